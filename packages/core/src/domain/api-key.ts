@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { scopeSchema } from './scopes.js';
+
+/** Schema of an API key record. The secret itself is never stored, only its hash. */
+export const apiKeySchema = z.object({
+  /** Record id (`key_…`); also the non-secret part of the key string. */
+  id: z.string().min(1),
+  ownerId: z.string().min(1),
+  name: z.string().nullable(),
+  /** Hash of the secret part, from the KeyHasher port. */
+  secretHash: z.string().min(1),
+  scopes: z.array(scopeSchema).min(1),
+  /** Connected-account ids the key is limited to; null means every account of the owner. */
+  accountIds: z.array(z.string()).nullable(),
+  createdAt: z.date(),
+  expiresAt: z.date().nullable(),
+  revokedAt: z.date().nullable(),
+});
+
+/** An API key record. */
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/**
+ * Key strings look like `svc_key_01JD…Z.<43 base64url chars>`: a fixed prefix so leaked keys
+ * are easy to recognise and scan for, the record id for lookup, and a 256-bit secret.
+ */
+const KEY_PATTERN = /^svc_(key_[0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{43})$/;
+
+/** Recognises a key string anywhere in a text (for secret scanners and log redaction). */
+export const API_KEY_SCAN_PATTERN = /svc_key_[0-9A-HJKMNP-TV-Z]{26}\.[A-Za-z0-9_-]{43}/g;
+
+/** Formats the key string shown to the user once. */
+export function formatApiKey(id: string, secret: string): string {
+  return `svc_${id}.${secret}`;
+}
+
+/** Splits a key string into record id and secret; null when it is not shaped like one of ours. */
+export function parseApiKey(token: string): { id: string; secret: string } | null {
+  const match = KEY_PATTERN.exec(token);
+  if (match === null) return null;
+  const [, id, secret] = match;
+  return id !== undefined && secret !== undefined ? { id, secret } : null;
+}

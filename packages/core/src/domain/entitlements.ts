@@ -1,0 +1,82 @@
+import { err, ok, type Result } from 'neverthrow';
+import { type SvcError, svcError } from './svc-error.js';
+import type { User } from './user.js';
+
+/** The plan state that counts at a moment: a trial past its end date is expired. */
+export type PlanState = 'trial' | 'paid' | 'expired';
+
+/** The plan state of a user at `now`. */
+export function planStateAt(user: User, now: Date): PlanState {
+  if (user.plan.kind === 'trial') return user.plan.endsAt.getTime() > now.getTime() ? 'trial' : 'expired';
+  return user.plan.kind;
+}
+
+/**
+ * Whether the user's plan entitles them to create posts, upload media and call tools: a live
+ * trial, a paid plan, or the beta-tester flag, which overrides the payment tier (spec section 1).
+ */
+export function isEntitled(user: User, now: Date): boolean {
+  return user.betaTester || planStateAt(user, now) !== 'expired';
+}
+
+/**
+ * Whether the user may use the API at all. Refused only for users an operator disabled; users
+ * whose plan expired keep read access to their own posts and accounts (docs/plans.md).
+ */
+export function checkApiAccess(user: User): Result<User, SvcError> {
+  return user.apiAccessDisabled
+    ? err(svcError('api_access_disabled', 'API access is disabled for this account. Contact the operator.'))
+    : ok(user);
+}
+
+/** Whether the user may create or schedule posts through the REST API. */
+export function checkCanSchedule(user: User, now: Date): Result<User, SvcError> {
+  return isEntitled(user, now)
+    ? ok(user)
+    : err(svcError('plan_required', 'Your trial has ended. Choose a plan to schedule new posts.'));
+}
+
+/** Whether the user may upload or import media (spec: refused only for expired accounts). */
+export function checkCanUpload(user: User, now: Date): Result<User, SvcError> {
+  return isEntitled(user, now)
+    ? ok(user)
+    : err(svcError('upload_plan_required', 'Your trial has ended. Choose a plan to upload media.'));
+}
+
+/** Whether the user may call agent tools; an expired plan gets `plan_required` (HTTP 403). */
+export function checkCanUseTools(user: User, now: Date): Result<User, SvcError> {
+  return isEntitled(user, now)
+    ? ok(user)
+    : err(svcError('plan_required', 'Your trial has ended. Choose a plan to keep using agent tools.'));
+}
+
+/** Numeric limits of a plan. The spec leaves the values open; they are configurable. */
+export type PlanLimits = {
+  /** Posts (rows, after fan-out) a user may schedule per calendar month, UTC. */
+  readonly postsPerMonth: number;
+  /** Bytes of media a user may keep in storage. */
+  readonly storageBytes: number;
+};
+
+/** Limits for trial users, paid users, and beta testers on any plan. */
+export type PlanLimitsTable = Readonly<Record<'trial' | 'paid' | 'betaTester', PlanLimits>>;
+
+const GIB = 1024 * 1024 * 1024;
+
+/** Default plan limits (docs/plans.md). */
+export const DEFAULT_PLAN_LIMITS: PlanLimitsTable = {
+  trial: { postsPerMonth: 100, storageBytes: 2 * GIB },
+  paid: { postsPerMonth: 2000, storageBytes: 25 * GIB },
+  betaTester: { postsPerMonth: 2000, storageBytes: 25 * GIB },
+};
+
+/** The limits that apply to a user at `now` (beta testers get their own row whatever the plan). */
+export function limitsFor(user: User, now: Date, table: PlanLimitsTable = DEFAULT_PLAN_LIMITS): PlanLimits {
+  if (user.betaTester) return table.betaTester;
+  return planStateAt(user, now) === 'paid' ? table.paid : table.trial;
+}
+
+/** Start of the quota window containing `now`: the first instant of its calendar month, UTC. */
+export function quotaWindowStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}

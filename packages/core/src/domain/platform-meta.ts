@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** TikTok privacy levels known from the platform's documentation; each creator allows a subset. */
+export const TIKTOK_PRIVACY_LEVELS = [
+  'PUBLIC_TO_EVERYONE',
+  'MUTUAL_FOLLOW_FRIENDS',
+  'FOLLOWER_OF_CREATOR',
+  'SELF_ONLY',
+] as const;
+
+const coverSchema = z.looseObject({ coverUrl: z.url().optional() });
+
+/** `platformMeta.tiktok` (spec 2.3). `privacyLevel` is required for TikTok posts by the policy, not here. */
+export const tiktokMetaSchema = z.looseObject({
+  privacyLevel: z.string().min(1).optional(),
+  disableComment: z.boolean().optional(),
+  disableDuet: z.boolean().optional(),
+  disableStitch: z.boolean().optional(),
+  commercialContentDisclosure: z.boolean().optional(),
+  brandOrganicOptIn: z.boolean().optional(),
+  brandContentOptIn: z.boolean().optional(),
+  videoCoverTimestampMs: z.number().int().nonnegative().optional(),
+});
+
+/**
+ * Platform-specific settings (spec 2.3). Additional properties are allowed at both levels, as in
+ * the spec's machine-readable schema, and are kept as given.
+ */
+export const platformMetaSchema = z.looseObject({
+  instagram: coverSchema.optional(),
+  facebook: coverSchema.optional(),
+  youtube: z.looseObject({ thumbnailUrl: z.url().optional() }).optional(),
+  tiktok: tiktokMetaSchema.optional(),
+});
+
+/** Platform-specific settings of a post. */
+export type PlatformMeta = z.infer<typeof platformMetaSchema>;
+
+/** TikTok settings of a post. */
+export type TiktokMeta = z.infer<typeof tiktokMetaSchema>;

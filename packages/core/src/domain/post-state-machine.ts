@@ -1,0 +1,194 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { Platform } from './platform.js';
+import type { MediaRef, Post, PostStatus } from './post.js';
+import { type SvcError, svcError } from './svc-error.js';
+
+/** How long a soft-deleted post can be restored (spec section 8). */
+export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The state a transition starts from: the post's status, or `deleted` when soft-deleted. */
+export type PostState = PostStatus | 'deleted';
+
+/** Replacement values of an edit; absent fields stay as they are. */
+export type PostEdit = {
+  readonly caption?: string;
+  readonly scheduledTime?: Date;
+  readonly targets?: { readonly platforms: readonly Platform[]; readonly profileIds: readonly string[] };
+  readonly media?: readonly MediaRef[];
+};
+
+/** Something that happens to a post. `at` is when it happens and becomes `updatedAt`. */
+export type PostEvent =
+  | { readonly type: 'request_approval'; readonly at: Date }
+  | { readonly type: 'approve'; readonly at: Date; readonly scheduledTime: Date }
+  | { readonly type: 'reject'; readonly at: Date }
+  | { readonly type: 'edit'; readonly at: Date; readonly changes: PostEdit }
+  | { readonly type: 'claim'; readonly at: Date; readonly leaseOwner: string; readonly leaseUntil: Date }
+  | {
+      readonly type: 'succeed';
+      readonly at: Date;
+      readonly leaseOwner: string;
+      readonly platformPostId: string;
+      readonly permalink: string | null;
+    }
+  | { readonly type: 'fail'; readonly at: Date; readonly leaseOwner: string; readonly reason: string }
+  | { readonly type: 'retry_later'; readonly at: Date; readonly leaseOwner: string; readonly retryAt: Date }
+  | { readonly type: 'delete'; readonly at: Date }
+  | { readonly type: 'restore'; readonly at: Date };
+
+/** The kind of a post event. */
+export type PostEventType = PostEvent['type'];
+
+/** One row of the transition table: `to` of `restore` is the status the post had when deleted. */
+export type PostTransitionRule = {
+  readonly event: PostEventType;
+  readonly from: readonly PostState[];
+  readonly to: PostState | 'status_before_delete';
+};
+
+/**
+ * The post state machine of spec section 3, as data. Decisions the spec leaves open are ours
+ * (docs/post-lifecycle.md): a rejected approval returns the post to `draft`; `publishing` is
+ * the leased in-flight state; posts that have not been published can be deleted.
+ */
+export const POST_TRANSITIONS: readonly PostTransitionRule[] = [
+  { event: 'request_approval', from: ['draft'], to: 'pending_approval' },
+  { event: 'approve', from: ['pending_approval'], to: 'scheduled' },
+  { event: 'reject', from: ['pending_approval'], to: 'draft' },
+  { event: 'edit', from: ['scheduled'], to: 'scheduled' },
+  { event: 'claim', from: ['scheduled', 'publishing'], to: 'publishing' },
+  { event: 'succeed', from: ['publishing'], to: 'posted' },
+  { event: 'fail', from: ['publishing'], to: 'failed' },
+  { event: 'retry_later', from: ['publishing'], to: 'scheduled' },
+  { event: 'delete', from: ['draft', 'pending_approval', 'scheduled', 'failed'], to: 'deleted' },
+  { event: 'restore', from: ['deleted'], to: 'status_before_delete' },
+];
+
+/** The state a post is in for the purpose of transitions. */
+export function stateOf(post: Post): PostState {
+  return post.deletedAt === null ? post.status : 'deleted';
+}
+
+/**
+ * Applies one event to a post. Pure: returns the next post (version untouched; stores bump it)
+ * or an `invalid_post_state` / `restore_window_expired` error. Never a silent no-op.
+ */
+export function transition(post: Post, event: PostEvent): Result<Post, SvcError> {
+  const from = stateOf(post);
+  const rule = POST_TRANSITIONS.find((r) => r.event === event.type);
+  if (rule === undefined || !rule.from.includes(from)) {
+    return err(refusal(post, from, event.type, RULE_TEXT[event.type]));
+  }
+  const guard = guardOf(post, event);
+  if (guard !== null) return err(guard);
+  return ok(apply(post, event));
+}
+
+function guardOf(post: Post, event: PostEvent): SvcError | null {
+  const from = stateOf(post);
+  switch (event.type) {
+    case 'claim':
+      if (post.dueAt === null || post.dueAt.getTime() > event.at.getTime()) {
+        const why = from === 'publishing' ? 'its publishing lease has not expired' : 'it is not due yet';
+        return refusal(post, from, event.type, `It cannot be claimed: ${why}.`);
+      }
+      return null;
+    case 'succeed':
+    case 'fail':
+    case 'retry_later':
+      if (post.leaseOwner !== event.leaseOwner) {
+        return refusal(post, from, event.type, 'The publisher recording this no longer holds its lease.');
+      }
+      return null;
+    case 'restore': {
+      const deletedAt = post.deletedAt?.getTime() ?? 0;
+      if (event.at.getTime() - deletedAt > RESTORE_WINDOW_MS) {
+        return svcError(
+          'restore_window_expired',
+          'The post was deleted more than 30 days ago and can no longer be restored.',
+          { postId: post.id, deletedAt: post.deletedAt?.toISOString() },
+        );
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+function apply(post: Post, event: PostEvent): Post {
+  const base = { ...post, updatedAt: event.at };
+  switch (event.type) {
+    case 'request_approval':
+      return { ...base, status: 'pending_approval' };
+    case 'approve':
+      return { ...base, status: 'scheduled', scheduledTime: event.scheduledTime, dueAt: event.scheduledTime };
+    case 'reject':
+      return { ...base, status: 'draft' };
+    case 'edit':
+      return applyEdit(base, event.changes);
+    case 'claim':
+      return {
+        ...base,
+        status: 'publishing',
+        attempts: post.attempts + 1,
+        leaseOwner: event.leaseOwner,
+        dueAt: event.leaseUntil,
+      };
+    case 'succeed':
+      return {
+        ...base,
+        status: 'posted',
+        publishedAt: event.at,
+        permalink: event.permalink,
+        platformPostId: event.platformPostId,
+        failedReason: null,
+        leaseOwner: null,
+        dueAt: null,
+      };
+    case 'fail':
+      return { ...base, status: 'failed', failedReason: event.reason, leaseOwner: null, dueAt: null };
+    case 'retry_later':
+      return { ...base, status: 'scheduled', leaseOwner: null, dueAt: event.retryAt };
+    case 'delete':
+      return { ...base, deletedAt: event.at };
+    case 'restore':
+      return { ...base, deletedAt: null };
+  }
+}
+
+function applyEdit(post: Post, changes: PostEdit): Post {
+  const scheduledTime = changes.scheduledTime ?? post.scheduledTime;
+  return {
+    ...post,
+    caption: changes.caption ?? post.caption,
+    scheduledTime,
+    dueAt: scheduledTime,
+    // New content means new platform containers; handles of an earlier attempt no longer apply.
+    publishProgress: null,
+    platforms: changes.targets ? [...changes.targets.platforms] : post.platforms,
+    profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
+    media: changes.media ? [...changes.media] : post.media,
+  };
+}
+
+function refusal(post: Post, from: PostState, event: PostEventType, rule: string): SvcError {
+  return svcError('invalid_post_state', `This post is ${from.replace('_', ' ')}. ${rule}`, {
+    postId: post.id,
+    state: from,
+    event,
+  });
+}
+
+const RULE_TEXT: Readonly<Record<PostEventType, string>> = {
+  request_approval: 'Only drafts can be sent for approval.',
+  approve: 'Only posts awaiting approval can be approved.',
+  reject: 'Only posts awaiting approval can be rejected.',
+  edit: 'Only scheduled posts can be edited.',
+  claim: 'Only scheduled posts can be claimed for publishing.',
+  succeed: 'Only a post being published can be marked posted.',
+  fail: 'Only a post being published can be marked failed.',
+  retry_later: 'Only a post being published can be rescheduled for a retry.',
+  delete: 'Published posts and posts being published cannot be deleted.',
+  restore: 'Only deleted posts can be restored.',
+};

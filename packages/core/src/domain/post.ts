@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { platformSchema } from './platform.js';
+import { platformMetaSchema } from './platform-meta.js';
+
+/**
+ * Internal post statuses. The spec's five plus `publishing`, which a post holds while a publisher
+ * has it leased; callers see a publishing post as `scheduled` (see `publicStatus`).
+ */
+export const POST_STATUSES = [
+  'draft',
+  'pending_approval',
+  'scheduled',
+  'publishing',
+  'posted',
+  'failed',
+] as const;
+
+/** An internal post status. */
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** Statuses callers can see and filter on (spec section 3). */
+export const PUBLIC_POST_STATUSES = ['draft', 'pending_approval', 'scheduled', 'posted', 'failed'] as const;
+
+/** A status as callers see it. */
+export type PublicPostStatus = (typeof PUBLIC_POST_STATUSES)[number];
+
+/** One slide of a post: an asset in our storage, or an outside link a platform fetches itself. */
+export const mediaRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('asset'), mediaId: z.string().min(1) }),
+  z.object({ kind: z.literal('link'), url: z.url() }),
+]);
+
+/** One slide of a post. */
+export type MediaRef = z.infer<typeof mediaRefSchema>;
+
+/**
+ * A post row. Posts created from a request fan out to one row per target account, so a row in
+ * `scheduled`, `publishing`, `posted` or `failed` has exactly one platform and one profile id.
+ */
+export const postSchema = z.object({
+  id: z.string().min(1),
+  /** The user who owns the post. */
+  ownerId: z.string().min(1),
+  status: z.enum(POST_STATUSES),
+  caption: z.string(),
+  title: z.string().nullable(),
+  platforms: z.array(platformSchema),
+  profileIds: z.array(z.string()),
+  /** Slides in published order. */
+  media: z.array(mediaRefSchema),
+  /** When the post is meant to go out; null only for drafts that have no time yet. */
+  scheduledTime: z.date().nullable(),
+  publishedAt: z.date().nullable(),
+  failedReason: z.string().nullable(),
+  externalId: z.string().nullable(),
+  permalink: z.string().nullable(),
+  platformMeta: platformMetaSchema.nullable(),
+  category: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  /** Publish attempts started so far (claims). */
+  attempts: z.number().int().nonnegative(),
+  /**
+   * When the publisher should next pick the post up: its scheduled time, the time of a retry
+   * after a transient failure, or, while `publishing`, the end of the current lease (after which
+   * another publisher may take it over). Null when no publisher work is pending.
+   */
+  dueAt: z.date().nullable(),
+  /** The publisher holding the lease while `publishing`. */
+  leaseOwner: z.string().nullable(),
+  /** The platform's id of the published post. */
+  platformPostId: z.string().nullable(),
+  /**
+   * Platform handles of a multi-step publish (container id, upload session, publish id), saved
+   * after each step so a publisher that restarts resumes the same publish instead of posting twice.
+   */
+  publishProgress: z.record(z.string(), z.unknown()).nullable(),
+  /** Set when the post is soft-deleted; restorable for 30 days. */
+  deletedAt: z.date().nullable(),
+  /** Incremented on every write; stores use it for compare-and-set updates. */
+  version: z.number().int().nonnegative(),
+});
+
+/** A post row. */
+export type Post = z.infer<typeof postSchema>;
+
+/** The status a caller sees: a post being published is still `scheduled` until it settles. */
+export function publicStatus(status: PostStatus): PublicPostStatus {
+  return status === 'publishing' ? 'scheduled' : status;
+}

@@ -1,0 +1,88 @@
+/**
+ * Every error code the service can answer with. The first group is the closed list of spec
+ * section 7; the rest are ours and are documented with their HTTP status in docs/errors.md.
+ */
+export const ERROR_CODES = [
+  // spec section 7
+  'missing_api_key',
+  'invalid_api_key',
+  'insufficient_scope',
+  'api_access_disabled',
+  'missing_content',
+  'missing_platforms',
+  'unsupported_platform',
+  'invalid_scheduled_time',
+  'scheduled_time_in_past',
+  'invalid_profile_ids',
+  'profile_scope_denied',
+  'media_not_found',
+  'missing_file',
+  'file_too_large',
+  'upload_plan_required',
+  'storage_quota_exceeded',
+  'quota_exceeded',
+  'post_not_found',
+  'plan_required',
+  // ours: request shape and policy
+  'validation_failed',
+  'ambiguous_media',
+  'no_connected_account',
+  'idempotency_conflict',
+  'invalid_post_state',
+  'restore_window_expired',
+  // ours: policy errors (validatePostPolicy), also returned by post creation
+  'caption_too_long',
+  'title_required',
+  'title_too_long',
+  'invalid_title',
+  'media_required',
+  'too_many_slides',
+  'mixed_media',
+  'video_required',
+  'unsupported_media_type',
+  'video_too_long',
+  'video_too_short',
+  'not_a_short',
+  'aspect_ratio_unsupported',
+  'too_many_hashtags',
+  'too_many_mentions',
+  'too_many_links',
+  'privacy_level_required',
+  'invalid_privacy_level',
+  'commercial_disclosure_incomplete',
+  'branded_content_private',
+  // ours: transport and faults
+  'not_found',
+  'internal_error',
+] as const;
+
+/** A stable, machine-readable error code. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The one error shape of the service. Core use cases return it inside `Err`; the HTTP
+ * middleware and the tool wrapper turn it into `{error, code}` responses.
+ */
+export type SvcError = {
+  readonly code: ErrorCode;
+  /** What went wrong and what to do about it, written for a person. */
+  readonly message: string;
+  /** Extra machine-readable context (for example every policy issue, or the allowed values). */
+  readonly details?: Readonly<Record<string, unknown>>;
+};
+
+/** Builds an SvcError. */
+export function svcError(code: ErrorCode, message: string, details?: Record<string, unknown>): SvcError {
+  return details === undefined ? { code, message } : { code, message, details };
+}
+
+/** Whether a value is an SvcError (for adapters that receive unknown throwables). */
+export function isSvcError(value: unknown): value is SvcError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes((value as { code: string }).code) &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}

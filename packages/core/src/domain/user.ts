@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A user's plan: a trial with an end date, paid, or expired (spec section 1). */
+export const planSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('trial'), endsAt: z.date() }),
+  z.object({ kind: z.literal('paid') }),
+  z.object({ kind: z.literal('expired') }),
+]);
+
+/** A user's plan. */
+export type Plan = z.infer<typeof planSchema>;
+
+/** The plan kinds, for CLI and config input. */
+export const PLAN_KINDS = ['trial', 'paid', 'expired'] as const;
+
+/** A plan kind. */
+export type PlanKind = (typeof PLAN_KINDS)[number];
+
+/** Schema of an email address as we store it: trimmed and lower-cased. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Expected an email address.' }));
+
+/** A user: the owner of accounts, media, posts and keys. */
+export const userSchema = z.object({
+  id: z.string().min(1),
+  email: emailSchema,
+  plan: planSchema,
+  /** Registered beta testers may use the API whatever their plan (spec section 1). */
+  betaTester: z.boolean(),
+  /** Set by an operator to shut a user out of the API (`api_access_disabled`). */
+  apiAccessDisabled: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+/** A user. */
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,15 @@
+import type { ConnectedAccount } from '../domain/connected-account.js';
+
+/** Storage of connected accounts. */
+export type AccountStore = {
+  /**
+   * Inserts the account, or updates the one with the same owner, platform and platform account
+   * id (a reconnect), keeping its id and `connectedAt`. A reconnect without new sealed
+   * credentials keeps the stored ones. Returns the account as stored.
+   */
+  saveAccount(account: ConnectedAccount): Promise<ConnectedAccount>;
+  /** An account by id; null when absent. */
+  getAccount(id: string): Promise<ConnectedAccount | null>;
+  /** The owner's active accounts, oldest connection first. */
+  listActiveAccounts(ownerId: string): Promise<readonly ConnectedAccount[]>;
+};

@@ -1,0 +1,13 @@
+/** Kinds of records that get generated ids; the prefix makes an id's kind obvious in logs. */
+export type IdPrefix = 'post' | 'user' | 'key' | 'acct' | 'media' | 'conn' | 'appr';
+
+/** Source of ids and secrets; the core never reads randomness itself. */
+export type IdGenerator = {
+  /**
+   * A new id `<prefix>_<26 Crockford base32 chars>`. Ids are unique and sort by creation time,
+   * which keeps indexes append-mostly and gives "newest first" lists a stable order.
+   */
+  id(prefix: IdPrefix): string;
+  /** A new 256-bit secret as 43 base64url characters (for API keys and similar). */
+  secret(): string;
+};

@@ -1,0 +1,9 @@
+import type { MediaAsset } from '../domain/media-asset.js';
+
+/** Storage of media asset records (the bytes live in a BlobStore). */
+export type MediaStore = {
+  /** Inserts an asset record. */
+  insertMediaAsset(asset: MediaAsset): Promise<void>;
+  /** The assets with these ids that exist, in no particular order. */
+  getMediaAssets(ids: readonly string[]): Promise<readonly MediaAsset[]>;
+};

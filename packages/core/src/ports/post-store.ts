@@ -1,0 +1,58 @@
+import type { Post } from '../domain/post.js';
+
+/** The rows of one create request, inserted all together or not at all. */
+export type NewPostsBatch = {
+  readonly ownerId: string;
+  /** Fully built rows in `scheduled` status. */
+  readonly posts: readonly Post[];
+  /**
+   * The caller's idempotency key and a fingerprint of the request that carried it. A key seen
+   * before with the same fingerprint replays the first result; with another fingerprint it conflicts.
+   */
+  readonly idempotency: { readonly externalId: string; readonly fingerprint: string } | null;
+  /** The scheduling quota to enforce inside the same transaction as the insert. */
+  readonly quota: { readonly limit: number; readonly windowStart: Date };
+};
+
+/** What happened to a batch. Only `inserted` wrote anything. */
+export type InsertPostsOutcome =
+  | { readonly kind: 'inserted'; readonly posts: readonly Post[] }
+  | { readonly kind: 'replayed'; readonly posts: readonly Post[] }
+  | { readonly kind: 'idempotency_conflict'; readonly postIds: readonly string[] }
+  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number };
+
+/** A lease request of the publisher. */
+export type ClaimRequest = {
+  readonly now: Date;
+  /** At most this many posts. */
+  readonly limit: number;
+  /** Identifies the claiming publisher process. */
+  readonly leaseOwner: string;
+  /** Until when the claim holds; after that another publisher may take the post over. */
+  readonly leaseUntil: Date;
+};
+
+/** Storage of posts. */
+export type PostStore = {
+  /**
+   * Inserts one create request's rows atomically, after checking the idempotency key and that
+   * the owner's posts counted since `quota.windowStart` plus the new rows stay within
+   * `quota.limit`. Counted posts: not drafts, not awaiting approval, not soft-deleted.
+   */
+  insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome>;
+  /** A post by id, soft-deleted or not; null when absent. */
+  getPost(id: string): Promise<Post | null>;
+  /**
+   * Writes a post changed by `transition()` if its stored version is still `expectedVersion`;
+   * returns the stored post (version bumped) or null when someone else changed it first.
+   */
+  updatePost(post: Post, expectedVersion: number): Promise<Post | null>;
+  /**
+   * Atomically leases due posts, oldest `dueAt` first: scheduled posts whose time has come and
+   * publishing posts whose lease expired, never soft-deleted ones. Applies the `claim`
+   * transition to each and returns them. Two concurrent claims never return the same post.
+   */
+  claimDuePosts(request: ClaimRequest): Promise<readonly Post[]>;
+  /** The earliest `dueAt` among posts the publisher will have to claim; null when there is none. */
+  nextDueAt(): Promise<Date | null>;
+};

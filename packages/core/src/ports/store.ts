@@ -1,0 +1,18 @@
+import type { AccountStore } from './account-store.js';
+import type { ApiKeyStore } from './api-key-store.js';
+import type { MediaStore } from './media-store.js';
+import type { PostStore } from './post-store.js';
+import type { UserStore } from './user-store.js';
+
+/** Every storage port, as one database implements them. */
+export type Store = {
+  readonly posts: PostStore;
+  readonly users: UserStore;
+  readonly apiKeys: ApiKeyStore;
+  readonly accounts: AccountStore;
+  readonly media: MediaStore;
+  /** Resolves when the database answers; rejects otherwise (health checks). */
+  ping(): Promise<void>;
+  /** Releases the database; the store is unusable afterwards. */
+  close(): Promise<void>;
+};

@@ -1,0 +1,14 @@
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+
+/** Packages with tests; each becomes a vitest project named after it. */
+const PACKAGES = ['core', 'store-sqlite'];
+
+/** The project list; the root vitest.config.ts reads it (vitest 4+ has no workspace file of its own). */
+export const projects: TestProjectInlineConfiguration[] = PACKAGES.map((name) => ({
+  extends: true,
+  test: {
+    name,
+    dir: `packages/${name}`,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
+}));
