@@ -4,11 +4,11 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const PACKAGES = ['core', 'store-sqlite'];
 
 /** The project list; the root vitest.config.ts reads it (vitest 4+ has no workspace file of its own). */
-export const projects: TestProjectInlineConfiguration[] = PACKAGES.map((name) => ({
-  extends: true,
-  test: {
-    name,
-    dir: `packages/${name}`,
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-  },
-}));
+export const projects: TestProjectInlineConfiguration[] = [
+  ...PACKAGES.map((name) => ({
+    extends: true,
+    test: { name, dir: `packages/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  })),
+  // Rules that span packages (architecture, docs).
+  { extends: true, test: { name: 'workspace', dir: 'test', include: ['**/*.test.ts'] } },
+];

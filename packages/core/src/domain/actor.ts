@@ -1,4 +1,6 @@
-import type { Scope } from './scopes.js';
+import { err, ok, type Result } from 'neverthrow';
+import { hasScope, type Scope } from './scopes.js';
+import { type SvcError, svcError } from './svc-error.js';
 import type { User } from './user.js';
 
 /**
@@ -17,4 +19,15 @@ export type Actor = {
 /** Whether the actor's credential may see and touch a connected account. */
 export function actorCanSeeAccount(actor: Actor, accountId: string): boolean {
   return actor.accountIds === null || actor.accountIds.includes(accountId);
+}
+
+/** Refuses with `insufficient_scope` unless the actor's credential carries `scope`. */
+export function requireScope(actor: Actor, scope: Scope): Result<Actor, SvcError> {
+  return hasScope(actor.scopes, scope)
+    ? ok(actor)
+    : err(
+        svcError('insufficient_scope', `This key lacks the ${scope} scope. Create a key that includes it.`, {
+          requiredScope: scope,
+        }),
+      );
 }

@@ -80,3 +80,9 @@ export function limitsFor(user: User, now: Date, table: PlanLimitsTable = DEFAUL
 export function quotaWindowStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
+
+/**
+ * Statuses of posts that use up the scheduling quota. Drafts and posts awaiting approval do not
+ * (they may never be scheduled); soft-deleted posts do not either.
+ */
+export const QUOTA_COUNTED_STATUSES = ['scheduled', 'publishing', 'posted', 'failed'] as const;

@@ -73,8 +73,9 @@ export const postSchema = z.object({
   /**
    * Platform handles of a multi-step publish (container id, upload session, publish id), saved
    * after each step so a publisher that restarts resumes the same publish instead of posting twice.
+   * Plain JSON only: stores keep it as JSON text.
    */
-  publishProgress: z.record(z.string(), z.unknown()).nullable(),
+  publishProgress: z.record(z.string(), z.json()).nullable(),
   /** Set when the post is soft-deleted; restorable for 30 days. */
   deletedAt: z.date().nullable(),
   /** Incremented on every write; stores use it for compare-and-set updates. */
@@ -83,6 +84,9 @@ export const postSchema = z.object({
 
 /** A post row. */
 export type Post = z.infer<typeof postSchema>;
+
+/** Platform handles of a multi-step publish, as stored on a post. */
+export type PublishProgress = NonNullable<Post['publishProgress']>;
 
 /** The status a caller sees: a post being published is still `scheduled` until it settles. */
 export function publicStatus(status: PostStatus): PublicPostStatus {

@@ -4,6 +4,6 @@ import type { MediaAsset } from '../domain/media-asset.js';
 export type MediaStore = {
   /** Inserts an asset record. */
   insertMediaAsset(asset: MediaAsset): Promise<void>;
-  /** The assets with these ids that exist, in no particular order. */
+  /** The assets with these ids that exist, each once, in no particular order. */
   getMediaAssets(ids: readonly string[]): Promise<readonly MediaAsset[]>;
 };

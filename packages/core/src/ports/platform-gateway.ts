@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { Platform } from '../domain/platform.js';
-import type { Post } from '../domain/post.js';
+import type { Post, PublishProgress } from '../domain/post.js';
 
 /** A slide as the platform adapter receives it. */
 export type PublishMedia = {
@@ -26,7 +26,7 @@ export type PublishJob = {
  * so a restarted publisher resumes from the last recorded step instead of posting twice.
  */
 export type PublishStep =
-  | { readonly kind: 'progress'; readonly progress: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'progress'; readonly progress: PublishProgress }
   | { readonly kind: 'published'; readonly platformPostId: string; readonly permalink: string | null }
   | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string }
   | { readonly kind: 'failed'; readonly reason: string }

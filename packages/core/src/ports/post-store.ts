@@ -3,6 +3,8 @@ import type { Post } from '../domain/post.js';
 /** The rows of one create request, inserted all together or not at all. */
 export type NewPostsBatch = {
   readonly ownerId: string;
+  /** When the request was made; recorded with the idempotency key. */
+  readonly at: Date;
   /** Fully built rows in `scheduled` status. */
   readonly posts: readonly Post[];
   /**
@@ -37,9 +39,18 @@ export type PostStore = {
   /**
    * Inserts one create request's rows atomically, after checking the idempotency key and that
    * the owner's posts counted since `quota.windowStart` plus the new rows stay within
-   * `quota.limit`. Counted posts: not drafts, not awaiting approval, not soft-deleted.
+   * `quota.limit`. Counted posts: not drafts, not awaiting approval, not soft-deleted. A post id
+   * that already exists is a fault: the call rejects and writes nothing.
    */
   insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome>;
+  /**
+   * The result of an earlier create request with this idempotency key: the fingerprint it was
+   * stored with and its rows (soft-deleted ones included). Null when the key is new.
+   */
+  findByExternalId(
+    ownerId: string,
+    externalId: string,
+  ): Promise<{ readonly fingerprint: string; readonly posts: readonly Post[] } | null>;
   /** A post by id, soft-deleted or not; null when absent. */
   getPost(id: string): Promise<Post | null>;
   /**

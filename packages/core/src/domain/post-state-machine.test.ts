@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { aPost } from '../testing/builders.js';
+import type { Post } from './post.js';
+import {
+  POST_TRANSITIONS,
+  type PostEvent,
+  type PostEventType,
+  type PostState,
+  RESTORE_WINDOW_MS,
+  stateOf,
+  transition,
+} from './post-state-machine.js';
+
+const NOW = new Date('2026-03-01T10:00:00.000Z');
+const minutes = (m: number) => new Date(NOW.getTime() + m * 60_000);
+
+/** A post in `state` that satisfies every guard, so only the table decides. */
+function postIn(state: PostState): Post {
+  const base = aPost('user_1', 'acct_1', { scheduledTime: minutes(-1), dueAt: minutes(-1) });
+  switch (state) {
+    case 'deleted':
+      return { ...base, deletedAt: minutes(-5) };
+    case 'publishing':
+      return { ...base, status: 'publishing', leaseOwner: 'pub-1', dueAt: minutes(-1), attempts: 1 };
+    case 'draft':
+    case 'pending_approval':
+      return { ...base, status: state, scheduledTime: null, dueAt: null };
+    case 'posted':
+      return { ...base, status: 'posted', publishedAt: minutes(-2), dueAt: null };
+    case 'failed':
+      return { ...base, status: 'failed', failedReason: 'boom', dueAt: null };
+    default:
+      return { ...base, status: state };
+  }
+}
+
+const EVENTS: Record<PostEventType, PostEvent> = {
+  request_approval: { type: 'request_approval', at: NOW },
+  approve: { type: 'approve', at: NOW, scheduledTime: minutes(30) },
+  reject: { type: 'reject', at: NOW },
+  edit: { type: 'edit', at: NOW, changes: { caption: 'new' } },
+  claim: { type: 'claim', at: NOW, leaseOwner: 'pub-1', leaseUntil: minutes(5) },
+  succeed: { type: 'succeed', at: NOW, leaseOwner: 'pub-1', platformPostId: 'ig-1', permalink: 'https://ig/p/1' },
+  fail: { type: 'fail', at: NOW, leaseOwner: 'pub-1', reason: 'Instagram refused the image.' },
+  retry_later: { type: 'retry_later', at: NOW, leaseOwner: 'pub-1', retryAt: minutes(2) },
+  delete: { type: 'delete', at: NOW },
+  restore: { type: 'restore', at: NOW },
+};
+
+const STATES: PostState[] = ['draft', 'pending_approval', 'scheduled', 'publishing', 'posted', 'failed', 'deleted'];
+
+const ALLOWED: Record<PostEventType, PostState[]> = {
+  request_approval: ['draft'],
+  approve: ['pending_approval'],
+  reject: ['pending_approval'],
+  edit: ['scheduled'],
+  claim: ['scheduled', 'publishing'],
+  succeed: ['publishing'],
+  fail: ['publishing'],
+  retry_later: ['publishing'],
+  delete: ['draft', 'pending_approval', 'scheduled', 'failed'],
+  restore: ['deleted'],
+};
+
+const EXPECTED_STATE: Record<PostEventType, PostState | 'same'> = {
+  request_approval: 'pending_approval',
+  approve: 'scheduled',
+  reject: 'draft',
+  edit: 'scheduled',
+  claim: 'publishing',
+  succeed: 'posted',
+  fail: 'failed',
+  retry_later: 'scheduled',
+  delete: 'deleted',
+  restore: 'same',
+};
+
+describe('post state machine', () => {
+  it('has exactly the transitions the lifecycle document describes', () => {
+    for (const rule of POST_TRANSITIONS) expect([...rule.from].sort()).toEqual([...ALLOWED[rule.event]].sort());
+    expect(POST_TRANSITIONS.map((r) => r.event).sort()).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  for (const state of STATES) {
+    for (const type of Object.keys(EVENTS) as PostEventType[]) {
+      const allowed = ALLOWED[type].includes(state);
+      it(`${allowed ? 'allows' : 'refuses'} ${type} from ${state}`, () => {
+        const post = postIn(state);
+        const result = transition(post, EVENTS[type]);
+        if (allowed) {
+          expect(result.isOk()).toBe(true);
+          const next = result._unsafeUnwrap();
+          const expected = EXPECTED_STATE[type];
+          expect(stateOf(next)).toBe(expected === 'same' ? post.status : expected);
+          expect(next.updatedAt).toEqual(NOW);
+          expect(next.version).toBe(post.version);
+        } else {
+          const error = result._unsafeUnwrapErr();
+          expect(error.code).toBe('invalid_post_state');
+          expect(error.details).toEqual({ postId: post.id, state, event: type });
+          expect(error.message).toMatch(/^This post is /);
+        }
+      });
+    }
+  }
+
+  describe('guards', () => {
+    it('refuses to claim a scheduled post before it is due', () => {
+      const post = { ...postIn('scheduled'), dueAt: minutes(1) };
+      const error = transition(post, EVENTS.claim)._unsafeUnwrapErr();
+      expect(error.code).toBe('invalid_post_state');
+      expect(error.message).toContain('not due yet');
+    });
+
+    it('refuses to take over a lease that has not expired', () => {
+      const post = { ...postIn('publishing'), dueAt: minutes(3) };
+      expect(transition(post, EVENTS.claim)._unsafeUnwrapErr().message).toContain('lease has not expired');
+    });
+
+    it('claims exactly at the due time', () => {
+      const post = { ...postIn('scheduled'), dueAt: NOW };
+      expect(transition(post, EVENTS.claim).isOk()).toBe(true);
+    });
+
+    it('refuses outcomes from a publisher that lost the lease', () => {
+      const post = { ...postIn('publishing'), leaseOwner: 'pub-2' };
+      for (const type of ['succeed', 'fail', 'retry_later'] as const) {
+        expect(transition(post, EVENTS[type])._unsafeUnwrapErr().message).toContain('no longer holds its lease');
+      }
+    });
+
+    it('restores within 30 days and refuses after', () => {
+      const edge = { ...postIn('deleted'), deletedAt: new Date(NOW.getTime() - RESTORE_WINDOW_MS) };
+      expect(transition(edge, EVENTS.restore).isOk()).toBe(true);
+      const late = { ...postIn('deleted'), deletedAt: new Date(NOW.getTime() - RESTORE_WINDOW_MS - 1) };
+      expect(transition(late, EVENTS.restore)._unsafeUnwrapErr().code).toBe('restore_window_expired');
+    });
+  });
+
+  describe('effects', () => {
+    it('claim leases the post and counts the attempt', () => {
+      const next = transition(postIn('scheduled'), EVENTS.claim)._unsafeUnwrap();
+      expect(next).toMatchObject({ status: 'publishing', leaseOwner: 'pub-1', dueAt: minutes(5), attempts: 1 });
+    });
+
+    it('succeed records the publication and clears the lease', () => {
+      const next = transition(postIn('publishing'), EVENTS.succeed)._unsafeUnwrap();
+      expect(next).toMatchObject({
+        status: 'posted',
+        publishedAt: NOW,
+        permalink: 'https://ig/p/1',
+        platformPostId: 'ig-1',
+        leaseOwner: null,
+        dueAt: null,
+        failedReason: null,
+      });
+    });
+
+    it('fail records a reason a person can act on', () => {
+      const next = transition(postIn('publishing'), EVENTS.fail)._unsafeUnwrap();
+      expect(next).toMatchObject({ status: 'failed', failedReason: 'Instagram refused the image.', dueAt: null });
+    });
+
+    it('retry_later puts the post back in the queue at the retry time, keeping its progress', () => {
+      const post = { ...postIn('publishing'), publishProgress: { containerId: 'c-1' } };
+      const next = transition(post, EVENTS.retry_later)._unsafeUnwrap();
+      expect(next).toMatchObject({ status: 'scheduled', dueAt: minutes(2), leaseOwner: null });
+      expect(next.publishProgress).toEqual({ containerId: 'c-1' });
+    });
+
+    it('approve schedules the post at the given time', () => {
+      const next = transition(postIn('pending_approval'), EVENTS.approve)._unsafeUnwrap();
+      expect(next).toMatchObject({ status: 'scheduled', scheduledTime: minutes(30), dueAt: minutes(30) });
+    });
+
+    it('edit replaces content, moves the due time and drops stale platform handles', () => {
+      const post = { ...postIn('scheduled'), publishProgress: { containerId: 'old' } };
+      const next = transition(post, {
+        type: 'edit',
+        at: NOW,
+        changes: {
+          scheduledTime: minutes(60),
+          targets: { platforms: ['tiktok'], profileIds: ['acct_9'] },
+          media: [{ kind: 'asset', mediaId: 'media_9' }],
+        },
+      })._unsafeUnwrap();
+      expect(next).toMatchObject({
+        caption: post.caption,
+        scheduledTime: minutes(60),
+        dueAt: minutes(60),
+        platforms: ['tiktok'],
+        profileIds: ['acct_9'],
+        media: [{ kind: 'asset', mediaId: 'media_9' }],
+        publishProgress: null,
+      });
+    });
+
+    it('delete and restore keep the status underneath', () => {
+      const deleted = transition(postIn('failed'), EVENTS.delete)._unsafeUnwrap();
+      expect(deleted).toMatchObject({ status: 'failed', deletedAt: NOW });
+      const restored = transition(deleted, { type: 'restore', at: minutes(1) })._unsafeUnwrap();
+      expect(restored).toMatchObject({ status: 'failed', deletedAt: null });
+    });
+
+    it('never mutates its input', () => {
+      const post = postIn('scheduled');
+      const before = structuredClone(post);
+      transition(post, EVENTS.claim);
+      expect(post).toEqual(before);
+    });
+  });
+});

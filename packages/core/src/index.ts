@@ -1,0 +1,104 @@
+// The public API of @svc/core. Every export is named; see docs/ for the decisions behind them.
+
+// Domain
+export { type Actor, actorCanSeeAccount, requireScope } from './domain/actor.js';
+export {
+  API_KEY_SCAN_PATTERN,
+  type ApiKey,
+  apiKeySchema,
+  formatApiKey,
+  parseApiKey,
+} from './domain/api-key.js';
+export { canonicalJson } from './domain/canonical-json.js';
+export { type ConnectedAccount, connectedAccountSchema } from './domain/connected-account.js';
+export {
+  checkApiAccess,
+  checkCanSchedule,
+  checkCanUpload,
+  checkCanUseTools,
+  DEFAULT_PLAN_LIMITS,
+  isEntitled,
+  limitsFor,
+  type PlanLimits,
+  type PlanLimitsTable,
+  type PlanState,
+  planStateAt,
+  QUOTA_COUNTED_STATUSES,
+  quotaWindowStart,
+} from './domain/entitlements.js';
+export { parseIsoDateTime } from './domain/iso-date-time.js';
+export {
+  ALLOWED_MEDIA_TYPES,
+  type AllowedMediaType,
+  isImageType,
+  isVideoType,
+  type MediaAsset,
+  mediaAssetSchema,
+} from './domain/media-asset.js';
+export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './domain/platform.js';
+export {
+  type PlatformMeta,
+  platformMetaSchema,
+  TIKTOK_PRIVACY_LEVELS,
+  type TiktokMeta,
+  tiktokMetaSchema,
+} from './domain/platform-meta.js';
+export {
+  type MediaRef,
+  mediaRefSchema,
+  POST_STATUSES,
+  type Post,
+  type PostStatus,
+  type PublishProgress,
+  PUBLIC_POST_STATUSES,
+  type PublicPostStatus,
+  postSchema,
+  publicStatus,
+} from './domain/post.js';
+export {
+  type PostPayload,
+  type PostRequest,
+  parsePlatforms,
+  parsePostRequest,
+  postPayloadSchema,
+} from './domain/post-request.js';
+export {
+  POST_TRANSITIONS,
+  type PostEdit,
+  type PostEvent,
+  type PostEventType,
+  type PostState,
+  type PostTransitionRule,
+  RESTORE_WINDOW_MS,
+  stateOf,
+  transition,
+} from './domain/post-state-machine.js';
+export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './domain/scopes.js';
+export { ERROR_CODES, type ErrorCode, isSvcError, type SvcError, svcError } from './domain/svc-error.js';
+export { formatUlid } from './domain/ulid.js';
+export {
+  emailSchema,
+  PLAN_KINDS,
+  type Plan,
+  type PlanKind,
+  planSchema,
+  type User,
+  userSchema,
+} from './domain/user.js';
+
+// Ports
+export type { AccountStore } from './ports/account-store.js';
+export type { ApiKeyStore } from './ports/api-key-store.js';
+export type { BlobPutError, BlobStore, StoredBlob } from './ports/blob-store.js';
+export type { Clock } from './ports/clock.js';
+export type { IdGenerator, IdPrefix } from './ports/id-generator.js';
+export type { KeyHasher } from './ports/key-hasher.js';
+export type { FetchedFile, FetchRefusal, MediaFetcher } from './ports/media-fetcher.js';
+export type { MediaFacts, MediaInspector } from './ports/media-inspector.js';
+export type { MediaStore } from './ports/media-store.js';
+export type { PlatformGateway, PublishJob, PublishMedia, PublishStep } from './ports/platform-gateway.js';
+export type { ClaimRequest, InsertPostsOutcome, NewPostsBatch, PostStore } from './ports/post-store.js';
+export type { PublisherSignal } from './ports/publisher-signal.js';
+export type { SecretBox } from './ports/secret-box.js';
+export type { Store } from './ports/store.js';
+export type { UserStore } from './ports/user-store.js';

@@ -1,0 +1,5 @@
+// Node-only implementations of the core's crypto, id and clock ports.
+export { createAesGcmSecretBox } from './aes-gcm-secret-box.js';
+export { createRandomIdGenerator } from './random-id-generator.js';
+export { sha256KeyHasher } from './sha256-key-hasher.js';
+export { systemClock } from './system-clock.js';

@@ -1,0 +1,4 @@
+import type { Clock } from '../ports/clock.js';
+
+/** The real clock. */
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,117 @@
+import type { ApiKey } from '../domain/api-key.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
+import type { MediaAsset } from '../domain/media-asset.js';
+import type { Post } from '../domain/post.js';
+import type { User } from '../domain/user.js';
+
+const T0 = new Date('2026-01-15T12:00:00.000Z');
+let serial = 0;
+/** A unique id in the real format, for builders. */
+function nextId(prefix: string): string {
+  serial += 1;
+  return `${prefix}_${String(serial).padStart(26, '0')}`;
+}
+
+/** A paid, enabled user; override any field. */
+export function aUser(overrides: Partial<User> = {}): User {
+  const id = overrides.id ?? nextId('user');
+  return {
+    id,
+    email: `${id.toLowerCase()}@example.com`,
+    plan: { kind: 'paid' },
+    betaTester: false,
+    apiAccessDisabled: false,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+/** An active Instagram account of `ownerId`; override any field. */
+export function anAccount(ownerId: string, overrides: Partial<ConnectedAccount> = {}): ConnectedAccount {
+  const id = overrides.id ?? nextId('acct');
+  const platform = overrides.platform ?? 'instagram';
+  return {
+    id,
+    ownerId,
+    platform,
+    platformAccountId: `pa-${id}`,
+    handle: `handle_${serial}`,
+    profileUrl: `https://${platform}.example/handle_${serial}`,
+    profileImageUrl: null,
+    followerCount: null,
+    status: 'active',
+    needsReconnect: false,
+    sealedCredentials: 'sealed',
+    tokenExpiresAt: null,
+    connectedAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+/** An active 1080x1350 JPEG of `ownerId`; override any field. */
+export function aMediaAsset(ownerId: string, overrides: Partial<MediaAsset> = {}): MediaAsset {
+  return {
+    id: overrides.id ?? nextId('media'),
+    ownerId,
+    status: 'active',
+    contentType: 'image/jpeg',
+    sizeBytes: 250_000,
+    width: 1080,
+    height: 1350,
+    durationMs: null,
+    blobKey: 'a'.repeat(64),
+    sourceUrl: null,
+    createdAt: T0,
+    ...overrides,
+  };
+}
+
+/** A scheduled Instagram post of `ownerId` to `accountId`, due at `scheduledTime`; override any field. */
+export function aPost(ownerId: string, accountId: string, overrides: Partial<Post> = {}): Post {
+  const scheduledTime = overrides.scheduledTime ?? new Date(T0.getTime() + 3_600_000);
+  return {
+    id: overrides.id ?? nextId('post'),
+    ownerId,
+    status: 'scheduled',
+    caption: 'Hello',
+    title: null,
+    platforms: ['instagram'],
+    profileIds: [accountId],
+    media: [{ kind: 'link', url: 'https://cdn.example/a.jpg' }],
+    scheduledTime,
+    publishedAt: null,
+    failedReason: null,
+    externalId: null,
+    permalink: null,
+    platformMeta: null,
+    category: null,
+    createdAt: T0,
+    updatedAt: T0,
+    attempts: 0,
+    dueAt: scheduledTime,
+    leaseOwner: null,
+    platformPostId: null,
+    publishProgress: null,
+    deletedAt: null,
+    version: 0,
+    ...overrides,
+  };
+}
+
+/** A key of `ownerId` with every scope and no account limit; override any field. */
+export function anApiKey(ownerId: string, overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: overrides.id ?? nextId('key'),
+    ownerId,
+    name: null,
+    secretHash: 'f'.repeat(64),
+    scopes: ['*'],
+    accountIds: null,
+    createdAt: T0,
+    expiresAt: null,
+    revokedAt: null,
+    ...overrides,
+  };
+}

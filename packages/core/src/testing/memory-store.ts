@@ -1,0 +1,217 @@
+import type { ApiKey } from '../domain/api-key.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
+import { QUOTA_COUNTED_STATUSES } from '../domain/entitlements.js';
+import type { MediaAsset } from '../domain/media-asset.js';
+import type { Post } from '../domain/post.js';
+import { transition } from '../domain/post-state-machine.js';
+import type { User } from '../domain/user.js';
+import type { ClaimRequest, InsertPostsOutcome, NewPostsBatch } from '../ports/post-store.js';
+import type { Store } from '../ports/store.js';
+
+/**
+ * Every storage port in memory, with the same behaviour as the SQL stores (it passes the same
+ * contract suite). Each operation runs without awaiting in between, so it is atomic. Values are
+ * copied in and out, so callers can never change stored state by mutating what they hold.
+ */
+export function createMemoryStore(): Store {
+  const posts = new Map<string, Post>();
+  const idempotency = new Map<string, { fingerprint: string; postIds: string[] }>();
+  const users = new Map<string, User>();
+  const keys = new Map<string, ApiKey>();
+  const accounts = new Map<string, ConnectedAccount>();
+  const media = new Map<string, MediaAsset>();
+  let closed = false;
+
+  const live = () => {
+    if (closed) throw new Error('The store is closed.');
+  };
+  const copy = <T>(value: T): T => structuredClone(value);
+  const idemKey = (ownerId: string, externalId: string) => `${ownerId}\u0000${externalId}`;
+  const postsById = (ids: readonly string[]) => ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
+
+  return {
+    posts: {
+      async insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome> {
+        live();
+        if (batch.idempotency !== null) {
+          const earlier = idempotency.get(idemKey(batch.ownerId, batch.idempotency.externalId));
+          if (earlier !== undefined) {
+            return earlier.fingerprint === batch.idempotency.fingerprint
+              ? { kind: 'replayed', posts: postsById(earlier.postIds) }
+              : { kind: 'idempotency_conflict', postIds: [...earlier.postIds] };
+          }
+        }
+        const windowStart = batch.quota.windowStart.getTime();
+        const used = [...posts.values()].filter(
+          (p) =>
+            p.ownerId === batch.ownerId &&
+            p.deletedAt === null &&
+            (QUOTA_COUNTED_STATUSES as readonly string[]).includes(p.status) &&
+            p.createdAt.getTime() >= windowStart,
+        ).length;
+        if (used + batch.posts.length > batch.quota.limit) {
+          return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
+        }
+        const taken = batch.posts.find((p) => posts.has(p.id));
+        if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
+        for (const post of batch.posts) posts.set(post.id, copy(post));
+        if (batch.idempotency !== null) {
+          idempotency.set(idemKey(batch.ownerId, batch.idempotency.externalId), {
+            fingerprint: batch.idempotency.fingerprint,
+            postIds: batch.posts.map((p) => p.id),
+          });
+        }
+        return { kind: 'inserted', posts: batch.posts.map(copy) };
+      },
+      async findByExternalId(ownerId, externalId) {
+        live();
+        const earlier = idempotency.get(idemKey(ownerId, externalId));
+        return earlier === undefined ? null : { fingerprint: earlier.fingerprint, posts: postsById(earlier.postIds) };
+      },
+      async getPost(id) {
+        live();
+        const post = posts.get(id);
+        return post === undefined ? null : copy(post);
+      },
+      async updatePost(post, expectedVersion) {
+        live();
+        const stored = posts.get(post.id);
+        if (stored === undefined || stored.version !== expectedVersion) return null;
+        const next = { ...copy(post), version: expectedVersion + 1 };
+        posts.set(post.id, next);
+        return copy(next);
+      },
+      async claimDuePosts(request: ClaimRequest) {
+        live();
+        const due = [...posts.values()]
+          .filter(
+            (p) =>
+              (p.status === 'scheduled' || p.status === 'publishing') &&
+              p.deletedAt === null &&
+              p.dueAt !== null &&
+              p.dueAt.getTime() <= request.now.getTime(),
+          )
+          .sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1))
+          .slice(0, request.limit);
+        return due.flatMap((post) => {
+          const claimed = transition(post, {
+            type: 'claim',
+            at: request.now,
+            leaseOwner: request.leaseOwner,
+            leaseUntil: request.leaseUntil,
+          });
+          if (claimed.isErr()) return [];
+          const next = { ...claimed.value, version: post.version + 1 };
+          posts.set(next.id, next);
+          return [copy(next)];
+        });
+      },
+      async nextDueAt() {
+        live();
+        let earliest: Date | null = null;
+        for (const p of posts.values()) {
+          if ((p.status === 'scheduled' || p.status === 'publishing') && p.deletedAt === null && p.dueAt !== null) {
+            if (earliest === null || p.dueAt.getTime() < earliest.getTime()) earliest = p.dueAt;
+          }
+        }
+        return earliest === null ? null : new Date(earliest);
+      },
+    },
+    users: {
+      async insertUser(user) {
+        live();
+        if (users.has(user.id)) throw new Error(`User ${user.id} already exists.`);
+        if ([...users.values()].some((u) => u.email === user.email)) return 'email_taken';
+        users.set(user.id, copy(user));
+        return 'inserted';
+      },
+      async getUser(id) {
+        live();
+        const user = users.get(id);
+        return user === undefined ? null : copy(user);
+      },
+      async getUserByEmail(email) {
+        live();
+        const user = [...users.values()].find((u) => u.email === email);
+        return user === undefined ? null : copy(user);
+      },
+    },
+    apiKeys: {
+      async insertApiKey(key) {
+        live();
+        if (keys.has(key.id)) throw new Error(`API key ${key.id} already exists.`);
+        keys.set(key.id, copy(key));
+      },
+      async getApiKey(id) {
+        live();
+        const key = keys.get(id);
+        return key === undefined ? null : copy(key);
+      },
+      async listApiKeys(ownerId) {
+        live();
+        return [...keys.values()]
+          .filter((k) => k.ownerId === ownerId)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+          .map(copy);
+      },
+      async revokeApiKey(id, at) {
+        live();
+        const key = keys.get(id);
+        if (key === undefined) return null;
+        if (key.revokedAt === null) keys.set(id, { ...key, revokedAt: at });
+        return copy(keys.get(id) as ApiKey);
+      },
+    },
+    accounts: {
+      async saveAccount(account) {
+        live();
+        const existing = [...accounts.values()].find(
+          (a) =>
+            a.ownerId === account.ownerId &&
+            a.platform === account.platform &&
+            a.platformAccountId === account.platformAccountId,
+        );
+        const stored: ConnectedAccount =
+          existing === undefined
+            ? copy(account)
+            : {
+                ...copy(account),
+                id: existing.id,
+                connectedAt: existing.connectedAt,
+                sealedCredentials: account.sealedCredentials ?? existing.sealedCredentials,
+              };
+        accounts.set(stored.id, stored);
+        return copy(stored);
+      },
+      async getAccount(id) {
+        live();
+        const account = accounts.get(id);
+        return account === undefined ? null : copy(account);
+      },
+      async listActiveAccounts(ownerId) {
+        live();
+        return [...accounts.values()]
+          .filter((a) => a.ownerId === ownerId && a.status === 'active')
+          .sort((a, b) => a.connectedAt.getTime() - b.connectedAt.getTime() || (a.id < b.id ? -1 : 1))
+          .map(copy);
+      },
+    },
+    media: {
+      async insertMediaAsset(asset) {
+        live();
+        if (media.has(asset.id)) throw new Error(`Media asset ${asset.id} already exists.`);
+        media.set(asset.id, copy(asset));
+      },
+      async getMediaAssets(ids) {
+        live();
+        return [...new Set(ids)].flatMap((id) => (media.has(id) ? [copy(media.get(id) as MediaAsset)] : []));
+      },
+    },
+    async ping() {
+      live();
+    },
+    async close() {
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { ConnectedAccount } from '../domain/connected-account.js';
+import type { Platform } from '../domain/platform.js';
+import type { PlatformGateway, PublishJob, PublishStep } from '../ports/platform-gateway.js';
+
+/** A PlatformGateway that records every call and answers from a script. */
+export type RecordingPlatformGateway = PlatformGateway & {
+  /** Every publish step asked for, in order. */
+  readonly publishCalls: PublishJob[];
+  /** Every refresh asked for, in order. */
+  readonly refreshCalls: ConnectedAccount[];
+  /** Queues answers for the next publish steps; when the queue is empty a step publishes. */
+  script(...steps: PublishStep[]): void;
+  /** Sets what the next refresh returns (default: new credentials valid for an hour). */
+  onRefresh(answer: { credentials: Record<string, unknown>; expiresAt: Date | null } | null): void;
+};
+
+/** Creates a RecordingPlatformGateway for one platform. */
+export function createRecordingPlatformGateway(platform: Platform): RecordingPlatformGateway {
+  const publishCalls: PublishJob[] = [];
+  const refreshCalls: ConnectedAccount[] = [];
+  const queue: PublishStep[] = [];
+  let refreshAnswer: { credentials: Record<string, unknown>; expiresAt: Date | null } | null = {
+    credentials: { accessToken: 'refreshed-token' },
+    expiresAt: null,
+  };
+  return {
+    platform,
+    publishCalls,
+    refreshCalls,
+    script: (...steps) => {
+      queue.push(...steps);
+    },
+    onRefresh: (answer) => {
+      refreshAnswer = answer;
+    },
+    async publishStep(job) {
+      publishCalls.push(job);
+      return (
+        queue.shift() ?? {
+          kind: 'published',
+          platformPostId: `${platform}-${publishCalls.length}`,
+          permalink: `https://${platform}.example/p/${publishCalls.length}`,
+        }
+      );
+    },
+    async refreshCredentials(account) {
+      refreshCalls.push(account);
+      return refreshAnswer;
+    },
+  };
+}

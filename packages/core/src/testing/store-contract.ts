@@ -1,0 +1,332 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Post } from '../domain/post.js';
+import type { NewPostsBatch } from '../ports/post-store.js';
+import type { Store } from '../ports/store.js';
+import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
+
+const T0 = new Date('2026-01-15T12:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+const WINDOW = new Date('2026-01-01T00:00:00.000Z');
+
+/**
+ * The behaviour every Store implementation must have. Call it from a test file with a factory
+ * that returns a fresh, empty, migrated store; the suite closes each store after its test.
+ */
+export function describeStoreContract(name: string, openStore: () => Promise<Store>): void {
+  describe(`${name} store contract`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await openStore();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    const batch = (ownerId: string, posts: Post[], extra: Partial<NewPostsBatch> = {}): NewPostsBatch => ({
+      ownerId,
+      at: T0,
+      posts,
+      idempotency: null,
+      quota: { limit: 1000, windowStart: WINDOW },
+      ...extra,
+    });
+
+    describe('users', () => {
+      it('stores a user and finds it by id and by email', async () => {
+        const user = aUser({ plan: { kind: 'trial', endsAt: at(60 * 24 * 14) }, betaTester: true });
+        expect(await store.users.insertUser(user)).toBe('inserted');
+        expect(await store.users.getUser(user.id)).toEqual(user);
+        expect(await store.users.getUserByEmail(user.email)).toEqual(user);
+        expect(await store.users.getUser('user_missing')).toBeNull();
+        expect(await store.users.getUserByEmail('nobody@example.com')).toBeNull();
+      });
+
+      it('refuses a second user with the same email', async () => {
+        const first = aUser({ email: 'same@example.com' });
+        await store.users.insertUser(first);
+        expect(await store.users.insertUser(aUser({ email: 'same@example.com' }))).toBe('email_taken');
+        expect(await store.users.getUserByEmail('same@example.com')).toEqual(first);
+      });
+    });
+
+    describe('api keys', () => {
+      it('round-trips a key with scopes, account limits and dates', async () => {
+        const owner = aUser();
+        const key = anApiKey(owner.id, {
+          name: 'ci',
+          scopes: ['post:write', 'post:read'],
+          accountIds: ['acct_1', 'acct_2'],
+          expiresAt: at(60),
+        });
+        await store.apiKeys.insertApiKey(key);
+        expect(await store.apiKeys.getApiKey(key.id)).toEqual(key);
+        expect(await store.apiKeys.getApiKey('key_missing')).toBeNull();
+      });
+
+      it("lists only the owner's keys, oldest first", async () => {
+        const [a, b] = [aUser(), aUser()];
+        const newer = anApiKey(a.id, { createdAt: at(5) });
+        const older = anApiKey(a.id, { createdAt: at(1) });
+        await store.apiKeys.insertApiKey(newer);
+        await store.apiKeys.insertApiKey(older);
+        await store.apiKeys.insertApiKey(anApiKey(b.id));
+        expect((await store.apiKeys.listApiKeys(a.id)).map((k) => k.id)).toEqual([older.id, newer.id]);
+      });
+
+      it('revokes once and keeps the first revocation time', async () => {
+        const key = anApiKey(aUser().id);
+        await store.apiKeys.insertApiKey(key);
+        expect((await store.apiKeys.revokeApiKey(key.id, at(1)))?.revokedAt).toEqual(at(1));
+        expect((await store.apiKeys.revokeApiKey(key.id, at(2)))?.revokedAt).toEqual(at(1));
+        expect((await store.apiKeys.getApiKey(key.id))?.revokedAt).toEqual(at(1));
+        expect(await store.apiKeys.revokeApiKey('key_missing', at(1))).toBeNull();
+      });
+    });
+
+    describe('connected accounts', () => {
+      it('round-trips an account', async () => {
+        const account = anAccount(aUser().id, { followerCount: 42, tokenExpiresAt: at(90), profileImageUrl: 'https://x/y.png' });
+        expect(await store.accounts.saveAccount(account)).toEqual(account);
+        expect(await store.accounts.getAccount(account.id)).toEqual(account);
+        expect(await store.accounts.getAccount('acct_missing')).toBeNull();
+      });
+
+      it('updates on reconnect, keeping id, connectedAt and stored credentials when none are given', async () => {
+        const owner = aUser().id;
+        const first = await store.accounts.saveAccount(anAccount(owner, { platformAccountId: 'ig-1', sealedCredentials: 'old' }));
+        const again = anAccount(owner, {
+          platformAccountId: 'ig-1',
+          handle: 'renamed',
+          sealedCredentials: null,
+          needsReconnect: false,
+          connectedAt: at(10),
+          updatedAt: at(10),
+        });
+        const stored = await store.accounts.saveAccount(again);
+        expect(stored).toMatchObject({ id: first.id, handle: 'renamed', connectedAt: first.connectedAt, sealedCredentials: 'old' });
+        expect(stored.updatedAt).toEqual(at(10));
+        expect(await store.accounts.listActiveAccounts(owner)).toHaveLength(1);
+
+        const rotated = await store.accounts.saveAccount({ ...again, sealedCredentials: 'new' });
+        expect(rotated.sealedCredentials).toBe('new');
+      });
+
+      it('keeps accounts of different owners apart even with the same platform account', async () => {
+        const [a, b] = [aUser().id, aUser().id];
+        const ofA = await store.accounts.saveAccount(anAccount(a, { platformAccountId: 'shared' }));
+        const ofB = await store.accounts.saveAccount(anAccount(b, { platformAccountId: 'shared' }));
+        expect(ofA.id).not.toBe(ofB.id);
+      });
+
+      it("lists only the owner's active accounts, oldest connection first", async () => {
+        const owner = aUser().id;
+        const late = anAccount(owner, { platform: 'tiktok', connectedAt: at(5) });
+        const early = anAccount(owner, { connectedAt: at(1) });
+        await store.accounts.saveAccount(late);
+        await store.accounts.saveAccount(early);
+        await store.accounts.saveAccount(anAccount(owner, { status: 'inactive' }));
+        await store.accounts.saveAccount(anAccount(aUser().id));
+        expect((await store.accounts.listActiveAccounts(owner)).map((a) => a.id)).toEqual([early.id, late.id]);
+      });
+    });
+
+    describe('media assets', () => {
+      it('returns the assets that exist among the ids asked for', async () => {
+        const owner = aUser().id;
+        const image = aMediaAsset(owner);
+        const video = aMediaAsset(owner, { contentType: 'video/mp4', durationMs: 12_500, sourceUrl: 'https://x/v.mp4' });
+        await store.media.insertMediaAsset(image);
+        await store.media.insertMediaAsset(video);
+        const found = await store.media.getMediaAssets([video.id, 'media_missing', image.id, video.id]);
+        expect([...found].sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual(
+          [image, video].sort((x, y) => (x.id < y.id ? -1 : 1)),
+        );
+        expect(await store.media.getMediaAssets([])).toEqual([]);
+      });
+    });
+
+    describe('posts', () => {
+      it('inserts a batch and reads every field back', async () => {
+        const owner = aUser().id;
+        const rich = aPost(owner, 'acct_1', {
+          title: 'T',
+          media: [
+            { kind: 'asset', mediaId: 'media_1' },
+            { kind: 'asset', mediaId: 'media_2' },
+          ],
+          platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY', disableDuet: true }, custom: { x: 1 } },
+          externalId: 'ext-1',
+          category: 'launch',
+          publishProgress: null,
+        });
+        const plain = aPost(owner, 'acct_2');
+        const outcome = await store.posts.insertPosts(batch(owner, [rich, plain]));
+        expect(outcome).toEqual({ kind: 'inserted', posts: [rich, plain] });
+        expect(await store.posts.getPost(rich.id)).toEqual(rich);
+        expect(await store.posts.getPost(plain.id)).toEqual(plain);
+        expect(await store.posts.getPost('post_missing')).toBeNull();
+      });
+
+      it('rejects a batch holding an id that already exists, writing none of it', async () => {
+        const owner = aUser().id;
+        const existing = aPost(owner, 'acct_1');
+        await store.posts.insertPosts(batch(owner, [existing]));
+        const fresh = aPost(owner, 'acct_1');
+        const clash = { ...aPost(owner, 'acct_1'), id: existing.id, caption: 'clash' };
+        await expect(
+          store.posts.insertPosts(batch(owner, [fresh, clash], { idempotency: { externalId: 'd', fingerprint: 'F' } })),
+        ).rejects.toThrow();
+        expect(await store.posts.getPost(fresh.id)).toBeNull();
+        expect(await store.posts.getPost(existing.id)).toEqual(existing);
+        expect(await store.posts.findByExternalId(owner, 'd')).toBeNull();
+      });
+
+      it('replays a batch with the same idempotency key and fingerprint, writing nothing', async () => {
+        const owner = aUser().id;
+        const first = [aPost(owner, 'acct_1', { externalId: 'order-7' })];
+        const idempotency = { externalId: 'order-7', fingerprint: '{"a":1}' };
+        await store.posts.insertPosts(batch(owner, first, { idempotency }));
+        const retry = [aPost(owner, 'acct_1', { externalId: 'order-7' })];
+        const outcome = await store.posts.insertPosts(batch(owner, retry, { idempotency }));
+        expect(outcome).toEqual({ kind: 'replayed', posts: first });
+        expect(await store.posts.getPost(retry[0]?.id ?? '')).toBeNull();
+        expect(await store.posts.findByExternalId(owner, 'order-7')).toEqual({ fingerprint: '{"a":1}', posts: first });
+      });
+
+      it('refuses the same idempotency key with another fingerprint', async () => {
+        const owner = aUser().id;
+        const first = aPost(owner, 'acct_1');
+        await store.posts.insertPosts(batch(owner, [first], { idempotency: { externalId: 'k', fingerprint: 'A' } }));
+        const other = aPost(owner, 'acct_1');
+        const outcome = await store.posts.insertPosts(
+          batch(owner, [other], { idempotency: { externalId: 'k', fingerprint: 'B' } }),
+        );
+        expect(outcome).toEqual({ kind: 'idempotency_conflict', postIds: [first.id] });
+        expect(await store.posts.getPost(other.id)).toBeNull();
+      });
+
+      it('scopes idempotency keys to their owner', async () => {
+        const [a, b] = [aUser().id, aUser().id];
+        const idempotency = { externalId: 'same', fingerprint: 'F' };
+        await store.posts.insertPosts(batch(a, [aPost(a, 'acct_1')], { idempotency }));
+        const outcome = await store.posts.insertPosts(batch(b, [aPost(b, 'acct_2')], { idempotency }));
+        expect(outcome.kind).toBe('inserted');
+        expect(await store.posts.findByExternalId(b, 'unknown')).toBeNull();
+      });
+
+      it('enforces the quota on the whole batch, counting only posts that use it', async () => {
+        const owner = aUser().id;
+        const quota = { limit: 3, windowStart: WINDOW };
+        await store.posts.insertPosts(
+          batch(owner, [
+            aPost(owner, 'acct_1'),
+            aPost(owner, 'acct_1', { status: 'posted', scheduledTime: at(-5), dueAt: null }),
+            aPost(owner, 'acct_1', { status: 'draft', scheduledTime: null, dueAt: null }),
+            aPost(owner, 'acct_1', { status: 'pending_approval', scheduledTime: null, dueAt: null }),
+            aPost(owner, 'acct_1', { deletedAt: at(1) }),
+            aPost(owner, 'acct_1', { createdAt: new Date('2025-12-31T23:59:59.999Z') }),
+            aPost(aUser().id, 'acct_9'),
+          ]),
+        );
+        const tooMany = [aPost(owner, 'acct_1'), aPost(owner, 'acct_1')];
+        const refused = await store.posts.insertPosts(
+          batch(owner, tooMany, { quota, idempotency: { externalId: 'q', fingerprint: 'F' } }),
+        );
+        expect(refused).toEqual({ kind: 'quota_exceeded', used: 2, limit: 3 });
+        expect(await store.posts.getPost(tooMany[0]?.id ?? '')).toBeNull();
+        expect(await store.posts.findByExternalId(owner, 'q')).toBeNull();
+
+        const fits = [aPost(owner, 'acct_1')];
+        expect((await store.posts.insertPosts(batch(owner, fits, { quota }))).kind).toBe('inserted');
+      });
+
+      it('updates only when the expected version matches, bumping it', async () => {
+        const owner = aUser().id;
+        const post = aPost(owner, 'acct_1');
+        await store.posts.insertPosts(batch(owner, [post]));
+        const edited = { ...post, caption: 'edited', updatedAt: at(1), publishProgress: { containerId: 'c-1' } };
+        const stored = await store.posts.updatePost(edited, 0);
+        expect(stored).toEqual({ ...edited, version: 1 });
+        expect(await store.posts.updatePost({ ...post, caption: 'stale' }, 0)).toBeNull();
+        expect(await store.posts.getPost(post.id)).toEqual({ ...edited, version: 1 });
+        expect(await store.posts.updatePost(aPost(owner, 'acct_1'), 0)).toBeNull();
+      });
+
+      it('claims due posts oldest first, up to the limit, and leases them', async () => {
+        const owner = aUser().id;
+        const p1 = aPost(owner, 'a', { scheduledTime: at(2), dueAt: at(2) });
+        const p2 = aPost(owner, 'a', { scheduledTime: at(1), dueAt: at(1) });
+        const p3 = aPost(owner, 'a', { scheduledTime: at(3), dueAt: at(3) });
+        const future = aPost(owner, 'a', { scheduledTime: at(30), dueAt: at(30) });
+        const deleted = aPost(owner, 'a', { scheduledTime: at(0), dueAt: at(0), deletedAt: at(0) });
+        const posted = aPost(owner, 'a', { status: 'posted', scheduledTime: at(0), dueAt: null });
+        await store.posts.insertPosts(batch(owner, [p1, p2, p3, future, deleted, posted]));
+
+        const claimed = await store.posts.claimDuePosts({ now: at(10), limit: 2, leaseOwner: 'pub-1', leaseUntil: at(15) });
+        expect(claimed.map((p) => p.id)).toEqual([p2.id, p1.id]);
+        for (const post of claimed) {
+          expect(post).toMatchObject({ status: 'publishing', leaseOwner: 'pub-1', dueAt: at(15), attempts: 1, version: 1 });
+          expect(post.updatedAt).toEqual(at(10));
+          expect(await store.posts.getPost(post.id)).toEqual(post);
+        }
+        const rest = await store.posts.claimDuePosts({ now: at(10), limit: 10, leaseOwner: 'pub-2', leaseUntil: at(15) });
+        expect(rest.map((p) => p.id)).toEqual([p3.id]);
+        expect(await store.posts.claimDuePosts({ now: at(10), limit: 10, leaseOwner: 'pub-3', leaseUntil: at(15) })).toEqual([]);
+      });
+
+      it('takes over a post whose lease expired, but not one still leased', async () => {
+        const owner = aUser().id;
+        const post = aPost(owner, 'a', { scheduledTime: at(0), dueAt: at(0) });
+        await store.posts.insertPosts(batch(owner, [post]));
+        await store.posts.claimDuePosts({ now: at(1), limit: 1, leaseOwner: 'pub-1', leaseUntil: at(6) });
+        expect(await store.posts.claimDuePosts({ now: at(5), limit: 1, leaseOwner: 'pub-2', leaseUntil: at(10) })).toEqual([]);
+        const [taken] = await store.posts.claimDuePosts({ now: at(6), limit: 1, leaseOwner: 'pub-2', leaseUntil: at(11) });
+        expect(taken).toMatchObject({ id: post.id, leaseOwner: 'pub-2', attempts: 2, dueAt: at(11), version: 2 });
+      });
+
+      it('never hands the same post to two concurrent claims', async () => {
+        const owner = aUser().id;
+        const posts = Array.from({ length: 20 }, (_, i) => aPost(owner, 'a', { scheduledTime: at(i), dueAt: at(i) }));
+        await store.posts.insertPosts(batch(owner, posts));
+        const claims = await Promise.all(
+          ['p1', 'p2', 'p3', 'p4'].map((leaseOwner) =>
+            store.posts.claimDuePosts({ now: at(60), limit: 7, leaseOwner, leaseUntil: at(65) }),
+          ),
+        );
+        const ids = claims.flat().map((p) => p.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(ids.sort()).toEqual(posts.map((p) => p.id).sort());
+      });
+
+      it('reports the earliest time the publisher has work', async () => {
+        const owner = aUser().id;
+        expect(await store.posts.nextDueAt()).toBeNull();
+        await store.posts.insertPosts(
+          batch(owner, [
+            aPost(owner, 'a', { scheduledTime: at(9), dueAt: at(9) }),
+            aPost(owner, 'a', { scheduledTime: at(4), dueAt: at(4) }),
+            aPost(owner, 'a', { scheduledTime: at(1), dueAt: at(1), deletedAt: at(0) }),
+            aPost(owner, 'a', { status: 'draft', scheduledTime: null, dueAt: null }),
+          ]),
+        );
+        expect(await store.posts.nextDueAt()).toEqual(at(4));
+      });
+    });
+
+    it('rejects records whose id already exists', async () => {
+      const owner = aUser();
+      await store.users.insertUser(owner);
+      await expect(store.users.insertUser({ ...owner, email: 'other@example.com' })).rejects.toThrow();
+      const key = anApiKey(owner.id);
+      await store.apiKeys.insertApiKey(key);
+      await expect(store.apiKeys.insertApiKey(key)).rejects.toThrow();
+      const asset = aMediaAsset(owner.id);
+      await store.media.insertMediaAsset(asset);
+      await expect(store.media.insertMediaAsset(asset)).rejects.toThrow();
+    });
+
+    it('answers ping', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}

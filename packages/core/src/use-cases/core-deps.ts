@@ -1,0 +1,21 @@
+import type { PlanLimitsTable } from '../domain/entitlements.js';
+import type { PolicyConfig } from '../policy/platform-limits.js';
+import type { Clock } from '../ports/clock.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { KeyHasher } from '../ports/key-hasher.js';
+import type { PublisherSignal } from '../ports/publisher-signal.js';
+import type { Store } from '../ports/store.js';
+
+/**
+ * Everything use cases may depend on, built once by the server. Each use case names the part it
+ * needs with `Pick<CoreDeps, …>`, so tests pass only that.
+ */
+export type CoreDeps = {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly keyHasher: KeyHasher;
+  readonly publisher: PublisherSignal;
+  readonly policy: PolicyConfig;
+  readonly planLimits: PlanLimitsTable;
+};

@@ -1,0 +1,215 @@
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { type Actor, requireScope } from '../domain/actor.js';
+import { canonicalJson } from '../domain/canonical-json.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
+import { checkCanSchedule, limitsFor, quotaWindowStart } from '../domain/entitlements.js';
+import type { Post } from '../domain/post.js';
+import { type PostRequest, parsePostRequest } from '../domain/post-request.js';
+import { ERROR_CODES, type ErrorCode, type SvcError, svcError } from '../domain/svc-error.js';
+import type { PolicyIssue } from '../policy/policy-types.js';
+import { validatePostPolicy } from '../policy/validate-post-policy.js';
+import type { InsertPostsOutcome } from '../ports/post-store.js';
+import type { CoreDeps } from './core-deps.js';
+import { resolveMedia } from './resolve-media.js';
+import { resolveTargets } from './resolve-targets.js';
+
+/** Which endpoint a create request came through; only `/posts/schedule` requires a time. */
+export type CreatePostsOptions = { readonly requireScheduledTime: boolean };
+
+/** The answer to a create request (spec 4.1), plus advisory policy warnings. */
+export type CreatePostsResult = {
+  readonly postIds: readonly string[];
+  readonly status: 'scheduled';
+  /** The earliest scheduled time among the rows; the next publisher run for immediate posts. */
+  readonly scheduledTime: Date;
+  /** True when an earlier request with the same `externalId` and payload is being answered again. */
+  readonly replayed: boolean;
+  readonly warnings: readonly PolicyIssue[];
+};
+
+type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'publisher' | 'policy' | 'planLimits'>;
+
+/**
+ * Creates one scheduled post row per target account (spec 4.1): checks scope and plan, parses
+ * the payload, replays or refuses a reused `externalId`, checks the time, media ownership, the
+ * content policy and the targets, then inserts every row in one transaction within the
+ * scheduling quota. Nothing is written unless every check passes.
+ */
+export function createPosts(
+  deps: Deps,
+  actor: Actor,
+  payload: unknown,
+  options: CreatePostsOptions,
+): ResultAsync<CreatePostsResult, SvcError> {
+  return new ResultAsync(create(deps, actor, payload, options));
+}
+
+async function create(
+  deps: Deps,
+  actor: Actor,
+  payload: unknown,
+  options: CreatePostsOptions,
+): Promise<Result<CreatePostsResult, SvcError>> {
+  const now = deps.clock.now();
+  const checked = requireScope(actor, 'post:write')
+    .andThen(() => checkCanSchedule(actor.user, now))
+    .andThen(() => parsePostRequest(payload, options));
+  if (checked.isErr()) return err(checked.error);
+  const request = checked.value;
+
+  const fingerprint = canonicalJson(request);
+  if (request.externalId !== null) {
+    const earlier = await deps.store.posts.findByExternalId(actor.user.id, request.externalId);
+    // A retry is answered as the first attempt was, even if its time has passed since.
+    if (earlier !== null) {
+      return idempotentAnswer(earlier.fingerprint === fingerprint, earlier.posts, request.externalId).map((posts) =>
+        resultOf(posts, true, []),
+      );
+    }
+  }
+  if (request.scheduledTime !== null && request.scheduledTime.getTime() <= now.getTime()) {
+    return err(
+      svcError(
+        'scheduled_time_in_past',
+        `scheduledTime ${request.scheduledTime.toISOString()} is not in the future. Send a later time, or leave it out to publish on the next run.`,
+        { field: 'scheduledTime', now: now.toISOString() },
+      ),
+    );
+  }
+  const media = await resolveMedia(deps.store.media, actor.user, request.media);
+  if (media.isErr()) return err(media.error);
+
+  const policy = validatePostPolicy(
+    {
+      caption: request.caption,
+      title: request.title,
+      platforms: request.platforms,
+      media: media.value,
+      platformMeta: request.platformMeta,
+    },
+    deps.policy,
+  );
+  if (!policy.ok) return err(policyError(policy.errors, policy.warnings));
+
+  const targets = await resolveTargets(deps.store.accounts, actor, request.platforms, request.profileIds);
+  if (targets.isErr()) return err(targets.error);
+
+  const scheduledTime = request.scheduledTime ?? deps.publisher.nextRunAt(now);
+  const posts = targets.value.map((account) => buildRow(deps, actor, request, account, scheduledTime, now));
+  const outcome = await deps.store.posts.insertPosts({
+    ownerId: actor.user.id,
+    at: now,
+    posts,
+    idempotency: request.externalId === null ? null : { externalId: request.externalId, fingerprint },
+    quota: { limit: limitsFor(actor.user, now, deps.planLimits).postsPerMonth, windowStart: quotaWindowStart(now) },
+  });
+  if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
+  const warnings = [...policy.warnings, ...reconnectWarnings(targets.value)];
+  return postsOf(outcome, request).map((posts) => resultOf(posts, outcome.kind === 'replayed', warnings));
+}
+
+function buildRow(
+  deps: Deps,
+  actor: Actor,
+  request: PostRequest,
+  account: ConnectedAccount,
+  scheduledTime: Date,
+  now: Date,
+): Post {
+  return {
+    id: deps.ids.id('post'),
+    ownerId: actor.user.id,
+    status: 'scheduled',
+    caption: request.caption,
+    title: request.title,
+    platforms: [account.platform],
+    profileIds: [account.id],
+    media: [...request.media],
+    scheduledTime,
+    publishedAt: null,
+    failedReason: null,
+    externalId: request.externalId,
+    permalink: null,
+    platformMeta: request.platformMeta,
+    category: request.category,
+    createdAt: now,
+    updatedAt: now,
+    attempts: 0,
+    dueAt: scheduledTime,
+    leaseOwner: null,
+    platformPostId: null,
+    publishProgress: null,
+    deletedAt: null,
+    version: 0,
+  };
+}
+
+function postsOf(outcome: InsertPostsOutcome, request: PostRequest): Result<readonly Post[], SvcError> {
+  switch (outcome.kind) {
+    case 'inserted':
+    case 'replayed':
+      return ok(outcome.posts);
+    case 'idempotency_conflict':
+      return idempotentAnswer(false, [], request.externalId ?? '', outcome.postIds);
+    case 'quota_exceeded':
+      return err(
+        svcError(
+          'quota_exceeded',
+          `Scheduling quota reached: ${outcome.used} of ${outcome.limit} posts this month. Upgrade the plan or wait for the next month.`,
+          { used: outcome.used, limit: outcome.limit },
+        ),
+      );
+  }
+}
+
+function idempotentAnswer(
+  samePayload: boolean,
+  posts: readonly Post[],
+  externalId: string,
+  postIds: readonly string[] = posts.map((p) => p.id),
+): Result<readonly Post[], SvcError> {
+  if (samePayload) return ok(posts);
+  return err(
+    svcError(
+      'idempotency_conflict',
+      `externalId ${JSON.stringify(externalId)} was already used for a different request. Use a new externalId for new content, or resend the original request unchanged.`,
+      { externalId, postIds: [...postIds] },
+    ),
+  );
+}
+
+function resultOf(posts: readonly Post[], replayed: boolean, warnings: readonly PolicyIssue[]): CreatePostsResult {
+  const times = posts.map((p) => p.scheduledTime?.getTime() ?? Number.POSITIVE_INFINITY);
+  return {
+    postIds: posts.map((p) => p.id),
+    status: 'scheduled',
+    scheduledTime: new Date(Math.min(...times)),
+    replayed,
+    warnings,
+  };
+}
+
+function policyError(errors: readonly PolicyIssue[], warnings: readonly PolicyIssue[]): SvcError {
+  const first = errors[0];
+  const code: ErrorCode =
+    first !== undefined && (ERROR_CODES as readonly string[]).includes(first.code)
+      ? (first.code as ErrorCode)
+      : 'validation_failed';
+  return svcError(code, errors.map((e) => e.message).join(' '), {
+    field: first?.field,
+    issues: [...errors],
+    warnings: [...warnings],
+  });
+}
+
+function reconnectWarnings(targets: readonly ConnectedAccount[]): PolicyIssue[] {
+  return targets
+    .filter((a) => a.needsReconnect)
+    .map((a) => ({
+      code: 'account_needs_reconnect',
+      severity: 'warning',
+      platform: a.platform,
+      field: 'profileIds',
+      message: `${a.handle} (${a.id}) must be reconnected before this post's time, or it will fail to publish.`,
+    }));
+}

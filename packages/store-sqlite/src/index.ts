@@ -1,0 +1,5 @@
+// The public API of @svc/store-sqlite: every storage port of @svc/core on one SQLite file.
+export { migrateSqlite, pendingSqliteMigrations, type SqliteMigrationReport } from './migrate-sqlite.js';
+export { openSqliteStore, type SqliteStoreOptions } from './open-sqlite-store.js';
+export type { SqliteMigration } from './sqlite-migration.js';
+export { SQLITE_MIGRATIONS } from './sqlite-migrations.js';

@@ -1,0 +1,57 @@
+import type { Store } from '@svc/core';
+import { migrateSqlite, pendingSqliteMigrations } from './migrate-sqlite.js';
+import { openSqliteDatabase } from './open-sqlite-database.js';
+import { createSqliteAccountStore } from './sqlite-account-store.js';
+import { createSqliteApiKeyStore } from './sqlite-api-key-store.js';
+import { createSqliteMediaStore } from './sqlite-media-store.js';
+import { createSqlitePostStore } from './sqlite-post-store.js';
+import { createSqliteUserStore } from './sqlite-user-store.js';
+
+/** How to open a SQLite store. */
+export type SqliteStoreOptions = {
+  /** The database file; it and its directory are created when missing. */
+  readonly path: string;
+  /**
+   * Apply pending migrations while opening (default true). With false, opening fails when
+   * migrations are pending, for deployments that migrate in a separate step (`svc migrate`).
+   */
+  readonly migrate?: boolean;
+};
+
+/**
+ * Opens every storage port on one SQLite file. Synchronous, because better-sqlite3 is: it returns
+ * once the file is open, configured and migrated, and throws if any of that fails. Each process
+ * (API server, CLI, publisher) opens its own store on the shared file; SQLite's locking keeps them
+ * consistent. Port methods return promises to honour the ports, but do their work synchronously.
+ */
+export function openSqliteStore(options: SqliteStoreOptions): Store {
+  const db = openSqliteDatabase(options.path);
+  try {
+    if (options.migrate ?? true) {
+      migrateSqlite(db);
+    } else {
+      const pending = pendingSqliteMigrations(db);
+      if (pending.length > 0) {
+        throw new Error(`The database ${options.path} needs migrations first: ${pending.join(', ')}.`);
+      }
+    }
+    const ping = db.prepare('SELECT 1');
+    return {
+      posts: createSqlitePostStore(db),
+      users: createSqliteUserStore(db),
+      apiKeys: createSqliteApiKeyStore(db),
+      accounts: createSqliteAccountStore(db),
+      media: createSqliteMediaStore(db),
+      async ping() {
+        ping.get();
+      },
+      async close() {
+        // Idempotent, so shutdown paths that both close the store do not trip over each other.
+        if (db.open) db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+// Conversions between domain values and SQLite column values. Dates are stored as INTEGER
+// milliseconds since the epoch, booleans as INTEGER 0/1 and structured values as JSON TEXT.
+
+/** A date column value. */
+export function dateToSql(date: Date): number {
+  return date.getTime();
+}
+
+/** A nullable date column value. */
+export function nullableDateToSql(date: Date | null): number | null {
+  return date === null ? null : date.getTime();
+}
+
+/** A date read from an INTEGER column. */
+export function dateFromSql(ms: number): Date {
+  return new Date(ms);
+}
+
+/** A nullable date read from an INTEGER column. */
+export function nullableDateFromSql(ms: number | null): Date | null {
+  return ms === null ? null : new Date(ms);
+}
+
+/** A boolean column value. */
+export function flagToSql(value: boolean): 0 | 1 {
+  return value ? 1 : 0;
+}
+
+/** A boolean read from an INTEGER 0/1 column. */
+export function flagFromSql(value: number): boolean {
+  return value !== 0;
+}
+
+/** A JSON TEXT column value. */
+export function jsonToSql(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** A nullable JSON TEXT column value: SQL NULL, not the text `null`, so that NULL tests work in SQL. */
+export function nullableJsonToSql(value: unknown): string | null {
+  return value === null ? null : JSON.stringify(value);
+}
+
+/** A value read from a JSON TEXT column, typed by the caller who knows what it stored. */
+export function jsonFromSql<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+/** A value read from a nullable JSON TEXT column. */
+export function nullableJsonFromSql<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}

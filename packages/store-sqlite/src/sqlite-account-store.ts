@@ -1,0 +1,110 @@
+import type { AccountStore, ConnectedAccount, Platform } from '@svc/core';
+import type Database from 'better-sqlite3';
+import {
+  dateFromSql,
+  dateToSql,
+  flagFromSql,
+  flagToSql,
+  nullableDateFromSql,
+  nullableDateToSql,
+} from './sql-values.js';
+
+type AccountRow = {
+  id: string;
+  owner_id: string;
+  platform: string;
+  platform_account_id: string;
+  handle: string;
+  profile_url: string;
+  profile_image_url: string | null;
+  follower_count: number | null;
+  status: string;
+  needs_reconnect: number;
+  sealed_credentials: string | null;
+  token_expires_at: number | null;
+  connected_at: number;
+  updated_at: number;
+};
+
+function accountToRow(account: ConnectedAccount): AccountRow {
+  return {
+    id: account.id,
+    owner_id: account.ownerId,
+    platform: account.platform,
+    platform_account_id: account.platformAccountId,
+    handle: account.handle,
+    profile_url: account.profileUrl,
+    profile_image_url: account.profileImageUrl,
+    follower_count: account.followerCount,
+    status: account.status,
+    needs_reconnect: flagToSql(account.needsReconnect),
+    sealed_credentials: account.sealedCredentials,
+    token_expires_at: nullableDateToSql(account.tokenExpiresAt),
+    connected_at: dateToSql(account.connectedAt),
+    updated_at: dateToSql(account.updatedAt),
+  };
+}
+
+function rowToAccount(row: AccountRow): ConnectedAccount {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    platform: row.platform as Platform,
+    platformAccountId: row.platform_account_id,
+    handle: row.handle,
+    profileUrl: row.profile_url,
+    profileImageUrl: row.profile_image_url,
+    followerCount: row.follower_count,
+    status: row.status as ConnectedAccount['status'],
+    needsReconnect: flagFromSql(row.needs_reconnect),
+    sealedCredentials: row.sealed_credentials,
+    tokenExpiresAt: nullableDateFromSql(row.token_expires_at),
+    connectedAt: dateFromSql(row.connected_at),
+    updatedAt: dateFromSql(row.updated_at),
+  };
+}
+
+/** The AccountStore of a SQLite database. Statements are prepared once, here. */
+export function createSqliteAccountStore(db: Database.Database): AccountStore {
+  // A reconnect updates the existing row in place: id and connected_at stay, and credentials
+  // stay unless new ones came with it.
+  const upsertAccount = db.prepare<[AccountRow], AccountRow>(
+    `INSERT INTO connected_accounts (
+       id, owner_id, platform, platform_account_id, handle, profile_url, profile_image_url,
+       follower_count, status, needs_reconnect, sealed_credentials, token_expires_at, connected_at, updated_at
+     ) VALUES (
+       @id, @owner_id, @platform, @platform_account_id, @handle, @profile_url, @profile_image_url,
+       @follower_count, @status, @needs_reconnect, @sealed_credentials, @token_expires_at, @connected_at, @updated_at
+     )
+     ON CONFLICT (owner_id, platform, platform_account_id) DO UPDATE SET
+       handle = excluded.handle,
+       profile_url = excluded.profile_url,
+       profile_image_url = excluded.profile_image_url,
+       follower_count = excluded.follower_count,
+       status = excluded.status,
+       needs_reconnect = excluded.needs_reconnect,
+       sealed_credentials = COALESCE(excluded.sealed_credentials, connected_accounts.sealed_credentials),
+       token_expires_at = excluded.token_expires_at,
+       updated_at = excluded.updated_at
+     RETURNING *`,
+  );
+  const selectAccount = db.prepare<[string], AccountRow>('SELECT * FROM connected_accounts WHERE id = ?');
+  const selectActive = db.prepare<[string], AccountRow>(
+    "SELECT * FROM connected_accounts WHERE owner_id = ? AND status = 'active' ORDER BY connected_at, id",
+  );
+
+  return {
+    async saveAccount(account) {
+      const row = upsertAccount.get(accountToRow(account));
+      if (row === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
+      return rowToAccount(row);
+    },
+    async getAccount(id) {
+      const row = selectAccount.get(id);
+      return row === undefined ? null : rowToAccount(row);
+    },
+    async listActiveAccounts(ownerId) {
+      return selectActive.all(ownerId).map(rowToAccount);
+    },
+  };
+}

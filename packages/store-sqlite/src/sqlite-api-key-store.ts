@@ -1,0 +1,86 @@
+import type { ApiKey, ApiKeyStore, Scope } from '@svc/core';
+import type Database from 'better-sqlite3';
+import {
+  dateFromSql,
+  dateToSql,
+  jsonFromSql,
+  jsonToSql,
+  nullableDateFromSql,
+  nullableDateToSql,
+  nullableJsonFromSql,
+  nullableJsonToSql,
+} from './sql-values.js';
+
+type ApiKeyRow = {
+  id: string;
+  owner_id: string;
+  name: string | null;
+  secret_hash: string;
+  scopes: string;
+  account_ids: string | null;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+};
+
+function apiKeyToRow(key: ApiKey): ApiKeyRow {
+  return {
+    id: key.id,
+    owner_id: key.ownerId,
+    name: key.name,
+    secret_hash: key.secretHash,
+    scopes: jsonToSql(key.scopes),
+    account_ids: nullableJsonToSql(key.accountIds),
+    created_at: dateToSql(key.createdAt),
+    expires_at: nullableDateToSql(key.expiresAt),
+    revoked_at: nullableDateToSql(key.revokedAt),
+  };
+}
+
+function rowToApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    secretHash: row.secret_hash,
+    scopes: jsonFromSql<Scope[]>(row.scopes),
+    accountIds: nullableJsonFromSql<string[]>(row.account_ids),
+    createdAt: dateFromSql(row.created_at),
+    expiresAt: nullableDateFromSql(row.expires_at),
+    revokedAt: nullableDateFromSql(row.revoked_at),
+  };
+}
+
+/** The ApiKeyStore of a SQLite database. Statements are prepared once, here. */
+export function createSqliteApiKeyStore(db: Database.Database): ApiKeyStore {
+  const insertKey = db.prepare<[ApiKeyRow]>(
+    `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at)
+     VALUES (@id, @owner_id, @name, @secret_hash, @scopes, @account_ids, @created_at, @expires_at, @revoked_at)`,
+  );
+  const selectKey = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?');
+  const selectOwnerKeys = db.prepare<[string], ApiKeyRow>(
+    'SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id',
+  );
+  // One statement, so a concurrent revocation cannot slip between a read and a write; COALESCE
+  // keeps the first revocation time.
+  const revokeKey = db.prepare<[number, string], ApiKeyRow>(
+    'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? RETURNING *',
+  );
+
+  return {
+    async insertApiKey(key) {
+      insertKey.run(apiKeyToRow(key));
+    },
+    async getApiKey(id) {
+      const row = selectKey.get(id);
+      return row === undefined ? null : rowToApiKey(row);
+    },
+    async listApiKeys(ownerId) {
+      return selectOwnerKeys.all(ownerId).map(rowToApiKey);
+    },
+    async revokeApiKey(id, at) {
+      const row = revokeKey.get(dateToSql(at), id);
+      return row === undefined ? null : rowToApiKey(row);
+    },
+  };
+}

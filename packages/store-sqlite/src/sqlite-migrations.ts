@@ -1,0 +1,8 @@
+import { migration0001Initial } from './migrations/0001-initial.js';
+import type { SqliteMigration } from './sqlite-migration.js';
+
+/**
+ * Every migration, oldest first. Kept in TypeScript so the build bundles them. To change the
+ * schema, add `migrations/NNNN-what.ts` and append it here.
+ */
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [migration0001Initial];

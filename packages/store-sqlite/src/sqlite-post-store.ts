@@ -1,0 +1,173 @@
+import {
+  type ClaimRequest,
+  type InsertPostsOutcome,
+  type NewPostsBatch,
+  type Post,
+  type PostStore,
+  QUOTA_COUNTED_STATUSES,
+  transition,
+} from '@svc/core';
+import type Database from 'better-sqlite3';
+import { POST_COLUMNS, type PostRow, postToRow, rowToPost } from './post-row.js';
+import { jsonFromSql, jsonToSql } from './sql-values.js';
+
+/**
+ * Must repeat the WHERE clause of the partial index `posts_due` term for term, values in the same
+ * order: SQLite only uses a partial index when the query's WHERE terms contain the index's terms
+ * (even `IN ('publishing', 'scheduled')` does not match), and a bound parameter never matches a
+ * literal. The claim-query-plan test fails when they drift apart.
+ */
+const IN_PUBLISHER_QUEUE = "status IN ('scheduled', 'publishing') AND deleted_at IS NULL";
+
+/**
+ * The publisher's claim query: due posts, oldest `due_at` first (id breaks ties, as in the memory
+ * store). Served by `posts_due` in index order, so it reads only the rows it returns. Exported for
+ * the test that checks its query plan.
+ */
+export const SELECT_DUE_POSTS_SQL = `SELECT * FROM posts
+WHERE ${IN_PUBLISHER_QUEUE} AND due_at <= @now
+ORDER BY due_at, id
+LIMIT @limit`;
+
+/** The earliest due time in the publisher's queue: the first entry of `posts_due`. */
+export const SELECT_NEXT_DUE_AT_SQL = `SELECT due_at FROM posts
+WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL
+ORDER BY due_at
+LIMIT 1`;
+
+const INSERT_POST_SQL = `INSERT INTO posts (${POST_COLUMNS.join(', ')})
+VALUES (${POST_COLUMNS.map((c) => `@${c}`).join(', ')})`;
+
+// Compare-and-set: the write lands only if nobody changed the row since it was read.
+const UPDATE_POST_SQL = `UPDATE posts
+SET ${POST_COLUMNS.filter((c) => c !== 'id' && c !== 'version')
+  .map((c) => `${c} = @${c}`)
+  .join(', ')}, version = version + 1
+WHERE id = @id AND version = @expected_version
+RETURNING *`;
+
+// json_each keeps the order the ids were recorded in, which is the order the batch had.
+const SELECT_POSTS_BY_IDS_SQL = `SELECT p.* FROM json_each(?) AS j
+JOIN posts AS p ON p.id = j.value
+ORDER BY j.key`;
+
+const COUNT_QUOTA_SQL = `SELECT COUNT(*) FROM posts
+WHERE owner_id = ? AND created_at >= ? AND deleted_at IS NULL
+AND status IN (${QUOTA_COUNTED_STATUSES.map(() => '?').join(', ')})`;
+
+type IdempotencyRow = { fingerprint: string; post_ids: string };
+
+/** The PostStore of a SQLite database. Statements are prepared once, here. */
+export function createSqlitePostStore(db: Database.Database): PostStore {
+  const insertPost = db.prepare<[PostRow]>(INSERT_POST_SQL);
+  const updatePost = db.prepare<[PostRow & { expected_version: number }], PostRow>(UPDATE_POST_SQL);
+  const selectPost = db.prepare<[string], PostRow>('SELECT * FROM posts WHERE id = ?');
+  const selectPostsByIds = db.prepare<[string], PostRow>(SELECT_POSTS_BY_IDS_SQL);
+  const selectDuePosts = db.prepare<[{ now: number; limit: number }], PostRow>(SELECT_DUE_POSTS_SQL);
+  const selectNextDueAt = db.prepare<[], number>(SELECT_NEXT_DUE_AT_SQL).pluck();
+  const countQuota = db.prepare<unknown[], number>(COUNT_QUOTA_SQL).pluck();
+  const selectIdempotency = db.prepare<[string, string], IdempotencyRow>(
+    'SELECT fingerprint, post_ids FROM post_idempotency WHERE owner_id = ? AND external_id = ?',
+  );
+  const insertIdempotency = db.prepare<
+    [{ owner_id: string; external_id: string; fingerprint: string; post_ids: string; created_at: number }]
+  >(
+    `INSERT INTO post_idempotency (owner_id, external_id, fingerprint, post_ids, created_at)
+     VALUES (@owner_id, @external_id, @fingerprint, @post_ids, @created_at)`,
+  );
+
+  const postsByIds = (postIdsJson: string): Post[] => selectPostsByIds.all(postIdsJson).map(rowToPost);
+
+  const writePost = (post: Post, expectedVersion: number): Post | null => {
+    const row = updatePost.get({ ...postToRow(post), expected_version: expectedVersion });
+    return row === undefined ? null : rowToPost(row);
+  };
+
+  // Immediate: the write lock is taken before the idempotency and quota reads, so two requests
+  // with the same key, or two that together exceed the quota, cannot both pass the checks.
+  const insertBatch = db.transaction((batch: NewPostsBatch): InsertPostsOutcome => {
+    const key = batch.idempotency;
+    if (key !== null) {
+      const earlier = selectIdempotency.get(batch.ownerId, key.externalId);
+      if (earlier !== undefined) {
+        return earlier.fingerprint === key.fingerprint
+          ? { kind: 'replayed', posts: postsByIds(earlier.post_ids) }
+          : { kind: 'idempotency_conflict', postIds: jsonFromSql<string[]>(earlier.post_ids) };
+      }
+    }
+    const used =
+      countQuota.get(batch.ownerId, batch.quota.windowStart.getTime(), ...QUOTA_COUNTED_STATUSES) ?? 0;
+    if (used + batch.posts.length > batch.quota.limit) {
+      return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
+    }
+    const rows = batch.posts.map(postToRow);
+    for (const row of rows) insertPost.run(row);
+    if (key !== null) {
+      insertIdempotency.run({
+        owner_id: batch.ownerId,
+        external_id: key.externalId,
+        fingerprint: key.fingerprint,
+        post_ids: jsonToSql(rows.map((row) => row.id)),
+        created_at: batch.at.getTime(),
+      });
+    }
+    // Decoded from the rows just written, so callers get exactly what a later read returns.
+    return { kind: 'inserted', posts: rows.map(rowToPost) };
+  }).immediate;
+
+  // Immediate: another process cannot read the same candidates between our read and our write.
+  const claimBatch = db.transaction((request: ClaimRequest): Post[] => {
+    const limit = Math.max(0, Math.floor(request.limit));
+    const claimed: Post[] = [];
+    for (const row of selectDuePosts.all({ now: request.now.getTime(), limit })) {
+      const post = rowToPost(row);
+      const next = transition(post, {
+        type: 'claim',
+        at: request.now,
+        leaseOwner: request.leaseOwner,
+        leaseUntil: request.leaseUntil,
+      });
+      // The query selects what the state machine lets a publisher claim; should the rules ever
+      // refuse a row, it stays where it is, as in the memory store.
+      if (next.isErr()) continue;
+      const stored = writePost(next.value, post.version);
+      if (stored === null) {
+        // Impossible under the write lock; if it happens, the lock is not doing its job.
+        throw new Error(`Post ${post.id} changed while claimed under the write lock.`);
+      }
+      claimed.push(stored);
+    }
+    return claimed;
+  }).immediate;
+
+  // Deferred: one snapshot for the idempotency row and the posts it points to.
+  const readIdempotency = db.transaction((ownerId: string, externalId: string) => {
+    const earlier = selectIdempotency.get(ownerId, externalId);
+    return earlier === undefined
+      ? null
+      : { fingerprint: earlier.fingerprint, posts: postsByIds(earlier.post_ids) };
+  });
+
+  return {
+    async insertPosts(batch) {
+      return insertBatch(batch);
+    },
+    async findByExternalId(ownerId, externalId) {
+      return readIdempotency(ownerId, externalId);
+    },
+    async getPost(id) {
+      const row = selectPost.get(id);
+      return row === undefined ? null : rowToPost(row);
+    },
+    async updatePost(post, expectedVersion) {
+      return writePost(post, expectedVersion);
+    },
+    async claimDuePosts(request) {
+      return claimBatch(request);
+    },
+    async nextDueAt() {
+      const dueAt = selectNextDueAt.get();
+      return dueAt === undefined ? null : new Date(dueAt);
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import {
+  migrateSqlite,
+  openSqliteStore,
+  pendingSqliteMigrations,
+  SQLITE_MIGRATIONS,
+  type SqliteMigration,
+} from '../src/index.js';
+import { useTempDirectory } from './temp-directory.js';
+
+const tempPath = useTempDirectory();
+const ALL_IDS = SQLITE_MIGRATIONS.map((m) => m.id);
+
+function withDatabase<T>(path: string, read: (db: Database.Database) => T): T {
+  const db = new Database(path);
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+const recordedIds = (path: string) =>
+  withDatabase(path, (db) => db.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all());
+
+const schemaNames = (path: string) =>
+  withDatabase(path, (db) =>
+    db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') ORDER BY name").pluck().all(),
+  );
+
+describe('migrateSqlite', () => {
+  it('applies every migration to a fresh file, creating its directory', () => {
+    const path = tempPath('nested/deeper/svc.db');
+    expect(existsSync(dirname(path))).toBe(false);
+
+    expect(migrateSqlite(path)).toEqual({ applied: ALL_IDS });
+    expect(recordedIds(path)).toEqual(ALL_IDS);
+    expect(schemaNames(path)).toEqual(
+      expect.arrayContaining([
+        'users',
+        'api_keys',
+        'connected_accounts',
+        'media_assets',
+        'posts',
+        'post_idempotency',
+        'schema_migrations',
+        'posts_due',
+        'posts_owner_created',
+      ]),
+    );
+  });
+
+  it('applies nothing the second time, whether by path or on an open store file', async () => {
+    const path = tempPath();
+    migrateSqlite(path);
+    const appliedAt = withDatabase(path, (db) =>
+      db.prepare('SELECT applied_at FROM schema_migrations').pluck().all(),
+    );
+
+    expect(migrateSqlite(path)).toEqual({ applied: [] });
+    await openSqliteStore({ path }).close();
+    expect(recordedIds(path)).toEqual(ALL_IDS);
+    expect(
+      withDatabase(path, (db) => db.prepare('SELECT applied_at FROM schema_migrations').pluck().all()),
+    ).toEqual(appliedAt);
+  });
+
+  it('records when each migration was applied', () => {
+    const path = tempPath();
+    const before = Date.now();
+    migrateSqlite(path);
+    const rows = withDatabase(path, (db) =>
+      db
+        .prepare<[], { id: string; applied_at: number }>('SELECT id, applied_at FROM schema_migrations')
+        .all(),
+    );
+    for (const row of rows) {
+      expect(row.applied_at).toBeGreaterThanOrEqual(before);
+      expect(row.applied_at).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('applies only a migration added later, on a connection it is given', () => {
+    const path = tempPath();
+    migrateSqlite(path);
+    const next: SqliteMigration = {
+      id: '9000_extra',
+      sql: 'CREATE TABLE extra (id TEXT PRIMARY KEY) STRICT;',
+    };
+
+    const report = withDatabase(path, (db) => migrateSqlite(db, [...SQLITE_MIGRATIONS, next]));
+    expect(report).toEqual({ applied: ['9000_extra'] });
+    expect(recordedIds(path)).toEqual([...ALL_IDS, '9000_extra']);
+    expect(schemaNames(path)).toContain('extra');
+  });
+
+  it('rolls a failing migration back completely and keeps the ones before it', () => {
+    const path = tempPath();
+    const broken: SqliteMigration = {
+      id: '9000_broken',
+      sql: 'CREATE TABLE half_done (id TEXT) STRICT; INSERT INTO no_such_table VALUES (1);',
+    };
+
+    expect(() => migrateSqlite(path, [...SQLITE_MIGRATIONS, broken])).toThrow(/no such table/);
+    expect(recordedIds(path)).toEqual(ALL_IDS);
+    expect(schemaNames(path)).not.toContain('half_done');
+  });
+
+  it('refuses a list whose ids are not in ascending order, before touching the file', () => {
+    const path = tempPath();
+    const early: SqliteMigration = { id: '0000_too_early', sql: 'CREATE TABLE early (id TEXT) STRICT;' };
+    expect(() => migrateSqlite(path, [...SQLITE_MIGRATIONS, early])).toThrow(/out of order/);
+    expect(schemaNames(path)).not.toContain('users');
+  });
+
+  it('reports pending migrations', () => {
+    const path = tempPath();
+    withDatabase(path, (db) => expect(pendingSqliteMigrations(db)).toEqual(ALL_IDS));
+    migrateSqlite(path);
+    withDatabase(path, (db) => expect(pendingSqliteMigrations(db)).toEqual([]));
+  });
+});
+
+describe('openSqliteStore with migrate: false', () => {
+  it('refuses a database that still needs migrations, naming them', () => {
+    const path = tempPath();
+    expect(() => openSqliteStore({ path, migrate: false })).toThrow(ALL_IDS[0]);
+  });
+
+  it('opens a database migrated beforehand', async () => {
+    const path = tempPath();
+    migrateSqlite(path);
+    const store = openSqliteStore({ path, migrate: false });
+    await expect(store.ping()).resolves.toBeUndefined();
+    await store.close();
+  });
+});

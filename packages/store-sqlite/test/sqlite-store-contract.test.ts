@@ -1,0 +1,7 @@
+import { describeStoreContract } from '@svc/core/testing';
+import { openSqliteStore } from '../src/index.js';
+import { useTempDirectory } from './temp-directory.js';
+
+const tempPath = useTempDirectory();
+
+describeStoreContract('sqlite', async () => openSqliteStore({ path: tempPath() }));

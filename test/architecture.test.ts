@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The dependency and style rules of docs/architecture.md, checked on the real files.
+const ROOT = join(import.meta.dirname, '..');
+const PACKAGES = readdirSync(join(ROOT, 'packages'));
+
+type Manifest = {
+  name: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  exports?: Record<string, Record<string, string>>;
+  engines?: Record<string, string>;
+};
+
+const manifest = (pkg: string): Manifest => JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8'));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const importsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? '');
+
+describe('architecture', () => {
+  it('@svc/core depends on zod and neverthrow only (vitest is an optional peer for ./testing)', () => {
+    const core = manifest('core');
+    expect(Object.keys(core.dependencies ?? {}).sort()).toEqual(['neverthrow', 'zod']);
+    expect(Object.keys(core.peerDependencies ?? {})).toEqual(['vitest']);
+    expect(core.peerDependenciesMeta?.vitest?.optional).toBe(true);
+  });
+
+  it('core sources import nothing but zod, neverthrow, their own files, node:* (node/) and vitest (testing/)', () => {
+    const src = join(ROOT, 'packages/core/src');
+    for (const file of sourceFiles(src)) {
+      const where = relative(src, file);
+      const allowed = (spec: string) =>
+        spec.startsWith('.') ||
+        spec === 'zod' ||
+        spec === 'neverthrow' ||
+        (where.startsWith('node/') && spec.startsWith('node:')) ||
+        ((where.startsWith('testing/') || where.endsWith('.test.ts')) && spec === 'vitest');
+      expect(importsOf(file).filter((spec) => !allowed(spec)), where).toEqual([]);
+    }
+  });
+
+  it('core reads neither the clock nor randomness outside its node/ and testing/ subpaths', () => {
+    const src = join(ROOT, 'packages/core/src');
+    for (const file of sourceFiles(src)) {
+      const where = relative(src, file);
+      if (where.startsWith('node/') || where.startsWith('testing/') || where.endsWith('.test.ts')) continue;
+      const text = readFileSync(file, 'utf8');
+      expect(text.match(/new Date\(\)|Date\.now\(|Math\.random\(|randomUUID|crypto\./g), where).toBeNull();
+    }
+  });
+
+  it('adapters depend on @svc/core and no other package of ours; only @svc/server wires them all', () => {
+    for (const pkg of PACKAGES.filter((p) => p !== 'core' && p !== 'server')) {
+      const ours = Object.keys(manifest(pkg).dependencies ?? {}).filter((d) => d.startsWith('@svc/'));
+      expect(ours, pkg).toEqual(['@svc/core']);
+    }
+  });
+
+  it('every package has an explicit API: exports map with source, types and import, and no export *', () => {
+    for (const pkg of PACKAGES) {
+      const m = manifest(pkg);
+      expect(m.name, pkg).toBe(`@svc/${pkg}`);
+      expect(m.engines?.node, pkg).toBe('>=22.12');
+      const root = m.exports?.['.'];
+      expect(root, pkg).toMatchObject({ source: './src/index.ts', types: './dist/index.d.ts', import: './dist/index.js' });
+      const index = readFileSync(join(ROOT, 'packages', pkg, 'src/index.ts'), 'utf8');
+      expect(index, pkg).not.toMatch(/export \*/);
+    }
+  });
+});
