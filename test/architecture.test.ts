@@ -15,7 +15,8 @@ type Manifest = {
   engines?: Record<string, string>;
 };
 
-const manifest = (pkg: string): Manifest => JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8'));
+const manifest = (pkg: string): Manifest =>
+  JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8'));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,7 +27,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 const importsOf = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? '');
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map(
+    (m) => m[1] ?? '',
+  );
 
 describe('architecture', () => {
   it('@svc/core depends on zod and neverthrow only (vitest is an optional peer for ./testing)', () => {
@@ -46,7 +49,10 @@ describe('architecture', () => {
         spec === 'neverthrow' ||
         (where.startsWith('node/') && spec.startsWith('node:')) ||
         ((where.startsWith('testing/') || where.endsWith('.test.ts')) && spec === 'vitest');
-      expect(importsOf(file).filter((spec) => !allowed(spec)), where).toEqual([]);
+      expect(
+        importsOf(file).filter((spec) => !allowed(spec)),
+        where,
+      ).toEqual([]);
     }
   });
 
@@ -73,7 +79,11 @@ describe('architecture', () => {
       expect(m.name, pkg).toBe(`@svc/${pkg}`);
       expect(m.engines?.node, pkg).toBe('>=22.12');
       const root = m.exports?.['.'];
-      expect(root, pkg).toMatchObject({ source: './src/index.ts', types: './dist/index.d.ts', import: './dist/index.js' });
+      expect(root, pkg).toMatchObject({
+        source: './src/index.ts',
+        types: './dist/index.d.ts',
+        import: './dist/index.js',
+      });
       const index = readFileSync(join(ROOT, 'packages', pkg, 'src/index.ts'), 'utf8');
       expect(index, pkg).not.toMatch(/export \*/);
     }

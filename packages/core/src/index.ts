@@ -49,9 +49,9 @@ export {
   POST_STATUSES,
   type Post,
   type PostStatus,
-  type PublishProgress,
   PUBLIC_POST_STATUSES,
   type PublicPostStatus,
+  type PublishProgress,
   postSchema,
   publicStatus,
 } from './domain/post.js';
@@ -85,7 +85,26 @@ export {
   type User,
   userSchema,
 } from './domain/user.js';
-
+export { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './policy/content-scan.js';
+// Policy
+export {
+  DEFAULT_POLICY_CONFIG,
+  mergePolicyConfig,
+  type PlatformRules,
+  type PolicyConfig,
+  type PolicyConfigOverrides,
+} from './policy/platform-limits.js';
+export {
+  POLICY_WARNING_CODES,
+  type PolicyInput,
+  type PolicyIssue,
+  type PolicyMedia,
+  type PolicyResult,
+  type PolicySeverity,
+  type PolicyWarningCode,
+} from './policy/policy-types.js';
+export { measureText, type TextCounting } from './policy/text-metrics.js';
+export { validatePostPolicy } from './policy/validate-post-policy.js';
 // Ports
 export type { AccountStore } from './ports/account-store.js';
 export type { ApiKeyStore } from './ports/api-key-store.js';
@@ -102,3 +121,7 @@ export type { PublisherSignal } from './ports/publisher-signal.js';
 export type { SecretBox } from './ports/secret-box.js';
 export type { Store } from './ports/store.js';
 export type { UserStore } from './ports/user-store.js';
+// Use cases
+export type { CoreDeps } from './use-cases/core-deps.js';
+export { type CreatePostsOptions, type CreatePostsResult, createPosts } from './use-cases/create-posts.js';
+export { getPost, isVisibleTo } from './use-cases/get-post.js';

@@ -17,7 +17,15 @@ describe('API key strings', () => {
 
   it('refuses strings that are not keys', () => {
     const key = formatApiKey(ids.id('key'), ids.secret());
-    for (const token of ['', 'svc_', key.slice(0, -1), `${key}x`, key.replace('svc_', 'abc_'), key.replace('.', '_'), ` ${key}`]) {
+    for (const token of [
+      '',
+      'svc_',
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace('svc_', 'abc_'),
+      key.replace('.', '_'),
+      ` ${key}`,
+    ]) {
       expect(parseApiKey(token)).toBeNull();
     }
     expect(parseApiKey(formatApiKey(ids.id('post'), ids.secret()))).toBeNull();

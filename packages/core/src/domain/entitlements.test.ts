@@ -44,13 +44,17 @@ describe('entitlements', () => {
   });
 
   it('refuses a disabled user with api_access_disabled', () => {
-    expect(checkApiAccess(aUser({ apiAccessDisabled: true }))._unsafeUnwrapErr().code).toBe('api_access_disabled');
+    expect(checkApiAccess(aUser({ apiAccessDisabled: true }))._unsafeUnwrapErr().code).toBe(
+      'api_access_disabled',
+    );
   });
 
   it('picks limits by plan, with beta testers on their own row', () => {
     expect(limitsFor(trial('2026-06-01T00:00:00Z'), NOW)).toBe(DEFAULT_PLAN_LIMITS.trial);
     expect(limitsFor(aUser({ plan: { kind: 'paid' } }), NOW)).toBe(DEFAULT_PLAN_LIMITS.paid);
-    expect(limitsFor(aUser({ plan: { kind: 'expired' }, betaTester: true }), NOW)).toBe(DEFAULT_PLAN_LIMITS.betaTester);
+    expect(limitsFor(aUser({ plan: { kind: 'expired' }, betaTester: true }), NOW)).toBe(
+      DEFAULT_PLAN_LIMITS.betaTester,
+    );
   });
 
   it('counts the quota per calendar month in UTC', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parsePostRequest } from './post-request.js';
 
 const parse = (raw: unknown, requireScheduledTime = false) => parsePostRequest(raw, { requireScheduledTime });
-const codeOf = (raw: unknown, requireScheduledTime = false) => parse(raw, requireScheduledTime)._unsafeUnwrapErr().code;
+const codeOf = (raw: unknown, requireScheduledTime = false) =>
+  parse(raw, requireScheduledTime)._unsafeUnwrapErr().code;
 
 describe('parsePostRequest', () => {
   it('normalises a full payload', () => {
@@ -45,16 +46,22 @@ describe('parsePostRequest', () => {
       externalId: null,
       platformMeta: null,
     })._unsafeUnwrap();
-    expect(request).toMatchObject({ profileIds: null, title: null, media: [], scheduledTime: null, platformMeta: null });
+    expect(request).toMatchObject({
+      profileIds: null,
+      title: null,
+      media: [],
+      scheduledTime: null,
+      platformMeta: null,
+    });
   });
 
   it('turns mediaId and mediaUrls into slides', () => {
     expect(parse({ platforms: ['threads'], mediaId: 'media_7' })._unsafeUnwrap().media).toEqual([
       { kind: 'asset', mediaId: 'media_7' },
     ]);
-    expect(parse({ platforms: ['threads'], mediaUrls: ['https://a.example/1.jpg'] })._unsafeUnwrap().media).toEqual([
-      { kind: 'link', url: 'https://a.example/1.jpg' },
-    ]);
+    expect(
+      parse({ platforms: ['threads'], mediaUrls: ['https://a.example/1.jpg'] })._unsafeUnwrap().media,
+    ).toEqual([{ kind: 'link', url: 'https://a.example/1.jpg' }]);
   });
 
   it('gives missing_platforms for an absent, null or empty list', () => {
@@ -74,7 +81,9 @@ describe('parsePostRequest', () => {
     for (const scheduledTime of ['tomorrow', '2026-12-01', '2026-12-01T10:00:00', '2026-02-30T10:00:00Z']) {
       expect(codeOf({ platforms: ['threads'], caption: 'x', scheduledTime })).toBe('invalid_scheduled_time');
     }
-    expect(codeOf({ platforms: ['threads'], caption: 'x', scheduledTime: 1733045400 })).toBe('validation_failed');
+    expect(codeOf({ platforms: ['threads'], caption: 'x', scheduledTime: 1733045400 })).toBe(
+      'validation_failed',
+    );
   });
 
   it('requires scheduledTime when the endpoint does', () => {
@@ -84,14 +93,20 @@ describe('parsePostRequest', () => {
   });
 
   it('refuses media sent two ways at once', () => {
-    expect(codeOf({ platforms: ['threads'], mediaId: 'media_1', mediaIds: ['media_2'] })).toBe('ambiguous_media');
-    expect(codeOf({ platforms: ['threads'], mediaUrls: ['https://a.example/1.jpg'], mediaId: 'media_1' })).toBe(
+    expect(codeOf({ platforms: ['threads'], mediaId: 'media_1', mediaIds: ['media_2'] })).toBe(
       'ambiguous_media',
     );
+    expect(
+      codeOf({ platforms: ['threads'], mediaUrls: ['https://a.example/1.jpg'], mediaId: 'media_1' }),
+    ).toBe('ambiguous_media');
   });
 
   it('refuses unknown fields and suggests the camelCase name', () => {
-    const error = parse({ platforms: ['threads'], caption: 'x', scheduled_time: '2026-12-01T10:00:00Z' })._unsafeUnwrapErr();
+    const error = parse({
+      platforms: ['threads'],
+      caption: 'x',
+      scheduled_time: '2026-12-01T10:00:00Z',
+    })._unsafeUnwrapErr();
     expect(error.code).toBe('validation_failed');
     expect(error.message).toContain('scheduled_time (did you mean scheduledTime?)');
   });
@@ -101,7 +116,9 @@ describe('parsePostRequest', () => {
     expect(error).toMatchObject({ code: 'validation_failed', details: { field: 'caption' } });
     expect(codeOf({ platforms: 'instagram' })).toBe('validation_failed');
     expect(codeOf({ platforms: ['threads'], mediaUrls: ['ftp://x/y.jpg'] })).toBe('validation_failed');
-    expect(codeOf({ platforms: ['threads'], platformMeta: { tiktok: { disableDuet: 'yes' } } })).toBe('validation_failed');
+    expect(codeOf({ platforms: ['threads'], platformMeta: { tiktok: { disableDuet: 'yes' } } })).toBe(
+      'validation_failed',
+    );
     expect(codeOf({ platforms: ['threads'], mediaIds: Array.from({ length: 36 }, (_, i) => `m${i}`) })).toBe(
       'validation_failed',
     );

@@ -107,14 +107,20 @@ export function parsePostRequest(
 export function parsePlatforms(value: unknown): Result<Platform[], SvcError> {
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
     return err(
-      svcError('missing_platforms', `platforms is required: a list of one or more of ${PLATFORMS.join(', ')}.`, {
-        field: 'platforms',
-      }),
+      svcError(
+        'missing_platforms',
+        `platforms is required: a list of one or more of ${PLATFORMS.join(', ')}.`,
+        {
+          field: 'platforms',
+        },
+      ),
     );
   }
   if (!Array.isArray(value)) {
     return err(
-      svcError('validation_failed', 'platforms must be a list, for example ["instagram"].', { field: 'platforms' }),
+      svcError('validation_failed', 'platforms must be a list, for example ["instagram"].', {
+        field: 'platforms',
+      }),
     );
   }
   const unknown = value.filter((p) => !isPlatform(p));
@@ -158,10 +164,14 @@ function shapeError(error: z.ZodError): SvcError {
       return camel !== key && camel in postPayloadSchema.shape ? `${key} (did you mean ${camel}?)` : key;
     });
     const where = field === '' ? '' : ` in ${field}`;
-    return svcError('validation_failed', `Unknown field${hints.length > 1 ? 's' : ''}${where}: ${hints.join(', ')}.`, {
-      field: field === '' ? (issue.keys[0] ?? '') : field,
-      unknownFields: issue.keys,
-    });
+    return svcError(
+      'validation_failed',
+      `Unknown field${hints.length > 1 ? 's' : ''}${where}: ${hints.join(', ')}.`,
+      {
+        field: field === '' ? (issue.keys[0] ?? '') : field,
+        unknownFields: issue.keys,
+      },
+    );
   }
   return svcError('validation_failed', `${field === '' ? 'Body' : field}: ${issue.message}`, {
     field,

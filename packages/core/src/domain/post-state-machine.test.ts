@@ -40,14 +40,28 @@ const EVENTS: Record<PostEventType, PostEvent> = {
   reject: { type: 'reject', at: NOW },
   edit: { type: 'edit', at: NOW, changes: { caption: 'new' } },
   claim: { type: 'claim', at: NOW, leaseOwner: 'pub-1', leaseUntil: minutes(5) },
-  succeed: { type: 'succeed', at: NOW, leaseOwner: 'pub-1', platformPostId: 'ig-1', permalink: 'https://ig/p/1' },
+  succeed: {
+    type: 'succeed',
+    at: NOW,
+    leaseOwner: 'pub-1',
+    platformPostId: 'ig-1',
+    permalink: 'https://ig/p/1',
+  },
   fail: { type: 'fail', at: NOW, leaseOwner: 'pub-1', reason: 'Instagram refused the image.' },
   retry_later: { type: 'retry_later', at: NOW, leaseOwner: 'pub-1', retryAt: minutes(2) },
   delete: { type: 'delete', at: NOW },
   restore: { type: 'restore', at: NOW },
 };
 
-const STATES: PostState[] = ['draft', 'pending_approval', 'scheduled', 'publishing', 'posted', 'failed', 'deleted'];
+const STATES: PostState[] = [
+  'draft',
+  'pending_approval',
+  'scheduled',
+  'publishing',
+  'posted',
+  'failed',
+  'deleted',
+];
 
 const ALLOWED: Record<PostEventType, PostState[]> = {
   request_approval: ['draft'],
@@ -77,7 +91,8 @@ const EXPECTED_STATE: Record<PostEventType, PostState | 'same'> = {
 
 describe('post state machine', () => {
   it('has exactly the transitions the lifecycle document describes', () => {
-    for (const rule of POST_TRANSITIONS) expect([...rule.from].sort()).toEqual([...ALLOWED[rule.event]].sort());
+    for (const rule of POST_TRANSITIONS)
+      expect([...rule.from].sort()).toEqual([...ALLOWED[rule.event]].sort());
     expect(POST_TRANSITIONS.map((r) => r.event).sort()).toEqual(Object.keys(ALLOWED).sort());
   });
 
@@ -125,7 +140,9 @@ describe('post state machine', () => {
     it('refuses outcomes from a publisher that lost the lease', () => {
       const post = { ...postIn('publishing'), leaseOwner: 'pub-2' };
       for (const type of ['succeed', 'fail', 'retry_later'] as const) {
-        expect(transition(post, EVENTS[type])._unsafeUnwrapErr().message).toContain('no longer holds its lease');
+        expect(transition(post, EVENTS[type])._unsafeUnwrapErr().message).toContain(
+          'no longer holds its lease',
+        );
       }
     });
 
@@ -140,7 +157,12 @@ describe('post state machine', () => {
   describe('effects', () => {
     it('claim leases the post and counts the attempt', () => {
       const next = transition(postIn('scheduled'), EVENTS.claim)._unsafeUnwrap();
-      expect(next).toMatchObject({ status: 'publishing', leaseOwner: 'pub-1', dueAt: minutes(5), attempts: 1 });
+      expect(next).toMatchObject({
+        status: 'publishing',
+        leaseOwner: 'pub-1',
+        dueAt: minutes(5),
+        attempts: 1,
+      });
     });
 
     it('succeed records the publication and clears the lease', () => {
@@ -158,7 +180,11 @@ describe('post state machine', () => {
 
     it('fail records a reason a person can act on', () => {
       const next = transition(postIn('publishing'), EVENTS.fail)._unsafeUnwrap();
-      expect(next).toMatchObject({ status: 'failed', failedReason: 'Instagram refused the image.', dueAt: null });
+      expect(next).toMatchObject({
+        status: 'failed',
+        failedReason: 'Instagram refused the image.',
+        dueAt: null,
+      });
     });
 
     it('retry_later puts the post back in the queue at the retry time, keeping its progress', () => {

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'restore_window_expired',
   // ours: policy errors (validatePostPolicy), also returned by post creation
   'caption_too_long',
+  'invalid_caption',
   'title_required',
   'title_too_long',
   'invalid_title',
@@ -40,6 +41,7 @@ export const ERROR_CODES = [
   'mixed_media',
   'video_required',
   'unsupported_media_type',
+  'media_too_large',
   'video_too_long',
   'video_too_short',
   'not_a_short',

@@ -60,6 +60,8 @@ export const POLICY_WARNING_CODES = [
   'link_not_clickable',
   'personal_data',
   'prohibited_content',
+  // Added by post creation, which knows the target accounts; validatePostPolicy never emits it.
+  'account_needs_reconnect',
 ] as const;
 
 /** A stable code of a policy warning. */

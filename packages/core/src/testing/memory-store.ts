@@ -27,7 +27,8 @@ export function createMemoryStore(): Store {
   };
   const copy = <T>(value: T): T => structuredClone(value);
   const idemKey = (ownerId: string, externalId: string) => `${ownerId}\u0000${externalId}`;
-  const postsById = (ids: readonly string[]) => ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
+  const postsById = (ids: readonly string[]) =>
+    ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
 
   return {
     posts: {
@@ -66,7 +67,9 @@ export function createMemoryStore(): Store {
       async findByExternalId(ownerId, externalId) {
         live();
         const earlier = idempotency.get(idemKey(ownerId, externalId));
-        return earlier === undefined ? null : { fingerprint: earlier.fingerprint, posts: postsById(earlier.postIds) };
+        return earlier === undefined
+          ? null
+          : { fingerprint: earlier.fingerprint, posts: postsById(earlier.postIds) };
       },
       async getPost(id) {
         live();
@@ -110,7 +113,11 @@ export function createMemoryStore(): Store {
         live();
         let earliest: Date | null = null;
         for (const p of posts.values()) {
-          if ((p.status === 'scheduled' || p.status === 'publishing') && p.deletedAt === null && p.dueAt !== null) {
+          if (
+            (p.status === 'scheduled' || p.status === 'publishing') &&
+            p.deletedAt === null &&
+            p.dueAt !== null
+          ) {
             if (earliest === null || p.dueAt.getTime() < earliest.getTime()) earliest = p.dueAt;
           }
         }

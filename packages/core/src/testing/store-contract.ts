@@ -85,7 +85,11 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
     describe('connected accounts', () => {
       it('round-trips an account', async () => {
-        const account = anAccount(aUser().id, { followerCount: 42, tokenExpiresAt: at(90), profileImageUrl: 'https://x/y.png' });
+        const account = anAccount(aUser().id, {
+          followerCount: 42,
+          tokenExpiresAt: at(90),
+          profileImageUrl: 'https://x/y.png',
+        });
         expect(await store.accounts.saveAccount(account)).toEqual(account);
         expect(await store.accounts.getAccount(account.id)).toEqual(account);
         expect(await store.accounts.getAccount('acct_missing')).toBeNull();
@@ -93,7 +97,9 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
       it('updates on reconnect, keeping id, connectedAt and stored credentials when none are given', async () => {
         const owner = aUser().id;
-        const first = await store.accounts.saveAccount(anAccount(owner, { platformAccountId: 'ig-1', sealedCredentials: 'old' }));
+        const first = await store.accounts.saveAccount(
+          anAccount(owner, { platformAccountId: 'ig-1', sealedCredentials: 'old' }),
+        );
         const again = anAccount(owner, {
           platformAccountId: 'ig-1',
           handle: 'renamed',
@@ -103,7 +109,12 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
           updatedAt: at(10),
         });
         const stored = await store.accounts.saveAccount(again);
-        expect(stored).toMatchObject({ id: first.id, handle: 'renamed', connectedAt: first.connectedAt, sealedCredentials: 'old' });
+        expect(stored).toMatchObject({
+          id: first.id,
+          handle: 'renamed',
+          connectedAt: first.connectedAt,
+          sealedCredentials: 'old',
+        });
         expect(stored.updatedAt).toEqual(at(10));
         expect(await store.accounts.listActiveAccounts(owner)).toHaveLength(1);
 
@@ -126,7 +137,10 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         await store.accounts.saveAccount(early);
         await store.accounts.saveAccount(anAccount(owner, { status: 'inactive' }));
         await store.accounts.saveAccount(anAccount(aUser().id));
-        expect((await store.accounts.listActiveAccounts(owner)).map((a) => a.id)).toEqual([early.id, late.id]);
+        expect((await store.accounts.listActiveAccounts(owner)).map((a) => a.id)).toEqual([
+          early.id,
+          late.id,
+        ]);
       });
     });
 
@@ -134,7 +148,11 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       it('returns the assets that exist among the ids asked for', async () => {
         const owner = aUser().id;
         const image = aMediaAsset(owner);
-        const video = aMediaAsset(owner, { contentType: 'video/mp4', durationMs: 12_500, sourceUrl: 'https://x/v.mp4' });
+        const video = aMediaAsset(owner, {
+          contentType: 'video/mp4',
+          durationMs: 12_500,
+          sourceUrl: 'https://x/v.mp4',
+        });
         await store.media.insertMediaAsset(image);
         await store.media.insertMediaAsset(video);
         const found = await store.media.getMediaAssets([video.id, 'media_missing', image.id, video.id]);
@@ -174,7 +192,9 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         const fresh = aPost(owner, 'acct_1');
         const clash = { ...aPost(owner, 'acct_1'), id: existing.id, caption: 'clash' };
         await expect(
-          store.posts.insertPosts(batch(owner, [fresh, clash], { idempotency: { externalId: 'd', fingerprint: 'F' } })),
+          store.posts.insertPosts(
+            batch(owner, [fresh, clash], { idempotency: { externalId: 'd', fingerprint: 'F' } }),
+          ),
         ).rejects.toThrow();
         expect(await store.posts.getPost(fresh.id)).toBeNull();
         expect(await store.posts.getPost(existing.id)).toEqual(existing);
@@ -190,13 +210,18 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         const outcome = await store.posts.insertPosts(batch(owner, retry, { idempotency }));
         expect(outcome).toEqual({ kind: 'replayed', posts: first });
         expect(await store.posts.getPost(retry[0]?.id ?? '')).toBeNull();
-        expect(await store.posts.findByExternalId(owner, 'order-7')).toEqual({ fingerprint: '{"a":1}', posts: first });
+        expect(await store.posts.findByExternalId(owner, 'order-7')).toEqual({
+          fingerprint: '{"a":1}',
+          posts: first,
+        });
       });
 
       it('refuses the same idempotency key with another fingerprint', async () => {
         const owner = aUser().id;
         const first = aPost(owner, 'acct_1');
-        await store.posts.insertPosts(batch(owner, [first], { idempotency: { externalId: 'k', fingerprint: 'A' } }));
+        await store.posts.insertPosts(
+          batch(owner, [first], { idempotency: { externalId: 'k', fingerprint: 'A' } }),
+        );
         const other = aPost(owner, 'acct_1');
         const outcome = await store.posts.insertPosts(
           batch(owner, [other], { idempotency: { externalId: 'k', fingerprint: 'B' } }),
@@ -244,7 +269,12 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         const owner = aUser().id;
         const post = aPost(owner, 'acct_1');
         await store.posts.insertPosts(batch(owner, [post]));
-        const edited = { ...post, caption: 'edited', updatedAt: at(1), publishProgress: { containerId: 'c-1' } };
+        const edited = {
+          ...post,
+          caption: 'edited',
+          updatedAt: at(1),
+          publishProgress: { containerId: 'c-1' },
+        };
         const stored = await store.posts.updatePost(edited, 0);
         expect(stored).toEqual({ ...edited, version: 1 });
         expect(await store.posts.updatePost({ ...post, caption: 'stale' }, 0)).toBeNull();
@@ -262,16 +292,39 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         const posted = aPost(owner, 'a', { status: 'posted', scheduledTime: at(0), dueAt: null });
         await store.posts.insertPosts(batch(owner, [p1, p2, p3, future, deleted, posted]));
 
-        const claimed = await store.posts.claimDuePosts({ now: at(10), limit: 2, leaseOwner: 'pub-1', leaseUntil: at(15) });
+        const claimed = await store.posts.claimDuePosts({
+          now: at(10),
+          limit: 2,
+          leaseOwner: 'pub-1',
+          leaseUntil: at(15),
+        });
         expect(claimed.map((p) => p.id)).toEqual([p2.id, p1.id]);
         for (const post of claimed) {
-          expect(post).toMatchObject({ status: 'publishing', leaseOwner: 'pub-1', dueAt: at(15), attempts: 1, version: 1 });
+          expect(post).toMatchObject({
+            status: 'publishing',
+            leaseOwner: 'pub-1',
+            dueAt: at(15),
+            attempts: 1,
+            version: 1,
+          });
           expect(post.updatedAt).toEqual(at(10));
           expect(await store.posts.getPost(post.id)).toEqual(post);
         }
-        const rest = await store.posts.claimDuePosts({ now: at(10), limit: 10, leaseOwner: 'pub-2', leaseUntil: at(15) });
+        const rest = await store.posts.claimDuePosts({
+          now: at(10),
+          limit: 10,
+          leaseOwner: 'pub-2',
+          leaseUntil: at(15),
+        });
         expect(rest.map((p) => p.id)).toEqual([p3.id]);
-        expect(await store.posts.claimDuePosts({ now: at(10), limit: 10, leaseOwner: 'pub-3', leaseUntil: at(15) })).toEqual([]);
+        expect(
+          await store.posts.claimDuePosts({
+            now: at(10),
+            limit: 10,
+            leaseOwner: 'pub-3',
+            leaseUntil: at(15),
+          }),
+        ).toEqual([]);
       });
 
       it('takes over a post whose lease expired, but not one still leased', async () => {
@@ -279,14 +332,29 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         const post = aPost(owner, 'a', { scheduledTime: at(0), dueAt: at(0) });
         await store.posts.insertPosts(batch(owner, [post]));
         await store.posts.claimDuePosts({ now: at(1), limit: 1, leaseOwner: 'pub-1', leaseUntil: at(6) });
-        expect(await store.posts.claimDuePosts({ now: at(5), limit: 1, leaseOwner: 'pub-2', leaseUntil: at(10) })).toEqual([]);
-        const [taken] = await store.posts.claimDuePosts({ now: at(6), limit: 1, leaseOwner: 'pub-2', leaseUntil: at(11) });
-        expect(taken).toMatchObject({ id: post.id, leaseOwner: 'pub-2', attempts: 2, dueAt: at(11), version: 2 });
+        expect(
+          await store.posts.claimDuePosts({ now: at(5), limit: 1, leaseOwner: 'pub-2', leaseUntil: at(10) }),
+        ).toEqual([]);
+        const [taken] = await store.posts.claimDuePosts({
+          now: at(6),
+          limit: 1,
+          leaseOwner: 'pub-2',
+          leaseUntil: at(11),
+        });
+        expect(taken).toMatchObject({
+          id: post.id,
+          leaseOwner: 'pub-2',
+          attempts: 2,
+          dueAt: at(11),
+          version: 2,
+        });
       });
 
       it('never hands the same post to two concurrent claims', async () => {
         const owner = aUser().id;
-        const posts = Array.from({ length: 20 }, (_, i) => aPost(owner, 'a', { scheduledTime: at(i), dueAt: at(i) }));
+        const posts = Array.from({ length: 20 }, (_, i) =>
+          aPost(owner, 'a', { scheduledTime: at(i), dueAt: at(i) }),
+        );
         await store.posts.insertPosts(batch(owner, posts));
         const claims = await Promise.all(
           ['p1', 'p2', 'p3', 'p4'].map((leaseOwner) =>

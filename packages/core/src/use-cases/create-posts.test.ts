@@ -5,11 +5,15 @@ import { DEFAULT_PLAN_LIMITS } from '../domain/entitlements.js';
 import type { Scope } from '../domain/scopes.js';
 import type { User } from '../domain/user.js';
 import { DEFAULT_POLICY_CONFIG } from '../policy/platform-limits.js';
+import type { IdGenerator } from '../ports/id-generator.js';
 import type { Store } from '../ports/store.js';
 import { aMediaAsset, anAccount, aUser } from '../testing/builders.js';
 import { createFakeClock, type FakeClock } from '../testing/fake-clock.js';
 import { createMemoryStore } from '../testing/memory-store.js';
-import { createRecordingPublisherSignal, type RecordingPublisherSignal } from '../testing/recording-publisher-signal.js';
+import {
+  createRecordingPublisherSignal,
+  type RecordingPublisherSignal,
+} from '../testing/recording-publisher-signal.js';
 import { createSequentialIds } from '../testing/sequential-ids.js';
 import { createPosts } from './create-posts.js';
 
@@ -19,6 +23,7 @@ describe('createPosts', () => {
   let store: Store;
   let clock: FakeClock;
   let publisher: RecordingPublisherSignal;
+  let ids: IdGenerator;
   let user: User;
   let ig: ConnectedAccount;
   let ig2: ConnectedAccount;
@@ -33,19 +38,18 @@ describe('createPosts', () => {
     ...overrides,
   });
   const create = (payload: unknown, actor: Actor = actorFor(), requireScheduledTime = false) =>
-    createPosts(
-      { store, clock, ids: createSequentialIds(), publisher, policy: DEFAULT_POLICY_CONFIG, planLimits },
-      actor,
-      payload,
-      { requireScheduledTime },
-    );
-  const errorOf = async (payload: unknown, actor?: Actor) => (await create(payload, actor))._unsafeUnwrapErr();
+    createPosts({ store, clock, ids, publisher, policy: DEFAULT_POLICY_CONFIG, planLimits }, actor, payload, {
+      requireScheduledTime,
+    });
+  const errorOf = async (payload: unknown, actor?: Actor) =>
+    (await create(payload, actor))._unsafeUnwrapErr();
   const nothingWritten = async () => expect(await store.posts.nextDueAt()).toBeNull();
 
   beforeEach(async () => {
     store = createMemoryStore();
     clock = createFakeClock('2026-01-15T12:00:00.000Z');
     publisher = createRecordingPublisherSignal(5_000);
+    ids = createSequentialIds();
     planLimits = DEFAULT_PLAN_LIMITS;
     user = aUser();
     await store.users.insertUser(user);
@@ -54,10 +58,16 @@ describe('createPosts', () => {
     tiktok = await store.accounts.saveAccount(anAccount(user.id, { platform: 'tiktok' }));
   });
 
-  const igPost = { platforms: ['instagram'], caption: 'Launch day', mediaUrls: ['https://cdn.example/a.jpg'] };
+  const igPost = {
+    platforms: ['instagram'],
+    caption: 'Launch day',
+    mediaUrls: ['https://cdn.example/a.jpg'],
+  };
 
   it('creates one scheduled row per profile and wakes the publisher', async () => {
-    const result = (await create({ ...igPost, profileIds: [ig.id, ig2.id], scheduledTime: FUTURE }))._unsafeUnwrap();
+    const result = (
+      await create({ ...igPost, profileIds: [ig.id, ig2.id], scheduledTime: FUTURE })
+    )._unsafeUnwrap();
     expect(result).toMatchObject({ status: 'scheduled', scheduledTime: new Date(FUTURE), replayed: false });
     expect(result.postIds).toHaveLength(2);
     const rows = await Promise.all(result.postIds.map((id) => store.posts.getPost(id)));
@@ -98,7 +108,9 @@ describe('createPosts', () => {
     const [a, b] = [aMediaAsset(user.id), aMediaAsset(user.id)];
     await store.media.insertMediaAsset(a);
     await store.media.insertMediaAsset(b);
-    const result = (await create({ platforms: ['instagram'], profileIds: [ig.id], mediaIds: [b.id, a.id] }))._unsafeUnwrap();
+    const result = (
+      await create({ platforms: ['instagram'], profileIds: [ig.id], mediaIds: [b.id, a.id] })
+    )._unsafeUnwrap();
     expect((await store.posts.getPost(result.postIds[0] ?? ''))?.media).toEqual([
       { kind: 'asset', mediaId: b.id },
       { kind: 'asset', mediaId: a.id },
@@ -107,7 +119,9 @@ describe('createPosts', () => {
 
   it('returns advisory warnings with the created posts', async () => {
     await store.accounts.saveAccount({ ...ig, needsReconnect: true });
-    const result = (await create({ ...igPost, caption: 'See https://shop.example/x', profileIds: [ig.id] }))._unsafeUnwrap();
+    const result = (
+      await create({ ...igPost, caption: 'See https://shop.example/x', profileIds: [ig.id] })
+    )._unsafeUnwrap();
     const codes = result.warnings.map((w) => w.code);
     expect(codes).toContain('link_not_clickable');
     expect(codes).toContain('account_needs_reconnect');
@@ -130,8 +144,14 @@ describe('createPosts', () => {
       [{ caption: 'x' }, 'missing_platforms'],
       [{ platforms: ['myspace'], caption: 'x' }, 'unsupported_platform'],
       [{ platforms: ['threads'], caption: 'x', scheduledTime: 'next friday' }, 'invalid_scheduled_time'],
-      [{ platforms: ['threads'], caption: 'x', scheduledTime: '2026-01-15T11:00:00Z' }, 'scheduled_time_in_past'],
-      [{ platforms: ['threads'], caption: 'x', scheduledTime: '2026-01-15T12:00:00Z' }, 'scheduled_time_in_past'],
+      [
+        { platforms: ['threads'], caption: 'x', scheduledTime: '2026-01-15T11:00:00Z' },
+        'scheduled_time_in_past',
+      ],
+      [
+        { platforms: ['threads'], caption: 'x', scheduledTime: '2026-01-15T12:00:00Z' },
+        'scheduled_time_in_past',
+      ],
       [{ platforms: ['instagram'] }, 'missing_content'],
       [{ platforms: ['instagram'], caption: 'no media' }, 'media_required'],
       [{ platforms: ['tiktok'], caption: 'x', mediaUrls: ['https://a.example/v.mp4'] }, 'title_required'],
@@ -139,7 +159,10 @@ describe('createPosts', () => {
         { platforms: ['tiktok'], caption: 'x', title: 'T', mediaUrls: ['https://a.example/v.mp4'] },
         'privacy_level_required',
       ],
-      [{ platforms: ['instagram'], caption: 'x'.repeat(2201), mediaUrls: ['https://a.example/a.jpg'] }, 'caption_too_long'],
+      [
+        { platforms: ['instagram'], caption: 'x'.repeat(2201), mediaUrls: ['https://a.example/a.jpg'] },
+        'caption_too_long',
+      ],
       [{ platforms: ['threads'], caption: 'x', mediaId: 'media_nope' }, 'media_not_found'],
       [{ platforms: ['threads'], caption: 'x', profileIds: ['acct_unknown'] }, 'invalid_profile_ids'],
       [{ platforms: ['threads'], caption: 'x' }, 'no_connected_account'],
@@ -158,13 +181,17 @@ describe('createPosts', () => {
     it('reports every policy error at once, the first one as the code', async () => {
       const error = await errorOf({ platforms: ['instagram', 'tiktok'], caption: 'x'.repeat(2300) });
       const issues = (error.details?.issues ?? []) as { code: string }[];
-      expect(issues.map((i) => i.code)).toEqual(expect.arrayContaining(['caption_too_long', 'media_required', 'title_required']));
+      expect(issues.map((i) => i.code)).toEqual(
+        expect.arrayContaining(['caption_too_long', 'media_required', 'title_required']),
+      );
       expect(error.code).toBe(issues[0]?.code);
     });
 
     it('invalid_profile_ids for another user’s, an inactive or a mismatched account, or a platform left without one', async () => {
       const foreign = await store.accounts.saveAccount(anAccount(aUser().id, { platform: 'instagram' }));
-      const inactive = await store.accounts.saveAccount(anAccount(user.id, { platform: 'instagram', status: 'inactive' }));
+      const inactive = await store.accounts.saveAccount(
+        anAccount(user.id, { platform: 'instagram', status: 'inactive' }),
+      );
       for (const profileIds of [[foreign.id], [inactive.id], [ig.id, tiktok.id]]) {
         expect((await errorOf({ ...igPost, profileIds })).code).toBe('invalid_profile_ids');
       }
@@ -176,7 +203,10 @@ describe('createPosts', () => {
         platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY' } },
         profileIds: [ig.id],
       });
-      expect(uncovered).toMatchObject({ code: 'invalid_profile_ids', details: { platformsWithoutProfile: ['tiktok'] } });
+      expect(uncovered).toMatchObject({
+        code: 'invalid_profile_ids',
+        details: { platformsWithoutProfile: ['tiktok'] },
+      });
       await nothingWritten();
     });
 
@@ -214,26 +244,35 @@ describe('createPosts', () => {
   });
 
   describe('externalId', () => {
-    const payload = { ...igPost, profileIds: [ig.id], externalId: 'order-42', scheduledTime: FUTURE };
+    const payload = { ...igPost, externalId: 'order-42', scheduledTime: FUTURE };
 
     it('answers a retry with the same post ids and creates nothing', async () => {
       const first = (await create({ ...payload, profileIds: [ig.id] }))._unsafeUnwrap();
       const reordered = { scheduledTime: FUTURE, externalId: 'order-42', profileIds: [ig.id], ...igPost };
       const again = (await create(reordered))._unsafeUnwrap();
-      expect(again).toMatchObject({ postIds: first.postIds, replayed: true, scheduledTime: first.scheduledTime });
+      expect(again).toMatchObject({
+        postIds: first.postIds,
+        replayed: true,
+        scheduledTime: first.scheduledTime,
+      });
       expect(publisher.dueCalls).toHaveLength(1);
     });
 
     it('replays even after the scheduled time has passed', async () => {
       const first = (await create({ ...payload, profileIds: [ig.id] }))._unsafeUnwrap();
       clock.advance(2 * 3_600_000);
-      expect((await create({ ...payload, profileIds: [ig.id] }))._unsafeUnwrap().postIds).toEqual(first.postIds);
+      expect((await create({ ...payload, profileIds: [ig.id] }))._unsafeUnwrap().postIds).toEqual(
+        first.postIds,
+      );
     });
 
     it('refuses the same externalId with different content', async () => {
       const first = (await create({ ...payload, profileIds: [ig.id] }))._unsafeUnwrap();
       const error = await errorOf({ ...payload, profileIds: [ig.id], caption: 'changed' });
-      expect(error).toMatchObject({ code: 'idempotency_conflict', details: { externalId: 'order-42', postIds: first.postIds } });
+      expect(error).toMatchObject({
+        code: 'idempotency_conflict',
+        details: { externalId: 'order-42', postIds: first.postIds },
+      });
     });
   });
 });

@@ -62,8 +62,8 @@ async function create(
     const earlier = await deps.store.posts.findByExternalId(actor.user.id, request.externalId);
     // A retry is answered as the first attempt was, even if its time has passed since.
     if (earlier !== null) {
-      return idempotentAnswer(earlier.fingerprint === fingerprint, earlier.posts, request.externalId).map((posts) =>
-        resultOf(posts, true, []),
+      return idempotentAnswer(earlier.fingerprint === fingerprint, earlier.posts, request.externalId).map(
+        (posts) => resultOf(posts, true, []),
       );
     }
   }
@@ -101,7 +101,10 @@ async function create(
     at: now,
     posts,
     idempotency: request.externalId === null ? null : { externalId: request.externalId, fingerprint },
-    quota: { limit: limitsFor(actor.user, now, deps.planLimits).postsPerMonth, windowStart: quotaWindowStart(now) },
+    quota: {
+      limit: limitsFor(actor.user, now, deps.planLimits).postsPerMonth,
+      windowStart: quotaWindowStart(now),
+    },
   });
   if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
   const warnings = [...policy.warnings, ...reconnectWarnings(targets.value)];
@@ -178,7 +181,11 @@ function idempotentAnswer(
   );
 }
 
-function resultOf(posts: readonly Post[], replayed: boolean, warnings: readonly PolicyIssue[]): CreatePostsResult {
+function resultOf(
+  posts: readonly Post[],
+  replayed: boolean,
+  warnings: readonly PolicyIssue[],
+): CreatePostsResult {
   const times = posts.map((p) => p.scheduledTime?.getTime() ?? Number.POSITIVE_INFINITY);
   return {
     postIds: posts.map((p) => p.id),

@@ -23,7 +23,13 @@ describe('getPost', () => {
     store = createMemoryStore();
     post = aPost(owner.id, 'acct_1');
     const deleted = aPost(owner.id, 'acct_1', { id: 'post_deleted', deletedAt: new Date() });
-    await store.posts.insertPosts({ ownerId: owner.id, at: new Date(0), posts: [post, deleted], idempotency: null, quota });
+    await store.posts.insertPosts({
+      ownerId: owner.id,
+      at: new Date(0),
+      posts: [post, deleted],
+      idempotency: null,
+      quota,
+    });
   });
 
   it("returns the owner's post", async () => {
@@ -34,7 +40,10 @@ describe('getPost', () => {
     ['an unknown id', () => [actor(), 'post_unknown'] as const],
     ["another user's post", () => [actor({ user: aUser() }), post.id] as const],
     ['a soft-deleted post', () => [actor(), 'post_deleted'] as const],
-    ['a post to an account outside the key limit', () => [actor({ accountIds: ['acct_2'] }), post.id] as const],
+    [
+      'a post to an account outside the key limit',
+      () => [actor({ accountIds: ['acct_2'] }), post.id] as const,
+    ],
   ])('answers post_not_found for %s', async (_, args) => {
     const [who, id] = args();
     expect((await getPost({ store }, who, id))._unsafeUnwrapErr()).toMatchObject({ code: 'post_not_found' });

@@ -8,11 +8,19 @@ import type { CoreDeps } from './core-deps.js';
  * A post the actor may see: their own, not soft-deleted, and aimed only at accounts their key
  * can see. Anything else is `post_not_found`, so ids of other users' posts reveal nothing.
  */
-export function getPost(deps: Pick<CoreDeps, 'store'>, actor: Actor, postId: string): ResultAsync<Post, SvcError> {
+export function getPost(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
+  postId: string,
+): ResultAsync<Post, SvcError> {
   return new ResultAsync(find(deps, actor, postId));
 }
 
-async function find(deps: Pick<CoreDeps, 'store'>, actor: Actor, postId: string): Promise<Result<Post, SvcError>> {
+async function find(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
+  postId: string,
+): Promise<Result<Post, SvcError>> {
   const allowed = requireScope(actor, 'post:read');
   if (allowed.isErr()) return err(allowed.error);
   const post = await deps.store.posts.getPost(postId);

@@ -20,7 +20,7 @@ export async function resolveTargets(
   if (profileIds === null) return fanOut(accounts, actor, platforms);
 
   const found = await Promise.all(profileIds.map((id) => accounts.getAccount(id)));
-  const unusable = profileIds.filter((id, i) => {
+  const unusable = profileIds.filter((_, i) => {
     const account = found[i];
     return !account || account.ownerId !== actor.user.id || account.status !== 'active';
   });

@@ -1,0 +1,36 @@
+// Offline content check for a repository of planned posts: every JSON file named on the command
+// line holds one post creation payload (spec 2.2). Errors fail the run; warnings are printed.
+// Run: pnpm --filter @svc-examples/policy-check check posts/*.json
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { type PolicyResult, parsePostRequest, validatePostPolicy } from '@svc/core';
+
+/** Checks one payload; a payload that does not even parse is reported as a single error. */
+export function checkPayload(payload: unknown): PolicyResult {
+  const request = parsePostRequest(payload, { requireScheduledTime: false });
+  if (request.isErr()) {
+    const issue = { ...request.error, severity: 'error' as const, platform: null, field: 'payload' };
+    return { ok: false, errors: [issue], warnings: [] };
+  }
+  const { caption, title, platforms, media, platformMeta } = request.value;
+  // Offline there are no bytes to inspect: each slide counts, its facts stay unknown.
+  return validatePostPolicy({ caption, title, platforms, media: media.map(() => ({})), platformMeta });
+}
+
+function main(files: string[]): number {
+  let failed = 0;
+  for (const file of files) {
+    const result = checkPayload(JSON.parse(readFileSync(file, 'utf8')));
+    for (const issue of [...result.errors, ...result.warnings]) {
+      console.log(
+        `${file}: ${issue.severity} ${issue.code} [${issue.platform ?? 'all'} ${issue.field}] ${issue.message}`,
+      );
+    }
+    if (!result.ok) failed += 1;
+  }
+  console.log(`${files.length - failed} of ${files.length} payloads pass the policy.`);
+  return failed === 0 ? 0 : 1;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = main(process.argv.slice(2));

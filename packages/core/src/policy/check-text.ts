@@ -1,0 +1,241 @@
+import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
+import type { NormalizedPost } from './normalize-policy-input.js';
+import type { PlatformRules, PolicyConfig } from './platform-limits.js';
+import { policyError, policyWarning } from './policy-issue.js';
+import type { PolicyIssue } from './policy-types.js';
+import { countCodePoints, measureText, TEXT_COUNTING_UNITS } from './text-metrics.js';
+
+/** What the text rules need to know about a post, worked out once for every platform. */
+export type TextFacts = {
+  /** Media present and every slide a known image: TikTok then publishes a photo post. */
+  readonly isPhotoPost: boolean;
+  /** The service-wide caption cap already failed. */
+  readonly captionCapExceeded: boolean;
+  readonly hashtags: readonly string[];
+  readonly mentions: readonly string[];
+  /** Distinct links of the caption. */
+  readonly links: readonly string[];
+};
+
+/** `missing_content` and the service-wide caption cap (spec 2.2, 8), counted in code points. */
+export function checkServiceText(post: NormalizedPost, config: PolicyConfig): PolicyIssue[] {
+  const issues: PolicyIssue[] = [];
+  if (post.caption.trim() === '' && post.media.length === 0) {
+    issues.push(
+      policyError(
+        'missing_content',
+        null,
+        'caption',
+        'The post has no caption and no media: add a caption, media or both.',
+      ),
+    );
+  }
+  const length = countCodePoints(post.caption);
+  if (length > config.captionMax) {
+    issues.push(
+      policyError(
+        'caption_too_long',
+        null,
+        'caption',
+        `The caption is ${fmt(length)} characters; the service takes at most ${fmt(config.captionMax)}. Shorten it by ${fmt(length - config.captionMax)}.`,
+      ),
+    );
+  }
+  return issues;
+}
+
+/** Caption and title rules of one platform, then its hashtag, mention and link rules. */
+export function checkPlatformText(
+  platform: Platform,
+  rules: PlatformRules,
+  post: NormalizedPost,
+  facts: TextFacts,
+  config: PolicyConfig,
+): PolicyIssue[] {
+  return [
+    ...checkCaption(platform, rules, post.caption, facts, config),
+    ...checkTitle(platform, rules, post.title, facts),
+    ...checkTagsAndLinks(platform, rules, post, facts),
+  ];
+}
+
+function checkCaption(
+  platform: Platform,
+  rules: PlatformRules,
+  caption: string,
+  facts: TextFacts,
+  config: PolicyConfig,
+): PolicyIssue[] {
+  const name = PLATFORM_NAMES[platform];
+  const issues: PolicyIssue[] = [];
+  const max = facts.isPhotoPost && rules.photoCaptionMax !== null ? rules.photoCaptionMax : rules.captionMax;
+  // A platform counting like the service with a ceiling at least as high adds nothing to the
+  // service-wide error, so it is not repeated.
+  const redundant =
+    facts.captionCapExceeded &&
+    rules.captionCounting === 'code_points' &&
+    max !== null &&
+    max >= config.captionMax;
+  if (max !== null && !redundant) {
+    const length = measureText(caption, rules.captionCounting);
+    if (length > max) {
+      const what =
+        facts.isPhotoPost && rules.photoCaptionMax !== null ? `${name} photo posts take` : `${name} takes`;
+      issues.push(
+        policyError(
+          'caption_too_long',
+          platform,
+          'caption',
+          `The caption measures ${fmt(length)} ${TEXT_COUNTING_UNITS[rules.captionCounting]}; ${what} at most ${fmt(max)}. Shorten it by ${fmt(length - max)}.`,
+        ),
+      );
+    }
+  }
+  const forbidden = forbiddenIn(caption, rules.captionForbiddenChars);
+  if (forbidden.length > 0) {
+    issues.push(
+      policyError(
+        'invalid_caption',
+        platform,
+        'caption',
+        `${name} does not allow ${quoteList(forbidden)} in the caption (it becomes the description). Remove them or write them out in words.`,
+      ),
+    );
+  }
+  return issues;
+}
+
+function checkTitle(
+  platform: Platform,
+  rules: PlatformRules,
+  title: string,
+  facts: TextFacts,
+): PolicyIssue[] {
+  const name = PLATFORM_NAMES[platform];
+  const photo = facts.isPhotoPost && rules.photoTitleMax !== null;
+  const max = photo ? rules.photoTitleMax : rules.titleMax;
+  const limit = max === null ? '' : ` of up to ${fmt(max)} characters`;
+  if (title.trim() === '') {
+    return rules.titleRequired
+      ? [policyError('title_required', platform, 'title', `${name} needs a title: add a title${limit}.`)]
+      : [];
+  }
+  const issues: PolicyIssue[] = [];
+  const length = countCodePoints(title);
+  if (max !== null && length > max) {
+    const what = photo ? `${name} photo posts take a title` : `${name} takes a title`;
+    issues.push(
+      policyError(
+        'title_too_long',
+        platform,
+        'title',
+        `The title is ${fmt(length)} characters; ${what} of at most ${fmt(max)}. Shorten it by ${fmt(length - max)}.`,
+      ),
+    );
+  }
+  const forbidden = forbiddenIn(title, rules.titleForbiddenChars);
+  if (forbidden.length > 0) {
+    issues.push(
+      policyError(
+        'invalid_title',
+        platform,
+        'title',
+        `${name} does not allow ${quoteList(forbidden)} in the title. Remove them or write them out in words.`,
+      ),
+    );
+  }
+  return issues;
+}
+
+function checkTagsAndLinks(
+  platform: Platform,
+  rules: PlatformRules,
+  post: NormalizedPost,
+  facts: TextFacts,
+): PolicyIssue[] {
+  const name = PLATFORM_NAMES[platform];
+  const issues: PolicyIssue[] = [];
+  const tags = facts.hashtags.length;
+  // Blame the list the caller controls separately when there is one; otherwise the caption.
+  const tagField = post.hashtags.length > 0 ? 'hashtags' : 'caption';
+  if (rules.hashtagsMax !== null && tags > rules.hashtagsMax) {
+    issues.push(
+      policyError(
+        'too_many_hashtags',
+        platform,
+        tagField,
+        `The post has ${fmt(tags)} distinct hashtags (caption and hashtags together); ${name} takes at most ${fmt(rules.hashtagsMax)}. Remove ${fmt(tags - rules.hashtagsMax)}.`,
+      ),
+    );
+  }
+  if (rules.hashtagsIgnoredAbove !== null && tags > rules.hashtagsIgnoredAbove) {
+    issues.push(
+      policyWarning(
+        'hashtags_ignored',
+        platform,
+        tagField,
+        `The post has ${fmt(tags)} hashtags; ${name} ignores every hashtag of a video that has more than ${fmt(rules.hashtagsIgnoredAbove)}. Keep at most ${fmt(rules.hashtagsIgnoredAbove)}.`,
+      ),
+    );
+  }
+  if (rules.topicTagsMax !== null && tags > rules.topicTagsMax) {
+    issues.push(
+      policyWarning(
+        'single_topic_tag',
+        platform,
+        tagField,
+        `${name} uses only ${rules.topicTagsMax === 1 ? 'one tag' : `${rules.topicTagsMax} tags`} per post as a topic; ${tags - rules.topicTagsMax === 1 ? 'the other hashtag stays' : `the other ${fmt(tags - rules.topicTagsMax)} hashtags stay`} plain text. Keep the hashtag that matters most.`,
+      ),
+    );
+  }
+  const mentions = facts.mentions.length;
+  if (rules.mentionsMax !== null && mentions > rules.mentionsMax) {
+    issues.push(
+      policyError(
+        'too_many_mentions',
+        platform,
+        'caption',
+        `The caption mentions ${fmt(mentions)} distinct accounts; ${name} allows at most ${fmt(rules.mentionsMax)} @-mentions. Remove ${fmt(mentions - rules.mentionsMax)}.`,
+      ),
+    );
+  }
+  const links = facts.links.length;
+  if (rules.linksMax !== null && links > rules.linksMax) {
+    issues.push(
+      policyError(
+        'too_many_links',
+        platform,
+        'caption',
+        `The caption has ${fmt(links)} distinct links; ${name} takes at most ${fmt(rules.linksMax)} per post. Remove ${fmt(links - rules.linksMax)}.`,
+      ),
+    );
+  }
+  if (!rules.linksClickable && links > 0) {
+    issues.push(
+      policyWarning(
+        'link_not_clickable',
+        platform,
+        'caption',
+        `Links in the caption are not clickable on ${name} (found ${shorten(facts.links[0] ?? '')}${links > 1 ? ` and ${links - 1} more` : ''}). Put the link ${rules.linkAdvice}.`,
+      ),
+    );
+  }
+  return issues;
+}
+
+function forbiddenIn(text: string, chars: string): string[] {
+  return [...new Set(chars)].filter((c) => text.includes(c));
+}
+
+function quoteList(chars: readonly string[]): string {
+  return chars.map((c) => `"${c}"`).join(' or ');
+}
+
+function shorten(link: string): string {
+  const chars = [...link];
+  return chars.length > 40 ? `${chars.slice(0, 39).join('')}…` : link;
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -1,0 +1,97 @@
+import { isImageType, isVideoType } from '../domain/media-asset.js';
+import { isPlatform, type Platform } from '../domain/platform.js';
+import type { PolicyInput } from './policy-types.js';
+
+/** What a slide is, as far as its content type tells. */
+export type SlideKind = 'image' | 'video' | 'unknown';
+
+/** One slide with every unknown or unusable fact turned into null. */
+export type PolicySlide = {
+  /** Position in the payload, 0-based (the `media[i]` of issue fields). */
+  readonly index: number;
+  /** Lower-cased MIME type without parameters; null when unknown. */
+  readonly contentType: string | null;
+  readonly kind: SlideKind;
+  readonly sizeBytes: number | null;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly durationMs: number | null;
+};
+
+/** A PolicyInput made safe to read: strings are strings, numbers finite, lists lists. */
+export type NormalizedPost = {
+  readonly caption: string;
+  readonly title: string;
+  /** Platform identifiers exactly as given (may hold anything). */
+  readonly givenPlatforms: readonly unknown[];
+  /** The supported platforms among them, each once, in the order given. */
+  readonly platforms: readonly Platform[];
+  readonly media: readonly PolicySlide[];
+  readonly hashtags: readonly string[];
+  /** `platformMeta.tiktok` when it is an object. */
+  readonly tiktokMeta: Readonly<Record<string, unknown>> | null;
+};
+
+type Loose = Readonly<Record<string, unknown>>;
+
+/** Reads a PolicyInput defensively: the policy must never throw, whatever a caller sends. */
+export function normalizePolicyInput(input: PolicyInput): NormalizedPost {
+  const raw = asRecord(input) ?? {};
+  const givenPlatforms = Array.isArray(raw.platforms) ? Array.from(raw.platforms as readonly unknown[]) : [];
+  const platforms = [...new Set(givenPlatforms.filter(isPlatform))];
+  const media = Array.isArray(raw.media) ? Array.from(raw.media as readonly unknown[], toSlide) : [];
+  const hashtags = Array.isArray(raw.hashtags)
+    ? (raw.hashtags as readonly unknown[]).filter((h): h is string => typeof h === 'string')
+    : [];
+  return {
+    caption: typeof raw.caption === 'string' ? raw.caption : '',
+    title: typeof raw.title === 'string' ? raw.title : '',
+    givenPlatforms,
+    platforms,
+    media,
+    hashtags,
+    tiktokMeta: asRecord(asRecord(raw.platformMeta)?.tiktok),
+  };
+}
+
+function toSlide(value: unknown, index: number): PolicySlide {
+  const raw = asRecord(value) ?? {};
+  const contentType = normalizeContentType(raw.contentType);
+  const kind: SlideKind =
+    contentType === null
+      ? 'unknown'
+      : isImageType(contentType)
+        ? 'image'
+        : isVideoType(contentType)
+          ? 'video'
+          : 'unknown';
+  return {
+    index,
+    contentType,
+    kind,
+    sizeBytes: nonNegative(raw.sizeBytes),
+    width: positive(raw.width),
+    height: positive(raw.height),
+    durationMs: nonNegative(raw.durationMs),
+  };
+}
+
+function normalizeContentType(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const type = (value.split(';')[0] ?? '').trim().toLowerCase();
+  if (type === '') return null;
+  // A common misspelling of image/jpeg in hand-written payloads.
+  return type === 'image/jpg' ? 'image/jpeg' : type;
+}
+
+function nonNegative(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+function positive(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+function asRecord(value: unknown): Loose | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Loose) : null;
+}
