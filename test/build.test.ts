@@ -25,7 +25,11 @@ describe('package builds', () => {
         const specifier = `@svc/${pkg}${subpath.slice(1)}`;
         const loaded = execFileSync(
           process.execPath,
-          ['--input-type=module', '-e', `const m = await import('${specifier}'); console.log(Object.keys(m).length);`],
+          [
+            '--input-type=module',
+            '-e',
+            `const m = await import('${specifier}'); console.log(Object.keys(m).length);`,
+          ],
           { cwd: dir, encoding: 'utf8' },
         );
         expect(Number(loaded.trim()), specifier).toBeGreaterThan(0);
