@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as core from '@svc/core';
 import { ERROR_CODES } from '@svc/core';
 import { describe, expect, it } from 'vitest';
 
@@ -10,5 +11,28 @@ describe('docs', () => {
     const text = readFileSync(join(ROOT, 'docs/errors.md'), 'utf8');
     const documented = [...text.matchAll(/^\| `([a-z_]+)`\s*\|/gm)].map((m) => m[1]);
     expect([...documented].sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
+
+/** Runs a ```ts block that imports from '@svc/core' and returns its `result` variable. */
+function runExample(file: string): unknown {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const block = /```ts\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
+  const body = block.replace(/^import \{ ([^}]+) \} from '@svc\/core';$/m, 'const { $1 } = core;');
+  return new Function('core', `${body}\nreturn result;`)(core);
+}
+
+describe('examples in the docs', () => {
+  it('README: the validatePostPolicy example passes', () => {
+    expect(runExample('README.md')).toMatchObject({ ok: true, errors: [] });
+  });
+
+  it('docs/policy.md: the first example passes with the two warnings it promises', () => {
+    const result = runExample('docs/policy.md') as core.PolicyResult;
+    expect(result.ok).toBe(true);
+    expect(result.warnings.map((w) => [w.code, w.platform])).toEqual([
+      ['link_not_clickable', 'tiktok'],
+      ['link_not_clickable', 'youtube'],
+    ]);
   });
 });

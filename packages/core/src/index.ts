@@ -122,6 +122,7 @@ export type { SecretBox } from './ports/secret-box.js';
 export type { Store } from './ports/store.js';
 export type { UserStore } from './ports/user-store.js';
 // Use cases
+export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
 export type { CoreDeps } from './use-cases/core-deps.js';
 export { type CreatePostsOptions, type CreatePostsResult, createPosts } from './use-cases/create-posts.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';

@@ -1,0 +1,69 @@
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { Actor } from '../domain/actor.js';
+import { parseApiKey } from '../domain/api-key.js';
+import { checkApiAccess } from '../domain/entitlements.js';
+import { type SvcError, svcError } from '../domain/svc-error.js';
+import type { CoreDeps } from './core-deps.js';
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+// Compared against when the key id is unknown, so an unknown id costs the same hash-and-compare
+// as a known one and response times do not reveal which key ids exist.
+const UNKNOWN_KEY_HASH = '0'.repeat(64);
+
+/**
+ * Turns an `Authorization` header into the calling Actor (spec 5.1): `missing_api_key` without a
+ * Bearer token, `invalid_api_key` for an unknown, wrong, revoked or expired key, and
+ * `api_access_disabled` when the key's user is gone or shut out. Keys are only ever read from
+ * the header; surfaces must never look for them in a URL.
+ */
+export function authenticateApiKey(
+  deps: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock'>,
+  authorization: string | undefined,
+): ResultAsync<Actor, SvcError> {
+  return new ResultAsync(authenticate(deps, authorization));
+}
+
+async function authenticate(
+  deps: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock'>,
+  authorization: string | undefined,
+): Promise<Result<Actor, SvcError>> {
+  const token = BEARER.exec(authorization ?? '')?.[1];
+  if (token === undefined) {
+    return err(
+      svcError(
+        'missing_api_key',
+        'Send the API key in the Authorization header: "Authorization: Bearer <key>".',
+      ),
+    );
+  }
+  const invalid = err(
+    svcError(
+      'invalid_api_key',
+      'The API key is invalid, revoked or expired. Create a new key and try again.',
+    ),
+  );
+  const parsed = parseApiKey(token);
+  if (parsed === null) return invalid;
+  const key = await deps.store.apiKeys.getApiKey(parsed.id);
+  const matches = deps.keyHasher.matches(parsed.secret, key?.secretHash ?? UNKNOWN_KEY_HASH);
+  const now = deps.clock.now();
+  if (
+    key === null ||
+    !matches ||
+    key.revokedAt !== null ||
+    (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime())
+  ) {
+    return invalid;
+  }
+  const user = await deps.store.users.getUser(key.ownerId);
+  if (user === null) {
+    return err(svcError('api_access_disabled', 'The account this key belongs to no longer exists.'));
+  }
+  return checkApiAccess(user).map((u) => ({
+    user: u,
+    credentialId: key.id,
+    scopes: key.scopes,
+    accountIds: key.accountIds,
+  }));
+}
