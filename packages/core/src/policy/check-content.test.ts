@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { mergePolicyConfig } from './platform-limits.js';
+import { found } from './policy-test-support.js';
 import type { PolicyResult } from './policy-types.js';
 import { validatePostPolicy } from './validate-post-policy.js';
 
 function scan(caption: string, title: string | null = null, config = mergePolicyConfig({})): PolicyResult {
   return validatePostPolicy({ caption, title, platforms: ['threads'] }, config);
-}
-
-function found(result: PolicyResult) {
-  return result.warnings.map(({ code, severity, platform, field }) => ({ code, severity, platform, field }));
 }
 
 describe('personal data warnings', () => {

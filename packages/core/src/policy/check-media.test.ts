@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLEAN, found, messageOf } from './policy-test-support.js';
 import type { PolicyInput, PolicyResult } from './policy-types.js';
 import { validatePostPolicy } from './validate-post-policy.js';
 
@@ -17,17 +18,7 @@ function post(platform: string, media: readonly object[]): PolicyResult {
   } as PolicyInput);
 }
 
-function found(result: PolicyResult, ...codes: string[]) {
-  return [...result.errors, ...result.warnings]
-    .filter((i) => codes.includes(i.code))
-    .map(({ code, severity, platform, field }) => ({ code, severity, platform, field }));
-}
-
-function messageOf(result: PolicyResult, code: string): string {
-  return [...result.errors, ...result.warnings].find((i) => i.code === code)?.message ?? '';
-}
-
-const clean = (result: PolicyResult) => expect(result).toEqual({ ok: true, errors: [], warnings: [] });
+const clean = (result: PolicyResult) => expect(result).toEqual(CLEAN);
 const slides = (n: number, slide: object) => Array.from({ length: n }, () => slide);
 
 describe('required media', () => {

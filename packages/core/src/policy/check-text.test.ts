@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergePolicyConfig } from './platform-limits.js';
+import { CLEAN, found, messageOf } from './policy-test-support.js';
 import type { PolicyInput, PolicyResult } from './policy-types.js';
 import { validatePostPolicy } from './validate-post-policy.js';
 
@@ -21,17 +22,7 @@ function check(base: string, change: Record<string, unknown>, config = mergePoli
   return validatePostPolicy({ ...BASE[base], ...change } as PolicyInput, config);
 }
 
-function found(result: PolicyResult, ...codes: string[]) {
-  return [...result.errors, ...result.warnings]
-    .filter((i) => codes.includes(i.code))
-    .map(({ code, severity, platform, field }) => ({ code, severity, platform, field }));
-}
-
-function messageOf(result: PolicyResult, code: string): string {
-  return [...result.errors, ...result.warnings].find((i) => i.code === code)?.message ?? '';
-}
-
-const clean = (result: PolicyResult) => expect(result).toEqual({ ok: true, errors: [], warnings: [] });
+const clean = (result: PolicyResult) => expect(result).toEqual(CLEAN);
 
 describe('the bases', () => {
   it.each(Object.keys(BASE))('%s passes', (name) => clean(check(name, {})));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { found } from './policy-test-support.js';
 import type { PolicyInput, PolicyResult } from './policy-types.js';
 import { validatePostPolicy } from './validate-post-policy.js';
 
@@ -12,10 +13,6 @@ function withMeta(tiktok: unknown, platforms = ['tiktok']): PolicyResult {
     media: [VIDEO],
     platformMeta: { tiktok },
   } as PolicyInput);
-}
-
-function found(result: PolicyResult) {
-  return result.errors.map(({ code, severity, platform, field }) => ({ code, severity, platform, field }));
 }
 
 describe('TikTok settings', () => {

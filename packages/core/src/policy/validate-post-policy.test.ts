@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../domain/svc-error.js';
 import { DEFAULT_POLICY_CONFIG, mergePolicyConfig } from './platform-limits.js';
+import { found, messageOf } from './policy-test-support.js';
 import { POLICY_WARNING_CODES, type PolicyInput, type PolicyResult } from './policy-types.js';
 import { validatePostPolicy } from './validate-post-policy.js';
 
@@ -10,17 +11,6 @@ const VIDEO = { contentType: 'video/mp4', width: 1080, height: 1920, durationMs:
 
 function all(result: PolicyResult) {
   return [...result.errors, ...result.warnings];
-}
-
-/** code, severity, platform and field of every issue with one of the codes. */
-function found(result: PolicyResult, ...codes: string[]) {
-  return all(result)
-    .filter((i) => codes.includes(i.code))
-    .map(({ code, severity, platform, field }) => ({ code, severity, platform, field }));
-}
-
-function messageOf(result: PolicyResult, code: string): string {
-  return all(result).find((i) => i.code === code)?.message ?? '';
 }
 
 describe('validatePostPolicy: a valid post', () => {
