@@ -1,6 +1,7 @@
 // Embeds the core without any server: wires the ports with in-memory and Node implementations,
 // schedules a post through the same use case the REST API uses, and reads it back.
 
+import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import {
   type Actor,
@@ -12,7 +13,7 @@ import {
   type SvcError,
   type User,
 } from '@svc/core';
-import { createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
+import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
 import { createMemoryStore, createRecordingPublisherSignal } from '@svc/core/testing';
 
 /** Schedules one Threads post an hour from now and returns it as stored. */
@@ -23,6 +24,8 @@ export async function scheduleInMemory(): Promise<{ post: Post } | { error: SvcE
     clock: systemClock,
     ids: createRandomIdGenerator(systemClock),
     keyHasher: sha256KeyHasher,
+    // Platform tokens are sealed with a master secret; a real deployment keeps it stable.
+    secretBox: createAesGcmSecretBox(randomBytes(32).toString('base64url')),
     publisher: createRecordingPublisherSignal(),
     policy: DEFAULT_POLICY_CONFIG,
     planLimits: DEFAULT_PLAN_LIMITS,

@@ -125,4 +125,14 @@ export type { UserStore } from './ports/user-store.js';
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
 export type { CoreDeps } from './use-cases/core-deps.js';
 export { type CreatePostsOptions, type CreatePostsResult, createPosts } from './use-cases/create-posts.js';
+export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
+export { listConnections } from './use-cases/list-connections.js';
+export {
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from './use-cases/manage-api-keys.js';
+export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';

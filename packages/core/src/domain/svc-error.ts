@@ -30,6 +30,10 @@ export const ERROR_CODES = [
   'idempotency_conflict',
   'invalid_post_state',
   'restore_window_expired',
+  // ours: operator actions (CLI)
+  'email_taken',
+  'user_not_found',
+  'key_not_found',
   // ours: policy errors (validatePostPolicy), also returned by post creation
   'caption_too_long',
   'invalid_caption',
@@ -54,6 +58,11 @@ export const ERROR_CODES = [
   'commercial_disclosure_incomplete',
   'branded_content_private',
   // ours: transport and faults
+  'invalid_json',
+  'unsupported_content_type',
+  'payload_too_large',
+  'method_not_allowed',
+  'api_key_in_url',
   'not_found',
   'internal_error',
 ] as const;

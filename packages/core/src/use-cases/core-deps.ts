@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { KeyHasher } from '../ports/key-hasher.js';
 import type { PublisherSignal } from '../ports/publisher-signal.js';
+import type { SecretBox } from '../ports/secret-box.js';
 import type { Store } from '../ports/store.js';
 
 /**
@@ -15,6 +16,7 @@ export type CoreDeps = {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly keyHasher: KeyHasher;
+  readonly secretBox: SecretBox;
   readonly publisher: PublisherSignal;
   readonly policy: PolicyConfig;
   readonly planLimits: PlanLimitsTable;

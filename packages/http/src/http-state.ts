@@ -1,0 +1,9 @@
+import type { Actor } from '@svc/core';
+
+/** What middlewares leave on `ctx.state` for the ones after them. */
+export type HttpState = {
+  /** Correlates the response, the access log line and any error log line. */
+  requestId: string;
+  /** Set by `authenticate` on authenticated routes. */
+  actor?: Actor;
+};

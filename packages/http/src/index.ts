@@ -1,0 +1,8 @@
+// The public API of @svc/http: the REST API as a Koa app.
+export { createHttpApp } from './create-http-app.js';
+export { ERROR_STATUS } from './error-status.js';
+export type { HttpDeps } from './http-deps.js';
+export { type HttpLogger, scrubSecrets } from './http-logger.js';
+export { JSON_BODY_LIMIT_BYTES } from './json-body.js';
+export { type AccountView, toAccountView } from './views/account-view.js';
+export { type PostView, toPostView } from './views/post-view.js';

@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net';
+import {
+  type ConnectedAccount,
+  type CoreDeps,
+  createApiKey,
+  createUser,
+  DEFAULT_PLAN_LIMITS,
+  DEFAULT_POLICY_CONFIG,
+  type PlanKind,
+  type Store,
+  type User,
+} from '@svc/core';
+import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher } from '@svc/core/node';
+import {
+  anAccount,
+  createFakeClock,
+  createMemoryStore,
+  createRecordingPublisherSignal,
+  type FakeClock,
+} from '@svc/core/testing';
+import { createHttpApp } from '../src/index.js';
+
+/** One log call the app made. */
+export type LogLine = { level: 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string };
+
+/** A running app on loopback with helpers to seed users, keys and accounts. */
+export type TestApp = {
+  url: string;
+  store: Store;
+  clock: FakeClock;
+  core: CoreDeps;
+  logs: LogLine[];
+  close(): Promise<void>;
+  /** A user with a key carrying `scopes` (every scope by default). */
+  userWithKey(options?: {
+    scopes?: string[];
+    plan?: PlanKind;
+    accountIds?: string[] | null;
+  }): Promise<{ user: User; key: string }>;
+  /** A key for an existing user. */
+  keyFor(user: User, scopes?: string[], accountIds?: string[] | null): Promise<string>;
+  account(user: User, overrides?: Partial<ConnectedAccount>): Promise<ConnectedAccount>;
+  fetch(path: string, init?: RequestInit & { key?: string; json?: unknown }): Promise<Response>;
+};
+
+let emails = 0;
+
+/** Starts the REST app on 127.0.0.1 with an in-memory store and the real Node crypto ports. */
+export async function startTestApp(options: { store?: Store } = {}): Promise<TestApp> {
+  const store = options.store ?? createMemoryStore();
+  const clock = createFakeClock('2026-01-15T12:00:00.000Z');
+  const core: CoreDeps = {
+    store,
+    clock,
+    ids: createRandomIdGenerator(clock),
+    keyHasher: sha256KeyHasher,
+    secretBox: createAesGcmSecretBox('t'.repeat(32)),
+    publisher: createRecordingPublisherSignal(),
+    policy: DEFAULT_POLICY_CONFIG,
+    planLimits: DEFAULT_PLAN_LIMITS,
+  };
+  const logs: LogLine[] = [];
+  const log = (level: LogLine['level']) => (fields: Record<string, unknown>, message: string) => {
+    logs.push({ level, fields, message });
+  };
+  const app = createHttpApp({
+    core,
+    logger: { info: log('info'), warn: log('warn'), error: log('error') },
+    mediaUrlFor: (id) => `https://svc.test/media/${id}`,
+    version: '0.0.0-test',
+    trustProxy: false,
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const keyFor = async (user: User, scopes = ['*'], accountIds: string[] | null = null) =>
+    (
+      await createApiKey(core, { email: user.email, scopes, accountIds, name: null, expiresInDays: null })
+    )._unsafeUnwrap().key;
+
+  return {
+    url,
+    store,
+    clock,
+    core,
+    logs,
+    close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    async userWithKey({ scopes, plan = 'paid', accountIds = null } = {}) {
+      emails += 1;
+      const user = (
+        await createUser(core, { email: `user${emails}@example.com`, plan, trialDays: 14, betaTester: false })
+      )._unsafeUnwrap();
+      return { user, key: await keyFor(user, scopes, accountIds) };
+    },
+    keyFor,
+    account: (user, overrides = {}) => store.accounts.saveAccount(anAccount(user.id, overrides)),
+    fetch(path, init = {}) {
+      const { key, json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (key !== undefined) headers.set('Authorization', `Bearer ${key}`);
+      if (json !== undefined) headers.set('Content-Type', 'application/json');
+      return fetch(`${url}${path}`, {
+        ...rest,
+        headers,
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      });
+    },
+  };
+}
