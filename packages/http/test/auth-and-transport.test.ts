@@ -4,7 +4,7 @@ import { ERROR_CODES, type Store } from '@svc/core';
 import { aUser, createMemoryStore } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../src/index.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { readJson, startTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
 beforeEach(async () => {
@@ -14,7 +14,7 @@ afterEach(async () => {
   await app.close();
 });
 
-const bodyOf = async (res: Response) => ({ status: res.status, body: await res.json() });
+const bodyOf = async (res: Response) => ({ status: res.status, body: await readJson(res) });
 
 describe('health', () => {
   it('answers 200 without a key while the database answers', async () => {
@@ -142,7 +142,7 @@ describe('transport', () => {
     try {
       const { key } = await other.userWithKey();
       const res = await other.fetch('/api/v1/connections', { key, headers: { 'X-Request-Id': 'boom-1' } });
-      const body = await res.json();
+      const body = await readJson(res);
       expect(res.status).toBe(500);
       expect(body).toEqual({ error: expect.any(String), code: 'internal_error' });
       expect(JSON.stringify(body)).not.toMatch(/exploded|at .*\.ts/);

@@ -2,7 +2,7 @@ import type { User } from '@svc/core';
 import { aMediaAsset } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES } from '../src/index.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { readJson, startTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
 let user: User;
@@ -29,14 +29,14 @@ const igPost = (extra: Record<string, unknown> = {}) => ({
 });
 const post = async (path: string, json: unknown, k = key) => {
   const res = await app.fetch(path, { method: 'POST', key: k, json });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: await readJson(res) };
 };
 
 describe('GET /api/v1/connections', () => {
   it('lists active accounts with the spec 2.4 fields and never their tokens', async () => {
     await app.account(user, { status: 'inactive' });
     const res = await app.fetch('/api/v1/connections', { key });
-    const body = await res.json();
+    const body = await readJson(res);
     expect(res.status).toBe(200);
     expect(body.count).toBe(1);
     expect(body.accounts[0]).toEqual({
@@ -56,7 +56,7 @@ describe('GET /api/v1/connections', () => {
   it('shows an account-limited key only its accounts', async () => {
     const tiktok = await app.account(user, { platform: 'tiktok' });
     const limited = await app.keyFor(user, ['account:read'], [tiktok.id]);
-    const body = await (await app.fetch('/api/v1/connections', { key: limited })).json();
+    const body = await readJson(await app.fetch('/api/v1/connections', { key: limited }));
     expect(body.accounts.map((a: { id: string }) => a.id)).toEqual([tiktok.id]);
   });
 });
@@ -195,7 +195,7 @@ describe('POST /api/v1/posts, /posts/schedule and /publish', () => {
   it('refuses bodies that are not JSON objects, not JSON, or too large', async () => {
     const raw = (body: string, type = 'application/json') =>
       app.fetch('/api/v1/posts', { method: 'POST', key, body, headers: { 'Content-Type': type } });
-    const answer = async (res: Response) => ({ status: res.status, code: (await res.json()).code });
+    const answer = async (res: Response) => ({ status: res.status, code: (await readJson(res)).code });
     expect(await answer(await raw('{"platforms": ['))).toEqual({ status: 400, code: 'invalid_json' });
     expect(await answer(await raw('"just a string"'))).toEqual({ status: 400, code: 'invalid_json' });
     expect(await answer(await raw('[1,2]'))).toEqual({ status: 400, code: 'validation_failed' });
@@ -216,7 +216,7 @@ describe('GET /api/v1/posts/{id}', () => {
     );
     const res = await app.fetch(`/api/v1/posts/${created.body.postIds[0]}`, { key });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       id: created.body.postIds[0],
       status: 'scheduled',
       caption: 'Launch day',
@@ -240,7 +240,7 @@ describe('GET /api/v1/posts/{id}', () => {
     const asset = aMediaAsset(user.id);
     await app.store.media.insertMediaAsset(asset);
     const created = await post('/api/v1/posts', { platforms: ['instagram'], mediaIds: [asset.id] });
-    const body = await (await app.fetch(`/api/v1/posts/${created.body.postIds[0]}`, { key })).json();
+    const body = await readJson(await app.fetch(`/api/v1/posts/${created.body.postIds[0]}`, { key }));
     expect(body.mediaUrls).toEqual([`https://svc.test/media/${asset.id}`]);
   });
 
@@ -252,7 +252,7 @@ describe('GET /api/v1/posts/{id}', () => {
       [created.body.postIds[0], stranger.key],
     ]) {
       const res = await app.fetch(`/api/v1/posts/${id}`, { key: k });
-      expect({ status: res.status, code: (await res.json()).code }).toEqual({
+      expect({ status: res.status, code: (await readJson(res)).code }).toEqual({
         status: 404,
         code: 'post_not_found',
       });

@@ -20,6 +20,11 @@ import {
 } from '@svc/core/testing';
 import { createHttpApp } from '../src/index.js';
 
+/** A response body as tests read it: JSON, loosely typed so assertions can reach into it. */
+export async function readJson(res: Response): Promise<any> {
+  return res.json();
+}
+
 /** One log call the app made. */
 export type LogLine = { level: 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string };
 
