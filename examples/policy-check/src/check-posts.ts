@@ -3,18 +3,11 @@
 // Run: pnpm --filter @svc-examples/policy-check check posts/*.json
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type PolicyResult, parsePostRequest, validatePostPolicy } from '@svc/core';
+import { type PolicyResult, validatePostPayload } from '@svc/core';
 
-/** Checks one payload; a payload that does not even parse is reported as a single error. */
+/** Checks one payload as the API would, without fetching its media links. */
 export function checkPayload(payload: unknown): PolicyResult {
-  const request = parsePostRequest(payload, { requireScheduledTime: false });
-  if (request.isErr()) {
-    const issue = { ...request.error, severity: 'error' as const, platform: null, field: 'payload' };
-    return { ok: false, errors: [issue], warnings: [] };
-  }
-  const { caption, title, platforms, media, platformMeta } = request.value;
-  // Offline there are no bytes to inspect: each slide counts, its facts stay unknown.
-  return validatePostPolicy({ caption, title, platforms, media: media.map(() => ({})), platformMeta });
+  return validatePostPayload(payload);
 }
 
 function main(files: string[]): number {

@@ -104,6 +104,7 @@ export {
   type PolicyWarningCode,
 } from './policy/policy-types.js';
 export { measureText, type TextCounting } from './policy/text-metrics.js';
+export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';
 // Ports
 export type { AccountStore } from './ports/account-store.js';

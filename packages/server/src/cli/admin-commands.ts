@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { validatePostPayload } from '@svc/core';
+import { migrateSqlite } from '@svc/store-sqlite';
+import { createLogger } from '../create-logger.js';
+import { DATABASE_FILE } from '../open-services.js';
+import { startServer } from '../start-server.js';
+import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
+import { configOf } from './command-support.js';
+
+/** `svc serve`. */
+export const serve: CliCommand = {
+  name: 'serve',
+  summary: 'Run the API server',
+  help: `Usage: svc serve
+
+Runs the REST API (and, as they arrive, the agent-tool endpoint and the publisher) on PORT,
+with the data in SVC_DATA_DIR, until SIGTERM or SIGINT. Logs JSON lines on stdout. On a signal
+it stops taking requests, lets those in flight finish and closes the database before it exits.
+See docs/configuration.md for the environment variables.`,
+  options: {},
+  positionals: { min: 0, max: 0 },
+  async run(_, io) {
+    const config = configOf(io);
+    const logger = createLogger({ level: config.logLevel, destination: 'stdout' });
+    const running = await startServer(config, logger);
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGTERM', resolve);
+      process.once('SIGINT', resolve);
+    });
+    logger.info({ signal }, 'shutting down');
+    await running.stop();
+    logger.info({}, 'stopped');
+    logger.flush();
+    return 0;
+  },
+};
+
+/** `svc migrate`. */
+export const migrate: CliCommand = {
+  name: 'migrate',
+  summary: 'Apply pending database migrations',
+  help: `Usage: svc migrate
+
+Applies the migrations the database lacks and prints {"applied": [...]} (empty when it is up to
+date). The server also migrates on start; run this to migrate as a separate deployment step.`,
+  options: {},
+  positionals: { min: 0, max: 0 },
+  async run(_, io) {
+    const config = configOf(io);
+    printJson(io, migrateSqlite(join(config.dataDir, DATABASE_FILE)));
+    return 0;
+  },
+};
+
+/** `svc validate`. */
+export const validate: CliCommand = {
+  name: 'validate',
+  summary: 'Check a post payload against the content policy, offline',
+  help: `Usage: svc validate FILE    (or - for standard input)
+
+Reads one post creation payload (the JSON body of POST /api/v1/posts) and prints the policy
+result {"ok", "errors", "warnings"}. Exits 1 when there are errors. Needs no server, database or
+network: media links are counted, not fetched.`,
+  options: {},
+  positionals: { min: 1, max: 1 },
+  async run({ positionals }, io) {
+    const result = validatePostPayload(parseJson(await readInput(positionals[0] ?? '-', io)));
+    printJson(io, result);
+    return result.ok ? 0 : 1;
+  },
+};
+
+async function readInput(file: string, io: CliIo): Promise<string> {
+  if (file === '-') return io.readStdin();
+  try {
+    return await readFile(resolve(io.cwd, file), 'utf8');
+  } catch {
+    throw new CliFailure(`Cannot read ${file}.`);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CliFailure('The payload is not valid JSON.');
+  }
+}

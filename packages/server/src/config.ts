@@ -1,0 +1,129 @@
+import { resolve } from 'node:path';
+import { PLATFORMS, type Platform } from '@svc/core';
+import { z } from 'zod';
+
+/** The server's configuration, read once from the environment (docs/configuration.md). */
+export type Config = {
+  readonly port: number;
+  /** Interface to listen on; null listens on all of them. */
+  readonly host: string | null;
+  /** Public base URL used in links, without a trailing slash. */
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  /** The master secret from SVC_SECRET; null means the one generated into the data directory. */
+  readonly secret: string | null;
+  readonly sandbox: boolean;
+  readonly publisher: { readonly enabled: boolean; readonly intervalMs: number };
+  readonly unsafeAllowPrivateFetch: boolean;
+  /** Real platform app credentials; a platform without them uses the sandbox. */
+  readonly platformCredentials: Readonly<
+    Partial<Record<Platform, { clientId: string; clientSecret: string }>>
+  >;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Trust `X-Forwarded-*` headers from a reverse proxy. */
+  readonly trustProxy: boolean;
+};
+
+// Every message completes "Invalid configuration: <VARIABLE> …".
+const flag = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['1', '0', 'on', 'off', 'true', 'false', 'yes', 'no'].includes(v), 'must be on or off')
+    .transform((v) => ['1', 'on', 'true', 'yes'].includes(v));
+
+const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+const env = z.object({
+  PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).default(3000),
+  HOST: z.string().trim().min(1).optional(),
+  SVC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
+  SVC_DATA_DIR: z.string().trim().min(1).default('./.svc-data'),
+  DATABASE_URL: z.string().trim().min(1).optional(),
+  SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SVC_SANDBOX: flag().optional(),
+  SVC_PUBLISHER: flag().default(true),
+  SVC_PUBLISHER_INTERVAL_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
+    60_000,
+  ),
+  SVC_UNSAFE_ALLOW_PRIVATE_FETCH: flag().default(false),
+  SVC_TRUST_PROXY: flag().default(false),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+});
+
+/**
+ * Reads and checks the configuration. On failure returns one line that names the variable, for
+ * the process to print before it stops.
+ */
+export function loadConfig(
+  environment: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): { ok: true; config: Config } | { ok: false; error: string } {
+  // Empty variables count as unset, as shells and compose files often leave them.
+  const given = Object.fromEntries(
+    Object.entries(environment).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = env.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    return { ok: false, error: `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}` };
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL !== undefined) {
+    return {
+      ok: false,
+      error:
+        'Invalid configuration: DATABASE_URL is not supported by this version yet (PostgreSQL); unset it to use SQLite in SVC_DATA_DIR',
+    };
+  }
+  const credentials = platformCredentials(given);
+  if (!credentials.ok) return credentials;
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      host: e.HOST ?? null,
+      baseUrl: (e.SVC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      dataDir: resolve(cwd, e.SVC_DATA_DIR),
+      secret: e.SVC_SECRET ?? null,
+      sandbox: e.SVC_SANDBOX ?? Object.keys(credentials.value).length === 0,
+      publisher: { enabled: e.SVC_PUBLISHER, intervalMs: e.SVC_PUBLISHER_INTERVAL_MS },
+      unsafeAllowPrivateFetch: e.SVC_UNSAFE_ALLOW_PRIVATE_FETCH,
+      platformCredentials: credentials.value,
+      logLevel: e.LOG_LEVEL,
+      trustProxy: e.SVC_TRUST_PROXY,
+    },
+  };
+}
+
+function platformCredentials(
+  given: Record<string, string | undefined>,
+): { ok: true; value: Config['platformCredentials'] } | { ok: false; error: string } {
+  const value: Partial<Record<Platform, { clientId: string; clientSecret: string }>> = {};
+  for (const platform of PLATFORMS) {
+    const prefix = platform.toUpperCase();
+    const clientId = given[`${prefix}_CLIENT_ID`];
+    const clientSecret = given[`${prefix}_CLIENT_SECRET`];
+    if ((clientId === undefined) !== (clientSecret === undefined)) {
+      const missing = clientId === undefined ? `${prefix}_CLIENT_ID` : `${prefix}_CLIENT_SECRET`;
+      return {
+        ok: false,
+        error: `Invalid configuration: ${missing} is missing: set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither`,
+      };
+    }
+    if (clientId !== undefined && clientSecret !== undefined) value[platform] = { clientId, clientSecret };
+  }
+  return { ok: true, value };
+}

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { type CoreDeps, DEFAULT_PLAN_LIMITS, DEFAULT_POLICY_CONFIG } from '@svc/core';
+import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
+import { createMediaLinks, type MediaLinks } from '@svc/http';
+import { openSqliteStore } from '@svc/store-sqlite';
+import type { Config } from './config.js';
+import { resolveMasterSecret } from './master-secret.js';
+import { createPublisherSignal, type InProcessPublisherSignal } from './publisher-signal.js';
+
+/** Name of the SQLite database file in the data directory. */
+export const DATABASE_FILE = 'svc.db';
+
+/** How long a signed media link stays valid; platforms may fetch media a while after we ask. */
+const MEDIA_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
+
+/** Everything built from the configuration that commands and the server share. */
+export type Services = {
+  readonly core: CoreDeps;
+  readonly publisherSignal: InProcessPublisherSignal;
+  readonly mediaLinks: MediaLinks;
+  /** Releases the database. */
+  close(): Promise<void>;
+};
+
+/**
+ * Builds every adapter the configuration calls for, with plain factories: the store (SQLite in
+ * the data directory, migrated on open), the Node crypto ports keyed by the master secret, and
+ * the core's dependencies.
+ */
+export function openServices(config: Config, options: { migrate?: boolean } = {}): Services {
+  const secret = resolveMasterSecret(config.secret, config.dataDir);
+  const store = openSqliteStore({
+    path: join(config.dataDir, DATABASE_FILE),
+    migrate: options.migrate ?? true,
+  });
+  const publisherSignal = createPublisherSignal();
+  const core: CoreDeps = {
+    store,
+    clock: systemClock,
+    ids: createRandomIdGenerator(systemClock),
+    keyHasher: sha256KeyHasher,
+    secretBox: createAesGcmSecretBox(secret),
+    publisher: publisherSignal,
+    policy: DEFAULT_POLICY_CONFIG,
+    planLimits: DEFAULT_PLAN_LIMITS,
+  };
+  const mediaLinks = createMediaLinks({
+    masterSecret: secret,
+    baseUrl: config.baseUrl,
+    clock: systemClock,
+    lifetimeSeconds: MEDIA_LINK_LIFETIME_SECONDS,
+  });
+  return { core, publisherSignal, mediaLinks, close: () => store.close() };
+}

@@ -1,0 +1,85 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHttpApp } from '@svc/http';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { openServices } from './open-services.js';
+import { SERVICE_VERSION } from './version.js';
+
+/** How long shutdown waits for requests in flight before closing their connections. */
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/** A running server. */
+export type RunningServer = {
+  readonly server: Server;
+  /** The port actually bound (differs from the configured one when that is 0). */
+  readonly port: number;
+  /** Stops taking requests, lets those in flight finish (up to a timeout), closes the database. */
+  stop(): Promise<void>;
+};
+
+/** Starts the REST API on the configured port with every service it needs. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const services = openServices(config);
+  if (config.unsafeAllowPrivateFetch) {
+    logger.warn(
+      {},
+      'SVC_UNSAFE_ALLOW_PRIVATE_FETCH is on: media imports may reach private addresses. Use this for tests only.',
+    );
+  }
+  const app = createHttpApp({
+    core: services.core,
+    logger,
+    mediaUrlFor: (mediaId) => services.mediaLinks.urlFor(mediaId),
+    version: SERVICE_VERSION,
+    trustProxy: config.trustProxy,
+  });
+  const server = createServer(app.callback());
+  // Keep-alive connections should outlive a proxy's idle timeout, not the other way round.
+  server.keepAliveTimeout = 65_000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      const ready = () => {
+        server.off('error', reject);
+        resolve();
+      };
+      if (config.host === null) server.listen(config.port, ready);
+      else server.listen(config.port, config.host, ready);
+    });
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  logger.info(
+    {
+      port,
+      baseUrl: config.baseUrl,
+      dataDir: config.dataDir,
+      sandbox: config.sandbox,
+      version: SERVICE_VERSION,
+    },
+    `listening on port ${port}`,
+  );
+  let stopping: Promise<void> | null = null;
+  return {
+    server,
+    port,
+    stop() {
+      stopping ??= drain(server, logger).then(() => services.close());
+      return stopping;
+    },
+  };
+}
+
+async function drain(server: Server, logger: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => {
+    logger.warn({}, 'requests still running after the drain timeout; closing their connections');
+    server.closeAllConnections();
+  }, DRAIN_TIMEOUT_MS);
+  await closed;
+  clearTimeout(timer);
+}

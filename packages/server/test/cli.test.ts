@@ -1,0 +1,204 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../src/index.js';
+import { svcInProcess, useDataDirs } from './support.js';
+
+const dataDir = useDataDirs();
+
+describe('svc CLI', () => {
+  it('explains itself and every command with --help', async () => {
+    const overview = await svcInProcess(['--help'], {});
+    expect(overview.code).toBe(0);
+    for (const command of COMMANDS) {
+      expect(overview.stdout).toContain(command.name);
+      const help = await svcInProcess([...command.name.split(' '), '--help'], {});
+      expect(help.code, command.name).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^Usage: svc ${command.name}`));
+    }
+    expect((await svcInProcess(['keys', '--help'], {})).stdout).toContain('keys revoke');
+    expect((await svcInProcess(['--version'], {})).json).toEqual({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
+  });
+
+  it('answers usage errors with one line on stderr and exit code 2', async () => {
+    for (const args of [
+      ['bogus'],
+      ['keys', 'rotate'],
+      ['users', 'create', '--email'],
+      ['users', 'create', '--wat', 'x'],
+      ['keys', 'revoke'],
+      ['users', 'create'],
+    ]) {
+      const outcome = await svcInProcess(args, { SVC_DATA_DIR: dataDir() });
+      expect(outcome.code, args.join(' ')).toBe(2);
+      expect(outcome.stdout).toBe('');
+      expect(outcome.stderr).toMatch(/^svc: [^\n]+\n$/);
+    }
+    expect((await svcInProcess([], {})).code).toBe(2);
+  });
+
+  it('stops with one line naming the variable when the configuration is invalid', async () => {
+    const outcome = await svcInProcess(['keys', 'list', '--email', 'a@b.co'], {
+      SVC_DATA_DIR: dataDir(),
+      PORT: 'x',
+    });
+    expect(outcome).toMatchObject({ code: 1, stdout: '' });
+    expect(outcome.stderr).toBe('svc: Invalid configuration: PORT must be a port number from 0 to 65535\n');
+  });
+
+  it('creates users, keys and sandbox accounts, lists and revokes keys', async () => {
+    const env = { SVC_DATA_DIR: dataDir() };
+    const user = await svcInProcess(
+      ['users', 'create', '--email', 'Ann@Example.com', '--plan', 'paid', '--beta-tester'],
+      env,
+    );
+    expect(user).toMatchObject({
+      code: 0,
+      json: { id: expect.stringMatching(/^user_/), email: 'ann@example.com', plan: 'paid', betaTester: true },
+    });
+    expect((await svcInProcess(['users', 'create', '--email', 'ann@example.com'], env)).stderr).toContain(
+      'already exists',
+    );
+    expect((await svcInProcess(['users', 'create', '--email', 'x@y.z', '--plan', 'gold'], env)).code).toBe(2);
+
+    const account = await svcInProcess(
+      [
+        'accounts',
+        'connect-sandbox',
+        '--email',
+        'ann@example.com',
+        '--platform',
+        'threads',
+        '--handle',
+        '@demo',
+      ],
+      env,
+    );
+    expect(account.json).toEqual({
+      id: expect.stringMatching(/^acct_/),
+      platform: 'threads',
+      handle: 'demo',
+    });
+    const again = await svcInProcess(
+      [
+        'accounts',
+        'connect-sandbox',
+        '--email',
+        'ann@example.com',
+        '--platform',
+        'threads',
+        '--handle',
+        'demo',
+      ],
+      env,
+    );
+    expect(again.json.id).toBe(account.json.id);
+    expect(
+      (
+        await svcInProcess(
+          [
+            'accounts',
+            'connect-sandbox',
+            '--email',
+            'ann@example.com',
+            '--platform',
+            'myspace',
+            '--handle',
+            'x',
+          ],
+          env,
+        )
+      ).code,
+    ).toBe(2);
+
+    const key = await svcInProcess(
+      [
+        'keys',
+        'create',
+        '--email',
+        'ann@example.com',
+        '--scopes',
+        'post:write, post:read',
+        '--accounts',
+        account.json.id,
+        '--name',
+        'ci',
+        '--expires-in-days',
+        '30',
+      ],
+      env,
+    );
+    expect(key.json).toMatchObject({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^svc_key_/),
+      scopes: ['post:write', 'post:read'],
+      accountIds: [account.json.id],
+    });
+    expect(
+      (await svcInProcess(['keys', 'create', '--email', 'ann@example.com', '--scopes', 'everything'], env))
+        .stderr,
+    ).toContain('Unknown scope everything');
+
+    const listed = await svcInProcess(['keys', 'list', '--email', 'ann@example.com'], env);
+    expect(listed.json.keys).toEqual([
+      expect.objectContaining({ id: key.json.id, name: 'ci', revokedAt: null }),
+    ]);
+    expect(listed.stdout).not.toContain(key.json.key.split('.')[1]);
+
+    const revoked = await svcInProcess(['keys', 'revoke', key.json.id], env);
+    expect(revoked.json).toEqual({ id: key.json.id, revokedAt: expect.any(String) });
+    expect(await svcInProcess(['keys', 'revoke', 'key_unknown'], env)).toMatchObject({
+      code: 1,
+      stderr: 'svc: No API key with the id key_unknown.\n',
+    });
+  });
+
+  it('refuses sandbox accounts when the sandbox is off', async () => {
+    const env = { SVC_DATA_DIR: dataDir(), SVC_SANDBOX: 'off' };
+    await svcInProcess(['users', 'create', '--email', 'a@b.co'], env);
+    const outcome = await svcInProcess(
+      ['accounts', 'connect-sandbox', '--email', 'a@b.co', '--platform', 'tiktok', '--handle', 'x'],
+      env,
+    );
+    expect(outcome).toMatchObject({ code: 1, stderr: expect.stringContaining('sandbox is off') });
+  });
+
+  it('migrates once', async () => {
+    const env = { SVC_DATA_DIR: dataDir() };
+    expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: ['0001_initial'] });
+    expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });
+  });
+
+  it('validates a payload offline from a file or stdin, exiting 1 on errors', async () => {
+    const dir = dataDir();
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ platforms: ['threads'], caption: 'Hello' }));
+    // No data directory is created or needed.
+    const passed = await svcInProcess(['validate', 'good.json'], {
+      SVC_CWD: dir,
+      SVC_DATA_DIR: join(dir, 'never'),
+    });
+    expect(passed).toMatchObject({ code: 0, json: { ok: true, errors: [], warnings: [] } });
+
+    const bad = await svcInProcess(
+      ['validate', '-'],
+      {},
+      JSON.stringify({ platforms: ['instagram'], caption: 'x'.repeat(2201) }),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.json.errors.map((e: { code: string }) => e.code)).toEqual([
+      'caption_too_long',
+      'media_required',
+    ]);
+
+    expect(await svcInProcess(['validate', '-'], {}, '{nope')).toMatchObject({
+      code: 1,
+      stderr: 'svc: The payload is not valid JSON.\n',
+    });
+    expect((await svcInProcess(['validate', 'missing.json'], { SVC_CWD: dir })).stderr).toBe(
+      'svc: Cannot read missing.json.\n',
+    );
+  });
+});

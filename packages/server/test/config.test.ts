@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
+const errorOf = (env: Record<string, string>) => {
+  const result = load(env);
+  return result.ok ? null : result.error;
+};
+
+describe('loadConfig', () => {
+  it('has the defaults of the operating contract', () => {
+    expect(load({})).toEqual({
+      ok: true,
+      config: {
+        port: 3000,
+        host: null,
+        baseUrl: 'http://localhost:3000',
+        dataDir: '/srv/app/.svc-data',
+        secret: null,
+        sandbox: true,
+        publisher: { enabled: true, intervalMs: 60_000 },
+        unsafeAllowPrivateFetch: false,
+        platformCredentials: {},
+        logLevel: 'info',
+        trustProxy: false,
+      },
+    });
+  });
+
+  it('reads every variable', () => {
+    const result = load({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      SVC_BASE_URL: 'https://svc.example.com/',
+      SVC_DATA_DIR: '/var/lib/svc',
+      SVC_SECRET: 'x'.repeat(40),
+      SVC_SANDBOX: 'off',
+      SVC_PUBLISHER: 'off',
+      SVC_PUBLISHER_INTERVAL_MS: '5000',
+      SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
+      SVC_TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      TIKTOK_CLIENT_ID: 'ck',
+      TIKTOK_CLIENT_SECRET: 'cs',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        port: 8080,
+        host: '127.0.0.1',
+        baseUrl: 'https://svc.example.com',
+        dataDir: '/var/lib/svc',
+        secret: 'x'.repeat(40),
+        sandbox: false,
+        publisher: { enabled: false, intervalMs: 5000 },
+        unsafeAllowPrivateFetch: true,
+        trustProxy: true,
+        logLevel: 'warn',
+        platformCredentials: { tiktok: { clientId: 'ck', clientSecret: 'cs' } },
+      },
+    });
+  });
+
+  it('turns the sandbox off by default once real credentials exist, and lets it be forced on', () => {
+    const creds = { YOUTUBE_CLIENT_ID: 'a', YOUTUBE_CLIENT_SECRET: 'b' };
+    expect(load(creds)).toMatchObject({ config: { sandbox: false } });
+    expect(load({ ...creds, SVC_SANDBOX: 'on' })).toMatchObject({ config: { sandbox: true } });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(load({ PORT: '', SVC_SECRET: '' })).toMatchObject({
+      ok: true,
+      config: { port: 3000, secret: null },
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ SVC_BASE_URL: 'not a url' }, 'SVC_BASE_URL'],
+    [{ SVC_BASE_URL: 'ftp://x.example' }, 'SVC_BASE_URL'],
+    [{ SVC_SECRET: 'short' }, 'SVC_SECRET'],
+    [{ SVC_SANDBOX: 'maybe' }, 'SVC_SANDBOX'],
+    [{ SVC_PUBLISHER_INTERVAL_MS: '10' }, 'SVC_PUBLISHER_INTERVAL_MS'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ INSTAGRAM_CLIENT_ID: 'only-half' }, 'INSTAGRAM_CLIENT_SECRET'],
+    [{ DATABASE_URL: 'postgres://localhost/svc' }, 'DATABASE_URL'],
+  ])('refuses %j with one line naming %s', (env, name) => {
+    const error = errorOf(env);
+    expect(error).toMatch(new RegExp(`^Invalid configuration: ${name} (must|is) `));
+    expect(error).not.toContain('\n');
+  });
+});
