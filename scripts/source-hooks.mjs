@@ -6,7 +6,9 @@ import { registerHooks } from 'node:module';
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
-    const ctx = specifier.startsWith('@svc/') ? { ...context, conditions: [...context.conditions, 'source'] } : context;
+    const ctx = specifier.startsWith('@svc/')
+      ? { ...context, conditions: [...context.conditions, 'source'] }
+      : context;
     try {
       return nextResolve(specifier, ctx);
     } catch (error) {
