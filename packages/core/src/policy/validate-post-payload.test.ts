@@ -5,7 +5,7 @@ describe('validatePostPayload', () => {
   it('passes a valid payload and reports warnings', () => {
     const result = validatePostPayload({
       platforms: ['instagram'],
-      caption: 'See shop.example/x',
+      caption: 'See https://shop.example/x',
       mediaUrls: ['https://a.example/1.jpg'],
     });
     expect(result.ok).toBe(true);
