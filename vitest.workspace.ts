@@ -9,6 +9,10 @@ export const projects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: { name, dir: `packages/${name}`, include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
   })),
-  // Rules that span packages (architecture, docs).
-  { extends: true, test: { name: 'workspace', dir: 'test', include: ['**/*.test.ts'] } },
+  // Rules that span packages (architecture, docs, builds, the README). Its files run one after
+  // another: two of them build the packages into the same dist/ folders.
+  {
+    extends: true,
+    test: { name: 'workspace', dir: 'test', include: ['**/*.test.ts'], fileParallelism: false },
+  },
 ];
