@@ -23,7 +23,6 @@ export {
   type PlanLimitsTable,
   type PlanState,
   planStateAt,
-  QUOTA_COUNTED_STATUSES,
   quotaWindowStart,
 } from './domain/entitlements.js';
 export { parseIsoDateTime } from './domain/iso-date-time.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { PLATFORMS, type Platform } from '@svc/core';
+import { DEFAULT_PLAN_LIMITS, PLATFORMS, type PlanLimitsTable, type Platform } from '@svc/core';
 import { z } from 'zod';
 
 /** The server's configuration, read once from the environment (docs/configuration.md). */
@@ -20,6 +20,7 @@ export type Config = {
     Partial<Record<Platform, { clientId: string; clientSecret: string }>>
   >;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly planLimits: PlanLimitsTable;
   /** Trust `X-Forwarded-*` headers from a reverse proxy. */
   readonly trustProxy: boolean;
 };
@@ -55,6 +56,10 @@ const env = z.object({
   ),
   SVC_UNSAFE_ALLOW_PRIVATE_FETCH: flag().default(false),
   SVC_TRUST_PROXY: flag().default(false),
+  SVC_TRIAL_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
+  SVC_PAID_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
+  SVC_TRIAL_STORAGE_MB: wholeNumber('must be a whole number of megabytes', 0).optional(),
+  SVC_PAID_STORAGE_MB: wholeNumber('must be a whole number of megabytes', 0).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be fatal, error, warn, info, debug, trace or silent',
@@ -104,8 +109,22 @@ export function loadConfig(
       platformCredentials: credentials.value,
       logLevel: e.LOG_LEVEL,
       trustProxy: e.SVC_TRUST_PROXY,
+      planLimits: {
+        trial: {
+          postsPerMonth: e.SVC_TRIAL_POSTS_PER_MONTH ?? DEFAULT_PLAN_LIMITS.trial.postsPerMonth,
+          storageBytes: megabytes(e.SVC_TRIAL_STORAGE_MB) ?? DEFAULT_PLAN_LIMITS.trial.storageBytes,
+        },
+        paid: {
+          postsPerMonth: e.SVC_PAID_POSTS_PER_MONTH ?? DEFAULT_PLAN_LIMITS.paid.postsPerMonth,
+          storageBytes: megabytes(e.SVC_PAID_STORAGE_MB) ?? DEFAULT_PLAN_LIMITS.paid.storageBytes,
+        },
+      },
     },
   };
+}
+
+function megabytes(mb: number | undefined): number | undefined {
+  return mb === undefined ? undefined : mb * 1024 * 1024;
 }
 
 function platformCredentials(

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type CoreDeps, DEFAULT_PLAN_LIMITS, DEFAULT_POLICY_CONFIG } from '@svc/core';
+import { type CoreDeps, DEFAULT_POLICY_CONFIG } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
 import { createMediaLinks, type MediaLinks } from '@svc/http';
 import { openSqliteStore } from '@svc/store-sqlite';
@@ -42,7 +42,7 @@ export function openServices(config: Config, options: { migrate?: boolean } = {}
     secretBox: createAesGcmSecretBox(secret),
     publisher: publisherSignal,
     policy: DEFAULT_POLICY_CONFIG,
-    planLimits: DEFAULT_PLAN_LIMITS,
+    planLimits: config.planLimits,
   };
   const mediaLinks = createMediaLinks({
     masterSecret: secret,

@@ -167,7 +167,9 @@ describe('svc CLI', () => {
 
   it('migrates once', async () => {
     const env = { SVC_DATA_DIR: dataDir() };
-    expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: ['0001_initial'] });
+    expect((await svcInProcess(['migrate'], env)).json).toEqual({
+      applied: ['0001_initial', '0002_quota_usage'],
+    });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });
   });
 

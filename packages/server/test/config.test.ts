@@ -1,3 +1,4 @@
+import { DEFAULT_PLAN_LIMITS } from '@svc/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 
@@ -23,6 +24,24 @@ describe('loadConfig', () => {
         platformCredentials: {},
         logLevel: 'info',
         trustProxy: false,
+        planLimits: DEFAULT_PLAN_LIMITS,
+      },
+    });
+  });
+
+  it('sets plan limits', () => {
+    const result = load({
+      SVC_TRIAL_POSTS_PER_MONTH: '10',
+      SVC_PAID_POSTS_PER_MONTH: '50000',
+      SVC_TRIAL_STORAGE_MB: '100',
+      SVC_PAID_STORAGE_MB: '0',
+    });
+    expect(result).toMatchObject({
+      config: {
+        planLimits: {
+          trial: { postsPerMonth: 10, storageBytes: 100 * 1024 * 1024 },
+          paid: { postsPerMonth: 50_000, storageBytes: 0 },
+        },
       },
     });
   });
@@ -83,6 +102,7 @@ describe('loadConfig', () => {
     [{ SVC_SANDBOX: 'maybe' }, 'SVC_SANDBOX'],
     [{ SVC_PUBLISHER_INTERVAL_MS: '10' }, 'SVC_PUBLISHER_INTERVAL_MS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SVC_PAID_POSTS_PER_MONTH: '-1' }, 'SVC_PAID_POSTS_PER_MONTH'],
     [{ INSTAGRAM_CLIENT_ID: 'only-half' }, 'INSTAGRAM_CLIENT_SECRET'],
     [{ DATABASE_URL: 'postgres://localhost/svc' }, 'DATABASE_URL'],
   ])('refuses %j with one line naming %s', (env, name) => {

@@ -4,7 +4,6 @@ import {
   type NewPostsBatch,
   type Post,
   type PostStore,
-  QUOTA_COUNTED_STATUSES,
   transition,
 } from '@svc/core';
 import type Database from 'better-sqlite3';
@@ -51,9 +50,9 @@ const SELECT_POSTS_BY_IDS_SQL = `SELECT p.* FROM json_each(?) AS j
 JOIN posts AS p ON p.id = j.value
 ORDER BY j.key`;
 
-const COUNT_QUOTA_SQL = `SELECT COUNT(*) FROM posts
-WHERE owner_id = ? AND created_at >= ? AND deleted_at IS NULL
-AND status IN (${QUOTA_COUNTED_STATUSES.map(() => '?').join(', ')})`;
+// Adds the batch to the owner's usage counter for the window, creating it on first use.
+const ADD_QUOTA_USAGE_SQL = `INSERT INTO post_quota_usage (owner_id, window_start, used) VALUES (?, ?, ?)
+ON CONFLICT (owner_id, window_start) DO UPDATE SET used = used + excluded.used`;
 
 type IdempotencyRow = { fingerprint: string; post_ids: string };
 
@@ -65,7 +64,12 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
   const selectPostsByIds = db.prepare<[string], PostRow>(SELECT_POSTS_BY_IDS_SQL);
   const selectDuePosts = db.prepare<[{ now: number; limit: number }], PostRow>(SELECT_DUE_POSTS_SQL);
   const selectNextDueAt = db.prepare<[], number>(SELECT_NEXT_DUE_AT_SQL).pluck();
-  const countQuota = db.prepare<unknown[], number>(COUNT_QUOTA_SQL).pluck();
+  const selectQuotaUsage = db
+    .prepare<[string, number], number>(
+      'SELECT used FROM post_quota_usage WHERE owner_id = ? AND window_start = ?',
+    )
+    .pluck();
+  const addQuotaUsage = db.prepare<[string, number, number]>(ADD_QUOTA_USAGE_SQL);
   const selectIdempotency = db.prepare<[string, string], IdempotencyRow>(
     'SELECT fingerprint, post_ids FROM post_idempotency WHERE owner_id = ? AND external_id = ?',
   );
@@ -95,13 +99,14 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
           : { kind: 'idempotency_conflict', postIds: jsonFromSql<string[]>(earlier.post_ids) };
       }
     }
-    const used =
-      countQuota.get(batch.ownerId, batch.quota.windowStart.getTime(), ...QUOTA_COUNTED_STATUSES) ?? 0;
+    const windowStart = batch.quota.windowStart.getTime();
+    const used = selectQuotaUsage.get(batch.ownerId, windowStart) ?? 0;
     if (used + batch.posts.length > batch.quota.limit) {
       return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
     }
     const rows = batch.posts.map(postToRow);
     for (const row of rows) insertPost.run(row);
+    addQuotaUsage.run(batch.ownerId, windowStart, rows.length);
     if (key !== null) {
       insertIdempotency.run({
         owner_id: batch.ownerId,

@@ -46,11 +46,44 @@ describe('migrateSqlite', () => {
         'media_assets',
         'posts',
         'post_idempotency',
+        'post_quota_usage',
         'schema_migrations',
         'posts_due',
         'posts_owner_created',
       ]),
     );
+  });
+
+  it('0002 backfills the quota usage counters from the posts that exist, by month of creation', () => {
+    const path = tempPath();
+    const [first] = SQLITE_MIGRATIONS;
+    migrateSqlite(path, first === undefined ? [] : [first]);
+    withDatabase(path, (db) => {
+      const insert = db.prepare(
+        `INSERT INTO posts (id, owner_id, status, caption, platforms, profile_ids, media, created_at, updated_at, attempts, version)
+         VALUES (?, ?, ?, '', '[]', '[]', '[]', ?, ?, 0, 0)`,
+      );
+      const rows: [string, string, string, string][] = [
+        ['p1', 'ann', 'scheduled', '2026-01-01T00:00:00.000Z'],
+        ['p2', 'ann', 'posted', '2026-01-31T23:59:59.999Z'],
+        ['p3', 'ann', 'failed', '2026-02-01T00:00:00.000Z'],
+        ['p4', 'ann', 'draft', '2026-02-03T00:00:00.000Z'],
+        ['p5', 'bob', 'publishing', '2026-01-15T12:00:00.000Z'],
+      ];
+      for (const [id, owner, status, at] of rows)
+        insert.run(id, owner, status, Date.parse(at), Date.parse(at));
+    });
+    expect(migrateSqlite(path)).toEqual({ applied: ['0002_quota_usage'] });
+    const usage = withDatabase(path, (db) =>
+      db
+        .prepare('SELECT owner_id, window_start, used FROM post_quota_usage ORDER BY owner_id, window_start')
+        .all(),
+    );
+    expect(usage).toEqual([
+      { owner_id: 'ann', window_start: Date.parse('2026-01-01T00:00:00Z'), used: 2 },
+      { owner_id: 'ann', window_start: Date.parse('2026-02-01T00:00:00Z'), used: 1 },
+      { owner_id: 'bob', window_start: Date.parse('2026-01-01T00:00:00Z'), used: 1 },
+    ]);
   });
 
   it('applies nothing the second time, whether by path or on an open store file', async () => {

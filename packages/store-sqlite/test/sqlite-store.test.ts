@@ -109,8 +109,8 @@ describe('the sqlite store', () => {
       expect(await store.posts.getPost(fresh.id)).toBeNull();
       expect(await store.posts.getPost(existing.id)).toEqual(existing);
       expect(await store.posts.findByExternalId(owner, 'k')).toBeNull();
-      // Nothing of the failed batch counts against the quota either.
-      const quota = { limit: 2, windowStart: new Date(0) };
+      // Nothing of the failed batch counts against the quota either: 1 used + 1 fits in 2.
+      const quota = { limit: 2, windowStart: new Date('2026-01-01T00:00:00.000Z') };
       expect((await store.posts.insertPosts(batchOf(owner, [aPost(owner, 'acct_1')], { quota }))).kind).toBe(
         'inserted',
       );

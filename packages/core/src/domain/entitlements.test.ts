@@ -49,11 +49,11 @@ describe('entitlements', () => {
     );
   });
 
-  it('picks limits by plan, with beta testers on their own row', () => {
+  it('picks limits by plan, beta testers getting the paid ones', () => {
     expect(limitsFor(trial('2026-06-01T00:00:00Z'), NOW)).toBe(DEFAULT_PLAN_LIMITS.trial);
     expect(limitsFor(aUser({ plan: { kind: 'paid' } }), NOW)).toBe(DEFAULT_PLAN_LIMITS.paid);
     expect(limitsFor(aUser({ plan: { kind: 'expired' }, betaTester: true }), NOW)).toBe(
-      DEFAULT_PLAN_LIMITS.betaTester,
+      DEFAULT_PLAN_LIMITS.paid,
     );
   });
 

@@ -52,14 +52,14 @@ export function checkCanUseTools(user: User, now: Date): Result<User, SvcError> 
 
 /** Numeric limits of a plan. The spec leaves the values open; they are configurable. */
 export type PlanLimits = {
-  /** Posts (rows, after fan-out) a user may schedule per calendar month, UTC. */
+  /** Posts (rows, after fan-out) a user may schedule per calendar month, UTC; deleting one does not give it back. */
   readonly postsPerMonth: number;
   /** Bytes of media a user may keep in storage. */
   readonly storageBytes: number;
 };
 
-/** Limits for trial users, paid users, and beta testers on any plan. */
-export type PlanLimitsTable = Readonly<Record<'trial' | 'paid' | 'betaTester', PlanLimits>>;
+/** Limits for trial users and paid users; beta testers get the paid limits whatever their plan. */
+export type PlanLimitsTable = Readonly<Record<'trial' | 'paid', PlanLimits>>;
 
 const GIB = 1024 * 1024 * 1024;
 
@@ -67,22 +67,14 @@ const GIB = 1024 * 1024 * 1024;
 export const DEFAULT_PLAN_LIMITS: PlanLimitsTable = {
   trial: { postsPerMonth: 100, storageBytes: 2 * GIB },
   paid: { postsPerMonth: 2000, storageBytes: 25 * GIB },
-  betaTester: { postsPerMonth: 2000, storageBytes: 25 * GIB },
 };
 
-/** The limits that apply to a user at `now` (beta testers get their own row whatever the plan). */
+/** The limits that apply to a user at `now`. */
 export function limitsFor(user: User, now: Date, table: PlanLimitsTable = DEFAULT_PLAN_LIMITS): PlanLimits {
-  if (user.betaTester) return table.betaTester;
-  return planStateAt(user, now) === 'paid' ? table.paid : table.trial;
+  return user.betaTester || planStateAt(user, now) === 'paid' ? table.paid : table.trial;
 }
 
 /** Start of the quota window containing `now`: the first instant of its calendar month, UTC. */
 export function quotaWindowStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
-
-/**
- * Statuses of posts that use up the scheduling quota. Drafts and posts awaiting approval do not
- * (they may never be scheduled); soft-deleted posts do not either.
- */
-export const QUOTA_COUNTED_STATUSES = ['scheduled', 'publishing', 'posted', 'failed'] as const;

@@ -12,7 +12,10 @@ export type NewPostsBatch = {
    * before with the same fingerprint replays the first result; with another fingerprint it conflicts.
    */
   readonly idempotency: { readonly externalId: string; readonly fingerprint: string } | null;
-  /** The scheduling quota to enforce inside the same transaction as the insert. */
+  /**
+   * The scheduling quota, enforced in the same transaction as the insert: the owner's usage
+   * counter for the window starting at `windowStart` plus the new rows must stay within `limit`.
+   */
   readonly quota: { readonly limit: number; readonly windowStart: Date };
 };
 
@@ -37,10 +40,10 @@ export type ClaimRequest = {
 /** Storage of posts. */
 export type PostStore = {
   /**
-   * Inserts one create request's rows atomically, after checking the idempotency key and that
-   * the owner's posts counted since `quota.windowStart` plus the new rows stay within
-   * `quota.limit`. Counted posts: not drafts, not awaiting approval, not soft-deleted. A post id
-   * that already exists is a fault: the call rejects and writes nothing.
+   * Inserts one create request's rows atomically, after checking the idempotency key and the
+   * quota, and adds the rows to the owner's usage counter for the quota window. The counter only
+   * grows: deleting a post does not give its slot back, so checking it costs the same however
+   * many posts exist. A post id that already exists is a fault: the call rejects and writes nothing.
    */
   insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome>;
   /**

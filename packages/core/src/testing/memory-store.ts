@@ -1,6 +1,5 @@
 import type { ApiKey } from '../domain/api-key.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
-import { QUOTA_COUNTED_STATUSES } from '../domain/entitlements.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
 import { transition } from '../domain/post-state-machine.js';
@@ -16,6 +15,7 @@ import type { Store } from '../ports/store.js';
 export function createMemoryStore(): Store {
   const posts = new Map<string, Post>();
   const idempotency = new Map<string, { fingerprint: string; postIds: string[] }>();
+  const quotaUsage = new Map<string, number>();
   const users = new Map<string, User>();
   const keys = new Map<string, ApiKey>();
   const accounts = new Map<string, ConnectedAccount>();
@@ -42,20 +42,15 @@ export function createMemoryStore(): Store {
               : { kind: 'idempotency_conflict', postIds: [...earlier.postIds] };
           }
         }
-        const windowStart = batch.quota.windowStart.getTime();
-        const used = [...posts.values()].filter(
-          (p) =>
-            p.ownerId === batch.ownerId &&
-            p.deletedAt === null &&
-            (QUOTA_COUNTED_STATUSES as readonly string[]).includes(p.status) &&
-            p.createdAt.getTime() >= windowStart,
-        ).length;
+        const usageKey = `${batch.ownerId}\u0000${batch.quota.windowStart.getTime()}`;
+        const used = quotaUsage.get(usageKey) ?? 0;
         if (used + batch.posts.length > batch.quota.limit) {
           return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
         }
         const taken = batch.posts.find((p) => posts.has(p.id));
         if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
         for (const post of batch.posts) posts.set(post.id, copy(post));
+        quotaUsage.set(usageKey, used + batch.posts.length);
         if (batch.idempotency !== null) {
           idempotency.set(idemKey(batch.ownerId, batch.idempotency.externalId), {
             fingerprint: batch.idempotency.fingerprint,

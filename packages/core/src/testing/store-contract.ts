@@ -239,20 +239,19 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.posts.findByExternalId(b, 'unknown')).toBeNull();
       });
 
-      it('enforces the quota on the whole batch, counting only posts that use it', async () => {
+      it('enforces the quota on the whole batch with a usage counter per owner and window', async () => {
         const owner = aUser().id;
         const quota = { limit: 3, windowStart: WINDOW };
         await store.posts.insertPosts(
-          batch(owner, [
-            aPost(owner, 'acct_1'),
-            aPost(owner, 'acct_1', { status: 'posted', scheduledTime: at(-5), dueAt: null }),
-            aPost(owner, 'acct_1', { status: 'draft', scheduledTime: null, dueAt: null }),
-            aPost(owner, 'acct_1', { status: 'pending_approval', scheduledTime: null, dueAt: null }),
-            aPost(owner, 'acct_1', { deletedAt: at(1) }),
-            aPost(owner, 'acct_1', { createdAt: new Date('2025-12-31T23:59:59.999Z') }),
-            aPost(aUser().id, 'acct_9'),
-          ]),
+          batch(owner, [aPost(owner, 'acct_1'), aPost(owner, 'acct_1')], { quota }),
         );
+        // Other owners and other windows have counters of their own.
+        await store.posts.insertPosts(
+          batch(aUser().id, [aPost('x', 'acct_9'), aPost('x', 'acct_9')], { quota }),
+        );
+        const nextMonth = { limit: 3, windowStart: new Date('2026-02-01T00:00:00.000Z') };
+        await store.posts.insertPosts(batch(owner, [aPost(owner, 'acct_1')], { quota: nextMonth }));
+
         const tooMany = [aPost(owner, 'acct_1'), aPost(owner, 'acct_1')];
         const refused = await store.posts.insertPosts(
           batch(owner, tooMany, { quota, idempotency: { externalId: 'q', fingerprint: 'F' } }),
@@ -261,8 +260,29 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.posts.getPost(tooMany[0]?.id ?? '')).toBeNull();
         expect(await store.posts.findByExternalId(owner, 'q')).toBeNull();
 
-        const fits = [aPost(owner, 'acct_1')];
-        expect((await store.posts.insertPosts(batch(owner, fits, { quota }))).kind).toBe('inserted');
+        expect((await store.posts.insertPosts(batch(owner, [aPost(owner, 'acct_1')], { quota }))).kind).toBe(
+          'inserted',
+        );
+        expect(await store.posts.insertPosts(batch(owner, [aPost(owner, 'acct_1')], { quota }))).toEqual({
+          kind: 'quota_exceeded',
+          used: 3,
+          limit: 3,
+        });
+      });
+
+      it('does not count a replay or a refused batch against the quota', async () => {
+        const owner = aUser().id;
+        const quota = { limit: 2, windowStart: WINDOW };
+        const idempotency = { externalId: 'once', fingerprint: 'F' };
+        await store.posts.insertPosts(batch(owner, [aPost(owner, 'acct_1')], { quota, idempotency }));
+        expect(
+          (await store.posts.insertPosts(batch(owner, [aPost(owner, 'acct_1')], { quota, idempotency })))
+            .kind,
+        ).toBe('replayed');
+        await store.posts.insertPosts(batch(owner, [aPost(owner, 'a'), aPost(owner, 'a')], { quota }));
+        expect((await store.posts.insertPosts(batch(owner, [aPost(owner, 'acct_1')], { quota }))).kind).toBe(
+          'inserted',
+        );
       });
 
       it('updates only when the expected version matches, bumping it', async () => {
