@@ -2,14 +2,14 @@ import Koa from 'koa';
 import { errorMiddleware } from './error-middleware.js';
 import type { HttpDeps } from './http-deps.js';
 import { requestContext } from './request-context.js';
+import { routeTable } from './route-table.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { v1Routes } from './routes/v1-routes.js';
 
 /**
  * The Koa app of the REST API. Middleware order matters: the request context wraps everything
  * (so the access log sees the final status), the error middleware wraps every route (so every
- * failure gets the one error shape), and each router marks known paths asked with other methods
- * as 405 with an `Allow` header, which the error middleware then answers.
+ * failure gets the one error shape, including the 404 and 405 the route table leaves bodiless).
  */
 export function createHttpApp(deps: HttpDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
@@ -17,9 +17,6 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.silent = true;
   app.use(requestContext(deps.logger));
   app.use(errorMiddleware(deps.logger));
-  for (const router of [healthRoutes(deps), v1Routes(deps)]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  app.use(routeTable([...healthRoutes(deps), ...v1Routes(deps)]));
   return app;
 }

@@ -6,4 +6,6 @@ export type HttpState = {
   requestId: string;
   /** Set by `authenticate` on authenticated routes. */
   actor?: Actor;
+  /** Path parameters of the matched route. */
+  params?: Record<string, string>;
 };

@@ -1,4 +1,5 @@
 import type { Store } from '@svc/core';
+import { createCredentialCache } from './credential-cache.js';
 import { migrateSqlite, pendingSqliteMigrations } from './migrate-sqlite.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { createSqliteAccountStore } from './sqlite-account-store.js';
@@ -36,10 +37,11 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       }
     }
     const ping = db.prepare('SELECT 1');
+    const credentials = createCredentialCache(db);
     return {
       posts: createSqlitePostStore(db),
-      users: createSqliteUserStore(db),
-      apiKeys: createSqliteApiKeyStore(db),
+      users: createSqliteUserStore(db, credentials),
+      apiKeys: createSqliteApiKeyStore(db, credentials),
       accounts: createSqliteAccountStore(db),
       media: createSqliteMediaStore(db),
       async ping() {

@@ -1,9 +1,14 @@
 import { migration0001Initial } from './migrations/0001-initial.js';
 import { migration0002QuotaUsage } from './migrations/0002-quota-usage.js';
+import { migration0003DropPostsOwnerCreated } from './migrations/0003-drop-posts-owner-created.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
  * Every migration, oldest first. Kept in TypeScript so the build bundles them. To change the
  * schema, add `migrations/NNNN-what.ts` and append it here.
  */
-export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [migration0001Initial, migration0002QuotaUsage];
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
+  migration0001Initial,
+  migration0002QuotaUsage,
+  migration0003DropPostsOwnerCreated,
+];

@@ -1,58 +1,10 @@
-import type { Plan, User, UserStore } from '@svc/core';
+import type { UserStore } from '@svc/core';
 import type Database from 'better-sqlite3';
-import { dateFromSql, dateToSql, flagFromSql, flagToSql, jsonFromSql, jsonToSql } from './sql-values.js';
-
-type UserRow = {
-  id: string;
-  email: string;
-  plan: string;
-  beta_tester: number;
-  api_access_disabled: number;
-  created_at: number;
-  updated_at: number;
-};
-
-/** A plan as stored in JSON: the trial's end date as epoch milliseconds, like every other date. */
-type StoredPlan = { kind: 'trial'; endsAt: number } | { kind: 'paid' } | { kind: 'expired' };
-
-function planToSql(plan: Plan): string {
-  const stored: StoredPlan = plan.kind === 'trial' ? { kind: 'trial', endsAt: dateToSql(plan.endsAt) } : plan;
-  return jsonToSql(stored);
-}
-
-function planFromSql(text: string): Plan {
-  const stored = jsonFromSql<StoredPlan>(text);
-  return stored.kind === 'trial'
-    ? { kind: 'trial', endsAt: dateFromSql(stored.endsAt) }
-    : { kind: stored.kind };
-}
-
-function userToRow(user: User): UserRow {
-  return {
-    id: user.id,
-    email: user.email,
-    plan: planToSql(user.plan),
-    beta_tester: flagToSql(user.betaTester),
-    api_access_disabled: flagToSql(user.apiAccessDisabled),
-    created_at: dateToSql(user.createdAt),
-    updated_at: dateToSql(user.updatedAt),
-  };
-}
-
-function rowToUser(row: UserRow): User {
-  return {
-    id: row.id,
-    email: row.email,
-    plan: planFromSql(row.plan),
-    betaTester: flagFromSql(row.beta_tester),
-    apiAccessDisabled: flagFromSql(row.api_access_disabled),
-    createdAt: dateFromSql(row.created_at),
-    updatedAt: dateFromSql(row.updated_at),
-  };
-}
+import type { CredentialCache } from './credential-cache.js';
+import { rowToUser, type UserRow, userToRow } from './user-row.js';
 
 /** The UserStore of a SQLite database. Statements are prepared once, here. */
-export function createSqliteUserStore(db: Database.Database): UserStore {
+export function createSqliteUserStore(db: Database.Database, credentials: CredentialCache): UserStore {
   // Only an email clash is an expected outcome; a duplicate id is a fault and throws.
   const insertUser = db.prepare<[UserRow]>(
     `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, created_at, updated_at)
@@ -64,7 +16,10 @@ export function createSqliteUserStore(db: Database.Database): UserStore {
 
   return {
     async insertUser(user) {
-      return insertUser.run(userToRow(user)).changes === 1 ? 'inserted' : 'email_taken';
+      const inserted = insertUser.run(userToRow(user)).changes === 1;
+      // A key whose owner was missing may now have one.
+      if (inserted) credentials.clear();
+      return inserted ? 'inserted' : 'email_taken';
     },
     async getUser(id) {
       const row = selectById.get(id);

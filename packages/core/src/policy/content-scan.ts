@@ -117,26 +117,39 @@ export function findProhibitedContent(
 ): ProhibitedContentFinding[] {
   const findings: ProhibitedContentFinding[] = [];
   for (const rule of rules) {
-    const match = firstMatch(text, rule);
-    if (match !== null) findings.push({ rule, match });
+    for (const matcher of matchersOf(rule)) {
+      const found = matcher.exec(text);
+      if (found !== null) {
+        findings.push({ rule, match: found[0] });
+        break;
+      }
+    }
   }
   return findings;
 }
 
-function firstMatch(text: string, rule: ProhibitedContentRule): string | null {
-  for (const phrase of rule.phrases ?? []) {
-    const words = phrase.trim();
-    if (words === '') continue;
-    const body = words.split(/\s+/u).map(escapeRegExp).join('\\s+');
-    const found = new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu').exec(text);
-    if (found !== null) return found[0];
+// Compiled once per rule object: the policy runs on every post, the rules rarely change.
+const compiled = new WeakMap<ProhibitedContentRule, readonly RegExp[]>();
+
+function matchersOf(rule: ProhibitedContentRule): readonly RegExp[] {
+  let matchers = compiled.get(rule);
+  if (matchers === undefined) {
+    matchers = [
+      ...(rule.phrases ?? [])
+        .map((phrase) => phrase.trim())
+        .filter((words) => words !== '')
+        .map((words) => {
+          const body = words.split(/\s+/u).map(escapeRegExp).join('\\s+');
+          return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu');
+        }),
+      // Copies without `g`/`y`, so a shared RegExp's lastIndex never changes the outcome.
+      ...(rule.patterns ?? []).map(
+        (pattern) => new RegExp(pattern.source, pattern.flags.replace(/[gy]/gu, '')),
+      ),
+    ];
+    compiled.set(rule, matchers);
   }
-  for (const pattern of rule.patterns ?? []) {
-    // A copy without `g`/`y`, so a shared RegExp's lastIndex never changes the outcome.
-    const found = new RegExp(pattern.source, pattern.flags.replace(/[gy]/gu, '')).exec(text);
-    if (found !== null) return found[0];
-  }
-  return null;
+  return matchers;
 }
 
 function escapeRegExp(text: string): string {

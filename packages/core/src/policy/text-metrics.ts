@@ -38,6 +38,8 @@ export function countUtf8Bytes(text: string): number {
 // A grapheme holding any of these is an emoji. Keycap (U+20E3) and flags (regional indicators)
 // are not Extended_Pictographic, yet render as emoji.
 const EMOJI_MARK = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
+// Any UTF-16 unit above 0x7F (astral characters show up as surrogates, which are above it too).
+const NON_ASCII = /[\u0080-\uFFFF]/;
 
 let graphemeSegmenter: Intl.Segmenter | null | undefined;
 
@@ -62,6 +64,8 @@ function graphemes(text: string): Iterable<string> {
  * their bytes too: 👍 = 4, ❤️ = 6, 👍🏽 = 8, 👨‍👩‍👧 = 18. Overcounting a little is safer than a refusal.
  */
 export function countThreadsCharacters(text: string): number {
+  // Plain ASCII holds no emoji: one per character, without segmenting.
+  if (!NON_ASCII.test(text)) return text.length;
   let count = 0;
   for (const grapheme of graphemes(text)) {
     count += EMOJI_MARK.test(grapheme) ? countUtf8Bytes(grapheme) : countCodePoints(grapheme);

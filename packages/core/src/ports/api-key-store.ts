@@ -1,4 +1,5 @@
 import type { ApiKey } from '../domain/api-key.js';
+import type { User } from '../domain/user.js';
 
 /** Storage of API key records (hashes only). */
 export type ApiKeyStore = {
@@ -6,6 +7,11 @@ export type ApiKeyStore = {
   insertApiKey(key: ApiKey): Promise<void>;
   /** A key record by id; null when absent. */
   getApiKey(id: string): Promise<ApiKey | null>;
+  /**
+   * A key with the user who owns it (null when that user no longer exists), in one read:
+   * authentication runs on every request and needs both.
+   */
+  getApiKeyWithOwner(id: string): Promise<{ readonly key: ApiKey; readonly owner: User | null } | null>;
   /** Every key of a user, revoked ones included, oldest first. */
   listApiKeys(ownerId: string): Promise<readonly ApiKey[]>;
   /** Sets `revokedAt` unless already revoked; returns the record as stored, or null when absent. */

@@ -149,6 +149,13 @@ export function createMemoryStore(): Store {
         const key = keys.get(id);
         return key === undefined ? null : copy(key);
       },
+      async getApiKeyWithOwner(id) {
+        live();
+        const key = keys.get(id);
+        if (key === undefined) return null;
+        const owner = users.get(key.ownerId);
+        return { key: copy(key), owner: owner === undefined ? null : copy(owner) };
+      },
       async listApiKeys(ownerId) {
         live();
         return [...keys.values()]

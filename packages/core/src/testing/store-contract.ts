@@ -63,6 +63,18 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.apiKeys.getApiKey('key_missing')).toBeNull();
       });
 
+      it('reads a key together with its owner, or with null when the owner is gone', async () => {
+        const owner = aUser({ plan: { kind: 'trial', endsAt: at(60) }, betaTester: true });
+        await store.users.insertUser(owner);
+        const key = anApiKey(owner.id, { scopes: ['post:read'], accountIds: ['acct_1'] });
+        const orphan = anApiKey('user_gone');
+        await store.apiKeys.insertApiKey(key);
+        await store.apiKeys.insertApiKey(orphan);
+        expect(await store.apiKeys.getApiKeyWithOwner(key.id)).toEqual({ key, owner });
+        expect(await store.apiKeys.getApiKeyWithOwner(orphan.id)).toEqual({ key: orphan, owner: null });
+        expect(await store.apiKeys.getApiKeyWithOwner('key_missing')).toBeNull();
+      });
+
       it("lists only the owner's keys, oldest first", async () => {
         const [a, b] = [aUser(), aUser()];
         const newer = anApiKey(a.id, { createdAt: at(5) });

@@ -1,4 +1,4 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, type Result, ResultAsync } from 'neverthrow';
 import type { Actor } from '../domain/actor.js';
 import { parseApiKey } from '../domain/api-key.js';
 import { checkApiAccess } from '../domain/entitlements.js';
@@ -45,7 +45,8 @@ async function authenticate(
   );
   const parsed = parseApiKey(token);
   if (parsed === null) return invalid;
-  const key = await deps.store.apiKeys.getApiKey(parsed.id);
+  const found = await deps.store.apiKeys.getApiKeyWithOwner(parsed.id);
+  const key = found?.key ?? null;
   const matches = deps.keyHasher.matches(parsed.secret, key?.secretHash ?? UNKNOWN_KEY_HASH);
   const now = deps.clock.now();
   if (
@@ -56,7 +57,7 @@ async function authenticate(
   ) {
     return invalid;
   }
-  const user = await deps.store.users.getUser(key.ownerId);
+  const user = found?.owner ?? null;
   if (user === null) {
     return err(svcError('api_access_disabled', 'The account this key belongs to no longer exists.'));
   }

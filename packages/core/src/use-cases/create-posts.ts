@@ -57,7 +57,8 @@ async function create(
   if (checked.isErr()) return err(checked.error);
   const request = checked.value;
 
-  const fingerprint = canonicalJson(request);
+  // Only a request with an idempotency key needs its fingerprint.
+  const fingerprint = request.externalId === null ? '' : canonicalJson(request);
   if (request.externalId !== null) {
     const earlier = await deps.store.posts.findByExternalId(actor.user.id, request.externalId);
     // A retry is answered as the first attempt was, even if its time has passed since.

@@ -1,5 +1,6 @@
-import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { HttpDeps } from '../http-deps.js';
+import type { Route } from '../route-table.js';
 
 /** How long the health check waits for the database before calling it unreachable. */
 const PING_TIMEOUT_MS = 2000;
@@ -9,9 +10,8 @@ const PING_TIMEOUT_MS = 2000;
  * the database answers, 503 with `database: "unreachable"` when it does not, so load balancers
  * stop sending traffic to an instance that cannot serve it.
  */
-export function healthRoutes(deps: HttpDeps): Router {
-  const router = new Router();
-  router.get('/api/health', async (ctx) => {
+export function healthRoutes(deps: HttpDeps): Route[] {
+  const health = async (ctx: Context) => {
     const reachable = await pingWithin(deps, PING_TIMEOUT_MS);
     ctx.status = reachable ? 200 : 503;
     ctx.body = {
@@ -19,8 +19,8 @@ export function healthRoutes(deps: HttpDeps): Router {
       database: reachable ? 'ok' : 'unreachable',
       version: deps.version,
     };
-  });
-  return router;
+  };
+  return [{ method: 'GET', path: '/api/health', handlers: [health] }];
 }
 
 async function pingWithin(deps: HttpDeps, ms: number): Promise<boolean> {

@@ -1,30 +1,30 @@
-import Router from '@koa/router';
-import { createPosts, getPost, listConnections } from '@svc/core';
+import { type Actor, createPosts, getPost, listConnections } from '@svc/core';
 import type { Context } from 'koa';
 import { authenticate } from '../authenticate.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { HttpState } from '../http-state.js';
 import { jsonBody } from '../json-body.js';
+import type { Route } from '../route-table.js';
 import { unwrap } from '../svc-failure.js';
 import { toAccountView } from '../views/account-view.js';
 import { toPostView } from '../views/post-view.js';
 
-type V1Context = Context & { state: Required<HttpState> };
+type V1Context = Context & { state: HttpState };
 
 /**
  * The REST API of spec 4.1 that exists so far. Each route authenticates, hands the request to a
  * core use case and presents the result; business rules live in the use cases.
  */
-export function v1Routes(deps: HttpDeps): Router {
-  const router = new Router({ prefix: '/api/v1' });
-  router.use(authenticate(deps.core));
+export function v1Routes(deps: HttpDeps): Route[] {
+  const auth = authenticate(deps.core);
+  const json = jsonBody();
 
-  router.get('/connections', async (ctx) => {
+  const listAccounts = async (ctx: V1Context) => {
     const accounts = await unwrap(listConnections(deps.core, actorOf(ctx)));
     ctx.body = { accounts: accounts.map(toAccountView), count: accounts.length };
-  });
+  };
 
-  const create = (requireScheduledTime: boolean) => async (ctx: Context) => {
+  const create = (requireScheduledTime: boolean) => async (ctx: V1Context) => {
     const result = await unwrap(
       createPosts(deps.core, actorOf(ctx), ctx.request.body, { requireScheduledTime }),
     );
@@ -36,17 +36,23 @@ export function v1Routes(deps: HttpDeps): Router {
       warnings: result.warnings,
     };
   };
-  router.post('/posts', jsonBody(), create(false));
-  router.post('/posts/schedule', jsonBody(), create(true));
-  router.post('/publish', jsonBody(), create(false));
 
-  router.get('/posts/:id', async (ctx) => {
-    const post = await unwrap(getPost(deps.core, actorOf(ctx), ctx.params.id ?? ''));
+  const readPost = async (ctx: V1Context) => {
+    const post = await unwrap(getPost(deps.core, actorOf(ctx), ctx.state.params?.id ?? ''));
     ctx.body = toPostView(post, deps.mediaUrlFor);
-  });
-  return router;
+  };
+
+  return [
+    { method: 'GET', path: '/api/v1/connections', handlers: [auth, listAccounts] },
+    { method: 'POST', path: '/api/v1/posts', handlers: [auth, json, create(false)] },
+    { method: 'POST', path: '/api/v1/posts/schedule', handlers: [auth, json, create(true)] },
+    { method: 'POST', path: '/api/v1/publish', handlers: [auth, json, create(false)] },
+    { method: 'GET', path: '/api/v1/posts/:id', handlers: [auth, readPost] },
+  ];
 }
 
-function actorOf(ctx: Context): Required<HttpState>['actor'] {
-  return (ctx as V1Context).state.actor;
+function actorOf(ctx: V1Context): Actor {
+  const { actor } = ctx.state;
+  if (actor === undefined) throw new Error('Route reached without authentication.');
+  return actor;
 }

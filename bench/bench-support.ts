@@ -1,0 +1,96 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+
+const run = promisify(execFile);
+
+/** One load run's outcome. */
+export type LoadResult = {
+  requestsPerSecond: number;
+  p99Ms: number;
+  p50Ms: number;
+  non2xx: number;
+  errors: number;
+};
+
+/** Loads `url` with autocannon for `seconds` after a short warm-up, with the same settings every time. */
+export async function load(
+  url: string,
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; seconds: number },
+): Promise<LoadResult> {
+  const base = {
+    url,
+    connections: 32,
+    pipelining: 1,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+  };
+  await autocannon({ ...base, duration: 2 });
+  const result = await autocannon({ ...base, duration: options.seconds });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Starts a Node script that serves HTTP on `PORT` (passed in its environment) and resolves once
+ * `readyPath` answers. Its output is drained and dropped, so it never blocks on a full pipe.
+ */
+export async function startChild(
+  args: string[],
+  env: Record<string, string>,
+  readyPath = '/',
+): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 100 && !exited; i++) {
+    const ready = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { child, port };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+/** Stops a child process and waits for it. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs the `svc` CLI and returns its JSON answer. */
+export async function svc(
+  bin: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<Record<string, string>> {
+  const { stdout } = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+  return JSON.parse(stdout);
+}
