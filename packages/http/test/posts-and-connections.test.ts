@@ -1,5 +1,5 @@
 import type { User } from '@svc/core';
-import { aMediaAsset } from '@svc/core/testing';
+import { aMediaAsset, seedMediaAsset } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT_BYTES } from '../src/index.js';
 import { readJson, startTestApp, type TestApp } from './test-app.js';
@@ -146,8 +146,8 @@ describe('POST /api/v1/posts, /posts/schedule and /publish', () => {
   it('media_not_found for another user’s media; owned media is accepted', async () => {
     const foreign = aMediaAsset('user_someone_else');
     const own = aMediaAsset(user.id);
-    await app.store.media.insertMediaAsset(foreign);
-    await app.store.media.insertMediaAsset(own);
+    await seedMediaAsset(app.store.media, foreign);
+    await seedMediaAsset(app.store.media, own);
     const payload = { platforms: ['instagram'], caption: 'x' };
     expect((await post('/api/v1/posts', { ...payload, mediaId: foreign.id })).body.code).toBe(
       'media_not_found',
@@ -238,7 +238,7 @@ describe('GET /api/v1/posts/{id}', () => {
 
   it('links stored media through the media URL builder', async () => {
     const asset = aMediaAsset(user.id);
-    await app.store.media.insertMediaAsset(asset);
+    await seedMediaAsset(app.store.media, asset);
     const created = await post('/api/v1/posts', { platforms: ['instagram'], mediaIds: [asset.id] });
     const body = await readJson(await app.fetch(`/api/v1/posts/${created.body.postIds[0]}`, { key }));
     expect(body.mediaUrls).toEqual([`https://svc.test/media/${asset.id}`]);

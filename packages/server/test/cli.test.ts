@@ -168,7 +168,7 @@ describe('svc CLI', () => {
   it('migrates once', async () => {
     const env = { SVC_DATA_DIR: dataDir() };
     expect((await svcInProcess(['migrate'], env)).json).toEqual({
-      applied: ['0001_initial', '0002_quota_usage', '0003_drop_posts_owner_created'],
+      applied: ['0001_initial', '0002_quota_usage', '0003_drop_posts_owner_created', '0004_media_library'],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });
   });

@@ -1,4 +1,4 @@
-import type { MediaAsset, MediaStore } from '@svc/core';
+import type { ActivateMediaOutcome, AddMediaOutcome, MediaAsset, MediaStore, UploadedFile } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { dateFromSql, dateToSql, jsonToSql } from './sql-values.js';
 
@@ -51,24 +51,99 @@ function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
 /** The MediaStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteMediaStore(db: Database.Database): MediaStore {
   const insertAsset = db.prepare<[MediaAssetRow]>(
-    `INSERT INTO media_assets (
-       id, owner_id, status, content_type, size_bytes, width, height, duration_ms, blob_key, source_url, created_at
-     ) VALUES (
-       @id, @owner_id, @status, @content_type, @size_bytes, @width, @height, @duration_ms, @blob_key, @source_url, @created_at
-     )`,
+    `INSERT INTO media_assets (id, owner_id, status, content_type, size_bytes, width, height, duration_ms, blob_key, source_url, created_at)
+     VALUES (@id, @owner_id, @status, @content_type, @size_bytes, @width, @height, @duration_ms, @blob_key, @source_url, @created_at)`,
   );
-  // The ids travel as one JSON array, so any number of them fits one prepared statement.
+  const selectAsset = db.prepare<[string], MediaAssetRow>('SELECT * FROM media_assets WHERE id = ?');
+  // json_each turns the id list into rows, so any number of ids is one statement.
   const selectAssets = db.prepare<[string], MediaAssetRow>(
     'SELECT * FROM media_assets WHERE id IN (SELECT value FROM json_each(?))',
   );
+  const selectSameBytes = db.prepare<[string, string], MediaAssetRow>(
+    "SELECT * FROM media_assets WHERE owner_id = ? AND blob_key = ? AND status = 'active' LIMIT 1",
+  );
+  const selectUsage = db
+    .prepare<[string], number>('SELECT used_bytes FROM media_usage WHERE owner_id = ?')
+    .pluck();
+  const addUsage = db.prepare<[string, number]>(
+    `INSERT INTO media_usage (owner_id, used_bytes) VALUES (?, ?)
+     ON CONFLICT (owner_id) DO UPDATE SET used_bytes = used_bytes + excluded.used_bytes`,
+  );
+  const rememberSource = db.prepare<[string, string, string]>(
+    'INSERT INTO media_sources (owner_id, url, media_id) VALUES (?, ?, ?) ON CONFLICT (owner_id, url) DO NOTHING',
+  );
+  const selectBySource = db.prepare<[string, string], MediaAssetRow>(
+    `SELECT m.* FROM media_sources AS s JOIN media_assets AS m ON m.id = s.media_id
+     WHERE s.owner_id = ? AND s.url = ? AND m.status = 'active'`,
+  );
+  const activate = db.prepare<[MediaAssetRow]>(
+    `UPDATE media_assets SET status = 'active', content_type = @content_type, size_bytes = @size_bytes,
+       width = @width, height = @height, duration_ms = @duration_ms, blob_key = @blob_key
+     WHERE id = @id AND status = 'pending'`,
+  );
+  const selectBlobUse = db
+    .prepare<[string], number>('SELECT 1 FROM media_assets WHERE blob_key = ? LIMIT 1')
+    .pluck();
+
+  // Immediate, so the usage read and the write that raises it cannot interleave with another writer.
+  const add = db.transaction(
+    (asset: MediaAsset, limit: number, sourceUrl: string | null): AddMediaOutcome => {
+      const remember = (mediaId: string) => {
+        if (sourceUrl !== null) rememberSource.run(asset.ownerId, sourceUrl, mediaId);
+      };
+      const existing = asset.blobKey === null ? undefined : selectSameBytes.get(asset.ownerId, asset.blobKey);
+      if (existing !== undefined) {
+        remember(existing.id);
+        return { kind: 'existing', asset: rowToMediaAsset(existing) };
+      }
+      const used = selectUsage.get(asset.ownerId) ?? 0;
+      if (used + asset.sizeBytes > limit)
+        return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
+      insertAsset.run(mediaAssetToRow(asset));
+      addUsage.run(asset.ownerId, asset.sizeBytes);
+      remember(asset.id);
+      return { kind: 'added', asset };
+    },
+  ).immediate;
+
+  const complete = db.transaction((id: string, file: UploadedFile, limit: number): ActivateMediaOutcome => {
+    const pending = selectAsset.get(id);
+    if (pending === undefined || pending.status !== 'pending') return { kind: 'not_pending' };
+    const used = selectUsage.get(pending.owner_id) ?? 0;
+    if (used + file.sizeBytes > limit)
+      return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
+    const active: MediaAsset = { ...rowToMediaAsset(pending), ...file, status: 'active' };
+    activate.run(mediaAssetToRow(active));
+    addUsage.run(pending.owner_id, file.sizeBytes);
+    return { kind: 'activated', asset: active };
+  }).immediate;
 
   return {
-    async insertMediaAsset(asset) {
+    async addMediaAsset(asset, options) {
+      return add(asset, options.storageLimitBytes, options.sourceUrl);
+    },
+    async insertPendingAsset(asset) {
       insertAsset.run(mediaAssetToRow(asset));
     },
+    async activatePendingAsset(id, file, options) {
+      return complete(id, file, options.storageLimitBytes);
+    },
+    async findMediaBySource(ownerId, url) {
+      const row = selectBySource.get(ownerId, url);
+      return row === undefined ? null : rowToMediaAsset(row);
+    },
+    async getMediaAsset(id) {
+      const row = selectAsset.get(id);
+      return row === undefined ? null : rowToMediaAsset(row);
+    },
     async getMediaAssets(ids) {
-      if (ids.length === 0) return [];
-      return selectAssets.all(jsonToSql(ids)).map(rowToMediaAsset);
+      return ids.length === 0 ? [] : selectAssets.all(jsonToSql([...new Set(ids)])).map(rowToMediaAsset);
+    },
+    async getStorageUsed(ownerId) {
+      return selectUsage.get(ownerId) ?? 0;
+    },
+    async isBlobReferenced(blobKey) {
+      return selectBlobUse.get(blobKey) !== undefined;
     },
   };
 }

@@ -73,7 +73,9 @@ describe('migrateSqlite', () => {
       for (const [id, owner, status, at] of rows)
         insert.run(id, owner, status, Date.parse(at), Date.parse(at));
     });
-    expect(migrateSqlite(path)).toEqual({ applied: ['0002_quota_usage', '0003_drop_posts_owner_created'] });
+    expect(migrateSqlite(path)).toEqual({
+      applied: ['0002_quota_usage', '0003_drop_posts_owner_created', '0004_media_library'],
+    });
     const usage = withDatabase(path, (db) =>
       db
         .prepare('SELECT owner_id, window_start, used FROM post_quota_usage ORDER BY owner_id, window_start')

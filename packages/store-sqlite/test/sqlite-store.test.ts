@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { NewPostsBatch, Post } from '@svc/core';
-import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from '@svc/core/testing';
+import { aMediaAsset, anAccount, anApiKey, aPost, aUser, seedMediaAsset } from '@svc/core/testing';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
@@ -71,7 +71,7 @@ describe('the sqlite store', () => {
     await first.users.insertUser(owner);
     await first.apiKeys.insertApiKey(key);
     await first.accounts.saveAccount(account);
-    await first.media.insertMediaAsset(asset);
+    await seedMediaAsset(first.media, asset);
     await first.posts.insertPosts(batchOf(owner.id, [post], { idempotency }));
     await first.close();
 
@@ -157,7 +157,7 @@ describe('the sqlite store', () => {
     try {
       const owner = aUser().id;
       const assets = Array.from({ length: 40 }, () => aMediaAsset(owner));
-      for (const asset of assets) await store.media.insertMediaAsset(asset);
+      for (const asset of assets) await seedMediaAsset(store.media, asset);
       const wanted = [...assets.filter((_, i) => i % 3 === 0).map((a) => a.id), 'media_missing'];
       const found = await store.media.getMediaAssets(wanted);
       expect(found.map((a) => a.id).sort()).toEqual(wanted.filter((id) => id !== 'media_missing').sort());

@@ -29,7 +29,7 @@ export const mediaAssetSchema = z.object({
   id: z.string().min(1),
   ownerId: z.string().min(1),
   /** `pending` while an upload target is issued but the bytes have not arrived. */
-  status: z.enum(['pending', 'active', 'deleted']),
+  status: z.enum(['pending', 'active']),
   /** Detected from the bytes, never from the link or a header. */
   contentType: z.string(),
   sizeBytes: z.number().int().nonnegative(),

@@ -1,25 +1,34 @@
 /** Bytes stored under their content address. */
 export type StoredBlob = {
-  /** SHA-256 of the bytes, hex; identical bytes always get the same key and are stored once. */
+  /** SHA-256 of the bytes, lower-case hex; identical bytes always get the same key and are stored once. */
   readonly key: string;
   readonly sizeBytes: number;
 };
 
-/** Why a `put` stopped. */
-export type BlobPutError = { readonly kind: 'too_large'; readonly maxBytes: number };
+/** Why a `put` stored nothing. */
+export type BlobPutError =
+  /** More than `maxBytes` arrived; reading stopped at the first byte over. */
+  | { readonly kind: 'too_large'; readonly maxBytes: number }
+  /** The source failed or was aborted (a client that disconnected, a download that broke). */
+  | { readonly kind: 'source_failed'; readonly detail: string };
 
 /** Content-addressed storage of media bytes. */
 export type BlobStore = {
   /**
-   * Streams bytes into storage while they arrive, never holding the whole file in memory, and
-   * stops with `too_large` as soon as `maxBytes` is passed, leaving nothing behind.
+   * Streams bytes into storage while they arrive, hashing them on the way, never holding the
+   * whole file in memory. Stops at the first byte over `maxBytes`. Whatever the outcome, nothing
+   * partial is left behind; when the bytes are already stored, the existing blob is kept.
    */
   put(
     source: AsyncIterable<Uint8Array>,
     options: { readonly maxBytes: number },
-  ): Promise<{ ok: true; blob: StoredBlob } | { ok: false; error: BlobPutError }>;
-  /** Reads a blob, or the inclusive byte range `[start, end]` of it; throws when absent. */
+  ): Promise<
+    { readonly ok: true; readonly blob: StoredBlob } | { readonly ok: false; readonly error: BlobPutError }
+  >;
+  /** Reads a blob, or its inclusive byte range `[start, end]`; rejects when absent. */
   read(key: string, range?: { readonly start: number; readonly end: number }): AsyncIterable<Uint8Array>;
   /** The size of a blob, or null when absent. */
   size(key: string): Promise<number | null>;
+  /** Removes a blob (no-op when absent). Callers make sure no asset refers to it. */
+  delete(key: string): Promise<void>;
 };

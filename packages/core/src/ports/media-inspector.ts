@@ -1,13 +1,15 @@
-/** What the bytes of a file say about it. */
+/** What the bytes of a stored file say about it. */
 export type MediaFacts = {
-  /** MIME type detected from the bytes; null when the bytes match no known type. */
+  /** MIME type detected from the bytes (magic numbers); null when they match no known type. */
   readonly contentType: string | null;
+  /** Pixel size of an image or of a video's picture; null when unknown. */
   readonly width: number | null;
   readonly height: number | null;
+  /** A video's duration; null for images and when unknown. */
   readonly durationMs: number | null;
 };
 
-/** Reads type, pixel size and duration from stored bytes (never from names or headers). */
+/** Reads type, pixel size and duration from stored bytes, never from names or headers. */
 export type MediaInspector = {
   inspect(blobKey: string): Promise<MediaFacts>;
 };

@@ -3,6 +3,7 @@ import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
 import type { User } from '../domain/user.js';
+import type { MediaStore } from '../ports/media-store.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 let serial = 0;
@@ -52,8 +53,9 @@ export function anAccount(ownerId: string, overrides: Partial<ConnectedAccount> 
 
 /** An active 1080x1350 JPEG of `ownerId`; override any field. */
 export function aMediaAsset(ownerId: string, overrides: Partial<MediaAsset> = {}): MediaAsset {
+  const id = overrides.id ?? nextId('media');
   return {
-    id: overrides.id ?? nextId('media'),
+    id,
     ownerId,
     status: 'active',
     contentType: 'image/jpeg',
@@ -61,7 +63,8 @@ export function aMediaAsset(ownerId: string, overrides: Partial<MediaAsset> = {}
     width: 1080,
     height: 1350,
     durationMs: null,
-    blobKey: 'a'.repeat(64),
+    // Distinct bytes per asset unless a test says otherwise.
+    blobKey: String(serial).padStart(64, '0'),
     sourceUrl: null,
     createdAt: T0,
     ...overrides,
@@ -114,4 +117,18 @@ export function anApiKey(ownerId: string, overrides: Partial<ApiKey> = {}): ApiK
     revokedAt: null,
     ...overrides,
   };
+}
+
+/** Stores an asset as it is (pending or active), outside any quota, for tests that need one. */
+export async function seedMediaAsset(media: MediaStore, asset: MediaAsset): Promise<MediaAsset> {
+  if (asset.status === 'pending') {
+    await media.insertPendingAsset(asset);
+    return asset;
+  }
+  const outcome = await media.addMediaAsset(asset, {
+    storageLimitBytes: Number.MAX_SAFE_INTEGER,
+    sourceUrl: null,
+  });
+  if (outcome.kind === 'storage_quota_exceeded') throw new Error('unreachable: no quota when seeding');
+  return outcome.asset;
 }

@@ -1,5 +1,5 @@
 // Test doubles and the store behaviour suite, shipped as tested code (import '@svc/core/testing').
-export { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
+export { aMediaAsset, anAccount, anApiKey, aPost, aUser, seedMediaAsset } from './builders.js';
 export { createFakeClock, type FakeClock } from './fake-clock.js';
 export { createMemoryStore } from './memory-store.js';
 export {

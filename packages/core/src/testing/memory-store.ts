@@ -20,6 +20,8 @@ export function createMemoryStore(): Store {
   const keys = new Map<string, ApiKey>();
   const accounts = new Map<string, ConnectedAccount>();
   const media = new Map<string, MediaAsset>();
+  const mediaSources = new Map<string, string>();
+  const storageUsed = new Map<string, number>();
   let closed = false;
 
   const live = () => {
@@ -206,14 +208,72 @@ export function createMemoryStore(): Store {
       },
     },
     media: {
-      async insertMediaAsset(asset) {
+      async addMediaAsset(asset, options) {
+        live();
+        const existing = [...media.values()].find(
+          (m) =>
+            m.ownerId === asset.ownerId &&
+            m.status === 'active' &&
+            m.blobKey !== null &&
+            m.blobKey === asset.blobKey,
+        );
+        const remember = (id: string) => {
+          if (options.sourceUrl !== null) mediaSources.set(idemKey(asset.ownerId, options.sourceUrl), id);
+        };
+        if (existing !== undefined) {
+          remember(existing.id);
+          return { kind: 'existing', asset: copy(existing) };
+        }
+        const used = storageUsed.get(asset.ownerId) ?? 0;
+        if (used + asset.sizeBytes > options.storageLimitBytes) {
+          return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: options.storageLimitBytes };
+        }
+        if (media.has(asset.id)) throw new Error(`Media asset ${asset.id} already exists.`);
+        media.set(asset.id, copy(asset));
+        storageUsed.set(asset.ownerId, used + asset.sizeBytes);
+        remember(asset.id);
+        return { kind: 'added', asset: copy(asset) };
+      },
+      async insertPendingAsset(asset) {
         live();
         if (media.has(asset.id)) throw new Error(`Media asset ${asset.id} already exists.`);
         media.set(asset.id, copy(asset));
       },
+      async activatePendingAsset(id, file, options) {
+        live();
+        const pending = media.get(id);
+        if (pending === undefined || pending.status !== 'pending') return { kind: 'not_pending' };
+        const used = storageUsed.get(pending.ownerId) ?? 0;
+        if (used + file.sizeBytes > options.storageLimitBytes) {
+          return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: options.storageLimitBytes };
+        }
+        const active: MediaAsset = { ...pending, ...file, status: 'active' };
+        media.set(id, active);
+        storageUsed.set(pending.ownerId, used + file.sizeBytes);
+        return { kind: 'activated', asset: copy(active) };
+      },
+      async findMediaBySource(ownerId, url) {
+        live();
+        const id = mediaSources.get(idemKey(ownerId, url));
+        const asset = id === undefined ? undefined : media.get(id);
+        return asset === undefined || asset.status !== 'active' ? null : copy(asset);
+      },
+      async getMediaAsset(id) {
+        live();
+        const asset = media.get(id);
+        return asset === undefined ? null : copy(asset);
+      },
       async getMediaAssets(ids) {
         live();
         return [...new Set(ids)].flatMap((id) => (media.has(id) ? [copy(media.get(id) as MediaAsset)] : []));
+      },
+      async getStorageUsed(ownerId) {
+        live();
+        return storageUsed.get(ownerId) ?? 0;
+      },
+      async isBlobReferenced(blobKey) {
+        live();
+        return [...media.values()].some((m) => m.blobKey === blobKey);
       },
     },
     async ping() {

@@ -7,7 +7,7 @@ import type { User } from '../domain/user.js';
 import { DEFAULT_POLICY_CONFIG } from '../policy/platform-limits.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Store } from '../ports/store.js';
-import { aMediaAsset, anAccount, aUser } from '../testing/builders.js';
+import { aMediaAsset, anAccount, aUser, seedMediaAsset } from '../testing/builders.js';
 import { createFakeClock, type FakeClock } from '../testing/fake-clock.js';
 import { createMemoryStore } from '../testing/memory-store.js';
 import {
@@ -106,8 +106,8 @@ describe('createPosts', () => {
 
   it('resolves owned media ids in slide order', async () => {
     const [a, b] = [aMediaAsset(user.id), aMediaAsset(user.id)];
-    await store.media.insertMediaAsset(a);
-    await store.media.insertMediaAsset(b);
+    await seedMediaAsset(store.media, a);
+    await seedMediaAsset(store.media, b);
     const result = (
       await create({ platforms: ['instagram'], profileIds: [ig.id], mediaIds: [b.id, a.id] })
     )._unsafeUnwrap();
@@ -221,13 +221,12 @@ describe('createPosts', () => {
       expect(error).toMatchObject({ code: 'no_connected_account', details: { platforms: ['instagram'] } });
     });
 
-    it('media_not_found for another user’s, a pending or a deleted asset', async () => {
+    it('media_not_found for another user’s asset and for a pending one', async () => {
       for (const asset of [
         aMediaAsset(aUser().id),
-        aMediaAsset(user.id, { status: 'pending' }),
-        aMediaAsset(user.id, { status: 'deleted' }),
+        aMediaAsset(user.id, { status: 'pending', blobKey: null }),
       ]) {
-        await store.media.insertMediaAsset(asset);
+        await seedMediaAsset(store.media, asset);
         const error = await errorOf({ platforms: ['instagram'], profileIds: [ig.id], mediaIds: [asset.id] });
         expect(error).toMatchObject({ code: 'media_not_found', details: { missing: [asset.id] } });
       }
