@@ -73,6 +73,7 @@ export {
   transition,
 } from './domain/post-state-machine.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './domain/scopes.js';
+export { directLinkFor, recognizeShareLink, type ShareLink } from './domain/share-links.js';
 export { ERROR_CODES, type ErrorCode, isSvcError, type SvcError, svcError } from './domain/svc-error.js';
 export { formatUlid } from './domain/ulid.js';
 export {
@@ -128,6 +129,12 @@ export type { CoreDeps } from './use-cases/core-deps.js';
 export { type CreatePostsOptions, type CreatePostsResult, createPosts } from './use-cases/create-posts.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
+export {
+  type ImportDeps,
+  type ImportedMedia,
+  importMediaFromUrl,
+  type ShareLinkHandling,
+} from './use-cases/import-media-from-url.js';
 export { listConnections } from './use-cases/list-connections.js';
 export {
   type CreateApiKeyInput,
@@ -137,3 +144,11 @@ export {
   revokeApiKey,
 } from './use-cases/manage-api-keys.js';
 export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';
+export type { MediaDeps } from './use-cases/store-media-file.js';
+export { uploadMedia } from './use-cases/upload-media.js';
+export {
+  completeUpload,
+  createUploadTarget,
+  UPLOAD_TARGET_LIFETIME_MS,
+  type UploadTarget,
+} from './use-cases/upload-targets.js';

@@ -4,6 +4,7 @@ import type { HttpDeps } from './http-deps.js';
 import { requestContext } from './request-context.js';
 import { routeTable } from './route-table.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { mediaRoutes } from './routes/media-routes.js';
 import { v1Routes } from './routes/v1-routes.js';
 
 /**
@@ -17,6 +18,6 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.silent = true;
   app.use(requestContext(deps.logger));
   app.use(errorMiddleware(deps.logger));
-  app.use(routeTable([...healthRoutes(deps), ...v1Routes(deps)]));
+  app.use(routeTable([...healthRoutes(deps), ...v1Routes(deps), ...mediaRoutes(deps)]));
   return app;
 }

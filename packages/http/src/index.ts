@@ -4,6 +4,6 @@ export { ERROR_STATUS } from './error-status.js';
 export type { HttpDeps } from './http-deps.js';
 export { type HttpLogger, scrubSecrets } from './http-logger.js';
 export { JSON_BODY_LIMIT_BYTES } from './json-body.js';
-export { createMediaLinks, type MediaLinks } from './media-links.js';
+export { createMediaLinks, type MediaLinkPurpose, type MediaLinks } from './media-links.js';
 export { type AccountView, toAccountView } from './views/account-view.js';
 export { type PostView, toPostView } from './views/post-view.js';

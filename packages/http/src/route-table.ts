@@ -5,12 +5,12 @@ import type { HttpState } from './http-state.js';
 
 /** One route: a method, a path (`:name` for a parameter) and the middleware that answers it. */
 export type Route = {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly handlers: readonly Middleware[];
 };
 
-const METHODS: readonly HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const METHODS: readonly HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * Dispatches requests to routes through find-my-way's radix tree. Each route's middleware is

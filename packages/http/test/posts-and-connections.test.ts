@@ -241,7 +241,11 @@ describe('GET /api/v1/posts/{id}', () => {
     await seedMediaAsset(app.store.media, asset);
     const created = await post('/api/v1/posts', { platforms: ['instagram'], mediaIds: [asset.id] });
     const body = await readJson(await app.fetch(`/api/v1/posts/${created.body.postIds[0]}`, { key }));
-    expect(body.mediaUrls).toEqual([`https://svc.test/media/${asset.id}`]);
+    expect(body.mediaUrls).toEqual([
+      expect.stringMatching(
+        new RegExp(`^https://svc\\.test/media/${asset.id}\\?expires=\\d+&signature=[\\w-]+$`),
+      ),
+    ]);
   });
 
   it('post_not_found (404) for unknown posts and for other users’ posts', async () => {

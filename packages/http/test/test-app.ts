@@ -4,21 +4,12 @@ import {
   type CoreDeps,
   createApiKey,
   createUser,
-  DEFAULT_PLAN_LIMITS,
-  DEFAULT_POLICY_CONFIG,
   type PlanKind,
   type Store,
   type User,
 } from '@svc/core';
-import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher } from '@svc/core/node';
-import {
-  anAccount,
-  createFakeClock,
-  createMemoryStore,
-  createRecordingPublisherSignal,
-  type FakeClock,
-} from '@svc/core/testing';
-import { createHttpApp } from '../src/index.js';
+import { anAccount, createTestDeps, type FakeClock, type TestDeps } from '@svc/core/testing';
+import { createHttpApp, createMediaLinks } from '../src/index.js';
 
 /** A response body as tests read it: JSON, loosely typed so assertions can reach into it. */
 export async function readJson(res: Response): Promise<any> {
@@ -34,6 +25,8 @@ export type TestApp = {
   store: Store;
   clock: FakeClock;
   core: CoreDeps;
+  /** The doubles behind the media ports. */
+  media: TestDeps;
   logs: LogLine[];
   close(): Promise<void>;
   /** A user with a key carrying `scopes` (every scope by default). */
@@ -52,18 +45,9 @@ let emails = 0;
 
 /** Starts the REST app on 127.0.0.1 with an in-memory store and the real Node crypto ports. */
 export async function startTestApp(options: { store?: Store } = {}): Promise<TestApp> {
-  const store = options.store ?? createMemoryStore();
-  const clock = createFakeClock('2026-01-15T12:00:00.000Z');
-  const core: CoreDeps = {
-    store,
-    clock,
-    ids: createRandomIdGenerator(clock),
-    keyHasher: sha256KeyHasher,
-    secretBox: createAesGcmSecretBox('t'.repeat(32)),
-    publisher: createRecordingPublisherSignal(),
-    policy: DEFAULT_POLICY_CONFIG,
-    planLimits: DEFAULT_PLAN_LIMITS,
-  };
+  const t = createTestDeps(options.store === undefined ? {} : { store: options.store });
+  const { store, clock } = t;
+  const core = t.deps;
   const logs: LogLine[] = [];
   const log = (level: LogLine['level']) => (fields: Record<string, unknown>, message: string) => {
     logs.push({ level, fields, message });
@@ -71,7 +55,12 @@ export async function startTestApp(options: { store?: Store } = {}): Promise<Tes
   const app = createHttpApp({
     core,
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
-    mediaUrlFor: (id) => `https://svc.test/media/${id}`,
+    mediaLinks: createMediaLinks({
+      masterSecret: 'm'.repeat(32),
+      baseUrl: 'https://svc.test',
+      clock,
+      lifetimeSeconds: 3600,
+    }),
     version: '0.0.0-test',
     trustProxy: false,
   });
@@ -89,6 +78,7 @@ export async function startTestApp(options: { store?: Store } = {}): Promise<Tes
     store,
     clock,
     core,
+    media: t,
     logs,
     close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
     async userWithKey({ scopes, plan = 'paid', accountIds = null } = {}) {

@@ -30,6 +30,17 @@ export const ERROR_CODES = [
   'idempotency_conflict',
   'invalid_post_state',
   'restore_window_expired',
+  // ours: media
+  'upload_incomplete',
+  'upload_not_pending',
+  'invalid_upload_link',
+  'invalid_media_link',
+  'media_url_blocked',
+  'media_url_unreachable',
+  'media_url_not_a_file',
+  'media_url_too_large',
+  'media_url_unsupported_type',
+  'media_url_share_page',
   // ours: operator actions (CLI)
   'email_taken',
   'user_not_found',

@@ -1,7 +1,9 @@
 // Test doubles and the store behaviour suite, shipped as tested code (import '@svc/core/testing').
 export { aMediaAsset, anAccount, anApiKey, aPost, aUser, seedMediaAsset } from './builders.js';
 export { createFakeClock, type FakeClock } from './fake-clock.js';
+export { blobKeyOf, createMemoryBlobStore, type MemoryBlobStore } from './memory-blob-store.js';
 export { createMemoryStore } from './memory-store.js';
+export { createRecordingImageProcessor, type RecordingImageProcessor } from './recording-image-processor.js';
 export {
   createRecordingPlatformGateway,
   type RecordingPlatformGateway,
@@ -11,4 +13,7 @@ export {
   type RecordingPublisherSignal,
 } from './recording-publisher-signal.js';
 export { createSequentialIds } from './sequential-ids.js';
+export { createStaticFetcher, type StaticAnswer, type StaticFetcher } from './static-fetcher.js';
 export { describeStoreContract } from './store-contract.js';
+export { createTableInspector, type TableInspector } from './table-inspector.js';
+export { createTestDeps, type TestDeps } from './test-deps.js';

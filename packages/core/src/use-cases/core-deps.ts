@@ -1,8 +1,12 @@
 import type { PlanLimitsTable } from '../domain/entitlements.js';
 import type { PolicyConfig } from '../policy/platform-limits.js';
+import type { BlobStore } from '../ports/blob-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { IdGenerator } from '../ports/id-generator.js';
+import type { ImageProcessor } from '../ports/image-processor.js';
 import type { KeyHasher } from '../ports/key-hasher.js';
+import type { MediaFetcher } from '../ports/media-fetcher.js';
+import type { MediaInspector } from '../ports/media-inspector.js';
 import type { PublisherSignal } from '../ports/publisher-signal.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { Store } from '../ports/store.js';
@@ -20,4 +24,12 @@ export type CoreDeps = {
   readonly publisher: PublisherSignal;
   readonly policy: PolicyConfig;
   readonly planLimits: PlanLimitsTable;
+  /** Where media bytes live. */
+  readonly blobs: BlobStore;
+  /** Downloads outside links (SSRF-safe). */
+  readonly fetcher: MediaFetcher;
+  /** Reads type, size and duration from stored bytes. */
+  readonly inspector: MediaInspector;
+  /** Pads photo-set images to one size. */
+  readonly images: ImageProcessor;
 };

@@ -4,7 +4,6 @@ import type { ConnectedAccount } from '../domain/connected-account.js';
 import { DEFAULT_PLAN_LIMITS } from '../domain/entitlements.js';
 import type { Scope } from '../domain/scopes.js';
 import type { User } from '../domain/user.js';
-import { DEFAULT_POLICY_CONFIG } from '../policy/platform-limits.js';
 import type { IdGenerator } from '../ports/id-generator.js';
 import type { Store } from '../ports/store.js';
 import { aMediaAsset, anAccount, aUser, seedMediaAsset } from '../testing/builders.js';
@@ -15,6 +14,7 @@ import {
   type RecordingPublisherSignal,
 } from '../testing/recording-publisher-signal.js';
 import { createSequentialIds } from '../testing/sequential-ids.js';
+import { createTestDeps, type TestDeps } from '../testing/test-deps.js';
 import { createPosts } from './create-posts.js';
 
 const FUTURE = '2026-01-15T13:00:00.000Z';
@@ -37,8 +37,9 @@ describe('createPosts', () => {
     accountIds: null,
     ...overrides,
   });
+  let media: TestDeps;
   const create = (payload: unknown, actor: Actor = actorFor(), requireScheduledTime = false) =>
-    createPosts({ store, clock, ids, publisher, policy: DEFAULT_POLICY_CONFIG, planLimits }, actor, payload, {
+    createPosts({ ...media.deps, store, clock, ids, publisher, planLimits }, actor, payload, {
       requireScheduledTime,
     });
   const errorOf = async (payload: unknown, actor?: Actor) =>
@@ -50,6 +51,7 @@ describe('createPosts', () => {
     clock = createFakeClock('2026-01-15T12:00:00.000Z');
     publisher = createRecordingPublisherSignal(5_000);
     ids = createSequentialIds();
+    media = createTestDeps();
     planLimits = DEFAULT_PLAN_LIMITS;
     user = aUser();
     await store.users.insertUser(user);
@@ -239,6 +241,122 @@ describe('createPosts', () => {
       const error = await errorOf(igPost);
       expect(error).toMatchObject({ code: 'quota_exceeded', details: { used: 1, limit: 2 } });
       expect((await create({ ...igPost, profileIds: [ig2.id] })).isOk()).toBe(true);
+    });
+  });
+
+  describe('media in posts', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const video = (text: string) =>
+      media.inspector.describe(bytes(text), {
+        contentType: 'video/mp4',
+        width: 1080,
+        height: 1920,
+        durationMs: 20_000,
+      });
+    const tiktokPost = {
+      platforms: ['instagram', 'tiktok'],
+      caption: 'Launch',
+      title: 'Launch',
+      platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY' } },
+      scheduledTime: FUTURE,
+    };
+
+    it('downloads links for TikTok now and leaves them as links for Instagram', async () => {
+      media.fetcher.serve('https://cdn.example.com/clip.mp4', video('clip'));
+      const result = (
+        await create({
+          ...tiktokPost,
+          mediaUrls: ['https://cdn.example.com/clip.mp4'],
+          profileIds: [ig.id, tiktok.id],
+        })
+      )._unsafeUnwrap();
+      const [igRow, tiktokRow] = await Promise.all(result.postIds.map((id) => store.posts.getPost(id)));
+      expect(igRow?.media).toEqual([{ kind: 'link', url: 'https://cdn.example.com/clip.mp4' }]);
+      const ref = tiktokRow?.media[0];
+      expect(ref?.kind).toBe('asset');
+      const asset = await store.media.getMediaAsset(ref?.kind === 'asset' ? ref.mediaId : '');
+      expect(asset).toMatchObject({
+        ownerId: user.id,
+        contentType: 'video/mp4',
+        sourceUrl: 'https://cdn.example.com/clip.mp4',
+      });
+    });
+
+    it('turns share links into direct links for every platform', async () => {
+      const share = 'https://www.dropbox.com/s/abc123/clip.mp4?dl=0';
+      media.fetcher.serve('https://www.dropbox.com/s/abc123/clip.mp4?dl=1', video('dropbox clip'));
+      const result = (
+        await create({ ...tiktokPost, mediaUrls: [share], profileIds: [ig.id, tiktok.id] })
+      )._unsafeUnwrap();
+      const igRow = await store.posts.getPost(result.postIds[0] ?? '');
+      expect(igRow?.media).toEqual([{ kind: 'link', url: 'https://www.dropbox.com/s/abc123/clip.mp4?dl=1' }]);
+    });
+
+    it('refuses an unusable link for TikTok at creation (422), writing no post', async () => {
+      media.fetcher.serve('https://cdn.example.com/gone.mp4', { kind: 'http_status', status: 404 });
+      const error = await errorOf({
+        ...tiktokPost,
+        platforms: ['tiktok'],
+        mediaUrls: ['https://cdn.example.com/gone.mp4'],
+        profileIds: [tiktok.id],
+      });
+      expect(error.code).toBe('media_url_unreachable');
+      await nothingWritten();
+    });
+
+    it('checks the downloaded file against the platforms that need it', async () => {
+      const youtube = await store.accounts.saveAccount(anAccount(user.id, { platform: 'youtube' }));
+      media.fetcher.serve(
+        'https://cdn.example.com/still.jpg',
+        media.inspector.describe(bytes('still'), { contentType: 'image/jpeg', width: 10, height: 10 }),
+      );
+      const error = await errorOf({
+        platforms: ['youtube'],
+        title: 'T',
+        caption: 'x',
+        mediaUrls: ['https://cdn.example.com/still.jpg'],
+        profileIds: [youtube.id],
+      });
+      expect(error.code).toBe('video_required');
+      await nothingWritten();
+    });
+
+    it("pads photos of a set to the first photo's size as new assets, once for all platforms", async () => {
+      const put = async (text: string) => {
+        const stored = await media.blobs.put(
+          (async function* () {
+            yield bytes(text);
+          })(),
+          { maxBytes: 1e6 },
+        );
+        return stored.ok ? stored.blob.key : '';
+      };
+      const first = await seedMediaAsset(
+        store.media,
+        aMediaAsset(user.id, { width: 1080, height: 1350, blobKey: await put('first') }),
+      );
+      const odd = await seedMediaAsset(
+        store.media,
+        aMediaAsset(user.id, { width: 1080, height: 1080, blobKey: await put('odd') }),
+      );
+      const same = await seedMediaAsset(
+        store.media,
+        aMediaAsset(user.id, { width: 1080, height: 1350, blobKey: await put('same') }),
+      );
+      const result = (
+        await create({ ...tiktokPost, mediaIds: [first.id, odd.id, same.id], profileIds: [ig.id, tiktok.id] })
+      )._unsafeUnwrap();
+      const rows = await Promise.all(result.postIds.map((id) => store.posts.getPost(id)));
+      const [igMedia, tiktokMedia] = rows.map((r) => r?.media);
+      expect(igMedia).toEqual(tiktokMedia);
+      expect(igMedia?.[0]).toEqual({ kind: 'asset', mediaId: first.id });
+      expect(igMedia?.[2]).toEqual({ kind: 'asset', mediaId: same.id });
+      const padded = igMedia?.[1];
+      expect(padded?.kind === 'asset' && padded.mediaId).not.toBe(odd.id);
+      const copy = await store.media.getMediaAsset(padded?.kind === 'asset' ? padded.mediaId : '');
+      expect(copy).toMatchObject({ ownerId: user.id, width: 1080, height: 1350, contentType: 'image/jpeg' });
+      expect(media.images.padded).toEqual([{ blobKey: odd.blobKey, width: 1080, height: 1350 }]);
+      expect(await store.media.getMediaAsset(odd.id)).toEqual(odd);
     });
   });
 

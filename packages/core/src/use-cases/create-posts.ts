@@ -3,13 +3,15 @@ import { type Actor, requireScope } from '../domain/actor.js';
 import { canonicalJson } from '../domain/canonical-json.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import { checkCanSchedule, limitsFor, quotaWindowStart } from '../domain/entitlements.js';
-import type { Post } from '../domain/post.js';
+import type { MediaRef, Post } from '../domain/post.js';
 import { type PostRequest, parsePostRequest } from '../domain/post-request.js';
-import { ERROR_CODES, type ErrorCode, type SvcError, svcError } from '../domain/svc-error.js';
+import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PolicyIssue } from '../policy/policy-types.js';
 import { validatePostPolicy } from '../policy/validate-post-policy.js';
 import type { InsertPostsOutcome } from '../ports/post-store.js';
 import type { CoreDeps } from './core-deps.js';
+import { policyError } from './policy-error.js';
+import { preparePostMedia } from './prepare-post-media.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
 
@@ -27,7 +29,19 @@ export type CreatePostsResult = {
   readonly warnings: readonly PolicyIssue[];
 };
 
-type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'publisher' | 'policy' | 'planLimits'>;
+type Deps = Pick<
+  CoreDeps,
+  | 'store'
+  | 'clock'
+  | 'ids'
+  | 'publisher'
+  | 'policy'
+  | 'planLimits'
+  | 'blobs'
+  | 'fetcher'
+  | 'inspector'
+  | 'images'
+>;
 
 /**
  * Creates one scheduled post row per target account (spec 4.1): checks scope and plan, parses
@@ -95,8 +109,21 @@ async function create(
   const targets = await resolveTargets(deps.store.accounts, actor, request.platforms, request.profileIds);
   if (targets.isErr()) return err(targets.error);
 
+  const prepared = await preparePostMedia(deps, actor.user, request, targets.value);
+  if (prepared.isErr()) return err(prepared.error);
+
   const scheduledTime = request.scheduledTime ?? deps.publisher.nextRunAt(now);
-  const posts = targets.value.map((account) => buildRow(deps, actor, request, account, scheduledTime, now));
+  const posts = targets.value.map((account) =>
+    buildRow(
+      deps,
+      actor,
+      request,
+      account,
+      prepared.value.media.get(account.platform) ?? request.media,
+      scheduledTime,
+      now,
+    ),
+  );
   const outcome = await deps.store.posts.insertPosts({
     ownerId: actor.user.id,
     at: now,
@@ -108,7 +135,11 @@ async function create(
     },
   });
   if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
-  const warnings = [...policy.warnings, ...reconnectWarnings(targets.value)];
+  const warnings = distinct([
+    ...policy.warnings,
+    ...prepared.value.warnings,
+    ...reconnectWarnings(targets.value),
+  ]);
   return postsOf(outcome, request).map((posts) => resultOf(posts, outcome.kind === 'replayed', warnings));
 }
 
@@ -117,6 +148,7 @@ function buildRow(
   actor: Actor,
   request: PostRequest,
   account: ConnectedAccount,
+  media: readonly MediaRef[],
   scheduledTime: Date,
   now: Date,
 ): Post {
@@ -128,7 +160,7 @@ function buildRow(
     title: request.title,
     platforms: [account.platform],
     profileIds: [account.id],
-    media: [...request.media],
+    media: [...media],
     scheduledTime,
     publishedAt: null,
     failedReason: null,
@@ -197,16 +229,14 @@ function resultOf(
   };
 }
 
-function policyError(errors: readonly PolicyIssue[], warnings: readonly PolicyIssue[]): SvcError {
-  const first = errors[0];
-  const code: ErrorCode =
-    first !== undefined && (ERROR_CODES as readonly string[]).includes(first.code)
-      ? (first.code as ErrorCode)
-      : 'validation_failed';
-  return svcError(code, errors.map((e) => e.message).join(' '), {
-    field: first?.field,
-    issues: [...errors],
-    warnings: [...warnings],
+/** Findings once each, in order (the media check after downloading may repeat the first one's). */
+function distinct(issues: readonly PolicyIssue[]): PolicyIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.code}|${issue.platform}|${issue.field}|${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 

@@ -39,7 +39,7 @@ export function v1Routes(deps: HttpDeps): Route[] {
 
   const readPost = async (ctx: V1Context) => {
     const post = await unwrap(getPost(deps.core, actorOf(ctx), ctx.state.params?.id ?? ''));
-    ctx.body = toPostView(post, deps.mediaUrlFor);
+    ctx.body = toPostView(post, (id) => deps.mediaLinks.urlFor(id));
   };
 
   return [

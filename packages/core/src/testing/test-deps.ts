@@ -1,0 +1,58 @@
+import { DEFAULT_PLAN_LIMITS, type PlanLimitsTable } from '../domain/entitlements.js';
+import { createAesGcmSecretBox } from '../node/aes-gcm-secret-box.js';
+import { createRandomIdGenerator } from '../node/random-id-generator.js';
+import { sha256KeyHasher } from '../node/sha256-key-hasher.js';
+import { DEFAULT_POLICY_CONFIG } from '../policy/platform-limits.js';
+import type { Store } from '../ports/store.js';
+import type { CoreDeps } from '../use-cases/core-deps.js';
+import { createFakeClock, type FakeClock } from './fake-clock.js';
+import { createMemoryBlobStore, type MemoryBlobStore } from './memory-blob-store.js';
+import { createMemoryStore } from './memory-store.js';
+import { createRecordingImageProcessor, type RecordingImageProcessor } from './recording-image-processor.js';
+import {
+  createRecordingPublisherSignal,
+  type RecordingPublisherSignal,
+} from './recording-publisher-signal.js';
+import { createStaticFetcher, type StaticFetcher } from './static-fetcher.js';
+import { createTableInspector, type TableInspector } from './table-inspector.js';
+
+/** Every core dependency built from test doubles, with handles on each double. */
+export type TestDeps = {
+  readonly deps: CoreDeps;
+  readonly store: Store;
+  readonly clock: FakeClock;
+  readonly blobs: MemoryBlobStore;
+  readonly fetcher: StaticFetcher;
+  readonly inspector: TableInspector;
+  readonly images: RecordingImageProcessor;
+  readonly publisher: RecordingPublisherSignal;
+};
+
+/**
+ * Core dependencies for tests: an in-memory store and blob store, a fake clock at
+ * 2026-01-15T12:00:00Z, a fetcher and an inspector answering from tables, real crypto.
+ */
+export function createTestDeps(options: { store?: Store; planLimits?: PlanLimitsTable } = {}): TestDeps {
+  const store = options.store ?? createMemoryStore();
+  const clock = createFakeClock('2026-01-15T12:00:00.000Z');
+  const blobs = createMemoryBlobStore();
+  const fetcher = createStaticFetcher();
+  const inspector = createTableInspector();
+  const images = createRecordingImageProcessor(blobs);
+  const publisher = createRecordingPublisherSignal();
+  const deps: CoreDeps = {
+    store,
+    clock,
+    ids: createRandomIdGenerator(clock),
+    keyHasher: sha256KeyHasher,
+    secretBox: createAesGcmSecretBox('test-master-secret-of-32-characters!'),
+    publisher,
+    policy: DEFAULT_POLICY_CONFIG,
+    planLimits: options.planLimits ?? DEFAULT_PLAN_LIMITS,
+    blobs,
+    fetcher,
+    inspector,
+    images,
+  };
+  return { deps, store, clock, blobs, fetcher, inspector, images, publisher };
+}
