@@ -1,7 +1,10 @@
-// Embeds the core without any server: wires the ports with in-memory and Node implementations,
-// schedules a post through the same use case the REST API uses, and reads it back.
+// Embeds the core without any server: wires the ports with in-memory, Node and media
+// implementations, schedules a post through the same use case the REST API uses, and reads it back.
 
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type Actor,
@@ -15,10 +18,17 @@ import {
 } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
 import { createMemoryStore, createRecordingPublisherSignal } from '@svc/core/testing';
+import {
+  createDiskBlobStore,
+  createImageProcessor,
+  createMediaInspector,
+  createSafeFetcher,
+} from '@svc/media';
 
 /** Schedules one Threads post an hour from now and returns it as stored. */
 export async function scheduleInMemory(): Promise<{ post: Post } | { error: SvcError }> {
   const store = createMemoryStore();
+  const blobs = createDiskBlobStore({ dir: mkdtempSync(join(tmpdir(), 'svc-embed-media-')) });
   const deps = {
     store,
     clock: systemClock,
@@ -29,6 +39,10 @@ export async function scheduleInMemory(): Promise<{ post: Post } | { error: SvcE
     publisher: createRecordingPublisherSignal(),
     policy: DEFAULT_POLICY_CONFIG,
     planLimits: DEFAULT_PLAN_LIMITS,
+    blobs,
+    fetcher: createSafeFetcher({ allowPrivate: false }),
+    inspector: createMediaInspector({ blobs }),
+    images: createImageProcessor({ blobs }),
   };
   const now = systemClock.now();
   const user: User = {

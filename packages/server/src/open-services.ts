@@ -2,6 +2,12 @@ import { join } from 'node:path';
 import { type CoreDeps, DEFAULT_POLICY_CONFIG } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
 import { createMediaLinks, type MediaLinks } from '@svc/http';
+import {
+  createDiskBlobStore,
+  createImageProcessor,
+  createMediaInspector,
+  createSafeFetcher,
+} from '@svc/media';
 import { openSqliteStore } from '@svc/store-sqlite';
 import type { Config } from './config.js';
 import { resolveMasterSecret } from './master-secret.js';
@@ -9,6 +15,9 @@ import { createPublisherSignal, type InProcessPublisherSignal } from './publishe
 
 /** Name of the SQLite database file in the data directory. */
 export const DATABASE_FILE = 'svc.db';
+
+/** Name of the folder in the data directory that holds media bytes. */
+export const MEDIA_DIR = 'media';
 
 /** How long a signed media link stays valid; platforms may fetch media a while after we ask. */
 const MEDIA_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -24,8 +33,8 @@ export type Services = {
 
 /**
  * Builds every adapter the configuration calls for, with plain factories: the store (SQLite in
- * the data directory, migrated on open), the Node crypto ports keyed by the master secret, and
- * the core's dependencies.
+ * the data directory, migrated on open), media storage on disk beside it, the SSRF-safe fetcher,
+ * the Node crypto ports keyed by the master secret, and the core's dependencies.
  */
 export function openServices(config: Config, options: { migrate?: boolean } = {}): Services {
   const secret = resolveMasterSecret(config.secret, config.dataDir);
@@ -34,6 +43,7 @@ export function openServices(config: Config, options: { migrate?: boolean } = {}
     migrate: options.migrate ?? true,
   });
   const publisherSignal = createPublisherSignal();
+  const blobs = createDiskBlobStore({ dir: join(config.dataDir, MEDIA_DIR) });
   const core: CoreDeps = {
     store,
     clock: systemClock,
@@ -43,6 +53,10 @@ export function openServices(config: Config, options: { migrate?: boolean } = {}
     publisher: publisherSignal,
     policy: DEFAULT_POLICY_CONFIG,
     planLimits: config.planLimits,
+    blobs,
+    fetcher: createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch }),
+    inspector: createMediaInspector({ blobs }),
+    images: createImageProcessor({ blobs }),
   };
   const mediaLinks = createMediaLinks({
     masterSecret: secret,

@@ -30,7 +30,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const app = createHttpApp({
     core: services.core,
     logger,
-    mediaUrlFor: (mediaId) => services.mediaLinks.urlFor(mediaId),
+    mediaLinks: services.mediaLinks,
     version: SERVICE_VERSION,
     trustProxy: config.trustProxy,
   });

@@ -1,0 +1,77 @@
+import type { ImageProcessor, StoredBlob } from '@svc/core';
+import sharp, { type Sharp } from 'sharp';
+import type { DiskBlobStore } from './disk-blob-store.js';
+
+/** Options of the image processor. */
+export type ImageProcessorOptions = {
+  /** Where originals are read from (as files) and results are stored. */
+  readonly blobs: Pick<DiskBlobStore, 'pathOf' | 'put'>;
+  /** Largest result accepted into storage. Default 50 MB, the service's media limit. */
+  readonly maxOutputBytes?: number;
+};
+
+/** Thrown when an image cannot be padded: a format we do not write back, or a size out of range. */
+export class ImageProcessingError extends Error {
+  override readonly name = 'ImageProcessingError';
+}
+
+const MAX_SIDE = 16_384;
+
+/** An ImageProcessor on sharp (libvips) that reads blobs as files and streams results into the store. */
+export function createImageProcessor(options: ImageProcessorOptions): ImageProcessor {
+  const maxBytes = options.maxOutputBytes ?? 50 * 1024 * 1024;
+
+  async function padToSize(
+    blobKey: string,
+    target: { readonly width: number; readonly height: number; readonly background: string },
+  ): Promise<StoredBlob> {
+    const { width, height, background } = target;
+    for (const side of [width, height]) {
+      if (!Number.isInteger(side) || side < 1 || side > MAX_SIDE) {
+        throw new ImageProcessingError(
+          `Target sides must be whole numbers from 1 to ${MAX_SIDE}: ${width}x${height}`,
+        );
+      }
+    }
+    const path = options.blobs.pathOf(blobKey);
+    const { format } = await sharp(path).metadata();
+    // Every frame of an animated GIF or WebP is padded alike, so an animation stays one.
+    const animated = format === 'gif' || format === 'webp';
+    const resized = sharp(path, { animated })
+      // Turns the pixels as EXIF says and drops the tag, so the padded copy shows the way the
+      // inspector measured the original.
+      .autoOrient()
+      .resize(width, height, { fit: 'contain', position: 'centre', background });
+    // The output starts flowing only when the store reads it: sharp decodes from the file and the
+    // encoded bytes stream into a temp file, never into one buffer.
+    const result = await options.blobs.put(encodeAs(resized, format, background), { maxBytes });
+    if (!result.ok) {
+      const why = result.error.kind === 'too_large' ? `over ${maxBytes} bytes` : result.error.detail;
+      throw new ImageProcessingError(`Could not store the padded copy of ${blobKey}: ${why}`);
+    }
+    return result.blob;
+  }
+
+  return { padToSize };
+}
+
+// Same format out as in, metadata (EXIF, GPS) left out. Quality 90 rather than sharp's 80, since
+// the original was lossy already.
+function encodeAs(image: Sharp, format: string | undefined, background: string): Sharp {
+  switch (format) {
+    case 'jpeg':
+      // JPEG has no alpha channel: a translucent background keeps its colour, made opaque.
+      return image.flatten({ background }).jpeg({ quality: 90 });
+    case 'png':
+      return image.png();
+    case 'webp':
+      return image.webp({ quality: 90 });
+    case 'gif':
+      // sharp's prebuilt libvips writes GIF through cgif.
+      return image.gif();
+    default:
+      throw new ImageProcessingError(
+        `Cannot pad ${format ?? 'unknown'} images: JPEG, PNG, WebP and GIF only`,
+      );
+  }
+}

@@ -1,0 +1,64 @@
+import { stat } from 'node:fs/promises';
+import type { MediaFacts, MediaInspector } from '@svc/core';
+import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import type { DiskBlobStore } from './disk-blob-store.js';
+import { readIsoBmffFacts, readMatroskaFacts, type VideoFacts } from './read-video-facts.js';
+
+/** Options of the media inspector. */
+export type MediaInspectorOptions = {
+  /** Where the blobs are; their files are opened directly so only the needed bytes are read. */
+  readonly blobs: Pick<DiskBlobStore, 'pathOf'>;
+};
+
+const ISO_BMFF = new Set(['video/mp4', 'video/quicktime', 'video/x-m4v']);
+const MATROSKA = new Set(['video/webm', 'video/x-matroska']);
+
+/**
+ * A MediaInspector that goes by the bytes only: file-type for the type (magic numbers), sharp for
+ * an image's size, mp4box (MP4, MOV) and music-metadata (WebM) for a video's size and duration.
+ * Every reader seeks to what it needs; none loads the file.
+ */
+export function createMediaInspector(options: MediaInspectorOptions): MediaInspector {
+  async function inspect(blobKey: string): Promise<MediaFacts> {
+    const path = options.blobs.pathOf(blobKey);
+    // An absent blob is a caller's fault and must not pass for "unknown bytes".
+    await stat(path);
+    const contentType = (await fileTypeFromFile(path))?.mime ?? null;
+    if (contentType === null) return { contentType, width: null, height: null, durationMs: null };
+    if (contentType.startsWith('image/'))
+      return { contentType, ...(await imageSize(path)), durationMs: null };
+    const facts = ISO_BMFF.has(contentType)
+      ? await safely(() => readIsoBmffFacts(path))
+      : MATROSKA.has(contentType)
+        ? await safely(() => readMatroskaFacts(path))
+        : null;
+    return { contentType, width: null, height: null, durationMs: null, ...facts };
+  }
+
+  return { inspect };
+}
+
+async function imageSize(path: string): Promise<{ width: number | null; height: number | null }> {
+  try {
+    // metadata() parses the header only. autoOrient is the size as displayed, EXIF rotation
+    // applied, which is what a platform checks and what the padder produces.
+    const metadata = await sharp(path).metadata();
+    const width = metadata.autoOrient?.width ?? metadata.width;
+    const height = metadata.autoOrient?.height ?? metadata.height;
+    return { width: width > 0 ? width : null, height: height > 0 ? height : null };
+  } catch {
+    // A type sharp cannot read in this build (HEIC) or a damaged header: the size is unknown.
+    return { width: null, height: null };
+  }
+}
+
+// A damaged or truncated container leaves its facts unknown rather than failing the upload; the
+// core decides what an unknown size or duration means.
+async function safely(read: () => Promise<VideoFacts>): Promise<VideoFacts | null> {
+  try {
+    return await read();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDiskBlobStore,
+  createImageProcessor,
+  createMediaInspector,
+  type DiskBlobStore,
+  ImageProcessingError,
+} from '../src/index.js';
+
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+
+let dir: string;
+let blobs: DiskBlobStore;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'svc-pad-'));
+  blobs = createDiskBlobStore({ dir });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function store(name: string): Promise<string> {
+  const result = await blobs.put(createReadStream(join(FIXTURES, name)), { maxBytes: 1_000_000 });
+  if (!result.ok) throw new Error(`could not store ${name}`);
+  return result.blob.key;
+}
+
+const sha256 = async (key: string) =>
+  createHash('sha256')
+    .update(await readFile(blobs.pathOf(key)))
+    .digest('hex');
+
+describe('image processor: padToSize', () => {
+  it.each([
+    ['image.jpg', 'jpeg'],
+    ['image.png', 'png'],
+    ['image.webp', 'webp'],
+    ['animation.gif', 'gif'],
+  ])(
+    'pads %s to exactly the target size, in the same format, leaving the original untouched',
+    async (name, format) => {
+      const original = await store(name);
+      const padded = await createImageProcessor({ blobs }).padToSize(original, {
+        width: 100,
+        height: 100,
+        background: '#ff0000',
+      });
+      expect(padded.key).not.toBe(original);
+      expect(await sha256(original)).toBe(original);
+      expect(await sha256(padded.key)).toBe(padded.key);
+      const metadata = await sharp(blobs.pathOf(padded.key)).metadata();
+      expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+        format,
+        width: 100,
+        height: 100,
+      });
+      expect(padded.sizeBytes).toBe((await readFile(blobs.pathOf(padded.key))).byteLength);
+    },
+  );
+
+  it('centres the picture on bars of the background colour', async () => {
+    // image.png is 40x30: fitted into 100x100 it becomes 100x75 with 12/13-pixel bars above and below.
+    const padded = await createImageProcessor({ blobs }).padToSize(await store('image.png'), {
+      width: 100,
+      height: 100,
+      background: '#00ff00',
+    });
+    const { data, info } = await sharp(blobs.pathOf(padded.key)).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * 100 + x) * info.channels, (y * 100 + x) * info.channels + 3),
+    ];
+    expect(pixel(50, 2)).toEqual([0, 255, 0]);
+    expect(pixel(50, 97)).toEqual([0, 255, 0]);
+    expect(pixel(50, 50)).not.toEqual([0, 255, 0]);
+  });
+
+  it('keeps every frame of an animated GIF', async () => {
+    const padded = await createImageProcessor({ blobs }).padToSize(await store('animation.gif'), {
+      width: 60,
+      height: 60,
+      background: '#000000',
+    });
+    const metadata = await sharp(blobs.pathOf(padded.key), { animated: true }).metadata();
+    expect({ pages: metadata.pages, pageHeight: metadata.pageHeight, width: metadata.width }).toEqual({
+      pages: 3,
+      pageHeight: 60,
+      width: 60,
+    });
+  });
+
+  it('turns an EXIF-rotated JPEG upright, so it measures what the inspector said', async () => {
+    const original = await store('image-exif-rotated.jpg');
+    const inspector = createMediaInspector({ blobs });
+    expect(await inspector.inspect(original)).toMatchObject({ width: 48, height: 64 });
+    // Same aspect as displayed (3:4), so no bars: a sideways copy would get them.
+    const padded = await createImageProcessor({ blobs }).padToSize(original, {
+      width: 96,
+      height: 128,
+      background: '#ffffff',
+    });
+    const metadata = await sharp(blobs.pathOf(padded.key)).metadata();
+    expect({ width: metadata.width, height: metadata.height, orientation: metadata.orientation }).toEqual({
+      width: 96,
+      height: 128,
+      orientation: undefined,
+    });
+    expect(await inspector.inspect(padded.key)).toMatchObject({ width: 96, height: 128 });
+  });
+
+  it('refuses formats it does not write back, and impossible sizes', async () => {
+    const processor = createImageProcessor({ blobs });
+    const avif = await store('image.avif');
+    await expect(processor.padToSize(avif, { width: 10, height: 10, background: '#000' })).rejects.toThrow(
+      ImageProcessingError,
+    );
+    const png = await store('image.png');
+    for (const [width, height] of [
+      [0, 10],
+      [10, 1.5],
+      [100_000, 10],
+    ] as const) {
+      await expect(processor.padToSize(png, { width, height, background: '#000' })).rejects.toThrow(
+        ImageProcessingError,
+      );
+    }
+  });
+
+  it('throws when the result is over the output limit, storing nothing', async () => {
+    const processor = createImageProcessor({ blobs, maxOutputBytes: 100 });
+    const png = await store('image.png');
+    await expect(
+      processor.padToSize(png, { width: 400, height: 400, background: '#123456' }),
+    ).rejects.toThrow(/over 100 bytes/);
+  });
+});

@@ -1,0 +1,93 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MediaFacts } from '@svc/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskBlobStore, createMediaInspector, type DiskBlobStore } from '../src/index.js';
+
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+
+let dir: string;
+let blobs: DiskBlobStore;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'svc-inspect-'));
+  blobs = createDiskBlobStore({ dir });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Stores a fixture the way an upload would and returns its key. */
+async function store(name: string): Promise<string> {
+  const result = await blobs.put(createReadStream(join(FIXTURES, name)), { maxBytes: 1_000_000 });
+  if (!result.ok) throw new Error(`could not store ${name}`);
+  return result.blob.key;
+}
+
+const facts = (
+  contentType: string | null,
+  width: number | null,
+  height: number | null,
+  durationMs: number | null,
+) => ({ contentType, width, height, durationMs }) satisfies MediaFacts;
+
+describe('media inspector', () => {
+  it.each([
+    ['image.jpg', facts('image/jpeg', 64, 48, null)],
+    ['image.png', facts('image/png', 40, 30, null)],
+    ['image.webp', facts('image/webp', 50, 40, null)],
+    ['animation.gif', facts('image/gif', 32, 24, null)],
+    ['image.avif', facts('image/avif', 36, 20, null)],
+    ['image.heic', facts('image/heic', 48, 32, null)],
+    ['video.mp4', facts('video/mp4', 160, 90, 1000)],
+    ['video-moov-at-end.mp4', facts('video/mp4', 128, 72, 2000)],
+    ['video.mov', facts('video/quicktime', 176, 144, 1500)],
+    ['video.webm', facts('video/webm', 192, 108, 1208)],
+  ])('reads %s', async (name, expected) => {
+    const inspector = createMediaInspector({ blobs });
+    expect(await inspector.inspect(await store(name))).toEqual(expected);
+  });
+
+  it('gives the displayed size of a JPEG with EXIF orientation 6 (stored 64x48)', async () => {
+    const inspector = createMediaInspector({ blobs });
+    expect(await inspector.inspect(await store('image-exif-rotated.jpg'))).toEqual(
+      facts('image/jpeg', 48, 64, null),
+    );
+  });
+
+  it('gives the displayed size of a video with a 90° track matrix (stored 160x90)', async () => {
+    const inspector = createMediaInspector({ blobs });
+    expect(await inspector.inspect(await store('video-rotated.mp4'))).toEqual(
+      facts('video/mp4', 90, 160, 1000),
+    );
+  });
+
+  it('goes by the bytes, not the name: a PNG called .txt is a PNG', async () => {
+    const inspector = createMediaInspector({ blobs });
+    expect(await inspector.inspect(await store('png-named.txt'))).toEqual(facts('image/png', 40, 30, null));
+  });
+
+  it('reports null for plain text and for an HTML page (no magic number)', async () => {
+    const inspector = createMediaInspector({ blobs });
+    expect(await inspector.inspect(await store('text.txt'))).toEqual(facts(null, null, null, null));
+    expect(await inspector.inspect(await store('page.html'))).toEqual(facts(null, null, null, null));
+  });
+
+  it('keeps the type but not the size of a truncated video', async () => {
+    const result = await blobs.put(
+      createReadStream(join(FIXTURES, 'video-moov-at-end.mp4'), { start: 0, end: 1999 }),
+      { maxBytes: 1_000_000 },
+    );
+    if (!result.ok) throw new Error('put failed');
+    const inspector = createMediaInspector({ blobs });
+    expect(await inspector.inspect(result.blob.key)).toEqual(facts('video/mp4', null, null, null));
+  });
+
+  it('rejects an absent blob rather than calling it unknown', async () => {
+    const inspector = createMediaInspector({ blobs });
+    await expect(inspector.inspect('f'.repeat(64))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
