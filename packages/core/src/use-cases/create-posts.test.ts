@@ -360,6 +360,37 @@ describe('createPosts', () => {
     });
   });
 
+  it('removes a padded copy again when it does not fit in storage', async () => {
+    const put = async (text: string) => {
+      const stored = await media.blobs.put(
+        (async function* () {
+          yield new TextEncoder().encode(text);
+        })(),
+        { maxBytes: 1e6 },
+      );
+      return stored.ok ? stored.blob.key : '';
+    };
+    planLimits = { ...planLimits, paid: { postsPerMonth: 100, storageBytes: 2000 } };
+    const first = await seedMediaAsset(
+      store.media,
+      aMediaAsset(user.id, { width: 1080, height: 1350, sizeBytes: 1000, blobKey: await put('a') }),
+    );
+    const odd = await seedMediaAsset(
+      store.media,
+      aMediaAsset(user.id, { width: 1080, height: 1080, sizeBytes: 1000, blobKey: await put('b') }),
+    );
+    const before = media.blobs.keys().length;
+    const error = await errorOf({
+      platforms: ['instagram'],
+      mediaIds: [first.id, odd.id],
+      profileIds: [ig.id],
+    });
+    expect(error.code).toBe('storage_quota_exceeded');
+    expect(media.images.padded).toHaveLength(1);
+    expect(media.blobs.keys()).toHaveLength(before);
+    await nothingWritten();
+  });
+
   describe('externalId', () => {
     const payload = { ...igPost, externalId: 'order-42', scheduledTime: FUTURE };
 

@@ -12,7 +12,7 @@ import { validatePostPolicy } from '../policy/validate-post-policy.js';
 import type { CoreDeps } from './core-deps.js';
 import { type ImportDeps, importLink } from './import-media-from-url.js';
 import { policyError } from './policy-error.js';
-import { storageLimitOf, storageQuotaError } from './store-media-file.js';
+import { discardBlob, storageLimitOf, storageQuotaError } from './store-media-file.js';
 
 /** What preparing media needs. */
 export type PrepareMediaDeps = ImportDeps & Pick<CoreDeps, 'images'>;
@@ -162,7 +162,8 @@ async function padPhotoSet(
     };
     const limit = storageLimitOf(deps, owner);
     const added = await deps.store.media.addMediaAsset(copy, { storageLimitBytes: limit, sourceUrl: null });
-    if (added.kind === 'storage_quota_exceeded') return err(storageQuotaError(added.usedBytes, limit));
+    if (added.kind === 'storage_quota_exceeded')
+      return discardBlob(deps, blob, storageQuotaError(added.usedBytes, limit));
     const ref: MediaRef = { kind: 'asset', mediaId: added.asset.id };
     done.set(key, ref);
     result.push(ref);
