@@ -76,11 +76,8 @@ async function serve(env: Record<string, string>) {
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
     });
     const type = res.headers.get('content-type') ?? '';
-    return {
-      status: res.status,
-      headers: res.headers,
-      body: type.includes('json') ? await res.json() : new Uint8Array(await res.arrayBuffer()),
-    };
+    const body: any = type.includes('json') ? await res.json() : new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, headers: res.headers, body };
   };
   const uploadFile = (bytes: Uint8Array) => {
     const form = new FormData();
