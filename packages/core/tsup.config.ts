@@ -1,15 +1,7 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'testing/index': 'src/testing/index.ts',
-    'node/index': 'src/node/index.ts',
-  },
-  format: ['esm'],
-  target: 'node22',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  external: ['vitest'],
-});
+export default packageBuild(
+  { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'node/index': 'src/node/index.ts' },
+  // The testing subpath imports vitest; whoever uses it brings their own.
+  { external: ['vitest'] },
+);

@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm'],
-  target: 'node22',
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  removeNodeProtocol: false,
-});
+export default packageBuild({ index: 'src/index.ts' });

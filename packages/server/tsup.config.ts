@@ -1,11 +1,7 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', svc: 'src/svc.ts' },
-  format: ['esm'],
-  target: 'node22',
-  dts: { entry: { index: 'src/index.ts' } },
-  sourcemap: true,
-  clean: true,
-  removeNodeProtocol: false,
-});
+// The CLI entry is a program, not an API: it gets no declarations.
+export default packageBuild(
+  { index: 'src/index.ts', svc: 'src/svc.ts' },
+  { dts: { entry: { index: 'src/index.ts' } } },
+);

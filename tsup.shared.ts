@@ -1,0 +1,19 @@
+import { defineConfig, type Options } from 'tsup';
+
+/**
+ * The build every package shares: ESM for Node 22+, type declarations, source maps, and `node:`
+ * imports kept as written. Dependencies stay external (tsup's default), so no package bundles
+ * another of ours or a native module.
+ */
+export function packageBuild(entry: Record<string, string>, options: Partial<Options> = {}) {
+  return defineConfig({
+    entry,
+    format: ['esm'],
+    target: 'node22',
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    removeNodeProtocol: false,
+    ...options,
+  });
+}
