@@ -135,12 +135,12 @@ async function padPhotoSet(
   const result: MediaRef[] = [];
   for (const slide of slides) {
     const asset = slide.kind === 'asset' ? assets.get(slide.mediaId) : undefined;
-    const needsPadding =
-      asset !== undefined &&
-      asset.contentType.startsWith('image/') &&
-      asset.blobKey !== null &&
-      (asset.width !== size.width || asset.height !== size.height);
-    if (!needsPadding || asset === undefined || asset.blobKey === null) {
+    // Links, videos and photos already of the set's size stay as they are.
+    if (
+      asset?.blobKey == null ||
+      !asset.contentType.startsWith('image/') ||
+      (asset.width === size.width && asset.height === size.height)
+    ) {
       result.push(slide);
       continue;
     }
