@@ -1,41 +1,15 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDiskBlobStore,
-  createImageProcessor,
-  createMediaInspector,
-  type DiskBlobStore,
-  ImageProcessingError,
-} from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { createImageProcessor, createMediaInspector, ImageProcessingError } from '../src/index.js';
+import { useFixtureStore } from './fixture-store.js';
 
-const FIXTURES = join(import.meta.dirname, 'fixtures');
-
-let dir: string;
-let blobs: DiskBlobStore;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svc-pad-'));
-  blobs = createDiskBlobStore({ dir });
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function store(name: string): Promise<string> {
-  const result = await blobs.put(createReadStream(join(FIXTURES, name)), { maxBytes: 1_000_000 });
-  if (!result.ok) throw new Error(`could not store ${name}`);
-  return result.blob.key;
-}
+const { blobs: blobStore, store } = useFixtureStore('svc-pad-');
 
 const sha256 = async (key: string) =>
   createHash('sha256')
-    .update(await readFile(blobs.pathOf(key)))
+    .update(await readFile(blobStore().pathOf(key)))
     .digest('hex');
 
 describe('image processor: padToSize', () => {
@@ -48,7 +22,7 @@ describe('image processor: padToSize', () => {
     'pads %s to exactly the target size, in the same format, leaving the original untouched',
     async (name, format) => {
       const original = await store(name);
-      const padded = await createImageProcessor({ blobs }).padToSize(original, {
+      const padded = await createImageProcessor({ blobs: blobStore() }).padToSize(original, {
         width: 100,
         height: 100,
         background: '#ff0000',
@@ -56,24 +30,26 @@ describe('image processor: padToSize', () => {
       expect(padded.key).not.toBe(original);
       expect(await sha256(original)).toBe(original);
       expect(await sha256(padded.key)).toBe(padded.key);
-      const metadata = await sharp(blobs.pathOf(padded.key)).metadata();
+      const metadata = await sharp(blobStore().pathOf(padded.key)).metadata();
       expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
         format,
         width: 100,
         height: 100,
       });
-      expect(padded.sizeBytes).toBe((await readFile(blobs.pathOf(padded.key))).byteLength);
+      expect(padded.sizeBytes).toBe((await readFile(blobStore().pathOf(padded.key))).byteLength);
     },
   );
 
   it('centres the picture on bars of the background colour', async () => {
     // image.png is 40x30: fitted into 100x100 it becomes 100x75 with 12/13-pixel bars above and below.
-    const padded = await createImageProcessor({ blobs }).padToSize(await store('image.png'), {
+    const padded = await createImageProcessor({ blobs: blobStore() }).padToSize(await store('image.png'), {
       width: 100,
       height: 100,
       background: '#00ff00',
     });
-    const { data, info } = await sharp(blobs.pathOf(padded.key)).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(blobStore().pathOf(padded.key))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const pixel = (x: number, y: number) => [
       ...data.subarray((y * 100 + x) * info.channels, (y * 100 + x) * info.channels + 3),
     ];
@@ -83,12 +59,15 @@ describe('image processor: padToSize', () => {
   });
 
   it('keeps every frame of an animated GIF', async () => {
-    const padded = await createImageProcessor({ blobs }).padToSize(await store('animation.gif'), {
-      width: 60,
-      height: 60,
-      background: '#000000',
-    });
-    const metadata = await sharp(blobs.pathOf(padded.key), { animated: true }).metadata();
+    const padded = await createImageProcessor({ blobs: blobStore() }).padToSize(
+      await store('animation.gif'),
+      {
+        width: 60,
+        height: 60,
+        background: '#000000',
+      },
+    );
+    const metadata = await sharp(blobStore().pathOf(padded.key), { animated: true }).metadata();
     expect({ pages: metadata.pages, pageHeight: metadata.pageHeight, width: metadata.width }).toEqual({
       pages: 3,
       pageHeight: 60,
@@ -98,15 +77,15 @@ describe('image processor: padToSize', () => {
 
   it('turns an EXIF-rotated JPEG upright, so it measures what the inspector said', async () => {
     const original = await store('image-exif-rotated.jpg');
-    const inspector = createMediaInspector({ blobs });
+    const inspector = createMediaInspector({ blobs: blobStore() });
     expect(await inspector.inspect(original)).toMatchObject({ width: 48, height: 64 });
     // Same aspect as displayed (3:4), so no bars: a sideways copy would get them.
-    const padded = await createImageProcessor({ blobs }).padToSize(original, {
+    const padded = await createImageProcessor({ blobs: blobStore() }).padToSize(original, {
       width: 96,
       height: 128,
       background: '#ffffff',
     });
-    const metadata = await sharp(blobs.pathOf(padded.key)).metadata();
+    const metadata = await sharp(blobStore().pathOf(padded.key)).metadata();
     expect({ width: metadata.width, height: metadata.height, orientation: metadata.orientation }).toEqual({
       width: 96,
       height: 128,
@@ -116,7 +95,7 @@ describe('image processor: padToSize', () => {
   });
 
   it('refuses formats it does not write back, and impossible sizes', async () => {
-    const processor = createImageProcessor({ blobs });
+    const processor = createImageProcessor({ blobs: blobStore() });
     const avif = await store('image.avif');
     await expect(processor.padToSize(avif, { width: 10, height: 10, background: '#000' })).rejects.toThrow(
       ImageProcessingError,
@@ -134,7 +113,7 @@ describe('image processor: padToSize', () => {
   });
 
   it('throws when the result is over the output limit, storing nothing', async () => {
-    const processor = createImageProcessor({ blobs, maxOutputBytes: 100 });
+    const processor = createImageProcessor({ blobs: blobStore(), maxOutputBytes: 100 });
     const png = await store('image.png');
     await expect(
       processor.padToSize(png, { width: 400, height: 400, background: '#123456' }),

@@ -1,31 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MediaFacts } from '@svc/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDiskBlobStore, createMediaInspector, type DiskBlobStore } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { createMediaInspector } from '../src/index.js';
+import { FIXTURES, useFixtureStore } from './fixture-store.js';
 
-const FIXTURES = join(import.meta.dirname, 'fixtures');
-
-let dir: string;
-let blobs: DiskBlobStore;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'svc-inspect-'));
-  blobs = createDiskBlobStore({ dir });
-});
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** Stores a fixture the way an upload would and returns its key. */
-async function store(name: string): Promise<string> {
-  const result = await blobs.put(createReadStream(join(FIXTURES, name)), { maxBytes: 1_000_000 });
-  if (!result.ok) throw new Error(`could not store ${name}`);
-  return result.blob.key;
-}
+const { blobs: blobStore, store } = useFixtureStore('svc-inspect-');
 
 const facts = (
   contentType: string | null,
@@ -47,47 +27,47 @@ describe('media inspector', () => {
     ['video.mov', facts('video/quicktime', 176, 144, 1500)],
     ['video.webm', facts('video/webm', 192, 108, 1208)],
   ])('reads %s', async (name, expected) => {
-    const inspector = createMediaInspector({ blobs });
+    const inspector = createMediaInspector({ blobs: blobStore() });
     expect(await inspector.inspect(await store(name))).toEqual(expected);
   });
 
   it('gives the displayed size of a JPEG with EXIF orientation 6 (stored 64x48)', async () => {
-    const inspector = createMediaInspector({ blobs });
+    const inspector = createMediaInspector({ blobs: blobStore() });
     expect(await inspector.inspect(await store('image-exif-rotated.jpg'))).toEqual(
       facts('image/jpeg', 48, 64, null),
     );
   });
 
   it('gives the displayed size of a video with a 90° track matrix (stored 160x90)', async () => {
-    const inspector = createMediaInspector({ blobs });
+    const inspector = createMediaInspector({ blobs: blobStore() });
     expect(await inspector.inspect(await store('video-rotated.mp4'))).toEqual(
       facts('video/mp4', 90, 160, 1000),
     );
   });
 
   it('goes by the bytes, not the name: a PNG called .txt is a PNG', async () => {
-    const inspector = createMediaInspector({ blobs });
+    const inspector = createMediaInspector({ blobs: blobStore() });
     expect(await inspector.inspect(await store('png-named.txt'))).toEqual(facts('image/png', 40, 30, null));
   });
 
   it('reports null for plain text and for an HTML page (no magic number)', async () => {
-    const inspector = createMediaInspector({ blobs });
+    const inspector = createMediaInspector({ blobs: blobStore() });
     expect(await inspector.inspect(await store('text.txt'))).toEqual(facts(null, null, null, null));
     expect(await inspector.inspect(await store('page.html'))).toEqual(facts(null, null, null, null));
   });
 
   it('keeps the type but not the size of a truncated video', async () => {
-    const result = await blobs.put(
+    const result = await blobStore().put(
       createReadStream(join(FIXTURES, 'video-moov-at-end.mp4'), { start: 0, end: 1999 }),
       { maxBytes: 1_000_000 },
     );
     if (!result.ok) throw new Error('put failed');
-    const inspector = createMediaInspector({ blobs });
+    const inspector = createMediaInspector({ blobs: blobStore() });
     expect(await inspector.inspect(result.blob.key)).toEqual(facts('video/mp4', null, null, null));
   });
 
   it('rejects an absent blob rather than calling it unknown', async () => {
-    const inspector = createMediaInspector({ blobs });
+    const inspector = createMediaInspector({ blobs: blobStore() });
     await expect(inspector.inspect('f'.repeat(64))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
