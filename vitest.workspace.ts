@@ -1,7 +1,7 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Packages with tests; each becomes a vitest project named after it. */
-const PACKAGES = ['core', 'store-sqlite', 'http', 'server', 'media'];
+const PACKAGES = ['core', 'store-sqlite', 'http', 'server', 'media', 'sandbox', 'publisher'];
 
 /** The project list; the root vitest.config.ts reads it (vitest 4+ has no workspace file of its own). */
 export const projects: TestProjectInlineConfiguration[] = [

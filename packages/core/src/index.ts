@@ -12,6 +12,11 @@ export {
 export { canonicalJson } from './domain/canonical-json.js';
 export { type ConnectedAccount, connectedAccountSchema } from './domain/connected-account.js';
 export {
+  CONNECTION_REQUEST_LIFETIME_MS,
+  type ConnectionRequest,
+  connectionRequestSchema,
+} from './domain/connection-request.js';
+export {
   checkApiAccess,
   checkCanSchedule,
   checkCanUpload,
@@ -111,13 +116,24 @@ export type { AccountStore } from './ports/account-store.js';
 export type { ApiKeyStore } from './ports/api-key-store.js';
 export type { BlobPutError, BlobStore, StoredBlob } from './ports/blob-store.js';
 export type { Clock } from './ports/clock.js';
+export type { ConnectionRequestStore } from './ports/connection-request-store.js';
 export type { IdGenerator, IdPrefix } from './ports/id-generator.js';
 export type { ImageProcessor } from './ports/image-processor.js';
 export type { KeyHasher } from './ports/key-hasher.js';
 export type { FetchedFile, FetchRefusal, MediaFetcher } from './ports/media-fetcher.js';
 export type { MediaFacts, MediaInspector } from './ports/media-inspector.js';
 export type { ActivateMediaOutcome, AddMediaOutcome, MediaStore, UploadedFile } from './ports/media-store.js';
-export type { PlatformGateway, PublishJob, PublishMedia, PublishStep } from './ports/platform-gateway.js';
+export type {
+  AuthorizationRequest,
+  CodeExchange,
+  ConnectedProfile,
+  PlatformGateway,
+  PlatformGateways,
+  PublishJob,
+  PublishMedia,
+  PublishStep,
+  RefreshedCredentials,
+} from './ports/platform-gateway.js';
 export type { ClaimRequest, InsertPostsOutcome, NewPostsBatch, PostStore } from './ports/post-store.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
 export type { SecretBox } from './ports/secret-box.js';
@@ -125,6 +141,12 @@ export type { Store } from './ports/store.js';
 export type { UserStore } from './ports/user-store.js';
 // Use cases
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
+export {
+  type ConnectionCallback,
+  completeConnection,
+  createConnectionRequest,
+  startConnection,
+} from './use-cases/connect-account.js';
 export type { CoreDeps } from './use-cases/core-deps.js';
 export { type CreatePostsOptions, type CreatePostsResult, createPosts } from './use-cases/create-posts.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';

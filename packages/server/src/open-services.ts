@@ -57,6 +57,7 @@ export function openServices(config: Config, options: { migrate?: boolean } = {}
     fetcher: createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch }),
     inspector: createMediaInspector({ blobs }),
     images: createImageProcessor({ blobs }),
+    platforms: {},
   };
   const mediaLinks = createMediaLinks({
     masterSecret: secret,

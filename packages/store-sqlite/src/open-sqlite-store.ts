@@ -4,6 +4,7 @@ import { migrateSqlite, pendingSqliteMigrations } from './migrate-sqlite.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { createSqliteAccountStore } from './sqlite-account-store.js';
 import { createSqliteApiKeyStore } from './sqlite-api-key-store.js';
+import { createSqliteConnectionRequestStore } from './sqlite-connection-request-store.js';
 import { createSqliteMediaStore } from './sqlite-media-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
@@ -44,6 +45,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       apiKeys: createSqliteApiKeyStore(db, credentials),
       accounts: createSqliteAccountStore(db),
       media: createSqliteMediaStore(db),
+      connectionRequests: createSqliteConnectionRequestStore(db),
       async ping() {
         ping.get();
       },

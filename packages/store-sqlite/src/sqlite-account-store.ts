@@ -89,6 +89,9 @@ export function createSqliteAccountStore(db: Database.Database): AccountStore {
      RETURNING *`,
   );
   const selectAccount = db.prepare<[string], AccountRow>('SELECT * FROM connected_accounts WHERE id = ?');
+  const selectByPlatformAccount = db.prepare<[string, string, string], AccountRow>(
+    'SELECT * FROM connected_accounts WHERE owner_id = ? AND platform = ? AND platform_account_id = ?',
+  );
   const selectActive = db.prepare<[string], AccountRow>(
     "SELECT * FROM connected_accounts WHERE owner_id = ? AND status = 'active' ORDER BY connected_at, id",
   );
@@ -98,6 +101,10 @@ export function createSqliteAccountStore(db: Database.Database): AccountStore {
       const row = upsertAccount.get(accountToRow(account));
       if (row === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
       return rowToAccount(row);
+    },
+    async findAccount(ownerId, platform, platformAccountId) {
+      const row = selectByPlatformAccount.get(ownerId, platform, platformAccountId);
+      return row === undefined ? null : rowToAccount(row);
     },
     async getAccount(id) {
       const row = selectAccount.get(id);

@@ -2,6 +2,7 @@ import { migration0001Initial } from './migrations/0001-initial.js';
 import { migration0002QuotaUsage } from './migrations/0002-quota-usage.js';
 import { migration0003DropPostsOwnerCreated } from './migrations/0003-drop-posts-owner-created.js';
 import { migration0004MediaLibrary } from './migrations/0004-media-library.js';
+import { migration0005ConnectionRequests } from './migrations/0005-connection-requests.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -13,4 +14,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0002QuotaUsage,
   migration0003DropPostsOwnerCreated,
   migration0004MediaLibrary,
+  migration0005ConnectionRequests,
 ];

@@ -74,7 +74,12 @@ describe('migrateSqlite', () => {
         insert.run(id, owner, status, Date.parse(at), Date.parse(at));
     });
     expect(migrateSqlite(path)).toEqual({
-      applied: ['0002_quota_usage', '0003_drop_posts_owner_created', '0004_media_library'],
+      applied: [
+        '0002_quota_usage',
+        '0003_drop_posts_owner_created',
+        '0004_media_library',
+        '0005_connection_requests',
+      ],
     });
     const usage = withDatabase(path, (db) =>
       db

@@ -47,6 +47,13 @@ const EVENTS: Record<PostEventType, PostEvent> = {
     platformPostId: 'ig-1',
     permalink: 'https://ig/p/1',
   },
+  record_progress: {
+    type: 'record_progress',
+    at: NOW,
+    leaseOwner: 'pub-1',
+    progress: { containerId: 'c-9' },
+    leaseUntil: minutes(7),
+  },
   fail: { type: 'fail', at: NOW, leaseOwner: 'pub-1', reason: 'Instagram refused the image.' },
   retry_later: { type: 'retry_later', at: NOW, leaseOwner: 'pub-1', retryAt: minutes(2) },
   delete: { type: 'delete', at: NOW },
@@ -69,6 +76,7 @@ const ALLOWED: Record<PostEventType, PostState[]> = {
   reject: ['pending_approval'],
   edit: ['scheduled'],
   claim: ['scheduled', 'publishing'],
+  record_progress: ['publishing'],
   succeed: ['publishing'],
   fail: ['publishing'],
   retry_later: ['publishing'],
@@ -82,6 +90,7 @@ const EXPECTED_STATE: Record<PostEventType, PostState | 'same'> = {
   reject: 'draft',
   edit: 'scheduled',
   claim: 'publishing',
+  record_progress: 'publishing',
   succeed: 'posted',
   fail: 'failed',
   retry_later: 'scheduled',
@@ -139,7 +148,7 @@ describe('post state machine', () => {
 
     it('refuses outcomes from a publisher that lost the lease', () => {
       const post = { ...postIn('publishing'), leaseOwner: 'pub-2' };
-      for (const type of ['succeed', 'fail', 'retry_later'] as const) {
+      for (const type of ['record_progress', 'succeed', 'fail', 'retry_later'] as const) {
         expect(transition(post, EVENTS[type])._unsafeUnwrapErr().message).toContain(
           'no longer holds its lease',
         );
@@ -192,6 +201,20 @@ describe('post state machine', () => {
       const next = transition(post, EVENTS.retry_later)._unsafeUnwrap();
       expect(next).toMatchObject({ status: 'scheduled', dueAt: minutes(2), leaseOwner: null });
       expect(next.publishProgress).toEqual({ containerId: 'c-1' });
+    });
+
+    it('record_progress saves the step handles and renews the lease', () => {
+      const next = transition(postIn('publishing'), EVENTS.record_progress)._unsafeUnwrap();
+      expect(next).toMatchObject({ status: 'publishing', dueAt: minutes(7), leaseOwner: 'pub-1' });
+      expect(next.publishProgress).toEqual({ containerId: 'c-9' });
+    });
+
+    it('a deferral that does not count gives the claim back', () => {
+      const post = { ...postIn('publishing'), attempts: 3 };
+      const counted = transition(post, EVENTS.retry_later)._unsafeUnwrap();
+      const retry = { type: 'retry_later', at: NOW, leaseOwner: 'pub-1', retryAt: minutes(2) } as const;
+      const deferred = transition(post, { ...retry, countsAsAttempt: false })._unsafeUnwrap();
+      expect([counted.attempts, deferred.attempts]).toEqual([3, 2]);
     });
 
     it('approve schedules the post at the given time', () => {

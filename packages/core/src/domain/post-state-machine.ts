@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { Platform } from './platform.js';
-import type { MediaRef, Post, PostStatus } from './post.js';
+import type { MediaRef, Post, PostStatus, PublishProgress } from './post.js';
 import { type SvcError, svcError } from './svc-error.js';
 
 /** How long a soft-deleted post can be restored (spec section 8). */
@@ -31,8 +31,22 @@ export type PostEvent =
       readonly platformPostId: string;
       readonly permalink: string | null;
     }
+  | {
+      readonly type: 'record_progress';
+      readonly at: Date;
+      readonly leaseOwner: string;
+      readonly progress: PublishProgress;
+      readonly leaseUntil: Date;
+    }
   | { readonly type: 'fail'; readonly at: Date; readonly leaseOwner: string; readonly reason: string }
-  | { readonly type: 'retry_later'; readonly at: Date; readonly leaseOwner: string; readonly retryAt: Date }
+  | {
+      readonly type: 'retry_later';
+      readonly at: Date;
+      readonly leaseOwner: string;
+      readonly retryAt: Date;
+      /** False for a deferral that is nobody's fault (a platform quota): the claim is not counted. */
+      readonly countsAsAttempt?: boolean;
+    }
   | { readonly type: 'delete'; readonly at: Date }
   | { readonly type: 'restore'; readonly at: Date };
 
@@ -57,6 +71,7 @@ export const POST_TRANSITIONS: readonly PostTransitionRule[] = [
   { event: 'reject', from: ['pending_approval'], to: 'draft' },
   { event: 'edit', from: ['scheduled'], to: 'scheduled' },
   { event: 'claim', from: ['scheduled', 'publishing'], to: 'publishing' },
+  { event: 'record_progress', from: ['publishing'], to: 'publishing' },
   { event: 'succeed', from: ['publishing'], to: 'posted' },
   { event: 'fail', from: ['publishing'], to: 'failed' },
   { event: 'retry_later', from: ['publishing'], to: 'scheduled' },
@@ -93,6 +108,7 @@ function guardOf(post: Post, event: PostEvent): SvcError | null {
         return refusal(post, from, event.type, `It cannot be claimed: ${why}.`);
       }
       return null;
+    case 'record_progress':
     case 'succeed':
     case 'fail':
     case 'retry_later':
@@ -135,6 +151,8 @@ function apply(post: Post, event: PostEvent): Post {
         leaseOwner: event.leaseOwner,
         dueAt: event.leaseUntil,
       };
+    case 'record_progress':
+      return { ...base, publishProgress: event.progress, dueAt: event.leaseUntil };
     case 'succeed':
       return {
         ...base,
@@ -149,7 +167,13 @@ function apply(post: Post, event: PostEvent): Post {
     case 'fail':
       return { ...base, status: 'failed', failedReason: event.reason, leaseOwner: null, dueAt: null };
     case 'retry_later':
-      return { ...base, status: 'scheduled', leaseOwner: null, dueAt: event.retryAt };
+      return {
+        ...base,
+        status: 'scheduled',
+        leaseOwner: null,
+        dueAt: event.retryAt,
+        attempts: event.countsAsAttempt === false ? Math.max(0, post.attempts - 1) : post.attempts,
+      };
     case 'delete':
       return { ...base, deletedAt: event.at };
     case 'restore':
@@ -186,6 +210,7 @@ const RULE_TEXT: Readonly<Record<PostEventType, string>> = {
   reject: 'Only posts awaiting approval can be rejected.',
   edit: 'Only scheduled posts can be edited.',
   claim: 'Only scheduled posts can be claimed for publishing.',
+  record_progress: 'Only a post being published can record publishing progress.',
   succeed: 'Only a post being published can be marked posted.',
   fail: 'Only a post being published can be marked failed.',
   retry_later: 'Only a post being published can be rescheduled for a retry.',

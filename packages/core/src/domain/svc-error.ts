@@ -41,6 +41,12 @@ export const ERROR_CODES = [
   'media_url_too_large',
   'media_url_unsupported_type',
   'media_url_share_page',
+  // ours: connecting accounts
+  'platform_unavailable',
+  'connection_request_not_found',
+  'connection_request_expired',
+  'connection_request_used',
+  'connection_refused',
   // ours: operator actions (CLI)
   'email_taken',
   'user_not_found',

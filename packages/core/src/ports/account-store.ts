@@ -1,4 +1,5 @@
 import type { ConnectedAccount } from '../domain/connected-account.js';
+import type { Platform } from '../domain/platform.js';
 
 /** Storage of connected accounts. */
 export type AccountStore = {
@@ -8,6 +9,12 @@ export type AccountStore = {
    * credentials keeps the stored ones. Returns the account as stored.
    */
   saveAccount(account: ConnectedAccount): Promise<ConnectedAccount>;
+  /** The owner's account for this platform account id, active or not; null when absent. */
+  findAccount(
+    ownerId: string,
+    platform: Platform,
+    platformAccountId: string,
+  ): Promise<ConnectedAccount | null>;
   /** An account by id; null when absent. */
   getAccount(id: string): Promise<ConnectedAccount | null>;
   /** The owner's active accounts, oldest connection first. */

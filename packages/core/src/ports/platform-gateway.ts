@@ -10,6 +10,10 @@ export type PublishMedia = {
   /** The stored bytes, for platforms that need an upload; null for outside links. */
   readonly blobKey: string | null;
   readonly sizeBytes: number | null;
+  /** Pixel size and duration when we read them from the bytes; null for outside links. */
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly durationMs: number | null;
 };
 
 /** Everything an adapter needs to take the next step of one post's publish. */
@@ -26,25 +30,91 @@ export type PublishJob = {
  * so a restarted publisher resumes from the last recorded step instead of posting twice.
  */
 export type PublishStep =
-  | { readonly kind: 'progress'; readonly progress: PublishProgress }
+  /**
+   * A step was taken; its handles are saved before the next step. `waitMs` asks for a pause
+   * first (a container the platform is still processing); the publisher keeps its lease meanwhile.
+   */
+  | { readonly kind: 'progress'; readonly progress: PublishProgress; readonly waitMs?: number }
   | { readonly kind: 'published'; readonly platformPostId: string; readonly permalink: string | null }
+  /** A transient failure (rate limit, 5xx, timeout): try again later; counts as an attempt. */
   | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string }
+  /**
+   * The platform's publishing quota is used up until `until`: try again then. Does not count as
+   * an attempt, because nothing is wrong with the post.
+   */
+  | { readonly kind: 'defer'; readonly until: Date; readonly reason: string }
+  /** A permanent failure: the reason tells a person what to fix. */
   | { readonly kind: 'failed'; readonly reason: string }
+  /** The access token was refused as expired: refresh it and take the step again, once. */
   | { readonly kind: 'token_expired' }
+  /** The platform refused our authorization for good: the user must reconnect the account. */
   | { readonly kind: 'needs_reconnect'; readonly reason: string };
+
+/** What the browser is sent to, to start a platform's OAuth consent. */
+export type AuthorizationRequest = {
+  /** Opaque value the platform hands back to the callback; binds the callback to our request. */
+  readonly state: string;
+  /** Our callback URL, registered with the platform app. */
+  readonly redirectUri: string;
+  /** PKCE verifier; adapters of platforms that support PKCE send its S256 challenge. */
+  readonly codeVerifier: string;
+};
+
+/** One platform account an authorization code gave us access to. */
+export type ConnectedProfile = {
+  readonly platformAccountId: string;
+  readonly handle: string;
+  readonly profileUrl: string;
+  readonly profileImageUrl: string | null;
+  readonly followerCount: number | null;
+  /** The tokens to store (sealed) and hand back to the adapter when it publishes. */
+  readonly credentials: Record<string, unknown>;
+  /** When the access token stops working; null when it does not expire. */
+  readonly tokenExpiresAt: Date | null;
+};
+
+/** The outcome of exchanging an authorization code. */
+export type CodeExchange =
+  | { readonly kind: 'connected'; readonly profiles: readonly ConnectedProfile[] }
+  | { readonly kind: 'refused'; readonly reason: string };
+
+/** Fresh tokens from a refresh. */
+export type RefreshedCredentials = {
+  readonly credentials: Record<string, unknown>;
+  readonly expiresAt: Date | null;
+};
 
 /** One platform's API, as the publisher and the connection flow use it. */
 export type PlatformGateway = {
   readonly platform: Platform;
+  /**
+   * Refresh tokens this long before they expire (proactively, before a publish). Null when the
+   * platform's tokens cannot be refreshed ahead of time.
+   */
+  readonly refreshMarginMs: number | null;
+  /** The platform's consent page URL for this request. */
+  authorizeUrl(request: AuthorizationRequest): string;
+  /** Exchanges the callback's code for tokens and reads the account's profile. */
+  exchangeCode(input: {
+    readonly code: string;
+    readonly redirectUri: string;
+    readonly codeVerifier: string;
+  }): Promise<CodeExchange>;
   /**
    * Takes the next step of publishing `job.post`, reading the handles of earlier steps from
    * `job.post.publishProgress`. A step whose outcome is unknown must be checked against the
    * platform before anything is sent again.
    */
   publishStep(job: PublishJob): Promise<PublishStep>;
-  /** Exchanges the account's refresh material for fresh tokens; null when it must reconnect. */
+  /**
+   * Exchanges the account's refresh material for fresh tokens; null when the platform refused
+   * (the account must reconnect). Rejects on transient faults (network, 5xx).
+   */
   refreshCredentials(
     account: ConnectedAccount,
     credentials: Readonly<Record<string, unknown>>,
-  ): Promise<{ credentials: Record<string, unknown>; expiresAt: Date | null } | null>;
+  ): Promise<RefreshedCredentials | null>;
 };
+
+/** The gateways the service has, one per platform it can publish to. */
+export type PlatformGateways = Readonly<Partial<Record<Platform, PlatformGateway>>>;

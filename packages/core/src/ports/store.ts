@@ -1,5 +1,6 @@
 import type { AccountStore } from './account-store.js';
 import type { ApiKeyStore } from './api-key-store.js';
+import type { ConnectionRequestStore } from './connection-request-store.js';
 import type { MediaStore } from './media-store.js';
 import type { PostStore } from './post-store.js';
 import type { UserStore } from './user-store.js';
@@ -11,6 +12,7 @@ export type Store = {
   readonly apiKeys: ApiKeyStore;
   readonly accounts: AccountStore;
   readonly media: MediaStore;
+  readonly connectionRequests: ConnectionRequestStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

@@ -1,5 +1,6 @@
 import type { ApiKey } from '../domain/api-key.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
+import type { ConnectionRequest } from '../domain/connection-request.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
 import { transition } from '../domain/post-state-machine.js';
@@ -22,6 +23,7 @@ export function createMemoryStore(): Store {
   const media = new Map<string, MediaAsset>();
   const mediaSources = new Map<string, string>();
   const storageUsed = new Map<string, number>();
+  const connectionRequests = new Map<string, ConnectionRequest>();
   let closed = false;
 
   const live = () => {
@@ -194,6 +196,14 @@ export function createMemoryStore(): Store {
         accounts.set(stored.id, stored);
         return copy(stored);
       },
+      async findAccount(ownerId, platform, platformAccountId) {
+        live();
+        const account = [...accounts.values()].find(
+          (a) =>
+            a.ownerId === ownerId && a.platform === platform && a.platformAccountId === platformAccountId,
+        );
+        return account === undefined ? null : copy(account);
+      },
       async getAccount(id) {
         live();
         const account = accounts.get(id);
@@ -274,6 +284,31 @@ export function createMemoryStore(): Store {
       async isBlobReferenced(blobKey) {
         live();
         return [...media.values()].some((m) => m.blobKey === blobKey);
+      },
+    },
+    connectionRequests: {
+      async insertConnectionRequest(request) {
+        live();
+        if (connectionRequests.has(request.id))
+          throw new Error(`Connection request ${request.id} already exists.`);
+        connectionRequests.set(request.id, copy(request));
+      },
+      async getConnectionRequest(id) {
+        live();
+        const request = connectionRequests.get(id);
+        return request === undefined ? null : copy(request);
+      },
+      async spendConnectionRequest(id, at) {
+        live();
+        const request = connectionRequests.get(id);
+        if (request === undefined || request.usedAt !== null) return false;
+        connectionRequests.set(id, { ...request, usedAt: at });
+        return true;
+      },
+      async recordConnectedAccounts(id, accountIds) {
+        live();
+        const request = connectionRequests.get(id);
+        if (request !== undefined) connectionRequests.set(id, { ...request, accountIds: [...accountIds] });
       },
     },
     async ping() {

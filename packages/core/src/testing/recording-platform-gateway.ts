@@ -25,6 +25,27 @@ export function createRecordingPlatformGateway(platform: Platform): RecordingPla
   };
   return {
     platform,
+    refreshMarginMs: null,
+    authorizeUrl: (request) =>
+      `https://${platform}.example/authorize?state=${encodeURIComponent(request.state)}&redirect_uri=${encodeURIComponent(request.redirectUri)}`,
+    async exchangeCode({ code }) {
+      return code === 'refused'
+        ? { kind: 'refused', reason: 'The code is invalid.' }
+        : {
+            kind: 'connected',
+            profiles: [
+              {
+                platformAccountId: `${platform}-${code}`,
+                handle: `handle_${code}`,
+                profileUrl: `https://${platform}.example/handle_${code}`,
+                profileImageUrl: null,
+                followerCount: null,
+                credentials: { accessToken: `token-${code}` },
+                tokenExpiresAt: null,
+              },
+            ],
+          };
+    },
     publishCalls,
     refreshCalls,
     script: (...steps) => {

@@ -3,6 +3,7 @@ import type { Post } from '../domain/post.js';
 import type { NewPostsBatch } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
 import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
+import { describeConnectionRequestContract } from './connection-request-contract.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -141,6 +142,16 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(ofA.id).not.toBe(ofB.id);
       });
 
+      it('finds an account by its platform account id, active or not', async () => {
+        const owner = aUser().id;
+        const account = await store.accounts.saveAccount(
+          anAccount(owner, { platformAccountId: 'fb-9', status: 'inactive' }),
+        );
+        expect(await store.accounts.findAccount(owner, account.platform, 'fb-9')).toEqual(account);
+        expect(await store.accounts.findAccount(owner, 'tiktok', 'fb-9')).toBeNull();
+        expect(await store.accounts.findAccount(aUser().id, account.platform, 'fb-9')).toBeNull();
+      });
+
       it("lists only the owner's active accounts, oldest connection first", async () => {
         const owner = aUser().id;
         const late = anAccount(owner, { platform: 'tiktok', connectedAt: at(5) });
@@ -155,6 +166,8 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         ]);
       });
     });
+
+    describeConnectionRequestContract(() => store);
 
     describe('media assets', () => {
       const LIMIT = { storageLimitBytes: 1_000_000, sourceUrl: null };

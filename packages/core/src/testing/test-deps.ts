@@ -53,6 +53,7 @@ export function createTestDeps(options: { store?: Store; planLimits?: PlanLimits
     fetcher,
     inspector,
     images,
+    platforms: {},
   };
   return { deps, store, clock, blobs, fetcher, inspector, images, publisher };
 }

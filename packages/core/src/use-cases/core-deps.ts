@@ -7,6 +7,7 @@ import type { ImageProcessor } from '../ports/image-processor.js';
 import type { KeyHasher } from '../ports/key-hasher.js';
 import type { MediaFetcher } from '../ports/media-fetcher.js';
 import type { MediaInspector } from '../ports/media-inspector.js';
+import type { PlatformGateways } from '../ports/platform-gateway.js';
 import type { PublisherSignal } from '../ports/publisher-signal.js';
 import type { SecretBox } from '../ports/secret-box.js';
 import type { Store } from '../ports/store.js';
@@ -32,4 +33,6 @@ export type CoreDeps = {
   readonly inspector: MediaInspector;
   /** Pads photo-set images to one size. */
   readonly images: ImageProcessor;
+  /** The platform APIs (real or sandbox), for connecting accounts. */
+  readonly platforms: PlatformGateways;
 };

@@ -29,22 +29,46 @@ export function saveConnection(
 ): ResultAsync<ConnectedAccount, SvcError> {
   const now = deps.clock.now();
   return ResultAsync.fromSafePromise(
-    deps.store.accounts.saveAccount({
-      id: deps.ids.id('acct'),
-      ownerId: input.ownerId,
-      platform: input.platform,
-      platformAccountId: input.platformAccountId,
-      handle: input.handle,
-      profileUrl: input.profileUrl,
-      profileImageUrl: input.profileImageUrl,
-      followerCount: input.followerCount,
-      status: 'active',
-      needsReconnect: false,
-      sealedCredentials:
-        input.credentials === null ? null : deps.secretBox.seal(JSON.stringify(input.credentials)),
-      tokenExpiresAt: input.tokenExpiresAt,
-      connectedAt: now,
-      updatedAt: now,
-    }),
+    (async () => {
+      const credentials = await mergedCredentials(deps, input);
+      return deps.store.accounts.saveAccount({
+        id: deps.ids.id('acct'),
+        ownerId: input.ownerId,
+        platform: input.platform,
+        platformAccountId: input.platformAccountId,
+        handle: input.handle,
+        profileUrl: input.profileUrl,
+        profileImageUrl: input.profileImageUrl,
+        followerCount: input.followerCount,
+        status: 'active',
+        needsReconnect: false,
+        sealedCredentials: credentials === null ? null : deps.secretBox.seal(JSON.stringify(credentials)),
+        tokenExpiresAt: input.tokenExpiresAt,
+        connectedAt: now,
+        updatedAt: now,
+      });
+    })(),
   );
+}
+
+/**
+ * The credentials to store: the new ones over the stored ones. Platforms often leave out a
+ * refresh token on a repeated consent (Google does), so a reconnect must not drop the one we have.
+ */
+async function mergedCredentials(
+  deps: Pick<CoreDeps, 'store' | 'secretBox'>,
+  input: ConnectionInput,
+): Promise<Readonly<Record<string, unknown>> | null> {
+  if (input.credentials === null) return null;
+  const existing = await deps.store.accounts.findAccount(
+    input.ownerId,
+    input.platform,
+    input.platformAccountId,
+  );
+  if (existing?.sealedCredentials == null) return input.credentials;
+  const stored = JSON.parse(deps.secretBox.open(existing.sealedCredentials)) as Record<string, unknown>;
+  const fresh = Object.fromEntries(
+    Object.entries(input.credentials).filter(([, v]) => v !== undefined && v !== null),
+  );
+  return { ...stored, ...fresh };
 }
