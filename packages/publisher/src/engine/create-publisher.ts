@@ -1,0 +1,176 @@
+import { type Post, transition } from '@svc/core';
+import { createConcurrencySlots } from './concurrency-slots.js';
+import { publishPost } from './publish-post.js';
+import type { PublisherDeps } from './publisher-deps.js';
+import type { PublisherOptions } from './publisher-options.js';
+
+/** The publisher of one process. */
+export type Publisher = {
+  /** Starts the loop: claim due posts, publish them, sleep until the next one is due. */
+  start(): void;
+  /**
+   * Stops claiming, lets running publishes finish their current step and hands their posts back
+   * (their saved handles make the next publisher resume them), then resolves.
+   */
+  stop(): Promise<void>;
+  /** Posts fall due at `dueAt`: wake up by then instead of sleeping the full interval. */
+  wake(dueAt: Date): void;
+  /** Claims what is due now, up to free capacity, and starts publishing it; the claimed count. */
+  runOnce(): Promise<number>;
+  /** Resolves when no publish is running or waiting for a slot. */
+  idle(): Promise<void>;
+  /** Runs claim rounds until nothing is due and nothing is running (tests with a fake clock). */
+  drain(): Promise<void>;
+};
+
+/**
+ * Creates the publisher. Claims are bounded by the global limit; claimed posts that would pass a
+ * platform or account limit wait in memory (leased) until a slot frees, which keeps the claim
+ * query simple and still lets other accounts' posts run.
+ */
+export function createPublisher(deps: PublisherDeps, options: PublisherOptions): Publisher {
+  const slots = createConcurrencySlots(options.concurrency);
+  const waiting: Post[] = [];
+  const running = new Set<Promise<void>>();
+  const stop = { stopping: false };
+  let idleWaiters: Array<() => void> = [];
+  let loop: Promise<void> | null = null;
+  let timer: { wakeAt: number; resolve: () => void; handle: NodeJS.Timeout } | null = null;
+
+  const inFlight = () => running.size + waiting.length;
+  const settleIdle = () => {
+    if (inFlight() > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+
+  const pump = () => {
+    for (let i = 0; i < waiting.length; ) {
+      const post = waiting[i] as Post;
+      if (!slots.canStart(post)) {
+        i++;
+        continue;
+      }
+      waiting.splice(i, 1);
+      slots.take(post);
+      const run = publishPost({ deps, options, stop }, post)
+        .catch((error: unknown) => {
+          deps.logger.error(
+            { postId: post.id, err: error instanceof Error ? error.name : 'unknown' },
+            'publish crashed',
+          );
+        })
+        .finally(() => {
+          slots.release(post);
+          running.delete(run);
+          pump();
+          interruptSleep(); // a slot freed: there may be room to claim more
+          settleIdle();
+        });
+      running.add(run);
+    }
+  };
+
+  const runOnce = async (): Promise<number> => {
+    const free = options.concurrency.global - inFlight();
+    if (free <= 0 || stop.stopping) return 0;
+    const now = deps.clock.now();
+    const claimed = await deps.store.posts.claimDuePosts({
+      now,
+      limit: free,
+      leaseOwner: options.leaseOwner,
+      leaseUntil: new Date(now.getTime() + options.leaseMs),
+    });
+    waiting.push(...claimed);
+    pump();
+    return claimed.length;
+  };
+
+  function interruptSleep(): void {
+    const current = timer;
+    if (current === null) return;
+    clearTimeout(current.handle);
+    timer = null;
+    current.resolve();
+  }
+
+  const sleepUntil = (wakeAt: number) =>
+    new Promise<void>((resolve) => {
+      const handle = setTimeout(
+        () => {
+          timer = null;
+          resolve();
+        },
+        Math.max(0, wakeAt - deps.clock.now().getTime()),
+      );
+      timer = { wakeAt, resolve, handle };
+    });
+
+  const run = async () => {
+    while (!stop.stopping) {
+      try {
+        const free = options.concurrency.global - inFlight();
+        const claimed = await runOnce();
+        if (stop.stopping) break;
+        if (claimed > 0 && claimed === free) continue; // a full batch: more may be due
+        const now = deps.clock.now().getTime();
+        const nextDue = (await deps.store.posts.nextDueAt())?.getTime() ?? Number.POSITIVE_INFINITY;
+        const atCapacity = options.concurrency.global - inFlight() <= 0;
+        // At capacity, a finishing publish wakes us; otherwise the next due time does, at the latest
+        // after the interval. A floor keeps a post we cannot claim yet from spinning the loop.
+        const wakeAt = atCapacity
+          ? now + options.intervalMs
+          : Math.min(Math.max(nextDue, now + 10), now + options.intervalMs);
+        await sleepUntil(wakeAt);
+      } catch (error) {
+        deps.logger.error(
+          { err: error instanceof Error ? error.message : 'unknown' },
+          'publisher run failed; retrying',
+        );
+        await sleepUntil(deps.clock.now().getTime() + Math.min(5_000, options.intervalMs));
+      }
+    }
+  };
+
+  return {
+    start() {
+      if (loop !== null) return;
+      stop.stopping = false;
+      loop = run();
+    },
+    async stop() {
+      stop.stopping = true;
+      interruptSleep();
+      await loop;
+      loop = null;
+      // Posts claimed but not started go back to the queue untouched by any platform call.
+      for (const post of waiting.splice(0)) {
+        const now = deps.clock.now();
+        const released = transition(post, {
+          type: 'retry_later',
+          at: now,
+          leaseOwner: options.leaseOwner,
+          retryAt: now,
+          countsAsAttempt: false,
+        });
+        if (released.isOk()) await deps.store.posts.updatePost(released.value, post.version);
+      }
+      await Promise.all(running);
+      settleIdle();
+    },
+    wake(dueAt) {
+      if (timer !== null && dueAt.getTime() < timer.wakeAt) interruptSleep();
+    },
+    runOnce,
+    idle: () =>
+      inFlight() === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
+    async drain() {
+      for (;;) {
+        const claimed = await runOnce();
+        await Promise.all(running);
+        if (claimed === 0 && inFlight() === 0) return;
+      }
+    },
+  };
+}

@@ -1,0 +1,281 @@
+import type { PlatformGateway, PublishJob, PublishStep } from '@svc/core';
+import { systemClock } from '@svc/core/node';
+import { createRecordingPlatformGateway } from '@svc/core/testing';
+import { describe, expect, it } from 'vitest';
+import { createPublisher, DEFAULT_PUBLISHER_OPTIONS } from '../src/index.js';
+import { engineFixture } from './engine-fixture.js';
+
+describe('publisher engine', () => {
+  it('publishes a due post and records the platform id, permalink and time', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    const f = await engineFixture(gateway);
+    const [post] = await f.schedule(1);
+    await f.publisher.drain();
+    const stored = await f.post(post?.id ?? '');
+    expect(stored).toMatchObject({
+      status: 'posted',
+      platformPostId: 'instagram-1',
+      permalink: 'https://instagram.example/p/1',
+      publishedAt: f.clock.now(),
+      leaseOwner: null,
+      dueAt: null,
+      attempts: 1,
+    });
+    expect(gateway.publishCalls[0]?.credentials).toEqual({ accessToken: 'token-1' });
+  });
+
+  it('saves each step before the next one and hands the saved handles back', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    gateway.script(
+      { kind: 'progress', progress: { containerId: 'c-1' } },
+      { kind: 'progress', progress: { containerId: 'c-1', publishStartedAt: 'x' }, waitMs: 5_000 },
+    );
+    const f = await engineFixture(gateway);
+    const [post] = await f.schedule(1);
+    const start = f.clock.now().getTime();
+    await f.publisher.drain();
+    expect(gateway.publishCalls.map((c) => c.post.publishProgress)).toEqual([
+      null,
+      { containerId: 'c-1' },
+      { containerId: 'c-1', publishStartedAt: 'x' },
+    ]);
+    expect(f.clock.now().getTime() - start).toBe(5_000);
+    expect((await f.post(post?.id ?? '')).status).toBe('posted');
+  });
+
+  it('retries transient failures with growing delays, then fails with the reason', async () => {
+    const gateway = createRecordingPlatformGateway('threads');
+    const flaky: PublishStep = { kind: 'retry', afterMs: 0, reason: 'Threads is unavailable (HTTP 503).' };
+    gateway.script(flaky, flaky, flaky);
+    const f = await engineFixture(gateway, { maxAttempts: 3, retryBaseMs: 1_000 });
+    const [post] = await f.schedule(1);
+    const id = post?.id ?? '';
+    await f.publisher.drain();
+    const first = await f.post(id);
+    expect(first).toMatchObject({ status: 'scheduled', attempts: 1, publishProgress: null });
+    expect(first.dueAt?.getTime()).toBe(f.clock.now().getTime() + 1_000);
+    f.clock.advance(1_000);
+    await f.publisher.drain();
+    expect((await f.post(id)).dueAt?.getTime()).toBe(f.clock.now().getTime() + 2_000);
+    f.clock.advance(2_000);
+    await f.publisher.drain();
+    expect(await f.post(id)).toMatchObject({
+      status: 'failed',
+      failedReason: 'Threads is unavailable (HTTP 503). Gave up after 3 attempts.',
+    });
+  });
+
+  it('honours a longer delay the platform asks for', async () => {
+    const gateway = createRecordingPlatformGateway('facebook');
+    gateway.script({ kind: 'retry', afterMs: 600_000, reason: 'Rate limited.' });
+    const f = await engineFixture(gateway, { retryBaseMs: 1_000 });
+    const [post] = await f.schedule(1);
+    await f.publisher.drain();
+    expect((await f.post(post?.id ?? '')).dueAt?.getTime()).toBe(f.clock.now().getTime() + 600_000);
+  });
+
+  it('defers a post over a platform quota without counting an attempt, and fails it after the deferral limit', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    const f = await engineFixture(gateway, { maxDeferralMs: 2 * 3_600_000 });
+    const until = new Date(f.clock.now().getTime() + 3_600_000);
+    gateway.script({ kind: 'defer', until, reason: 'Instagram publishing limit reached.' });
+    const [post] = await f.schedule(1);
+    const id = post?.id ?? '';
+    await f.publisher.drain();
+    expect(await f.post(id)).toMatchObject({ status: 'scheduled', attempts: 0, dueAt: until });
+    f.clock.set(until);
+    gateway.script({
+      kind: 'defer',
+      until: new Date(until.getTime() + 3 * 3_600_000),
+      reason: 'Still at the limit.',
+    });
+    await f.publisher.drain();
+    expect((await f.post(id)).failedReason).toBe(
+      'Still at the limit. The post waited too long for the limit to free up.',
+    );
+  });
+
+  it('fails permanently at once with the platform reason', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    gateway.script({ kind: 'failed', reason: 'Instagram accepts JPEG images only.' });
+    const f = await engineFixture(gateway);
+    const [post] = await f.schedule(1);
+    await f.publisher.drain();
+    expect(await f.post(post?.id ?? '')).toMatchObject({
+      status: 'failed',
+      failedReason: 'Instagram accepts JPEG images only.',
+      attempts: 1,
+    });
+    expect(gateway.publishCalls).toHaveLength(1);
+  });
+
+  it('refreshes an expired token once, stores it sealed and takes the step again', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    gateway.script({ kind: 'token_expired' });
+    gateway.onRefresh({
+      credentials: { accessToken: 'token-2' },
+      expiresAt: new Date('2026-05-01T00:00:00Z'),
+    });
+    const f = await engineFixture(gateway);
+    const [post] = await f.schedule(1);
+    await f.publisher.drain();
+    expect((await f.post(post?.id ?? '')).status).toBe('posted');
+    expect(gateway.publishCalls.map((c) => c.credentials.accessToken)).toEqual(['token-1', 'token-2']);
+    const account = await f.store.accounts.getAccount(f.accountId);
+    expect(account?.tokenExpiresAt).toEqual(new Date('2026-05-01T00:00:00Z'));
+    expect(account?.sealedCredentials).not.toContain('token-2');
+  });
+
+  it('marks the account for reconnection when the refresh is refused or the token is refused twice', async () => {
+    for (const refusedRefresh of [true, false]) {
+      const gateway = createRecordingPlatformGateway('threads');
+      gateway.script({ kind: 'token_expired' }, { kind: 'token_expired' });
+      gateway.onRefresh(refusedRefresh ? null : { credentials: { accessToken: 'token-2' }, expiresAt: null });
+      const f = await engineFixture(gateway);
+      const [post] = await f.schedule(1);
+      await f.publisher.drain();
+      const stored = await f.post(post?.id ?? '');
+      expect(stored.status).toBe('failed');
+      expect(stored.failedReason).toMatch(/^Reconnect the Threads account @handle_\d+/);
+      expect((await f.store.accounts.getAccount(f.accountId))?.needsReconnect).toBe(true);
+      expect(gateway.refreshCalls).toHaveLength(1);
+    }
+  });
+
+  it('refreshes tokens that expire within the margin before publishing', async () => {
+    const gateway = { ...createRecordingPlatformGateway('instagram'), refreshMarginMs: 7 * 86_400_000 };
+    const calls: string[] = [];
+    const tracking: PlatformGateway = {
+      ...gateway,
+      async refreshCredentials() {
+        calls.push('refresh');
+        return { credentials: { accessToken: 'fresh' }, expiresAt: null };
+      },
+      async publishStep(job) {
+        calls.push(`publish:${String(job.credentials.accessToken)}`);
+        return gateway.publishStep(job);
+      },
+    };
+    const g = await engineFixture(tracking);
+    const acc = await g.store.accounts.getAccount(g.accountId);
+    if (acc === null) throw new Error('no account');
+    await g.store.accounts.saveAccount({
+      ...acc,
+      tokenExpiresAt: new Date(g.clock.now().getTime() + 86_400_000),
+    });
+    await g.schedule(1);
+    await g.publisher.drain();
+    expect(calls).toEqual(['refresh', 'publish:fresh']);
+  });
+
+  it('fails posts to a disconnected or reconnect-needing account without calling the platform', async () => {
+    const gateway = createRecordingPlatformGateway('facebook');
+    const f = await engineFixture(gateway);
+    const account = await f.store.accounts.getAccount(f.accountId);
+    if (account === null) throw new Error('no account');
+    await f.store.accounts.saveAccount({ ...account, needsReconnect: true });
+    const [post] = await f.schedule(1);
+    await f.publisher.drain();
+    expect((await f.post(post?.id ?? '')).failedReason).toMatch(/needs to be reconnected/);
+    expect(gateway.publishCalls).toHaveLength(0);
+  });
+
+  it('treats a step that throws as transient: the post is retried, not failed', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    const throwing: PlatformGateway = {
+      ...gateway,
+      async publishStep() {
+        throw new Error('connect ECONNRESET https://graph.example/media?access_token=SECRET123&x=1');
+      },
+    };
+    const f = await engineFixture(throwing);
+    const [post] = await f.schedule(1);
+    await f.publisher.drain();
+    const stored = await f.post(post?.id ?? '');
+    expect(stored.status).toBe('scheduled');
+    expect(stored.dueAt?.getTime()).toBeGreaterThan(f.clock.now().getTime());
+    expect(f.logs.join('\n')).toContain('ECONNRESET');
+    expect(f.logs.join('\n')).not.toContain('SECRET123');
+  });
+
+  it('runs at most one publish per account at a time, and other accounts in parallel', async () => {
+    const active = new Map<string, number>();
+    let peakPerAccount = 0;
+    let peakTotal = 0;
+    const gateway = createRecordingPlatformGateway('instagram');
+    const slow: PlatformGateway = {
+      ...gateway,
+      async publishStep(job: PublishJob) {
+        const key = job.account.id;
+        active.set(key, (active.get(key) ?? 0) + 1);
+        peakPerAccount = Math.max(peakPerAccount, ...active.values());
+        peakTotal = Math.max(
+          peakTotal,
+          [...active.values()].reduce((a, b) => a + b, 0),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        active.set(key, (active.get(key) ?? 1) - 1);
+        return gateway.publishStep(job);
+      },
+    };
+    const f = await engineFixture(slow, { concurrency: { global: 8, perPlatform: 8, perAccount: 1 } });
+    const other = await f.addAccount();
+    await f.schedule(4);
+    await f.schedule(4, { profileIds: [other] });
+    await f.publisher.drain();
+    expect(peakPerAccount).toBe(1);
+    expect(peakTotal).toBe(2);
+    expect(gateway.publishCalls).toHaveLength(8);
+  });
+
+  it('resumes a post another publisher left behind once its lease expires, from the saved step', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    const f = await engineFixture(gateway, { leaseMs: 60_000 });
+    const [post] = await f.schedule(1);
+    // A publisher that claimed the post, saved a container id and died.
+    const [claimed] = await f.store.posts.claimDuePosts({
+      now: f.clock.now(),
+      limit: 1,
+      leaseOwner: 'dead-publisher',
+      leaseUntil: new Date(f.clock.now().getTime() + 60_000),
+    });
+    if (claimed === undefined) throw new Error('not claimed');
+    await f.store.posts.updatePost({ ...claimed, publishProgress: { containerId: 'c-7' } }, claimed.version);
+    await f.publisher.drain();
+    expect(gateway.publishCalls).toHaveLength(0);
+    f.clock.advance(60_000);
+    await f.publisher.drain();
+    expect(gateway.publishCalls.map((c) => c.post.publishProgress)).toEqual([{ containerId: 'c-7' }]);
+    expect(await f.post(post?.id ?? '')).toMatchObject({ status: 'posted', attempts: 2 });
+  });
+
+  it('wakes at once for a post due sooner than its sleep, and stops cleanly', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    const f = await engineFixture(gateway);
+    const publisher = createPublisher(
+      {
+        store: f.store,
+        clock: systemClock,
+        secretBox: (await import('@svc/core/node')).createAesGcmSecretBox(
+          'engine-test-secret-of-32-characters!!',
+        ),
+        gateways: { instagram: gateway },
+        mediaUrl: (id) => id,
+        logger: { info() {}, warn() {}, error() {} },
+      },
+      { ...DEFAULT_PUBLISHER_OPTIONS, leaseOwner: 'live', intervalMs: 60_000 },
+    );
+    publisher.start();
+    await new Promise((resolve) => setTimeout(resolve, 50)); // asleep for the full interval now
+    const now = systemClock.now();
+    const [post] = await f.schedule(1, { scheduledTime: now, dueAt: now });
+    const started = Date.now();
+    publisher.wake(now);
+    while ((await f.post(post?.id ?? '')).status !== 'posted') {
+      if (Date.now() - started > 2_000) throw new Error('not published within 2 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await publisher.stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
