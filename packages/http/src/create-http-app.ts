@@ -3,6 +3,7 @@ import { errorMiddleware } from './error-middleware.js';
 import type { HttpDeps } from './http-deps.js';
 import { requestContext } from './request-context.js';
 import { routeTable } from './route-table.js';
+import { connectionRoutes } from './routes/connection-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { mediaRoutes } from './routes/media-routes.js';
 import { v1Routes } from './routes/v1-routes.js';
@@ -16,8 +17,18 @@ export function createHttpApp(deps: HttpDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
   // Koa would print unexpected errors to stderr on its own; ours are logged by errorMiddleware.
   app.silent = true;
+  for (const mount of deps.mounts ?? []) {
+    app.use((ctx, next) => {
+      if (!mount.owns(ctx.path)) return next();
+      ctx.respond = false; // the mount writes the response itself
+      mount.handle(ctx.req, ctx.res);
+      return undefined;
+    });
+  }
   app.use(requestContext(deps.logger));
   app.use(errorMiddleware(deps.logger));
-  app.use(routeTable([...healthRoutes(deps), ...v1Routes(deps), ...mediaRoutes(deps)]));
+  app.use(
+    routeTable([...healthRoutes(deps), ...v1Routes(deps), ...connectionRoutes(deps), ...mediaRoutes(deps)]),
+  );
   return app;
 }

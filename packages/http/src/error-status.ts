@@ -44,7 +44,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   connection_request_not_found: 404,
   connection_request_expired: 410,
   connection_request_used: 409,
-  connection_refused: 502,
+  connection_refused: 400,
   email_taken: 409,
   user_not_found: 404,
   key_not_found: 404,

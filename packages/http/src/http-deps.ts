@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreDeps } from '@svc/core';
 import type { HttpLogger } from './http-logger.js';
 import type { MediaLinks } from './media-links.js';
@@ -12,4 +13,14 @@ export type HttpDeps = {
   readonly version: string;
   /** Trust `X-Forwarded-*` headers (set when running behind a reverse proxy). */
   readonly trustProxy: boolean;
+  /** The public base URL, for links and OAuth callbacks (`SVC_BASE_URL`). */
+  readonly baseUrl: string;
+  /** Handlers served outside Koa, such as the sandbox platforms under /sandbox/. */
+  readonly mounts?: readonly RawMount[];
+};
+
+/** A plain Node handler for the paths it owns (the sandbox simulators). */
+export type RawMount = {
+  owns(path: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse): void;
 };

@@ -5,6 +5,7 @@ import {
   createApiKey,
   createUser,
   type PlanKind,
+  type PlatformGateways,
   type Store,
   type User,
 } from '@svc/core';
@@ -44,10 +45,12 @@ export type TestApp = {
 let emails = 0;
 
 /** Starts the REST app on 127.0.0.1 with an in-memory store and the real Node crypto ports. */
-export async function startTestApp(options: { store?: Store } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { store?: Store; platforms?: PlatformGateways } = {},
+): Promise<TestApp> {
   const t = createTestDeps(options.store === undefined ? {} : { store: options.store });
   const { store, clock } = t;
-  const core = t.deps;
+  const core = { ...t.deps, platforms: options.platforms ?? {} };
   const logs: LogLine[] = [];
   const log = (level: LogLine['level']) => (fields: Record<string, unknown>, message: string) => {
     logs.push({ level, fields, message });
@@ -63,6 +66,7 @@ export async function startTestApp(options: { store?: Store } = {}): Promise<Tes
     }),
     version: '0.0.0-test',
     trustProxy: false,
+    baseUrl: 'https://svc.test',
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

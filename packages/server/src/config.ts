@@ -13,7 +13,18 @@ export type Config = {
   /** The master secret from SVC_SECRET; null means the one generated into the data directory. */
   readonly secret: string | null;
   readonly sandbox: boolean;
-  readonly publisher: { readonly enabled: boolean; readonly intervalMs: number };
+  readonly publisher: {
+    readonly enabled: boolean;
+    readonly intervalMs: number;
+    readonly leaseMs: number;
+    /** Publishes at once: in the process, per platform, per connected account. */
+    readonly concurrency: {
+      readonly global: number;
+      readonly perPlatform: number;
+      readonly perAccount: number;
+    };
+    readonly maxAttempts: number;
+  };
   readonly unsafeAllowPrivateFetch: boolean;
   /** Real platform app credentials; a platform without them uses the sandbox. */
   readonly platformCredentials: Readonly<
@@ -54,6 +65,17 @@ const env = z.object({
   SVC_PUBLISHER_INTERVAL_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
     60_000,
   ),
+  SVC_PUBLISHER_LEASE_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
+    120_000,
+  ),
+  SVC_PUBLISHER_CONCURRENCY: wholeNumber('must be a whole number from 1 to 1000', 1, 1000).default(16),
+  SVC_PUBLISHER_PLATFORM_CONCURRENCY: wholeNumber(
+    'must be a whole number from 1 to 1000',
+    1,
+    1000,
+  ).optional(),
+  SVC_PUBLISHER_ACCOUNT_CONCURRENCY: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(1),
+  SVC_PUBLISHER_MAX_ATTEMPTS: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(5),
   SVC_UNSAFE_ALLOW_PRIVATE_FETCH: flag().default(false),
   SVC_TRUST_PROXY: flag().default(false),
   SVC_TRIAL_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
@@ -104,7 +126,17 @@ export function loadConfig(
       dataDir: resolve(cwd, e.SVC_DATA_DIR),
       secret: e.SVC_SECRET ?? null,
       sandbox: e.SVC_SANDBOX ?? Object.keys(credentials.value).length === 0,
-      publisher: { enabled: e.SVC_PUBLISHER, intervalMs: e.SVC_PUBLISHER_INTERVAL_MS },
+      publisher: {
+        enabled: e.SVC_PUBLISHER,
+        intervalMs: e.SVC_PUBLISHER_INTERVAL_MS,
+        leaseMs: e.SVC_PUBLISHER_LEASE_MS,
+        concurrency: {
+          global: e.SVC_PUBLISHER_CONCURRENCY,
+          perPlatform: e.SVC_PUBLISHER_PLATFORM_CONCURRENCY ?? e.SVC_PUBLISHER_CONCURRENCY,
+          perAccount: e.SVC_PUBLISHER_ACCOUNT_CONCURRENCY,
+        },
+        maxAttempts: e.SVC_PUBLISHER_MAX_ATTEMPTS,
+      },
       unsafeAllowPrivateFetch: e.SVC_UNSAFE_ALLOW_PRIVATE_FETCH,
       platformCredentials: credentials.value,
       logLevel: e.LOG_LEVEL,

@@ -91,9 +91,8 @@ export function completeConnection(
   return new ResultAsync(
     (async () => {
       const [requestId = '', nonce = ''] = callback.state.split('.');
-      const request = await usableRequest(deps, requestId);
+      const request = await usableRequest(deps, requestId, nonce);
       if (request.isErr()) return err(request.error);
-      if (!sameSecret(request.value.nonce, nonce)) return err(notFound());
       const gateway = gatewayFor(deps, request.value.platform);
       if (gateway.isErr()) return err(gateway.error);
       if (!(await deps.store.connectionRequests.spendConnectionRequest(requestId, deps.clock.now()))) {
@@ -146,9 +145,16 @@ async function exchangeAndSave(
   return ok(accounts);
 }
 
-async function usableRequest(deps: ConnectDeps, id: string): Promise<Result<ConnectionRequest, SvcError>> {
+// With a nonce (a callback), a request whose nonce differs is reported as unknown before anything
+// else, so a forged state learns nothing about the request.
+async function usableRequest(
+  deps: ConnectDeps,
+  id: string,
+  nonce?: string,
+): Promise<Result<ConnectionRequest, SvcError>> {
   const request = id === '' ? null : await deps.store.connectionRequests.getConnectionRequest(id);
   if (request === null) return err(notFound());
+  if (nonce !== undefined && !sameSecret(request.nonce, nonce)) return err(notFound());
   if (request.usedAt !== null) return err(used());
   if (request.expiresAt.getTime() <= deps.clock.now().getTime()) {
     return err(

@@ -1,0 +1,116 @@
+import {
+  type Actor,
+  completeConnection,
+  createConnectionRequest,
+  isPlatform,
+  PLATFORM_NAMES,
+  PLATFORMS,
+  type SvcError,
+  startConnection,
+  svcError,
+} from '@svc/core';
+import type { Context } from 'koa';
+import { authenticate } from '../authenticate.js';
+import { ERROR_STATUS } from '../error-status.js';
+import type { HttpDeps } from '../http-deps.js';
+import type { HttpState } from '../http-state.js';
+import { jsonBody } from '../json-body.js';
+import type { Route } from '../route-table.js';
+import { SvcFailure, unwrap } from '../svc-failure.js';
+import { htmlPage } from '../views/html-page.js';
+
+type ConnectionContext = Context & { state: HttpState };
+
+/** The cookie that ties a connection's callback to the browser that opened its link. */
+const BINDING_COOKIE = 'svc_connect';
+
+/**
+ * Connecting accounts (spec 4.1, 2.5): the API creates a request and hands back a `connectUrl`;
+ * a person opens it, we send them to the platform's consent page, and the platform sends them back
+ * to our callback, which stores the account. The two browser routes answer with plain HTML pages.
+ */
+export function connectionRoutes(deps: HttpDeps): Route[] {
+  const auth = authenticate(deps.core);
+  const json = jsonBody();
+  const base = deps.baseUrl.replace(/\/+$/, '');
+  const redirectUri = `${base}/connect/callback`;
+  const secureCookie = base.startsWith('https:');
+
+  const create = async (ctx: ConnectionContext) => {
+    const platform = (ctx.request.body as { platform?: unknown } | undefined)?.platform;
+    if (!isPlatform(platform)) {
+      throw new SvcFailure(
+        svcError('unsupported_platform', `Send "platform" as one of ${PLATFORMS.join(', ')}.`, {
+          allowed: [...PLATFORMS],
+        }),
+      );
+    }
+    const request = await unwrap(createConnectionRequest(deps.core, actorOf(ctx), { platform }));
+    ctx.body = {
+      requestId: request.id,
+      platform: request.platform,
+      connectUrl: `${base}/connect/${request.id}`,
+      expiresAt: request.expiresAt.toISOString(),
+    };
+  };
+
+  const start = async (ctx: ConnectionContext) => {
+    const started = await startConnection(deps.core, { requestId: ctx.state.params?.id ?? '', redirectUri });
+    if (started.isErr()) return page(ctx, started.error);
+    const { request, authorizeUrl } = started.value;
+    const maxAge = Math.max(0, Math.floor((request.expiresAt.getTime() - Date.now()) / 1000));
+    ctx.append(
+      'Set-Cookie',
+      `${BINDING_COOKIE}=${request.id}; Path=/connect; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
+    );
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(authorizeUrl);
+  };
+
+  const callback = async (ctx: ConnectionContext) => {
+    const state = String(ctx.query.state ?? '');
+    // A callback from another browser than the one that opened the link is refused, so nobody
+    // can make someone else's browser finish a connection they started.
+    if (ctx.cookies.get(BINDING_COOKIE) !== state.split('.')[0]) {
+      return page(
+        ctx,
+        svcError(
+          'connection_request_not_found',
+          'This connection was started in another browser, or cookies are blocked. Open the connection link again in this browser.',
+        ),
+      );
+    }
+    const code = typeof ctx.query.code === 'string' ? ctx.query.code : null;
+    const error = typeof ctx.query.error === 'string' ? ctx.query.error : null;
+    const done = await completeConnection(deps.core, { state, code, error, redirectUri });
+    if (done.isErr()) return page(ctx, done.error);
+    ctx.append('Set-Cookie', `${BINDING_COOKIE}=; Path=/connect; Max-Age=0; HttpOnly; SameSite=Lax`);
+    const name = PLATFORM_NAMES[done.value.request.platform];
+    const handles = done.value.accounts.map((a) => `@${a.handle}`).join(', ');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'html';
+    ctx.body = htmlPage({
+      title: `${name} account connected`,
+      lines: [`${handles} on ${name} is now connected.`, 'You can close this window.'],
+    });
+  };
+
+  return [
+    { method: 'POST', path: '/api/v1/connections', handlers: [auth, json, create] },
+    { method: 'GET', path: '/connect/callback', handlers: [callback] },
+    { method: 'GET', path: '/connect/:id', handlers: [start] },
+  ];
+}
+
+function page(ctx: Context, error: SvcError): void {
+  ctx.status = ERROR_STATUS[error.code];
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = 'html';
+  ctx.body = htmlPage({ title: 'Could not connect the account', lines: [error.message] });
+}
+
+function actorOf(ctx: ConnectionContext): Actor {
+  const { actor } = ctx.state;
+  if (actor === undefined) throw new Error('Route reached without authentication.');
+  return actor;
+}

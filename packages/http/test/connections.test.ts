@@ -1,0 +1,101 @@
+import { createRecordingPlatformGateway } from '@svc/core/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readJson, startTestApp, type TestApp } from './test-app.js';
+
+describe('connecting accounts', () => {
+  let app: TestApp;
+  beforeEach(async () => {
+    app = await startTestApp({ platforms: { instagram: createRecordingPlatformGateway('instagram') } });
+  });
+  afterEach(() => app.close());
+
+  const requestConnection = async (key: string, platform = 'instagram') => {
+    const res = await app.fetch('/api/v1/connections', { method: 'POST', key, json: { platform } });
+    return { res, body: await readJson(res) };
+  };
+  // Opens the connect link like a browser: our redirect to the platform, and the binding cookie.
+  const open = async (connectUrl: string) => {
+    const res = await fetch(`${app.url}${new URL(connectUrl).pathname}`, { redirect: 'manual' });
+    const location = new URL(res.headers.get('location') ?? 'http://none');
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    return {
+      res,
+      state: location.searchParams.get('state') ?? '',
+      redirectUri: location.searchParams.get('redirect_uri'),
+      cookie,
+    };
+  };
+  const callback = (query: string, cookie: string) =>
+    fetch(`${app.url}/connect/callback?${query}`, { headers: { cookie }, redirect: 'manual' });
+
+  it('creates a short-lived request and connects the account through the callback', async () => {
+    const { user, key } = await app.userWithKey({ scopes: ['account:write', 'account:read'] });
+    const { res, body } = await requestConnection(key);
+    expect(res.status).toBe(200);
+    expect(body).toEqual({
+      requestId: expect.stringMatching(/^conn_/),
+      platform: 'instagram',
+      connectUrl: `https://svc.test/connect/${body.requestId}`,
+      expiresAt: new Date(app.clock.now().getTime() + 30 * 60_000).toISOString(),
+    });
+    const started = await open(body.connectUrl);
+    expect(started.res.status).toBe(302);
+    expect(started.redirectUri).toBe('https://svc.test/connect/callback');
+    expect(started.state).toMatch(new RegExp(`^${body.requestId}\\.`));
+    expect(started.res.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax; Secure/);
+
+    const done = await callback(`state=${encodeURIComponent(started.state)}&code=abc`, started.cookie);
+    expect(done.status).toBe(200);
+    expect(done.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await done.text()).toContain('@handle_abc on Instagram is now connected.');
+    const listed = await readJson(await app.fetch('/api/v1/connections', { key }));
+    expect(listed.accounts.map((a: { handle: string }) => a.handle)).toEqual(['handle_abc']);
+    const [account] = await app.store.accounts.listActiveAccounts(user.id);
+    expect(account?.sealedCredentials).not.toContain('token-abc');
+  });
+
+  it('refuses a used, expired, foreign-browser or declined callback with a clear page', async () => {
+    const { key } = await app.userWithKey({ scopes: ['account:write'] });
+    const first = await open((await requestConnection(key)).body.connectUrl);
+    const query = `state=${encodeURIComponent(first.state)}&code=abc`;
+    expect((await callback(query, 'svc_connect=conn_someone_else')).status).toBe(404);
+    expect((await callback(query, first.cookie)).status).toBe(200);
+    const reused = await callback(query, first.cookie);
+    expect(reused.status).toBe(409);
+    expect(await reused.text()).toContain('already used');
+    expect(
+      (await fetch(`${app.url}/connect/${first.state.split('.')[0]}`, { redirect: 'manual' })).status,
+    ).toBe(409);
+
+    const late = await open((await requestConnection(key)).body.connectUrl);
+    app.clock.advance(30 * 60_000);
+    const expired = await callback(`state=${encodeURIComponent(late.state)}&code=abc`, late.cookie);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain('expired');
+
+    const declined = await open((await requestConnection(key)).body.connectUrl);
+    const no = await callback(
+      `state=${encodeURIComponent(declined.state)}&error=access_denied`,
+      declined.cookie,
+    );
+    expect(no.status).toBe(400);
+    expect(await no.text()).toContain('did not grant access (access_denied)');
+
+    const forged = await callback(
+      `state=${encodeURIComponent(`${declined.state.split('.')[0]}.wrong`)}&code=x`,
+      declined.cookie,
+    );
+    expect(forged.status).toBe(404);
+  });
+
+  it('answers the API errors: scope, platform name, platform not set up', async () => {
+    const { key: reader } = await app.userWithKey({ scopes: ['account:read'] });
+    expect((await requestConnection(reader)).body.code).toBe('insufficient_scope');
+    const { key } = await app.userWithKey({ scopes: ['account:write'] });
+    const bad = await requestConnection(key, 'myspace');
+    expect([bad.res.status, bad.body.code]).toEqual([400, 'unsupported_platform']);
+    const off = await requestConnection(key, 'tiktok');
+    expect([off.res.status, off.body.code]).toEqual([422, 'platform_unavailable']);
+    expect((await fetch(`${app.url}/connect/conn_nope`, { redirect: 'manual' })).status).toBe(404);
+  });
+});
