@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { type CoreDeps, DEFAULT_POLICY_CONFIG } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
@@ -8,9 +9,11 @@ import {
   createMediaInspector,
   createSafeFetcher,
 } from '@svc/media';
+import { createSandbox, type Sandbox } from '@svc/sandbox';
 import { openSqliteStore } from '@svc/store-sqlite';
 import type { Config } from './config.js';
 import { resolveMasterSecret } from './master-secret.js';
+import { createPlatformGateways } from './platform-gateways.js';
 import { createPublisherSignal, type InProcessPublisherSignal } from './publisher-signal.js';
 
 /** Name of the SQLite database file in the data directory. */
@@ -27,6 +30,8 @@ export type Services = {
   readonly core: CoreDeps;
   readonly publisherSignal: InProcessPublisherSignal;
   readonly mediaLinks: MediaLinks;
+  /** The platform simulators when the sandbox is on; the API server serves them under /sandbox/. */
+  readonly sandbox: Sandbox | null;
   /** Releases the database. */
   close(): Promise<void>;
 };
@@ -57,7 +62,7 @@ export function openServices(config: Config, options: { migrate?: boolean } = {}
     fetcher: createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch }),
     inspector: createMediaInspector({ blobs }),
     images: createImageProcessor({ blobs }),
-    platforms: {},
+    platforms: createPlatformGateways(config, systemClock),
   };
   const mediaLinks = createMediaLinks({
     masterSecret: secret,
@@ -65,5 +70,16 @@ export function openServices(config: Config, options: { migrate?: boolean } = {}
     clock: systemClock,
     lifetimeSeconds: MEDIA_LINK_LIFETIME_SECONDS,
   });
-  return { core, publisherSignal, mediaLinks, close: () => store.close() };
+  const sandbox = config.sandbox
+    ? createSandbox({ baseUrl: config.baseUrl, secret: sandboxSecret(secret) })
+    : null;
+  return { core, publisherSignal, mediaLinks, sandbox, close: () => store.close() };
+}
+
+/**
+ * The key the sandbox signs its tokens with, derived from the master secret: every process on the
+ * same data (API server, publisher, CLI) agrees on it, and it reveals nothing about the master.
+ */
+export function sandboxSecret(masterSecret: string): string {
+  return createHmac('sha256', masterSecret).update('svc sandbox tokens v1').digest('base64url');
 }

@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '@svc/http';
+import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openServices } from './open-services.js';
+import { startPublisher } from './start-publisher.js';
 import { SERVICE_VERSION } from './version.js';
 
 /** How long shutdown waits for requests in flight before closing their connections. */
@@ -14,6 +16,8 @@ export type RunningServer = {
   readonly server: Server;
   /** The port actually bound (differs from the configured one when that is 0). */
   readonly port: number;
+  /** The platform simulators served under /sandbox/ (null when the sandbox is off); tests steer them. */
+  readonly sandbox: Sandbox | null;
   /** Stops taking requests, lets those in flight finish (up to a timeout), closes the database. */
   stop(): Promise<void>;
 };
@@ -33,6 +37,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     mediaLinks: services.mediaLinks,
     version: SERVICE_VERSION,
     trustProxy: config.trustProxy,
+    baseUrl: config.baseUrl,
+    mounts: services.sandbox === null ? [] : [services.sandbox],
   });
   const server = createServer(app.callback());
   // Keep-alive connections should outlive a proxy's idle timeout, not the other way round.
@@ -52,6 +58,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
+  const publisher = config.publisher.enabled ? startPublisher(services, config, logger) : null;
   logger.info(
     {
       port,
@@ -66,8 +73,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   return {
     server,
     port,
+    sandbox: services.sandbox,
     stop() {
-      stopping ??= drain(server, logger).then(() => services.close());
+      // Publishes in flight finish their step and hand their posts back before the database closes.
+      stopping ??= Promise.all([drain(server, logger), publisher?.stop()]).then(() => services.close());
       return stopping;
     },
   };

@@ -1,4 +1,8 @@
-import { findUserByEmail, isPlatform, PLATFORMS, saveConnection } from '@svc/core';
+import { findUserByEmail, isPlatform, PLATFORMS, type Platform, saveConnection } from '@svc/core';
+import { mintSandboxAccount } from '@svc/sandbox';
+import type { Config } from '../config.js';
+import { resolveMasterSecret } from '../master-secret.js';
+import { sandboxSecret } from '../open-services.js';
 import { type CliCommand, CliFailure, printJson } from './cli-command.js';
 import { orFail, required, withServices } from './command-support.js';
 
@@ -34,13 +38,7 @@ Options:
         saveConnection(core, {
           ownerId: user.id,
           platform,
-          platformAccountId: `sandbox-${handle.toLowerCase()}`,
-          handle,
-          profileUrl: `${config.baseUrl}/sandbox/${platform}/${encodeURIComponent(handle)}`,
-          profileImageUrl: null,
-          followerCount: 0,
-          credentials: { sandbox: true, accessToken: core.ids.secret() },
-          tokenExpiresAt: null,
+          ...sandboxProfile(platform, handle, config, core.clock.now()),
         }),
       );
     });
@@ -48,3 +46,21 @@ Options:
     return 0;
   },
 };
+
+// Simulated platforms get the tokens their simulator issues through OAuth, so posts to the account
+// publish; platforms without a simulator yet get a placeholder account that cannot publish.
+function sandboxProfile(platform: Platform, handle: string, config: Config, now: Date) {
+  if (platform === 'instagram' || platform === 'threads' || platform === 'facebook') {
+    const secret = sandboxSecret(resolveMasterSecret(config.secret, config.dataDir));
+    return mintSandboxAccount({ platform, handle, secret, baseUrl: config.baseUrl, now });
+  }
+  return {
+    platformAccountId: `sandbox-${handle.toLowerCase()}`,
+    handle,
+    profileUrl: `${config.baseUrl}/sandbox/${platform}/${encodeURIComponent(handle)}`,
+    profileImageUrl: null,
+    followerCount: 0,
+    credentials: { sandbox: true },
+    tokenExpiresAt: null,
+  };
+}

@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { validatePostPayload } from '@svc/core';
 import { migrateSqlite } from '@svc/store-sqlite';
 import { createLogger } from '../create-logger.js';
-import { DATABASE_FILE } from '../open-services.js';
+import { DATABASE_FILE, openServices } from '../open-services.js';
+import { startPublisher } from '../start-publisher.js';
 import { startServer } from '../start-server.js';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
 import { configOf } from './command-support.js';
@@ -14,7 +15,7 @@ export const serve: CliCommand = {
   summary: 'Run the API server',
   help: `Usage: svc serve
 
-Runs the REST API (and, as they arrive, the agent-tool endpoint and the publisher) on PORT,
+Runs the REST API, the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the publisher on PORT,
 with the data in SVC_DATA_DIR, until SIGTERM or SIGINT. Logs JSON lines on stdout. On a signal
 it stops taking requests, lets those in flight finish and closes the database before it exits.
 See docs/configuration.md for the environment variables.`,
@@ -30,6 +31,39 @@ See docs/configuration.md for the environment variables.`,
     });
     logger.info({ signal }, 'shutting down');
     await running.stop();
+    logger.info({}, 'stopped');
+    logger.flush();
+    return 0;
+  },
+};
+
+/** `svc publisher`. */
+export const publisherCommand: CliCommand = {
+  name: 'publisher',
+  summary: 'Run only the publisher',
+  help: `Usage: svc publisher
+
+Runs the publisher alone (no HTTP) on the data in SVC_DATA_DIR until SIGTERM or SIGINT: it claims
+due posts under a lease, publishes them and records the outcome. Use it with SVC_PUBLISHER=off on
+the API server to publish from another process. On a signal it finishes the current step of each
+publish, hands those posts back for the next publisher to resume, and exits. Settings:
+SVC_PUBLISHER_INTERVAL_MS, SVC_PUBLISHER_LEASE_MS, SVC_PUBLISHER_CONCURRENCY,
+SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLISHER_MAX_ATTEMPTS
+(docs/configuration.md, docs/publishing.md).`,
+  options: {},
+  positionals: { min: 0, max: 0 },
+  async run(_, io) {
+    const config = configOf(io);
+    const logger = createLogger({ level: config.logLevel, destination: 'stdout' });
+    const services = openServices(config);
+    const publisher = startPublisher(services, config, logger);
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGTERM', resolve);
+      process.once('SIGINT', resolve);
+    });
+    logger.info({ signal }, 'shutting down');
+    await publisher.stop();
+    await services.close();
     logger.info({}, 'stopped');
     logger.flush();
     return 0;

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SERVICE_VERSION } from '../version.js';
 import { accountsConnectSandbox } from './account-commands.js';
-import { migrate, serve, validate } from './admin-commands.js';
+import { migrate, publisherCommand, serve, validate } from './admin-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { usersCreate } from './user-commands.js';
@@ -9,6 +9,7 @@ import { usersCreate } from './user-commands.js';
 /** Every command, in the order `svc --help` lists them. */
 export const COMMANDS: readonly CliCommand[] = [
   serve,
+  publisherCommand,
   migrate,
   usersCreate,
   keysCreate,

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Sandbox } from '@svc/sandbox';
+import { createLogger, loadConfig, type RunningServer, startServer } from '../src/index.js';
+import { type CliOutcome, svcInProcess } from './support.js';
+
+/** A real server in this process, serving the API and the sandbox platforms on loopback. */
+export type SandboxServer = {
+  readonly url: string;
+  /** The environment the server runs with; child `svc` processes get the same. */
+  readonly env: Record<string, string>;
+  readonly sandbox: Sandbox;
+  readonly running: RunningServer;
+  /** Runs `svc` in this process on the same data. */
+  cli(args: string[]): Promise<CliOutcome>;
+  /** Calls the REST API with the given key. */
+  call(path: string, key: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+};
+
+const SECRET = 'sandbox-server-test-secret-of-40-characters!';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Starts `startServer` with the sandbox on and SVC_BASE_URL pointing at itself, so the adapters
+ * reach the simulators over real HTTP, and platforms fetch our signed media links from it.
+ */
+export async function startSandboxServer(extra: Record<string, string> = {}): Promise<SandboxServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-sandbox-'));
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SVC_BASE_URL: `http://127.0.0.1:${port}`,
+    SVC_DATA_DIR: dir,
+    SVC_SECRET: SECRET,
+    SVC_SANDBOX: 'on',
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+  const loaded = loadConfig(env, process.cwd());
+  if (!loaded.ok) throw new Error(loaded.error);
+  const running = await startServer(loaded.config, createLogger({ level: 'silent', destination: 'stdout' }));
+  if (running.sandbox === null) throw new Error('the sandbox is off');
+  const url = env.SVC_BASE_URL as string;
+  return {
+    url,
+    env,
+    sandbox: running.sandbox,
+    running,
+    cli: (args) => svcInProcess(args, env),
+    async call(path, key, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      headers.set('Authorization', `Bearer ${key}`);
+      if (json !== undefined) headers.set('Content-Type', 'application/json');
+      const res = await fetch(`${url}${path}`, { ...rest, headers, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
+      return { status: res.status, body: await res.json() };
+    },
+    async close() {
+      await running.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user with a key of every scope and one sandbox account per platform given. */
+export async function seedUser(
+  server: SandboxServer,
+  platforms: readonly string[],
+): Promise<{ key: string; accounts: Record<string, string> }> {
+  await server.cli(['users', 'create', '--email', 'ann@example.com', '--plan', 'paid']);
+  const accounts: Record<string, string> = {};
+  for (const platform of platforms) {
+    const connected = await server.cli([
+      'accounts',
+      'connect-sandbox',
+      '--email',
+      'ann@example.com',
+      '--platform',
+      platform,
+      '--handle',
+      `ann_${platform}`,
+    ]);
+    if (connected.code !== 0) throw new Error(connected.stderr);
+    accounts[platform] = connected.json.id;
+  }
+  const key = (await server.cli(['keys', 'create', '--email', 'ann@example.com', '--scopes', '*'])).json.key;
+  return { key, accounts };
+}
+
+/** Polls a post until it settles (posted or failed) or the time runs out. */
+export async function settled(server: SandboxServer, key: string, postId: string, timeoutMs = 20_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await server.call(`/api/v1/posts/${postId}`, key);
+    if (body.status === 'posted' || body.status === 'failed') return body;
+    if (Date.now() > deadline) throw new Error(`post ${postId} still ${body.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
