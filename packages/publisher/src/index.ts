@@ -11,3 +11,12 @@ export {
 export { retryDelayMs } from './engine/retry-delay.js';
 
 // Platform adapters
+export { createFacebookGateway, type FacebookGatewayConfig } from './platforms/facebook/facebook-gateway.js';
+export {
+  createInstagramGateway,
+  type InstagramGatewayConfig,
+} from './platforms/instagram/instagram-gateway.js';
+export type { MetaAppConfig } from './platforms/meta/meta-app-config.js';
+export { META_DEFAULT_HOSTS } from './platforms/meta/meta-default-hosts.js';
+export { createThreadsGateway, type ThreadsGatewayConfig } from './platforms/threads/threads-gateway.js';
+export type { ThreadsMultiSlide } from './platforms/threads/to-threads-request.js';

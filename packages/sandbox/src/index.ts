@@ -1,1 +1,12 @@
-// The public API of @svc/sandbox.
+// The public API of @svc/sandbox: simulators of the Instagram, Threads and Facebook Pages APIs.
+export { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.js';
+export {
+  type MintedSandboxAccount,
+  type MintSandboxAccountInput,
+  mintSandboxAccount,
+} from './mint-sandbox-account.js';
+export { SANDBOX_APPS, type SandboxApp } from './sandbox-apps.js';
+export type { SandboxCall, SandboxCallPhase, SandboxInterceptor } from './sandbox-call.js';
+export type { SandboxControl, SandboxQuotaName } from './sandbox-control.js';
+export { SANDBOX_API_VERSIONS, type SandboxEndpoints, sandboxEndpoints } from './sandbox-endpoints.js';
+export type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';

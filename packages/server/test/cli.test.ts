@@ -168,7 +168,13 @@ describe('svc CLI', () => {
   it('migrates once', async () => {
     const env = { SVC_DATA_DIR: dataDir() };
     expect((await svcInProcess(['migrate'], env)).json).toEqual({
-      applied: ['0001_initial', '0002_quota_usage', '0003_drop_posts_owner_created', '0004_media_library'],
+      applied: [
+        '0001_initial',
+        '0002_quota_usage',
+        '0003_drop_posts_owner_created',
+        '0004_media_library',
+        '0005_connection_requests',
+      ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });
   });

@@ -36,8 +36,12 @@ describe('connecting an account in a browser', () => {
 
   it('approves on the consent page, lists the account and publishes to it', async () => {
     await server.cli(['users', 'create', '--email', 'bea@example.com', '--plan', 'trial']);
-    const key = (await server.cli(['keys', 'create', '--email', 'bea@example.com', '--scopes', '*'])).json.key;
-    const request = await server.call('/api/v1/connections', key, { method: 'POST', json: { platform: 'instagram' } });
+    const key = (await server.cli(['keys', 'create', '--email', 'bea@example.com', '--scopes', '*'])).json
+      .key;
+    const request = await server.call('/api/v1/connections', key, {
+      method: 'POST',
+      json: { platform: 'instagram' },
+    });
     expect(request.status).toBe(200);
 
     const page = await browser.newPage();
@@ -45,19 +49,30 @@ describe('connecting an account in a browser', () => {
     expect(new URL(page.url()).pathname).toBe('/sandbox/instagram/www/oauth/authorize');
     expect(await page.locator('form[method="post"]').count()).toBe(1);
     await page.getByLabel('Account handle').fill('bea_shop');
-    await Promise.all([page.waitForURL(/\/connect\/callback/), page.getByRole('button', { name: 'Approve' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/connect\/callback/),
+      page.getByRole('button', { name: 'Approve' }).click(),
+    ]);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Instagram account connected');
     expect(await page.locator('main').textContent()).toContain('@bea_shop on Instagram is now connected.');
     await page.close();
 
     const listed = await server.call('/api/v1/connections', key);
     expect(listed.body.accounts).toEqual([
-      expect.objectContaining({ platform: 'instagram', handle: 'bea_shop', tokenExpiresAt: expect.any(String) }),
+      expect.objectContaining({
+        platform: 'instagram',
+        handle: 'bea_shop',
+        tokenExpiresAt: expect.any(String),
+      }),
     ]);
     const form = new FormData();
     form.append('file', new Blob([JPEG]), 'shop.jpg');
-    const media = await (
-      await fetch(`${server.url}/api/v1/media`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form })
+    const media: any = await (
+      await fetch(`${server.url}/api/v1/media`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        body: form,
+      })
     ).json();
     const created = await server.call('/api/v1/publish', key, {
       method: 'POST',

@@ -21,7 +21,12 @@ const INSTAGRAM_STEPS = [
   'instagram.publish',
   'instagram.media',
 ];
-const FACEBOOK_REEL_STEPS = ['facebook.reels_start', 'facebook.rupload', 'facebook.reels_finish', 'facebook.video_status'];
+const FACEBOOK_REEL_STEPS = [
+  'facebook.reels_start',
+  'facebook.rupload',
+  'facebook.reels_finish',
+  'facebook.video_status',
+];
 
 describe('a publisher killed mid-publish', () => {
   let server: SandboxServer;
@@ -31,7 +36,12 @@ describe('a publisher killed mid-publish', () => {
 
   const startPublisher = () => {
     const child = spawn(process.execPath, [SVC_BIN, 'publisher'], {
-      env: { ...process.env, ...server.env, SVC_PUBLISHER_LEASE_MS: String(LEASE_MS), SVC_PUBLISHER_INTERVAL_MS: '1000' },
+      env: {
+        ...process.env,
+        ...server.env,
+        SVC_PUBLISHER_LEASE_MS: String(LEASE_MS),
+        SVC_PUBLISHER_INTERVAL_MS: '1000',
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -57,7 +67,7 @@ describe('a publisher killed mid-publish', () => {
       headers: { Authorization: `Bearer ${key}` },
       body: form,
     });
-    return (await res.json()).mediaId as string;
+    return ((await res.json()) as { mediaId: string }).mediaId;
   };
 
   async function crashAndRecover(platform: 'instagram' | 'facebook', mediaId: string, point: CrashPoint) {
@@ -89,7 +99,10 @@ describe('a publisher killed mid-publish', () => {
     const mediaId = await upload(JPEG, 'photo.jpg');
     for (const operation of INSTAGRAM_STEPS) {
       for (const phase of ['before', 'after'] as const) {
-        const { post, onPlatform, killed } = await crashAndRecover('instagram', mediaId, { operation, phase });
+        const { post, onPlatform, killed } = await crashAndRecover('instagram', mediaId, {
+          operation,
+          phase,
+        });
         expect(killed, `${operation} ${phase}`).toBe(true);
         expect(post.status, `${operation} ${phase}: ${post.failedReason}`).toBe('posted');
         expect(onPlatform, `${operation} ${phase}`).toHaveLength(1);
@@ -100,7 +113,10 @@ describe('a publisher killed mid-publish', () => {
   }, 180_000);
 
   it('publishes a Facebook reel exactly once whatever step it dies at', async () => {
-    const mediaId = await upload(readFileSync(join(import.meta.dirname, '../../media/test/fixtures/video.mp4')), 'clip.mp4');
+    const mediaId = await upload(
+      readFileSync(join(import.meta.dirname, '../../media/test/fixtures/video.mp4')),
+      'clip.mp4',
+    );
     for (const operation of FACEBOOK_REEL_STEPS) {
       for (const phase of ['before', 'after'] as const) {
         const { post, onPlatform, killed } = await crashAndRecover('facebook', mediaId, { operation, phase });

@@ -16,7 +16,11 @@ export type SandboxServer = {
   /** Runs `svc` in this process on the same data. */
   cli(args: string[]): Promise<CliOutcome>;
   /** Calls the REST API with the given key. */
-  call(path: string, key: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; body: any }>;
+  call(
+    path: string,
+    key: string,
+    init?: RequestInit & { json?: unknown },
+  ): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 };
 
@@ -63,7 +67,11 @@ export async function startSandboxServer(extra: Record<string, string> = {}): Pr
       const headers = new Headers(rest.headers);
       headers.set('Authorization', `Bearer ${key}`);
       if (json !== undefined) headers.set('Content-Type', 'application/json');
-      const res = await fetch(`${url}${path}`, { ...rest, headers, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
+      const res = await fetch(`${url}${path}`, {
+        ...rest,
+        headers,
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
       return { status: res.status, body: await res.json() };
     },
     async close() {
@@ -99,7 +107,12 @@ export async function seedUser(
 }
 
 /** Polls a post until it settles (posted or failed) or the time runs out. */
-export async function settled(server: SandboxServer, key: string, postId: string, timeoutMs = 20_000): Promise<any> {
+export async function settled(
+  server: SandboxServer,
+  key: string,
+  postId: string,
+  timeoutMs = 20_000,
+): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { body } = await server.call(`/api/v1/posts/${postId}`, key);

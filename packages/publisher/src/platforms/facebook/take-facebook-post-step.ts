@@ -1,0 +1,52 @@
+import type { PublishStep } from '@svc/core';
+import { matchRecentPost } from '../meta/match-recent-post.js';
+import { LOOKUP_WAIT_MS, permalinkStep } from '../meta/permalink-step.js';
+import { progressStep } from '../meta/progress-step.js';
+import { facebookCreatedSchema, facebookFeedSchema, facebookPermalinkSchema } from './facebook-api.js';
+import { type FacebookStepInput, facebookContext, pageGet, pagePost } from './facebook-step-input.js';
+import type { FacebookPostRequest } from './to-facebook-request.js';
+
+/**
+ * The next step of a feed or photo post. Facebook has no container whose status could tell
+ * whether an earlier call went through, so once a start is recorded the Page's feed is read
+ * first, and a post with the same text made since then is adopted instead of posting again.
+ */
+export async function takeFacebookPostStep(
+  input: FacebookStepInput,
+  request: FacebookPostRequest,
+): Promise<PublishStep> {
+  const { progress, now, pageId } = input;
+  const { postId, publishStartedAt } = progress;
+  if (postId !== undefined) {
+    return permalinkStep({
+      platformPostId: postId,
+      read: async () =>
+        (await pageGet(input, facebookPermalinkSchema, postId, { fields: 'permalink_url' })).permalink_url ??
+        null,
+      lookups: progress.lookups,
+      lookAgain: () => progressStep({ ...progress, lookups: progress.lookups + 1 }, LOOKUP_WAIT_MS),
+      context: facebookContext(input),
+    });
+  }
+  // Saved before the post is sent, so a lost answer is looked for instead of posting twice.
+  if (publishStartedAt === undefined)
+    return progressStep({ ...progress, publishStartedAt: now.toISOString() });
+
+  const feed = await pageGet(input, facebookFeedSchema, `${pageId}/feed`, {
+    fields: 'id,message,created_time,permalink_url',
+    limit: '25',
+  });
+  const posts = feed.data.map((item) => ({
+    id: item.id,
+    text: item.message ?? '',
+    createdAt: item.created_time,
+    permalink: item.permalink_url ?? null,
+  }));
+  const earlier = matchRecentPost(posts, request.text, new Date(publishStartedAt));
+  if (earlier !== null) {
+    if (earlier.permalink === null) return progressStep({ ...progress, postId: earlier.id });
+    return { kind: 'published', platformPostId: earlier.id, permalink: earlier.permalink };
+  }
+  const created = await pagePost(input, facebookCreatedSchema, `${pageId}/${request.edge}`, request.params);
+  return progressStep({ ...progress, postId: created.post_id ?? created.id });
+}

@@ -1,0 +1,60 @@
+import type { Post, PublishMedia } from '@svc/core';
+import type { PlanOutcome } from '../meta/container-plan.js';
+import type { GraphParams } from '../meta/graph-client.js';
+import { isVideo } from '../meta/is-video.js';
+
+const MAX_SLIDES = 10;
+const IMAGE_POLL_MS = 1_000;
+const VIDEO_POLL_MS = 3_000;
+
+/**
+ * The Instagram containers for a post (platforms.md §1.2): one image, one reel (every single video
+ * is a reel since 2023, shared to the feed), or a carousel of 2–10 children and a parent.
+ */
+export function toInstagramRequest(post: Post, media: readonly PublishMedia[]): PlanOutcome {
+  const caption = post.caption;
+  const [first] = media;
+  if (first === undefined) {
+    return { ok: false, reason: 'Instagram posts need an image or a video: add at least one slide.' };
+  }
+  if (media.length > MAX_SLIDES) {
+    return {
+      ok: false,
+      reason: `Instagram carousels take at most ${MAX_SLIDES} slides; this post has ${media.length}: remove some.`,
+    };
+  }
+  const pollMs = media.some(isVideo) ? VIDEO_POLL_MS : IMAGE_POLL_MS;
+  if (media.length === 1) {
+    return {
+      ok: true,
+      plan: { children: [], container: single(post, first, caption), text: caption, pollMs },
+    };
+  }
+  return {
+    ok: true,
+    plan: {
+      children: media.map(child),
+      container: { media_type: 'CAROUSEL', caption },
+      text: caption,
+      pollMs,
+    },
+  };
+}
+
+function single(post: Post, slide: PublishMedia, caption: string): GraphParams {
+  if (!isVideo(slide)) return { image_url: slide.url, caption };
+  const coverUrl = post.platformMeta?.instagram?.coverUrl;
+  return {
+    media_type: 'REELS',
+    video_url: slide.url,
+    caption,
+    share_to_feed: 'true',
+    ...(coverUrl === undefined ? {} : { cover_url: coverUrl }),
+  };
+}
+
+function child(slide: PublishMedia): GraphParams {
+  return isVideo(slide)
+    ? { is_carousel_item: 'true', media_type: 'VIDEO', video_url: slide.url }
+    : { is_carousel_item: 'true', image_url: slide.url };
+}

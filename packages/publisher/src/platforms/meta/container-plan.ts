@@ -1,0 +1,18 @@
+import type { GraphParams } from './graph-client.js';
+
+/** The containers a post needs, as the platform's request parameters (tokens not included). */
+export type ContainerPlan = {
+  /** Carousel children, in slide order; empty for a single container. */
+  readonly children: readonly GraphParams[];
+  /** The container to publish; for a carousel the parent, whose `children` the flow adds. */
+  readonly container: GraphParams;
+  /** The caption as sent; a recovered publish is recognised by it. */
+  readonly text: string;
+  /** How long to wait between status reads: media take longer to process than images. */
+  readonly pollMs: number;
+};
+
+/** A plan, or why the post cannot be published on the platform as it is. */
+export type PlanOutcome =
+  | { readonly ok: true; readonly plan: ContainerPlan }
+  | { readonly ok: false; readonly reason: string };

@@ -1,0 +1,87 @@
+import got, { type Response } from 'got';
+import type { z } from 'zod';
+import { failureFromAnswer, GraphRequestError } from './graph-failure.js';
+
+/** Parameters of a Graph call, the access token included. */
+export type GraphParams = Readonly<Record<string, string>>;
+
+/** A small Graph API client: JSON answers checked against a schema, Graph errors as GraphRequestError. */
+export type GraphClient = {
+  /** GETs `url` with `params` in the query. */
+  get<T>(schema: z.ZodType<T>, url: string, params: GraphParams): Promise<T>;
+  /** POSTs `params` as a form body, with extra `headers` (the resumable upload's `file_url`). */
+  post<T>(
+    schema: z.ZodType<T>,
+    url: string,
+    params: GraphParams,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<T>;
+};
+
+/** Options of the Graph client. */
+export type GraphClientOptions = {
+  /** The whole call, answer included. Default 30 s. */
+  readonly timeoutMs?: number;
+};
+
+/**
+ * A GraphClient on got. It never retries by itself: a repeated POST could create a second
+ * container or post, so retries are the engine's, which resumes from the saved progress.
+ */
+export function createGraphClient(options: GraphClientOptions = {}): GraphClient {
+  const client = got.extend({
+    timeout: { request: options.timeoutMs ?? 30_000 },
+    retry: { limit: 0 },
+    throwHttpErrors: false,
+    followRedirect: false,
+    responseType: 'text',
+    headers: {
+      'user-agent': 'svc-publisher/0.1 (self-hosted social post scheduler)',
+      accept: 'application/json',
+    },
+  });
+
+  async function send<T>(schema: z.ZodType<T>, call: () => Promise<Response<string>>): Promise<T> {
+    let response: Response<string>;
+    try {
+      response = await call();
+    } catch (error) {
+      // No answer at all. The message may quote the URL and so the token: keep the code only.
+      const code = error instanceof Error && 'code' in error ? String(error.code) : 'network error';
+      throw new GraphRequestError({ status: null, error: null, regainAccessMs: null, detail: code });
+    }
+    const body = parseJson(response.body);
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      throw new GraphRequestError(failureFromAnswer(response.statusCode, body, response.headers));
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new GraphRequestError({
+        status: response.statusCode,
+        error: null,
+        regainAccessMs: null,
+        detail: `an answer of an unexpected shape from ${new URL(response.url).pathname}`,
+      });
+    }
+    return parsed.data;
+  }
+
+  return {
+    get: (schema, url, params) => send(schema, () => client.get(url, { searchParams: { ...params } })),
+    post: (schema, url, params, headers = {}) =>
+      send(schema, () =>
+        client.post(url, {
+          headers: { ...headers },
+          ...(Object.keys(params).length === 0 ? {} : { form: { ...params } }),
+        }),
+      ),
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

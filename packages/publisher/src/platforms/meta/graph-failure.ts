@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const code = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
+
+/** The `error` object of a Graph error body (platforms.md §6). */
+export const graphErrorSchema = z.looseObject({
+  message: z.string().optional(),
+  type: z.string().optional(),
+  code: code.optional(),
+  error_subcode: code.optional(),
+  error_user_title: z.string().optional(),
+  error_user_msg: z.string().optional(),
+  is_transient: z.boolean().optional(),
+  fbtrace_id: z.string().optional(),
+});
+
+/** A Graph error, from either body shape Meta uses. */
+export type GraphError = z.infer<typeof graphErrorSchema>;
+
+// Instagram's OAuth endpoints answer `{error_type, code, error_message}` at the top level instead.
+const instagramOAuthErrorSchema = z.looseObject({
+  error_type: z.string().optional(),
+  code: code.optional(),
+  error_message: z.string(),
+});
+
+/** What went wrong with one Graph call. */
+export type GraphFailure = {
+  /** The HTTP status; null when no answer came at all (network fault, timeout). */
+  readonly status: number | null;
+  /** Meta's error object, when the body carried one. */
+  readonly error: GraphError | null;
+  /** Meta's estimate of when a rate-limited app may call again (X-Business-Use-Case-Usage). */
+  readonly regainAccessMs: number | null;
+  /** A short technical description for reasons: the network error code or the HTTP status. */
+  readonly detail: string;
+};
+
+/** A Graph call that failed; the classifier turns its failure into a publish step. */
+export class GraphRequestError extends Error {
+  override readonly name = 'GraphRequestError';
+  readonly failure: GraphFailure;
+  constructor(failure: GraphFailure) {
+    super(failure.error?.message ?? failure.detail);
+    this.failure = failure;
+  }
+}
+
+/** Reads a failed answer: its status, Meta's error object if any, and the rate-limit header. */
+export function failureFromAnswer(
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): GraphFailure {
+  return {
+    status,
+    error: graphErrorOf(body),
+    regainAccessMs: regainAccessMs(headers['x-business-use-case-usage']),
+    detail: `HTTP ${status}`,
+  };
+}
+
+/** Meta's error object from a body of either shape, or null. */
+export function graphErrorOf(body: unknown): GraphError | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const wrapped = graphErrorSchema.safeParse((body as { error?: unknown }).error);
+  if (wrapped.success) return wrapped.data;
+  const flat = instagramOAuthErrorSchema.safeParse(body);
+  if (!flat.success) return null;
+  return { message: flat.data.error_message, type: flat.data.error_type, code: flat.data.code };
+}
+
+// The header maps business ids to lists of usage entries; the longest wait wins.
+function regainAccessMs(header: string | string[] | undefined): number | null {
+  if (typeof header !== 'string') return null;
+  let usage: unknown;
+  try {
+    usage = JSON.parse(header);
+  } catch {
+    return null;
+  }
+  if (typeof usage !== 'object' || usage === null) return null;
+  const minutes = Object.values(usage)
+    .flatMap((entries) => (Array.isArray(entries) ? entries : []))
+    .map((entry) =>
+      Number((entry as { estimated_time_to_regain_access?: unknown }).estimated_time_to_regain_access),
+    )
+    .filter((value) => Number.isFinite(value) && value > 0);
+  return minutes.length === 0 ? null : Math.max(...minutes) * 60_000;
+}

@@ -1,0 +1,4 @@
+/** "Instagram's", but "Threads'". */
+export function possessive(name: string): string {
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
+}

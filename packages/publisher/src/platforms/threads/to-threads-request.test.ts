@@ -1,0 +1,58 @@
+import { aPost } from '@svc/core/testing';
+import { describe, expect, it } from 'vitest';
+import { anImage, aVideo } from '../meta/__fixtures__/publish-media.js';
+import { toThreadsRequest } from './to-threads-request.js';
+
+const post = aPost('user_1', 'acct_1', { caption: 'Hello Threads', platforms: ['threads'] });
+const planOf = (...args: Parameters<typeof toThreadsRequest>) => {
+  const outcome = toThreadsRequest(...args);
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return outcome.plan;
+};
+
+describe('toThreadsRequest', () => {
+  it('maps a post without media to a TEXT container', () => {
+    expect(planOf(post, [], 'first_slide')).toEqual({
+      children: [],
+      container: { media_type: 'TEXT', text: 'Hello Threads' },
+      text: 'Hello Threads',
+      pollMs: 1_000,
+    });
+  });
+
+  it('maps one image or video to an IMAGE or VIDEO container', () => {
+    expect(planOf(post, [anImage()], 'carousel').container).toEqual({
+      media_type: 'IMAGE',
+      image_url: 'https://media.example/a.jpg',
+      text: 'Hello Threads',
+    });
+    expect(planOf(post, [aVideo()], 'first_slide')).toMatchObject({
+      container: { media_type: 'VIDEO', video_url: 'https://media.example/v.mp4', text: 'Hello Threads' },
+      pollMs: 3_000,
+    });
+  });
+
+  it('publishes only the first slide of several by default', () => {
+    expect(planOf(post, [aVideo(), anImage()], 'first_slide')).toMatchObject({
+      children: [],
+      container: { media_type: 'VIDEO', video_url: 'https://media.example/v.mp4' },
+    });
+  });
+
+  it('makes a carousel of several slides when asked to', () => {
+    expect(planOf(post, [anImage(), aVideo()], 'carousel')).toEqual({
+      children: [
+        { media_type: 'IMAGE', image_url: 'https://media.example/a.jpg', is_carousel_item: 'true' },
+        { media_type: 'VIDEO', video_url: 'https://media.example/v.mp4', is_carousel_item: 'true' },
+      ],
+      container: { media_type: 'CAROUSEL', text: 'Hello Threads' },
+      text: 'Hello Threads',
+      pollMs: 3_000,
+    });
+    const many = Array.from({ length: 21 }, () => anImage());
+    expect(toThreadsRequest(post, many, 'carousel')).toEqual({
+      ok: false,
+      reason: expect.stringContaining('20'),
+    });
+  });
+});

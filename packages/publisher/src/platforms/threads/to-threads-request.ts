@@ -1,0 +1,56 @@
+import type { Post, PublishMedia } from '@svc/core';
+import type { PlanOutcome } from '../meta/container-plan.js';
+import type { GraphParams } from '../meta/graph-client.js';
+import { isVideo } from '../meta/is-video.js';
+
+/** How a post with several slides goes to Threads. */
+export type ThreadsMultiSlide = 'first_slide' | 'carousel';
+
+const MAX_SLIDES = 20;
+const IMAGE_POLL_MS = 1_000;
+const VIDEO_POLL_MS = 3_000;
+
+/**
+ * The Threads containers for a post (platforms.md §4.2): a text post, one image or video, or, when
+ * `multiSlide` is 'carousel', a carousel of 2–20. By default only the first slide is published,
+ * as the service's spec says for Threads.
+ */
+export function toThreadsRequest(
+  post: Post,
+  media: readonly PublishMedia[],
+  multiSlide: ThreadsMultiSlide,
+): PlanOutcome {
+  const text = post.caption;
+  const [first] = media;
+  if (first === undefined) {
+    return {
+      ok: true,
+      plan: { children: [], container: { media_type: 'TEXT', text }, text, pollMs: IMAGE_POLL_MS },
+    };
+  }
+  if (multiSlide === 'first_slide' || media.length === 1) {
+    const pollMs = isVideo(first) ? VIDEO_POLL_MS : IMAGE_POLL_MS;
+    return { ok: true, plan: { children: [], container: { ...slideParams(first), text }, text, pollMs } };
+  }
+  if (media.length > MAX_SLIDES) {
+    return {
+      ok: false,
+      reason: `Threads carousels take at most ${MAX_SLIDES} slides; this post has ${media.length}: remove some.`,
+    };
+  }
+  return {
+    ok: true,
+    plan: {
+      children: media.map((slide) => ({ ...slideParams(slide), is_carousel_item: 'true' })),
+      container: { media_type: 'CAROUSEL', text },
+      text,
+      pollMs: media.some(isVideo) ? VIDEO_POLL_MS : IMAGE_POLL_MS,
+    },
+  };
+}
+
+function slideParams(slide: PublishMedia): GraphParams {
+  return isVideo(slide)
+    ? { media_type: 'VIDEO', video_url: slide.url }
+    : { media_type: 'IMAGE', image_url: slide.url };
+}

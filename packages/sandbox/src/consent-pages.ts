@@ -1,0 +1,139 @@
+import { PLATFORM_NAMES } from '@svc/core';
+import { DEFAULT_HANDLES, normalizeHandle } from './account-ids.js';
+import { escapeHtml, htmlDocument } from './html-page.js';
+import { htmlReply, type Reply, redirectReply } from './http-io.js';
+import { SANDBOX_APPS } from './sandbox-apps.js';
+import { nowOf, type SandboxContext } from './sandbox-context.js';
+import type { SandboxPlatform } from './sandbox-publication.js';
+import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
+import { LIFETIMES_MS, newNonce, signCode } from './signed-token.js';
+
+/**
+ * The authorize pages of the three platforms (platforms.md 1.1, 4.1, 5.1): GET shows the
+ * sandbox consent page, POST (its form) approves and redirects back with a single-use code.
+ */
+export function consentRoutes(ctx: SandboxContext): RouteSpec[] {
+  const page = (path: string, platform: SandboxPlatform): RouteSpec => ({
+    methods: ['GET', 'POST'],
+    path,
+    route: { run: (r) => consent(ctx, platform, r) },
+  });
+  return [
+    page('/sandbox/instagram/www/oauth/authorize', 'instagram'),
+    // The reference shows the same path on api.instagram.com.
+    page('/sandbox/instagram/api/oauth/authorize', 'instagram'),
+    page('/sandbox/threads/www/oauth/authorize', 'threads'),
+    page('/sandbox/facebook/www/:version/dialog/oauth', 'facebook'),
+  ];
+}
+
+function parseRedirect(value: string | undefined): URL | null {
+  if (value === undefined) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+// Instagram appends `#_` to the redirect; the others do not.
+const withFragment = (platform: SandboxPlatform, url: URL) =>
+  platform === 'instagram' ? `${url.toString()}#_` : url.toString();
+
+function consent(ctx: SandboxContext, platform: SandboxPlatform, r: SandboxRequest): Reply {
+  const name = PLATFORM_NAMES[platform];
+  const clientId = r.input.get('client_id');
+  const redirect = parseRedirect(r.input.get('redirect_uri'));
+  if (clientId !== SANDBOX_APPS[platform].clientId) {
+    return errorPage(
+      name,
+      `Invalid app ID: ${clientId ?? '(missing client_id)'} is not a ${name} sandbox app.`,
+    );
+  }
+  if (redirect === null)
+    return errorPage(name, 'The redirect_uri parameter is missing or not an http(s) URL.');
+  const state = r.input.get('state');
+  if (r.method !== 'POST') return htmlReply(200, consentPage(platform, r, DEFAULT_HANDLES[platform], null));
+
+  const handle = normalizeHandle(platform, r.input.get('handle') ?? '');
+  if (handle === null) {
+    const rule =
+      platform === 'facebook'
+        ? 'A Page name is 1 to 75 characters.'
+        : 'A handle is 1 to 64 letters, digits, periods, dashes or underscores.';
+    return htmlReply(400, consentPage(platform, r, r.input.get('handle') ?? '', rule));
+  }
+  const now = nowOf(ctx);
+  const code = signCode(ctx.secret, {
+    p: platform,
+    c: clientId,
+    // Bound to the exact string, as Meta compares the exchange's redirect_uri character for character.
+    r: r.input.get('redirect_uri') ?? '',
+    h: handle,
+    iat: now,
+    exp: now + LIFETIMES_MS.code,
+    n: newNonce(),
+  });
+  redirect.searchParams.set('code', code);
+  if (state !== undefined) redirect.searchParams.set('state', state);
+  return redirectReply(withFragment(platform, redirect));
+}
+
+function denyUrl(platform: SandboxPlatform, r: SandboxRequest): string {
+  const url = new URL(r.input.get('redirect_uri') ?? '');
+  url.searchParams.set('error', 'access_denied');
+  url.searchParams.set('error_reason', 'user_denied');
+  url.searchParams.set('error_description', 'Permissions error');
+  const state = r.input.get('state');
+  if (state !== undefined) url.searchParams.set('state', state);
+  return withFragment(platform, url);
+}
+
+function consentPage(
+  platform: SandboxPlatform,
+  r: SandboxRequest,
+  handle: string,
+  error: string | null,
+): string {
+  const name = PLATFORM_NAMES[platform];
+  const label = platform === 'facebook' ? 'Page name' : 'Account handle';
+  const hidden = [...r.input]
+    .filter(([field]) => field !== 'handle')
+    .map(
+      ([field, value]) => `<input type="hidden" name="${escapeHtml(field)}" value="${escapeHtml(value)}">`,
+    );
+  const scope = r.input.get('scope');
+  return htmlDocument(
+    `${name} sandbox: authorize ${r.input.get('client_id') ?? ''}`,
+    [
+      `<h1>${escapeHtml(name)} sandbox</h1>`,
+      `<p class="note">This page stands in for ${escapeHtml(name)}'s consent screen. Nothing reaches ` +
+        `${escapeHtml(name)}: the sandbox simulates the account you name here.</p>`,
+      `<p>The app <strong>${escapeHtml(r.input.get('client_id') ?? '')}</strong> asks to publish for you` +
+        (scope === undefined ? '.' : ` with the permissions <code>${escapeHtml(scope)}</code>.`) +
+        '</p>',
+      error === null ? '' : `<p role="alert"><strong>${escapeHtml(error)}</strong></p>`,
+      '<form method="post">',
+      ...hidden,
+      `<label for="handle">${label}</label>`,
+      `<input type="text" id="handle" name="handle" value="${escapeHtml(handle)}" required autocomplete="off">`,
+      '<button type="submit">Approve</button>',
+      '</form>',
+      `<p><a href="${escapeHtml(denyUrl(platform, r))}">Deny</a></p>`,
+    ].join('\n'),
+  );
+}
+
+function errorPage(name: string, message: string): Reply {
+  return htmlReply(
+    400,
+    htmlDocument(
+      `${name} sandbox: error`,
+      [
+        `<h1>${escapeHtml(name)} sandbox: this link does not work</h1>`,
+        `<p role="alert">${escapeHtml(message)}</p>`,
+      ].join('\n'),
+    ),
+  );
+}

@@ -1,0 +1,101 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { consentRoutes } from './consent-pages.js';
+import { facebookReelsRoutes } from './facebook-reels.js';
+import { facebookRoutes } from './facebook-routes.js';
+import { instagramRoutes } from './instagram-routes.js';
+import { oauthTokenRoutes } from './oauth-token-routes.js';
+import { publicPageRoutes } from './public-pages.js';
+import type { SandboxContext } from './sandbox-context.js';
+import { createSandboxControl, type SandboxControl } from './sandbox-control.js';
+import { createDispatcher } from './sandbox-router.js';
+import { createSandboxState, type SandboxSettings } from './sandbox-state.js';
+import { threadsRoutes } from './threads-routes.js';
+
+/** How a sandbox is set up. */
+export type SandboxOptions = {
+  /** Public base of the server hosting the sandbox, e.g. `http://127.0.0.1:4000`; sandbox URLs are `${baseUrl}/sandbox/…`. */
+  readonly baseUrl: string;
+  /** Signs tokens and codes (HMAC-SHA256). Tokens are stateless, so they survive restarts and the CLI can mint them. */
+  readonly secret: string;
+  /** Default: the system clock. Container readiness, expiries and quotas follow it. */
+  readonly clock?: { now(): Date };
+  /** Delay before answering every API call (not consent pages). Default 0. */
+  readonly latencyMs?: number;
+  /** Processing time before a container or video is ready. Default image 0, video 2000 ms. */
+  readonly containerReadyAfterMs?: { readonly image: number; readonly video: number };
+  /**
+   * Default true: media links are really downloaded (GET, 60 MB, 10 s) like Meta does; an
+   * unreachable link or a non-JPEG Instagram image makes the container end in ERROR.
+   */
+  readonly fetchMedia?: boolean;
+  /** Posts per account per rolling 24 h. Defaults 50, 250 and 30 (reels per Page). */
+  readonly quotas?: {
+    readonly instagram?: number;
+    readonly threads?: number;
+    readonly facebookReels?: number;
+  };
+  /** How old a long-lived Instagram/Threads token must be to be refreshed. Default 24 h, as on the real platforms. */
+  readonly refreshMinAgeMs?: number;
+};
+
+/** A running set of simulators, mountable in any Node HTTP server. */
+export type Sandbox = {
+  /** Node request handler for every path under /sandbox/ (answers 404 Graph-style JSON for unknown paths). */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** True when the path belongs to the sandbox (starts with /sandbox/). */
+  owns(url: string): boolean;
+  /** In-process control for tests. */
+  readonly control: SandboxControl;
+};
+
+const systemClock = { now: () => new Date() };
+
+/** Creates the Instagram, Threads and Facebook Pages simulators sharing one in-memory state. */
+export function createSandbox(options: SandboxOptions): Sandbox {
+  if (options.secret === '') throw new Error('createSandbox: the secret must not be empty');
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const defaults: SandboxSettings = {
+    latencyMs: options.latencyMs ?? 0,
+    readyAfter: { ...(options.containerReadyAfterMs ?? { image: 0, video: 2000 }) },
+    quotas: {
+      instagram: options.quotas?.instagram ?? 50,
+      threads: options.quotas?.threads ?? 250,
+      facebookReels: options.quotas?.facebookReels ?? 30,
+    },
+  };
+  const ctx: SandboxContext = {
+    baseUrl,
+    sandboxUrl: `${baseUrl}/sandbox`,
+    secret: options.secret,
+    clock: options.clock ?? systemClock,
+    fetchMedia: options.fetchMedia ?? true,
+    refreshMinAgeMs: options.refreshMinAgeMs ?? 24 * 60 * 60_000,
+    state: createSandboxState(defaults),
+    defaults,
+  };
+  const dispatch = createDispatcher(
+    [
+      ...consentRoutes(ctx),
+      ...oauthTokenRoutes(ctx),
+      ...instagramRoutes(ctx),
+      ...threadsRoutes(ctx),
+      ...facebookRoutes(ctx),
+      ...facebookReelsRoutes(ctx),
+      ...publicPageRoutes(ctx),
+    ],
+    ctx.state,
+  );
+  return {
+    handle(req, res) {
+      dispatch(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    },
+    owns(url) {
+      const path = /^https?:\/\//i.test(url) ? new URL(url).pathname : (url.split(/[?#]/)[0] ?? '');
+      return path === '/sandbox' || path.startsWith('/sandbox/');
+    },
+    control: createSandboxControl(ctx),
+  };
+}

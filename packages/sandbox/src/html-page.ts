@@ -1,0 +1,32 @@
+/** Escapes text for HTML element content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A complete, plain HTML document; `body` must already be escaped markup. */
+export function htmlDocument(title: string, body: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${escapeHtml(title)}</title>`,
+    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}',
+    'label{display:block;font-weight:600;margin-top:1rem}input[type=text]{font-size:1rem;padding:.4rem;width:100%}',
+    'button{margin-top:1rem;font-size:1rem;padding:.5rem 1.25rem}.note{color:#555}</style>',
+    '</head>',
+    '<body>',
+    '<main>',
+    body,
+    '</main>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}

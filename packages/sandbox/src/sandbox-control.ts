@@ -1,0 +1,69 @@
+import type { SandboxInterceptor } from './sandbox-call.js';
+import type { SandboxContext } from './sandbox-context.js';
+import type { SandboxPlatform, SandboxPublication } from './sandbox-publication.js';
+import { resetSandboxState } from './sandbox-state.js';
+
+/** A quota `setQuota` changes; `facebook` is the same as `facebookReels` (reels are the only capped Page posts). */
+export type SandboxQuotaName = 'instagram' | 'threads' | 'facebook' | 'facebookReels';
+
+/** In-process control of a sandbox, for tests. */
+export type SandboxControl = {
+  /** Everything published so far, oldest first, optionally of one platform. */
+  published(platform?: SandboxPlatform): SandboxPublication[];
+  /**
+   * Calls and awaits `fn` for every API call (not consent or public pages): `before` before any
+   * state changes, `after` once it changed and before the response is written. A throwing `fn`
+   * makes the call answer HTTP 500, Graph code 2, `is_transient: true`. `null` removes the hook.
+   */
+  intercept(fn: SandboxInterceptor | null): void;
+  /** Delay before every API answer. */
+  setLatency(ms: number): void;
+  /** Processing time of new and existing containers and videos, by the sandbox clock. */
+  setContainerReadyAfter(ms: { readonly image: number; readonly video: number }): void;
+  /** Posts allowed per account per rolling 24 h. */
+  setQuota(platform: SandboxQuotaName, total: number): void;
+  /** Later calls with this token get code 190 with `subcode` (default 463, expired). */
+  expireToken(token: string, subcode?: number): void;
+  /**
+   * Later calls with any token of this account issued so far get code 190 with `subcode` (463
+   * expired, 460 password changed…); tokens issued afterwards (a reconnect) work. On Facebook,
+   * invalidating a Page's tokens leaves the user token working, so /me/accounts can give a new one.
+   */
+  invalidateTokensOf(platform: SandboxPlatform, accountId: string, subcode: number): void;
+  /** Forgets everything and restores the creation settings; issued tokens keep working. */
+  reset(): void;
+};
+
+/** The control of the sandbox behind `ctx`. */
+export function createSandboxControl(ctx: SandboxContext): SandboxControl {
+  const { state } = ctx;
+  return {
+    published: (platform) =>
+      state.posts
+        .filter((p) => platform === undefined || p.record.platform === platform)
+        .map((p) => p.record),
+    intercept(fn) {
+      state.interceptor = fn;
+    },
+    setLatency(ms) {
+      state.settings.latencyMs = Math.max(0, ms);
+    },
+    setContainerReadyAfter(ms) {
+      state.settings.readyAfter = { image: ms.image, video: ms.video };
+    },
+    setQuota(platform, total) {
+      state.settings.quotas[platform === 'facebook' ? 'facebookReels' : platform] = total;
+    },
+    expireToken(token, subcode = 463) {
+      state.deniedTokens.set(token, subcode);
+    },
+    invalidateTokensOf(platform, accountId, subcode) {
+      const key = `${platform}:${accountId}`;
+      const generation = (state.invalidations.get(key)?.generation ?? 0) + 1;
+      state.invalidations.set(key, { generation, subcode });
+    },
+    reset() {
+      resetSandboxState(state, ctx.defaults);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** The platforms the sandbox simulates. */
+export type SandboxPlatform = 'instagram' | 'threads' | 'facebook';
+
+/**
+ * What was published: Instagram `IMAGE | REELS | CAROUSEL`, Threads `TEXT | IMAGE | VIDEO | CAROUSEL`,
+ * Facebook `feed | photo | reel`.
+ */
+export type SandboxPublicationKind =
+  | 'IMAGE'
+  | 'REELS'
+  | 'CAROUSEL'
+  | 'TEXT'
+  | 'VIDEO'
+  | 'feed'
+  | 'photo'
+  | 'reel';
+
+/** One post the sandbox published; tests count these to prove a post went out exactly once. */
+export type SandboxPublication = {
+  readonly platform: SandboxPlatform;
+  /**
+   * The id the platform answers with: the media id (Instagram, Threads), the `<pageId>_<postId>`
+   * post id (Facebook feed and photo posts) or the video id (Facebook reels).
+   */
+  readonly id: string;
+  /** The Instagram or Threads user id, or the Facebook Page id. */
+  readonly accountId: string;
+  readonly kind: SandboxPublicationKind;
+  readonly caption: string;
+  /** The media links the platform was given, in order (carousel children's links for a carousel). */
+  readonly mediaUrls: readonly string[];
+  /** Number of carousel children or attached photos; 0 otherwise. */
+  readonly children: number;
+  readonly permalink: string;
+  /** The container published (Instagram, Threads) or the unpublished photo (Facebook photo posts). */
+  readonly containerId?: string;
+  readonly at: Date;
+};

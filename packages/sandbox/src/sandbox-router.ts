@@ -1,0 +1,152 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import Router, { type HTTPMethod } from 'find-my-way';
+import { graphError, SandboxHttpError, serviceUnavailable, unknownPath } from './graph-error.js';
+import { jsonReply, parseFormBody, type Reply, readBody, writeReply } from './http-io.js';
+import type { SandboxCall } from './sandbox-call.js';
+import type { SandboxPlatform } from './sandbox-publication.js';
+import type { SandboxState } from './sandbox-state.js';
+
+/** A parsed request as routes see it. */
+export type SandboxRequest = {
+  readonly method: string;
+  readonly path: string;
+  readonly url: URL;
+  /** Path parameters of the route. */
+  readonly params: Readonly<Record<string, string>>;
+  /** Query parameters overlaid with body fields, as Graph merges them. */
+  readonly input: ReadonlyMap<string, string>;
+  readonly headers: IncomingHttpHeaders;
+  /** The raw body; only kept for `rawBody` routes (uploads). */
+  readonly body: Buffer;
+};
+
+/** One endpoint. */
+export type Route = {
+  /**
+   * Set for API calls: they get the configured latency and go through the intercept hook.
+   * Consent and public pages leave it out.
+   */
+  readonly call?: {
+    readonly platform: SandboxPlatform;
+    readonly operation: string | ((request: SandboxRequest) => string);
+  };
+  /** Uploads: the body is kept as bytes (up to 60 MB) instead of parsed as a form. */
+  readonly rawBody?: boolean;
+  run(request: SandboxRequest): Reply | Promise<Reply>;
+};
+
+/** A route and where it is mounted. */
+export type RouteSpec = {
+  readonly methods: readonly HTTPMethod[];
+  readonly path: string;
+  readonly route: Route;
+};
+
+const FORM_LIMIT_BYTES = 2 * 1024 * 1024;
+const UPLOAD_LIMIT_BYTES = 60 * 1024 * 1024;
+const VERSION = /^v\d+\.\d+$/;
+
+const errorReply = (error: unknown): Reply =>
+  error instanceof SandboxHttpError
+    ? jsonReply(error.status, error.body)
+    : jsonReply(500, {
+        error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1, is_transient: true },
+      });
+
+/**
+ * Routes requests to the simulators. API calls are delayed by the configured latency, then the
+ * intercept hook runs before anything changes and again after, before the answer is written;
+ * a hook that throws turns the answer into a transient 500 (code 2).
+ */
+export function createDispatcher(
+  specs: readonly RouteSpec[],
+  state: SandboxState,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const router = Router({ ignoreTrailingSlash: true, maxParamLength: 2000 });
+  for (const spec of specs) router.on([...spec.methods], spec.path, () => undefined, spec.route);
+
+  const intercept = async (call: SandboxCall, phase: 'before' | 'after'): Promise<Reply | null> => {
+    const hook = state.interceptor;
+    if (hook === null) return null;
+    try {
+      await hook(call, phase);
+      return null;
+    } catch {
+      return errorReply(serviceUnavailable());
+    }
+  };
+
+  const answer = async (req: IncomingMessage): Promise<Reply> => {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const found = router.find(method as HTTPMethod, url.pathname);
+    const params = (found?.params ?? {}) as Record<string, string>;
+    if (found === null || (params.version !== undefined && !VERSION.test(params.version))) {
+      return errorReply(unknownPath(url.pathname));
+    }
+    const route = found.store as Route;
+    let request: SandboxRequest;
+    try {
+      request = await parseRequest(req, url, method, params, route.rawBody === true);
+    } catch (error) {
+      return errorReply(error);
+    }
+    if (route.call === undefined) return run(route, request);
+
+    if (state.settings.latencyMs > 0) await new Promise((r) => setTimeout(r, state.settings.latencyMs));
+    const op = route.call.operation;
+    const call: SandboxCall = {
+      platform: route.call.platform,
+      operation: typeof op === 'string' ? op : op(request),
+      method,
+      path: url.pathname,
+    };
+    const refused = await intercept(call, 'before');
+    if (refused !== null) return refused;
+    const reply = await run(route, request);
+    return (await intercept(call, 'after')) ?? reply;
+  };
+
+  return async (req, res) => {
+    let reply: Reply;
+    try {
+      reply = await answer(req);
+    } catch (error) {
+      reply = errorReply(error);
+    }
+    writeReply(req, res, reply);
+  };
+}
+
+async function run(route: Route, request: SandboxRequest): Promise<Reply> {
+  try {
+    return await route.run(request);
+  } catch (error) {
+    return errorReply(error);
+  }
+}
+
+async function parseRequest(
+  req: IncomingMessage,
+  url: URL,
+  method: string,
+  params: Record<string, string>,
+  rawBody: boolean,
+): Promise<SandboxRequest> {
+  const body = await readBody(req, rawBody ? UPLOAD_LIMIT_BYTES : FORM_LIMIT_BYTES);
+  const input = new Map(url.searchParams);
+  if (!rawBody) {
+    const contentType = req.headers['content-type'];
+    for (const [name, value] of await parseFormBody(body, contentType)) input.set(name, value);
+  }
+  if (input.size > 500) throw graphError(400, { code: 100, message: '(#100) Too many parameters' });
+  return {
+    method,
+    path: url.pathname,
+    url,
+    params,
+    input,
+    headers: req.headers,
+    body: rawBody ? body : Buffer.alloc(0),
+  };
+}
