@@ -287,7 +287,7 @@ describe('the svc serve process', () => {
     const logText = JSON.stringify(server.logs);
     expect(logText).not.toContain(key.split('.')[1]);
     expect(server.logs.filter((l) => l.msg === 'request').length).toBeGreaterThan(100);
-  });
+  }, 90_000); // about twenty `svc` processes start in this test
 
   it('keeps everything across a SIGTERM and a restart', async () => {
     const dir = dataDir();
