@@ -1,6 +1,9 @@
-import type { Reply } from './http-io.js';
-import type { SandboxContext } from './sandbox-context.js';
+import { pageOf, selectFields } from './graph-fields.js';
+import { jsonReply, type Reply } from './http-io.js';
+import { authenticateOwner } from './media-containers.js';
+import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
+import { type PublishedPost, postsOf, publishedInLastDay } from './sandbox-state.js';
 
 /** The handlers and path names of one container-based Graph API (Instagram, Threads). */
 export type ContainerApi = {
@@ -15,9 +18,11 @@ export type ContainerApi = {
   readonly limitEdge: string;
   readonly readNode: (r: SandboxRequest) => Reply | Promise<Reply>;
   readonly createContainer: (r: SandboxRequest) => Reply | Promise<Reply>;
-  readonly listMedia: (r: SandboxRequest) => Reply | Promise<Reply>;
   readonly publish: (r: SandboxRequest) => Reply | Promise<Reply>;
-  readonly publishingLimit: (r: SandboxRequest) => Reply | Promise<Reply>;
+  /** A published post as the platform's media node presents it (listing and reads). */
+  readonly present: (post: PublishedPost) => Record<string, unknown>;
+  /** Fields the quota answer carries beyond `quota_usage` and `config` (Threads' reply quota). */
+  readonly limitExtras?: Record<string, unknown>;
 };
 
 /**
@@ -52,7 +57,7 @@ export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): Rout
     {
       methods: ['GET'],
       path: `${node}/${api.mediaEdge}`,
-      route: { call: call(op('list_media')), run: api.listMedia },
+      route: { call: call(op('list_media')), run: (r) => listMedia(ctx, api, r) },
     },
     {
       methods: ['POST'],
@@ -62,7 +67,29 @@ export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): Rout
     {
       methods: ['GET'],
       path: `${node}/${api.limitEdge}`,
-      route: { call: call(op('publishing_limit')), run: api.publishingLimit },
+      route: { call: call(op('publishing_limit')), run: (r) => publishingLimit(ctx, api, r) },
     },
   ];
+}
+
+// The account's published posts, newest first, in the platform's paging envelope.
+function listMedia(ctx: SandboxContext, api: ContainerApi, r: SandboxRequest): Reply {
+  const token = authenticateOwner(ctx, r, api.platform);
+  const fields = r.input.get('fields');
+  const items = postsOf(ctx.state, api.platform, token.uid).map((p) => selectFields(api.present(p), fields));
+  return jsonReply(
+    200,
+    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
+  );
+}
+
+// Posts published in the rolling 24 hours against the configured quota.
+function publishingLimit(ctx: SandboxContext, api: ContainerApi, r: SandboxRequest): Reply {
+  const token = authenticateOwner(ctx, r, api.platform);
+  const limit = {
+    quota_usage: publishedInLastDay(ctx.state, api.platform, token.uid, nowOf(ctx)),
+    config: { quota_total: ctx.state.settings.quotas[api.platform], quota_duration: 86400 },
+    ...api.limitExtras,
+  };
+  return jsonReply(200, { data: [selectFields(limit, r.input.get('fields'), ['quota_usage'])] });
 }

@@ -4,7 +4,7 @@ import { authenticate } from './authenticate.js';
 import { containerApiRoutes } from './container-api-routes.js';
 import { injectedFailure } from './failure-injection.js';
 import { graphError, invalidParameter, unknownObject } from './graph-error.js';
-import { flag, graphTime, pageOf, selectFields } from './graph-fields.js';
+import { flag, graphTime, selectFields } from './graph-fields.js';
 import { jsonReply, type Reply } from './http-io.js';
 import {
   authenticateOwner,
@@ -42,9 +42,8 @@ export function instagramRoutes(ctx: SandboxContext): RouteSpec[] {
     limitEdge: 'content_publishing_limit',
     readNode: (r) => readNode(ctx, r),
     createContainer: (r) => createContainer(ctx, r),
-    listMedia: (r) => listMedia(ctx, r),
     publish: (r) => publish(ctx, r),
-    publishingLimit: (r) => publishingLimit(ctx, r),
+    present: mediaObject,
   });
 }
 
@@ -244,23 +243,4 @@ function publish(ctx: SandboxContext, r: SandboxRequest): Reply {
     });
   }
   return jsonReply(200, { id: publishContainer(ctx, container).record.id });
-}
-
-function listMedia(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const token = authenticateOwner(ctx, r, 'instagram');
-  const fields = r.input.get('fields');
-  const items = postsOf(ctx.state, 'instagram', token.uid).map((p) => selectFields(mediaObject(p), fields));
-  return jsonReply(
-    200,
-    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
-  );
-}
-
-function publishingLimit(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const token = authenticateOwner(ctx, r, 'instagram');
-  const limit = {
-    quota_usage: publishedInLastDay(ctx.state, 'instagram', token.uid, nowOf(ctx)),
-    config: { quota_total: ctx.state.settings.quotas.instagram, quota_duration: 86400 },
-  };
-  return jsonReply(200, { data: [selectFields(limit, r.input.get('fields'), ['quota_usage'])] });
 }

@@ -3,7 +3,7 @@ import { authenticate } from './authenticate.js';
 import { containerApiRoutes } from './container-api-routes.js';
 import { injectedFailure } from './failure-injection.js';
 import { graphError, invalidParameter, unknownObject } from './graph-error.js';
-import { flag, graphTime, pageOf, selectFields } from './graph-fields.js';
+import { flag, graphTime, selectFields } from './graph-fields.js';
 import { jsonReply, type Reply } from './http-io.js';
 import {
   authenticateOwner,
@@ -17,7 +17,7 @@ import {
 } from './media-containers.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
-import { type ContainerMediaType, type PublishedPost, postsOf, publishedInLastDay } from './sandbox-state.js';
+import { type ContainerMediaType, type PublishedPost, publishedInLastDay } from './sandbox-state.js';
 
 const BASE = '/sandbox/threads/graph/:version';
 const TEXT_MAX = 500;
@@ -34,9 +34,9 @@ export function threadsRoutes(ctx: SandboxContext): RouteSpec[] {
     limitEdge: 'threads_publishing_limit',
     readNode: (r) => readNode(ctx, r),
     createContainer: (r) => createContainer(ctx, r),
-    listMedia: (r) => listThreads(ctx, r),
     publish: (r) => publish(ctx, r),
-    publishingLimit: (r) => publishingLimit(ctx, r),
+    present: threadObject,
+    limitExtras: { reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86400 } },
   });
 }
 
@@ -184,25 +184,4 @@ function publish(ctx: SandboxContext, r: SandboxRequest): Reply {
     });
   }
   return jsonReply(200, { id: publishContainer(ctx, container).record.id });
-}
-
-function listThreads(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const token = authenticateOwner(ctx, r, 'threads');
-  const fields = r.input.get('fields');
-  const items = postsOf(ctx.state, 'threads', token.uid).map((p) => selectFields(threadObject(p), fields));
-  return jsonReply(
-    200,
-    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
-  );
-}
-
-function publishingLimit(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const token = authenticateOwner(ctx, r, 'threads');
-  const limit = {
-    quota_usage: publishedInLastDay(ctx.state, 'threads', token.uid, nowOf(ctx)),
-    config: { quota_total: ctx.state.settings.quotas.threads, quota_duration: 86400 },
-    reply_quota_usage: 0,
-    reply_config: { quota_total: 1000, quota_duration: 86400 },
-  };
-  return jsonReply(200, { data: [selectFields(limit, r.input.get('fields'), ['quota_usage'])] });
 }

@@ -15,39 +15,31 @@ import type { Config } from './config.js';
  */
 export function createPlatformGateways(config: Config, clock: Clock): PlatformGateways {
   const sandbox = sandboxEndpoints(config.baseUrl);
-  const sandboxRoot = `${config.baseUrl}/sandbox`;
-  const gateways: Partial<Record<Platform, PlatformGateway>> = {};
-  const app = (platform: 'instagram' | 'threads' | 'facebook') => {
+  const setup = <P extends 'instagram' | 'threads' | 'facebook'>(platform: P) => {
     const real = config.platformCredentials[platform];
-    if (real !== undefined) return { real: true, ...real };
-    return config.sandbox ? { real: false, ...SANDBOX_APPS[platform] } : null;
+    if (real !== undefined) return { ...real, clock, hosts: META_DEFAULT_HOSTS[platform] };
+    if (!config.sandbox) return null;
+    const profilePath = SANDBOX_PROFILE_PATHS[platform];
+    return {
+      ...SANDBOX_APPS[platform],
+      clock,
+      hosts: sandbox[platform],
+      profileUrl: (id: string) => `${config.baseUrl}/sandbox/${profilePath(id)}`,
+    };
   };
-  const instagram = app('instagram');
-  if (instagram !== null) {
-    gateways.instagram = createInstagramGateway({
-      ...instagram,
-      clock,
-      hosts: instagram.real ? META_DEFAULT_HOSTS.instagram : sandbox.instagram,
-      ...(instagram.real ? {} : { profileUrl: (handle: string) => `${sandboxRoot}/instagram/${handle}` }),
-    });
-  }
-  const threads = app('threads');
-  if (threads !== null) {
-    gateways.threads = createThreadsGateway({
-      ...threads,
-      clock,
-      hosts: threads.real ? META_DEFAULT_HOSTS.threads : sandbox.threads,
-      ...(threads.real ? {} : { profileUrl: (handle: string) => `${sandboxRoot}/threads/@${handle}` }),
-    });
-  }
-  const facebook = app('facebook');
-  if (facebook !== null) {
-    gateways.facebook = createFacebookGateway({
-      ...facebook,
-      clock,
-      hosts: facebook.real ? META_DEFAULT_HOSTS.facebook : sandbox.facebook,
-      ...(facebook.real ? {} : { profileUrl: (pageId: string) => `${sandboxRoot}/facebook/${pageId}` }),
-    });
-  }
+  const gateways: Partial<Record<Platform, PlatformGateway>> = {};
+  const instagram = setup('instagram');
+  if (instagram !== null) gateways.instagram = createInstagramGateway(instagram);
+  const threads = setup('threads');
+  if (threads !== null) gateways.threads = createThreadsGateway(threads);
+  const facebook = setup('facebook');
+  if (facebook !== null) gateways.facebook = createFacebookGateway(facebook);
   return gateways;
 }
+
+// Where the simulators serve profile pages: by handle, and by Page id on Facebook.
+const SANDBOX_PROFILE_PATHS = {
+  instagram: (handle: string) => `instagram/${handle}`,
+  threads: (handle: string) => `threads/@${handle}`,
+  facebook: (pageId: string) => `facebook/${pageId}`,
+} as const;

@@ -58,7 +58,10 @@ export function connectionRoutes(deps: HttpDeps): Route[] {
     const started = await startConnection(deps.core, { requestId: ctx.state.params?.id ?? '', redirectUri });
     if (started.isErr()) return page(ctx, started.error);
     const { request, authorizeUrl } = started.value;
-    const maxAge = Math.max(0, Math.floor((request.expiresAt.getTime() - Date.now()) / 1000));
+    const maxAge = Math.max(
+      0,
+      Math.floor((request.expiresAt.getTime() - deps.core.clock.now().getTime()) / 1000),
+    );
     ctx.append(
       'Set-Cookie',
       `${BINDING_COOKIE}=${request.id}; Path=/connect; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
