@@ -114,7 +114,7 @@ export { validatePostPolicy } from './policy/validate-post-policy.js';
 // Ports
 export type { AccountStore } from './ports/account-store.js';
 export type { ApiKeyStore } from './ports/api-key-store.js';
-export type { BlobPutError, BlobStore, StoredBlob } from './ports/blob-store.js';
+export type { BlobPutError, BlobReader, BlobStore, StoredBlob } from './ports/blob-store.js';
 export type { Clock } from './ports/clock.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
 export type { IdGenerator, IdPrefix } from './ports/id-generator.js';
@@ -129,6 +129,8 @@ export type {
   ConnectedProfile,
   PlatformGateway,
   PlatformGateways,
+  PostingOptions,
+  PostingOptionsAnswer,
   PublishJob,
   PublishMedia,
   PublishStep,

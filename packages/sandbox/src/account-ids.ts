@@ -4,9 +4,12 @@ import type { SandboxPlatform } from './sandbox-publication.js';
 /** Whose id: a platform's account, or the Facebook user who manages a Page. */
 export type SandboxIdentity = SandboxPlatform | 'facebook-user';
 
-// Prefix and number of hashed digits per kind of id. The totals stay at 15 digits so the ids are
-// exact as JSON numbers (the Instagram and Threads token endpoints answer `user_id` as a number).
-const ID_SHAPE: Readonly<Record<SandboxIdentity, { prefix: string; digits: number }>> = {
+// Prefix and number of hashed digits per kind of numeric id. The totals stay at 15 digits so the
+// ids are exact as JSON numbers (the Instagram and Threads token endpoints answer `user_id` as a
+// number). TikTok open ids and YouTube channel ids are strings; see `accountIdFor`.
+const ID_SHAPE: Readonly<
+  Record<Exclude<SandboxIdentity, 'tiktok' | 'youtube'>, { prefix: string; digits: number }>
+> = {
   instagram: { prefix: '17841', digits: 10 },
   threads: { prefix: '25', digits: 13 },
   facebook: { prefix: '10', digits: 13 },
@@ -20,6 +23,11 @@ function hashNumber(identity: SandboxIdentity, handle: string): bigint {
 
 /** The account id a handle always maps to, so ids survive restarts and match what the CLI mints. */
 export function accountIdFor(identity: SandboxIdentity, handle: string): string {
+  if (identity === 'tiktok' || identity === 'youtube') {
+    const hash = createHash('sha256').update(`${identity}\n${handle.toLowerCase()}`).digest('base64url');
+    // An open id like TikTok's (`-000` and 32 characters); a channel id like YouTube's (`UC` and 22).
+    return identity === 'tiktok' ? `-000${hash.slice(0, 32)}` : `UC${hash.slice(0, 22)}`;
+  }
   const shape = ID_SHAPE[identity];
   const digits = (hashNumber(identity, handle) % 10n ** BigInt(shape.digits)).toString();
   return `${shape.prefix}${digits.padStart(shape.digits, '0')}`;
@@ -51,4 +59,6 @@ export const DEFAULT_HANDLES: Readonly<Record<SandboxPlatform, string>> = {
   instagram: 'sandbox_instagram',
   threads: 'sandbox_threads',
   facebook: 'Sandbox Page',
+  tiktok: 'sandbox_tiktok',
+  youtube: 'sandbox_youtube',
 };

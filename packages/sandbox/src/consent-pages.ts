@@ -9,8 +9,9 @@ import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
 import { LIFETIMES_MS, newNonce, signCode } from './signed-token.js';
 
 /**
- * The authorize pages of the three platforms (platforms.md 1.1, 4.1, 5.1): GET shows the
- * sandbox consent page, POST (its form) approves and redirects back with a single-use code.
+ * The authorize pages of the five platforms (platforms.md 1.1, 2.1, 3.1, 4.1, 5.1): GET shows the
+ * sandbox consent page, POST (its form) approves and redirects back with a single-use code. A
+ * PKCE challenge (S256 only) is sealed into the code, for the token endpoint to check.
  */
 export function consentRoutes(ctx: SandboxContext): RouteSpec[] {
   const page = (path: string, platform: SandboxPlatform): RouteSpec => ({
@@ -24,6 +25,8 @@ export function consentRoutes(ctx: SandboxContext): RouteSpec[] {
     page('/sandbox/instagram/api/oauth/authorize', 'instagram'),
     page('/sandbox/threads/www/oauth/authorize', 'threads'),
     page('/sandbox/facebook/www/:version/dialog/oauth', 'facebook'),
+    page('/sandbox/tiktok/www/v2/auth/authorize', 'tiktok'),
+    page('/sandbox/youtube/accounts/o/oauth2/v2/auth', 'youtube'),
   ];
 }
 
@@ -41,15 +44,22 @@ function parseRedirect(value: string | undefined): URL | null {
 const withFragment = (platform: SandboxPlatform, url: URL) =>
   platform === 'instagram' ? `${url.toString()}#_` : url.toString();
 
+// TikTok names the app's id `client_key`; the others `client_id`.
+const clientIdParam = (platform: SandboxPlatform) => (platform === 'tiktok' ? 'client_key' : 'client_id');
+
 function consent(ctx: SandboxContext, platform: SandboxPlatform, r: SandboxRequest): Reply {
   const name = PLATFORM_NAMES[platform];
-  const clientId = r.input.get('client_id');
+  const clientId = r.input.get(clientIdParam(platform));
   const redirect = parseRedirect(r.input.get('redirect_uri'));
   if (clientId !== SANDBOX_APPS[platform].clientId) {
     return errorPage(
       name,
-      `Invalid app ID: ${clientId ?? '(missing client_id)'} is not a ${name} sandbox app.`,
+      `Invalid app ID: ${clientId ?? `(missing ${clientIdParam(platform)})`} is not a ${name} sandbox app.`,
     );
+  }
+  const challenge = r.input.get('code_challenge');
+  if (challenge !== undefined && r.input.get('code_challenge_method') !== 'S256') {
+    return errorPage(name, 'code_challenge_method must be S256.');
   }
   if (redirect === null)
     return errorPage(name, 'The redirect_uri parameter is missing or not an http(s) URL.');
@@ -65,6 +75,7 @@ function consent(ctx: SandboxContext, platform: SandboxPlatform, r: SandboxReque
     return htmlReply(400, consentPage(platform, r, r.input.get('handle') ?? '', rule));
   }
   const now = nowOf(ctx);
+  const scope = r.input.get('scope');
   const code = signCode(ctx.secret, {
     p: platform,
     c: clientId,
@@ -74,6 +85,8 @@ function consent(ctx: SandboxContext, platform: SandboxPlatform, r: SandboxReque
     iat: now,
     exp: now + LIFETIMES_MS.code,
     n: newNonce(),
+    ...(challenge === undefined ? {} : { pk: challenge }),
+    ...(scope === undefined ? {} : { s: scope }),
   });
   redirect.searchParams.set('code', code);
   if (state !== undefined) redirect.searchParams.set('state', state);
@@ -105,12 +118,12 @@ function consentPage(
     );
   const scope = r.input.get('scope');
   return htmlDocument(
-    `${name} sandbox: authorize ${r.input.get('client_id') ?? ''}`,
+    `${name} sandbox: authorize ${r.input.get(clientIdParam(platform)) ?? ''}`,
     [
       `<h1>${escapeHtml(name)} sandbox</h1>`,
       `<p class="note">This page stands in for ${escapeHtml(name)}'s consent screen. Nothing reaches ` +
         `${escapeHtml(name)}: the sandbox simulates the account you name here.</p>`,
-      `<p>The app <strong>${escapeHtml(r.input.get('client_id') ?? '')}</strong> asks to publish for you` +
+      `<p>The app <strong>${escapeHtml(r.input.get(clientIdParam(platform)) ?? '')}</strong> asks to publish for you` +
         (scope === undefined ? '.' : ` with the permissions <code>${escapeHtml(scope)}</code>.`) +
         '</p>',
       error === null ? '' : `<p role="alert"><strong>${escapeHtml(error)}</strong></p>`,

@@ -10,6 +10,8 @@ import { createSandboxControl, type SandboxControl } from './sandbox-control.js'
 import { createDispatcher } from './sandbox-router.js';
 import { createSandboxState, type SandboxSettings } from './sandbox-state.js';
 import { threadsRoutes } from './threads-routes.js';
+import { tiktokRoutes } from './tiktok-routes.js';
+import { youtubeRoutes } from './youtube-routes.js';
 
 /** How a sandbox is set up. */
 export type SandboxOptions = {
@@ -50,7 +52,7 @@ export type Sandbox = {
 
 const systemClock = { now: () => new Date() };
 
-/** Creates the Instagram, Threads and Facebook Pages simulators sharing one in-memory state. */
+/** Creates the Instagram, Threads, Facebook Pages, TikTok and YouTube simulators sharing one in-memory state. */
 export function createSandbox(options: SandboxOptions): Sandbox {
   if (options.secret === '') throw new Error('createSandbox: the secret must not be empty');
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -81,6 +83,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       ...threadsRoutes(ctx),
       ...facebookRoutes(ctx),
       ...facebookReelsRoutes(ctx),
+      ...tiktokRoutes(ctx),
+      ...youtubeRoutes(ctx),
       ...publicPageRoutes(ctx),
     ],
     ctx.state,

@@ -1,4 +1,5 @@
-// The public API of @svc/sandbox: simulators of the Instagram, Threads and Facebook Pages APIs.
+// The public API of @svc/sandbox: simulators of the Instagram, Threads, Facebook Pages, TikTok
+// Content Posting and YouTube Data APIs.
 export { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.js';
 export {
   type MintedSandboxAccount,

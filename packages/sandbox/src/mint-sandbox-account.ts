@@ -1,6 +1,9 @@
 import { accountIdFor, followerCountFor, normalizeHandle } from './account-ids.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
-import { issueToken, LIFETIMES_MS } from './signed-token.js';
+import { issueToken, LIFETIMES_MS, type TokenKind } from './signed-token.js';
+
+/** The scopes a TikTok connection asks for (platforms.md 2.1). */
+export const TIKTOK_SCOPES = 'user.info.basic,user.info.profile,user.info.stats,video.list,video.publish';
 
 /** What `mintSandboxAccount` needs. */
 export type MintSandboxAccountInput = {
@@ -21,10 +24,14 @@ export type MintedSandboxAccount = {
   readonly followerCount: number;
   /**
    * Instagram and Threads `{ accessToken, userId, issuedAt }` (long-lived token, ISO time);
-   * Facebook `{ pageId, pageAccessToken, userAccessToken }`.
+   * Facebook `{ pageId, pageAccessToken, userAccessToken }`; TikTok `{ accessToken, refreshToken,
+   * openId, scope, refreshExpiresAt }`; YouTube `{ accessToken, refreshToken, channelId }`.
    */
   readonly credentials: Record<string, unknown>;
-  /** 60 days from `now` for Instagram and Threads; null for Facebook (Page tokens do not expire). */
+  /**
+   * 60 days from `now` for Instagram and Threads, 24 h for TikTok, 1 h for YouTube; null for
+   * Facebook (Page tokens do not expire).
+   */
   readonly tokenExpiresAt: Date | null;
 };
 
@@ -38,7 +45,7 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
   if (handle === null) throw new Error(`"${input.handle}" is not a valid ${input.platform} sandbox handle`);
   const base = `${input.baseUrl.replace(/\/+$/, '')}/sandbox`;
   const now = input.now.getTime();
-  const token = (kind: 'long' | 'user' | 'page', uid: string, lifetimeMs: number | null) =>
+  const token = (kind: TokenKind, uid: string, lifetimeMs: number | null) =>
     issueToken(input.secret, { platform: input.platform, kind, uid, handle, now, lifetimeMs, generation: 0 });
   const followerCount = followerCountFor(input.platform, handle);
   if (input.platform === 'facebook') {
@@ -55,6 +62,41 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
         userAccessToken: token('user', accountIdFor('facebook-user', handle), LIFETIMES_MS.long),
       },
       tokenExpiresAt: null,
+    };
+  }
+  if (input.platform === 'tiktok') {
+    const openId = accountIdFor('tiktok', handle);
+    return {
+      platformAccountId: openId,
+      handle,
+      profileUrl: `${base}/tiktok/@${encodeURIComponent(handle)}`,
+      profileImageUrl: null,
+      followerCount,
+      credentials: {
+        accessToken: token('access', openId, LIFETIMES_MS.tiktokAccess),
+        refreshToken: token('refresh', openId, LIFETIMES_MS.tiktokRefresh),
+        openId,
+        scope: TIKTOK_SCOPES,
+        refreshExpiresAt: new Date(now + LIFETIMES_MS.tiktokRefresh).toISOString(),
+      },
+      tokenExpiresAt: new Date(now + LIFETIMES_MS.tiktokAccess),
+    };
+  }
+  if (input.platform === 'youtube') {
+    const channelId = accountIdFor('youtube', handle);
+    return {
+      platformAccountId: channelId,
+      handle,
+      profileUrl: `${base}/youtube/channel/${channelId}`,
+      profileImageUrl: null,
+      followerCount,
+      credentials: {
+        accessToken: token('access', channelId, LIFETIMES_MS.googleAccess),
+        // Google refresh tokens do not expire by time.
+        refreshToken: token('refresh', channelId, null),
+        channelId,
+      },
+      tokenExpiresAt: new Date(now + LIFETIMES_MS.googleAccess),
     };
   }
   const userId = accountIdFor(input.platform, handle);

@@ -158,7 +158,7 @@ function threadsCode(ctx: SandboxContext, r: SandboxRequest): Reply {
 
 const longLived = (
   ctx: SandboxContext,
-  platform: SandboxPlatform,
+  platform: keyof typeof EXPIRES_IN,
   uid: string,
   handle: string,
   kind: TokenKind,

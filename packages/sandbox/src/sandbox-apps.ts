@@ -8,4 +8,10 @@ export const SANDBOX_APPS: Readonly<Record<SandboxPlatform, SandboxApp>> = {
   instagram: { clientId: 'sandbox-instagram-app', clientSecret: 'sandbox-instagram-secret' },
   threads: { clientId: 'sandbox-threads-app', clientSecret: 'sandbox-threads-secret' },
   facebook: { clientId: 'sandbox-facebook-app', clientSecret: 'sandbox-facebook-secret' },
+  // TikTok calls its client id the client key.
+  tiktok: { clientId: 'sandboxtiktokapp', clientSecret: 'sandbox-tiktok-secret' },
+  youtube: {
+    clientId: 'sandbox-youtube-app.apps.googleusercontent.com',
+    clientSecret: 'GOCSPX-sandbox-youtube-secret',
+  },
 };

@@ -1,7 +1,9 @@
 /**
  * Where each simulated host lives, standing for www.instagram.com, api.instagram.com,
  * graph.instagram.com, threads.net, graph.threads.net, www.facebook.com, graph.facebook.com,
- * graph-video.facebook.com and rupload.facebook.com. Adapters take these as their base URLs.
+ * graph-video.facebook.com, rupload.facebook.com, www.tiktok.com, open.tiktokapis.com,
+ * accounts.google.com, oauth2.googleapis.com and www.googleapis.com. Adapters take these as their
+ * base URLs.
  */
 export type SandboxEndpoints = {
   readonly instagram: { readonly www: string; readonly api: string; readonly graph: string };
@@ -12,6 +14,21 @@ export type SandboxEndpoints = {
     readonly graphVideo: string;
     /** Only reached through the `upload_url` the reels API returns. */
     readonly rupload: string;
+  };
+  readonly tiktok: {
+    readonly www: string;
+    /** open.tiktokapis.com. */
+    readonly api: string;
+    /** Only reached through the `upload_url` that `video/init` returns. */
+    readonly upload: string;
+  };
+  readonly youtube: {
+    /** accounts.google.com (the consent page). */
+    readonly accounts: string;
+    /** oauth2.googleapis.com (the token endpoint). */
+    readonly oauth2: string;
+    /** www.googleapis.com (the Data API and its `/upload` paths). */
+    readonly api: string;
   };
 };
 
@@ -29,6 +46,12 @@ export function sandboxEndpoints(baseUrl: string): SandboxEndpoints {
       graph: `${sb}/facebook/graph`,
       graphVideo: `${sb}/facebook/graph-video`,
       rupload: `${sb}/facebook/rupload`,
+    },
+    tiktok: { www: `${sb}/tiktok/www`, api: `${sb}/tiktok/open-api`, upload: `${sb}/tiktok/upload` },
+    youtube: {
+      accounts: `${sb}/youtube/accounts`,
+      oauth2: `${sb}/youtube/oauth2`,
+      api: `${sb}/youtube/googleapis`,
     },
   };
 }

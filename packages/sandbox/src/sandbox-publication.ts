@@ -1,9 +1,9 @@
 /** The platforms the sandbox simulates. */
-export type SandboxPlatform = 'instagram' | 'threads' | 'facebook';
+export type SandboxPlatform = 'instagram' | 'threads' | 'facebook' | 'tiktok' | 'youtube';
 
 /**
  * What was published: Instagram `IMAGE | REELS | CAROUSEL`, Threads `TEXT | IMAGE | VIDEO | CAROUSEL`,
- * Facebook `feed | photo | reel`.
+ * Facebook `feed | photo | reel`, TikTok `VIDEO | PHOTO`, YouTube `VIDEO`.
  */
 export type SandboxPublicationKind =
   | 'IMAGE'
@@ -11,6 +11,7 @@ export type SandboxPublicationKind =
   | 'CAROUSEL'
   | 'TEXT'
   | 'VIDEO'
+  | 'PHOTO'
   | 'feed'
   | 'photo'
   | 'reel';

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import Router, { type HTTPMethod } from 'find-my-way';
-import { graphError, SandboxHttpError, serviceUnavailable, unknownPath } from './graph-error.js';
+import { graphError, SandboxHttpError } from './graph-error.js';
 import { jsonReply, parseFormBody, type Reply, readBody, writeReply } from './http-io.js';
+import { transientFailure, unknownPathFailure } from './platform-failures.js';
 import type { SandboxCall } from './sandbox-call.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
 import type { SandboxState } from './sandbox-state.js';
@@ -56,7 +57,7 @@ const errorReply = (error: unknown): Reply =>
 /**
  * Routes requests to the simulators. API calls are delayed by the configured latency, then the
  * intercept hook runs before anything changes and again after, before the answer is written;
- * a hook that throws turns the answer into a transient 500 (code 2).
+ * a hook that throws turns the answer into the platform's transient server error.
  */
 export function createDispatcher(
   specs: readonly RouteSpec[],
@@ -72,7 +73,7 @@ export function createDispatcher(
       await hook(call, phase);
       return null;
     } catch {
-      return errorReply(serviceUnavailable());
+      return errorReply(transientFailure(call.platform));
     }
   };
 
@@ -82,7 +83,7 @@ export function createDispatcher(
     const found = router.find(method as HTTPMethod, url.pathname);
     const params = (found?.params ?? {}) as Record<string, string>;
     if (found === null || (params.version !== undefined && !VERSION.test(params.version))) {
-      return errorReply(unknownPath(url.pathname));
+      return errorReply(unknownPathFailure(url.pathname));
     }
     const route = found.store as Route;
     let request: SandboxRequest;

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
+import { createTikTokState, resetTikTokState, type TikTokState } from './tiktok-state.js';
+import { createYouTubeState, resetYouTubeState, type YouTubeState } from './youtube-state.js';
 
 /** What an Instagram or Threads container holds. */
 export type ContainerMediaType = 'IMAGE' | 'VIDEO' | 'REELS' | 'CAROUSEL' | 'TEXT';
@@ -92,6 +94,10 @@ export type SandboxState = {
   /** `(platform, account, caption)` keys whose `#sandbox-transient` failure was already served. */
   readonly transientSeen: Set<string>;
   readonly ids: Set<string>;
+  /** The TikTok simulator's publishes, uploads and rate-limit windows. */
+  readonly tiktok: TikTokState;
+  /** The YouTube simulator's upload sessions, videos and quota. */
+  readonly youtube: YouTubeState;
 };
 
 const copySettings = (s: SandboxSettings): SandboxSettings => ({
@@ -114,6 +120,8 @@ export function createSandboxState(settings: SandboxSettings): SandboxState {
     invalidations: new Map(),
     transientSeen: new Set(),
     ids: new Set(),
+    tiktok: createTikTokState(),
+    youtube: createYouTubeState(),
   };
 }
 
@@ -130,6 +138,8 @@ export function resetSandboxState(state: SandboxState, settings: SandboxSettings
   state.invalidations.clear();
   state.transientSeen.clear();
   state.ids.clear();
+  resetTikTokState(state.tiktok);
+  resetYouTubeState(state.youtube);
 }
 
 /** A fresh numeric id (`prefix` + random digits), unique within this state. */

@@ -1,8 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SandboxPlatform } from './sandbox-publication.js';
 
-/** `short`/`long` are Instagram and Threads user tokens; `user`/`page` are Facebook's. */
-export type TokenKind = 'short' | 'long' | 'user' | 'page';
+/**
+ * `short`/`long` are Instagram and Threads user tokens; `user`/`page` are Facebook's;
+ * `access`/`refresh` are TikTok's and Google's.
+ */
+export type TokenKind = 'short' | 'long' | 'user' | 'page' | 'access' | 'refresh';
 
 /** What a sandbox access token carries. Times are milliseconds since the epoch. */
 export type TokenPayload = {
@@ -29,6 +32,10 @@ export type CodePayload = {
   readonly iat: number;
   readonly exp: number;
   readonly n: string;
+  /** The PKCE S256 challenge the authorize request carried, if any. */
+  readonly pk?: string;
+  /** The scopes granted on the consent page, as the platform writes them. */
+  readonly s?: string;
 };
 
 /** Lifetimes the real platforms document (platforms.md 1.1, 4.1, 5.1). */
@@ -36,14 +43,23 @@ export const LIFETIMES_MS = {
   code: 10 * 60_000,
   short: 60 * 60_000,
   long: 60 * 24 * 60 * 60_000,
+  /** TikTok's documented `expires_in` (86400) and `refresh_expires_in` (31536000). */
+  tiktokAccess: 24 * 60 * 60_000,
+  tiktokRefresh: 365 * 24 * 60 * 60_000,
+  /** Google's `expires_in` of 3599 s. */
+  googleAccess: 3_599_000,
 } as const;
 
 // Prefixes look like the real tokens', so log scrubbers and prefix checks behave as in production.
-const TOKEN_PREFIX: Readonly<Record<SandboxPlatform, string>> = {
-  instagram: 'IGAA',
-  threads: 'THAA',
-  facebook: 'EAAB',
-};
+// Each is four characters: `unseal` reads the prefix back by length.
+const META_PREFIX = { instagram: 'IGAA', threads: 'THAA', facebook: 'EAAB' } as const;
+
+function tokenPrefix(platform: SandboxPlatform, kind: TokenKind): string {
+  if (platform === 'tiktok') return kind === 'refresh' ? 'rft.' : 'act.';
+  if (platform === 'youtube') return kind === 'refresh' ? '1//0' : 'ya29';
+  return META_PREFIX[platform];
+}
+const PLATFORMS: ReadonlySet<string> = new Set(['instagram', 'threads', 'facebook', 'tiktok', 'youtube']);
 const CODE_PREFIX = 'AQ';
 
 /** A random nonce, so two tokens issued in the same millisecond still differ. */
@@ -80,13 +96,13 @@ function unseal(secret: string, purpose: 'token' | 'code', value: string): Recor
 
 /** Signs a token payload into `<PREFIX><base64url(json)>.<hmac>`. */
 export function signToken(secret: string, payload: TokenPayload): string {
-  return seal(secret, 'token', TOKEN_PREFIX[payload.p], payload);
+  return seal(secret, 'token', tokenPrefix(payload.p, payload.k), payload);
 }
 
 /** The payload of a genuine sandbox token whose prefix matches its platform; null otherwise. Expiry is not checked. */
 export function readToken(secret: string, token: string): TokenPayload | null {
   const payload = unseal(secret, 'token', token) as TokenPayload | null;
-  if (payload === null || !(payload.p in TOKEN_PREFIX) || !token.startsWith(TOKEN_PREFIX[payload.p])) {
+  if (payload === null || !PLATFORMS.has(payload.p) || !token.startsWith(tokenPrefix(payload.p, payload.k))) {
     return null;
   }
   return typeof payload.uid === 'string' && typeof payload.iat === 'number' ? payload : null;

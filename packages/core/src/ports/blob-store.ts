@@ -32,3 +32,6 @@ export type BlobStore = {
   /** Removes a blob (no-op when absent). Callers make sure no asset refers to it. */
   delete(key: string): Promise<void>;
 };
+
+/** Read access to stored bytes, for adapters that upload files to a platform. */
+export type BlobReader = Pick<BlobStore, 'read' | 'size'>;

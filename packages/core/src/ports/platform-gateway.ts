@@ -84,6 +84,34 @@ export type RefreshedCredentials = {
   readonly expiresAt: Date | null;
 };
 
+/** What a creator may choose when posting, read live from the platform (TikTok `creator_info`). */
+export type PostingOptions = {
+  /** The privacy levels this creator may post with, e.g. `PUBLIC_TO_EVERYONE`, `SELF_ONLY`. */
+  readonly privacyLevels: readonly string[];
+  /** True when the creator turned the interaction off in the app; posts must then keep it off. */
+  readonly commentDisabled: boolean;
+  readonly duetDisabled: boolean;
+  readonly stitchDisabled: boolean;
+  /** The longest video the creator may post, in seconds; null when the platform does not say. */
+  readonly maxVideoDurationSec: number | null;
+  readonly creator: {
+    readonly username: string | null;
+    readonly nickname: string | null;
+    readonly avatarUrl: string | null;
+  };
+};
+
+/** The outcome of reading a creator's posting options. */
+export type PostingOptionsAnswer =
+  | { readonly kind: 'options'; readonly options: PostingOptions }
+  /** The access token was refused as expired: refresh it and ask again, once. */
+  | { readonly kind: 'token_expired' }
+  | { readonly kind: 'needs_reconnect'; readonly reason: string }
+  /** The platform says the creator cannot post right now (TikTok `spam_risk_*`, a banned account). */
+  | { readonly kind: 'cannot_post'; readonly reason: string }
+  /** A transient fault (rate limit, 5xx, timeout). */
+  | { readonly kind: 'unavailable'; readonly reason: string };
+
 /** One platform's API, as the publisher and the connection flow use it. */
 export type PlatformGateway = {
   readonly platform: Platform;
@@ -114,6 +142,11 @@ export type PlatformGateway = {
     account: ConnectedAccount,
     credentials: Readonly<Record<string, unknown>>,
   ): Promise<RefreshedCredentials | null>;
+  /**
+   * The creator's live posting options, for platforms that have them (TikTok). Never rejects:
+   * faults come back as `unavailable`.
+   */
+  postingOptions?(credentials: Readonly<Record<string, unknown>>): Promise<PostingOptionsAnswer>;
 };
 
 /** The gateways the service has, one per platform it can publish to. */
