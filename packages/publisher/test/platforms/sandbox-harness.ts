@@ -3,7 +3,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { ConnectedAccount, Platform, PlatformGateway, PublishJob, PublishMedia } from '@svc/core';
-import { anAccount, aPost, createFakeClock, type FakeClock } from '@svc/core/testing';
+import {
+  anAccount,
+  aPost,
+  createFakeClock,
+  createMemoryBlobStore,
+  type FakeClock,
+  type MemoryBlobStore,
+} from '@svc/core/testing';
 import {
   createSandbox,
   mintSandboxAccount,
@@ -38,8 +45,22 @@ export type SandboxHarness = {
   video(): PublishMedia;
   /** A media link nothing is served at. */
   missing(): PublishMedia;
+  /**
+   * Our storage, for adapters that upload files (TikTok, YouTube); `stored` puts bytes in it and
+   * describes them as a stored asset: a blob key, and a link the harness serves them at.
+   */
+  readonly blobs: MemoryBlobStore;
+  stored(
+    bytes: Uint8Array,
+    shape: {
+      readonly contentType: string;
+      readonly width: number;
+      readonly height: number;
+      readonly durationMs: number | null;
+    },
+  ): Promise<PublishMedia>;
   /** A connected account with sandbox tokens, as connecting through OAuth would make it. */
-  account(platform: 'instagram' | 'threads' | 'facebook', handle: string): SandboxAccount;
+  account(platform: SandboxPlatform, handle: string): SandboxAccount;
   close(): Promise<void>;
 };
 
@@ -53,10 +74,13 @@ export type SandboxAccount = {
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<SandboxHarness> {
   const clock = createFakeClock();
   const secret = 'publisher-test-secret';
+  const blobs = createMemoryBlobStore();
+  // Stored assets are served at /blobs/<key>, as the server serves signed media links.
+  const served = new Map<string, { type: string; bytes: Buffer }>();
   let sandbox: Sandbox | null = null;
   const server = createServer((req, res) => {
     if (sandbox?.owns(req.url ?? '/')) return sandbox.handle(req, res);
-    const file = MEDIA[req.url ?? ''];
+    const file = MEDIA[req.url ?? ''] ?? served.get(req.url ?? '');
     if (file === undefined) {
       res.writeHead(404).end();
       return;
@@ -100,6 +124,22 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     image: () => media('/media/image.jpg', 'image/jpeg', MEDIA['/media/image.jpg']?.bytes.length ?? 0, null),
     video: () => media('/media/video.mp4', 'video/mp4', MEDIA['/media/video.mp4']?.bytes.length ?? 0, 1_000),
     missing: () => media('/media/gone.jpg', 'image/jpeg', 1_000, null),
+    blobs,
+    async stored(bytes, shape) {
+      const put = await blobs.put([bytes], { maxBytes: Number.MAX_SAFE_INTEGER });
+      if (!put.ok) throw new Error(`could not store the test bytes: ${put.error.kind}`);
+      const path = `/blobs/${put.blob.key}`;
+      served.set(path, { type: shape.contentType, bytes: Buffer.from(bytes) });
+      return {
+        contentType: shape.contentType,
+        url: `${baseUrl}${path}`,
+        blobKey: put.blob.key,
+        sizeBytes: bytes.byteLength,
+        width: shape.width,
+        height: shape.height,
+        durationMs: shape.durationMs,
+      };
+    },
     account(platform, handle) {
       const minted = mintSandboxAccount({ platform, handle, secret, baseUrl, now: clock.now() });
       const account = anAccount('user_1', {
