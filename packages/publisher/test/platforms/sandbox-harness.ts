@@ -126,7 +126,12 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     missing: () => media('/media/gone.jpg', 'image/jpeg', 1_000, null),
     blobs,
     async stored(bytes, shape) {
-      const put = await blobs.put([bytes], { maxBytes: Number.MAX_SAFE_INTEGER });
+      const put = await blobs.put(
+        (async function* () {
+          yield bytes;
+        })(),
+        { maxBytes: Number.MAX_SAFE_INTEGER },
+      );
       if (!put.ok) throw new Error(`could not store the test bytes: ${put.error.kind}`);
       const path = `/blobs/${put.blob.key}`;
       served.set(path, { type: shape.contentType, bytes: Buffer.from(bytes) });
