@@ -77,6 +77,12 @@ export {
   stateOf,
   transition,
 } from './domain/post-state-machine.js';
+export {
+  type CachedPostingOptions,
+  createPostingOptionsCache,
+  POSTING_OPTIONS_TTL_MS,
+  type PostingOptionsCache,
+} from './domain/posting-options-cache.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './domain/scopes.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './domain/share-links.js';
 export { ERROR_CODES, type ErrorCode, isSvcError, type SvcError, svcError } from './domain/svc-error.js';
@@ -153,6 +159,7 @@ export type { CoreDeps } from './use-cases/core-deps.js';
 export { type CreatePostsOptions, type CreatePostsResult, createPosts } from './use-cases/create-posts.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
+export { getPostingOptions, type PostingOptionsView } from './use-cases/get-posting-options.js';
 export {
   type ImportDeps,
   type ImportedMedia,
@@ -167,6 +174,11 @@ export {
   listApiKeys,
   revokeApiKey,
 } from './use-cases/manage-api-keys.js';
+export {
+  refreshAccountTokens,
+  type TokenRefresh,
+  tokenExpiresSoon,
+} from './use-cases/refresh-account-tokens.js';
 export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';
 export type { MediaDeps } from './use-cases/store-media-file.js';
 export { uploadMedia } from './use-cases/upload-media.js';

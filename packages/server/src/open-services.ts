@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { type CoreDeps, DEFAULT_POLICY_CONFIG } from '@svc/core';
+import { type CoreDeps, createPostingOptionsCache, DEFAULT_POLICY_CONFIG } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
 import { createMediaLinks, type MediaLinks } from '@svc/http';
 import {
@@ -49,6 +49,7 @@ export function openServices(config: Config, options: { migrate?: boolean } = {}
   });
   const publisherSignal = createPublisherSignal();
   const blobs = createDiskBlobStore({ dir: join(config.dataDir, MEDIA_DIR) });
+  const fetcher = createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch });
   const core: CoreDeps = {
     store,
     clock: systemClock,
@@ -59,10 +60,11 @@ export function openServices(config: Config, options: { migrate?: boolean } = {}
     policy: DEFAULT_POLICY_CONFIG,
     planLimits: config.planLimits,
     blobs,
-    fetcher: createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch }),
+    fetcher,
     inspector: createMediaInspector({ blobs }),
     images: createImageProcessor({ blobs }),
-    platforms: createPlatformGateways(config, systemClock),
+    platforms: createPlatformGateways(config, { clock: systemClock, blobs, fetcher }),
+    postingOptionsCache: createPostingOptionsCache(),
   };
   const mediaLinks = createMediaLinks({
     masterSecret: secret,

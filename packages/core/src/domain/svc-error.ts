@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'connection_request_expired',
   'connection_request_used',
   'connection_refused',
+  'privacy_level_not_allowed',
+  'account_needs_reconnect',
+  'creator_cannot_post',
+  'platform_unreachable',
   // ours: operator actions (CLI)
   'email_taken',
   'user_not_found',

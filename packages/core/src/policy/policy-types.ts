@@ -60,8 +60,10 @@ export const POLICY_WARNING_CODES = [
   'link_not_clickable',
   'personal_data',
   'prohibited_content',
-  // Added by post creation, which knows the target accounts; validatePostPolicy never emits it.
+  // Added by post creation, which knows the target accounts; validatePostPolicy never emits these.
   'account_needs_reconnect',
+  'posting_options_unchecked',
+  'interaction_disabled',
 ] as const;
 
 /** A stable code of a policy warning. */

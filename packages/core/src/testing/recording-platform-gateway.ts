@@ -1,6 +1,12 @@
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { Platform } from '../domain/platform.js';
-import type { PlatformGateway, PublishJob, PublishStep } from '../ports/platform-gateway.js';
+import type {
+  PlatformGateway,
+  PostingOptions,
+  PostingOptionsAnswer,
+  PublishJob,
+  PublishStep,
+} from '../ports/platform-gateway.js';
 
 /** A PlatformGateway that records every call and answers from a script. */
 export type RecordingPlatformGateway = PlatformGateway & {
@@ -12,6 +18,20 @@ export type RecordingPlatformGateway = PlatformGateway & {
   script(...steps: PublishStep[]): void;
   /** Sets what the next refresh returns (default: new credentials valid for an hour). */
   onRefresh(answer: { credentials: Record<string, unknown>; expiresAt: Date | null } | null): void;
+  /** The credentials of every posting-options request, in order. */
+  readonly postingOptionsCalls: Readonly<Record<string, unknown>>[];
+  /** Queues answers for the next posting-options requests; when empty, `TEST_POSTING_OPTIONS`. */
+  scriptPostingOptions(...answers: PostingOptionsAnswer[]): void;
+};
+
+/** The options a RecordingPlatformGateway answers by default: every level, nothing turned off. */
+export const TEST_POSTING_OPTIONS: PostingOptions = {
+  privacyLevels: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+  commentDisabled: false,
+  duetDisabled: false,
+  stitchDisabled: false,
+  maxVideoDurationSec: 600,
+  creator: { username: 'creator', nickname: 'Creator', avatarUrl: null },
 };
 
 /** Creates a RecordingPlatformGateway for one platform. */
@@ -19,6 +39,8 @@ export function createRecordingPlatformGateway(platform: Platform): RecordingPla
   const publishCalls: PublishJob[] = [];
   const refreshCalls: ConnectedAccount[] = [];
   const queue: PublishStep[] = [];
+  const postingOptionsCalls: Readonly<Record<string, unknown>>[] = [];
+  const optionsQueue: PostingOptionsAnswer[] = [];
   let refreshAnswer: { credentials: Record<string, unknown>; expiresAt: Date | null } | null = {
     credentials: { accessToken: 'refreshed-token' },
     expiresAt: null,
@@ -67,6 +89,14 @@ export function createRecordingPlatformGateway(platform: Platform): RecordingPla
     async refreshCredentials(account) {
       refreshCalls.push(account);
       return refreshAnswer;
+    },
+    postingOptionsCalls,
+    scriptPostingOptions: (...answers) => {
+      optionsQueue.push(...answers);
+    },
+    async postingOptions(credentials) {
+      postingOptionsCalls.push(credentials);
+      return optionsQueue.shift() ?? { kind: 'options', options: TEST_POSTING_OPTIONS };
     },
   };
 }

@@ -1,8 +1,10 @@
 import { DEFAULT_PLAN_LIMITS, type PlanLimitsTable } from '../domain/entitlements.js';
+import { createPostingOptionsCache } from '../domain/posting-options-cache.js';
 import { createAesGcmSecretBox } from '../node/aes-gcm-secret-box.js';
 import { createRandomIdGenerator } from '../node/random-id-generator.js';
 import { sha256KeyHasher } from '../node/sha256-key-hasher.js';
 import { DEFAULT_POLICY_CONFIG } from '../policy/platform-limits.js';
+import type { PlatformGateways } from '../ports/platform-gateway.js';
 import type { Store } from '../ports/store.js';
 import type { CoreDeps } from '../use-cases/core-deps.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
@@ -32,7 +34,9 @@ export type TestDeps = {
  * Core dependencies for tests: an in-memory store and blob store, a fake clock at
  * 2026-01-15T12:00:00Z, a fetcher and an inspector answering from tables, real crypto.
  */
-export function createTestDeps(options: { store?: Store; planLimits?: PlanLimitsTable } = {}): TestDeps {
+export function createTestDeps(
+  options: { store?: Store; planLimits?: PlanLimitsTable; platforms?: PlatformGateways } = {},
+): TestDeps {
   const store = options.store ?? createMemoryStore();
   const clock = createFakeClock('2026-01-15T12:00:00.000Z');
   const blobs = createMemoryBlobStore();
@@ -53,7 +57,8 @@ export function createTestDeps(options: { store?: Store; planLimits?: PlanLimits
     fetcher,
     inspector,
     images,
-    platforms: {},
+    platforms: options.platforms ?? {},
+    postingOptionsCache: createPostingOptionsCache(),
   };
   return { deps, store, clock, blobs, fetcher, inspector, images, publisher };
 }

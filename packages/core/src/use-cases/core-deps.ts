@@ -1,4 +1,5 @@
 import type { PlanLimitsTable } from '../domain/entitlements.js';
+import type { PostingOptionsCache } from '../domain/posting-options-cache.js';
 import type { PolicyConfig } from '../policy/platform-limits.js';
 import type { BlobStore } from '../ports/blob-store.js';
 import type { Clock } from '../ports/clock.js';
@@ -35,4 +36,6 @@ export type CoreDeps = {
   readonly images: ImageProcessor;
   /** The platform APIs (real or sandbox), for connecting accounts. */
   readonly platforms: PlatformGateways;
+  /** Creators' posting options read in the last minute (TikTok `creator_info`). */
+  readonly postingOptionsCache: PostingOptionsCache;
 };

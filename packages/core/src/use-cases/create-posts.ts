@@ -9,6 +9,7 @@ import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PolicyIssue } from '../policy/policy-types.js';
 import { validatePostPolicy } from '../policy/validate-post-policy.js';
 import type { InsertPostsOutcome } from '../ports/post-store.js';
+import { checkCreatorOptions } from './check-creator-options.js';
 import type { CoreDeps } from './core-deps.js';
 import { policyError } from './policy-error.js';
 import { preparePostMedia } from './prepare-post-media.js';
@@ -41,12 +42,15 @@ type Deps = Pick<
   | 'fetcher'
   | 'inspector'
   | 'images'
+  | 'secretBox'
+  | 'platforms'
+  | 'postingOptionsCache'
 >;
 
 /**
  * Creates one scheduled post row per target account (spec 4.1): checks scope and plan, parses
  * the payload, replays or refuses a reused `externalId`, checks the time, media ownership, the
- * content policy and the targets, then inserts every row in one transaction within the
+ * content policy, the targets and the TikTok creators' live options, then inserts every row in one transaction within the
  * scheduling quota. Nothing is written unless every check passes.
  */
 export function createPosts(
@@ -109,6 +113,9 @@ async function create(
   const targets = await resolveTargets(deps.store.accounts, actor, request.platforms, request.profileIds);
   if (targets.isErr()) return err(targets.error);
 
+  const creators = await checkCreatorOptions(deps, request, media.value, targets.value);
+  if (creators.isErr()) return err(creators.error);
+
   const prepared = await preparePostMedia(deps, actor.user, request, targets.value);
   if (prepared.isErr()) return err(prepared.error);
 
@@ -138,6 +145,7 @@ async function create(
   const warnings = distinct([
     ...policy.warnings,
     ...prepared.value.warnings,
+    ...creators.value,
     ...reconnectWarnings(targets.value),
   ]);
   return postsOf(outcome, request).map((posts) => resultOf(posts, outcome.kind === 'replayed', warnings));

@@ -1,11 +1,12 @@
 import {
-  type ConnectedAccount,
   PLATFORM_NAMES,
   type Platform,
   type PlatformGateway,
   type Post,
   type PostEvent,
   type PublishStep,
+  refreshAccountTokens,
+  tokenExpiresSoon,
   transition,
 } from '@svc/core';
 import { loadPublishJob } from './load-publish-job.js';
@@ -64,22 +65,15 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   let account = loaded.account;
   let credentials = loaded.credentials;
   const refresh = async (): Promise<'refreshed' | 'refused' | 'unavailable'> => {
-    try {
-      const fresh = await gateway.refreshCredentials(account, credentials);
-      if (fresh === null) return 'refused';
-      credentials = fresh.credentials;
-      account = await deps.store.accounts.saveAccount({
-        ...account,
-        sealedCredentials: deps.secretBox.seal(JSON.stringify(fresh.credentials)),
-        tokenExpiresAt: fresh.expiresAt,
-        updatedAt: deps.clock.now(),
-      });
+    const outcome = await refreshAccountTokens(deps, gateway, account, credentials);
+    if (outcome.kind === 'refreshed') {
+      account = outcome.account;
+      credentials = outcome.credentials;
       deps.logger.info({ accountId: account.id, platform }, 'refreshed platform tokens');
-      return 'refreshed';
-    } catch (error) {
-      deps.logger.warn({ accountId: account.id, platform, err: describe(error) }, 'token refresh failed');
-      return 'unavailable';
+    } else if (outcome.kind === 'unavailable') {
+      deps.logger.warn({ accountId: account.id, platform, err: outcome.detail }, 'token refresh failed');
     }
+    return outcome.kind;
   };
   if (tokenExpiresSoon(gateway, account, deps.clock.now())) await refresh();
 
@@ -228,14 +222,6 @@ async function takeStep(
       reason: `${PLATFORM_NAMES[gateway.platform]} could not be reached (${describe(error)}).`,
     };
   }
-}
-
-function tokenExpiresSoon(gateway: PlatformGateway, account: ConnectedAccount, now: Date): boolean {
-  return (
-    gateway.refreshMarginMs !== null &&
-    account.tokenExpiresAt !== null &&
-    account.tokenExpiresAt.getTime() - now.getTime() < gateway.refreshMarginMs
-  );
 }
 
 // Error names and messages only (adapter errors may carry request options), with any token

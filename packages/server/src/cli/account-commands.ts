@@ -47,20 +47,8 @@ Options:
   },
 };
 
-// Simulated platforms get the tokens their simulator issues through OAuth, so posts to the account
-// publish; platforms without a simulator yet get a placeholder account that cannot publish.
+// The account gets the tokens its simulator would issue through OAuth, so posts to it publish.
 function sandboxProfile(platform: Platform, handle: string, config: Config, now: Date) {
-  if (platform === 'instagram' || platform === 'threads' || platform === 'facebook') {
-    const secret = sandboxSecret(resolveMasterSecret(config.secret, config.dataDir));
-    return mintSandboxAccount({ platform, handle, secret, baseUrl: config.baseUrl, now });
-  }
-  return {
-    platformAccountId: `sandbox-${handle.toLowerCase()}`,
-    handle,
-    profileUrl: `${config.baseUrl}/sandbox/${platform}/${encodeURIComponent(handle)}`,
-    profileImageUrl: null,
-    followerCount: 0,
-    credentials: { sandbox: true },
-    tokenExpiresAt: null,
-  };
+  const secret = sandboxSecret(resolveMasterSecret(config.secret, config.dataDir));
+  return mintSandboxAccount({ platform, handle, secret, baseUrl: config.baseUrl, now });
 }

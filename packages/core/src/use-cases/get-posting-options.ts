@@ -1,0 +1,168 @@
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { type Actor, actorCanSeeAccount, requireScope } from '../domain/actor.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
+import { PLATFORM_NAMES } from '../domain/platform.js';
+import type { CachedPostingOptions } from '../domain/posting-options-cache.js';
+import { type SvcError, svcError } from '../domain/svc-error.js';
+import type { PlatformGateway, PostingOptionsAnswer } from '../ports/platform-gateway.js';
+import type { CoreDeps } from './core-deps.js';
+import { refreshAccountTokens, tokenExpiresSoon } from './refresh-account-tokens.js';
+
+/** A creator's posting options as callers see them. */
+export type PostingOptionsView = CachedPostingOptions['options'] & {
+  readonly profileId: string;
+  readonly platform: ConnectedAccount['platform'];
+  /** When the options were read from the platform (they are reused for up to a minute). */
+  readonly fetchedAt: Date;
+};
+
+type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox' | 'platforms' | 'postingOptionsCache'>;
+
+/**
+ * The live posting options of one of the caller's accounts (TikTok: allowed privacy levels,
+ * interactions the creator turned off, the longest video allowed), read through the platform's
+ * gateway and kept for a minute.
+ */
+export function getPostingOptions(
+  deps: Deps,
+  actor: Actor,
+  profileId: string,
+): ResultAsync<PostingOptionsView, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<PostingOptionsView, SvcError>> => {
+      const allowed = requireScope(actor, 'account:read');
+      if (allowed.isErr()) return err(allowed.error);
+      const account = await deps.store.accounts.getAccount(profileId);
+      if (account === null || account.ownerId !== actor.user.id || account.status !== 'active') {
+        return err(
+          svcError(
+            'invalid_profile_ids',
+            `Unknown or inactive profile id ${profileId}. List your accounts with GET /api/v1/connections.`,
+            { field: 'profileId', invalid: [profileId] },
+          ),
+        );
+      }
+      if (!actorCanSeeAccount(actor, account.id)) {
+        return err(
+          svcError(
+            'profile_scope_denied',
+            `This key is limited to other accounts and cannot read ${profileId}.`,
+            {
+              field: 'profileId',
+              denied: [profileId],
+            },
+          ),
+        );
+      }
+      const read = await readPostingOptions(deps, account);
+      return read.map((cached) => ({
+        ...cached.options,
+        profileId: account.id,
+        platform: account.platform,
+        fetchedAt: cached.fetchedAt,
+      }));
+    })(),
+  );
+}
+
+/**
+ * The account's posting options from the cache or, when absent or stale, from the platform:
+ * refreshes a token that expires soon or was refused as expired (once), and marks the account as
+ * needing reconnection when the platform refuses it for good.
+ */
+export async function readPostingOptions(
+  deps: Deps,
+  account: ConnectedAccount,
+): Promise<Result<CachedPostingOptions, SvcError>> {
+  const name = PLATFORM_NAMES[account.platform];
+  const gateway = deps.platforms[account.platform];
+  if (gateway?.postingOptions === undefined) {
+    return err(
+      svcError(
+        'invalid_profile_ids',
+        `${name} has no posting options to read; they exist for TikTok accounts.`,
+        { field: 'profileId', invalid: [account.id] },
+      ),
+    );
+  }
+  const now = deps.clock.now();
+  const cached = deps.postingOptionsCache.get(account.id, now);
+  if (cached !== null) return ok(cached);
+  if (account.needsReconnect || account.sealedCredentials === null) return err(reconnectError(account));
+
+  let current = account;
+  let credentials = JSON.parse(deps.secretBox.open(account.sealedCredentials)) as Record<string, unknown>;
+  const refresh = async (): Promise<Result<null, SvcError>> => {
+    const outcome = await refreshAccountTokens(deps, gateway, current, credentials);
+    if (outcome.kind === 'refreshed') {
+      current = outcome.account;
+      credentials = outcome.credentials;
+      return ok(null);
+    }
+    if (outcome.kind === 'unavailable') return err(unreachable(account, 'the token refresh failed'));
+    await markNeedsReconnect(deps, current);
+    return err(reconnectError(current));
+  };
+  if (tokenExpiresSoon(gateway, current, now)) {
+    const refreshed = await refresh();
+    if (refreshed.isErr()) return err(refreshed.error);
+  }
+  let answer = await ask(gateway, credentials);
+  if (answer.kind === 'token_expired') {
+    const refreshed = await refresh();
+    if (refreshed.isErr()) return err(refreshed.error);
+    answer = await ask(gateway, credentials);
+  }
+  switch (answer.kind) {
+    case 'options':
+      return ok(deps.postingOptionsCache.set(account.id, answer.options, deps.clock.now()));
+    case 'token_expired':
+    case 'needs_reconnect':
+      await markNeedsReconnect(deps, current);
+      return err(reconnectError(current));
+    case 'cannot_post':
+      return err(
+        svcError(
+          'creator_cannot_post',
+          `${name} does not let @${account.handle} post right now: ${answer.reason}`,
+          {
+            profileId: account.id,
+          },
+        ),
+      );
+    case 'unavailable':
+      return err(unreachable(account, answer.reason));
+  }
+}
+
+async function ask(
+  gateway: PlatformGateway,
+  credentials: Readonly<Record<string, unknown>>,
+): Promise<PostingOptionsAnswer> {
+  try {
+    return (await gateway.postingOptions?.(credentials)) ?? { kind: 'unavailable', reason: 'no answer' };
+  } catch (error) {
+    return { kind: 'unavailable', reason: error instanceof Error ? error.name : 'unknown error' };
+  }
+}
+
+async function markNeedsReconnect(deps: Deps, account: ConnectedAccount): Promise<void> {
+  deps.postingOptionsCache.forget(account.id);
+  await deps.store.accounts.saveAccount({ ...account, needsReconnect: true, updatedAt: deps.clock.now() });
+}
+
+function reconnectError(account: ConnectedAccount): SvcError {
+  return svcError(
+    'account_needs_reconnect',
+    `${PLATFORM_NAMES[account.platform]} no longer accepts the service's access to @${account.handle}. Reconnect the account with POST /api/v1/connections.`,
+    { profileId: account.id },
+  );
+}
+
+function unreachable(account: ConnectedAccount, reason: string): SvcError {
+  return svcError(
+    'platform_unreachable',
+    `${PLATFORM_NAMES[account.platform]} could not be asked right now (${reason}). Try again in a minute.`,
+    { profileId: account.id, platform: account.platform },
+  );
+}
