@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type Actor,
+  createPostingOptionsCache,
   createPosts,
   DEFAULT_PLAN_LIMITS,
   DEFAULT_POLICY_CONFIG,
@@ -43,6 +44,9 @@ export async function scheduleInMemory(): Promise<{ post: Post } | { error: SvcE
     fetcher: createSafeFetcher({ allowPrivate: false }),
     inspector: createMediaInspector({ blobs }),
     images: createImageProcessor({ blobs }),
+    // No platform adapters: this example only schedules; a publisher would need them.
+    platforms: {},
+    postingOptionsCache: createPostingOptionsCache(),
   };
   const now = systemClock.now();
   const user: User = {
