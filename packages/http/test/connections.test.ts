@@ -1,4 +1,4 @@
-import { createRecordingPlatformGateway } from '@svc/core/testing';
+import { createRecordingPlatformGateway, TEST_POSTING_OPTIONS } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type TestApp } from './test-app.js';
 
@@ -97,5 +97,44 @@ describe('connecting accounts', () => {
     const off = await requestConnection(key, 'tiktok');
     expect([off.res.status, off.body.code]).toEqual([422, 'platform_unavailable']);
     expect((await fetch(`${app.url}/connect/conn_nope`, { redirect: 'manual' })).status).toBe(404);
+  });
+});
+
+describe('GET /api/v1/connections/:id/posting-options', () => {
+  let app: TestApp;
+  const tiktok = createRecordingPlatformGateway('tiktok');
+  beforeEach(async () => {
+    app = await startTestApp({ platforms: { tiktok } });
+  });
+  afterEach(() => app.close());
+
+  it("answers the creator's live options, and the errors with their statuses", async () => {
+    const { user, key } = await app.userWithKey({ scopes: ['account:read'] });
+    const creator = await app.account(user, {
+      platform: 'tiktok',
+      sealedCredentials: app.core.secretBox.seal(JSON.stringify({ accessToken: 't' })),
+    });
+    const res = await app.fetch(`/api/v1/connections/${creator.id}/posting-options`, { key });
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual({
+      ...TEST_POSTING_OPTIONS,
+      profileId: creator.id,
+      platform: 'tiktok',
+      fetchedAt: app.clock.now().toISOString(),
+    });
+
+    app.core.postingOptionsCache.forget(creator.id);
+    tiktok.scriptPostingOptions({ kind: 'unavailable', reason: 'timeout' });
+    const down = await app.fetch(`/api/v1/connections/${creator.id}/posting-options`, { key });
+    expect(down.status).toBe(503);
+    expect(await readJson(down)).toMatchObject({ code: 'platform_unreachable' });
+
+    const unknown = await app.fetch('/api/v1/connections/acct_nope/posting-options', { key });
+    expect(unknown.status).toBe(400);
+    expect(await readJson(unknown)).toMatchObject({ code: 'invalid_profile_ids' });
+
+    const noScope = await app.keyFor(user, ['post:read']);
+    const refused = await app.fetch(`/api/v1/connections/${creator.id}/posting-options`, { key: noScope });
+    expect(refused.status).toBe(403);
   });
 });

@@ -7,6 +7,7 @@ export { createRecordingImageProcessor, type RecordingImageProcessor } from './r
 export {
   createRecordingPlatformGateway,
   type RecordingPlatformGateway,
+  TEST_POSTING_OPTIONS,
 } from './recording-platform-gateway.js';
 export {
   createRecordingPublisherSignal,

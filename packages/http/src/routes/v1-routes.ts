@@ -1,4 +1,4 @@
-import { type Actor, createPosts, getPost, listConnections } from '@svc/core';
+import { type Actor, createPosts, getPost, getPostingOptions, listConnections } from '@svc/core';
 import type { Context } from 'koa';
 import { authenticate } from '../authenticate.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -37,6 +37,11 @@ export function v1Routes(deps: HttpDeps): Route[] {
     };
   };
 
+  const readPostingOptions = async (ctx: V1Context) => {
+    const view = await unwrap(getPostingOptions(deps.core, actorOf(ctx), ctx.state.params?.id ?? ''));
+    ctx.body = { ...view, fetchedAt: view.fetchedAt.toISOString() };
+  };
+
   const readPost = async (ctx: V1Context) => {
     const post = await unwrap(getPost(deps.core, actorOf(ctx), ctx.state.params?.id ?? ''));
     ctx.body = toPostView(post, (id) => deps.mediaLinks.urlFor(id));
@@ -44,6 +49,8 @@ export function v1Routes(deps: HttpDeps): Route[] {
 
   return [
     { method: 'GET', path: '/api/v1/connections', handlers: [auth, listAccounts] },
+    // Ours: what svc_get_tiktok_posting_options answers, for REST callers.
+    { method: 'GET', path: '/api/v1/connections/:id/posting-options', handlers: [auth, readPostingOptions] },
     { method: 'POST', path: '/api/v1/posts', handlers: [auth, json, create(false)] },
     { method: 'POST', path: '/api/v1/posts/schedule', handlers: [auth, json, create(true)] },
     { method: 'POST', path: '/api/v1/publish', handlers: [auth, json, create(false)] },
