@@ -30,11 +30,15 @@ export type SandboxOptions = {
    * unreachable link or a non-JPEG Instagram image makes the container end in ERROR.
    */
   readonly fetchMedia?: boolean;
-  /** Posts per account per rolling 24 h. Defaults 50, 250 and 30 (reels per Page). */
+  /** Posts per account per rolling 24 h. Defaults 50, 250, 30 (reels per Page) and 15 (TikTok). */
   readonly quotas?: {
     readonly instagram?: number;
     readonly threads?: number;
     readonly facebookReels?: number;
+    /** TikTok's undocumented per-creator cap (`spam_risk_too_many_posts`); third parties quote about 15. */
+    readonly tiktok?: number;
+    /** YouTube Data API units per Pacific day for the whole project (default 10,000; an upload costs 1600). */
+    readonly youtube?: number;
   };
   /** How old a long-lived Instagram/Threads token must be to be refreshed. Default 24 h, as on the real platforms. */
   readonly refreshMinAgeMs?: number;
@@ -63,6 +67,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       instagram: options.quotas?.instagram ?? 50,
       threads: options.quotas?.threads ?? 250,
       facebookReels: options.quotas?.facebookReels ?? 30,
+      tiktok: options.quotas?.tiktok ?? 15,
+      youtube: options.quotas?.youtube ?? 10_000,
     },
   };
   const ctx: SandboxContext = {

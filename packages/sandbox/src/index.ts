@@ -11,3 +11,6 @@ export type { SandboxCall, SandboxCallPhase, SandboxInterceptor } from './sandbo
 export type { SandboxControl, SandboxQuotaName } from './sandbox-control.js';
 export { SANDBOX_API_VERSIONS, type SandboxEndpoints, sandboxEndpoints } from './sandbox-endpoints.js';
 export type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
+export type { TikTokCreatorSettings } from './tiktok-state.js';
+export type { YouTubeControl } from './youtube-control.js';
+export type { YouTubeChannelCondition } from './youtube-state.js';

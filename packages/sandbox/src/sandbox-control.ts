@@ -2,12 +2,15 @@ import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxContext } from './sandbox-context.js';
 import type { SandboxPlatform, SandboxPublication } from './sandbox-publication.js';
 import { resetSandboxState } from './sandbox-state.js';
+import { settleTikTokPublishes } from './tiktok-publishes.js';
+import type { TikTokCreatorSettings } from './tiktok-state.js';
+import { createYouTubeControl, type YouTubeControl } from './youtube-control.js';
 
 /** A quota `setQuota` changes; `facebook` is the same as `facebookReels` (reels are the only capped Page posts). */
-export type SandboxQuotaName = 'instagram' | 'threads' | 'facebook' | 'facebookReels';
+export type SandboxQuotaName = 'instagram' | 'threads' | 'facebook' | 'facebookReels' | 'tiktok' | 'youtube';
 
 /** In-process control of a sandbox, for tests. */
-export type SandboxControl = {
+export type SandboxControl = YouTubeControl & {
   /** Everything published so far, oldest first, optionally of one platform. */
   published(platform?: SandboxPlatform): SandboxPublication[];
   /**
@@ -20,7 +23,7 @@ export type SandboxControl = {
   setLatency(ms: number): void;
   /** Processing time of new and existing containers and videos, by the sandbox clock. */
   setContainerReadyAfter(ms: { readonly image: number; readonly video: number }): void;
-  /** Posts allowed per account per rolling 24 h. */
+  /** Posts allowed per account per rolling 24 h; for `youtube`, API units per Pacific day for the project. */
   setQuota(platform: SandboxQuotaName, total: number): void;
   /** Later calls with this token get code 190 with `subcode` (default 463, expired). */
   expireToken(token: string, subcode?: number): void;
@@ -28,8 +31,15 @@ export type SandboxControl = {
    * Later calls with any token of this account issued so far get code 190 with `subcode` (463
    * expired, 460 password changed…); tokens issued afterwards (a reconnect) work. On Facebook,
    * invalidating a Page's tokens leaves the user token working, so /me/accounts can give a new one.
+   * On YouTube the subcode is unused: access tokens get 401 `authError`, refresh tokens `invalid_grant`.
    */
   invalidateTokensOf(platform: SandboxPlatform, accountId: string, subcode: number): void;
+  /**
+   * What TikTok's `creator_info` answers for this open id from now on (privacy levels, disabled
+   * interactions, longest video); `cannotPost` (e.g. `spam_risk_user_banned_from_posting`) makes
+   * creator_info and every init call refuse with that code. Fields left out keep their values.
+   */
+  setTikTokCreator(openId: string, settings: TikTokCreatorSettings): void;
   /** Forgets everything and restores the creation settings; issued tokens keep working. */
   reset(): void;
 };
@@ -38,10 +48,13 @@ export type SandboxControl = {
 export function createSandboxControl(ctx: SandboxContext): SandboxControl {
   const { state } = ctx;
   return {
-    published: (platform) =>
-      state.posts
+    published(platform) {
+      // TikTok publishes go live with the clock; those due are published before they are listed.
+      settleTikTokPublishes(ctx);
+      return state.posts
         .filter((p) => platform === undefined || p.record.platform === platform)
-        .map((p) => p.record),
+        .map((p) => p.record);
+    },
     intercept(fn) {
       state.interceptor = fn;
     },
@@ -62,8 +75,12 @@ export function createSandboxControl(ctx: SandboxContext): SandboxControl {
       const generation = (state.invalidations.get(key)?.generation ?? 0) + 1;
       state.invalidations.set(key, { generation, subcode });
     },
+    setTikTokCreator(openId, settings) {
+      state.tiktok.creators.set(openId, { ...state.tiktok.creators.get(openId), ...settings });
+    },
     reset() {
       resetSandboxState(state, ctx.defaults);
     },
+    ...createYouTubeControl(ctx),
   };
 }

@@ -35,5 +35,9 @@ export type SandboxPublication = {
   readonly permalink: string;
   /** The container published (Instagram, Threads) or the unpublished photo (Facebook photo posts). */
   readonly containerId?: string;
+  /** TikTok `FILE_UPLOAD` and YouTube videos: how many bytes arrived and their SHA-256 (hex), to compare with what was sent. */
+  readonly upload?: { readonly sizeBytes: number; readonly sha256: string };
+  /** YouTube: SHA-256 (hex) of the custom thumbnail set with thumbnails.set, if any. */
+  readonly thumbnailSha256?: string;
   readonly at: Date;
 };

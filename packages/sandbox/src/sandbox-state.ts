@@ -70,7 +70,7 @@ export type FacebookVideo = {
 export type SandboxSettings = {
   latencyMs: number;
   readyAfter: { image: number; video: number };
-  quotas: { instagram: number; threads: number; facebookReels: number };
+  quotas: { instagram: number; threads: number; facebookReels: number; tiktok: number; youtube: number };
 };
 
 /** A forced token invalidation: tokens of an older generation get code 190 with `subcode`. */

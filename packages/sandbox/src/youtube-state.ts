@@ -1,10 +1,102 @@
+import type { Hash } from 'node:crypto';
+
+/** `snippet` of a video as the simulator keeps it (validated at session creation). */
+export type YouTubeSnippet = {
+  readonly title: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly categoryId: string;
+  readonly defaultLanguage: string | null;
+};
+
+/** `status` of a video as its uploader asked for it. */
+export type YouTubeVideoSettings = {
+  readonly privacyStatus: 'private' | 'unlisted' | 'public';
+  /** ISO time of a scheduled publication (private videos only); null when none. */
+  readonly publishAt: string | null;
+  readonly selfDeclaredMadeForKids: boolean;
+  readonly license: 'youtube' | 'creativeCommon';
+  readonly embeddable: boolean;
+};
+
+/** A resumable upload session (`uploadType=resumable`): the upload id is its only credential. */
+export type YouTubeUploadSession = {
+  readonly id: string;
+  readonly channelId: string;
+  readonly handle: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  /** The `part` list of the insert call, which the final answer renders. */
+  readonly parts: readonly string[];
+  readonly snippet: YouTubeSnippet;
+  readonly settings: YouTubeVideoSettings;
+  readonly contentType: string;
+  /** `X-Upload-Content-Length`; null until a Content-Range names the total. */
+  totalBytes: number | null;
+  /** Bytes received so far: always a prefix of the file. */
+  received: number;
+  /** Running SHA-256 of the received prefix; the bytes themselves are not kept. */
+  readonly hash: Hash;
+  /** Set when the final byte arrived and the video was created. */
+  videoId: string | null;
+};
+
+/** How processing of an uploaded video ends (`#sandbox-fail`, `#sandbox-corrupt` in the title). */
+export type YouTubeVideoOutcome =
+  | { readonly kind: 'processed' }
+  | { readonly kind: 'rejected'; readonly rejectionReason: string }
+  | { readonly kind: 'failed'; readonly failureReason: string };
+
+/** A video on a channel, created when its upload's final byte arrived. */
+export type YouTubeVideo = {
+  readonly id: string;
+  readonly channelId: string;
+  readonly handle: string;
+  readonly snippet: YouTubeSnippet;
+  readonly settings: YouTubeVideoSettings;
+  readonly uploadedAt: number;
+  readonly sizeBytes: number;
+  readonly sha256: string;
+  readonly outcome: YouTubeVideoOutcome;
+  /** SHA-256 (hex) of the custom thumbnail set with thumbnails.set. */
+  thumbnailSha256: string | null;
+};
+
+/** What a test made of a channel: none behind the Google account, or a suspended account. */
+export type YouTubeChannelCondition = 'active' | 'missing' | 'suspended';
+
 /** What the YouTube simulator remembers between calls. */
-export type YouTubeState = Record<string, never>;
+export type YouTubeState = {
+  readonly sessions: Map<string, YouTubeUploadSession>;
+  readonly videos: Map<string, YouTubeVideo>;
+  /** The project's quota units used on `day` (a Pacific calendar date, `YYYY-MM-DD`). */
+  quota: { day: string; used: number };
+  /** Videos a channel may upload per rolling 24 h; null: no cap (the default). */
+  uploadLimit: number | null;
+  /** Channels a test changed; absent means active. */
+  readonly channels: Map<string, Exclude<YouTubeChannelCondition, 'active'>>;
+  /** Scopes granted at the last code exchange per channel, answered again on refresh. */
+  readonly grantedScopes: Map<string, string>;
+};
 
 /** Empty YouTube state. */
 export function createYouTubeState(): YouTubeState {
-  return {};
+  return {
+    sessions: new Map(),
+    videos: new Map(),
+    quota: { day: '', used: 0 },
+    uploadLimit: null,
+    channels: new Map(),
+    grantedScopes: new Map(),
+  };
 }
 
 /** Forgets everything the YouTube simulator remembered. */
-export function resetYouTubeState(_state: YouTubeState): void {}
+export function resetYouTubeState(state: YouTubeState): void {
+  state.sessions.clear();
+  state.videos.clear();
+  state.quota = { day: '', used: 0 };
+  state.uploadLimit = null;
+  state.channels.clear();
+  state.grantedScopes.clear();
+}

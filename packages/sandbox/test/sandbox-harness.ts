@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import {
   createSandbox,
+  mintSandboxAccount,
   SANDBOX_APPS,
   type Sandbox,
   type SandboxEndpoints,
@@ -221,4 +223,151 @@ export async function connectPage(
   });
   const page = pages.body.data[0];
   return { userToken: user.body.access_token, pageId: page.id, pageToken: page.access_token };
+}
+
+/** Any request (method, headers, raw body), for upload protocols; redirects and 308s are answered as they come. */
+export async function send(
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: Uint8Array | string },
+): Promise<Answer> {
+  const body =
+    init.body === undefined || typeof init.body === 'string' ? init.body : new Uint8Array(init.body);
+  return read(
+    await fetch(url, {
+      method: init.method,
+      headers: init.headers ?? {},
+      ...(body === undefined ? {} : { body }),
+      redirect: 'manual',
+    }),
+  );
+}
+
+/** A PKCE verifier and its S256 challenge. */
+export function pkcePair(seed = 'a'): { verifier: string; challenge: string } {
+  const verifier = seed.repeat(43).slice(0, 43);
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** The Google consent for YouTube up to the authorization code, with a PKCE challenge unless `pkce` is null. */
+export async function authorizeYouTube(
+  h: Harness,
+  handle: string,
+  pkce: { challenge: string } | null = pkcePair(),
+  scope = 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
+): Promise<string> {
+  const url = `${h.hosts.youtube.accounts}/o/oauth2/v2/auth`;
+  const params: Record<string, string> = {
+    client_id: SANDBOX_APPS.youtube.clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope,
+    state: 'st-yt',
+    access_type: 'offline',
+    prompt: 'consent',
+    ...(pkce === null ? {} : { code_challenge: pkce.challenge, code_challenge_method: 'S256' }),
+  };
+  const query = `${url}?${new URLSearchParams(params)}`;
+  const page = await h.get(query);
+  const posted = await h.post(query, { ...consentForm(page.text), handle });
+  if (posted.status !== 302) throw new Error(`consent answered ${posted.status}: ${posted.text}`);
+  return new URL(posted.headers.get('location') ?? '').searchParams.get('code') ?? '';
+}
+
+/** Connects a YouTube channel with PKCE: the tokens and the channel id the token endpoint and channels.list give. */
+export async function connectYouTube(
+  h: Harness,
+  handle: string,
+): Promise<{ accessToken: string; refreshToken: string; channelId: string }> {
+  const pkce = pkcePair();
+  const code = await authorizeYouTube(h, handle, pkce);
+  const app = SANDBOX_APPS.youtube;
+  const tokens = await h.post(`${h.hosts.youtube.oauth2}/token`, {
+    grant_type: 'authorization_code',
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+    redirect_uri: REDIRECT,
+    code,
+    code_verifier: pkce.verifier,
+  });
+  if (tokens.status !== 200) throw new Error(`token endpoint answered ${tokens.status}: ${tokens.text}`);
+  const channels = await h.get(
+    `${h.hosts.youtube.api}/youtube/v3/channels`,
+    { part: 'id', mine: 'true' },
+    { authorization: `Bearer ${tokens.body.access_token}` },
+  );
+  return {
+    accessToken: tokens.body.access_token,
+    refreshToken: tokens.body.refresh_token,
+    channelId: channels.body.items[0].id,
+  };
+}
+
+/** A connected TikTok creator (minted tokens) and calls to the simulator as TikTok clients make them. */
+export function tiktokCreator(h: Harness, handle = 'bea_shop') {
+  const minted = mintSandboxAccount({
+    platform: 'tiktok',
+    handle,
+    secret: SECRET,
+    baseUrl: h.baseUrl,
+    now: h.clock.now(),
+  });
+  const accessToken = String(minted.credentials.accessToken);
+  const call = (path: string, body?: unknown, query = '') =>
+    send(`${h.hosts.tiktok.api}${path}${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json; charset=UTF-8' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const postInfo = (extra: Record<string, unknown>) => ({
+    title: 'Hello TikTok',
+    privacy_level: 'PUBLIC_TO_EVERYONE',
+    disable_comment: false,
+    disable_duet: false,
+    disable_stitch: false,
+    ...extra,
+  });
+  return {
+    openId: minted.platformAccountId,
+    accessToken,
+    call,
+    creatorInfo: () => call('/v2/post/publish/creator_info/query/'),
+    initVideo: (size: number, chunkSize: number, count: number, info: Record<string, unknown> = {}) =>
+      call('/v2/post/publish/video/init/', {
+        post_info: postInfo(info),
+        source_info: {
+          source: 'FILE_UPLOAD',
+          video_size: size,
+          chunk_size: chunkSize,
+          total_chunk_count: count,
+        },
+      }),
+    pullVideo: (url: string, info: Record<string, unknown> = {}) =>
+      call('/v2/post/publish/video/init/', {
+        post_info: postInfo(info),
+        source_info: { source: 'PULL_FROM_URL', video_url: url },
+      }),
+    initPhotos: (urls: string[], info: Record<string, unknown> = {}, mode = 'DIRECT_POST') =>
+      call('/v2/post/publish/content/init/', {
+        media_type: 'PHOTO',
+        post_mode: mode,
+        post_info: { title: 'Photos', description: 'A set', privacy_level: 'PUBLIC_TO_EVERYONE', ...info },
+        source_info: { source: 'PULL_FROM_URL', photo_images: urls, photo_cover_index: 0 },
+      }),
+    status: (publishId: string) => call('/v2/post/publish/status/fetch/', { publish_id: publishId }),
+    list: (body: Record<string, unknown> = {}) =>
+      call('/v2/video/list/', body, '?fields=id,title,create_time,share_url'),
+  };
+}
+
+/** PUTs one chunk to a TikTok upload_url. */
+export function putChunk(url: string, bytes: Uint8Array, range: string, type = 'video/mp4'): Promise<Answer> {
+  return send(url, { method: 'PUT', headers: { 'content-type': type, 'content-range': range }, body: bytes });
+}
+
+/** Distinct bytes (a counter every 4 KiB, a marked last byte), so misplaced chunks change the hash. */
+export function patternedBytes(size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i + 4 <= size; i += 4096) bytes.writeUInt32BE(i, i);
+  bytes[size - 1] = 0xab;
+  return bytes;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 import { SVC_BIN } from './support.js';
+import { verticalVideo } from './vertical-video.js';
 
 // Kills a real `svc publisher` process with SIGKILL at every step of a multi-step publish, once
 // before the platform applied the call and once after it applied it but before the publisher
@@ -12,7 +13,13 @@ import { SVC_BIN } from './support.js';
 const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
 const LEASE_MS = 1_500;
 
-type CrashPoint = { readonly operation: string; readonly phase: 'before' | 'after' };
+/** The `occurrence`-th call (1 by default) of `operation`, killed `before` or `after` it applied. */
+type CrashPoint = {
+  readonly operation: string;
+  readonly phase: 'before' | 'after';
+  readonly occurrence?: number;
+};
+type CrashPlatform = 'instagram' | 'facebook' | 'tiktok' | 'youtube';
 
 const INSTAGRAM_STEPS = [
   'instagram.publishing_limit',
@@ -52,7 +59,10 @@ describe('a publisher killed mid-publish', () => {
   beforeAll(async () => {
     server = await startSandboxServer({ SVC_PUBLISHER: 'off' });
     server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
-    ({ key, accounts } = await seedUser(server, ['instagram', 'facebook']));
+    // A crash right after a session was created makes a second session: more than the default
+    // 10,000 units (six uploads) a day.
+    server.sandbox.control.setQuota('youtube', 1_000_000);
+    ({ key, accounts } = await seedUser(server, ['instagram', 'facebook', 'tiktok', 'youtube']));
   }, 30_000);
   afterAll(async () => {
     publisher?.child.kill('SIGKILL');
@@ -70,12 +80,20 @@ describe('a publisher killed mid-publish', () => {
     return ((await res.json()) as { mediaId: string }).mediaId;
   };
 
-  async function crashAndRecover(platform: 'instagram' | 'facebook', mediaId: string, point: CrashPoint) {
+  async function crashAndRecover(
+    platform: CrashPlatform,
+    mediaId: string,
+    point: CrashPoint,
+    extra: (caption: string) => Record<string, unknown> = () => ({}),
+  ) {
     const caption = `crash at ${point.operation} ${point.phase} ${Date.now()}`;
     let killed = false;
+    let seen = 0;
     const victim = publisher ?? startPublisher();
     server.sandbox.control.intercept(async (call, phase) => {
       if (killed || call.operation !== point.operation || phase !== point.phase) return;
+      seen += 1;
+      if (seen < (point.occurrence ?? 1)) return;
       killed = true;
       victim.child.kill('SIGKILL');
       await victim.exited;
@@ -83,15 +101,15 @@ describe('a publisher killed mid-publish', () => {
     });
     const created = await server.call('/api/v1/publish', key, {
       method: 'POST',
-      json: { platforms: [platform], profileIds: [accounts[platform]], caption, mediaId },
+      json: { platforms: [platform], profileIds: [accounts[platform]], caption, mediaId, ...extra(caption) },
     });
     expect(created.status).toBe(200);
     const postId = created.body.postIds[0] as string;
     await victim.exited;
     server.sandbox.control.intercept(null);
     startPublisher(); // takes the post over once the dead publisher's lease runs out
-    const post = await settled(server, key, postId);
-    const onPlatform = server.sandbox.control.published(platform).filter((p) => p.caption === caption);
+    const post = await settled(server, key, postId, 60_000);
+    const onPlatform = server.sandbox.control.published(platform).filter((p) => p.caption.includes(caption));
     return { post, onPlatform, killed };
   }
 
@@ -126,4 +144,45 @@ describe('a publisher killed mid-publish', () => {
       }
     }
   }, 180_000);
+
+  // Uploads from our storage: 21 MiB goes to TikTok in two chunks (10 MiB, then 11 MiB with the
+  // remainder) and to YouTube in three (8 + 8 + 5 MiB). Killed after a chunk arrived but before
+  // the publisher heard so, the resumed upload must continue, not start a second video.
+  const UPLOAD_CRASHES: Readonly<Record<'tiktok' | 'youtube', readonly CrashPoint[]>> = {
+    tiktok: [
+      { operation: 'tiktok.video_init', phase: 'after' },
+      { operation: 'tiktok.upload_chunk', phase: 'after' },
+      { operation: 'tiktok.upload_chunk', phase: 'before', occurrence: 2 },
+      { operation: 'tiktok.upload_chunk', phase: 'after', occurrence: 2 },
+      { operation: 'tiktok.status', phase: 'after' },
+    ],
+    youtube: [
+      { operation: 'youtube.upload_start', phase: 'after' },
+      { operation: 'youtube.upload_chunk', phase: 'after' },
+      { operation: 'youtube.upload_chunk', phase: 'before', occurrence: 3 },
+      { operation: 'youtube.upload_chunk', phase: 'after', occurrence: 3 },
+      { operation: 'youtube.videos_list', phase: 'after' },
+    ],
+  };
+
+  for (const platform of ['tiktok', 'youtube'] as const) {
+    it(`uploads a ${platform} video exactly once whatever chunk it dies at`, async () => {
+      const mediaId = await upload(
+        verticalVideo({ durationMs: 4_000, totalBytes: 21 * 1024 * 1024 }),
+        'clip.mp4',
+      );
+      // The simulators record a TikTok video's caption and a YouTube video's title.
+      const extra = (caption: string) =>
+        platform === 'tiktok'
+          ? { title: 'Crash test', platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY' } } }
+          : { title: caption };
+      for (const point of UPLOAD_CRASHES[platform]) {
+        const label = `${point.operation} #${point.occurrence ?? 1} ${point.phase}`;
+        const { post, onPlatform, killed } = await crashAndRecover(platform, mediaId, point, extra);
+        expect(killed, label).toBe(true);
+        expect(post.status, `${label}: ${post.failedReason}`).toBe('posted');
+        expect(onPlatform, label).toHaveLength(1);
+      }
+    }, 300_000);
+  }
 });

@@ -1,0 +1,146 @@
+import type { Post, PublishMedia } from '@svc/core';
+import { isVideo } from '../meta/is-video.js';
+
+/** The post's `platformMeta.tiktok` settings, as TikTok's `post_info` needs them. */
+export type TikTokPostSettings = {
+  readonly privacyLevel: string;
+  readonly disableComment: boolean;
+  readonly disableDuet: boolean;
+  readonly disableStitch: boolean;
+  /** `brandContentOptIn`: a paid partnership. */
+  readonly brandContent: boolean;
+  /** `brandOrganicOptIn`: the creator's own brand. */
+  readonly brandOrganic: boolean;
+  readonly coverTimestampMs: number | null;
+};
+
+/** A video post: one stored video, uploaded in chunks from our storage. */
+export type TikTokVideoRequest = {
+  readonly kind: 'video';
+  readonly video: PublishMedia & { readonly blobKey: string };
+  /** TikTok's video `title` is the caption shown under the video (≤ 2200 UTF-16 units). */
+  readonly title: string;
+  readonly settings: TikTokPostSettings;
+};
+
+/** A photo post: 1 to 35 images TikTok pulls from our links. */
+export type TikTokPhotoRequest = {
+  readonly kind: 'photos';
+  readonly urls: readonly string[];
+  /** ≤ 90 UTF-16 units. */
+  readonly title: string;
+  /** ≤ 4000 UTF-16 units. */
+  readonly description: string;
+  readonly settings: TikTokPostSettings;
+};
+
+/** What a post becomes on TikTok, or why it cannot go there. */
+export type TikTokRequest =
+  | TikTokVideoRequest
+  | TikTokPhotoRequest
+  | { readonly kind: 'invalid'; readonly reason: string };
+
+const MAX_PHOTOS = 35;
+const PHOTO_TITLE_MAX = 90;
+
+/**
+ * The TikTok post for a post and its slides. A video's caption is the post's caption (its
+ * `title` on TikTok), falling back to the post's title when the caption is empty. A photo post
+ * shows a short title above the caption: the post's title, else the caption's start (cut at a
+ * word, up to 90 units), with the whole caption as the description.
+ */
+export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): TikTokRequest {
+  const meta = post.platformMeta?.tiktok;
+  const privacyLevel = meta?.privacyLevel;
+  if (privacyLevel === undefined || privacyLevel === '') {
+    return {
+      kind: 'invalid',
+      reason: 'TikTok needs platformMeta.tiktok.privacyLevel; set one of the levels the creator allows.',
+    };
+  }
+  const settings: TikTokPostSettings = {
+    privacyLevel,
+    disableComment: meta?.disableComment === true,
+    disableDuet: meta?.disableDuet === true,
+    disableStitch: meta?.disableStitch === true,
+    brandContent: meta?.brandContentOptIn === true,
+    brandOrganic: meta?.brandOrganicOptIn === true,
+    coverTimestampMs: meta?.videoCoverTimestampMs ?? null,
+  };
+  const videos = media.filter(isVideo);
+  if (media.length === 0) {
+    return { kind: 'invalid', reason: 'A TikTok post needs one video or 1 to 35 photos.' };
+  }
+  if (videos.length > 0) {
+    const video = videos[0];
+    if (media.length > 1 || video === undefined) {
+      return { kind: 'invalid', reason: 'A TikTok video post holds exactly one video and nothing else.' };
+    }
+    if (video.blobKey === null) {
+      return {
+        kind: 'invalid',
+        reason:
+          'TikTok videos are uploaded from the service storage, but this video is an outside link; upload the file (or create the post again so it is stored).',
+      };
+    }
+    const title = post.caption.trim() === '' ? (post.title ?? '') : post.caption;
+    return { kind: 'video', video: { ...video, blobKey: video.blobKey }, title, settings };
+  }
+  if (media.length > MAX_PHOTOS) {
+    return {
+      kind: 'invalid',
+      reason: `A TikTok photo post holds at most ${MAX_PHOTOS} photos (got ${media.length}).`,
+    };
+  }
+  const title = clip(post.title?.trim() || post.caption.trim(), PHOTO_TITLE_MAX);
+  return { kind: 'photos', urls: media.map((m) => m.url), title, description: post.caption, settings };
+}
+
+/** At most `max` UTF-16 units: the text, or its start cut at a word with an ellipsis. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const char of text) {
+    if (kept.length + char.length > max - 1) break;
+    kept += char;
+  }
+  const space = kept.search(/\s\S*$/);
+  const cut = space > max / 2 ? kept.slice(0, space) : kept;
+  return `${cut.trimEnd()}…`;
+}
+
+/** `post_info` of `video/init`: interactions off when the post or the creator turned them off. */
+export function videoPostInfo(
+  request: TikTokVideoRequest,
+  forceOff: readonly string[],
+): Readonly<Record<string, unknown>> {
+  const { settings } = request;
+  return {
+    title: request.title,
+    privacy_level: settings.privacyLevel,
+    disable_comment: settings.disableComment || forceOff.includes('comment'),
+    disable_duet: settings.disableDuet || forceOff.includes('duet'),
+    disable_stitch: settings.disableStitch || forceOff.includes('stitch'),
+    ...(settings.coverTimestampMs === null ? {} : { video_cover_timestamp_ms: settings.coverTimestampMs }),
+    brand_content_toggle: settings.brandContent,
+    brand_organic_toggle: settings.brandOrganic,
+    is_aigc: false,
+  };
+}
+
+/** `post_info` of a photo `content/init` (photos have no duet, stitch or AI-content fields). */
+export function photoPostInfo(
+  request: TikTokPhotoRequest,
+  forceOff: readonly string[],
+): Readonly<Record<string, unknown>> {
+  const { settings } = request;
+  return {
+    title: request.title,
+    description: request.description,
+    privacy_level: settings.privacyLevel,
+    disable_comment: settings.disableComment || forceOff.includes('comment'),
+    auto_add_music: true,
+    brand_content_toggle: settings.brandContent,
+    brand_organic_toggle: settings.brandOrganic,
+  };
+}
