@@ -1,7 +1,6 @@
-import { PLATFORM_NAMES } from '@svc/core';
-import { escapeHtml, htmlDocument } from './html-page.js';
-import { htmlReply, type Reply } from './http-io.js';
+import type { Reply } from './http-io.js';
 import type { SandboxContext } from './sandbox-context.js';
+import { postPage, profilePage } from './sandbox-pages.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
 import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
 import type { PublishedPost } from './sandbox-state.js';
@@ -65,53 +64,4 @@ export function publicPageRoutes(ctx: SandboxContext): RouteSpec[] {
       ),
     ),
   ];
-}
-
-function postPage(platform: SandboxPlatform, post: PublishedPost | undefined): Reply {
-  const name = PLATFORM_NAMES[platform];
-  if (post === undefined) {
-    return htmlReply(
-      200,
-      htmlDocument(
-        `${name} sandbox post`,
-        [
-          `<h1>${escapeHtml(name)} sandbox post</h1>`,
-          "<p>This post is not in the simulator's memory: the sandbox was restarted or reset since it was published.</p>",
-        ].join('\n'),
-      ),
-    );
-  }
-  const { record } = post;
-  const media = record.mediaUrls.map((url, i) => `<li><a href="${escapeHtml(url)}">Media ${i + 1}</a></li>`);
-  return htmlReply(
-    200,
-    htmlDocument(
-      `${post.handle} on ${name} (sandbox)`,
-      [
-        `<h1>${escapeHtml(post.handle)} on ${escapeHtml(name)} (sandbox)</h1>`,
-        `<p><time datetime="${record.at.toISOString()}">${escapeHtml(record.at.toUTCString())}</time></p>`,
-        record.caption === '' ? '' : `<p>${escapeHtml(record.caption).replaceAll('\n', '<br>')}</p>`,
-        media.length === 0 ? '' : `<ul>${media.join('')}</ul>`,
-        `<p class="note">Published by the ${escapeHtml(name)} simulator; no real ${escapeHtml(name)} post exists.</p>`,
-      ].join('\n'),
-    ),
-  );
-}
-
-function profilePage(platform: SandboxPlatform, title: string, posts: readonly PublishedPost[]): Reply {
-  const name = PLATFORM_NAMES[platform];
-  const items = posts.map(
-    (p) =>
-      `<li><a href="${escapeHtml(p.record.permalink)}">${escapeHtml(p.record.caption.slice(0, 80) || p.record.kind)}</a></li>`,
-  );
-  return htmlReply(
-    200,
-    htmlDocument(
-      `${title} on ${name} (sandbox)`,
-      [
-        `<h1>${escapeHtml(title)} on ${escapeHtml(name)} (sandbox)</h1>`,
-        items.length === 0 ? "<p>No posts in the simulator's memory.</p>" : `<ul>${items.join('')}</ul>`,
-      ].join('\n'),
-    ),
-  );
 }

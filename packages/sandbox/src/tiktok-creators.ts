@@ -1,10 +1,10 @@
+import { TIKTOK_PRIVACY_LEVELS } from '@svc/core';
 import { followerCountFor } from './account-ids.js';
 import type { Reply } from './http-io.js';
 import type { SandboxContext } from './sandbox-context.js';
 import type { SandboxRequest } from './sandbox-router.js';
 import { authenticateTikTok, requireTikTokScope, spendTikTokCall } from './tiktok-auth.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
-import { TIKTOK_PRIVACY_LEVELS } from './tiktok-state.js';
 
 /** A creator's posting options with the defaults filled in. */
 export type TikTokCreator = {

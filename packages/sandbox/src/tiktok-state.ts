@@ -1,13 +1,5 @@
 import type { Hash } from 'node:crypto';
 
-/** The four privacy levels TikTok documents, in the order creator_info lists them. */
-export const TIKTOK_PRIVACY_LEVELS = [
-  'PUBLIC_TO_EVERYONE',
-  'MUTUAL_FOLLOW_FRIENDS',
-  'FOLLOWER_OF_CREATOR',
-  'SELF_ONLY',
-] as const;
-
 /** What `creator_info` answers for one creator; tests change it with `control.setTikTokCreator`. */
 export type TikTokCreatorSettings = {
   readonly privacyLevelOptions?: readonly string[];

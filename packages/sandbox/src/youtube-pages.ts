@@ -1,6 +1,7 @@
 import { escapeHtml, htmlDocument } from './html-page.js';
 import { htmlReply, type Reply } from './http-io.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
+import { placeholderImage } from './sandbox-pages.js';
 import type { RouteSpec } from './sandbox-router.js';
 import type { YouTubeVideo } from './youtube-state.js';
 import { isWatchable, shortsUrl } from './youtube-video-resource.js';
@@ -21,11 +22,11 @@ export function youtubePageRoutes(ctx: SandboxContext): RouteSpec[] {
     ),
     page('/sandbox/youtube/channel/:channelId', (r) => channelPage(ctx, r.params.channelId ?? '')),
     page('/sandbox/youtube/channel/:channelId/avatar.svg', (r) =>
-      svgReply(r.params.channelId ?? '', 'Channel'),
+      placeholderImage(r.params.channelId ?? '', 'Channel'),
     ),
     page('/sandbox/youtube/vi/:videoId/:file', (r) => {
       const video = ctx.state.youtube.videos.get(r.params.videoId ?? '');
-      return svgReply(r.params.videoId ?? '', video?.snippet.title ?? 'Video');
+      return placeholderImage(r.params.videoId ?? '', video?.snippet.title ?? 'Video');
     }),
   ];
 }
@@ -89,18 +90,4 @@ function channelPage(ctx: SandboxContext, channelId: string): Reply {
       ].join('\n'),
     ),
   );
-}
-
-// A colour from the id, so different channels and videos look different.
-function svgReply(seed: string, label: string): Reply {
-  let hue = 0;
-  for (const char of seed) hue = (hue * 31 + char.charCodeAt(0)) % 360;
-  const initial = escapeHtml([...label.trim()][0]?.toUpperCase() ?? '?');
-  const body = [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90" width="160" height="90">',
-    `<rect width="160" height="90" fill="hsl(${hue} 60% 45%)"/>`,
-    `<text x="80" y="58" font-family="sans-serif" font-size="40" fill="#fff" text-anchor="middle">${initial}</text>`,
-    '</svg>',
-  ].join('');
-  return { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' }, body };
 }

@@ -65,22 +65,14 @@ describe('connecting an account in a browser', () => {
         tokenExpiresAt: expect.any(String),
       }),
     ]);
-    const form = new FormData();
-    form.append('file', new Blob([JPEG]), 'shop.jpg');
-    const media: any = await (
-      await fetch(`${server.url}/api/v1/media`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}` },
-        body: form,
-      })
-    ).json();
+    const mediaId = await server.upload(key, JPEG, 'shop.jpg');
     const created = await server.call('/api/v1/publish', key, {
       method: 'POST',
       json: {
         platforms: ['instagram'],
         profileIds: [listed.body.accounts[0].id],
         caption: 'Fresh from the browser',
-        mediaId: media.mediaId,
+        mediaId,
       },
     });
     expect(created.status).toBe(200);

@@ -69,16 +69,7 @@ describe('a publisher killed mid-publish', () => {
     await server?.close();
   });
 
-  const upload = async (bytes: Uint8Array, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
-    const res = await fetch(`${server.url}/api/v1/media`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${key}` },
-      body: form,
-    });
-    return ((await res.json()) as { mediaId: string }).mediaId;
-  };
+  const upload = (bytes: Uint8Array, name: string) => server.upload(key, bytes, name);
 
   async function crashAndRecover(
     platform: CrashPlatform,

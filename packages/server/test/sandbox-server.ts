@@ -21,6 +21,8 @@ export type SandboxServer = {
     key: string,
     init?: RequestInit & { json?: unknown },
   ): Promise<{ status: number; body: any }>;
+  /** Uploads a file with POST /api/v1/media and returns its media id. */
+  upload(key: string, bytes: Uint8Array, name: string): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -73,6 +75,20 @@ export async function startSandboxServer(extra: Record<string, string> = {}): Pr
         ...(json === undefined ? {} : { body: JSON.stringify(json) }),
       });
       return { status: res.status, body: await res.json() };
+    },
+    async upload(key, bytes, name) {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), name);
+      const res = await fetch(`${url}/api/v1/media`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        body: form,
+      });
+      const body = (await res.json()) as { mediaId?: string };
+      if (res.status !== 200 || body.mediaId === undefined) {
+        throw new Error(`upload of ${name} answered ${res.status}: ${JSON.stringify(body)}`);
+      }
+      return body.mediaId;
     },
     async close() {
       await running.stop();

@@ -56,17 +56,7 @@ describe('TikTok and YouTube through the server', () => {
     return account as { id: string };
   }
 
-  const upload = async (bytes: Uint8Array, name: string): Promise<string> => {
-    const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
-    const res = await fetch(`${server.url}/api/v1/media`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${key}` },
-      body: form,
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { mediaId: string }).mediaId;
-  };
+  const upload = (bytes: Uint8Array, name: string) => server.upload(key, bytes, name);
 
   it('connects a TikTok creator with PKCE and answers their posting options', async () => {
     accounts.tiktok = await connect('tiktok', 'cy_clips');

@@ -1,5 +1,6 @@
-import got, { type Response } from 'got';
+import type { Response } from 'got';
 import type { z } from 'zod';
+import { platformGot } from '../platform-got.js';
 import { failureFromAnswer, GraphRequestError } from './graph-failure.js';
 
 /** Parameters of a Graph call, the access token included. */
@@ -29,17 +30,7 @@ export type GraphClientOptions = {
  * container or post, so retries are the engine's, which resumes from the saved progress.
  */
 export function createGraphClient(options: GraphClientOptions = {}): GraphClient {
-  const client = got.extend({
-    timeout: { request: options.timeoutMs ?? 30_000 },
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    followRedirect: false,
-    responseType: 'text',
-    headers: {
-      'user-agent': 'svc-publisher/0.1 (self-hosted social post scheduler)',
-      accept: 'application/json',
-    },
-  });
+  const client = platformGot({ timeoutMs: options.timeoutMs ?? 30_000 });
 
   async function send<T>(schema: z.ZodType<T>, call: () => Promise<Response<string>>): Promise<T> {
     let response: Response<string>;

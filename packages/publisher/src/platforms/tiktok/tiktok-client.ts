@@ -1,5 +1,6 @@
-import got, { type Response } from 'got';
+import type { Response } from 'got';
 import { z } from 'zod';
+import { platformGot } from '../platform-got.js';
 import { failureFromAnswer, TikTokRequestError, tiktokErrorOf } from './tiktok-failure.js';
 
 /** A small TikTok API client: answers checked against a schema, TikTok errors as TikTokRequestError. */
@@ -39,17 +40,7 @@ const MIN_UPLOAD_TIMEOUT_MS = 120_000;
  */
 export function createTikTokClient(options: TikTokClientOptions = {}): TikTokClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const client = got.extend({
-    timeout: { request: timeoutMs },
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    followRedirect: false,
-    responseType: 'text',
-    headers: {
-      'user-agent': 'svc-publisher/0.1 (self-hosted social post scheduler)',
-      accept: 'application/json',
-    },
-  });
+  const client = platformGot({ timeoutMs });
 
   async function answer(call: () => Promise<Response<string>>): Promise<{ body: unknown; path: string }> {
     let response: Response<string>;

@@ -1,5 +1,6 @@
-import got, { type Response } from 'got';
+import type { Response } from 'got';
 import type { z } from 'zod';
+import { platformGot } from '../platform-got.js';
 import { failureFromAnswer, GoogleRequestError } from './google-failure.js';
 
 /** One call to a Google host. */
@@ -39,16 +40,7 @@ export type GoogleClient = {
  * redirect. Errors never carry the request, so tokens cannot end up in messages or logs.
  */
 export function createGoogleClient(options: { readonly timeoutMs: number }): GoogleClient {
-  const client = got.extend({
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    followRedirect: false,
-    responseType: 'text',
-    headers: {
-      'user-agent': 'svc-publisher/0.1 (self-hosted social post scheduler)',
-      accept: 'application/json',
-    },
-  });
+  const client = platformGot();
 
   async function send(request: GoogleRequest): Promise<GoogleAnswer> {
     let response: Response<string>;
