@@ -1,118 +1,28 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MediaRef, Post } from '@svc/core';
-import { createAesGcmSecretBox } from '@svc/core/node';
-import { aMediaAsset, aPost, aUser, createMemoryStore, seedMediaAsset } from '@svc/core/testing';
-import { SANDBOX_APPS, type SandboxCall } from '@svc/sandbox';
+import type { MediaRef } from '@svc/core';
+import type { SandboxCall } from '@svc/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPublisher, createTikTokGateway, DEFAULT_PUBLISHER_OPTIONS } from '../src/index.js';
-import { type SandboxHarness, startSandbox } from './platforms/sandbox-harness.js';
+import { closeEngineWorlds, startEngineWorld } from './engine-world.js';
+import { sha256 } from './platforms/sandbox-harness.js';
+import { MIB, makeTikTokGateway, PUBLIC, videoBytes } from './platforms/tiktok-harness.js';
 
 // The real engine, the TikTok adapter and the TikTok simulator over HTTP: stored videos uploaded
 // in chunks and photo sets pulled by link, from a scheduled row to `posted` or `failed`.
-const MIB = 1024 * 1024;
-const box = createAesGcmSecretBox('engine-sandbox-secret-of-32-characters');
 const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
 
-const harnesses: SandboxHarness[] = [];
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) await h.close();
-});
-
-function videoBytes(size: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  for (let i = 0; i + 4 <= size; i += 2048) bytes.writeUInt32BE(i, i);
-  return bytes;
-}
+afterEach(closeEngineWorlds);
 
 async function world() {
-  const h = await startSandbox();
-  harnesses.push(h);
-  const store = createMemoryStore();
-  const owner = aUser();
-  await store.users.insertUser(owner);
-  const minted = h.account('tiktok', 'bea_shop');
-  const account = await store.accounts.saveAccount({
-    ...minted.account,
-    ownerId: owner.id,
-    sealedCredentials: box.seal(JSON.stringify(minted.credentials)),
-  });
-  const links = new Map<string, string>();
-  const gateway = createTikTokGateway({
-    ...SANDBOX_APPS.tiktok,
-    hosts: h.endpoints.tiktok,
-    clock: h.clock,
-    blobs: h.blobs,
-    profileUrl: (username) => `${h.baseUrl}/sandbox/tiktok/@${username}`,
-    postUrl: (username, id) => `${h.baseUrl}/sandbox/tiktok/@${username}/video/${id}`,
-    chunkSizeBytes: 5 * MIB,
-  });
-  const publisher = createPublisher(
-    {
-      store,
-      clock: h.clock,
-      secretBox: box,
-      gateways: { tiktok: gateway },
-      mediaUrl: (id) => links.get(id) ?? `${h.baseUrl}/missing/${id}`,
-      logger: { info() {}, warn() {}, error() {} },
-      sleep: async (ms) => h.clock.advance(ms),
-      random: () => 0,
-    },
-    { ...DEFAULT_PUBLISHER_OPTIONS, leaseOwner: 'it', retryBaseMs: 1_000 },
-  );
-  /** Stores bytes as the service does at creation: a blob and an active asset the post refers to. */
-  const asset = async (bytes: Buffer, contentType: string, durationMs: number | null): Promise<MediaRef> => {
-    const stored = await h.stored(bytes, { contentType, width: 1080, height: 1920, durationMs });
-    const seeded = await seedMediaAsset(
-      store.media,
-      aMediaAsset(owner.id, {
-        contentType,
-        sizeBytes: bytes.length,
-        width: 1080,
-        height: 1920,
-        durationMs,
-        blobKey: stored.blobKey,
-      }),
-    );
-    links.set(seeded.id, stored.url);
-    return { kind: 'asset', mediaId: seeded.id };
-  };
-  const schedule = async (caption: string, media: MediaRef[], privacyLevel = 'PUBLIC_TO_EVERYONE') => {
-    const post: Post = aPost(owner.id, account.id, {
-      platforms: ['tiktok'],
-      caption,
-      title: caption.slice(0, 40),
-      media,
-      platformMeta: { tiktok: { privacyLevel } },
-      scheduledTime: h.clock.now(),
-      dueAt: h.clock.now(),
-    });
-    await store.posts.insertPosts({
-      ownerId: owner.id,
-      at: h.clock.now(),
-      posts: [post],
-      idempotency: null,
-      quota: { limit: 1000, windowStart: new Date(0) },
-    });
-    return post.id;
-  };
-  const outcome = async (id: string) => (await store.posts.getPost(id)) as Post;
-  const publish = async (id: string, maxRounds = 20) => {
-    for (let round = 0; round < maxRounds; round++) {
-      await publisher.drain();
-      const post = await outcome(id);
-      if (post.status === 'posted' || post.status === 'failed') return post;
-      if (post.dueAt !== null) h.clock.set(post.dueAt);
-    }
-    return outcome(id);
-  };
-  const storedCredentials = async () =>
-    JSON.parse(box.open((await store.accounts.getAccount(account.id))?.sealedCredentials ?? ''));
-  return { h, store, account, minted, publisher, asset, schedule, publish, outcome, storedCredentials };
+  const w = await startEngineWorld({ platform: 'tiktok', handle: 'bea_shop', gateway: makeTikTokGateway });
+  /** A stored vertical asset (TikTok wants 9:16). */
+  const asset = (bytes: Buffer, contentType: string, durationMs: number | null) =>
+    w.storeAsset(bytes, { contentType, width: 1080, height: 1920, durationMs });
+  /** A public post, titled with the caption's start (photo posts show a title above it). */
+  const schedule = (caption: string, media: MediaRef[]) =>
+    w.schedule({ caption, title: caption.slice(0, 40), media, platformMeta: PUBLIC });
+  return { ...w, asset, schedule };
 }
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe('engine + TikTok adapter + simulator', () => {
   it('publishes a stored video uploaded in chunks, byte for byte', async () => {

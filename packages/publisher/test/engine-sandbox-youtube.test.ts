@@ -1,88 +1,27 @@
-import type { Post } from '@svc/core';
-import { createAesGcmSecretBox } from '@svc/core/node';
-import { aMediaAsset, aPost, aUser, createMemoryStore, createStaticFetcher } from '@svc/core/testing';
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPublisher, createYouTubeGateway, DEFAULT_PUBLISHER_OPTIONS } from '../src/index.js';
-import { type SandboxHarness, startSandbox } from './platforms/sandbox-harness.js';
-import { KIB_256, sha256, storedShort, youtubeConfig } from './platforms/youtube-harness.js';
+import { closeEngineWorlds, startEngineWorld } from './engine-world.js';
+import { sha256 } from './platforms/sandbox-harness.js';
+import { KIB_256, makeYouTubeGateway, SHORT } from './platforms/youtube-harness.js';
 
 // The real engine, the YouTube adapter and the simulator over HTTP: a stored video goes from a
 // scheduled row to a Short (or to `failed` with a reason), through every failure class.
-const box = createAesGcmSecretBox('engine-sandbox-secret-of-32-characters');
-
-const harnesses: SandboxHarness[] = [];
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) await h.close();
-});
+afterEach(closeEngineWorlds);
 
 async function world() {
-  const h = await startSandbox();
-  harnesses.push(h);
-  const store = createMemoryStore();
-  const owner = aUser();
-  await store.users.insertUser(owner);
-  const minted = h.account('youtube', 'shorts_shop');
-  const account = await store.accounts.saveAccount({
-    ...minted.account,
-    ownerId: owner.id,
-    sealedCredentials: box.seal(JSON.stringify(minted.credentials)),
+  const w = await startEngineWorld({
+    platform: 'youtube',
+    handle: 'shorts_shop',
+    gateway: makeYouTubeGateway,
   });
-  const publisher = createPublisher(
-    {
-      store,
-      clock: h.clock,
-      secretBox: box,
-      gateways: { youtube: createYouTubeGateway(youtubeConfig(h, createStaticFetcher())) },
-      mediaUrl: (id) => id,
-      logger: { info() {}, warn() {}, error() {} },
-      sleep: async (ms) => h.clock.advance(ms),
-      random: () => 0,
-    },
-    { ...DEFAULT_PUBLISHER_OPTIONS, leaseOwner: 'it', retryBaseMs: 1_000 },
-  );
-  /** Stores a vertical video of `size` bytes as the owner's asset and schedules a Short of it, due now. */
+  /** Stores a Short of `size` random bytes as the owner's asset and schedules it, due now. */
   const schedule = async (title: string, size = 2 * KIB_256 + 100) => {
-    const media = await storedShort(h, size);
-    const asset = aMediaAsset(owner.id, {
-      contentType: 'video/mp4',
-      sizeBytes: size,
-      width: 1080,
-      height: 1920,
-      durationMs: 30_000,
-      blobKey: media.blobKey,
-    });
-    await store.media.addMediaAsset(asset, { storageLimitBytes: 1e12, sourceUrl: null });
-    const post: Post = aPost(owner.id, account.id, {
-      platforms: ['youtube'],
-      caption: 'Made in the sandbox',
-      title,
-      media: [{ kind: 'asset', mediaId: asset.id }],
-      scheduledTime: h.clock.now(),
-      dueAt: h.clock.now(),
-    });
-    await store.posts.insertPosts({
-      ownerId: owner.id,
-      at: h.clock.now(),
-      posts: [post],
-      idempotency: null,
-      quota: { limit: 1000, windowStart: new Date(0) },
-    });
-    return { id: post.id, bytes: media.bytes };
+    // Random, so two videos never share a blob.
+    const bytes = randomBytes(size);
+    const media = [await w.storeAsset(bytes, SHORT)];
+    return { id: await w.schedule({ caption: 'Made in the sandbox', title, media }), bytes };
   };
-  const outcome = async (id: string) => (await store.posts.getPost(id)) as Post;
-  /** Runs the publisher, moving the clock to each retry, until the post settles. */
-  const publish = async (id: string, maxRounds = 20) => {
-    for (let round = 0; round < maxRounds; round++) {
-      await publisher.drain();
-      const post = await outcome(id);
-      if (post.status === 'posted' || post.status === 'failed') return post;
-      if (post.dueAt !== null) h.clock.set(post.dueAt);
-    }
-    return outcome(id);
-  };
-  const storedCredentials = async () =>
-    JSON.parse(box.open((await store.accounts.getAccount(account.id))?.sealedCredentials ?? ''));
-  return { h, store, account, minted, schedule, publish, outcome, publisher, storedCredentials };
+  return { ...w, schedule };
 }
 
 describe('engine + YouTube adapter + simulator', () => {

@@ -1,87 +1,26 @@
-import type { MediaRef, PlatformGateway, Post } from '@svc/core';
-import { createAesGcmSecretBox } from '@svc/core/node';
-import { aPost, aUser, createMemoryStore } from '@svc/core/testing';
+import type { MediaRef, PlatformGateway } from '@svc/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createFacebookGateway,
-  createInstagramGateway,
-  createPublisher,
-  createThreadsGateway,
-  DEFAULT_PUBLISHER_OPTIONS,
-} from '../src/index.js';
-import { type SandboxHarness, sandboxGatewayConfig, startSandbox } from './platforms/sandbox-harness.js';
+import { createFacebookGateway, createInstagramGateway, createThreadsGateway } from '../src/index.js';
+import { closeEngineWorlds, startEngineWorld } from './engine-world.js';
+import { type SandboxHarness, sandboxGatewayConfig } from './platforms/sandbox-harness.js';
 
 // The real engine, the real adapters and the sandbox simulators over HTTP: every media shape of
 // the three Meta platforms and every failure class, from a scheduled row to `posted` or `failed`.
 type MetaPlatform = 'instagram' | 'threads' | 'facebook';
-const box = createAesGcmSecretBox('engine-sandbox-secret-of-32-characters');
+const GATEWAYS: Record<MetaPlatform, (h: SandboxHarness) => PlatformGateway> = {
+  instagram: (h) => createInstagramGateway(sandboxGatewayConfig(h, 'instagram')),
+  threads: (h) => createThreadsGateway(sandboxGatewayConfig(h, 'threads')),
+  facebook: (h) => createFacebookGateway(sandboxGatewayConfig(h, 'facebook')),
+};
 
-const harnesses: SandboxHarness[] = [];
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) await h.close();
-});
+afterEach(closeEngineWorlds);
 
 async function world(platform: MetaPlatform) {
-  const h = await startSandbox();
-  harnesses.push(h);
-  const config = sandboxGatewayConfig(h, platform);
-  const gateways: Record<MetaPlatform, () => PlatformGateway> = {
-    instagram: () => createInstagramGateway({ ...config, hosts: h.endpoints.instagram }),
-    threads: () => createThreadsGateway({ ...config, hosts: h.endpoints.threads }),
-    facebook: () => createFacebookGateway({ ...config, hosts: h.endpoints.facebook }),
-  };
-  const store = createMemoryStore();
-  const owner = aUser();
-  await store.users.insertUser(owner);
-  const minted = h.account(platform, `${platform}_shop`);
-  const account = await store.accounts.saveAccount({
-    ...minted.account,
-    ownerId: owner.id,
-    sealedCredentials: box.seal(JSON.stringify(minted.credentials)),
-  });
-  const publisher = createPublisher(
-    {
-      store,
-      clock: h.clock,
-      secretBox: box,
-      gateways: { [platform]: gateways[platform]() },
-      mediaUrl: (id) => id,
-      logger: { info() {}, warn() {}, error() {} },
-      sleep: async (ms) => h.clock.advance(ms),
-      random: () => 0,
-    },
-    { ...DEFAULT_PUBLISHER_OPTIONS, leaseOwner: 'it', retryBaseMs: 1_000 },
-  );
-  const link = (path: string): MediaRef => ({ kind: 'link', url: `${h.baseUrl}/media/${path}` });
-  const schedule = async (caption: string, media: MediaRef[]) => {
-    const post: Post = aPost(owner.id, account.id, {
-      platforms: [platform],
-      caption,
-      media,
-      scheduledTime: h.clock.now(),
-      dueAt: h.clock.now(),
-    });
-    await store.posts.insertPosts({
-      ownerId: owner.id,
-      at: h.clock.now(),
-      posts: [post],
-      idempotency: null,
-      quota: { limit: 1000, windowStart: new Date(0) },
-    });
-    return post.id;
-  };
-  const outcome = async (id: string) => (await store.posts.getPost(id)) as Post;
-  /** Runs the publisher, advancing the clock past retries, until the post settles. */
-  const publish = async (id: string, maxRounds = 20) => {
-    for (let round = 0; round < maxRounds; round++) {
-      await publisher.drain();
-      const post = await outcome(id);
-      if (post.status === 'posted' || post.status === 'failed') return post;
-      if (post.dueAt !== null) h.clock.set(post.dueAt);
-    }
-    return outcome(id);
-  };
-  return { h, store, account, link, schedule, publish, outcome, minted, publisher };
+  const w = await startEngineWorld({ platform, handle: `${platform}_shop`, gateway: GATEWAYS[platform] });
+  /** One of the media files the harness serves, by link. */
+  const link = (path: string): MediaRef => ({ kind: 'link', url: `${w.h.baseUrl}/media/${path}` });
+  const schedule = (caption: string, media: MediaRef[]) => w.schedule({ caption, media });
+  return { ...w, link, schedule };
 }
 
 const onPlatform = (h: SandboxHarness, caption: string) =>
@@ -161,7 +100,7 @@ describe('engine + adapters + simulators', () => {
       const post = await w.publish(await w.schedule('Refreshed first', media.map(w.link)));
       expect(post.status, post.failedReason ?? '').toBe('posted');
       const account = await w.store.accounts.getAccount(w.account.id);
-      const stored = JSON.parse(box.open(account?.sealedCredentials ?? ''));
+      const stored = await w.storedCredentials();
       expect(stored.accessToken).not.toBe(w.minted.credentials.accessToken);
       expect(account?.tokenExpiresAt?.getTime()).toBeGreaterThan(w.h.clock.now().getTime() + 59 * 86_400_000);
     });
@@ -181,8 +120,7 @@ describe('engine + adapters + simulators', () => {
     w.h.sandbox.control.invalidateTokensOf('facebook', w.account.platformAccountId, 463);
     const post = await w.publish(await w.schedule('New page token', []));
     expect(post.status, post.failedReason ?? '').toBe('posted');
-    const account = await w.store.accounts.getAccount(w.account.id);
-    const stored = JSON.parse(box.open(account?.sealedCredentials ?? ''));
+    const stored = await w.storedCredentials();
     expect(stored.pageAccessToken).not.toBe(w.minted.credentials.pageAccessToken);
     expect(onPlatform(w.h, 'New page token')).toHaveLength(1);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -204,16 +205,22 @@ export async function approveConsent(
   return { code: redirect.searchParams.get('code') ?? '', state: redirect.searchParams.get('state') ?? '' };
 }
 
-/** The sandbox app, hosts, clock and profile links a gateway of `platform` is configured with. */
+/** The sandbox app, hosts and clock that every gateway of `platform` on the harness starts from. */
+export function sandboxApp<P extends SandboxPlatform>(h: SandboxHarness, platform: P) {
+  return { ...SANDBOX_APPS[platform], hosts: h.endpoints[platform], clock: h.clock };
+}
+
+/** The sandbox app, hosts, clock and profile links a Meta gateway of `platform` is configured with. */
 export function sandboxGatewayConfig<P extends SandboxPlatform>(h: SandboxHarness, platform: P) {
   const prefix = platform === 'threads' ? '@' : '';
   return {
-    ...SANDBOX_APPS[platform],
-    hosts: h.endpoints[platform],
-    clock: h.clock,
+    ...sandboxApp(h, platform),
     profileUrl: (handleOrPageId: string) => `${h.baseUrl}/sandbox/${platform}/${prefix}${handleOrPageId}`,
   };
 }
+
+/** SHA-256 (hex) of some bytes, as the simulator records uploads. */
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The harness and gateway of the running test; `useSandbox` renews both for every test. */
 export type SandboxTest = { readonly h: SandboxHarness; readonly gateway: PlatformGateway };

@@ -1,22 +1,21 @@
 import { createHash } from 'node:crypto';
 import { SANDBOX_APPS } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
-import { createTikTokGateway } from '../../src/index.js';
 import { runSteps } from './run-steps.js';
 import { aJob, approveConsent, useSandbox } from './sandbox-harness.js';
 import { REDIRECT_URI } from './shared-scenarios.js';
 import {
   expectOnePost,
   MIB,
+  makeTikTokGateway,
   PUBLIC,
   recordCalls,
   storedVideo,
   takeSteps,
-  tiktokConfig,
   videoJob,
 } from './tiktok-harness.js';
 
-const t = useSandbox((h) => createTikTokGateway(tiktokConfig(h)));
+const t = useSandbox(makeTikTokGateway);
 
 describe('TikTok gateway: connecting', () => {
   it('connects through the consent page with PKCE; a wrong verifier is refused', async () => {
@@ -86,9 +85,7 @@ describe('TikTok gateway: connecting', () => {
 
   it('refuses a consent that left out posting', async () => {
     const { h } = t;
-    const gateway = createTikTokGateway(
-      tiktokConfig(h, { scopes: ['user.info.basic', 'user.info.profile'] }),
-    );
+    const gateway = makeTikTokGateway(h, { scopes: ['user.info.basic', 'user.info.profile'] });
     const url = gateway.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI, codeVerifier: 'v'.repeat(43) });
     const { code } = await approveConsent(url, 'bea_shop');
     expect(
@@ -363,9 +360,7 @@ describe('TikTok gateway: posting options', () => {
       kind: 'unavailable',
       reason: expect.stringContaining('internal_error'),
     });
-    const offline = createTikTokGateway(
-      tiktokConfig(h, { hosts: { www: 'http://127.0.0.1:9', api: 'http://127.0.0.1:9' } }),
-    );
+    const offline = makeTikTokGateway(h, { hosts: { www: 'http://127.0.0.1:9', api: 'http://127.0.0.1:9' } });
     expect(await offline.postingOptions?.(target.credentials)).toMatchObject({ kind: 'unavailable' });
   });
 });

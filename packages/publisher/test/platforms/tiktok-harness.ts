@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { PlatformGateway, PublishJob, PublishMedia } from '@svc/core';
-import { SANDBOX_APPS, type SandboxCall } from '@svc/sandbox';
+import type { SandboxCall } from '@svc/sandbox';
 import { expect } from 'vitest';
-import type { TikTokGatewayConfig } from '../../src/index.js';
-import { aJob, type SandboxAccount, type SandboxHarness } from './sandbox-harness.js';
+import { createTikTokGateway, type TikTokGatewayConfig } from '../../src/index.js';
+import { aJob, type SandboxAccount, type SandboxHarness, sandboxApp, sha256 } from './sandbox-harness.js';
 
 /** A mebibyte. */
 export const MIB = 1024 * 1024;
@@ -16,15 +15,18 @@ export function tiktokConfig(
   overrides: Partial<TikTokGatewayConfig> = {},
 ): TikTokGatewayConfig {
   return {
-    ...SANDBOX_APPS.tiktok,
-    hosts: h.endpoints.tiktok,
-    clock: h.clock,
+    ...sandboxApp(h, 'tiktok'),
     blobs: h.blobs,
     profileUrl: (username) => `${h.baseUrl}/sandbox/tiktok/@${username}`,
     postUrl: (username, id) => `${h.baseUrl}/sandbox/tiktok/@${username}/video/${id}`,
     chunkSizeBytes: 5 * MIB,
     ...overrides,
   };
+}
+
+/** A gateway on the harness's simulator; a second one on the same harness acts as after a restart. */
+export function makeTikTokGateway(h: SandboxHarness, overrides: Partial<TikTokGatewayConfig> = {}) {
+  return createTikTokGateway(tiktokConfig(h, overrides));
 }
 
 /** Distinct bytes, so a chunk sent twice or at the wrong place would change the hash. */
@@ -34,9 +36,6 @@ export function videoBytes(size: number): Buffer {
   bytes[size - 1] = 0x5a;
   return bytes;
 }
-
-/** SHA-256 of bytes, hex. */
-export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** A video of `size` patterned bytes in the harness's storage. */
 export async function storedVideo(h: SandboxHarness, size: number, durationMs = 15_000) {

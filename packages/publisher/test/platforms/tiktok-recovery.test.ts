@@ -1,22 +1,21 @@
 import type { SandboxCall } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
-import { createTikTokGateway } from '../../src/index.js';
 import { runSteps } from './run-steps.js';
 import { aJob, useSandbox } from './sandbox-harness.js';
 import {
   expectOnePost,
   loseAnswer,
   MIB,
+  makeTikTokGateway,
   PUBLIC,
   recordCalls,
   storedVideo,
   takeSteps,
-  tiktokConfig,
   videoJob,
 } from './tiktok-harness.js';
 
 // Lost answers and restarts: every scenario ends with exactly one post holding the right bytes.
-const t = useSandbox((h) => createTikTokGateway(tiktokConfig(h)));
+const t = useSandbox(makeTikTokGateway);
 
 describe('TikTok gateway: photo posts whose answer was lost', () => {
   it('adopts the post of a content/init whose answer was lost instead of sending it again', async () => {
@@ -27,7 +26,7 @@ describe('TikTok gateway: photo posts whose answer was lost', () => {
     const first = await runSteps(gateway, job, h.clock);
     expect(first.outcome).toMatchObject({ kind: 'retry' });
     h.clock.advance(30_000);
-    const fresh = createTikTokGateway(tiktokConfig(h)); // as after a restart
+    const fresh = makeTikTokGateway(h); // as after a restart
     const second = await runSteps(fresh, { ...job, post: first.post }, h.clock);
     expectOnePost(h, second.outcome);
     expect(calls.filter((c) => c === 'tiktok.content_init')).toHaveLength(1);
@@ -80,7 +79,7 @@ describe('TikTok gateway: crash recovery', () => {
     const first = await runSteps(gateway, job, h.clock);
     expect(first.outcome.kind).toBe('retry');
     expect(first.post.publishProgress).toMatchObject({ publishStartedAt: expect.any(String) });
-    const restarted = createTikTokGateway(tiktokConfig(h));
+    const restarted = makeTikTokGateway(h);
     const second = await runSteps(restarted, { ...job, post: first.post }, h.clock);
     expectOnePost(h, second.outcome, bytes);
     expect(calls.filter((c) => c === 'tiktok.upload_chunk')).toHaveLength(2);
@@ -95,7 +94,7 @@ describe('TikTok gateway: crash recovery', () => {
     const post = await takeSteps(gateway, job, 3); // creator_info, init, first chunk
     expect(post.publishProgress).toMatchObject({ nextByte: 5 * MIB });
     h.clock.advance(56 * 60_000);
-    const run = await runSteps(createTikTokGateway(tiktokConfig(h)), { ...job, post }, h.clock);
+    const run = await runSteps(makeTikTokGateway(h), { ...job, post }, h.clock);
     expectOnePost(h, run.outcome, bytes);
     expect(calls.filter((c) => c === 'tiktok.video_init')).toHaveLength(2);
   });

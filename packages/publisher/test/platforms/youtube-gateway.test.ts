@@ -3,9 +3,9 @@ import type { PublishMedia } from '@svc/core';
 import type { SandboxCall } from '@svc/sandbox';
 import { describe, expect, it } from 'vitest';
 import { runSteps } from './run-steps.js';
-import { approveConsent, type SandboxHarness, useSandbox } from './sandbox-harness.js';
+import { approveConsent, type SandboxHarness, sha256, useSandbox } from './sandbox-harness.js';
 import { REDIRECT_URI } from './shared-scenarios.js';
-import { aShortJob, fetcherOf, KIB_256, makeYouTubeGateway, sha256, storedShort } from './youtube-harness.js';
+import { aShortJob, fetcherOf, KIB_256, makeYouTubeGateway, storedShort } from './youtube-harness.js';
 
 const t = useSandbox(makeYouTubeGateway);
 const VERIFIER = 'pkce-verifier-of-the-youtube-connection-0123456789';

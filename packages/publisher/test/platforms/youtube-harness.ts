@@ -1,15 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { PublishJob, PublishMedia } from '@svc/core';
 import { createStaticFetcher, type StaticFetcher } from '@svc/core/testing';
-import { SANDBOX_APPS } from '@svc/sandbox';
 import { createYouTubeGateway, type YouTubeGatewayConfig } from '../../src/index.js';
-import { aJob, type SandboxAccount, type SandboxHarness } from './sandbox-harness.js';
+import { aJob, type SandboxAccount, type SandboxHarness, sandboxApp } from './sandbox-harness.js';
 
 /** The protocol's chunk granule, and the chunk size the tests upload with (fast, many chunks). */
 export const KIB_256 = 256 * 1024;
 
-/** SHA-256 (hex) of some bytes, as the simulator records uploads. */
-export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** The shape of a stored Short: a vertical 30-second MP4. */
+export const SHORT = { contentType: 'video/mp4', width: 1080, height: 1920, durationMs: 30_000 };
 
 /** A gateway configuration on the harness's simulator: 256 KiB chunks, sandbox links, a static fetcher. */
 export function youtubeConfig(
@@ -18,9 +17,7 @@ export function youtubeConfig(
   overrides: Partial<YouTubeGatewayConfig> = {},
 ): YouTubeGatewayConfig {
   return {
-    ...SANDBOX_APPS.youtube,
-    hosts: h.endpoints.youtube,
-    clock: h.clock,
+    ...sandboxApp(h, 'youtube'),
     blobs: h.blobs,
     fetcher,
     channelUrl: (id) => `${h.baseUrl}/sandbox/youtube/channel/${id}`,
@@ -48,7 +45,7 @@ export function fetcherOf(h: SandboxHarness): StaticFetcher {
   return fetcher;
 }
 
-/** `size` bytes stored as a vertical 30-second MP4 (or another shape). */
+/** `size` random bytes stored as a Short (or another shape). */
 export function storedShort(
   h: SandboxHarness,
   size: number,
@@ -56,9 +53,7 @@ export function storedShort(
 ): Promise<PublishMedia & { readonly bytes: Buffer }> {
   // Random, so two videos never share a blob.
   const bytes = randomBytes(size);
-  return h
-    .stored(bytes, { contentType: 'video/mp4', width: 1080, height: 1920, durationMs: 30_000, ...shape })
-    .then((media) => ({ ...media, bytes }));
+  return h.stored(bytes, { ...SHORT, ...shape }).then((media) => ({ ...media, bytes }));
 }
 
 /** A job publishing `media` as a Short titled `title` (the caption becomes the description). */
