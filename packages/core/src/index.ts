@@ -9,6 +9,13 @@ export {
   formatApiKey,
   parseApiKey,
 } from './domain/api-key.js';
+export {
+  APPROVAL_STATUSES,
+  type Approval,
+  type ApprovalStatus,
+  approvalSchema,
+} from './domain/approval.js';
+export { type BillingEvent, billingEventSchema, type Money, moneySchema } from './domain/billing-event.js';
 export { canonicalJson } from './domain/canonical-json.js';
 export { type ConnectedAccount, connectedAccountSchema } from './domain/connected-account.js';
 export {
@@ -85,7 +92,16 @@ export {
 } from './domain/posting-options-cache.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './domain/scopes.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './domain/share-links.js';
+export {
+  emptySubscription,
+  isSubscriptionStatus,
+  SUBSCRIPTION_STATUSES,
+  type Subscription,
+  type SubscriptionStatus,
+  subscriptionSchema,
+} from './domain/subscription.js';
 export { ERROR_CODES, type ErrorCode, isSvcError, type SvcError, svcError } from './domain/svc-error.js';
+export { truncateCustomerId } from './domain/truncate-customer-id.js';
 export { formatUlid } from './domain/ulid.js';
 export {
   emailSchema,
@@ -120,6 +136,8 @@ export { validatePostPolicy } from './policy/validate-post-policy.js';
 // Ports
 export type { AccountStore } from './ports/account-store.js';
 export type { ApiKeyStore } from './ports/api-key-store.js';
+export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
+export type { BillingStore } from './ports/billing-store.js';
 export type { BlobPutError, BlobReader, BlobStore, StoredBlob } from './ports/blob-store.js';
 export type { Clock } from './ports/clock.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
@@ -142,7 +160,15 @@ export type {
   PublishStep,
   RefreshedCredentials,
 } from './ports/platform-gateway.js';
-export type { ClaimRequest, InsertPostsOutcome, NewPostsBatch, PostStore } from './ports/post-store.js';
+export type {
+  ClaimRequest,
+  InsertPostsOutcome,
+  NewPostsBatch,
+  PostCursor,
+  PostListQuery,
+  PostPage,
+  PostStore,
+} from './ports/post-store.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
 export type { SecretBox } from './ports/secret-box.js';
 export type { Store } from './ports/store.js';
@@ -156,8 +182,39 @@ export {
   startConnection,
 } from './use-cases/connect-account.js';
 export type { CoreDeps } from './use-cases/core-deps.js';
+export { type CreateDraftInput, createDraft } from './use-cases/create-draft.js';
 export { type CreatePostsOptions, type CreatePostsResult, createPosts } from './use-cases/create-posts.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
+export {
+  type ApprovalDecided,
+  type DecideApprovalInput,
+  decideApproval,
+} from './use-cases/decide-approval.js';
+export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
+export {
+  DRAFT_TONES,
+  type DraftTone,
+  draftCaption,
+  PROMOTIONAL_CALL_TO_ACTION,
+} from './use-cases/draft-caption.js';
+export {
+  type AccountSummary,
+  CAPTION_PREVIEW_LENGTH,
+  captionPreview,
+  getAccountSummary,
+  type TrialState,
+  trialStateAt,
+  UPCOMING_POSTS_SHOWN,
+  type UpcomingPostView,
+} from './use-cases/get-account-summary.js';
+export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
+export {
+  BILLING_SUMMARY_EVENTS,
+  type BillingEventView,
+  type BillingSummary,
+  billingSummaryOf,
+  getBillingSummary,
+} from './use-cases/get-billing-summary.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
 export { getPostingOptions, type PostingOptionsView } from './use-cases/get-posting-options.js';
 export {
@@ -166,7 +223,23 @@ export {
   importMediaFromUrl,
   type ShareLinkHandling,
 } from './use-cases/import-media-from-url.js';
+export {
+  authenticateBearer,
+  exchangeKeyForMcpToken,
+  LEGACY_MCP_TOKEN_LIFETIME_MS,
+  type LegacyMcpToken,
+} from './use-cases/legacy-mcp-token.js';
 export { listConnections } from './use-cases/list-connections.js';
+export {
+  decodePostCursor,
+  encodePostCursor,
+  LIST_CAPTION_PREVIEW_LENGTH,
+  LIST_POSTS_LIMITS,
+  type ListPostsInput,
+  listPosts,
+  type PostList,
+  type PostListItem,
+} from './use-cases/list-posts.js';
 export {
   type CreateApiKeyInput,
   type CreatedApiKey,
@@ -175,12 +248,28 @@ export {
   revokeApiKey,
 } from './use-cases/manage-api-keys.js';
 export {
+  type BillingEventInput,
+  recordBillingEvent,
+  recordBillingSubscription,
+  type SubscriptionChanges,
+} from './use-cases/record-billing.js';
+export {
   refreshAccountTokens,
   type TokenRefresh,
   tokenExpiresSoon,
 } from './use-cases/refresh-account-tokens.js';
+export {
+  type ApprovalRequested,
+  type RequestApprovalInput,
+  requestApproval,
+} from './use-cases/request-approval.js';
+export { restorePost } from './use-cases/restore-post.js';
 export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';
 export type { MediaDeps } from './use-cases/store-media-file.js';
+export {
+  type UpdateScheduledPostInput,
+  updateScheduledPost,
+} from './use-cases/update-scheduled-post.js';
 export { uploadMedia } from './use-cases/upload-media.js';
 export {
   completeUpload,

@@ -5,6 +5,7 @@ import { requestContext } from './request-context.js';
 import { routeTable } from './route-table.js';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { legacyRoutes } from './routes/legacy-routes.js';
 import { mediaRoutes } from './routes/media-routes.js';
 import { v1Routes } from './routes/v1-routes.js';
 
@@ -28,7 +29,13 @@ export function createHttpApp(deps: HttpDeps): Koa {
   app.use(requestContext(deps.logger));
   app.use(errorMiddleware(deps.logger));
   app.use(
-    routeTable([...healthRoutes(deps), ...v1Routes(deps), ...connectionRoutes(deps), ...mediaRoutes(deps)]),
+    routeTable([
+      ...healthRoutes(deps),
+      ...v1Routes(deps),
+      ...connectionRoutes(deps),
+      ...mediaRoutes(deps),
+      ...legacyRoutes(deps),
+    ]),
   );
   return app;
 }

@@ -30,6 +30,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   idempotency_conflict: 409,
   invalid_post_state: 409,
   restore_window_expired: 410,
+  approval_not_found: 404,
   upload_incomplete: 400,
   upload_not_pending: 409,
   invalid_upload_link: 403,

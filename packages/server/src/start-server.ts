@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '@svc/http';
+import { apiKeyBearerVerifier, createMcpEndpoint } from '@svc/mcp';
 import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -31,6 +32,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       'SVC_UNSAFE_ALLOW_PRIVATE_FETCH is on: media imports may reach private addresses. Use this for tests only.',
     );
   }
+  // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata answer outside Koa, as a raw mount.
+  const mcp = createMcpEndpoint({
+    core: services.core,
+    bearer: apiKeyBearerVerifier(services.core),
+    baseUrl: config.baseUrl,
+    trustProxy: config.trustProxy,
+    version: SERVICE_VERSION,
+    logger,
+    mediaLinks: services.mediaLinks,
+  });
   const app = createHttpApp({
     core: services.core,
     logger,
@@ -38,7 +49,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     version: SERVICE_VERSION,
     trustProxy: config.trustProxy,
     baseUrl: config.baseUrl,
-    mounts: services.sandbox === null ? [] : [services.sandbox],
+    mounts: services.sandbox === null ? [mcp] : [mcp, services.sandbox],
   });
   const server = createServer(app.callback());
   // Keep-alive connections should outlive a proxy's idle timeout, not the other way round.

@@ -174,6 +174,8 @@ describe('svc CLI', () => {
         '0003_drop_posts_owner_created',
         '0004_media_library',
         '0005_connection_requests',
+        '0006_drafts_and_approvals',
+        '0007_billing',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -4,6 +4,8 @@ import { migrateSqlite, pendingSqliteMigrations } from './migrate-sqlite.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { createSqliteAccountStore } from './sqlite-account-store.js';
 import { createSqliteApiKeyStore } from './sqlite-api-key-store.js';
+import { createSqliteApprovalStore } from './sqlite-approval-store.js';
+import { createSqliteBillingStore } from './sqlite-billing-store.js';
 import { createSqliteConnectionRequestStore } from './sqlite-connection-request-store.js';
 import { createSqliteMediaStore } from './sqlite-media-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
@@ -46,6 +48,8 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       accounts: createSqliteAccountStore(db),
       media: createSqliteMediaStore(db),
       connectionRequests: createSqliteConnectionRequestStore(db),
+      approvals: createSqliteApprovalStore(db),
+      billing: createSqliteBillingStore(db),
       async ping() {
         ping.get();
       },

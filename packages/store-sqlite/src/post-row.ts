@@ -27,6 +27,7 @@ export type PostRow = {
   permalink: string | null;
   platform_meta: string | null;
   category: string | null;
+  name: string | null;
   created_at: number;
   updated_at: number;
   attempts: number;
@@ -64,6 +65,8 @@ export const POST_COLUMNS = [
   'publish_progress',
   'deleted_at',
   'version',
+  // Added by migration 0006, so last in the table.
+  'name',
 ] as const satisfies readonly (keyof PostRow)[];
 
 /** The row that stores a post. */
@@ -84,6 +87,7 @@ export function postToRow(post: Post): PostRow {
     permalink: post.permalink,
     platform_meta: nullableJsonToSql(post.platformMeta),
     category: post.category,
+    name: post.name,
     created_at: dateToSql(post.createdAt),
     updated_at: dateToSql(post.updatedAt),
     attempts: post.attempts,
@@ -114,6 +118,7 @@ export function rowToPost(row: PostRow): Post {
     permalink: row.permalink,
     platformMeta: nullableJsonFromSql<PlatformMeta>(row.platform_meta),
     category: row.category,
+    name: row.name,
     createdAt: dateFromSql(row.created_at),
     updatedAt: dateFromSql(row.updated_at),
     attempts: row.attempts,

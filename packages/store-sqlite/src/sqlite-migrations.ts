@@ -3,6 +3,8 @@ import { migration0002QuotaUsage } from './migrations/0002-quota-usage.js';
 import { migration0003DropPostsOwnerCreated } from './migrations/0003-drop-posts-owner-created.js';
 import { migration0004MediaLibrary } from './migrations/0004-media-library.js';
 import { migration0005ConnectionRequests } from './migrations/0005-connection-requests.js';
+import { migration0006DraftsAndApprovals } from './migrations/0006-drafts-and-approvals.js';
+import { migration0007Billing } from './migrations/0007-billing.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -15,4 +17,6 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0003DropPostsOwnerCreated,
   migration0004MediaLibrary,
   migration0005ConnectionRequests,
+  migration0006DraftsAndApprovals,
+  migration0007Billing,
 ];

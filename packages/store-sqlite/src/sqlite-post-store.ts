@@ -9,6 +9,7 @@ import {
 import type Database from 'better-sqlite3';
 import { POST_COLUMNS, type PostRow, postToRow, rowToPost } from './post-row.js';
 import { jsonFromSql, jsonToSql } from './sql-values.js';
+import { createSqlitePostQueries } from './sqlite-post-queries.js';
 
 /**
  * Must repeat the WHERE clause of the partial index `posts_due` term for term, values in the same
@@ -154,6 +155,7 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
   });
 
   return {
+    ...createSqlitePostQueries(db),
     async insertPosts(batch) {
       return insertBatch(batch);
     },

@@ -79,6 +79,8 @@ describe('migrateSqlite', () => {
         '0003_drop_posts_owner_created',
         '0004_media_library',
         '0005_connection_requests',
+        '0006_drafts_and_approvals',
+        '0007_billing',
       ],
     });
     const usage = withDatabase(path, (db) =>

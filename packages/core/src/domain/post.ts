@@ -56,6 +56,8 @@ export const postSchema = z.object({
   permalink: z.string().nullable(),
   platformMeta: platformMetaSchema.nullable(),
   category: z.string().nullable(),
+  /** A label for the post; drafts carry the `name` they were saved with (spec 4.2 `svc_draft_post`). */
+  name: z.string().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
   /** Publish attempts started so far (claims). */

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'idempotency_conflict',
   'invalid_post_state',
   'restore_window_expired',
+  'approval_not_found',
   // ours: media
   'upload_incomplete',
   'upload_not_pending',

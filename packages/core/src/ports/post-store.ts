@@ -1,11 +1,11 @@
-import type { Post } from '../domain/post.js';
+import type { Post, PublicPostStatus } from '../domain/post.js';
 
 /** The rows of one create request, inserted all together or not at all. */
 export type NewPostsBatch = {
   readonly ownerId: string;
   /** When the request was made; recorded with the idempotency key. */
   readonly at: Date;
-  /** Fully built rows in `scheduled` status. */
+  /** Fully built rows in `scheduled` status, or one `draft` (a draft takes a quota slot too). */
   readonly posts: readonly Post[];
   /**
    * The caller's idempotency key and a fingerprint of the request that carried it. A key seen
@@ -36,6 +36,28 @@ export type ClaimRequest = {
   /** Until when the claim holds; after that another publisher may take the post over. */
   readonly leaseUntil: Date;
 };
+
+/** A position in a newest-first post list: the last post of the previous page. */
+export type PostCursor = { readonly createdAt: Date; readonly id: string };
+
+/** One page of an owner's posts, newest first. */
+export type PostListQuery = {
+  readonly ownerId: string;
+  /** Only these public statuses (`scheduled` includes `publishing`); null for every status. */
+  readonly statuses: readonly PublicPostStatus[] | null;
+  /**
+   * Only posts whose every profile id is in this list (a key limited to some accounts), so a
+   * draft without targets is included; null for no account filter.
+   */
+  readonly accountIds: readonly string[] | null;
+  /** At most this many posts. */
+  readonly limit: number;
+  /** Posts after this one in list order; null for the first page. */
+  readonly after: PostCursor | null;
+};
+
+/** A page of posts and where the next one starts (null when this is the last). */
+export type PostPage = { readonly posts: readonly Post[]; readonly next: PostCursor | null };
 
 /** Storage of posts. */
 export type PostStore = {
@@ -69,4 +91,24 @@ export type PostStore = {
   claimDuePosts(request: ClaimRequest): Promise<readonly Post[]>;
   /** The earliest `dueAt` among posts the publisher will have to claim; null when there is none. */
   nextDueAt(): Promise<Date | null>;
+  /**
+   * An owner's posts newest first (createdAt desc, id desc), soft-deleted ones left out; a
+   * `publishing` post counts as `scheduled` for the status filter.
+   */
+  listPosts(query: PostListQuery): Promise<PostPage>;
+  /** How many of an owner's posts (not deleted) are in each public status; every status is present. */
+  countPostsByStatus(
+    ownerId: string,
+    accountIds: readonly string[] | null,
+  ): Promise<Readonly<Record<PublicPostStatus, number>>>;
+  /**
+   * An owner's scheduled or publishing posts (not deleted) whose scheduledTime is after `after`,
+   * soonest first (id breaks ties), at most `limit`. `accountIds` filters as in `listPosts`.
+   */
+  upcomingPosts(
+    ownerId: string,
+    accountIds: readonly string[] | null,
+    after: Date,
+    limit: number,
+  ): Promise<readonly Post[]>;
 };

@@ -1,5 +1,7 @@
 import type { AccountStore } from './account-store.js';
 import type { ApiKeyStore } from './api-key-store.js';
+import type { ApprovalStore } from './approval-store.js';
+import type { BillingStore } from './billing-store.js';
 import type { ConnectionRequestStore } from './connection-request-store.js';
 import type { MediaStore } from './media-store.js';
 import type { PostStore } from './post-store.js';
@@ -13,6 +15,8 @@ export type Store = {
   readonly accounts: AccountStore;
   readonly media: MediaStore;
   readonly connectionRequests: ConnectionRequestStore;
+  readonly approvals: ApprovalStore;
+  readonly billing: BillingStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

@@ -90,6 +90,7 @@ export function aPost(ownerId: string, accountId: string, overrides: Partial<Pos
     permalink: null,
     platformMeta: null,
     category: null,
+    name: null,
     createdAt: T0,
     updatedAt: T0,
     attempts: 0,

@@ -7,6 +7,9 @@ import { transition } from '../domain/post-state-machine.js';
 import type { User } from '../domain/user.js';
 import type { ClaimRequest, InsertPostsOutcome, NewPostsBatch } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
+import { createMemoryApprovalStore } from './memory-approval-store.js';
+import { createMemoryBillingStore } from './memory-billing-store.js';
+import { countPostsByStatusOf, listPostsOf, upcomingPostsOf } from './memory-post-queries.js';
 
 /**
  * Every storage port in memory, with the same behaviour as the SQL stores (it passes the same
@@ -121,6 +124,19 @@ export function createMemoryStore(): Store {
           }
         }
         return earliest === null ? null : new Date(earliest);
+      },
+      async listPosts(query) {
+        live();
+        const page = listPostsOf(posts.values(), query);
+        return { posts: page.posts.map(copy), next: page.next };
+      },
+      async countPostsByStatus(ownerId, accountIds) {
+        live();
+        return countPostsByStatusOf(posts.values(), ownerId, accountIds);
+      },
+      async upcomingPosts(ownerId, accountIds, after, limit) {
+        live();
+        return upcomingPostsOf(posts.values(), ownerId, accountIds, after, limit).map(copy);
       },
     },
     users: {
@@ -311,6 +327,8 @@ export function createMemoryStore(): Store {
         if (request !== undefined) connectionRequests.set(id, { ...request, accountIds: [...accountIds] });
       },
     },
+    billing: createMemoryBillingStore(live),
+    approvals: createMemoryApprovalStore(live),
     async ping() {
       live();
     },

@@ -2,8 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '../domain/post.js';
 import type { NewPostsBatch } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
+import { describeBillingContract } from './billing-contract.js';
 import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
 import { describeConnectionRequestContract } from './connection-request-contract.js';
+import { describePostQueryContract } from './post-query-contract.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -168,6 +170,8 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     });
 
     describeConnectionRequestContract(() => store);
+    describePostQueryContract(() => store);
+    describeBillingContract(() => store);
 
     describe('media assets', () => {
       const LIMIT = { storageLimitBytes: 1_000_000, sourceUrl: null };

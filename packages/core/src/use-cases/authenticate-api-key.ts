@@ -1,8 +1,9 @@
 import { err, type Result, ResultAsync } from 'neverthrow';
 import type { Actor } from '../domain/actor.js';
-import { parseApiKey } from '../domain/api-key.js';
+import { type ApiKey, parseApiKey } from '../domain/api-key.js';
 import { checkApiAccess } from '../domain/entitlements.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
+import type { User } from '../domain/user.js';
 import type { CoreDeps } from './core-deps.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -37,25 +38,28 @@ async function authenticate(
       ),
     );
   }
-  const invalid = err(
-    svcError(
-      'invalid_api_key',
-      'The API key is invalid, revoked or expired. Create a new key and try again.',
-    ),
-  );
   const parsed = parseApiKey(token);
-  if (parsed === null) return invalid;
+  if (parsed === null) return invalidApiKey();
   const found = await deps.store.apiKeys.getApiKeyWithOwner(parsed.id);
+  const matches = deps.keyHasher.matches(parsed.secret, found?.key.secretHash ?? UNKNOWN_KEY_HASH);
+  return matches ? actorOfKey(found, deps.clock.now()) : invalidApiKey();
+}
+
+/**
+ * The Actor of a stored key: `invalid_api_key` when it is missing, revoked or expired,
+ * `api_access_disabled` when its user is gone or shut out. The caller has proven possession.
+ */
+export function actorOfKey(
+  found: { readonly key: ApiKey; readonly owner: User | null } | null,
+  now: Date,
+): Result<Actor, SvcError> {
   const key = found?.key ?? null;
-  const matches = deps.keyHasher.matches(parsed.secret, key?.secretHash ?? UNKNOWN_KEY_HASH);
-  const now = deps.clock.now();
   if (
     key === null ||
-    !matches ||
     key.revokedAt !== null ||
     (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime())
   ) {
-    return invalid;
+    return invalidApiKey();
   }
   const user = found?.owner ?? null;
   if (user === null) {
@@ -67,4 +71,13 @@ async function authenticate(
     scopes: key.scopes,
     accountIds: key.accountIds,
   }));
+}
+
+function invalidApiKey(): Result<never, SvcError> {
+  return err(
+    svcError(
+      'invalid_api_key',
+      'The API key is invalid, revoked or expired. Create a new key and try again.',
+    ),
+  );
 }

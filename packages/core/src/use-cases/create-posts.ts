@@ -176,6 +176,7 @@ function buildRow(
     permalink: null,
     platformMeta: request.platformMeta,
     category: request.category,
+    name: null,
     createdAt: now,
     updatedAt: now,
     attempts: 0,

@@ -2,8 +2,11 @@ import { parseArgs } from 'node:util';
 import { SERVICE_VERSION } from '../version.js';
 import { accountsConnectSandbox } from './account-commands.js';
 import { migrate, publisherCommand, serve, validate } from './admin-commands.js';
+import { approvalsDecide } from './approval-commands.js';
+import { billingEvent, billingSet, billingShow } from './billing-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
+import { postsRestore } from './post-commands.js';
 import { usersCreate } from './user-commands.js';
 
 /** Every command, in the order `svc --help` lists them. */
@@ -16,6 +19,11 @@ export const COMMANDS: readonly CliCommand[] = [
   keysList,
   keysRevoke,
   accountsConnectSandbox,
+  approvalsDecide,
+  postsRestore,
+  billingShow,
+  billingSet,
+  billingEvent,
   validate,
 ];
 

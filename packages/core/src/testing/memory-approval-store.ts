@@ -1,0 +1,41 @@
+import type { Approval } from '../domain/approval.js';
+import type { ApprovalStore } from '../ports/approval-store.js';
+
+/** The ApprovalStore of the memory store; `live` throws once the store is closed. */
+export function createMemoryApprovalStore(live: () => void): ApprovalStore {
+  const approvals = new Map<string, Approval>();
+  const copy = (a: Approval): Approval => structuredClone(a);
+  return {
+    async insertApproval(approval) {
+      live();
+      if (approvals.has(approval.id)) throw new Error(`Approval ${approval.id} already exists.`);
+      approvals.set(approval.id, copy(approval));
+    },
+    async getApproval(id) {
+      live();
+      const approval = approvals.get(id);
+      return approval === undefined ? null : copy(approval);
+    },
+    async getLatestForPost(postId) {
+      live();
+      let latest: Approval | null = null;
+      for (const a of approvals.values()) {
+        if (a.postId !== postId) continue;
+        const newer =
+          latest === null ||
+          a.requestedAt.getTime() > latest.requestedAt.getTime() ||
+          (a.requestedAt.getTime() === latest.requestedAt.getTime() && a.id > latest.id);
+        if (newer) latest = a;
+      }
+      return latest === null ? null : copy(latest);
+    },
+    async decideApproval(id, decision) {
+      live();
+      const approval = approvals.get(id);
+      if (approval === undefined || approval.status !== 'pending') return null;
+      const decided: Approval = { ...approval, ...decision };
+      approvals.set(id, decided);
+      return copy(decided);
+    },
+  };
+}

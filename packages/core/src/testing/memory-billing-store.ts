@@ -1,0 +1,37 @@
+import type { BillingEvent } from '../domain/billing-event.js';
+import type { Subscription } from '../domain/subscription.js';
+import type { BillingStore } from '../ports/billing-store.js';
+
+/**
+ * The BillingStore part of the memory store. `live` throws once the store is closed; values are
+ * copied in and out like everywhere in the memory store.
+ */
+export function createMemoryBillingStore(live: () => void): BillingStore {
+  const subscriptions = new Map<string, Subscription>();
+  const events = new Map<string, BillingEvent>();
+  const copy = <T>(value: T): T => structuredClone(value);
+  return {
+    async getSubscription(userId) {
+      live();
+      const subscription = subscriptions.get(userId);
+      return subscription === undefined ? null : copy(subscription);
+    },
+    async saveSubscription(subscription) {
+      live();
+      subscriptions.set(subscription.userId, copy(subscription));
+    },
+    async addEvent(event) {
+      live();
+      if (events.has(event.id)) throw new Error(`Billing event ${event.id} already exists.`);
+      events.set(event.id, copy(event));
+    },
+    async lastEvents(userId, limit) {
+      live();
+      return [...events.values()]
+        .filter((e) => e.userId === userId)
+        .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+        .slice(0, Math.max(0, limit))
+        .map(copy);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
+import type { PostListQuery, PostPage } from '../ports/post-store.js';
+
+// The read queries of the memory PostStore over a snapshot of its rows, kept apart so the store
+// file stays about storage. They define the order and filters the SQL stores must match.
+
+/** Whether a post passes an `accountIds` filter: every profile id it targets is allowed. */
+function withinAccounts(post: Post, accountIds: readonly string[] | null): boolean {
+  return accountIds === null || post.profileIds.every((id) => accountIds.includes(id));
+}
+
+/** Newest first: createdAt desc, then id desc. */
+function newestFirst(a: Post, b: Post): number {
+  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** `listPosts` over every stored post. */
+export function listPostsOf(all: Iterable<Post>, query: PostListQuery): PostPage {
+  const after = query.after;
+  const matching = [...all]
+    .filter(
+      (p) =>
+        p.ownerId === query.ownerId &&
+        p.deletedAt === null &&
+        (query.statuses === null || query.statuses.includes(publicStatus(p.status))) &&
+        withinAccounts(p, query.accountIds) &&
+        (after === null ||
+          p.createdAt.getTime() < after.createdAt.getTime() ||
+          (p.createdAt.getTime() === after.createdAt.getTime() && p.id < after.id)),
+    )
+    .sort(newestFirst);
+  const limit = Math.max(0, Math.floor(query.limit));
+  const posts = matching.slice(0, limit);
+  const last = posts.at(-1);
+  const next =
+    matching.length > limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
+  return { posts, next };
+}
+
+/** `countPostsByStatus` over every stored post. */
+export function countPostsByStatusOf(
+  all: Iterable<Post>,
+  ownerId: string,
+  accountIds: readonly string[] | null,
+): Record<PublicPostStatus, number> {
+  const counts = Object.fromEntries(PUBLIC_POST_STATUSES.map((s) => [s, 0])) as Record<
+    PublicPostStatus,
+    number
+  >;
+  for (const p of all) {
+    if (p.ownerId === ownerId && p.deletedAt === null && withinAccounts(p, accountIds)) {
+      counts[publicStatus(p.status)] += 1;
+    }
+  }
+  return counts;
+}
+
+/** `upcomingPosts` over every stored post. */
+export function upcomingPostsOf(
+  all: Iterable<Post>,
+  ownerId: string,
+  accountIds: readonly string[] | null,
+  after: Date,
+  limit: number,
+): Post[] {
+  return [...all]
+    .filter(
+      (p) =>
+        p.ownerId === ownerId &&
+        (p.status === 'scheduled' || p.status === 'publishing') &&
+        p.deletedAt === null &&
+        p.scheduledTime !== null &&
+        p.scheduledTime.getTime() > after.getTime() &&
+        withinAccounts(p, accountIds),
+    )
+    .sort(
+      (a, b) =>
+        (a.scheduledTime?.getTime() ?? 0) - (b.scheduledTime?.getTime() ?? 0) || (a.id < b.id ? -1 : 1),
+    )
+    .slice(0, Math.max(0, Math.floor(limit)));
+}

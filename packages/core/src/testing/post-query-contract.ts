@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import type { Approval } from '../domain/approval.js';
+import type { Post } from '../domain/post.js';
+import type { Store } from '../ports/store.js';
+import { aPost } from './builders.js';
+
+const T0 = new Date('2026-01-15T12:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+const OWNER = 'user_01JPOSTQUERYOWNER000000000';
+
+/** Stores posts as they are (any status), outside the quota. */
+async function seed(store: Store, posts: Post[]): Promise<void> {
+  await store.posts.insertPosts({
+    ownerId: OWNER,
+    at: T0,
+    posts,
+    idempotency: null,
+    quota: { limit: Number.MAX_SAFE_INTEGER, windowStart: T0 },
+  });
+}
+
+/** An approval awaiting review; override any field. */
+function anApproval(overrides: Partial<Approval> = {}): Approval {
+  return {
+    id: 'appr_01JAPPROVAL0000000000000001',
+    postId: 'post_01JAPPROVED00000000000000001',
+    ownerId: OWNER,
+    status: 'pending',
+    requestNote: 'launch copy',
+    reviewerNote: null,
+    requestedAt: T0,
+    decidedAt: null,
+    requestedBy: 'key_1',
+    ...overrides,
+  };
+}
+
+/** The post-list and approval part of the store contract; `store()` is the test's fresh store. */
+export function describePostQueryContract(store: () => Store): void {
+  describe('post lists', () => {
+    it('lists newest first with id breaking ties, pages with a cursor, leaves deleted and foreign posts out', async () => {
+      const posts = [
+        aPost(OWNER, 'acct_a', { id: 'post_a1', createdAt: at(1) }),
+        aPost(OWNER, 'acct_a', { id: 'post_a2', createdAt: at(2) }),
+        aPost(OWNER, 'acct_a', { id: 'post_a3', createdAt: at(2), name: 'Launch' }),
+        aPost(OWNER, 'acct_a', { id: 'post_a4', createdAt: at(3), deletedAt: at(4) }),
+        aPost('user_other', 'acct_z', { id: 'post_z1', createdAt: at(5) }),
+      ];
+      await seed(store(), posts);
+      const first = await store().posts.listPosts({
+        ownerId: OWNER,
+        statuses: null,
+        accountIds: null,
+        limit: 2,
+        after: null,
+      });
+      expect(first.posts.map((p) => p.id)).toEqual(['post_a3', 'post_a2']);
+      expect(first.posts[0]).toEqual(posts[2]);
+      expect(first.next).toEqual({ createdAt: at(2), id: 'post_a2' });
+      const second = await store().posts.listPosts({
+        ownerId: OWNER,
+        statuses: null,
+        accountIds: null,
+        limit: 2,
+        after: first.next,
+      });
+      expect(second.posts.map((p) => p.id)).toEqual(['post_a1']);
+      expect(second.next).toBeNull();
+    });
+
+    it('filters by public status (publishing is scheduled) and by accounts', async () => {
+      await seed(store(), [
+        aPost(OWNER, 'acct_a', { id: 'post_s', createdAt: at(1) }),
+        aPost(OWNER, 'acct_b', { id: 'post_p', createdAt: at(2), status: 'publishing', leaseOwner: 'x' }),
+        aPost(OWNER, 'acct_a', { id: 'post_d', createdAt: at(3), status: 'draft', profileIds: [] }),
+        aPost(OWNER, 'acct_a', { id: 'post_f', createdAt: at(4), status: 'failed', failedReason: 'no' }),
+        aPost(OWNER, 'acct_a', {
+          id: 'post_m',
+          createdAt: at(5),
+          status: 'draft',
+          profileIds: ['acct_a', 'acct_b'],
+        }),
+      ]);
+      const ids = async (statuses: Post['status'][] | null, accountIds: string[] | null) =>
+        (
+          await store().posts.listPosts({
+            ownerId: OWNER,
+            statuses: statuses as never,
+            accountIds,
+            limit: 50,
+            after: null,
+          })
+        ).posts.map((p) => p.id);
+      expect(await ids(['scheduled'], null)).toEqual(['post_p', 'post_s']);
+      expect(await ids(['draft', 'failed'], null)).toEqual(['post_m', 'post_f', 'post_d']);
+      expect(await ids(null, ['acct_a'])).toEqual(['post_f', 'post_d', 'post_s']);
+      expect(await ids(null, ['acct_a', 'acct_b'])).toEqual([
+        'post_m',
+        'post_f',
+        'post_d',
+        'post_p',
+        'post_s',
+      ]);
+      expect(await ids(null, [])).toEqual(['post_d']);
+    });
+
+    it('counts posts by public status, every status present, deleted ones left out', async () => {
+      await seed(store(), [
+        aPost(OWNER, 'acct_a', { id: 'post_1' }),
+        aPost(OWNER, 'acct_b', { id: 'post_2', status: 'publishing', leaseOwner: 'x' }),
+        aPost(OWNER, 'acct_a', { id: 'post_3', status: 'posted' }),
+        aPost(OWNER, 'acct_a', { id: 'post_4', deletedAt: at(1) }),
+        aPost('user_other', 'acct_a', { id: 'post_5' }),
+      ]);
+      expect(await store().posts.countPostsByStatus(OWNER, null)).toEqual({
+        draft: 0,
+        pending_approval: 0,
+        scheduled: 2,
+        posted: 1,
+        failed: 0,
+      });
+      expect((await store().posts.countPostsByStatus(OWNER, ['acct_a'])).scheduled).toBe(1);
+    });
+
+    it('lists upcoming posts soonest first after a time', async () => {
+      await seed(store(), [
+        aPost(OWNER, 'acct_a', { id: 'post_late', scheduledTime: at(90) }),
+        aPost(OWNER, 'acct_b', { id: 'post_soon', scheduledTime: at(30) }),
+        aPost(OWNER, 'acct_a', { id: 'post_past', scheduledTime: at(-5) }),
+        aPost(OWNER, 'acct_a', { id: 'post_gone', scheduledTime: at(40), deletedAt: at(1) }),
+        aPost(OWNER, 'acct_a', { id: 'post_sent', scheduledTime: at(50), status: 'posted' }),
+        aPost(OWNER, 'acct_a', { id: 'post_lease', scheduledTime: at(60), status: 'publishing' }),
+      ]);
+      const ids = async (accountIds: string[] | null, limit: number) =>
+        (await store().posts.upcomingPosts(OWNER, accountIds, T0, limit)).map((p) => p.id);
+      expect(await ids(null, 10)).toEqual(['post_soon', 'post_lease', 'post_late']);
+      expect(await ids(null, 2)).toEqual(['post_soon', 'post_lease']);
+      expect(await ids(['acct_a'], 10)).toEqual(['post_lease', 'post_late']);
+    });
+
+    it('never hands a soft-deleted post to the publisher', async () => {
+      await seed(store(), [aPost(OWNER, 'acct_a', { id: 'post_del', dueAt: at(-1), deletedAt: at(-1) })]);
+      const claimed = await store().posts.claimDuePosts({
+        now: T0,
+        limit: 10,
+        leaseOwner: 'p',
+        leaseUntil: at(5),
+      });
+      expect(claimed).toEqual([]);
+    });
+  });
+
+  describe('approvals', () => {
+    it('round-trips an approval and finds the latest of a post', async () => {
+      const first = anApproval({ id: 'appr_1', requestedAt: at(1) });
+      const later = anApproval({ id: 'appr_2', requestedAt: at(2), requestNote: null });
+      await store().approvals.insertApproval(later);
+      await store().approvals.insertApproval(first);
+      expect(await store().approvals.getApproval('appr_1')).toEqual(first);
+      expect(await store().approvals.getLatestForPost(first.postId)).toEqual(later);
+      expect(await store().approvals.getApproval('appr_missing')).toBeNull();
+      expect(await store().approvals.getLatestForPost('post_missing')).toBeNull();
+      await expect(store().approvals.insertApproval(first)).rejects.toThrow();
+    });
+
+    it('is decided once, however many reviewers race for it', async () => {
+      await store().approvals.insertApproval(anApproval());
+      const decided = await Promise.all([
+        store().approvals.decideApproval('appr_01JAPPROVAL0000000000000001', {
+          status: 'approved',
+          reviewerNote: 'ok',
+          decidedAt: at(1),
+        }),
+        store().approvals.decideApproval('appr_01JAPPROVAL0000000000000001', {
+          status: 'rejected',
+          reviewerNote: 'no',
+          decidedAt: at(1),
+        }),
+      ]);
+      expect(decided.filter((d) => d !== null)).toHaveLength(1);
+      const stored = await store().approvals.getApproval('appr_01JAPPROVAL0000000000000001');
+      expect(stored).toEqual(decided.find((d) => d !== null));
+      expect(stored?.decidedAt).toEqual(at(1));
+      expect(
+        await store().approvals.decideApproval('appr_missing', {
+          status: 'approved',
+          reviewerNote: null,
+          decidedAt: T0,
+        }),
+      ).toBeNull();
+    });
+  });
+}

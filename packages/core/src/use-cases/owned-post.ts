@@ -1,0 +1,35 @@
+import { err, ok, type Result } from 'neverthrow';
+import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
+import type { Post } from '../domain/post.js';
+import { type SvcError, svcError } from '../domain/svc-error.js';
+import type { PostStore } from '../ports/post-store.js';
+
+/**
+ * A post of the actor's, soft-deleted or not, aimed only at accounts the key can see; anything
+ * else is `post_not_found`, so other users' ids reveal nothing. Callers decide what a deleted
+ * post means for them (deleting again is idempotent; most operations refuse it).
+ */
+export async function ownedPost(
+  posts: PostStore,
+  actor: Actor,
+  postId: string,
+): Promise<Result<Post, SvcError>> {
+  const post = await posts.getPost(postId);
+  if (
+    post === null ||
+    post.ownerId !== actor.user.id ||
+    !post.profileIds.every((accountId) => actorCanSeeAccount(actor, accountId))
+  ) {
+    return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+  }
+  return ok(post);
+}
+
+/** The refusal for a post a publisher is publishing right now (it cannot be changed or deleted). */
+export function beingPublished(post: Post, action: string): SvcError {
+  return svcError(
+    'invalid_post_state',
+    `Post ${post.id} is being published right now and cannot be ${action}. Check its status in a minute: once it is posted or failed it settles.`,
+    { postId: post.id, state: 'publishing' },
+  );
+}

@@ -1,0 +1,85 @@
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { type Actor, requireScope } from '../domain/actor.js';
+import type { Approval } from '../domain/approval.js';
+import { transition } from '../domain/post-state-machine.js';
+import { type SvcError, svcError } from '../domain/svc-error.js';
+import type { CoreDeps } from './core-deps.js';
+import { ownedPost } from './owned-post.js';
+
+/** What `svc_request_post_approval` asks for. */
+export type RequestApprovalInput = { readonly postId: string; readonly note?: string | null };
+
+/** What `svc_request_post_approval` answers. */
+export type ApprovalRequested = {
+  readonly approvalId: string;
+  readonly postId: string;
+  readonly status: 'pending';
+};
+
+type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids'>;
+
+/**
+ * Sends a draft for review (spec 3): the post moves `draft` → `pending_approval` and an approval
+ * record is created for an operator to decide (`svc approvals decide`).
+ */
+export function requestApproval(
+  deps: Deps,
+  actor: Actor,
+  input: RequestApprovalInput,
+): ResultAsync<ApprovalRequested, SvcError> {
+  return new ResultAsync(request(deps, actor, input));
+}
+
+async function request(
+  deps: Deps,
+  actor: Actor,
+  input: RequestApprovalInput,
+): Promise<Result<ApprovalRequested, SvcError>> {
+  const allowed = requireScope(actor, 'approval:request');
+  if (allowed.isErr()) return err(allowed.error);
+  const found = await ownedPost(deps.store.posts, actor, input.postId);
+  if (found.isErr()) return err(found.error);
+  const post = found.value;
+  // Deleted posts are gone for callers, as for every other read.
+  if (post.deletedAt !== null) {
+    return err(svcError('post_not_found', `Post ${post.id} not found.`, { postId: post.id }));
+  }
+  const now = deps.clock.now();
+  const moved = transition(post, { type: 'request_approval', at: now });
+  if (moved.isErr()) return err(notADraft(moved.error, post.status));
+  const stored = await deps.store.posts.updatePost(moved.value, post.version);
+  if (stored === null) {
+    return err(
+      svcError(
+        'invalid_post_state',
+        `Post ${post.id} changed while sending it for approval. Read it and try again.`,
+        {
+          postId: post.id,
+        },
+      ),
+    );
+  }
+  const note = input.note?.trim() ?? '';
+  const approval: Approval = {
+    id: deps.ids.id('appr'),
+    postId: post.id,
+    ownerId: post.ownerId,
+    status: 'pending',
+    requestNote: note === '' ? null : note,
+    reviewerNote: null,
+    requestedAt: now,
+    decidedAt: null,
+    requestedBy: actor.credentialId,
+  };
+  await deps.store.approvals.insertApproval(approval);
+  return ok({ approvalId: approval.id, postId: post.id, status: 'pending' });
+}
+
+/** The state machine's refusal, with what to do in the state the post is in. */
+function notADraft(error: SvcError, status: string): SvcError {
+  const advice =
+    status === 'pending_approval'
+      ? 'It is already awaiting review; check it with svc_get_post_approval_status.'
+      : 'Only drafts go through approval: save one with svc_draft_post. A scheduled post can be changed with svc_update_scheduled_post.';
+  return { ...error, message: `${error.message} ${advice}` };
+}

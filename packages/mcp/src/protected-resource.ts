@@ -1,0 +1,30 @@
+/** Path of the RFC 9728 metadata of the endpoint (spec 5.2). */
+export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/api/mcp';
+
+/** Scopes an OAuth client asks for to use the tools (spec 5.2). */
+export const OAUTH_SCOPES = ['profile', 'mcp:read', 'mcp:write'] as const;
+
+/** The RFC 9728 protected-resource metadata document of `/api/mcp`. */
+export function protectedResourceMetadata(baseUrl: string): Record<string, unknown> {
+  const base = trimmed(baseUrl);
+  return {
+    resource: `${base}/api/mcp`,
+    authorization_servers: [base],
+    scopes_supported: [...OAUTH_SCOPES],
+    bearer_methods_supported: ['header'],
+    resource_name: 'svc agent-tool endpoint',
+  };
+}
+
+/**
+ * The `WWW-Authenticate` challenge of a refused `tools/call` (spec 5.2), pointing the client at
+ * the metadata above so it can find the authorization server.
+ */
+export function bearerChallenge(baseUrl: string, description: string): string {
+  const quoted = description.replace(/["\\]/g, "'");
+  return `Bearer error="invalid_token", error_description="${quoted}", resource_metadata="${trimmed(baseUrl)}${RESOURCE_METADATA_PATH}", scope="${OAUTH_SCOPES.join(' ')}"`;
+}
+
+function trimmed(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '');
+}

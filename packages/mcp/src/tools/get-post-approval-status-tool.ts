@@ -1,0 +1,43 @@
+import { getApprovalStatus } from '@svc/core';
+import { z } from 'zod';
+import { defineTool } from '../tool-definition.js';
+import { READ_ONLY } from './annotations.js';
+
+/** `svc_get_post_approval_status`: where the latest approval of a post stands. */
+export const getPostApprovalStatusTool = defineTool({
+  name: 'svc_get_post_approval_status',
+  title: 'Get post approval status',
+  description:
+    "Returns the latest approval of a post: awaiting_review, approved or rejected, with the requester's and reviewer's notes and timestamps. An approved post is scheduled (see svc_get_post_status); a rejected one is a draft again.",
+  scope: 'post:read',
+  annotations: READ_ONLY,
+  input: z.strictObject({
+    post_id: z.string().min(1).describe('The post sent with svc_request_post_approval.'),
+  }),
+  output: z.object({
+    approvalId: z.string(),
+    postId: z.string(),
+    status: z.enum(['awaiting_review', 'approved', 'rejected']),
+    requestNote: z.string().nullable(),
+    reviewerNote: z.string().nullable(),
+    requestedAt: z.string(),
+    decidedAt: z.string().nullable(),
+  }),
+  async run({ deps, actor }, args) {
+    return getApprovalStatus(deps.core, actor, args.post_id).map((view) => ({
+      structured: {
+        approvalId: view.approvalId,
+        postId: view.postId,
+        status: view.status,
+        requestNote: view.requestNote,
+        reviewerNote: view.reviewerNote,
+        requestedAt: view.requestedAt.toISOString(),
+        decidedAt: view.decidedAt?.toISOString() ?? null,
+      },
+      summary:
+        view.status === 'awaiting_review'
+          ? `Post ${view.postId} is awaiting review since ${view.requestedAt.toISOString()}.`
+          : `Post ${view.postId} was ${view.status} at ${view.decidedAt?.toISOString()}${view.reviewerNote === null ? '' : `: "${view.reviewerNote}"`}.`,
+    }));
+  },
+});

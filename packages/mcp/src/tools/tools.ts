@@ -1,0 +1,40 @@
+import type { AnyTool } from '../tool-definition.js';
+import { addMediaFromUrlTool } from './add-media-from-url-tool.js';
+import { deleteScheduledPostTool } from './delete-scheduled-post-tool.js';
+import { draftPostTool } from './draft-post-tool.js';
+import { getAccountSummaryTool } from './get-account-summary-tool.js';
+import { getBillingSummaryTool } from './get-billing-summary-tool.js';
+import { getPostApprovalStatusTool } from './get-post-approval-status-tool.js';
+import { getPostStatusTool } from './get-post-status-tool.js';
+import { getTiktokPostingOptionsTool } from './get-tiktok-posting-options-tool.js';
+import { listConnectedSocialAccountsTool } from './list-connected-social-accounts-tool.js';
+import { listProfilesTool } from './list-profiles-tool.js';
+import { listScheduledPostsTool } from './list-scheduled-posts-tool.js';
+import { requestPostApprovalTool } from './request-post-approval-tool.js';
+import { schedulePostTool } from './schedule-post-tool.js';
+import { updateScheduledPostTool } from './update-scheduled-post-tool.js';
+import { validatePostPolicyTool } from './validate-post-policy-tool.js';
+
+/**
+ * The tools served today, in listing order: discovery and scheduling, then the post lifecycle
+ * (drafts, approvals, listing, editing, deleting) and the account and billing summaries. Tools
+ * whose use cases do not exist yet (analytics, automation templates) are left out rather than
+ * stubbed, so tools/list never offers what cannot run.
+ */
+export const TOOLS: readonly AnyTool[] = [
+  listProfilesTool,
+  listConnectedSocialAccountsTool,
+  schedulePostTool,
+  getPostStatusTool,
+  getTiktokPostingOptionsTool,
+  addMediaFromUrlTool,
+  validatePostPolicyTool,
+  draftPostTool,
+  requestPostApprovalTool,
+  getPostApprovalStatusTool,
+  listScheduledPostsTool,
+  updateScheduledPostTool,
+  deleteScheduledPostTool,
+  getAccountSummaryTool,
+  getBillingSummaryTool,
+];

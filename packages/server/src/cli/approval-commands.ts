@@ -1,0 +1,47 @@
+import { decideApproval } from '@svc/core';
+import { type CliCommand, CliFailure, printJson } from './cli-command.js';
+import { orFail, withServices } from './command-support.js';
+
+/** `svc approvals decide`. */
+export const approvalsDecide: CliCommand = {
+  name: 'approvals decide',
+  summary: 'Approve or reject a post awaiting review',
+  help: `Usage: svc approvals decide ID --approve|--reject [--note TEXT]
+
+Decides a pending approval. ID is the approval id (appr_…) or the id of the post under review.
+Approving schedules the post: at its scheduled time if that is still ahead, otherwise at the next
+publisher run; a draft aimed at several accounts becomes one scheduled post per account. The
+owner's plan, the target accounts and the content policy are checked again first; a post without
+target accounts cannot be approved. Rejecting returns the post to draft. Prints {"approvalId",
+"postId", "status", "reviewerNote", "decidedAt", "postStatus", "scheduledPostIds"}.
+
+Options:
+  --approve      approve the post
+  --reject       reject it (back to draft)
+  --note TEXT    a note for the author, shown by svc_get_post_approval_status`,
+  options: {
+    approve: { type: 'boolean', default: false },
+    reject: { type: 'boolean', default: false },
+    note: { type: 'string' },
+  },
+  positionals: { min: 1, max: 1 },
+  async run({ positionals, values }, io) {
+    if (values.approve === values.reject) {
+      throw new CliFailure('give exactly one of --approve or --reject.', 2);
+    }
+    const note = typeof values.note === 'string' ? values.note : null;
+    const decided = await withServices(io, ({ core }) =>
+      orFail(decideApproval(core, { id: positionals[0] ?? '', approve: values.approve === true, note })),
+    );
+    printJson(io, {
+      approvalId: decided.approval.id,
+      postId: decided.approval.postId,
+      status: decided.approval.status,
+      reviewerNote: decided.approval.reviewerNote,
+      decidedAt: decided.approval.decidedAt?.toISOString() ?? null,
+      postStatus: decided.post.status,
+      scheduledPostIds: decided.scheduledPostIds,
+    });
+    return 0;
+  },
+};

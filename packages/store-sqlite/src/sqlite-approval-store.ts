@@ -1,0 +1,87 @@
+import type { Approval, ApprovalStatus, ApprovalStore } from '@svc/core';
+import type Database from 'better-sqlite3';
+import { dateFromSql, dateToSql, nullableDateFromSql, nullableDateToSql } from './sql-values.js';
+
+type ApprovalRow = {
+  id: string;
+  post_id: string;
+  owner_id: string;
+  status: string;
+  request_note: string | null;
+  reviewer_note: string | null;
+  requested_at: number;
+  decided_at: number | null;
+  requested_by: string;
+};
+
+function rowToApproval(row: ApprovalRow): Approval {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    ownerId: row.owner_id,
+    status: row.status as ApprovalStatus,
+    requestNote: row.request_note,
+    reviewerNote: row.reviewer_note,
+    requestedAt: dateFromSql(row.requested_at),
+    decidedAt: nullableDateFromSql(row.decided_at),
+    requestedBy: row.requested_by,
+  };
+}
+
+function approvalToRow(approval: Approval): ApprovalRow {
+  return {
+    id: approval.id,
+    post_id: approval.postId,
+    owner_id: approval.ownerId,
+    status: approval.status,
+    request_note: approval.requestNote,
+    reviewer_note: approval.reviewerNote,
+    requested_at: dateToSql(approval.requestedAt),
+    decided_at: nullableDateToSql(approval.decidedAt),
+    requested_by: approval.requestedBy,
+  };
+}
+
+/** The ApprovalStore of a SQLite database. */
+export function createSqliteApprovalStore(db: Database.Database): ApprovalStore {
+  const insert = db.prepare<[ApprovalRow]>(
+    `INSERT INTO approvals
+       (id, post_id, owner_id, status, request_note, reviewer_note, requested_at, decided_at, requested_by)
+     VALUES (@id, @post_id, @owner_id, @status, @request_note, @reviewer_note, @requested_at, @decided_at, @requested_by)`,
+  );
+  const select = db.prepare<[string], ApprovalRow>('SELECT * FROM approvals WHERE id = ?');
+  const selectLatest = db.prepare<[string], ApprovalRow>(
+    'SELECT * FROM approvals WHERE post_id = ? ORDER BY requested_at DESC, id DESC LIMIT 1',
+  );
+  // The `status = 'pending'` guard makes deciding a compare-and-set: one racing reviewer wins.
+  const decide = db.prepare<
+    [{ id: string; status: string; reviewer_note: string | null; decided_at: number }],
+    ApprovalRow
+  >(
+    `UPDATE approvals SET status = @status, reviewer_note = @reviewer_note, decided_at = @decided_at
+     WHERE id = @id AND status = 'pending'
+     RETURNING *`,
+  );
+  return {
+    async insertApproval(approval) {
+      insert.run(approvalToRow(approval));
+    },
+    async getApproval(id) {
+      const row = select.get(id);
+      return row === undefined ? null : rowToApproval(row);
+    },
+    async getLatestForPost(postId) {
+      const row = selectLatest.get(postId);
+      return row === undefined ? null : rowToApproval(row);
+    },
+    async decideApproval(id, decision) {
+      const row = decide.get({
+        id,
+        status: decision.status,
+        reviewer_note: decision.reviewerNote,
+        decided_at: dateToSql(decision.decidedAt),
+      });
+      return row === undefined ? null : rowToApproval(row);
+    },
+  };
+}

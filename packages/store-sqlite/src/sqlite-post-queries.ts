@@ -1,0 +1,103 @@
+import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus } from '@svc/core';
+import { PUBLIC_POST_STATUSES } from '@svc/core';
+import type Database from 'better-sqlite3';
+import { type PostRow, rowToPost } from './post-row.js';
+import { jsonToSql } from './sql-values.js';
+
+// Every profile id of the post must be in @account_ids (a JSON array), or @account_ids is NULL.
+// Matches the memory store: a post without targets passes.
+const WITHIN_ACCOUNTS = `(@account_ids IS NULL OR NOT EXISTS (
+    SELECT 1 FROM json_each(posts.profile_ids) AS target
+    WHERE target.value NOT IN (SELECT value FROM json_each(@account_ids))))`;
+
+/**
+ * The newest-first list. `deleted_at IS NULL` repeats the WHERE clause of the partial index
+ * `posts_owner_list`, which serves the ORDER BY, so a page reads only the rows it returns (plus
+ * the ones the status or account filter skips). Exported for the query-plan test.
+ */
+export const LIST_POSTS_SQL = `SELECT * FROM posts
+WHERE owner_id = @owner_id AND deleted_at IS NULL
+  AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
+  AND ${WITHIN_ACCOUNTS}
+  AND (@after_created_at IS NULL OR created_at < @after_created_at
+       OR (created_at = @after_created_at AND id < @after_id))
+ORDER BY created_at DESC, id DESC
+LIMIT @limit`;
+
+const COUNT_BY_STATUS_SQL = `SELECT status, COUNT(*) AS n FROM posts
+WHERE owner_id = @owner_id AND deleted_at IS NULL AND ${WITHIN_ACCOUNTS}
+GROUP BY status`;
+
+/**
+ * Upcoming posts, soonest first. The first WHERE terms repeat the partial index
+ * `posts_owner_upcoming` term for term. Exported for the query-plan test.
+ */
+export const UPCOMING_POSTS_SQL = `SELECT * FROM posts
+WHERE status IN ('scheduled', 'publishing') AND deleted_at IS NULL
+  AND owner_id = @owner_id AND scheduled_time > @after AND ${WITHIN_ACCOUNTS}
+ORDER BY scheduled_time, id
+LIMIT @limit`;
+
+type Filter = { owner_id: string; account_ids: string | null };
+type ListParams = Filter & {
+  statuses: string | null;
+  after_created_at: number | null;
+  after_id: string | null;
+  limit: number;
+};
+
+/** The internal statuses behind public ones: a publishing post is still `scheduled` to callers. */
+function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
+  return statuses.flatMap((s) => (s === 'scheduled' ? ['scheduled', 'publishing'] : [s]));
+}
+
+/** The read queries of the SQLite PostStore. Statements are prepared once, here. */
+export function createSqlitePostQueries(
+  db: Database.Database,
+): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts'> {
+  const list = db.prepare<[ListParams], PostRow>(LIST_POSTS_SQL);
+  const count = db.prepare<[Filter], { status: string; n: number }>(COUNT_BY_STATUS_SQL);
+  const upcoming = db.prepare<[Filter & { after: number; limit: number }], PostRow>(UPCOMING_POSTS_SQL);
+  const accounts = (ids: readonly string[] | null) => (ids === null ? null : jsonToSql(ids));
+
+  return {
+    async listPosts(query: PostListQuery): Promise<PostPage> {
+      const limit = Math.max(0, Math.floor(query.limit));
+      // One row more than asked tells whether another page follows.
+      const rows = list.all({
+        owner_id: query.ownerId,
+        account_ids: accounts(query.accountIds),
+        statuses: query.statuses === null ? null : jsonToSql(internalStatuses(query.statuses)),
+        after_created_at: query.after === null ? null : query.after.createdAt.getTime(),
+        after_id: query.after === null ? null : query.after.id,
+        limit: limit + 1,
+      });
+      const posts: Post[] = rows.slice(0, limit).map(rowToPost);
+      const last = posts.at(-1);
+      const next =
+        rows.length > limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
+      return { posts, next };
+    },
+    async countPostsByStatus(ownerId, accountIds) {
+      const counts = Object.fromEntries(PUBLIC_POST_STATUSES.map((s) => [s, 0])) as Record<
+        PublicPostStatus,
+        number
+      >;
+      for (const row of count.all({ owner_id: ownerId, account_ids: accounts(accountIds) })) {
+        const status = (row.status === 'publishing' ? 'scheduled' : row.status) as PublicPostStatus;
+        counts[status] += row.n;
+      }
+      return counts;
+    },
+    async upcomingPosts(ownerId, accountIds, after, limit) {
+      return upcoming
+        .all({
+          owner_id: ownerId,
+          account_ids: accounts(accountIds),
+          after: after.getTime(),
+          limit: Math.max(0, Math.floor(limit)),
+        })
+        .map(rowToPost);
+    },
+  };
+}
