@@ -94,3 +94,26 @@ export async function svc(
   const { stdout } = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
   return JSON.parse(stdout);
 }
+
+/**
+ * A paid user with one sandbox Threads account and a key of `post:write,post:read`: what the
+ * request benchmarks act as. Returns the account id (a profile id) and the key.
+ */
+export async function seedBenchUser(
+  bin: string,
+  env: Record<string, string>,
+): Promise<{ accountId: string; key: string }> {
+  const email = 'bench@example.com';
+  await svc(bin, ['users', 'create', '--email', email, '--plan', 'paid'], env);
+  const account = await svc(
+    bin,
+    ['accounts', 'connect-sandbox', '--email', email, '--platform', 'threads', '--handle', 'bench'],
+    env,
+  );
+  const { key } = await svc(
+    bin,
+    ['keys', 'create', '--email', email, '--scopes', 'post:write,post:read'],
+    env,
+  );
+  return { accountId: account.id as string, key: key as string };
+}

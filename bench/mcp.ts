@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LoadResult, load, startChild, stopChild, svc } from './bench-support.js';
+import { type LoadResult, load, seedBenchUser, startChild, stopChild } from './bench-support.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SVC_BIN = join(ROOT, 'packages/server/bin/svc.js');
@@ -17,26 +17,7 @@ const PROTOCOL = '2025-11-25';
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-mcp-'));
   const env = { SVC_DATA_DIR: dataDir, LOG_LEVEL: 'info', SVC_PUBLISHER: 'off' };
-  await svc(SVC_BIN, ['users', 'create', '--email', 'bench@example.com', '--plan', 'paid'], env);
-  const account = await svc(
-    SVC_BIN,
-    [
-      'accounts',
-      'connect-sandbox',
-      '--email',
-      'bench@example.com',
-      '--platform',
-      'threads',
-      '--handle',
-      'bench',
-    ],
-    env,
-  );
-  const { key } = await svc(
-    SVC_BIN,
-    ['keys', 'create', '--email', 'bench@example.com', '--scopes', 'post:write,post:read'],
-    env,
-  );
+  const { accountId, key } = await seedBenchUser(SVC_BIN, env);
   const server = await startChild([SVC_BIN, 'serve'], env, '/api/health');
   try {
     const base = `http://127.0.0.1:${server.port}`;
@@ -46,7 +27,7 @@ async function main(): Promise<void> {
       headers: rest,
       body: JSON.stringify({
         platforms: ['threads'],
-        profileIds: [account.id],
+        profileIds: [accountId],
         caption: 'Benchmark post #launch',
         scheduledTime: '2030-01-01T09:00:00Z',
       }),

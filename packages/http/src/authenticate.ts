@@ -1,20 +1,7 @@
-import { API_KEY_SCAN_PATTERN, authenticateApiKey, type CoreDeps, svcError } from '@svc/core';
+import { authenticateApiKey, type CoreDeps, hasCredentialInQuery, svcError } from '@svc/core';
 import type { Context, Next } from 'koa';
 import type { HttpState } from './http-state.js';
 import { SvcFailure, unwrap } from './svc-failure.js';
-
-/** Query parameter names under which clients habitually send credentials. */
-const CREDENTIAL_PARAMS = new Set([
-  'api_key',
-  'apikey',
-  'api-key',
-  'key',
-  'token',
-  'access_token',
-  'auth',
-  'authorization',
-  'bearer',
-]);
 
 /**
  * Authenticates the `Authorization: Bearer` header and leaves the Actor on `ctx.state.actor`.
@@ -37,16 +24,5 @@ export function authenticate(core: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock
 }
 
 function hasCredentialInUrl(ctx: Context): boolean {
-  if (ctx.querystring === '') return false;
-  API_KEY_SCAN_PATTERN.lastIndex = 0;
-  if (API_KEY_SCAN_PATTERN.test(safelyDecoded(ctx.querystring))) return true;
-  return Object.keys(ctx.query).some((name) => CREDENTIAL_PARAMS.has(name.toLowerCase()));
-}
-
-function safelyDecoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text; // malformed escapes: look at the raw text
-  }
+  return hasCredentialInQuery(ctx.querystring);
 }
