@@ -29,8 +29,9 @@ export function describePublication(platform: Platform, slides: readonly MediaAs
   });
   switch (platform) {
     case 'instagram':
-      if (video) return publication('reel', 1, 'an Instagram reel');
+      // Several slides are always a carousel, whatever slide 1 is (as the adapter publishes them).
       if (n > 1) return publication('carousel', n, `a ${n}-slide Instagram carousel`);
+      if (video) return publication('reel', 1, 'an Instagram reel');
       return publication('photo', n, 'an Instagram photo post');
     case 'tiktok':
       if (video) return publication('video', 1, 'a TikTok video');

@@ -1,0 +1,25 @@
+import { aMediaAsset } from '@svc/core/testing';
+import { describe, expect, it } from 'vitest';
+import { describePublication } from './describe-publication.js';
+
+const video = aMediaAsset('user_1', { contentType: 'video/mp4', durationMs: 10_000 });
+const photo = aMediaAsset('user_1', { contentType: 'image/jpeg' });
+
+describe('describePublication', () => {
+  it('makes several Instagram slides a carousel even when slide 1 is a video', () => {
+    expect(describePublication('instagram', [video, photo, photo])).toMatchObject({
+      format: 'carousel',
+      slides: 3,
+    });
+    expect(describePublication('instagram', [video])).toMatchObject({ format: 'reel', slides: 1 });
+    expect(describePublication('instagram', [photo])).toMatchObject({ format: 'photo', slides: 1 });
+  });
+
+  it('says what the other platforms publish', () => {
+    expect(describePublication('tiktok', [photo, photo]).description).toBe('a 2-photo TikTok photo set');
+    expect(describePublication('youtube', [video]).format).toBe('short');
+    expect(describePublication('threads', [photo, video]).description).toContain('first slide only');
+    expect(describePublication('facebook', []).format).toBe('text');
+    expect(describePublication('facebook', [video]).format).toBe('reel');
+  });
+});
