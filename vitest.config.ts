@@ -4,10 +4,14 @@ import { projects } from './vitest.workspace.js';
 // Workspace packages resolve to their TypeScript sources through the `source` export condition,
 // so tests never need a build.
 const conditions = ['source', 'import', 'module', 'node', 'default'];
+// Vitest also hands the SSR conditions to its Node workers as --conditions, which reach `require`
+// too: with `import` there, a CommonJS package (pg) requiring another (pg-pool) gets its ESM build.
+// Vite adds `import` or `require` by itself, as Node does, so the SSR list goes without it.
+const ssrConditions = conditions.filter((c) => c !== 'import');
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: conditions } },
+  ssr: { resolve: { conditions: ssrConditions, externalConditions: ssrConditions } },
   test: {
     projects,
     testTimeout: 20_000,

@@ -1,7 +1,17 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Packages with tests; each becomes a vitest project named after it. */
-const PACKAGES = ['core', 'store-sqlite', 'http', 'server', 'media', 'sandbox', 'publisher', 'mcp'];
+const PACKAGES = [
+  'core',
+  'store-sqlite',
+  'store-postgres',
+  'http',
+  'server',
+  'media',
+  'sandbox',
+  'publisher',
+  'mcp',
+];
 
 /** The project list; the root vitest.config.ts reads it (vitest 4+ has no workspace file of its own). */
 export const projects: TestProjectInlineConfiguration[] = [

@@ -9,7 +9,10 @@ export type Config = {
   readonly host: string | null;
   /** Public base URL used in links, without a trailing slash. */
   readonly baseUrl: string;
+  /** Media files, the generated master secret and (without `databaseUrl`) the SQLite database. */
   readonly dataDir: string;
+  /** A `postgres://…` URL from DATABASE_URL: every store on PostgreSQL; null means SQLite in `dataDir`. */
+  readonly databaseUrl: string | null;
   /** The master secret from SVC_SECRET; null means the one generated into the data directory. */
   readonly secret: string | null;
   readonly sandbox: boolean;
@@ -58,7 +61,11 @@ const env = z.object({
   HOST: z.string().trim().min(1).optional(),
   SVC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
   SVC_DATA_DIR: z.string().trim().min(1).default('./.svc-data'),
-  DATABASE_URL: z.string().trim().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\/./.test(v) && URL.canParse(v), 'must be a postgres:// URL')
+    .optional(),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SVC_SANDBOX: flag().optional(),
   SVC_PUBLISHER: flag().default(true),
@@ -108,13 +115,6 @@ export function loadConfig(
     return { ok: false, error: `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}` };
   }
   const e = parsed.data;
-  if (e.DATABASE_URL !== undefined) {
-    return {
-      ok: false,
-      error:
-        'Invalid configuration: DATABASE_URL is not supported by this version yet (PostgreSQL); unset it to use SQLite in SVC_DATA_DIR',
-    };
-  }
   const credentials = platformCredentials(given);
   if (!credentials.ok) return credentials;
   return {
@@ -124,6 +124,7 @@ export function loadConfig(
       host: e.HOST ?? null,
       baseUrl: (e.SVC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       dataDir: resolve(cwd, e.SVC_DATA_DIR),
+      databaseUrl: e.DATABASE_URL ?? null,
       secret: e.SVC_SECRET ?? null,
       sandbox: e.SVC_SANDBOX ?? Object.keys(credentials.value).length === 0,
       publisher: {

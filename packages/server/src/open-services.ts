@@ -10,6 +10,7 @@ import {
   createSafeFetcher,
 } from '@svc/media';
 import { createSandbox, type Sandbox } from '@svc/sandbox';
+import { openPostgresStore } from '@svc/store-postgres';
 import { openSqliteStore } from '@svc/store-sqlite';
 import type { Config } from './config.js';
 import { resolveMasterSecret } from './master-secret.js';
@@ -37,16 +38,18 @@ export type Services = {
 };
 
 /**
- * Builds every adapter the configuration calls for, with plain factories: the store (SQLite in
- * the data directory, migrated on open), media storage on disk beside it, the SSRF-safe fetcher,
- * the Node crypto ports keyed by the master secret, and the core's dependencies.
+ * Builds every adapter the configuration calls for, with plain factories: the store (PostgreSQL at
+ * DATABASE_URL, or SQLite in the data directory; migrated on open), media storage on disk in the
+ * data directory, the SSRF-safe fetcher, the Node crypto ports keyed by the master secret, and the
+ * core's dependencies.
  */
-export function openServices(config: Config, options: { migrate?: boolean } = {}): Services {
+export async function openServices(config: Config, options: { migrate?: boolean } = {}): Promise<Services> {
   const secret = resolveMasterSecret(config.secret, config.dataDir);
-  const store = openSqliteStore({
-    path: join(config.dataDir, DATABASE_FILE),
-    migrate: options.migrate ?? true,
-  });
+  const migrate = options.migrate ?? true;
+  const store =
+    config.databaseUrl === null
+      ? openSqliteStore({ path: join(config.dataDir, DATABASE_FILE), migrate })
+      : await openPostgresStore({ connectionString: config.databaseUrl, migrate });
   const publisherSignal = createPublisherSignal();
   const blobs = createDiskBlobStore({ dir: join(config.dataDir, MEDIA_DIR) });
   const fetcher = createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch });

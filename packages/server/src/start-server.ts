@@ -25,7 +25,7 @@ export type RunningServer = {
 
 /** Starts the REST API on the configured port with every service it needs. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const services = openServices(config);
+  const services = await openServices(config);
   if (config.unsafeAllowPrivateFetch) {
     logger.warn(
       {},

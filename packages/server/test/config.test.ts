@@ -17,6 +17,7 @@ describe('loadConfig', () => {
         host: null,
         baseUrl: 'http://localhost:3000',
         dataDir: '/srv/app/.svc-data',
+        databaseUrl: null,
         secret: null,
         sandbox: true,
         publisher: {
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       HOST: '127.0.0.1',
       SVC_BASE_URL: 'https://svc.example.com/',
       SVC_DATA_DIR: '/var/lib/svc',
+      DATABASE_URL: 'postgres://svc@db.internal:5432/svc',
       SVC_SECRET: 'x'.repeat(40),
       SVC_SANDBOX: 'off',
       SVC_PUBLISHER: 'off',
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
         host: '127.0.0.1',
         baseUrl: 'https://svc.example.com',
         dataDir: '/var/lib/svc',
+        databaseUrl: 'postgres://svc@db.internal:5432/svc',
         secret: 'x'.repeat(40),
         sandbox: false,
         publisher: {
@@ -121,7 +124,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SVC_PAID_POSTS_PER_MONTH: '-1' }, 'SVC_PAID_POSTS_PER_MONTH'],
     [{ INSTAGRAM_CLIENT_ID: 'only-half' }, 'INSTAGRAM_CLIENT_SECRET'],
-    [{ DATABASE_URL: 'postgres://localhost/svc' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://localhost/svc' }, 'DATABASE_URL'],
   ])('refuses %j with one line naming %s', (env, name) => {
     const error = errorOf(env);
     expect(error).toMatch(new RegExp(`^Invalid configuration: ${name} (must|is) `));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { validatePostPayload } from '@svc/core';
+import { migratePostgres } from '@svc/store-postgres';
 import { migrateSqlite } from '@svc/store-sqlite';
 import { createLogger } from '../create-logger.js';
 import { DATABASE_FILE, openServices } from '../open-services.js';
@@ -16,9 +17,9 @@ export const serve: CliCommand = {
   help: `Usage: svc serve
 
 Runs the REST API, the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the publisher on PORT,
-with the data in SVC_DATA_DIR, until SIGTERM or SIGINT. Logs JSON lines on stdout. On a signal
-it stops taking requests, lets those in flight finish and closes the database before it exits.
-See docs/configuration.md for the environment variables.`,
+with the data in DATABASE_URL (PostgreSQL) or SVC_DATA_DIR, until SIGTERM or SIGINT. Logs JSON
+lines on stdout. On a signal it stops taking requests, lets those in flight finish and closes the
+database before it exits. See docs/configuration.md for the environment variables.`,
   options: {},
   positionals: { min: 0, max: 0 },
   async run(_, io) {
@@ -43,10 +44,11 @@ export const publisherCommand: CliCommand = {
   summary: 'Run only the publisher',
   help: `Usage: svc publisher
 
-Runs the publisher alone (no HTTP) on the data in SVC_DATA_DIR until SIGTERM or SIGINT: it claims
-due posts under a lease, publishes them and records the outcome. Use it with SVC_PUBLISHER=off on
-the API server to publish from another process. On a signal it finishes the current step of each
-publish, hands those posts back for the next publisher to resume, and exits. Settings:
+Runs the publisher alone (no HTTP) on the data in DATABASE_URL or SVC_DATA_DIR until SIGTERM or
+SIGINT: it claims due posts under a lease, publishes them and records the outcome. Use it with
+SVC_PUBLISHER=off on the API server to publish from another process (any number of them share one
+PostgreSQL database). On a signal it finishes the current step of each publish, hands those posts
+back for the next publisher to resume, and exits. Settings:
 SVC_PUBLISHER_INTERVAL_MS, SVC_PUBLISHER_LEASE_MS, SVC_PUBLISHER_CONCURRENCY,
 SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLISHER_MAX_ATTEMPTS
 (docs/configuration.md, docs/publishing.md).`,
@@ -55,7 +57,7 @@ SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLI
   async run(_, io) {
     const config = configOf(io);
     const logger = createLogger({ level: config.logLevel, destination: 'stdout' });
-    const services = openServices(config);
+    const services = await openServices(config);
     const publisher = startPublisher(services, config, logger);
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGTERM', resolve);
@@ -82,7 +84,12 @@ date). The server also migrates on start; run this to migrate as a separate depl
   positionals: { min: 0, max: 0 },
   async run(_, io) {
     const config = configOf(io);
-    printJson(io, migrateSqlite(join(config.dataDir, DATABASE_FILE)));
+    printJson(
+      io,
+      config.databaseUrl === null
+        ? migrateSqlite(join(config.dataDir, DATABASE_FILE))
+        : await migratePostgres(config.databaseUrl),
+    );
     return 0;
   },
 };

@@ -17,7 +17,7 @@ export async function withServices<T>(
   work: (services: Services, config: Config) => Promise<T>,
 ): Promise<T> {
   const config = configOf(io);
-  const services = openServices(config);
+  const services = await openServices(config);
   try {
     return await work(services, config);
   } finally {

@@ -1,0 +1,13 @@
+// The public API of @svc/store-postgres: every storage port of @svc/core on one PostgreSQL database.
+export {
+  migratePostgres,
+  type PostgresMigrationReport,
+  pendingPostgresMigrations,
+} from './migrate-postgres.js';
+export {
+  openPostgresStore,
+  type PostgresPoolOptions,
+  type PostgresStoreOptions,
+} from './open-postgres-store.js';
+export type { PostgresMigration } from './postgres-migration.js';
+export { POSTGRES_MIGRATIONS } from './postgres-migrations.js';

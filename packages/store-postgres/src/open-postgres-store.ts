@@ -1,0 +1,72 @@
+import type { Store } from '@svc/core';
+import pg from 'pg';
+import { migratePostgres, pendingPostgresMigrations } from './migrate-postgres.js';
+import { createPostgresAccountStore } from './postgres-account-store.js';
+import { createPostgresApiKeyStore } from './postgres-api-key-store.js';
+import { createPostgresApprovalStore } from './postgres-approval-store.js';
+import { createPostgresBillingStore } from './postgres-billing-store.js';
+import { createPostgresConnectionRequestStore } from './postgres-connection-request-store.js';
+import { createPostgresMediaStore } from './postgres-media-store.js';
+import { createPostgresPostStore } from './postgres-post-store.js';
+import { createPostgresUserStore } from './postgres-user-store.js';
+
+/** Settings of the connection pool, passed to pg's Pool as they are. */
+export type PostgresPoolOptions = Omit<pg.PoolConfig, 'connectionString'>;
+
+/** How to open a PostgreSQL store. */
+export type PostgresStoreOptions = {
+  /** A `postgres://…` URL, as in DATABASE_URL. */
+  readonly connectionString: string;
+  /**
+   * Apply pending migrations while opening (default true). With false, opening fails when
+   * migrations are pending, for deployments that migrate in a separate step (`svc migrate`).
+   */
+  readonly migrate?: boolean;
+  /** Pool size, timeouts, TLS, `options` (such as a search_path) and the rest of pg's settings. */
+  readonly pool?: PostgresPoolOptions;
+};
+
+/**
+ * Opens every storage port on one PostgreSQL database through a connection pool. Resolves once the
+ * database answers and its schema is current (migrated here, or checked when `migrate` is false);
+ * rejects, with the pool closed, otherwise. Any number of processes may open stores on the same
+ * database: transactions and row locks keep them consistent.
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const pool = new pg.Pool({ ...options.pool, connectionString: options.connectionString });
+  // An idle pooled connection that breaks (a server restart) must not crash the process; the next
+  // query gets a fresh connection.
+  pool.on('error', () => {});
+  try {
+    if (options.migrate ?? true) {
+      await migratePostgres(pool);
+    } else {
+      const pending = await pendingPostgresMigrations(pool);
+      if (pending.length > 0) {
+        throw new Error(`The PostgreSQL database needs migrations first: ${pending.join(', ')}.`);
+      }
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    posts: createPostgresPostStore(pool),
+    users: createPostgresUserStore(pool),
+    apiKeys: createPostgresApiKeyStore(pool),
+    accounts: createPostgresAccountStore(pool),
+    media: createPostgresMediaStore(pool),
+    connectionRequests: createPostgresConnectionRequestStore(pool),
+    approvals: createPostgresApprovalStore(pool),
+    billing: createPostgresBillingStore(pool),
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      // Idempotent, so shutdown paths that both close the store do not trip over each other.
+      closed ??= pool.end();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// Conversions between domain values and PostgreSQL column values as pg reads and binds them.
+// timestamptz reads as a Date, jsonb as parsed JSON and text[] as a string array; bigint reads as
+// a string (pg will not guess whether it fits a JS number), so the mappers convert it.
+
+/** A jsonb parameter. Stringified here: pg would send a JS array as a PostgreSQL array. */
+export function jsonParam(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** A nullable jsonb parameter: SQL NULL, not the JSON `null`, so that NULL tests work in SQL. */
+export function nullableJsonParam(value: unknown): string | null {
+  return value === null ? null : JSON.stringify(value);
+}
+
+/** A number read from a bigint column. */
+export function numberFromBigint(value: string | number): number {
+  return Number(value);
+}
+
+/** A number read from a nullable bigint column. */
+export function nullableNumberFromBigint(value: string | number | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+/** A date read from a timestamptz column, or from its JSON text when the row came as jsonb. */
+export function dateFromPg(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** A nullable date read from a timestamptz column (or its JSON text). */
+export function nullableDateFromPg(value: Date | string | null): Date | null {
+  return value === null ? null : dateFromPg(value);
+}

@@ -1,0 +1,102 @@
+import type { AccountStore, ConnectedAccount, Platform } from '@svc/core';
+import type { Pool } from 'pg';
+import { nullableNumberFromBigint } from './pg-values.js';
+
+type AccountRow = {
+  id: string;
+  owner_id: string;
+  platform: string;
+  platform_account_id: string;
+  handle: string;
+  profile_url: string;
+  profile_image_url: string | null;
+  follower_count: string | null;
+  status: string;
+  needs_reconnect: boolean;
+  sealed_credentials: string | null;
+  token_expires_at: Date | null;
+  connected_at: Date;
+  updated_at: Date;
+};
+
+function rowToAccount(row: AccountRow): ConnectedAccount {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    platform: row.platform as Platform,
+    platformAccountId: row.platform_account_id,
+    handle: row.handle,
+    profileUrl: row.profile_url,
+    profileImageUrl: row.profile_image_url,
+    followerCount: nullableNumberFromBigint(row.follower_count),
+    status: row.status as ConnectedAccount['status'],
+    needsReconnect: row.needs_reconnect,
+    sealedCredentials: row.sealed_credentials,
+    tokenExpiresAt: row.token_expires_at,
+    connectedAt: row.connected_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+// A reconnect updates the existing row in place: id and connected_at stay, and credentials stay
+// unless new ones came with it. One statement, so two racing reconnects cannot both insert.
+const UPSERT_ACCOUNT_SQL = `INSERT INTO connected_accounts (
+  id, owner_id, platform, platform_account_id, handle, profile_url, profile_image_url,
+  follower_count, status, needs_reconnect, sealed_credentials, token_expires_at, connected_at, updated_at
+) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+ON CONFLICT (owner_id, platform, platform_account_id) DO UPDATE SET
+  handle = excluded.handle,
+  profile_url = excluded.profile_url,
+  profile_image_url = excluded.profile_image_url,
+  follower_count = excluded.follower_count,
+  status = excluded.status,
+  needs_reconnect = excluded.needs_reconnect,
+  sealed_credentials = COALESCE(excluded.sealed_credentials, connected_accounts.sealed_credentials),
+  token_expires_at = excluded.token_expires_at,
+  updated_at = excluded.updated_at
+RETURNING *`;
+
+/** The AccountStore of a PostgreSQL database. */
+export function createPostgresAccountStore(pool: Pool): AccountStore {
+  const many = async (sql: string, params: unknown[]) =>
+    (await pool.query<AccountRow>(sql, params)).rows.map(rowToAccount);
+  return {
+    async saveAccount(account) {
+      const [saved] = await many(UPSERT_ACCOUNT_SQL, [
+        account.id,
+        account.ownerId,
+        account.platform,
+        account.platformAccountId,
+        account.handle,
+        account.profileUrl,
+        account.profileImageUrl,
+        account.followerCount,
+        account.status,
+        account.needsReconnect,
+        account.sealedCredentials,
+        account.tokenExpiresAt,
+        account.connectedAt,
+        account.updatedAt,
+      ]);
+      if (saved === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
+      return saved;
+    },
+    async findAccount(ownerId, platform, platformAccountId) {
+      const [found] = await many(
+        'SELECT * FROM connected_accounts WHERE owner_id = $1 AND platform = $2 AND platform_account_id = $3',
+        [ownerId, platform, platformAccountId],
+      );
+      return found ?? null;
+    },
+    async getAccount(id) {
+      const [found] = await many('SELECT * FROM connected_accounts WHERE id = $1', [id]);
+      return found ?? null;
+    },
+    async listActiveAccounts(ownerId) {
+      return many(
+        "SELECT * FROM connected_accounts WHERE owner_id = $1 AND status = 'active' ORDER BY connected_at, id",
+        [ownerId],
+      );
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { ApiKey, ApiKeyStore, Scope } from '@svc/core';
+import type { Pool } from 'pg';
+import { rowToUser, type UserRow } from './user-row.js';
+
+type ApiKeyRow = {
+  id: string;
+  owner_id: string;
+  name: string | null;
+  secret_hash: string;
+  scopes: string[];
+  account_ids: string[] | null;
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+};
+
+function rowToApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    secretHash: row.secret_hash,
+    scopes: row.scopes as Scope[],
+    accountIds: row.account_ids,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** The ApiKeyStore of a PostgreSQL database. */
+export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
+  return {
+    async insertApiKey(key) {
+      await pool.query(
+        `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          key.id,
+          key.ownerId,
+          key.name,
+          key.secretHash,
+          key.scopes,
+          key.accountIds,
+          key.createdAt,
+          key.expiresAt,
+          key.revokedAt,
+        ],
+      );
+    },
+    async getApiKey(id) {
+      const row = (await pool.query<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id])).rows[0];
+      return row === undefined ? null : rowToApiKey(row);
+    },
+    async getApiKeyWithOwner(id) {
+      // One round trip: the owner comes along as jsonb (null when the user row is gone).
+      const result = await pool.query<ApiKeyRow & { owner: UserRow | null }>(
+        `SELECT k.*, to_jsonb(u) AS owner FROM api_keys AS k
+         LEFT JOIN users AS u ON u.id = k.owner_id
+         WHERE k.id = $1`,
+        [id],
+      );
+      const row = result.rows[0];
+      if (row === undefined) return null;
+      return { key: rowToApiKey(row), owner: row.owner === null ? null : rowToUser(row.owner) };
+    },
+    async listApiKeys(ownerId) {
+      const result = await pool.query<ApiKeyRow>(
+        'SELECT * FROM api_keys WHERE owner_id = $1 ORDER BY created_at, id',
+        [ownerId],
+      );
+      return result.rows.map(rowToApiKey);
+    },
+    async revokeApiKey(id, at) {
+      // One statement, so a concurrent revocation cannot slip between a read and a write;
+      // COALESCE keeps the first revocation time.
+      const result = await pool.query<ApiKeyRow>(
+        'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING *',
+        [at, id],
+      );
+      const row = result.rows[0];
+      return row === undefined ? null : rowToApiKey(row);
+    },
+  };
+}

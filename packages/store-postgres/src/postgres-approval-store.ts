@@ -1,0 +1,73 @@
+import type { Approval, ApprovalStatus, ApprovalStore } from '@svc/core';
+import type { Pool } from 'pg';
+
+type ApprovalRow = {
+  id: string;
+  post_id: string;
+  owner_id: string;
+  status: string;
+  request_note: string | null;
+  reviewer_note: string | null;
+  requested_at: Date;
+  decided_at: Date | null;
+  requested_by: string;
+};
+
+function rowToApproval(row: ApprovalRow): Approval {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    ownerId: row.owner_id,
+    status: row.status as ApprovalStatus,
+    requestNote: row.request_note,
+    reviewerNote: row.reviewer_note,
+    requestedAt: row.requested_at,
+    decidedAt: row.decided_at,
+    requestedBy: row.requested_by,
+  };
+}
+
+/** The ApprovalStore of a PostgreSQL database. */
+export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
+  const one = async (sql: string, params: unknown[]) => {
+    const row = (await pool.query<ApprovalRow>(sql, params)).rows[0];
+    return row === undefined ? null : rowToApproval(row);
+  };
+  return {
+    async insertApproval(approval) {
+      await pool.query(
+        `INSERT INTO approvals
+           (id, post_id, owner_id, status, request_note, reviewer_note, requested_at, decided_at, requested_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          approval.id,
+          approval.postId,
+          approval.ownerId,
+          approval.status,
+          approval.requestNote,
+          approval.reviewerNote,
+          approval.requestedAt,
+          approval.decidedAt,
+          approval.requestedBy,
+        ],
+      );
+    },
+    async getApproval(id) {
+      return one('SELECT * FROM approvals WHERE id = $1', [id]);
+    },
+    async getLatestForPost(postId) {
+      return one('SELECT * FROM approvals WHERE post_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1', [
+        postId,
+      ]);
+    },
+    async decideApproval(id, decision) {
+      // The `status = 'pending'` guard makes deciding a compare-and-set: one racing reviewer wins.
+      return one(
+        `UPDATE approvals SET status = $2, reviewer_note = $3, decided_at = $4
+         WHERE id = $1 AND status = 'pending'
+         RETURNING *`,
+        [id, decision.status, decision.reviewerNote, decision.decidedAt],
+      );
+    },
+  };
+}

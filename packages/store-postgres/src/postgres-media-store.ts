@@ -1,0 +1,198 @@
+import type { ActivateMediaOutcome, AddMediaOutcome, MediaAsset, MediaStore, UploadedFile } from '@svc/core';
+import type { Pool, PoolClient } from 'pg';
+import { nullableNumberFromBigint, numberFromBigint } from './pg-values.js';
+import { withTransaction } from './with-transaction.js';
+
+type MediaAssetRow = {
+  id: string;
+  owner_id: string;
+  status: string;
+  content_type: string;
+  size_bytes: string;
+  width: number | null;
+  height: number | null;
+  duration_ms: string | null;
+  blob_key: string | null;
+  source_url: string | null;
+  created_at: Date;
+};
+
+function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    status: row.status as MediaAsset['status'],
+    contentType: row.content_type,
+    sizeBytes: numberFromBigint(row.size_bytes),
+    width: row.width,
+    height: row.height,
+    durationMs: nullableNumberFromBigint(row.duration_ms),
+    blobKey: row.blob_key,
+    sourceUrl: row.source_url,
+    createdAt: row.created_at,
+  };
+}
+
+const INSERT_ASSET_SQL = `INSERT INTO media_assets
+  (id, owner_id, status, content_type, size_bytes, width, height, duration_ms, blob_key, source_url, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
+
+function assetParams(asset: MediaAsset): unknown[] {
+  return [
+    asset.id,
+    asset.ownerId,
+    asset.status,
+    asset.contentType,
+    asset.sizeBytes,
+    asset.width,
+    asset.height,
+    asset.durationMs,
+    asset.blobKey,
+    asset.sourceUrl,
+    asset.createdAt,
+  ];
+}
+
+/**
+ * Serialises one owner's quota-using writes: the usage read and the write that raises it cannot
+ * interleave with another upload of the same owner, so concurrent uploads cannot pass the quota
+ * together. Held until the transaction ends.
+ */
+const LOCK_OWNER_MEDIA_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc:media:' || $1, 0))";
+
+async function usedBytes(db: Pool | PoolClient, ownerId: string): Promise<number> {
+  const result = await db.query<{ used_bytes: string }>(
+    'SELECT used_bytes FROM media_usage WHERE owner_id = $1',
+    [ownerId],
+  );
+  const row = result.rows[0];
+  return row === undefined ? 0 : numberFromBigint(row.used_bytes);
+}
+
+async function addUsage(client: PoolClient, ownerId: string, bytes: number): Promise<void> {
+  await client.query(
+    `INSERT INTO media_usage (owner_id, used_bytes) VALUES ($1, $2)
+     ON CONFLICT (owner_id) DO UPDATE SET used_bytes = media_usage.used_bytes + excluded.used_bytes`,
+    [ownerId, bytes],
+  );
+}
+
+async function add(
+  client: PoolClient,
+  asset: MediaAsset,
+  limit: number,
+  sourceUrl: string | null,
+): Promise<AddMediaOutcome> {
+  await client.query(LOCK_OWNER_MEDIA_SQL, [asset.ownerId]);
+  const remember = async (mediaId: string) => {
+    if (sourceUrl === null) return;
+    await client.query(
+      'INSERT INTO media_sources (owner_id, url, media_id) VALUES ($1, $2, $3) ON CONFLICT (owner_id, url) DO NOTHING',
+      [asset.ownerId, sourceUrl, mediaId],
+    );
+  };
+  if (asset.blobKey !== null) {
+    const same = await client.query<MediaAssetRow>(
+      "SELECT * FROM media_assets WHERE owner_id = $1 AND blob_key = $2 AND status = 'active' LIMIT 1",
+      [asset.ownerId, asset.blobKey],
+    );
+    const existing = same.rows[0];
+    if (existing !== undefined) {
+      await remember(existing.id);
+      return { kind: 'existing', asset: rowToMediaAsset(existing) };
+    }
+  }
+  const used = await usedBytes(client, asset.ownerId);
+  if (used + asset.sizeBytes > limit)
+    return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
+  await client.query(INSERT_ASSET_SQL, assetParams(asset));
+  await addUsage(client, asset.ownerId, asset.sizeBytes);
+  await remember(asset.id);
+  return { kind: 'added', asset };
+}
+
+async function activate(
+  client: PoolClient,
+  id: string,
+  file: UploadedFile,
+  limit: number,
+): Promise<ActivateMediaOutcome> {
+  const owner = await client.query<{ owner_id: string }>('SELECT owner_id FROM media_assets WHERE id = $1', [
+    id,
+  ]);
+  const ownerId = owner.rows[0]?.owner_id;
+  if (ownerId === undefined) return { kind: 'not_pending' };
+  await client.query(LOCK_OWNER_MEDIA_SQL, [ownerId]);
+  // Read again under the lock: a racing completion of the same target may have won meanwhile.
+  const current = await client.query<MediaAssetRow>('SELECT * FROM media_assets WHERE id = $1 FOR UPDATE', [
+    id,
+  ]);
+  const pending = current.rows[0];
+  if (pending === undefined || pending.status !== 'pending') return { kind: 'not_pending' };
+  const used = await usedBytes(client, ownerId);
+  if (used + file.sizeBytes > limit)
+    return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
+  const active: MediaAsset = { ...rowToMediaAsset(pending), ...file, status: 'active' };
+  await client.query(
+    `UPDATE media_assets SET status = 'active', content_type = $2, size_bytes = $3, width = $4, height = $5,
+       duration_ms = $6, blob_key = $7
+     WHERE id = $1 AND status = 'pending'`,
+    [
+      id,
+      active.contentType,
+      active.sizeBytes,
+      active.width,
+      active.height,
+      active.durationMs,
+      active.blobKey,
+    ],
+  );
+  await addUsage(client, ownerId, file.sizeBytes);
+  return { kind: 'activated', asset: active };
+}
+
+/** The MediaStore of a PostgreSQL database. */
+export function createPostgresMediaStore(pool: Pool): MediaStore {
+  const one = async (sql: string, params: unknown[]) => {
+    const row = (await pool.query<MediaAssetRow>(sql, params)).rows[0];
+    return row === undefined ? null : rowToMediaAsset(row);
+  };
+  return {
+    async addMediaAsset(asset, options) {
+      return withTransaction(pool, (client) =>
+        add(client, asset, options.storageLimitBytes, options.sourceUrl),
+      );
+    },
+    async insertPendingAsset(asset) {
+      await pool.query(INSERT_ASSET_SQL, assetParams(asset));
+    },
+    async activatePendingAsset(id, file, options) {
+      return withTransaction(pool, (client) => activate(client, id, file, options.storageLimitBytes));
+    },
+    async findMediaBySource(ownerId, url) {
+      return one(
+        `SELECT m.* FROM media_sources AS s JOIN media_assets AS m ON m.id = s.media_id
+         WHERE s.owner_id = $1 AND s.url = $2 AND m.status = 'active'`,
+        [ownerId, url],
+      );
+    },
+    async getMediaAsset(id) {
+      return one('SELECT * FROM media_assets WHERE id = $1', [id]);
+    },
+    async getMediaAssets(ids) {
+      if (ids.length === 0) return [];
+      const result = await pool.query<MediaAssetRow>(
+        'SELECT * FROM media_assets WHERE id = ANY ($1::text[])',
+        [[...new Set(ids)]],
+      );
+      return result.rows.map(rowToMediaAsset);
+    },
+    async getStorageUsed(ownerId) {
+      return usedBytes(pool, ownerId);
+    },
+    async isBlobReferenced(blobKey) {
+      const result = await pool.query('SELECT 1 FROM media_assets WHERE blob_key = $1 LIMIT 1', [blobKey]);
+      return result.rowCount !== 0;
+    },
+  };
+}

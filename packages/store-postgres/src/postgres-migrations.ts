@@ -1,0 +1,18 @@
+import { migration0001Initial } from './migrations/0001-initial.js';
+import { migration0002MediaLibrary } from './migrations/0002-media-library.js';
+import { migration0003ConnectionRequests } from './migrations/0003-connection-requests.js';
+import { migration0004DraftsAndApprovals } from './migrations/0004-drafts-and-approvals.js';
+import { migration0005Billing } from './migrations/0005-billing.js';
+import type { PostgresMigration } from './postgres-migration.js';
+
+/**
+ * Every migration, oldest first. Kept in TypeScript so the build bundles them. To change the
+ * schema, add `migrations/NNNN-what.ts` and append it here.
+ */
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  migration0001Initial,
+  migration0002MediaLibrary,
+  migration0003ConnectionRequests,
+  migration0004DraftsAndApprovals,
+  migration0005Billing,
+];

@@ -1,0 +1,85 @@
+import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus } from '@svc/core';
+import { PUBLIC_POST_STATUSES } from '@svc/core';
+import type { Pool } from 'pg';
+import { type PostRow, rowToPost } from './post-row.js';
+
+// Every profile id of the post must be in $2 (a text[]), or $2 is NULL. An empty profile list is
+// contained in any list, so a post without targets passes, as in the memory store.
+const WITHIN_ACCOUNTS = '($2::text[] IS NULL OR profile_ids <@ $2::text[])';
+
+/**
+ * The newest-first list, served in order by the partial index `posts_owner_list`; the cursor is a
+ * row comparison, which the index serves too. Exported for the query-plan test.
+ */
+export const LIST_POSTS_SQL = `SELECT * FROM posts
+WHERE owner_id = $1 AND deleted_at IS NULL
+  AND ${WITHIN_ACCOUNTS}
+  AND ($3::text[] IS NULL OR status = ANY ($3::text[]))
+  AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
+ORDER BY created_at DESC, id DESC
+LIMIT $6`;
+
+const COUNT_BY_STATUS_SQL = `SELECT status, COUNT(*)::integer AS n FROM posts
+WHERE owner_id = $1 AND deleted_at IS NULL AND ${WITHIN_ACCOUNTS}
+GROUP BY status`;
+
+/** Upcoming posts, soonest first, served by the partial index `posts_owner_upcoming`. */
+export const UPCOMING_POSTS_SQL = `SELECT * FROM posts
+WHERE status IN ('scheduled', 'publishing') AND deleted_at IS NULL
+  AND owner_id = $1 AND ${WITHIN_ACCOUNTS} AND scheduled_time > $3
+ORDER BY scheduled_time, id
+LIMIT $4`;
+
+/** The internal statuses behind public ones: a publishing post is still `scheduled` to callers. */
+function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
+  return statuses.flatMap((s) => (s === 'scheduled' ? ['scheduled', 'publishing'] : [s]));
+}
+
+/** The read queries of the PostgreSQL PostStore. */
+export function createPostgresPostQueries(
+  pool: Pool,
+): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts'> {
+  return {
+    async listPosts(query: PostListQuery): Promise<PostPage> {
+      const limit = Math.max(0, Math.floor(query.limit));
+      // One row more than asked tells whether another page follows.
+      const result = await pool.query<PostRow>(LIST_POSTS_SQL, [
+        query.ownerId,
+        query.accountIds,
+        query.statuses === null ? null : internalStatuses(query.statuses),
+        query.after?.createdAt ?? null,
+        query.after?.id ?? null,
+        limit + 1,
+      ]);
+      const posts: Post[] = result.rows.slice(0, limit).map(rowToPost);
+      const last = posts.at(-1);
+      const next =
+        result.rows.length > limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
+      return { posts, next };
+    },
+    async countPostsByStatus(ownerId, accountIds) {
+      const counts = Object.fromEntries(PUBLIC_POST_STATUSES.map((s) => [s, 0])) as Record<
+        PublicPostStatus,
+        number
+      >;
+      const result = await pool.query<{ status: string; n: number }>(COUNT_BY_STATUS_SQL, [
+        ownerId,
+        accountIds,
+      ]);
+      for (const row of result.rows) {
+        const status = (row.status === 'publishing' ? 'scheduled' : row.status) as PublicPostStatus;
+        counts[status] += row.n;
+      }
+      return counts;
+    },
+    async upcomingPosts(ownerId, accountIds, after, limit) {
+      const result = await pool.query<PostRow>(UPCOMING_POSTS_SQL, [
+        ownerId,
+        accountIds,
+        after,
+        Math.max(0, Math.floor(limit)),
+      ]);
+      return result.rows.map(rowToPost);
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import {
+  type ClaimRequest,
+  type InsertPostsOutcome,
+  type NewPostsBatch,
+  type Post,
+  type PostStore,
+  transition,
+} from '@svc/core';
+import type { Pool, PoolClient } from 'pg';
+import { POST_COLUMNS, type PostRow, postParams, rowToPost } from './post-row.js';
+import { createPostgresPostQueries } from './postgres-post-queries.js';
+import { withTransaction } from './with-transaction.js';
+
+/** The publisher's queue, as the partial index `posts_due` holds it. */
+const IN_PUBLISHER_QUEUE = "status IN ('scheduled', 'publishing') AND deleted_at IS NULL";
+
+/**
+ * The publisher's claim query: due posts, oldest `due_at` first (id breaks ties), locked for the
+ * claiming transaction. SKIP LOCKED passes over rows another publisher is claiming right now, so
+ * any number of publishers share the queue without waiting on or double-claiming each other.
+ * Exported for the test that checks its query plan.
+ */
+export const SELECT_DUE_POSTS_SQL = `SELECT * FROM posts
+WHERE ${IN_PUBLISHER_QUEUE} AND due_at <= $1
+ORDER BY due_at, id
+LIMIT $2
+FOR UPDATE SKIP LOCKED`;
+
+/** The earliest due time in the publisher's queue: the first entry of `posts_due`. */
+const SELECT_NEXT_DUE_AT_SQL = `SELECT due_at FROM posts
+WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL
+ORDER BY due_at
+LIMIT 1`;
+
+// Compare-and-set: the write lands only if nobody changed the row since it was read. `version` is
+// the last of POST_COLUMNS: its parameter slot takes the expected version instead.
+const UPDATE_POST_SQL = `UPDATE posts
+SET ${POST_COLUMNS.map((c, i) => `${c} = $${i + 1}`)
+  .slice(1, -1)
+  .join(', ')}, version = version + 1
+WHERE id = $1 AND version = $${POST_COLUMNS.length}
+RETURNING *`;
+
+// WITH ORDINALITY keeps the order the ids were recorded in, which is the order the batch had.
+const SELECT_POSTS_BY_IDS_SQL = `SELECT p.* FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n)
+JOIN posts AS p ON p.id = u.id
+ORDER BY u.n`;
+
+// One statement, so the idempotency row and the posts it points to come from one snapshot.
+const SELECT_IDEMPOTENT_RESULT_SQL = `SELECT i.fingerprint, i.post_ids, p.id IS NOT NULL AS found, p.*
+FROM post_idempotency AS i
+LEFT JOIN LATERAL unnest(i.post_ids) WITH ORDINALITY AS u(id, n) ON true
+LEFT JOIN posts AS p ON p.id = u.id
+WHERE i.owner_id = $1 AND i.external_id = $2
+ORDER BY u.n`;
+
+// Adds the batch to the owner's usage counter for the window, creating it on first use.
+const ADD_QUOTA_USAGE_SQL = `INSERT INTO post_quota_usage (owner_id, window_start, used) VALUES ($1, $2, $3)
+ON CONFLICT (owner_id, window_start) DO UPDATE SET used = post_quota_usage.used + excluded.used`;
+
+/** A multi-row INSERT of `count` posts, RETURNING what it wrote. */
+function insertPostsSql(count: number): string {
+  const width = POST_COLUMNS.length;
+  const rows = Array.from(
+    { length: count },
+    (_, r) => `(${POST_COLUMNS.map((_, c) => `$${r * width + c + 1}`).join(', ')})`,
+  );
+  return `INSERT INTO posts (${POST_COLUMNS.join(', ')}) VALUES ${rows.join(', ')} RETURNING *`;
+}
+
+/**
+ * Serialises the writes of one owner's post batches: taken first in the transaction, so two
+ * requests with the same idempotency key, or two that together pass the quota, run one after the
+ * other and the second sees what the first wrote. Other owners are not held up.
+ */
+const LOCK_OWNER_POSTS_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc:posts:' || $1, 0))";
+
+type IdempotencyRow = { fingerprint: string; post_ids: string[] };
+
+async function postsByIds(client: PoolClient | Pool, ids: readonly string[]): Promise<Post[]> {
+  const result = await client.query<PostRow>(SELECT_POSTS_BY_IDS_SQL, [ids]);
+  return result.rows.map(rowToPost);
+}
+
+async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<InsertPostsOutcome> {
+  await client.query(LOCK_OWNER_POSTS_SQL, [batch.ownerId]);
+  const key = batch.idempotency;
+  if (key !== null) {
+    const earlier = await client.query<IdempotencyRow>(
+      'SELECT fingerprint, post_ids FROM post_idempotency WHERE owner_id = $1 AND external_id = $2',
+      [batch.ownerId, key.externalId],
+    );
+    const row = earlier.rows[0];
+    if (row !== undefined) {
+      return row.fingerprint === key.fingerprint
+        ? { kind: 'replayed', posts: await postsByIds(client, row.post_ids) }
+        : { kind: 'idempotency_conflict', postIds: row.post_ids };
+    }
+  }
+  const usage = await client.query<{ used: number }>(
+    'SELECT used FROM post_quota_usage WHERE owner_id = $1 AND window_start = $2',
+    [batch.ownerId, batch.quota.windowStart],
+  );
+  const used = usage.rows[0]?.used ?? 0;
+  if (used + batch.posts.length > batch.quota.limit) {
+    return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
+  }
+  if (batch.posts.length === 0) return { kind: 'inserted', posts: [] };
+  // A duplicate id violates the primary key: the statement throws and the transaction rolls back.
+  const inserted = await client.query<PostRow>(
+    insertPostsSql(batch.posts.length),
+    batch.posts.flatMap(postParams),
+  );
+  await client.query(ADD_QUOTA_USAGE_SQL, [batch.ownerId, batch.quota.windowStart, batch.posts.length]);
+  const ids = batch.posts.map((post) => post.id);
+  if (key !== null) {
+    await client.query(
+      `INSERT INTO post_idempotency (owner_id, external_id, fingerprint, post_ids, created_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [batch.ownerId, key.externalId, key.fingerprint, ids, batch.at],
+    );
+  }
+  // Decoded from the rows just written, in batch order, so callers get what a later read returns.
+  const byId = new Map(inserted.rows.map((row) => [row.id, rowToPost(row)]));
+  return { kind: 'inserted', posts: ids.map((id) => byId.get(id)).filter((p) => p !== undefined) };
+}
+
+async function writePost(
+  client: PoolClient | Pool,
+  post: Post,
+  expectedVersion: number,
+): Promise<Post | null> {
+  const result = await client.query<PostRow>(UPDATE_POST_SQL, [
+    ...postParams(post).slice(0, -1),
+    expectedVersion,
+  ]);
+  const row = result.rows[0];
+  return row === undefined ? null : rowToPost(row);
+}
+
+async function claimBatch(client: PoolClient, request: ClaimRequest): Promise<Post[]> {
+  const limit = Math.max(0, Math.floor(request.limit));
+  if (limit === 0) return [];
+  const due = await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [request.now, limit]);
+  const claimed: Post[] = [];
+  for (const row of due.rows) {
+    const post = rowToPost(row);
+    const next = transition(post, {
+      type: 'claim',
+      at: request.now,
+      leaseOwner: request.leaseOwner,
+      leaseUntil: request.leaseUntil,
+    });
+    // The query selects what the state machine lets a publisher claim; should the rules ever
+    // refuse a row, it stays where it is, as in the memory store.
+    if (next.isErr()) continue;
+    const stored = await writePost(client, next.value, post.version);
+    if (stored === null) {
+      // Impossible while the row is locked; if it happens, the lock is not doing its job.
+      throw new Error(`Post ${post.id} changed while claimed under a row lock.`);
+    }
+    claimed.push(stored);
+  }
+  return claimed;
+}
+
+/** The PostStore of a PostgreSQL database. */
+export function createPostgresPostStore(pool: Pool): PostStore {
+  return {
+    ...createPostgresPostQueries(pool),
+    async insertPosts(batch) {
+      return withTransaction(pool, (client) => insertBatch(client, batch));
+    },
+    async findByExternalId(ownerId, externalId) {
+      const result = await pool.query<PostRow & IdempotencyRow & { found: boolean }>(
+        SELECT_IDEMPOTENT_RESULT_SQL,
+        [ownerId, externalId],
+      );
+      const first = result.rows[0];
+      if (first === undefined) return null;
+      return {
+        fingerprint: first.fingerprint,
+        posts: result.rows.filter((row) => row.found).map(rowToPost),
+      };
+    },
+    async getPost(id) {
+      const result = await pool.query<PostRow>('SELECT * FROM posts WHERE id = $1', [id]);
+      const row = result.rows[0];
+      return row === undefined ? null : rowToPost(row);
+    },
+    async updatePost(post, expectedVersion) {
+      return writePost(pool, post, expectedVersion);
+    },
+    async claimDuePosts(request) {
+      return withTransaction(pool, (client) => claimBatch(client, request));
+    },
+    async nextDueAt() {
+      const result = await pool.query<{ due_at: Date }>(SELECT_NEXT_DUE_AT_SQL);
+      return result.rows[0]?.due_at ?? null;
+    },
+  };
+}

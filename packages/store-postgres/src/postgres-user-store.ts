@@ -1,0 +1,37 @@
+import type { UserStore } from '@svc/core';
+import type { Pool } from 'pg';
+import { planParam, rowToUser, type UserRow } from './user-row.js';
+
+/** The UserStore of a PostgreSQL database. */
+export function createPostgresUserStore(pool: Pool): UserStore {
+  const one = async (sql: string, value: string) => {
+    const row = (await pool.query<UserRow>(sql, [value])).rows[0];
+    return row === undefined ? null : rowToUser(row);
+  };
+  return {
+    async insertUser(user) {
+      // Only an email clash is an expected outcome; a duplicate id is a fault and throws.
+      const result = await pool.query(
+        `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (email) DO NOTHING`,
+        [
+          user.id,
+          user.email,
+          planParam(user.plan),
+          user.betaTester,
+          user.apiAccessDisabled,
+          user.createdAt,
+          user.updatedAt,
+        ],
+      );
+      return result.rowCount === 1 ? 'inserted' : 'email_taken';
+    },
+    async getUser(id) {
+      return one('SELECT * FROM users WHERE id = $1', id);
+    },
+    async getUserByEmail(email) {
+      return one('SELECT * FROM users WHERE email = $1', email);
+    },
+  };
+}

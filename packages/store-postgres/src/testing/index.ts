@@ -1,0 +1,2 @@
+// Test support for suites that need a PostgreSQL server (import '@svc/store-postgres/testing').
+export { describePostgres, type TestDatabase } from './describe-postgres.js';

@@ -1,0 +1,26 @@
+import type { Pool, PoolClient } from 'pg';
+
+/**
+ * Runs `work` on one pooled connection inside a transaction: commits when it resolves, rolls back
+ * when it rejects (and rejects with the same error). The connection goes back to the pool either
+ * way; one whose rollback failed is discarded rather than reused in an unknown state.
+ */
+export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
+}

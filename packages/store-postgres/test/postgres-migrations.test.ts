@@ -1,0 +1,80 @@
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import { migratePostgres, openPostgresStore, POSTGRES_MIGRATIONS } from '../src/index.js';
+import { SELECT_DUE_POSTS_SQL } from '../src/postgres-post-store.js';
+import { describePostgres } from '../src/testing/index.js';
+
+const ALL = POSTGRES_MIGRATIONS.map((m) => m.id);
+
+await describePostgres('PostgreSQL migrations', (db) => {
+  const poolOn = async () => new pg.Pool({ connectionString: db.url(), ...(await db.freshSchema()) });
+
+  it('applies every migration once, however many processes start at once', async () => {
+    const pools = [await poolOn()];
+    const options = pools[0]?.options.options;
+    for (let i = 0; i < 3; i += 1) pools.push(new pg.Pool({ connectionString: db.url(), options }));
+    try {
+      const reports = await Promise.all(pools.map((pool) => migratePostgres(pool)));
+      expect(reports.flatMap((r) => r.applied).sort()).toEqual(ALL);
+      const recorded = await pools[0]?.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+      expect(recorded?.rows.map((r) => r.id)).toEqual(ALL);
+      expect(await migratePostgres(pools[1] as pg.Pool)).toEqual({ applied: [] });
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  it('leaves no trace of a failing migration', async () => {
+    const pool = await poolOn();
+    try {
+      const broken = [
+        ...POSTGRES_MIGRATIONS,
+        { id: '9999_broken', sql: 'CREATE TABLE half (id text); SELECT nope;' },
+      ];
+      await expect(migratePostgres(pool, broken)).rejects.toThrow(/nope/);
+      const half = await pool.query("SELECT to_regclass('half') AS t");
+      expect(half.rows[0]?.t).toBeNull();
+      const recorded = await pool.query('SELECT id FROM schema_migrations');
+      expect(recorded.rowCount).toBe(ALL.length);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('refuses to open an unmigrated database when told not to migrate, and opens a migrated one', async () => {
+    const schema = await db.freshSchema();
+    await expect(
+      openPostgresStore({ connectionString: db.url(), migrate: false, pool: schema }),
+    ).rejects.toThrow(/needs migrations first: 0001_initial/);
+    const migrated = await openPostgresStore({ connectionString: db.url(), pool: schema });
+    await migrated.close();
+    const store = await openPostgresStore({ connectionString: db.url(), migrate: false, pool: schema });
+    await store.ping();
+    await store.close();
+    await store.close();
+  });
+
+  it('claims through the partial index posts_due, in index order', async () => {
+    const pool = await poolOn();
+    try {
+      await migratePostgres(pool);
+      const client = await pool.connect();
+      try {
+        // An empty table is cheaper to scan; the point is that the index serves the query at all.
+        await client.query('SET enable_seqscan = off');
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${SELECT_DUE_POSTS_SQL}`, [
+          new Date(),
+          10,
+        ]);
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(text).toMatch(/Index Scan using posts_due/);
+        expect(text).not.toMatch(/Sort/);
+        expect(text).toMatch(/LockRows/);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+});
