@@ -10,7 +10,7 @@ import {
   createSafeFetcher,
 } from '@svc/media';
 import { createSandbox, type Sandbox } from '@svc/sandbox';
-import { openPostgresStore } from '@svc/store-postgres';
+import { createPostgresPostsDueChannel, openPostgresStore } from '@svc/store-postgres';
 import { openSqliteStore } from '@svc/store-sqlite';
 import type { Config } from './config.js';
 import { resolveMasterSecret } from './master-secret.js';
@@ -33,7 +33,7 @@ export type Services = {
   readonly mediaLinks: MediaLinks;
   /** The platform simulators when the sandbox is on; the API server serves them under /sandbox/. */
   readonly sandbox: Sandbox | null;
-  /** Releases the database. */
+  /** Releases the database (and the PostgreSQL posts-due channel). */
   close(): Promise<void>;
 };
 
@@ -50,7 +50,13 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     config.databaseUrl === null
       ? openSqliteStore({ path: join(config.dataDir, DATABASE_FILE), migrate })
       : await openPostgresStore({ connectionString: config.databaseUrl, migrate });
-  const publisherSignal = createPublisherSignal();
+  // Publishers in other processes on the same PostgreSQL database hear of new due posts at once;
+  // SQLite has a single process, so its in-process signal is all it needs.
+  const postsDueChannel =
+    config.databaseUrl === null
+      ? null
+      : createPostgresPostsDueChannel({ connectionString: config.databaseUrl });
+  const publisherSignal = createPublisherSignal(postsDueChannel);
   const blobs = createDiskBlobStore({ dir: join(config.dataDir, MEDIA_DIR) });
   const fetcher = createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch });
   const core: CoreDeps = {
@@ -78,7 +84,10 @@ export async function openServices(config: Config, options: { migrate?: boolean 
   const sandbox = config.sandbox
     ? createSandbox({ baseUrl: config.baseUrl, secret: sandboxSecret(secret) })
     : null;
-  return { core, publisherSignal, mediaLinks, sandbox, close: () => store.close() };
+  const close = async () => {
+    await Promise.all([store.close(), postsDueChannel?.close()]);
+  };
+  return { core, publisherSignal, mediaLinks, sandbox, close };
 }
 
 /**

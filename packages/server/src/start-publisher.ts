@@ -7,7 +7,8 @@ import type { Services } from './open-services.js';
 
 /**
  * Starts the publisher on the services' store and gateways, woken early by posts created in the
- * same process. Each process gets a unique lease owner, so leases tell publishers apart.
+ * same process and, on PostgreSQL, in any process on the database (through LISTEN/NOTIFY). Each
+ * process gets a unique lease owner, so leases tell publishers apart.
  */
 export function startPublisher(services: Services, config: Config, logger: Logger): Publisher {
   const publisher = createPublisher(

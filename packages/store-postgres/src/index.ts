@@ -11,3 +11,9 @@ export {
 } from './open-postgres-store.js';
 export type { PostgresMigration } from './postgres-migration.js';
 export { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+export {
+  createPostgresPostsDueChannel,
+  POSTS_DUE_CHANNEL,
+  type PostgresPostsDueChannel,
+  type PostgresPostsDueChannelOptions,
+} from './postgres-posts-due-channel.js';

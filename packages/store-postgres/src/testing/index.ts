@@ -1,2 +1,3 @@
 // Test support for suites that need a PostgreSQL server (import '@svc/store-postgres/testing').
 export { describePostgres, type TestDatabase } from './describe-postgres.js';
+export { waitForPostsDueListener } from './wait-for-posts-due-listener.js';
