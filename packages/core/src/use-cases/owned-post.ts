@@ -25,6 +25,17 @@ export async function ownedPost(
   return ok(post);
 }
 
+/** Like `ownedPost`, but a soft-deleted post is `post_not_found`: deleted posts are gone for callers. */
+export async function liveOwnedPost(
+  posts: PostStore,
+  actor: Actor,
+  postId: string,
+): Promise<Result<Post, SvcError>> {
+  const found = await ownedPost(posts, actor, postId);
+  if (found.isErr() || found.value.deletedAt === null) return found;
+  return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+}
+
 /** The refusal for a post a publisher is publishing right now (it cannot be changed or deleted). */
 export function beingPublished(post: Post, action: string): SvcError {
   return svcError(

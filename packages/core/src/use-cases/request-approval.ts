@@ -4,7 +4,7 @@ import type { Approval } from '../domain/approval.js';
 import { transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
-import { ownedPost } from './owned-post.js';
+import { liveOwnedPost } from './owned-post.js';
 
 /** What `svc_request_post_approval` asks for. */
 export type RequestApprovalInput = { readonly postId: string; readonly note?: string | null };
@@ -37,13 +37,9 @@ async function request(
 ): Promise<Result<ApprovalRequested, SvcError>> {
   const allowed = requireScope(actor, 'approval:request');
   if (allowed.isErr()) return err(allowed.error);
-  const found = await ownedPost(deps.store.posts, actor, input.postId);
+  const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
   if (found.isErr()) return err(found.error);
   const post = found.value;
-  // Deleted posts are gone for callers, as for every other read.
-  if (post.deletedAt !== null) {
-    return err(svcError('post_not_found', `Post ${post.id} not found.`, { postId: post.id }));
-  }
   const now = deps.clock.now();
   const moved = transition(post, { type: 'request_approval', at: now });
   if (moved.isErr()) return err(notADraft(moved.error, post.status));

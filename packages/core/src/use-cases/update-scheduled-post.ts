@@ -6,7 +6,7 @@ import { type PostEdit, transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import { validatePostPolicy } from '../policy/validate-post-policy.js';
 import type { CoreDeps } from './core-deps.js';
-import { beingPublished, ownedPost } from './owned-post.js';
+import { beingPublished, liveOwnedPost } from './owned-post.js';
 import { policyError } from './policy-error.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
@@ -46,11 +46,9 @@ async function update(
 ): Promise<Result<Post, SvcError>> {
   const allowed = requireScope(actor, 'post:write');
   if (allowed.isErr()) return err(allowed.error);
-  const found = await ownedPost(deps.store.posts, actor, input.postId);
+  const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
   if (found.isErr()) return err(found.error);
   const post = found.value;
-  if (post.deletedAt !== null)
-    return err(svcError('post_not_found', `Post ${post.id} not found.`, { postId: post.id }));
   if (post.status === 'publishing') return err(beingPublished(post, 'edited'));
   const now = deps.clock.now();
 

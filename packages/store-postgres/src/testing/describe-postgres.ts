@@ -101,6 +101,8 @@ export async function describePostgres(title: string, body: (db: TestDatabase) =
   }
   describe(title, () => {
     if (unavailable !== null) {
+      // Waits for a reachable PostgreSQL server (SVC_TEST_POSTGRES_URL); outside CI only, since
+      // under CI the check above fails the run instead.
       it.skip(`needs PostgreSQL, unreachable at ${adminUrl} (${unavailable}); set ${ADMIN_URL_VARIABLE}`);
       return;
     }
