@@ -79,7 +79,8 @@ export const migrate: CliCommand = {
   help: `Usage: svc migrate
 
 Applies the migrations the database lacks and prints {"applied": [...]} (empty when it is up to
-date). The server also migrates on start; run this to migrate as a separate deployment step.`,
+date): the PostgreSQL database in DATABASE_URL when set, else SQLite in SVC_DATA_DIR. The server
+also migrates on start; run this to migrate as a separate deployment step.`,
   options: {},
   positionals: { min: 0, max: 0 },
   async run(_, io) {
