@@ -1,9 +1,12 @@
-import type { ErrorCode } from '@svc/core';
+import { type ErrorCode, isStoreUnavailable } from '@svc/core';
 import type { Context, Next } from 'koa';
 import { ERROR_STATUS } from './error-status.js';
 import { type HttpLogger, scrubSecrets } from './http-logger.js';
 import type { HttpState } from './http-state.js';
 import { SvcFailure } from './svc-failure.js';
+
+/** Seconds a client should wait before retrying while the database is away. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 type Answer = {
   status: number;
@@ -14,9 +17,9 @@ type Answer = {
 
 /**
  * Turns every failure below it into `{error, code[, details]}` with the status of
- * docs/errors.md: SvcErrors from use cases, the HTTP errors Koa's parsers and router throw, and
- * unexpected faults, which become a bare 500 `internal_error` and are logged (scrubbed of
- * secrets, without a stack) under the request id.
+ * docs/errors.md: SvcErrors from use cases, the HTTP errors Koa's parsers and router throw, an
+ * unreachable database (503 `database_unavailable`), and unexpected faults, which become a bare
+ * 500 `internal_error` and are logged (scrubbed of secrets, without a stack) under the request id.
  */
 export function errorMiddleware(logger: HttpLogger) {
   return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
@@ -25,7 +28,12 @@ export function errorMiddleware(logger: HttpLogger) {
       if (ctx.body === undefined || ctx.body === null) answerUnrouted(ctx);
     } catch (thrown) {
       const answer = answerFor(thrown);
-      if (answer.code === 'internal_error') {
+      if (answer.code === 'database_unavailable') {
+        // Expected while the database restarts: a warning without the driver's details, and a
+        // hint for clients on when to try again.
+        logger.warn({ requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
+        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      } else if (answer.code === 'internal_error') {
         logger.error(
           { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, fault: describe(thrown) },
           'unexpected fault',
@@ -81,6 +89,14 @@ function answerFor(thrown: unknown): Answer {
     return details === undefined
       ? { status: ERROR_STATUS[code], code, message }
       : { status: ERROR_STATUS[code], code, message, details };
+  }
+  if (isStoreUnavailable(thrown)) {
+    return {
+      status: 503,
+      code: 'database_unavailable',
+      message:
+        'The database is unreachable right now. Try again in a few seconds; a create sent with an externalId is safe to repeat.',
+    };
   }
   if (isHttpError(thrown) && thrown.expose !== false) {
     switch (thrown.status) {

@@ -81,5 +81,6 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   method_not_allowed: 405,
   api_key_in_url: 400,
   not_found: 404,
+  database_unavailable: 503,
   internal_error: 500,
 };

@@ -1,4 +1,5 @@
-import type { Actor } from '@svc/core';
+import { type Actor, isStoreUnavailable } from '@svc/core';
+import { DATABASE_UNAVAILABLE } from './database-unavailable.js';
 import { RPC } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';
 import { isSupportedProtocolVersion, NEWEST_PROTOCOL_VERSION } from './protocol-versions.js';
@@ -93,6 +94,7 @@ async function callTool(
   try {
     return result(await catalog.call(name, params.arguments, { deps, actor }));
   } catch (fault) {
+    if (isStoreUnavailable(fault)) return result(refusal(DATABASE_UNAVAILABLE));
     // A fault, not a refusal: logged, and answered as a tool error the agent may retry.
     deps.logger.error(
       { tool: name, fault: fault instanceof Error ? fault.message : String(fault) },

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Actor, checkCanUseTools } from '@svc/core';
+import { type Actor, checkCanUseTools, isStoreUnavailable } from '@svc/core';
 import { answerRequest, type RpcContext, type RpcMessage, toRpcMessage } from './answer-request.js';
 import { hasCredentialInUrl } from './credential-in-url.js';
+import { DATABASE_UNAVAILABLE } from './database-unavailable.js';
 import { createHostCheck } from './host-check.js';
 import { RPC, sendRpcError } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';
@@ -116,6 +117,17 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
     owns: (path) => path === MCP_PATH || path === LEGACY_MCP_PATH || path === RESOURCE_METADATA_PATH,
     handle(req, res) {
       serve(req, res).catch((fault: unknown) => {
+        if (isStoreUnavailable(fault)) {
+          // The database is restarting: say so, as the REST API does, instead of a fault.
+          deps.logger.warn({ path: MCP_PATH }, 'database unavailable');
+          if (!res.headersSent) {
+            sendRpcError(res, 503, RPC.serverError, DATABASE_UNAVAILABLE.message, {
+              data: { code: DATABASE_UNAVAILABLE.code },
+              headers: { 'Retry-After': '5' },
+            });
+          } else res.destroy();
+          return;
+        }
         deps.logger.error(
           { path: MCP_PATH, fault: fault instanceof Error ? fault.name : String(fault) },
           'mcp fault',

@@ -4,6 +4,7 @@ import type { BearerVerifier } from './bearer-verifier.js';
 /** Where the endpoint reports faults it cannot answer with a tool result. */
 export type McpLogger = {
   error(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
 };
 
 /** What the agent-tool endpoint is built from. */

@@ -9,6 +9,10 @@ import { createPostgresConnectionRequestStore } from './postgres-connection-requ
 import { createPostgresMediaStore } from './postgres-media-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
+import { unavailableAwarePool } from './unavailable-errors.js';
+
+/** How long a query waits for a pooled connection before the database counts as unreachable. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Settings of the connection pool, passed to pg's Pool as they are. */
 export type PostgresPoolOptions = Omit<pg.PoolConfig, 'connectionString'>;
@@ -33,10 +37,17 @@ export type PostgresStoreOptions = {
  * database: transactions and row locks keep them consistent.
  */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
-  const pool = new pg.Pool({ ...options.pool, connectionString: options.connectionString });
+  const raw = new pg.Pool({
+    // Without a timeout, a request waits forever for a connection while the database is away;
+    // with one, it gets database_unavailable and the client can retry.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...options.pool,
+    connectionString: options.connectionString,
+  });
   // An idle pooled connection that breaks (a server restart) must not crash the process; the next
   // query gets a fresh connection.
-  pool.on('error', () => {});
+  raw.on('error', () => {});
+  const pool = unavailableAwarePool(raw);
   try {
     if (options.migrate ?? true) {
       await migratePostgres(pool);

@@ -86,6 +86,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'api_key_in_url',
   'not_found',
+  'database_unavailable',
   'internal_error',
 ] as const;
 

@@ -1,4 +1,4 @@
-import { type Post, transition } from '@svc/core';
+import { isStoreUnavailable, type Post, transition } from '@svc/core';
 import { createConcurrencySlots } from './concurrency-slots.js';
 import { publishPost } from './publish-post.js';
 import type { PublisherDeps } from './publisher-deps.js';
@@ -107,11 +107,18 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
       timer = { wakeAt, resolve, handle };
     });
 
+  // While the database is away the loop keeps trying to claim, every few seconds at most, and
+  // says so once rather than on every round.
+  let storeAway = false;
   const run = async () => {
     while (!stop.stopping) {
       try {
         const free = options.concurrency.global - inFlight();
         const claimed = await runOnce();
+        if (storeAway) {
+          storeAway = false;
+          deps.logger.info({}, 'database reachable again; claiming resumed');
+        }
         if (stop.stopping) break;
         if (claimed > 0 && claimed === free) continue; // a full batch: more may be due
         const now = deps.clock.now().getTime();
@@ -124,10 +131,15 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
           : Math.min(Math.max(nextDue, now + 10), now + options.intervalMs);
         await sleepUntil(wakeAt);
       } catch (error) {
-        deps.logger.error(
-          { err: error instanceof Error ? error.message : 'unknown' },
-          'publisher run failed; retrying',
-        );
+        if (isStoreUnavailable(error)) {
+          if (!storeAway) deps.logger.warn({}, 'database unavailable; claiming paused until it returns');
+          storeAway = true;
+        } else {
+          deps.logger.error(
+            { err: error instanceof Error ? error.message : 'unknown' },
+            'publisher run failed; retrying',
+          );
+        }
         await sleepUntil(deps.clock.now().getTime() + Math.min(5_000, options.intervalMs));
       }
     }
@@ -154,7 +166,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
           retryAt: now,
           countsAsAttempt: false,
         });
-        if (released.isOk()) await deps.store.posts.updatePost(released.value, post.version);
+        // With the database away the post stays leased; the lease's end returns it to the queue.
+        if (released.isOk())
+          await deps.store.posts.updatePost(released.value, post.version).catch(unlessStoreAway);
       }
       await Promise.all(running);
       settleIdle();
@@ -173,4 +187,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
       }
     },
   };
+}
+
+function unlessStoreAway(error: unknown): null {
+  if (isStoreUnavailable(error)) return null;
+  throw error;
 }

@@ -13,6 +13,7 @@ import { loadPublishJob } from './load-publish-job.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import type { PublisherOptions } from './publisher-options.js';
 import { retryDelayMs } from './retry-delay.js';
+import { retryWhileStoreAway } from './retry-while-store-away.js';
 
 /** Tells a running publish to let go of its post at the next step boundary. */
 export type StopSignal = { readonly stopping: boolean };
@@ -34,13 +35,24 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   const platform = claimed.platforms[0] as Platform;
   const gateway = deps.gateways[platform];
   let post = claimed;
+  // Store calls wait out a database restart for as long as we hold the post's lease.
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const durably = <T>(call: () => Promise<T>): Promise<T> =>
+    retryWhileStoreAway(call, {
+      now: () => deps.clock.now().getTime(),
+      sleep,
+      stopping: () => ctx.stop.stopping,
+      deadline: post.dueAt?.getTime() ?? deps.clock.now().getTime(),
+    });
   const record = async (event: PostEvent): Promise<boolean> => {
     const next = transition(post, event);
     if (next.isErr()) {
       deps.logger.warn({ postId: post.id, code: next.error.code }, next.error.message);
       return false;
     }
-    const stored = await deps.store.posts.updatePost(next.value, post.version);
+    // A write whose answer was lost with the connection may have landed: the retry then finds a
+    // newer version and reports the lease lost, and whoever takes the post next resumes from it.
+    const stored = await durably(() => deps.store.posts.updatePost(next.value, post.version));
     if (stored === null) {
       deps.logger.warn({ postId: post.id, event: event.type }, 'publisher lost the lease of a post');
       return false;
@@ -57,7 +69,7 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     );
     return;
   }
-  const loaded = await loadPublishJob(deps, post);
+  const loaded = await durably(() => loadPublishJob(deps, post));
   if (loaded.kind === 'unpublishable') {
     await fail(loaded.reason);
     return;
@@ -178,7 +190,9 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   }
 
   async function needsReconnect(reason: string): Promise<void> {
-    await deps.store.accounts.saveAccount({ ...account, needsReconnect: true, updatedAt: deps.clock.now() });
+    await durably(() =>
+      deps.store.accounts.saveAccount({ ...account, needsReconnect: true, updatedAt: deps.clock.now() }),
+    );
     await fail(
       `Reconnect the ${PLATFORM_NAMES[platform]} account @${account.handle}, then schedule the post again. ${reason}`,
     );
@@ -186,7 +200,6 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
 
   // Waits while keeping the lease: long waits renew it halfway through each lease period.
   async function pause(ms: number): Promise<void> {
-    const sleep = deps.sleep ?? ((d: number) => new Promise<void>((resolve) => setTimeout(resolve, d)));
     let left = ms;
     while (left > 0 && !ctx.stop.stopping) {
       const chunk = Math.min(left, Math.max(1, Math.floor(ctx.options.leaseMs / 2)));

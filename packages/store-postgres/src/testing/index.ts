@@ -1,3 +1,4 @@
 // Test support for suites that need a PostgreSQL server (import '@svc/store-postgres/testing').
 export { describePostgres, type TestDatabase } from './describe-postgres.js';
+export { type OutageProxy, startOutageProxy } from './outage-proxy.js';
 export { waitForPostsDueListener } from './wait-for-posts-due-listener.js';

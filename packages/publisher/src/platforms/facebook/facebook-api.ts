@@ -43,6 +43,7 @@ export const facebookFeedSchema = z.looseObject({
       permalink_url: permalinkUrl.optional(),
     }),
   ),
+  paging: z.looseObject({}).optional(),
 });
 
 /** `GET /{post-id}?fields=permalink_url`. */

@@ -1,5 +1,6 @@
 import type { PublishStep } from '@svc/core';
-import { matchRecentPost } from '../meta/match-recent-post.js';
+import { nextPageCursor } from '../meta/graph-api.js';
+import { findRecentPost } from '../meta/match-recent-post.js';
 import { LOOKUP_WAIT_MS, permalinkStep } from '../meta/permalink-step.js';
 import { progressStep } from '../meta/progress-step.js';
 import { facebookCreatedSchema, facebookFeedSchema, facebookPermalinkSchema } from './facebook-api.js';
@@ -32,17 +33,21 @@ export async function takeFacebookPostStep(
   if (publishStartedAt === undefined)
     return progressStep({ ...progress, publishStartedAt: now.toISOString() });
 
-  const feed = await pageGet(input, facebookFeedSchema, `${pageId}/feed`, {
-    fields: 'id,message,created_time,permalink_url',
-    limit: '25',
-  });
-  const posts = feed.data.map((item) => ({
-    id: item.id,
-    text: item.message ?? '',
-    createdAt: item.created_time,
-    permalink: item.permalink_url ?? null,
-  }));
-  const earlier = matchRecentPost(posts, request.text, new Date(publishStartedAt));
+  const readPage = async (after: string | null) => {
+    const feed = await pageGet(input, facebookFeedSchema, `${pageId}/feed`, {
+      fields: 'id,message,created_time,permalink_url',
+      limit: '100',
+      ...(after === null ? {} : { after }),
+    });
+    const posts = feed.data.map((item) => ({
+      id: item.id,
+      text: item.message ?? '',
+      createdAt: item.created_time,
+      permalink: item.permalink_url ?? null,
+    }));
+    return { posts, after: nextPageCursor(feed) };
+  };
+  const earlier = await findRecentPost(readPage, request.text, new Date(publishStartedAt));
   if (earlier !== null) {
     if (earlier.permalink === null) return progressStep({ ...progress, postId: earlier.id });
     return { kind: 'published', platformPostId: earlier.id, permalink: earlier.permalink };

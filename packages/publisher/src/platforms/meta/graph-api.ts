@@ -28,7 +28,20 @@ export const recentMediaSchema = z.looseObject({
       timestamp: z.string(),
     }),
   ),
+  paging: z.looseObject({}).optional(),
 });
+
+const pagingSchema = z.looseObject({
+  cursors: z.looseObject({ after: z.string().optional() }).optional(),
+  next: z.string().optional(),
+});
+
+/** The `after` cursor of a Graph list page, or null on the last page (Graph omits `next` there). */
+export function nextPageCursor(body: { paging?: unknown }): string | null {
+  const paging = pagingSchema.safeParse(body.paging);
+  if (!paging.success || paging.data.next === undefined) return null;
+  return paging.data.cursors?.after ?? null;
+}
 
 /** An item of `recentMediaSchema`. */
 export type RecentMedia = z.infer<typeof recentMediaSchema>['data'][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRecentPost, parseGraphTime } from './match-recent-post.js';
+import { findRecentPost, matchRecentPost, parseGraphTime } from './match-recent-post.js';
 
 const post = (id: string, text: string, createdAt: string) => ({
   id,
@@ -27,5 +27,28 @@ describe('matchRecentPost', () => {
     expect(parseGraphTime('2026-01-15T12:00:00+0000')).toBe(since.getTime());
     expect(parseGraphTime('2026-01-15T13:00:00+01:00')).toBe(since.getTime());
     expect(parseGraphTime('not a time')).toBeNaN();
+  });
+
+  it('reads further pages until it reaches posts older than the start, and no further', async () => {
+    // 250 posts since the start, ours the oldest of them; then posts from before the start.
+    const listing = [
+      ...Array.from({ length: 250 }, (_, i) => post(`n${i}`, `Other ${i}`, '2026-01-15T12:05:00+0000')),
+      post('ours', 'Hello', '2026-01-15T12:00:01+0000'),
+      ...Array.from({ length: 300 }, (_, i) => post(`o${i}`, 'Old', '2026-01-15T10:00:00+0000')),
+    ];
+    const reads: Array<string | null> = [];
+    const readPage = async (after: string | null) => {
+      reads.push(after);
+      const start = after === null ? 0 : Number(after);
+      const end = start + 100;
+      return { posts: listing.slice(start, end), after: end < listing.length ? String(end) : null };
+    };
+    expect((await findRecentPost(readPage, 'Hello', since))?.id).toBe('ours');
+    expect(reads).toEqual([null, '100', '200']);
+
+    reads.length = 0;
+    expect(await findRecentPost(readPage, 'Missing', since)).toBeNull();
+    // The third page ends among posts from before the start: nothing older can be ours.
+    expect(reads).toEqual([null, '100', '200']);
   });
 });

@@ -4,11 +4,17 @@ import { classifyGraphFailure } from './classify-graph-failure.js';
 import type { ContainerDialect, ContainerStatus } from './container-dialect.js';
 import type { ContainerPlan } from './container-plan.js';
 import type { ContainerProgress } from './container-progress.js';
-import { createdSchema, permalinkSchema, publishingLimitSchema, recentMediaSchema } from './graph-api.js';
+import {
+  createdSchema,
+  nextPageCursor,
+  permalinkSchema,
+  publishingLimitSchema,
+  recentMediaSchema,
+} from './graph-api.js';
 import type { GraphClient, GraphParams } from './graph-client.js';
 import { readableContainerError } from './graph-error-hints.js';
 import { GraphRequestError } from './graph-failure.js';
-import { matchRecentPost } from './match-recent-post.js';
+import { findRecentPost } from './match-recent-post.js';
 import { LOOKUP_WAIT_MS, MAX_LOOKUPS, permalinkStep } from './permalink-step.js';
 import { pollStep } from './poll-step.js';
 import { possessive } from './possessive.js';
@@ -127,17 +133,21 @@ async function publish(input: ContainerStepInput, containerId: string): Promise<
 async function recover(input: ContainerStepInput, since: Date): Promise<PublishStep> {
   const { progress, dialect, plan } = input;
   const field = dialect.textField;
-  const listing = await get(input, recentMediaSchema, `${input.userId}/${dialect.listEdge}`, {
-    fields: `id,${field},permalink,timestamp`,
-    limit: '25',
-  });
-  const posts = listing.data.map((item) => ({
-    id: item.id,
-    text: item[field] ?? '',
-    createdAt: item.timestamp,
-    permalink: item.permalink ?? null,
-  }));
-  const match = matchRecentPost(posts, plan.text, since);
+  const readPage = async (after: string | null) => {
+    const listing = await get(input, recentMediaSchema, `${input.userId}/${dialect.listEdge}`, {
+      fields: `id,${field},permalink,timestamp`,
+      limit: '100',
+      ...(after === null ? {} : { after }),
+    });
+    const posts = listing.data.map((item) => ({
+      id: item.id,
+      text: item[field] ?? '',
+      createdAt: item.timestamp,
+      permalink: item.permalink ?? null,
+    }));
+    return { posts, after: nextPageCursor(listing) };
+  };
+  const match = await findRecentPost(readPage, plan.text, since);
   if (match !== null && match.permalink !== null) {
     return { kind: 'published', platformPostId: match.id, permalink: match.permalink };
   }

@@ -1,0 +1,51 @@
+import { describePostgres } from '@svc/store-postgres/testing';
+import { afterEach, expect, it } from 'vitest';
+import { type PublisherFleet, startPublisherFleet } from './publisher-fleet.js';
+
+// Four `svc publisher` processes share 2,000 due posts on one PostgreSQL database; one of them is
+// killed with SIGKILL halfway. The simulator's record must hold every post exactly once, and the
+// database must call every post `posted` with the simulator's id.
+
+const POSTS = 2_000;
+let fleet: PublisherFleet | null = null;
+afterEach(async () => {
+  await fleet?.close();
+  fleet = null;
+});
+
+await describePostgres('four publisher processes on one database', (db) => {
+  it('publish 2,000 due posts exactly once, even when one is killed halfway', async () => {
+    fleet = await startPublisherFleet({ databaseUrl: db.url(), latencyMs: 5 });
+    const due = new Date(Date.now() + 1_500);
+    const ids = await fleet.seedDuePosts(POSTS, { pages: 40, due });
+    // A short lease, so the killed publisher's posts come back within the test.
+    const env = { SVC_PUBLISHER_LEASE_MS: '3000', SVC_PUBLISHER_INTERVAL_MS: '1000' };
+    const publishers = Array.from({ length: 4 }, () => fleet?.startPublisher(env));
+    const [victim, ...survivors] = publishers;
+    if (victim === undefined) throw new Error('no publishers');
+
+    await fleet.waitForPublished(POSTS / 2, 90_000);
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    const victimPublished = victim.published();
+    await fleet.waitForPublished(POSTS, 90_000);
+
+    const onPlatform = fleet.sandbox.control.published('facebook');
+    const captions = onPlatform.map((p) => p.caption);
+    expect(new Set(captions).size).toBe(POSTS);
+    expect(onPlatform).toHaveLength(POSTS);
+    const platformIds = new Set<string | null>();
+    for (const id of ids) {
+      const post = await fleet.store.posts.getPost(id);
+      expect(post?.status, id).toBe('posted');
+      platformIds.add(post?.platformPostId ?? null);
+    }
+    expect(platformIds.size).toBe(POSTS);
+    // Every process took part: the work was shared, not done by whichever woke first.
+    expect(victimPublished).toBeGreaterThan(0);
+    for (const survivor of survivors) expect(survivor?.published()).toBeGreaterThan(0);
+    // Nothing beyond the 2,000 shows up after the lease of the killed process has run out.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(fleet.publishedCount()).toBe(POSTS);
+  }, 180_000);
+});

@@ -1,0 +1,173 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Post, Store } from '@svc/core';
+import { createAesGcmSecretBox, systemClock } from '@svc/core/node';
+import { aPost, aUser } from '@svc/core/testing';
+import { createSandbox, mintSandboxAccount, type Sandbox } from '@svc/sandbox';
+import { openPostgresStore } from '@svc/store-postgres';
+import { SVC_BIN } from './support.js';
+
+// Several `svc publisher` processes on one PostgreSQL database, publishing to a Facebook Pages
+// simulator served from this process, so the simulator's own record says what reached the
+// platform. Shared by the scale-out test and `pnpm bench:scale-out`.
+
+const MASTER_SECRET = 'publisher-fleet-master-secret-of-40-chars!!';
+const SANDBOX_SECRET = 'publisher-fleet-sandbox-secret';
+
+/** One `svc publisher` child process. */
+export type FleetPublisher = {
+  readonly child: ChildProcess;
+  /** Posts this process logged as published so far. */
+  published(): number;
+  readonly exited: Promise<void>;
+};
+
+/** The simulator, the database and the publishers of one run. */
+export type PublisherFleet = {
+  readonly sandbox: Sandbox;
+  readonly store: Store;
+  /** Text posts to `pages` Facebook Pages, round-robin, all due at `due`; their ids in order. */
+  seedDuePosts(count: number, options: { pages: number; due: Date }): Promise<string[]>;
+  /** Starts a publisher process with the fleet's environment (plus `env`). */
+  startPublisher(env?: Record<string, string>): FleetPublisher;
+  /** Publications on the simulator so far. */
+  publishedCount(): number;
+  /** Resolves once the simulator holds `count` publications; rejects after `timeoutMs`. */
+  waitForPublished(count: number, timeoutMs: number): Promise<void>;
+  /** Kills the publishers, closes the store, the simulator and the data directory. */
+  close(): Promise<void>;
+};
+
+/** Starts the simulator (answering after `latencyMs`) in front of the database at `databaseUrl`. */
+export async function startPublisherFleet(options: {
+  databaseUrl: string;
+  latencyMs: number;
+}): Promise<PublisherFleet> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sandbox = createSandbox({
+    baseUrl,
+    secret: SANDBOX_SECRET,
+    latencyMs: options.latencyMs,
+    fetchMedia: false,
+  });
+  server.on('request', (req, res) => sandbox.handle(req, res));
+  const store = await openPostgresStore({ connectionString: options.databaseUrl });
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-fleet-'));
+  const box = createAesGcmSecretBox(MASTER_SECRET);
+  const children: FleetPublisher[] = [];
+  const env: Record<string, string> = {
+    DATABASE_URL: options.databaseUrl,
+    SVC_BASE_URL: baseUrl,
+    SVC_SANDBOX: 'on',
+    SVC_SECRET: MASTER_SECRET,
+    SVC_DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
+
+  async function seedPages(ownerId: string, pages: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < pages; i++) {
+      const page = mintSandboxAccount({
+        platform: 'facebook',
+        handle: `fleet_page_${i}`,
+        secret: SANDBOX_SECRET,
+        baseUrl,
+        now: systemClock.now(),
+      });
+      const saved = await store.accounts.saveAccount({
+        id: `acct_fleet_${i}`,
+        ownerId,
+        platform: 'facebook',
+        platformAccountId: page.platformAccountId,
+        handle: page.handle,
+        profileUrl: page.profileUrl,
+        profileImageUrl: null,
+        followerCount: null,
+        status: 'active',
+        needsReconnect: false,
+        sealedCredentials: box.seal(JSON.stringify(page.credentials)),
+        tokenExpiresAt: null,
+        connectedAt: systemClock.now(),
+        updatedAt: systemClock.now(),
+      });
+      ids.push(saved.id);
+    }
+    return ids;
+  }
+
+  return {
+    sandbox,
+    store,
+    async seedDuePosts(count, { pages, due }) {
+      const owner = aUser();
+      await store.users.insertUser(owner);
+      const accountIds = await seedPages(owner.id, pages);
+      const posts: Post[] = Array.from({ length: count }, (_, i) =>
+        aPost(owner.id, accountIds[i % pages] as string, {
+          platforms: ['facebook'],
+          caption: `fleet post ${i}`,
+          media: [],
+          scheduledTime: due,
+          dueAt: due,
+        }),
+      );
+      for (let i = 0; i < posts.length; i += 1000) {
+        await store.posts.insertPosts({
+          ownerId: owner.id,
+          at: systemClock.now(),
+          posts: posts.slice(i, i + 1000),
+          idempotency: null,
+          quota: { limit: Number.MAX_SAFE_INTEGER, windowStart: new Date(0) },
+        });
+      }
+      return posts.map((p) => p.id);
+    },
+    startPublisher(extra = {}) {
+      const child = spawn(process.execPath, [SVC_BIN, 'publisher'], {
+        env: { ...process.env, ...env, ...extra },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let published = 0;
+      let buffer = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString('utf8');
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        for (const line of lines) if (line.includes('"msg":"post published"')) published++;
+      });
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const publisher = { child, published: () => published, exited };
+      children.push(publisher);
+      return publisher;
+    },
+    publishedCount: () => sandbox.control.published('facebook').length,
+    async waitForPublished(count, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (sandbox.control.published('facebook').length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `${sandbox.control.published('facebook').length} of ${count} published after ${timeoutMs} ms`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async close() {
+      for (const publisher of children) {
+        if (publisher.child.exitCode === null && publisher.child.signalCode === null) {
+          publisher.child.kill('SIGKILL');
+          await publisher.exited;
+        }
+      }
+      await store.close();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { isStoreUnavailable, type Store } from '@svc/core';
+import { aUser } from '@svc/core/testing';
+import pg from 'pg';
+import { afterEach, expect, it } from 'vitest';
+import { describePostgres } from '../src/testing/describe-postgres.js';
+import { type OutageProxy, startOutageProxy } from '../src/testing/outage-proxy.js';
+
+const cleanup: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error,
+  );
+}
+
+await describePostgres('PostgreSQL store while the database is away', (db) => {
+  async function storeBehindProxy(): Promise<{ store: Store; proxy: OutageProxy }> {
+    const target = new URL(db.url());
+    const proxy = await startOutageProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    cleanup.push(() => proxy.close());
+    const store = await db.openStore({
+      connectionString: proxy.url(db.url()),
+      pool: { ...(await db.freshSchema()), connectionTimeoutMillis: 1_000 },
+    });
+    cleanup.push(() => store.close());
+    return { store, proxy };
+  }
+
+  it('reports every kind of call as StoreUnavailableError while cut off, and recovers by itself', async () => {
+    const { store, proxy } = await storeBehindProxy();
+    const user = aUser();
+    await store.users.insertUser(user);
+
+    await proxy.down();
+    // A plain query, a transaction (the claim) and the health ping all say the same thing.
+    const failures = await Promise.all([
+      rejection(store.users.getUser(user.id)),
+      rejection(
+        store.posts.claimDuePosts({ now: new Date(), limit: 5, leaseOwner: 'p', leaseUntil: new Date() }),
+      ),
+      rejection(store.ping()),
+    ]);
+    for (const failure of failures) {
+      expect(isStoreUnavailable(failure), String(failure)).toBe(true);
+      // The driver's own error stays attached for logs, never in the message.
+      expect((failure as Error).message).toBe('The PostgreSQL database is unreachable.');
+    }
+
+    await proxy.up();
+    expect((await store.users.getUser(user.id))?.email).toBe(user.email);
+    await store.ping();
+  });
+
+  it('treats connections the server terminated as unavailable, then reconnects', async () => {
+    const { store } = await storeBehindProxy();
+    const user = aUser();
+    await store.users.insertUser(user);
+    const admin = new pg.Client({ connectionString: db.url() });
+    await admin.connect();
+    cleanup.push(() => admin.end());
+    // What an operator's pg_terminate_backend, or a failover, does to the service's sessions.
+    const terminated = await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+    );
+    expect(terminated.rowCount).toBeGreaterThan(0);
+    // Pooled connections the server ended are replaced; the store works again on the next call.
+    let read: unknown;
+    for (let i = 0; i < 20 && read === undefined; i++) {
+      read = await store.users.getUser(user.id).catch((error: unknown) => {
+        expect(isStoreUnavailable(error), String(error)).toBe(true);
+        return undefined;
+      });
+    }
+    expect(read).toMatchObject({ id: user.id });
+  });
+});
