@@ -17,7 +17,7 @@ await describePostgres('four publisher processes on one database', (db) => {
   it('publish 2,000 due posts exactly once, even when one is killed halfway', async () => {
     fleet = await startPublisherFleet({ databaseUrl: db.url(), latencyMs: 5 });
     const due = new Date(Date.now() + 1_500);
-    const ids = await fleet.seedDuePosts(POSTS, { pages: 40, due });
+    const { ids } = await fleet.seedDuePosts(POSTS, { pages: 40, due });
     // A short lease, so the killed publisher's posts come back within the test.
     const env = { SVC_PUBLISHER_LEASE_MS: '3000', SVC_PUBLISHER_INTERVAL_MS: '1000' };
     const publishers = Array.from({ length: 4 }, () => fleet?.startPublisher(env));

@@ -30,8 +30,16 @@ export type FleetPublisher = {
 export type PublisherFleet = {
   readonly sandbox: Sandbox;
   readonly store: Store;
-  /** Text posts to `pages` Facebook Pages, round-robin, all due at `due`; their ids in order. */
-  seedDuePosts(count: number, options: { pages: number; due: Date }): Promise<string[]>;
+  /** What `svc` processes of the fleet run with: the database, the simulator, the secret. */
+  readonly env: Readonly<Record<string, string>>;
+  /**
+   * A user with `pages` Facebook Pages and `count` text posts to them, round-robin, all due at
+   * `due`; the post ids in order and the owner's email (for `svc keys create`).
+   */
+  seedDuePosts(
+    count: number,
+    options: { pages: number; due: Date },
+  ): Promise<{ ids: string[]; email: string }>;
   /** Starts a publisher process with the fleet's environment (plus `env`). */
   startPublisher(env?: Record<string, string>): FleetPublisher;
   /** Publications on the simulator so far. */
@@ -104,6 +112,7 @@ export async function startPublisherFleet(options: {
   return {
     sandbox,
     store,
+    env,
     async seedDuePosts(count, { pages, due }) {
       const owner = aUser();
       await store.users.insertUser(owner);
@@ -126,7 +135,7 @@ export async function startPublisherFleet(options: {
           quota: { limit: Number.MAX_SAFE_INTEGER, windowStart: new Date(0) },
         });
       }
-      return posts.map((p) => p.id);
+      return { ids: posts.map((p) => p.id), email: owner.email };
     },
     startPublisher(extra = {}) {
       const child = spawn(process.execPath, [SVC_BIN, 'publisher'], {

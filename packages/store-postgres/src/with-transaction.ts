@@ -18,6 +18,12 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
+  // A checked-out connection that dies between two queries (the server restarts, or ends the
+  // session) emits 'error'; unheard, that is an uncaught exception that ends the process.
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     try {
@@ -31,6 +37,7 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
       throw error;
     }
   } finally {
+    client.off('error', onError);
     client.release(broken);
   }
 }

@@ -1,9 +1,9 @@
 import { isStoreUnavailable, type Store } from '@svc/core';
 import { aUser } from '@svc/core/testing';
-import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { describePostgres } from '../src/testing/describe-postgres.js';
 import { type OutageProxy, startOutageProxy } from '../src/testing/outage-proxy.js';
+import { terminateConnections } from '../src/testing/terminate-connections.js';
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -61,15 +61,8 @@ await describePostgres('PostgreSQL store while the database is away', (db) => {
     const { store } = await storeBehindProxy();
     const user = aUser();
     await store.users.insertUser(user);
-    const admin = new pg.Client({ connectionString: db.url() });
-    await admin.connect();
-    cleanup.push(() => admin.end());
     // What an operator's pg_terminate_backend, or a failover, does to the service's sessions.
-    const terminated = await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
-    );
-    expect(terminated.rowCount).toBeGreaterThan(0);
+    expect(await terminateConnections(db.url())).toBeGreaterThan(0);
     // Pooled connections the server ended are replaced; the store works again on the next call.
     let read: unknown;
     for (let i = 0; i < 20 && read === undefined; i++) {
@@ -79,5 +72,45 @@ await describePostgres('PostgreSQL store while the database is away', (db) => {
       });
     }
     expect(read).toMatchObject({ id: user.id });
+  });
+
+  it('fails calls caught mid-transaction as unavailable, with no error escaping the process', async () => {
+    // Vitest fails the run on an uncaught exception: a checked-out connection that dies between
+    // two queries of a transaction must be heard, not left to crash the process.
+    const { store } = await storeBehindProxy();
+    const user = aUser();
+    await store.users.insertUser(user);
+    const failures: unknown[] = [];
+    let answered = 0;
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        try {
+          await store.posts.claimDuePosts({
+            now: new Date(),
+            limit: 5,
+            leaseOwner: 'p',
+            leaseUntil: new Date(),
+          });
+          await store.users.getUser(user.id);
+          answered++;
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    };
+    const workers = Promise.all(Array.from({ length: 8 }, worker));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    for (let round = 0; round < 3; round++) {
+      await terminateConnections(db.url());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    stop = true;
+    await workers;
+
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) expect(isStoreUnavailable(failure), String(failure)).toBe(true);
+    expect(answered).toBeGreaterThan(0);
+    expect((await store.users.getUser(user.id))?.id).toBe(user.id);
   });
 });
