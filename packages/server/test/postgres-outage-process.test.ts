@@ -88,7 +88,7 @@ await describePostgres('svc serve while PostgreSQL goes away', (db) => {
     await fleet.waitForPublished(POSTS, 60_000);
     const answered = await api(`/api/v1/posts/${ids[0]}`);
     expect(answered.status).toBe(200);
-    expect((await answered.json()).status).toBe('posted');
+    expect(await answered.json()).toMatchObject({ status: 'posted' });
 
     const captions = fleet.sandbox.control.published('facebook').map((p) => p.caption);
     expect(captions).toHaveLength(POSTS);

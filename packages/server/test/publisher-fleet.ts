@@ -15,6 +15,9 @@ import { SVC_BIN } from './support.js';
 // simulator served from this process, so the simulator's own record says what reached the
 // platform. Shared by the scale-out test and `pnpm bench:scale-out`.
 
+// The benchmark makes its databases through here: @svc/store-postgres is this package's dependency.
+export { createScratchDatabase } from '@svc/store-postgres/testing';
+
 const MASTER_SECRET = 'publisher-fleet-master-secret-of-40-chars!!';
 const SANDBOX_SECRET = 'publisher-fleet-sandbox-secret';
 

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Store } from '@svc/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openPostgresStore, type PostgresStoreOptions } from '../open-postgres-store.js';
+import { createScratchDatabase, runSql, type ScratchDatabase } from './scratch-database.js';
 
 /** The server the tests create their database on; any database there works for CREATE DATABASE. */
 const ADMIN_URL_VARIABLE = 'SVC_TEST_POSTGRES_URL';
@@ -33,46 +33,27 @@ async function unavailableBecause(adminUrl: string): Promise<string | null> {
   }
 }
 
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function runAs(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Creates a database with a random name before the suite and drops it after. Each `openStore`
  * call gets a schema of its own in it, so every test starts empty without paying for a database.
  */
 function useTestDatabase(adminUrl: string): TestDatabase {
-  const name = `svc_test_${randomBytes(6).toString('hex')}`;
-  let url: string | undefined;
+  let database: ScratchDatabase | undefined;
   let schemas = 0;
   beforeAll(async () => {
-    await runAs(adminUrl, `CREATE DATABASE ${name}`);
-    url = withDatabase(adminUrl, name);
+    database = await createScratchDatabase(adminUrl);
   });
   afterAll(async () => {
-    // FORCE ends connections a failed test left open.
-    await runAs(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database?.drop();
   });
   const runUrl = () => {
-    if (url === undefined) throw new Error('The test database exists only while its suite runs.');
-    return url;
+    if (database === undefined) throw new Error('The test database exists only while its suite runs.');
+    return database.url;
   };
   const freshSchema = async () => {
     schemas += 1;
     const schema = `s${schemas}`;
-    await runAs(runUrl(), `CREATE SCHEMA ${schema}`);
+    await runSql(runUrl(), `CREATE SCHEMA ${schema}`);
     return { options: `-c search_path=${schema}` };
   };
   return {
