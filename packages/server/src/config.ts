@@ -13,6 +13,11 @@ export type Config = {
   readonly dataDir: string;
   /** A `postgres://…` URL from DATABASE_URL: every store on PostgreSQL; null means SQLite in `dataDir`. */
   readonly databaseUrl: string | null;
+  /**
+   * Whether opening the database applies pending migrations (SVC_MIGRATE_ON_START); off, a
+   * process refuses to start on a database `svc migrate` has not brought up to date.
+   */
+  readonly migrateOnStart: boolean;
   /** The master secret from SVC_SECRET; null means the one generated into the data directory. */
   readonly secret: string | null;
   readonly sandbox: boolean;
@@ -66,6 +71,7 @@ const env = z.object({
     .trim()
     .refine((v) => /^postgres(ql)?:\/\/./.test(v) && URL.canParse(v), 'must be a postgres:// URL')
     .optional(),
+  SVC_MIGRATE_ON_START: flag().default(true),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SVC_SANDBOX: flag().optional(),
   SVC_PUBLISHER: flag().default(true),
@@ -125,6 +131,7 @@ export function loadConfig(
       baseUrl: (e.SVC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       dataDir: resolve(cwd, e.SVC_DATA_DIR),
       databaseUrl: e.DATABASE_URL ?? null,
+      migrateOnStart: e.SVC_MIGRATE_ON_START,
       secret: e.SVC_SECRET ?? null,
       sandbox: e.SVC_SANDBOX ?? Object.keys(credentials.value).length === 0,
       publisher: {

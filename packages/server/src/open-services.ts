@@ -33,6 +33,8 @@ export type Services = {
   readonly mediaLinks: MediaLinks;
   /** The platform simulators when the sandbox is on; the API server serves them under /sandbox/. */
   readonly sandbox: Sandbox | null;
+  /** The key the OAuth authorization server derives its secrets from (cookies, signing key, client secrets). */
+  readonly oauthSecret: string;
   /** Releases the database (and the PostgreSQL posts-due channel). */
   close(): Promise<void>;
 };
@@ -45,7 +47,7 @@ export type Services = {
  */
 export async function openServices(config: Config, options: { migrate?: boolean } = {}): Promise<Services> {
   const secret = resolveMasterSecret(config.secret, config.dataDir);
-  const migrate = options.migrate ?? true;
+  const migrate = options.migrate ?? config.migrateOnStart;
   const store =
     config.databaseUrl === null
       ? openSqliteStore({ path: join(config.dataDir, DATABASE_FILE), migrate })
@@ -87,7 +89,7 @@ export async function openServices(config: Config, options: { migrate?: boolean 
   const close = async () => {
     await Promise.all([store.close(), postsDueChannel?.close()]);
   };
-  return { core, publisherSignal, mediaLinks, sandbox, close };
+  return { core, publisherSignal, mediaLinks, sandbox, oauthSecret: oauthSecret(secret), close };
 }
 
 /**
@@ -96,4 +98,9 @@ export async function openServices(config: Config, options: { migrate?: boolean 
  */
 export function sandboxSecret(masterSecret: string): string {
   return createHmac('sha256', masterSecret).update('svc sandbox tokens v1').digest('base64url');
+}
+
+/** The OAuth server's key, derived from the master secret like the sandbox's, for the same reasons. */
+export function oauthSecret(masterSecret: string): string {
+  return createHmac('sha256', masterSecret).update('svc oauth v1').digest('base64url');
 }

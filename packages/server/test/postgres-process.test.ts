@@ -86,4 +86,22 @@ await describePostgres('svc on PostgreSQL (DATABASE_URL)', (db) => {
     const keys = await svcProcess(['keys', 'list', '--email', 'pg@example.com'], env);
     expect(keys.json.keys).toHaveLength(1);
   });
+
+  it('with SVC_MIGRATE_ON_START=off, refuses to start until `svc migrate` has run', async () => {
+    const schema = await db.freshSchema();
+    // A database of its own: this test's migrations must not be found already applied.
+    const url = new URL(db.url());
+    url.searchParams.set('options', schema.options);
+    const env = {
+      SVC_DATA_DIR: dataDir(),
+      DATABASE_URL: url.toString(),
+      SVC_MIGRATE_ON_START: 'off',
+      SVC_PUBLISHER: 'off',
+    };
+    await expect(startServerProcess(env)).rejects.toThrow(/needs migrations first: 0001_initial/);
+    expect((await svcInProcess(['migrate'], env)).json.applied).toContain('0001_initial');
+    const server = await startServerProcess(env);
+    running.push(server);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
 });

@@ -80,7 +80,8 @@ export const migrate: CliCommand = {
 
 Applies the migrations the database lacks and prints {"applied": [...]} (empty when it is up to
 date): the PostgreSQL database in DATABASE_URL when set, else SQLite in SVC_DATA_DIR. The server
-also migrates on start; run this to migrate as a separate deployment step.`,
+also migrates on start unless SVC_MIGRATE_ON_START=off; run this to migrate as a separate
+deployment step (docs/deployment.md).`,
   options: {},
   positionals: { min: 0, max: 0 },
   async run(_, io) {
