@@ -228,6 +228,20 @@ describe('publisher engine', () => {
     expect(gateway.publishCalls).toHaveLength(8);
   });
 
+  it('leaves posts of an account it is busy with in the queue, for other publishers', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    const f = await engineFixture(gateway, { concurrency: { global: 4, perPlatform: 4, perAccount: 1 } });
+    const other = await f.addAccount();
+    const busy = await f.schedule(3);
+    const [free] = await f.schedule(1, { profileIds: [other] });
+    // Four free slots, but only one post per account: the claim takes one of each.
+    expect(await f.publisher.runOnce()).toBe(2);
+    const statuses = await Promise.all([...busy, free].map(async (p) => (await f.post(p?.id ?? '')).status));
+    expect(statuses).toEqual(['publishing', 'scheduled', 'scheduled', 'publishing']);
+    await f.publisher.drain();
+    expect(gateway.publishCalls).toHaveLength(4);
+  });
+
   it('resumes a post another publisher left behind once its lease expires, from the saved step', async () => {
     const gateway = createRecordingPlatformGateway('instagram');
     const f = await engineFixture(gateway, { leaseMs: 60_000 });

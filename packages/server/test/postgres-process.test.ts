@@ -88,10 +88,10 @@ await describePostgres('svc on PostgreSQL (DATABASE_URL)', (db) => {
   });
 
   it('with SVC_MIGRATE_ON_START=off, refuses to start until `svc migrate` has run', async () => {
-    const schema = await db.freshSchema();
-    // A database of its own: this test's migrations must not be found already applied.
+    // A schema of its own: this test's migrations must not be found already applied.
+    const { options } = await db.freshSchema();
     const url = new URL(db.url());
-    url.searchParams.set('options', schema.options);
+    url.searchParams.set('options', String(options));
     const env = {
       SVC_DATA_DIR: dataDir(),
       DATABASE_URL: url.toString(),

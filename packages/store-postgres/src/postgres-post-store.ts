@@ -1,5 +1,7 @@
 import {
+  admitClaims,
   type ClaimRequest,
+  claimCandidateCount,
   type InsertPostsOutcome,
   type NewPostsBatch,
   type Post,
@@ -139,12 +141,12 @@ async function writePost(
 }
 
 async function claimBatch(client: PoolClient, request: ClaimRequest): Promise<Post[]> {
-  const limit = Math.max(0, Math.floor(request.limit));
-  if (limit === 0) return [];
-  const due = await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [request.now, limit]);
+  const candidates = claimCandidateCount(request);
+  if (candidates === 0) return [];
+  // Rows read but not admitted stay locked only until this transaction ends, untouched.
+  const due = await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [request.now, candidates]);
   const claimed: Post[] = [];
-  for (const row of due.rows) {
-    const post = rowToPost(row);
+  for (const post of admitClaims(due.rows.map(rowToPost), request)) {
     const next = transition(post, {
       type: 'claim',
       at: request.now,

@@ -1,5 +1,7 @@
 import {
+  admitClaims,
   type ClaimRequest,
+  claimCandidateCount,
   type InsertPostsOutcome,
   type NewPostsBatch,
   type Post,
@@ -123,10 +125,11 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
 
   // Immediate: another process cannot read the same candidates between our read and our write.
   const claimBatch = db.transaction((request: ClaimRequest): Post[] => {
-    const limit = Math.max(0, Math.floor(request.limit));
+    const candidates = selectDuePosts
+      .all({ now: request.now.getTime(), limit: claimCandidateCount(request) })
+      .map(rowToPost);
     const claimed: Post[] = [];
-    for (const row of selectDuePosts.all({ now: request.now.getTime(), limit })) {
-      const post = rowToPost(row);
+    for (const post of admitClaims(candidates, request)) {
       const next = transition(post, {
         type: 'claim',
         at: request.now,

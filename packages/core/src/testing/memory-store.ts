@@ -5,7 +5,13 @@ import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
 import { transition } from '../domain/post-state-machine.js';
 import type { User } from '../domain/user.js';
-import type { ClaimRequest, InsertPostsOutcome, NewPostsBatch } from '../ports/post-store.js';
+import {
+  admitClaims,
+  type ClaimRequest,
+  claimCandidateCount,
+  type InsertPostsOutcome,
+  type NewPostsBatch,
+} from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
@@ -97,8 +103,8 @@ export function createMemoryStore(): Store {
               p.dueAt.getTime() <= request.now.getTime(),
           )
           .sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1))
-          .slice(0, request.limit);
-        return due.flatMap((post) => {
+          .slice(0, claimCandidateCount(request));
+        return admitClaims(due, request).flatMap((post) => {
           const claimed = transition(post, {
             type: 'claim',
             at: request.now,

@@ -480,6 +480,43 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         ).toEqual([]);
       });
 
+      it('passes over posts of accounts the claimer already holds its limit of, leaving them queued', async () => {
+        const owner = aUser().id;
+        // Oldest first: three for account a, then b, a, c.
+        const a1 = aPost(owner, 'a', { scheduledTime: at(1), dueAt: at(1) });
+        const a2 = aPost(owner, 'a', { scheduledTime: at(2), dueAt: at(2) });
+        const a3 = aPost(owner, 'a', { scheduledTime: at(3), dueAt: at(3) });
+        const b1 = aPost(owner, 'b', { scheduledTime: at(4), dueAt: at(4) });
+        const a4 = aPost(owner, 'a', { scheduledTime: at(5), dueAt: at(5) });
+        const c1 = aPost(owner, 'c', { scheduledTime: at(6), dueAt: at(6) });
+        await store.posts.insertPosts(batch(owner, [a1, a2, a3, b1, a4, c1]));
+        const claim = (leaseOwner: string, limit: number, accountsInFlight: Map<string, number>) =>
+          store.posts.claimDuePosts({
+            now: at(10),
+            limit,
+            leaseOwner,
+            leaseUntil: at(15),
+            perAccountLimit: 1,
+            accountsInFlight,
+          });
+
+        // One per account, and none for c, which this claimer already publishes for.
+        const first = await claim('pub-1', 3, new Map([['c', 1]]));
+        expect(first.map((p) => p.id)).toEqual([a1.id, b1.id]);
+        // What it passed over is still there for another publisher, oldest first.
+        const second = await claim('pub-2', 2, new Map());
+        expect(second.map((p) => p.id)).toEqual([a2.id, c1.id]);
+        expect(await store.posts.getPost(a3.id)).toMatchObject({ status: 'scheduled', version: 0 });
+        // Without per-account limits a claim takes the oldest whatever their account.
+        const rest = await store.posts.claimDuePosts({
+          now: at(10),
+          limit: 5,
+          leaseOwner: 'pub-3',
+          leaseUntil: at(15),
+        });
+        expect(rest.map((p) => p.id)).toEqual([a3.id, a4.id]);
+      });
+
       it('takes over a post whose lease expired, but not one still leased', async () => {
         const owner = aUser().id;
         const post = aPost(owner, 'a', { scheduledTime: at(0), dueAt: at(0) });

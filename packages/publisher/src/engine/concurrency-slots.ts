@@ -9,6 +9,8 @@ export type ConcurrencySlots = {
   take(post: Post): void;
   /** Gives them back. */
   release(post: Post): void;
+  /** Running publishes per account id (accounts with none are left out). */
+  byAccount(): Map<string, number>;
 };
 
 /** Creates the slot counters; the global limit is the caller's, as it also bounds claims. */
@@ -46,5 +48,6 @@ export function createConcurrencySlots(limits: ConcurrencyLimits): ConcurrencySl
       bump(byPlatform as Map<string, number>, platform, -1);
       bump(byAccount, account, -1);
     },
+    byAccount: () => new Map(byAccount),
   };
 }

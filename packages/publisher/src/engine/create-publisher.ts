@@ -76,11 +76,20 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
     const free = options.concurrency.global - inFlight();
     if (free <= 0 || stop.stopping) return 0;
     const now = deps.clock.now();
+    // Accounts already at their limit here are passed over: their posts stay queued for another
+    // publisher instead of holding a slot of ours while they wait.
+    const accountsInFlight = slots.byAccount();
+    for (const post of waiting) {
+      const account = post.profileIds[0] ?? '';
+      accountsInFlight.set(account, (accountsInFlight.get(account) ?? 0) + 1);
+    }
     const claimed = await deps.store.posts.claimDuePosts({
       now,
       limit: free,
       leaseOwner: options.leaseOwner,
       leaseUntil: new Date(now.getTime() + options.leaseMs),
+      perAccountLimit: options.concurrency.perAccount,
+      accountsInFlight,
     });
     waiting.push(...claimed);
     pump();
@@ -123,10 +132,12 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
         if (claimed > 0 && claimed === free) continue; // a full batch: more may be due
         const now = deps.clock.now().getTime();
         const nextDue = (await deps.store.posts.nextDueAt())?.getTime() ?? Number.POSITIVE_INFINITY;
-        const atCapacity = options.concurrency.global - inFlight() <= 0;
-        // At capacity, a finishing publish wakes us; otherwise the next due time does, at the latest
-        // after the interval. A floor keeps a post we cannot claim yet from spinning the loop.
-        const wakeAt = atCapacity
+        // At capacity, or with posts due that the claim passed over (their accounts are busy here),
+        // a finishing publish wakes us; otherwise the next due time does, at the latest after the
+        // interval. A floor keeps a post we cannot claim yet from spinning the loop.
+        const waitForSlot =
+          options.concurrency.global - inFlight() <= 0 || (nextDue <= now && inFlight() > 0);
+        const wakeAt = waitForSlot
           ? now + options.intervalMs
           : Math.min(Math.max(nextDue, now + 10), now + options.intervalMs);
         await sleepUntil(wakeAt);
@@ -181,9 +192,12 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
       inFlight() === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)),
     async drain() {
       for (;;) {
+        // A claim made while publishes ran may have passed over their accounts' posts: only an
+        // empty claim with nothing running means nothing is left.
+        const busy = inFlight() > 0;
         const claimed = await runOnce();
         await Promise.all(running);
-        if (claimed === 0 && inFlight() === 0) return;
+        if (claimed === 0 && !busy && inFlight() === 0) return;
       }
     },
   };
