@@ -18,6 +18,7 @@ describe('loadConfig', () => {
         baseUrl: 'http://localhost:3000',
         dataDir: '/srv/app/.svc-data',
         databaseUrl: null,
+        migrateOnStart: true,
         secret: null,
         sandbox: true,
         publisher: {
