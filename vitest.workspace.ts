@@ -11,6 +11,7 @@ const PACKAGES = [
   'sandbox',
   'publisher',
   'mcp',
+  'oauth',
 ];
 
 /** The project list; the root vitest.config.ts reads it (vitest 4+ has no workspace file of its own). */

@@ -47,6 +47,13 @@ export {
   type MediaAsset,
   mediaAssetSchema,
 } from './domain/media-asset.js';
+export {
+  MCP_OAUTH_SCOPES,
+  type McpOAuthScope,
+  OAUTH_SCOPE_GRANTS,
+  oauthScopeFor,
+  scopesForOAuth,
+} from './domain/oauth-scopes.js';
 export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './domain/platform.js';
 export {
   type PlatformMeta,
@@ -148,6 +155,7 @@ export type { KeyHasher } from './ports/key-hasher.js';
 export type { FetchedFile, FetchRefusal, MediaFetcher } from './ports/media-fetcher.js';
 export type { MediaFacts, MediaInspector } from './ports/media-inspector.js';
 export type { ActivateMediaOutcome, AddMediaOutcome, MediaStore, UploadedFile } from './ports/media-store.js';
+export type { OAuthRecord, OAuthStore } from './ports/oauth-store.js';
 export type {
   AuthorizationRequest,
   CodeExchange,

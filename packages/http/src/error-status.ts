@@ -53,6 +53,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   email_taken: 409,
   user_not_found: 404,
   key_not_found: 404,
+  invalid_access_token: 401,
   caption_too_long: 400,
   invalid_caption: 400,
   title_required: 400,

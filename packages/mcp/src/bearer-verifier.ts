@@ -1,4 +1,4 @@
-import { type Actor, authenticateBearer, type CoreDeps, type SvcError } from '@svc/core';
+import { type Actor, authenticateBearer, type CoreDeps, parseApiKey, type SvcError } from '@svc/core';
 import type { Result } from 'neverthrow';
 
 /**
@@ -20,5 +20,23 @@ export function apiKeyBearerVerifier(
   return {
     // The core reads the key from a header value; rebuilding one keeps a single parser of keys.
     verify: async (token) => authenticateBearer(core, `Bearer ${token}`),
+  };
+}
+
+/** Prefix of the deprecated exchange's tokens (spec 9); see the core's legacy-mcp-token. */
+const LEGACY_TOKEN_PREFIX = 'svcmt_';
+
+/**
+ * API keys first, else OAuth (spec 5.2: either works as the Bearer token). Our keys and exchanged
+ * tokens have a shape of their own (a `svc_key_` id and a dot, or the `svcmt_` prefix), which
+ * OAuth access tokens (base64url, no dot) never have, so each token is checked by one verifier
+ * and a key's refusal stays a key's refusal.
+ */
+export function apiKeyOrOAuthVerifier(apiKeys: BearerVerifier, oauth: BearerVerifier): BearerVerifier {
+  return {
+    verify: (token) =>
+      parseApiKey(token) !== null || token.startsWith(LEGACY_TOKEN_PREFIX)
+        ? apiKeys.verify(token)
+        : oauth.verify(token),
   };
 }

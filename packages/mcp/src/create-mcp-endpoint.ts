@@ -1,15 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Actor, checkCanUseTools, isStoreUnavailable } from '@svc/core';
+import { type Actor, checkCanUseTools, hasScope, isStoreUnavailable, oauthScopeFor } from '@svc/core';
 import { answerRequest, type RpcContext, type RpcMessage, toRpcMessage } from './answer-request.js';
 import { hasCredentialInUrl } from './credential-in-url.js';
 import { DATABASE_UNAVAILABLE } from './database-unavailable.js';
 import { createHostCheck } from './host-check.js';
 import { RPC, sendRpcError } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';
-import { bearerChallenge, protectedResourceMetadata, RESOURCE_METADATA_PATH } from './protected-resource.js';
+import {
+  bearerChallenge,
+  insufficientScopeChallenge,
+  protectedResourceMetadata,
+  RESOURCE_METADATA_PATH,
+} from './protected-resource.js';
 import { isSupportedProtocolVersion, PROTOCOL_VERSIONS } from './protocol-versions.js';
 import { readJsonBody } from './read-json-body.js';
-import { createToolCatalog } from './tool-catalog.js';
+import { createToolCatalog, type ToolCatalog } from './tool-catalog.js';
 import { TOOLS } from './tools/tools.js';
 
 /** Path of the agent-tool endpoint (spec 4.2). */
@@ -106,6 +111,7 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
       ? await authenticate(deps, req, res, requests)
       : null;
     if (actor === undefined) return; // refused, answered
+    if (actor !== null && !hasToolScopes(deps, res, requests, actor, catalog)) return;
     const context: RpcContext = { deps, catalog, actor };
     const replies = await Promise.all(requests.map((r) => answerRequest(r, context)));
     const json = JSON.stringify(batch ? replies : replies[0]);
@@ -207,4 +213,33 @@ async function authenticate(
     return undefined;
   }
   return actor;
+}
+
+/**
+ * For an OAuth token, refuses a tool call its scopes do not cover with HTTP 403 and a step-up
+ * challenge naming the OAuth scope to ask for (MCP authorization, RFC 6750 `insufficient_scope`).
+ * A key's missing scope stays a tool result, as it always was; the key holder cannot step up.
+ */
+function hasToolScopes(
+  deps: McpDeps,
+  res: ServerResponse,
+  requests: readonly Extract<RpcMessage, { kind: 'request' }>[],
+  actor: Actor,
+  catalog: ToolCatalog,
+): boolean {
+  if (actor.oauthScopes === undefined) return true;
+  for (const request of requests) {
+    if (request.method !== 'tools/call' || typeof request.params.name !== 'string') continue;
+    const needed = catalog.scopeOf(request.params.name);
+    if (needed === undefined || needed === null || hasScope(actor.scopes, needed)) continue;
+    const scope = oauthScopeFor(needed) ?? needed;
+    const message = `${request.params.name} needs the ${scope} scope; authorize again asking for it.`;
+    sendRpcError(res, 403, RPC.unauthorized, message, {
+      id: requests.length === 1 ? request.id : null,
+      data: { code: 'insufficient_scope', requiredScope: scope },
+      headers: { 'WWW-Authenticate': insufficientScopeChallenge(deps.baseUrl, scope, message) },
+    });
+    return false;
+  }
+  return true;
 }

@@ -1,5 +1,5 @@
 // The public API of @svc/mcp: the agent-tool endpoint /api/mcp as a plain Node handler.
-export { apiKeyBearerVerifier, type BearerVerifier } from './bearer-verifier.js';
+export { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, type BearerVerifier } from './bearer-verifier.js';
 export {
   createMcpEndpoint,
   MCP_BODY_LIMIT_BYTES,

@@ -28,3 +28,12 @@ export function bearerChallenge(baseUrl: string, description: string): string {
 function trimmed(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '');
 }
+
+/**
+ * The `WWW-Authenticate` challenge of a 403 for an OAuth token that lacks a scope (RFC 6750
+ * section 3.1): names the scope to ask for, so the client can step up its authorization.
+ */
+export function insufficientScopeChallenge(baseUrl: string, scope: string, description: string): string {
+  const quoted = description.replace(/["\\]/g, "'");
+  return `Bearer error="insufficient_scope", scope="${scope}", error_description="${quoted}", resource_metadata="${trimmed(baseUrl)}${RESOURCE_METADATA_PATH}"`;
+}

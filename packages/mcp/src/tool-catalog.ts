@@ -1,5 +1,5 @@
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { hasScope } from '@svc/core';
+import { hasScope, type Scope } from '@svc/core';
 import { z } from 'zod';
 import type { AnyTool, ToolContext, ToolRefusal } from './tool-definition.js';
 
@@ -8,6 +8,8 @@ export type ToolCatalog = {
   /** The `tools/list` answer, computed once: the transport is rebuilt per request, the schemas are not. */
   readonly listing: ListToolsResult;
   has(name: string): boolean;
+  /** The key scope a tool needs: null when any caller may run it, undefined for an unknown tool. */
+  scopeOf(name: string): Scope | null | undefined;
   call(name: string, args: unknown, context: ToolContext): Promise<CallToolResult>;
 };
 
@@ -21,6 +23,7 @@ export function createToolCatalog(tools: readonly AnyTool[]): ToolCatalog {
   return {
     listing,
     has: (name) => byName.has(name),
+    scopeOf: (name) => byName.get(name)?.scope,
     async call(name, args, context) {
       const tool = byName.get(name);
       if (tool === undefined) return refusal({ code: 'not_found', message: `No tool ${name}.` });

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp } from '@svc/http';
-import { apiKeyBearerVerifier, createMcpEndpoint } from '@svc/mcp';
+import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
+import { createOAuthServer } from '@svc/oauth';
 import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -11,6 +12,9 @@ import { SERVICE_VERSION } from './version.js';
 
 /** How long shutdown waits for requests in flight before closing their connections. */
 const DRAIN_TIMEOUT_MS = 10_000;
+
+/** How often expired OAuth codes, tokens and sessions are deleted. */
+const OAUTH_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** A running server. */
 export type RunningServer = {
@@ -32,10 +36,20 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       'SVC_UNSAFE_ALLOW_PRIVATE_FETCH is on: media imports may reach private addresses. Use this for tests only.',
     );
   }
+  // The OAuth authorization server (/oauth/*, its metadata) answers outside Koa too: it is a Koa
+  // app of its own, with OAuth's error format.
+  const oauth = createOAuthServer({
+    store: services.core.store,
+    clock: services.core.clock,
+    baseUrl: config.baseUrl,
+    secret: services.oauthSecret,
+    trustProxy: config.trustProxy,
+    logger,
+  });
   // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata answer outside Koa, as a raw mount.
   const mcp = createMcpEndpoint({
     core: services.core,
-    bearer: apiKeyBearerVerifier(services.core),
+    bearer: apiKeyOrOAuthVerifier(apiKeyBearerVerifier(services.core), oauth.verifier),
     baseUrl: config.baseUrl,
     trustProxy: config.trustProxy,
     version: SERVICE_VERSION,
@@ -49,7 +63,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     version: SERVICE_VERSION,
     trustProxy: config.trustProxy,
     baseUrl: config.baseUrl,
-    mounts: services.sandbox === null ? [mcp] : [mcp, services.sandbox],
+    mounts: services.sandbox === null ? [mcp, oauth] : [mcp, oauth, services.sandbox],
   });
   const server = createServer(app.callback());
   // Keep-alive connections should outlive a proxy's idle timeout, not the other way round.
@@ -69,6 +83,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
+  // Expired OAuth records are ignored when read; sweeping them keeps the table small.
+  const sweepOAuth = () => {
+    oauth.sweep().catch((fault: unknown) => logger.warn({ fault: String(fault) }, 'oauth sweep failed'));
+  };
+  sweepOAuth();
+  const oauthSweeper = setInterval(sweepOAuth, OAUTH_SWEEP_INTERVAL_MS).unref();
   const publisher = config.publisher.enabled ? startPublisher(services, config, logger) : null;
   logger.info(
     {
@@ -87,6 +107,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     sandbox: services.sandbox,
     stop() {
       // Publishes in flight finish their step and hand their posts back before the database closes.
+      clearInterval(oauthSweeper);
       stopping ??= Promise.all([drain(server, logger), publisher?.stop()]).then(() => services.close());
       return stopping;
     },

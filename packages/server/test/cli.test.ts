@@ -176,6 +176,7 @@ describe('svc CLI', () => {
         '0005_connection_requests',
         '0006_drafts_and_approvals',
         '0007_billing',
+        '0008_oauth',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

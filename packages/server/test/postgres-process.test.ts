@@ -1,22 +1,20 @@
-import { createServer } from 'node:net';
 import { POSTGRES_MIGRATIONS } from '@svc/store-postgres';
 import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess, svcInProcess, svcProcess, useDataDirs } from './support.js';
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  svcInProcess,
+  svcProcess,
+  useDataDirs,
+} from './support.js';
 
 const dataDir = useDataDirs();
 const running: ServerProcess[] = [];
 afterEach(async () => {
   for (const server of running.splice(0)) if (server.child.exitCode === null) await server.stop('SIGKILL');
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 await describePostgres('svc on PostgreSQL (DATABASE_URL)', (db) => {
   it('migrates once, then serves and publishes from the database the CLI wrote to', async () => {

@@ -1,8 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { describePostgres, waitForPostsDueListener } from '@svc/store-postgres/testing';
 import { afterEach, expect, it } from 'vitest';
-import { type ServerProcess, SVC_BIN, startServerProcess, svcInProcess, useDataDirs } from './support.js';
+import {
+  freePort,
+  type ServerProcess,
+  SVC_BIN,
+  startServerProcess,
+  svcInProcess,
+  useDataDirs,
+} from './support.js';
 
 // An API server and a separate `svc publisher` on one PostgreSQL database: a post created on the
 // server must wake the idle publisher through LISTEN/NOTIFY, long before its 60 s interval ends.
@@ -14,14 +20,6 @@ afterEach(async () => {
   for (const server of servers.splice(0)) if (server.child.exitCode === null) await server.stop('SIGKILL');
   for (const child of publishers.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 await describePostgres('publishers in other processes on PostgreSQL', (db) => {
   it('wakes an idle `svc publisher` process when the API server creates a due post', async () => {

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sandbox } from '@svc/sandbox';
 import { createLogger, loadConfig, type RunningServer, startServer } from '../src/index.js';
-import { type CliOutcome, svcInProcess } from './support.js';
+import { type CliOutcome, freePort, svcInProcess } from './support.js';
 
 /** A real server in this process, serving the API and the sandbox platforms on loopback. */
 export type SandboxServer = {
@@ -27,14 +26,6 @@ export type SandboxServer = {
 };
 
 const SECRET = 'sandbox-server-test-secret-of-40-characters!';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /**
  * Starts `startServer` with the sandbox on and SVC_BASE_URL pointing at itself, so the adapters

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
@@ -7,6 +8,15 @@ import { runCli } from '../src/index.js';
 
 /** The `svc` launcher, run as a separate process the way users run it. */
 export const SVC_BIN = join(import.meta.dirname, '../bin/svc.js');
+
+/** A free TCP port on loopback, for servers whose address must be known before they start. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 /** A fresh data directory per call, removed after the test. */
 export function useDataDirs(): () => string {

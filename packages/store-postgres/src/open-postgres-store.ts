@@ -7,6 +7,7 @@ import { createPostgresApprovalStore } from './postgres-approval-store.js';
 import { createPostgresBillingStore } from './postgres-billing-store.js';
 import { createPostgresConnectionRequestStore } from './postgres-connection-request-store.js';
 import { createPostgresMediaStore } from './postgres-media-store.js';
+import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
 import { unavailableAwarePool } from './unavailable-errors.js';
@@ -71,6 +72,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     connectionRequests: createPostgresConnectionRequestStore(pool),
     approvals: createPostgresApprovalStore(pool),
     billing: createPostgresBillingStore(pool),
+    oauth: createPostgresOAuthStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -3,6 +3,7 @@ import { migration0002MediaLibrary } from './migrations/0002-media-library.js';
 import { migration0003ConnectionRequests } from './migrations/0003-connection-requests.js';
 import { migration0004DraftsAndApprovals } from './migrations/0004-drafts-and-approvals.js';
 import { migration0005Billing } from './migrations/0005-billing.js';
+import { migration0006OAuth } from './migrations/0006-oauth.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -15,4 +16,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0003ConnectionRequests,
   migration0004DraftsAndApprovals,
   migration0005Billing,
+  migration0006OAuth,
 ];

@@ -33,5 +33,21 @@ export function createPostgresUserStore(pool: Pool): UserStore {
     async getUserByEmail(email) {
       return one('SELECT * FROM users WHERE email = $1', email);
     },
+    async setPasswordHash(userId, hash, at) {
+      const result = await pool.query('UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3', [
+        hash,
+        at,
+        userId,
+      ]);
+      return result.rowCount === 1;
+    },
+    async getPasswordHash(userId) {
+      const row = (
+        await pool.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [
+          userId,
+        ])
+      ).rows[0];
+      return row?.password_hash ?? null;
+    },
   };
 }

@@ -8,6 +8,7 @@ import { createSqliteApprovalStore } from './sqlite-approval-store.js';
 import { createSqliteBillingStore } from './sqlite-billing-store.js';
 import { createSqliteConnectionRequestStore } from './sqlite-connection-request-store.js';
 import { createSqliteMediaStore } from './sqlite-media-store.js';
+import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 
@@ -50,6 +51,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       connectionRequests: createSqliteConnectionRequestStore(db),
       approvals: createSqliteApprovalStore(db),
       billing: createSqliteBillingStore(db),
+      oauth: createSqliteOAuthStore(db),
       async ping() {
         ping.get();
       },

@@ -5,6 +5,7 @@ import { migration0004MediaLibrary } from './migrations/0004-media-library.js';
 import { migration0005ConnectionRequests } from './migrations/0005-connection-requests.js';
 import { migration0006DraftsAndApprovals } from './migrations/0006-drafts-and-approvals.js';
 import { migration0007Billing } from './migrations/0007-billing.js';
+import { migration0008OAuth } from './migrations/0008-oauth.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -19,4 +20,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0005ConnectionRequests,
   migration0006DraftsAndApprovals,
   migration0007Billing,
+  migration0008OAuth,
 ];

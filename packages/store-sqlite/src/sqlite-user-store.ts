@@ -13,6 +13,12 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
   );
   const selectById = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
   const selectByEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
+  const updatePassword = db.prepare<[string, number, string]>(
+    'UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?',
+  );
+  const selectPassword = db.prepare<[string], { password_hash: string | null }>(
+    'SELECT password_hash FROM users WHERE id = ?',
+  );
 
   return {
     async insertUser(user) {
@@ -28,6 +34,15 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
     async getUserByEmail(email) {
       const row = selectByEmail.get(email);
       return row === undefined ? null : rowToUser(row);
+    },
+    async setPasswordHash(userId, hash, at) {
+      const updated = updatePassword.run(hash, at.getTime(), userId).changes === 1;
+      // Cached credentials hold the user as it was.
+      if (updated) credentials.clear();
+      return updated;
+    },
+    async getPasswordHash(userId) {
+      return selectPassword.get(userId)?.password_hash ?? null;
     },
   };
 }

@@ -49,6 +49,7 @@ describe('migrateSqlite', () => {
         'post_quota_usage',
         'schema_migrations',
         'posts_due',
+        'oauth_records',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -81,6 +82,7 @@ describe('migrateSqlite', () => {
         '0005_connection_requests',
         '0006_drafts_and_approvals',
         '0007_billing',
+        '0008_oauth',
       ],
     });
     const usage = withDatabase(path, (db) =>

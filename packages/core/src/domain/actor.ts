@@ -14,6 +14,11 @@ export type Actor = {
   readonly scopes: readonly Scope[];
   /** Connected-account ids the credential is limited to; null means every account of the user. */
   readonly accountIds: readonly string[] | null;
+  /**
+   * The OAuth scopes of the access token, when the credential is one. The tool endpoint names the
+   * missing one in a 403 step-up challenge; a key has none, and its refusals stay tool results.
+   */
+  readonly oauthScopes?: readonly string[];
 };
 
 /** Whether the actor's credential may see and touch a connected account. */

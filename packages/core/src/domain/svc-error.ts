@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'email_taken',
   'user_not_found',
   'key_not_found',
+  // ours: OAuth access tokens on the agent-tool endpoint
+  'invalid_access_token',
   // ours: policy errors (validatePostPolicy), also returned by post creation
   'caption_too_long',
   'invalid_caption',

@@ -4,6 +4,7 @@ import type { ApprovalStore } from './approval-store.js';
 import type { BillingStore } from './billing-store.js';
 import type { ConnectionRequestStore } from './connection-request-store.js';
 import type { MediaStore } from './media-store.js';
+import type { OAuthStore } from './oauth-store.js';
 import type { PostStore } from './post-store.js';
 import type { UserStore } from './user-store.js';
 
@@ -17,6 +18,8 @@ export type Store = {
   readonly connectionRequests: ConnectionRequestStore;
   readonly approvals: ApprovalStore;
   readonly billing: BillingStore;
+  /** Clients, grants, codes, tokens and sessions of the OAuth authorization server. */
+  readonly oauth: OAuthStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

@@ -8,4 +8,12 @@ export type UserStore = {
   getUser(id: string): Promise<User | null>;
   /** A user by normalised email; null when absent. */
   getUserByEmail(email: string): Promise<User | null>;
+  /**
+   * Stores the hash of a user's sign-in password (its salt and parameters encoded in it) and sets
+   * `updatedAt`; false when there is no such user. Kept apart from User so that the hash never
+   * travels with the user through the use cases.
+   */
+  setPasswordHash(userId: string, hash: string, at: Date): Promise<boolean>;
+  /** The stored password hash of a user; null when none is set or the user is absent. */
+  getPasswordHash(userId: string): Promise<string | null>;
 };

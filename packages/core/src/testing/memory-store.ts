@@ -15,6 +15,7 @@ import {
 import type { Store } from '../ports/store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
+import { createMemoryOAuthStore } from './memory-oauth-store.js';
 import { countPostsByStatusOf, listPostsOf, upcomingPostsOf } from './memory-post-queries.js';
 
 /**
@@ -27,6 +28,7 @@ export function createMemoryStore(): Store {
   const idempotency = new Map<string, { fingerprint: string; postIds: string[] }>();
   const quotaUsage = new Map<string, number>();
   const users = new Map<string, User>();
+  const passwordHashes = new Map<string, string>();
   const keys = new Map<string, ApiKey>();
   const accounts = new Map<string, ConnectedAccount>();
   const media = new Map<string, MediaAsset>();
@@ -162,6 +164,18 @@ export function createMemoryStore(): Store {
         live();
         const user = [...users.values()].find((u) => u.email === email);
         return user === undefined ? null : copy(user);
+      },
+      async setPasswordHash(userId, hash, at) {
+        live();
+        const user = users.get(userId);
+        if (user === undefined) return false;
+        users.set(userId, { ...user, updatedAt: at });
+        passwordHashes.set(userId, hash);
+        return true;
+      },
+      async getPasswordHash(userId) {
+        live();
+        return passwordHashes.get(userId) ?? null;
       },
     },
     apiKeys: {
@@ -335,6 +349,7 @@ export function createMemoryStore(): Store {
     },
     billing: createMemoryBillingStore(live),
     approvals: createMemoryApprovalStore(live),
+    oauth: createMemoryOAuthStore(live),
     async ping() {
       live();
     },

@@ -7,7 +7,7 @@ import { billingEvent, billingSet, billingShow } from './billing-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { postsRestore } from './post-commands.js';
-import { usersCreate } from './user-commands.js';
+import { usersCreate, usersSetPassword } from './user-commands.js';
 
 /** Every command, in the order `svc --help` lists them. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -15,6 +15,7 @@ export const COMMANDS: readonly CliCommand[] = [
   publisherCommand,
   migrate,
   usersCreate,
+  usersSetPassword,
   keysCreate,
   keysList,
   keysRevoke,

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../ports/store.js';
+import { aUser } from './builders.js';
+
+const T0 = new Date('2026-01-15T12:00:00.000Z');
+const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+/** The OAuth part of the store contract (records and sign-in passwords); `store()` is the test's fresh store. */
+export function describeOAuthStoreContract(store: () => Store): void {
+  describe('oauth records', () => {
+    it('round-trips a payload with its expiry, and replaces it on upsert', async () => {
+      const payload = { accountId: 'user_1', grantId: 'grant_1', scope: 'mcp:read', nested: { a: [1, 'b'] } };
+      await store().oauth.upsert('AccessToken', 'tok_1', payload, later(60));
+      expect(await store().oauth.find('AccessToken', 'tok_1')).toEqual({
+        kind: 'AccessToken',
+        id: 'tok_1',
+        payload,
+        expiresAt: later(60),
+        consumedAt: null,
+      });
+      await store().oauth.upsert('AccessToken', 'tok_1', { ...payload, scope: 'mcp:write' }, null);
+      const replaced = await store().oauth.find('AccessToken', 'tok_1');
+      expect(replaced?.payload.scope).toBe('mcp:write');
+      expect(replaced?.expiresAt).toBeNull();
+    });
+
+    it('keeps kinds apart and answers null for what it does not hold', async () => {
+      await store().oauth.upsert('Client', 'same', { kind: 'client' }, null);
+      await store().oauth.upsert('Grant', 'same', { kind: 'grant' }, later(5));
+      expect((await store().oauth.find('Client', 'same'))?.payload).toEqual({ kind: 'client' });
+      expect((await store().oauth.find('Grant', 'same'))?.payload).toEqual({ kind: 'grant' });
+      expect(await store().oauth.find('Session', 'same')).toBeNull();
+      expect(await store().oauth.findByUid('Session', 'nope')).toBeNull();
+      expect(await store().oauth.findByUserCode('DeviceCode', 'nope')).toBeNull();
+    });
+
+    it('finds records by uid and by user code within their kind', async () => {
+      await store().oauth.upsert('Session', 'sess_1', { uid: 'uid_1', accountId: 'user_1' }, later(60));
+      await store().oauth.upsert('Interaction', 'int_1', { uid: 'uid_1' }, later(60));
+      await store().oauth.upsert('DeviceCode', 'dev_1', { userCode: 'ABCD-EFGH' }, later(10));
+      expect((await store().oauth.findByUid('Session', 'uid_1'))?.id).toBe('sess_1');
+      expect((await store().oauth.findByUid('Interaction', 'uid_1'))?.id).toBe('int_1');
+      expect((await store().oauth.findByUserCode('DeviceCode', 'ABCD-EFGH'))?.id).toBe('dev_1');
+    });
+
+    it('consumes a record once, keeping the first time', async () => {
+      await store().oauth.upsert('AuthorizationCode', 'code_1', { grantId: 'g' }, later(1));
+      await store().oauth.consume('AuthorizationCode', 'code_1', T0);
+      await store().oauth.consume('AuthorizationCode', 'code_1', later(1));
+      expect((await store().oauth.find('AuthorizationCode', 'code_1'))?.consumedAt).toEqual(T0);
+      await store().oauth.consume('AuthorizationCode', 'missing', T0);
+      expect(await store().oauth.find('AuthorizationCode', 'missing')).toBeNull();
+    });
+
+    it('destroys one record, and every record of a kind under a grant', async () => {
+      await store().oauth.upsert('RefreshToken', 'rt_1', { grantId: 'grant_a' }, later(60));
+      await store().oauth.upsert('RefreshToken', 'rt_2', { grantId: 'grant_a' }, later(60));
+      await store().oauth.upsert('RefreshToken', 'rt_3', { grantId: 'grant_b' }, later(60));
+      await store().oauth.upsert('AccessToken', 'at_1', { grantId: 'grant_a' }, later(60));
+      await store().oauth.destroy('RefreshToken', 'rt_3');
+      expect(await store().oauth.find('RefreshToken', 'rt_3')).toBeNull();
+      await store().oauth.revokeByGrantId('RefreshToken', 'grant_a');
+      expect(await store().oauth.find('RefreshToken', 'rt_1')).toBeNull();
+      expect(await store().oauth.find('RefreshToken', 'rt_2')).toBeNull();
+      expect(await store().oauth.find('AccessToken', 'at_1')).not.toBeNull();
+    });
+
+    it('sweeps expired records and keeps those that never expire', async () => {
+      await store().oauth.upsert('AccessToken', 'old', {}, later(-1));
+      await store().oauth.upsert('AccessToken', 'new', {}, later(1));
+      await store().oauth.upsert('Client', 'client', {}, null);
+      expect(await store().oauth.deleteExpired(T0)).toBe(1);
+      expect(await store().oauth.find('AccessToken', 'old')).toBeNull();
+      expect(await store().oauth.find('AccessToken', 'new')).not.toBeNull();
+      expect(await store().oauth.find('Client', 'client')).not.toBeNull();
+    });
+  });
+
+  describe('sign-in passwords', () => {
+    it('stores a password hash apart from the user and bumps updatedAt', async () => {
+      const user = aUser();
+      await store().users.insertUser(user);
+      expect(await store().users.getPasswordHash(user.id)).toBeNull();
+      expect(await store().users.setPasswordHash(user.id, 'scrypt$hash-1', later(5))).toBe(true);
+      expect(await store().users.getPasswordHash(user.id)).toBe('scrypt$hash-1');
+      expect(await store().users.getUser(user.id)).toEqual({ ...user, updatedAt: later(5) });
+      await store().users.setPasswordHash(user.id, 'scrypt$hash-2', later(6));
+      expect(await store().users.getPasswordHash(user.id)).toBe('scrypt$hash-2');
+    });
+
+    it('refuses to set a password for a user that does not exist', async () => {
+      expect(await store().users.setPasswordHash('user_missing', 'scrypt$x', T0)).toBe(false);
+      expect(await store().users.getPasswordHash('user_missing')).toBeNull();
+    });
+  });
+}

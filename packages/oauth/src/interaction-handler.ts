@@ -1,0 +1,177 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { emailSchema } from '@svc/core';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import type { OAuthDeps } from './oauth-deps.js';
+import { INTERACTION_PREFIX } from './oauth-routes.js';
+import type { OAuthSecrets } from './oauth-secrets.js';
+import { renderConsentPage } from './pages/consent-page.js';
+import { renderErrorPage } from './pages/error-page.js';
+import { renderSignInPage } from './pages/sign-in-page.js';
+import { DECOY_PASSWORD_HASH, verifyPassword } from './password-hash.js';
+import { readFormBody } from './read-form-body.js';
+import type { SignInLimiter } from './sign-in-limiter.js';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/**
+ * Answers the sign-in and consent pages of an authorization request (`/oauth/interaction/<uid>`):
+ * GET shows the page the request is at, POST takes its form. Every form carries an anti-forgery
+ * token bound to the interaction, on top of oidc-provider's own check that the interaction cookie
+ * (SameSite=Lax) belongs to this browser.
+ */
+export function createInteractionHandler(
+  deps: OAuthDeps,
+  provider: Provider,
+  secrets: OAuthSecrets,
+  limiter: SignInLimiter,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const pageFor = async (interaction: Interaction, error: string | null, email = '') => {
+    const action = `${INTERACTION_PREFIX}${interaction.uid}`;
+    const csrf = secrets.csrfTokenFor(interaction.uid);
+    const clientId = String(interaction.params.client_id);
+    const client = await provider.Client.find(clientId);
+    const clientName = client?.clientName ?? clientId;
+    if (interaction.prompt.name === 'login') {
+      return renderSignInPage({ action, csrf, clientName, email, error });
+    }
+    const user = await deps.store.users.getUser(interaction.session?.accountId ?? '');
+    return renderConsentPage({
+      action,
+      csrf,
+      clientName,
+      clientId,
+      redirectUri: String(interaction.params.redirect_uri),
+      scopes: String(interaction.params.scope ?? '')
+        .split(' ')
+        .filter((s) => s !== ''),
+      email: user?.email ?? 'an unknown user',
+    });
+  };
+
+  const signIn = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: Interaction,
+    form: URLSearchParams,
+  ) => {
+    const parsedEmail = emailSchema.safeParse(form.get('email') ?? '');
+    const email = parsedEmail.success ? parsedEmail.data : (form.get('email') ?? '').trim().toLowerCase();
+    const address = clientAddress(req, deps.trustProxy);
+    const wait = limiter.retryAfter(address, email);
+    if (wait > 0) {
+      const page = await pageFor(
+        interaction,
+        `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        email,
+      );
+      return sendHtml(res, 429, page, { 'Retry-After': String(wait) });
+    }
+    const user = parsedEmail.success ? await deps.store.users.getUserByEmail(email) : null;
+    const stored = user === null ? null : await deps.store.users.getPasswordHash(user.id);
+    // An unknown email costs the same hash as a known one, so timing does not tell them apart.
+    const matches = await verifyPassword(form.get('password') ?? '', stored ?? DECOY_PASSWORD_HASH);
+    const ok = matches && user !== null && stored !== null && !user.apiAccessDisabled;
+    limiter.record(address, email, ok);
+    if (!ok || user === null) {
+      return sendHtml(res, 401, await pageFor(interaction, 'The email or password is not right.', email));
+    }
+    const result: InteractionResults = { login: { accountId: user.id } };
+    await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+  };
+
+  const consent = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: Interaction,
+    form: URLSearchParams,
+  ) => {
+    if (form.get('decision') !== 'allow') {
+      const denied: InteractionResults = {
+        error: 'access_denied',
+        error_description: 'The user denied access.',
+      };
+      return provider.interactionFinished(req, res, denied, { mergeWithLastSubmission: false });
+    }
+    const accountId = interaction.session?.accountId;
+    if (accountId === undefined)
+      return sendHtml(res, 400, renderErrorPage('login_required', 'Sign in first.'));
+    const grant =
+      (interaction.grantId === undefined ? undefined : await provider.Grant.find(interaction.grantId)) ??
+      new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
+    const details = interaction.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (details.missingOIDCScope !== undefined) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+    if (details.missingOIDCClaims !== undefined) grant.addOIDCClaims(details.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const grantId = await grant.save();
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  };
+
+  return async (req, res) => {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(req, res);
+    } catch {
+      const page = renderErrorPage(
+        'invalid_request',
+        'This sign-in has expired or was opened in another browser. Start connecting again from your application.',
+      );
+      return sendHtml(res, 400, page);
+    }
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (path !== `${INTERACTION_PREFIX}${interaction.uid}`) {
+      return sendHtml(res, 400, renderErrorPage('invalid_request', 'This page belongs to another sign-in.'));
+    }
+    if (req.method === 'GET' || req.method === 'HEAD')
+      return sendHtml(res, 200, await pageFor(interaction, null));
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'GET, POST' }).end();
+      return;
+    }
+    const form = await readFormBody(req);
+    if (form === null || !secrets.csrfMatches(interaction.uid, form.get('csrf') ?? '')) {
+      const page = renderErrorPage(
+        'invalid_request',
+        'The form was not sent from this page. Reload it and try again.',
+      );
+      return sendHtml(res, 403, page);
+    }
+    const step = form.get('step');
+    if (step === 'sign-in' && interaction.prompt.name === 'login') return signIn(req, res, interaction, form);
+    if (step === 'consent' && interaction.prompt.name === 'consent')
+      return consent(req, res, interaction, form);
+    // The form is of an earlier step (a second tab, the back button): show the current one.
+    return sendHtml(res, 409, await pageFor(interaction, null));
+  };
+}
+
+/** Who is signing in, for rate limits: the peer, or the first forwarded address behind a trusted proxy. */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  return trustProxy && first !== undefined && first !== '' ? first : (req.socket.remoteAddress ?? 'unknown');
+}
+
+/** Sends a page that no one may cache or frame (the consent page must not be clickjacked). */
+function sendHtml(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': 'no-store',
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    ...headers,
+  });
+  res.end(html);
+}

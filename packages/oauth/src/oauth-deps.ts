@@ -1,0 +1,36 @@
+import type { Clock, Store } from '@svc/core';
+
+/** Where the authorization server reports faults it answers with a generic page. */
+export type OAuthLogger = {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+};
+
+/** What the OAuth authorization server is built from. */
+export type OAuthDeps = {
+  /** Users (to sign in) and the OAuth records (clients, grants, codes, tokens, sessions). */
+  readonly store: Pick<Store, 'users' | 'oauth'>;
+  readonly clock: Clock;
+  /** The public base URL (`SVC_BASE_URL`): the issuer, and `${baseUrl}/api/mcp` is the one resource. */
+  readonly baseUrl: string;
+  /** Secret material every OAuth secret is derived from (cookies, ID-token key, client secrets). */
+  readonly secret: string | Uint8Array;
+  /** Trust `X-Forwarded-*` headers (behind a reverse proxy that terminates TLS). */
+  readonly trustProxy: boolean;
+  readonly logger: OAuthLogger;
+  /**
+   * How client ID metadata documents are fetched. Default: the global fetch, through oidc-provider's
+   * SSRF guard (no special-use addresses), with its size limit and timeout. Tests answer from memory.
+   */
+  readonly fetch?: typeof globalThis.fetch;
+};
+
+/** The base URL without trailing slashes: the issuer identifier. */
+export function issuerOf(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '');
+}
+
+/** The one protected resource tokens are issued for: the agent-tool endpoint (RFC 8707). */
+export function mcpResourceOf(baseUrl: string): string {
+  return `${issuerOf(baseUrl)}/api/mcp`;
+}

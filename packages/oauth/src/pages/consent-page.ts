@@ -1,0 +1,40 @@
+import { describeScope } from '../scope-descriptions.js';
+import { escapeHtml, htmlPage } from './html-page.js';
+
+/** What the consent page shows. */
+export type ConsentView = {
+  readonly action: string;
+  readonly csrf: string;
+  readonly clientName: string;
+  readonly clientId: string;
+  /** Where the client will be sent with the answer. */
+  readonly redirectUri: string;
+  readonly scopes: readonly string[];
+  /** Who is signed in. */
+  readonly email: string;
+};
+
+/**
+ * The consent page: names the client, where it will redirect, and what each scope allows, and asks
+ * to allow or deny. Both are buttons of one form, so the answer needs no JavaScript.
+ */
+export function renderConsentPage(view: ConsentView): string {
+  const scopes = view.scopes
+    .map((scope) => `<li><code>${escapeHtml(scope)}</code>: ${escapeHtml(describeScope(scope))}</li>`)
+    .join('\n');
+  return htmlPage(
+    'Allow access?',
+    `<p><strong>${escapeHtml(view.clientName)}</strong> (client id <code>${escapeHtml(view.clientId)}</code>) asks to use your svc account, signed in as ${escapeHtml(view.email)}.</p>
+<h2>It will be able to</h2>
+<ul>
+${scopes}
+</ul>
+<p>After you answer, you will be sent to <code>${escapeHtml(view.redirectUri)}</code>. Allow only if you trust this address.</p>
+<form method="post" action="${escapeHtml(view.action)}">
+<input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">
+<input type="hidden" name="step" value="consent">
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</form>`,
+  );
+}

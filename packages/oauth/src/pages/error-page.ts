@@ -1,0 +1,10 @@
+import { escapeHtml, htmlPage } from './html-page.js';
+
+/** The page shown when an authorization request cannot go on (and cannot be sent back to the client). */
+export function renderErrorPage(error: string, description: string): string {
+  return htmlPage(
+    'Authorization failed',
+    `<p role="alert"><strong>${escapeHtml(error)}</strong>${description === '' ? '' : `: ${escapeHtml(description)}`}</p>
+<p>Go back to the application you came from and start connecting again.</p>`,
+  );
+}
