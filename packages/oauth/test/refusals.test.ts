@@ -230,6 +230,30 @@ describe('access tokens the tool endpoint refuses', () => {
     expect(refused.headers.get('www-authenticate')).toContain('resource_metadata=');
   });
 
+  it('refuses an expired token with 401 and the challenge', async () => {
+    const { access_token } = await tokensFor();
+    const { provider } = app.oauth;
+    const issued = await provider.AccessToken.find(access_token);
+    const client = await provider.Client.find(clientId);
+    if (issued === undefined || client === undefined) throw new Error('The issued token is not found.');
+    // The same grant, resource and scopes, but a lifetime of one second.
+    const shortLived = new provider.AccessToken({
+      accountId: issued.accountId,
+      client,
+      grantId: issued.grantId,
+      scope: 'mcp:read mcp:write',
+      gty: 'authorization_code',
+      expiresIn: 1,
+    });
+    shortLived.setAudience(`${app.baseUrl}/api/mcp`);
+    const value = await shortLived.save();
+    expect((await callTool(app, value, 'svc_list_scheduled_posts')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const refused = await callTool(app, value, 'svc_list_scheduled_posts');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+  });
+
   it('refuses an unknown token like an expired one', async () => {
     const refused = await callTool(app, 'A'.repeat(43), 'svc_list_scheduled_posts');
     expect(refused.status).toBe(401);
