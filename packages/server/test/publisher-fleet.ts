@@ -53,6 +53,51 @@ export type PublisherFleet = {
   close(): Promise<void>;
 };
 
+/**
+ * Connects `pages` Facebook Pages of the simulator at `baseUrl` (tokens signed with `secret`) to
+ * `ownerId`, credentials sealed with `seal`; their account ids, `acct_fleet_0` onwards. Shared with
+ * the single-publisher benchmark.
+ */
+export async function seedFacebookPages(
+  store: Store,
+  options: {
+    ownerId: string;
+    pages: number;
+    secret: string;
+    baseUrl: string;
+    seal: (text: string) => string;
+  },
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < options.pages; i++) {
+    const page = mintSandboxAccount({
+      platform: 'facebook',
+      handle: `fleet_page_${i}`,
+      secret: options.secret,
+      baseUrl: options.baseUrl,
+      now: systemClock.now(),
+    });
+    const saved = await store.accounts.saveAccount({
+      id: `acct_fleet_${i}`,
+      ownerId: options.ownerId,
+      platform: 'facebook',
+      platformAccountId: page.platformAccountId,
+      handle: page.handle,
+      profileUrl: page.profileUrl,
+      profileImageUrl: null,
+      followerCount: null,
+      status: 'active',
+      needsReconnect: false,
+      sealedCredentials: options.seal(JSON.stringify(page.credentials)),
+      tokenExpiresAt: null,
+      connectedAt: systemClock.now(),
+      updatedAt: systemClock.now(),
+    });
+    ids.push(saved.id);
+  }
+  return ids;
+}
+
 /** Starts the simulator (answering after `latencyMs`) in front of the database at `databaseUrl`. */
 export async function startPublisherFleet(options: {
   databaseUrl: string;
@@ -81,37 +126,6 @@ export async function startPublisherFleet(options: {
     LOG_LEVEL: 'info',
   };
 
-  async function seedPages(ownerId: string, pages: number): Promise<string[]> {
-    const ids: string[] = [];
-    for (let i = 0; i < pages; i++) {
-      const page = mintSandboxAccount({
-        platform: 'facebook',
-        handle: `fleet_page_${i}`,
-        secret: SANDBOX_SECRET,
-        baseUrl,
-        now: systemClock.now(),
-      });
-      const saved = await store.accounts.saveAccount({
-        id: `acct_fleet_${i}`,
-        ownerId,
-        platform: 'facebook',
-        platformAccountId: page.platformAccountId,
-        handle: page.handle,
-        profileUrl: page.profileUrl,
-        profileImageUrl: null,
-        followerCount: null,
-        status: 'active',
-        needsReconnect: false,
-        sealedCredentials: box.seal(JSON.stringify(page.credentials)),
-        tokenExpiresAt: null,
-        connectedAt: systemClock.now(),
-        updatedAt: systemClock.now(),
-      });
-      ids.push(saved.id);
-    }
-    return ids;
-  }
-
   return {
     sandbox,
     store,
@@ -119,7 +133,13 @@ export async function startPublisherFleet(options: {
     async seedDuePosts(count, { pages, due }) {
       const owner = aUser();
       await store.users.insertUser(owner);
-      const accountIds = await seedPages(owner.id, pages);
+      const accountIds = await seedFacebookPages(store, {
+        ownerId: owner.id,
+        pages,
+        secret: SANDBOX_SECRET,
+        baseUrl,
+        seal: (text) => box.seal(text),
+      });
       const posts: Post[] = Array.from({ length: count }, (_, i) =>
         aPost(owner.id, accountIds[i % pages] as string, {
           platforms: ['facebook'],
