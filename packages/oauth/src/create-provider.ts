@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkApiAccess } from '@svc/core';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { METADATA_DOCUMENT_MAX_BYTES, metadataDocumentFetch } from './metadata-document-fetch.js';
 import { issuerOf, mcpResourceOf, type OAuthDeps } from './oauth-deps.js';
 import { INTERACTION_PREFIX, OAUTH_ROUTES } from './oauth-routes.js';
 import type { OAuthSecrets } from './oauth-secrets.js';
@@ -101,7 +102,8 @@ export function createProvider(deps: OAuthDeps, secrets: OAuthSecrets): Provider
       rpInitiatedLogout: { enabled: false },
       introspection: { enabled: false },
       // An https client_id is fetched as the client's metadata (draft-ietf-oauth-client-id-metadata-
-      // document): SSRF-guarded, size-limited, cached for its max-age within 5 minutes to a day.
+      // document) through metadataDocumentFetch, and cached 5 minutes (our fetcher passes no
+      // Cache-Control on, so the minimum applies).
       clientIdMetadataDocument: {
         enabled: true,
         ack: 'draft-02',
@@ -147,8 +149,8 @@ export function createProvider(deps: OAuthDeps, secrets: OAuthSecrets): Provider
       },
     },
     // A client metadata document is a few hundred bytes; 5 KB is plenty and bounds what we read.
-    fetchResponseBodyLimits: { 'client_id metadata document': 5 * 1024 },
-    ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
+    fetchResponseBodyLimits: { 'client_id metadata document': METADATA_DOCUMENT_MAX_BYTES },
+    fetch: metadataDocumentFetch(deps.fetcher),
     async renderError(ctx, out) {
       ctx.type = 'html';
       ctx.body = renderErrorPage(String(out.error), String(out.error_description ?? ''));

@@ -1,4 +1,4 @@
-import type { Clock, Store } from '@svc/core';
+import type { Clock, MediaFetcher, Store } from '@svc/core';
 
 /** Where the authorization server reports faults it answers with a generic page. */
 export type OAuthLogger = {
@@ -19,10 +19,10 @@ export type OAuthDeps = {
   readonly trustProxy: boolean;
   readonly logger: OAuthLogger;
   /**
-   * How client ID metadata documents are fetched. Default: the global fetch, through oidc-provider's
-   * SSRF guard (no special-use addresses), with its size limit and timeout. Tests answer from memory.
+   * Fetches client ID metadata documents: the service's SSRF-safe fetcher (public https addresses
+   * only, refused before connecting), or one answering from memory in tests.
    */
-  readonly fetch?: typeof globalThis.fetch;
+  readonly fetcher: MediaFetcher;
 };
 
 /** The base URL without trailing slashes: the issuer identifier. */

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -163,6 +164,39 @@ describe('the MCP SDK client against the authorization server', () => {
     const policy = await attempt(plainHttp, 'http://plain-http.example/callback');
     expect(policy).toContain('invalid_redirect_uri');
     expect(policy).toContain('http only on the loopback interface');
+  });
+
+  it('never connects to a private or loopback address to fetch a client ID metadata document', async () => {
+    // A listener on loopback counts connections: the guard must refuse before connecting at all.
+    let connections = 0;
+    const listener = createNetServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      const app = await started();
+      for (const clientId of [
+        `https://127.0.0.1:${port}/client.json`,
+        `https://localhost:${port}/client.json`,
+      ]) {
+        const url = new URL(`${app.baseUrl}/oauth/authorize`);
+        url.search = new URLSearchParams({
+          response_type: 'code',
+          client_id: clientId,
+          redirect_uri: REDIRECT,
+          code_challenge: 'x'.repeat(43),
+          code_challenge_method: 'S256',
+        }).toString();
+        const refused = await fetch(url, { redirect: 'manual' });
+        expect(refused.status, clientId).toBe(400);
+        expect(await refused.text()).toContain('invalid_client');
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 
   it('gives a client that asks for no scope mcp:read and mcp:write after consent', async () => {

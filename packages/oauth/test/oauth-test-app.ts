@@ -3,11 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CoreDeps, createUser, type Store, type User } from '@svc/core';
+import { type CoreDeps, createUser, type MediaFetcher, type Store, type User } from '@svc/core';
 import { systemClock } from '@svc/core/node';
-import { createTestDeps } from '@svc/core/testing';
+import { createStaticFetcher, createTestDeps } from '@svc/core/testing';
 import { createHttpApp, createMediaLinks } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
+import { createSafeFetcher } from '@svc/media';
 import { openSqliteStore } from '@svc/store-sqlite';
 import { createOAuthServer, hashPassword, type OAuthServer } from '../src/index.js';
 
@@ -78,13 +79,11 @@ export async function startOAuthTestApp(
     secret: SECRET,
     trustProxy: options.trustProxy ?? false,
     logger,
-    fetch: async (input) => {
-      const document = options.documents?.[String(input)];
-      if (document === undefined) throw new Error(`The test serves no ${String(input)}.`);
-      return new Response(JSON.stringify(document), {
-        headers: { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=600' },
-      });
-    },
+    // Documents given: answered from memory. None: the service's SSRF-safe fetcher, for real.
+    fetcher:
+      options.documents === undefined
+        ? createSafeFetcher({ allowPrivate: false })
+        : documentFetcher(options.documents),
   });
   const mediaLinks = createMediaLinks({
     masterSecret: SECRET,
@@ -154,4 +153,13 @@ export async function startOAuthTestApp(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fetcher that serves the given client ID metadata documents, as JSON, by URL. */
+function documentFetcher(documents: Record<string, unknown>): MediaFetcher {
+  const fetcher = createStaticFetcher();
+  for (const [url, document] of Object.entries(documents)) {
+    fetcher.serve(url, new TextEncoder().encode(JSON.stringify(document)));
+  }
+  return fetcher;
 }

@@ -45,6 +45,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     secret: services.oauthSecret,
     trustProxy: config.trustProxy,
     logger,
+    fetcher: services.core.fetcher,
   });
   // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata answer outside Koa, as a raw mount.
   const mcp = createMcpEndpoint({
