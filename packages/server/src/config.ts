@@ -18,6 +18,8 @@ export type Config = {
    * process refuses to start on a database `svc migrate` has not brought up to date.
    */
   readonly migrateOnStart: boolean;
+  /** Most PostgreSQL connections one process's pool opens (SVC_DATABASE_POOL_MAX). */
+  readonly databasePoolMax: number;
   /** The master secret from SVC_SECRET; null means the one generated into the data directory. */
   readonly secret: string | null;
   readonly sandbox: boolean;
@@ -72,6 +74,7 @@ const env = z.object({
     .refine((v) => /^postgres(ql)?:\/\/./.test(v) && URL.canParse(v), 'must be a postgres:// URL')
     .optional(),
   SVC_MIGRATE_ON_START: flag().default(true),
+  SVC_DATABASE_POOL_MAX: wholeNumber('must be a whole number from 1 to 1000', 1, 1000).default(10),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SVC_SANDBOX: flag().optional(),
   SVC_PUBLISHER: flag().default(true),
@@ -132,6 +135,7 @@ export function loadConfig(
       dataDir: resolve(cwd, e.SVC_DATA_DIR),
       databaseUrl: e.DATABASE_URL ?? null,
       migrateOnStart: e.SVC_MIGRATE_ON_START,
+      databasePoolMax: e.SVC_DATABASE_POOL_MAX,
       secret: e.SVC_SECRET ?? null,
       sandbox: e.SVC_SANDBOX ?? Object.keys(credentials.value).length === 0,
       publisher: {

@@ -51,7 +51,11 @@ export async function openServices(config: Config, options: { migrate?: boolean 
   const store =
     config.databaseUrl === null
       ? openSqliteStore({ path: join(config.dataDir, DATABASE_FILE), migrate })
-      : await openPostgresStore({ connectionString: config.databaseUrl, migrate });
+      : await openPostgresStore({
+          connectionString: config.databaseUrl,
+          migrate,
+          pool: { max: config.databasePoolMax },
+        });
   // Publishers in other processes on the same PostgreSQL database hear of new due posts at once;
   // SQLite has a single process, so its in-process signal is all it needs.
   const postsDueChannel =

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
         dataDir: '/srv/app/.svc-data',
         databaseUrl: null,
         migrateOnStart: true,
+        databasePoolMax: 10,
         secret: null,
         sandbox: true,
         publisher: {
@@ -61,6 +62,8 @@ describe('loadConfig', () => {
       SVC_BASE_URL: 'https://svc.example.com/',
       SVC_DATA_DIR: '/var/lib/svc',
       DATABASE_URL: 'postgres://svc@db.internal:5432/svc',
+      SVC_MIGRATE_ON_START: 'off',
+      SVC_DATABASE_POOL_MAX: '25',
       SVC_SECRET: 'x'.repeat(40),
       SVC_SANDBOX: 'off',
       SVC_PUBLISHER: 'off',
@@ -84,6 +87,8 @@ describe('loadConfig', () => {
         baseUrl: 'https://svc.example.com',
         dataDir: '/var/lib/svc',
         databaseUrl: 'postgres://svc@db.internal:5432/svc',
+        migrateOnStart: false,
+        databasePoolMax: 25,
         secret: 'x'.repeat(40),
         sandbox: false,
         publisher: {
@@ -126,6 +131,8 @@ describe('loadConfig', () => {
     [{ SVC_PAID_POSTS_PER_MONTH: '-1' }, 'SVC_PAID_POSTS_PER_MONTH'],
     [{ INSTAGRAM_CLIENT_ID: 'only-half' }, 'INSTAGRAM_CLIENT_SECRET'],
     [{ DATABASE_URL: 'mysql://localhost/svc' }, 'DATABASE_URL'],
+    [{ SVC_DATABASE_POOL_MAX: '0' }, 'SVC_DATABASE_POOL_MAX'],
+    [{ SVC_MIGRATE_ON_START: 'later' }, 'SVC_MIGRATE_ON_START'],
   ])('refuses %j with one line naming %s', (env, name) => {
     const error = errorOf(env);
     expect(error).toMatch(new RegExp(`^Invalid configuration: ${name} (must|is) `));
