@@ -24,6 +24,7 @@ async function run(processes: number): Promise<{ postsPerSecond: number; seconds
     const { ids } = await fleet.seedDuePosts(POSTS, { pages: PAGES, due });
     for (let i = 0; i < processes; i++) fleet.startPublisher({ LOG_LEVEL: 'warn' });
     await fleet.waitForPublished(POSTS, 30 * 60_000);
+    await fleet.waitForSettled(ids, 60_000);
     let last = 0;
     for (const id of ids) {
       const post = await fleet.store.posts.getPost(id);

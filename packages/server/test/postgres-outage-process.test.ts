@@ -86,6 +86,7 @@ await describePostgres('svc serve while PostgreSQL goes away', (db) => {
     // 3. It comes back; nobody restarts the service.
     await proxy.up();
     await fleet.waitForPublished(POSTS, 60_000);
+    await fleet.waitForSettled(ids, 60_000);
     const answered = await api(`/api/v1/posts/${ids[0]}`);
     expect(answered.status).toBe(200);
     expect(await answered.json()).toMatchObject({ status: 'posted' });

@@ -29,6 +29,7 @@ await describePostgres('four publisher processes on one database', (db) => {
     await victim.exited;
     const victimPublished = victim.published();
     await fleet.waitForPublished(POSTS, 90_000);
+    await fleet.waitForSettled(ids, 60_000);
 
     const onPlatform = fleet.sandbox.control.published('facebook');
     const captions = onPlatform.map((p) => p.caption);

@@ -49,6 +49,11 @@ export type PublisherFleet = {
   publishedCount(): number;
   /** Resolves once the simulator holds `count` publications; rejects after `timeoutMs`. */
   waitForPublished(count: number, timeoutMs: number): Promise<void>;
+  /**
+   * Resolves once every post is settled in the database (a publication reaches the simulator a
+   * step before the post is recorded `posted`); rejects after `timeoutMs` naming one that is not.
+   */
+  waitForSettled(ids: readonly string[], timeoutMs: number): Promise<void>;
   /** Kills the publishers, closes the store, the simulator and the data directory. */
   close(): Promise<void>;
 };
@@ -188,6 +193,21 @@ export async function startPublisherFleet(options: {
           );
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async waitForSettled(ids, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      const pending = new Set(ids);
+      while (pending.size > 0) {
+        for (const id of pending) {
+          const post = await store.posts.getPost(id);
+          if (post?.status === 'posted' || post?.status === 'failed') pending.delete(id);
+        }
+        if (pending.size === 0) return;
+        if (Date.now() > deadline) {
+          throw new Error(`${pending.size} posts unsettled after ${timeoutMs} ms, e.g. ${[...pending][0]}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },
     async close() {

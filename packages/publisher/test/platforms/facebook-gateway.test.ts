@@ -73,6 +73,36 @@ describe('Facebook gateway on the sandbox', () => {
     await expectLostAnswerRecovered(t, 'facebook.feed', aJob(target, 'Posted once', []));
   });
 
+  it('reads the feed only to resume a mark it did not just set itself', async () => {
+    const { h, gateway } = t;
+    const target = h.account('facebook', 'Acme Bakery');
+    const feedReads: string[] = [];
+    h.sandbox.control.intercept((call, phase) => {
+      if (call.operation === 'facebook.list_feed' && phase === 'before') feedReads.push(call.operation);
+    });
+    // This process marks the post and sends it at the next step: no feed read in between.
+    const fresh = await runSteps(gateway, aJob(target, 'Straight through', []), h.clock);
+    expect(fresh.outcome.kind).toBe('published');
+    expect(feedReads).toEqual([]);
+
+    // Another process (a gateway of its own) resumes a post marked here: it must look first.
+    const job = aJob(target, 'Resumed elsewhere', []);
+    const marked = await gateway.publishStep(job);
+    if (marked.kind !== 'progress') throw new Error(`expected the mark, got ${marked.kind}`);
+    const other = createFacebookGateway(sandboxGatewayConfig(h, 'facebook'));
+    const resumed = await runSteps(
+      other,
+      { ...job, post: { ...job.post, publishProgress: marked.progress } },
+      h.clock,
+    );
+    expect(resumed.outcome.kind).toBe('published');
+    expect(feedReads).toHaveLength(1);
+    expect(h.sandbox.control.published('facebook').map((p) => p.caption)).toEqual([
+      'Straight through',
+      'Resumed elsewhere',
+    ]);
+  });
+
   it('does not finish a reel again when the answer of the finish was lost', async () => {
     const { h, gateway } = t;
     const target = h.account('facebook', 'Acme Bakery');

@@ -2,6 +2,7 @@ import type { CodeExchange, PlatformGateway, PublishJob, PublishStep } from '@sv
 import { z } from 'zod';
 import { classifyGraphFailure } from '../meta/classify-graph-failure.js';
 import { connectionRefusal, refusedOrThrow } from '../meta/connection-refusal.js';
+import { createFreshMarks } from '../meta/fresh-marks.js';
 import { longLivedTokenSchema } from '../meta/graph-api.js';
 import { createGraphClient, type GraphClient } from '../meta/graph-client.js';
 import { GraphRequestError } from '../meta/graph-failure.js';
@@ -41,6 +42,7 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
   const base = `${hosts.graph}/${version}`;
   const graph = createGraphClient(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs });
   const profileUrl = config.profileUrl ?? ((pageId: string) => `https://www.facebook.com/${pageId}`);
+  const marks = createFreshMarks();
 
   async function exchangeCode(input: {
     readonly code: string;
@@ -104,6 +106,8 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
       pageAccessToken: credentials.data.pageAccessToken,
       progress: progress.data,
       now: clock.now(),
+      postId: job.post.id,
+      marks,
     };
     const request = toFacebookRequest(job.post, job.media);
     try {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ClassifyContext } from '../meta/classify-graph-failure.js';
+import type { FreshMarks } from '../meta/fresh-marks.js';
 import type { GraphClient, GraphParams } from '../meta/graph-client.js';
 import type { FacebookProgress } from './facebook-progress.js';
 
@@ -12,6 +13,9 @@ export type FacebookStepInput = {
   readonly pageAccessToken: string;
   readonly progress: FacebookProgress;
   readonly now: Date;
+  /** The post being published, and the marks this process set (see FreshMarks). */
+  readonly postId: string;
+  readonly marks: FreshMarks;
 };
 
 // Facebook reports no publishing quota to read ahead; when code 9 says a limit is reached, an

@@ -10,7 +10,8 @@ import type { FacebookPostRequest } from './to-facebook-request.js';
 /**
  * The next step of a feed or photo post. Facebook has no container whose status could tell
  * whether an earlier call went through, so once a start is recorded the Page's feed is read
- * first, and a post with the same text made since then is adopted instead of posting again.
+ * first, and a post with the same text made since then is adopted instead of posting again;
+ * unless this process set that mark itself a step ago (FreshMarks), when nothing can have gone out.
  */
 export async function takeFacebookPostStep(
   input: FacebookStepInput,
@@ -30,8 +31,13 @@ export async function takeFacebookPostStep(
     });
   }
   // Saved before the post is sent, so a lost answer is looked for instead of posting twice.
-  if (publishStartedAt === undefined)
-    return progressStep({ ...progress, publishStartedAt: now.toISOString() });
+  if (publishStartedAt === undefined) {
+    const mark = now.toISOString();
+    input.marks.add(input.postId, mark);
+    return progressStep({ ...progress, publishStartedAt: mark });
+  }
+  // Right after our own mark nothing can have been sent, so there is nothing to look for.
+  if (input.marks.take(input.postId, publishStartedAt)) return send(input, request);
 
   const readPage = async (after: string | null) => {
     const feed = await pageGet(input, facebookFeedSchema, `${pageId}/feed`, {
@@ -52,6 +58,11 @@ export async function takeFacebookPostStep(
     if (earlier.permalink === null) return progressStep({ ...progress, postId: earlier.id });
     return { kind: 'published', platformPostId: earlier.id, permalink: earlier.permalink };
   }
-  const created = await pagePost(input, facebookCreatedSchema, `${pageId}/${request.edge}`, request.params);
-  return progressStep({ ...progress, postId: created.post_id ?? created.id });
+  return send(input, request);
+}
+
+async function send(input: FacebookStepInput, request: FacebookPostRequest): Promise<PublishStep> {
+  const path = `${input.pageId}/${request.edge}`;
+  const created = await pagePost(input, facebookCreatedSchema, path, request.params);
+  return progressStep({ ...input.progress, postId: created.post_id ?? created.id });
 }
