@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import { errorMiddleware } from './error-middleware.js';
 import type { HttpDeps } from './http-deps.js';
-import { requestContext } from './request-context.js';
+import { logRequest, requestContext, requestIdOf } from './request-context.js';
 import { routeTable } from './route-table.js';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
@@ -22,6 +22,15 @@ export function createHttpApp(deps: HttpDeps): Koa {
     app.use((ctx, next) => {
       if (!mount.owns(ctx.path)) return next();
       ctx.respond = false; // the mount writes the response itself
+      // Mounts (the tool endpoint, OAuth, the sandbox) get the same request id and access log line
+      // as the routes below, written when the response is done.
+      const started = performance.now();
+      const requestId = requestIdOf(ctx.get('X-Request-Id'));
+      const { method, path } = ctx;
+      ctx.res.setHeader('X-Request-Id', requestId);
+      ctx.res.once('close', () => {
+        logRequest(deps.logger, { requestId, method, path, status: ctx.res.statusCode, started });
+      });
       mount.handle(ctx.req, ctx.res);
       return undefined;
     });

@@ -14,25 +14,43 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function requestContext(logger: HttpLogger) {
   return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
     const started = performance.now();
-    const given = ctx.get('X-Request-Id');
-    ctx.state.requestId = CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+    ctx.state.requestId = requestIdOf(ctx.get('X-Request-Id'));
     ctx.set('X-Request-Id', ctx.state.requestId);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
     try {
       await next();
     } finally {
-      logger.info(
-        {
-          requestId: ctx.state.requestId,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          durationMs: Math.round((performance.now() - started) * 10) / 10,
-          credentialId: ctx.state.actor?.credentialId,
-        },
-        'request',
-      );
+      logRequest(logger, {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        started,
+        credentialId: ctx.state.actor?.credentialId,
+      });
     }
   };
+}
+
+/** The request id to use: the caller's `X-Request-Id` when it is sane, else a new one. */
+export function requestIdOf(given: string | undefined): string {
+  return given !== undefined && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Writes the one access log line of a request (the path never carries its query string). */
+export function logRequest(
+  logger: HttpLogger,
+  line: {
+    readonly requestId: string;
+    readonly method: string;
+    readonly path: string;
+    readonly status: number;
+    /** `performance.now()` when the request arrived. */
+    readonly started: number;
+    readonly credentialId?: string | undefined;
+  },
+): void {
+  const { started, ...fields } = line;
+  logger.info({ ...fields, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 }

@@ -80,5 +80,16 @@ describe('svc serve: the agent-tool endpoint', () => {
     expect(((await rest.json()) as { caption: string }).caption).toBe('From an agent');
     const status = await rpc(server, call('svc_get_post_status', { post_id: postId }), key);
     expect(status.body.result.structuredContent).toMatchObject({ id: postId, status: 'scheduled' });
+
+    // The tool endpoint is in the access log like REST, with the request id it answered with.
+    const requestId = anonymous.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const mcpLines = () => server.logs.filter((l) => l.msg === 'request' && l.path === '/api/mcp');
+    // Lines are written once each response is done, and arrive through the process's stdout.
+    for (let i = 0; i < 50 && mcpLines().length < 4; i++) await new Promise((r) => setTimeout(r, 20));
+    const lines = mcpLines();
+    expect(lines.find((l) => l.requestId === requestId)).toMatchObject({ method: 'POST', status: 401 });
+    expect(lines.map((l) => l.status)).toEqual([200, 401, 200, 200]);
+    expect(JSON.stringify(lines)).not.toContain(key.split('.')[1]);
   });
 });
