@@ -182,7 +182,12 @@ export { admitClaims, claimCandidateCount } from './ports/post-store.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
 export type { SecretBox } from './ports/secret-box.js';
 export type { Store } from './ports/store.js';
-export { isStoreUnavailable, StoreUnavailableError } from './ports/store-unavailable.js';
+export {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  isStoreUnavailable,
+  StoreUnavailableError,
+} from './ports/store-unavailable.js';
 export type { UserStore } from './ports/user-store.js';
 // Use cases
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';

@@ -1,12 +1,14 @@
-import { type ErrorCode, isStoreUnavailable } from '@svc/core';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  type ErrorCode,
+  isStoreUnavailable,
+} from '@svc/core';
 import type { Context, Next } from 'koa';
 import { ERROR_STATUS } from './error-status.js';
 import { type HttpLogger, scrubSecrets } from './http-logger.js';
 import type { HttpState } from './http-state.js';
 import { SvcFailure } from './svc-failure.js';
-
-/** Seconds a client should wait before retrying while the database is away. */
-const DATABASE_RETRY_AFTER_S = 5;
 
 type Answer = {
   status: number;
@@ -32,7 +34,7 @@ export function errorMiddleware(logger: HttpLogger) {
         // Expected while the database restarts: a warning without the driver's details, and a
         // hint for clients on when to try again.
         logger.warn({ requestId: ctx.state.requestId, path: ctx.path }, 'database unavailable');
-        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_S));
+        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       } else if (answer.code === 'internal_error') {
         logger.error(
           { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, fault: describe(thrown) },
@@ -91,12 +93,8 @@ function answerFor(thrown: unknown): Answer {
       : { status: ERROR_STATUS[code], code, message, details };
   }
   if (isStoreUnavailable(thrown)) {
-    return {
-      status: 503,
-      code: 'database_unavailable',
-      message:
-        'The database is unreachable right now. Try again in a few seconds; a create sent with an externalId is safe to repeat.',
-    };
+    const { code, message } = DATABASE_UNAVAILABLE;
+    return { status: ERROR_STATUS[code], code, message };
   }
   if (isHttpError(thrown) && thrown.expose !== false) {
     switch (thrown.status) {

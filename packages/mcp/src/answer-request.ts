@@ -1,5 +1,4 @@
-import { type Actor, isStoreUnavailable } from '@svc/core';
-import { DATABASE_UNAVAILABLE } from './database-unavailable.js';
+import { type Actor, DATABASE_UNAVAILABLE, isStoreUnavailable } from '@svc/core';
 import { RPC } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';
 import { isSupportedProtocolVersion, NEWEST_PROTOCOL_VERSION } from './protocol-versions.js';

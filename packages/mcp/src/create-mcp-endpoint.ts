@@ -1,8 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Actor, checkCanUseTools, hasScope, isStoreUnavailable, oauthScopeFor } from '@svc/core';
+import {
+  type Actor,
+  checkCanUseTools,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  hasScope,
+  isStoreUnavailable,
+  oauthScopeFor,
+} from '@svc/core';
 import { answerRequest, type RpcContext, type RpcMessage, toRpcMessage } from './answer-request.js';
 import { hasCredentialInUrl } from './credential-in-url.js';
-import { DATABASE_UNAVAILABLE } from './database-unavailable.js';
 import { createHostCheck } from './host-check.js';
 import { RPC, sendRpcError } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';
@@ -129,7 +136,7 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
           if (!res.headersSent) {
             sendRpcError(res, 503, RPC.serverError, DATABASE_UNAVAILABLE.message, {
               data: { code: DATABASE_UNAVAILABLE.code },
-              headers: { 'Retry-After': '5' },
+              headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
             });
           } else res.destroy();
           return;

@@ -1,3 +1,5 @@
+import { type SvcError, svcError } from '../domain/svc-error.js';
+
 /**
  * What a store throws when its database cannot be reached: down, restarting, or the connection
  * cut mid-call. It is not a fault of ours: the API answers 503 `database_unavailable` and the
@@ -16,3 +18,12 @@ export class StoreUnavailableError extends Error {
 export function isStoreUnavailable(thrown: unknown): thrown is StoreUnavailableError {
   return thrown instanceof StoreUnavailableError;
 }
+
+/** The answer to a request refused because the database is away, on every surface (REST, tools). */
+export const DATABASE_UNAVAILABLE: SvcError = svcError(
+  'database_unavailable',
+  'The database is unreachable right now. Try again in a few seconds; a create sent with an externalId is safe to repeat.',
+);
+
+/** Seconds clients are told to wait (`Retry-After`) while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -16,10 +16,12 @@ export const serve: CliCommand = {
   summary: 'Run the API server',
   help: `Usage: svc serve
 
-Runs the REST API, the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the publisher on PORT,
+Runs on PORT the REST API, the agent-tool endpoint /api/mcp with its OAuth authorization server
+(docs/agents.md), the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the publisher,
 with the data in DATABASE_URL (PostgreSQL) or SVC_DATA_DIR, until SIGTERM or SIGINT. Logs JSON
-lines on stdout. On a signal it stops taking requests, lets those in flight finish and closes the
-database before it exits. See docs/configuration.md for the environment variables.`,
+lines on stdout. Several servers and publishers may share one database (docs/deployment.md).
+On a signal it stops taking requests, lets those in flight finish and closes the database before
+it exits. See docs/configuration.md for the environment variables.`,
   options: {},
   positionals: { min: 0, max: 0 },
   async run(_, io) {
