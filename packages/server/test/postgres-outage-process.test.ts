@@ -33,12 +33,10 @@ await describePostgres('svc serve while PostgreSQL goes away', (db) => {
     const { ids, email } = await fleet.seedDuePosts(POSTS, { pages: 10, due: new Date(Date.now() + 2_000) });
     const cli = (args: string[]) => svcInProcess(args, { ...fleet?.env });
     const key = (await cli(['keys', 'create', '--email', email, '--scopes', '*'])).json.key;
-
-    const target = new URL(db.url());
-    proxy = await startOutageProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxy = await startOutageProxy(db.url());
     server = await startServerProcess({
       ...fleet.env,
-      DATABASE_URL: proxy.url(db.url()),
+      DATABASE_URL: proxy.url,
       SVC_PUBLISHER_LEASE_MS: '3000',
       SVC_PUBLISHER_INTERVAL_MS: '1000',
     });

@@ -21,11 +21,10 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 await describePostgres('PostgreSQL store while the database is away', (db) => {
   async function storeBehindProxy(): Promise<{ store: Store; proxy: OutageProxy }> {
-    const target = new URL(db.url());
-    const proxy = await startOutageProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const proxy = await startOutageProxy(db.url());
     cleanup.push(() => proxy.close());
     const store = await db.openStore({
-      connectionString: proxy.url(db.url()),
+      connectionString: proxy.url,
       pool: { ...(await db.freshSchema()), connectionTimeoutMillis: 1_000 },
     });
     cleanup.push(() => store.close());

@@ -7,21 +7,19 @@ import { createServer, type Server, Socket } from 'node:net';
  * restarting the shared PostgreSQL itself would do.
  */
 export type OutageProxy = {
-  /** `databaseUrl` with its host and port replaced by the relay's. */
-  readonly url: (databaseUrl: string) => string;
-  /** Connections relayed so far (new pooled connections show up here). */
-  readonly connections: () => number;
+  /** The database's connection string, through the relay. */
+  readonly url: string;
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
 };
 
-/** Starts the relay on a free loopback port in front of `target` (host:port of PostgreSQL). */
-export async function startOutageProxy(target: { host: string; port: number }): Promise<OutageProxy> {
+/** Starts the relay on a free loopback port in front of the server of `databaseUrl`. */
+export async function startOutageProxy(databaseUrl: string): Promise<OutageProxy> {
+  const target = new URL(databaseUrl);
+  const targetPort = Number(target.port || 5432);
   const open = new Set<Socket>();
-  let relayed = 0;
   const server: Server = createServer((client) => {
-    relayed++;
     const upstream = new Socket();
     open.add(client).add(upstream);
     const forget = () => {
@@ -32,7 +30,7 @@ export async function startOutageProxy(target: { host: string; port: number }): 
     };
     client.on('error', forget).on('close', forget);
     upstream.on('error', forget).on('close', forget);
-    upstream.connect(target.port, target.host, () => {
+    upstream.connect(targetPort, target.hostname, () => {
       client.pipe(upstream).pipe(client);
     });
   });
@@ -45,7 +43,9 @@ export async function startOutageProxy(target: { host: string; port: number }): 
       });
     });
   await listen(0);
-  const port = (server.address() as { port: number }).port;
+  const relayed = new URL(databaseUrl);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String((server.address() as { port: number }).port);
   const down = async () => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // A reset, not a polite close: what clients see when the server process dies.
@@ -54,15 +54,9 @@ export async function startOutageProxy(target: { host: string; port: number }): 
     await closed;
   };
   return {
-    url(databaseUrl) {
-      const parsed = new URL(databaseUrl);
-      parsed.hostname = '127.0.0.1';
-      parsed.port = String(port);
-      return parsed.toString();
-    },
-    connections: () => relayed,
+    url: relayed.toString(),
     down,
-    up: () => listen(port),
+    up: () => listen(Number(relayed.port)),
     async close() {
       if (server.listening) await down();
     },
