@@ -25,6 +25,12 @@ export {
 } from './domain/connection-request.js';
 export { hasCredentialInQuery } from './domain/credential-in-query.js';
 export {
+  contentKeyOf,
+  DUPLICATE_WINDOW_MS,
+  findRepeat,
+  normalizeCaption,
+} from './domain/duplicate-content.js';
+export {
   checkApiAccess,
   checkCanSchedule,
   checkCanUpload,
@@ -122,12 +128,15 @@ export {
 } from './domain/user.js';
 export { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './policy/content-scan.js';
 // Policy
+export { describePublication, type Publication } from './policy/describe-publication.js';
+export { type ImageConversionReason, imageConversionFor } from './policy/image-conversion.js';
 export {
   DEFAULT_POLICY_CONFIG,
   mergePolicyConfig,
   type PlatformRules,
   type PolicyConfig,
   type PolicyConfigOverrides,
+  type PublicationFormats,
 } from './policy/platform-limits.js';
 export {
   POLICY_WARNING_CODES,
@@ -150,7 +159,7 @@ export type { BlobPutError, BlobReader, BlobStore, StoredBlob } from './ports/bl
 export type { Clock } from './ports/clock.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
 export type { IdGenerator, IdPrefix } from './ports/id-generator.js';
-export type { ImageProcessor } from './ports/image-processor.js';
+export type { ImageProcessor, JpegCopy } from './ports/image-processor.js';
 export type { KeyHasher } from './ports/key-hasher.js';
 export type { FetchedFile, FetchRefusal, MediaFetcher } from './ports/media-fetcher.js';
 export type { MediaFacts, MediaInspector } from './ports/media-inspector.js';
@@ -191,15 +200,22 @@ export {
 export type { UserStore } from './ports/user-store.js';
 // Use cases
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
+export type { AccountChoice } from './use-cases/choose-targets.js';
 export {
   type ConnectionCallback,
   completeConnection,
   createConnectionRequest,
   startConnection,
 } from './use-cases/connect-account.js';
+export type { ImageConversion } from './use-cases/convert-images.js';
 export type { CoreDeps } from './use-cases/core-deps.js';
 export { type CreateDraftInput, createDraft } from './use-cases/create-draft.js';
-export { type CreatePostsOptions, type CreatePostsResult, createPosts } from './use-cases/create-posts.js';
+export {
+  type CreatePostsDeps,
+  type CreatePostsOptions,
+  type CreatePostsResult,
+  createPosts,
+} from './use-cases/create-posts.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
 export {
   type ApprovalDecided,
@@ -281,6 +297,12 @@ export {
 } from './use-cases/request-approval.js';
 export { restorePost } from './use-cases/restore-post.js';
 export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';
+export {
+  type ScheduledTarget,
+  type ScheduleOutcome,
+  type SchedulePostInput,
+  schedulePost,
+} from './use-cases/schedule-post.js';
 export type { MediaDeps } from './use-cases/store-media-file.js';
 export {
   type UpdateScheduledPostInput,

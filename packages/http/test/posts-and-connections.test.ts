@@ -15,6 +15,11 @@ beforeEach(async () => {
   igId = (
     await app.account(user, { platform: 'instagram', handle: 'brand', sealedCredentials: 'SEALED-TOKENS' })
   ).id;
+  // Instagram fetches links itself; the service reads their first bytes at creation.
+  app.media.fetcher.serve(
+    'https://cdn.example/a.jpg',
+    app.media.inspector.describe(new TextEncoder().encode('a.jpg'), { contentType: 'image/jpeg' }),
+  );
 });
 afterEach(async () => {
   await app.close();
@@ -79,7 +84,7 @@ describe('POST /api/v1/posts, /posts/schedule and /publish', () => {
 
   it('/publish and /posts without a time queue for the next run', async () => {
     for (const path of ['/api/v1/publish', '/api/v1/posts']) {
-      const { status, body } = await post(path, igPost());
+      const { status, body } = await post(path, igPost({ caption: `Via ${path}` }));
       expect(status).toBe(200);
       expect(body.scheduledTime).toBe(app.clock.now().toISOString());
     }
@@ -167,8 +172,10 @@ describe('POST /api/v1/posts, /posts/schedule and /publish', () => {
   it('quota_exceeded (403) past the monthly quota', async () => {
     const trial = await app.userWithKey({ plan: 'trial' });
     await app.account(trial.user);
-    for (let i = 0; i < 100; i++) expect((await post('/api/v1/posts', igPost(), trial.key)).status).toBe(200);
-    expect(await post('/api/v1/posts', igPost(), trial.key)).toMatchObject({
+    for (let i = 0; i < 100; i++) {
+      expect((await post('/api/v1/posts', igPost({ caption: `Post ${i}` }), trial.key)).status).toBe(200);
+    }
+    expect(await post('/api/v1/posts', igPost({ caption: 'One more' }), trial.key)).toMatchObject({
       status: 403,
       body: { code: 'quota_exceeded' },
     });

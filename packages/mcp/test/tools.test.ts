@@ -260,7 +260,9 @@ describe('svc_schedule_post', () => {
 
     const chosen = (await schedule(client, { caption: 'Hi', profile_ids: [two.id] }))
       .structuredContent as Record<string, any>;
-    expect(chosen.targets).toEqual([{ postId: chosen.postIds[0], profileId: two.id, platform: 'threads' }]);
+    expect(chosen.targets).toEqual([
+      { postId: chosen.postIds[0], profileId: two.id, platform: 'threads', mediaIds: [] },
+    ]);
     expect(chosen.publications).toEqual([
       { platform: 'threads', format: 'text', slides: 0, description: 'a Threads text post' },
     ]);
@@ -341,7 +343,7 @@ describe('svc_schedule_post', () => {
       }),
     );
     expect(heic.code).toBe('media_url_unsupported_type');
-    expect(heic.error).toMatch(/^media_urls\[0\]: .*JPEG/);
+    expect(heic.error).toMatch(/^Slide 1: .*JPEG/);
 
     const both = refusalOf(
       await schedule(client, { caption: 'x', platforms: ['instagram'], media_id: 'm1', media_ids: ['m2'] }),

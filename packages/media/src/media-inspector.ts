@@ -27,7 +27,7 @@ export function createMediaInspector(options: MediaInspectorOptions): MediaInspe
     const contentType = (await fileTypeFromFile(path))?.mime ?? null;
     if (contentType === null) return { contentType, width: null, height: null, durationMs: null };
     if (contentType.startsWith('image/'))
-      return { contentType, ...(await imageSize(path)), durationMs: null };
+      return { contentType, ...(await imageFacts(path)), durationMs: null };
     const facts = ISO_BMFF.has(contentType)
       ? await safely(() => readIsoBmffFacts(path))
       : MATROSKA.has(contentType)
@@ -39,17 +39,38 @@ export function createMediaInspector(options: MediaInspectorOptions): MediaInspe
   return { inspect };
 }
 
-async function imageSize(path: string): Promise<{ width: number | null; height: number | null }> {
+type ImageFacts = Pick<MediaFacts, 'width' | 'height' | 'colorSpace' | 'bitsPerChannel'>;
+
+const UNKNOWN_IMAGE: ImageFacts = { width: null, height: null, colorSpace: null, bitsPerChannel: null };
+
+// libvips' band formats and their bits per channel.
+const DEPTH_BITS: Readonly<Record<string, number>> = {
+  uchar: 8,
+  char: 8,
+  ushort: 16,
+  short: 16,
+  uint: 32,
+  int: 32,
+  float: 32,
+  double: 64,
+};
+
+async function imageFacts(path: string): Promise<ImageFacts> {
   try {
     // metadata() parses the header only. autoOrient is the size as displayed, EXIF rotation
     // applied, which is what a platform checks and what the padder produces.
     const metadata = await sharp(path).metadata();
     const width = metadata.autoOrient?.width ?? metadata.width;
     const height = metadata.autoOrient?.height ?? metadata.height;
-    return { width: width > 0 ? width : null, height: height > 0 ? height : null };
+    return {
+      width: width > 0 ? width : null,
+      height: height > 0 ? height : null,
+      colorSpace: metadata.space ?? null,
+      bitsPerChannel: DEPTH_BITS[metadata.depth ?? ''] ?? null,
+    };
   } catch {
-    // A type sharp cannot read in this build (HEIC) or a damaged header: the size is unknown.
-    return { width: null, height: null };
+    // A type sharp cannot read in this build (HEIC) or a damaged header: the facts are unknown.
+    return UNKNOWN_IMAGE;
   }
 }
 

@@ -4,6 +4,7 @@ import { Agent as HttpsAgent } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import type { FetchedFile, FetchRefusal, MediaFetcher } from '@svc/core';
+import { fileTypeFromBuffer } from 'file-type';
 import got, { MaxRedirectsError, type NormalizedOptions, type Request, type Response } from 'got';
 import ipaddr from 'ipaddr.js';
 import { type AddressPolicy, FetchRefusedError, guardedLookup } from './guarded-lookup.js';
@@ -55,6 +56,9 @@ const DEFAULT_TIMEOUTS: FetchTimeouts = {
 
 const USER_AGENT =
   'svc-media-fetcher/0.1 (self-hosted social post scheduler; fetches media links users import)';
+
+/** How many first bytes a sniff reads: enough for every magic number file-type knows of our types. */
+const SNIFF_BYTES = 4100;
 
 type Outcome = { ok: true; file: FetchedFile } | { ok: false; refusal: FetchRefusal };
 
@@ -123,7 +127,11 @@ export function createSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
     hooks: { beforeRequest: [checkHop], beforeRedirect: [checkHop] },
   });
 
-  async function fetch(link: string, { maxBytes }: { readonly maxBytes: number }): Promise<Outcome> {
+  // Opens a link and waits for its response head; the body is left unread in the stream.
+  async function open(
+    link: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ ok: true; stream: Request; response: Response } | { ok: false; refusal: FetchRefusal }> {
     let url: URL;
     try {
       url = new URL(link);
@@ -136,18 +144,24 @@ export function createSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
     url.username = '';
     url.password = '';
 
-    const stream = client.stream(url);
+    const stream = client.stream(url, { headers });
     // Keeps an error that arrives before the caller starts reading the body from crashing the
     // process; the body's iterator still sees it, because the stream is then destroyed with it.
     stream.on('error', () => {});
     const first = await firstResponse(stream);
     if ('error' in first) return { ok: false, refusal: refusalFor(first.error, maxRedirects) };
-
     const { response } = first;
     if (response.statusCode < 200 || response.statusCode > 299) {
       stream.destroy();
       return { ok: false, refusal: { kind: 'http_status', status: response.statusCode } };
     }
+    return { ok: true, stream, response };
+  }
+
+  async function fetch(link: string, { maxBytes }: { readonly maxBytes: number }): Promise<Outcome> {
+    const opened = await open(link);
+    if (!opened.ok) return opened;
+    const { stream, response } = opened;
     const announcedBytes = contentLength(response);
     if (announcedBytes !== null && announcedBytes > maxBytes) {
       stream.destroy();
@@ -156,7 +170,29 @@ export function createSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
     return { ok: true, file: { body: bodyOf(stream), finalUrl: response.url, announcedBytes } };
   }
 
-  return { fetch };
+  // Asks for the first bytes only (servers that ignore Range send the whole file, of which only
+  // the first bytes are read before the request is dropped).
+  async function sniff(link: string): ReturnType<MediaFetcher['sniff']> {
+    const opened = await open(link, { range: `bytes=0-${SNIFF_BYTES - 1}` });
+    if (!opened.ok) return opened;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of opened.stream) {
+        chunks.push(chunk as Uint8Array);
+        size += (chunk as Uint8Array).byteLength;
+        if (size >= SNIFF_BYTES) break;
+      }
+    } catch (error) {
+      if (size === 0) return { ok: false, refusal: refusalFor(error, maxRedirects) };
+    } finally {
+      opened.stream.destroy();
+    }
+    const head = Buffer.concat(chunks).subarray(0, SNIFF_BYTES);
+    return { ok: true, contentType: (await fileTypeFromBuffer(head))?.mime ?? null };
+  }
+
+  return { fetch, sniff };
 }
 
 function firstResponse(stream: Request): Promise<{ response: Response } | { error: unknown }> {

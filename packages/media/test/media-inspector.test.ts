@@ -14,14 +14,20 @@ const facts = (
   durationMs: number | null,
 ) => ({ contentType, width, height, durationMs }) satisfies MediaFacts;
 
+/** An image's facts: besides its size, the colour space and depth a platform may refuse. */
+const image = (contentType: string, width: number, height: number, colorSpace = 'srgb', bitsPerChannel = 8) =>
+  ({ ...facts(contentType, width, height, null), colorSpace, bitsPerChannel }) satisfies MediaFacts;
+
 describe('media inspector', () => {
   it.each([
-    ['image.jpg', facts('image/jpeg', 64, 48, null)],
-    ['image.png', facts('image/png', 40, 30, null)],
-    ['image.webp', facts('image/webp', 50, 40, null)],
-    ['animation.gif', facts('image/gif', 32, 24, null)],
-    ['image.avif', facts('image/avif', 36, 20, null)],
-    ['image.heic', facts('image/heic', 48, 32, null)],
+    ['image.jpg', image('image/jpeg', 64, 48)],
+    ['image.png', image('image/png', 40, 30)],
+    ['image.webp', image('image/webp', 50, 40)],
+    ['animation.gif', image('image/gif', 32, 24)],
+    ['image.avif', image('image/avif', 36, 20)],
+    ['image.heic', image('image/heic', 48, 32)],
+    ['image-cmyk.jpg', image('image/jpeg', 64, 48, 'cmyk')],
+    ['image-16bit.png', image('image/png', 40, 30, 'rgb16', 16)],
     ['video.mp4', facts('video/mp4', 160, 90, 1000)],
     ['video-moov-at-end.mp4', facts('video/mp4', 128, 72, 2000)],
     ['video.mov', facts('video/quicktime', 176, 144, 1500)],
@@ -34,7 +40,7 @@ describe('media inspector', () => {
   it('gives the displayed size of a JPEG with EXIF orientation 6 (stored 64x48)', async () => {
     const inspector = createMediaInspector({ blobs: blobStore() });
     expect(await inspector.inspect(await store('image-exif-rotated.jpg'))).toEqual(
-      facts('image/jpeg', 48, 64, null),
+      image('image/jpeg', 48, 64),
     );
   });
 
@@ -47,7 +53,7 @@ describe('media inspector', () => {
 
   it('goes by the bytes, not the name: a PNG called .txt is a PNG', async () => {
     const inspector = createMediaInspector({ blobs: blobStore() });
-    expect(await inspector.inspect(await store('png-named.txt'))).toEqual(facts('image/png', 40, 30, null));
+    expect(await inspector.inspect(await store('png-named.txt'))).toEqual(image('image/png', 40, 30));
   });
 
   it('reports null for plain text and for an HTML page (no magic number)', async () => {

@@ -30,6 +30,13 @@ WHERE status IN ('scheduled', 'publishing') AND deleted_at IS NULL
 ORDER BY scheduled_time, id
 LIMIT $4`;
 
+/** An account's posts around a time, for the duplicate-content check (index `posts_owner_repeatable`). */
+export const POSTS_TO_ACCOUNT_BETWEEN_SQL = `SELECT * FROM posts
+WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL
+  AND owner_id = $1 AND scheduled_time BETWEEN $3 AND $4 AND $2 = ANY (profile_ids)
+ORDER BY scheduled_time, id
+LIMIT $5`;
+
 /** The internal statuses behind public ones: a publishing post is still `scheduled` to callers. */
 function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
   return statuses.flatMap((s) => (s === 'scheduled' ? ['scheduled', 'publishing'] : [s]));
@@ -38,7 +45,7 @@ function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
 /** The read queries of the PostgreSQL PostStore. */
 export function createPostgresPostQueries(
   pool: Pool,
-): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts'> {
+): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsToAccountBetween'> {
   return {
     async listPosts(query: PostListQuery): Promise<PostPage> {
       const limit = Math.max(0, Math.floor(query.limit));
@@ -77,6 +84,16 @@ export function createPostgresPostQueries(
         ownerId,
         accountIds,
         after,
+        Math.max(0, Math.floor(limit)),
+      ]);
+      return result.rows.map(rowToPost);
+    },
+    async postsToAccountBetween(ownerId, accountId, from, to, limit) {
+      const result = await pool.query<PostRow>(POSTS_TO_ACCOUNT_BETWEEN_SQL, [
+        ownerId,
+        accountId,
+        from,
+        to,
         Math.max(0, Math.floor(limit)),
       ]);
       return result.rows.map(rowToPost);

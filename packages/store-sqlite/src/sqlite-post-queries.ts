@@ -38,6 +38,17 @@ WHERE status IN ('scheduled', 'publishing') AND deleted_at IS NULL
 ORDER BY scheduled_time, id
 LIMIT @limit`;
 
+/**
+ * An account's posts around a time, for the duplicate-content check. The first WHERE terms repeat
+ * the partial index `posts_owner_repeatable` term for term.
+ */
+export const POSTS_TO_ACCOUNT_BETWEEN_SQL = `SELECT * FROM posts
+WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL
+  AND owner_id = @owner_id AND scheduled_time BETWEEN @from AND @to
+  AND EXISTS (SELECT 1 FROM json_each(posts.profile_ids) AS target WHERE target.value = @account_id)
+ORDER BY scheduled_time, id
+LIMIT @limit`;
+
 type Filter = { owner_id: string; account_ids: string | null };
 type ListParams = Filter & {
   statuses: string | null;
@@ -54,10 +65,14 @@ function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
 /** The read queries of the SQLite PostStore. Statements are prepared once, here. */
 export function createSqlitePostQueries(
   db: Database.Database,
-): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts'> {
+): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsToAccountBetween'> {
   const list = db.prepare<[ListParams], PostRow>(LIST_POSTS_SQL);
   const count = db.prepare<[Filter], { status: string; n: number }>(COUNT_BY_STATUS_SQL);
   const upcoming = db.prepare<[Filter & { after: number; limit: number }], PostRow>(UPCOMING_POSTS_SQL);
+  const toAccount = db.prepare<
+    [{ owner_id: string; account_id: string; from: number; to: number; limit: number }],
+    PostRow
+  >(POSTS_TO_ACCOUNT_BETWEEN_SQL);
   const accounts = (ids: readonly string[] | null) => (ids === null ? null : jsonToSql(ids));
 
   return {
@@ -95,6 +110,17 @@ export function createSqlitePostQueries(
           owner_id: ownerId,
           account_ids: accounts(accountIds),
           after: after.getTime(),
+          limit: Math.max(0, Math.floor(limit)),
+        })
+        .map(rowToPost);
+    },
+    async postsToAccountBetween(ownerId, accountId, from, to, limit) {
+      return toAccount
+        .all({
+          owner_id: ownerId,
+          account_id: accountId,
+          from: from.getTime(),
+          to: to.getTime(),
           limit: Math.max(0, Math.floor(limit)),
         })
         .map(rowToPost);

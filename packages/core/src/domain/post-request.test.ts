@@ -17,6 +17,7 @@ describe('parsePostRequest', () => {
       externalId: 'ext-1',
       category: 'launch',
       platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY' }, extra: { anything: true } },
+      allowDuplicate: true,
     })._unsafeUnwrap();
     expect(request).toEqual({
       platforms: ['instagram', 'tiktok'],
@@ -31,6 +32,7 @@ describe('parsePostRequest', () => {
       externalId: 'ext-1',
       category: 'launch',
       platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY' }, extra: { anything: true } },
+      allowDuplicate: true,
     });
   });
 

@@ -24,6 +24,8 @@ export const postPayloadSchema = z.strictObject({
   externalId: z.string().min(1).max(255).nullish(),
   category: z.string().max(100).nullish(),
   platformMeta: platformMetaSchema.nullish(),
+  /** Posts the same caption and media to an account again within 48 hours (refused otherwise). */
+  allowDuplicate: z.boolean().nullish(),
 });
 
 /** The post creation payload as it arrives. */
@@ -43,6 +45,8 @@ export type PostRequest = {
   readonly externalId: string | null;
   readonly category: string | null;
   readonly platformMeta: PlatformMeta | null;
+  /** The caller means to repeat a recent post of the same content (see refuseRepeats). */
+  readonly allowDuplicate: boolean;
 };
 
 /**
@@ -100,6 +104,7 @@ export function parsePostRequest(
     externalId: payload.externalId ?? null,
     category: payload.category ?? null,
     platformMeta: payload.platformMeta ?? null,
+    allowDuplicate: payload.allowDuplicate === true,
   });
 }
 

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'invalid_post_state',
   'restore_window_expired',
   'approval_not_found',
+  'duplicate_content',
+  'mixed_image_sizes',
   // ours: media
   'upload_incomplete',
   'upload_not_pending',
@@ -42,6 +44,7 @@ export const ERROR_CODES = [
   'media_url_too_large',
   'media_url_unsupported_type',
   'media_url_share_page',
+  'media_conversion_failed',
   // ours: connecting accounts
   'platform_unavailable',
   'connection_request_not_found',

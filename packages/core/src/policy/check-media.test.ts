@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mergePolicyConfig, type PolicyConfig } from './platform-limits.js';
 import { CLEAN, found, messageOf } from './policy-test-support.js';
 import type { PolicyInput, PolicyResult } from './policy-types.js';
 import { validatePostPolicy } from './validate-post-policy.js';
@@ -9,14 +10,20 @@ const VIDEO = { contentType: 'video/mp4', width: 1080, height: 1920, durationMs:
 const TIKTOK = { title: 'T', platformMeta: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' } } };
 const EXTRA: Record<string, object> = { tiktok: TIKTOK, youtube: { title: 'T' } };
 
-function post(platform: string, media: readonly object[]): PolicyResult {
-  return validatePostPolicy({
-    caption: 'Hi',
-    platforms: [platform],
-    media,
-    ...EXTRA[platform],
-  } as PolicyInput);
+function post(platform: string, media: readonly object[], config?: PolicyConfig): PolicyResult {
+  return validatePostPolicy(
+    {
+      caption: 'Hi',
+      platforms: [platform],
+      media,
+      ...EXTRA[platform],
+    } as PolicyInput,
+    config,
+  );
 }
+
+/** The policy of a service that does not convert images, so platforms' own image rules apply. */
+const NO_CONVERSION = mergePolicyConfig({ convertibleImageTypes: [] });
 
 const clean = (result: PolicyResult) => expect(result).toEqual(CLEAN);
 const slides = (n: number, slide: object) => Array.from({ length: n }, () => slide);
@@ -103,14 +110,8 @@ describe('slide counts', () => {
 
 describe('media types per platform', () => {
   it.each([
-    ['instagram', 'image/png', 'JPEG'],
-    ['instagram', 'image/webp', 'JPEG'],
     ['instagram', 'video/webm', 'MP4'],
-    ['tiktok', 'image/png', 'JPEG'],
-    ['tiktok', 'image/gif', 'JPEG'],
-    ['threads', 'image/gif', 'JPEG'],
     ['threads', 'video/webm', 'MP4'],
-    ['facebook', 'image/webp', 'JPEG'],
   ])('%s refuses %s and says to export as %s', (platform, contentType, target) => {
     const result = post(platform, [{ contentType }]);
     expect(found(result, 'unsupported_media_type')).toEqual([
@@ -118,6 +119,32 @@ describe('media types per platform', () => {
     ]);
     expect(messageOf(result, 'unsupported_media_type')).toContain(`Export it as ${target}`);
   });
+
+  const converted = [
+    ['instagram', 'image/png'],
+    ['instagram', 'image/webp'],
+    ['instagram', 'image/gif'],
+    ['tiktok', 'image/png'],
+    ['tiktok', 'image/gif'],
+    ['threads', 'image/gif'],
+    ['threads', 'image/webp'],
+    ['facebook', 'image/webp'],
+  ] as const;
+
+  it.each(converted)('%s takes %s, which the service converts to JPEG', (platform, contentType) => {
+    clean(post(platform, [{ contentType }]));
+  });
+
+  it.each(converted)(
+    '%s refuses %s when the service does not convert, and says to export as JPEG',
+    (platform, contentType) => {
+      const result = post(platform, [{ contentType }], NO_CONVERSION);
+      expect(found(result, 'unsupported_media_type')).toEqual([
+        { code: 'unsupported_media_type', severity: 'error', platform, field: 'media[0]' },
+      ]);
+      expect(messageOf(result, 'unsupported_media_type')).toContain('Export it as JPEG');
+    },
+  );
 
   it.each([
     ['instagram', 'image/jpeg'],
@@ -140,9 +167,10 @@ describe('image size per platform', () => {
     ['threads', 8],
     ['tiktok', 20],
     ['facebook', 10],
-  ])('%s takes images up to %i MB', (platform, mb) => {
-    clean(post(platform, [{ ...JPEG, sizeBytes: mb * MB }]));
-    const result = post(platform, [{ ...JPEG, sizeBytes: mb * MB + 1 }]);
+  ])('%s takes images up to %i MB, larger ones once re-encoded by the service', (platform, mb) => {
+    clean(post(platform, [{ ...JPEG, sizeBytes: mb * MB + 1 }]));
+    clean(post(platform, [{ ...JPEG, sizeBytes: mb * MB }], NO_CONVERSION));
+    const result = post(platform, [{ ...JPEG, sizeBytes: mb * MB + 1 }], NO_CONVERSION);
     expect(found(result, 'media_too_large')).toEqual([
       { code: 'media_too_large', severity: 'error', platform, field: 'media[0]' },
     ]);

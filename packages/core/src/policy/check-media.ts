@@ -50,8 +50,10 @@ export function checkServiceMedia(media: readonly PolicySlide[], config: PolicyC
   return issues;
 }
 
-// Photo sets are padded to the first photo's pixel size (spec 2.2), which adds bars; say so.
-function checkImageSizes(media: readonly PolicySlide[]): PolicyIssue | null {
+/** The distinct pixel sizes of a post's photos, in order of first use, with the slides (0-based) of each. */
+export function imageShapes(
+  media: readonly PolicySlide[],
+): { readonly width: number; readonly height: number; readonly slides: readonly number[] }[] {
   const shapes = new Map<string, { width: number; height: number; slides: number[] }>();
   for (const slide of media) {
     if (slide.kind !== 'image' || slide.width === null || slide.height === null) continue;
@@ -60,15 +62,38 @@ function checkImageSizes(media: readonly PolicySlide[]): PolicyIssue | null {
     shape.slides.push(slide.index);
     shapes.set(key, shape);
   }
-  if (shapes.size < 2) return null;
-  const list = [...shapes.values()].map((s) => `${shapeName(s.width, s.height)} on ${slideList(s.slides)}`);
-  const first = [...shapes.values()][0];
+  return [...shapes.values()];
+}
+
+// Photo sets are padded to the first photo's pixel size (spec 2.2), which adds bars; say so.
+function checkImageSizes(media: readonly PolicySlide[]): PolicyIssue | null {
+  const shapes = imageShapes(media);
+  if (shapes.length < 2) return null;
+  const list = shapes.map((s) => `${shapeName(s.width, s.height)} on ${slideList(s.slides)}`);
+  const first = shapes[0];
   const firstShape = first === undefined ? '' : shapeName(first.width, first.height);
   return policyWarning(
     'mixed_image_sizes',
     null,
     'media',
     `The photos have different pixel sizes: ${list.join('; ')}. They will be padded to the first photo's size, ${firstShape}, which adds bars. To avoid that, crop or export every photo at one size, e.g. 1080x1350 (4:5) or 1080x1080 (1:1).`,
+  );
+}
+
+/**
+ * The refusal of a photo set whose photos differ in pixel size, for callers who refuse instead of
+ * padding (the agent tools: an agent can re-export, and the user never saw the bars); null when
+ * the photos share one size.
+ */
+export function mixedImageSizesError(media: readonly PolicySlide[]): PolicyIssue | null {
+  const shapes = imageShapes(media);
+  if (shapes.length < 2) return null;
+  const list = shapes.map((s) => `${s.width}x${s.height} on ${slideList(s.slides)}`);
+  return policyError(
+    'mixed_image_sizes',
+    null,
+    'media',
+    `The photos have different shapes (${list.join('; ')}). Crop or export every photo at one size, e.g. 1080x1920 (9:16), 1080x1440 (3:4), 1080x1350 (4:5) or 1080x1080 (1:1), and send them again.`,
   );
 }
 
@@ -186,12 +211,20 @@ function checkSlide(
     return issues;
   }
   const type = slide.contentType;
-  // Types the service refuses are reported once, service-wide.
+  // Types the service refuses are reported once, service-wide; images it can convert are
+  // converted to JPEG for this platform at creation (see imageConversionFor), so they pass.
   if (type !== null && config.allowedMediaTypes.includes(type) && slide.kind !== 'unknown') {
     const accepted = slide.kind === 'image' ? rules.imageTypes : rules.videoTypes;
-    if (!accepted.includes(type)) issues.push(typeError(platform, slide, type, accepted));
+    if (!accepted.includes(type) && !convertible(slide, rules, config)) {
+      issues.push(typeError(platform, slide, type, accepted));
+    }
   }
-  if (slide.kind === 'image' && rules.maxImageBytes !== null && slide.sizeBytes !== null) {
+  if (
+    slide.kind === 'image' &&
+    rules.maxImageBytes !== null &&
+    slide.sizeBytes !== null &&
+    !convertible(slide, rules, config)
+  ) {
     if (slide.sizeBytes > rules.maxImageBytes) {
       issues.push(
         policyError(
@@ -205,6 +238,16 @@ function checkSlide(
   }
   if (slide.kind !== 'image') issues.push(...checkVideo(platform, rules, slide));
   return issues;
+}
+
+/** Whether the service can turn this image into one the platform takes (a JPEG within its size). */
+function convertible(slide: PolicySlide, rules: PlatformRules, config: PolicyConfig): boolean {
+  return (
+    slide.kind === 'image' &&
+    slide.contentType !== null &&
+    rules.imageTypes.includes('image/jpeg') &&
+    config.convertibleImageTypes.includes(slide.contentType)
+  );
 }
 
 function typeError(

@@ -7,8 +7,29 @@ const MB = 1024 * 1024;
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
+/** What a post is called on a platform, by what it holds; null where the platform has no such post. */
+export type PublicationFormats = {
+  /** No media. */
+  readonly text: string | null;
+  /** One photo. */
+  readonly photo: string | null;
+  /** Several slides published together (a carousel, a photo set). */
+  readonly slides: string | null;
+  /** A video. */
+  readonly video: string | null;
+};
+
 /** What one platform accepts. A null limit means the platform sets none (the rule is skipped). */
 export type PlatformRules = {
+  /** Where a post lands, for sentences: `Instagram`, `Facebook Page`. */
+  readonly publishedOn: string;
+  /** The formats the publisher's adapter makes of a post (see describePublication). */
+  readonly formats: PublicationFormats;
+  /**
+   * The platform fetches outside media links itself (Instagram, Threads); for the others the
+   * service downloads links into its storage when the post is created (spec 2.2).
+   */
+  readonly fetchesOutsideLinks: boolean;
   /** Caption ceiling in `captionCounting` units. */
   readonly captionMax: number | null;
   readonly captionCounting: TextCounting;
@@ -34,9 +55,13 @@ export type PlatformRules = {
   readonly allowsMixedMedia: boolean;
   /** The service publishes only slide 1 here; later slides are ignored (spec 4.2). */
   readonly firstSlideOnly: boolean;
-  /** Image types the platform takes (only types the service allows are checked). */
+  /**
+   * Image types the platform takes. Others the service can convert (PolicyConfig
+   * `convertibleImageTypes`) are converted to JPEG for this platform at creation instead of refused.
+   */
   readonly imageTypes: readonly string[];
   readonly videoTypes: readonly string[];
+  /** Largest image the platform takes; a larger convertible image is re-encoded to fit. */
   readonly maxImageBytes: number | null;
   readonly minVideoMs: number | null;
   readonly maxVideoMs: number | null;
@@ -68,6 +93,11 @@ export type PolicyConfig = {
   readonly maxFileBytes: number;
   /** Media types the service accepts at all, spec 8. */
   readonly allowedMediaTypes: readonly string[];
+  /**
+   * Image types the service converts to JPEG for a platform that does not take them (or takes them
+   * only smaller, or only in 8-bit sRGB): PNG, WebP, GIF (its first frame) and JPEG itself.
+   */
+  readonly convertibleImageTypes: readonly string[];
   /** Re-export instructions for types that are refused but common (AVIF, HEIC). */
   readonly mediaTypeAdvice: Readonly<Record<string, string>>;
   readonly platforms: Readonly<Record<Platform, PlatformRules>>;
@@ -86,6 +116,7 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
   captionMax: 2200,
   maxFileBytes: 50 * MB,
   allowedMediaTypes: ALLOWED_MEDIA_TYPES,
+  convertibleImageTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
   mediaTypeAdvice: {
     'image/avif': 'Export the image as JPEG or PNG and upload that file.',
     'image/heic': HEIC_ADVICE,
@@ -95,6 +126,9 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
   },
   platforms: {
     instagram: {
+      publishedOn: 'Instagram',
+      formats: { text: null, photo: 'photo', slides: 'carousel', video: 'reel' },
+      fetchesOutsideLinks: true,
       captionMax: 2200,
       captionCounting: 'code_points',
       photoCaptionMax: null,
@@ -128,6 +162,9 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       linkAdvice: 'in your profile bio or on a story link sticker, and say "link in bio"',
     },
     tiktok: {
+      publishedOn: 'TikTok',
+      formats: { text: null, photo: 'photo_set', slides: 'photo_set', video: 'video' },
+      fetchesOutsideLinks: false,
       captionMax: 2200, // video posts: ≤2200 UTF-16 units
       captionCounting: 'utf16_units',
       photoCaptionMax: 4000, // photo posts: the caption is sent as the description, ≤4000
@@ -161,6 +198,9 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       linkAdvice: 'in your profile bio',
     },
     youtube: {
+      publishedOn: 'YouTube',
+      formats: { text: null, photo: null, slides: null, video: 'short' },
+      fetchesOutsideLinks: false,
       captionMax: 5000, // the caption is the video description: ≤5000 bytes
       captionCounting: 'utf8_bytes',
       photoCaptionMax: null,
@@ -192,6 +232,9 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       linkAdvice: 'in a pinned comment or your channel description, or attach a related video to the Short',
     },
     threads: {
+      publishedOn: 'Threads',
+      formats: { text: 'text', photo: 'photo', slides: null, video: 'video' },
+      fetchesOutsideLinks: true,
       captionMax: 500,
       captionCounting: 'threads_weighted',
       photoCaptionMax: null,
@@ -223,6 +266,9 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       linkAdvice: 'in the post text',
     },
     facebook: {
+      publishedOn: 'Facebook Page',
+      formats: { text: 'text', photo: 'photo', slides: null, video: 'reel' },
+      fetchesOutsideLinks: false,
       captionMax: 63206, // UNCERTAIN: from client code (postiz), not the official reference
       captionCounting: 'code_points',
       photoCaptionMax: null,

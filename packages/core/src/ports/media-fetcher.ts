@@ -28,6 +28,16 @@ export type FetchRefusal =
  * of redirects, times out, and refuses files announced larger than the limit.
  */
 export type MediaFetcher = {
+  /**
+   * Reads only the first few kilobytes of a link, through the same guards as `fetch`, and tells
+   * its type from those bytes (magic numbers); nothing is stored. Null type: the bytes match none.
+   */
+  sniff(
+    url: string,
+  ): Promise<
+    | { readonly ok: true; readonly contentType: string | null }
+    | { readonly ok: false; readonly refusal: FetchRefusal }
+  >;
   fetch(
     url: string,
     options: { readonly maxBytes: number },

@@ -149,4 +149,16 @@ export type PostStore = {
     after: Date,
     limit: number,
   ): Promise<readonly Post[]>;
+  /**
+   * An owner's posts to one account that are scheduled, publishing or posted (not deleted) with
+   * `from <= scheduledTime <= to`, soonest first, at most `limit`: what the duplicate-content
+   * check compares a new post with.
+   */
+  postsToAccountBetween(
+    ownerId: string,
+    accountId: string,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<readonly Post[]>;
 };

@@ -1,3 +1,4 @@
+import { REPEATABLE_STATUSES } from '../domain/duplicate-content.js';
 import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
 import type { PostListQuery, PostPage } from '../ports/post-store.js';
 
@@ -55,6 +56,33 @@ export function countPostsByStatusOf(
   return counts;
 }
 
+const soonestFirst = (a: Post, b: Post) =>
+  (a.scheduledTime?.getTime() ?? 0) - (b.scheduledTime?.getTime() ?? 0) || (a.id < b.id ? -1 : 1);
+
+/** `postsToAccountBetween` over every stored post. */
+export function postsToAccountBetweenOf(
+  all: Iterable<Post>,
+  ownerId: string,
+  accountId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Post[] {
+  return [...all]
+    .filter(
+      (p) =>
+        p.ownerId === ownerId &&
+        REPEATABLE_STATUSES.includes(p.status) &&
+        p.deletedAt === null &&
+        p.profileIds.includes(accountId) &&
+        p.scheduledTime !== null &&
+        p.scheduledTime.getTime() >= from.getTime() &&
+        p.scheduledTime.getTime() <= to.getTime(),
+    )
+    .sort(soonestFirst)
+    .slice(0, Math.max(0, Math.floor(limit)));
+}
+
 /** `upcomingPosts` over every stored post. */
 export function upcomingPostsOf(
   all: Iterable<Post>,
@@ -73,9 +101,6 @@ export function upcomingPostsOf(
         p.scheduledTime.getTime() > after.getTime() &&
         withinAccounts(p, accountIds),
     )
-    .sort(
-      (a, b) =>
-        (a.scheduledTime?.getTime() ?? 0) - (b.scheduledTime?.getTime() ?? 0) || (a.id < b.id ? -1 : 1),
-    )
+    .sort(soonestFirst)
     .slice(0, Math.max(0, Math.floor(limit)));
 }

@@ -16,7 +16,12 @@ import type { Store } from '../ports/store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
 import { createMemoryOAuthStore } from './memory-oauth-store.js';
-import { countPostsByStatusOf, listPostsOf, upcomingPostsOf } from './memory-post-queries.js';
+import {
+  countPostsByStatusOf,
+  listPostsOf,
+  postsToAccountBetweenOf,
+  upcomingPostsOf,
+} from './memory-post-queries.js';
 
 /**
  * Every storage port in memory, with the same behaviour as the SQL stores (it passes the same
@@ -145,6 +150,10 @@ export function createMemoryStore(): Store {
       async upcomingPosts(ownerId, accountIds, after, limit) {
         live();
         return upcomingPostsOf(posts.values(), ownerId, accountIds, after, limit).map(copy);
+      },
+      async postsToAccountBetween(ownerId, accountId, from, to, limit) {
+        live();
+        return postsToAccountBetweenOf(posts.values(), ownerId, accountId, from, to, limit).map(copy);
       },
     },
     users: {

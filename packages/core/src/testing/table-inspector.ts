@@ -4,6 +4,8 @@ import { blobKeyOf } from './memory-blob-store.js';
 /** A MediaInspector that knows the facts of the bytes it was told about; other bytes are unknown. */
 export type TableInspector = MediaInspector & {
   describe(bytes: Uint8Array, facts: Partial<MediaFacts>): Uint8Array;
+  /** The type these bytes were described with; null when they were not. */
+  typeOf(bytes: Uint8Array): string | null;
 };
 
 /** Creates a TableInspector. `describe` returns the bytes, for use inline. */
@@ -19,6 +21,9 @@ export function createTableInspector(): TableInspector {
         ...facts,
       });
       return bytes;
+    },
+    typeOf(bytes) {
+      return table.get(blobKeyOf(bytes))?.contentType ?? null;
     },
     async inspect(key) {
       return table.get(key) ?? { contentType: null, width: null, height: null, durationMs: null };

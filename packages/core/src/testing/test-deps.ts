@@ -40,9 +40,9 @@ export function createTestDeps(
   const store = options.store ?? createMemoryStore();
   const clock = createFakeClock('2026-01-15T12:00:00.000Z');
   const blobs = createMemoryBlobStore();
-  const fetcher = createStaticFetcher();
   const inspector = createTableInspector();
-  const images = createRecordingImageProcessor(blobs);
+  const fetcher = createStaticFetcher((bytes) => inspector.typeOf(bytes));
+  const images = createRecordingImageProcessor(blobs, inspector);
   const publisher = createRecordingPublisherSignal();
   const deps: CoreDeps = {
     store,

@@ -29,7 +29,7 @@ const INTERACTIONS = [
  */
 export async function checkCreatorOptions(
   deps: Deps,
-  request: PostRequest,
+  request: Pick<PostRequest, 'platformMeta'>,
   media: readonly PolicyMedia[],
   targets: readonly ConnectedAccount[],
 ): Promise<Result<PolicyIssue[], SvcError>> {

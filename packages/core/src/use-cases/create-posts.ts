@@ -7,19 +7,27 @@ import type { MediaRef, Post } from '../domain/post.js';
 import { type PostRequest, parsePostRequest } from '../domain/post-request.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PolicyIssue } from '../policy/policy-types.js';
-import { validatePostPolicy } from '../policy/validate-post-policy.js';
 import type { InsertPostsOutcome } from '../ports/post-store.js';
-import { checkCreatorOptions } from './check-creator-options.js';
+import { checkPostContent, type MixedImageSizes, prepareForTargets } from './check-post-content.js';
+import type { ImageConversion } from './convert-images.js';
 import type { CoreDeps } from './core-deps.js';
-import { policyError } from './policy-error.js';
-import { preparePostMedia } from './prepare-post-media.js';
-import { resolveMedia } from './resolve-media.js';
+import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
 
-/** Which endpoint a create request came through; only `/posts/schedule` requires a time. */
-export type CreatePostsOptions = { readonly requireScheduledTime: boolean };
+/** How a surface wants a create request handled. */
+export type CreatePostsOptions = {
+  /** Only `/posts/schedule` requires a time. */
+  readonly requireScheduledTime: boolean;
+  /** Photo sets of mixed sizes: padded (REST, the default) or refused (tools, console). */
+  readonly mixedImageSizes?: MixedImageSizes;
+  /**
+   * The payload field that posts a repeat anyway, named in the `duplicate_content` message; null
+   * when the surface offers none. Default `allowDuplicate` (REST).
+   */
+  readonly duplicateOverride?: string | null;
+};
 
-/** The answer to a create request (spec 4.1), plus advisory policy warnings. */
+/** The answer to a create request (spec 4.1), plus what the service found and did on the way. */
 export type CreatePostsResult = {
   readonly postIds: readonly string[];
   readonly status: 'scheduled';
@@ -28,9 +36,14 @@ export type CreatePostsResult = {
   /** True when an earlier request with the same `externalId` and payload is being answered again. */
   readonly replayed: boolean;
   readonly warnings: readonly PolicyIssue[];
+  /** The rows, one per target account. */
+  readonly posts: readonly Post[];
+  /** Images converted to JPEG for a platform that does not take them as they are. */
+  readonly conversions: readonly ImageConversion[];
 };
 
-type Deps = Pick<
+/** What creating posts needs. */
+export type CreatePostsDeps = Pick<
   CoreDeps,
   | 'store'
   | 'clock'
@@ -47,11 +60,11 @@ type Deps = Pick<
   | 'postingOptionsCache'
 >;
 
+type Deps = CreatePostsDeps;
+
 /**
  * Creates one scheduled post row per target account (spec 4.1): checks scope and plan, parses
- * the payload, replays or refuses a reused `externalId`, checks the time, media ownership, the
- * content policy, the targets and the TikTok creators' live options, then inserts every row in one transaction within the
- * scheduling quota. Nothing is written unless every check passes.
+ * the payload, then runs `createFromRequest`. Nothing is written unless every check passes.
  */
 export function createPosts(
   deps: Deps,
@@ -59,22 +72,30 @@ export function createPosts(
   payload: unknown,
   options: CreatePostsOptions,
 ): ResultAsync<CreatePostsResult, SvcError> {
-  return new ResultAsync(create(deps, actor, payload, options));
+  return new ResultAsync(
+    (async (): Promise<Result<CreatePostsResult, SvcError>> => {
+      const checked = requireScope(actor, 'post:write')
+        .andThen(() => checkCanSchedule(actor.user, deps.clock.now()))
+        .andThen(() => parsePostRequest(payload, options));
+      if (checked.isErr()) return err(checked.error);
+      return createFromRequest(deps, actor, checked.value, options);
+    })(),
+  );
 }
 
-async function create(
+/**
+ * Creates the rows of a parsed request whose caller's scope and plan were checked: replays or
+ * refuses a reused `externalId`, checks the time, the content (media ownership, policy), the
+ * targets and the TikTok creators' live options, prepares each platform's media, refuses repeats
+ * of a recent post, and inserts every row in one transaction within the scheduling quota.
+ */
+export async function createFromRequest(
   deps: Deps,
   actor: Actor,
-  payload: unknown,
+  request: PostRequest,
   options: CreatePostsOptions,
 ): Promise<Result<CreatePostsResult, SvcError>> {
   const now = deps.clock.now();
-  const checked = requireScope(actor, 'post:write')
-    .andThen(() => checkCanSchedule(actor.user, now))
-    .andThen(() => parsePostRequest(payload, options));
-  if (checked.isErr()) return err(checked.error);
-  const request = checked.value;
-
   // Only a request with an idempotency key needs its fingerprint.
   const fingerprint = request.externalId === null ? '' : canonicalJson(request);
   if (request.externalId !== null) {
@@ -82,7 +103,7 @@ async function create(
     // A retry is answered as the first attempt was, even if its time has passed since.
     if (earlier !== null) {
       return idempotentAnswer(earlier.fingerprint === fingerprint, earlier.posts, request.externalId).map(
-        (posts) => resultOf(posts, true, []),
+        (posts) => resultOf(posts, true, [], []),
       );
     }
   }
@@ -95,29 +116,14 @@ async function create(
       ),
     );
   }
-  const media = await resolveMedia(deps.store.media, actor.user, request.media);
-  if (media.isErr()) return err(media.error);
-
-  const policy = validatePostPolicy(
-    {
-      caption: request.caption,
-      title: request.title,
-      platforms: request.platforms,
-      media: media.value,
-      platformMeta: request.platformMeta,
-    },
-    deps.policy,
-  );
-  if (!policy.ok) return err(policyError(policy.errors, policy.warnings));
+  const content = await checkPostContent(deps, actor.user, request, options.mixedImageSizes ?? 'pad');
+  if (content.isErr()) return err(content.error);
 
   const targets = await resolveTargets(deps.store.accounts, actor, request.platforms, request.profileIds);
   if (targets.isErr()) return err(targets.error);
 
-  const creators = await checkCreatorOptions(deps, request, media.value, targets.value);
-  if (creators.isErr()) return err(creators.error);
-
-  const prepared = await preparePostMedia(deps, actor.user, request, targets.value);
-  if (prepared.isErr()) return err(prepared.error);
+  const ready = await prepareForTargets(deps, actor.user, request, content.value, targets.value);
+  if (ready.isErr()) return err(ready.error);
 
   const scheduledTime = request.scheduledTime ?? deps.publisher.nextRunAt(now);
   const posts = targets.value.map((account) =>
@@ -126,11 +132,15 @@ async function create(
       actor,
       request,
       account,
-      prepared.value.media.get(account.platform) ?? request.media,
+      ready.value.media.get(account.platform) ?? request.media,
       scheduledTime,
       now,
     ),
   );
+  if (!request.allowDuplicate) {
+    const repeats = await refuseRepeats(deps, posts, options.duplicateOverride ?? 'allowDuplicate');
+    if (repeats.isErr()) return err(repeats.error);
+  }
   const outcome = await deps.store.posts.insertPosts({
     ownerId: actor.user.id,
     at: now,
@@ -143,12 +153,13 @@ async function create(
   });
   if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
   const warnings = distinct([
-    ...policy.warnings,
-    ...prepared.value.warnings,
-    ...creators.value,
+    ...content.value.warnings,
+    ...ready.value.warnings,
     ...reconnectWarnings(targets.value),
   ]);
-  return postsOf(outcome, request).map((posts) => resultOf(posts, outcome.kind === 'replayed', warnings));
+  return postsOf(outcome, request).map((rows) =>
+    resultOf(rows, outcome.kind === 'replayed', warnings, ready.value.conversions),
+  );
 }
 
 function buildRow(
@@ -227,6 +238,7 @@ function resultOf(
   posts: readonly Post[],
   replayed: boolean,
   warnings: readonly PolicyIssue[],
+  conversions: readonly ImageConversion[],
 ): CreatePostsResult {
   const times = posts.map((p) => p.scheduledTime?.getTime() ?? Number.POSITIVE_INFINITY);
   return {
@@ -235,6 +247,8 @@ function resultOf(
     scheduledTime: new Date(Math.min(...times)),
     replayed,
     warnings,
+    posts,
+    conversions: replayed ? [] : conversions,
   };
 }
 

@@ -1,18 +1,6 @@
-import {
-  createPosts,
-  type MediaAsset,
-  PLATFORMS,
-  type Platform,
-  type PolicyIssue,
-  type Post,
-} from '@svc/core';
-import { err, ok, type Result } from 'neverthrow';
+import { type AccountChoice, PLATFORMS, type ScheduleOutcome, schedulePost } from '@svc/core';
 import { z } from 'zod';
-import { type AccountChoice, chooseTargets, visibleAccounts } from '../schedule/choose-targets.js';
-import { describePublication, type Publication } from '../schedule/describe-publication.js';
-import { importMediaUrls } from '../schedule/import-media-urls.js';
-import { checkPhotoSetShapes } from '../schedule/photo-set-shapes.js';
-import { defineTool, type ToolAnswer, type ToolContext, type ToolRefusal } from '../tool-definition.js';
+import { defineTool, type ToolAnswer } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
 import { policyIssueSchema } from './validate-post-policy-tool.js';
 
@@ -72,7 +60,15 @@ const output = z.object({
   scheduledTime: z.string().optional(),
   replayed: z.boolean().optional(),
   targets: z
-    .array(z.object({ postId: z.string(), profileId: z.string(), platform: z.enum(PLATFORMS) }))
+    .array(
+      z.object({
+        postId: z.string(),
+        profileId: z.string(),
+        platform: z.enum(PLATFORMS),
+        /** The media ids this account's platform gets: converted or padded copies where needed. */
+        mediaIds: z.array(z.string()),
+      }),
+    )
     .optional(),
   publications: z
     .array(
@@ -89,9 +85,8 @@ const output = z.object({
 });
 
 /**
- * `svc_schedule_post`: schedules through the same `createPosts` as REST, after the tool's own
- * rules: ask when a platform has several accounts, read the media bytes first (importing links),
- * refuse photo sets of mixed shapes, and say what will publish where.
+ * `svc_schedule_post`: core's `schedulePost` (the tools' and the console's way to schedule: ask
+ * which accounts, read the media first, refuse mixed photo shapes and repeats) in snake_case.
  */
 export const schedulePostTool = defineTool<Args>({
   name: 'svc_schedule_post',
@@ -99,122 +94,54 @@ export const schedulePostTool = defineTool<Args>({
   description:
     'Schedules a post through the same queue, plan limits and checks as the app (there is no immediate publish: without scheduled_time it goes out on the next publisher run, about a minute later). ' +
     'A platform with one connected account is targeted directly; with several, pass profile_ids or all_accounts: true, otherwise the tool returns needsAccountChoice with the options and schedules nothing. ' +
-    'Media: media_urls (imported and read first), media_id or media_ids in slide order. Slide 1 carries the most weight: Instagram crops other slides to it, Threads and Facebook publish only slide 1. Photo sets must have one shape. ' +
+    'Media: media_urls (imported and read first), media_id or media_ids in slide order; an image a platform does not take (PNG on Instagram, say) goes there as a JPEG copy. Slide 1 carries the most weight: Instagram crops other slides to it, Threads and Facebook publish only slide 1. Photo sets must have one shape. ' +
+    'A repeat of a post of the same account (same caption and media within 48 hours) is refused. ' +
     'The answer says what will publish on each platform (reel, carousel, photo set, ...) with advisory notes; poll svc_get_post_status for the outcome.',
   scope: 'post:write',
-  grants: ['media:write'],
   annotations: WRITE,
   input,
   output,
-  async run(context, args) {
-    const { deps, actor } = context;
-    const platforms = await platformsOf(context, args);
-    if (platforms.isErr()) return err(platforms.error);
-    const decision = await chooseTargets(
-      deps.core,
-      actor,
-      platforms.value,
-      args.profile_ids,
-      args.all_accounts === true,
-    );
-    if (decision.kind === 'choose') return ok(accountQuestion(decision.choices));
-
-    const media = await resolveSlides(context, args);
-    if (media.isErr()) return err(media.error);
-    const shapes = checkPhotoSetShapes(media.value.assets);
-    if (shapes !== null) return err(shapes);
-
-    const created = await createPosts(
-      deps.core,
-      actor,
-      payloadOf(args, platforms.value, decision.profileIds, media.value.mediaIds),
-      { requireScheduledTime: false },
-    );
-    if (created.isErr()) return err(created.error);
-    const posts = await readPosts(context, created.value.postIds);
-    const publications = platforms.value.map((p) => describePublication(p, media.value.assets));
-    return ok(
-      scheduledAnswer(created.value, posts, publications, created.value.warnings, media.value.assets.length),
-    );
+  async run({ deps, actor }, args) {
+    const outcome = await schedulePost(deps.core, actor, {
+      caption: args.caption,
+      platforms: args.platforms,
+      profileIds: args.profile_ids,
+      allAccounts: args.all_accounts,
+      scheduledTime: args.scheduled_time,
+      mediaUrls: args.media_urls,
+      mediaId: args.media_id,
+      mediaIds: args.media_ids,
+      title: args.title,
+      category: args.category,
+      platformMeta: args.platform_meta,
+    });
+    return outcome.map(answerOf);
   },
 });
 
-/** The platforms asked for, or those of `profile_ids` when platforms are left out. */
-async function platformsOf(
-  { deps, actor }: ToolContext,
-  args: Args,
-): Promise<Result<Platform[], ToolRefusal>> {
-  if (args.platforms !== undefined) return ok([...new Set(args.platforms)]);
-  if (args.profile_ids === undefined) {
-    return err({
-      code: 'missing_platforms',
-      message: 'Give platforms (e.g. ["instagram"]) or profile_ids from svc_list_profiles.',
-      details: { field: 'platforms' },
-    });
-  }
-  const visible = new Map((await visibleAccounts(deps.core, actor)).map((a) => [a.id, a]));
-  const unknown = args.profile_ids.filter((id) => !visible.has(id));
-  if (unknown.length > 0) {
-    return err({
-      code: 'invalid_profile_ids',
-      message: `Unknown or inactive profile id ${unknown.join(', ')}. List your profiles with svc_list_profiles.`,
-      details: { field: 'profile_ids', invalid: unknown },
-    });
-  }
-  return ok([...new Set(args.profile_ids.map((id) => visible.get(id)?.platform as Platform))]);
-}
-
-type Slides = { readonly mediaIds: readonly string[] | undefined; readonly assets: readonly MediaAsset[] };
-
-/** The slides as library assets: links imported first, ids looked up (unknown ids are left to createPosts). */
-async function resolveSlides({ deps, actor }: ToolContext, args: Args): Promise<Result<Slides, ToolRefusal>> {
-  const given = [args.media_urls, args.media_id, args.media_ids].filter((m) => m !== undefined);
-  if (given.length > 1) {
-    return err({
-      code: 'ambiguous_media',
-      message: 'Give media as one of media_urls, media_id or media_ids, not several.',
-      details: { field: 'media' },
-    });
-  }
-  if (args.media_urls !== undefined) {
-    const imported = await importMediaUrls(deps.core, actor, args.media_urls);
-    return imported.map((assets) => ({ mediaIds: assets.map((a) => a.id), assets }));
-  }
-  const ids = args.media_ids ?? (args.media_id === undefined ? undefined : [args.media_id]);
-  if (ids === undefined) return ok({ mediaIds: undefined, assets: [] });
-  const found = new Map(
-    (await deps.core.store.media.getMediaAssets([...new Set(ids)]))
-      .filter((a) => a.ownerId === actor.user.id && a.status === 'active')
-      .map((a) => [a.id, a]),
-  );
-  const assets = ids.flatMap((id) => {
-    const asset = found.get(id);
-    return asset === undefined ? [] : [asset];
-  });
-  return ok({ mediaIds: ids, assets });
-}
-
-/** The REST creation payload (spec 2.2) from the tool's snake_case arguments. */
-function payloadOf(
-  args: Args,
-  platforms: readonly Platform[],
-  profileIds: readonly string[] | null,
-  mediaIds: readonly string[] | undefined,
-): Record<string, unknown> {
-  const payload: Record<string, unknown> = { platforms };
-  if (profileIds !== null) payload.profileIds = profileIds;
-  if (args.caption !== undefined) payload.caption = args.caption;
-  if (args.title !== undefined) payload.title = args.title;
-  if (mediaIds !== undefined) payload.mediaIds = mediaIds;
-  if (args.scheduled_time !== undefined) payload.scheduledTime = args.scheduled_time;
-  if (args.category !== undefined) payload.category = args.category;
-  if (args.platform_meta !== undefined) payload.platformMeta = args.platform_meta;
-  return payload;
-}
-
-async function readPosts({ deps }: ToolContext, ids: readonly string[]): Promise<Post[]> {
-  const posts = await Promise.all(ids.map((id) => deps.core.store.posts.getPost(id)));
-  return posts.filter((p): p is Post => p !== null);
+function answerOf(outcome: ScheduleOutcome): ToolAnswer {
+  if (outcome.kind === 'needs_account_choice') return accountQuestion(outcome.choices);
+  const { created, targets, publications, notes } = outcome;
+  const when = created.scheduledTime.toISOString();
+  return {
+    structured: {
+      scheduled: true,
+      postIds: [...created.postIds],
+      status: 'scheduled',
+      scheduledTime: when,
+      replayed: created.replayed,
+      targets: targets.map((t) => ({ ...t, mediaIds: [...t.mediaIds] })),
+      publications: publications.map((p) => ({ ...p })),
+      warnings: [...created.warnings],
+      notes: [...notes],
+    },
+    summary: [
+      `Scheduled ${created.postIds.length} post(s) for ${when}: ${created.postIds.join(', ')}.`,
+      ...publications.map((p) => `${p.platform}: ${p.description}.`),
+      ...notes.map((n) => `Note: ${n}`),
+      'Poll svc_get_post_status with a post id for the outcome.',
+    ].join('\n'),
+  };
 }
 
 function accountQuestion(choices: readonly AccountChoice[]): ToolAnswer {
@@ -230,43 +157,5 @@ function accountQuestion(choices: readonly AccountChoice[]): ToolAnswer {
       notes: [note],
     },
     summary: `Nothing scheduled yet. ${note}\n${lines.join('\n')}`,
-  };
-}
-
-function scheduledAnswer(
-  created: { postIds: readonly string[]; scheduledTime: Date; replayed: boolean },
-  posts: readonly Post[],
-  publications: readonly Publication[],
-  warnings: readonly PolicyIssue[],
-  slideCount: number,
-): ToolAnswer {
-  const notes = warnings.map((w) => w.message);
-  if (slideCount > 1 && publications.some((p) => p.platform === 'instagram')) {
-    notes.push('Instagram crops every slide to the shape of slide 1: put the strongest image first.');
-  }
-  const targets = posts.map((p) => ({
-    postId: p.id,
-    profileId: p.profileIds[0] ?? '',
-    platform: p.platforms[0] as Platform,
-  }));
-  const when = created.scheduledTime.toISOString();
-  return {
-    structured: {
-      scheduled: true,
-      postIds: [...created.postIds],
-      status: 'scheduled',
-      scheduledTime: when,
-      replayed: created.replayed,
-      targets,
-      publications: publications.map((p) => ({ ...p })),
-      warnings: [...warnings],
-      notes,
-    },
-    summary: [
-      `Scheduled ${created.postIds.length} post(s) for ${when}: ${created.postIds.join(', ')}.`,
-      ...publications.map((p) => `${p.platform}: ${p.description}.`),
-      ...notes.map((n) => `Note: ${n}`),
-      'Poll svc_get_post_status with a post id for the outcome.',
-    ].join('\n'),
   };
 }

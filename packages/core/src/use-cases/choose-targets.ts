@@ -1,10 +1,7 @@
-import {
-  type Actor,
-  actorCanSeeAccount,
-  type ConnectedAccount,
-  type CoreDeps,
-  type Platform,
-} from '@svc/core';
+import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
+import type { Platform } from '../domain/platform.js';
+import type { CoreDeps } from './core-deps.js';
 
 /** A platform on which the caller must pick accounts, with the accounts to pick from. */
 export type AccountChoice = {
@@ -18,10 +15,11 @@ export type TargetDecision =
   | { readonly kind: 'choose'; readonly choices: readonly AccountChoice[] };
 
 /**
- * The fan-out rule of `svc_schedule_post` (spec 4.2). Unlike REST, which fans out to every
- * account, the tool asks when a platform has several accounts, because an agent guessing would
- * post to the wrong audience: `profile_ids` is the whole target set, `all_accounts` opts in to
- * fanning out, and a platform with exactly one account is targeted directly.
+ * The fan-out rule of `svc_schedule_post` (spec 4.2), for every surface where a person or an agent
+ * picks accounts. Unlike REST, which fans out to every account, it asks when a platform has
+ * several accounts, because a guess would post to the wrong audience: `profileIds` is the whole
+ * target set, `allAccounts` opts in to fanning out, and a platform with exactly one account is
+ * targeted directly.
  */
 export async function chooseTargets(
   deps: Pick<CoreDeps, 'store'>,

@@ -1,6 +1,11 @@
-import { aMediaAsset } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
-import { describePublication } from './describe-publication.js';
+import type { Platform } from '../domain/platform.js';
+import { aMediaAsset } from '../testing/builders.js';
+import { describePublication as describeOn } from './describe-publication.js';
+import { DEFAULT_POLICY_CONFIG } from './platform-limits.js';
+
+const describePublication = (platform: Platform, slides: readonly { contentType: string }[]) =>
+  describeOn(platform, slides, DEFAULT_POLICY_CONFIG.platforms[platform]);
 
 const video = aMediaAsset('user_1', { contentType: 'video/mp4', durationMs: 10_000 });
 const photo = aMediaAsset('user_1', { contentType: 'image/jpeg' });

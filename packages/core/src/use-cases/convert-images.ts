@@ -1,0 +1,124 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { MediaAsset } from '../domain/media-asset.js';
+import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
+import type { MediaRef } from '../domain/post.js';
+import { type SvcError, svcError } from '../domain/svc-error.js';
+import type { User } from '../domain/user.js';
+import { type ImageConversionReason, imageConversionFor } from '../policy/image-conversion.js';
+import { mediaTypeName } from '../policy/media-wording.js';
+import type { CoreDeps } from './core-deps.js';
+import { originalIdOf, storeDerivedAsset } from './derived-asset.js';
+import type { MediaDeps } from './store-media-file.js';
+
+/** One image the service converted to JPEG for a platform. */
+export type ImageConversion = {
+  readonly platform: Platform;
+  /** The slide's position, 0-based. */
+  readonly slide: number;
+  /** The original's type. */
+  readonly fromType: string;
+  readonly reason: ImageConversionReason;
+  /** The user's original asset and the JPEG the platform gets. */
+  readonly originalId: string;
+  readonly mediaId: string;
+};
+
+/** Work shared by the platforms of one request: each original is inspected and converted once. */
+export type ConversionMemo = {
+  readonly copies: Map<string, MediaRef>;
+  readonly facts: Map<string, { colorSpace?: string | null; bitsPerChannel?: number | null }>;
+};
+
+/** A fresh memo for one request. */
+export function conversionMemo(): ConversionMemo {
+  return { copies: new Map(), facts: new Map() };
+}
+
+type Deps = MediaDeps & Pick<CoreDeps, 'images'>;
+
+/**
+ * The slides a platform gets with every image it would refuse re-encoded as JPEG (its type, a
+ * CMYK or 16-bit JPEG, or over its size limit): spec 4.2 promises JPEG, PNG, WebP and GIF on every
+ * platform, so the service exports what a platform does not take instead of refusing the post.
+ * Conversions are appended to `done` for the answer's notes.
+ */
+export async function convertImagesFor(
+  deps: Deps,
+  owner: User,
+  platform: Platform,
+  slides: readonly MediaRef[],
+  memo: ConversionMemo,
+  done: ImageConversion[],
+): Promise<Result<MediaRef[], SvcError>> {
+  const rules = deps.policy.platforms[platform];
+  const ids = slides.flatMap((s) => (s.kind === 'asset' ? [s.mediaId] : []));
+  if (ids.length === 0) return ok([...slides]);
+  const assets = new Map((await deps.store.media.getMediaAssets(ids)).map((a) => [a.id, a]));
+  const maxBytes = Math.min(rules.maxImageBytes ?? deps.policy.maxFileBytes, deps.policy.maxFileBytes);
+  const result: MediaRef[] = [];
+  for (const [index, slide] of slides.entries()) {
+    const asset = slide.kind === 'asset' ? assets.get(slide.mediaId) : undefined;
+    if (slide.kind !== 'asset' || asset?.blobKey == null) {
+      result.push(slide);
+      continue;
+    }
+    const reason = imageConversionFor(
+      { ...asset, ...(await colourFacts(deps, asset, memo)) },
+      rules,
+      deps.policy,
+    );
+    if (reason === null) {
+      result.push(slide);
+      continue;
+    }
+    const key = `${asset.id}>jpeg@${maxBytes}`;
+    let copy = memo.copies.get(key);
+    if (copy === undefined) {
+      const jpeg = await deps.images.toJpeg(asset.blobKey, { maxBytes });
+      if (!jpeg.ok) {
+        return err(
+          svcError(
+            'media_conversion_failed',
+            `Slide ${index + 1} (${mediaTypeName(asset.contentType)}) could not be converted to JPEG for ${PLATFORM_NAMES[platform]}: ${jpeg.reason}. Export it as a JPEG under ${Math.floor(maxBytes / (1024 * 1024))} MB and use that file.`,
+            { field: `media[${index}]`, platform, mediaId: asset.id },
+          ),
+        );
+      }
+      const stored = await storeDerivedAsset(deps, owner, asset, originalIdOf(slide), jpeg.blob, {
+        contentType: 'image/jpeg',
+        width: jpeg.width,
+        height: jpeg.height,
+      });
+      if (stored.isErr()) return err(stored.error);
+      copy = stored.value;
+      memo.copies.set(key, copy);
+    }
+    if (copy.kind === 'asset') {
+      done.push({
+        platform,
+        slide: index,
+        fromType: asset.contentType,
+        reason,
+        originalId: originalIdOf(slide),
+        mediaId: copy.mediaId,
+      });
+    }
+    result.push(copy);
+  }
+  return ok(result);
+}
+
+/** A JPEG's colour space and depth, read from its header once per request; nothing for other types. */
+async function colourFacts(
+  deps: Deps,
+  asset: MediaAsset,
+  memo: ConversionMemo,
+): Promise<{ colorSpace?: string | null; bitsPerChannel?: number | null }> {
+  if (asset.contentType !== 'image/jpeg' || asset.blobKey === null) return {};
+  const known = memo.facts.get(asset.id);
+  if (known !== undefined) return known;
+  const { colorSpace, bitsPerChannel } = await deps.inspector.inspect(asset.blobKey);
+  const facts = { colorSpace: colorSpace ?? null, bitsPerChannel: bitsPerChannel ?? null };
+  memo.facts.set(asset.id, facts);
+  return facts;
+}
