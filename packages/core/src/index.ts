@@ -179,6 +179,8 @@ export type {
   RefreshedCredentials,
 } from './ports/platform-gateway.js';
 export type {
+  ApprovedDraftBatch,
+  ApprovedDraftOutcome,
   ClaimRequest,
   InsertPostsOutcome,
   NewPostsBatch,

@@ -120,3 +120,72 @@ describe('image processor: padToSize', () => {
     ).rejects.toThrow(/over 100 bytes/);
   });
 });
+
+describe('image processor: toJpeg', () => {
+  const convert = async (name: string, maxBytes = 1_000_000) =>
+    createImageProcessor({ blobs: blobStore() }).toJpeg(await store(name), { maxBytes });
+  const metadataOf = (key: string) => sharp(blobStore().pathOf(key)).metadata();
+
+  it.each([
+    ['image.png', 40, 30],
+    ['image.webp', 50, 40],
+    ['animation.gif', 32, 24],
+    ['image-cmyk.jpg', 64, 48],
+    ['image-16bit.png', 40, 30],
+    ['image-exif-rotated.jpg', 48, 64],
+  ])(
+    'makes %s an 8-bit sRGB JPEG of %ix%i as displayed, leaving the original untouched',
+    async (name, width, height) => {
+      const original = await store(name);
+      const copy = await createImageProcessor({ blobs: blobStore() }).toJpeg(original, {
+        maxBytes: 1_000_000,
+      });
+      if (!copy.ok) throw new Error(copy.reason);
+      expect(await sha256(original)).toBe(original);
+      expect(await sha256(copy.blob.key)).toBe(copy.blob.key);
+      const metadata = await metadataOf(copy.blob.key);
+      expect(metadata).toMatchObject({
+        format: 'jpeg',
+        space: 'srgb',
+        depth: 'uchar',
+        width,
+        height,
+        channels: 3,
+      });
+      // No EXIF (orientation applied, GPS gone), no ICC profile: what the inspector reads is what shows.
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect({ width: copy.width, height: copy.height }).toEqual({ width, height });
+    },
+  );
+
+  it('flattens transparency on white and keeps only the first frame of an animation', async () => {
+    // image.png's right half is translucent (alpha 96 over a blue-ish gradient): on white it lightens.
+    const png = await convert('image.png');
+    if (!png.ok) throw new Error(png.reason);
+    const { data, info } = await sharp(blobStore().pathOf(png.blob.key))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const blue = (x: number) => data[(15 * info.width + x) * info.channels + 2] ?? 0;
+    expect(blue(35)).toBeGreaterThan(blue(5) + 40);
+    const gif = await convert('animation.gif');
+    if (!gif.ok) throw new Error(gif.reason);
+    expect((await metadataOf(gif.blob.key)).pages ?? 1).toBe(1);
+  });
+
+  it('lowers the quality, then the size, until the copy fits; refuses when nothing fits', async () => {
+    const full = await convert('image.png');
+    if (!full.ok) throw new Error(full.reason);
+    const small = await convert('image.png', full.blob.sizeBytes - 1);
+    if (!small.ok) throw new Error(small.reason);
+    expect(small.blob.sizeBytes).toBeLessThan(full.blob.sizeBytes);
+    expect(await convert('image.png', 10)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('over'),
+    });
+  });
+
+  it('refuses bytes it cannot decode instead of throwing', async () => {
+    expect(await convert('text.txt')).toEqual({ ok: false, reason: 'the image cannot be decoded' });
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import { join } from 'node:path';
 import type { FetchedFile } from '@svc/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskBlobStore, createSafeFetcher, type SafeFetcherOptions } from '../src/index.js';
+import { FIXTURES } from './fixture-store.js';
 import {
   type LoopbackServer,
   makeCertificate,
@@ -37,6 +39,7 @@ const fakeDns: LookupFunction = (hostname, _options, callback) => {
 };
 
 const FILE = randomBytes(256 * 1024);
+const PNG_FILE = Buffer.concat([readFileSync(join(FIXTURES, 'image.png')), randomBytes(4 * 1024 * 1024)]);
 const MAX = 50 * 1024 * 1024;
 
 let certificate: TestCertificate;
@@ -76,6 +79,18 @@ beforeAll(async () => {
         res.write(FILE.subarray(0, 1000));
       },
       '/never-answers': () => {},
+      // A PNG followed by 4 MB, served with byte ranges.
+      '/photo.png': (req, res) => {
+        const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+        if (range === null) return res.writeHead(200).end(PNG_FILE);
+        const part = PNG_FILE.subarray(Number(range[1]), Number(range[2]) + 1);
+        res.writeHead(206, { 'content-range': `bytes ${range[1]}-${range[2]}/${PNG_FILE.length}` }).end(part);
+      },
+      // Ignores the range and never finishes: only a reader that stops early comes back.
+      '/photo-whole.png': (_req, res) => {
+        res.writeHead(200);
+        res.write(PNG_FILE.subarray(0, 8192));
+      },
       '/headers': (req, res) => res.writeHead(200).end(JSON.stringify(req.headers)),
       '/to-private': (_req, res) =>
         res.writeHead(302, { location: at('internal.example.net', '/file.bin') }).end(),
@@ -402,5 +417,40 @@ describe('safe fetcher: failures while streaming', () => {
     const file = await fetchOk(url('/broken.bin'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await expect(drain(file)).rejects.toThrow();
+  });
+});
+
+describe('safe fetcher: sniffing a link', () => {
+  it('asks for the first bytes only and tells the type from them', async () => {
+    const before = https.requests.length;
+    expect(await fetcher().sniff(url('/photo.png'))).toEqual({ ok: true, contentType: 'image/png' });
+    expect(https.requests.slice(before)).toEqual([
+      { path: '/photo.png', headers: expect.objectContaining({ range: 'bytes=0-4099' }) },
+    ]);
+  });
+
+  it('reads only the first bytes from a server that ignores the range, and drops the rest', async () => {
+    const started = Date.now();
+    expect(await fetcher().sniff(url('/photo-whole.png'))).toEqual({ ok: true, contentType: 'image/png' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('answers a null type for bytes without a magic number', async () => {
+    expect(await fetcher().sniff(url('/headers'))).toEqual({ ok: true, contentType: null });
+  });
+
+  it('refuses what a download refuses: private addresses, http links, error statuses', async () => {
+    expect(await fetcher().sniff(url('/photo.png', 'internal.example.net'))).toMatchObject({
+      ok: false,
+      refusal: { kind: 'blocked_address' },
+    });
+    expect(await fetcher().sniff(`http://cdn.example.com:${http.port}/file.bin`)).toMatchObject({
+      ok: false,
+      refusal: { kind: 'not_https' },
+    });
+    expect(await fetcher().sniff(url('/missing.jpg'))).toEqual({
+      ok: false,
+      refusal: { kind: 'http_status', status: 404 },
+    });
   });
 });

@@ -177,6 +177,7 @@ describe('svc CLI', () => {
         '0006_drafts_and_approvals',
         '0007_billing',
         '0008_oauth',
+        '0009_posts_by_account_time',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

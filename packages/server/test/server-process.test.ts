@@ -153,8 +153,21 @@ describe('the svc serve process', () => {
         postIds: [expect.stringMatching(/^post_/)],
       },
     });
+    // The same caption to the same account within 48 hours is a repeat, unless asked for.
     expect(
-      (await call(server, '/api/v1/posts/schedule', { method: 'POST', key, json: threadsPost })).status,
+      await call(server, '/api/v1/posts/schedule', { method: 'POST', key, json: threadsPost }),
+    ).toMatchObject({
+      status: 409,
+      body: { code: 'duplicate_content', details: { duplicateOf: created.body.postIds[0] } },
+    });
+    expect(
+      (
+        await call(server, '/api/v1/posts/schedule', {
+          method: 'POST',
+          key,
+          json: { ...threadsPost, allowDuplicate: true },
+        })
+      ).status,
     ).toBe(200);
     expect(
       (
@@ -233,8 +246,10 @@ describe('the svc serve process', () => {
       status: 413,
       body: { code: 'payload_too_large' },
     });
-    for (let i = 0; i < 100; i++)
-      await call(server, '/api/v1/posts', { method: 'POST', key: trial.key, json: threadsPost });
+    for (let i = 0; i < 100; i++) {
+      const json = { ...threadsPost, caption: `Post ${i}` };
+      await call(server, '/api/v1/posts', { method: 'POST', key: trial.key, json });
+    }
     expect(
       await call(server, '/api/v1/posts', { method: 'POST', key: trial.key, json: threadsPost }),
     ).toMatchObject({ status: 403, body: { code: 'quota_exceeded' } });

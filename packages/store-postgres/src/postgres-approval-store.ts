@@ -1,7 +1,16 @@
-import type { Approval, ApprovalStatus, ApprovalStore } from '@svc/core';
+import type { Approval, ApprovalDecision, ApprovalStatus, ApprovalStore } from '@svc/core';
 import type { Pool } from 'pg';
 
-type ApprovalRow = {
+/**
+ * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
+ * compare-and-set: of two racing reviewers, one wins. Approving a draft runs it too.
+ */
+export const DECIDE_APPROVAL_SQL = `UPDATE approvals SET status = $2, reviewer_note = $3, decided_at = $4
+WHERE id = $1 AND status = 'pending'
+RETURNING *`;
+
+/** An approvals row as pg returns it. */
+export type ApprovalRow = {
   id: string;
   post_id: string;
   owner_id: string;
@@ -13,7 +22,8 @@ type ApprovalRow = {
   requested_by: string;
 };
 
-function rowToApproval(row: ApprovalRow): Approval {
+/** Decodes an approvals row. */
+export function rowToApproval(row: ApprovalRow): Approval {
   return {
     id: row.id,
     postId: row.post_id,
@@ -25,6 +35,11 @@ function rowToApproval(row: ApprovalRow): Approval {
     decidedAt: row.decided_at,
     requestedBy: row.requested_by,
   };
+}
+
+/** DECIDE_APPROVAL_SQL's parameters for a decision. */
+export function decisionParams(id: string, decision: ApprovalDecision): unknown[] {
+  return [id, decision.status, decision.reviewerNote, decision.decidedAt];
 }
 
 /** The ApprovalStore of a PostgreSQL database. */
@@ -61,13 +76,7 @@ export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
       ]);
     },
     async decideApproval(id, decision) {
-      // The `status = 'pending'` guard makes deciding a compare-and-set: one racing reviewer wins.
-      return one(
-        `UPDATE approvals SET status = $2, reviewer_note = $3, decided_at = $4
-         WHERE id = $1 AND status = 'pending'
-         RETURNING *`,
-        [id, decision.status, decision.reviewerNote, decision.decidedAt],
-      );
+      return one(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
     },
   };
 }

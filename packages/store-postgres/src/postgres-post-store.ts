@@ -1,4 +1,6 @@
 import {
+  type ApprovedDraftBatch,
+  type ApprovedDraftOutcome,
   admitClaims,
   type ClaimRequest,
   claimCandidateCount,
@@ -10,6 +12,12 @@ import {
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { POST_COLUMNS, type PostRow, postParams, rowToPost } from './post-row.js';
+import {
+  type ApprovalRow,
+  DECIDE_APPROVAL_SQL,
+  decisionParams,
+  rowToApproval,
+} from './postgres-approval-store.js';
 import { createPostgresPostQueries } from './postgres-post-queries.js';
 import { withTransaction } from './with-transaction.js';
 
@@ -79,6 +87,9 @@ const LOCK_OWNER_POSTS_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc
 
 type IdempotencyRow = { fingerprint: string; post_ids: string[] };
 
+/** Thrown inside a transaction to roll it back when a compare-and-set is lost midway. */
+class LostRace extends Error {}
+
 async function postsByIds(client: PoolClient | Pool, ids: readonly string[]): Promise<Post[]> {
   const result = await client.query<PostRow>(SELECT_POSTS_BY_IDS_SQL, [ids]);
   return result.rows.map(rowToPost);
@@ -99,11 +110,7 @@ async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<In
         : { kind: 'idempotency_conflict', postIds: row.post_ids };
     }
   }
-  const usage = await client.query<{ used: number }>(
-    'SELECT used FROM post_quota_usage WHERE owner_id = $1 AND window_start = $2',
-    [batch.ownerId, batch.quota.windowStart],
-  );
-  const used = usage.rows[0]?.used ?? 0;
+  const used = await quotaUsedBy(client, batch.ownerId, batch.quota.windowStart);
   if (used + batch.posts.length > batch.quota.limit) {
     return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
   }
@@ -125,6 +132,42 @@ async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<In
   // Decoded from the rows just written, in batch order, so callers get what a later read returns.
   const byId = new Map(inserted.rows.map((row) => [row.id, rowToPost(row)]));
   return { kind: 'inserted', posts: ids.map((id) => byId.get(id)).filter((p) => p !== undefined) };
+}
+
+async function approveBatch(client: PoolClient, batch: ApprovedDraftBatch): Promise<ApprovedDraftOutcome> {
+  await client.query(LOCK_OWNER_POSTS_SQL, [batch.ownerId]);
+  const used = await quotaUsedBy(client, batch.ownerId, batch.quota.windowStart);
+  if (used + batch.siblings.length > batch.quota.limit) {
+    return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
+  }
+  const post = await writePost(client, batch.draft, batch.expectedVersion);
+  if (post === null) return { kind: 'conflict' };
+  const decided = await client.query<ApprovalRow>(
+    DECIDE_APPROVAL_SQL,
+    decisionParams(batch.approvalId, batch.decision),
+  );
+  const approval = decided.rows[0];
+  // Thrown to roll back the draft's write: another reviewer decided first.
+  if (approval === undefined) throw new LostRace();
+  let siblings: Post[] = [];
+  if (batch.siblings.length > 0) {
+    const inserted = await client.query<PostRow>(
+      insertPostsSql(batch.siblings.length),
+      batch.siblings.flatMap(postParams),
+    );
+    await client.query(ADD_QUOTA_USAGE_SQL, [batch.ownerId, batch.quota.windowStart, batch.siblings.length]);
+    const byId = new Map(inserted.rows.map((row) => [row.id, rowToPost(row)]));
+    siblings = batch.siblings.map((p) => byId.get(p.id)).filter((p) => p !== undefined);
+  }
+  return { kind: 'approved', post, siblings, approval: rowToApproval(approval) };
+}
+
+async function quotaUsedBy(client: PoolClient | Pool, ownerId: string, windowStart: Date): Promise<number> {
+  const usage = await client.query<{ used: number }>(
+    'SELECT used FROM post_quota_usage WHERE owner_id = $1 AND window_start = $2',
+    [ownerId, windowStart],
+  );
+  return usage.rows[0]?.used ?? 0;
 }
 
 async function writePost(
@@ -172,6 +215,17 @@ export function createPostgresPostStore(pool: Pool): PostStore {
     ...createPostgresPostQueries(pool),
     async insertPosts(batch) {
       return withTransaction(pool, (client) => insertBatch(client, batch));
+    },
+    async quotaUsed(ownerId, windowStart) {
+      return quotaUsedBy(pool, ownerId, windowStart);
+    },
+    async approveDraft(batch) {
+      try {
+        return await withTransaction(pool, (client) => approveBatch(client, batch));
+      } catch (error) {
+        if (error instanceof LostRace) return { kind: 'conflict' };
+        throw error;
+      }
     },
     async findByExternalId(ownerId, externalId) {
       const result = await pool.query<PostRow & IdempotencyRow & { found: boolean }>(

@@ -1,8 +1,17 @@
-import type { Approval, ApprovalStatus, ApprovalStore } from '@svc/core';
+import type { Approval, ApprovalDecision, ApprovalStatus, ApprovalStore } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { dateFromSql, dateToSql, nullableDateFromSql, nullableDateToSql } from './sql-values.js';
 
-type ApprovalRow = {
+/**
+ * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
+ * compare-and-set: of two racing reviewers, one wins. Approving a draft runs it too.
+ */
+export const DECIDE_APPROVAL_SQL = `UPDATE approvals SET status = @status, reviewer_note = @reviewer_note, decided_at = @decided_at
+WHERE id = @id AND status = 'pending'
+RETURNING *`;
+
+/** An approvals row as SQLite returns it. */
+export type ApprovalRow = {
   id: string;
   post_id: string;
   owner_id: string;
@@ -14,7 +23,8 @@ type ApprovalRow = {
   requested_by: string;
 };
 
-function rowToApproval(row: ApprovalRow): Approval {
+/** Decodes an approvals row. */
+export function rowToApproval(row: ApprovalRow): Approval {
   return {
     id: row.id,
     postId: row.post_id,
@@ -42,6 +52,19 @@ function approvalToRow(approval: Approval): ApprovalRow {
   };
 }
 
+/** The parameters of DECIDE_APPROVAL_SQL. */
+export type DecisionParams = { id: string; status: string; reviewer_note: string | null; decided_at: number };
+
+/** DECIDE_APPROVAL_SQL's parameters for a decision. */
+export function decisionParams(id: string, decision: ApprovalDecision): DecisionParams {
+  return {
+    id,
+    status: decision.status,
+    reviewer_note: decision.reviewerNote,
+    decided_at: dateToSql(decision.decidedAt),
+  };
+}
+
 /** The ApprovalStore of a SQLite database. */
 export function createSqliteApprovalStore(db: Database.Database): ApprovalStore {
   const insert = db.prepare<[ApprovalRow]>(
@@ -53,15 +76,7 @@ export function createSqliteApprovalStore(db: Database.Database): ApprovalStore 
   const selectLatest = db.prepare<[string], ApprovalRow>(
     'SELECT * FROM approvals WHERE post_id = ? ORDER BY requested_at DESC, id DESC LIMIT 1',
   );
-  // The `status = 'pending'` guard makes deciding a compare-and-set: one racing reviewer wins.
-  const decide = db.prepare<
-    [{ id: string; status: string; reviewer_note: string | null; decided_at: number }],
-    ApprovalRow
-  >(
-    `UPDATE approvals SET status = @status, reviewer_note = @reviewer_note, decided_at = @decided_at
-     WHERE id = @id AND status = 'pending'
-     RETURNING *`,
-  );
+  const decide = db.prepare<[DecisionParams], ApprovalRow>(DECIDE_APPROVAL_SQL);
   return {
     async insertApproval(approval) {
       insert.run(approvalToRow(approval));
@@ -75,12 +90,7 @@ export function createSqliteApprovalStore(db: Database.Database): ApprovalStore 
       return row === undefined ? null : rowToApproval(row);
     },
     async decideApproval(id, decision) {
-      const row = decide.get({
-        id,
-        status: decision.status,
-        reviewer_note: decision.reviewerNote,
-        decided_at: dateToSql(decision.decidedAt),
-      });
+      const row = decide.get(decisionParams(id, decision));
       return row === undefined ? null : rowToApproval(row);
     },
   };

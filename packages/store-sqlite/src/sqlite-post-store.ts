@@ -1,4 +1,6 @@
 import {
+  type ApprovedDraftBatch,
+  type ApprovedDraftOutcome,
   admitClaims,
   type ClaimRequest,
   claimCandidateCount,
@@ -11,6 +13,13 @@ import {
 import type Database from 'better-sqlite3';
 import { POST_COLUMNS, type PostRow, postToRow, rowToPost } from './post-row.js';
 import { jsonFromSql, jsonToSql } from './sql-values.js';
+import {
+  type ApprovalRow,
+  DECIDE_APPROVAL_SQL,
+  type DecisionParams,
+  decisionParams,
+  rowToApproval,
+} from './sqlite-approval-store.js';
 import { createSqlitePostQueries } from './sqlite-post-queries.js';
 
 /**
@@ -58,6 +67,9 @@ const ADD_QUOTA_USAGE_SQL = `INSERT INTO post_quota_usage (owner_id, window_star
 ON CONFLICT (owner_id, window_start) DO UPDATE SET used = used + excluded.used`;
 
 type IdempotencyRow = { fingerprint: string; post_ids: string };
+
+/** Thrown inside a transaction to roll it back when a compare-and-set is lost midway. */
+class LostRace extends Error {}
 
 /** The PostStore of a SQLite database. Statements are prepared once, here. */
 export function createSqlitePostStore(db: Database.Database): PostStore {
@@ -149,6 +161,26 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
     return claimed;
   }).immediate;
 
+  const decideApproval = db.prepare<[DecisionParams], ApprovalRow>(DECIDE_APPROVAL_SQL);
+
+  // Immediate, like insertBatch: the quota read and the writes cannot interleave with another
+  // request of the owner. A lost compare-and-set after the first write throws, to roll it back.
+  const approveBatch = db.transaction((batch: ApprovedDraftBatch): ApprovedDraftOutcome => {
+    const windowStart = batch.quota.windowStart.getTime();
+    const used = selectQuotaUsage.get(batch.ownerId, windowStart) ?? 0;
+    if (used + batch.siblings.length > batch.quota.limit) {
+      return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
+    }
+    const post = writePost(batch.draft, batch.expectedVersion);
+    if (post === null) return { kind: 'conflict' };
+    const approval = decideApproval.get(decisionParams(batch.approvalId, batch.decision));
+    if (approval === undefined) throw new LostRace();
+    const rows = batch.siblings.map(postToRow);
+    for (const row of rows) insertPost.run(row);
+    if (rows.length > 0) addQuotaUsage.run(batch.ownerId, windowStart, rows.length);
+    return { kind: 'approved', post, siblings: rows.map(rowToPost), approval: rowToApproval(approval) };
+  }).immediate;
+
   // Deferred: one snapshot for the idempotency row and the posts it points to.
   const readIdempotency = db.transaction((ownerId: string, externalId: string) => {
     const earlier = selectIdempotency.get(ownerId, externalId);
@@ -161,6 +193,17 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
     ...createSqlitePostQueries(db),
     async insertPosts(batch) {
       return insertBatch(batch);
+    },
+    async quotaUsed(ownerId, windowStart) {
+      return selectQuotaUsage.get(ownerId, windowStart.getTime()) ?? 0;
+    },
+    async approveDraft(batch) {
+      try {
+        return approveBatch(batch);
+      } catch (error) {
+        if (error instanceof LostRace) return { kind: 'conflict' };
+        throw error;
+      }
     },
     async findByExternalId(ownerId, externalId) {
       return readIdempotency(ownerId, externalId);

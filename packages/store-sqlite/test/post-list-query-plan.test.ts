@@ -1,7 +1,11 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrateSqlite } from '../src/index.js';
-import { LIST_POSTS_SQL, UPCOMING_POSTS_SQL } from '../src/sqlite-post-queries.js';
+import {
+  LIST_POSTS_SQL,
+  POSTS_TO_ACCOUNT_BETWEEN_SQL,
+  UPCOMING_POSTS_SQL,
+} from '../src/sqlite-post-queries.js';
 import { useTempDirectory } from './temp-directory.js';
 
 const tempPath = useTempDirectory();
@@ -45,7 +49,7 @@ describe('the post list query plans', () => {
     ['on an empty database', 0],
     ['on a database with history and statistics', 20_000],
   ] as const) {
-    it(`list and upcoming posts walk their owner indexes without sorting, ${label}`, () => {
+    it(`list, upcoming and repeat-check posts walk their owner indexes without sorting, ${label}`, () => {
       const path = tempPath();
       migrateSqlite(path);
       const db = new Database(path);
@@ -63,6 +67,15 @@ describe('the post list query plans', () => {
         const upcoming = planOf(db, UPCOMING_POSTS_SQL, { ...FILTER, after: 100, limit: 3 });
         expect(upcoming).toMatch(/USING INDEX posts_owner_upcoming\b/);
         expect(upcoming).not.toContain('TEMP B-TREE');
+        const around = planOf(db, POSTS_TO_ACCOUNT_BETWEEN_SQL, {
+          owner_id: 'user_7',
+          account_id: 'acct_1',
+          from: 100,
+          to: 5000,
+          limit: 500,
+        });
+        expect(around).toMatch(/USING INDEX posts_owner_repeatable\b/);
+        expect(around).not.toContain('TEMP B-TREE');
       } finally {
         db.close();
       }

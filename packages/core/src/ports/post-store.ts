@@ -1,4 +1,6 @@
+import type { Approval } from '../domain/approval.js';
 import type { Post, PublicPostStatus } from '../domain/post.js';
+import type { ApprovalDecision } from './approval-store.js';
 
 /** The rows of one create request, inserted all together or not at all. */
 export type NewPostsBatch = {
@@ -24,6 +26,35 @@ export type InsertPostsOutcome =
   | { readonly kind: 'inserted'; readonly posts: readonly Post[] }
   | { readonly kind: 'replayed'; readonly posts: readonly Post[] }
   | { readonly kind: 'idempotency_conflict'; readonly postIds: readonly string[] }
+  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number };
+
+/**
+ * An approved draft made into scheduled rows: the draft row rewritten (compare-and-set on its
+ * version), the rows for its other target accounts inserted within the scheduling quota, and the
+ * approval decided, all in one transaction or not at all.
+ */
+export type ApprovedDraftBatch = {
+  readonly ownerId: string;
+  /** The draft row as it becomes: `scheduled`, aimed at the first target account. */
+  readonly draft: Post;
+  readonly expectedVersion: number;
+  /** Rows for the other target accounts; each takes a quota slot (the draft took its own when saved). */
+  readonly siblings: readonly Post[];
+  readonly approvalId: string;
+  readonly decision: ApprovalDecision;
+  readonly quota: { readonly limit: number; readonly windowStart: Date };
+};
+
+/** What approving a draft did. Only `approved` wrote anything. */
+export type ApprovedDraftOutcome =
+  | {
+      readonly kind: 'approved';
+      readonly post: Post;
+      readonly siblings: readonly Post[];
+      readonly approval: Approval;
+    }
+  /** The draft changed, or the approval was decided, since they were read. */
+  | { readonly kind: 'conflict' }
   | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number };
 
 /** A lease request of the publisher. */
@@ -106,6 +137,10 @@ export type PostStore = {
    * many posts exist. A post id that already exists is a fault: the call rejects and writes nothing.
    */
   insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome>;
+  /** The owner's usage counter for the quota window starting at `windowStart` (0 when unused). */
+  quotaUsed(ownerId: string, windowStart: Date): Promise<number>;
+  /** Applies an approved draft's batch atomically (see ApprovedDraftBatch). */
+  approveDraft(batch: ApprovedDraftBatch): Promise<ApprovedDraftOutcome>;
   /**
    * The result of an earlier create request with this idempotency key: the fingerprint it was
    * stored with and its rows (soft-deleted ones included). Null when the key is new.

@@ -1,11 +1,23 @@
 import type { Approval } from '../domain/approval.js';
 import type { ApprovalStore } from '../ports/approval-store.js';
 
+/** The memory ApprovalStore, and a synchronous look at one approval for the post store's transactions. */
+export type MemoryApprovalStore = ApprovalStore & {
+  /** The stored approval (not a copy: for the memory store's own atomic operations only). */
+  peek(id: string): Approval | undefined;
+  /** Replaces a stored approval (same caveat). */
+  put(approval: Approval): void;
+};
+
 /** The ApprovalStore of the memory store; `live` throws once the store is closed. */
-export function createMemoryApprovalStore(live: () => void): ApprovalStore {
+export function createMemoryApprovalStore(live: () => void): MemoryApprovalStore {
   const approvals = new Map<string, Approval>();
   const copy = (a: Approval): Approval => structuredClone(a);
   return {
+    peek: (id) => approvals.get(id),
+    put: (approval) => {
+      approvals.set(approval.id, approval);
+    },
     async insertApproval(approval) {
       live();
       if (approvals.has(approval.id)) throw new Error(`Approval ${approval.id} already exists.`);

@@ -47,6 +47,8 @@ export function createMemoryStore(): Store {
   };
   const copy = <T>(value: T): T => structuredClone(value);
   const idemKey = (ownerId: string, externalId: string) => `${ownerId}\u0000${externalId}`;
+  const approvals = createMemoryApprovalStore(live);
+  const usageKey = (ownerId: string, windowStart: Date) => `${ownerId}\u0000${windowStart.getTime()}`;
   const postsById = (ids: readonly string[]) =>
     ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
 
@@ -62,15 +64,15 @@ export function createMemoryStore(): Store {
               : { kind: 'idempotency_conflict', postIds: [...earlier.postIds] };
           }
         }
-        const usageKey = `${batch.ownerId}\u0000${batch.quota.windowStart.getTime()}`;
-        const used = quotaUsage.get(usageKey) ?? 0;
+        const key = usageKey(batch.ownerId, batch.quota.windowStart);
+        const used = quotaUsage.get(key) ?? 0;
         if (used + batch.posts.length > batch.quota.limit) {
           return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
         }
         const taken = batch.posts.find((p) => posts.has(p.id));
         if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
         for (const post of batch.posts) posts.set(post.id, copy(post));
-        quotaUsage.set(usageKey, used + batch.posts.length);
+        quotaUsage.set(key, used + batch.posts.length);
         if (batch.idempotency !== null) {
           idempotency.set(idemKey(batch.ownerId, batch.idempotency.externalId), {
             fingerprint: batch.idempotency.fingerprint,
@@ -78,6 +80,37 @@ export function createMemoryStore(): Store {
           });
         }
         return { kind: 'inserted', posts: batch.posts.map(copy) };
+      },
+      async quotaUsed(ownerId, windowStart) {
+        live();
+        return quotaUsage.get(usageKey(ownerId, windowStart)) ?? 0;
+      },
+      async approveDraft(batch) {
+        live();
+        const stored = posts.get(batch.draft.id);
+        const approval = approvals.peek(batch.approvalId);
+        if (stored?.version !== batch.expectedVersion || approval?.status !== 'pending') {
+          return { kind: 'conflict' };
+        }
+        const key = usageKey(batch.ownerId, batch.quota.windowStart);
+        const used = quotaUsage.get(key) ?? 0;
+        if (used + batch.siblings.length > batch.quota.limit) {
+          return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
+        }
+        const taken = batch.siblings.find((p) => posts.has(p.id));
+        if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
+        const post = { ...copy(batch.draft), version: batch.expectedVersion + 1 };
+        posts.set(post.id, post);
+        for (const sibling of batch.siblings) posts.set(sibling.id, copy(sibling));
+        quotaUsage.set(key, used + batch.siblings.length);
+        const decided = { ...approval, ...batch.decision };
+        approvals.put(decided);
+        return {
+          kind: 'approved',
+          post: copy(post),
+          siblings: batch.siblings.map(copy),
+          approval: copy(decided),
+        };
       },
       async findByExternalId(ownerId, externalId) {
         live();
@@ -357,7 +390,7 @@ export function createMemoryStore(): Store {
       },
     },
     billing: createMemoryBillingStore(live),
-    approvals: createMemoryApprovalStore(live),
+    approvals,
     oauth: createMemoryOAuthStore(live),
     async ping() {
       live();

@@ -138,6 +138,25 @@ export function describePostQueryContract(store: () => Store): void {
       expect(await ids(['acct_a'], 10)).toEqual(['post_lease', 'post_late']);
     });
 
+    it('reads the posts of one account that go or went out within a time range, soonest first', async () => {
+      await seed(store(), [
+        aPost(OWNER, 'acct_a', { id: 'post_in', scheduledTime: at(30) }),
+        aPost(OWNER, 'acct_a', { id: 'post_edge', scheduledTime: at(-60) }),
+        aPost(OWNER, 'acct_a', { id: 'post_sent', scheduledTime: at(10), status: 'posted' }),
+        aPost(OWNER, 'acct_a', { id: 'post_lease', scheduledTime: at(20), status: 'publishing' }),
+        aPost(OWNER, 'acct_a', { id: 'post_failed', scheduledTime: at(5), status: 'failed' }),
+        aPost(OWNER, 'acct_a', { id: 'post_draft', scheduledTime: at(5), status: 'draft' }),
+        aPost(OWNER, 'acct_a', { id: 'post_gone', scheduledTime: at(5), deletedAt: at(1) }),
+        aPost(OWNER, 'acct_a', { id: 'post_later', scheduledTime: at(61) }),
+        aPost(OWNER, 'acct_b', { id: 'post_other_account', scheduledTime: at(5) }),
+        aPost('user_other', 'acct_a', { id: 'post_other_owner', scheduledTime: at(5) }),
+      ]);
+      const ids = async (limit: number) =>
+        (await store().posts.postsToAccountBetween(OWNER, 'acct_a', at(-60), at(60), limit)).map((p) => p.id);
+      expect(await ids(10)).toEqual(['post_edge', 'post_sent', 'post_lease', 'post_in']);
+      expect(await ids(2)).toEqual(['post_edge', 'post_sent']);
+    });
+
     it('never hands a soft-deleted post to the publisher', async () => {
       await seed(store(), [aPost(OWNER, 'acct_a', { id: 'post_del', dueAt: at(-1), deletedAt: at(-1) })]);
       const claimed = await store().posts.claimDuePosts({
@@ -188,6 +207,73 @@ export function describePostQueryContract(store: () => Store): void {
           decidedAt: T0,
         }),
       ).toBeNull();
+    });
+
+    describe('approving a draft in one transaction', () => {
+      const APPROVAL = 'appr_01JAPPROVAL0000000000000001';
+      const DRAFT = 'post_01JAPPROVED00000000000000001';
+      const decision = { status: 'approved' as const, reviewerNote: 'go', decidedAt: at(3) };
+      const setUp = async () => {
+        const draft = aPost(OWNER, 'acct_a', {
+          id: DRAFT,
+          status: 'pending_approval',
+          profileIds: ['acct_a', 'acct_b'],
+          scheduledTime: at(60),
+          dueAt: null,
+        });
+        await seed(store(), [draft]);
+        await store().approvals.insertApproval(anApproval());
+        const stored = (await store().posts.getPost(DRAFT)) as Post;
+        const scheduled: Post = { ...stored, status: 'scheduled', profileIds: ['acct_a'], dueAt: at(60) };
+        const sibling = aPost(OWNER, 'acct_b', { id: 'post_sibling', scheduledTime: at(60) });
+        return { stored, scheduled, sibling };
+      };
+      const batch = (scheduled: Post, sibling: Post, version: number, limit = 100) => ({
+        ownerId: OWNER,
+        draft: scheduled,
+        expectedVersion: version,
+        siblings: [sibling],
+        approvalId: APPROVAL,
+        decision,
+        quota: { limit, windowStart: T0 },
+      });
+
+      it('rewrites the draft, inserts the other rows within the quota and decides the approval', async () => {
+        const { stored, scheduled, sibling } = await setUp();
+        const used = await store().posts.quotaUsed(OWNER, T0);
+        const outcome = await store().posts.approveDraft(batch(scheduled, sibling, stored.version));
+        expect(outcome).toEqual({
+          kind: 'approved',
+          post: { ...scheduled, version: stored.version + 1 },
+          siblings: [sibling],
+          approval: { ...anApproval(), ...decision },
+        });
+        expect(await store().posts.getPost(DRAFT)).toEqual({ ...scheduled, version: stored.version + 1 });
+        expect(await store().posts.getPost('post_sibling')).toEqual(sibling);
+        expect(await store().posts.quotaUsed(OWNER, T0)).toBe(used + 1);
+        expect((await store().approvals.getApproval(APPROVAL))?.status).toBe('approved');
+      });
+
+      it('writes nothing when the draft changed, the approval was decided, or the quota is full', async () => {
+        const { stored, scheduled, sibling } = await setUp();
+        const used = await store().posts.quotaUsed(OWNER, T0);
+        expect(await store().posts.approveDraft(batch(scheduled, sibling, stored.version + 1))).toEqual({
+          kind: 'conflict',
+        });
+        expect(await store().posts.approveDraft(batch(scheduled, sibling, stored.version, used))).toEqual({
+          kind: 'quota_exceeded',
+          used,
+          limit: used,
+        });
+        await store().approvals.decideApproval(APPROVAL, { ...decision, status: 'rejected' });
+        expect(await store().posts.approveDraft(batch(scheduled, sibling, stored.version))).toEqual({
+          kind: 'conflict',
+        });
+        // The draft's write was rolled back with the lost approval.
+        expect(await store().posts.getPost(DRAFT)).toEqual(stored);
+        expect(await store().posts.getPost('post_sibling')).toBeNull();
+        expect(await store().posts.quotaUsed(OWNER, T0)).toBe(used);
+      });
     });
   });
 }

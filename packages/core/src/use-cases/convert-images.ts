@@ -23,9 +23,13 @@ export type ImageConversion = {
   readonly mediaId: string;
 };
 
-/** Work shared by the platforms of one request: each original is inspected and converted once. */
+/**
+ * Work shared by the platforms of one request: each original is inspected once, and converted
+ * once unless a later platform needs a smaller copy than an earlier one got.
+ */
 export type ConversionMemo = {
-  readonly copies: Map<string, MediaRef>;
+  /** The JPEG copy made of an original (by its asset id) and its size. */
+  readonly copies: Map<string, { readonly ref: MediaRef; readonly sizeBytes: number }>;
   readonly facts: Map<string, { colorSpace?: string | null; bitsPerChannel?: number | null }>;
 };
 
@@ -71,8 +75,8 @@ export async function convertImagesFor(
       result.push(slide);
       continue;
     }
-    const key = `${asset.id}>jpeg@${maxBytes}`;
-    let copy = memo.copies.get(key);
+    const earlier = memo.copies.get(asset.id);
+    let copy = earlier !== undefined && earlier.sizeBytes <= maxBytes ? earlier.ref : undefined;
     if (copy === undefined) {
       const jpeg = await deps.images.toJpeg(asset.blobKey, { maxBytes });
       if (!jpeg.ok) {
@@ -91,7 +95,7 @@ export async function convertImagesFor(
       });
       if (stored.isErr()) return err(stored.error);
       copy = stored.value;
-      memo.copies.set(key, copy);
+      memo.copies.set(asset.id, { ref: copy, sizeBytes: jpeg.blob.sizeBytes });
     }
     if (copy.kind === 'asset') {
       done.push({

@@ -138,7 +138,8 @@ export async function createFromRequest(
     ),
   );
   if (!request.allowDuplicate) {
-    const repeats = await refuseRepeats(deps, posts, options.duplicateOverride ?? 'allowDuplicate');
+    const override = options.duplicateOverride === undefined ? 'allowDuplicate' : options.duplicateOverride;
+    const repeats = await refuseRepeats(deps, posts, override);
     if (repeats.isErr()) return err(repeats.error);
   }
   const outcome = await deps.store.posts.insertPosts({
