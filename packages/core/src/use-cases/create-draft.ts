@@ -1,16 +1,31 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type Actor, requireScope } from '../domain/actor.js';
 import { checkCanSchedule, limitsFor, quotaWindowStart } from '../domain/entitlements.js';
+import { parseIsoDateTime } from '../domain/iso-date-time.js';
 import { isPlatform, type Platform } from '../domain/platform.js';
-import type { Post } from '../domain/post.js';
+import { platformMetaSchema } from '../domain/platform-meta.js';
+import type { MediaRef, Post } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
-import type { CoreDeps } from './core-deps.js';
 import { DRAFT_TONES, type DraftTone, draftCaption } from './draft-caption.js';
+import type { ImportDeps } from './import-media-from-url.js';
+import { importMediaUrls } from './import-media-urls.js';
+import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
 
-/** What `svc_draft_post` asks for. */
+/** What `svc_draft_post` asks for: a hint to write a caption from, or the post itself. */
 export type CreateDraftInput = {
-  readonly contentHint: string;
+  /** What the post should say; a caption is written from it unless `caption` is given. */
+  readonly contentHint?: string | null;
+  /** The caption, used as written. */
+  readonly caption?: string | null;
+  readonly title?: string | null;
+  /** Links, imported into the library now so the draft holds what was read. */
+  readonly mediaUrls?: readonly string[] | null;
+  /** Library media ids in slide order (instead of `mediaUrls`). */
+  readonly mediaIds?: readonly string[] | null;
+  readonly platformMeta?: Readonly<Record<string, unknown>> | null;
+  /** ISO 8601 with an offset, in the future: when the post goes out once approved. */
+  readonly scheduledTime?: string | null;
   /** Platforms the caption must fit; derived from `profileIds` when absent or empty. */
   readonly platforms?: readonly string[] | null;
   /** Default `casual`. */
@@ -21,13 +36,18 @@ export type CreateDraftInput = {
   readonly profileIds?: readonly string[] | null;
 };
 
-type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'policy' | 'planLimits'>;
+type Deps = ImportDeps;
+
+/** What a draft holds besides its caption, checked as far as a draft can be. */
+type DraftContent = Pick<Post, 'title' | 'media' | 'platformMeta' | 'scheduledTime'>;
 
 /**
- * Saves a draft post (spec 4.2 `svc_draft_post`): a caption made from the hint by a fixed rule
- * (`draftCaption`), the pre-selected accounts, no time and no media. A draft is not due; it goes
- * out only after `requestApproval` and an approval. It takes one slot of the scheduling quota,
- * as a post does, so drafts cannot be used to get around it.
+ * Saves a draft post (spec 4.2 `svc_draft_post`): the caption given, or one made from the hint by
+ * a fixed rule (`draftCaption`); the title, media (links imported into the library now), platform
+ * settings and time; the pre-selected accounts. Only what can be wrong on its own is refused here
+ * (shapes, unknown media, a past time); whether the post could publish is checked when approval
+ * is requested. A draft is not due; it goes out only after `requestApproval` and an approval. It
+ * takes one slot of the scheduling quota, as a post does, so drafts cannot be used to get around it.
  */
 export function createDraft(deps: Deps, actor: Actor, input: CreateDraftInput): ResultAsync<Post, SvcError> {
   return new ResultAsync(create(deps, actor, input));
@@ -37,8 +57,26 @@ async function create(deps: Deps, actor: Actor, input: CreateDraftInput): Promis
   const now = deps.clock.now();
   const checked = requireScope(actor, 'post:draft').andThen(() => checkCanSchedule(actor.user, now));
   if (checked.isErr()) return err(checked.error);
-  if (input.contentHint.trim() === '') {
-    return err(svcError('missing_content', 'content_hint is empty. Describe what the post should say.'));
+  const given = input.caption ?? null;
+  if (given === null && (input.contentHint ?? '').trim() === '') {
+    return err(
+      svcError(
+        'missing_content',
+        'Give a caption, or a content_hint to write one from: describe what the post should say.',
+      ),
+    );
+  }
+  if (given !== null && Array.from(given).length > deps.policy.captionMax) {
+    return err(
+      svcError(
+        'caption_too_long',
+        `The caption is longer than ${deps.policy.captionMax} characters. Shorten it.`,
+        {
+          field: 'caption',
+          max: deps.policy.captionMax,
+        },
+      ),
+    );
   }
   const tone = input.tone ?? 'casual';
   if (!(DRAFT_TONES as readonly string[]).includes(tone)) {
@@ -63,7 +101,10 @@ async function create(deps: Deps, actor: Actor, input: CreateDraftInput): Promis
     const targets = await resolveTargets(deps.store.accounts, actor, platforms, profileIds);
     if (targets.isErr()) return err(targets.error);
   }
-  const draft = draftPost(deps, actor, input, tone as DraftTone, platforms, profileIds, now);
+  const content = await draftContentOf(deps, actor, input, now);
+  if (content.isErr()) return err(content.error);
+  const caption = given ?? draftCaption(input.contentHint ?? '', tone as DraftTone, platforms, deps.policy);
+  const draft = draftPost(deps, actor, input, caption, content.value, platforms, profileIds, now);
   const outcome = await deps.store.posts.insertPosts({
     ownerId: actor.user.id,
     at: now,
@@ -98,11 +139,67 @@ async function platformsOf(
   return [...new Set(accounts.flatMap((a) => (a === null ? [] : [a.platform])))];
 }
 
+/** The title, media, settings and time of a draft, each checked on its own. */
+async function draftContentOf(
+  deps: Deps,
+  actor: Actor,
+  input: CreateDraftInput,
+  now: Date,
+): Promise<Result<DraftContent, SvcError>> {
+  if (input.mediaUrls != null && input.mediaIds != null) {
+    return err(
+      svcError('ambiguous_media', 'Give media as links or as media ids, not both.', { field: 'mediaIds' }),
+    );
+  }
+  let scheduledTime: Date | null = null;
+  if (input.scheduledTime != null) {
+    scheduledTime = parseIsoDateTime(input.scheduledTime);
+    if (scheduledTime === null) {
+      return err(
+        svcError('invalid_scheduled_time', 'scheduled_time must be an ISO 8601 date-time with an offset.', {
+          field: 'scheduledTime',
+        }),
+      );
+    }
+    if (scheduledTime.getTime() <= now.getTime()) {
+      return err(
+        svcError(
+          'scheduled_time_in_past',
+          `scheduled_time ${scheduledTime.toISOString()} is not in the future.`,
+          {
+            field: 'scheduledTime',
+            now: now.toISOString(),
+          },
+        ),
+      );
+    }
+  }
+  const meta = platformMetaSchema.nullable().safeParse(input.platformMeta ?? null);
+  if (!meta.success) {
+    return err(
+      svcError('validation_failed', `platform_meta: ${meta.error.issues[0]?.message ?? 'invalid'}`, {
+        field: 'platformMeta',
+      }),
+    );
+  }
+  let media: MediaRef[] = (input.mediaIds ?? []).map((mediaId) => ({ kind: 'asset', mediaId }));
+  if (input.mediaUrls != null) {
+    const imported = await importMediaUrls(deps, actor.user, input.mediaUrls);
+    if (imported.isErr()) return err(imported.error);
+    media = imported.value.map((a) => ({ kind: 'asset', mediaId: a.id }));
+  }
+  const owned = await resolveMedia(deps.store.media, actor.user, media);
+  if (owned.isErr()) return err(owned.error);
+  const title = input.title?.trim() ?? '';
+  return ok({ title: title === '' ? null : title, media, platformMeta: meta.data, scheduledTime });
+}
+
 function draftPost(
   deps: Deps,
   actor: Actor,
   input: CreateDraftInput,
-  tone: DraftTone,
+  caption: string,
+  content: DraftContent,
   platforms: readonly Platform[],
   profileIds: readonly string[],
   now: Date,
@@ -112,17 +209,14 @@ function draftPost(
     id: deps.ids.id('post'),
     ownerId: actor.user.id,
     status: 'draft',
-    caption: draftCaption(input.contentHint, tone, platforms, deps.policy),
-    title: null,
+    caption,
+    ...content,
     platforms: [...platforms],
     profileIds: [...profileIds],
-    media: [],
-    scheduledTime: null,
     publishedAt: null,
     failedReason: null,
     externalId: null,
     permalink: null,
-    platformMeta: null,
     category: null,
     name: name === '' ? null : name,
     createdAt: now,

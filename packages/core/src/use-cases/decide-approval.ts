@@ -1,14 +1,14 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { Actor } from '../domain/actor.js';
 import type { Approval } from '../domain/approval.js';
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import { checkCanSchedule, quotaWindowStart } from '../domain/entitlements.js';
+import { limitsFor, quotaWindowStart } from '../domain/entitlements.js';
 import type { Post } from '../domain/post.js';
 import { transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
-import { validatePostPolicy } from '../policy/validate-post-policy.js';
-import type { CoreDeps } from './core-deps.js';
-import { policyError } from './policy-error.js';
-import { resolveMedia } from './resolve-media.js';
+import type { ApprovalDecision } from '../ports/approval-store.js';
+import { checkDraftReady } from './check-draft-ready.js';
+import { prepareForTargets } from './check-post-content.js';
+import type { CreatePostsDeps } from './create-posts.js';
 
 /** An operator's decision: `id` is an approval id (`appr_…`) or the id of the post under review. */
 export type DecideApprovalInput = {
@@ -25,14 +25,16 @@ export type ApprovalDecided = {
   readonly scheduledPostIds: readonly string[];
 };
 
-type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'publisher' | 'policy'>;
+type Deps = CreatePostsDeps;
 
 /**
- * Decides a pending approval (operator only, `svc approvals decide`). Approving schedules the
- * post — at its scheduledTime if that is still ahead, else at the next publisher run — after the
- * owner's plan, the targets and the content policy pass again; a draft without targets cannot be
- * approved. A draft aimed at several accounts becomes one scheduled row per account, as a created
- * post does. Rejecting returns the post to `draft` with the reviewer's note.
+ * Decides a pending approval (operator only, `svc approvals decide`). Approving runs every check
+ * of post creation again on the draft as it now stands (see checkDraftReady: plan, targets,
+ * content, TikTok creator options, quota, repeats), prepares each platform's media (converted,
+ * padded) and then, in one transaction, schedules the draft — at its scheduledTime if that is
+ * still ahead, else at the next publisher run — adds one row per further target account within
+ * the scheduling quota, and records the decision. Rejecting returns the post to `draft` with the
+ * reviewer's note.
  */
 export function decideApproval(
   deps: Deps,
@@ -76,56 +78,15 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
     if (decided === null) return err(raced(post));
     return ok({ approval: decided, post: stored, scheduledPostIds: [] });
   }
-
-  const targets = await approvableTargets(deps, post, now);
-  if (targets.isErr()) return err(targets.error);
-  const scheduledTime =
-    post.scheduledTime !== null && post.scheduledTime.getTime() > now.getTime()
-      ? post.scheduledTime
-      : deps.publisher.nextRunAt(now);
-  const moved = transition(post, { type: 'approve', at: now, scheduledTime });
-  if (moved.isErr()) return err(moved.error);
-  const [first, ...others] = targets.value as [ConnectedAccount, ...ConnectedAccount[]];
-  // The post row is the arbiter: of two reviewers approving at once, one write lands.
-  const stored = await deps.store.posts.updatePost(
-    { ...moved.value, platforms: [first.platform], profileIds: [first.id] },
-    post.version,
-  );
-  if (stored === null) return err(raced(post));
-  const decided = await deps.store.approvals.decideApproval(approval.id, { status: 'approved', ...decision });
-  if (decided === null) return err(raced(post));
-  const siblings = others.map((account) => ({
-    ...stored,
-    id: deps.ids.id('post'),
-    platforms: [account.platform],
-    profileIds: [account.id],
-    createdAt: now,
-    version: 0,
-  }));
-  if (siblings.length > 0) {
-    // The draft took its quota slot when saved and a reviewer has approved the rest: counted, not refused.
-    await deps.store.posts.insertPosts({
-      ownerId: post.ownerId,
-      at: now,
-      posts: siblings,
-      idempotency: null,
-      quota: { limit: Number.MAX_SAFE_INTEGER, windowStart: quotaWindowStart(now) },
-    });
-  }
-  deps.publisher.postsDue(scheduledTime);
-  return ok({ approval: decided, post: stored, scheduledPostIds: [stored.id, ...siblings.map((p) => p.id)] });
+  return approve(deps, approval, post, { status: 'approved', ...decision });
 }
 
-async function findApproval(deps: Deps, id: string): Promise<Approval | null> {
-  return (await deps.store.approvals.getApproval(id)) ?? deps.store.approvals.getLatestForPost(id);
-}
-
-/** The draft's accounts, if the owner may still schedule, they are usable, and the content passes. */
-async function approvableTargets(
+async function approve(
   deps: Deps,
+  approval: Approval,
   post: Post,
-  now: Date,
-): Promise<Result<ConnectedAccount[], SvcError>> {
+  decision: ApprovalDecision,
+): Promise<Result<ApprovalDecided, SvcError>> {
   if (post.deletedAt !== null || post.status !== 'pending_approval') {
     return err(
       svcError('invalid_post_state', `Post ${post.id} is no longer awaiting approval.`, { postId: post.id }),
@@ -134,45 +95,59 @@ async function approvableTargets(
   const owner = await deps.store.users.getUser(post.ownerId);
   if (owner === null)
     return err(svcError('user_not_found', `The owner of post ${post.id} no longer exists.`));
-  const entitled = checkCanSchedule(owner, now);
-  if (entitled.isErr()) return err(entitled.error);
-  if (post.profileIds.length === 0) {
-    return err(
-      svcError(
-        'invalid_profile_ids',
-        `Post ${post.id} has no target accounts, so approving it would publish nowhere. Reject it and have a draft saved with profile_ids.`,
-        { postId: post.id, field: 'profileIds' },
-      ),
-    );
-  }
-  const accounts = await Promise.all(post.profileIds.map((id) => deps.store.accounts.getAccount(id)));
-  const unusable = post.profileIds.filter((_, i) => {
-    const a = accounts[i];
-    return !a || a.ownerId !== post.ownerId || a.status !== 'active';
-  });
-  if (unusable.length > 0) {
-    return err(
-      svcError(
-        'invalid_profile_ids',
-        `Target account ${unusable.join(', ')} of post ${post.id} is gone or inactive. Reject the post, or reconnect the account first.`,
-        { postId: post.id, field: 'profileIds', invalid: unusable },
-      ),
-    );
-  }
-  const media = await resolveMedia(deps.store.media, owner, post.media);
+  // The reviewer acts for the owner: the owner's accounts and plan are what count now.
+  const actor: Actor = { user: owner, credentialId: approval.requestedBy, scopes: ['*'], accountIds: null };
+  const ready = await checkDraftReady(deps, actor, post);
+  if (ready.isErr()) return err(ready.error);
+  const { targets, content, scheduledTime } = ready.value;
+  const media = await prepareForTargets(deps, owner, post, content, targets);
   if (media.isErr()) return err(media.error);
-  const policy = validatePostPolicy(
-    {
-      caption: post.caption,
-      title: post.title,
-      platforms: post.platforms,
-      media: media.value,
-      platformMeta: post.platformMeta,
+  const moved = transition(post, { type: 'approve', at: decision.decidedAt, scheduledTime });
+  if (moved.isErr()) return err(moved.error);
+  const rows = targets.map((account, i) => ({
+    ...moved.value,
+    ...(i === 0 ? {} : { id: deps.ids.id('post'), createdAt: decision.decidedAt, version: 0 }),
+    platforms: [account.platform],
+    profileIds: [account.id],
+    media: [...(media.value.media.get(account.platform) ?? post.media)],
+  }));
+  const [first, ...siblings] = rows as [Post, ...Post[]];
+  const now = decision.decidedAt;
+  const outcome = await deps.store.posts.approveDraft({
+    ownerId: owner.id,
+    draft: first,
+    expectedVersion: post.version,
+    siblings,
+    approvalId: approval.id,
+    decision,
+    quota: {
+      limit: limitsFor(owner, now, deps.planLimits).postsPerMonth,
+      windowStart: quotaWindowStart(now),
     },
-    deps.policy,
-  );
-  if (!policy.ok) return err(policyError(policy.errors, policy.warnings));
-  return ok(accounts as ConnectedAccount[]);
+  });
+  switch (outcome.kind) {
+    case 'conflict':
+      return err(raced(post));
+    case 'quota_exceeded':
+      return err(
+        svcError(
+          'quota_exceeded',
+          `Scheduling quota reached: ${outcome.used} of ${outcome.limit} posts this month, and approving post ${post.id} needs ${siblings.length} more. Upgrade the plan or reject it.`,
+          { used: outcome.used, limit: outcome.limit, needed: siblings.length },
+        ),
+      );
+    case 'approved':
+      deps.publisher.postsDue(scheduledTime);
+      return ok({
+        approval: outcome.approval,
+        post: outcome.post,
+        scheduledPostIds: [outcome.post.id, ...outcome.siblings.map((p) => p.id)],
+      });
+  }
+}
+
+async function findApproval(deps: Deps, id: string): Promise<Approval | null> {
+  return (await deps.store.approvals.getApproval(id)) ?? deps.store.approvals.getLatestForPost(id);
 }
 
 function raced(post: Post): SvcError {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../domain/actor.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
-import { anAccount, aUser } from '../testing/builders.js';
+import { aMediaAsset, anAccount, aUser, seedMediaAsset } from '../testing/builders.js';
 import { createTestDeps, type TestDeps } from '../testing/test-deps.js';
 import { createDraft } from './create-draft.js';
 import { decideApproval } from './decide-approval.js';
@@ -28,6 +28,35 @@ describe('drafts and approvals', () => {
     threads = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'threads' }));
     facebook = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'facebook' }));
   });
+
+  /** A stored media asset of the owner whose bytes the inspector knows. */
+  const stored = async (facts: {
+    contentType: string;
+    width?: number;
+    height?: number;
+    durationMs?: number;
+  }) => {
+    const content = t.inspector.describe(new TextEncoder().encode(`${Math.random()}`), facts);
+    const put = await t.blobs.put(
+      (async function* () {
+        yield content;
+      })(),
+      { maxBytes: 1e6 },
+    );
+    if (!put.ok) throw new Error('put failed');
+    return seedMediaAsset(
+      t.store.media,
+      aMediaAsset(owner.id, {
+        ...facts,
+        width: facts.width ?? null,
+        height: facts.height ?? null,
+        durationMs: facts.durationMs ?? null,
+        blobKey: put.blob.key,
+      }),
+    );
+  };
+  const photo = (contentType: string) => stored({ contentType, width: 1080, height: 1350 });
+  const video = () => stored({ contentType: 'video/mp4', width: 1080, height: 1920, durationMs: 20_000 });
 
   const draft = async (profileIds: string[] = [threads.id], who = actor()) =>
     (
@@ -180,22 +209,98 @@ describe('drafts and approvals', () => {
     );
   });
 
-  it('refuses to approve a draft without targets or failing the content policy, changing nothing', async () => {
-    const bare = (await createDraft(t.deps, actor(), { contentHint: 'no targets' }))._unsafeUnwrap();
-    await requestApproval(t.deps, actor(), { postId: bare.id });
-    const none = (await decideApproval(t.deps, { id: bare.id, approve: true }))._unsafeUnwrapErr();
-    expect(none).toMatchObject({ code: 'invalid_profile_ids' });
-    expect(none.message).toContain('no target accounts');
-    expect((await t.store.posts.getPost(bare.id))?.status).toBe('pending_approval');
-
+  it('refuses to send a draft that could not publish, naming what is missing, and changes nothing', async () => {
+    const reasons = async (input: Parameters<typeof createDraft>[2]) => {
+      const saved = (await createDraft(t.deps, actor(), input))._unsafeUnwrap();
+      const refused = (await requestApproval(t.deps, actor(), { postId: saved.id }))._unsafeUnwrapErr();
+      expect((await t.store.posts.getPost(saved.id))?.status).toBe('draft');
+      expect(refused.message).toMatch(/^The draft cannot be sent for review yet: /);
+      return refused;
+    };
     const instagram = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'instagram' }));
-    const noMedia = await draft([instagram.id]);
-    await requestApproval(t.deps, actor(), { postId: noMedia.id });
-    expect((await decideApproval(t.deps, { id: noMedia.id, approve: true }))._unsafeUnwrapErr().code).toBe(
-      'media_required',
-    );
+    const tiktok = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'tiktok' }));
+    expect(await reasons({ contentHint: 'no targets' })).toMatchObject({ code: 'invalid_profile_ids' });
+    expect(await reasons({ contentHint: 'x', profileIds: [instagram.id] })).toMatchObject({
+      code: 'media_required',
+    });
+    expect(
+      await reasons({ caption: 'Clip', profileIds: [tiktok.id], mediaIds: [(await video()).id] }),
+    ).toMatchObject({
+      code: 'title_required',
+      details: {
+        issues: expect.arrayContaining([expect.objectContaining({ code: 'privacy_level_required' })]),
+      },
+    });
     expect(
       (await decideApproval(t.deps, { id: 'appr_unknown', approve: true }))._unsafeUnwrapErr().code,
     ).toBe('approval_not_found');
+  });
+
+  it('checks again at approval: an account gone since the request keeps the post awaiting review', async () => {
+    const post = await draft([threads.id]);
+    await requestApproval(t.deps, actor(), { postId: post.id });
+    await t.store.accounts.saveAccount({ ...threads, status: 'inactive' });
+    const refused = (await decideApproval(t.deps, { id: post.id, approve: true }))._unsafeUnwrapErr();
+    expect(refused.code).toBe('invalid_profile_ids');
+    expect((await t.store.posts.getPost(post.id))?.status).toBe('pending_approval');
+    expect((await getApprovalStatus(t.deps, actor(), post.id))._unsafeUnwrap().status).toBe(
+      'awaiting_review',
+    );
+  });
+
+  it('approves a whole draft: caption, title, media converted per platform, settings and time', async () => {
+    const instagram = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'instagram' }));
+    const png = await photo('image/png');
+    const saved = (
+      await createDraft(t.deps, actor(), {
+        caption: 'Our new menu, as written',
+        title: 'Menu',
+        mediaIds: [png.id],
+        platformMeta: { instagram: {} },
+        scheduledTime: '2026-01-20T09:00:00Z',
+        profileIds: [instagram.id, threads.id],
+      })
+    )._unsafeUnwrap();
+    expect(saved).toMatchObject({
+      caption: 'Our new menu, as written',
+      title: 'Menu',
+      media: [{ kind: 'asset', mediaId: png.id }],
+      scheduledTime: new Date('2026-01-20T09:00:00Z'),
+      dueAt: null,
+    });
+    await requestApproval(t.deps, actor(), { postId: saved.id });
+    const decided = (await decideApproval(t.deps, { id: saved.id, approve: true }))._unsafeUnwrap();
+    const [igRow, threadsRow] = await Promise.all(
+      decided.scheduledPostIds.map((id) => t.store.posts.getPost(id)),
+    );
+    expect(igRow).toMatchObject({
+      status: 'scheduled',
+      platforms: ['instagram'],
+      scheduledTime: new Date('2026-01-20T09:00:00Z'),
+      media: [{ kind: 'asset', mediaId: expect.any(String), derivedFrom: png.id }],
+    });
+    expect(threadsRow?.media).toEqual([{ kind: 'asset', mediaId: png.id }]);
+  });
+
+  it('approving several accounts takes their quota slots in the same transaction, or nothing', async () => {
+    const post = await draft([threads.id, facebook.id]);
+    await requestApproval(t.deps, actor(), { postId: post.id });
+    const used = await t.store.posts.quotaUsed(owner.id, new Date('2026-01-01T00:00:00Z'));
+    const tight = {
+      ...t.deps,
+      planLimits: {
+        trial: { postsPerMonth: used, storageBytes: 1e9 },
+        paid: { postsPerMonth: used, storageBytes: 1e9 },
+      },
+    };
+    const refused = (await decideApproval(tight, { id: post.id, approve: true }))._unsafeUnwrapErr();
+    expect(refused).toMatchObject({ code: 'quota_exceeded', details: { used, limit: used, needed: 1 } });
+    expect((await t.store.posts.getPost(post.id))?.status).toBe('pending_approval');
+    expect(await t.store.posts.quotaUsed(owner.id, new Date('2026-01-01T00:00:00Z'))).toBe(used);
+    // Asking for review checks the same quota up front.
+    const other = await draft([threads.id, facebook.id]);
+    expect((await requestApproval(tight, actor(), { postId: other.id }))._unsafeUnwrapErr().code).toBe(
+      'quota_exceeded',
+    );
   });
 });

@@ -3,7 +3,8 @@ import { type Actor, requireScope } from '../domain/actor.js';
 import type { Approval } from '../domain/approval.js';
 import { transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
-import type { CoreDeps } from './core-deps.js';
+import { checkDraftReady } from './check-draft-ready.js';
+import type { CreatePostsDeps } from './create-posts.js';
 import { liveOwnedPost } from './owned-post.js';
 
 /** What `svc_request_post_approval` asks for. */
@@ -16,11 +17,12 @@ export type ApprovalRequested = {
   readonly status: 'pending';
 };
 
-type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids'>;
+type Deps = CreatePostsDeps;
 
 /**
  * Sends a draft for review (spec 3): the post moves `draft` → `pending_approval` and an approval
- * record is created for an operator to decide (`svc approvals decide`).
+ * record is created for an operator to decide (`svc approvals decide`). Only a draft that could
+ * publish as it stands is sent (see checkDraftReady); the refusal names what is missing.
  */
 export function requestApproval(
   deps: Deps,
@@ -41,6 +43,10 @@ async function request(
   if (found.isErr()) return err(found.error);
   const post = found.value;
   const now = deps.clock.now();
+  if (post.status === 'draft') {
+    const ready = await checkDraftReady(deps, actor, post);
+    if (ready.isErr()) return err(notReady(ready.error));
+  }
   const moved = transition(post, { type: 'request_approval', at: now });
   if (moved.isErr()) return err(notADraft(moved.error, post.status));
   const stored = await deps.store.posts.updatePost(moved.value, post.version);
@@ -69,6 +75,11 @@ async function request(
   };
   await deps.store.approvals.insertApproval(approval);
   return ok({ approvalId: approval.id, postId: post.id, status: 'pending' });
+}
+
+/** A check's refusal, said as what keeps the draft from review. */
+function notReady(error: SvcError): SvcError {
+  return { ...error, message: `The draft cannot be sent for review yet: ${error.message}` };
 }
 
 /** The state machine's refusal, with what to do in the state the post is in. */

@@ -129,4 +129,73 @@ describe('updateScheduledPost', () => {
       )._unsafeUnwrapErr().code,
     ).toBe('insufficient_scope');
   });
+
+  describe('through the same checks and media preparation as creation', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const storedPng = async () => {
+      const content = t.inspector.describe(bytes('shot'), {
+        contentType: 'image/png',
+        width: 1080,
+        height: 1350,
+      });
+      const put = await t.blobs.put(
+        (async function* () {
+          yield content;
+        })(),
+        { maxBytes: 1e6 },
+      );
+      if (!put.ok) throw new Error('put failed');
+      return seedMediaAsset(
+        t.store.media,
+        aMediaAsset(owner.id, { contentType: 'image/png', blobKey: put.blob.key }),
+      );
+    };
+
+    it('converts new media a target does not take, and downloads links for a new TikTok target', async () => {
+      const png = await storedPng();
+      const converted = (
+        await updateScheduledPost(t.deps, actor(), { postId: post.id, mediaIds: [png.id] })
+      )._unsafeUnwrap();
+      expect(converted.media).toEqual([{ kind: 'asset', mediaId: expect.any(String), derivedFrom: png.id }]);
+
+      const tiktok = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'tiktok' }));
+      t.fetcher.serve(
+        'https://cdn.example.com/clip.mp4',
+        t.inspector.describe(bytes('clip'), {
+          contentType: 'video/mp4',
+          width: 1080,
+          height: 1920,
+          durationMs: 20_000,
+        }),
+      );
+      const linked = await seed(
+        aPost(owner.id, threads.id, {
+          platforms: ['threads'],
+          title: 'Clip',
+          media: [{ kind: 'link', url: 'https://cdn.example.com/clip.mp4' }],
+          platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY' } },
+        }),
+      );
+      const moved = (
+        await updateScheduledPost(t.deps, actor(), { postId: linked.id, profileIds: [tiktok.id] })
+      )._unsafeUnwrap();
+      expect(moved.platforms).toEqual(['tiktok']);
+      const [slide] = moved.media;
+      expect(slide?.kind).toBe('asset');
+      expect(await t.store.media.getMediaAsset(slide?.kind === 'asset' ? slide.mediaId : '')).toMatchObject({
+        contentType: 'video/mp4',
+        sourceUrl: 'https://cdn.example.com/clip.mp4',
+      });
+    });
+
+    it('refuses an edit that would repeat another post of the account', async () => {
+      const other = await seed(
+        aPost(owner.id, instagram.id, { caption: 'Same words', scheduledTime: later(2) }),
+      );
+      const refused = (
+        await updateScheduledPost(t.deps, actor(), { postId: post.id, caption: 'same   words' })
+      )._unsafeUnwrapErr();
+      expect(refused).toMatchObject({ code: 'duplicate_content', details: { duplicateOf: other.id } });
+    });
+  });
 });

@@ -4,11 +4,10 @@ import { parseIsoDateTime } from '../domain/iso-date-time.js';
 import type { MediaRef, Post } from '../domain/post.js';
 import { type PostEdit, transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
-import { validatePostPolicy } from '../policy/validate-post-policy.js';
-import type { CoreDeps } from './core-deps.js';
+import { checkPostContent, prepareForTargets } from './check-post-content.js';
+import type { CreatePostsDeps } from './create-posts.js';
 import { beingPublished, liveOwnedPost } from './owned-post.js';
-import { policyError } from './policy-error.js';
-import { resolveMedia } from './resolve-media.js';
+import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
 
 /** What `svc_update_scheduled_post` asks for; absent fields stay as they are. */
@@ -23,13 +22,15 @@ export type UpdateScheduledPostInput = {
   readonly mediaIds?: readonly string[];
 };
 
-type Deps = Pick<CoreDeps, 'store' | 'clock' | 'policy' | 'publisher'>;
+type Deps = CreatePostsDeps;
 
 /**
- * Edits a scheduled post (spec 4.2): caption, time, target account or media are replaced, the
- * full content policy runs on the result, and the write is a compare-and-set on the post's
- * version. Each post row goes to one account, so `profileIds` must name exactly one (its
- * platform becomes the post's); to post to more accounts, schedule another post.
+ * Edits a scheduled post (spec 4.2): caption, time, target account or media are replaced, and the
+ * result passes the checks of creation (content policy, TikTok creator options, repeats); a new
+ * target or new media gets its platform's media as at creation (links downloaded where the
+ * platform needs them, images converted). The write is a compare-and-set on the post's version.
+ * Each post row goes to one account, so `profileIds` must name exactly one (its platform becomes
+ * the post's); to post to more accounts, schedule another post.
  */
 export function updateScheduledPost(
   deps: Deps,
@@ -56,21 +57,23 @@ async function update(
   if (changes.isErr()) return err(changes.error);
   const moved = transition(post, { type: 'edit', at: now, changes: changes.value });
   if (moved.isErr()) return err(moved.error);
-  const next = moved.value;
+  let next = moved.value;
 
-  const media = await resolveMedia(deps.store.media, actor.user, next.media);
-  if (media.isErr()) return err(media.error);
-  const policy = validatePostPolicy(
-    {
-      caption: next.caption,
-      title: next.title,
-      platforms: next.platforms,
-      media: media.value,
-      platformMeta: next.platformMeta,
-    },
-    deps.policy,
-  );
-  if (!policy.ok) return err(policyError(policy.errors, policy.warnings));
+  const content = await checkPostContent(deps, actor.user, next, 'refuse');
+  if (content.isErr()) return err(content.error);
+  const target = await deps.store.accounts.getAccount(next.profileIds[0] ?? '');
+  const platform = next.platforms[0];
+  if (
+    target !== null &&
+    platform !== undefined &&
+    (input.profileIds !== undefined || input.mediaIds !== undefined)
+  ) {
+    const ready = await prepareForTargets(deps, actor.user, next, content.value, [target]);
+    if (ready.isErr()) return err(ready.error);
+    next = { ...next, media: [...(ready.value.media.get(platform) ?? next.media)] };
+  }
+  const repeats = await refuseRepeats(deps, [next], null);
+  if (repeats.isErr()) return err(repeats.error);
 
   const stored = await deps.store.posts.updatePost(next, post.version);
   if (stored === null) {

@@ -3,16 +3,40 @@ import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
 
-/** `svc_draft_post`: saves a draft made from a content hint, to send for approval later. */
+/** `svc_draft_post`: saves a draft (a whole post, or a caption written from a hint) to send for approval later. */
 export const draftPostTool = defineTool({
   name: 'svc_draft_post',
   title: 'Draft post',
   description:
-    'Saves a draft post whose caption is written from content_hint (fitted to the tightest caption limit of the platforms) and returns its draft id. A draft is not scheduled: send it for review with svc_request_post_approval, passing the draft id as post_id.',
+    'Saves a draft post and returns its draft id. The caption is written from content_hint (fitted to the tightest caption limit of the platforms) unless caption gives it as written; a draft may also carry title, media (media_urls or media_ids), platform_meta, scheduled_time and the target profile_ids. A draft is not scheduled: send it for review with svc_request_post_approval (post_id = the draft id), which checks that it could publish and names anything missing.',
   scope: 'post:draft',
   annotations: WRITE,
   input: z.strictObject({
-    content_hint: z.string().min(1).describe('What the post should say; hashtags in it are kept.'),
+    content_hint: z
+      .string()
+      .min(1)
+      .describe(
+        'What the post should say; hashtags in it are kept. The caption is written from it unless caption is given.',
+      ),
+    caption: z.string().optional().describe('The caption, used as written instead of one from content_hint.'),
+    title: z.string().optional().describe('Required for youtube (max 100) and tiktok (max 150).'),
+    media_urls: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(35)
+      .optional()
+      .describe('Public image or video links in slide order, imported into the library now.'),
+    media_ids: z.array(z.string().min(1)).min(1).max(35).optional().describe('Media ids in slide order.'),
+    platform_meta: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok.'),
+    scheduled_time: z
+      .string()
+      .optional()
+      .describe(
+        'ISO 8601, in the future: when it goes out once approved (else at the next run after approval).',
+      ),
     platforms: z
       .array(z.enum(PLATFORMS))
       .min(1)
@@ -31,13 +55,22 @@ export const draftPostTool = defineTool({
     status: z.enum(PUBLIC_POST_STATUSES),
     name: z.string().nullable(),
     caption: z.string(),
+    title: z.string().nullable(),
     platforms: z.array(z.enum(PLATFORMS)),
     profileIds: z.array(z.string()),
+    mediaIds: z.array(z.string()),
+    scheduledTime: z.string().nullable(),
     createdAt: z.string(),
   }),
   async run({ deps, actor }, args) {
     return createDraft(deps.core, actor, {
       contentHint: args.content_hint,
+      caption: args.caption ?? null,
+      title: args.title ?? null,
+      mediaUrls: args.media_urls ?? null,
+      mediaIds: args.media_ids ?? null,
+      platformMeta: args.platform_meta ?? null,
+      scheduledTime: args.scheduled_time ?? null,
       platforms: args.platforms ?? null,
       tone: args.tone ?? null,
       name: args.name ?? null,
@@ -48,8 +81,11 @@ export const draftPostTool = defineTool({
         status: publicStatus(post.status),
         name: post.name,
         caption: post.caption,
+        title: post.title,
         platforms: [...post.platforms],
         profileIds: [...post.profileIds],
+        mediaIds: post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : [])),
+        scheduledTime: post.scheduledTime?.toISOString() ?? null,
         createdAt: post.createdAt.toISOString(),
       },
       summary: `Saved draft ${post.id}${post.name === null ? '' : ` "${post.name}"`}: ${post.caption}\nSend it for review with svc_request_post_approval (post_id ${post.id}).`,
