@@ -231,6 +231,7 @@ describe('GET /api/v1/posts/{id}', () => {
       platforms: ['instagram'],
       profileIds: [igId],
       mediaUrls: ['https://cdn.example/a.jpg'],
+      media: [{ mediaId: null, url: 'https://cdn.example/a.jpg', derivedFrom: null }],
       scheduledTime: FUTURE,
       publishedAt: null,
       failedReason: null,
@@ -253,6 +254,7 @@ describe('GET /api/v1/posts/{id}', () => {
         new RegExp(`^https://svc\\.test/media/${asset.id}\\?expires=\\d+&signature=[\\w-]+$`),
       ),
     ]);
+    expect(body.media).toEqual([{ mediaId: asset.id, url: body.mediaUrls[0], derivedFrom: null }]);
   });
 
   it('post_not_found (404) for unknown posts and for other users’ posts', async () => {

@@ -44,7 +44,19 @@ export async function downloadMedia(url: string): Promise<MediaDownload> {
   }
 }
 
-/** Whether the bytes start like a JPEG file (SOI marker), the only image format Instagram takes. */
-export function looksLikeJpeg(bytes: Buffer): boolean {
-  return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+/** An image format a platform may take or refuse, told by its first bytes (as the platforms' own checks do). */
+export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'bmp' | 'tiff';
+
+/** The image format the bytes start with; null for anything else (AVIF, HEIC, not an image). */
+export function imageFormatOf(bytes: Buffer): ImageFormat | null {
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (ascii(0, 4) === 'GIF8') return 'gif';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (ascii(0, 2) === 'BM') return 'bmp';
+  if (ascii(0, 4) === 'II*\u0000' || ascii(0, 4) === 'MM\u0000*') return 'tiff';
+  return null;
 }
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,6 +1,6 @@
 import { followerCountFor } from './account-ids.js';
 import { authenticate } from './authenticate.js';
-import { downloadMedia } from './download-media.js';
+import { downloadMedia, imageFormatOf } from './download-media.js';
 import { authorizePage, pageIdOfUser, publishFacebookPost } from './facebook-pages.js';
 import { videoObject } from './facebook-reels.js';
 import { injectedFailure } from './failure-injection.js';
@@ -259,6 +259,11 @@ async function photos(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
         code: 324,
         message: `(#324) Missing or invalid image file: ${download.reason}`,
       });
+    }
+    // Pages take JPEG, BMP, PNG, GIF and TIFF photos; WebP and anything else is refused.
+    const format = imageFormatOf(download.bytes);
+    if (format === null || format === 'webp') {
+      throw graphError(400, { code: 324, message: '(#324) Missing or invalid image file' });
     }
   }
   if (published) {

@@ -1,5 +1,5 @@
 import { authenticate } from './authenticate.js';
-import { downloadMedia, looksLikeJpeg } from './download-media.js';
+import { downloadMedia, type ImageFormat, imageFormatOf } from './download-media.js';
 import { permissionDenied } from './graph-error.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { SandboxPublicationKind } from './sandbox-publication.js';
@@ -69,12 +69,18 @@ export function parseIdList(value: string | undefined): string[] {
     .filter((id) => id !== '');
 }
 
+/** Image formats each platform's containers take (Instagram JPEG only; Threads JPEG and PNG). */
+const IMAGE_FORMATS: Readonly<Record<'instagram' | 'threads', readonly ImageFormat[]>> = {
+  instagram: ['jpeg'],
+  threads: ['jpeg', 'png'],
+};
+
 /** A media link a container was created with. */
 export type ContainerMedia = { readonly url: string; readonly kind: 'image' | 'video' };
 
 /**
  * Downloads each link as Meta would (when media fetching is on) and returns why the container
- * must end in ERROR, or null. Instagram takes JPEG images only.
+ * must end in ERROR, or null. Instagram takes JPEG images only, Threads JPEG and PNG.
  */
 export async function inspectContainerMedia(
   ctx: SandboxContext,
@@ -93,11 +99,12 @@ export async function inspectContainerMedia(
         threadsError,
       };
     }
-    if (platform === 'instagram' && item.kind === 'image' && !looksLikeJpeg(download.bytes)) {
+    const format = imageFormatOf(download.bytes);
+    if (item.kind === 'image' && (format === null || !IMAGE_FORMATS[platform].includes(format))) {
       return {
         code: 36001,
         subcode: 2207005,
-        message: 'The image format is not supported. Supported formats are: JPEG.',
+        message: `The image format is not supported. Supported formats are: ${IMAGE_FORMATS[platform].map((f) => f.toUpperCase()).join(', ')}.`,
         threadsError,
       };
     }

@@ -1,4 +1,4 @@
-import { downloadMedia, looksLikeJpeg } from './download-media.js';
+import { downloadMedia, imageFormatOf } from './download-media.js';
 import type { Reply } from './http-io.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { SandboxRequest } from './sandbox-router.js';
@@ -99,15 +99,6 @@ function photoImagesOf(sourceInfo: JsonObject | undefined): string[] {
   return links;
 }
 
-/** Whether the bytes are a WebP file (`RIFF….WEBP`). */
-function looksLikeWebp(bytes: Buffer): boolean {
-  return (
-    bytes.length >= 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  );
-}
-
 async function pullPhotos(ctx: SandboxContext, publish: TikTokPublish): Promise<void> {
   if (!ctx.fetchMedia) return;
   const downloads = await Promise.all(publish.mediaUrls.map((url) => downloadMedia(url)));
@@ -117,7 +108,8 @@ async function pullPhotos(ctx: SandboxContext, publish: TikTokPublish): Promise<
       return;
     }
     publish.downloadedBytes += download.bytes.length;
-    if (!looksLikeJpeg(download.bytes) && !looksLikeWebp(download.bytes)) {
+    const format = imageFormatOf(download.bytes);
+    if (format !== 'jpeg' && format !== 'webp') {
       publish.failReason = 'file_format_check_failed';
       return;
     }

@@ -53,7 +53,7 @@ describe('Facebook Page posts', () => {
     expect(res.body.error.message).toContain('Page access token');
   });
 
-  it('photo: downloads the url, answers {id, post_id}; a 404 url is code 324', async () => {
+  it('photo: downloads the url, answers {id, post_id}; a 404 url or a WebP is code 324', async () => {
     const fb = await page();
     const posted = await fb.post('photos', { url: h.media.jpeg, caption: 'A loaf' });
     expect(posted.body).toEqual({
@@ -71,6 +71,8 @@ describe('Facebook Page posts', () => {
     ]);
     const broken = await fb.post('photos', { url: h.media.missing });
     expect(broken.body.error).toMatchObject({ code: 324 });
+    const webp = await fb.post('photos', { url: h.media.webp });
+    expect(webp.body.error).toMatchObject({ code: 324, message: '(#324) Missing or invalid image file' });
     expect(h.sandbox.control.published()).toHaveLength(1);
   });
 

@@ -25,7 +25,7 @@ export type Harness = {
   readonly clock: FakeClock;
   readonly hosts: SandboxEndpoints;
   /** A tiny JPEG, a PNG, a "video" and a link that answers 404, all on the test server. */
-  readonly media: { jpeg: string; png: string; video: string; missing: string };
+  readonly media: { jpeg: string; png: string; webp: string; video: string; missing: string };
   get(url: string, params?: Record<string, string>, headers?: Record<string, string>): Promise<Answer>;
   post(url: string, params?: Record<string, string>, headers?: Record<string, string>): Promise<Answer>;
 };
@@ -38,11 +38,13 @@ export const JPEG = Buffer.from([
   0x00, 0x00, 0xff, 0xd9,
 ]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(8)]);
 const VIDEO = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
 
 const FILES: Record<string, { type: string; bytes: Buffer }> = {
   '/files/photo.jpg': { type: 'image/jpeg', bytes: JPEG },
   '/files/image.png': { type: 'image/png', bytes: PNG },
+  '/files/image.webp': { type: 'image/webp', bytes: WEBP },
   '/files/clip.mp4': { type: 'video/mp4', bytes: VIDEO },
 };
 
@@ -121,6 +123,7 @@ export function useSandbox(options: Partial<SandboxOptions> = {}): Harness {
       return {
         jpeg: `${baseUrl}/files/photo.jpg`,
         png: `${baseUrl}/files/image.png`,
+        webp: `${baseUrl}/files/image.webp`,
         video: `${baseUrl}/files/clip.mp4`,
         missing: `${baseUrl}/files/gone.jpg`,
       };

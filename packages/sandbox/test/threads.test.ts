@@ -91,6 +91,15 @@ describe('Threads publishing', () => {
     expect((await th.publish(created.body.id)).status).toBe(400);
   });
 
+  it('takes JPEG and PNG images and ends a WebP container in ERROR, as Threads does', async () => {
+    const th = await profile();
+    const webp = await th.create({ media_type: 'IMAGE', image_url: h.media.webp });
+    expect((await th.status(webp.body.id)).body).toMatchObject({ status: 'ERROR', error_message: 'UNKNOWN' });
+    expect((await th.publish(webp.body.id)).status).toBe(400);
+    const png = await th.create({ media_type: 'IMAGE', image_url: h.media.png });
+    expect((await th.publish(png.body.id)).status).toBe(200);
+  });
+
   it('carousels take 2 to 20 finished children', async () => {
     const th = await profile();
     const children: string[] = [];

@@ -15,6 +15,17 @@ export const postStatusSchema = z.object({
   mediaIds: z.array(z.string()),
   /** Outside links a platform fetches itself (posts created with media links through REST). */
   mediaUrls: z.array(z.string()),
+  /**
+   * Each slide as the post's platform gets it: the media id (null for an outside link) and, when
+   * the service made that asset for the platform (a JPEG from a PNG, a padded photo), the original.
+   */
+  media: z.array(
+    z.object({
+      mediaId: z.string().nullable(),
+      url: z.string().nullable(),
+      derivedFrom: z.string().nullable(),
+    }),
+  ),
   scheduledTime: z.string().nullable(),
   publishedAt: z.string().nullable(),
   permalink: z.string().nullable(),
@@ -36,6 +47,11 @@ export function toPostStatus(post: Post): z.infer<typeof postStatusSchema> {
     profileIds: [...post.profileIds],
     mediaIds: post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : [])),
     mediaUrls: post.media.flatMap((m) => (m.kind === 'link' ? [m.url] : [])),
+    media: post.media.map((m) =>
+      m.kind === 'link'
+        ? { mediaId: null, url: m.url, derivedFrom: null }
+        : { mediaId: m.mediaId, url: null, derivedFrom: m.derivedFrom ?? null },
+    ),
     scheduledTime: post.scheduledTime?.toISOString() ?? null,
     publishedAt: post.publishedAt?.toISOString() ?? null,
     permalink: post.permalink,
