@@ -231,6 +231,7 @@ export {
   draftCaption,
   PROMOTIONAL_CALL_TO_ACTION,
 } from './use-cases/draft-caption.js';
+export { findServedMedia, type ServedMedia } from './use-cases/find-served-media.js';
 export {
   type AccountSummary,
   CAPTION_PREVIEW_LENGTH,

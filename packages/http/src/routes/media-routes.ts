@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   completeUpload,
   createUploadTarget,
+  findServedMedia,
   importMediaFromUrl,
   type MediaAsset,
   svcError,
@@ -90,12 +91,8 @@ export function mediaRoutes(deps: HttpDeps): Route[] {
   };
 
   const serve = async (ctx: MediaContext) => {
-    const id = signedId(ctx, deps, 'serve');
-    const asset = await deps.core.store.media.getMediaAsset(id);
-    if (asset === null || asset.status !== 'active' || asset.blobKey === null) {
-      throw new SvcFailure(svcError('not_found', 'No such media.'));
-    }
-    sendBlob(ctx, deps, asset, asset.blobKey);
+    const { asset, blobKey } = await unwrap(findServedMedia(deps.core, signedId(ctx, deps, 'serve')));
+    sendBlob(ctx, deps, asset, blobKey);
   };
 
   return [

@@ -1,9 +1,10 @@
-import type { Post, PublishMedia } from '@svc/core';
+import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
 import type { PlanOutcome } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../meta/is-video.js';
 
-const MAX_SLIDES = 10;
+// The same ceiling the content policy checks at creation, from its one source.
+const MAX_SLIDES = DEFAULT_POLICY_CONFIG.platforms.instagram.maxSlides ?? 10;
 const IMAGE_POLL_MS = 1_000;
 const VIDEO_POLL_MS = 3_000;
 

@@ -1,4 +1,4 @@
-import type { Post, PublishMedia } from '@svc/core';
+import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
 import { isVideo } from '../meta/is-video.js';
 
 /** The post's `platformMeta.tiktok` settings, as TikTok's `post_info` needs them. */
@@ -40,8 +40,9 @@ export type TikTokRequest =
   | TikTokPhotoRequest
   | { readonly kind: 'invalid'; readonly reason: string };
 
-const MAX_PHOTOS = 35;
-const PHOTO_TITLE_MAX = 90;
+// The same ceilings the content policy checks at creation, from their one source.
+const MAX_PHOTOS = DEFAULT_POLICY_CONFIG.platforms.tiktok.maxSlides ?? 35;
+const PHOTO_TITLE_MAX = DEFAULT_POLICY_CONFIG.platforms.tiktok.photoTitleMax ?? 90;
 
 /**
  * The TikTok post for a post and its slides. A video's caption is the post's caption (its
@@ -69,7 +70,7 @@ export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): Tik
   };
   const videos = media.filter(isVideo);
   if (media.length === 0) {
-    return { kind: 'invalid', reason: 'A TikTok post needs one video or 1 to 35 photos.' };
+    return { kind: 'invalid', reason: `A TikTok post needs one video or 1 to ${MAX_PHOTOS} photos.` };
   }
   if (videos.length > 0) {
     const video = videos[0];
