@@ -1,12 +1,12 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type Actor, requireScope } from '../domain/actor.js';
 import { checkCanSchedule, limitsFor, quotaWindowStart } from '../domain/entitlements.js';
-import { parseIsoDateTime } from '../domain/iso-date-time.js';
 import { isPlatform, type Platform } from '../domain/platform.js';
 import { platformMetaSchema } from '../domain/platform-meta.js';
 import type { MediaRef, Post } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import { DRAFT_TONES, type DraftTone, draftCaption } from './draft-caption.js';
+import { checkedCaption, futureTime } from './edit-values.js';
 import type { ImportDeps } from './import-media-from-url.js';
 import { importMediaUrls } from './import-media-urls.js';
 import { resolveMedia } from './resolve-media.js';
@@ -66,17 +66,9 @@ async function create(deps: Deps, actor: Actor, input: CreateDraftInput): Promis
       ),
     );
   }
-  if (given !== null && Array.from(given).length > deps.policy.captionMax) {
-    return err(
-      svcError(
-        'caption_too_long',
-        `The caption is longer than ${deps.policy.captionMax} characters. Shorten it.`,
-        {
-          field: 'caption',
-          max: deps.policy.captionMax,
-        },
-      ),
-    );
+  if (given !== null) {
+    const caption = checkedCaption(given, deps.policy);
+    if (caption.isErr()) return err(caption.error);
   }
   const tone = input.tone ?? 'casual';
   if (!(DRAFT_TONES as readonly string[]).includes(tone)) {
@@ -153,26 +145,9 @@ async function draftContentOf(
   }
   let scheduledTime: Date | null = null;
   if (input.scheduledTime != null) {
-    scheduledTime = parseIsoDateTime(input.scheduledTime);
-    if (scheduledTime === null) {
-      return err(
-        svcError('invalid_scheduled_time', 'scheduled_time must be an ISO 8601 date-time with an offset.', {
-          field: 'scheduledTime',
-        }),
-      );
-    }
-    if (scheduledTime.getTime() <= now.getTime()) {
-      return err(
-        svcError(
-          'scheduled_time_in_past',
-          `scheduled_time ${scheduledTime.toISOString()} is not in the future.`,
-          {
-            field: 'scheduledTime',
-            now: now.toISOString(),
-          },
-        ),
-      );
-    }
+    const time = futureTime(input.scheduledTime, now);
+    if (time.isErr()) return err(time.error);
+    scheduledTime = time.value;
   }
   const meta = platformMetaSchema.nullable().safeParse(input.platformMeta ?? null);
   if (!meta.success) {

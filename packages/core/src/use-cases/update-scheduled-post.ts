@@ -1,11 +1,11 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type Actor, requireScope } from '../domain/actor.js';
-import { parseIsoDateTime } from '../domain/iso-date-time.js';
 import type { MediaRef, Post } from '../domain/post.js';
 import { type PostEdit, transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import { checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { CreatePostsDeps } from './create-posts.js';
+import { checkedCaption, futureTime } from './edit-values.js';
 import { beingPublished, liveOwnedPost } from './owned-post.js';
 import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
@@ -101,46 +101,14 @@ async function editOf(
 ): Promise<Result<PostEdit, SvcError>> {
   const edit: { -readonly [K in keyof PostEdit]: PostEdit[K] } = {};
   if (input.caption !== undefined) {
-    if (Array.from(input.caption).length > deps.policy.captionMax) {
-      return err(
-        svcError(
-          'caption_too_long',
-          `The caption is longer than ${deps.policy.captionMax} characters. Shorten it.`,
-          {
-            field: 'caption',
-            max: deps.policy.captionMax,
-          },
-        ),
-      );
-    }
-    edit.caption = input.caption;
+    const caption = checkedCaption(input.caption, deps.policy);
+    if (caption.isErr()) return err(caption.error);
+    edit.caption = caption.value;
   }
   if (input.scheduledTime !== undefined) {
-    const time = parseIsoDateTime(input.scheduledTime);
-    if (time === null) {
-      return err(
-        svcError(
-          'invalid_scheduled_time',
-          'scheduled_time is not an ISO 8601 date-time with an offset, such as 2026-03-01T09:00:00Z.',
-          {
-            field: 'scheduledTime',
-          },
-        ),
-      );
-    }
-    if (time.getTime() <= now.getTime()) {
-      return err(
-        svcError(
-          'scheduled_time_in_past',
-          `scheduled_time ${time.toISOString()} is not in the future. Send a later time.`,
-          {
-            field: 'scheduledTime',
-            now: now.toISOString(),
-          },
-        ),
-      );
-    }
-    edit.scheduledTime = time;
+    const time = futureTime(input.scheduledTime, now);
+    if (time.isErr()) return err(time.error);
+    edit.scheduledTime = time.value;
   }
   if (input.profileIds !== undefined) {
     const ids = [...new Set(input.profileIds)];
