@@ -17,8 +17,16 @@ export type LoadResult = {
 /** Loads `url` with autocannon for `seconds` after a short warm-up, with the same settings every time. */
 export async function load(
   url: string,
-  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; seconds: number },
+  options: {
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    /** A new body for every request (posts with the same content would be refused as repeats). */
+    bodyOf?: () => string;
+    seconds: number;
+  },
 ): Promise<LoadResult> {
+  const { bodyOf } = options;
   const base = {
     url,
     connections: 32,
@@ -26,6 +34,9 @@ export async function load(
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    ...(bodyOf === undefined
+      ? {}
+      : { requests: [{ setupRequest: (request: object) => ({ ...request, body: bodyOf() }) }] }),
   };
   await autocannon({ ...base, duration: 2 });
   const result = await autocannon({ ...base, duration: options.seconds });

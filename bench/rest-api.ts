@@ -24,12 +24,16 @@ async function main(): Promise<void> {
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-    const payload = JSON.stringify({
-      platforms: ['threads'],
-      profileIds: [accountId],
-      caption: 'Benchmark post #launch',
-      scheduledTime: '2030-01-01T09:00:00Z',
-    });
+    // Every created post says something new: the same caption twice to one account is a repeat.
+    let serial = 0;
+    const postBody = () =>
+      JSON.stringify({
+        platforms: ['threads'],
+        profileIds: [accountId],
+        caption: `Benchmark post ${(serial += 1)} #launch`,
+        scheduledTime: '2030-01-01T09:00:00Z',
+      });
+    const payload = postBody();
     const created = await fetch(`${base}/api/v1/posts`, { method: 'POST', headers, body: payload });
     const postId = ((await created.json()) as { postIds: string[] }).postIds[0];
 
@@ -44,7 +48,8 @@ async function main(): Promise<void> {
       },
       {
         name: '(c) POST /api/v1/posts',
-        run: () => load(`${base}/api/v1/posts`, { method: 'POST', headers, body: payload, seconds: SECONDS }),
+        run: () =>
+          load(`${base}/api/v1/posts`, { method: 'POST', headers, bodyOf: postBody, seconds: SECONDS }),
       },
     ];
     const best = new Map<string, LoadResult>();

@@ -25,6 +25,7 @@ export {
 } from './domain/connection-request.js';
 export { hasCredentialInQuery } from './domain/credential-in-query.js';
 export {
+  contentHashOf,
   contentKeyOf,
   DUPLICATE_WINDOW_MS,
   findRepeat,

@@ -177,7 +177,7 @@ describe('svc CLI', () => {
         '0006_drafts_and_approvals',
         '0007_billing',
         '0008_oauth',
-        '0009_posts_by_account_time',
+        '0009_post_content_hash',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

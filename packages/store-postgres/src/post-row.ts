@@ -1,4 +1,12 @@
-import type { MediaRef, Platform, PlatformMeta, Post, PostStatus, PublishProgress } from '@svc/core';
+import {
+  contentHashOf,
+  type MediaRef,
+  type Platform,
+  type PlatformMeta,
+  type Post,
+  type PostStatus,
+  type PublishProgress,
+} from '@svc/core';
 import { jsonParam, nullableJsonParam } from './pg-values.js';
 
 /** A `posts` row as pg reads it. */
@@ -27,6 +35,8 @@ export type PostRow = {
   platform_post_id: string | null;
   publish_progress: PublishProgress | null;
   deleted_at: Date | null;
+  /** core's `contentHashOf`, for the duplicate-content check; derived, never read back. */
+  content_hash: string | null;
   version: number;
 };
 
@@ -56,6 +66,8 @@ export const POST_COLUMNS = [
   'platform_post_id',
   'publish_progress',
   'deleted_at',
+  'content_hash',
+  // Last: the compare-and-set update binds the expected version in its slot.
   'version',
 ] as const satisfies readonly (keyof PostRow)[];
 
@@ -86,6 +98,7 @@ export function postParams(post: Post): unknown[] {
     post.platformPostId,
     nullableJsonParam(post.publishProgress),
     post.deletedAt,
+    contentHashOf(post),
     post.version,
   ];
 }

@@ -4,7 +4,7 @@ import { migration0003ConnectionRequests } from './migrations/0003-connection-re
 import { migration0004DraftsAndApprovals } from './migrations/0004-drafts-and-approvals.js';
 import { migration0005Billing } from './migrations/0005-billing.js';
 import { migration0006OAuth } from './migrations/0006-oauth.js';
-import { migration0007PostsByAccountTime } from './migrations/0007-posts-by-account-time.js';
+import { migration0007PostContentHash } from './migrations/0007-post-content-hash.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -18,5 +18,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0004DraftsAndApprovals,
   migration0005Billing,
   migration0006OAuth,
-  migration0007PostsByAccountTime,
+  migration0007PostContentHash,
 ];

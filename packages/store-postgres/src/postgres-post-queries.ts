@@ -30,10 +30,10 @@ WHERE status IN ('scheduled', 'publishing') AND deleted_at IS NULL
 ORDER BY scheduled_time, id
 LIMIT $4`;
 
-/** An account's posts around a time, for the duplicate-content check (index `posts_owner_repeatable`). */
-export const POSTS_TO_ACCOUNT_BETWEEN_SQL = `SELECT * FROM posts
+/** An owner's posts of one content around a time, for the duplicate-content check (index `posts_owner_content`). */
+export const POSTS_WITH_CONTENT_BETWEEN_SQL = `SELECT * FROM posts
 WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL
-  AND owner_id = $1 AND scheduled_time BETWEEN $3 AND $4 AND $2 = ANY (profile_ids)
+  AND owner_id = $1 AND content_hash = $2 AND scheduled_time BETWEEN $3 AND $4
 ORDER BY scheduled_time, id
 LIMIT $5`;
 
@@ -45,7 +45,7 @@ function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
 /** The read queries of the PostgreSQL PostStore. */
 export function createPostgresPostQueries(
   pool: Pool,
-): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsToAccountBetween'> {
+): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsWithContentBetween'> {
   return {
     async listPosts(query: PostListQuery): Promise<PostPage> {
       const limit = Math.max(0, Math.floor(query.limit));
@@ -88,10 +88,10 @@ export function createPostgresPostQueries(
       ]);
       return result.rows.map(rowToPost);
     },
-    async postsToAccountBetween(ownerId, accountId, from, to, limit) {
-      const result = await pool.query<PostRow>(POSTS_TO_ACCOUNT_BETWEEN_SQL, [
+    async postsWithContentBetween(ownerId, contentHash, from, to, limit) {
+      const result = await pool.query<PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL, [
         ownerId,
-        accountId,
+        contentHash,
         from,
         to,
         Math.max(0, Math.floor(limit)),

@@ -1,4 +1,12 @@
-import type { MediaRef, Platform, PlatformMeta, Post, PostStatus, PublishProgress } from '@svc/core';
+import {
+  contentHashOf,
+  type MediaRef,
+  type Platform,
+  type PlatformMeta,
+  type Post,
+  type PostStatus,
+  type PublishProgress,
+} from '@svc/core';
 import {
   dateFromSql,
   dateToSql,
@@ -37,6 +45,8 @@ export type PostRow = {
   publish_progress: string | null;
   deleted_at: number | null;
   version: number;
+  /** core's `contentHashOf`, for the duplicate-content check; derived, never read back. */
+  content_hash: string | null;
 };
 
 /** Every column of `posts`, in table order, for statements that list them. */
@@ -65,8 +75,9 @@ export const POST_COLUMNS = [
   'publish_progress',
   'deleted_at',
   'version',
-  // Added by migration 0006, so last in the table.
+  // Added by migrations 0006 and 0009, so last in the table.
   'name',
+  'content_hash',
 ] as const satisfies readonly (keyof PostRow)[];
 
 /** The row that stores a post. */
@@ -97,6 +108,7 @@ export function postToRow(post: Post): PostRow {
     publish_progress: nullableJsonToSql(post.publishProgress),
     deleted_at: nullableDateToSql(post.deletedAt),
     version: post.version,
+    content_hash: contentHashOf(post),
   };
 }
 

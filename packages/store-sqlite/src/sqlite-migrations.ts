@@ -6,7 +6,7 @@ import { migration0005ConnectionRequests } from './migrations/0005-connection-re
 import { migration0006DraftsAndApprovals } from './migrations/0006-drafts-and-approvals.js';
 import { migration0007Billing } from './migrations/0007-billing.js';
 import { migration0008OAuth } from './migrations/0008-oauth.js';
-import { migration0009PostsByAccountTime } from './migrations/0009-posts-by-account-time.js';
+import { migration0009PostContentHash } from './migrations/0009-post-content-hash.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -22,5 +22,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0006DraftsAndApprovals,
   migration0007Billing,
   migration0008OAuth,
-  migration0009PostsByAccountTime,
+  migration0009PostContentHash,
 ];

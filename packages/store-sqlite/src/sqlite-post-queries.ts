@@ -39,13 +39,12 @@ ORDER BY scheduled_time, id
 LIMIT @limit`;
 
 /**
- * An account's posts around a time, for the duplicate-content check. The first WHERE terms repeat
- * the partial index `posts_owner_repeatable` term for term.
+ * An owner's posts of one content around a time, for the duplicate-content check. The first WHERE
+ * terms repeat the partial index `posts_owner_content` term for term.
  */
-export const POSTS_TO_ACCOUNT_BETWEEN_SQL = `SELECT * FROM posts
+export const POSTS_WITH_CONTENT_BETWEEN_SQL = `SELECT * FROM posts
 WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL
-  AND owner_id = @owner_id AND scheduled_time BETWEEN @from AND @to
-  AND EXISTS (SELECT 1 FROM json_each(posts.profile_ids) AS target WHERE target.value = @account_id)
+  AND owner_id = @owner_id AND content_hash = @content_hash AND scheduled_time BETWEEN @from AND @to
 ORDER BY scheduled_time, id
 LIMIT @limit`;
 
@@ -65,14 +64,14 @@ function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
 /** The read queries of the SQLite PostStore. Statements are prepared once, here. */
 export function createSqlitePostQueries(
   db: Database.Database,
-): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsToAccountBetween'> {
+): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsWithContentBetween'> {
   const list = db.prepare<[ListParams], PostRow>(LIST_POSTS_SQL);
   const count = db.prepare<[Filter], { status: string; n: number }>(COUNT_BY_STATUS_SQL);
   const upcoming = db.prepare<[Filter & { after: number; limit: number }], PostRow>(UPCOMING_POSTS_SQL);
-  const toAccount = db.prepare<
-    [{ owner_id: string; account_id: string; from: number; to: number; limit: number }],
+  const withContent = db.prepare<
+    [{ owner_id: string; content_hash: string; from: number; to: number; limit: number }],
     PostRow
-  >(POSTS_TO_ACCOUNT_BETWEEN_SQL);
+  >(POSTS_WITH_CONTENT_BETWEEN_SQL);
   const accounts = (ids: readonly string[] | null) => (ids === null ? null : jsonToSql(ids));
 
   return {
@@ -114,11 +113,11 @@ export function createSqlitePostQueries(
         })
         .map(rowToPost);
     },
-    async postsToAccountBetween(ownerId, accountId, from, to, limit) {
-      return toAccount
+    async postsWithContentBetween(ownerId, contentHash, from, to, limit) {
+      return withContent
         .all({
           owner_id: ownerId,
-          account_id: accountId,
+          content_hash: contentHash,
           from: from.getTime(),
           to: to.getTime(),
           limit: Math.max(0, Math.floor(limit)),

@@ -83,7 +83,7 @@ describe('migrateSqlite', () => {
         '0006_drafts_and_approvals',
         '0007_billing',
         '0008_oauth',
-        '0009_posts_by_account_time',
+        '0009_post_content_hash',
       ],
     });
     const usage = withDatabase(path, (db) =>

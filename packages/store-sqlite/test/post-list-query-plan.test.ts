@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateSqlite } from '../src/index.js';
 import {
   LIST_POSTS_SQL,
-  POSTS_TO_ACCOUNT_BETWEEN_SQL,
+  POSTS_WITH_CONTENT_BETWEEN_SQL,
   UPCOMING_POSTS_SQL,
 } from '../src/sqlite-post-queries.js';
 import { useTempDirectory } from './temp-directory.js';
@@ -67,14 +67,14 @@ describe('the post list query plans', () => {
         const upcoming = planOf(db, UPCOMING_POSTS_SQL, { ...FILTER, after: 100, limit: 3 });
         expect(upcoming).toMatch(/USING INDEX posts_owner_upcoming\b/);
         expect(upcoming).not.toContain('TEMP B-TREE');
-        const around = planOf(db, POSTS_TO_ACCOUNT_BETWEEN_SQL, {
+        const around = planOf(db, POSTS_WITH_CONTENT_BETWEEN_SQL, {
           owner_id: 'user_7',
-          account_id: 'acct_1',
+          content_hash: '0123456789abcdef',
           from: 100,
           to: 5000,
           limit: 500,
         });
-        expect(around).toMatch(/USING INDEX posts_owner_repeatable\b/);
+        expect(around).toMatch(/USING INDEX posts_owner_content\b/);
         expect(around).not.toContain('TEMP B-TREE');
       } finally {
         db.close();

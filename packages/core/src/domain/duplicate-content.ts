@@ -32,6 +32,26 @@ export function contentKeyOf(post: Pick<Post, 'caption' | 'media'>): string {
 }
 
 /**
+ * A short fingerprint of a post's content on its account (its first target and `contentKeyOf`),
+ * which stores index so the duplicate check reads only the posts that may repeat it: two 32-bit
+ * FNV-1a lanes, 16 hex digits. Equal content always hashes alike; `findRepeat` then compares the
+ * content itself, so a collision can never refuse a post.
+ */
+export function contentHashOf(post: Pick<Post, 'caption' | 'media' | 'profileIds'>): string {
+  const text = `${post.profileIds[0] ?? ''}\u0000${contentKeyOf(post)}`;
+  return lane(text, 0x811c9dc5) + lane(text, 0x01c9dc58);
+}
+
+function lane(text: string, offset: number): string {
+  let hash = offset;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
  * The post among `others` that `candidate` repeats: the same account, the same content, scheduled
  * within the window of the candidate's time and going out or gone out, not deleted, not the
  * candidate itself.

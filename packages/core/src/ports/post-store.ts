@@ -185,13 +185,13 @@ export type PostStore = {
     limit: number,
   ): Promise<readonly Post[]>;
   /**
-   * An owner's posts to one account that are scheduled, publishing or posted (not deleted) with
-   * `from <= scheduledTime <= to`, soonest first, at most `limit`: what the duplicate-content
-   * check compares a new post with.
+   * An owner's posts with this `contentHashOf` that are scheduled, publishing or posted (not
+   * deleted) with `from <= scheduledTime <= to`, soonest first, at most `limit`: what the
+   * duplicate-content check compares a new post with.
    */
-  postsToAccountBetween(
+  postsWithContentBetween(
     ownerId: string,
-    accountId: string,
+    contentHash: string,
     from: Date,
     to: Date,
     limit: number,

@@ -1,4 +1,4 @@
-import { REPEATABLE_STATUSES } from '../domain/duplicate-content.js';
+import { contentHashOf, REPEATABLE_STATUSES } from '../domain/duplicate-content.js';
 import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
 import type { PostListQuery, PostPage } from '../ports/post-store.js';
 
@@ -59,11 +59,11 @@ export function countPostsByStatusOf(
 const soonestFirst = (a: Post, b: Post) =>
   (a.scheduledTime?.getTime() ?? 0) - (b.scheduledTime?.getTime() ?? 0) || (a.id < b.id ? -1 : 1);
 
-/** `postsToAccountBetween` over every stored post. */
-export function postsToAccountBetweenOf(
+/** `postsWithContentBetween` over every stored post. */
+export function postsWithContentBetweenOf(
   all: Iterable<Post>,
   ownerId: string,
-  accountId: string,
+  contentHash: string,
   from: Date,
   to: Date,
   limit: number,
@@ -74,7 +74,7 @@ export function postsToAccountBetweenOf(
         p.ownerId === ownerId &&
         REPEATABLE_STATUSES.includes(p.status) &&
         p.deletedAt === null &&
-        p.profileIds.includes(accountId) &&
+        contentHashOf(p) === contentHash &&
         p.scheduledTime !== null &&
         p.scheduledTime.getTime() >= from.getTime() &&
         p.scheduledTime.getTime() <= to.getTime(),

@@ -19,7 +19,7 @@ import { createMemoryOAuthStore } from './memory-oauth-store.js';
 import {
   countPostsByStatusOf,
   listPostsOf,
-  postsToAccountBetweenOf,
+  postsWithContentBetweenOf,
   upcomingPostsOf,
 } from './memory-post-queries.js';
 
@@ -184,9 +184,9 @@ export function createMemoryStore(): Store {
         live();
         return upcomingPostsOf(posts.values(), ownerId, accountIds, after, limit).map(copy);
       },
-      async postsToAccountBetween(ownerId, accountId, from, to, limit) {
+      async postsWithContentBetween(ownerId, contentHash, from, to, limit) {
         live();
-        return postsToAccountBetweenOf(posts.values(), ownerId, accountId, from, to, limit).map(copy);
+        return postsWithContentBetweenOf(posts.values(), ownerId, contentHash, from, to, limit).map(copy);
       },
     },
     users: {

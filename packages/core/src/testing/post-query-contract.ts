@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Approval } from '../domain/approval.js';
+import { contentHashOf } from '../domain/duplicate-content.js';
 import type { Post } from '../domain/post.js';
 import type { Store } from '../ports/store.js';
 import { aPost } from './builders.js';
@@ -138,23 +139,40 @@ export function describePostQueryContract(store: () => Store): void {
       expect(await ids(['acct_a'], 10)).toEqual(['post_lease', 'post_late']);
     });
 
-    it('reads the posts of one account that go or went out within a time range, soonest first', async () => {
+    it('reads the posts of one content that go or went out within a time range, soonest first', async () => {
+      const same = { caption: 'Same words', profileIds: ['acct_a'] };
       await seed(store(), [
-        aPost(OWNER, 'acct_a', { id: 'post_in', scheduledTime: at(30) }),
-        aPost(OWNER, 'acct_a', { id: 'post_edge', scheduledTime: at(-60) }),
-        aPost(OWNER, 'acct_a', { id: 'post_sent', scheduledTime: at(10), status: 'posted' }),
-        aPost(OWNER, 'acct_a', { id: 'post_lease', scheduledTime: at(20), status: 'publishing' }),
-        aPost(OWNER, 'acct_a', { id: 'post_failed', scheduledTime: at(5), status: 'failed' }),
-        aPost(OWNER, 'acct_a', { id: 'post_draft', scheduledTime: at(5), status: 'draft' }),
-        aPost(OWNER, 'acct_a', { id: 'post_gone', scheduledTime: at(5), deletedAt: at(1) }),
-        aPost(OWNER, 'acct_a', { id: 'post_later', scheduledTime: at(61) }),
-        aPost(OWNER, 'acct_b', { id: 'post_other_account', scheduledTime: at(5) }),
-        aPost('user_other', 'acct_a', { id: 'post_other_owner', scheduledTime: at(5) }),
+        aPost(OWNER, 'acct_a', { ...same, id: 'post_in', scheduledTime: at(30) }),
+        aPost(OWNER, 'acct_a', { ...same, id: 'post_edge', scheduledTime: at(-60) }),
+        aPost(OWNER, 'acct_a', { ...same, id: 'post_sent', scheduledTime: at(10), status: 'posted' }),
+        aPost(OWNER, 'acct_a', { ...same, id: 'post_lease', scheduledTime: at(20), status: 'publishing' }),
+        aPost(OWNER, 'acct_a', { ...same, id: 'post_failed', scheduledTime: at(5), status: 'failed' }),
+        aPost(OWNER, 'acct_a', { ...same, id: 'post_draft', scheduledTime: at(5), status: 'draft' }),
+        aPost(OWNER, 'acct_a', { ...same, id: 'post_gone', scheduledTime: at(5), deletedAt: at(1) }),
+        aPost(OWNER, 'acct_a', { ...same, id: 'post_later', scheduledTime: at(61) }),
+        aPost(OWNER, 'acct_a', {
+          ...same,
+          id: 'post_other_words',
+          caption: 'Other words',
+          scheduledTime: at(5),
+        }),
+        aPost(OWNER, 'acct_b', {
+          ...same,
+          id: 'post_other_account',
+          profileIds: ['acct_b'],
+          scheduledTime: at(5),
+        }),
+        aPost('user_other', 'acct_a', { ...same, id: 'post_other_owner', scheduledTime: at(5) }),
       ]);
+      const hash = contentHashOf(aPost(OWNER, 'acct_a', same));
       const ids = async (limit: number) =>
-        (await store().posts.postsToAccountBetween(OWNER, 'acct_a', at(-60), at(60), limit)).map((p) => p.id);
+        (await store().posts.postsWithContentBetween(OWNER, hash, at(-60), at(60), limit)).map((p) => p.id);
       expect(await ids(10)).toEqual(['post_edge', 'post_sent', 'post_lease', 'post_in']);
       expect(await ids(2)).toEqual(['post_edge', 'post_sent']);
+      // The hash follows an edit: the row is found under its new content only.
+      const edited = (await store().posts.getPost('post_in')) as Post;
+      await store().posts.updatePost({ ...edited, caption: 'Edited' }, edited.version);
+      expect(await ids(10)).toEqual(['post_edge', 'post_sent', 'post_lease']);
     });
 
     it('never hands a soft-deleted post to the publisher', async () => {

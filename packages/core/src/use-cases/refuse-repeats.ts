@@ -1,12 +1,12 @@
 import { err, ok, type Result } from 'neverthrow';
-import { DUPLICATE_WINDOW_MS, findRepeat } from '../domain/duplicate-content.js';
+import { contentHashOf, DUPLICATE_WINDOW_MS, findRepeat } from '../domain/duplicate-content.js';
 import { PLATFORM_NAMES } from '../domain/platform.js';
 import type { Post } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
 
-/** Most earlier posts of one account read to compare a new one with. */
-const CANDIDATES = 500;
+/** Most earlier posts of the same content read to compare a new one with. */
+const CANDIDATES = 50;
 
 /**
  * Refuses rows that repeat a post of the same account (spec 4.2: the duplicate-content pre-flight):
@@ -23,9 +23,9 @@ export async function refuseRepeats(
     const at = row.scheduledTime;
     const account = row.profileIds[0];
     if (at === null || account === undefined) continue;
-    const nearby = await deps.store.posts.postsToAccountBetween(
+    const nearby = await deps.store.posts.postsWithContentBetween(
       row.ownerId,
-      account,
+      contentHashOf(row),
       new Date(at.getTime() - DUPLICATE_WINDOW_MS),
       new Date(at.getTime() + DUPLICATE_WINDOW_MS),
       CANDIDATES,
