@@ -39,6 +39,7 @@ export {
   quotaWindowStart,
 } from './domain/entitlements.js';
 export { parseIsoDateTime } from './domain/iso-date-time.js';
+export { MCP_PATH } from './domain/mcp-path.js';
 export {
   ALLOWED_MEDIA_TYPES,
   type AllowedMediaType,
@@ -49,6 +50,7 @@ export {
 } from './domain/media-asset.js';
 export {
   MCP_OAUTH_SCOPES,
+  MCP_RESOURCE_SCOPES,
   type McpOAuthScope,
   OAUTH_SCOPE_GRANTS,
   oauthScopeFor,

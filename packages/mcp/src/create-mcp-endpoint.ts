@@ -6,6 +6,7 @@ import {
   DATABASE_UNAVAILABLE,
   hasScope,
   isStoreUnavailable,
+  MCP_PATH,
   oauthScopeFor,
 } from '@svc/core';
 import { answerRequest, type RpcContext, type RpcMessage, toRpcMessage } from './answer-request.js';
@@ -23,9 +24,6 @@ import { isSupportedProtocolVersion, PROTOCOL_VERSIONS } from './protocol-versio
 import { readJsonBody } from './read-json-body.js';
 import { createToolCatalog, type ToolCatalog } from './tool-catalog.js';
 import { TOOLS } from './tools/tools.js';
-
-/** Path of the agent-tool endpoint (spec 4.2). */
-export const MCP_PATH = '/api/mcp';
 
 /**
  * The deprecated proxy address (spec 9). It is answered here, exactly as `/api/mcp`, rather than

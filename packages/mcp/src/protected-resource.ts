@@ -1,14 +1,16 @@
-/** Path of the RFC 9728 metadata of the endpoint (spec 5.2). */
-export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/api/mcp';
+import { MCP_PATH, MCP_RESOURCE_SCOPES } from '@svc/core';
 
-/** Scopes an OAuth client asks for to use the tools (spec 5.2). */
-export const OAUTH_SCOPES = ['profile', 'mcp:read', 'mcp:write'] as const;
+/** Path of the RFC 9728 metadata of the endpoint (spec 5.2): the well-known prefix, then the resource path. */
+export const RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 
-/** The RFC 9728 protected-resource metadata document of `/api/mcp`. */
+/** Scopes an OAuth client asks for to use the tools (spec 5.2); core's list, under the name this package exported. */
+export const OAUTH_SCOPES = MCP_RESOURCE_SCOPES;
+
+/** The RFC 9728 protected-resource metadata document of the endpoint. */
 export function protectedResourceMetadata(baseUrl: string): Record<string, unknown> {
   const base = trimmed(baseUrl);
   return {
-    resource: `${base}/api/mcp`,
+    resource: `${base}${MCP_PATH}`,
     authorization_servers: [base],
     scopes_supported: [...OAUTH_SCOPES],
     bearer_methods_supported: ['header'],
