@@ -1,4 +1,5 @@
-import { type Actor, DATABASE_UNAVAILABLE, isStoreUnavailable } from '@svc/core';
+import type { Actor } from '@svc/core';
+import { answerFault } from './answer-fault.js';
 import { RPC } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';
 import { isSupportedProtocolVersion, NEWEST_PROTOCOL_VERSION } from './protocol-versions.js';
@@ -11,6 +12,9 @@ export type RpcMessage =
   | { kind: 'request'; id: Id; method: string; params: Record<string, unknown> }
   | { kind: 'notification'; method: string }
   | { kind: 'response' };
+
+/** A message that wants an answer. */
+export type RpcRequest = Extract<RpcMessage, { kind: 'request' }>;
 
 /** What the server needs to answer requests. */
 export type RpcContext = {
@@ -44,7 +48,7 @@ export function toRpcMessage(value: unknown): RpcMessage | null {
  * resource and prompt lists. Tool refusals are results; only protocol faults are JSON-RPC errors.
  */
 export async function answerRequest(
-  request: Extract<RpcMessage, { kind: 'request' }>,
+  request: RpcRequest,
   context: RpcContext,
 ): Promise<Record<string, unknown>> {
   const { id, method, params } = request;
@@ -93,14 +97,9 @@ async function callTool(
   try {
     return result(await catalog.call(name, params.arguments, { deps, actor }));
   } catch (fault) {
-    if (isStoreUnavailable(fault)) return result(refusal(DATABASE_UNAVAILABLE));
-    // A fault, not a refusal: logged, and answered as a tool error the agent may retry.
-    deps.logger.error(
-      { tool: name, fault: fault instanceof Error ? fault.message : String(fault) },
-      'tool fault',
-    );
-    return result(
-      refusal({ code: 'internal_error', message: 'Something went wrong on our side. Try again.' }),
-    );
+    // A fault, not a refusal: answered as a tool error the agent may retry, so the other calls
+    // of a batch keep their answers.
+    const answer = answerFault(fault, deps.logger, { tool: name });
+    return result(refusal({ code: answer.code, message: answer.message }));
   }
 }
