@@ -23,7 +23,7 @@ export {
   type ConnectionRequest,
   connectionRequestSchema,
 } from './domain/connection-request.js';
-export { hasCredentialInQuery } from './domain/credential-in-query.js';
+export { credentialInQueryRefusal, hasCredentialInQuery } from './domain/credential-in-query.js';
 export {
   checkApiAccess,
   checkCanSchedule,

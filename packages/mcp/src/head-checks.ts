@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
-import { hasCredentialInUrl } from './credential-in-url.js';
+import { credentialInUrlRefusal } from './credential-in-url.js';
 import { EndpointRefusal } from './endpoint-refusal.js';
 import { createHostCheck } from './host-check.js';
 import { RPC } from './json-rpc-error.js';
+import { bearerChallenge, invalidRequestChallenge } from './protected-resource.js';
 import { isSupportedProtocolVersion, PROTOCOL_VERSIONS } from './protocol-versions.js';
 
 /** One check of a request's method, URL and headers: returns when it passes, throws an EndpointRefusal when not. */
@@ -17,7 +18,7 @@ export function createHeadChecks(baseUrl: string, trustProxy: boolean): readonly
   return [
     createHostGuard(baseUrl, trustProxy),
     checkMethod,
-    checkCredentialInUrl,
+    createCredentialInUrlGuard(baseUrl),
     checkAccept,
     checkProtocolVersion,
     checkContentType,
@@ -46,18 +47,33 @@ export const checkMethod: HeadCheck = (req) => {
   }
 };
 
-/** A credential in the query string is refused, never ignored: the caller must learn it leaked. */
-export const checkCredentialInUrl: HeadCheck = (req) => {
-  if (hasCredentialInUrl(req.url ?? '')) {
-    throw new EndpointRefusal({
-      status: 400,
-      rpcCode: RPC.invalidRequest,
-      message:
-        'Keys are never accepted in the URL. Send "Authorization: Bearer <key>", and revoke the key you sent: URLs end up in logs.',
-      code: 'api_key_in_url',
-    });
-  }
-};
+/**
+ * A credential in the query string is refused, never ignored: the caller must learn it leaked.
+ * Without an Authorization header that is 401 `missing_api_key` with the challenge every 401
+ * here has; beside one, 400 `api_key_in_url` with RFC 6750's `invalid_request` challenge.
+ */
+export function createCredentialInUrlGuard(baseUrl: string): HeadCheck {
+  return (req) => {
+    const refused = credentialInUrlRefusal(req.url ?? '', req.headers.authorization);
+    if (refused === null) return;
+    const { code, message } = refused;
+    throw code === 'missing_api_key'
+      ? new EndpointRefusal({
+          status: 401,
+          rpcCode: RPC.unauthorized,
+          message,
+          code,
+          headers: { 'WWW-Authenticate': bearerChallenge(baseUrl, message) },
+        })
+      : new EndpointRefusal({
+          status: 400,
+          rpcCode: RPC.invalidRequest,
+          message,
+          code,
+          headers: { 'WWW-Authenticate': invalidRequestChallenge(baseUrl, message) },
+        });
+  };
+}
 
 /** The client must take both answer forms of streamable HTTP, even though ours is always JSON. */
 export const checkAccept: HeadCheck = (req) => {
