@@ -71,6 +71,36 @@ describe('/api/mcp transport', () => {
     expect(prompts.result).toEqual({ prompts: [] });
   });
 
+  it('takes a logging level, and finds no resource and no prompt, as the capabilities it declares promise', async () => {
+    const init = await readJson(await app.rpc(initialize('2025-11-25')));
+    expect(init.result.capabilities).toEqual({
+      tools: { listChanged: false },
+      resources: {},
+      prompts: {},
+      logging: {},
+    });
+    const rpc = async (method: string, params: Record<string, unknown>) =>
+      readJson(await app.rpc({ jsonrpc: '2.0', id: 3, method, params }));
+    expect(await rpc('logging/setLevel', { level: 'debug' })).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+    expect((await rpc('logging/setLevel', { level: 'loud' })).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('debug, info, notice, warning, error, critical, alert, emergency'),
+    });
+    expect((await rpc('resources/read', { uri: 'svc://nothing' })).error).toEqual({
+      code: -32002,
+      message: 'Resource not found: svc://nothing',
+      data: { uri: 'svc://nothing' },
+    });
+    expect((await rpc('prompts/get', { name: 'nothing' })).error).toEqual({
+      code: -32602,
+      message: 'Unknown prompt: nothing',
+    });
+    // Subscriptions and completions are not declared, so they are unknown methods.
+    for (const method of ['resources/subscribe', 'completion/complete']) {
+      expect((await rpc(method, {})).error.code, method).toBe(-32601);
+    }
+  });
+
   it('answers notifications with 202 and no body', async () => {
     const res = await app.rpc({ jsonrpc: '2.0', method: 'notifications/initialized' });
     expect(res.status).toBe(202);
