@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MCP_PATH } from '@svc/core';
+import { type Actor, MCP_PATH } from '@svc/core';
 import { answerFault } from './answer-fault.js';
 import { answerRequest, type RpcContext } from './answer-request.js';
 import { authenticateCaller, checkEntitlement, checkOAuthScopes } from './caller-checks.js';
@@ -51,7 +51,7 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
       res.writeHead(202).end(); // notifications and responses only: acknowledged, no body
       return;
     }
-    let actor = null;
+    let actor: Actor | null = null;
     if (requests.some((r) => r.method === 'tools/call')) {
       actor = await authenticateCaller(deps, req, requests);
       checkEntitlement(actor, deps.core.clock.now(), requests);
