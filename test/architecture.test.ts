@@ -73,6 +73,26 @@ describe('architecture', () => {
     }
   });
 
+  it('the tool endpoint path and its OAuth scope list are spelled once, in core', () => {
+    // String literals only: prose in comments may name them.
+    const literals = (text: string) =>
+      [...text.replace(/^\s*(\/\/|\*|\/\*).*$/gm, '').matchAll(/(['"`])((?:(?!\1).)*)\1/g)].map((m) => m[2]);
+    const owners = ['core/src/domain/mcp-path.ts', 'core/src/domain/oauth-scopes.ts'];
+    for (const pkg of PACKAGES) {
+      const src = join(ROOT, 'packages', pkg, 'src');
+      for (const file of sourceFiles(src)) {
+        const where = relative(join(ROOT, 'packages'), file);
+        if (where.endsWith('.test.ts') || where.includes('/testing/') || owners.includes(where)) continue;
+        const text = readFileSync(file, 'utf8');
+        expect(
+          literals(text).filter((s) => s?.includes('/api/mcp') || s?.includes('mcp:read mcp:write')),
+          where,
+        ).toEqual([]);
+        expect(text, where).not.toMatch(/['"]mcp:read['"],\s*['"]mcp:write['"]/);
+      }
+    }
+  });
+
   it('every package has an explicit API: exports map with source, types and import, and no export *', () => {
     for (const pkg of PACKAGES) {
       const m = manifest(pkg);

@@ -23,7 +23,7 @@ export {
   type ConnectionRequest,
   connectionRequestSchema,
 } from './domain/connection-request.js';
-export { hasCredentialInQuery } from './domain/credential-in-query.js';
+export { credentialInQueryRefusal, hasCredentialInQuery } from './domain/credential-in-query.js';
 export {
   contentHashOf,
   contentKeyOf,
@@ -46,6 +46,7 @@ export {
   quotaWindowStart,
 } from './domain/entitlements.js';
 export { parseIsoDateTime } from './domain/iso-date-time.js';
+export { MCP_PATH } from './domain/mcp-path.js';
 export {
   ALLOWED_MEDIA_TYPES,
   type AllowedMediaType,
@@ -56,6 +57,7 @@ export {
 } from './domain/media-asset.js';
 export {
   MCP_OAUTH_SCOPES,
+  MCP_RESOURCE_SCOPES,
   type McpOAuthScope,
   OAUTH_SCOPE_GRANTS,
   oauthScopeFor,

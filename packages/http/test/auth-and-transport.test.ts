@@ -83,13 +83,27 @@ describe('authentication', () => {
   });
 
   it.each(['?api_key=KEY', '?token=KEY', '?access_token=x', '?q=KEY'])(
-    'refuses a key in the query string (%s) with api_key_in_url, even with a valid header',
+    'refuses a key in the query string (%s) without a header: 401 missing_api_key, saying why',
+    async (query) => {
+      const { key } = await app.userWithKey();
+      const res = await app.fetch(`/api/v1/connections${query.replace('KEY', encodeURIComponent(key))}`);
+      const { status, body } = await bodyOf(res);
+      expect({ status, code: body.code }).toEqual({ status: 401, code: 'missing_api_key' });
+      expect(body.error).toMatch(/seen in the URL, and keys are never accepted there.*revoke the key/);
+      expect(JSON.stringify(body)).not.toContain(key.split('.')[1]);
+    },
+  );
+
+  it.each(['?api_key=KEY', '?token=KEY', '?access_token=x', '?q=KEY'])(
+    'refuses a key in the query string (%s) beside a valid header: 400 api_key_in_url (RFC 6750)',
     async (query) => {
       const { key } = await app.userWithKey();
       const res = await app.fetch(`/api/v1/connections${query.replace('KEY', encodeURIComponent(key))}`, {
         key,
       });
-      expect(await bodyOf(res)).toMatchObject({ status: 400, body: { code: 'api_key_in_url' } });
+      const { status, body } = await bodyOf(res);
+      expect({ status, code: body.code }).toEqual({ status: 400, code: 'api_key_in_url' });
+      expect(body.error).toMatch(/never accepted in the URL.*revoke the key you put in the URL/);
     },
   );
 
@@ -97,6 +111,7 @@ describe('authentication', () => {
     const { key } = await app.userWithKey();
     await app.fetch('/api/v1/connections', { key, headers: { 'X-Request-Id': 'req-123' } });
     await app.fetch(`/api/v1/connections?api_key=${key}`);
+    await app.fetch(`/api/v1/connections?q=${encodeURIComponent(key)}`, { key });
     const text = JSON.stringify(app.logs);
     expect(text).not.toContain(key.split('.')[1]);
     expect(text).not.toMatch(/authorization/i);

@@ -1,4 +1,5 @@
-import { type Actor, DATABASE_UNAVAILABLE, isStoreUnavailable } from '@svc/core';
+import type { Actor } from '@svc/core';
+import { answerFault } from './answer-fault.js';
 import { RPC } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';
 import { isSupportedProtocolVersion, NEWEST_PROTOCOL_VERSION } from './protocol-versions.js';
@@ -11,6 +12,9 @@ export type RpcMessage =
   | { kind: 'request'; id: Id; method: string; params: Record<string, unknown> }
   | { kind: 'notification'; method: string }
   | { kind: 'response' };
+
+/** A message that wants an answer. */
+export type RpcRequest = Extract<RpcMessage, { kind: 'request' }>;
 
 /** What the server needs to answer requests. */
 export type RpcContext = {
@@ -39,17 +43,42 @@ export function toRpcMessage(value: unknown): RpcMessage | null {
 }
 
 /**
+ * What `initialize` announces. Resources and prompts are declared (their lists are empty, and
+ * reading one is "not found"), so a client may ask without guessing. `logging` is declared so a
+ * client may set a level; the endpoint sends no log messages (a JSON answer has no stream to carry
+ * them), which every level allows.
+ */
+const CAPABILITIES = { tools: { listChanged: false }, resources: {}, prompts: {}, logging: {} };
+
+/** The levels of `logging/setLevel` (RFC 5424 severities, as MCP names them). */
+const LOGGING_LEVELS = new Set([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
+
+/**
  * Answers one request. The endpoint is stateless and only serves, so this is the whole server
- * side of the protocol it speaks: the lifecycle (`initialize`, `ping`), tools, and empty
- * resource and prompt lists. Tool refusals are results; only protocol faults are JSON-RPC errors.
+ * side of the protocol it speaks: the lifecycle (`initialize`, `ping`), tools, empty resource and
+ * prompt lists (so reading any is "not found"), and the logging level. Tool refusals are results;
+ * only protocol faults are JSON-RPC errors.
  */
 export async function answerRequest(
-  request: Extract<RpcMessage, { kind: 'request' }>,
+  request: RpcRequest,
   context: RpcContext,
 ): Promise<Record<string, unknown>> {
   const { id, method, params } = request;
   const result = (value: unknown) => ({ jsonrpc: '2.0', id, result: value });
-  const error = (code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
+  const error = (code: number, message: string, data?: Record<string, unknown>) => ({
+    jsonrpc: '2.0',
+    id,
+    error: data === undefined ? { code, message } : { code, message, data },
+  });
   switch (method) {
     case 'initialize': {
       const asked = params.protocolVersion;
@@ -58,7 +87,7 @@ export async function answerRequest(
         typeof asked === 'string' && isSupportedProtocolVersion(asked) ? asked : NEWEST_PROTOCOL_VERSION;
       return result({
         protocolVersion,
-        capabilities: { tools: { listChanged: false }, resources: {}, prompts: {} },
+        capabilities: CAPABILITIES,
         serverInfo: { name: 'svc', version: context.deps.version },
       });
     }
@@ -70,8 +99,18 @@ export async function answerRequest(
       return result({ resources: [] });
     case 'resources/templates/list':
       return result({ resourceTemplates: [] });
+    case 'resources/read':
+      // MCP names -32002 for a resource that does not exist; here none does.
+      return error(RPC.resourceNotFound, `Resource not found: ${String(params.uri)}`, { uri: params.uri });
     case 'prompts/list':
       return result({ prompts: [] });
+    case 'prompts/get':
+      return error(RPC.invalidParams, `Unknown prompt: ${String(params.name)}`);
+    case 'logging/setLevel':
+      // Nothing to remember: no request of a stateless endpoint sends log messages.
+      return typeof params.level === 'string' && LOGGING_LEVELS.has(params.level)
+        ? result({})
+        : error(RPC.invalidParams, `Unknown logging level; use one of ${[...LOGGING_LEVELS].join(', ')}.`);
     case 'tools/call':
       return callTool(params, context, result, error);
     default:
@@ -93,14 +132,9 @@ async function callTool(
   try {
     return result(await catalog.call(name, params.arguments, { deps, actor }));
   } catch (fault) {
-    if (isStoreUnavailable(fault)) return result(refusal(DATABASE_UNAVAILABLE));
-    // A fault, not a refusal: logged, and answered as a tool error the agent may retry.
-    deps.logger.error(
-      { tool: name, fault: fault instanceof Error ? fault.message : String(fault) },
-      'tool fault',
-    );
-    return result(
-      refusal({ code: 'internal_error', message: 'Something went wrong on our side. Try again.' }),
-    );
+    // A fault, not a refusal: answered as a tool error the agent may retry, so the other calls
+    // of a batch keep their answers.
+    const answer = answerFault(fault, deps.logger, { tool: name });
+    return result(refusal({ code: answer.code, message: answer.message }));
   }
 }

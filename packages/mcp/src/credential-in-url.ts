@@ -1,7 +1,7 @@
-import { hasCredentialInQuery } from '@svc/core';
+import { credentialInQueryRefusal, type SvcError } from '@svc/core';
 
-/** Whether a request URL's query carries a credential (refused, as the REST API does). */
-export function hasCredentialInUrl(url: string): boolean {
+/** How a request whose URL query carries a credential is refused (core decides, as for REST), or null. */
+export function credentialInUrlRefusal(url: string, authorization: string | undefined): SvcError | null {
   const query = url.indexOf('?');
-  return query !== -1 && hasCredentialInQuery(url.slice(query + 1));
+  return query === -1 ? null : credentialInQueryRefusal(url.slice(query + 1), authorization);
 }

@@ -1,7 +1,7 @@
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { hasScope, type Scope } from '@svc/core';
 import { z } from 'zod';
-import type { AnyTool, ToolContext, ToolRefusal } from './tool-definition.js';
+import type { AnyTool, ToolAnswer, ToolContext, ToolRefusal } from './tool-definition.js';
 
 /** The tools, their listing and their dispatch, built once when the endpoint starts. */
 export type ToolCatalog = {
@@ -41,14 +41,23 @@ export function createToolCatalog(tools: readonly AnyTool[]): ToolCatalog {
           ? context.actor
           : { ...context.actor, scopes: [...context.actor.scopes, ...tool.grants] };
       const result = await tool.run({ ...context, actor }, parsed.data);
-      return result.match(
-        (answer) => ({
-          content: [{ type: 'text', text: answer.summary }],
-          structuredContent: answer.structured,
-        }),
-        refusal,
-      );
+      return result.match(success, refusal);
     },
+  };
+}
+
+/**
+ * A successful call as a tool result. MCP (2025-06-18, "Structured content") asks a tool that
+ * returns structured content to return it serialized in a text block too: many clients show the
+ * model only `content`, so the JSON comes first and the summary second.
+ */
+function success(answer: ToolAnswer): CallToolResult {
+  return {
+    content: [
+      { type: 'text', text: JSON.stringify(answer.structured) },
+      { type: 'text', text: answer.summary },
+    ],
+    structuredContent: answer.structured,
   };
 }
 

@@ -27,8 +27,9 @@ describe('post lifecycle and summary tools over the SDK client', () => {
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     return result.structuredContent as Answer;
   };
+  /** The summary of a successful call: the text block after the structured content's JSON. */
   const textOf = (result: unknown) =>
-    ((result as { content: { text: string }[] }).content[0]?.text ?? '') as string;
+    ((result as { content: { text: string }[] }).content[1]?.text ?? '') as string;
 
   /** Schedules a text post to a Threads account through svc_schedule_post; returns its id. */
   const schedule = async (client: Client, account: ConnectedAccount, caption: string) => {

@@ -24,6 +24,8 @@ export type McpTestApp = {
   core: CoreDeps;
   doubles: TestDeps;
   faults: string[];
+  /** Every log line the endpoint and the app wrote, in order. */
+  logs: { level: string; fields: Record<string, unknown>; message: string }[];
   close(): Promise<void>;
   userWithKey(options?: {
     scopes?: string[];
@@ -51,10 +53,16 @@ export async function startMcpTestApp(
   const core = { ...doubles.deps, platforms: options.platforms ?? {} };
   const baseUrl = options.baseUrl ?? 'http://localhost:3000';
   const faults: string[] = [];
+  const logs: McpTestApp['logs'] = [];
   const logger = {
-    info: () => undefined,
-    warn: () => undefined,
-    error: (_fields: Record<string, unknown>, message: string) => {
+    info: (fields: Record<string, unknown>, message: string) => {
+      logs.push({ level: 'info', fields, message });
+    },
+    warn: (fields: Record<string, unknown>, message: string) => {
+      logs.push({ level: 'warn', fields, message });
+    },
+    error: (fields: Record<string, unknown>, message: string) => {
+      logs.push({ level: 'error', fields, message });
       faults.push(message);
     },
   };
@@ -98,6 +106,7 @@ export async function startMcpTestApp(
     core,
     doubles,
     faults,
+    logs,
     async close() {
       await Promise.all(clients.map((c) => c.close()));
       await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));

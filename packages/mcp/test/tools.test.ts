@@ -54,7 +54,8 @@ describe('tools over the SDK client', () => {
       profiles: [{ id: a.id, platform: 'instagram', handle: 'shop' }],
       count: 1,
     });
-    expect((limitedResult.content as { text: string }[])[0]?.text).toContain(`instagram @shop (${a.id})`);
+    // The summary follows the JSON of the structured content.
+    expect((limitedResult.content as { text: string }[])[1]?.text).toContain(`instagram @shop (${a.id})`);
 
     const accounts = await call(await app.client(all), 'svc_list_connected_social_accounts');
     const listed = (accounts.structuredContent as { accounts: Record<string, unknown>[] }).accounts;

@@ -71,6 +71,36 @@ describe('/api/mcp transport', () => {
     expect(prompts.result).toEqual({ prompts: [] });
   });
 
+  it('takes a logging level, and finds no resource and no prompt, as the capabilities it declares promise', async () => {
+    const init = await readJson(await app.rpc(initialize('2025-11-25')));
+    expect(init.result.capabilities).toEqual({
+      tools: { listChanged: false },
+      resources: {},
+      prompts: {},
+      logging: {},
+    });
+    const rpc = async (method: string, params: Record<string, unknown>) =>
+      readJson(await app.rpc({ jsonrpc: '2.0', id: 3, method, params }));
+    expect(await rpc('logging/setLevel', { level: 'debug' })).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+    expect((await rpc('logging/setLevel', { level: 'loud' })).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('debug, info, notice, warning, error, critical, alert, emergency'),
+    });
+    expect((await rpc('resources/read', { uri: 'svc://nothing' })).error).toEqual({
+      code: -32002,
+      message: 'Resource not found: svc://nothing',
+      data: { uri: 'svc://nothing' },
+    });
+    expect((await rpc('prompts/get', { name: 'nothing' })).error).toEqual({
+      code: -32602,
+      message: 'Unknown prompt: nothing',
+    });
+    // Subscriptions and completions are not declared, so they are unknown methods.
+    for (const method of ['resources/subscribe', 'completion/complete']) {
+      expect((await rpc(method, {})).error.code, method).toBe(-32601);
+    }
+  });
+
   it('answers notifications with 202 and no body', async () => {
     const res = await app.rpc({ jsonrpc: '2.0', method: 'notifications/initialized' });
     expect(res.status).toBe(202);
@@ -153,11 +183,44 @@ describe('/api/mcp transport', () => {
     });
   });
 
-  it('refuses a key in the URL query even with a valid header', async () => {
+  it('answers a key in the URL query without a header with 401 missing_api_key and the challenge', async () => {
+    const { key } = await app.userWithKey();
+    for (const query of [`api_key=${key}`, 'token=abc', `q=${encodeURIComponent(key)}`]) {
+      // Any method: the key leaked whatever the request was for.
+      for (const body of [call('svc_list_profiles'), { jsonrpc: '2.0', id: 7, method: 'ping' }]) {
+        const res = await app.rpc(body, { path: `/api/mcp?${query}` });
+        expect(res.status, query).toBe(401);
+        const challenge = res.headers.get('www-authenticate') ?? '';
+        expect(challenge).toMatch(
+          /^Bearer error="invalid_token", error_description="A key or token was seen/,
+        );
+        expect(challenge).toContain(CHALLENGE_TAIL);
+        const text = await res.text();
+        expect(JSON.parse(text)).toMatchObject({
+          jsonrpc: '2.0',
+          error: {
+            code: -32001,
+            message: expect.stringMatching(/seen in the URL, and keys are never accepted there.*revoke/),
+            data: { code: 'missing_api_key' },
+          },
+        });
+        expect(text + challenge).not.toContain(key.split('.')[1]);
+      }
+    }
+    expect(JSON.stringify(app.logs)).not.toContain(key.split('.')[1]);
+  });
+
+  it('refuses a key in the URL query beside a header with 400 api_key_in_url and invalid_request', async () => {
     const { key } = await app.userWithKey();
     const res = await app.rpc(call('svc_list_profiles'), { key, path: `/api/mcp?api_key=${key}` });
     expect(res.status).toBe(400);
-    expect((await readJson(res)).error.data.code).toBe('api_key_in_url');
+    expect(res.headers.get('www-authenticate')).toMatch(
+      /^Bearer error="invalid_request", error_description="A key or token was seen in the URL as well as in the Authorization header\. .*revoke the key you put in the URL.*", resource_metadata="http:\/\/localhost:3000\/\.well-known\/oauth-protected-resource\/api\/mcp"$/,
+    );
+    const body = await readJson(res);
+    expect(body.error).toMatchObject({ code: -32600, data: { code: 'api_key_in_url' } });
+    expect(JSON.stringify(body)).not.toContain(key.split('.')[1]);
+    expect(JSON.stringify(app.logs)).not.toContain(key.split('.')[1]);
   });
 
   it('answers 403 plan_required to tool calls after a trial ended without a plan', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkApiAccess } from '@svc/core';
+import { checkApiAccess, MCP_OAUTH_SCOPES, MCP_RESOURCE_SCOPES } from '@svc/core';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { METADATA_DOCUMENT_MAX_BYTES, metadataDocumentFetch } from './metadata-document-fetch.js';
 import { issuerOf, mcpResourceOf, type OAuthDeps } from './oauth-deps.js';
@@ -9,11 +9,11 @@ import { renderErrorPage } from './pages/error-page.js';
 import { classifyRedirectUri } from './redirect-uri-policy.js';
 import { storeAdapterFactory } from './store-adapter.js';
 
-/** Scopes a client that asks for none gets: what the tool endpoint's 401 challenge names. */
-export const DEFAULT_SCOPE = 'mcp:read mcp:write';
+/** Scopes a client that asks for none gets: the tool scopes of the tool endpoint's 401 challenge. */
+export const DEFAULT_SCOPE = MCP_OAUTH_SCOPES.join(' ');
 
 /** Every scope the server grants (spec 5.2); `openid` stays for clients that want an ID token. */
-export const SUPPORTED_SCOPES = ['profile', 'mcp:read', 'mcp:write', 'offline_access', 'openid'] as const;
+export const SUPPORTED_SCOPES = [...MCP_RESOURCE_SCOPES, 'offline_access', 'openid'] as const;
 
 /** Lifetimes, in seconds. */
 const TTL = {
@@ -34,7 +34,7 @@ const EXTRA_CLIENT_METADATA = ['software_id', 'software_version'];
  * Builds the oidc-provider instance as a pure OAuth 2.1 authorization server for the agent-tool
  * endpoint: authorization code with PKCE S256 only, open dynamic registration under the
  * redirect-URI policy, refresh tokens rotated on every use, and access tokens bound to
- * `${baseUrl}/api/mcp`. Everything persists through the OAuthStore port.
+ * the tool endpoint (`mcpResourceOf`). Everything persists through the OAuthStore port.
  */
 export function createProvider(deps: OAuthDeps, secrets: OAuthSecrets): Provider {
   const issuer = issuerOf(deps.baseUrl);

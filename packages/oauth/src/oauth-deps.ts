@@ -1,4 +1,4 @@
-import type { Clock, MediaFetcher, Store } from '@svc/core';
+import { type Clock, MCP_PATH, type MediaFetcher, type Store } from '@svc/core';
 
 /** Where the authorization server reports faults it answers with a generic page. */
 export type OAuthLogger = {
@@ -11,7 +11,7 @@ export type OAuthDeps = {
   /** Users (to sign in) and the OAuth records (clients, grants, codes, tokens, sessions). */
   readonly store: Pick<Store, 'users' | 'oauth'>;
   readonly clock: Clock;
-  /** The public base URL (`SVC_BASE_URL`): the issuer, and `${baseUrl}/api/mcp` is the one resource. */
+  /** The public base URL (`SVC_BASE_URL`): the issuer, and the tool endpoint under it is the one resource. */
   readonly baseUrl: string;
   /** Secret material every OAuth secret is derived from (cookies, ID-token key, client secrets). */
   readonly secret: string | Uint8Array;
@@ -32,5 +32,5 @@ export function issuerOf(baseUrl: string): string {
 
 /** The one protected resource tokens are issued for: the agent-tool endpoint (RFC 8707). */
 export function mcpResourceOf(baseUrl: string): string {
-  return `${issuerOf(baseUrl)}/api/mcp`;
+  return `${issuerOf(baseUrl)}${MCP_PATH}`;
 }

@@ -1,5 +1,13 @@
-/** What each scope lets a client do, in the words the consent page uses. */
-export const SCOPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+import type { SUPPORTED_SCOPES } from './create-provider.js';
+
+/** A scope the server grants. */
+type SupportedScope = (typeof SUPPORTED_SCOPES)[number];
+
+/**
+ * What each scope lets a client do, in the words the consent page uses. Keyed by the granted
+ * scopes themselves, so a scope cannot be added without saying what it allows.
+ */
+export const SCOPE_DESCRIPTIONS: Readonly<Record<SupportedScope, string>> = {
   openid: 'Confirm that it is you who signed in.',
   profile: 'See the email address of your account.',
   'mcp:read':
@@ -12,5 +20,7 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 /** The description of a scope, or a plain notice for one we do not know. */
 export function describeScope(scope: string): string {
-  return SCOPE_DESCRIPTIONS[scope] ?? 'A permission this server does not describe.';
+  return Object.hasOwn(SCOPE_DESCRIPTIONS, scope)
+    ? SCOPE_DESCRIPTIONS[scope as SupportedScope]
+    : 'A permission this server does not describe.';
 }

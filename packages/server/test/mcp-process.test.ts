@@ -91,5 +91,22 @@ describe('svc serve: the agent-tool endpoint', () => {
     expect(lines.find((l) => l.requestId === requestId)).toMatchObject({ method: 'POST', status: 401 });
     expect(lines.map((l) => l.status)).toEqual([200, 401, 200, 200]);
     expect(JSON.stringify(lines)).not.toContain(key.split('.')[1]);
+
+    // A key in the URL is refused (401 without a header, 400 beside one) and never logged.
+    const inUrl = (auth?: string) =>
+      fetch(`${server.url}/api/mcp?api_key=${key}`, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+          ...(auth === undefined ? {} : { Authorization: `Bearer ${auth}` }),
+        },
+        body: JSON.stringify(call('svc_list_profiles', {})),
+      });
+    expect((await inUrl()).status).toBe(401);
+    expect((await inUrl(key)).status).toBe(400);
+    for (let i = 0; i < 50 && mcpLines().length < 6; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(mcpLines().map((l) => l.status)).toEqual([200, 401, 200, 200, 401, 400]);
+    expect(JSON.stringify(server.logs)).not.toContain(key.split('.')[1]);
   });
 });

@@ -133,7 +133,12 @@ describe('the svc serve process', () => {
     for (const [init, status, code] of authCases) {
       expect(await call(server, '/api/v1/connections', init), code).toMatchObject({ status, body: { code } });
     }
+    // A key in the URL is never read: alone it is no credential (401), beside a header a second one (400).
     expect(await call(server, `/api/v1/connections?api_key=${key}`)).toMatchObject({
+      status: 401,
+      body: { code: 'missing_api_key' },
+    });
+    expect(await call(server, `/api/v1/connections?api_key=${key}`, { key })).toMatchObject({
       status: 400,
       body: { code: 'api_key_in_url' },
     });

@@ -1,4 +1,5 @@
 import { API_KEY_SCAN_PATTERN } from './api-key.js';
+import { type SvcError, svcError } from './svc-error.js';
 
 /** Query parameter names under which clients habitually send credentials. */
 const CREDENTIAL_PARAMS = new Set([
@@ -32,4 +33,25 @@ function safelyDecoded(text: string): string {
   } catch {
     return text; // malformed escapes: look at the raw text
   }
+}
+
+/**
+ * How a request whose URL query carries a credential is refused, or null when it carries none.
+ * The URL is never read for a key, so without an `Authorization` header the request has no
+ * credential at all: `missing_api_key` (401, spec 5.1). With one, it sent a token two ways, which
+ * RFC 6750 section 2 forbids: `api_key_in_url` (400, `invalid_request`). Either way the message
+ * says the key leaked into the URL and must be revoked. It never repeats the credential.
+ */
+export function credentialInQueryRefusal(query: string, authorization: string | undefined): SvcError | null {
+  if (!hasCredentialInQuery(query)) return null;
+  if ((authorization ?? '').trim() === '') {
+    return svcError(
+      'missing_api_key',
+      'A key or token was seen in the URL, and keys are never accepted there. Send it as "Authorization: Bearer <key>", and revoke the key you sent: URLs end up in logs.',
+    );
+  }
+  return svcError(
+    'api_key_in_url',
+    'A key or token was seen in the URL as well as in the Authorization header. Keys are never accepted in the URL: send only the header, and revoke the key you put in the URL: URLs end up in logs.',
+  );
 }

@@ -3,6 +3,12 @@ import type { Scope } from './scopes.js';
 /** The OAuth scopes of the agent-tool endpoint (spec 5.2), besides `profile` and `offline_access`. */
 export const MCP_OAUTH_SCOPES = ['mcp:read', 'mcp:write'] as const;
 
+/**
+ * The scopes an agent asks for to use the tools (spec 5.2): the `scope` of the endpoint's 401
+ * challenge and the `scopes_supported` of its protected-resource metadata.
+ */
+export const MCP_RESOURCE_SCOPES = ['profile', ...MCP_OAUTH_SCOPES] as const;
+
 /** An OAuth scope that grants tools. */
 export type McpOAuthScope = (typeof MCP_OAUTH_SCOPES)[number];
 

@@ -1,4 +1,4 @@
-import { exchangeKeyForMcpToken, LEGACY_MCP_TOKEN_LIFETIME_MS } from '@svc/core';
+import { exchangeKeyForMcpToken, LEGACY_MCP_TOKEN_LIFETIME_MS, MCP_PATH } from '@svc/core';
 import type { Context } from 'koa';
 import type { HttpDeps } from '../http-deps.js';
 import type { Route } from '../route-table.js';
@@ -20,7 +20,7 @@ export function legacyRoutes(deps: HttpDeps): Route[] {
       expiresIn: LEGACY_MCP_TOKEN_LIFETIME_MS / 1000,
       expiresAt: issued.expiresAt.toISOString(),
       deprecated: true,
-      instead: `Send the API key itself as "Authorization: Bearer <key>" to ${deps.baseUrl}/api/mcp; no exchange is needed.`,
+      instead: `Send the API key itself as "Authorization: Bearer <key>" to ${deps.baseUrl}${MCP_PATH}; no exchange is needed.`,
     };
   };
   return [

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { validatePostPayload } from '@svc/core';
+import { MCP_PATH, validatePostPayload } from '@svc/core';
 import { migratePostgres } from '@svc/store-postgres';
 import { migrateSqlite } from '@svc/store-sqlite';
 import { createLogger } from '../create-logger.js';
@@ -16,7 +16,7 @@ export const serve: CliCommand = {
   summary: 'Run the API server',
   help: `Usage: svc serve
 
-Runs on PORT the REST API, the agent-tool endpoint /api/mcp with its OAuth authorization server
+Runs on PORT the REST API, the agent-tool endpoint ${MCP_PATH} with its OAuth authorization server
 (docs/agents.md), the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the publisher,
 with the data in DATABASE_URL (PostgreSQL) or SVC_DATA_DIR, until SIGTERM or SIGINT. Logs JSON
 lines on stdout. Several servers and publishers may share one database (docs/deployment.md).
