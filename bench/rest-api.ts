@@ -26,13 +26,15 @@ async function main(): Promise<void> {
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     // Every created post says something new: the same caption twice to one account is a repeat.
     let serial = 0;
-    const postBody = () =>
-      JSON.stringify({
+    const postBody = () => {
+      serial += 1;
+      return JSON.stringify({
         platforms: ['threads'],
         profileIds: [accountId],
-        caption: `Benchmark post ${(serial += 1)} #launch`,
+        caption: `Benchmark post ${serial} #launch`,
         scheduledTime: '2030-01-01T09:00:00Z',
       });
+    };
     const payload = postBody();
     const created = await fetch(`${base}/api/v1/posts`, { method: 'POST', headers, body: payload });
     const postId = ((await created.json()) as { postIds: string[] }).postIds[0];
