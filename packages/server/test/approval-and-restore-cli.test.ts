@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   type Actor,
   createDraft,
+  createPostingOptionsCache,
   DEFAULT_PLAN_LIMITS,
   DEFAULT_POLICY_CONFIG,
   deletePost,
@@ -51,6 +52,9 @@ function coreOf(store: Store) {
     ids: createRandomIdGenerator(systemClock),
     policy: DEFAULT_POLICY_CONFIG,
     planLimits: DEFAULT_PLAN_LIMITS,
+    publisher: { nextRunAt: (now: Date) => now, postsDue: () => {} },
+    postingOptionsCache: createPostingOptionsCache(),
+    platforms: {},
   } as never;
 }
 
@@ -87,19 +91,24 @@ describe('svc approvals decide and svc posts restore', () => {
     expect(again.stderr).toMatch(/^svc: Approval appr_\S+ was already approved\.\n$/);
   });
 
-  it('rejects by post id, and refuses usage errors and unknown ids', async () => {
+  it('rejects by post id, and refuses usage errors, unknown ids and a draft that can no longer publish', async () => {
     const dir = dataDir();
     const env = { SVC_DATA_DIR: dir };
-    const { actor } = await setUp(env);
+    const { actor, accountId } = await setUp(env);
     const postId = await withStore(dir, async (store) => {
       const who = await actor(store);
-      const draft = (await createDraft(coreOf(store), who, { contentHint: 'no targets' }))._unsafeUnwrap();
-      await requestApproval(coreOf(store), who, { postId: draft.id });
+      const draft = (
+        await createDraft(coreOf(store), who, { contentHint: 'gone soon', profileIds: [accountId] })
+      )._unsafeUnwrap();
+      (await requestApproval(coreOf(store), who, { postId: draft.id }))._unsafeUnwrap();
+      // The account goes away while the draft waits for review.
+      const account = await store.accounts.getAccount(accountId);
+      if (account !== null) await store.accounts.saveAccount({ ...account, status: 'inactive' });
       return draft.id;
     });
-    const noTargets = await svcInProcess(['approvals', 'decide', postId, '--approve'], env);
-    expect(noTargets.code).toBe(1);
-    expect(noTargets.stderr).toContain('no target accounts');
+    const gone = await svcInProcess(['approvals', 'decide', postId, '--approve'], env);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toContain(`inactive profile id ${accountId}`);
     const rejected = await svcInProcess(
       ['approvals', 'decide', postId, '--reject', '--note', 'add an account'],
       env,
