@@ -35,7 +35,10 @@ export async function refuseRepeats(
     const platform = row.platforms[0];
     const where =
       platform === undefined ? `account ${account}` : `${PLATFORM_NAMES[platform]} account ${account}`;
-    const when = earlier.status === 'posted' ? 'was posted' : 'is scheduled';
+    const when =
+      earlier.status === 'posted'
+        ? `was posted at ${(earlier.publishedAt ?? earlier.scheduledTime)?.toISOString()}`
+        : `is scheduled for ${earlier.scheduledTime?.toISOString()}`;
     const instead =
       override === null
         ? 'Change the caption or the media, or post it at least 48 hours apart.'
@@ -43,7 +46,7 @@ export async function refuseRepeats(
     return err(
       svcError(
         'duplicate_content',
-        `Post ${earlier.id} with the same caption and media ${when} for ${earlier.scheduledTime?.toISOString()} on ${where}; platforms refuse or bury repeats. ${instead}`,
+        `Post ${earlier.id} with the same caption and media ${when} on ${where}; platforms refuse or bury repeats. ${instead}`,
         {
           duplicateOf: earlier.id,
           profileId: account,
