@@ -30,6 +30,9 @@ export {
   DUPLICATE_WINDOW_MS,
   findRepeat,
   normalizeCaption,
+  REPEAT_CANDIDATES,
+  type RepeatQuery,
+  repeatQueryOf,
 } from './domain/duplicate-content.js';
 export {
   checkApiAccess,

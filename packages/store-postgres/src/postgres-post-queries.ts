@@ -1,6 +1,6 @@
-import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus } from '@svc/core';
+import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
 import { PUBLIC_POST_STATUSES } from '@svc/core';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { type PostRow, rowToPost } from './post-row.js';
 
 // Every profile id of the post must be in $2 (a text[]), or $2 is NULL. An empty profile list is
@@ -36,6 +36,18 @@ WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL
   AND owner_id = $1 AND content_hash = $2 AND scheduled_time BETWEEN $3 AND $4
 ORDER BY scheduled_time, id
 LIMIT $5`;
+
+/** Runs POSTS_WITH_CONTENT_BETWEEN_SQL on the pool or inside a transaction. */
+export async function postsWithContent(client: Pool | PoolClient, query: RepeatQuery): Promise<Post[]> {
+  const result = await client.query<PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL, [
+    query.ownerId,
+    query.contentHash,
+    query.from,
+    query.to,
+    Math.max(0, Math.floor(query.limit)),
+  ]);
+  return result.rows.map(rowToPost);
+}
 
 /** The internal statuses behind public ones: a publishing post is still `scheduled` to callers. */
 function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
@@ -88,15 +100,8 @@ export function createPostgresPostQueries(
       ]);
       return result.rows.map(rowToPost);
     },
-    async postsWithContentBetween(ownerId, contentHash, from, to, limit) {
-      const result = await pool.query<PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL, [
-        ownerId,
-        contentHash,
-        from,
-        to,
-        Math.max(0, Math.floor(limit)),
-      ]);
-      return result.rows.map(rowToPost);
+    async postsWithContentBetween(query) {
+      return postsWithContent(pool, query);
     },
   };
 }

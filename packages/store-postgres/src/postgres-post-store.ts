@@ -4,10 +4,12 @@ import {
   admitClaims,
   type ClaimRequest,
   claimCandidateCount,
+  findRepeat,
   type InsertPostsOutcome,
   type NewPostsBatch,
   type Post,
   type PostStore,
+  repeatQueryOf,
   transition,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
@@ -18,7 +20,7 @@ import {
   decisionParams,
   rowToApproval,
 } from './postgres-approval-store.js';
-import { createPostgresPostQueries } from './postgres-post-queries.js';
+import { createPostgresPostQueries, postsWithContent } from './postgres-post-queries.js';
 import { withTransaction } from './with-transaction.js';
 
 /** The publisher's queue, as the partial index `posts_due` holds it. */
@@ -109,6 +111,11 @@ async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<In
         ? { kind: 'replayed', posts: await postsByIds(client, row.post_ids) }
         : { kind: 'idempotency_conflict', postIds: row.post_ids };
     }
+  }
+  for (const post of batch.refuseRepeats === true ? batch.posts : []) {
+    const query = repeatQueryOf(post);
+    const earlier = query === null ? null : findRepeat(post, await postsWithContent(client, query));
+    if (earlier !== null) return { kind: 'duplicate_content', post, earlier };
   }
   const used = await quotaUsedBy(client, batch.ownerId, batch.quota.windowStart);
   if (used + batch.posts.length > batch.quota.limit) {

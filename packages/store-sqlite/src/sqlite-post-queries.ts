@@ -1,4 +1,4 @@
-import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus } from '@svc/core';
+import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
 import { PUBLIC_POST_STATUSES } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { type PostRow, rowToPost } from './post-row.js';
@@ -48,6 +48,26 @@ WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL
 ORDER BY scheduled_time, id
 LIMIT @limit`;
 
+/** The parameters of POSTS_WITH_CONTENT_BETWEEN_SQL. */
+export type RepeatParams = {
+  owner_id: string;
+  content_hash: string;
+  from: number;
+  to: number;
+  limit: number;
+};
+
+/** POSTS_WITH_CONTENT_BETWEEN_SQL's parameters for a repeat check. */
+export function repeatParams(query: RepeatQuery): RepeatParams {
+  return {
+    owner_id: query.ownerId,
+    content_hash: query.contentHash,
+    from: query.from.getTime(),
+    to: query.to.getTime(),
+    limit: Math.max(0, Math.floor(query.limit)),
+  };
+}
+
 type Filter = { owner_id: string; account_ids: string | null };
 type ListParams = Filter & {
   statuses: string | null;
@@ -68,10 +88,7 @@ export function createSqlitePostQueries(
   const list = db.prepare<[ListParams], PostRow>(LIST_POSTS_SQL);
   const count = db.prepare<[Filter], { status: string; n: number }>(COUNT_BY_STATUS_SQL);
   const upcoming = db.prepare<[Filter & { after: number; limit: number }], PostRow>(UPCOMING_POSTS_SQL);
-  const withContent = db.prepare<
-    [{ owner_id: string; content_hash: string; from: number; to: number; limit: number }],
-    PostRow
-  >(POSTS_WITH_CONTENT_BETWEEN_SQL);
+  const withContent = db.prepare<[RepeatParams], PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL);
   const accounts = (ids: readonly string[] | null) => (ids === null ? null : jsonToSql(ids));
 
   return {
@@ -113,16 +130,8 @@ export function createSqlitePostQueries(
         })
         .map(rowToPost);
     },
-    async postsWithContentBetween(ownerId, contentHash, from, to, limit) {
-      return withContent
-        .all({
-          owner_id: ownerId,
-          content_hash: contentHash,
-          from: from.getTime(),
-          to: to.getTime(),
-          limit: Math.max(0, Math.floor(limit)),
-        })
-        .map(rowToPost);
+    async postsWithContentBetween(query) {
+      return withContent.all(repeatParams(query)).map(rowToPost);
     },
   };
 }

@@ -4,10 +4,12 @@ import {
   admitClaims,
   type ClaimRequest,
   claimCandidateCount,
+  findRepeat,
   type InsertPostsOutcome,
   type NewPostsBatch,
   type Post,
   type PostStore,
+  repeatQueryOf,
   transition,
 } from '@svc/core';
 import type Database from 'better-sqlite3';
@@ -20,7 +22,12 @@ import {
   decisionParams,
   rowToApproval,
 } from './sqlite-approval-store.js';
-import { createSqlitePostQueries } from './sqlite-post-queries.js';
+import {
+  createSqlitePostQueries,
+  POSTS_WITH_CONTENT_BETWEEN_SQL,
+  type RepeatParams,
+  repeatParams,
+} from './sqlite-post-queries.js';
 
 /**
  * Must repeat the WHERE clause of the partial index `posts_due` term for term, values in the same
@@ -114,6 +121,12 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
           : { kind: 'idempotency_conflict', postIds: jsonFromSql<string[]>(earlier.post_ids) };
       }
     }
+    for (const post of batch.refuseRepeats === true ? batch.posts : []) {
+      const query = repeatQueryOf(post);
+      const earlier =
+        query === null ? null : findRepeat(post, selectWithContent.all(repeatParams(query)).map(rowToPost));
+      if (earlier !== null) return { kind: 'duplicate_content', post, earlier };
+    }
     const windowStart = batch.quota.windowStart.getTime();
     const used = selectQuotaUsage.get(batch.ownerId, windowStart) ?? 0;
     if (used + batch.posts.length > batch.quota.limit) {
@@ -161,6 +174,7 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
     return claimed;
   }).immediate;
 
+  const selectWithContent = db.prepare<[RepeatParams], PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL);
   const decideApproval = db.prepare<[DecisionParams], ApprovalRow>(DECIDE_APPROVAL_SQL);
 
   // Immediate, like insertBatch: the quota read and the writes cannot interleave with another

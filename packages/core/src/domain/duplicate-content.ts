@@ -7,6 +7,31 @@ import type { Post, PostStatus } from './post.js';
  */
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60 * 1000;
 
+/** Most earlier posts of the same content a check reads (more than one is already unusual). */
+export const REPEAT_CANDIDATES = 50;
+
+/** What to read to check a row for repeats: its content hash and the window around its time. */
+export type RepeatQuery = {
+  readonly ownerId: string;
+  readonly contentHash: string;
+  readonly from: Date;
+  readonly to: Date;
+  readonly limit: number;
+};
+
+/** The posts a row must be compared with, or null for a row without a time or a target. */
+export function repeatQueryOf(post: Post): RepeatQuery | null {
+  const at = post.scheduledTime?.getTime();
+  if (at === undefined || post.profileIds[0] === undefined) return null;
+  return {
+    ownerId: post.ownerId,
+    contentHash: contentHashOf(post),
+    from: new Date(at - DUPLICATE_WINDOW_MS),
+    to: new Date(at + DUPLICATE_WINDOW_MS),
+    limit: REPEAT_CANDIDATES,
+  };
+}
+
 /** Statuses of posts that go out or went out: a repeat of one of these is refused. */
 export const REPEATABLE_STATUSES: readonly PostStatus[] = ['scheduled', 'publishing', 'posted'];
 

@@ -1,4 +1,5 @@
 import type { Approval } from '../domain/approval.js';
+import type { RepeatQuery } from '../domain/duplicate-content.js';
 import type { Post, PublicPostStatus } from '../domain/post.js';
 import type { ApprovalDecision } from './approval-store.js';
 
@@ -19,6 +20,11 @@ export type NewPostsBatch = {
    * counter for the window starting at `windowStart` plus the new rows must stay within `limit`.
    */
   readonly quota: { readonly limit: number; readonly windowStart: Date };
+  /**
+   * Refuse a row that repeats a post of its account (core's `repeatQueryOf` and `findRepeat`, run
+   * inside the transaction so two identical requests at once cannot both pass). Default false.
+   */
+  readonly refuseRepeats?: boolean;
 };
 
 /** What happened to a batch. Only `inserted` wrote anything. */
@@ -26,7 +32,9 @@ export type InsertPostsOutcome =
   | { readonly kind: 'inserted'; readonly posts: readonly Post[] }
   | { readonly kind: 'replayed'; readonly posts: readonly Post[] }
   | { readonly kind: 'idempotency_conflict'; readonly postIds: readonly string[] }
-  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number };
+  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number }
+  /** `post` of the batch repeats `earlier`, a post of the same account. */
+  | { readonly kind: 'duplicate_content'; readonly post: Post; readonly earlier: Post };
 
 /**
  * An approved draft made into scheduled rows: the draft row rewritten (compare-and-set on its
@@ -187,13 +195,7 @@ export type PostStore = {
   /**
    * An owner's posts with this `contentHashOf` that are scheduled, publishing or posted (not
    * deleted) with `from <= scheduledTime <= to`, soonest first, at most `limit`: what the
-   * duplicate-content check compares a new post with.
+   * duplicate-content check compares a new post with (see `repeatQueryOf`).
    */
-  postsWithContentBetween(
-    ownerId: string,
-    contentHash: string,
-    from: Date,
-    to: Date,
-    limit: number,
-  ): Promise<readonly Post[]>;
+  postsWithContentBetween(query: RepeatQuery): Promise<readonly Post[]>;
 };

@@ -1,4 +1,4 @@
-import { contentHashOf, REPEATABLE_STATUSES } from '../domain/duplicate-content.js';
+import { contentHashOf, REPEATABLE_STATUSES, type RepeatQuery } from '../domain/duplicate-content.js';
 import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
 import type { PostListQuery, PostPage } from '../ports/post-store.js';
 
@@ -60,27 +60,20 @@ const soonestFirst = (a: Post, b: Post) =>
   (a.scheduledTime?.getTime() ?? 0) - (b.scheduledTime?.getTime() ?? 0) || (a.id < b.id ? -1 : 1);
 
 /** `postsWithContentBetween` over every stored post. */
-export function postsWithContentBetweenOf(
-  all: Iterable<Post>,
-  ownerId: string,
-  contentHash: string,
-  from: Date,
-  to: Date,
-  limit: number,
-): Post[] {
+export function postsWithContentBetweenOf(all: Iterable<Post>, query: RepeatQuery): Post[] {
   return [...all]
     .filter(
       (p) =>
-        p.ownerId === ownerId &&
+        p.ownerId === query.ownerId &&
         REPEATABLE_STATUSES.includes(p.status) &&
         p.deletedAt === null &&
-        contentHashOf(p) === contentHash &&
         p.scheduledTime !== null &&
-        p.scheduledTime.getTime() >= from.getTime() &&
-        p.scheduledTime.getTime() <= to.getTime(),
+        p.scheduledTime.getTime() >= query.from.getTime() &&
+        p.scheduledTime.getTime() <= query.to.getTime() &&
+        contentHashOf(p) === query.contentHash,
     )
     .sort(soonestFirst)
-    .slice(0, Math.max(0, Math.floor(limit)));
+    .slice(0, Math.max(0, Math.floor(query.limit)));
 }
 
 /** `upcomingPosts` over every stored post. */

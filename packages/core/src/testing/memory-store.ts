@@ -1,6 +1,7 @@
 import type { ApiKey } from '../domain/api-key.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { ConnectionRequest } from '../domain/connection-request.js';
+import { findRepeat, repeatQueryOf } from '../domain/duplicate-content.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
 import { transition } from '../domain/post-state-machine.js';
@@ -63,6 +64,13 @@ export function createMemoryStore(): Store {
               ? { kind: 'replayed', posts: postsById(earlier.postIds) }
               : { kind: 'idempotency_conflict', postIds: [...earlier.postIds] };
           }
+        }
+        for (const post of batch.refuseRepeats === true ? batch.posts : []) {
+          const query = repeatQueryOf(post);
+          const earlier =
+            query === null ? null : findRepeat(post, postsWithContentBetweenOf(posts.values(), query));
+          if (earlier !== null)
+            return { kind: 'duplicate_content', post: copy(post), earlier: copy(earlier) };
         }
         const key = usageKey(batch.ownerId, batch.quota.windowStart);
         const used = quotaUsage.get(key) ?? 0;
@@ -184,9 +192,9 @@ export function createMemoryStore(): Store {
         live();
         return upcomingPostsOf(posts.values(), ownerId, accountIds, after, limit).map(copy);
       },
-      async postsWithContentBetween(ownerId, contentHash, from, to, limit) {
+      async postsWithContentBetween(query) {
         live();
-        return postsWithContentBetweenOf(posts.values(), ownerId, contentHash, from, to, limit).map(copy);
+        return postsWithContentBetweenOf(posts.values(), query).map(copy);
       },
     },
     users: {

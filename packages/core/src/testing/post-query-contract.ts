@@ -164,15 +164,52 @@ export function describePostQueryContract(store: () => Store): void {
         }),
         aPost('user_other', 'acct_a', { ...same, id: 'post_other_owner', scheduledTime: at(5) }),
       ]);
-      const hash = contentHashOf(aPost(OWNER, 'acct_a', same));
+      const contentHash = contentHashOf(aPost(OWNER, 'acct_a', same));
       const ids = async (limit: number) =>
-        (await store().posts.postsWithContentBetween(OWNER, hash, at(-60), at(60), limit)).map((p) => p.id);
+        (
+          await store().posts.postsWithContentBetween({
+            ownerId: OWNER,
+            contentHash,
+            from: at(-60),
+            to: at(60),
+            limit,
+          })
+        ).map((p) => p.id);
       expect(await ids(10)).toEqual(['post_edge', 'post_sent', 'post_lease', 'post_in']);
       expect(await ids(2)).toEqual(['post_edge', 'post_sent']);
       // The hash follows an edit: the row is found under its new content only.
       const edited = (await store().posts.getPost('post_in')) as Post;
       await store().posts.updatePost({ ...edited, caption: 'Edited' }, edited.version);
       expect(await ids(10)).toEqual(['post_edge', 'post_sent', 'post_lease']);
+    });
+
+    it('refuses, inside the insert, a row that repeats a post of its account; of two at once, one lands', async () => {
+      const batch = (post: Post, refuseRepeats: boolean) => ({
+        ownerId: OWNER,
+        at: T0,
+        posts: [post],
+        idempotency: null,
+        quota: { limit: Number.MAX_SAFE_INTEGER, windowStart: T0 },
+        refuseRepeats,
+      });
+      const earlier = aPost(OWNER, 'acct_a', { id: 'post_first', caption: 'Hello', scheduledTime: at(60) });
+      await seed(store(), [earlier]);
+      const used = await store().posts.quotaUsed(OWNER, T0);
+      const again = aPost(OWNER, 'acct_a', { id: 'post_again', caption: ' hello ', scheduledTime: at(120) });
+      expect(await store().posts.insertPosts(batch(again, true))).toEqual({
+        kind: 'duplicate_content',
+        post: again,
+        earlier,
+      });
+      expect(await store().posts.getPost('post_again')).toBeNull();
+      expect(await store().posts.quotaUsed(OWNER, T0)).toBe(used);
+      expect((await store().posts.insertPosts(batch(again, false))).kind).toBe('inserted');
+
+      const twins = ['post_twin_1', 'post_twin_2'].map((id) =>
+        aPost(OWNER, 'acct_b', { id, caption: 'Twins', scheduledTime: at(60) }),
+      );
+      const outcomes = await Promise.all(twins.map((twin) => store().posts.insertPosts(batch(twin, true))));
+      expect(outcomes.map((o) => o.kind).sort()).toEqual(['duplicate_content', 'inserted']);
     });
 
     it('never hands a soft-deleted post to the publisher', async () => {

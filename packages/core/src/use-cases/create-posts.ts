@@ -11,7 +11,7 @@ import type { InsertPostsOutcome } from '../ports/post-store.js';
 import { checkPostContent, type MixedImageSizes, prepareForTargets } from './check-post-content.js';
 import type { ImageConversion } from './convert-images.js';
 import type { CoreDeps } from './core-deps.js';
-import { refuseRepeats } from './refuse-repeats.js';
+import { repeatError } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
 
 /** How a surface wants a create request handled. */
@@ -86,8 +86,8 @@ export function createPosts(
 /**
  * Creates the rows of a parsed request whose caller's scope and plan were checked: replays or
  * refuses a reused `externalId`, checks the time, the content (media ownership, policy), the
- * targets and the TikTok creators' live options, prepares each platform's media, refuses repeats
- * of a recent post, and inserts every row in one transaction within the scheduling quota.
+ * targets and the TikTok creators' live options, prepares each platform's media, and inserts every
+ * row in one transaction that refuses repeats of a recent post and keeps the scheduling quota.
  */
 export async function createFromRequest(
   deps: Deps,
@@ -137,11 +137,6 @@ export async function createFromRequest(
       now,
     ),
   );
-  if (!request.allowDuplicate) {
-    const override = options.duplicateOverride === undefined ? 'allowDuplicate' : options.duplicateOverride;
-    const repeats = await refuseRepeats(deps, posts, override);
-    if (repeats.isErr()) return err(repeats.error);
-  }
   const outcome = await deps.store.posts.insertPosts({
     ownerId: actor.user.id,
     at: now,
@@ -151,6 +146,7 @@ export async function createFromRequest(
       limit: limitsFor(actor.user, now, deps.planLimits).postsPerMonth,
       windowStart: quotaWindowStart(now),
     },
+    refuseRepeats: !request.allowDuplicate,
   });
   if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
   const warnings = distinct([
@@ -158,7 +154,8 @@ export async function createFromRequest(
     ...ready.value.warnings,
     ...reconnectWarnings(targets.value),
   ]);
-  return postsOf(outcome, request).map((rows) =>
+  const override = options.duplicateOverride === undefined ? 'allowDuplicate' : options.duplicateOverride;
+  return postsOf(outcome, request, override).map((rows) =>
     resultOf(rows, outcome.kind === 'replayed', warnings, ready.value.conversions),
   );
 }
@@ -201,8 +198,14 @@ function buildRow(
   };
 }
 
-function postsOf(outcome: InsertPostsOutcome, request: PostRequest): Result<readonly Post[], SvcError> {
+function postsOf(
+  outcome: InsertPostsOutcome,
+  request: PostRequest,
+  duplicateOverride: string | null,
+): Result<readonly Post[], SvcError> {
   switch (outcome.kind) {
+    case 'duplicate_content':
+      return err(repeatError(outcome.post, outcome.earlier, duplicateOverride));
     case 'inserted':
     case 'replayed':
       return ok(outcome.posts);

@@ -1,18 +1,16 @@
 import { err, ok, type Result } from 'neverthrow';
-import { contentHashOf, DUPLICATE_WINDOW_MS, findRepeat } from '../domain/duplicate-content.js';
+import { findRepeat, repeatQueryOf } from '../domain/duplicate-content.js';
 import { PLATFORM_NAMES } from '../domain/platform.js';
 import type { Post } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
 
-/** Most earlier posts of the same content read to compare a new one with. */
-const CANDIDATES = 50;
-
 /**
  * Refuses rows that repeat a post of the same account (spec 4.2: the duplicate-content pre-flight):
  * the same caption and media, scheduled within 48 hours either way, going out or gone out.
- * Platforms refuse or bury repeats, and a repeat is almost always a request sent twice.
- * `override` names the field a surface offers to post it anyway, for the message.
+ * Platforms refuse or bury repeats, and a repeat is almost always a request sent twice. Creating
+ * posts checks again inside the insert's transaction (the store runs `findRepeat` there), so two
+ * identical requests at once cannot both pass; drafts and edits are checked with this read.
  */
 export async function refuseRepeats(
   deps: Pick<CoreDeps, 'store'>,
@@ -20,41 +18,39 @@ export async function refuseRepeats(
   override: string | null,
 ): Promise<Result<void, SvcError>> {
   for (const row of rows) {
-    const at = row.scheduledTime;
-    const account = row.profileIds[0];
-    if (at === null || account === undefined) continue;
-    const nearby = await deps.store.posts.postsWithContentBetween(
-      row.ownerId,
-      contentHashOf(row),
-      new Date(at.getTime() - DUPLICATE_WINDOW_MS),
-      new Date(at.getTime() + DUPLICATE_WINDOW_MS),
-      CANDIDATES,
-    );
-    const earlier = findRepeat(row, nearby);
-    if (earlier === null) continue;
-    const platform = row.platforms[0];
-    const where =
-      platform === undefined ? `account ${account}` : `${PLATFORM_NAMES[platform]} account ${account}`;
-    const when =
-      earlier.status === 'posted'
-        ? `was posted at ${(earlier.publishedAt ?? earlier.scheduledTime)?.toISOString()}`
-        : `is scheduled for ${earlier.scheduledTime?.toISOString()}`;
-    const instead =
-      override === null
-        ? 'Change the caption or the media, or post it at least 48 hours apart.'
-        : `Change the caption or the media, post it at least 48 hours apart, or send ${override}: true to post it again anyway.`;
-    return err(
-      svcError(
-        'duplicate_content',
-        `Post ${earlier.id} with the same caption and media ${when} on ${where}; platforms refuse or bury repeats. ${instead}`,
-        {
-          duplicateOf: earlier.id,
-          profileId: account,
-          status: earlier.status === 'publishing' ? 'scheduled' : earlier.status,
-          scheduledTime: earlier.scheduledTime?.toISOString() ?? null,
-        },
-      ),
-    );
+    const query = repeatQueryOf(row);
+    if (query === null) continue;
+    const earlier = findRepeat(row, await deps.store.posts.postsWithContentBetween(query));
+    if (earlier !== null) return err(repeatError(row, earlier, override));
   }
   return ok(undefined);
+}
+
+/**
+ * The `duplicate_content` refusal of `row`, which repeats `earlier`. `override` names the field a
+ * surface offers to post it anyway (REST's `allowDuplicate`), or null where there is none.
+ */
+export function repeatError(row: Post, earlier: Post, override: string | null): SvcError {
+  const account = row.profileIds[0] ?? '';
+  const platform = row.platforms[0];
+  const where =
+    platform === undefined ? `account ${account}` : `${PLATFORM_NAMES[platform]} account ${account}`;
+  const when =
+    earlier.status === 'posted'
+      ? `was posted at ${(earlier.publishedAt ?? earlier.scheduledTime)?.toISOString()}`
+      : `is scheduled for ${earlier.scheduledTime?.toISOString()}`;
+  const instead =
+    override === null
+      ? 'Change the caption or the media, or post it at least 48 hours apart.'
+      : `Change the caption or the media, post it at least 48 hours apart, or send ${override}: true to post it again anyway.`;
+  return svcError(
+    'duplicate_content',
+    `Post ${earlier.id} with the same caption and media ${when} on ${where}; platforms refuse or bury repeats. ${instead}`,
+    {
+      duplicateOf: earlier.id,
+      profileId: account,
+      status: earlier.status === 'publishing' ? 'scheduled' : earlier.status,
+      scheduledTime: earlier.scheduledTime?.toISOString() ?? null,
+    },
+  );
 }
