@@ -34,7 +34,6 @@ LIMIT $4`;
 export const POSTS_WITH_CONTENT_BETWEEN_SQL = `SELECT * FROM posts
 WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL
   AND owner_id = $1 AND content_hash = $2 AND scheduled_time BETWEEN $3 AND $4
-ORDER BY scheduled_time, id
 LIMIT $5`;
 
 /** Runs POSTS_WITH_CONTENT_BETWEEN_SQL on the pool or inside a transaction. */

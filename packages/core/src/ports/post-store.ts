@@ -194,8 +194,8 @@ export type PostStore = {
   ): Promise<readonly Post[]>;
   /**
    * An owner's posts with this `contentHashOf` that are scheduled, publishing or posted (not
-   * deleted) with `from <= scheduledTime <= to`, soonest first, at most `limit`: what the
-   * duplicate-content check compares a new post with (see `repeatQueryOf`).
+   * deleted) with `from <= scheduledTime <= to`, at most `limit`, in no particular order: what
+   * the duplicate-content check compares a new post with (see `repeatQueryOf`, `findRepeat`).
    */
   postsWithContentBetween(query: RepeatQuery): Promise<readonly Post[]>;
 };

@@ -72,7 +72,6 @@ export function postsWithContentBetweenOf(all: Iterable<Post>, query: RepeatQuer
         p.scheduledTime.getTime() <= query.to.getTime() &&
         contentHashOf(p) === query.contentHash,
     )
-    .sort(soonestFirst)
     .slice(0, Math.max(0, Math.floor(query.limit)));
 }
 

@@ -11,7 +11,7 @@ export const migration0009PostContentHash: SqliteMigration = {
   sql: `
 ALTER TABLE posts ADD COLUMN content_hash TEXT;
 
-CREATE INDEX posts_owner_content ON posts (owner_id, content_hash, scheduled_time, id)
+CREATE INDEX posts_owner_content ON posts (owner_id, content_hash, scheduled_time)
   WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL;
 `,
 };
