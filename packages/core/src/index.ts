@@ -195,7 +195,7 @@ export type {
   PostPage,
   PostStore,
 } from './ports/post-store.js';
-export { admitClaims, claimCandidateCount } from './ports/post-store.js';
+export { admitClaims, claimCandidateCount, quotaRefusal } from './ports/post-store.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
 export type { SecretBox } from './ports/secret-box.js';
 export type { Store } from './ports/store.js';

@@ -9,6 +9,7 @@ import {
   type NewPostsBatch,
   type Post,
   type PostStore,
+  quotaRefusal,
   repeatQueryOf,
   transition,
 } from '@svc/core';
@@ -118,9 +119,8 @@ async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<In
     if (earlier !== null) return { kind: 'duplicate_content', post, earlier };
   }
   const used = await quotaUsedBy(client, batch.ownerId, batch.quota.windowStart);
-  if (used + batch.posts.length > batch.quota.limit) {
-    return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
-  }
+  const full = quotaRefusal(used, batch.posts.length, batch.quota.limit);
+  if (full !== null) return full;
   if (batch.posts.length === 0) return { kind: 'inserted', posts: [] };
   // A duplicate id violates the primary key: the statement throws and the transaction rolls back.
   const inserted = await client.query<PostRow>(
@@ -144,9 +144,8 @@ async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<In
 async function approveBatch(client: PoolClient, batch: ApprovedDraftBatch): Promise<ApprovedDraftOutcome> {
   await client.query(LOCK_OWNER_POSTS_SQL, [batch.ownerId]);
   const used = await quotaUsedBy(client, batch.ownerId, batch.quota.windowStart);
-  if (used + batch.siblings.length > batch.quota.limit) {
-    return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
-  }
+  const full = quotaRefusal(used, batch.siblings.length, batch.quota.limit);
+  if (full !== null) return full;
   const post = await writePost(client, batch.draft, batch.expectedVersion);
   if (post === null) return { kind: 'conflict' };
   const decided = await client.query<ApprovalRow>(

@@ -9,6 +9,7 @@ import {
   type NewPostsBatch,
   type Post,
   type PostStore,
+  quotaRefusal,
   repeatQueryOf,
   transition,
 } from '@svc/core';
@@ -129,9 +130,8 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
     }
     const windowStart = batch.quota.windowStart.getTime();
     const used = selectQuotaUsage.get(batch.ownerId, windowStart) ?? 0;
-    if (used + batch.posts.length > batch.quota.limit) {
-      return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
-    }
+    const full = quotaRefusal(used, batch.posts.length, batch.quota.limit);
+    if (full !== null) return full;
     const rows = batch.posts.map(postToRow);
     for (const row of rows) insertPost.run(row);
     addQuotaUsage.run(batch.ownerId, windowStart, rows.length);
@@ -182,9 +182,8 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
   const approveBatch = db.transaction((batch: ApprovedDraftBatch): ApprovedDraftOutcome => {
     const windowStart = batch.quota.windowStart.getTime();
     const used = selectQuotaUsage.get(batch.ownerId, windowStart) ?? 0;
-    if (used + batch.siblings.length > batch.quota.limit) {
-      return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
-    }
+    const full = quotaRefusal(used, batch.siblings.length, batch.quota.limit);
+    if (full !== null) return full;
     const post = writePost(batch.draft, batch.expectedVersion);
     if (post === null) return { kind: 'conflict' };
     const approval = decideApproval.get(decisionParams(batch.approvalId, batch.decision));

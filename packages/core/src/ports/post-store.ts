@@ -65,6 +65,18 @@ export type ApprovedDraftOutcome =
   | { readonly kind: 'conflict' }
   | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number };
 
+/**
+ * The refusal when adding `adding` rows to an owner's `used` slots would pass the quota `limit`;
+ * null when they fit. Every store decides with it, inside its transaction.
+ */
+export function quotaRefusal(
+  used: number,
+  adding: number,
+  limit: number,
+): { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number } | null {
+  return used + adding > limit ? { kind: 'quota_exceeded', used, limit } : null;
+}
+
 /** A lease request of the publisher. */
 export type ClaimRequest = {
   readonly now: Date;

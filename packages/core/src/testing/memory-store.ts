@@ -12,6 +12,7 @@ import {
   claimCandidateCount,
   type InsertPostsOutcome,
   type NewPostsBatch,
+  quotaRefusal,
 } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
@@ -74,9 +75,8 @@ export function createMemoryStore(): Store {
         }
         const key = usageKey(batch.ownerId, batch.quota.windowStart);
         const used = quotaUsage.get(key) ?? 0;
-        if (used + batch.posts.length > batch.quota.limit) {
-          return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
-        }
+        const full = quotaRefusal(used, batch.posts.length, batch.quota.limit);
+        if (full !== null) return full;
         const taken = batch.posts.find((p) => posts.has(p.id));
         if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
         for (const post of batch.posts) posts.set(post.id, copy(post));
@@ -102,9 +102,8 @@ export function createMemoryStore(): Store {
         }
         const key = usageKey(batch.ownerId, batch.quota.windowStart);
         const used = quotaUsage.get(key) ?? 0;
-        if (used + batch.siblings.length > batch.quota.limit) {
-          return { kind: 'quota_exceeded', used, limit: batch.quota.limit };
-        }
+        const full = quotaRefusal(used, batch.siblings.length, batch.quota.limit);
+        if (full !== null) return full;
         const taken = batch.siblings.find((p) => posts.has(p.id));
         if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
         const post = { ...copy(batch.draft), version: batch.expectedVersion + 1 };
