@@ -1,5 +1,5 @@
 import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
-import { PUBLIC_POST_STATUSES } from '@svc/core';
+import { PUBLIC_POST_STATUSES, REPEAT_CANDIDATES } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { type PostRow, rowToPost } from './post-row.js';
 
@@ -34,7 +34,7 @@ LIMIT $4`;
 export const POSTS_WITH_CONTENT_BETWEEN_SQL = `SELECT * FROM posts
 WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL
   AND owner_id = $1 AND content_hash = $2 AND scheduled_time BETWEEN $3 AND $4
-LIMIT $5`;
+LIMIT ${REPEAT_CANDIDATES}`;
 
 /** Runs POSTS_WITH_CONTENT_BETWEEN_SQL on the pool or inside a transaction. */
 export async function postsWithContent(client: Pool | PoolClient, query: RepeatQuery): Promise<Post[]> {
@@ -43,7 +43,6 @@ export async function postsWithContent(client: Pool | PoolClient, query: RepeatQ
     query.contentHash,
     query.from,
     query.to,
-    Math.max(0, Math.floor(query.limit)),
   ]);
   return result.rows.map(rowToPost);
 }

@@ -72,7 +72,6 @@ describe('the post list query plans', () => {
           content_hash: '0123456789abcdef',
           from: 100,
           to: 5000,
-          limit: 500,
         });
         expect(around).toMatch(/USING INDEX posts_owner_content\b/);
         expect(around).not.toContain('TEMP B-TREE');

@@ -206,7 +206,7 @@ export type PostStore = {
   ): Promise<readonly Post[]>;
   /**
    * An owner's posts with this `contentHashOf` that are scheduled, publishing or posted (not
-   * deleted) with `from <= scheduledTime <= to`, at most `limit`, in no particular order: what
+   * deleted) with `from <= scheduledTime <= to`, at most `REPEAT_CANDIDATES`, in no particular order: what
    * the duplicate-content check compares a new post with (see `repeatQueryOf`, `findRepeat`).
    */
   postsWithContentBetween(query: RepeatQuery): Promise<readonly Post[]>;

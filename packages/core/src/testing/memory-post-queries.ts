@@ -1,4 +1,9 @@
-import { contentHashOf, REPEATABLE_STATUSES, type RepeatQuery } from '../domain/duplicate-content.js';
+import {
+  contentHashOf,
+  REPEAT_CANDIDATES,
+  REPEATABLE_STATUSES,
+  type RepeatQuery,
+} from '../domain/duplicate-content.js';
 import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
 import type { PostListQuery, PostPage } from '../ports/post-store.js';
 
@@ -72,7 +77,7 @@ export function postsWithContentBetweenOf(all: Iterable<Post>, query: RepeatQuer
         p.scheduledTime.getTime() <= query.to.getTime() &&
         contentHashOf(p) === query.contentHash,
     )
-    .slice(0, Math.max(0, Math.floor(query.limit)));
+    .slice(0, REPEAT_CANDIDATES);
 }
 
 /** `upcomingPosts` over every stored post. */

@@ -165,24 +165,22 @@ export function describePostQueryContract(store: () => Store): void {
         aPost('user_other', 'acct_a', { ...same, id: 'post_other_owner', scheduledTime: at(5) }),
       ]);
       const contentHash = contentHashOf(aPost(OWNER, 'acct_a', same));
-      const ids = async (limit: number) =>
+      const ids = async () =>
         (
           await store().posts.postsWithContentBetween({
             ownerId: OWNER,
             contentHash,
             from: at(-60),
             to: at(60),
-            limit,
           })
         )
           .map((p) => p.id)
           .sort();
-      expect(await ids(10)).toEqual(['post_edge', 'post_in', 'post_lease', 'post_sent']);
-      expect(await ids(2)).toHaveLength(2);
+      expect(await ids()).toEqual(['post_edge', 'post_in', 'post_lease', 'post_sent']);
       // The hash follows an edit: the row is found under its new content only.
       const edited = (await store().posts.getPost('post_in')) as Post;
       await store().posts.updatePost({ ...edited, caption: 'Edited' }, edited.version);
-      expect(await ids(10)).toEqual(['post_edge', 'post_lease', 'post_sent']);
+      expect(await ids()).toEqual(['post_edge', 'post_lease', 'post_sent']);
     });
 
     it('refuses, inside the insert, a row that repeats a post of its account; of two at once, one lands', async () => {
