@@ -25,6 +25,16 @@ export {
 } from './domain/connection-request.js';
 export { credentialInQueryRefusal, hasCredentialInQuery } from './domain/credential-in-query.js';
 export {
+  accountEvent,
+  DOMAIN_EVENT_TYPES,
+  type DomainEvent,
+  type DomainEventType,
+  type EventData,
+  type JournalEvent,
+  mediaReadyEvent,
+  postEvent,
+} from './domain/domain-event.js';
+export {
   contentHashOf,
   contentKeyOf,
   DUPLICATE_WINDOW_MS,
@@ -95,12 +105,14 @@ export {
 } from './domain/post-request.js';
 export {
   POST_TRANSITIONS,
+  type PostChange,
   type PostEdit,
   type PostEvent,
   type PostEventType,
   type PostState,
   type PostTransitionRule,
   RESTORE_WINDOW_MS,
+  scheduledEvents,
   stateOf,
   transition,
 } from './domain/post-state-machine.js';
@@ -164,6 +176,7 @@ export type { BillingStore } from './ports/billing-store.js';
 export type { BlobPutError, BlobReader, BlobStore, StoredBlob } from './ports/blob-store.js';
 export type { Clock } from './ports/clock.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
+export type { EventStore } from './ports/event-store.js';
 export type { IdGenerator, IdPrefix } from './ports/id-generator.js';
 export type { ImageProcessor, JpegCopy } from './ports/image-processor.js';
 export type { KeyHasher } from './ports/key-hasher.js';
@@ -195,7 +208,13 @@ export type {
   PostPage,
   PostStore,
 } from './ports/post-store.js';
-export { admitClaims, claimCandidateCount, quotaRefusal } from './ports/post-store.js';
+export {
+  admitClaims,
+  claimCandidateCount,
+  claimChanges,
+  internalStatuses,
+  quotaRefusal,
+} from './ports/post-store.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
 export type { SecretBox } from './ports/secret-box.js';
 export type { Store } from './ports/store.js';

@@ -178,6 +178,7 @@ describe('svc CLI', () => {
         '0007_billing',
         '0008_oauth',
         '0009_post_content_hash',
+        '0010_event_journal',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -6,6 +6,7 @@ import { createPostgresApiKeyStore } from './postgres-api-key-store.js';
 import { createPostgresApprovalStore } from './postgres-approval-store.js';
 import { createPostgresBillingStore } from './postgres-billing-store.js';
 import { createPostgresConnectionRequestStore } from './postgres-connection-request-store.js';
+import { createPostgresEventStore } from './postgres-journal.js';
 import { createPostgresMediaStore } from './postgres-media-store.js';
 import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
@@ -73,6 +74,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     approvals: createPostgresApprovalStore(pool),
     billing: createPostgresBillingStore(pool),
     oauth: createPostgresOAuthStore(pool),
+    events: createPostgresEventStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

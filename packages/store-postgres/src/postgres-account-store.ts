@@ -1,6 +1,7 @@
 import type { AccountStore, ConnectedAccount, Platform } from '@svc/core';
 import type { Pool } from 'pg';
 import { nullableNumberFromBigint } from './pg-values.js';
+import { eventParams, withEvents } from './postgres-journal.js';
 
 type AccountRow = {
   id: string;
@@ -61,8 +62,9 @@ export function createPostgresAccountStore(pool: Pool): AccountStore {
   const many = async (sql: string, params: unknown[]) =>
     (await pool.query<AccountRow>(sql, params)).rows.map(rowToAccount);
   return {
-    async saveAccount(account) {
-      const [saved] = await many(UPSERT_ACCOUNT_SQL, [
+    async saveAccount(account, events = []) {
+      const sql = events.length === 0 ? UPSERT_ACCOUNT_SQL : withEvents(UPSERT_ACCOUNT_SQL, 15);
+      const [saved] = await many(sql, [
         account.id,
         account.ownerId,
         account.platform,
@@ -77,6 +79,7 @@ export function createPostgresAccountStore(pool: Pool): AccountStore {
         account.tokenExpiresAt,
         account.connectedAt,
         account.updatedAt,
+        ...(events.length === 0 ? [] : eventParams(events)),
       ]);
       if (saved === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
       return saved;

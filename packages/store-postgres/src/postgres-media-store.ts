@@ -1,6 +1,14 @@
-import type { ActivateMediaOutcome, AddMediaOutcome, MediaAsset, MediaStore, UploadedFile } from '@svc/core';
+import type {
+  ActivateMediaOutcome,
+  AddMediaOutcome,
+  DomainEvent,
+  MediaAsset,
+  MediaStore,
+  UploadedFile,
+} from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { nullableNumberFromBigint, numberFromBigint } from './pg-values.js';
+import { appendEvents } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
 type MediaAssetRow = {
@@ -82,6 +90,7 @@ async function add(
   asset: MediaAsset,
   limit: number,
   sourceUrl: string | null,
+  events: readonly DomainEvent[],
 ): Promise<AddMediaOutcome> {
   await client.query(LOCK_OWNER_MEDIA_SQL, [asset.ownerId]);
   const remember = async (mediaId: string) => {
@@ -108,6 +117,7 @@ async function add(
   await client.query(INSERT_ASSET_SQL, assetParams(asset));
   await addUsage(client, asset.ownerId, asset.sizeBytes);
   await remember(asset.id);
+  await appendEvents(client, events);
   return { kind: 'added', asset };
 }
 
@@ -116,6 +126,7 @@ async function activate(
   id: string,
   file: UploadedFile,
   limit: number,
+  events: readonly DomainEvent[],
 ): Promise<ActivateMediaOutcome> {
   const owner = await client.query<{ owner_id: string }>('SELECT owner_id FROM media_assets WHERE id = $1', [
     id,
@@ -148,6 +159,7 @@ async function activate(
     ],
   );
   await addUsage(client, ownerId, file.sizeBytes);
+  await appendEvents(client, events);
   return { kind: 'activated', asset: active };
 }
 
@@ -160,14 +172,16 @@ export function createPostgresMediaStore(pool: Pool): MediaStore {
   return {
     async addMediaAsset(asset, options) {
       return withTransaction(pool, (client) =>
-        add(client, asset, options.storageLimitBytes, options.sourceUrl),
+        add(client, asset, options.storageLimitBytes, options.sourceUrl, options.events ?? []),
       );
     },
     async insertPendingAsset(asset) {
       await pool.query(INSERT_ASSET_SQL, assetParams(asset));
     },
     async activatePendingAsset(id, file, options) {
-      return withTransaction(pool, (client) => activate(client, id, file, options.storageLimitBytes));
+      return withTransaction(pool, (client) =>
+        activate(client, id, file, options.storageLimitBytes, options.events ?? []),
+      );
     },
     async findMediaBySource(ownerId, url) {
       return one(

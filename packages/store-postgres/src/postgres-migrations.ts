@@ -5,6 +5,7 @@ import { migration0004DraftsAndApprovals } from './migrations/0004-drafts-and-ap
 import { migration0005Billing } from './migrations/0005-billing.js';
 import { migration0006OAuth } from './migrations/0006-oauth.js';
 import { migration0007PostContentHash } from './migrations/0007-post-content-hash.js';
+import { migration0008EventJournal } from './migrations/0008-event-journal.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -19,4 +20,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0005Billing,
   migration0006OAuth,
   migration0007PostContentHash,
+  migration0008EventJournal,
 ];

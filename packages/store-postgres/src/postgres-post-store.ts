@@ -1,9 +1,10 @@
 import {
   type ApprovedDraftBatch,
   type ApprovedDraftOutcome,
-  admitClaims,
   type ClaimRequest,
   claimCandidateCount,
+  claimChanges,
+  type DomainEvent,
   findRepeat,
   type InsertPostsOutcome,
   type NewPostsBatch,
@@ -11,7 +12,6 @@ import {
   type PostStore,
   quotaRefusal,
   repeatQueryOf,
-  transition,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { POST_COLUMNS, type PostRow, postParams, rowToPost } from './post-row.js';
@@ -21,6 +21,7 @@ import {
   decisionParams,
   rowToApproval,
 } from './postgres-approval-store.js';
+import { appendEvents, eventParams, withEvents } from './postgres-journal.js';
 import { createPostgresPostQueries, postsWithContent } from './postgres-post-queries.js';
 import { withTransaction } from './with-transaction.js';
 
@@ -128,6 +129,7 @@ async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<In
     batch.posts.flatMap(postParams),
   );
   await client.query(ADD_QUOTA_USAGE_SQL, [batch.ownerId, batch.quota.windowStart, batch.posts.length]);
+  await appendEvents(client, batch.events ?? []);
   const ids = batch.posts.map((post) => post.id);
   if (key !== null) {
     await client.query(
@@ -165,6 +167,7 @@ async function approveBatch(client: PoolClient, batch: ApprovedDraftBatch): Prom
     const byId = new Map(inserted.rows.map((row) => [row.id, rowToPost(row)]));
     siblings = batch.siblings.map((p) => byId.get(p.id)).filter((p) => p !== undefined);
   }
+  await appendEvents(client, batch.events);
   return { kind: 'approved', post, siblings, approval: rowToApproval(approval) };
 }
 
@@ -176,15 +179,20 @@ async function quotaUsedBy(client: PoolClient | Pool, ownerId: string, windowSta
   return usage.rows[0]?.used ?? 0;
 }
 
+// The update with its events appended in the same statement, when the version still matches.
+const UPDATE_POST_WITH_EVENTS_SQL = withEvents(UPDATE_POST_SQL, POST_COLUMNS.length + 1);
+
 async function writePost(
   client: PoolClient | Pool,
   post: Post,
   expectedVersion: number,
+  events: readonly DomainEvent[] = [],
 ): Promise<Post | null> {
-  const result = await client.query<PostRow>(UPDATE_POST_SQL, [
-    ...postParams(post).slice(0, -1),
-    expectedVersion,
-  ]);
+  const params = [...postParams(post).slice(0, -1), expectedVersion];
+  const result =
+    events.length === 0
+      ? await client.query<PostRow>(UPDATE_POST_SQL, params)
+      : await client.query<PostRow>(UPDATE_POST_WITH_EVENTS_SQL, [...params, ...eventParams(events)]);
   const row = result.rows[0];
   return row === undefined ? null : rowToPost(row);
 }
@@ -195,17 +203,8 @@ async function claimBatch(client: PoolClient, request: ClaimRequest): Promise<Po
   // Rows read but not admitted stay locked only until this transaction ends, untouched.
   const due = await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [request.now, candidates]);
   const claimed: Post[] = [];
-  for (const post of admitClaims(due.rows.map(rowToPost), request)) {
-    const next = transition(post, {
-      type: 'claim',
-      at: request.now,
-      leaseOwner: request.leaseOwner,
-      leaseUntil: request.leaseUntil,
-    });
-    // The query selects what the state machine lets a publisher claim; should the rules ever
-    // refuse a row, it stays where it is, as in the memory store.
-    if (next.isErr()) continue;
-    const stored = await writePost(client, next.value, post.version);
+  for (const { post, events } of claimChanges(due.rows.map(rowToPost), request)) {
+    const stored = await writePost(client, post, post.version, events);
     if (stored === null) {
       // Impossible while the row is locked; if it happens, the lock is not doing its job.
       throw new Error(`Post ${post.id} changed while claimed under a row lock.`);
@@ -250,8 +249,8 @@ export function createPostgresPostStore(pool: Pool): PostStore {
       const row = result.rows[0];
       return row === undefined ? null : rowToPost(row);
     },
-    async updatePost(post, expectedVersion) {
-      return writePost(pool, post, expectedVersion);
+    async updatePost(post, expectedVersion, events = []) {
+      return writePost(pool, post, expectedVersion, events);
     },
     async claimDuePosts(request) {
       return withTransaction(pool, (client) => claimBatch(client, request));

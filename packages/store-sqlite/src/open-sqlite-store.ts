@@ -7,6 +7,7 @@ import { createSqliteApiKeyStore } from './sqlite-api-key-store.js';
 import { createSqliteApprovalStore } from './sqlite-approval-store.js';
 import { createSqliteBillingStore } from './sqlite-billing-store.js';
 import { createSqliteConnectionRequestStore } from './sqlite-connection-request-store.js';
+import { createSqliteJournal } from './sqlite-journal.js';
 import { createSqliteMediaStore } from './sqlite-media-store.js';
 import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
@@ -42,16 +43,18 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     }
     const ping = db.prepare('SELECT 1');
     const credentials = createCredentialCache(db);
+    const journal = createSqliteJournal(db);
     return {
-      posts: createSqlitePostStore(db),
+      posts: createSqlitePostStore(db, journal),
       users: createSqliteUserStore(db, credentials),
       apiKeys: createSqliteApiKeyStore(db, credentials),
-      accounts: createSqliteAccountStore(db),
-      media: createSqliteMediaStore(db),
+      accounts: createSqliteAccountStore(db, journal),
+      media: createSqliteMediaStore(db, journal),
       connectionRequests: createSqliteConnectionRequestStore(db),
       approvals: createSqliteApprovalStore(db),
       billing: createSqliteBillingStore(db),
       oauth: createSqliteOAuthStore(db),
+      events: journal.store,
       async ping() {
         ping.get();
       },

@@ -1,4 +1,4 @@
-import type { AccountStore, ConnectedAccount, Platform } from '@svc/core';
+import type { AccountStore, ConnectedAccount, DomainEvent, Platform } from '@svc/core';
 import type Database from 'better-sqlite3';
 import {
   dateFromSql,
@@ -8,6 +8,7 @@ import {
   nullableDateFromSql,
   nullableDateToSql,
 } from './sql-values.js';
+import type { SqliteJournal } from './sqlite-journal.js';
 
 type AccountRow = {
   id: string;
@@ -65,7 +66,7 @@ function rowToAccount(row: AccountRow): ConnectedAccount {
 }
 
 /** The AccountStore of a SQLite database. Statements are prepared once, here. */
-export function createSqliteAccountStore(db: Database.Database): AccountStore {
+export function createSqliteAccountStore(db: Database.Database, journal: SqliteJournal): AccountStore {
   // A reconnect updates the existing row in place: id and connected_at stay, and credentials
   // stay unless new ones came with it.
   const upsertAccount = db.prepare<[AccountRow], AccountRow>(
@@ -96,11 +97,16 @@ export function createSqliteAccountStore(db: Database.Database): AccountStore {
     "SELECT * FROM connected_accounts WHERE owner_id = ? AND status = 'active' ORDER BY connected_at, id",
   );
 
+  const save = db.transaction((account: ConnectedAccount, events: readonly DomainEvent[]) => {
+    const row = upsertAccount.get(accountToRow(account));
+    if (row === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
+    journal.append(events);
+    return rowToAccount(row);
+  });
+
   return {
-    async saveAccount(account) {
-      const row = upsertAccount.get(accountToRow(account));
-      if (row === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
-      return rowToAccount(row);
+    async saveAccount(account, events = []) {
+      return save(account, events);
     },
     async findAccount(ownerId, platform, platformAccountId) {
       const row = selectByPlatformAccount.get(ownerId, platform, platformAccountId);

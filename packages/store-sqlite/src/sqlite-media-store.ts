@@ -1,6 +1,14 @@
-import type { ActivateMediaOutcome, AddMediaOutcome, MediaAsset, MediaStore, UploadedFile } from '@svc/core';
+import type {
+  ActivateMediaOutcome,
+  AddMediaOutcome,
+  DomainEvent,
+  MediaAsset,
+  MediaStore,
+  UploadedFile,
+} from '@svc/core';
 import type Database from 'better-sqlite3';
 import { dateFromSql, dateToSql, jsonToSql } from './sql-values.js';
+import type { SqliteJournal } from './sqlite-journal.js';
 
 type MediaAssetRow = {
   id: string;
@@ -49,7 +57,7 @@ function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
 }
 
 /** The MediaStore of a SQLite database. Statements are prepared once, here. */
-export function createSqliteMediaStore(db: Database.Database): MediaStore {
+export function createSqliteMediaStore(db: Database.Database, journal: SqliteJournal): MediaStore {
   const insertAsset = db.prepare<[MediaAssetRow]>(
     `INSERT INTO media_assets (id, owner_id, status, content_type, size_bytes, width, height, duration_ms, blob_key, source_url, created_at)
      VALUES (@id, @owner_id, @status, @content_type, @size_bytes, @width, @height, @duration_ms, @blob_key, @source_url, @created_at)`,
@@ -87,7 +95,12 @@ export function createSqliteMediaStore(db: Database.Database): MediaStore {
 
   // Immediate, so the usage read and the write that raises it cannot interleave with another writer.
   const add = db.transaction(
-    (asset: MediaAsset, limit: number, sourceUrl: string | null): AddMediaOutcome => {
+    (
+      asset: MediaAsset,
+      limit: number,
+      sourceUrl: string | null,
+      events: readonly DomainEvent[],
+    ): AddMediaOutcome => {
       const remember = (mediaId: string) => {
         if (sourceUrl !== null) rememberSource.run(asset.ownerId, sourceUrl, mediaId);
       };
@@ -102,31 +115,35 @@ export function createSqliteMediaStore(db: Database.Database): MediaStore {
       insertAsset.run(mediaAssetToRow(asset));
       addUsage.run(asset.ownerId, asset.sizeBytes);
       remember(asset.id);
+      journal.append(events);
       return { kind: 'added', asset };
     },
   ).immediate;
 
-  const complete = db.transaction((id: string, file: UploadedFile, limit: number): ActivateMediaOutcome => {
-    const pending = selectAsset.get(id);
-    if (pending === undefined || pending.status !== 'pending') return { kind: 'not_pending' };
-    const used = selectUsage.get(pending.owner_id) ?? 0;
-    if (used + file.sizeBytes > limit)
-      return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
-    const active: MediaAsset = { ...rowToMediaAsset(pending), ...file, status: 'active' };
-    activate.run(mediaAssetToRow(active));
-    addUsage.run(pending.owner_id, file.sizeBytes);
-    return { kind: 'activated', asset: active };
-  }).immediate;
+  const complete = db.transaction(
+    (id: string, file: UploadedFile, limit: number, events: readonly DomainEvent[]): ActivateMediaOutcome => {
+      const pending = selectAsset.get(id);
+      if (pending === undefined || pending.status !== 'pending') return { kind: 'not_pending' };
+      const used = selectUsage.get(pending.owner_id) ?? 0;
+      if (used + file.sizeBytes > limit)
+        return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
+      const active: MediaAsset = { ...rowToMediaAsset(pending), ...file, status: 'active' };
+      activate.run(mediaAssetToRow(active));
+      addUsage.run(pending.owner_id, file.sizeBytes);
+      journal.append(events);
+      return { kind: 'activated', asset: active };
+    },
+  ).immediate;
 
   return {
     async addMediaAsset(asset, options) {
-      return add(asset, options.storageLimitBytes, options.sourceUrl);
+      return add(asset, options.storageLimitBytes, options.sourceUrl, options.events ?? []);
     },
     async insertPendingAsset(asset) {
       insertAsset.run(mediaAssetToRow(asset));
     },
     async activatePendingAsset(id, file, options) {
-      return complete(id, file, options.storageLimitBytes);
+      return complete(id, file, options.storageLimitBytes, options.events ?? []);
     },
     async findMediaBySource(ownerId, url) {
       const row = selectBySource.get(ownerId, url);

@@ -7,6 +7,7 @@ import { migration0006DraftsAndApprovals } from './migrations/0006-drafts-and-ap
 import { migration0007Billing } from './migrations/0007-billing.js';
 import { migration0008OAuth } from './migrations/0008-oauth.js';
 import { migration0009PostContentHash } from './migrations/0009-post-content-hash.js';
+import { migration0010EventJournal } from './migrations/0010-event-journal.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -23,4 +24,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0007Billing,
   migration0008OAuth,
   migration0009PostContentHash,
+  migration0010EventJournal,
 ];

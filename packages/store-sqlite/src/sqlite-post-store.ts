@@ -1,9 +1,10 @@
 import {
   type ApprovedDraftBatch,
   type ApprovedDraftOutcome,
-  admitClaims,
   type ClaimRequest,
   claimCandidateCount,
+  claimChanges,
+  type DomainEvent,
   findRepeat,
   type InsertPostsOutcome,
   type NewPostsBatch,
@@ -11,7 +12,6 @@ import {
   type PostStore,
   quotaRefusal,
   repeatQueryOf,
-  transition,
 } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { POST_COLUMNS, type PostRow, postToRow, rowToPost } from './post-row.js';
@@ -23,6 +23,7 @@ import {
   decisionParams,
   rowToApproval,
 } from './sqlite-approval-store.js';
+import type { SqliteJournal } from './sqlite-journal.js';
 import {
   createSqlitePostQueries,
   POSTS_WITH_CONTENT_BETWEEN_SQL,
@@ -80,7 +81,7 @@ type IdempotencyRow = { fingerprint: string; post_ids: string };
 class LostRace extends Error {}
 
 /** The PostStore of a SQLite database. Statements are prepared once, here. */
-export function createSqlitePostStore(db: Database.Database): PostStore {
+export function createSqlitePostStore(db: Database.Database, journal: SqliteJournal): PostStore {
   const insertPost = db.prepare<[PostRow]>(INSERT_POST_SQL);
   const updatePost = db.prepare<[PostRow & { expected_version: number }], PostRow>(UPDATE_POST_SQL);
   const selectPost = db.prepare<[string], PostRow>('SELECT * FROM posts WHERE id = ?');
@@ -135,6 +136,7 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
     const rows = batch.posts.map(postToRow);
     for (const row of rows) insertPost.run(row);
     addQuotaUsage.run(batch.ownerId, windowStart, rows.length);
+    journal.append(batch.events ?? []);
     if (key !== null) {
       insertIdempotency.run({
         owner_id: batch.ownerId,
@@ -148,30 +150,29 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
     return { kind: 'inserted', posts: rows.map(rowToPost) };
   }).immediate;
 
+  // The post and its events land together, or neither does.
+  const writeWithEvents = db.transaction(
+    (post: Post, expectedVersion: number, events: readonly DomainEvent[]): Post | null => {
+      const stored = writePost(post, expectedVersion);
+      if (stored !== null) journal.append(events);
+      return stored;
+    },
+  ).immediate;
+
   // Immediate: another process cannot read the same candidates between our read and our write.
   const claimBatch = db.transaction((request: ClaimRequest): Post[] => {
     const candidates = selectDuePosts
       .all({ now: request.now.getTime(), limit: claimCandidateCount(request) })
       .map(rowToPost);
-    const claimed: Post[] = [];
-    for (const post of admitClaims(candidates, request)) {
-      const next = transition(post, {
-        type: 'claim',
-        at: request.now,
-        leaseOwner: request.leaseOwner,
-        leaseUntil: request.leaseUntil,
-      });
-      // The query selects what the state machine lets a publisher claim; should the rules ever
-      // refuse a row, it stays where it is, as in the memory store.
-      if (next.isErr()) continue;
-      const stored = writePost(next.value, post.version);
+    return claimChanges(candidates, request).map(({ post, events }) => {
+      const stored = writePost(post, post.version);
       if (stored === null) {
         // Impossible under the write lock; if it happens, the lock is not doing its job.
         throw new Error(`Post ${post.id} changed while claimed under the write lock.`);
       }
-      claimed.push(stored);
-    }
-    return claimed;
+      journal.append(events);
+      return stored;
+    });
   }).immediate;
 
   const selectWithContent = db.prepare<[RepeatParams], PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL);
@@ -191,6 +192,7 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
     const rows = batch.siblings.map(postToRow);
     for (const row of rows) insertPost.run(row);
     if (rows.length > 0) addQuotaUsage.run(batch.ownerId, windowStart, rows.length);
+    journal.append(batch.events);
     return { kind: 'approved', post, siblings: rows.map(rowToPost), approval: rowToApproval(approval) };
   }).immediate;
 
@@ -225,8 +227,10 @@ export function createSqlitePostStore(db: Database.Database): PostStore {
       const row = selectPost.get(id);
       return row === undefined ? null : rowToPost(row);
     },
-    async updatePost(post, expectedVersion) {
-      return writePost(post, expectedVersion);
+    async updatePost(post, expectedVersion, events = []) {
+      return events.length === 0
+        ? writePost(post, expectedVersion)
+        : writeWithEvents(post, expectedVersion, events);
     },
     async claimDuePosts(request) {
       return claimBatch(request);

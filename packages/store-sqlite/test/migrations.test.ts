@@ -84,6 +84,7 @@ describe('migrateSqlite', () => {
         '0007_billing',
         '0008_oauth',
         '0009_post_content_hash',
+        '0010_event_journal',
       ],
     });
     const usage = withDatabase(path, (db) =>

@@ -113,7 +113,7 @@ describe('post state machine', () => {
         const result = transition(post, EVENTS[type]);
         if (allowed) {
           expect(result.isOk()).toBe(true);
-          const next = result._unsafeUnwrap();
+          const next = result._unsafeUnwrap().post;
           const expected = EXPECTED_STATE[type];
           expect(stateOf(next)).toBe(expected === 'same' ? post.status : expected);
           expect(next.updatedAt).toEqual(NOW);
@@ -165,7 +165,7 @@ describe('post state machine', () => {
 
   describe('effects', () => {
     it('claim leases the post and counts the attempt', () => {
-      const next = transition(postIn('scheduled'), EVENTS.claim)._unsafeUnwrap();
+      const next = transition(postIn('scheduled'), EVENTS.claim)._unsafeUnwrap().post;
       expect(next).toMatchObject({
         status: 'publishing',
         leaseOwner: 'pub-1',
@@ -175,7 +175,7 @@ describe('post state machine', () => {
     });
 
     it('succeed records the publication and clears the lease', () => {
-      const next = transition(postIn('publishing'), EVENTS.succeed)._unsafeUnwrap();
+      const next = transition(postIn('publishing'), EVENTS.succeed)._unsafeUnwrap().post;
       expect(next).toMatchObject({
         status: 'posted',
         publishedAt: NOW,
@@ -188,7 +188,7 @@ describe('post state machine', () => {
     });
 
     it('fail records a reason a person can act on', () => {
-      const next = transition(postIn('publishing'), EVENTS.fail)._unsafeUnwrap();
+      const next = transition(postIn('publishing'), EVENTS.fail)._unsafeUnwrap().post;
       expect(next).toMatchObject({
         status: 'failed',
         failedReason: 'Instagram refused the image.',
@@ -198,27 +198,27 @@ describe('post state machine', () => {
 
     it('retry_later puts the post back in the queue at the retry time, keeping its progress', () => {
       const post = { ...postIn('publishing'), publishProgress: { containerId: 'c-1' } };
-      const next = transition(post, EVENTS.retry_later)._unsafeUnwrap();
+      const next = transition(post, EVENTS.retry_later)._unsafeUnwrap().post;
       expect(next).toMatchObject({ status: 'scheduled', dueAt: minutes(2), leaseOwner: null });
       expect(next.publishProgress).toEqual({ containerId: 'c-1' });
     });
 
     it('record_progress saves the step handles and renews the lease', () => {
-      const next = transition(postIn('publishing'), EVENTS.record_progress)._unsafeUnwrap();
+      const next = transition(postIn('publishing'), EVENTS.record_progress)._unsafeUnwrap().post;
       expect(next).toMatchObject({ status: 'publishing', dueAt: minutes(7), leaseOwner: 'pub-1' });
       expect(next.publishProgress).toEqual({ containerId: 'c-9' });
     });
 
     it('a deferral that does not count gives the claim back', () => {
       const post = { ...postIn('publishing'), attempts: 3 };
-      const counted = transition(post, EVENTS.retry_later)._unsafeUnwrap();
+      const counted = transition(post, EVENTS.retry_later)._unsafeUnwrap().post;
       const retry = { type: 'retry_later', at: NOW, leaseOwner: 'pub-1', retryAt: minutes(2) } as const;
-      const deferred = transition(post, { ...retry, countsAsAttempt: false })._unsafeUnwrap();
+      const deferred = transition(post, { ...retry, countsAsAttempt: false })._unsafeUnwrap().post;
       expect([counted.attempts, deferred.attempts]).toEqual([3, 2]);
     });
 
     it('approve schedules the post at the given time', () => {
-      const next = transition(postIn('pending_approval'), EVENTS.approve)._unsafeUnwrap();
+      const next = transition(postIn('pending_approval'), EVENTS.approve)._unsafeUnwrap().post;
       expect(next).toMatchObject({ status: 'scheduled', scheduledTime: minutes(30), dueAt: minutes(30) });
     });
 
@@ -232,7 +232,7 @@ describe('post state machine', () => {
           targets: { platforms: ['tiktok'], profileIds: ['acct_9'] },
           media: [{ kind: 'asset', mediaId: 'media_9' }],
         },
-      })._unsafeUnwrap();
+      })._unsafeUnwrap().post;
       expect(next).toMatchObject({
         caption: post.caption,
         scheduledTime: minutes(60),
@@ -245,9 +245,9 @@ describe('post state machine', () => {
     });
 
     it('delete and restore keep the status underneath', () => {
-      const deleted = transition(postIn('failed'), EVENTS.delete)._unsafeUnwrap();
+      const deleted = transition(postIn('failed'), EVENTS.delete)._unsafeUnwrap().post;
       expect(deleted).toMatchObject({ status: 'failed', deletedAt: NOW });
-      const restored = transition(deleted, { type: 'restore', at: minutes(1) })._unsafeUnwrap();
+      const restored = transition(deleted, { type: 'restore', at: minutes(1) })._unsafeUnwrap().post;
       expect(restored).toMatchObject({ status: 'failed', deletedAt: null });
     });
 
@@ -256,6 +256,37 @@ describe('post state machine', () => {
       const before = structuredClone(post);
       transition(post, EVENTS.claim);
       expect(post).toEqual(before);
+    });
+  });
+
+  it('yields the journal events of each state change, and none for edits and progress', () => {
+    const typesOf = (state: PostState, type: PostEventType) =>
+      transition(postIn(state), EVENTS[type])
+        ._unsafeUnwrap()
+        .events.map((e) => e.type);
+    expect(typesOf('draft', 'request_approval')).toEqual(['post.approval_requested']);
+    expect(typesOf('pending_approval', 'approve')).toEqual(['post.approved', 'post.scheduled']);
+    expect(typesOf('pending_approval', 'reject')).toEqual(['post.rejected']);
+    expect(typesOf('scheduled', 'claim')).toEqual(['post.publishing']);
+    expect(typesOf('publishing', 'succeed')).toEqual(['post.posted']);
+    expect(typesOf('publishing', 'fail')).toEqual(['post.failed']);
+    expect(typesOf('publishing', 'retry_later')).toEqual(['post.retrying']);
+    expect(typesOf('scheduled', 'delete')).toEqual(['post.deleted']);
+    expect(typesOf('deleted', 'restore')).toEqual(['post.restored']);
+    expect(typesOf('scheduled', 'edit')).toEqual([]);
+    expect(typesOf('publishing', 'record_progress')).toEqual([]);
+    const posted = transition(postIn('publishing'), EVENTS.succeed)._unsafeUnwrap();
+    expect(posted.events[0]).toEqual({
+      type: 'post.posted',
+      at: NOW,
+      ownerId: posted.post.ownerId,
+      subjectId: posted.post.id,
+      data: {
+        platform: posted.post.platforms[0],
+        profileId: posted.post.profileIds[0],
+        permalink: posted.post.permalink,
+        platformPostId: posted.post.platformPostId,
+      },
     });
   });
 });

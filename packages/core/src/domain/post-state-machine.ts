@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { type DomainEvent, postEvent } from './domain-event.js';
 import type { Platform } from './platform.js';
 import type { MediaRef, Post, PostStatus, PublishProgress } from './post.js';
 import { type SvcError, svcError } from './svc-error.js';
@@ -46,6 +47,8 @@ export type PostEvent =
       readonly retryAt: Date;
       /** False for a deferral that is nobody's fault (a platform quota): the claim is not counted. */
       readonly countsAsAttempt?: boolean;
+      /** Why, for the journal. */
+      readonly reason?: string;
     }
   | { readonly type: 'delete'; readonly at: Date }
   | { readonly type: 'restore'; readonly at: Date };
@@ -84,11 +87,15 @@ export function stateOf(post: Post): PostState {
   return post.deletedAt === null ? post.status : 'deleted';
 }
 
+/** A post after a transition, and what the journal records of it (none for edits and progress). */
+export type PostChange = { readonly post: Post; readonly events: readonly DomainEvent[] };
+
 /**
  * Applies one event to a post. Pure: returns the next post (version untouched; stores bump it)
- * or an `invalid_post_state` / `restore_window_expired` error. Never a silent no-op.
+ * with the domain events of the change, or an `invalid_post_state` / `restore_window_expired`
+ * error. Never a silent no-op. Stores write the post and its events in one transaction.
  */
-export function transition(post: Post, event: PostEvent): Result<Post, SvcError> {
+export function transition(post: Post, event: PostEvent): Result<PostChange, SvcError> {
   const from = stateOf(post);
   const rule = POST_TRANSITIONS.find((r) => r.event === event.type);
   if (rule === undefined || !rule.from.includes(from)) {
@@ -96,7 +103,58 @@ export function transition(post: Post, event: PostEvent): Result<Post, SvcError>
   }
   const guard = guardOf(post, event);
   if (guard !== null) return err(guard);
-  return ok(apply(post, event));
+  const next = apply(post, event);
+  return ok({ post: next, events: eventsOf(next, event) });
+}
+
+/** The journal's record of a transition, about the post as it now is. */
+function eventsOf(next: Post, event: PostEvent): DomainEvent[] {
+  const at = event.at;
+  switch (event.type) {
+    case 'request_approval':
+      return [postEvent('post.approval_requested', next, at)];
+    case 'approve':
+      return [
+        postEvent('post.approved', next, at),
+        postEvent('post.scheduled', next, at, { scheduledTime: event.scheduledTime.toISOString() }),
+      ];
+    case 'reject':
+      return [postEvent('post.rejected', next, at)];
+    case 'claim':
+      return [postEvent('post.publishing', next, at, { attempt: next.attempts })];
+    case 'succeed':
+      return [
+        postEvent('post.posted', next, at, {
+          permalink: event.permalink,
+          platformPostId: event.platformPostId,
+        }),
+      ];
+    case 'fail':
+      return [postEvent('post.failed', next, at, { reason: event.reason })];
+    case 'retry_later':
+      return [
+        postEvent('post.retrying', next, at, {
+          retryAt: event.retryAt.toISOString(),
+          reason: event.reason ?? null,
+        }),
+      ];
+    case 'delete':
+      return [postEvent('post.deleted', next, at)];
+    case 'restore':
+      return [postEvent('post.restored', next, at, { status: next.status })];
+    case 'edit':
+    case 'record_progress':
+      return [];
+  }
+}
+
+/** The journal's record of rows created `scheduled` (a created post, an approved draft's others). */
+export function scheduledEvents(posts: readonly Post[], at: Date): DomainEvent[] {
+  return posts
+    .filter((p) => p.status === 'scheduled')
+    .map((p) =>
+      postEvent('post.scheduled', p, at, { scheduledTime: p.scheduledTime?.toISOString() ?? null }),
+    );
 }
 
 function guardOf(post: Post, event: PostEvent): SvcError | null {

@@ -1,4 +1,5 @@
 import type { ConnectedAccount } from '../domain/connected-account.js';
+import type { DomainEvent } from '../domain/domain-event.js';
 import type { Platform } from '../domain/platform.js';
 
 /** Storage of connected accounts. */
@@ -6,9 +7,10 @@ export type AccountStore = {
   /**
    * Inserts the account, or updates the one with the same owner, platform and platform account
    * id (a reconnect), keeping its id and `connectedAt`. A reconnect without new sealed
-   * credentials keeps the stored ones. Returns the account as stored.
+   * credentials keeps the stored ones. Appends `events` (connected, reconnected, needs
+   * reconnect: core decides which) in the same transaction. Returns the account as stored.
    */
-  saveAccount(account: ConnectedAccount): Promise<ConnectedAccount>;
+  saveAccount(account: ConnectedAccount, events?: readonly DomainEvent[]): Promise<ConnectedAccount>;
   /** The owner's account for this platform account id, active or not; null when absent. */
   findAccount(
     ownerId: string,

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../domain/domain-event.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 
 /** What adding a stored file did. Only `added` used storage quota. */
@@ -34,7 +35,12 @@ export type MediaStore = {
    */
   addMediaAsset(
     asset: MediaAsset,
-    options: { readonly storageLimitBytes: number; readonly sourceUrl: string | null },
+    options: {
+      readonly storageLimitBytes: number;
+      readonly sourceUrl: string | null;
+      /** Appended to the journal in the same transaction when the asset is `added`. */
+      readonly events?: readonly DomainEvent[];
+    },
   ): Promise<AddMediaOutcome>;
   /** Records a pending asset: an upload target whose bytes have not arrived. */
   insertPendingAsset(asset: MediaAsset): Promise<void>;
@@ -42,7 +48,11 @@ export type MediaStore = {
   activatePendingAsset(
     id: string,
     file: UploadedFile,
-    options: { readonly storageLimitBytes: number },
+    options: {
+      readonly storageLimitBytes: number;
+      /** Appended to the journal in the same transaction when the asset is `activated`. */
+      readonly events?: readonly DomainEvent[];
+    },
   ): Promise<ActivateMediaOutcome>;
   /** The owner's active asset first imported from this link; null when there is none. */
   findMediaBySource(ownerId: string, url: string): Promise<MediaAsset | null>;

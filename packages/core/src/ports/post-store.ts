@@ -1,6 +1,8 @@
 import type { Approval } from '../domain/approval.js';
+import type { DomainEvent } from '../domain/domain-event.js';
 import type { RepeatQuery } from '../domain/duplicate-content.js';
-import type { Post, PublicPostStatus } from '../domain/post.js';
+import type { Post, PostStatus, PublicPostStatus } from '../domain/post.js';
+import { type PostChange, transition } from '../domain/post-state-machine.js';
 import type { ApprovalDecision } from './approval-store.js';
 
 /** The rows of one create request, inserted all together or not at all. */
@@ -25,6 +27,8 @@ export type NewPostsBatch = {
    * inside the transaction so two identical requests at once cannot both pass). Default false.
    */
   readonly refuseRepeats?: boolean;
+  /** What the journal records of the new rows (`scheduledEvents`), appended if they are inserted. */
+  readonly events?: readonly DomainEvent[];
 };
 
 /** What happened to a batch. Only `inserted` wrote anything. */
@@ -51,6 +55,8 @@ export type ApprovedDraftBatch = {
   readonly approvalId: string;
   readonly decision: ApprovalDecision;
   readonly quota: { readonly limit: number; readonly windowStart: Date };
+  /** The draft's transition events and the new rows' `post.scheduled`, appended with the rows. */
+  readonly events: readonly DomainEvent[];
 };
 
 /** What approving a draft did. Only `approved` wrote anything. */
@@ -75,6 +81,33 @@ export function quotaRefusal(
   limit: number,
 ): { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number } | null {
   return used + adding > limit ? { kind: 'quota_exceeded', used, limit } : null;
+}
+
+/**
+ * The claims a store makes of the candidates it read (oldest due first): at most `limit`, none
+ * that would put an account over `perAccountLimit`, each through the `claim` transition with its
+ * journal events. Every store writes what this returns, so they agree.
+ */
+export function claimChanges(candidates: readonly Post[], request: ClaimRequest): PostChange[] {
+  return admitClaims(candidates, request).flatMap((post) => {
+    const claimed = transition(post, {
+      type: 'claim',
+      at: request.now,
+      leaseOwner: request.leaseOwner,
+      leaseUntil: request.leaseUntil,
+    });
+    // The stores select what the state machine lets a publisher claim; should the rules ever
+    // refuse a row, it stays where it is.
+    return claimed.isOk() ? [claimed.value] : [];
+  });
+}
+
+/**
+ * The internal statuses behind public ones, for stores filtering by status: a post being
+ * published is still `scheduled` to callers (see `publicStatus`).
+ */
+export function internalStatuses(statuses: readonly PublicPostStatus[]): PostStatus[] {
+  return statuses.flatMap((s): PostStatus[] => (s === 'scheduled' ? ['scheduled', 'publishing'] : [s]));
 }
 
 /** A lease request of the publisher. */
@@ -172,14 +205,16 @@ export type PostStore = {
   /** A post by id, soft-deleted or not; null when absent. */
   getPost(id: string): Promise<Post | null>;
   /**
-   * Writes a post changed by `transition()` if its stored version is still `expectedVersion`;
-   * returns the stored post (version bumped) or null when someone else changed it first.
+   * Writes a post changed by `transition()` if its stored version is still `expectedVersion`,
+   * appending the change's `events` to the journal in the same transaction; returns the stored
+   * post (version bumped) or null, writing nothing, when someone else changed it first.
    */
-  updatePost(post: Post, expectedVersion: number): Promise<Post | null>;
+  updatePost(post: Post, expectedVersion: number, events?: readonly DomainEvent[]): Promise<Post | null>;
   /**
    * Atomically leases due posts, oldest `dueAt` first: scheduled posts whose time has come and
-   * publishing posts whose lease expired, never soft-deleted ones. Applies the `claim`
-   * transition to each and returns them. Two concurrent claims never return the same post.
+   * publishing posts whose lease expired, never soft-deleted ones. Applies core's `claimChanges`
+   * to them, writes each claimed post with its `post.publishing` event, and returns them. Two
+   * concurrent claims never return the same post.
    */
   claimDuePosts(request: ClaimRequest): Promise<readonly Post[]>;
   /** The earliest `dueAt` among posts the publisher will have to claim; null when there is none. */

@@ -3,6 +3,7 @@ import type { ApiKeyStore } from './api-key-store.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { BillingStore } from './billing-store.js';
 import type { ConnectionRequestStore } from './connection-request-store.js';
+import type { EventStore } from './event-store.js';
 import type { MediaStore } from './media-store.js';
 import type { OAuthStore } from './oauth-store.js';
 import type { PostStore } from './post-store.js';
@@ -20,6 +21,8 @@ export type Store = {
   readonly billing: BillingStore;
   /** Clients, grants, codes, tokens and sessions of the OAuth authorization server. */
   readonly oauth: OAuthStore;
+  /** The event journal: every state change's event, in order. */
+  readonly events: EventStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

@@ -4,12 +4,11 @@ import type { ConnectionRequest } from '../domain/connection-request.js';
 import { findRepeat, repeatQueryOf } from '../domain/duplicate-content.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
-import { transition } from '../domain/post-state-machine.js';
 import type { User } from '../domain/user.js';
 import {
-  admitClaims,
   type ClaimRequest,
   claimCandidateCount,
+  claimChanges,
   type InsertPostsOutcome,
   type NewPostsBatch,
   quotaRefusal,
@@ -17,6 +16,7 @@ import {
 import type { Store } from '../ports/store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
+import { createMemoryJournal } from './memory-journal.js';
 import { createMemoryOAuthStore } from './memory-oauth-store.js';
 import {
   countPostsByStatusOf,
@@ -50,6 +50,8 @@ export function createMemoryStore(): Store {
   const copy = <T>(value: T): T => structuredClone(value);
   const idemKey = (ownerId: string, externalId: string) => `${ownerId}\u0000${externalId}`;
   const approvals = createMemoryApprovalStore(live);
+  const journal = createMemoryJournal(live);
+  const append = journal.append;
   const usageKey = (ownerId: string, windowStart: Date) => `${ownerId}\u0000${windowStart.getTime()}`;
   const postsById = (ids: readonly string[]) =>
     ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
@@ -81,6 +83,7 @@ export function createMemoryStore(): Store {
         if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
         for (const post of batch.posts) posts.set(post.id, copy(post));
         quotaUsage.set(key, used + batch.posts.length);
+        append(batch.events ?? []);
         if (batch.idempotency !== null) {
           idempotency.set(idemKey(batch.ownerId, batch.idempotency.externalId), {
             fingerprint: batch.idempotency.fingerprint,
@@ -110,6 +113,7 @@ export function createMemoryStore(): Store {
         posts.set(post.id, post);
         for (const sibling of batch.siblings) posts.set(sibling.id, copy(sibling));
         quotaUsage.set(key, used + batch.siblings.length);
+        append(batch.events);
         const decided = { ...approval, ...batch.decision };
         approvals.put(decided);
         return {
@@ -131,12 +135,13 @@ export function createMemoryStore(): Store {
         const post = posts.get(id);
         return post === undefined ? null : copy(post);
       },
-      async updatePost(post, expectedVersion) {
+      async updatePost(post, expectedVersion, events = []) {
         live();
         const stored = posts.get(post.id);
         if (stored === undefined || stored.version !== expectedVersion) return null;
         const next = { ...copy(post), version: expectedVersion + 1 };
         posts.set(post.id, next);
+        append(events);
         return copy(next);
       },
       async claimDuePosts(request: ClaimRequest) {
@@ -151,17 +156,11 @@ export function createMemoryStore(): Store {
           )
           .sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1))
           .slice(0, claimCandidateCount(request));
-        return admitClaims(due, request).flatMap((post) => {
-          const claimed = transition(post, {
-            type: 'claim',
-            at: request.now,
-            leaseOwner: request.leaseOwner,
-            leaseUntil: request.leaseUntil,
-          });
-          if (claimed.isErr()) return [];
-          const next = { ...claimed.value, version: post.version + 1 };
+        return claimChanges(due, request).map(({ post, events }) => {
+          const next = { ...post, version: post.version + 1 };
           posts.set(next.id, next);
-          return [copy(next)];
+          append(events);
+          return copy(next);
         });
       },
       async nextDueAt() {
@@ -261,7 +260,7 @@ export function createMemoryStore(): Store {
       },
     },
     accounts: {
-      async saveAccount(account) {
+      async saveAccount(account, events = []) {
         live();
         const existing = [...accounts.values()].find(
           (a) =>
@@ -279,6 +278,7 @@ export function createMemoryStore(): Store {
                 sealedCredentials: account.sealedCredentials ?? existing.sealedCredentials,
               };
         accounts.set(stored.id, stored);
+        append(events);
         return copy(stored);
       },
       async findAccount(ownerId, platform, platformAccountId) {
@@ -327,6 +327,7 @@ export function createMemoryStore(): Store {
         media.set(asset.id, copy(asset));
         storageUsed.set(asset.ownerId, used + asset.sizeBytes);
         remember(asset.id);
+        append(options.events ?? []);
         return { kind: 'added', asset: copy(asset) };
       },
       async insertPendingAsset(asset) {
@@ -345,6 +346,7 @@ export function createMemoryStore(): Store {
         const active: MediaAsset = { ...pending, ...file, status: 'active' };
         media.set(id, active);
         storageUsed.set(pending.ownerId, used + file.sizeBytes);
+        append(options.events ?? []);
         return { kind: 'activated', asset: copy(active) };
       },
       async findMediaBySource(ownerId, url) {
@@ -399,6 +401,7 @@ export function createMemoryStore(): Store {
     billing: createMemoryBillingStore(live),
     approvals,
     oauth: createMemoryOAuthStore(live),
+    events: journal.store,
     async ping() {
       live();
     },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Approval } from '../domain/approval.js';
+import { postEvent } from '../domain/domain-event.js';
 import { contentHashOf } from '../domain/duplicate-content.js';
 import type { Post } from '../domain/post.js';
+import { scheduledEvents } from '../domain/post-state-machine.js';
 import type { Store } from '../ports/store.js';
 import { aPost } from './builders.js';
 
@@ -291,12 +293,19 @@ export function describePostQueryContract(store: () => Store): void {
         approvalId: APPROVAL,
         decision,
         quota: { limit, windowStart: T0 },
+        events: [
+          postEvent('post.approved', scheduled, at(3)),
+          ...scheduledEvents([scheduled, sibling], at(3)),
+        ],
       });
+      const journalLength = async () => (await store().events.listEvents(null, 1000)).length;
 
       it('rewrites the draft, inserts the other rows within the quota and decides the approval', async () => {
         const { stored, scheduled, sibling } = await setUp();
         const used = await store().posts.quotaUsed(OWNER, T0);
+        const events = await journalLength();
         const outcome = await store().posts.approveDraft(batch(scheduled, sibling, stored.version));
+        expect(await journalLength()).toBe(events + 3);
         expect(outcome).toEqual({
           kind: 'approved',
           post: { ...scheduled, version: stored.version + 1 },
@@ -312,6 +321,7 @@ export function describePostQueryContract(store: () => Store): void {
       it('writes nothing when the draft changed, the approval was decided, or the quota is full', async () => {
         const { stored, scheduled, sibling } = await setUp();
         const used = await store().posts.quotaUsed(OWNER, T0);
+        const events = await journalLength();
         expect(await store().posts.approveDraft(batch(scheduled, sibling, stored.version + 1))).toEqual({
           kind: 'conflict',
         });
@@ -328,6 +338,7 @@ export function describePostQueryContract(store: () => Store): void {
         expect(await store().posts.getPost(DRAFT)).toEqual(stored);
         expect(await store().posts.getPost('post_sibling')).toBeNull();
         expect(await store().posts.quotaUsed(OWNER, T0)).toBe(used);
+        expect(await journalLength()).toBe(events);
       });
     });
   });

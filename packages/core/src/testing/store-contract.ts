@@ -5,6 +5,7 @@ import type { Store } from '../ports/store.js';
 import { describeBillingContract } from './billing-contract.js';
 import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
 import { describeConnectionRequestContract } from './connection-request-contract.js';
+import { describeEventJournalContract } from './event-journal-contract.js';
 import { describeOAuthStoreContract } from './oauth-store-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
 
@@ -172,6 +173,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
     describeConnectionRequestContract(() => store);
     describePostQueryContract(() => store);
+    describeEventJournalContract(() => store);
     describeBillingContract(() => store);
     describeOAuthStoreContract(() => store);
 

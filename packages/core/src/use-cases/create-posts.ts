@@ -5,6 +5,7 @@ import type { ConnectedAccount } from '../domain/connected-account.js';
 import { checkCanSchedule, limitsFor, quotaWindowStart } from '../domain/entitlements.js';
 import type { MediaRef, Post } from '../domain/post.js';
 import { type PostRequest, parsePostRequest } from '../domain/post-request.js';
+import { scheduledEvents } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PolicyIssue } from '../policy/policy-types.js';
 import type { InsertPostsOutcome } from '../ports/post-store.js';
@@ -147,6 +148,7 @@ export async function createFromRequest(
       windowStart: quotaWindowStart(now),
     },
     refuseRepeats: !request.allowDuplicate,
+    events: scheduledEvents(posts, now),
   });
   if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
   const warnings = distinct([

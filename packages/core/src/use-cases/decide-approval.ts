@@ -1,9 +1,10 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { Actor } from '../domain/actor.js';
 import type { Approval } from '../domain/approval.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
 import { limitsFor, quotaWindowStart } from '../domain/entitlements.js';
 import type { Post } from '../domain/post.js';
-import { transition } from '../domain/post-state-machine.js';
+import { scheduledEvents, transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { ApprovalDecision } from '../ports/approval-store.js';
 import { checkDraftReady } from './check-draft-ready.js';
@@ -69,7 +70,7 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
   if (!input.approve) {
     const moved = transition(post, { type: 'reject', at: now });
     if (moved.isErr()) return err(moved.error);
-    const stored = await deps.store.posts.updatePost(moved.value, post.version);
+    const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
     if (stored === null) return err(raced(post));
     const decided = await deps.store.approvals.decideApproval(approval.id, {
       status: 'rejected',
@@ -102,17 +103,29 @@ async function approve(
   const { targets, content, scheduledTime } = ready.value;
   const media = await prepareForTargets(deps, owner, post, content, targets);
   if (media.isErr()) return err(media.error);
-  const moved = transition(post, { type: 'approve', at: decision.decidedAt, scheduledTime });
-  if (moved.isErr()) return err(moved.error);
-  const rows = targets.map((account, i) => ({
-    ...moved.value,
-    ...(i === 0 ? {} : { id: deps.ids.id('post'), createdAt: decision.decidedAt, version: 0 }),
+  // The draft row goes to the first account; the approval's events are about it as it goes.
+  const rowFor = (account: ConnectedAccount): Post => ({
+    ...post,
     platforms: [account.platform],
     profileIds: [account.id],
     media: [...(media.value.media.get(account.platform) ?? post.media)],
-  }));
-  const [first, ...siblings] = rows as [Post, ...Post[]];
+  });
+  const [firstTarget, ...others] = targets as [ConnectedAccount, ...ConnectedAccount[]];
+  const moved = transition(rowFor(firstTarget), { type: 'approve', at: decision.decidedAt, scheduledTime });
+  if (moved.isErr()) return err(moved.error);
+  const first = moved.value.post;
   const now = decision.decidedAt;
+  const siblings = others.map((account) => ({
+    ...first,
+    ...rowFor(account),
+    status: first.status,
+    scheduledTime: first.scheduledTime,
+    dueAt: first.dueAt,
+    updatedAt: now,
+    id: deps.ids.id('post'),
+    createdAt: now,
+    version: 0,
+  }));
   const outcome = await deps.store.posts.approveDraft({
     ownerId: owner.id,
     draft: first,
@@ -124,6 +137,7 @@ async function approve(
       limit: limitsFor(owner, now, deps.planLimits).postsPerMonth,
       windowStart: quotaWindowStart(now),
     },
+    events: [...moved.value.events, ...scheduledEvents(siblings, now)],
   });
   switch (outcome.kind) {
     case 'conflict':

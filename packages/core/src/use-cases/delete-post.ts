@@ -46,7 +46,7 @@ export function deletePost(
       const now = deps.clock.now();
       const moved = transition(post, { type: 'delete', at: now });
       if (moved.isErr()) return err(moved.error);
-      const stored = await deps.store.posts.updatePost(moved.value, post.version);
+      const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
       if (stored === null) {
         return err(
           svcError(

@@ -1,4 +1,5 @@
 import { ok, type Result } from 'neverthrow';
+import { mediaReadyEvent } from '../domain/domain-event.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { MediaRef } from '../domain/post.js';
 import type { SvcError } from '../domain/svc-error.js';
@@ -32,7 +33,11 @@ export async function storeDerivedAsset(
     createdAt: deps.clock.now(),
   };
   const limit = storageLimitOf(deps, owner);
-  const added = await deps.store.media.addMediaAsset(copy, { storageLimitBytes: limit, sourceUrl: null });
+  const added = await deps.store.media.addMediaAsset(copy, {
+    storageLimitBytes: limit,
+    sourceUrl: null,
+    events: [mediaReadyEvent(copy, copy.createdAt)],
+  });
   if (added.kind === 'storage_quota_exceeded')
     return discardBlob(deps, blob, storageQuotaError(added.usedBytes, limit));
   return ok({ kind: 'asset', mediaId: added.asset.id, derivedFrom: originalId });

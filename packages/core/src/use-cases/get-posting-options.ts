@@ -1,6 +1,7 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type Actor, actorCanSeeAccount, requireScope } from '../domain/actor.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
+import { accountEvent } from '../domain/domain-event.js';
 import { PLATFORM_NAMES } from '../domain/platform.js';
 import type { CachedPostingOptions } from '../domain/posting-options-cache.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
@@ -148,7 +149,12 @@ async function ask(
 
 async function markNeedsReconnect(deps: Deps, account: ConnectedAccount): Promise<void> {
   deps.postingOptionsCache.forget(account.id);
-  await deps.store.accounts.saveAccount({ ...account, needsReconnect: true, updatedAt: deps.clock.now() });
+  const now = deps.clock.now();
+  const marked = { ...account, needsReconnect: true, updatedAt: now };
+  await deps.store.accounts.saveAccount(
+    marked,
+    account.needsReconnect ? [] : [accountEvent('account.needs_reconnect', marked, now)],
+  );
 }
 
 function reconnectError(account: ConnectedAccount): SvcError {

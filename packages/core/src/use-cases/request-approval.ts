@@ -49,7 +49,7 @@ async function request(
   }
   const moved = transition(post, { type: 'request_approval', at: now });
   if (moved.isErr()) return err(notADraft(moved.error, post.status));
-  const stored = await deps.store.posts.updatePost(moved.value, post.version);
+  const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
   if (stored === null) {
     return err(
       svcError(

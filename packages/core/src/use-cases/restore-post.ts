@@ -20,12 +20,12 @@ export function restorePost(
       if (post === null) return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
       const moved = transition(post, { type: 'restore', at });
       if (moved.isErr()) return err(moved.error);
-      let restored = moved.value;
+      let restored = moved.value.post;
       const due = restored.status === 'scheduled' && restored.dueAt !== null;
       if (due && (restored.dueAt as Date).getTime() <= at.getTime()) {
         restored = { ...restored, dueAt: deps.publisher.nextRunAt(at) };
       }
-      const stored = await deps.store.posts.updatePost(restored, post.version);
+      const stored = await deps.store.posts.updatePost(restored, post.version, moved.value.events);
       if (stored === null) {
         return err(
           svcError('invalid_post_state', `Post ${postId} changed while restoring it. Try again.`, { postId }),

@@ -1,5 +1,6 @@
 import { ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../domain/connected-account.js';
+import { accountEvent } from '../domain/domain-event.js';
 import type { Platform } from '../domain/platform.js';
 import type { SvcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
@@ -30,9 +31,14 @@ export function saveConnection(
   const now = deps.clock.now();
   return ResultAsync.fromSafePromise(
     (async () => {
-      const credentials = await mergedCredentials(deps, input);
-      return deps.store.accounts.saveAccount({
-        id: deps.ids.id('acct'),
+      const existing = await deps.store.accounts.findAccount(
+        input.ownerId,
+        input.platform,
+        input.platformAccountId,
+      );
+      const credentials = mergedCredentials(deps, input, existing);
+      const account: ConnectedAccount = {
+        id: existing?.id ?? deps.ids.id('acct'),
         ownerId: input.ownerId,
         platform: input.platform,
         platformAccountId: input.platformAccountId,
@@ -46,7 +52,13 @@ export function saveConnection(
         tokenExpiresAt: input.tokenExpiresAt,
         connectedAt: now,
         updatedAt: now,
-      });
+      };
+      const event = accountEvent(
+        existing === null ? 'account.connected' : 'account.reconnected',
+        account,
+        now,
+      );
+      return deps.store.accounts.saveAccount(account, [event]);
     })(),
   );
 }
@@ -55,16 +67,12 @@ export function saveConnection(
  * The credentials to store: the new ones over the stored ones. Platforms often leave out a
  * refresh token on a repeated consent (Google does), so a reconnect must not drop the one we have.
  */
-async function mergedCredentials(
-  deps: Pick<CoreDeps, 'store' | 'secretBox'>,
+function mergedCredentials(
+  deps: Pick<CoreDeps, 'secretBox'>,
   input: ConnectionInput,
-): Promise<Readonly<Record<string, unknown>> | null> {
+  existing: ConnectedAccount | null,
+): Readonly<Record<string, unknown>> | null {
   if (input.credentials === null) return null;
-  const existing = await deps.store.accounts.findAccount(
-    input.ownerId,
-    input.platform,
-    input.platformAccountId,
-  );
   if (existing?.sealedCredentials == null) return input.credentials;
   const stored = JSON.parse(deps.secretBox.open(existing.sealedCredentials)) as Record<string, unknown>;
   const fresh = Object.fromEntries(

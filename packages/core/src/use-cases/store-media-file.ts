@@ -1,4 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
+import { mediaReadyEvent } from '../domain/domain-event.js';
 import { limitsFor } from '../domain/entitlements.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import { type ErrorCode, type SvcError, svcError } from '../domain/svc-error.js';
@@ -110,7 +111,11 @@ export async function storeMediaFile(
     createdAt: deps.clock.now(),
   };
   const limit = storageLimitOf(deps, owner);
-  const added = await deps.store.media.addMediaAsset(asset, { storageLimitBytes: limit, sourceUrl });
+  const added = await deps.store.media.addMediaAsset(asset, {
+    storageLimitBytes: limit,
+    sourceUrl,
+    events: [mediaReadyEvent(asset, asset.createdAt)],
+  });
   if (added.kind === 'storage_quota_exceeded')
     return discardBlob(deps, blob, storageQuotaError(added.usedBytes, limit));
   return ok(added.asset);

@@ -57,7 +57,8 @@ async function update(
   if (changes.isErr()) return err(changes.error);
   const moved = transition(post, { type: 'edit', at: now, changes: changes.value });
   if (moved.isErr()) return err(moved.error);
-  let next = moved.value;
+  // An edit is not a state change: it records no event.
+  let next = moved.value.post;
 
   const content = await checkPostContent(deps, actor.user, next, 'refuse');
   if (content.isErr()) return err(content.error);

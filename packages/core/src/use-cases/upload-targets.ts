@@ -1,5 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type Actor, requireScope } from '../domain/actor.js';
+import { mediaReadyEvent } from '../domain/domain-event.js';
 import { checkCanUpload } from '../domain/entitlements.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
@@ -77,7 +78,15 @@ export function completeUpload(
       const activated = await deps.store.media.activatePendingAsset(
         mediaId,
         { ...facts, sizeBytes: blob.sizeBytes, blobKey: blob.key },
-        { storageLimitBytes: limit },
+        {
+          storageLimitBytes: limit,
+          events: [
+            mediaReadyEvent(
+              { id: mediaId, ownerId: owner.id, contentType: facts.contentType, sizeBytes: blob.sizeBytes },
+              deps.clock.now(),
+            ),
+          ],
+        },
       );
       switch (activated.kind) {
         case 'activated':

@@ -176,10 +176,14 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
           leaseOwner: options.leaseOwner,
           retryAt: now,
           countsAsAttempt: false,
+          reason: 'publisher stopping',
         });
         // With the database away the post stays leased; the lease's end returns it to the queue.
-        if (released.isOk())
-          await deps.store.posts.updatePost(released.value, post.version).catch(unlessStoreAway);
+        if (released.isOk()) {
+          await deps.store.posts
+            .updatePost(released.value.post, post.version, released.value.events)
+            .catch(unlessStoreAway);
+        }
       }
       await Promise.all(running);
       settleIdle();

@@ -1,4 +1,5 @@
 import {
+  accountEvent,
   PLATFORM_NAMES,
   type Platform,
   type PlatformGateway,
@@ -52,7 +53,9 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     }
     // A write whose answer was lost with the connection may have landed: the retry then finds a
     // newer version and reports the lease lost, and whoever takes the post next resumes from it.
-    const stored = await durably(() => deps.store.posts.updatePost(next.value, post.version));
+    const stored = await durably(() =>
+      deps.store.posts.updatePost(next.value.post, post.version, next.value.events),
+    );
     if (stored === null) {
       deps.logger.warn({ postId: post.id, event: event.type }, 'publisher lost the lease of a post');
       return false;
@@ -181,6 +184,7 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
       leaseOwner: ctx.options.leaseOwner,
       retryAt: at,
       countsAsAttempt,
+      reason,
     });
     if (done)
       deps.logger.info(
@@ -190,9 +194,10 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   }
 
   async function needsReconnect(reason: string): Promise<void> {
-    await durably(() =>
-      deps.store.accounts.saveAccount({ ...account, needsReconnect: true, updatedAt: deps.clock.now() }),
-    );
+    const now = deps.clock.now();
+    const marked = { ...account, needsReconnect: true, updatedAt: now };
+    const events = account.needsReconnect ? [] : [accountEvent('account.needs_reconnect', marked, now)];
+    await durably(() => deps.store.accounts.saveAccount(marked, events));
     await fail(
       `Reconnect the ${PLATFORM_NAMES[platform]} account @${account.handle}, then schedule the post again. ${reason}`,
     );

@@ -1,0 +1,34 @@
+import type { DomainEvent, JournalEvent } from '../domain/domain-event.js';
+import type { EventStore } from '../ports/event-store.js';
+
+/** The memory store's journal: the EventStore, and `append` for its own atomic operations. */
+export type MemoryJournal = {
+  readonly store: EventStore;
+  /** Appends events in order; called inside the operation that made the change. */
+  append(events: readonly DomainEvent[]): void;
+};
+
+/**
+ * An in-memory journal. Every operation of the memory store runs without awaiting in between, so
+ * an operation's events are appended with its change and no reader sees one without the other;
+ * positions are the sequence numbers, in commit order.
+ */
+export function createMemoryJournal(live: () => void): MemoryJournal {
+  const events: JournalEvent[] = [];
+  return {
+    append(added) {
+      for (const event of added) {
+        const seq = events.length + 1;
+        events.push({ ...structuredClone(event), seq, position: String(seq) });
+      }
+    },
+    store: {
+      async listEvents(after, limit) {
+        live();
+        const from = after === null ? 0 : Number(after);
+        if (!Number.isSafeInteger(from) || from < 0) throw new Error(`Not a journal position: ${after}`);
+        return events.slice(from, from + Math.max(0, Math.floor(limit))).map((e) => structuredClone(e));
+      },
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { DomainEvent, DomainEventType, EventData, EventStore, JournalEvent } from '@svc/core';
+import type { Pool, PoolClient } from 'pg';
+
+const COLUMNS = '(type, owner_id, subject_id, at, data)';
+const UNNEST = (first: number) =>
+  `unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::timestamptz[], $${first + 4}::jsonb[])`;
+
+/** The five array parameters that carry events into `UNNEST`, in column order. */
+export function eventParams(events: readonly DomainEvent[]): unknown[] {
+  return [
+    events.map((e) => e.type),
+    events.map((e) => e.ownerId),
+    events.map((e) => e.subjectId),
+    events.map((e) => e.at),
+    events.map((e) => JSON.stringify(e.data)),
+  ];
+}
+
+/**
+ * Wraps a statement that changes one row and ends in `RETURNING *` so it appends events too, in
+ * the same statement (hence atomically, without a transaction round trip), only when the row was
+ * changed. The events' parameters start at `$first`: pass `eventParams` after the statement's.
+ */
+export function withEvents(statement: string, first: number): string {
+  return `WITH changed AS (${statement}),
+appended AS (INSERT INTO events ${COLUMNS} SELECT * FROM ${UNNEST(first)} WHERE EXISTS (SELECT 1 FROM changed))
+SELECT * FROM changed`;
+}
+
+/** Appends events inside a transaction the caller holds. */
+export async function appendEvents(client: PoolClient, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await client.query(`INSERT INTO events ${COLUMNS} SELECT * FROM ${UNNEST(1)}`, eventParams(events));
+}
+
+/**
+ * Events after a position, in (tx, seq) order, and only those of transactions older than every
+ * transaction still running: such a transaction's events would sort before events already read,
+ * so they are held back until it ends. A reader never skips one; it may wait for a long one.
+ */
+const LIST_EVENTS_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
+WHERE tx < pg_snapshot_xmin(pg_current_snapshot()) AND (tx, seq) > ($1::xid8, $2::bigint)
+ORDER BY tx, seq
+LIMIT $3`;
+
+type EventRow = {
+  seq: string;
+  tx: string;
+  type: string;
+  owner_id: string;
+  subject_id: string;
+  at: Date;
+  data: EventData;
+};
+
+/** The EventStore of a PostgreSQL database. */
+export function createPostgresEventStore(pool: Pool): EventStore {
+  return {
+    async listEvents(after, limit) {
+      const [tx, seq] = after === null ? ['0', '0'] : parsePosition(after);
+      const result = await pool.query<EventRow>(LIST_EVENTS_SQL, [tx, seq, Math.max(0, Math.floor(limit))]);
+      return result.rows.map(rowToEvent);
+    },
+  };
+}
+
+// A position is `<tx>.<seq>`, both decimal: what rowToEvent hands out.
+function parsePosition(position: string): [string, string] {
+  const match = /^(\d{1,20})\.(\d{1,19})$/.exec(position);
+  if (match === null) throw new Error(`Not a journal position: ${position}`);
+  return [match[1] as string, match[2] as string];
+}
+
+function rowToEvent(row: EventRow): JournalEvent {
+  return {
+    type: row.type as DomainEventType,
+    at: row.at,
+    ownerId: row.owner_id,
+    subjectId: row.subject_id,
+    data: row.data,
+    seq: Number(row.seq),
+    position: `${row.tx}.${row.seq}`,
+  };
+}

@@ -1,0 +1,62 @@
+import type { DomainEvent, DomainEventType, EventData, EventStore, JournalEvent } from '@svc/core';
+import type Database from 'better-sqlite3';
+import { dateFromSql, dateToSql, jsonFromSql, jsonToSql } from './sql-values.js';
+
+type EventRow = {
+  seq: number;
+  type: string;
+  owner_id: string;
+  subject_id: string;
+  at: number;
+  data: string;
+};
+
+/** The journal of a SQLite database: `append` for the stores' transactions, and the EventStore. */
+export type SqliteJournal = {
+  /** Appends events; call it inside the transaction of the change they record. */
+  append(events: readonly DomainEvent[]): void;
+  readonly store: EventStore;
+};
+
+/** Creates the journal of a database. Statements are prepared once, here. */
+export function createSqliteJournal(db: Database.Database): SqliteJournal {
+  const insert = db.prepare<[Omit<EventRow, 'seq'>]>(
+    'INSERT INTO events (type, owner_id, subject_id, at, data) VALUES (@type, @owner_id, @subject_id, @at, @data)',
+  );
+  // One writer at a time: a committed row's seq is final, and nothing can commit before it.
+  const select = db.prepare<[number, number], EventRow>(
+    'SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
+  );
+  return {
+    append(events) {
+      for (const event of events) {
+        insert.run({
+          type: event.type,
+          owner_id: event.ownerId,
+          subject_id: event.subjectId,
+          at: dateToSql(event.at),
+          data: jsonToSql(event.data),
+        });
+      }
+    },
+    store: {
+      async listEvents(after, limit) {
+        const from = after === null ? 0 : Number(after);
+        if (!Number.isSafeInteger(from) || from < 0) throw new Error(`Not a journal position: ${after}`);
+        return select.all(from, Math.max(0, Math.floor(limit))).map(rowToEvent);
+      },
+    },
+  };
+}
+
+function rowToEvent(row: EventRow): JournalEvent {
+  return {
+    type: row.type as DomainEventType,
+    at: dateFromSql(row.at),
+    ownerId: row.owner_id,
+    subjectId: row.subject_id,
+    data: jsonFromSql<EventData>(row.data),
+    seq: row.seq,
+    position: String(row.seq),
+  };
+}
