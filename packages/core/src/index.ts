@@ -168,7 +168,6 @@ export {
 export { measureText, type TextCounting } from './policy/text-metrics.js';
 export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';
-// Ports
 export type { AccountStore } from './ports/account-store.js';
 export type { ApiKeyStore } from './ports/api-key-store.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
@@ -212,6 +211,8 @@ export {
   admitClaims,
   claimCandidateCount,
   claimChanges,
+  type EarlierRequest,
+  idempotencyOutcome,
   internalStatuses,
   quotaRefusal,
 } from './ports/post-store.js';
@@ -225,6 +226,19 @@ export {
   StoreUnavailableError,
 } from './ports/store-unavailable.js';
 export type { UserStore } from './ports/user-store.js';
+// Ports
+// Publishing decisions
+export {
+  decideAfterRefresh,
+  decidePublishStep,
+  type PublishDecision,
+  type PublishLimits,
+  releaseOnStop,
+  type StepContext,
+} from './publishing/decide-publish-step.js';
+export { type PublishFailureCode, publishFailure } from './publishing/publish-failures.js';
+export { retryDelayMs } from './publishing/retry-delay.js';
+export { unpublishableReason } from './publishing/unpublishable-reason.js';
 // Use cases
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
 export type { AccountChoice } from './use-cases/choose-targets.js';

@@ -1,5 +1,7 @@
 // The public API of @svc/publisher.
 
+// Kept for callers of an earlier version; the decision now lives in core.
+export { retryDelayMs } from '@svc/core';
 // The engine
 export { createPublisher, type Publisher } from './engine/create-publisher.js';
 export type { PublisherDeps, PublisherLogger } from './engine/publisher-deps.js';
@@ -8,7 +10,6 @@ export {
   DEFAULT_PUBLISHER_OPTIONS,
   type PublisherOptions,
 } from './engine/publisher-options.js';
-export { retryDelayMs } from './engine/retry-delay.js';
 
 // Platform adapters
 export { createFacebookGateway, type FacebookGatewayConfig } from './platforms/facebook/facebook-gateway.js';

@@ -1,10 +1,12 @@
+import type { JournalEvent } from '@svc/core';
 import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, expect, it } from 'vitest';
 import { type PublisherFleet, startPublisherFleet } from './publisher-fleet.js';
 
 // Four `svc publisher` processes share 2,000 due posts on one PostgreSQL database; one of them is
 // killed with SIGKILL halfway. The simulator's record must hold every post exactly once, and the
-// database must call every post `posted` with the simulator's id.
+// database must call every post `posted` with the simulator's id. A reader follows the event
+// journal all along, as a webhook sender would: it must see exactly one `post.posted` per post.
 
 const POSTS = 2_000;
 let fleet: PublisherFleet | null = null;
@@ -20,6 +22,7 @@ await describePostgres('four publisher processes on one database', (db) => {
     const { ids } = await fleet.seedDuePosts(POSTS, { pages: 40, due });
     // A short lease, so the killed publisher's posts come back within the test.
     const env = { SVC_PUBLISHER_LEASE_MS: '3000', SVC_PUBLISHER_INTERVAL_MS: '1000' };
+    const journal = followJournal(fleet);
     const publishers = Array.from({ length: 4 }, () => fleet?.startPublisher(env));
     const [victim, ...survivors] = publishers;
     if (victim === undefined) throw new Error('no publishers');
@@ -48,5 +51,43 @@ await describePostgres('four publisher processes on one database', (db) => {
     // Nothing beyond the 2,000 shows up after the lease of the killed process has run out.
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     expect(fleet.publishedCount()).toBe(POSTS);
+
+    // The reader kept its position while four processes committed in any order; what it read is
+    // every post's one `post.posted`, none missed and none twice.
+    const events = await journal.stop();
+    const posted = events.filter((e) => e.type === 'post.posted').map((e) => e.subjectId);
+    expect(posted).toHaveLength(POSTS);
+    expect(new Set(posted)).toEqual(new Set(ids));
+    expect(new Set(events.map((e) => e.position)).size).toBe(events.length);
   }, 180_000);
 });
+
+/** Reads the journal page by page from the start while the test runs; `stop` drains and returns it all. */
+function followJournal(fleet: PublisherFleet): { stop(): Promise<JournalEvent[]> } {
+  const read: JournalEvent[] = [];
+  let after: string | null = null;
+  let running = true;
+  const readAll = async () => {
+    for (;;) {
+      const page = await fleet.store.events.listEvents(after, 500);
+      const last = page.at(-1);
+      if (last === undefined) return;
+      read.push(...page);
+      after = last.position;
+    }
+  };
+  const loop = (async () => {
+    while (running) {
+      await readAll();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await readAll();
+      return read;
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
-import { PUBLIC_POST_STATUSES, REPEAT_CANDIDATES } from '@svc/core';
+import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { type PostRow, rowToPost } from './post-row.js';
 
@@ -45,11 +45,6 @@ export async function postsWithContent(client: Pool | PoolClient, query: RepeatQ
     query.to,
   ]);
   return result.rows.map(rowToPost);
-}
-
-/** The internal statuses behind public ones: a publishing post is still `scheduled` to callers. */
-function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
-  return statuses.flatMap((s) => (s === 'scheduled' ? ['scheduled', 'publishing'] : [s]));
 }
 
 /** The read queries of the PostgreSQL PostStore. */

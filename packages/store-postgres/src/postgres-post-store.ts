@@ -7,6 +7,7 @@ import {
   type DomainEvent,
   findRepeat,
   type InsertPostsOutcome,
+  idempotencyOutcome,
   type NewPostsBatch,
   type Post,
   type PostStore,
@@ -108,11 +109,12 @@ async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<In
       [batch.ownerId, key.externalId],
     );
     const row = earlier.rows[0];
-    if (row !== undefined) {
-      return row.fingerprint === key.fingerprint
-        ? { kind: 'replayed', posts: await postsByIds(client, row.post_ids) }
-        : { kind: 'idempotency_conflict', postIds: row.post_ids };
-    }
+    const seen = idempotencyOutcome(
+      key,
+      row === undefined ? null : { fingerprint: row.fingerprint, postIds: row.post_ids },
+    );
+    if (seen?.kind === 'replayed') return { kind: 'replayed', posts: await postsByIds(client, seen.postIds) };
+    if (seen !== null) return seen;
   }
   for (const post of batch.refuseRepeats === true ? batch.posts : []) {
     const query = repeatQueryOf(post);

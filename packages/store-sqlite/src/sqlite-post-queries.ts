@@ -1,5 +1,5 @@
 import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
-import { PUBLIC_POST_STATUSES, REPEAT_CANDIDATES } from '@svc/core';
+import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { type PostRow, rowToPost } from './post-row.js';
 import { jsonToSql } from './sql-values.js';
@@ -69,11 +69,6 @@ type ListParams = Filter & {
   after_id: string | null;
   limit: number;
 };
-
-/** The internal statuses behind public ones: a publishing post is still `scheduled` to callers. */
-function internalStatuses(statuses: readonly PublicPostStatus[]): string[] {
-  return statuses.flatMap((s) => (s === 'scheduled' ? ['scheduled', 'publishing'] : [s]));
-}
 
 /** The read queries of the SQLite PostStore. Statements are prepared once, here. */
 export function createSqlitePostQueries(

@@ -7,6 +7,7 @@ import {
   type DomainEvent,
   findRepeat,
   type InsertPostsOutcome,
+  idempotencyOutcome,
   type NewPostsBatch,
   type Post,
   type PostStore,
@@ -116,12 +117,14 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
   const insertBatch = db.transaction((batch: NewPostsBatch): InsertPostsOutcome => {
     const key = batch.idempotency;
     if (key !== null) {
-      const earlier = selectIdempotency.get(batch.ownerId, key.externalId);
-      if (earlier !== undefined) {
-        return earlier.fingerprint === key.fingerprint
-          ? { kind: 'replayed', posts: postsByIds(earlier.post_ids) }
-          : { kind: 'idempotency_conflict', postIds: jsonFromSql<string[]>(earlier.post_ids) };
-      }
+      const row = selectIdempotency.get(batch.ownerId, key.externalId);
+      const earlier =
+        row === undefined
+          ? null
+          : { fingerprint: row.fingerprint, postIds: jsonFromSql<string[]>(row.post_ids) };
+      const seen = idempotencyOutcome(key, earlier);
+      if (seen?.kind === 'replayed') return { kind: 'replayed', posts: postsByIds(jsonToSql(seen.postIds)) };
+      if (seen !== null) return seen;
     }
     for (const post of batch.refuseRepeats === true ? batch.posts : []) {
       const query = repeatQueryOf(post);

@@ -10,6 +10,7 @@ import {
   claimCandidateCount,
   claimChanges,
   type InsertPostsOutcome,
+  idempotencyOutcome,
   type NewPostsBatch,
   quotaRefusal,
 } from '../ports/post-store.js';
@@ -60,14 +61,13 @@ export function createMemoryStore(): Store {
     posts: {
       async insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome> {
         live();
-        if (batch.idempotency !== null) {
-          const earlier = idempotency.get(idemKey(batch.ownerId, batch.idempotency.externalId));
-          if (earlier !== undefined) {
-            return earlier.fingerprint === batch.idempotency.fingerprint
-              ? { kind: 'replayed', posts: postsById(earlier.postIds) }
-              : { kind: 'idempotency_conflict', postIds: [...earlier.postIds] };
-          }
-        }
+        const idem = batch.idempotency;
+        const seen = idempotencyOutcome(
+          idem,
+          idem === null ? null : (idempotency.get(idemKey(batch.ownerId, idem.externalId)) ?? null),
+        );
+        if (seen?.kind === 'replayed') return { kind: 'replayed', posts: postsById(seen.postIds) };
+        if (seen !== null) return { ...seen, postIds: [...seen.postIds] };
         for (const post of batch.refuseRepeats === true ? batch.posts : []) {
           const query = repeatQueryOf(post);
           const earlier =

@@ -1,5 +1,5 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, requireScope } from '../domain/actor.js';
+import type { Actor } from '../domain/actor.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import { CONNECTION_REQUEST_LIFETIME_MS, type ConnectionRequest } from '../domain/connection-request.js';
 import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
@@ -7,6 +7,7 @@ import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PlatformGateway } from '../ports/platform-gateway.js';
 import type { CoreDeps } from './core-deps.js';
 import { saveConnection } from './save-connection.js';
+import { useCase } from './use-case.js';
 
 type ConnectDeps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'secretBox' | 'platforms'>;
 
@@ -19,28 +20,24 @@ export function createConnectionRequest(
   actor: Actor,
   input: { readonly platform: Platform },
 ): ResultAsync<ConnectionRequest, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<ConnectionRequest, SvcError>> => {
-      const allowed = requireScope(actor, 'account:write');
-      if (allowed.isErr()) return err(allowed.error);
-      const gateway = gatewayFor(deps, input.platform);
-      if (gateway.isErr()) return err(gateway.error);
-      const now = deps.clock.now();
-      const request: ConnectionRequest = {
-        id: deps.ids.id('conn'),
-        ownerId: actor.user.id,
-        platform: input.platform,
-        nonce: deps.ids.secret(),
-        sealedCodeVerifier: deps.secretBox.seal(deps.ids.secret()),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + CONNECTION_REQUEST_LIFETIME_MS),
-        usedAt: null,
-        accountIds: [],
-      };
-      await deps.store.connectionRequests.insertConnectionRequest(request);
-      return ok(request);
-    })(),
-  );
+  return useCase(actor, 'account:write', async (): Promise<Result<ConnectionRequest, SvcError>> => {
+    const gateway = gatewayFor(deps, input.platform);
+    if (gateway.isErr()) return err(gateway.error);
+    const now = deps.clock.now();
+    const request: ConnectionRequest = {
+      id: deps.ids.id('conn'),
+      ownerId: actor.user.id,
+      platform: input.platform,
+      nonce: deps.ids.secret(),
+      sealedCodeVerifier: deps.secretBox.seal(deps.ids.secret()),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CONNECTION_REQUEST_LIFETIME_MS),
+      usedAt: null,
+      accountIds: [],
+    };
+    await deps.store.connectionRequests.insertConnectionRequest(request);
+    return ok(request);
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, requireScope } from '../domain/actor.js';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { Actor } from '../domain/actor.js';
 import { RESTORE_WINDOW_MS, transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
 import { beingPublished, ownedPost } from './owned-post.js';
+import { useCase } from './use-case.js';
 
 /** What `svc_delete_scheduled_post` answers; the same however often it is asked. */
 export type PostDeleted = {
@@ -25,42 +26,38 @@ export function deletePost(
   actor: Actor,
   postId: string,
 ): ResultAsync<PostDeleted, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<PostDeleted, SvcError>> => {
-      const allowed = requireScope(actor, 'post:write');
-      if (allowed.isErr()) return err(allowed.error);
-      const found = await ownedPost(deps.store.posts, actor, postId);
-      if (found.isErr()) return err(found.error);
-      const post = found.value;
-      if (post.deletedAt !== null) return ok(deletedView(post.id, post.deletedAt));
-      if (post.status === 'publishing') return err(beingPublished(post, 'deleted'));
-      if (post.status === 'posted') {
-        return err(
-          svcError(
-            'invalid_post_state',
-            `Post ${post.id} is already published and cannot be deleted here; remove it on the platform itself.`,
-            { postId: post.id, state: 'posted' },
-          ),
-        );
-      }
-      const now = deps.clock.now();
-      const moved = transition(post, { type: 'delete', at: now });
-      if (moved.isErr()) return err(moved.error);
-      const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
-      if (stored === null) {
-        return err(
-          svcError(
-            'invalid_post_state',
-            `Post ${post.id} changed while deleting it. Check its status and try again.`,
-            {
-              postId: post.id,
-            },
-          ),
-        );
-      }
-      return ok(deletedView(post.id, now));
-    })(),
-  );
+  return useCase(actor, 'post:write', async (): Promise<Result<PostDeleted, SvcError>> => {
+    const found = await ownedPost(deps.store.posts, actor, postId);
+    if (found.isErr()) return err(found.error);
+    const post = found.value;
+    if (post.deletedAt !== null) return ok(deletedView(post.id, post.deletedAt));
+    if (post.status === 'publishing') return err(beingPublished(post, 'deleted'));
+    if (post.status === 'posted') {
+      return err(
+        svcError(
+          'invalid_post_state',
+          `Post ${post.id} is already published and cannot be deleted here; remove it on the platform itself.`,
+          { postId: post.id, state: 'posted' },
+        ),
+      );
+    }
+    const now = deps.clock.now();
+    const moved = transition(post, { type: 'delete', at: now });
+    if (moved.isErr()) return err(moved.error);
+    const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+    if (stored === null) {
+      return err(
+        svcError(
+          'invalid_post_state',
+          `Post ${post.id} changed while deleting it. Check its status and try again.`,
+          {
+            postId: post.id,
+          },
+        ),
+      );
+    }
+    return ok(deletedView(post.id, now));
+  });
 }
 
 function deletedView(postId: string, deletedAt: Date): PostDeleted {

@@ -1,11 +1,12 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, actorCanSeeAccount, requireScope } from '../domain/actor.js';
+import { ok, type Result, type ResultAsync } from 'neverthrow';
+import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
 import { type PlanState, planStateAt } from '../domain/entitlements.js';
 import type { Platform } from '../domain/platform.js';
 import type { Post, PublicPostStatus } from '../domain/post.js';
 import type { SvcError } from '../domain/svc-error.js';
 import type { PlanKind } from '../domain/user.js';
 import type { CoreDeps } from './core-deps.js';
+import { useCase } from './use-case.js';
 
 /** How many upcoming posts the summary lists. */
 export const UPCOMING_POSTS_SHOWN = 3;
@@ -57,34 +58,30 @@ type Deps = Pick<CoreDeps, 'store' | 'clock'>;
  * post counts and the next posts. A key limited to some accounts counts and lists only those.
  */
 export function getAccountSummary(deps: Deps, actor: Actor): ResultAsync<AccountSummary, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<AccountSummary, SvcError>> => {
-      const allowed = requireScope(actor, 'account:read');
-      if (allowed.isErr()) return err(allowed.error);
-      const now = deps.clock.now();
-      const ownerId = actor.user.id;
-      const [accounts, postCounts, upcoming] = await Promise.all([
-        deps.store.accounts.listActiveAccounts(ownerId),
-        deps.store.posts.countPostsByStatus(ownerId, actor.accountIds),
-        deps.store.posts.upcomingPosts(ownerId, actor.accountIds, now, UPCOMING_POSTS_SHOWN),
-      ]);
-      const visible = accounts.filter((a) => actorCanSeeAccount(actor, a.id));
-      const handles = new Map(accounts.map((a) => [a.id, a.handle]));
-      const user = actor.user;
-      return ok({
-        plan: {
-          kind: user.plan.kind,
-          state: planStateAt(user, now),
-          trialEndsAt: user.plan.kind === 'trial' ? user.plan.endsAt : null,
-          betaTester: user.betaTester,
-        },
-        trial: trialStateAt(user.plan, now),
-        connectedAccounts: visible.length,
-        postCounts,
-        upcomingPosts: await Promise.all(upcoming.map((post) => upcomingView(deps, post, handles))),
-      });
-    })(),
-  );
+  return useCase(actor, 'account:read', async (): Promise<Result<AccountSummary, SvcError>> => {
+    const now = deps.clock.now();
+    const ownerId = actor.user.id;
+    const [accounts, postCounts, upcoming] = await Promise.all([
+      deps.store.accounts.listActiveAccounts(ownerId),
+      deps.store.posts.countPostsByStatus(ownerId, actor.accountIds),
+      deps.store.posts.upcomingPosts(ownerId, actor.accountIds, now, UPCOMING_POSTS_SHOWN),
+    ]);
+    const visible = accounts.filter((a) => actorCanSeeAccount(actor, a.id));
+    const handles = new Map(accounts.map((a) => [a.id, a.handle]));
+    const user = actor.user;
+    return ok({
+      plan: {
+        kind: user.plan.kind,
+        state: planStateAt(user, now),
+        trialEndsAt: user.plan.kind === 'trial' ? user.plan.endsAt : null,
+        betaTester: user.betaTester,
+      },
+      trial: trialStateAt(user.plan, now),
+      connectedAccounts: visible.length,
+      postCounts,
+      upcomingPosts: await Promise.all(upcoming.map((post) => upcomingView(deps, post, handles))),
+    });
+  });
 }
 
 /** Where the trial of a plan stands at `now`. */

@@ -1,9 +1,10 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, requireScope } from '../domain/actor.js';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { Actor } from '../domain/actor.js';
 import type { ApprovalStatus } from '../domain/approval.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
 import { isVisibleTo } from './get-post.js';
+import { useCase } from './use-case.js';
 
 /** An approval as `svc_get_post_approval_status` shows it. */
 export type ApprovalStatusView = {
@@ -28,33 +29,29 @@ export function getApprovalStatus(
   actor: Actor,
   postId: string,
 ): ResultAsync<ApprovalStatusView, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<ApprovalStatusView, SvcError>> => {
-      const allowed = requireScope(actor, 'post:read');
-      if (allowed.isErr()) return err(allowed.error);
-      const post = await deps.store.posts.getPost(postId);
-      if (post === null || !isVisibleTo(post, actor)) {
-        return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
-      }
-      const approval = await deps.store.approvals.getLatestForPost(postId);
-      if (approval === null) {
-        return err(
-          svcError(
-            'approval_not_found',
-            `No approval was requested for post ${postId}. Send a draft for review with svc_request_post_approval.`,
-            { postId },
-          ),
-        );
-      }
-      return ok({
-        approvalId: approval.id,
-        postId: approval.postId,
-        status: SHOWN[approval.status],
-        requestNote: approval.requestNote,
-        reviewerNote: approval.reviewerNote,
-        requestedAt: approval.requestedAt,
-        decidedAt: approval.decidedAt,
-      });
-    })(),
-  );
+  return useCase(actor, 'post:read', async (): Promise<Result<ApprovalStatusView, SvcError>> => {
+    const post = await deps.store.posts.getPost(postId);
+    if (post === null || !isVisibleTo(post, actor)) {
+      return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+    }
+    const approval = await deps.store.approvals.getLatestForPost(postId);
+    if (approval === null) {
+      return err(
+        svcError(
+          'approval_not_found',
+          `No approval was requested for post ${postId}. Send a draft for review with svc_request_post_approval.`,
+          { postId },
+        ),
+      );
+    }
+    return ok({
+      approvalId: approval.id,
+      postId: approval.postId,
+      status: SHOWN[approval.status],
+      requestNote: approval.requestNote,
+      reviewerNote: approval.reviewerNote,
+      requestedAt: approval.requestedAt,
+      decidedAt: approval.decidedAt,
+    });
+  });
 }

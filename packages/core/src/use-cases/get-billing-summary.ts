@@ -1,11 +1,12 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, requireScope } from '../domain/actor.js';
+import { ok, type Result, type ResultAsync } from 'neverthrow';
+import type { Actor } from '../domain/actor.js';
 import type { Money } from '../domain/billing-event.js';
 import { type PlanState, planStateAt } from '../domain/entitlements.js';
 import type { SubscriptionStatus } from '../domain/subscription.js';
 import type { SvcError } from '../domain/svc-error.js';
 import { truncateCustomerId } from '../domain/truncate-customer-id.js';
 import type { CoreDeps } from './core-deps.js';
+import { useCase } from './use-case.js';
 
 /** How many billing events the summary shows. */
 export const BILLING_SUMMARY_EVENTS = 5;
@@ -51,13 +52,9 @@ type Deps = Pick<CoreDeps, 'store' | 'clock'>;
  * connected account, so a key limited to some accounts sees it too: it holds no account data.
  */
 export function getBillingSummary(deps: Deps, actor: Actor): ResultAsync<BillingSummary, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<BillingSummary, SvcError>> => {
-      const allowed = requireScope(actor, 'account:read');
-      if (allowed.isErr()) return err(allowed.error);
-      return ok(await billingSummaryOf(deps, actor.user));
-    })(),
-  );
+  return useCase(actor, 'account:read', async (): Promise<Result<BillingSummary, SvcError>> => {
+    return ok(await billingSummaryOf(deps, actor.user));
+  });
 }
 
 /** The billing summary of a user, without a scope check (the operator's `svc billing show`). */

@@ -1,8 +1,9 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, actorCanSeeAccount, requireScope } from '../domain/actor.js';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
 import type { Post } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
+import { useCase } from './use-case.js';
 
 /**
  * A post the actor may see: their own, not soft-deleted, and aimed only at accounts their key
@@ -13,7 +14,7 @@ export function getPost(
   actor: Actor,
   postId: string,
 ): ResultAsync<Post, SvcError> {
-  return new ResultAsync(find(deps, actor, postId));
+  return useCase(actor, 'post:read', () => find(deps, actor, postId));
 }
 
 async function find(
@@ -21,8 +22,6 @@ async function find(
   actor: Actor,
   postId: string,
 ): Promise<Result<Post, SvcError>> {
-  const allowed = requireScope(actor, 'post:read');
-  if (allowed.isErr()) return err(allowed.error);
   const post = await deps.store.posts.getPost(postId);
   if (post === null || !isVisibleTo(post, actor)) {
     return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));

@@ -1,5 +1,5 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, actorCanSeeAccount, requireScope } from '../domain/actor.js';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import { accountEvent } from '../domain/domain-event.js';
 import { PLATFORM_NAMES } from '../domain/platform.js';
@@ -8,6 +8,7 @@ import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PlatformGateway, PostingOptionsAnswer } from '../ports/platform-gateway.js';
 import type { CoreDeps } from './core-deps.js';
 import { refreshAccountTokens, tokenExpiresSoon } from './refresh-account-tokens.js';
+import { useCase } from './use-case.js';
 
 /** A creator's posting options as callers see them. */
 export type PostingOptionsView = CachedPostingOptions['options'] & {
@@ -29,41 +30,37 @@ export function getPostingOptions(
   actor: Actor,
   profileId: string,
 ): ResultAsync<PostingOptionsView, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<PostingOptionsView, SvcError>> => {
-      const allowed = requireScope(actor, 'account:read');
-      if (allowed.isErr()) return err(allowed.error);
-      const account = await deps.store.accounts.getAccount(profileId);
-      if (account === null || account.ownerId !== actor.user.id || account.status !== 'active') {
-        return err(
-          svcError(
-            'invalid_profile_ids',
-            `Unknown or inactive profile id ${profileId}. List your accounts with GET /api/v1/connections.`,
-            { field: 'profileId', invalid: [profileId] },
-          ),
-        );
-      }
-      if (!actorCanSeeAccount(actor, account.id)) {
-        return err(
-          svcError(
-            'profile_scope_denied',
-            `This key is limited to other accounts and cannot read ${profileId}.`,
-            {
-              field: 'profileId',
-              denied: [profileId],
-            },
-          ),
-        );
-      }
-      const read = await readPostingOptions(deps, account);
-      return read.map((cached) => ({
-        ...cached.options,
-        profileId: account.id,
-        platform: account.platform,
-        fetchedAt: cached.fetchedAt,
-      }));
-    })(),
-  );
+  return useCase(actor, 'account:read', async (): Promise<Result<PostingOptionsView, SvcError>> => {
+    const account = await deps.store.accounts.getAccount(profileId);
+    if (account === null || account.ownerId !== actor.user.id || account.status !== 'active') {
+      return err(
+        svcError(
+          'invalid_profile_ids',
+          `Unknown or inactive profile id ${profileId}. List your accounts with GET /api/v1/connections.`,
+          { field: 'profileId', invalid: [profileId] },
+        ),
+      );
+    }
+    if (!actorCanSeeAccount(actor, account.id)) {
+      return err(
+        svcError(
+          'profile_scope_denied',
+          `This key is limited to other accounts and cannot read ${profileId}.`,
+          {
+            field: 'profileId',
+            denied: [profileId],
+          },
+        ),
+      );
+    }
+    const read = await readPostingOptions(deps, account);
+    return read.map((cached) => ({
+      ...cached.options,
+      profileId: account.id,
+      platform: account.platform,
+      fetchedAt: cached.fetchedAt,
+    }));
+  });
 }
 
 /**

@@ -1,11 +1,12 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, requireScope } from '../domain/actor.js';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { Actor } from '../domain/actor.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { Platform } from '../domain/platform.js';
 import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PostCursor } from '../ports/post-store.js';
 import type { CoreDeps } from './core-deps.js';
+import { useCase } from './use-case.js';
 
 /** Default and largest page size of `svc_list_scheduled_posts` (spec 8). */
 export const LIST_POSTS_LIMITS = { default: 20, max: 50 } as const;
@@ -48,7 +49,7 @@ export function listPosts(
   actor: Actor,
   input: ListPostsInput,
 ): ResultAsync<PostList, SvcError> {
-  return new ResultAsync(list(deps, actor, input));
+  return useCase(actor, 'post:read', () => list(deps, actor, input));
 }
 
 async function list(
@@ -56,8 +57,6 @@ async function list(
   actor: Actor,
   input: ListPostsInput,
 ): Promise<Result<PostList, SvcError>> {
-  const allowed = requireScope(actor, 'post:read');
-  if (allowed.isErr()) return err(allowed.error);
   const status = input.status ?? null;
   if (status !== null && !(PUBLIC_POST_STATUSES as readonly string[]).includes(status)) {
     return err(

@@ -1,11 +1,12 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, requireScope } from '../domain/actor.js';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { Actor } from '../domain/actor.js';
 import type { Approval } from '../domain/approval.js';
 import { transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import { checkDraftReady } from './check-draft-ready.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { liveOwnedPost } from './owned-post.js';
+import { useCase } from './use-case.js';
 
 /** What `svc_request_post_approval` asks for. */
 export type RequestApprovalInput = { readonly postId: string; readonly note?: string | null };
@@ -29,7 +30,7 @@ export function requestApproval(
   actor: Actor,
   input: RequestApprovalInput,
 ): ResultAsync<ApprovalRequested, SvcError> {
-  return new ResultAsync(request(deps, actor, input));
+  return useCase(actor, 'approval:request', () => request(deps, actor, input));
 }
 
 async function request(
@@ -37,8 +38,6 @@ async function request(
   actor: Actor,
   input: RequestApprovalInput,
 ): Promise<Result<ApprovalRequested, SvcError>> {
-  const allowed = requireScope(actor, 'approval:request');
-  if (allowed.isErr()) return err(allowed.error);
   const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
   if (found.isErr()) return err(found.error);
   const post = found.value;

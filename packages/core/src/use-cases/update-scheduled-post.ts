@@ -1,5 +1,5 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, requireScope } from '../domain/actor.js';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { Actor } from '../domain/actor.js';
 import type { MediaRef, Post } from '../domain/post.js';
 import { type PostEdit, transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
@@ -9,6 +9,7 @@ import { checkedCaption, futureTime } from './edit-values.js';
 import { beingPublished, liveOwnedPost } from './owned-post.js';
 import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
+import { useCase } from './use-case.js';
 
 /** What `svc_update_scheduled_post` asks for; absent fields stay as they are. */
 export type UpdateScheduledPostInput = {
@@ -37,7 +38,7 @@ export function updateScheduledPost(
   actor: Actor,
   input: UpdateScheduledPostInput,
 ): ResultAsync<Post, SvcError> {
-  return new ResultAsync(update(deps, actor, input));
+  return useCase(actor, 'post:write', () => update(deps, actor, input));
 }
 
 async function update(
@@ -45,8 +46,6 @@ async function update(
   actor: Actor,
   input: UpdateScheduledPostInput,
 ): Promise<Result<Post, SvcError>> {
-  const allowed = requireScope(actor, 'post:write');
-  if (allowed.isErr()) return err(allowed.error);
   const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
   if (found.isErr()) return err(found.error);
   const post = found.value;

@@ -1,4 +1,11 @@
-import type { ConnectedAccount, Post, PublishMedia, SecretBox, Store } from '@svc/core';
+import {
+  type ConnectedAccount,
+  type Post,
+  type PublishMedia,
+  type SecretBox,
+  type Store,
+  unpublishableReason,
+} from '@svc/core';
 
 /** Everything but the post an adapter needs, or why the post cannot be published at all. */
 export type LoadedJob =
@@ -8,11 +15,12 @@ export type LoadedJob =
       readonly credentials: Record<string, unknown>;
       readonly media: readonly PublishMedia[];
     }
-  | { readonly kind: 'unpublishable'; readonly reason: string; readonly reconnect: boolean };
+  | { readonly kind: 'unpublishable'; readonly reason: string };
 
 /**
- * Reads the post's target account, opens its sealed tokens and turns its slides into links the
- * platform can fetch: our signed links for stored assets, the caller's own for outside links.
+ * Reads the post's target account and assets (core's `unpublishableReason` decides whether they
+ * still allow publishing), opens the sealed tokens and turns the slides into links the platform
+ * can fetch: our signed links for stored assets, the caller's own for outside links.
  */
 export async function loadPublishJob(
   deps: {
@@ -24,54 +32,34 @@ export async function loadPublishJob(
 ): Promise<LoadedJob> {
   const accountId = post.profileIds[0];
   const account = accountId === undefined ? null : await deps.store.accounts.getAccount(accountId);
-  if (account === null || account.status !== 'active') {
-    return {
-      kind: 'unpublishable',
-      reason: 'The account was disconnected before the post went out.',
-      reconnect: false,
-    };
-  }
-  if (account.needsReconnect || account.sealedCredentials === null) {
-    return {
-      kind: 'unpublishable',
-      reason: `The account @${account.handle} needs to be reconnected before posts can publish to it.`,
-      reconnect: true,
-    };
-  }
-  const credentials = JSON.parse(deps.secretBox.open(account.sealedCredentials)) as Record<string, unknown>;
   const assetIds = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
   const assets = new Map((await deps.store.media.getMediaAssets(assetIds)).map((a) => [a.id, a]));
-  const media: PublishMedia[] = [];
-  for (const ref of post.media) {
-    if (ref.kind === 'link') {
-      media.push({
-        contentType: null,
-        url: ref.url,
-        blobKey: null,
-        sizeBytes: null,
-        width: null,
-        height: null,
-        durationMs: null,
-      });
-      continue;
-    }
-    const asset = assets.get(ref.mediaId);
-    if (asset === undefined || asset.status !== 'active') {
-      return {
-        kind: 'unpublishable',
-        reason: `The media ${ref.mediaId} of this post no longer exists.`,
-        reconnect: false,
-      };
-    }
-    media.push({
-      contentType: asset.contentType,
-      url: deps.mediaUrl(asset.id),
-      blobKey: asset.blobKey,
-      sizeBytes: asset.sizeBytes,
-      width: asset.width,
-      height: asset.height,
-      durationMs: asset.durationMs,
-    });
+  const reason = unpublishableReason(post, account, assets);
+  if (reason !== null || account === null || account.sealedCredentials === null) {
+    return { kind: 'unpublishable', reason: reason ?? '' };
   }
+  const credentials = JSON.parse(deps.secretBox.open(account.sealedCredentials)) as Record<string, unknown>;
+  const media = post.media.map((ref): PublishMedia => {
+    const asset = ref.kind === 'asset' ? assets.get(ref.mediaId) : undefined;
+    return asset === undefined
+      ? {
+          contentType: null,
+          url: ref.kind === 'link' ? ref.url : '',
+          blobKey: null,
+          sizeBytes: null,
+          width: null,
+          height: null,
+          durationMs: null,
+        }
+      : {
+          contentType: asset.contentType,
+          url: deps.mediaUrl(asset.id),
+          blobKey: asset.blobKey,
+          sizeBytes: asset.sizeBytes,
+          width: asset.width,
+          height: asset.height,
+          durationMs: asset.durationMs,
+        };
+  });
   return { kind: 'ready', account, credentials, media };
 }

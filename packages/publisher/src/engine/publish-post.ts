@@ -1,19 +1,24 @@
 import {
   accountEvent,
+  decideAfterRefresh,
+  decidePublishStep,
   PLATFORM_NAMES,
   type Platform,
   type PlatformGateway,
   type Post,
   type PostEvent,
+  type PublishDecision,
   type PublishStep,
+  publishFailure,
   refreshAccountTokens,
+  releaseOnStop,
+  type StepContext,
   tokenExpiresSoon,
   transition,
 } from '@svc/core';
 import { loadPublishJob } from './load-publish-job.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import type { PublisherOptions } from './publisher-options.js';
-import { retryDelayMs } from './retry-delay.js';
 import { retryWhileStoreAway } from './retry-while-store-away.js';
 
 /** Tells a running publish to let go of its post at the next step boundary. */
@@ -27,12 +32,13 @@ type Context = {
 
 /**
  * Publishes one claimed post step by step until it settles: `posted`, `failed`, back in the queue
- * for a retry, or released because the publisher is stopping. Each step's platform handles are
- * saved (renewing the lease) before the next step, so whoever holds the post next resumes there.
- * Returns when this publisher no longer holds the post.
+ * for a retry, or released because the publisher is stopping. Only I/O lives here: loading the
+ * job, calling the platform, recording what core's `decidePublishStep` decides (each step's
+ * handles saved, renewing the lease, before the next step, so whoever holds the post next resumes
+ * there), sleeping. Returns when this publisher no longer holds the post.
  */
 export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
-  const { deps } = ctx;
+  const { deps, options } = ctx;
   const platform = claimed.platforms[0] as Platform;
   const gateway = deps.gateways[platform];
   let post = claimed;
@@ -64,12 +70,10 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     return true;
   };
   const fail = (reason: string) =>
-    record({ type: 'fail', at: deps.clock.now(), leaseOwner: ctx.options.leaseOwner, reason });
+    record({ type: 'fail', at: deps.clock.now(), leaseOwner: options.leaseOwner, reason });
 
   if (gateway === undefined) {
-    await fail(
-      `${PLATFORM_NAMES[platform]} is not set up on this server, so the post could not be published.`,
-    );
+    await fail(publishFailure('platform_not_configured', { platform: PLATFORM_NAMES[platform] }));
     return;
   }
   const loaded = await durably(() => loadPublishJob(deps, post));
@@ -93,121 +97,65 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   if (tokenExpiresSoon(gateway, account, deps.clock.now())) await refresh();
 
   let refreshedAfterRefusal = false;
+  const context = (): StepContext => ({
+    now: deps.clock.now(),
+    leaseOwner: options.leaseOwner,
+    limits: options,
+    random: (deps.random ?? Math.random)(),
+    account,
+    refreshedAfterRefusal,
+  });
   for (;;) {
     if (ctx.stop.stopping) {
       // Give the post back at once; the next publisher resumes from the saved handles.
-      await retryAt(deps.clock.now(), 'publisher stopping', false);
+      await settle({
+        kind: 'settle',
+        event: releaseOnStop(context()),
+        reconnect: false,
+        outcome: 'retrying',
+      });
       return;
     }
     const step = await takeStep(gateway, { post, account, credentials, media: loaded.media });
-    switch (step.kind) {
-      case 'progress': {
-        const saved = await record({
-          type: 'record_progress',
-          at: deps.clock.now(),
-          leaseOwner: ctx.options.leaseOwner,
-          progress: step.progress,
-          leaseUntil: new Date(deps.clock.now().getTime() + ctx.options.leaseMs),
-        });
-        if (!saved) return;
-        if ((step.waitMs ?? 0) > 0) await pause(step.waitMs ?? 0);
-        continue;
-      }
-      case 'published':
-        await record({
-          type: 'succeed',
-          at: deps.clock.now(),
-          leaseOwner: ctx.options.leaseOwner,
-          platformPostId: step.platformPostId,
-          permalink: step.permalink,
-        });
-        deps.logger.info({ postId: post.id, platform, attempts: post.attempts }, 'post published');
-        return;
-      case 'retry':
-        if (post.attempts >= ctx.options.maxAttempts) {
-          await fail(`${step.reason} Gave up after ${post.attempts} attempts.`);
-          return;
-        }
-        await retryAt(
-          new Date(
-            deps.clock.now().getTime() +
-              retryDelayMs({
-                attempt: post.attempts,
-                baseMs: ctx.options.retryBaseMs,
-                maxMs: ctx.options.retryMaxMs,
-                platformAskedMs: step.afterMs,
-                random: (deps.random ?? Math.random)(),
-              }),
-          ),
-          step.reason,
-          true,
-        );
-        return;
-      case 'defer': {
-        const limit = (post.scheduledTime ?? post.createdAt).getTime() + ctx.options.maxDeferralMs;
-        if (step.until.getTime() > limit) {
-          await fail(`${step.reason} The post waited too long for the limit to free up.`);
-          return;
-        }
-        await retryAt(step.until, step.reason, false);
-        return;
-      }
-      case 'failed':
-        await fail(step.reason);
-        deps.logger.info({ postId: post.id, platform }, 'post failed');
-        return;
-      case 'token_expired': {
-        const outcome = refreshedAfterRefusal ? 'refused' : await refresh();
-        refreshedAfterRefusal = true;
-        if (outcome === 'refreshed') continue;
-        if (outcome === 'unavailable') {
-          await retryAt(
-            new Date(deps.clock.now().getTime() + ctx.options.retryBaseMs),
-            'token refresh unavailable',
-            true,
-          );
-          return;
-        }
-        await needsReconnect(`${PLATFORM_NAMES[platform]} no longer accepts the account's access.`);
-        return;
-      }
-      case 'needs_reconnect':
-        await needsReconnect(step.reason);
-        return;
+    let decision: PublishDecision | null = decidePublishStep(post, step, context());
+    if (decision.kind === 'refresh_tokens') {
+      refreshedAfterRefusal = true;
+      decision = decideAfterRefresh(post, await refresh(), context());
+      if (decision === null) continue;
+    }
+    if (decision.kind === 'continue') {
+      if (!(await record(decision.event))) return;
+      if (decision.waitMs > 0) await pause(decision.waitMs);
+      continue;
+    }
+    if (decision.kind === 'settle') await settle(decision);
+    return;
+  }
+
+  async function settle(decision: Extract<PublishDecision, { kind: 'settle' }>): Promise<void> {
+    if (decision.reconnect) await markNeedsReconnect();
+    if (!(await record(decision.event))) return;
+    const fields = { postId: post.id, platform, attempts: post.attempts };
+    if (decision.outcome === 'posted') deps.logger.info(fields, 'post published');
+    else if (decision.outcome === 'failed') deps.logger.info(fields, 'post failed');
+    else if (decision.event.type === 'retry_later') {
+      const { retryAt, reason } = decision.event;
+      deps.logger.info({ ...fields, retryAt: retryAt.toISOString(), reason }, 'post will be retried');
     }
   }
 
-  async function retryAt(at: Date, reason: string, countsAsAttempt: boolean): Promise<void> {
-    const done = await record({
-      type: 'retry_later',
-      at: deps.clock.now(),
-      leaseOwner: ctx.options.leaseOwner,
-      retryAt: at,
-      countsAsAttempt,
-      reason,
-    });
-    if (done)
-      deps.logger.info(
-        { postId: post.id, platform, retryAt: at.toISOString(), reason },
-        'post will be retried',
-      );
-  }
-
-  async function needsReconnect(reason: string): Promise<void> {
+  async function markNeedsReconnect(): Promise<void> {
     const now = deps.clock.now();
     const marked = { ...account, needsReconnect: true, updatedAt: now };
     const events = account.needsReconnect ? [] : [accountEvent('account.needs_reconnect', marked, now)];
     await durably(() => deps.store.accounts.saveAccount(marked, events));
-    await fail(
-      `Reconnect the ${PLATFORM_NAMES[platform]} account @${account.handle}, then schedule the post again. ${reason}`,
-    );
   }
 
   // Waits while keeping the lease: long waits renew it halfway through each lease period.
   async function pause(ms: number): Promise<void> {
     let left = ms;
     while (left > 0 && !ctx.stop.stopping) {
-      const chunk = Math.min(left, Math.max(1, Math.floor(ctx.options.leaseMs / 2)));
+      const chunk = Math.min(left, Math.max(1, Math.floor(options.leaseMs / 2)));
       await sleep(chunk);
       left -= chunk;
       if (left > 0 && !(await renewLease())) return;
@@ -218,9 +166,9 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     return record({
       type: 'record_progress',
       at: deps.clock.now(),
-      leaseOwner: ctx.options.leaseOwner,
+      leaseOwner: options.leaseOwner,
       progress: post.publishProgress ?? {},
-      leaseUntil: new Date(deps.clock.now().getTime() + ctx.options.leaseMs),
+      leaseUntil: new Date(deps.clock.now().getTime() + options.leaseMs),
     });
   }
 }
@@ -237,7 +185,10 @@ async function takeStep(
     return {
       kind: 'retry',
       afterMs: 0,
-      reason: `${PLATFORM_NAMES[gateway.platform]} could not be reached (${describe(error)}).`,
+      reason: publishFailure('unreachable', {
+        platform: PLATFORM_NAMES[gateway.platform],
+        detail: describe(error),
+      }),
     };
   }
 }
