@@ -17,7 +17,12 @@ export {
 } from './domain/approval.js';
 export { type BillingEvent, billingEventSchema, type Money, moneySchema } from './domain/billing-event.js';
 export { canonicalJson } from './domain/canonical-json.js';
-export { type ConnectedAccount, connectedAccountSchema } from './domain/connected-account.js';
+export {
+  type AccountChange,
+  type ConnectedAccount,
+  connectedAccountSchema,
+  markedNeedsReconnect,
+} from './domain/connected-account.js';
 export {
   CONNECTION_REQUEST_LIFETIME_MS,
   type ConnectionRequest,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountEvent, type DomainEvent } from './domain-event.js';
 import { platformSchema } from './platform.js';
 
 /** A social account connected to the service (spec 2.4 plus what publishing needs). */
@@ -26,3 +27,18 @@ export const connectedAccountSchema = z.object({
 
 /** A connected account. */
 export type ConnectedAccount = z.infer<typeof connectedAccountSchema>;
+
+/** An account change with the journal's record of it. */
+export type AccountChange = { readonly account: ConnectedAccount; readonly events: readonly DomainEvent[] };
+
+/**
+ * The account marked as refused by its platform. Only the first refusal is an event: an account
+ * already waiting for its owner to reconnect does not announce it again.
+ */
+export function markedNeedsReconnect(account: ConnectedAccount, at: Date): AccountChange {
+  const marked = { ...account, needsReconnect: true, updatedAt: at };
+  return {
+    account: marked,
+    events: account.needsReconnect ? [] : [accountEvent('account.needs_reconnect', marked, at)],
+  };
+}

@@ -1,7 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import { accountEvent } from '../domain/domain-event.js';
+import { type ConnectedAccount, markedNeedsReconnect } from '../domain/connected-account.js';
 import { PLATFORM_NAMES } from '../domain/platform.js';
 import type { CachedPostingOptions } from '../domain/posting-options-cache.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
@@ -146,12 +145,8 @@ async function ask(
 
 async function markNeedsReconnect(deps: Deps, account: ConnectedAccount): Promise<void> {
   deps.postingOptionsCache.forget(account.id);
-  const now = deps.clock.now();
-  const marked = { ...account, needsReconnect: true, updatedAt: now };
-  await deps.store.accounts.saveAccount(
-    marked,
-    account.needsReconnect ? [] : [accountEvent('account.needs_reconnect', marked, now)],
-  );
+  const change = markedNeedsReconnect(account, deps.clock.now());
+  await deps.store.accounts.saveAccount(change.account, change.events);
 }
 
 function reconnectError(account: ConnectedAccount): SvcError {

@@ -1,7 +1,7 @@
 import {
-  accountEvent,
   decideAfterRefresh,
   decidePublishStep,
+  markedNeedsReconnect,
   PLATFORM_NAMES,
   type Platform,
   type PlatformGateway,
@@ -145,10 +145,8 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   }
 
   async function markNeedsReconnect(): Promise<void> {
-    const now = deps.clock.now();
-    const marked = { ...account, needsReconnect: true, updatedAt: now };
-    const events = account.needsReconnect ? [] : [accountEvent('account.needs_reconnect', marked, now)];
-    await durably(() => deps.store.accounts.saveAccount(marked, events));
+    const change = markedNeedsReconnect(account, deps.clock.now());
+    await durably(() => deps.store.accounts.saveAccount(change.account, change.events));
   }
 
   // Waits while keeping the lease: long waits renew it halfway through each lease period.
