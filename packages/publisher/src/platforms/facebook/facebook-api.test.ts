@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureReader } from '../meta/__fixtures__/fixture-reader.js';
+import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
 import {
   facebookCreatedSchema,
   facebookFeedSchema,

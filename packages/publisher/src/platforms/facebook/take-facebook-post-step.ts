@@ -2,7 +2,7 @@ import type { PublishStep } from '@svc/core';
 import { nextPageCursor } from '../meta/graph-api.js';
 import { findRecentPost } from '../meta/match-recent-post.js';
 import { LOOKUP_WAIT_MS, permalinkStep } from '../meta/permalink-step.js';
-import { progressStep } from '../meta/progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 import { facebookCreatedSchema, facebookFeedSchema, facebookPermalinkSchema } from './facebook-api.js';
 import { type FacebookStepInput, facebookContext, pageGet, pagePost } from './facebook-step-input.js';
 import type { FacebookPostRequest } from './to-facebook-request.js';

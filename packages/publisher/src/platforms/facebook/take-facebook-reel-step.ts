@@ -1,7 +1,7 @@
 import type { PublishStep } from '@svc/core';
 import { readableContainerError } from '../meta/graph-error-hints.js';
 import { pollStep } from '../meta/poll-step.js';
-import { progressStep } from '../meta/progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 import {
   type FacebookVideoStatus,
   facebookReelStartSchema,

@@ -1,6 +1,6 @@
 import type { Post, PublishMedia } from '@svc/core';
 import type { GraphParams } from '../meta/graph-client.js';
-import { isVideo } from '../meta/is-video.js';
+import { isVideo } from '../shared/is-video.js';
 
 /** A feed or photo post: one call on a Page edge. */
 export type FacebookPostRequest = {

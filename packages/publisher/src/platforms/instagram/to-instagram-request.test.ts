@@ -1,6 +1,6 @@
 import { aPost } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
-import { aLink, anImage, aVideo } from '../meta/__fixtures__/publish-media.js';
+import { aLink, anImage, aVideo } from '../shared/__fixtures__/publish-media.js';
 import { toInstagramRequest } from './to-instagram-request.js';
 
 const post = aPost('user_1', 'acct_1', { caption: 'Spring collection is live' });

@@ -1,7 +1,7 @@
 import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
 import type { PlanOutcome } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
-import { isVideo } from '../meta/is-video.js';
+import { isVideo } from '../shared/is-video.js';
 
 // The same ceiling the content policy checks at creation, from its one source.
 const MAX_SLIDES = DEFAULT_POLICY_CONFIG.platforms.instagram.maxSlides ?? 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureReader } from './__fixtures__/fixture-reader.js';
+import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
 import { classifyGraphFailure, type GraphVerdict } from './classify-graph-failure.js';
 import { failureFromAnswer, type GraphFailure } from './graph-failure.js';
 

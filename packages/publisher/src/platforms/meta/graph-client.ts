@@ -1,6 +1,6 @@
 import type { Response } from 'got';
 import type { z } from 'zod';
-import { platformGot } from '../platform-got.js';
+import { platformGot } from '../shared/platform-got.js';
 import { failureFromAnswer, GraphRequestError } from './graph-failure.js';
 
 /** Parameters of a Graph call, the access token included. */

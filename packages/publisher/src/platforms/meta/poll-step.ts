@@ -1,5 +1,5 @@
 import type { PublishStep } from '@svc/core';
-import { type ProgressHandles, progressStep } from './progress-step.js';
+import { type ProgressHandles, progressStep } from '../shared/progress-step.js';
 
 /** How long media may stay in processing before a publish gives up. */
 export const MAX_PROCESSING_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INSTAGRAM_DIALECT } from '../instagram/instagram-api.js';
-import { fixtureReader } from './__fixtures__/fixture-reader.js';
+import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
 import type { ContainerPlan } from './container-plan.js';
 import { type ContainerProgress, containerProgressSchema } from './container-progress.js';
 import type { GraphClient, GraphParams } from './graph-client.js';

@@ -18,7 +18,7 @@ import { findRecentPost } from './match-recent-post.js';
 import { LOOKUP_WAIT_MS, MAX_LOOKUPS, permalinkStep } from './permalink-step.js';
 import { pollStep } from './poll-step.js';
 import { possessive } from './possessive.js';
-import { progressStep } from './progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 
 /** Everything one step of an Instagram or Threads publish needs. */
 export type ContainerStepInput = {

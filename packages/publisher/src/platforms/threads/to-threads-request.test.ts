@@ -1,6 +1,6 @@
 import { aPost } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
-import { anImage, aVideo } from '../meta/__fixtures__/publish-media.js';
+import { anImage, aVideo } from '../shared/__fixtures__/publish-media.js';
 import { toThreadsRequest } from './to-threads-request.js';
 
 const post = aPost('user_1', 'acct_1', { caption: 'Hello Threads', platforms: ['threads'] });

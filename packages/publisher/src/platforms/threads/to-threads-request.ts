@@ -1,7 +1,7 @@
 import type { Post, PublishMedia } from '@svc/core';
 import type { PlanOutcome } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
-import { isVideo } from '../meta/is-video.js';
+import { isVideo } from '../shared/is-video.js';
 
 /** How a post with several slides goes to Threads. */
 export type ThreadsMultiSlide = 'first_slide' | 'carousel';

@@ -1,5 +1,5 @@
 import type { PublishStep } from '@svc/core';
-import { progressStep } from '../meta/progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
 import { TIKTOK_PATHS, tiktokInitSchema, tiktokVideoListSchema } from './tiktok-api.js';
 import { checkCreatorStep, creatorCheckDue } from './tiktok-creator-step.js';

@@ -1,5 +1,5 @@
 import type { PublishStep } from '@svc/core';
-import { progressStep } from '../meta/progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 import { TIKTOK_PATHS, tiktokInitSchema } from './tiktok-api.js';
 import { chunkRange, planChunks, type TikTokChunkPlan } from './tiktok-chunk-plan.js';
 import { checkCreatorStep, creatorCheckDue } from './tiktok-creator-step.js';

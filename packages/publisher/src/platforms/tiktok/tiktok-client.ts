@@ -1,6 +1,6 @@
 import type { Response } from 'got';
 import { z } from 'zod';
-import { platformGot } from '../platform-got.js';
+import { platformGot } from '../shared/platform-got.js';
 import { failureFromAnswer, TikTokRequestError, tiktokErrorOf } from './tiktok-failure.js';
 
 /** A small TikTok API client: answers checked against a schema, TikTok errors as TikTokRequestError. */

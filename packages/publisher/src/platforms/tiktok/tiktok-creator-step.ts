@@ -1,5 +1,5 @@
 import type { PublishStep } from '@svc/core';
-import { progressStep } from '../meta/progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 import { TIKTOK_PATHS, tiktokCreatorInfoSchema } from './tiktok-api.js';
 import { type TikTokStepInput, tiktokPost } from './tiktok-step-input.js';
 import type { TikTokPostSettings } from './to-tiktok-request.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
-import { isVideo } from '../meta/is-video.js';
+import { isVideo } from '../shared/is-video.js';
 
 /** The post's `platformMeta.tiktok` settings, as TikTok's `post_info` needs them. */
 export type TikTokPostSettings = {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeFixture } from './__fixtures__/fixture-reader.js';
+import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
 import { classifyGoogleFailure, type GoogleVerdict } from './classify-google-failure.js';
 import { failureFromAnswer, type GoogleFailure } from './google-failure.js';
 
+const youtubeFixture = fixtureReader(import.meta.dirname);
 const now = new Date('2026-01-15T12:00:00.000Z');
 const answer = (name: string, status: number): GoogleFailure =>
   failureFromAnswer(status, youtubeFixture(name));

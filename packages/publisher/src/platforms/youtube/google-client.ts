@@ -1,6 +1,6 @@
 import type { Response } from 'got';
 import type { z } from 'zod';
-import { platformGot } from '../platform-got.js';
+import { platformGot } from '../shared/platform-got.js';
 import { failureFromAnswer, GoogleRequestError } from './google-failure.js';
 
 /** One call to a Google host. */

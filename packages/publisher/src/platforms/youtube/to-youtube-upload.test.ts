@@ -1,6 +1,6 @@
 import { aPost } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
-import { aVideo } from '../meta/__fixtures__/publish-media.js';
+import { aVideo } from '../shared/__fixtures__/publish-media.js';
 import { toYouTubeUpload } from './to-youtube-upload.js';
 
 const post = (overrides: Parameters<typeof aPost>[2] = {}) =>

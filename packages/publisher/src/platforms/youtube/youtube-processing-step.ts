@@ -1,5 +1,5 @@
 import type { PublishStep } from '@svc/core';
-import { progressStep } from '../meta/progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 import { videoListSchema, type YouTubeVideo } from './youtube-api.js';
 import { bearer, type YouTubeStepInput } from './youtube-step-input.js';
 

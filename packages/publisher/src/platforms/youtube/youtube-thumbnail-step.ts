@@ -1,5 +1,5 @@
 import type { PublishStep } from '@svc/core';
-import { progressStep } from '../meta/progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 import { classifyGoogleFailure } from './classify-google-failure.js';
 import { GoogleRequestError } from './google-failure.js';
 import { thumbnailSetSchema } from './youtube-api.js';

@@ -1,5 +1,5 @@
 import type { PublishStep } from '@svc/core';
-import { progressStep } from '../meta/progress-step.js';
+import { progressStep } from '../shared/progress-step.js';
 import { expectJson, type GoogleAnswer } from './google-client.js';
 import { failureFromAnswer, GoogleRequestError } from './google-failure.js';
 import { videoSchema } from './youtube-api.js';
