@@ -10,8 +10,6 @@ export {
   DEFAULT_PUBLISHER_OPTIONS,
   type PublisherOptions,
 } from './engine/publisher-options.js';
-
-// Platform adapters
 export { createFacebookGateway, type FacebookGatewayConfig } from './platforms/facebook/facebook-gateway.js';
 export {
   createInstagramGateway,
@@ -19,6 +17,15 @@ export {
 } from './platforms/instagram/instagram-gateway.js';
 export type { MetaAppConfig } from './platforms/meta/meta-app-config.js';
 export { META_DEFAULT_HOSTS } from './platforms/meta/meta-default-hosts.js';
+// Platform adapters
+export {
+  type AdapterOptions,
+  PLATFORM_ADAPTERS,
+  type PlatformAdapter,
+  type PlatformHosts,
+} from './platforms/platform-adapters.js';
+export type { PlatformGatewayOptions } from './platforms/shared/platform-gateway-options.js';
+export type { PlatformLinks } from './platforms/shared/platform-links.js';
 export { createThreadsGateway, type ThreadsGatewayConfig } from './platforms/threads/threads-gateway.js';
 export type { ThreadsMultiSlide } from './platforms/threads/to-threads-request.js';
 export { TIKTOK_DEFAULT_HOSTS } from './platforms/tiktok/tiktok-default-hosts.js';

@@ -2,15 +2,15 @@ import type { MediaRef, PlatformGateway } from '@svc/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFacebookGateway, createInstagramGateway, createThreadsGateway } from '../src/index.js';
 import { closeEngineWorlds, startEngineWorld } from './engine-world.js';
-import { type SandboxHarness, sandboxGatewayConfig } from './platforms/sandbox-harness.js';
+import { type SandboxHarness, sandboxApp } from './platforms/sandbox-harness.js';
 
 // The real engine, the real adapters and the sandbox simulators over HTTP: every media shape of
 // the three Meta platforms and every failure class, from a scheduled row to `posted` or `failed`.
 type MetaPlatform = 'instagram' | 'threads' | 'facebook';
 const GATEWAYS: Record<MetaPlatform, (h: SandboxHarness) => PlatformGateway> = {
-  instagram: (h) => createInstagramGateway(sandboxGatewayConfig(h, 'instagram')),
-  threads: (h) => createThreadsGateway(sandboxGatewayConfig(h, 'threads')),
-  facebook: (h) => createFacebookGateway(sandboxGatewayConfig(h, 'facebook')),
+  instagram: (h) => createInstagramGateway(sandboxApp(h, 'instagram')),
+  threads: (h) => createThreadsGateway(sandboxApp(h, 'threads')),
+  facebook: (h) => createFacebookGateway(sandboxApp(h, 'facebook')),
 };
 
 afterEach(closeEngineWorlds);

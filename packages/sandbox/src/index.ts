@@ -10,6 +10,7 @@ export { SANDBOX_APPS, type SandboxApp } from './sandbox-apps.js';
 export type { SandboxCall, SandboxCallPhase, SandboxInterceptor } from './sandbox-call.js';
 export type { SandboxControl, SandboxQuotaName } from './sandbox-control.js';
 export { SANDBOX_API_VERSIONS, type SandboxEndpoints, sandboxEndpoints } from './sandbox-endpoints.js';
+export { type SandboxLinks, sandboxLinks } from './sandbox-links.js';
 export type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
 export type { TikTokCreatorSettings } from './tiktok-state.js';
 export type { YouTubeControl } from './youtube-control.js';

@@ -1,4 +1,5 @@
 import { accountIdFor, followerCountFor, normalizeHandle } from './account-ids.js';
+import { sandboxLinks } from './sandbox-links.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
 import { issueToken, LIFETIMES_MS, type TokenKind } from './signed-token.js';
 
@@ -43,7 +44,7 @@ export type MintedSandboxAccount = {
 export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandboxAccount {
   const handle = normalizeHandle(input.platform, input.handle);
   if (handle === null) throw new Error(`"${input.handle}" is not a valid ${input.platform} sandbox handle`);
-  const base = `${input.baseUrl.replace(/\/+$/, '')}/sandbox`;
+  const links = sandboxLinks(input.baseUrl)[input.platform];
   const now = input.now.getTime();
   const token = (kind: TokenKind, uid: string, lifetimeMs: number | null) =>
     issueToken(input.secret, { platform: input.platform, kind, uid, handle, now, lifetimeMs, generation: 0 });
@@ -53,7 +54,7 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
     return {
       platformAccountId: pageId,
       handle,
-      profileUrl: `${base}/facebook/${pageId}`,
+      profileUrl: links.profile(pageId),
       profileImageUrl: null,
       followerCount,
       credentials: {
@@ -69,7 +70,7 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
     return {
       platformAccountId: openId,
       handle,
-      profileUrl: `${base}/tiktok/@${encodeURIComponent(handle)}`,
+      profileUrl: links.profile(handle),
       profileImageUrl: null,
       followerCount,
       credentials: {
@@ -87,7 +88,7 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
     return {
       platformAccountId: channelId,
       handle,
-      profileUrl: `${base}/youtube/channel/${channelId}`,
+      profileUrl: links.profile(channelId),
       profileImageUrl: null,
       followerCount,
       credentials: {
@@ -103,10 +104,7 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
   return {
     platformAccountId: userId,
     handle,
-    profileUrl:
-      input.platform === 'instagram'
-        ? `${base}/instagram/${encodeURIComponent(handle)}`
-        : `${base}/threads/@${encodeURIComponent(handle)}`,
+    profileUrl: links.profile(handle),
     profileImageUrl: null,
     followerCount,
     credentials: {

@@ -1,15 +1,14 @@
-import type { BlobReader, Clock, MediaFetcher, Platform, PlatformGateway, PlatformGateways } from '@svc/core';
 import {
-  createFacebookGateway,
-  createInstagramGateway,
-  createThreadsGateway,
-  createTikTokGateway,
-  createYouTubeGateway,
-  META_DEFAULT_HOSTS,
-  TIKTOK_DEFAULT_HOSTS,
-  YOUTUBE_DEFAULT_HOSTS,
-} from '@svc/publisher';
-import { SANDBOX_APPS, sandboxEndpoints } from '@svc/sandbox';
+  type BlobReader,
+  type Clock,
+  type MediaFetcher,
+  PLATFORMS,
+  type Platform,
+  type PlatformGateway,
+  type PlatformGateways,
+} from '@svc/core';
+import { PLATFORM_ADAPTERS } from '@svc/publisher';
+import { SANDBOX_APPS, sandboxEndpoints, sandboxLinks } from '@svc/sandbox';
 import type { Config } from './config.js';
 
 /** What the gateways need besides the configuration. */
@@ -23,78 +22,30 @@ export type GatewayDeps = {
 
 /**
  * One gateway per platform the server can publish to: the real API where app credentials are
- * configured, the built-in sandbox simulator (same adapter code, pointed at `/sandbox/`) where
- * they are not and the sandbox is on.
+ * configured, the built-in sandbox simulator (same adapter code, pointed at `/sandbox/` and
+ * linking to its pages) where they are not and the sandbox is on.
  */
 export function createPlatformGateways(config: Config, deps: GatewayDeps): PlatformGateways {
-  const sandbox = sandboxEndpoints(config.baseUrl);
-  const sandboxPage = (path: string) => `${config.baseUrl}/sandbox/${path}`;
-  // The app credentials and hosts of a platform, or null when it has neither real nor sandbox ones.
-  const app = <P extends Platform>(platform: P) => {
-    const real = config.platformCredentials[platform];
-    if (real !== undefined) return { ...real, sandbox: false as const };
-    return config.sandbox ? { ...SANDBOX_APPS[platform], sandbox: true as const } : null;
-  };
-  const gateways: Partial<Record<Platform, PlatformGateway>> = {};
-  const { clock } = deps;
+  const endpoints = sandboxEndpoints(config.baseUrl);
+  const links = sandboxLinks(config.baseUrl);
 
-  const instagram = app('instagram');
-  if (instagram !== null) {
-    gateways.instagram = createInstagramGateway({
-      ...instagram,
-      clock,
-      hosts: instagram.sandbox ? sandbox.instagram : META_DEFAULT_HOSTS.instagram,
-      ...(instagram.sandbox ? { profileUrl: (handle: string) => sandboxPage(`instagram/${handle}`) } : {}),
+  function gatewayOf<P extends Platform>(platform: P): PlatformGateway | null {
+    const adapter = PLATFORM_ADAPTERS[platform];
+    const real = config.platformCredentials[platform];
+    if (real !== undefined) return adapter.create({ ...real, ...deps, hosts: adapter.defaultHosts });
+    if (!config.sandbox) return null;
+    return adapter.create({
+      ...SANDBOX_APPS[platform],
+      ...deps,
+      hosts: endpoints[platform],
+      links: links[platform],
     });
   }
-  const threads = app('threads');
-  if (threads !== null) {
-    gateways.threads = createThreadsGateway({
-      ...threads,
-      clock,
-      hosts: threads.sandbox ? sandbox.threads : META_DEFAULT_HOSTS.threads,
-      ...(threads.sandbox ? { profileUrl: (handle: string) => sandboxPage(`threads/@${handle}`) } : {}),
-    });
-  }
-  const facebook = app('facebook');
-  if (facebook !== null) {
-    gateways.facebook = createFacebookGateway({
-      ...facebook,
-      clock,
-      hosts: facebook.sandbox ? sandbox.facebook : META_DEFAULT_HOSTS.facebook,
-      ...(facebook.sandbox ? { profileUrl: (pageId: string) => sandboxPage(`facebook/${pageId}`) } : {}),
-    });
-  }
-  const tiktok = app('tiktok');
-  if (tiktok !== null) {
-    gateways.tiktok = createTikTokGateway({
-      ...tiktok,
-      clock,
-      blobs: deps.blobs,
-      hosts: tiktok.sandbox ? sandbox.tiktok : TIKTOK_DEFAULT_HOSTS,
-      ...(tiktok.sandbox
-        ? {
-            profileUrl: (username: string) => sandboxPage(`tiktok/@${username}`),
-            postUrl: (username: string, id: string) => sandboxPage(`tiktok/@${username}/video/${id}`),
-          }
-        : {}),
-    });
-  }
-  const youtube = app('youtube');
-  if (youtube !== null) {
-    gateways.youtube = createYouTubeGateway({
-      ...youtube,
-      clock,
-      blobs: deps.blobs,
-      fetcher: deps.fetcher,
-      hosts: youtube.sandbox ? sandbox.youtube : YOUTUBE_DEFAULT_HOSTS,
-      ...(youtube.sandbox
-        ? {
-            channelUrl: (channelId: string) => sandboxPage(`youtube/channel/${channelId}`),
-            videoUrl: (videoId: string) => sandboxPage(`youtube/shorts/${videoId}`),
-          }
-        : {}),
-    });
+
+  const gateways: Partial<Record<Platform, PlatformGateway>> = {};
+  for (const platform of PLATFORMS) {
+    const gateway = gatewayOf(platform);
+    if (gateway !== null) gateways[platform] = gateway;
   }
   return gateways;
 }

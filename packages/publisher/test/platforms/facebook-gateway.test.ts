@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFacebookGateway } from '../../src/index.js';
 import { runSteps } from './run-steps.js';
-import { aJob, type SandboxHarness, sandboxGatewayConfig, useSandbox } from './sandbox-harness.js';
+import { aJob, type SandboxHarness, sandboxApp, useSandbox } from './sandbox-harness.js';
 import {
   connectThroughConsent,
   expectLostAnswerRecovered,
@@ -9,7 +9,7 @@ import {
   REDIRECT_URI,
 } from './shared-scenarios.js';
 
-const t = useSandbox((h) => createFacebookGateway(sandboxGatewayConfig(h, 'facebook')));
+const t = useSandbox((h) => createFacebookGateway(sandboxApp(h, 'facebook')));
 
 describe('Facebook gateway on the sandbox', () => {
   it('connects through the consent page, one profile per Page, with a Page token that publishes', async () => {
@@ -89,7 +89,7 @@ describe('Facebook gateway on the sandbox', () => {
     const job = aJob(target, 'Resumed elsewhere', []);
     const marked = await gateway.publishStep(job);
     if (marked.kind !== 'progress') throw new Error(`expected the mark, got ${marked.kind}`);
-    const other = createFacebookGateway(sandboxGatewayConfig(h, 'facebook'));
+    const other = createFacebookGateway(sandboxApp(h, 'facebook'));
     const resumed = await runSteps(
       other,
       { ...job, post: { ...job.post, publishProgress: marked.progress } },

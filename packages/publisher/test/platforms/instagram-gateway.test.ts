@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInstagramGateway } from '../../src/index.js';
 import { runSteps } from './run-steps.js';
-import { aJob, sandboxGatewayConfig, useSandbox } from './sandbox-harness.js';
+import { aJob, sandboxApp, useSandbox } from './sandbox-harness.js';
 import {
   connectThroughConsent,
   expectLostAnswerRecovered,
@@ -10,7 +10,7 @@ import {
   REDIRECT_URI,
 } from './shared-scenarios.js';
 
-const t = useSandbox((h) => createInstagramGateway(sandboxGatewayConfig(h, 'instagram')));
+const t = useSandbox((h) => createInstagramGateway(sandboxApp(h, 'instagram')));
 
 describe('Instagram gateway on the sandbox', () => {
   it('connects through the consent page and publishes with the tokens it got', async () => {

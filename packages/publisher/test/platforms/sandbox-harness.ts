@@ -21,6 +21,7 @@ import {
   type SandboxOptions,
   type SandboxPlatform,
   sandboxEndpoints,
+  sandboxLinks,
 } from '@svc/sandbox';
 import { afterEach, beforeEach } from 'vitest';
 
@@ -205,17 +206,13 @@ export async function approveConsent(
   return { code: redirect.searchParams.get('code') ?? '', state: redirect.searchParams.get('state') ?? '' };
 }
 
-/** The sandbox app, hosts and clock that every gateway of `platform` on the harness starts from. */
+/** The sandbox app, hosts, clock and links that every gateway of `platform` on the harness starts from. */
 export function sandboxApp<P extends SandboxPlatform>(h: SandboxHarness, platform: P) {
-  return { ...SANDBOX_APPS[platform], hosts: h.endpoints[platform], clock: h.clock };
-}
-
-/** The sandbox app, hosts, clock and profile links a Meta gateway of `platform` is configured with. */
-export function sandboxGatewayConfig<P extends SandboxPlatform>(h: SandboxHarness, platform: P) {
-  const prefix = platform === 'threads' ? '@' : '';
   return {
-    ...sandboxApp(h, platform),
-    profileUrl: (handleOrPageId: string) => `${h.baseUrl}/sandbox/${platform}/${prefix}${handleOrPageId}`,
+    ...SANDBOX_APPS[platform],
+    hosts: h.endpoints[platform],
+    clock: h.clock,
+    links: sandboxLinks(h.baseUrl)[platform],
   };
 }
 

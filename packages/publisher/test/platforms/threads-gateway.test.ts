@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createThreadsGateway } from '../../src/index.js';
 import { runSteps } from './run-steps.js';
-import { aJob, sandboxGatewayConfig, useSandbox } from './sandbox-harness.js';
+import { aJob, sandboxApp, useSandbox } from './sandbox-harness.js';
 import {
   connectThroughConsent,
   expectLostAnswerRecovered,
@@ -9,7 +9,7 @@ import {
   expectTokenRefresh,
 } from './shared-scenarios.js';
 
-const t = useSandbox((h) => createThreadsGateway(sandboxGatewayConfig(h, 'threads')));
+const t = useSandbox((h) => createThreadsGateway(sandboxApp(h, 'threads')));
 
 describe('Threads gateway on the sandbox', () => {
   it('connects through the consent page', async () => {
@@ -77,7 +77,7 @@ describe('Threads gateway on the sandbox', () => {
 
   it('publishes a carousel when configured to', async () => {
     const { h } = t;
-    const carousel = createThreadsGateway({ ...sandboxGatewayConfig(h, 'threads'), multiSlide: 'carousel' });
+    const carousel = createThreadsGateway({ ...sandboxApp(h, 'threads'), multiSlide: 'carousel' });
     const target = h.account('threads', 'acme.threads');
     const run = await runSteps(
       carousel,

@@ -17,8 +17,6 @@ export function tiktokConfig(
   return {
     ...sandboxApp(h, 'tiktok'),
     blobs: h.blobs,
-    profileUrl: (username) => `${h.baseUrl}/sandbox/tiktok/@${username}`,
-    postUrl: (username, id) => `${h.baseUrl}/sandbox/tiktok/@${username}/video/${id}`,
     chunkSizeBytes: 5 * MIB,
     ...overrides,
   };

@@ -20,8 +20,6 @@ export function youtubeConfig(
     ...sandboxApp(h, 'youtube'),
     blobs: h.blobs,
     fetcher,
-    channelUrl: (id) => `${h.baseUrl}/sandbox/youtube/channel/${id}`,
-    videoUrl: (id) => `${h.baseUrl}/sandbox/youtube/shorts/${id}`,
     chunkSizeBytes: KIB_256,
     timeoutMs: 5_000,
     ...overrides,

@@ -5,9 +5,16 @@ import { toFacebookRequest } from './to-facebook-request.js';
 
 const post = aPost('user_1', 'acct_1', { caption: 'Open today', platforms: ['facebook'] });
 
+// Every post fits Facebook: the outcome is always a request.
+function requestFor(...args: Parameters<typeof toFacebookRequest>) {
+  const outcome = toFacebookRequest(...args);
+  if (!outcome.ok) throw new Error(outcome.reason);
+  return outcome.request;
+}
+
 describe('toFacebookRequest', () => {
   it('maps a post without media to a feed post', () => {
-    expect(toFacebookRequest(post, [])).toEqual({
+    expect(requestFor(post, [])).toEqual({
       kind: 'post',
       edge: 'feed',
       params: { message: 'Open today' },
@@ -16,7 +23,7 @@ describe('toFacebookRequest', () => {
   });
 
   it('maps a first image slide to a photo post with the caption; later slides are left out', () => {
-    expect(toFacebookRequest(post, [anImage(), aVideo()])).toEqual({
+    expect(requestFor(post, [anImage(), aVideo()])).toEqual({
       kind: 'post',
       edge: 'photos',
       params: { url: 'https://media.example/a.jpg', caption: 'Open today' },
@@ -25,14 +32,14 @@ describe('toFacebookRequest', () => {
   });
 
   it('maps a first video slide (by type, or by name for outside links) to a reel', () => {
-    expect(toFacebookRequest(post, [aVideo(), anImage()])).toEqual({
+    expect(requestFor(post, [aVideo(), anImage()])).toEqual({
       kind: 'reel',
       videoUrl: 'https://media.example/v.mp4',
       description: 'Open today',
     });
-    expect(toFacebookRequest(post, [aLink('https://cdn.example/clip.MP4?sig=1')])).toMatchObject({
+    expect(requestFor(post, [aLink('https://cdn.example/clip.MP4?sig=1')])).toMatchObject({
       kind: 'reel',
     });
-    expect(toFacebookRequest(post, [aLink('https://cdn.example/photo')])).toMatchObject({ kind: 'post' });
+    expect(requestFor(post, [aLink('https://cdn.example/photo')])).toMatchObject({ kind: 'post' });
   });
 });

@@ -1,6 +1,7 @@
 import type { Post, PublishMedia } from '@svc/core';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
+import { type RequestOutcome, requestOf } from '../shared/request-outcome.js';
 
 /** A feed or photo post: one call on a Page edge. */
 export type FacebookPostRequest = {
@@ -26,9 +27,15 @@ export type FacebookReelRequest = {
 export type FacebookRequest = FacebookPostRequest | FacebookReelRequest;
 
 /** The Facebook request for a post (platforms.md §5.2). */
-export function toFacebookRequest(post: Post, media: readonly PublishMedia[]): FacebookRequest {
-  const text = post.caption;
-  const [first] = media;
+export function toFacebookRequest(
+  post: Post,
+  media: readonly PublishMedia[],
+): RequestOutcome<FacebookRequest> {
+  return requestOf(facebookRequest(post.caption, media[0]));
+}
+
+// Every post fits Facebook: the content policy already refused what a Page cannot take.
+function facebookRequest(text: string, first: PublishMedia | undefined): FacebookRequest {
   if (first === undefined) return { kind: 'post', edge: 'feed', params: { message: text }, text };
   if (isVideo(first)) return { kind: 'reel', videoUrl: first.url, description: text };
   return { kind: 'post', edge: 'photos', params: { url: first.url, caption: text }, text };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
 import {
   longLivedTokenSchema,
   publishingLimitSchema,
   recentMediaSchema,
   shortLivedTokenSchema,
 } from '../meta/graph-api.js';
+import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
 import { instagramContainerStatusSchema, instagramProfileSchema } from './instagram-api.js';
 
 const fixture = fixtureReader(import.meta.dirname);

@@ -9,7 +9,7 @@ describe('toInstagramRequest', () => {
   it('maps one image to an image container with the caption', () => {
     expect(toInstagramRequest(post, [anImage()])).toEqual({
       ok: true,
-      plan: {
+      request: {
         children: [],
         container: { image_url: 'https://media.example/a.jpg', caption: 'Spring collection is live' },
         text: 'Spring collection is live',
@@ -24,7 +24,7 @@ describe('toInstagramRequest', () => {
       platformMeta: { instagram: { coverUrl: 'https://media.example/cover.jpg' } },
     };
     const outcome = toInstagramRequest(withCover, [aVideo()]);
-    expect(outcome.ok && outcome.plan).toEqual({
+    expect(outcome.ok && outcome.request).toEqual({
       children: [],
       container: {
         media_type: 'REELS',
@@ -36,12 +36,12 @@ describe('toInstagramRequest', () => {
       text: 'Spring collection is live',
       pollMs: 3_000,
     });
-    expect(toInstagramRequest(post, [aVideo()])).not.toHaveProperty('plan.container.cover_url');
+    expect(toInstagramRequest(post, [aVideo()])).not.toHaveProperty('request.container.cover_url');
   });
 
   it('maps 2–10 slides to carousel children and a parent without children ids yet', () => {
     const outcome = toInstagramRequest(post, [anImage(), aVideo(), aLink('https://cdn.example/c.mov')]);
-    expect(outcome.ok && outcome.plan).toEqual({
+    expect(outcome.ok && outcome.request).toEqual({
       children: [
         { is_carousel_item: 'true', image_url: 'https://media.example/a.jpg' },
         { is_carousel_item: 'true', media_type: 'VIDEO', video_url: 'https://media.example/v.mp4' },

@@ -1,7 +1,8 @@
 import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
-import type { PlanOutcome } from '../meta/container-plan.js';
+import type { ContainerPlan } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
+import type { RequestOutcome } from '../shared/request-outcome.js';
 
 // The same ceiling the content policy checks at creation, from its one source.
 const MAX_SLIDES = DEFAULT_POLICY_CONFIG.platforms.instagram.maxSlides ?? 10;
@@ -12,7 +13,10 @@ const VIDEO_POLL_MS = 3_000;
  * The Instagram containers for a post (platforms.md §1.2): one image, one reel (every single video
  * is a reel since 2023, shared to the feed), or a carousel of 2–10 children and a parent.
  */
-export function toInstagramRequest(post: Post, media: readonly PublishMedia[]): PlanOutcome {
+export function toInstagramRequest(
+  post: Post,
+  media: readonly PublishMedia[],
+): RequestOutcome<ContainerPlan> {
   const caption = post.caption;
   const [first] = media;
   if (first === undefined) {
@@ -28,12 +32,12 @@ export function toInstagramRequest(post: Post, media: readonly PublishMedia[]): 
   if (media.length === 1) {
     return {
       ok: true,
-      plan: { children: [], container: single(post, first, caption), text: caption, pollMs },
+      request: { children: [], container: single(post, first, caption), text: caption, pollMs },
     };
   }
   return {
     ok: true,
-    plan: {
+    request: {
       children: media.map(child),
       container: { media_type: 'CAROUSEL', caption },
       text: caption,

@@ -11,8 +11,3 @@ export type ContainerPlan = {
   /** How long to wait between status reads: media take longer to process than images. */
   readonly pollMs: number;
 };
-
-/** A plan, or why the post cannot be published on the platform as it is. */
-export type PlanOutcome =
-  | { readonly ok: true; readonly plan: ContainerPlan }
-  | { readonly ok: false; readonly reason: string };

@@ -5,7 +5,7 @@ import type { ContainerPlan } from './container-plan.js';
 import { type ContainerProgress, containerProgressSchema } from './container-progress.js';
 import type { GraphClient, GraphParams } from './graph-client.js';
 import { failureFromAnswer, GraphRequestError } from './graph-failure.js';
-import { takeContainerStep } from './take-container-step.js';
+import { type ContainerStepInput, containerFailureStep, takeContainerStep } from './take-container-step.js';
 
 const igFixture = fixtureReader(`${import.meta.dirname}/../instagram`);
 const metaFixture = fixtureReader(import.meta.dirname);
@@ -57,8 +57,9 @@ const carousel: ContainerPlan = {
   pollMs: 1_000,
 };
 const progress = (fields: Partial<ContainerProgress> = {}) => containerProgressSchema.parse(fields);
-const step = (graph: GraphClient, plan: ContainerPlan, handles: Partial<ContainerProgress>, at = now) =>
-  takeContainerStep({
+// One step as the gateway takes it: a thrown refusal becomes the step it leads to.
+const step = (graph: GraphClient, plan: ContainerPlan, handles: Partial<ContainerProgress>, at = now) => {
+  const input: ContainerStepInput = {
     dialect: INSTAGRAM_DIALECT,
     graph,
     base: 'https://graph.example/v23.0',
@@ -68,7 +69,13 @@ const step = (graph: GraphClient, plan: ContainerPlan, handles: Partial<Containe
     progress: progress(handles),
     now: at,
     quotaRetryMs: 3_600_000,
+  };
+  return takeContainerStep(input).catch((error: unknown) => {
+    const verdict = containerFailureStep(error, input);
+    if (verdict === null) throw error;
+    return verdict;
   });
+};
 const status = (status_code: string, text?: string) => ({
   status_code,
   ...(text === undefined ? {} : { status: text }),

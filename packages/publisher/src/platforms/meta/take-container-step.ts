@@ -1,5 +1,6 @@
 import type { PublishStep } from '@svc/core';
 import type { z } from 'zod';
+import { progressStep } from '../shared/progress-step.js';
 import { classifyGraphFailure } from './classify-graph-failure.js';
 import type { ContainerDialect, ContainerStatus } from './container-dialect.js';
 import type { ContainerPlan } from './container-plan.js';
@@ -18,7 +19,6 @@ import { findRecentPost } from './match-recent-post.js';
 import { LOOKUP_WAIT_MS, MAX_LOOKUPS, permalinkStep } from './permalink-step.js';
 import { pollStep } from './poll-step.js';
 import { possessive } from './possessive.js';
-import { progressStep } from '../shared/progress-step.js';
 
 /** Everything one step of an Instagram or Threads publish needs. */
 export type ContainerStepInput = {
@@ -39,23 +39,24 @@ const MAX_RESTARTS = 2;
 const DAY_MS = 86_400_000;
 
 /**
+ * The step a Graph refusal thrown by `takeContainerStep` leads to: a container not ready yet is
+ * polled again, expired containers are made afresh, the rest is classified. Null for errors that
+ * are not Graph refusals.
+ */
+export function containerFailureStep(error: unknown, input: ContainerStepInput): PublishStep | null {
+  if (!(error instanceof GraphRequestError)) return null;
+  const verdict = classifyGraphFailure(error.failure, classifyContext(input));
+  if (verdict.kind === 'not_ready') return poll(input);
+  if (verdict.kind === 'container_expired') return restart(input);
+  return verdict;
+}
+
+/**
  * Takes the next step of a container publish: quota check and containers (children one per step,
  * then the parent), status reads until FINISHED, the recorded start of the publish, the publish
  * itself after a status read that rules out an earlier success, and the permalink.
  */
-export async function takeContainerStep(input: ContainerStepInput): Promise<PublishStep> {
-  try {
-    return await nextStep(input);
-  } catch (error) {
-    if (!(error instanceof GraphRequestError)) throw error;
-    const verdict = classifyGraphFailure(error.failure, classifyContext(input));
-    if (verdict.kind === 'not_ready') return poll(input);
-    if (verdict.kind === 'container_expired') return restart(input);
-    return verdict;
-  }
-}
-
-function nextStep(input: ContainerStepInput): Promise<PublishStep> {
+export function takeContainerStep(input: ContainerStepInput): Promise<PublishStep> {
   const { progress, plan } = input;
   if (progress.mediaId !== undefined) return readPermalink(input, progress.mediaId);
   if (progress.containerId !== undefined) return checkContainer(input, progress.containerId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
 import { readableContainerError } from '../meta/graph-error-hints.js';
+import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
 import { threadsContainerStatusSchema, threadsProfileSchema } from './threads-api.js';
 
 const fixture = fixtureReader(import.meta.dirname);

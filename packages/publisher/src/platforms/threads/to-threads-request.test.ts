@@ -7,7 +7,7 @@ const post = aPost('user_1', 'acct_1', { caption: 'Hello Threads', platforms: ['
 const planOf = (...args: Parameters<typeof toThreadsRequest>) => {
   const outcome = toThreadsRequest(...args);
   if (!outcome.ok) throw new Error(outcome.reason);
-  return outcome.plan;
+  return outcome.request;
 };
 
 describe('toThreadsRequest', () => {

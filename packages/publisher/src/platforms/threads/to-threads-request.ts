@@ -1,7 +1,8 @@
 import type { Post, PublishMedia } from '@svc/core';
-import type { PlanOutcome } from '../meta/container-plan.js';
+import type { ContainerPlan } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
+import type { RequestOutcome } from '../shared/request-outcome.js';
 
 /** How a post with several slides goes to Threads. */
 export type ThreadsMultiSlide = 'first_slide' | 'carousel';
@@ -19,18 +20,18 @@ export function toThreadsRequest(
   post: Post,
   media: readonly PublishMedia[],
   multiSlide: ThreadsMultiSlide,
-): PlanOutcome {
+): RequestOutcome<ContainerPlan> {
   const text = post.caption;
   const [first] = media;
   if (first === undefined) {
     return {
       ok: true,
-      plan: { children: [], container: { media_type: 'TEXT', text }, text, pollMs: IMAGE_POLL_MS },
+      request: { children: [], container: { media_type: 'TEXT', text }, text, pollMs: IMAGE_POLL_MS },
     };
   }
   if (multiSlide === 'first_slide' || media.length === 1) {
     const pollMs = isVideo(first) ? VIDEO_POLL_MS : IMAGE_POLL_MS;
-    return { ok: true, plan: { children: [], container: { ...slideParams(first), text }, text, pollMs } };
+    return { ok: true, request: { children: [], container: { ...slideParams(first), text }, text, pollMs } };
   }
   if (media.length > MAX_SLIDES) {
     return {
@@ -40,7 +41,7 @@ export function toThreadsRequest(
   }
   return {
     ok: true,
-    plan: {
+    request: {
       children: media.map((slide) => ({ ...slideParams(slide), is_carousel_item: 'true' })),
       container: { media_type: 'CAROUSEL', text },
       text,

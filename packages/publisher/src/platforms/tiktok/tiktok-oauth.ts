@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AuthorizationRequest, CodeExchange, RefreshedCredentials } from '@svc/core';
 import type { z } from 'zod';
+import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import { TIKTOK_PATHS, type TikTokTokens, tiktokTokenSchema, tiktokUserInfoSchema } from './tiktok-api.js';
 import type { TikTokClient } from './tiktok-client.js';
 import type { TikTokCredentials } from './tiktok-credentials.js';
@@ -17,6 +18,15 @@ export type TikTokOAuthContext = {
   readonly profileUrl: (username: string) => string;
 };
 
+/** TikTok Login Kit for the web (platforms.md 2.1): consent with PKCE, code exchange, rotating refresh. */
+export function createTikTokOAuth(ctx: TikTokOAuthContext): PlatformOAuth<TikTokCredentials> {
+  return {
+    authorizeUrl: (request) => tiktokAuthorizeUrl(ctx, request),
+    exchangeCode: (input) => exchangeTikTokCode(ctx, input),
+    refresh: (credentials) => refreshTikTokTokens(ctx, credentials),
+  };
+}
+
 // Without these the account cannot be posted to (video.publish) or linked to (its username).
 const REQUIRED_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish'];
 
@@ -25,7 +35,7 @@ const REQUIRED_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish'
  * RFC 7636's: it wants the SHA-256 in hex, not base64url (so its own SDKs compute it; a base64url
  * challenge is refused with "Code verifier or code challenge is invalid").
  */
-export function tiktokAuthorizeUrl(ctx: TikTokOAuthContext, request: AuthorizationRequest): string {
+function tiktokAuthorizeUrl(ctx: TikTokOAuthContext, request: AuthorizationRequest): string {
   const challenge = createHash('sha256').update(request.codeVerifier).digest('hex');
   return `${ctx.hosts.www}/v2/auth/authorize/?${new URLSearchParams({
     client_key: ctx.clientId,
@@ -42,7 +52,7 @@ export function tiktokAuthorizeUrl(ctx: TikTokOAuthContext, request: Authorizati
  * Exchanges the code (with the PKCE verifier) and reads the creator's profile. A refusal by
  * TikTok, or a consent that left out a permission posting needs, is `refused`; faults reject.
  */
-export async function exchangeTikTokCode(
+async function exchangeTikTokCode(
   ctx: TikTokOAuthContext,
   input: { readonly code: string; readonly redirectUri: string; readonly codeVerifier: string },
 ): Promise<CodeExchange> {
@@ -102,7 +112,7 @@ export async function exchangeTikTokCode(
  * stops working, so the new one is always what is stored. Null when TikTok refuses the refresh
  * token (`invalid_grant`: the account must reconnect); faults and a refused app reject.
  */
-export async function refreshTikTokTokens(
+async function refreshTikTokTokens(
   ctx: TikTokOAuthContext,
   credentials: TikTokCredentials,
 ): Promise<RefreshedCredentials | null> {

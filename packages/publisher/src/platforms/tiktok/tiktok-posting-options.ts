@@ -2,7 +2,7 @@ import type { PostingOptionsAnswer } from '@svc/core';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
 import { TIKTOK_PATHS, tiktokCreatorInfoSchema } from './tiktok-api.js';
 import type { TikTokClient } from './tiktok-client.js';
-import { tiktokCredentialsSchema } from './tiktok-credentials.js';
+import type { TikTokCredentials } from './tiktok-credentials.js';
 import { TikTokRequestError } from './tiktok-failure.js';
 
 // Refusals that say the creator cannot post now, rather than that the call failed.
@@ -14,17 +14,13 @@ const CANNOT_POST = /^(spam_risk|reached_active_user_cap$|unaudited_client_)/;
  */
 export async function readTikTokPostingOptions(
   ctx: { readonly client: TikTokClient; readonly api: string; readonly now: () => Date },
-  stored: Readonly<Record<string, unknown>>,
+  credentials: TikTokCredentials,
 ): Promise<PostingOptionsAnswer> {
-  const credentials = tiktokCredentialsSchema.safeParse(stored);
-  if (!credentials.success) {
-    return { kind: 'needs_reconnect', reason: 'The stored TikTok tokens of the account are unreadable.' };
-  }
   try {
     const creator = await ctx.client.api(tiktokCreatorInfoSchema, {
       method: 'POST',
       url: `${ctx.api}${TIKTOK_PATHS.creatorInfo}`,
-      accessToken: credentials.data.accessToken,
+      accessToken: credentials.accessToken,
     });
     return {
       kind: 'options',

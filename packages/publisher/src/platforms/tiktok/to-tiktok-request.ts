@@ -1,5 +1,6 @@
 import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
 import { isVideo } from '../shared/is-video.js';
+import { type RequestOutcome, refusedRequest, requestOf } from '../shared/request-outcome.js';
 
 /** The post's `platformMeta.tiktok` settings, as TikTok's `post_info` needs them. */
 export type TikTokPostSettings = {
@@ -34,11 +35,8 @@ export type TikTokPhotoRequest = {
   readonly settings: TikTokPostSettings;
 };
 
-/** What a post becomes on TikTok, or why it cannot go there. */
-export type TikTokRequest =
-  | TikTokVideoRequest
-  | TikTokPhotoRequest
-  | { readonly kind: 'invalid'; readonly reason: string };
+/** What a post becomes on TikTok. */
+export type TikTokRequest = TikTokVideoRequest | TikTokPhotoRequest;
 
 // The same ceilings the content policy checks at creation, from their one source.
 const MAX_PHOTOS = DEFAULT_POLICY_CONFIG.platforms.tiktok.maxSlides ?? 35;
@@ -50,14 +48,13 @@ const PHOTO_TITLE_MAX = DEFAULT_POLICY_CONFIG.platforms.tiktok.photoTitleMax ?? 
  * shows a short title above the caption: the post's title, else the caption's start (cut at a
  * word, up to 90 units), with the whole caption as the description.
  */
-export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): TikTokRequest {
+export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): RequestOutcome<TikTokRequest> {
   const meta = post.platformMeta?.tiktok;
   const privacyLevel = meta?.privacyLevel;
   if (privacyLevel === undefined || privacyLevel === '') {
-    return {
-      kind: 'invalid',
-      reason: 'TikTok needs platformMeta.tiktok.privacyLevel; set one of the levels the creator allows.',
-    };
+    return refusedRequest(
+      'TikTok needs platformMeta.tiktok.privacyLevel; set one of the levels the creator allows.',
+    );
   }
   const settings: TikTokPostSettings = {
     privacyLevel,
@@ -70,31 +67,32 @@ export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): Tik
   };
   const videos = media.filter(isVideo);
   if (media.length === 0) {
-    return { kind: 'invalid', reason: `A TikTok post needs one video or 1 to ${MAX_PHOTOS} photos.` };
+    return refusedRequest(`A TikTok post needs one video or 1 to ${MAX_PHOTOS} photos.`);
   }
   if (videos.length > 0) {
     const video = videos[0];
     if (media.length > 1 || video === undefined) {
-      return { kind: 'invalid', reason: 'A TikTok video post holds exactly one video and nothing else.' };
+      return refusedRequest('A TikTok video post holds exactly one video and nothing else.');
     }
     if (video.blobKey === null) {
-      return {
-        kind: 'invalid',
-        reason:
-          'TikTok videos are uploaded from the service storage, but this video is an outside link; upload the file (or create the post again so it is stored).',
-      };
+      return refusedRequest(
+        'TikTok videos are uploaded from the service storage, but this video is an outside link; upload the file (or create the post again so it is stored).',
+      );
     }
     const title = post.caption.trim() === '' ? (post.title ?? '') : post.caption;
-    return { kind: 'video', video: { ...video, blobKey: video.blobKey }, title, settings };
+    return requestOf({ kind: 'video', video: { ...video, blobKey: video.blobKey }, title, settings });
   }
   if (media.length > MAX_PHOTOS) {
-    return {
-      kind: 'invalid',
-      reason: `A TikTok photo post holds at most ${MAX_PHOTOS} photos (got ${media.length}).`,
-    };
+    return refusedRequest(`A TikTok photo post holds at most ${MAX_PHOTOS} photos (got ${media.length}).`);
   }
   const title = clip(post.title?.trim() || post.caption.trim(), PHOTO_TITLE_MAX);
-  return { kind: 'photos', urls: media.map((m) => m.url), title, description: post.caption, settings };
+  return requestOf({
+    kind: 'photos',
+    urls: media.map((m) => m.url),
+    title,
+    description: post.caption,
+    settings,
+  });
 }
 
 /** At most `max` UTF-16 units: the text, or its start cut at a word with an ellipsis. */

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { AuthorizationRequest, CodeExchange, ConnectedProfile, RefreshedCredentials } from '@svc/core';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import type { GoogleClient } from './google-client.js';
 import { type GoogleFailure, GoogleRequestError } from './google-failure.js';
 import { channelListSchema, googleTokenSchema, type YouTubeChannel } from './youtube-api.js';
-
-/** The stored credentials of a YouTube channel (the same shape the sandbox mints). */
-export const youtubeCredentialsSchema = z.looseObject({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  channelId: z.string().min(1),
-});
+import type { YouTubeCredentials } from './youtube-credentials.js';
 
 /** What the OAuth calls need. */
 export type YouTubeOAuthConfig = {
@@ -23,11 +18,20 @@ export type YouTubeOAuthConfig = {
   readonly now: () => Date;
 };
 
+/** Google's OAuth for installed and web apps (platforms.md 3.1), with offline access and PKCE. */
+export function createYouTubeOAuth(config: YouTubeOAuthConfig): PlatformOAuth<YouTubeCredentials> {
+  return {
+    authorizeUrl: (request) => youtubeAuthorizeUrl(config, request),
+    exchangeCode: (input) => exchangeYouTubeCode(config, input),
+    refresh: (credentials) => refreshYouTubeCredentials(config, credentials),
+  };
+}
+
 /**
  * Google's consent page (platforms.md 3.1): offline access and `prompt=consent`, so every consent
  * gives a refresh token, and the PKCE S256 challenge of the request's verifier.
  */
-export function youtubeAuthorizeUrl(config: YouTubeOAuthConfig, request: AuthorizationRequest): string {
+function youtubeAuthorizeUrl(config: YouTubeOAuthConfig, request: AuthorizationRequest): string {
   return `${config.hosts.accounts}/o/oauth2/v2/auth?${new URLSearchParams({
     client_id: config.clientId,
     redirect_uri: request.redirectUri,
@@ -46,7 +50,7 @@ export function youtubeAuthorizeUrl(config: YouTubeOAuthConfig, request: Authori
  * Exchanges the code (with the PKCE verifier) and reads the channel. Refusals a person can act
  * on come back as `refused`; faults (no answer, 5xx) reject, to be tried again.
  */
-export async function exchangeYouTubeCode(
+async function exchangeYouTubeCode(
   config: YouTubeOAuthConfig,
   input: { readonly code: string; readonly redirectUri: string; readonly codeVerifier: string },
 ): Promise<CodeExchange> {
@@ -131,12 +135,10 @@ function refusal(failure: GoogleFailure): string | null {
  * reconnecting: null. Anything else rejects: faults are tried again, and a refused client is a
  * configuration problem no reconnect fixes.
  */
-export async function refreshYouTubeCredentials(
+async function refreshYouTubeCredentials(
   config: YouTubeOAuthConfig,
-  stored: Readonly<Record<string, unknown>>,
+  credentials: YouTubeCredentials,
 ): Promise<RefreshedCredentials | null> {
-  const credentials = youtubeCredentialsSchema.safeParse(stored);
-  if (!credentials.success) return null;
   let tokens: z.infer<typeof googleTokenSchema>;
   try {
     tokens = await config.google.json(googleTokenSchema, {
@@ -144,7 +146,7 @@ export async function refreshYouTubeCredentials(
       url: `${config.hosts.oauth2}/token`,
       form: {
         grant_type: 'refresh_token',
-        refresh_token: credentials.data.refreshToken,
+        refresh_token: credentials.refreshToken,
         client_id: config.clientId,
         client_secret: config.clientSecret,
       },
@@ -156,8 +158,8 @@ export async function refreshYouTubeCredentials(
   return {
     credentials: {
       accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token ?? credentials.data.refreshToken,
-      channelId: credentials.data.channelId,
+      refreshToken: tokens.refresh_token ?? credentials.refreshToken,
+      channelId: credentials.channelId,
     },
     expiresAt: new Date(config.now().getTime() + tokens.expires_in * 1000),
   };

@@ -1,6 +1,6 @@
 import type { BlobReader, MediaFetcher } from '@svc/core';
 import type { GoogleClient } from './google-client.js';
-import type { YouTubeUpload } from './to-youtube-upload.js';
+import type { YouTubeRequest } from './to-youtube-request.js';
 import type { YouTubeProgress } from './youtube-progress.js';
 
 /** Everything one step of a YouTube publish needs. */
@@ -15,7 +15,7 @@ export type YouTubeStepInput = {
   readonly chunkTimeoutMs: number;
   readonly videoUrl: (videoId: string) => string;
   readonly accessToken: string;
-  readonly upload: YouTubeUpload;
+  readonly upload: YouTubeRequest;
   readonly progress: YouTubeProgress;
   readonly now: Date;
 };

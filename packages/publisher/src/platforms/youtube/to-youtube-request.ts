@@ -1,7 +1,8 @@
 import type { Post, PublishMedia } from '@svc/core';
+import { type RequestOutcome, refusedRequest, requestOf } from '../shared/request-outcome.js';
 
 /** What `videos.insert` is sent, and where the video and thumbnail come from. */
-export type YouTubeUpload = {
+export type YouTubeRequest = {
   readonly blobKey: string;
   readonly contentType: string;
   /** The video resource of the session-creating call. */
@@ -34,61 +35,55 @@ const minutes = (ms: number) => {
  * bytes, neither with `<` or `>`. `platformMeta.youtube.privacyStatus` (`private`, `unlisted`,
  * `public`; an extra field the spec's schema allows) sets the privacy; default public.
  */
-export function toYouTubeUpload(
-  post: Post,
-  media: readonly PublishMedia[],
-):
-  | { readonly kind: 'upload'; readonly upload: YouTubeUpload }
-  | { readonly kind: 'refused'; readonly reason: string } {
-  const refused = (reason: string) => ({ kind: 'refused' as const, reason });
+export function toYouTubeRequest(post: Post, media: readonly PublishMedia[]): RequestOutcome<YouTubeRequest> {
   const [video, ...more] = media;
-  if (video === undefined) return refused('A YouTube Short needs a video; this post has none.');
+  if (video === undefined) return refusedRequest('A YouTube Short needs a video; this post has none.');
   if (more.length > 0)
-    return refused(`YouTube takes one video per post; this post has ${media.length} slides.`);
+    return refusedRequest(`YouTube takes one video per post; this post has ${media.length} slides.`);
   if (video.contentType !== null && !video.contentType.startsWith('video/')) {
-    return refused(`YouTube Shorts are videos; this post's media is ${video.contentType}.`);
+    return refusedRequest(`YouTube Shorts are videos; this post's media is ${video.contentType}.`);
   }
   if (video.blobKey === null) {
-    return refused(
+    return refusedRequest(
       'YouTube videos are uploaded from our storage, but this video is an outside link; create the post ' +
         'again so the video is stored first.',
     );
   }
   if (video.width !== null && video.height !== null && video.width > video.height) {
-    return refused(
+    return refusedRequest(
       `YouTube Shorts must be vertical or square; this video is ${video.width}x${video.height} (landscape).`,
     );
   }
   if (video.durationMs !== null && video.durationMs > MAX_SHORT_MS) {
-    return refused(
+    return refusedRequest(
       `YouTube Shorts can be at most 3 minutes long; this video runs ${minutes(video.durationMs)}.`,
     );
   }
   const title = post.title ?? '';
-  if (title.trim() === '') return refused('YouTube needs a title for every video; add a title to the post.');
+  if (title.trim() === '')
+    return refusedRequest('YouTube needs a title for every video; add a title to the post.');
   if ([...title].length > 100)
-    return refused(`The title is ${[...title].length} characters; YouTube allows 100.`);
-  if (/[<>]/.test(title)) return refused('YouTube titles cannot contain < or >.');
+    return refusedRequest(`The title is ${[...title].length} characters; YouTube allows 100.`);
+  if (/[<>]/.test(title)) return refusedRequest('YouTube titles cannot contain < or >.');
   const bytes = Buffer.byteLength(post.caption, 'utf8');
-  if (bytes > 5000) return refused(`The caption is ${bytes} bytes; a YouTube description allows 5000.`);
-  if (/[<>]/.test(post.caption)) return refused('YouTube descriptions (the caption) cannot contain < or >.');
+  if (bytes > 5000)
+    return refusedRequest(`The caption is ${bytes} bytes; a YouTube description allows 5000.`);
+  if (/[<>]/.test(post.caption))
+    return refusedRequest('YouTube descriptions (the caption) cannot contain < or >.');
   const meta = post.platformMeta?.youtube;
   const privacy = meta?.privacyStatus ?? 'public';
   if (typeof privacy !== 'string' || !PRIVACY.includes(privacy as YouTubePrivacy)) {
-    return refused(
+    return refusedRequest(
       `platformMeta.youtube.privacyStatus must be private, unlisted or public, not ${JSON.stringify(privacy)}.`,
     );
   }
-  return {
-    kind: 'upload',
-    upload: {
-      blobKey: video.blobKey,
-      contentType: video.contentType ?? 'application/octet-stream',
-      resource: {
-        snippet: { title, description: post.caption, categoryId: CATEGORY_ID },
-        status: { privacyStatus: privacy as YouTubePrivacy, selfDeclaredMadeForKids: false },
-      },
-      thumbnailUrl: meta?.thumbnailUrl ?? null,
+  return requestOf({
+    blobKey: video.blobKey,
+    contentType: video.contentType ?? 'application/octet-stream',
+    resource: {
+      snippet: { title, description: post.caption, categoryId: CATEGORY_ID },
+      status: { privacyStatus: privacy as YouTubePrivacy, selfDeclaredMadeForKids: false },
     },
-  };
+    thumbnailUrl: meta?.thumbnailUrl ?? null,
+  });
 }

@@ -1,0 +1,15 @@
+import type { PublishStep } from '@svc/core';
+import { classifyGraphFailure } from '../meta/classify-graph-failure.js';
+import { GraphRequestError } from '../meta/graph-failure.js';
+import { type FacebookStepInput, facebookContext } from './facebook-step-input.js';
+
+/** The step a Graph refusal during a Facebook publish leads to; null for errors that are not Graph refusals. */
+export function classifyFacebookFailure(error: unknown, input: FacebookStepInput): PublishStep | null {
+  if (!(error instanceof GraphRequestError)) return null;
+  const verdict = classifyGraphFailure(error.failure, facebookContext(input));
+  // Container verdicts are Instagram's and Threads'; on Facebook such codes mean "not yet".
+  if (verdict.kind === 'not_ready' || verdict.kind === 'container_expired') {
+    return { kind: 'retry', afterMs: 30_000, reason: 'Facebook was not ready for the next step yet.' };
+  }
+  return verdict;
+}

@@ -1,0 +1,73 @@
+import type { PlatformGateway, PublishJob } from '@svc/core';
+import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
+import type { RequestOutcome } from '../shared/request-outcome.js';
+import type { ContainerDialect } from './container-dialect.js';
+import { type ContainerOAuthSpec, createContainerOAuth } from './container-oauth.js';
+import type { ContainerPlan } from './container-plan.js';
+import { type ContainerProgress, containerProgressSchema } from './container-progress.js';
+import { createGraphClient } from './graph-client.js';
+import type { ContainerGatewayOptions } from './meta-gateway-options.js';
+import { type ContainerStepInput, containerFailureStep, takeContainerStep } from './take-container-step.js';
+import { type UserTokenCredentials, userTokenCredentialsSchema } from './user-token-credentials.js';
+
+/** What sets Instagram and Threads apart; the OAuth and publish machinery is the same. */
+export type ContainerPlatformSpec = {
+  readonly dialect: ContainerDialect;
+  readonly defaultVersion: string;
+  readonly defaultProfileUrl: (handle: string) => string;
+  readonly oauth: ContainerOAuthSpec;
+  readonly toRequest: (job: PublishJob) => RequestOutcome<ContainerPlan>;
+};
+
+/** A PlatformGateway for a Meta platform that publishes through media containers. */
+export function createContainerGateway<Hosts>(
+  config: ContainerGatewayOptions<Hosts>,
+  spec: ContainerPlatformSpec,
+): PlatformGateway {
+  const { clock, clientId, clientSecret } = config;
+  const { dialect } = spec;
+  const base = `${spec.oauth.graphHost}/${config.graphVersion ?? spec.defaultVersion}`;
+  const graph = createGraphClient(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs });
+  const quotaRetryMs = config.quotaRetryMs ?? 3_600_000;
+
+  return definePlatformGateway({
+    platform: dialect.platform,
+    names: { platform: dialect.platformName, account: 'account' },
+    // Long-lived tokens last 60 days; refreshing a week ahead leaves room for failed attempts.
+    refreshMarginMs: 7 * 86_400_000,
+    clock,
+    credentials: userTokenCredentialsSchema,
+    progress: containerProgressSchema,
+    toRequest: spec.toRequest,
+    step: (call) => takeContainerStep(containerInput(call)),
+    classifyFailure: (error, call) => containerFailureStep(error, containerInput(call)),
+    oauth: createContainerOAuth(
+      {
+        graph,
+        base,
+        clock,
+        clientId,
+        clientSecret,
+        scopes: config.scopes,
+        profileUrl: config.links?.profile ?? spec.defaultProfileUrl,
+      },
+      spec.oauth,
+    ),
+  });
+
+  function containerInput(
+    call: StepCall<UserTokenCredentials, ContainerProgress, ContainerPlan>,
+  ): ContainerStepInput {
+    return {
+      dialect,
+      graph,
+      base,
+      userId: call.credentials.userId,
+      accessToken: call.credentials.accessToken,
+      plan: call.request,
+      progress: call.progress,
+      now: call.now,
+      quotaRetryMs,
+    };
+  }
+}
