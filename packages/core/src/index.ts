@@ -190,6 +190,7 @@ export type { ActivateMediaOutcome, AddMediaOutcome, MediaStore, UploadedFile } 
 export type { OAuthRecord, OAuthStore } from './ports/oauth-store.js';
 export type {
   AuthorizationRequest,
+  CodeCallback,
   CodeExchange,
   ConnectedProfile,
   PlatformGateway,

@@ -123,11 +123,7 @@ export type PlatformGateway = {
   /** The platform's consent page URL for this request. */
   authorizeUrl(request: AuthorizationRequest): string;
   /** Exchanges the callback's code for tokens and reads the account's profile. */
-  exchangeCode(input: {
-    readonly code: string;
-    readonly redirectUri: string;
-    readonly codeVerifier: string;
-  }): Promise<CodeExchange>;
+  exchangeCode(input: CodeCallback): Promise<CodeExchange>;
   /**
    * Takes the next step of publishing `job.post`, reading the handles of earlier steps from
    * `job.post.publishProgress`. A step whose outcome is unknown must be checked against the
@@ -147,6 +143,13 @@ export type PlatformGateway = {
    * faults come back as `unavailable`.
    */
   postingOptions?(credentials: Readonly<Record<string, unknown>>): Promise<PostingOptionsAnswer>;
+};
+
+/** What the consent page's callback brought back, with the request's PKCE verifier. */
+export type CodeCallback = {
+  readonly code: string;
+  readonly redirectUri: string;
+  readonly codeVerifier: string;
 };
 
 /** The gateways the service has, one per platform it can publish to. */

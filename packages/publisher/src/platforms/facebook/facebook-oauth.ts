@@ -1,24 +1,17 @@
 import type { CodeExchange } from '@svc/core';
 import { connectionRefusal, refusedOrThrow } from '../meta/connection-refusal.js';
 import { longLivedTokenSchema } from '../meta/graph-api.js';
-import type { GraphClient } from '../meta/graph-client.js';
 import { GraphRequestError } from '../meta/graph-failure.js';
+import type { GraphOAuthContext } from '../meta/graph-oauth-context.js';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import { FACEBOOK_PAGE_FIELDS, type FacebookPage, facebookPagesSchema } from './facebook-api.js';
 import type { FacebookCredentials } from './facebook-credentials.js';
 
 /** What the OAuth calls are made with. */
-export type FacebookOAuthContext = {
-  readonly graph: GraphClient;
+export type FacebookOAuthContext = GraphOAuthContext & {
   /** The consent page's host. */
   readonly www: string;
-  /** The versioned Graph base. */
-  readonly base: string;
   readonly version: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly scopes: readonly string[] | undefined;
-  readonly profileUrl: (pageId: string) => string;
 };
 
 const DEFAULT_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'publish_video'];

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import { connectionRefusal, refusedOrThrow } from './connection-refusal.js';
 import { longLivedTokenSchema, shortLivedTokenSchema } from './graph-api.js';
-import type { GraphClient } from './graph-client.js';
 import { GraphRequestError } from './graph-failure.js';
+import type { GraphOAuthContext } from './graph-oauth-context.js';
 import type { UserTokenCredentials } from './user-token-credentials.js';
 
 /** An account's profile as the platform's `/me` describes it. */
@@ -39,16 +39,7 @@ export type ContainerOAuthSpec = {
 };
 
 /** What the OAuth calls are made with. */
-export type ContainerOAuthContext = {
-  readonly graph: GraphClient;
-  /** The versioned Graph base, where `/me` is read. */
-  readonly base: string;
-  readonly clock: Clock;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly scopes: readonly string[] | undefined;
-  readonly profileUrl: (handle: string) => string;
-};
+export type ContainerOAuthContext = GraphOAuthContext & { readonly clock: Clock };
 
 // Long-lived tokens last 60 days.
 const LONG_LIVED_SECONDS = 60 * 86_400;

@@ -1,5 +1,6 @@
 import type {
   AuthorizationRequest,
+  CodeCallback,
   CodeExchange,
   ConnectedAccount,
   Platform,
@@ -17,11 +18,7 @@ export type PlatformOAuth<Credentials> = {
   /** The consent page for this request. */
   authorizeUrl(request: AuthorizationRequest): string;
   /** Refusals a person can act on come back as `refused`; faults reject, to be tried again. */
-  exchangeCode(input: {
-    readonly code: string;
-    readonly redirectUri: string;
-    readonly codeVerifier: string;
-  }): Promise<CodeExchange>;
+  exchangeCode(input: CodeCallback): Promise<CodeExchange>;
   /** Fresh tokens; null when the platform refused them (only a new login helps). Faults reject. */
   refresh(credentials: Credentials, account: ConnectedAccount): Promise<RefreshedCredentials | null>;
 };

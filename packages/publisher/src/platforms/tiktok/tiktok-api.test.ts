@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
+import { refuses, without } from '../shared/__fixtures__/wire-checks.js';
 import {
   tiktokCreatorInfoSchema,
   tiktokInitSchema,
@@ -146,21 +147,15 @@ describe('TikTok wire format', () => {
   });
 
   it('refuses answers that lack a field the adapter needs', () => {
-    const without = (value: unknown, field: string) => {
-      const { [field]: _, ...rest } = value as Record<string, unknown>;
-      return rest;
-    };
-    const refused = (schema: { safeParse(value: unknown): { success: boolean } }, value: unknown) =>
-      !schema.safeParse(value).success;
-    expect(refused(tiktokTokenSchema, without(body('oauth-token.json'), 'access_token'))).toBe(true);
-    expect(refused(tiktokTokenSchema, without(body('oauth-token.json'), 'refresh_token'))).toBe(true);
-    expect(refused(tiktokUserInfoSchema, without(data('user-info.json'), 'user'))).toBe(true);
+    expect(refuses(tiktokTokenSchema, without(body('oauth-token.json'), 'access_token'))).toBe(true);
+    expect(refuses(tiktokTokenSchema, without(body('oauth-token.json'), 'refresh_token'))).toBe(true);
+    expect(refuses(tiktokUserInfoSchema, without(data('user-info.json'), 'user'))).toBe(true);
     expect(
-      refused(tiktokCreatorInfoSchema, without(data('creator-info.json'), 'privacy_level_options')),
+      refuses(tiktokCreatorInfoSchema, without(data('creator-info.json'), 'privacy_level_options')),
     ).toBe(true);
-    expect(refused(tiktokInitSchema, without(data('video-init.json'), 'publish_id'))).toBe(true);
-    expect(refused(tiktokStatusSchema, without(data('status-failed.json'), 'status'))).toBe(true);
+    expect(refuses(tiktokInitSchema, without(data('video-init.json'), 'publish_id'))).toBe(true);
+    expect(refuses(tiktokStatusSchema, without(data('status-failed.json'), 'status'))).toBe(true);
     const [video] = (data('video-list.json') as { videos: unknown[] }).videos;
-    expect(refused(tiktokVideoListSchema, { videos: [without(video, 'id')] })).toBe(true);
+    expect(refuses(tiktokVideoListSchema, { videos: [without(video, 'id')] })).toBe(true);
   });
 });

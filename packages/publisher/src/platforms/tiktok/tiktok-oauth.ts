@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuthorizationRequest, CodeExchange, RefreshedCredentials } from '@svc/core';
+import type { AuthorizationRequest, CodeCallback, CodeExchange, RefreshedCredentials } from '@svc/core';
 import type { z } from 'zod';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import { TIKTOK_PATHS, type TikTokTokens, tiktokTokenSchema, tiktokUserInfoSchema } from './tiktok-api.js';
@@ -52,10 +52,7 @@ function tiktokAuthorizeUrl(ctx: TikTokOAuthContext, request: AuthorizationReque
  * Exchanges the code (with the PKCE verifier) and reads the creator's profile. A refusal by
  * TikTok, or a consent that left out a permission posting needs, is `refused`; faults reject.
  */
-async function exchangeTikTokCode(
-  ctx: TikTokOAuthContext,
-  input: { readonly code: string; readonly redirectUri: string; readonly codeVerifier: string },
-): Promise<CodeExchange> {
+async function exchangeTikTokCode(ctx: TikTokOAuthContext, input: CodeCallback): Promise<CodeExchange> {
   let tokens: TikTokTokens;
   try {
     tokens = await ctx.client.oauth(tiktokTokenSchema, `${ctx.hosts.api}${TIKTOK_PATHS.token}`, {

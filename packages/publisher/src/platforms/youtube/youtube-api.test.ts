@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
+import { refuses, without } from '../shared/__fixtures__/wire-checks.js';
 import { expectJson } from './google-client.js';
 import {
   channelListSchema,
@@ -86,19 +87,13 @@ describe('YouTube wire format', () => {
   });
 
   it('refuses answers that lack a field the adapter needs', () => {
-    const without = (value: unknown, field: string) => {
-      const { [field]: _, ...rest } = value as Record<string, unknown>;
-      return rest;
-    };
-    const refused = (schema: { safeParse(value: unknown): { success: boolean } }, value: unknown) =>
-      !schema.safeParse(value).success;
-    expect(refused(googleTokenSchema, without(fixture('oauth-token.json'), 'access_token'))).toBe(true);
-    expect(refused(googleTokenSchema, without(fixture('oauth-refresh.json'), 'expires_in'))).toBe(true);
+    expect(refuses(googleTokenSchema, without(fixture('oauth-token.json'), 'access_token'))).toBe(true);
+    expect(refuses(googleTokenSchema, without(fixture('oauth-refresh.json'), 'expires_in'))).toBe(true);
     const [channel] = (fixture('channels-mine.json') as { items: unknown[] }).items;
-    expect(refused(channelListSchema, { items: [without(channel, 'id')] })).toBe(true);
-    expect(refused(videoSchema, without(fixture('video-inserted.json'), 'id'))).toBe(true);
+    expect(refuses(channelListSchema, { items: [without(channel, 'id')] })).toBe(true);
+    expect(refuses(videoSchema, without(fixture('video-inserted.json'), 'id'))).toBe(true);
     const [video] = (fixture('videos-processed.json') as { items: unknown[] }).items;
-    expect(refused(videoListSchema, { items: [without(video, 'id')] })).toBe(true);
-    expect(refused(thumbnailSetSchema, { items: {} })).toBe(true);
+    expect(refuses(videoListSchema, { items: [without(video, 'id')] })).toBe(true);
+    expect(refuses(thumbnailSetSchema, { items: {} })).toBe(true);
   });
 });

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { AuthorizationRequest, CodeExchange, ConnectedProfile, RefreshedCredentials } from '@svc/core';
+import type {
+  AuthorizationRequest,
+  CodeCallback,
+  CodeExchange,
+  ConnectedProfile,
+  RefreshedCredentials,
+} from '@svc/core';
 import type { z } from 'zod';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import type { GoogleClient } from './google-client.js';
@@ -50,10 +56,7 @@ function youtubeAuthorizeUrl(config: YouTubeOAuthConfig, request: AuthorizationR
  * Exchanges the code (with the PKCE verifier) and reads the channel. Refusals a person can act
  * on come back as `refused`; faults (no answer, 5xx) reject, to be tried again.
  */
-async function exchangeYouTubeCode(
-  config: YouTubeOAuthConfig,
-  input: { readonly code: string; readonly redirectUri: string; readonly codeVerifier: string },
-): Promise<CodeExchange> {
+async function exchangeYouTubeCode(config: YouTubeOAuthConfig, input: CodeCallback): Promise<CodeExchange> {
   try {
     const tokens = await config.google.json(googleTokenSchema, {
       method: 'POST',
