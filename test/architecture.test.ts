@@ -39,7 +39,7 @@ describe('architecture', () => {
     expect(core.peerDependenciesMeta?.vitest?.optional).toBe(true);
   });
 
-  it('core sources import nothing but zod, neverthrow, their own files, node:* (node/, testing/) and vitest (testing/)', () => {
+  it('core sources import nothing but zod, neverthrow, their own files, node:* (node/, testing/), vitest (testing/, tests) and fast-check (tests)', () => {
     const src = join(ROOT, 'packages/core/src');
     for (const file of sourceFiles(src)) {
       const where = relative(src, file);
@@ -48,7 +48,8 @@ describe('architecture', () => {
         spec === 'zod' ||
         spec === 'neverthrow' ||
         ((where.startsWith('node/') || where.startsWith('testing/')) && spec.startsWith('node:')) ||
-        ((where.startsWith('testing/') || where.endsWith('.test.ts')) && spec === 'vitest');
+        ((where.startsWith('testing/') || where.endsWith('.test.ts')) && spec === 'vitest') ||
+        (where.endsWith('.test.ts') && spec === 'fast-check');
       expect(
         importsOf(file).filter((spec) => !allowed(spec)),
         where,

@@ -1,5 +1,53 @@
 // The public API of @svc/core. Every export is named; see docs/ for the decisions behind them.
 
+// Analytics
+export {
+  type AnalyticsAggregates,
+  type CategorySums,
+  type CollectionCounts,
+  PERIOD_NAMES,
+  type PeriodName,
+  type PlatformSums,
+  type RankedPost,
+  type SumsByPlatform,
+  type TimeCell,
+  TOP_POSTS,
+} from './analytics/analytics-aggregates.js';
+export {
+  ENGAGEMENT_METRICS,
+  engagementOf,
+  METRIC_NAMES,
+  type MetricName,
+  PLATFORM_METRICS,
+  type PostMetrics,
+} from './analytics/analytics-metrics.js';
+export {
+  type AnalyticsAnswer,
+  type AnalyticsWindow,
+  answerAnalytics,
+  type BestTimeCell,
+  type Comparison,
+  changeOf,
+  type Figures,
+  MIN_BUCKET_SAMPLES,
+  MIN_TOTAL_SAMPLES,
+  type MissingReason,
+  type PlatformCoverage,
+  type Recommendation,
+  type TopPost,
+} from './analytics/answer-analytics.js';
+export {
+  COLLECTION_OFFSETS_MS,
+  dueCollectionSlot,
+  nextCollectionAt,
+} from './analytics/collection-schedule.js';
+export {
+  isTimeZone,
+  localWeekdayHour,
+  type OffsetRange,
+  offsetMinutesAt,
+  offsetRanges,
+} from './analytics/time-zone.js';
 // Domain
 export { type Actor, actorCanSeeAccount, requireScope } from './domain/actor.js';
 export {
