@@ -1,6 +1,5 @@
 // The public API of @svc/core. Every export is named; see docs/ for the decisions behind them.
 
-// Analytics
 export {
   type AnalyticsAggregates,
   type CategorySums,
@@ -41,6 +40,8 @@ export {
   dueCollectionSlot,
   nextCollectionAt,
 } from './analytics/collection-schedule.js';
+export { collectionsFromEvents } from './analytics/collections-from-events.js';
+export { type CollectionDecision, decideCollection } from './analytics/decide-collection.js';
 export {
   isTimeZone,
   localWeekdayHour,
@@ -222,6 +223,15 @@ export { measureText, type TextCounting } from './policy/text-metrics.js';
 export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';
 export type { AccountStore } from './ports/account-store.js';
+export type {
+  AnalyticsQuery,
+  AnalyticsStore,
+  CollectionJob,
+  CollectionResult,
+  CollectionStatus,
+  MetricSnapshot,
+  NewCollection,
+} from './ports/analytics-store.js';
 export type { ApiKeyStore } from './ports/api-key-store.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
 export type { BillingStore } from './ports/billing-store.js';
@@ -241,10 +251,13 @@ export type {
   CodeCallback,
   CodeExchange,
   ConnectedProfile,
+  MetricsAnswer,
+  MetricsTarget,
   PlatformGateway,
   PlatformGateways,
   PostingOptions,
   PostingOptionsAnswer,
+  PostMetricsReading,
   PublishJob,
   PublishMedia,
   PublishStep,
@@ -335,6 +348,8 @@ export {
   UPCOMING_POSTS_SHOWN,
   type UpcomingPostView,
 } from './use-cases/get-account-summary.js';
+// Analytics
+export { ANALYTICS_DAYS, type AnalyticsInput, getAnalytics } from './use-cases/get-analytics.js';
 export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
 export {
   BILLING_SUMMARY_EVENTS,

@@ -74,6 +74,7 @@ describe('tool results', () => {
       ['svc_get_post_approval_status', (answers) => ({ post_id: draftId(answers) })],
       ['svc_get_account_summary', () => ({})],
       ['svc_get_billing_summary', () => ({})],
+      ['svc_get_analytics', () => ({ days: 7, timezone: 'Europe/Paris' })],
       ['svc_delete_scheduled_post', (answers) => ({ post_id: postId(answers) })],
     ];
 

@@ -3,6 +3,12 @@
 // Kept for callers of an earlier version; the decision now lives in core.
 export { retryDelayMs } from '@svc/core';
 // The engine
+export {
+  type Collector,
+  type CollectorOptions,
+  createCollector,
+  DEFAULT_COLLECTOR_OPTIONS,
+} from './engine/create-collector.js';
 export { createPublisher, type Publisher } from './engine/create-publisher.js';
 export type { PublisherDeps, PublisherLogger } from './engine/publisher-deps.js';
 export {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { consentRoutes } from './consent-pages.js';
+import { facebookInsightsRoutes } from './facebook-insights.js';
 import { facebookReelsRoutes } from './facebook-reels.js';
 import { facebookRoutes } from './facebook-routes.js';
 import { instagramRoutes } from './instagram-routes.js';
@@ -89,6 +90,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       ...threadsRoutes(ctx),
       ...facebookRoutes(ctx),
       ...facebookReelsRoutes(ctx),
+      ...facebookInsightsRoutes(ctx),
       ...tiktokRoutes(ctx),
       ...youtubeRoutes(ctx),
       ...publicPageRoutes(ctx),

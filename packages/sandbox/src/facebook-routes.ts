@@ -1,6 +1,6 @@
-import { followerCountFor } from './account-ids.js';
 import { authenticate } from './authenticate.js';
 import { downloadMedia, imageFormatOf } from './download-media.js';
+import { engagementFields } from './facebook-insights.js';
 import { authorizePage, pageIdOfUser, publishFacebookPost } from './facebook-pages.js';
 import { videoObject } from './facebook-reels.js';
 import { injectedFailure } from './failure-injection.js';
@@ -17,6 +17,7 @@ import {
   postsOf,
 } from './sandbox-state.js';
 import { issueToken } from './signed-token.js';
+import { simulatedFollowerCount } from './simulated-followers.js';
 
 const PAGE_CATEGORY = { id: '2201', name: 'Product/service' };
 const PAGE_TASKS = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
@@ -28,7 +29,7 @@ const GRANTED = [
   'public_profile',
 ];
 
-/** The Facebook Pages endpoints (platforms.md 5.1, 5.2) on graph.facebook.com and graph-video.facebook.com. */
+/** The Facebook Pages endpoints (platforms.md 5.1–5.3) on graph.facebook.com and graph-video.facebook.com. */
 export function facebookRoutes(ctx: SandboxContext): RouteSpec[] {
   return ['graph', 'graph-video'].flatMap((host): RouteSpec[] => {
     const base = `/sandbox/facebook/${host}/:version`;
@@ -87,8 +88,8 @@ function pageObject(pageId: string, name: string, ctx: SandboxContext): Record<s
     name,
     link: `${ctx.sandboxUrl}/facebook/${pageId}`,
     category: PAGE_CATEGORY.name,
-    followers_count: followerCountFor('facebook', name),
-    fan_count: followerCountFor('facebook', name),
+    followers_count: simulatedFollowerCount('facebook', name, ctx.clock.now()),
+    fan_count: simulatedFollowerCount('facebook', name, ctx.clock.now()),
   };
 }
 
@@ -128,8 +129,9 @@ function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
   }
   const post = ctx.state.posts.find((p) => p.record.platform === 'facebook' && p.postId === id);
   if (post !== undefined) {
-    authorizePage(ctx, r, post.record.accountId, 'read');
-    return jsonReply(200, selectFields(postObject(post), fields));
+    const { token } = authorizePage(ctx, r, post.record.accountId, 'read');
+    const engagement = engagementFields(ctx, post, token, fields);
+    return jsonReply(200, selectFields({ ...postObject(post), ...engagement }, fields));
   }
   const photo = ctx.state.photos.get(id);
   if (photo !== undefined) {
@@ -173,6 +175,8 @@ function accounts(ctx: SandboxContext, r: SandboxRequest): Reply {
     now: nowOf(ctx),
     lifetimeMs: null,
     generation: generationOf(ctx.state, 'facebook', pageId),
+    // A Page token holds what its user consented to.
+    scopes: token.s,
   });
   const page = {
     id: pageId,
@@ -190,9 +194,11 @@ function accounts(ctx: SandboxContext, r: SandboxRequest): Reply {
   );
 }
 
+// The permissions the consent granted (those the token carries), else the sandbox's usual set.
 function permissions(ctx: SandboxContext, r: SandboxRequest): Reply {
-  authenticate(ctx, r, 'facebook');
-  return jsonReply(200, { data: GRANTED.map((permission) => ({ permission, status: 'granted' })) });
+  const token = authenticate(ctx, r, 'facebook');
+  const granted = token.s === undefined ? GRANTED : token.s.split(/[\s,]+/).filter((p) => p !== '');
+  return jsonReply(200, { data: granted.map((permission) => ({ permission, status: 'granted' })) });
 }
 
 /** The photos of `attached_media` (a JSON list, or `attached_media[i]` fields), which must be this Page's unpublished photos. */

@@ -10,6 +10,31 @@ export function graphTime(ms: number): string {
  * (`status{video_status}`, `reactions.summary(true)`) are reduced to their field name.
  */
 export function parseFields(fields: string): string[] {
+  return splitFields(fields)
+    .map((n) => (n.split('.')[0] ?? '').trim())
+    .filter((n) => n !== '');
+}
+
+/**
+ * The field expansions of a `fields` parameter: each top-level name with its modifiers, e.g.
+ * `reactions.summary(total_count).limit(0)` → `reactions` → {summary: 'total_count', limit: '0'}.
+ */
+export function fieldModifiers(fields: string): Map<string, Map<string, string>> {
+  const expansions = new Map<string, Map<string, string>>();
+  for (const spec of splitFields(fields, true)) {
+    const name = /^\s*([\w]+)/.exec(spec)?.[1];
+    if (name === undefined) continue;
+    const modifiers = new Map<string, string>();
+    for (const match of spec.matchAll(/\.(\w+)\(([^)]*)\)/g)) {
+      modifiers.set(match[1] ?? '', (match[2] ?? '').trim());
+    }
+    expansions.set(name, modifiers);
+  }
+  return expansions;
+}
+
+// The top-level items of a field list; nested parts are dropped unless `keepNested`.
+function splitFields(fields: string, keepNested = false): string[] {
   const names: string[] = [];
   let depth = 0;
   let current = '';
@@ -21,10 +46,10 @@ export function parseFields(fields: string): string[] {
       current = '';
       continue;
     }
-    if (depth === 0 && char !== '}' && char !== ')') current += char;
+    if (keepNested || (depth === 0 && char !== '}' && char !== ')')) current += char;
   }
   names.push(current);
-  return names.map((n) => (n.split('.')[0] ?? '').trim()).filter((n) => n !== '');
+  return names;
 }
 
 /**

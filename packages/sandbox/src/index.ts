@@ -1,6 +1,9 @@
 // The public API of @svc/sandbox: simulators of the Instagram, Threads, Facebook Pages, TikTok
 // Content Posting and YouTube Data APIs.
 export { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.js';
+export { INSTAGRAM_MIN_VIEWERS } from './instagram-insights.js';
+export type { MetricsControl } from './metrics-control.js';
+export type { GraphThrottleCode } from './metrics-failures.js';
 export {
   type MintedSandboxAccount,
   type MintSandboxAccountInput,
@@ -12,6 +15,8 @@ export type { SandboxControl, SandboxQuotaName } from './sandbox-control.js';
 export { SANDBOX_API_VERSIONS, type SandboxEndpoints, sandboxEndpoints } from './sandbox-endpoints.js';
 export { type SandboxLinks, sandboxLinks } from './sandbox-links.js';
 export type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
+export { simulatedFollowerCount } from './simulated-followers.js';
+export { metricTimeConstantMs, SIMULATED_METRICS, simulatedMetric } from './simulated-metrics.js';
 export type { TikTokCreatorSettings } from './tiktok-state.js';
 export type { YouTubeControl } from './youtube-control.js';
 export type { YouTubeChannelCondition } from './youtube-state.js';

@@ -1,11 +1,11 @@
 import { measureText } from '@svc/core';
-import { followerCountFor } from './account-ids.js';
 import { authenticate } from './authenticate.js';
 import { containerApiRoutes } from './container-api-routes.js';
 import { injectedFailure } from './failure-injection.js';
 import { graphError, invalidParameter, unknownObject } from './graph-error.js';
 import { flag, graphTime, selectFields } from './graph-fields.js';
 import { jsonReply, type Reply } from './http-io.js';
+import { instagramInsightsRoute } from './instagram-insights.js';
 import {
   authenticateOwner,
   type ContainerMedia,
@@ -20,6 +20,8 @@ import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
 import { type ContainerMediaType, type PublishedPost, postsOf, publishedInLastDay } from './sandbox-state.js';
 import type { TokenPayload } from './signed-token.js';
+import { simulatedFollowerCount } from './simulated-followers.js';
+import { simulatedMetric } from './simulated-metrics.js';
 
 const BASE = '/sandbox/instagram/graph/:version';
 const CAPTION_MAX = 2200;
@@ -32,9 +34,9 @@ const STATUS_TEXT = {
   EXPIRED: 'Expired: The media container was not published within 24 hours.',
 } as const;
 
-/** The Instagram Graph API (Instagram Login) publishing endpoints, platforms.md 1.2. */
+/** The Instagram Graph API (Instagram Login) publishing and insights endpoints, platforms.md 1.2 and 1.5. */
 export function instagramRoutes(ctx: SandboxContext): RouteSpec[] {
-  return containerApiRoutes(ctx, {
+  const routes = containerApiRoutes(ctx, {
     platform: 'instagram',
     base: BASE,
     mediaEdge: 'media',
@@ -43,8 +45,9 @@ export function instagramRoutes(ctx: SandboxContext): RouteSpec[] {
     readNode: (r) => readNode(ctx, r),
     createContainer: (r) => createContainer(ctx, r),
     publish: (r) => publish(ctx, r),
-    present: mediaObject,
+    present: (post) => mediaObject(ctx, post),
   });
+  return [...routes, instagramInsightsRoute(ctx, BASE)];
 }
 
 function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
@@ -65,7 +68,7 @@ function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
   }
   const post = findPost(ctx, 'instagram', id);
   if (post !== undefined && post.record.accountId === token.uid) {
-    return jsonReply(200, selectFields(mediaObject(post), fields));
+    return jsonReply(200, selectFields(mediaObject(ctx, post), fields));
   }
   throw unknownObject(id, r.method);
 }
@@ -77,14 +80,17 @@ function meObject(ctx: SandboxContext, token: TokenPayload): Record<string, unkn
     username: token.h,
     name: token.h,
     account_type: 'BUSINESS',
-    followers_count: followerCountFor('instagram', token.h),
+    followers_count: simulatedFollowerCount('instagram', token.h, ctx.clock.now()),
     follows_count: 0,
     media_count: postsOf(ctx.state, 'instagram', token.uid).length,
   };
 }
 
-function mediaObject(post: PublishedPost): Record<string, unknown> {
+function mediaObject(ctx: SandboxContext, post: PublishedPost): Record<string, unknown> {
   const { record } = post;
+  // The cheap counters follow the same curves as the insights' likes and comments.
+  const counter = (metric: string) =>
+    simulatedMetric('instagram', record.id, metric, record.at, ctx.clock.now());
   return {
     id: record.id,
     caption: record.caption === '' ? undefined : record.caption,
@@ -96,8 +102,8 @@ function mediaObject(post: PublishedPost): Record<string, unknown> {
     timestamp: graphTime(record.at.getTime()),
     username: post.handle,
     owner: { id: record.accountId },
-    like_count: 0,
-    comments_count: 0,
+    like_count: counter('likes'),
+    comments_count: counter('comments'),
   };
 }
 

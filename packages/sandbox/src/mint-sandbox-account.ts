@@ -1,7 +1,8 @@
-import { accountIdFor, followerCountFor, normalizeHandle } from './account-ids.js';
+import { accountIdFor, normalizeHandle } from './account-ids.js';
 import { sandboxLinks } from './sandbox-links.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
 import { issueToken, LIFETIMES_MS, type TokenKind } from './signed-token.js';
+import { simulatedFollowerCount } from './simulated-followers.js';
 
 /** The scopes a TikTok connection asks for (platforms.md 2.1). */
 export const TIKTOK_SCOPES = 'user.info.basic,user.info.profile,user.info.stats,video.list,video.publish';
@@ -14,6 +15,12 @@ export type MintSandboxAccountInput = {
   readonly secret: string;
   readonly baseUrl: string;
   readonly now: Date;
+  /**
+   * The scopes the tokens carry, as the platform writes them (e.g. `instagram_business_basic,
+   * instagram_business_content_publish` without `instagram_business_manage_insights`), so a test
+   * can connect an account that lacks one. Default: every scope.
+   */
+  readonly scopes?: string;
 };
 
 /** A connected sandbox account, in the shape of a platform adapter's connected profile. */
@@ -47,8 +54,17 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
   const links = sandboxLinks(input.baseUrl)[input.platform];
   const now = input.now.getTime();
   const token = (kind: TokenKind, uid: string, lifetimeMs: number | null) =>
-    issueToken(input.secret, { platform: input.platform, kind, uid, handle, now, lifetimeMs, generation: 0 });
-  const followerCount = followerCountFor(input.platform, handle);
+    issueToken(input.secret, {
+      platform: input.platform,
+      kind,
+      uid,
+      handle,
+      now,
+      lifetimeMs,
+      generation: 0,
+      scopes: input.scopes,
+    });
+  const followerCount = simulatedFollowerCount(input.platform, handle, input.now);
   if (input.platform === 'facebook') {
     const pageId = accountIdFor('facebook', handle);
     return {
@@ -77,7 +93,7 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
         accessToken: token('access', openId, LIFETIMES_MS.tiktokAccess),
         refreshToken: token('refresh', openId, LIFETIMES_MS.tiktokRefresh),
         openId,
-        scope: TIKTOK_SCOPES,
+        scope: input.scopes ?? TIKTOK_SCOPES,
         refreshExpiresAt: new Date(now + LIFETIMES_MS.tiktokRefresh).toISOString(),
       },
       tokenExpiresAt: new Date(now + LIFETIMES_MS.tiktokAccess),

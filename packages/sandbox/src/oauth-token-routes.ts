@@ -117,6 +117,7 @@ function mint(
   uid: string,
   handle: string,
   lifetimeMs: number | null,
+  scopes: string | undefined,
 ): string {
   return issueToken(ctx.secret, {
     platform,
@@ -126,6 +127,7 @@ function mint(
     now: nowOf(ctx),
     lifetimeMs,
     generation: generationOf(ctx.state, platform, uid),
+    scopes,
   });
 }
 
@@ -140,7 +142,7 @@ function instagramCode(ctx: SandboxContext, r: SandboxRequest): Reply {
   }
   const uid = accountIdFor('instagram', code.h);
   return jsonReply(200, {
-    access_token: mint(ctx, 'instagram', 'short', uid, code.h, LIFETIMES_MS.short),
+    access_token: mint(ctx, 'instagram', 'short', uid, code.h, LIFETIMES_MS.short, code.s),
     user_id: Number(uid),
     permissions: ['instagram_business_basic', 'instagram_business_content_publish'],
   });
@@ -151,7 +153,7 @@ function threadsCode(ctx: SandboxContext, r: SandboxRequest): Reply {
   if (typeof code === 'string') throw graphRefusal(code);
   const uid = accountIdFor('threads', code.h);
   return jsonReply(200, {
-    access_token: mint(ctx, 'threads', 'short', uid, code.h, LIFETIMES_MS.short),
+    access_token: mint(ctx, 'threads', 'short', uid, code.h, LIFETIMES_MS.short, code.s),
     user_id: Number(uid),
   });
 }
@@ -162,9 +164,10 @@ const longLived = (
   uid: string,
   handle: string,
   kind: TokenKind,
+  scopes: string | undefined,
 ) =>
   jsonReply(200, {
-    access_token: mint(ctx, platform, kind, uid, handle, LIFETIMES_MS.long),
+    access_token: mint(ctx, platform, kind, uid, handle, LIFETIMES_MS.long, scopes),
     token_type: 'bearer',
     expires_in: EXPIRES_IN[platform],
   });
@@ -175,7 +178,7 @@ function exchange(ctx: SandboxContext, r: SandboxRequest, platform: 'instagram' 
   if (r.input.get('grant_type') !== grant) throw graphRefusal('grant');
   if (r.input.get('client_secret') !== SANDBOX_APPS[platform].clientSecret) throw graphRefusal('secret');
   const token = authenticate(ctx, r, platform);
-  return longLived(ctx, platform, token.uid, token.h, 'long');
+  return longLived(ctx, platform, token.uid, token.h, 'long', token.s);
 }
 
 /**
@@ -196,7 +199,7 @@ function refresh(ctx: SandboxContext, r: SandboxRequest, platform: 'instagram' |
       message: `(#100) The access token cannot be refreshed yet: it must be at least ${hours} hours old`,
     });
   }
-  return longLived(ctx, platform, token.uid, token.h, 'long');
+  return longLived(ctx, platform, token.uid, token.h, 'long', token.s);
 }
 
 /** `GET /{version}/oauth/access_token`: the code exchange, or `grant_type=fb_exchange_token`. */
@@ -209,9 +212,9 @@ function facebookToken(ctx: SandboxContext, r: SandboxRequest): Reply {
     if (token.k !== 'user') {
       throw graphError(400, { code: 100, message: '(#100) fb_exchange_token must be a user access token' });
     }
-    return longLived(ctx, 'facebook', token.uid, token.h, 'user');
+    return longLived(ctx, 'facebook', token.uid, token.h, 'user', token.s);
   }
   const code = redeemCode(ctx, 'facebook', r);
   if (typeof code === 'string') throw graphRefusal(code);
-  return longLived(ctx, 'facebook', accountIdFor('facebook-user', code.h), code.h, 'user');
+  return longLived(ctx, 'facebook', accountIdFor('facebook-user', code.h), code.h, 'user', code.s);
 }

@@ -1,3 +1,4 @@
+import { createMetricsControl, type MetricsControl } from './metrics-control.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxContext } from './sandbox-context.js';
 import type { SandboxPlatform, SandboxPublication } from './sandbox-publication.js';
@@ -9,8 +10,11 @@ import { createYouTubeControl, type YouTubeControl } from './youtube-control.js'
 /** A quota `setQuota` changes; `facebook` is the same as `facebookReels` (reels are the only capped Page posts). */
 export type SandboxQuotaName = 'instagram' | 'threads' | 'facebook' | 'facebookReels' | 'tiktok' | 'youtube';
 
+// The controls kept next to their simulators.
+type SimulatorControls = YouTubeControl & MetricsControl;
+
 /** In-process control of a sandbox, for tests. */
-export type SandboxControl = YouTubeControl & {
+export type SandboxControl = SimulatorControls & {
   /** Everything published so far, oldest first, optionally of one platform. */
   published(platform?: SandboxPlatform): SandboxPublication[];
   /**
@@ -82,5 +86,6 @@ export function createSandboxControl(ctx: SandboxContext): SandboxControl {
       resetSandboxState(state, ctx.defaults);
     },
     ...createYouTubeControl(ctx),
+    ...createMetricsControl(ctx),
   };
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { createMetricsFailures, type MetricsFailures, resetMetricsFailures } from './metrics-failures.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
 import { createTikTokState, resetTikTokState, type TikTokState } from './tiktok-state.js';
@@ -98,6 +99,8 @@ export type SandboxState = {
   readonly tiktok: TikTokState;
   /** The YouTube simulator's upload sessions, videos and quota. */
   readonly youtube: YouTubeState;
+  /** Refusals of the metrics endpoints injected through the control. */
+  readonly metricsFailures: MetricsFailures;
 };
 
 const copySettings = (s: SandboxSettings): SandboxSettings => ({
@@ -122,6 +125,7 @@ export function createSandboxState(settings: SandboxSettings): SandboxState {
     ids: new Set(),
     tiktok: createTikTokState(),
     youtube: createYouTubeState(),
+    metricsFailures: createMetricsFailures(),
   };
 }
 
@@ -140,6 +144,7 @@ export function resetSandboxState(state: SandboxState, settings: SandboxSettings
   state.ids.clear();
   resetTikTokState(state.tiktok);
   resetYouTubeState(state.youtube);
+  resetMetricsFailures(state.metricsFailures);
 }
 
 /** A fresh numeric id (`prefix` + random digits), unique within this state. */

@@ -21,6 +21,11 @@ export type TokenPayload = {
   readonly n: string;
   /** The account's invalidation generation when issued; tokens of older generations are refused. */
   readonly g?: number;
+  /**
+   * The scopes granted on the consent page, as the platform writes them (comma or space list).
+   * Absent when the consent named none: such a token holds every scope.
+   */
+  readonly s?: string;
 };
 
 /** What an authorization code carries: the app, redirect and handle it was issued for. */
@@ -132,6 +137,8 @@ export function issueToken(
     readonly now: number;
     readonly lifetimeMs: number | null;
     readonly generation: number;
+    /** The granted scopes the token carries; undefined for every scope. */
+    readonly scopes?: string | undefined;
   },
 ): string {
   const payload: TokenPayload = {
@@ -143,6 +150,7 @@ export function issueToken(
     exp: input.lifetimeMs === null ? null : input.now + input.lifetimeMs,
     n: newNonce(),
     ...(input.generation > 0 ? { g: input.generation } : {}),
+    ...(input.scopes === undefined ? {} : { s: input.scopes }),
   };
   return signToken(secret, payload);
 }

@@ -18,15 +18,16 @@ import {
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
 import { type ContainerMediaType, type PublishedPost, publishedInLastDay } from './sandbox-state.js';
+import { threadsInsightsRoute } from './threads-insights.js';
 
 const BASE = '/sandbox/threads/graph/:version';
 const TEXT_MAX = 500;
 const CAROUSEL_MIN = 2;
 const CAROUSEL_MAX = 20;
 
-/** The Threads API publishing endpoints, platforms.md 4.2. */
+/** The Threads API publishing and insights endpoints, platforms.md 4.2 and 4.4. */
 export function threadsRoutes(ctx: SandboxContext): RouteSpec[] {
-  return containerApiRoutes(ctx, {
+  const routes = containerApiRoutes(ctx, {
     platform: 'threads',
     base: BASE,
     mediaEdge: 'threads',
@@ -38,6 +39,7 @@ export function threadsRoutes(ctx: SandboxContext): RouteSpec[] {
     present: threadObject,
     limitExtras: { reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86400 } },
   });
+  return [...routes, threadsInsightsRoute(ctx, BASE)];
 }
 
 function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {

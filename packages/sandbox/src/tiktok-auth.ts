@@ -30,12 +30,16 @@ export function authenticateTikTok(ctx: SandboxContext, request: SandboxRequest)
 }
 
 /**
- * Refuses with 401 `scope_not_authorized` unless the creator granted one of `scopes` at the last
- * code exchange. Accounts the sandbox has not seen connect (minted ones, or after a restart) hold
- * every scope.
+ * Refuses with 401 `scope_not_authorized` unless the creator granted one of `scopes`: those the
+ * token carries (minted with `scopes`), else those of the last code exchange. Accounts the sandbox
+ * has not seen connect (minted ones, or after a restart) hold every scope.
  */
-export function requireTikTokScope(ctx: SandboxContext, openId: string, scopes: readonly string[]): void {
-  const granted = ctx.state.tiktok.grantedScopes.get(openId);
+export function requireTikTokScope(
+  ctx: SandboxContext,
+  token: TokenPayload,
+  scopes: readonly string[],
+): void {
+  const granted = token.s ?? ctx.state.tiktok.grantedScopes.get(token.uid);
   if (granted === undefined) return;
   const held = new Set(granted.split(',').map((s) => s.trim()));
   if (scopes.some((scope) => held.has(scope))) return;

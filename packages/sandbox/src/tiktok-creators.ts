@@ -1,8 +1,9 @@
 import { TIKTOK_PRIVACY_LEVELS } from '@svc/core';
-import { followerCountFor } from './account-ids.js';
 import type { Reply } from './http-io.js';
 import type { SandboxContext } from './sandbox-context.js';
 import type { SandboxRequest } from './sandbox-router.js';
+import { simulatedFollowerCount } from './simulated-followers.js';
+import { simulatedMetric } from './simulated-metrics.js';
 import { authenticateTikTok, requireTikTokScope, spendTikTokCall } from './tiktok-auth.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
 
@@ -57,7 +58,7 @@ export function avatarUrlOf(ctx: SandboxContext, username: string): string {
 /** `POST /v2/post/publish/creator_info/query/` (20 per minute per token). */
 export function creatorInfo(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = authenticateTikTok(ctx, r);
-  requireTikTokScope(ctx, token.uid, ['video.publish']);
+  requireTikTokScope(ctx, token, ['video.publish']);
   spendTikTokCall(ctx, r, 'creator_info');
   const creator = creatorOf(ctx, token.uid);
   refuseIfCannotPost(creator);
@@ -91,7 +92,10 @@ const USER_FIELDS: Readonly<Record<string, string>> = {
   video_count: 'user.info.stats',
 };
 
-/** `GET /v2/user/info/?fields=…`: the requested fields of the token's user. */
+/**
+ * `GET /v2/user/info/?fields=…`: the requested fields of the token's user; `follower_count`
+ * grows with the sandbox clock (`simulatedFollowerCount`).
+ */
 export function userInfo(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = authenticateTikTok(ctx, r);
   const fields = (r.input.get('fields') ?? '')
@@ -103,8 +107,12 @@ export function userInfo(ctx: SandboxContext, r: SandboxRequest): Reply {
   if (unknown.length > 0) {
     throw tiktokError(400, 'invalid_params', `Unknown fields: ${unknown.join(', ')}.`);
   }
-  for (const field of fields) requireTikTokScope(ctx, token.uid, [USER_FIELDS[field] ?? '']);
+  for (const field of fields) requireTikTokScope(ctx, token, [USER_FIELDS[field] ?? '']);
   const avatar = avatarUrlOf(ctx, token.h);
+  const posts = ctx.state.posts.filter(
+    (p) => p.record.platform === 'tiktok' && p.record.accountId === token.uid,
+  );
+  const now = ctx.clock.now();
   const all: Record<string, unknown> = {
     open_id: token.uid,
     union_id: `union-${token.uid.slice(4)}`,
@@ -116,12 +124,14 @@ export function userInfo(ctx: SandboxContext, r: SandboxRequest): Reply {
     profile_deep_link: `${ctx.sandboxUrl}/tiktok/@${encodeURIComponent(token.h)}`,
     is_verified: false,
     username: token.h,
-    follower_count: followerCountFor('tiktok', token.h),
+    follower_count: simulatedFollowerCount('tiktok', token.h, ctx.clock.now()),
     following_count: 0,
-    likes_count: 0,
-    video_count: ctx.state.posts.filter(
-      (p) => p.record.platform === 'tiktok' && p.record.accountId === token.uid,
-    ).length,
+    // Likes across the creator's videos, on the same curves video/query answers.
+    likes_count: posts.reduce(
+      (sum, p) => sum + simulatedMetric('tiktok', p.record.id, 'like_count', p.record.at, now),
+      0,
+    ),
+    video_count: posts.length,
   };
   return tiktokOk({ user: Object.fromEntries(fields.map((f) => [f, all[f]])) });
 }

@@ -39,7 +39,7 @@ export async function contentInit(ctx: SandboxContext, r: SandboxRequest): Promi
     throw invalid('post_mode must be DIRECT_POST or MEDIA_UPLOAD.');
   }
   const inbox = mode === 'MEDIA_UPLOAD';
-  requireTikTokScope(ctx, token.uid, [inbox ? 'video.upload' : 'video.publish']);
+  requireTikTokScope(ctx, token, [inbox ? 'video.upload' : 'video.publish']);
   spendTikTokCall(ctx, r, 'init');
   const creator = creatorOf(ctx, token.uid);
   refuseIfCannotPost(creator);

@@ -10,12 +10,13 @@ import { statusFetch } from './tiktok-status-fetch.js';
 import { uploadChunk } from './tiktok-upload.js';
 import { videoInit } from './tiktok-video-init.js';
 import { videoList } from './tiktok-video-list.js';
+import { videoQuery } from './tiktok-video-query.js';
 
 const API = '/sandbox/tiktok/open-api';
 
 /**
  * The TikTok Content Posting API simulator (platforms.md 2): OAuth token endpoints, user info,
- * creator info, video and photo init, chunk uploads, publish status and the video list, plus the
+ * creator info, video and photo init, chunk uploads, publish status, the video list and query, plus the
  * public pages. Every API route is a call (`tiktok.<name>`) the intercept hook sees.
  */
 export function tiktokRoutes(ctx: SandboxContext): RouteSpec[] {
@@ -47,6 +48,7 @@ export function tiktokRoutes(ctx: SandboxContext): RouteSpec[] {
     api(['POST'], `${API}/v2/post/publish/content/init`, 'content_init', (r) => contentInit(ctx, r)),
     api(['POST'], `${API}/v2/post/publish/status/fetch`, 'status', (r) => statusFetch(ctx, r)),
     api(['POST'], `${API}/v2/video/list`, 'video_list', (r) => videoList(ctx, r)),
+    api(['POST'], `${API}/v2/video/query`, 'video_query', (r) => videoQuery(ctx, r)),
     api(['PUT'], '/sandbox/tiktok/upload/video', 'upload_chunk', (r) => uploadChunk(ctx, r), true),
     ...tiktokPageRoutes(ctx),
   ];

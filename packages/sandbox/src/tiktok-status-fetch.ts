@@ -16,7 +16,7 @@ import { publishStatus } from './tiktok-publishes.js';
  */
 export function statusFetch(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = authenticateTikTok(ctx, r);
-  requireTikTokScope(ctx, token.uid, ['video.publish', 'video.upload']);
+  requireTikTokScope(ctx, token, ['video.publish', 'video.upload']);
   spendTikTokCall(ctx, r, 'status');
   const publishId = r.input.get('publish_id') ?? '';
   const publish = ctx.state.tiktok.publishes.get(publishId);

@@ -33,7 +33,7 @@ const TITLE_MAX = 2200;
  */
 export async function videoInit(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
   const token = authenticateTikTok(ctx, r);
-  requireTikTokScope(ctx, token.uid, ['video.publish']);
+  requireTikTokScope(ctx, token, ['video.publish']);
   spendTikTokCall(ctx, r, 'init');
   const creator = creatorOf(ctx, token.uid);
   refuseIfCannotPost(creator);

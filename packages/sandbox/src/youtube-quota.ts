@@ -1,5 +1,6 @@
 import { googleError } from './google-error.js';
 import { pacificDay } from './google-pacific-day.js';
+import type { SandboxHttpError } from './graph-error.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 
 /**
@@ -19,15 +20,18 @@ export function youtubeQuotaUsed(ctx: SandboxContext): number {
  * project's daily quota; nothing is charged then. The counter starts over at Pacific midnight.
  */
 export function checkQuota(ctx: SandboxContext, units: number): void {
-  if (youtubeQuotaUsed(ctx) + units > ctx.state.settings.quotas.youtube) {
-    throw googleError(
-      403,
-      'quotaExceeded',
-      'The request cannot be completed because you have exceeded your ' +
-        '<a href="/youtube/v3/getting-started#quota">quota</a>.',
-      'youtube.quota',
-    );
-  }
+  if (youtubeQuotaUsed(ctx) + units > ctx.state.settings.quotas.youtube) throw quotaExceeded();
+}
+
+/** 403 `quotaExceeded` (domain `youtube.quota`), in Google's words. */
+export function quotaExceeded(): SandboxHttpError {
+  return googleError(
+    403,
+    'quotaExceeded',
+    'The request cannot be completed because you have exceeded your ' +
+      '<a href="/youtube/v3/getting-started#quota">quota</a>.',
+    'youtube.quota',
+  );
 }
 
 /** Charges `units` to today's counter (after `checkQuota` passed and the call succeeded). */

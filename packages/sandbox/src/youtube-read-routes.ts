@@ -1,11 +1,12 @@
-import { followerCountFor } from './account-ids.js';
 import { googleError } from './google-error.js';
 import { jsonReply, type Reply } from './http-io.js';
+import { refuseThrottledMetrics } from './metrics-failures.js';
 import type { SandboxContext } from './sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
+import { simulatedFollowerCount } from './simulated-followers.js';
 import { authenticateYouTube } from './youtube-authenticate.js';
 import { chargeQuota, checkQuota, YOUTUBE_QUOTA_COSTS } from './youtube-quota.js';
-import { etagOf, isWatchable, renderVideo, VIDEO_PARTS } from './youtube-video-resource.js';
+import { etagOf, isWatchable, renderVideo, VIDEO_PARTS, videoStatistics } from './youtube-video-resource.js';
 
 const API = '/sandbox/youtube/googleapis/youtube/v3';
 const CHANNEL_PARTS = new Set(['id', 'snippet', 'statistics', 'contentDetails']);
@@ -57,6 +58,7 @@ function channels(ctx: SandboxContext, r: SandboxRequest): Reply {
       'youtube.parameter',
     );
   }
+  if (parts.has('statistics')) refuseThrottledMetrics(ctx, 'youtube');
   checkQuota(ctx, YOUTUBE_QUOTA_COSTS.list);
   chargeQuota(ctx, YOUTUBE_QUOTA_COSTS.list);
   const pageInfo = { totalResults: 0, resultsPerPage: 5 };
@@ -67,9 +69,9 @@ function channels(ctx: SandboxContext, r: SandboxRequest): Reply {
   }
   const id = token.uid;
   const handle = token.h;
-  const videoCount = [...ctx.state.youtube.videos.values()].filter(
+  const watchable = [...ctx.state.youtube.videos.values()].filter(
     (v) => v.channelId === id && isWatchable(ctx, v),
-  ).length;
+  );
   const avatar = `${ctx.sandboxUrl}/youtube/channel/${id}/avatar.svg`;
   const channel: Record<string, unknown> = { kind: 'youtube#channel', id };
   if (parts.has('snippet')) {
@@ -90,11 +92,13 @@ function channels(ctx: SandboxContext, r: SandboxRequest): Reply {
     channel.contentDetails = { relatedPlaylists: { likes: '', uploads: `UU${id.slice(2)}` } };
   }
   if (parts.has('statistics')) {
+    // The channel's views are those of its videos everyone can watch.
+    const views = watchable.reduce((sum, v) => sum + Number(videoStatistics(ctx, v.id).viewCount), 0);
     channel.statistics = {
-      viewCount: '0',
-      subscriberCount: String(followerCountFor('youtube', handle)),
+      viewCount: String(views),
+      subscriberCount: String(simulatedFollowerCount('youtube', handle, ctx.clock.now())),
       hiddenSubscriberCount: false,
-      videoCount: String(videoCount),
+      videoCount: String(watchable.length),
     };
   }
   const item = { kind: channel.kind, etag: etagOf(channel), ...channel };
@@ -106,7 +110,10 @@ function channels(ctx: SandboxContext, r: SandboxRequest): Reply {
   });
 }
 
-/** `videos.list?id=…`: the owner sees their videos in any state; others only watchable ones. */
+/**
+ * `videos.list?id=…` (at most 50 ids, 1 quota unit): the owner sees their videos in any state;
+ * others only watchable ones. `statistics` are the simulated metrics (strings, platforms.md 3.5).
+ */
 function videos(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = authenticateYouTube(ctx, r);
   const parts = partsOf(r, VIDEO_PARTS);
@@ -130,6 +137,7 @@ function videos(ctx: SandboxContext, r: SandboxRequest): Reply {
       'youtube.parameter',
     );
   }
+  if (parts.has('statistics')) refuseThrottledMetrics(ctx, 'youtube');
   checkQuota(ctx, YOUTUBE_QUOTA_COSTS.list);
   chargeQuota(ctx, YOUTUBE_QUOTA_COSTS.list);
   const items = ids.flatMap((id) => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { SandboxState } from './sandbox-state.js';
+import { simulatedMetric } from './simulated-metrics.js';
 import type { YouTubeVideo } from './youtube-state.js';
 
 /** The parts of a video resource the simulator renders. */
@@ -132,8 +133,24 @@ export function renderVideo(
     };
   }
   if (parts.has('processingDetails') && owner) body.processingDetails = life.processing;
-  if (parts.has('statistics')) {
-    body.statistics = { viewCount: '0', likeCount: '0', favoriteCount: '0', commentCount: '0' };
-  }
+  if (parts.has('statistics')) body.statistics = videoStatistics(ctx, video.id);
   return { kind: body.kind, etag: etagOf(body), ...body };
+}
+
+/**
+ * `statistics` of a video, as YouTube writes them (strings): `simulatedMetric` of its publication
+ * at the sandbox clock's time; all "0" for a video that was never published (rejected or failed).
+ */
+export function videoStatistics(ctx: SandboxContext, videoId: string): Record<string, string> {
+  const post = ctx.state.posts.find((p) => p.record.platform === 'youtube' && p.record.id === videoId);
+  const count = (metric: string) =>
+    String(
+      post === undefined ? 0 : simulatedMetric('youtube', videoId, metric, post.record.at, ctx.clock.now()),
+    );
+  return {
+    viewCount: count('viewCount'),
+    likeCount: count('likeCount'),
+    favoriteCount: count('favoriteCount'),
+    commentCount: count('commentCount'),
+  };
 }

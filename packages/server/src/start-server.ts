@@ -7,6 +7,7 @@ import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openServices } from './open-services.js';
+import { createServerCollector } from './start-collector.js';
 import { startPublisher } from './start-publisher.js';
 import { SERVICE_VERSION } from './version.js';
 
@@ -91,6 +92,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   sweepOAuth();
   const oauthSweeper = setInterval(sweepOAuth, OAUTH_SWEEP_INTERVAL_MS).unref();
   const publisher = config.publisher.enabled ? startPublisher(services, config, logger) : null;
+  // Metrics are collected wherever posts are published (docs/analytics.md).
+  const collector = config.publisher.enabled ? createServerCollector(services, logger) : null;
+  collector?.start();
   logger.info(
     {
       port,
@@ -109,7 +113,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     stop() {
       // Publishes in flight finish their step and hand their posts back before the database closes.
       clearInterval(oauthSweeper);
-      stopping ??= Promise.all([drain(server, logger), publisher?.stop()]).then(() => services.close());
+      stopping ??= Promise.all([drain(server, logger), publisher?.stop(), collector?.stop()]).then(() =>
+        services.close(),
+      );
       return stopping;
     },
   };

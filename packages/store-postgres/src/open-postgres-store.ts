@@ -2,6 +2,7 @@ import type { Store } from '@svc/core';
 import pg from 'pg';
 import { migratePostgres, pendingPostgresMigrations } from './migrate-postgres.js';
 import { createPostgresAccountStore } from './postgres-account-store.js';
+import { createPostgresAnalyticsStore } from './postgres-analytics-store.js';
 import { createPostgresApiKeyStore } from './postgres-api-key-store.js';
 import { createPostgresApprovalStore } from './postgres-approval-store.js';
 import { createPostgresBillingStore } from './postgres-billing-store.js';
@@ -75,6 +76,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     billing: createPostgresBillingStore(pool),
     oauth: createPostgresOAuthStore(pool),
     events: createPostgresEventStore(pool),
+    analytics: createPostgresAnalyticsStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

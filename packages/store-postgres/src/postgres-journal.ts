@@ -53,14 +53,24 @@ type EventRow = {
   data: EventData;
 };
 
+/**
+ * Up to `limit` events after `after` (null: from the start), through the pool or through a
+ * transaction's client, so that a follower can read and move its cursor in one transaction.
+ */
+export async function listEventsAfter(
+  db: Pool | PoolClient,
+  after: string | null,
+  limit: number,
+): Promise<JournalEvent[]> {
+  const [tx, seq] = after === null ? ['0', '0'] : parsePosition(after);
+  const result = await db.query<EventRow>(LIST_EVENTS_SQL, [tx, seq, Math.max(0, Math.floor(limit))]);
+  return result.rows.map(rowToEvent);
+}
+
 /** The EventStore of a PostgreSQL database. */
 export function createPostgresEventStore(pool: Pool): EventStore {
   return {
-    async listEvents(after, limit) {
-      const [tx, seq] = after === null ? ['0', '0'] : parsePosition(after);
-      const result = await pool.query<EventRow>(LIST_EVENTS_SQL, [tx, seq, Math.max(0, Math.floor(limit))]);
-      return result.rows.map(rowToEvent);
-    },
+    listEvents: (after, limit) => listEventsAfter(pool, after, limit),
   };
 }
 

@@ -6,6 +6,7 @@ import { migration0005Billing } from './migrations/0005-billing.js';
 import { migration0006OAuth } from './migrations/0006-oauth.js';
 import { migration0007PostContentHash } from './migrations/0007-post-content-hash.js';
 import { migration0008EventJournal } from './migrations/0008-event-journal.js';
+import { migration0009Analytics } from './migrations/0009-analytics.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -21,4 +22,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0006OAuth,
   migration0007PostContentHash,
   migration0008EventJournal,
+  migration0009Analytics,
 ];

@@ -3,6 +3,7 @@ import { createCredentialCache } from './credential-cache.js';
 import { migrateSqlite, pendingSqliteMigrations } from './migrate-sqlite.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { createSqliteAccountStore } from './sqlite-account-store.js';
+import { createSqliteAnalyticsStore } from './sqlite-analytics-store.js';
 import { createSqliteApiKeyStore } from './sqlite-api-key-store.js';
 import { createSqliteApprovalStore } from './sqlite-approval-store.js';
 import { createSqliteBillingStore } from './sqlite-billing-store.js';
@@ -55,6 +56,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       billing: createSqliteBillingStore(db),
       oauth: createSqliteOAuthStore(db),
       events: journal.store,
+      analytics: createSqliteAnalyticsStore(db, journal),
       async ping() {
         ping.get();
       },

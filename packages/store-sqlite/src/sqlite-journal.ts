@@ -15,6 +15,8 @@ type EventRow = {
 export type SqliteJournal = {
   /** Appends events; call it inside the transaction of the change they record. */
   append(events: readonly DomainEvent[]): void;
+  /** Up to `limit` events after `position` (null: from the start); call it inside a transaction. */
+  after(position: string | null, limit: number): JournalEvent[];
   readonly store: EventStore;
 };
 
@@ -27,6 +29,11 @@ export function createSqliteJournal(db: Database.Database): SqliteJournal {
   const select = db.prepare<[number, number], EventRow>(
     'SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
   );
+  const after = (position: string | null, limit: number): JournalEvent[] => {
+    const from = position === null ? 0 : Number(position);
+    if (!Number.isSafeInteger(from) || from < 0) throw new Error(`Not a journal position: ${position}`);
+    return select.all(from, Math.max(0, Math.floor(limit))).map(rowToEvent);
+  };
   return {
     append(events) {
       for (const event of events) {
@@ -39,11 +46,10 @@ export function createSqliteJournal(db: Database.Database): SqliteJournal {
         });
       }
     },
+    after,
     store: {
-      async listEvents(after, limit) {
-        const from = after === null ? 0 : Number(after);
-        if (!Number.isSafeInteger(from) || from < 0) throw new Error(`Not a journal position: ${after}`);
-        return select.all(from, Math.max(0, Math.floor(limit))).map(rowToEvent);
+      async listEvents(position, limit) {
+        return after(position, limit);
       },
     },
   };

@@ -50,6 +50,11 @@ describe('migrateSqlite', () => {
         'schema_migrations',
         'posts_due',
         'oauth_records',
+        'post_collections',
+        'post_collections_due',
+        'post_collections_owner',
+        'metric_snapshots',
+        'journal_cursors',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -85,6 +90,7 @@ describe('migrateSqlite', () => {
         '0008_oauth',
         '0009_post_content_hash',
         '0010_event_journal',
+        '0011_analytics',
       ],
     });
     const usage = withDatabase(path, (db) =>

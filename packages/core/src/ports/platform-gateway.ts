@@ -1,3 +1,4 @@
+import type { PostMetrics } from '../analytics/analytics-metrics.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { Platform } from '../domain/platform.js';
 import type { Post, PublishProgress } from '../domain/post.js';
@@ -112,6 +113,26 @@ export type PostingOptionsAnswer =
   /** A transient fault (rate limit, 5xx, timeout). */
   | { readonly kind: 'unavailable'; readonly reason: string };
 
+/** One published post whose metrics are asked for. */
+export type MetricsTarget = { readonly postId: string; readonly platformPostId: string };
+
+/** What the platform said of one post's metrics. */
+export type PostMetricsReading =
+  | { readonly postId: string; readonly kind: 'metrics'; readonly metrics: PostMetrics }
+  /** The platform has no figures for it (Instagram code 10, too few viewers; a post it no longer shows). */
+  | { readonly postId: string; readonly kind: 'not_available' };
+
+/** The outcome of reading a batch of posts' metrics. */
+export type MetricsAnswer =
+  | { readonly kind: 'read'; readonly readings: readonly PostMetricsReading[] }
+  /** The access token was refused as expired: refresh it and ask again, once. */
+  | { readonly kind: 'token_expired' }
+  /** The token lacks the permission to read insights: the account's coverage says so. */
+  | { readonly kind: 'scope_missing'; readonly reason: string }
+  | { readonly kind: 'needs_reconnect'; readonly reason: string }
+  /** A transient fault or a rate limit: ask again after `afterMs`. */
+  | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string };
+
 /** One platform's API, as the publisher and the connection flow use it. */
 export type PlatformGateway = {
   readonly platform: Platform;
@@ -143,6 +164,16 @@ export type PlatformGateway = {
    * faults come back as `unavailable`.
    */
   postingOptions?(credentials: Readonly<Record<string, unknown>>): Promise<PostingOptionsAnswer>;
+  /** How many posts one `readMetrics` call takes (TikTok 20, YouTube 50, Graph platforms 1 per call). */
+  readonly metricsBatchSize?: number;
+  /**
+   * The latest metrics of published posts of one account, at most `metricsBatchSize`. Never
+   * rejects for a platform's refusal: it comes back as its kind; faults come back as `retry`.
+   */
+  readMetrics?(
+    credentials: Readonly<Record<string, unknown>>,
+    targets: readonly MetricsTarget[],
+  ): Promise<MetricsAnswer>;
 };
 
 /** What the consent page's callback brought back, with the request's PKCE verifier. */

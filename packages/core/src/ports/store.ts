@@ -1,4 +1,5 @@
 import type { AccountStore } from './account-store.js';
+import type { AnalyticsStore } from './analytics-store.js';
 import type { ApiKeyStore } from './api-key-store.js';
 import type { ApprovalStore } from './approval-store.js';
 import type { BillingStore } from './billing-store.js';
@@ -23,6 +24,8 @@ export type Store = {
   readonly oauth: OAuthStore;
   /** The event journal: every state change's event, in order. */
   readonly events: EventStore;
+  /** Metric collection, its snapshots and the aggregates of analytics answers. */
+  readonly analytics: AnalyticsStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

@@ -6,6 +6,8 @@ export type MemoryJournal = {
   readonly store: EventStore;
   /** Appends events in order; called inside the operation that made the change. */
   append(events: readonly DomainEvent[]): void;
+  /** Up to `limit` events after sequence number `after`, read within an operation. */
+  after(after: number, limit: number): readonly JournalEvent[];
 };
 
 /**
@@ -22,6 +24,8 @@ export function createMemoryJournal(live: () => void): MemoryJournal {
         events.push({ ...structuredClone(event), seq, position: String(seq) });
       }
     },
+    after: (after, limit) =>
+      events.slice(after, after + Math.max(0, Math.floor(limit))).map((e) => structuredClone(e)),
     store: {
       async listEvents(after, limit) {
         live();

@@ -15,6 +15,7 @@ import {
   quotaRefusal,
 } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
+import { createMemoryAnalyticsStore } from './memory-analytics-store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
 import { createMemoryJournal } from './memory-journal.js';
@@ -402,6 +403,14 @@ export function createMemoryStore(): Store {
     approvals,
     oauth: createMemoryOAuthStore(live),
     events: journal.store,
+    analytics: createMemoryAnalyticsStore({
+      live,
+      eventsAfter: journal.after,
+      post: (id) => {
+        const post = posts.get(id);
+        return post === undefined ? undefined : copy(post);
+      },
+    }),
     async ping() {
       live();
     },

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '../domain/post.js';
 import type { NewPostsBatch } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
+import { describeAnalyticsContract } from './analytics-contract.js';
 import { describeBillingContract } from './billing-contract.js';
 import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
 import { describeConnectionRequestContract } from './connection-request-contract.js';
@@ -175,6 +176,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describePostQueryContract(() => store);
     describeEventJournalContract(() => store);
     describeBillingContract(() => store);
+    describeAnalyticsContract(() => store);
     describeOAuthStoreContract(() => store);
 
     describe('media assets', () => {

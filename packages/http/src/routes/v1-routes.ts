@@ -1,4 +1,11 @@
-import { type Actor, createPosts, getPost, getPostingOptions, listConnections } from '@svc/core';
+import {
+  type Actor,
+  createPosts,
+  getAnalytics,
+  getPost,
+  getPostingOptions,
+  listConnections,
+} from '@svc/core';
 import type { Context } from 'koa';
 import { authenticate } from '../authenticate.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -47,7 +54,24 @@ export function v1Routes(deps: HttpDeps): Route[] {
     ctx.body = toPostView(post, (id) => deps.mediaLinks.urlFor(id));
   };
 
+  // Ours: what svc_get_analytics answers, for REST callers. `profile_ids` repeats or is comma-separated.
+  const readAnalytics = async (ctx: V1Context) => {
+    const { days, profile_ids: profiles, timezone } = ctx.query;
+    const profileIds = [profiles ?? []]
+      .flat()
+      .flatMap((value) => value.split(','))
+      .filter((id) => id !== '');
+    ctx.body = await unwrap(
+      getAnalytics(deps.core, actorOf(ctx), {
+        days: typeof days === 'string' ? Number(days) : null,
+        profileIds: profileIds.length === 0 ? null : profileIds,
+        timezone: typeof timezone === 'string' ? timezone : null,
+      }),
+    );
+  };
+
   return [
+    { method: 'GET', path: '/api/v1/analytics', handlers: [auth, readAnalytics] },
     { method: 'GET', path: '/api/v1/connections', handlers: [auth, listAccounts] },
     // Ours: what svc_get_tiktok_posting_options answers, for REST callers.
     { method: 'GET', path: '/api/v1/connections/:id/posting-options', handlers: [auth, readPostingOptions] },

@@ -3,6 +3,7 @@ import { addMediaFromUrlTool } from './add-media-from-url-tool.js';
 import { deleteScheduledPostTool } from './delete-scheduled-post-tool.js';
 import { draftPostTool } from './draft-post-tool.js';
 import { getAccountSummaryTool } from './get-account-summary-tool.js';
+import { getAnalyticsTool } from './get-analytics-tool.js';
 import { getBillingSummaryTool } from './get-billing-summary-tool.js';
 import { getPostApprovalStatusTool } from './get-post-approval-status-tool.js';
 import { getPostStatusTool } from './get-post-status-tool.js';
@@ -17,9 +18,9 @@ import { validatePostPolicyTool } from './validate-post-policy-tool.js';
 
 /**
  * The tools served today, in listing order: discovery and scheduling, then the post lifecycle
- * (drafts, approvals, listing, editing, deleting) and the account and billing summaries. Tools
- * whose use cases do not exist yet (analytics, automation templates) are left out rather than
- * stubbed, so tools/list never offers what cannot run.
+ * (drafts, approvals, listing, editing, deleting), the account and billing summaries and analytics.
+ * Tools whose use cases do not exist yet (automation templates) are left out rather than stubbed,
+ * so tools/list never offers what cannot run.
  */
 export const TOOLS: readonly AnyTool[] = [
   listProfilesTool,
@@ -37,4 +38,5 @@ export const TOOLS: readonly AnyTool[] = [
   deleteScheduledPostTool,
   getAccountSummaryTool,
   getBillingSummaryTool,
+  getAnalyticsTool,
 ];

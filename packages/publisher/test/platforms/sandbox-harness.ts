@@ -62,7 +62,8 @@ export type SandboxHarness = {
     },
   ): Promise<PublishMedia>;
   /** A connected account with sandbox tokens, as connecting through OAuth would make it. */
-  account(platform: SandboxPlatform, handle: string): SandboxAccount;
+  /** A minted account; `scopes` (as the platform writes them) limits what its tokens may do. */
+  account(platform: SandboxPlatform, handle: string, options?: { readonly scopes?: string }): SandboxAccount;
   close(): Promise<void>;
 };
 
@@ -147,8 +148,15 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
         durationMs: shape.durationMs,
       };
     },
-    account(platform, handle) {
-      const minted = mintSandboxAccount({ platform, handle, secret, baseUrl, now: clock.now() });
+    account(platform, handle, options = {}) {
+      const minted = mintSandboxAccount({
+        platform,
+        handle,
+        secret,
+        baseUrl,
+        now: clock.now(),
+        ...(options.scopes === undefined ? {} : { scopes: options.scopes }),
+      });
       const account = anAccount('user_1', {
         platform,
         platformAccountId: minted.platformAccountId,

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { SERVICE_VERSION } from '../version.js';
 import { accountsConnectSandbox } from './account-commands.js';
 import { migrate, publisherCommand, serve, validate } from './admin-commands.js';
+import { analyticsCollect } from './analytics-commands.js';
 import { approvalsDecide } from './approval-commands.js';
 import { billingEvent, billingSet, billingShow } from './billing-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
@@ -25,6 +26,7 @@ export const COMMANDS: readonly CliCommand[] = [
   billingShow,
   billingSet,
   billingEvent,
+  analyticsCollect,
   validate,
 ];
 

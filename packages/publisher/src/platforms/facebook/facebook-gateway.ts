@@ -5,6 +5,7 @@ import type { MetaGatewayOptions } from '../meta/meta-gateway-options.js';
 import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
 import { classifyFacebookFailure } from './classify-facebook-failure.js';
 import { type FacebookCredentials, facebookCredentialsSchema } from './facebook-credentials.js';
+import { readFacebookMetrics } from './facebook-metrics.js';
 import { createFacebookOAuth } from './facebook-oauth.js';
 import { type FacebookProgress, facebookProgressSchema } from './facebook-progress.js';
 import type { FacebookStepInput } from './facebook-step-input.js';
@@ -58,6 +59,11 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
         : takeFacebookPostStep(stepInput(call), request);
     },
     classifyFailure: (error, call) => classifyFacebookFailure(error, stepInput(call)),
+    metrics: {
+      batchSize: 1,
+      read: (credentials, targets) =>
+        readFacebookMetrics({ graph, base, now: clock.now() }, credentials, targets),
+    },
     oauth: createFacebookOAuth({
       graph,
       www: hosts.www,

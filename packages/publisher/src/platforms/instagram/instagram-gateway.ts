@@ -23,5 +23,13 @@ export function createInstagramGateway(config: InstagramGatewayConfig): Platform
     defaultProfileUrl: (handle) => `https://www.instagram.com/${handle}`,
     oauth: instagramOAuth(config.hosts),
     toRequest: (job) => toInstagramRequest(job.post, job.media),
+    insights: {
+      views: 'views',
+      reach: 'reach',
+      likes: 'likes',
+      comments: 'comments',
+      shares: 'shares',
+      saved: 'saves',
+    },
   });
 }

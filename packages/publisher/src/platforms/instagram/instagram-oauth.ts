@@ -10,7 +10,11 @@ export function instagramOAuth(hosts: {
   return {
     platformName: 'Instagram',
     graphHost: hosts.graph,
-    defaultScopes: ['instagram_business_basic', 'instagram_business_content_publish'],
+    defaultScopes: [
+      'instagram_business_basic',
+      'instagram_business_content_publish',
+      'instagram_business_manage_insights',
+    ],
     authorizePage: `${hosts.www}/oauth/authorize`,
     // Keeps the consent on Instagram's own login instead of offering Facebook's.
     authorizeExtras: { enable_fb_login: '0' },

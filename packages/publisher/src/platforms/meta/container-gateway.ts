@@ -1,7 +1,8 @@
-import type { PlatformGateway, PublishJob } from '@svc/core';
+import type { MetricName, PlatformGateway, PublishJob } from '@svc/core';
 import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
 import type { RequestOutcome } from '../shared/request-outcome.js';
 import type { ContainerDialect } from './container-dialect.js';
+import { readContainerMetrics } from './container-metrics.js';
 import { type ContainerOAuthSpec, createContainerOAuth } from './container-oauth.js';
 import type { ContainerPlan } from './container-plan.js';
 import { type ContainerProgress, containerProgressSchema } from './container-progress.js';
@@ -17,6 +18,8 @@ export type ContainerPlatformSpec = {
   readonly defaultProfileUrl: (handle: string) => string;
   readonly oauth: ContainerOAuthSpec;
   readonly toRequest: (job: PublishJob) => RequestOutcome<ContainerPlan>;
+  /** The platform's insights metric names, as ours (`saved` → `saves`). */
+  readonly insights: Readonly<Record<string, MetricName>>;
 };
 
 /** A PlatformGateway for a Meta platform that publishes through media containers. */
@@ -41,6 +44,16 @@ export function createContainerGateway<Hosts>(
     toRequest: spec.toRequest,
     step: (call) => takeContainerStep(containerInput(call)),
     classifyFailure: (error, call) => containerFailureStep(error, containerInput(call)),
+    metrics: {
+      batchSize: 1,
+      read: (credentials, targets) =>
+        readContainerMetrics(
+          { graph, base, platformName: dialect.platformName, now: clock.now() },
+          spec.insights,
+          credentials,
+          targets,
+        ),
+    },
     oauth: createContainerOAuth(
       {
         graph,

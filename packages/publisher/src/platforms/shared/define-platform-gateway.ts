@@ -3,6 +3,8 @@ import type {
   CodeCallback,
   CodeExchange,
   ConnectedAccount,
+  MetricsAnswer,
+  MetricsTarget,
   Platform,
   PlatformGateway,
   PostingOptionsAnswer,
@@ -59,6 +61,13 @@ export type PlatformGatewayDefinition<Credentials, Progress, Request> = {
   readonly oauth: PlatformOAuth<Credentials>;
   /** The creator's live posting options, for platforms that have them; never rejects. */
   postingOptions?(credentials: Credentials): Promise<PostingOptionsAnswer>;
+  /** Reading published posts' metrics (`<platform>-metrics.ts`). */
+  readonly metrics?: {
+    /** Posts per call: as many as the platform's batch endpoint takes, else 1. */
+    readonly batchSize: number;
+    /** Platform refusals come back as their kind; anything thrown is a fault (`retry`). */
+    read(credentials: Credentials, targets: readonly MetricsTarget[]): Promise<MetricsAnswer>;
+  };
   readonly clock: { now(): Date };
 };
 
@@ -98,6 +107,7 @@ export function definePlatformGateway<Credentials, Progress, Request>(
   }
 
   const postingOptions = definition.postingOptions;
+  const metrics = definition.metrics;
   return {
     platform: definition.platform,
     refreshMarginMs: definition.refreshMarginMs,
@@ -117,5 +127,21 @@ export function definePlatformGateway<Credentials, Progress, Request>(
             return postingOptions(credentials.data);
           },
         }),
+    ...(metrics === undefined
+      ? {}
+      : ({
+          metricsBatchSize: metrics.batchSize,
+          async readMetrics(stored: Readonly<Record<string, unknown>>, targets: readonly MetricsTarget[]) {
+            const credentials = definition.credentials.safeParse(stored);
+            if (!credentials.success) return { kind: 'needs_reconnect', reason: unreadableTokens };
+            try {
+              return await metrics.read(credentials.data, targets);
+            } catch (error) {
+              // A fault (network, timeout, an answer we could not read): the posts are read later.
+              const detail = error instanceof Error ? error.name : 'unknown error';
+              return { kind: 'retry', afterMs: 0, reason: `${names.platform} did not answer (${detail}).` };
+            }
+          },
+        } satisfies Pick<PlatformGateway, 'metricsBatchSize' | 'readMetrics'>)),
   };
 }

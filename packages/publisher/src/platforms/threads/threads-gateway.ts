@@ -26,5 +26,13 @@ export function createThreadsGateway(config: ThreadsGatewayConfig): PlatformGate
     defaultProfileUrl: (handle) => `https://www.threads.net/@${handle}`,
     oauth: threadsOAuth(config.hosts),
     toRequest: (job) => toThreadsRequest(job.post, job.media, multiSlide),
+    insights: {
+      views: 'views',
+      likes: 'likes',
+      replies: 'replies',
+      reposts: 'reposts',
+      quotes: 'quotes',
+      shares: 'shares',
+    },
   });
 }

@@ -6,7 +6,7 @@ export function threadsOAuth(hosts: { readonly www: string; readonly graph: stri
   return {
     platformName: 'Threads',
     graphHost: hosts.graph,
-    defaultScopes: ['threads_basic', 'threads_content_publish'],
+    defaultScopes: ['threads_basic', 'threads_content_publish', 'threads_manage_insights'],
     authorizePage: `${hosts.www}/oauth/authorize`,
     authorizeExtras: {},
     codeExchangeUrl: `${hosts.graph}/oauth/access_token`,

@@ -88,4 +88,20 @@ export const TIKTOK_PATHS = {
   contentInit: '/v2/post/publish/content/init/',
   status: '/v2/post/publish/status/fetch/',
   videoList: '/v2/video/list/',
+  videoQuery: '/v2/video/query/',
 } as const;
+
+/** `POST /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count` → `data`. */
+export const tiktokVideoQuerySchema = z.looseObject({
+  videos: z
+    .array(
+      z.looseObject({
+        id,
+        view_count: z.number().int().nonnegative().optional(),
+        like_count: z.number().int().nonnegative().optional(),
+        comment_count: z.number().int().nonnegative().optional(),
+        share_count: z.number().int().nonnegative().optional(),
+      }),
+    )
+    .default([]),
+});

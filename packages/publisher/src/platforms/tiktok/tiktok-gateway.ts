@@ -9,6 +9,7 @@ import { createTikTokClient } from './tiktok-client.js';
 import { tiktokCredentialsSchema } from './tiktok-credentials.js';
 import { TikTokRequestError } from './tiktok-failure.js';
 import { createTikTokMemory } from './tiktok-memory.js';
+import { readTikTokMetrics, TIKTOK_METRICS_BATCH } from './tiktok-metrics.js';
 import { createTikTokOAuth } from './tiktok-oauth.js';
 import { readTikTokPostingOptions } from './tiktok-posting-options.js';
 import { tiktokProgressSchema } from './tiktok-progress.js';
@@ -83,6 +84,11 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
       now: () => clock.now(),
       profileUrl,
     }),
+    metrics: {
+      batchSize: TIKTOK_METRICS_BATCH,
+      read: (credentials, targets) =>
+        readTikTokMetrics({ client, api: hosts.api, now: () => clock.now() }, credentials, targets),
+    },
     postingOptions: (credentials) =>
       readTikTokPostingOptions({ client, api: hosts.api, now: () => clock.now() }, credentials),
   });

@@ -58,3 +58,18 @@ export const videoListSchema = z.looseObject({ items: z.array(videoSchema).optio
 
 /** `thumbnails.set`. */
 export const thumbnailSetSchema = z.looseObject({ items: z.array(z.unknown()).optional() });
+
+// Google writes counts as decimal strings (uint64); absent when the owner hides them.
+const count = z.string().regex(/^\d+$/).transform(Number).optional();
+
+/** `GET /youtube/v3/videos?part=statistics&id=<up to 50 ids>`. */
+export const videoStatisticsListSchema = z.looseObject({
+  items: z
+    .array(
+      z.looseObject({
+        id: z.string().min(1),
+        statistics: z.looseObject({ viewCount: count, likeCount: count, commentCount: count }).optional(),
+      }),
+    )
+    .default([]),
+});

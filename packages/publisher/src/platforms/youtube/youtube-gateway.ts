@@ -7,6 +7,7 @@ import { GoogleRequestError } from './google-failure.js';
 import { takeYouTubeStep } from './take-youtube-step.js';
 import { toYouTubeRequest } from './to-youtube-request.js';
 import { youtubeCredentialsSchema } from './youtube-credentials.js';
+import { readYouTubeMetrics, YOUTUBE_METRICS_BATCH } from './youtube-metrics.js';
 import { createYouTubeOAuth } from './youtube-oauth.js';
 import { youtubeProgressSchema } from './youtube-progress.js';
 
@@ -76,6 +77,11 @@ export function createYouTubeGateway(config: YouTubeGatewayConfig): PlatformGate
       }),
     classifyFailure: (error, call) =>
       error instanceof GoogleRequestError ? classifyGoogleFailure(error.failure, call.now) : null,
+    metrics: {
+      batchSize: YOUTUBE_METRICS_BATCH,
+      read: (credentials, targets) =>
+        readYouTubeMetrics({ google, api: config.hosts.api, now: () => clock.now() }, credentials, targets),
+    },
     oauth: createYouTubeOAuth({
       google,
       clientId: config.clientId,

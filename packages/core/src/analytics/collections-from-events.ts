@@ -1,0 +1,35 @@
+import type { JournalEvent } from '../domain/domain-event.js';
+import { PLATFORMS, type Platform } from '../domain/platform.js';
+import type { NewCollection } from '../ports/analytics-store.js';
+import { nextCollectionAt } from './collection-schedule.js';
+
+/**
+ * The metric collections the journal's events start: one per `post.posted`, first read one hour
+ * after publishing. Other events start none; the stores call this as they follow the journal.
+ */
+export function collectionsFromEvents(events: readonly JournalEvent[]): NewCollection[] {
+  return events.flatMap((event): NewCollection[] => {
+    if (event.type !== 'post.posted') return [];
+    const { platform, profileId, platformPostId } = event.data;
+    if (
+      typeof profileId !== 'string' ||
+      typeof platformPostId !== 'string' ||
+      !PLATFORMS.includes(platform as Platform)
+    ) {
+      return [];
+    }
+    const nextAt = nextCollectionAt(event.at, null);
+    if (nextAt === null) return [];
+    return [
+      {
+        postId: event.subjectId,
+        ownerId: event.ownerId,
+        accountId: profileId,
+        platform: platform as Platform,
+        platformPostId,
+        publishedAt: event.at,
+        nextAt,
+      },
+    ];
+  });
+}

@@ -1,0 +1,111 @@
+import type { AnalyticsAggregates, PeriodName } from '../analytics/analytics-aggregates.js';
+import type { PostMetrics } from '../analytics/analytics-metrics.js';
+import type { OffsetRange } from '../analytics/time-zone.js';
+import type { Platform } from '../domain/platform.js';
+
+/** Where a published post's metric collection stands. */
+export type CollectionStatus =
+  /** Not read yet. */
+  | 'pending'
+  /** Read at least once. */
+  | 'collected'
+  /** The platform has no figures for it (Instagram code 10: too few viewers). */
+  | 'not_available'
+  /** The account's token lacks the insights permission. */
+  | 'scope_missing';
+
+/** A published post's collection, as `collectionsFromEvents` makes it from a `post.posted` event. */
+export type NewCollection = {
+  readonly postId: string;
+  readonly ownerId: string;
+  readonly accountId: string;
+  readonly platform: Platform;
+  readonly platformPostId: string;
+  readonly publishedAt: Date;
+  /** The first read: publishing plus the schedule's first offset. */
+  readonly nextAt: Date;
+};
+
+/** A post whose next read is due, leased to one collector. */
+export type CollectionJob = NewCollection & {
+  /** The last slot read, null before the first read. */
+  readonly doneSlot: number | null;
+  readonly status: CollectionStatus;
+};
+
+/** One read of one post, kept for good: later reads never overwrite it. */
+export type MetricSnapshot = {
+  readonly postId: string;
+  /** The schedule slot (index into COLLECTION_OFFSETS_MS) the read stands for. */
+  readonly slot: number;
+  readonly collectedAt: Date;
+  readonly metrics: PostMetrics;
+};
+
+/** What one read found, to record with the snapshot. */
+export type CollectionResult = {
+  readonly postId: string;
+  readonly leaseOwner: string;
+  readonly at: Date;
+  readonly status: Exclude<CollectionStatus, 'pending'>;
+  /** The slot read; with `metrics`, a snapshot is kept (once per post and slot). */
+  readonly slot: number;
+  readonly metrics: PostMetrics | null;
+  /** The next read, or null when the schedule is over. */
+  readonly nextAt: Date | null;
+};
+
+/** The posts an answer covers and the periods it compares. */
+export type AnalyticsQuery = {
+  readonly ownerId: string;
+  /**
+   * The accounts asked for (never empty), or null for every account of the owner, disconnected
+   * and deleted ones too: their posts stay in history.
+   */
+  readonly accountIds: readonly string[] | null;
+  /** Each period as [from, to) by publishing time. */
+  readonly periods: Readonly<Record<PeriodName, { readonly from: Date; readonly to: Date }>>;
+  /** The requested time zone's offsets over the window, for local weekdays and hours. */
+  readonly offsets: readonly OffsetRange[];
+  /** Top posts to return per platform. */
+  readonly topPosts: number;
+};
+
+/**
+ * Metric collection and its aggregates. A collection starts from the journal's `post.posted`
+ * events; collectors lease due posts (on PostgreSQL several at once, never the same post), record
+ * each read as a snapshot in the same transaction as the post's latest figures, and the answer's
+ * sums are computed by the database.
+ */
+export type AnalyticsStore = {
+  /**
+   * Reads up to `limit` journal events after the store's own cursor, adds a collection for each
+   * published post among them (`collectionsFromEvents`) and moves the cursor, in one transaction;
+   * answers how many events were read (0: caught up).
+   */
+  followJournal(limit: number): Promise<number>;
+  /**
+   * Leases up to `limit` collections due at `now` (next read passed, no live lease), oldest due
+   * first, to `leaseOwner` until `leaseUntil`.
+   */
+  claimCollections(request: {
+    readonly now: Date;
+    readonly leaseOwner: string;
+    readonly leaseUntil: Date;
+    readonly limit: number;
+  }): Promise<CollectionJob[]>;
+  /**
+   * Records a read and releases the lease, in one transaction: the snapshot (ignored when the
+   * post already has one for that slot), the latest figures, the status and the next read. False
+   * when the lease was lost (nothing written).
+   */
+  recordCollection(result: CollectionResult): Promise<boolean>;
+  /** Releases the lease without a read (a fault, a rate limit): the post is due again at `until`. */
+  deferCollection(postId: string, leaseOwner: string, until: Date): Promise<boolean>;
+  /** Makes every collection of the owner (or of everyone) due at `now`; answers how many. */
+  collectNow(ownerId: string | null, now: Date): Promise<number>;
+  /** A post's snapshots, by slot. */
+  listSnapshots(postId: string): Promise<MetricSnapshot[]>;
+  /** The sums an analytics answer is computed from. */
+  aggregate(query: AnalyticsQuery): Promise<AnalyticsAggregates>;
+};

@@ -1,0 +1,123 @@
+import { isStoreUnavailable } from '@svc/core';
+import { collectAccountMetrics } from './collect-account-metrics.js';
+import type { PublisherDeps } from './publisher-deps.js';
+
+/** How the collector works. */
+export type CollectorOptions = {
+  /** Identifies this process's leases. */
+  readonly leaseOwner: string;
+  /** How long a claimed collection is ours; past it another collector may take it. */
+  readonly leaseMs: number;
+  /** How many collections one round claims. */
+  readonly batch: number;
+  /** How often the loop looks for due collections. */
+  readonly intervalMs: number;
+};
+
+/** The defaults `svc serve` and `svc publisher` run with. */
+export const DEFAULT_COLLECTOR_OPTIONS: Omit<CollectorOptions, 'leaseOwner'> = {
+  leaseMs: 5 * 60_000,
+  batch: 200,
+  intervalMs: 60_000,
+};
+
+/** The metric collector of one process. */
+export type Collector = {
+  /** Starts the loop: follow the journal, claim due reads, read, record, sleep. */
+  start(): void;
+  /** Stops after the current round; leases of unfinished reads run out for others to take. */
+  stop(): Promise<void>;
+  /** One round: follows the journal, claims up to a batch, reads and records; the claimed count. */
+  runOnce(): Promise<number>;
+  /** Rounds until nothing is due (operators' `svc analytics collect`, tests): posts read, readings with figures. */
+  drain(): Promise<{ readonly posts: number; readonly snapshots: number }>;
+};
+
+const JOURNAL_PAGE = 500;
+
+/**
+ * Creates the collector. It runs beside the publisher; on PostgreSQL several share the work
+ * through leases (never the same post twice for a slot), and a crash or a database outage loses
+ * nothing: an unrecorded read's lease runs out and the post is read again, and a slot is stored
+ * once.
+ */
+export function createCollector(deps: PublisherDeps, options: CollectorOptions): Collector {
+  let stopping = false;
+  // The pause between rounds ends early on stop, so shutting down never waits a whole interval.
+  let wake: (() => void) | null = null;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  let loop: Promise<void> | null = null;
+  const counts = { posts: 0, snapshots: 0 };
+
+  const runOnce = async (): Promise<number> => {
+    const { analytics } = deps.store;
+    while ((await analytics.followJournal(JOURNAL_PAGE)) > 0 && !stopping) {
+      // Caught up page by page.
+    }
+    const now = deps.clock.now();
+    const jobs = await analytics.claimCollections({
+      now,
+      leaseOwner: options.leaseOwner,
+      leaseUntil: new Date(now.getTime() + options.leaseMs),
+      limit: options.batch,
+    });
+    const byAccount = new Map<string, typeof jobs>();
+    for (const job of jobs) byAccount.set(job.accountId, [...(byAccount.get(job.accountId) ?? []), job]);
+    for (const accountJobs of byAccount.values()) {
+      if (stopping) break;
+      try {
+        const read = await collectAccountMetrics(deps, options.leaseOwner, accountJobs);
+        counts.posts += read.posts;
+        counts.snapshots += read.snapshots;
+      } catch (error) {
+        // One account's failure does not stop the others; its leases run out and it is read later.
+        if (isStoreUnavailable(error)) throw error;
+        deps.logger.error(
+          { accountId: accountJobs[0]?.accountId, err: error instanceof Error ? error.name : 'unknown' },
+          'metrics collection crashed',
+        );
+      }
+    }
+    return jobs.length;
+  };
+
+  const run = async () => {
+    while (!stopping) {
+      try {
+        await runOnce();
+      } catch (error) {
+        deps.logger.warn(
+          { err: error instanceof Error ? error.name : 'unknown', storeAway: isStoreUnavailable(error) },
+          'metrics collection round failed',
+        );
+      }
+      if (!stopping) await pause(options.intervalMs);
+    }
+  };
+
+  return {
+    start() {
+      if (loop === null) loop = run();
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+    },
+    runOnce,
+    async drain() {
+      const before = { ...counts };
+      while ((await runOnce()) > 0) {
+        // Every due read is taken; recorded reads are due again only at their next slot.
+      }
+      return { posts: counts.posts - before.posts, snapshots: counts.snapshots - before.snapshots };
+    },
+  };
+}

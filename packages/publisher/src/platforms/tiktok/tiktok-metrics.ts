@@ -1,0 +1,54 @@
+import type { MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
+import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
+import { classifyTikTokFailure } from './classify-tiktok-failure.js';
+import { TIKTOK_PATHS, tiktokVideoQuerySchema } from './tiktok-api.js';
+import type { TikTokClient } from './tiktok-client.js';
+import type { TikTokCredentials } from './tiktok-credentials.js';
+import { TikTokRequestError } from './tiktok-failure.js';
+
+/** `video/query` takes at most 20 video ids (platforms.md 2.5). */
+export const TIKTOK_METRICS_BATCH = 20;
+const FIELDS = 'id,view_count,like_count,comment_count,share_count';
+
+/**
+ * Views, likes, comments and shares of up to 20 of the creator's videos in one call. Videos
+ * TikTok leaves out (not public, removed, or a post whose public id was never given) are not
+ * available; a token without `video.list` marks the account's coverage.
+ */
+export async function readTikTokMetrics(
+  ctx: { readonly client: TikTokClient; readonly api: string; readonly now: () => Date },
+  credentials: TikTokCredentials,
+  targets: readonly MetricsTarget[],
+): Promise<MetricsAnswer> {
+  try {
+    const answer = await ctx.client.api(tiktokVideoQuerySchema, {
+      method: 'POST',
+      url: `${ctx.api}${TIKTOK_PATHS.videoQuery}?fields=${FIELDS}`,
+      accessToken: credentials.accessToken,
+      json: { filters: { video_ids: targets.map((target) => target.platformPostId) } },
+    });
+    const byVideo = new Map(answer.videos.map((video) => [video.id, video]));
+    return {
+      kind: 'read',
+      readings: targets.map((target) => {
+        const video = byVideo.get(target.platformPostId);
+        if (video === undefined) return { postId: target.postId, kind: 'not_available' };
+        const metrics: Partial<Record<MetricName, number>> = {};
+        if (video.view_count !== undefined) metrics.views = video.view_count;
+        if (video.like_count !== undefined) metrics.likes = video.like_count;
+        if (video.comment_count !== undefined) metrics.comments = video.comment_count;
+        if (video.share_count !== undefined) metrics.shares = video.share_count;
+        return { postId: target.postId, kind: 'metrics', metrics };
+      }),
+    };
+  } catch (error) {
+    if (!(error instanceof TikTokRequestError)) throw error;
+    if (error.failure.code === 'scope_not_authorized' || error.failure.code === 'scope_permission_missed') {
+      return {
+        kind: 'scope_missing',
+        reason: 'The TikTok account did not grant video.list; reconnect it to read metrics.',
+      };
+    }
+    return metricsAnswerOf(classifyTikTokFailure(error.failure, ctx.now()), ctx.now());
+  }
+}

@@ -1,0 +1,52 @@
+import type { MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
+import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
+import { classifyGoogleFailure } from './classify-google-failure.js';
+import type { GoogleClient } from './google-client.js';
+import { GoogleRequestError } from './google-failure.js';
+import { videoStatisticsListSchema } from './youtube-api.js';
+import type { YouTubeCredentials } from './youtube-credentials.js';
+
+/** `videos.list` takes at most 50 ids (platforms.md 3.5). */
+export const YOUTUBE_METRICS_BATCH = 50;
+
+/**
+ * Views, likes and comments of up to 50 videos in one `videos.list` call (1 quota unit). A video
+ * YouTube leaves out (deleted, private to someone else) is not available; a hidden count is
+ * absent, not zero; a token without `youtube.readonly` marks the account's coverage.
+ */
+export async function readYouTubeMetrics(
+  ctx: { readonly google: GoogleClient; readonly api: string; readonly now: () => Date },
+  credentials: YouTubeCredentials,
+  targets: readonly MetricsTarget[],
+): Promise<MetricsAnswer> {
+  try {
+    const answer = await ctx.google.json(videoStatisticsListSchema, {
+      method: 'GET',
+      url: `${ctx.api}/youtube/v3/videos`,
+      searchParams: { part: 'statistics', id: targets.map((target) => target.platformPostId).join(',') },
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+    const byVideo = new Map(answer.items.map((item) => [item.id, item.statistics ?? {}]));
+    return {
+      kind: 'read',
+      readings: targets.map((target) => {
+        const statistics = byVideo.get(target.platformPostId);
+        if (statistics === undefined) return { postId: target.postId, kind: 'not_available' };
+        const metrics: Partial<Record<MetricName, number>> = {};
+        if (statistics.viewCount !== undefined) metrics.views = statistics.viewCount;
+        if (statistics.likeCount !== undefined) metrics.likes = statistics.likeCount;
+        if (statistics.commentCount !== undefined) metrics.comments = statistics.commentCount;
+        return { postId: target.postId, kind: 'metrics', metrics };
+      }),
+    };
+  } catch (error) {
+    if (!(error instanceof GoogleRequestError)) throw error;
+    if (error.failure.reason === 'insufficientPermissions') {
+      return {
+        kind: 'scope_missing',
+        reason: 'The YouTube channel did not grant youtube.readonly; reconnect it to read metrics.',
+      };
+    }
+    return metricsAnswerOf(classifyGoogleFailure(error.failure, ctx.now()), ctx.now());
+  }
+}

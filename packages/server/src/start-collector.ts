@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { type Collector, createCollector, DEFAULT_COLLECTOR_OPTIONS } from '@svc/publisher';
+import type { Logger } from 'pino';
+import type { Services } from './open-services.js';
+
+/**
+ * The metric collector on the services' store and gateways (docs/analytics.md), with a lease
+ * owner of its own so several processes on one PostgreSQL database share the reads.
+ */
+export function createServerCollector(services: Services, logger: Logger): Collector {
+  return createCollector(
+    {
+      store: services.core.store,
+      clock: services.core.clock,
+      secretBox: services.core.secretBox,
+      gateways: services.core.platforms,
+      mediaUrl: (id) => services.mediaLinks.urlFor(id),
+      logger: logger.child({ component: 'collector' }),
+    },
+    {
+      ...DEFAULT_COLLECTOR_OPTIONS,
+      leaseOwner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    },
+  );
+}

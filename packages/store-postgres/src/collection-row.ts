@@ -1,0 +1,73 @@
+import type {
+  CollectionJob,
+  CollectionStatus,
+  MetricSnapshot,
+  NewCollection,
+  Platform,
+  PostMetrics,
+} from '@svc/core';
+
+/** The `post_collections` columns a claim returns, as pg reads them. */
+export type CollectionRow = {
+  post_id: string;
+  owner_id: string;
+  account_id: string;
+  platform: string;
+  platform_post_id: string;
+  published_at: Date;
+  next_at: Date;
+  done_slot: number | null;
+  status: string;
+};
+
+/** The columns of `post_collections` that `collectionParams` binds, in order. */
+export const NEW_COLLECTION_COLUMNS = [
+  'post_id',
+  'owner_id',
+  'account_id',
+  'platform',
+  'platform_post_id',
+  'published_at',
+  'next_at',
+] as const;
+
+/** One array parameter per NEW_COLLECTION_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
+export function collectionParams(collections: readonly NewCollection[]): unknown[] {
+  return [
+    collections.map((c) => c.postId),
+    collections.map((c) => c.ownerId),
+    collections.map((c) => c.accountId),
+    collections.map((c) => c.platform),
+    collections.map((c) => c.platformPostId),
+    collections.map((c) => c.publishedAt),
+    collections.map((c) => c.nextAt),
+  ];
+}
+
+/** A claimed `post_collections` row as the collector's job. */
+export function rowToCollectionJob(row: CollectionRow): CollectionJob {
+  return {
+    postId: row.post_id,
+    ownerId: row.owner_id,
+    accountId: row.account_id,
+    platform: row.platform as Platform,
+    platformPostId: row.platform_post_id,
+    publishedAt: row.published_at,
+    nextAt: row.next_at,
+    doneSlot: row.done_slot,
+    status: row.status as CollectionStatus,
+  };
+}
+
+/** A `metric_snapshots` row as pg reads it. */
+export type SnapshotRow = {
+  post_id: string;
+  slot: number;
+  collected_at: Date;
+  metrics: PostMetrics;
+};
+
+/** A `metric_snapshots` row as a snapshot. */
+export function rowToSnapshot(row: SnapshotRow): MetricSnapshot {
+  return { postId: row.post_id, slot: row.slot, collectedAt: row.collected_at, metrics: row.metrics };
+}

@@ -1,0 +1,94 @@
+import { METRIC_NAMES } from '@svc/core';
+import { NEW_COLLECTION_COLUMNS } from './collection-row.js';
+
+/** The columns a claim returns: a CollectionRow. */
+const JOB_COLUMNS = [...NEW_COLLECTION_COLUMNS, 'done_slot', 'status'].join(', ');
+
+/** The name of the analytics follower's row in `journal_cursors`. */
+export const ANALYTICS_CURSOR = 'analytics';
+
+/** The stored position of a follower that has read nothing yet (listEventsAfter's null). */
+export const JOURNAL_START = '';
+
+/**
+ * Creates the follower's cursor on first use. When two followers start at once, the second waits
+ * for the first's insert to commit and then does nothing.
+ */
+export const CREATE_CURSOR_SQL = `INSERT INTO journal_cursors (name, position) VALUES ($1, '${JOURNAL_START}')
+ON CONFLICT (name) DO NOTHING`;
+
+/**
+ * Locks the follower's cursor until the transaction ends: followers take turns, and each reads
+ * on from where the previous one committed (under READ COMMITTED a waiter gets the new position).
+ */
+export const LOCK_CURSOR_SQL = 'SELECT position FROM journal_cursors WHERE name = $1 FOR UPDATE';
+
+/** Moves the follower's cursor. */
+export const MOVE_CURSOR_SQL = 'UPDATE journal_cursors SET position = $2 WHERE name = $1';
+
+/** Adds collections from `collectionParams`; a post that already has one keeps it. */
+export const INSERT_COLLECTIONS_SQL = `INSERT INTO post_collections (${NEW_COLLECTION_COLUMNS.join(', ')})
+SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[])
+ON CONFLICT (post_id) DO NOTHING`;
+
+/**
+ * Leases the due collections without a live lease, oldest due first (index
+ * `post_collections_due`). SKIP LOCKED passes over rows another collector is claiming right now,
+ * so collectors never wait on each other nor take the same post. $1 now, $2 limit, $3 lease
+ * owner, $4 lease end.
+ */
+export const CLAIM_COLLECTIONS_SQL = `WITH claimed AS (
+  UPDATE post_collections SET lease_owner = $3, lease_until = $4, updated_at = now()
+  WHERE post_id IN (
+    SELECT post_id FROM post_collections
+    WHERE next_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+    ORDER BY next_at, post_id
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+  )
+  RETURNING ${JOB_COLUMNS}
+)
+SELECT * FROM claimed ORDER BY next_at, post_id`;
+
+/** The platform of a collection whose lease `$2` holds, locked until the read is recorded. */
+export const LOCK_HELD_COLLECTION_SQL =
+  'SELECT platform FROM post_collections WHERE post_id = $1 AND lease_owner = $2 FOR UPDATE';
+
+// The schedule's part of a recorded read, and the lease's release. $3 status, $4 slot, $5 next
+// read. A slot read late (after a later one) does not move done_slot back.
+const SCHEDULE_AFTER_READ = `status = $3, done_slot = GREATEST(COALESCE(done_slot, $4), $4), next_at = $5,
+  lease_owner = NULL, lease_until = NULL, updated_at = now()`;
+
+/** Records a read without figures ($1 post, $2 lease owner, then SCHEDULE_AFTER_READ's). */
+export const RECORD_WITHOUT_METRICS_SQL = `UPDATE post_collections SET ${SCHEDULE_AFTER_READ}
+WHERE post_id = $1 AND lease_owner = $2`;
+
+/**
+ * Records a read with figures, on a row locked by LOCK_HELD_COLLECTION_SQL: the snapshot (kept
+ * when the slot already has one), every metric column (one parameter each from $8, in
+ * METRIC_NAMES order; an absent metric is NULL) and the engagement. $6 read time, $7 metrics jsonb.
+ */
+// One column per metric name: migration 0009 created them for METRIC_NAMES as they were, and a
+// metric added later needs its column in a new migration (postgres-migrations.test.ts checks).
+export const RECORD_WITH_METRICS_SQL = `WITH snapshot AS (
+  INSERT INTO metric_snapshots (post_id, slot, collected_at, metrics) VALUES ($1, $4, $6, $7)
+  ON CONFLICT (post_id, slot) DO NOTHING
+)
+UPDATE post_collections SET ${SCHEDULE_AFTER_READ},
+  ${METRIC_NAMES.map((metric, i) => `${metric} = $${i + 8}`).join(', ')},
+  engagement = $${METRIC_NAMES.length + 8}
+WHERE post_id = $1 AND lease_owner = $2`;
+
+/** Releases a lease without a read: due again at $3. */
+export const DEFER_COLLECTION_SQL = `UPDATE post_collections
+SET next_at = $3, lease_owner = NULL, lease_until = NULL, updated_at = now()
+WHERE post_id = $1 AND lease_owner = $2`;
+
+/** Makes every collection of owner $1 (of everyone when NULL) due at $2. */
+export const COLLECT_NOW_SQL = `UPDATE post_collections SET next_at = $2, updated_at = now()
+WHERE $1::text IS NULL OR owner_id = $1`;
+
+/** A post's snapshots, by slot. */
+export const LIST_SNAPSHOTS_SQL = `SELECT post_id, slot, collected_at, metrics FROM metric_snapshots
+WHERE post_id = $1
+ORDER BY slot`;
