@@ -2,7 +2,14 @@ import type { ConnectedAccount, MediaRef, PlatformGateway, Post, Store } from '@
 import { createAesGcmSecretBox } from '@svc/core/node';
 import { aMediaAsset, aPost, aUser, createMemoryStore, seedMediaAsset } from '@svc/core/testing';
 import type { SandboxPlatform } from '@svc/sandbox';
-import { createPublisher, DEFAULT_PUBLISHER_OPTIONS, type Publisher } from '../src/index.js';
+import {
+  type Collector,
+  createCollector,
+  createPublisher,
+  DEFAULT_COLLECTOR_OPTIONS,
+  DEFAULT_PUBLISHER_OPTIONS,
+  type Publisher,
+} from '../src/index.js';
 import { type SandboxAccount, type SandboxHarness, startSandbox } from './platforms/sandbox-harness.js';
 
 const box = createAesGcmSecretBox('engine-sandbox-secret-of-32-characters');
@@ -25,6 +32,8 @@ export type EngineWorld = {
   /** The account and credentials as the sandbox minted them, to compare refreshed tokens against. */
   readonly minted: SandboxAccount;
   readonly publisher: Publisher;
+  /** A metric collector on the same store, clock and adapter (a new one stands for another process). */
+  collector(leaseOwner?: string): Collector;
   /** Inserts a post to the account, due now; returns its id. */
   schedule(overrides: Partial<Post>): Promise<string>;
   /** Stores bytes as the service does at creation: a blob and an active asset the post refers to. */
@@ -61,20 +70,22 @@ export async function startEngineWorld(options: EngineWorldOptions): Promise<Eng
   });
   // Signed links of stored assets, as the server would hand out; an unknown id gets a dead link.
   const links = new Map<string, string>();
-  const publisher = createPublisher(
-    {
-      store,
-      clock: h.clock,
-      secretBox: box,
-      gateways: { [platform]: options.gateway(h) },
-      mediaUrl: (id) => links.get(id) ?? `${h.baseUrl}/missing/${id}`,
-      logger: { info() {}, warn() {}, error() {} },
-      // Waits and jitter cost no real time and are the same on every run.
-      sleep: async (ms) => h.clock.advance(ms),
-      random: () => 0,
-    },
-    { ...DEFAULT_PUBLISHER_OPTIONS, leaseOwner: 'it', retryBaseMs: 1_000 },
-  );
+  const deps = {
+    store,
+    clock: h.clock,
+    secretBox: box,
+    gateways: { [platform]: options.gateway(h) },
+    mediaUrl: (id: string) => links.get(id) ?? `${h.baseUrl}/missing/${id}`,
+    logger: { info() {}, warn() {}, error() {} },
+    // Waits and jitter cost no real time and are the same on every run.
+    sleep: async (ms: number) => h.clock.advance(ms),
+    random: () => 0,
+  };
+  const publisher = createPublisher(deps, {
+    ...DEFAULT_PUBLISHER_OPTIONS,
+    leaseOwner: 'it',
+    retryBaseMs: 1_000,
+  });
   const outcome = async (id: string) => (await store.posts.getPost(id)) as Post;
   return {
     h,
@@ -82,6 +93,8 @@ export async function startEngineWorld(options: EngineWorldOptions): Promise<Eng
     account,
     minted,
     publisher,
+    collector: (leaseOwner = 'collector') =>
+      createCollector(deps, { ...DEFAULT_COLLECTOR_OPTIONS, leaseOwner }),
     async schedule(overrides) {
       const post = aPost(owner.id, account.id, {
         platforms: [platform],

@@ -179,6 +179,7 @@ describe('svc CLI', () => {
         '0008_oauth',
         '0009_post_content_hash',
         '0010_event_journal',
+        '0011_analytics',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

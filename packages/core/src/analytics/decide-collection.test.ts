@@ -48,6 +48,22 @@ describe('decideCollection', () => {
     });
   });
 
+  it('stores every metric as a whole count of zero or more', () => {
+    const decision = decideCollection(
+      [job('p1')],
+      {
+        kind: 'read',
+        readings: [
+          { postId: 'p1', kind: 'metrics', metrics: { views: 10.6, likes: -1, shares: Number.NaN } },
+        ],
+      },
+      at(HOUR),
+      false,
+    );
+    expect(decision).toMatchObject({ kind: 'record', results: [{ metrics: { views: 11, likes: 0 } }] });
+    expect(decision.kind === 'record' && decision.results[0]?.metrics).not.toHaveProperty('shares');
+  });
+
   it('stands a read before the first slot for the first slot, and never goes back a slot', () => {
     const early = decideCollection([job('p1')], { kind: 'read', readings: [] }, at(10 * 60_000), false);
     expect(early).toMatchObject({ kind: 'record', results: [{ slot: 0, nextAt: at(6 * HOUR) }] });

@@ -1,5 +1,6 @@
 import type { CollectionJob, CollectionResult } from '../ports/analytics-store.js';
 import type { MetricsAnswer } from '../ports/platform-gateway.js';
+import type { PostMetrics } from './analytics-metrics.js';
 import { dueCollectionSlot, nextCollectionAt } from './collection-schedule.js';
 
 const MIN_RETRY_MS = 60_000;
@@ -38,7 +39,7 @@ export function decideCollection(
         results: jobs.map((job) => {
           const reading = byPost.get(job.postId);
           return reading?.kind === 'metrics'
-            ? resultOf(job, now, 'collected', reading.metrics)
+            ? resultOf(job, now, 'collected', wholeCounts(reading.metrics))
             : resultOf(job, now, 'not_available', null);
         }),
       };
@@ -80,4 +81,14 @@ function resultOf(
     metrics,
     nextAt: nextCollectionAt(job.publishedAt, slot),
   };
+}
+
+// Every metric is a count; a platform answering a fraction (or a negative glitch) is stored as the
+// nearest whole count of zero or more, so every store keeps the same figure.
+function wholeCounts(metrics: PostMetrics): PostMetrics {
+  const whole: Partial<Record<keyof PostMetrics, number>> = {};
+  for (const [name, value] of Object.entries(metrics) as [keyof PostMetrics, number][]) {
+    if (Number.isFinite(value)) whole[name] = Math.max(0, Math.round(value));
+  }
+  return whole;
 }
