@@ -1,5 +1,5 @@
 import { answerAnalytics, type PlatformGateway } from '@svc/core';
-import { type SandboxPlatform, simulatedMetric } from '@svc/sandbox';
+import { type SandboxPlatform, SERVICE_METRIC_NAMES, simulatedMetric } from '@svc/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFacebookGateway, createInstagramGateway, createThreadsGateway } from '../src/index.js';
 import { closeEngineWorlds, type EngineWorld, startEngineWorld } from './engine-world.js';
@@ -15,44 +15,12 @@ afterEach(closeEngineWorlds);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const setups: Record<
-  SandboxPlatform,
-  { gateway: (h: SandboxHarness) => PlatformGateway; names: Record<string, string> }
-> = {
-  instagram: {
-    gateway: (h) => createInstagramGateway(sandboxApp(h, 'instagram')),
-    names: {
-      views: 'views',
-      reach: 'reach',
-      likes: 'likes',
-      comments: 'comments',
-      shares: 'shares',
-      saves: 'saved',
-    },
-  },
-  threads: {
-    gateway: (h) => createThreadsGateway(sandboxApp(h, 'threads')),
-    names: {
-      views: 'views',
-      likes: 'likes',
-      replies: 'replies',
-      reposts: 'reposts',
-      quotes: 'quotes',
-      shares: 'shares',
-    },
-  },
-  facebook: {
-    gateway: (h) => createFacebookGateway(sandboxApp(h, 'facebook')),
-    names: { reactions: 'reactions', comments: 'comments', shares: 'shares' },
-  },
-  tiktok: {
-    gateway: (h) => makeTikTokGateway(h),
-    names: { views: 'view_count', likes: 'like_count', comments: 'comment_count', shares: 'share_count' },
-  },
-  youtube: {
-    gateway: (h) => makeYouTubeGateway(h),
-    names: { views: 'viewCount', likes: 'likeCount', comments: 'commentCount' },
-  },
+const GATEWAYS: Record<SandboxPlatform, (h: SandboxHarness) => PlatformGateway> = {
+  instagram: (h) => createInstagramGateway(sandboxApp(h, 'instagram')),
+  threads: (h) => createThreadsGateway(sandboxApp(h, 'threads')),
+  facebook: (h) => createFacebookGateway(sandboxApp(h, 'facebook')),
+  tiktok: (h) => makeTikTokGateway(h),
+  youtube: (h) => makeYouTubeGateway(h),
 };
 
 async function publishedPost(w: EngineWorld, platform: SandboxPlatform): Promise<string> {
@@ -83,13 +51,12 @@ async function publishedPost(w: EngineWorld, platform: SandboxPlatform): Promise
   return id;
 }
 
-describe.each(Object.keys(setups) as SandboxPlatform[])('collector on %s', (platform) => {
+describe.each(Object.keys(GATEWAYS) as SandboxPlatform[])('collector on %s', (platform) => {
   it('reads a published post on schedule, refreshing tokens, and stores the simulator’s figures', async () => {
-    const setup = setups[platform];
     const w = await startEngineWorld({
       platform,
       handle: platform === 'facebook' ? 'Metrics Page' : 'metrics_co',
-      gateway: setup.gateway,
+      gateway: GATEWAYS[platform],
     });
     const postId = await publishedPost(w, platform);
     const [publication] = w.h.sandbox.control.published(platform);
@@ -100,7 +67,7 @@ describe.each(Object.keys(setups) as SandboxPlatform[])('collector on %s', (plat
     w.h.clock.advance(DAY + HOUR);
     expect(await w.collector().drain()).toEqual({ posts: 1, snapshots: 1 });
     const expected = Object.fromEntries(
-      Object.entries(setup.names).map(([ours, theirs]) => [
+      Object.entries(SERVICE_METRIC_NAMES[platform]).map(([ours, theirs]) => [
         ours,
         simulatedMetric(platform, publication.id, theirs, publication.at, w.h.clock.now()),
       ]),
@@ -118,7 +85,7 @@ describe('collector', () => {
     const w = await startEngineWorld({
       platform: 'threads',
       handle: 'metrics_co',
-      gateway: setups.threads.gateway,
+      gateway: GATEWAYS.threads,
     });
     const postId = await publishedPost(w, 'threads');
     w.h.clock.advance(2 * HOUR);
@@ -153,7 +120,7 @@ describe('collector', () => {
     const w = await startEngineWorld({
       platform: 'instagram',
       handle: 'metrics_co',
-      gateway: setups.instagram.gateway,
+      gateway: GATEWAYS.instagram,
     });
     const postId = await publishedPost(w, 'instagram');
     const [publication] = w.h.sandbox.control.published('instagram');

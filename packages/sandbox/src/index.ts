@@ -16,7 +16,12 @@ export { SANDBOX_API_VERSIONS, type SandboxEndpoints, sandboxEndpoints } from '.
 export { type SandboxLinks, sandboxLinks } from './sandbox-links.js';
 export type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
 export { simulatedFollowerCount } from './simulated-followers.js';
-export { metricTimeConstantMs, SIMULATED_METRICS, simulatedMetric } from './simulated-metrics.js';
+export {
+  metricTimeConstantMs,
+  SERVICE_METRIC_NAMES,
+  SIMULATED_METRICS,
+  simulatedMetric,
+} from './simulated-metrics.js';
 export type { TikTokCreatorSettings } from './tiktok-state.js';
 export type { YouTubeControl } from './youtube-control.js';
 export type { YouTubeChannelCondition } from './youtube-state.js';

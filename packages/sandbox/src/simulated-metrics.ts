@@ -136,3 +136,30 @@ export function simulatedMetric(
   const progress = 1 - Math.exp(-t / metricTimeConstantMs(platform, postId));
   return Math.floor(ceilingOf(platform, postId, metric) * progress);
 }
+
+/**
+ * The service's metric names (docs/analytics.md) as each simulated API spells them, for tests
+ * that compute the figures a reading must hold with `simulatedMetric`. Facebook's are a Page
+ * post's counters (a reel's plays are `blue_reels_play_count`).
+ */
+export const SERVICE_METRIC_NAMES: Readonly<Record<SandboxPlatform, Readonly<Record<string, string>>>> = {
+  instagram: {
+    views: 'views',
+    reach: 'reach',
+    likes: 'likes',
+    comments: 'comments',
+    shares: 'shares',
+    saves: 'saved',
+  },
+  threads: {
+    views: 'views',
+    likes: 'likes',
+    replies: 'replies',
+    reposts: 'reposts',
+    quotes: 'quotes',
+    shares: 'shares',
+  },
+  facebook: { reactions: 'reactions', comments: 'comments', shares: 'shares' },
+  tiktok: { views: 'view_count', likes: 'like_count', comments: 'comment_count', shares: 'share_count' },
+  youtube: { views: 'viewCount', likes: 'likeCount', comments: 'commentCount' },
+};

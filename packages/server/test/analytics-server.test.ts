@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type SandboxPlatform, simulatedMetric } from '@svc/sandbox';
+import { type SandboxPlatform, SERVICE_METRIC_NAMES, simulatedMetric } from '@svc/sandbox';
 import { openSqliteStore } from '@svc/store-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
@@ -13,29 +13,7 @@ import { verticalVideo } from './vertical-video.js';
 // svc_get_analytics answering with what this test computes itself from the stored readings.
 const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
 const PLATFORMS: SandboxPlatform[] = ['instagram', 'threads', 'facebook', 'tiktok', 'youtube'];
-// Our metric names as each simulator spells them, and what makes engagement (docs/analytics.md),
-// written here independently of the service's own tables.
-const NAMES: Record<SandboxPlatform, Record<string, string>> = {
-  instagram: {
-    views: 'views',
-    reach: 'reach',
-    likes: 'likes',
-    comments: 'comments',
-    shares: 'shares',
-    saves: 'saved',
-  },
-  threads: {
-    views: 'views',
-    likes: 'likes',
-    replies: 'replies',
-    reposts: 'reposts',
-    quotes: 'quotes',
-    shares: 'shares',
-  },
-  facebook: { reactions: 'reactions', comments: 'comments', shares: 'shares' },
-  tiktok: { views: 'view_count', likes: 'like_count', comments: 'comment_count', shares: 'share_count' },
-  youtube: { views: 'viewCount', likes: 'likeCount', comments: 'commentCount' },
-};
+// What makes engagement (docs/analytics.md), written here independently of the service's tables.
 const ENGAGEMENT: Record<SandboxPlatform, string[]> = {
   instagram: ['likes', 'comments', 'shares', 'saves'],
   threads: ['likes', 'replies', 'reposts', 'quotes', 'shares'],
@@ -110,7 +88,7 @@ describe('analytics through the server', () => {
         const [snapshot] = snapshots;
         const [publication] = server.sandbox.control.published(platform);
         if (snapshot === undefined || publication === undefined) throw new Error(`nothing for ${platform}`);
-        for (const [ours, theirs] of Object.entries(NAMES[platform])) {
+        for (const [ours, theirs] of Object.entries(SERVICE_METRIC_NAMES[platform])) {
           const at = (ms: number) =>
             simulatedMetric(
               platform,
