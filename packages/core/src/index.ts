@@ -251,6 +251,7 @@ export type {
   CodeCallback,
   CodeExchange,
   ConnectedProfile,
+  FollowersAnswer,
   MetricsAnswer,
   MetricsTarget,
   PlatformGateway,

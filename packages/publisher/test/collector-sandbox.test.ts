@@ -1,5 +1,10 @@
 import { answerAnalytics, type PlatformGateway } from '@svc/core';
-import { type SandboxPlatform, SERVICE_METRIC_NAMES, simulatedMetric } from '@svc/sandbox';
+import {
+  type SandboxPlatform,
+  SERVICE_METRIC_NAMES,
+  simulatedFollowerCount,
+  simulatedMetric,
+} from '@svc/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFacebookGateway, createInstagramGateway, createThreadsGateway } from '../src/index.js';
 import { closeEngineWorlds, type EngineWorld, startEngineWorld } from './engine-world.js';
@@ -78,6 +83,34 @@ describe.each(Object.keys(GATEWAYS) as SandboxPlatform[])('collector on %s', (pl
     // Read once per slot: nothing more is due until three days have passed.
     expect(await w.collector().drain()).toEqual({ posts: 0, snapshots: 0 });
   });
+});
+
+describe('follower counts', () => {
+  it.each(Object.keys(GATEWAYS) as SandboxPlatform[])(
+    'reads the %s account’s followers once a day, and keeps what it read',
+    async (platform) => {
+      const handle = platform === 'facebook' ? 'Metrics Page' : 'metrics_co';
+      const w = await startEngineWorld({ platform, handle, gateway: GATEWAYS[platform] });
+      const expected = (at: Date) =>
+        // Threads reports followers only through its account insights, which we do not read.
+        platform === 'threads' ? null : simulatedFollowerCount(platform, w.account.handle, at);
+      w.h.clock.advance(3 * DAY);
+      await w.collector().drain();
+      expect((await w.store.accounts.getAccount(w.account.id))?.followerCount).toBe(
+        expected(w.h.clock.now()),
+      );
+      const read = w.h.clock.now();
+      // Not again the same day; again the next.
+      w.h.clock.advance(12 * HOUR);
+      await w.collector().drain();
+      expect((await w.store.accounts.getAccount(w.account.id))?.followerCount).toBe(expected(read));
+      w.h.clock.advance(12 * HOUR + 60_000);
+      await w.collector().drain();
+      expect((await w.store.accounts.getAccount(w.account.id))?.followerCount).toBe(
+        expected(w.h.clock.now()),
+      );
+    },
+  );
 });
 
 describe('collector', () => {

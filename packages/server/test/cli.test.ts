@@ -180,6 +180,7 @@ describe('svc CLI', () => {
         '0009_post_content_hash',
         '0010_event_journal',
         '0011_analytics',
+        '0012_follower_reads',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

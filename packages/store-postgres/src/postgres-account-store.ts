@@ -1,43 +1,7 @@
-import type { AccountStore, ConnectedAccount, Platform } from '@svc/core';
+import type { AccountStore } from '@svc/core';
 import type { Pool } from 'pg';
-import { nullableNumberFromBigint } from './pg-values.js';
+import { type AccountRow, rowToAccount } from './account-row.js';
 import { eventParams, withEvents } from './postgres-journal.js';
-
-type AccountRow = {
-  id: string;
-  owner_id: string;
-  platform: string;
-  platform_account_id: string;
-  handle: string;
-  profile_url: string;
-  profile_image_url: string | null;
-  follower_count: string | null;
-  status: string;
-  needs_reconnect: boolean;
-  sealed_credentials: string | null;
-  token_expires_at: Date | null;
-  connected_at: Date;
-  updated_at: Date;
-};
-
-function rowToAccount(row: AccountRow): ConnectedAccount {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    platform: row.platform as Platform,
-    platformAccountId: row.platform_account_id,
-    handle: row.handle,
-    profileUrl: row.profile_url,
-    profileImageUrl: row.profile_image_url,
-    followerCount: nullableNumberFromBigint(row.follower_count),
-    status: row.status as ConnectedAccount['status'],
-    needsReconnect: row.needs_reconnect,
-    sealedCredentials: row.sealed_credentials,
-    tokenExpiresAt: row.token_expires_at,
-    connectedAt: row.connected_at,
-    updatedAt: row.updated_at,
-  };
-}
 
 // A reconnect updates the existing row in place: id and connected_at stay, and credentials stay
 // unless new ones came with it. One statement, so two racing reconnects cannot both insert.

@@ -92,3 +92,39 @@ WHERE $1::text IS NULL OR owner_id = $1`;
 export const LIST_SNAPSHOTS_SQL = `SELECT post_id, slot, collected_at, metrics FROM metric_snapshots
 WHERE post_id = $1
 ORDER BY slot`;
+
+/**
+ * Hands out up to $3 active accounts (not waiting for a reconnect) whose follower count was last
+ * read before $2, or never, oldest read first, and marks them read at $1; answers their
+ * `connected_accounts` rows in that order.
+ *
+ * SKIP LOCKED passes over accounts another collector is claiming right now. That alone is not
+ * enough: a collector whose snapshot predates another's commit can still lock an account the other
+ * just released, and sees it unread. The upsert settles it: ON CONFLICT sees the latest committed
+ * read (even one outside the snapshot) and updates, so returns, only a read still older than $2.
+ * An account is thus handed out once per day whatever the timing.
+ */
+export const CLAIM_FOLLOWER_READS_SQL = `WITH picked AS (
+  SELECT a.id, r.read_at
+  FROM connected_accounts a
+  LEFT JOIN account_follower_reads r ON r.account_id = a.id
+  WHERE a.status = 'active' AND NOT a.needs_reconnect
+    AND (r.read_at IS NULL OR r.read_at < $2::timestamptz)
+  ORDER BY r.read_at NULLS FIRST, a.id
+  LIMIT $3
+  FOR UPDATE OF a SKIP LOCKED
+), marked AS (
+  INSERT INTO account_follower_reads (account_id, read_at)
+  SELECT id, $1::timestamptz FROM picked
+  ON CONFLICT (account_id) DO UPDATE SET read_at = excluded.read_at
+    WHERE account_follower_reads.read_at < $2::timestamptz
+  RETURNING account_id
+)
+SELECT a.*
+FROM marked m
+JOIN picked p ON p.id = m.account_id
+JOIN connected_accounts a ON a.id = m.account_id
+ORDER BY p.read_at NULLS FIRST, a.id`;
+
+/** Stores an account's follower count as read ($1 account, $2 count or NULL). */
+export const RECORD_FOLLOWERS_SQL = 'UPDATE connected_accounts SET follower_count = $2 WHERE id = $1';

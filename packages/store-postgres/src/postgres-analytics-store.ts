@@ -6,6 +6,7 @@ import {
   type Platform,
 } from '@svc/core';
 import type { Pool } from 'pg';
+import { type AccountRow, rowToAccount } from './account-row.js';
 import {
   type CollectionRow,
   collectionParams,
@@ -18,6 +19,7 @@ import { aggregateAnalytics } from './postgres-analytics-aggregate.js';
 import {
   ANALYTICS_CURSOR,
   CLAIM_COLLECTIONS_SQL,
+  CLAIM_FOLLOWER_READS_SQL,
   COLLECT_NOW_SQL,
   CREATE_CURSOR_SQL,
   DEFER_COLLECTION_SQL,
@@ -27,6 +29,7 @@ import {
   LOCK_CURSOR_SQL,
   LOCK_HELD_COLLECTION_SQL,
   MOVE_CURSOR_SQL,
+  RECORD_FOLLOWERS_SQL,
   RECORD_WITH_METRICS_SQL,
   RECORD_WITHOUT_METRICS_SQL,
 } from './postgres-analytics-queries.js';
@@ -99,6 +102,19 @@ export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
     async collectNow(ownerId, now) {
       const due = await pool.query(COLLECT_NOW_SQL, [ownerId, now]);
       return due.rowCount ?? 0;
+    },
+
+    async claimFollowerReads({ now, before, limit }) {
+      const claimed = await pool.query<AccountRow>(CLAIM_FOLLOWER_READS_SQL, [
+        now,
+        before,
+        Math.max(0, Math.floor(limit)),
+      ]);
+      return claimed.rows.map(rowToAccount);
+    },
+
+    async recordFollowers(accountId, followerCount) {
+      await pool.query(RECORD_FOLLOWERS_SQL, [accountId, followerCount]);
     },
 
     async listSnapshots(postId) {

@@ -7,6 +7,7 @@ import { migration0006OAuth } from './migrations/0006-oauth.js';
 import { migration0007PostContentHash } from './migrations/0007-post-content-hash.js';
 import { migration0008EventJournal } from './migrations/0008-event-journal.js';
 import { migration0009Analytics } from './migrations/0009-analytics.js';
+import { migration0010FollowerReads } from './migrations/0010-follower-reads.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -23,4 +24,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0007PostContentHash,
   migration0008EventJournal,
   migration0009Analytics,
+  migration0010FollowerReads,
 ];

@@ -1,5 +1,5 @@
 import { type CollectionJob, type Post, type Store, scheduledEvents, transition } from '@svc/core';
-import { aPost, aUser } from '@svc/core/testing';
+import { anAccount, aPost, aUser } from '@svc/core/testing';
 import { afterEach, expect, it } from 'vitest';
 import { openPostgresStore } from '../src/index.js';
 import { describePostgres } from '../src/testing/index.js';
@@ -9,6 +9,7 @@ const HOUR = 3_600_000;
 const DUE = new Date(T0.getTime() + 2 * HOUR);
 /** Reads per post in the claim test: each post is due again at once until it had them all. */
 const SLOTS = 3;
+const DAY = 24 * HOUR;
 
 /** Publishes the posts through the post store, as the publisher does: one `post.posted` each. */
 async function publishAll(store: Store, posts: readonly Post[]): Promise<void> {
@@ -151,5 +152,32 @@ await describePostgres('PostgreSQL analytics under concurrency', (db) => {
         .sort(),
     );
     expect(await first.analytics.followJournal(100)).toBe(0);
+  });
+
+  it('hands every active account to exactly one follower read a day with two collectors claiming', async () => {
+    const [first, second] = await openTwo();
+    const owner = aUser().id;
+    const accounts = Array.from({ length: 30 }, () => anAccount(owner));
+    for (const account of accounts) await first.accounts.saveAccount(account);
+    await first.accounts.saveAccount(anAccount(owner, { needsReconnect: true }));
+    await first.accounts.saveAccount(anAccount(owner, { status: 'inactive' }));
+    const daily = (now: Date) => ({ now, before: new Date(now.getTime() - DAY + 60_000), limit: 3 });
+    // Claims small batches until a claim comes back empty twice in a row.
+    const collector = async (store: Store, taken: string[], now: Date) => {
+      for (let empty = 0, turn = 0; empty < 2 && turn < 1_000; turn += 1) {
+        const claimed = await store.analytics.claimFollowerReads(daily(now));
+        taken.push(...claimed.map((a) => a.id));
+        empty = claimed.length === 0 ? empty + 1 : 0;
+      }
+    };
+    const expected = accounts.map((a) => a.id).sort();
+    for (const day of [T0, new Date(T0.getTime() + DAY)]) {
+      const a: string[] = [];
+      const b: string[] = [];
+      await Promise.all([collector(first, a, day), collector(second, b, day)]);
+      expect([...a, ...b].sort()).toEqual(expected);
+      // Later that day nobody gets any of them again.
+      expect(await second.analytics.claimFollowerReads(daily(new Date(day.getTime() + HOUR)))).toEqual([]);
+    }
   });
 });

@@ -10,7 +10,8 @@ import {
 } from './sql-values.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
-type AccountRow = {
+/** A `connected_accounts` row, as `SELECT *` reads it. */
+export type AccountRow = {
   id: string;
   owner_id: string;
   platform: string;
@@ -46,7 +47,8 @@ function accountToRow(account: ConnectedAccount): AccountRow {
   };
 }
 
-function rowToAccount(row: AccountRow): ConnectedAccount {
+/** Maps a `connected_accounts` row to its account; the analytics store reuses it. */
+export function rowToAccount(row: AccountRow): ConnectedAccount {
   return {
     id: row.id,
     ownerId: row.owner_id,

@@ -11,6 +11,7 @@ import {
 } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { dateFromSql, jsonToSql, nullableDateToSql } from './sql-values.js';
+import { type AccountRow, rowToAccount } from './sqlite-account-store.js';
 import { createSqliteAnalyticsQueries } from './sqlite-analytics-queries.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
@@ -55,6 +56,20 @@ const RECORD_WITH_METRICS_SQL = `UPDATE post_collections SET ${LATEST_FIGURES}, 
 
 // A read without figures (not available, scope missing) keeps the latest figures.
 const RECORD_WITHOUT_METRICS_SQL = `UPDATE post_collections SET ${RECORD_READ}`;
+
+/**
+ * The accounts due a follower read: active, not waiting for a reconnect, and read before `@before`
+ * or never. Never-read first (NULL sorts first), then the oldest read, then the id, as the memory
+ * store sorts. The claim marks the ones it takes read in the same transaction.
+ */
+const DUE_FOLLOWER_READS_SQL = `SELECT a.* FROM connected_accounts AS a
+LEFT JOIN account_follower_reads AS r ON r.account_id = a.id
+WHERE a.status = 'active' AND a.needs_reconnect = 0 AND (r.read_at IS NULL OR r.read_at < @before)
+ORDER BY r.read_at NULLS FIRST, a.id
+LIMIT @limit`;
+
+const MARK_FOLLOWERS_READ_SQL = `INSERT INTO account_follower_reads (account_id, read_at) VALUES (?, ?)
+ON CONFLICT (account_id) DO UPDATE SET read_at = excluded.read_at`;
 
 type JobRow = {
   post_id: string;
@@ -133,6 +148,13 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
     'UPDATE post_collections SET next_at = ? WHERE owner_id = ?',
   );
   const collectAllNow = db.prepare<[number]>('UPDATE post_collections SET next_at = ?');
+  const selectDueFollowerReads = db.prepare<[{ before: number; limit: number }], AccountRow>(
+    DUE_FOLLOWER_READS_SQL,
+  );
+  const markFollowersRead = db.prepare<[string, number]>(MARK_FOLLOWERS_READ_SQL);
+  const updateFollowerCount = db.prepare<[number | null, string]>(
+    'UPDATE connected_accounts SET follower_count = ? WHERE id = ?',
+  );
 
   // The events and the cursor move together: a crash in between reads the same events again.
   const follow = db.transaction((limit: number): number => {
@@ -181,6 +203,13 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
     return true;
   }).immediate;
 
+  // The write lock is held from the select, so two collectors never take the same account.
+  const claimFollowers = db.transaction((now: number, before: number, limit: number) => {
+    const rows = selectDueFollowerReads.all({ before, limit });
+    for (const row of rows) markFollowersRead.run(row.id, now);
+    return rows.map(rowToAccount);
+  }).immediate;
+
   return {
     ...createSqliteAnalyticsQueries(db),
     async followJournal(limit) {
@@ -208,6 +237,15 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
       const done =
         ownerId === null ? collectAllNow.run(now.getTime()) : collectOwnerNow.run(now.getTime(), ownerId);
       return done.changes;
+    },
+    async claimFollowerReads({ now, before, limit }) {
+      // As in claimCollections: below one (NaN too) takes nothing, an infinite limit is none.
+      if (!(limit >= 1)) return [];
+      const count = Number.isFinite(limit) ? Math.floor(limit) : -1;
+      return claimFollowers(now.getTime(), before.getTime(), count);
+    },
+    async recordFollowers(accountId, followerCount) {
+      updateFollowerCount.run(followerCount, accountId);
     },
   };
 }

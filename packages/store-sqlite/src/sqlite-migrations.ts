@@ -9,6 +9,7 @@ import { migration0008OAuth } from './migrations/0008-oauth.js';
 import { migration0009PostContentHash } from './migrations/0009-post-content-hash.js';
 import { migration0010EventJournal } from './migrations/0010-event-journal.js';
 import { migration0011Analytics } from './migrations/0011-analytics.js';
+import { migration0012FollowerReads } from './migrations/0012-follower-reads.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -27,4 +28,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0009PostContentHash,
   migration0010EventJournal,
   migration0011Analytics,
+  migration0012FollowerReads,
 ];

@@ -55,6 +55,7 @@ describe('migrateSqlite', () => {
         'post_collections_owner',
         'metric_snapshots',
         'journal_cursors',
+        'account_follower_reads',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -91,6 +92,7 @@ describe('migrateSqlite', () => {
         '0009_post_content_hash',
         '0010_event_journal',
         '0011_analytics',
+        '0012_follower_reads',
       ],
     });
     const usage = withDatabase(path, (db) =>

@@ -1,6 +1,7 @@
 import type { AnalyticsAggregates, PeriodName } from '../analytics/analytics-aggregates.js';
 import type { PostMetrics } from '../analytics/analytics-metrics.js';
 import type { OffsetRange } from '../analytics/time-zone.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { Platform } from '../domain/platform.js';
 
 /** Where a published post's metric collection stands. */
@@ -104,6 +105,18 @@ export type AnalyticsStore = {
   deferCollection(postId: string, leaseOwner: string, until: Date): Promise<boolean>;
   /** Makes every collection of the owner (or of everyone) due at `now`; answers how many. */
   collectNow(ownerId: string | null, now: Date): Promise<number>;
+  /**
+   * Takes up to `limit` active accounts (not waiting for a reconnect) whose follower count was
+   * last read before `before`, or never, oldest first, and marks them read at `now` in the same
+   * statement, so no other collector reads them again that day; answers them.
+   */
+  claimFollowerReads(request: {
+    readonly now: Date;
+    readonly before: Date;
+    readonly limit: number;
+  }): Promise<ConnectedAccount[]>;
+  /** Stores an account's follower count as read (null: the platform gives none). */
+  recordFollowers(accountId: string, followerCount: number | null): Promise<void>;
   /** A post's snapshots, by slot. */
   listSnapshots(postId: string): Promise<MetricSnapshot[]>;
   /** The sums an analytics answer is computed from. */

@@ -133,6 +133,12 @@ export type MetricsAnswer =
   /** A transient fault or a rate limit: ask again after `afterMs`. */
   | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string };
 
+/** The outcome of reading an account's follower count. */
+export type FollowersAnswer =
+  /** Null when the platform gives none (Threads without insights, a YouTube channel hiding it). */
+  | { readonly kind: 'followers'; readonly count: number | null }
+  | Exclude<MetricsAnswer, { readonly kind: 'read' }>;
+
 /** One platform's API, as the publisher and the connection flow use it. */
 export type PlatformGateway = {
   readonly platform: Platform;
@@ -174,6 +180,8 @@ export type PlatformGateway = {
     credentials: Readonly<Record<string, unknown>>,
     targets: readonly MetricsTarget[],
   ): Promise<MetricsAnswer>;
+  /** The account's follower count now. Never rejects, like `readMetrics`. */
+  readFollowers?(credentials: Readonly<Record<string, unknown>>): Promise<FollowersAnswer>;
 };
 
 /** What the consent page's callback brought back, with the request's PKCE verifier. */

@@ -5,7 +5,7 @@ import type { Post } from '../domain/post.js';
 import { scheduledEvents, transition } from '../domain/post-state-machine.js';
 import type { AnalyticsQuery } from '../ports/analytics-store.js';
 import type { Store } from '../ports/store.js';
-import { aPost } from './builders.js';
+import { anAccount, aPost } from './builders.js';
 
 const T0 = new Date('2026-03-02T00:00:00.000Z'); // a Monday
 const HOUR = 3_600_000;
@@ -201,6 +201,25 @@ export function describeAnalyticsContract(store: () => Store): void {
       expect((await claim(store(), at(2 * HOUR), 'c2')).map((j) => j.postId)).toEqual([]);
       expect(await store().analytics.collectNow(OWNER, at(2 * HOUR))).toBe(1);
       expect((await claim(store(), at(2 * HOUR), 'c2')).map((j) => j.postId)).toEqual(['post_d1']);
+    });
+
+    it('hands each active account to one follower read a day, and stores the count read', async () => {
+      const active = await store().accounts.saveAccount(
+        anAccount(OWNER, { id: 'acct_f1', platform: 'tiktok' }),
+      );
+      await store().accounts.saveAccount(anAccount(OWNER, { id: 'acct_f2', needsReconnect: true }));
+      await store().accounts.saveAccount(anAccount(OWNER, { id: 'acct_f3', status: 'inactive' }));
+      const daily = (now: Date) => ({ now, before: new Date(now.getTime() - DAY + 60_000), limit: 10 });
+      expect((await store().analytics.claimFollowerReads(daily(T0))).map((a) => a.id)).toEqual([active.id]);
+      // Read once a day: not again at once, nor the same day by another collector.
+      expect(await store().analytics.claimFollowerReads(daily(at(HOUR)))).toEqual([]);
+      expect((await store().analytics.claimFollowerReads(daily(at(DAY)))).map((a) => a.id)).toEqual([
+        active.id,
+      ]);
+      await store().analytics.recordFollowers(active.id, 4_321);
+      expect((await store().accounts.getAccount(active.id))?.followerCount).toBe(4_321);
+      await store().analytics.recordFollowers(active.id, null);
+      expect((await store().accounts.getAccount(active.id))?.followerCount).toBeNull();
     });
 
     it('aggregates the figures of the asked accounts by period, local hour, category and platform', async () => {

@@ -10,6 +10,7 @@ import { PERIOD_NAMES } from '../analytics/analytics-aggregates.js';
 import { engagementOf, METRIC_NAMES, type PostMetrics } from '../analytics/analytics-metrics.js';
 import { collectionsFromEvents } from '../analytics/collections-from-events.js';
 import { localWeekdayHour } from '../analytics/time-zone.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { JournalEvent } from '../domain/domain-event.js';
 import type { Platform } from '../domain/platform.js';
 import type { Post } from '../domain/post.js';
@@ -36,6 +37,8 @@ export type MemoryAnalyticsSources = {
   /** Journal events after sequence number `after`, at most `limit`. */
   readonly eventsAfter: (after: number, limit: number) => readonly JournalEvent[];
   readonly post: (id: string) => Post | undefined;
+  /** The stored accounts, changed in place when a follower count is recorded. */
+  readonly accounts: Map<string, ConnectedAccount>;
 };
 
 /** The AnalyticsStore in memory, with the behaviour of the SQL stores (same contract suite). */
@@ -44,6 +47,7 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Ana
   const collections = new Map<string, Collection>();
   const snapshots = new Map<string, MetricSnapshot[]>();
   let cursor = 0;
+  const followersReadAt = new Map<string, Date>();
   const copy = <T>(value: T): T => structuredClone(value);
   const jobOf = (c: Collection): CollectionJob => ({
     postId: c.postId,
@@ -146,6 +150,27 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Ana
         count += 1;
       }
       return count;
+    },
+
+    async claimFollowerReads({ now, before, limit }) {
+      live();
+      const due = [...sources.accounts.values()]
+        .filter((a) => a.status === 'active' && !a.needsReconnect)
+        .filter((a) => (followersReadAt.get(a.id)?.getTime() ?? -Infinity) < before.getTime())
+        .sort(
+          (a, b) =>
+            (followersReadAt.get(a.id)?.getTime() ?? -Infinity) -
+              (followersReadAt.get(b.id)?.getTime() ?? -Infinity) || a.id.localeCompare(b.id),
+        )
+        .slice(0, Math.max(0, limit));
+      for (const account of due) followersReadAt.set(account.id, new Date(now));
+      return due.map((account) => copy(account));
+    },
+
+    async recordFollowers(accountId, followerCount) {
+      live();
+      const account = sources.accounts.get(accountId);
+      if (account !== undefined) sources.accounts.set(accountId, { ...account, followerCount });
     },
 
     async listSnapshots(postId) {

@@ -405,6 +405,7 @@ export function createMemoryStore(): Store {
     events: journal.store,
     analytics: createMemoryAnalyticsStore({
       live,
+      accounts,
       eventsAfter: journal.after,
       post: (id) => {
         const post = posts.get(id);

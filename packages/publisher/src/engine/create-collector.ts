@@ -1,5 +1,6 @@
 import { isStoreUnavailable } from '@svc/core';
 import { collectAccountMetrics } from './collect-account-metrics.js';
+import { collectFollowers } from './collect-followers.js';
 import type { PublisherDeps } from './publisher-deps.js';
 
 /** How the collector works. */
@@ -23,7 +24,7 @@ export const DEFAULT_COLLECTOR_OPTIONS: Omit<CollectorOptions, 'leaseOwner'> = {
 
 /** The metric collector of one process. */
 export type Collector = {
-  /** Starts the loop: follow the journal, claim due reads, read, record, sleep. */
+  /** Starts the loop: follow the journal, claim due reads, read, record, read follower counts daily, sleep. */
   start(): void;
   /** Stops after the current round; leases of unfinished reads run out for others to take. */
   stop(): Promise<void>;
@@ -34,6 +35,8 @@ export type Collector = {
 };
 
 const JOURNAL_PAGE = 500;
+// Follower counts are read once a day per account (docs/analytics.md).
+const FOLLOWERS_EVERY_MS = 24 * 3_600_000;
 
 /**
  * Creates the collector. It runs beside the publisher; on PostgreSQL several share the work
@@ -85,7 +88,28 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
         );
       }
     }
+    await collectDailyFollowers(now);
     return jobs.length;
+  };
+
+  const collectDailyFollowers = async (now: Date) => {
+    const accounts = await deps.store.analytics.claimFollowerReads({
+      now,
+      before: new Date(now.getTime() - FOLLOWERS_EVERY_MS),
+      limit: options.batch,
+    });
+    for (const account of accounts) {
+      if (stopping) break;
+      try {
+        await collectFollowers(deps, account);
+      } catch (error) {
+        if (isStoreUnavailable(error)) throw error;
+        deps.logger.error(
+          { accountId: account.id, err: error instanceof Error ? error.name : 'unknown' },
+          'follower count read crashed',
+        );
+      }
+    }
   };
 
   const run = async () => {

@@ -5,7 +5,7 @@ import type { MetaGatewayOptions } from '../meta/meta-gateway-options.js';
 import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
 import { classifyFacebookFailure } from './classify-facebook-failure.js';
 import { type FacebookCredentials, facebookCredentialsSchema } from './facebook-credentials.js';
-import { readFacebookMetrics } from './facebook-metrics.js';
+import { readFacebookFollowers, readFacebookMetrics } from './facebook-metrics.js';
 import { createFacebookOAuth } from './facebook-oauth.js';
 import { type FacebookProgress, facebookProgressSchema } from './facebook-progress.js';
 import type { FacebookStepInput } from './facebook-step-input.js';
@@ -63,6 +63,7 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
       batchSize: 1,
       read: (credentials, targets) =>
         readFacebookMetrics({ graph, base, now: clock.now() }, credentials, targets),
+      followers: (credentials) => readFacebookFollowers({ graph, base, now: clock.now() }, credentials),
     },
     oauth: createFacebookOAuth({
       graph,

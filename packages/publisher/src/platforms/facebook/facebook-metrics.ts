@@ -1,7 +1,7 @@
-import type { MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
+import type { FollowersAnswer, MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
 import { z } from 'zod';
 import type { GraphClient } from '../meta/graph-client.js';
-import { insightsSchema, readGraphMetrics } from '../meta/graph-metrics.js';
+import { insightsSchema, readGraphFollowers, readGraphMetrics } from '../meta/graph-metrics.js';
 import type { FacebookCredentials } from './facebook-credentials.js';
 
 const ENGAGEMENT_FIELDS =
@@ -50,5 +50,21 @@ export function readFacebookMetrics(
     if (reactions !== undefined) metrics.reactions = reactions;
     if (comments !== undefined) metrics.comments = comments;
     return metrics;
+  });
+}
+
+const pageFollowersSchema = z.looseObject({ followers_count: z.number().int().nonnegative().optional() });
+
+/** The Page's follower count (`followers_count` of the Page). */
+export function readFacebookFollowers(
+  ctx: { readonly graph: GraphClient; readonly base: string; readonly now: Date },
+  credentials: FacebookCredentials,
+): Promise<FollowersAnswer> {
+  return readGraphFollowers({ platformName: 'Facebook', now: ctx.now }, async () => {
+    const page = await ctx.graph.get(pageFollowersSchema, `${ctx.base}/${credentials.pageId}`, {
+      fields: 'followers_count',
+      access_token: credentials.pageAccessToken,
+    });
+    return page.followers_count ?? null;
   });
 }

@@ -2,7 +2,7 @@ import type { MetricName, PlatformGateway, PublishJob } from '@svc/core';
 import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
 import type { RequestOutcome } from '../shared/request-outcome.js';
 import type { ContainerDialect } from './container-dialect.js';
-import { readContainerMetrics } from './container-metrics.js';
+import { readContainerFollowers, readContainerMetrics } from './container-metrics.js';
 import { type ContainerOAuthSpec, createContainerOAuth } from './container-oauth.js';
 import type { ContainerPlan } from './container-plan.js';
 import { type ContainerProgress, containerProgressSchema } from './container-progress.js';
@@ -52,6 +52,12 @@ export function createContainerGateway<Hosts>(
           spec.insights,
           credentials,
           targets,
+        ),
+      followers: (credentials) =>
+        readContainerFollowers(
+          { graph, base, platformName: dialect.platformName, now: clock.now() },
+          { fields: spec.oauth.profileFields, schema: spec.oauth.profileSchema },
+          credentials,
         ),
     },
     oauth: createContainerOAuth(

@@ -1,4 +1,4 @@
-import type { MetricName, MetricsAnswer, MetricsTarget, PostMetrics } from '@svc/core';
+import type { FollowersAnswer, MetricName, MetricsAnswer, MetricsTarget, PostMetrics } from '@svc/core';
 import { z } from 'zod';
 import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
 import { classifyGraphFailure } from './classify-graph-failure.js';
@@ -27,11 +27,35 @@ export type GraphMetricsContext = {
   readonly now: Date;
 };
 
-/**
- * Reads one post's metrics with `read` and turns Graph's refusals into the answer's kinds: code
- * 10 about viewers is Instagram's "not enough viewers" (not available, not a failure), a code
- * 10 or 200 permission refusal is a missing insights permission, the rest as for publishing.
- */
+/** What a Graph refusal means for a read: nothing to read, or the answer's kind; null when not Graph's. */
+export function graphReadRefusal(
+  error: unknown,
+  ctx: Pick<GraphMetricsContext, 'platformName' | 'now'>,
+): { readonly kind: 'not_available' } | Exclude<MetricsAnswer, { readonly kind: 'read' }> | null {
+  if (!(error instanceof GraphRequestError)) return null;
+  const code = error.failure.error?.code;
+  const message = error.failure.error?.message ?? '';
+  // Instagram's "not enough viewers" is code 10 too: not available, not a failure.
+  if (code === 10 && /viewers/i.test(message)) return { kind: 'not_available' };
+  if (code === 10 || (code !== undefined && code >= 200 && code < 300)) {
+    return {
+      kind: 'scope_missing',
+      reason: `${ctx.platformName} did not grant the permission to read insights; reconnect the account to read metrics.`,
+    };
+  }
+  const verdict = classifyGraphFailure(error.failure, {
+    platformName: ctx.platformName,
+    now: ctx.now,
+    quotaRetryMs: 60 * 60_000,
+  });
+  // Container verdicts do not arise when reading; treat them as "not yet".
+  if (verdict.kind === 'not_ready' || verdict.kind === 'container_expired') {
+    return { kind: 'retry', afterMs: 60_000, reason: `${ctx.platformName} was not ready to answer.` };
+  }
+  return metricsAnswerOf(verdict, ctx.now);
+}
+
+/** Reads one post's metrics with `read`, Graph's refusals as the answer's kinds. */
 export async function readGraphMetrics(
   ctx: GraphMetricsContext,
   target: MetricsTarget,
@@ -40,28 +64,26 @@ export async function readGraphMetrics(
   try {
     return { kind: 'read', readings: [{ postId: target.postId, kind: 'metrics', metrics: await read() }] };
   } catch (error) {
-    if (!(error instanceof GraphRequestError)) throw error;
-    const code = error.failure.error?.code;
-    const message = error.failure.error?.message ?? '';
-    if (code === 10 && /viewers/i.test(message)) {
+    const refusal = graphReadRefusal(error, ctx);
+    if (refusal === null) throw error;
+    if (refusal.kind === 'not_available') {
       return { kind: 'read', readings: [{ postId: target.postId, kind: 'not_available' }] };
     }
-    if (code === 10 || code === 200 || (code !== undefined && code >= 200 && code < 300)) {
-      return {
-        kind: 'scope_missing',
-        reason: `${ctx.platformName} did not grant the permission to read insights; reconnect the account to read metrics.`,
-      };
-    }
-    const verdict = classifyGraphFailure(error.failure, {
-      platformName: ctx.platformName,
-      now: ctx.now,
-      quotaRetryMs: 60 * 60_000,
-    });
-    // Container verdicts do not arise when reading; treat them as "not yet".
-    if (verdict.kind === 'not_ready' || verdict.kind === 'container_expired') {
-      return { kind: 'retry', afterMs: 60_000, reason: `${ctx.platformName} was not ready to answer.` };
-    }
-    return metricsAnswerOf(verdict, ctx.now);
+    return refusal;
+  }
+}
+
+/** Reads an account's follower count with `read`, Graph's refusals as the answer's kinds. */
+export async function readGraphFollowers(
+  ctx: Pick<GraphMetricsContext, 'platformName' | 'now'>,
+  read: () => Promise<number | null>,
+): Promise<FollowersAnswer> {
+  try {
+    return { kind: 'followers', count: await read() };
+  } catch (error) {
+    const refusal = graphReadRefusal(error, ctx);
+    if (refusal === null) throw error;
+    return refusal.kind === 'not_available' ? { kind: 'followers', count: null } : refusal;
   }
 }
 

@@ -3,6 +3,7 @@ import type {
   CodeCallback,
   CodeExchange,
   ConnectedAccount,
+  FollowersAnswer,
   MetricsAnswer,
   MetricsTarget,
   Platform,
@@ -67,6 +68,8 @@ export type PlatformGatewayDefinition<Credentials, Progress, Request> = {
     readonly batchSize: number;
     /** Platform refusals come back as their kind; anything thrown is a fault (`retry`). */
     read(credentials: Credentials, targets: readonly MetricsTarget[]): Promise<MetricsAnswer>;
+    /** The account's follower count (null where the platform gives none). */
+    followers(credentials: Credentials): Promise<FollowersAnswer>;
   };
   readonly clock: { now(): Date };
 };
@@ -108,6 +111,24 @@ export function definePlatformGateway<Credentials, Progress, Request>(
 
   const postingOptions = definition.postingOptions;
   const metrics = definition.metrics;
+
+  // Reads with the account's tokens: unreadable tokens mean a reconnect; anything thrown is a
+  // fault (network, timeout, an answer we could not read), and the read is tried again later.
+  async function withCredentials<T>(
+    stored: Readonly<Record<string, unknown>>,
+    read: (credentials: Credentials) => Promise<T>,
+  ): Promise<
+    T | { kind: 'needs_reconnect'; reason: string } | { kind: 'retry'; afterMs: number; reason: string }
+  > {
+    const credentials = definition.credentials.safeParse(stored);
+    if (!credentials.success) return { kind: 'needs_reconnect', reason: unreadableTokens };
+    try {
+      return await read(credentials.data);
+    } catch (error) {
+      const detail = error instanceof Error ? error.name : 'unknown error';
+      return { kind: 'retry', afterMs: 0, reason: `${names.platform} did not answer (${detail}).` };
+    }
+  }
   return {
     platform: definition.platform,
     refreshMarginMs: definition.refreshMarginMs,
@@ -131,17 +152,10 @@ export function definePlatformGateway<Credentials, Progress, Request>(
       ? {}
       : ({
           metricsBatchSize: metrics.batchSize,
-          async readMetrics(stored: Readonly<Record<string, unknown>>, targets: readonly MetricsTarget[]) {
-            const credentials = definition.credentials.safeParse(stored);
-            if (!credentials.success) return { kind: 'needs_reconnect', reason: unreadableTokens };
-            try {
-              return await metrics.read(credentials.data, targets);
-            } catch (error) {
-              // A fault (network, timeout, an answer we could not read): the posts are read later.
-              const detail = error instanceof Error ? error.name : 'unknown error';
-              return { kind: 'retry', afterMs: 0, reason: `${names.platform} did not answer (${detail}).` };
-            }
-          },
-        } satisfies Pick<PlatformGateway, 'metricsBatchSize' | 'readMetrics'>)),
+          readMetrics: (stored: Readonly<Record<string, unknown>>, targets: readonly MetricsTarget[]) =>
+            withCredentials(stored, (credentials) => metrics.read(credentials, targets)),
+          readFollowers: (stored: Readonly<Record<string, unknown>>) =>
+            withCredentials(stored, (credentials) => metrics.followers(credentials)),
+        } satisfies Pick<PlatformGateway, 'metricsBatchSize' | 'readMetrics' | 'readFollowers'>)),
   };
 }

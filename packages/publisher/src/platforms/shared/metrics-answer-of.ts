@@ -9,7 +9,7 @@ import type { MetricsAnswer, PublishStep } from '@svc/core';
 export function metricsAnswerOf(
   verdict: Exclude<PublishStep, { kind: 'progress' | 'published' }>,
   now: Date,
-): MetricsAnswer {
+): Exclude<MetricsAnswer, { readonly kind: 'read' }> {
   switch (verdict.kind) {
     case 'token_expired':
       return { kind: 'token_expired' };

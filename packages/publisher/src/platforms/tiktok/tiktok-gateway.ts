@@ -9,7 +9,7 @@ import { createTikTokClient } from './tiktok-client.js';
 import { tiktokCredentialsSchema } from './tiktok-credentials.js';
 import { TikTokRequestError } from './tiktok-failure.js';
 import { createTikTokMemory } from './tiktok-memory.js';
-import { readTikTokMetrics, TIKTOK_METRICS_BATCH } from './tiktok-metrics.js';
+import { readTikTokFollowers, readTikTokMetrics, TIKTOK_METRICS_BATCH } from './tiktok-metrics.js';
 import { createTikTokOAuth } from './tiktok-oauth.js';
 import { readTikTokPostingOptions } from './tiktok-posting-options.js';
 import { tiktokProgressSchema } from './tiktok-progress.js';
@@ -88,6 +88,8 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
       batchSize: TIKTOK_METRICS_BATCH,
       read: (credentials, targets) =>
         readTikTokMetrics({ client, api: hosts.api, now: () => clock.now() }, credentials, targets),
+      followers: (credentials) =>
+        readTikTokFollowers({ client, api: hosts.api, now: () => clock.now() }, credentials),
     },
     postingOptions: (credentials) =>
       readTikTokPostingOptions({ client, api: hosts.api, now: () => clock.now() }, credentials),

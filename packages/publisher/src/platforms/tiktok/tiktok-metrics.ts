@@ -1,7 +1,7 @@
-import type { MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
+import type { FollowersAnswer, MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
 import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
-import { TIKTOK_PATHS, tiktokVideoQuerySchema } from './tiktok-api.js';
+import { TIKTOK_PATHS, tiktokUserInfoSchema, tiktokVideoQuerySchema } from './tiktok-api.js';
 import type { TikTokClient } from './tiktok-client.js';
 import type { TikTokCredentials } from './tiktok-credentials.js';
 import { TikTokRequestError } from './tiktok-failure.js';
@@ -47,6 +47,31 @@ export async function readTikTokMetrics(
       return {
         kind: 'scope_missing',
         reason: 'The TikTok account did not grant video.list; reconnect it to read metrics.',
+      };
+    }
+    return metricsAnswerOf(classifyTikTokFailure(error.failure, ctx.now()), ctx.now());
+  }
+}
+
+/** The creator's follower count (`user.info.stats`; without it, the account's coverage says so). */
+export async function readTikTokFollowers(
+  ctx: { readonly client: TikTokClient; readonly api: string; readonly now: () => Date },
+  credentials: TikTokCredentials,
+): Promise<FollowersAnswer> {
+  try {
+    const { user } = await ctx.client.api(tiktokUserInfoSchema, {
+      method: 'GET',
+      url: `${ctx.api}${TIKTOK_PATHS.userInfo}`,
+      accessToken: credentials.accessToken,
+      query: { fields: 'open_id,follower_count' },
+    });
+    return { kind: 'followers', count: user.follower_count ?? null };
+  } catch (error) {
+    if (!(error instanceof TikTokRequestError)) throw error;
+    if (error.failure.code === 'scope_not_authorized' || error.failure.code === 'scope_permission_missed') {
+      return {
+        kind: 'scope_missing',
+        reason: 'The TikTok account did not grant user.info.stats; reconnect it.',
       };
     }
     return metricsAnswerOf(classifyTikTokFailure(error.failure, ctx.now()), ctx.now());

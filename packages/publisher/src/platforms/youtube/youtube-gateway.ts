@@ -7,7 +7,7 @@ import { GoogleRequestError } from './google-failure.js';
 import { takeYouTubeStep } from './take-youtube-step.js';
 import { toYouTubeRequest } from './to-youtube-request.js';
 import { youtubeCredentialsSchema } from './youtube-credentials.js';
-import { readYouTubeMetrics, YOUTUBE_METRICS_BATCH } from './youtube-metrics.js';
+import { readYouTubeFollowers, readYouTubeMetrics, YOUTUBE_METRICS_BATCH } from './youtube-metrics.js';
 import { createYouTubeOAuth } from './youtube-oauth.js';
 import { youtubeProgressSchema } from './youtube-progress.js';
 
@@ -81,6 +81,8 @@ export function createYouTubeGateway(config: YouTubeGatewayConfig): PlatformGate
       batchSize: YOUTUBE_METRICS_BATCH,
       read: (credentials, targets) =>
         readYouTubeMetrics({ google, api: config.hosts.api, now: () => clock.now() }, credentials, targets),
+      followers: (credentials) =>
+        readYouTubeFollowers({ google, api: config.hosts.api, now: () => clock.now() }, credentials),
     },
     oauth: createYouTubeOAuth({
       google,

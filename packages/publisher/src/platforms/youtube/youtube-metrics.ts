@@ -1,9 +1,9 @@
-import type { MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
+import type { FollowersAnswer, MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
 import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
 import { classifyGoogleFailure } from './classify-google-failure.js';
 import type { GoogleClient } from './google-client.js';
 import { GoogleRequestError } from './google-failure.js';
-import { videoStatisticsListSchema } from './youtube-api.js';
+import { channelListSchema, videoStatisticsListSchema } from './youtube-api.js';
 import type { YouTubeCredentials } from './youtube-credentials.js';
 
 /** `videos.list` takes at most 50 ids (platforms.md 3.5). */
@@ -45,6 +45,36 @@ export async function readYouTubeMetrics(
       return {
         kind: 'scope_missing',
         reason: 'The YouTube channel did not grant youtube.readonly; reconnect it to read metrics.',
+      };
+    }
+    return metricsAnswerOf(classifyGoogleFailure(error.failure, ctx.now()), ctx.now());
+  }
+}
+
+/** The channel's subscriber count; null when the channel hides it. */
+export async function readYouTubeFollowers(
+  ctx: { readonly google: GoogleClient; readonly api: string; readonly now: () => Date },
+  credentials: YouTubeCredentials,
+): Promise<FollowersAnswer> {
+  try {
+    const listed = await ctx.google.json(channelListSchema, {
+      method: 'GET',
+      url: `${ctx.api}/youtube/v3/channels`,
+      searchParams: { part: 'statistics', mine: 'true' },
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+    });
+    const statistics = listed.items?.[0]?.statistics;
+    const count = Number(statistics?.subscriberCount);
+    return {
+      kind: 'followers',
+      count: statistics?.hiddenSubscriberCount === true || !Number.isFinite(count) ? null : count,
+    };
+  } catch (error) {
+    if (!(error instanceof GoogleRequestError)) throw error;
+    if (error.failure.reason === 'insufficientPermissions') {
+      return {
+        kind: 'scope_missing',
+        reason: 'The YouTube channel did not grant youtube.readonly; reconnect it.',
       };
     }
     return metricsAnswerOf(classifyGoogleFailure(error.failure, ctx.now()), ctx.now());
