@@ -1,20 +1,10 @@
-const PACIFIC = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+import { offsetMinutesAt } from '@svc/core';
+
+const ZONE = 'America/Los_Angeles';
 
 /** The wall-clock time in Los Angeles at `ms`, written as if it were UTC. */
 function pacificWallClock(ms: number): number {
-  const p = Object.fromEntries(
-    PACIFIC.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]),
-  );
-  return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  return ms + offsetMinutesAt(ZONE, new Date(ms)) * 60_000;
 }
 
 /**
