@@ -105,3 +105,23 @@ describe('metrics refusals', () => {
     ).toMatchObject({ kind: 'scope_missing' });
   });
 });
+
+describe('TikTok metrics refusals', () => {
+  const t = useSandbox((h) => makeTikTokGateway(h));
+
+  it('reads a token without video.list as the account’s coverage', async () => {
+    const { h, gateway } = t;
+    const published = await publishOne(h, gateway, 'tiktok');
+    const limited = h.account('tiktok', 'acme_metrics', {
+      scopes: 'user.info.basic,user.info.profile,user.info.stats,video.publish',
+    });
+    expect(
+      await gateway.readMetrics?.(limited.credentials, [
+        { postId: 'p', platformPostId: published.platformPostId },
+      ]),
+    ).toEqual({
+      kind: 'scope_missing',
+      reason: 'The TikTok account did not grant video.list; reconnect it to read metrics.',
+    });
+  });
+});

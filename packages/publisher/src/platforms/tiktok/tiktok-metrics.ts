@@ -42,14 +42,7 @@ export async function readTikTokMetrics(
       }),
     };
   } catch (error) {
-    if (!(error instanceof TikTokRequestError)) throw error;
-    if (error.failure.code === 'scope_not_authorized' || error.failure.code === 'scope_permission_missed') {
-      return {
-        kind: 'scope_missing',
-        reason: 'The TikTok account did not grant video.list; reconnect it to read metrics.',
-      };
-    }
-    return metricsAnswerOf(classifyTikTokFailure(error.failure, ctx.now()), ctx.now());
+    return refusalOf(error, ctx.now(), 'video.list');
   }
 }
 
@@ -67,13 +60,23 @@ export async function readTikTokFollowers(
     });
     return { kind: 'followers', count: user.follower_count ?? null };
   } catch (error) {
-    if (!(error instanceof TikTokRequestError)) throw error;
-    if (error.failure.code === 'scope_not_authorized' || error.failure.code === 'scope_permission_missed') {
-      return {
-        kind: 'scope_missing',
-        reason: 'The TikTok account did not grant user.info.stats; reconnect it.',
-      };
-    }
-    return metricsAnswerOf(classifyTikTokFailure(error.failure, ctx.now()), ctx.now());
+    return refusalOf(error, ctx.now(), 'user.info.stats');
   }
+}
+
+// A TikTok refusal as a read's answer (a missing `scope` marks the account's coverage); anything
+// that is not TikTok's refusal is rethrown.
+function refusalOf(
+  error: unknown,
+  now: Date,
+  scope: string,
+): Exclude<MetricsAnswer, { readonly kind: 'read' }> {
+  if (!(error instanceof TikTokRequestError)) throw error;
+  if (error.failure.code === 'scope_not_authorized' || error.failure.code === 'scope_permission_missed') {
+    return {
+      kind: 'scope_missing',
+      reason: `The TikTok account did not grant ${scope}; reconnect it to read metrics.`,
+    };
+  }
+  return metricsAnswerOf(classifyTikTokFailure(error.failure, now), now);
 }

@@ -40,14 +40,7 @@ export async function readYouTubeMetrics(
       }),
     };
   } catch (error) {
-    if (!(error instanceof GoogleRequestError)) throw error;
-    if (error.failure.reason === 'insufficientPermissions') {
-      return {
-        kind: 'scope_missing',
-        reason: 'The YouTube channel did not grant youtube.readonly; reconnect it to read metrics.',
-      };
-    }
-    return metricsAnswerOf(classifyGoogleFailure(error.failure, ctx.now()), ctx.now());
+    return refusalOf(error, ctx.now());
   }
 }
 
@@ -70,13 +63,19 @@ export async function readYouTubeFollowers(
       count: statistics?.hiddenSubscriberCount === true || !Number.isFinite(count) ? null : count,
     };
   } catch (error) {
-    if (!(error instanceof GoogleRequestError)) throw error;
-    if (error.failure.reason === 'insufficientPermissions') {
-      return {
-        kind: 'scope_missing',
-        reason: 'The YouTube channel did not grant youtube.readonly; reconnect it.',
-      };
-    }
-    return metricsAnswerOf(classifyGoogleFailure(error.failure, ctx.now()), ctx.now());
+    return refusalOf(error, ctx.now());
   }
+}
+
+// A Google refusal as a read's answer (without youtube.readonly: the account's coverage);
+// anything that is not Google's refusal is rethrown.
+function refusalOf(error: unknown, now: Date): Exclude<MetricsAnswer, { readonly kind: 'read' }> {
+  if (!(error instanceof GoogleRequestError)) throw error;
+  if (error.failure.reason === 'insufficientPermissions') {
+    return {
+      kind: 'scope_missing',
+      reason: 'The YouTube channel did not grant youtube.readonly; reconnect it to read metrics.',
+    };
+  }
+  return metricsAnswerOf(classifyGoogleFailure(error.failure, now), now);
 }
