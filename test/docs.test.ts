@@ -23,6 +23,14 @@ function runExample(file: string): unknown {
 }
 
 describe('examples in the docs', () => {
+  it('docs/automations.md: the example file is a valid template that exports back unchanged', () => {
+    const text = readFileSync(join(ROOT, 'docs/automations.md'), 'utf8');
+    const file = /```json\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
+    const read = core.readAutomationTemplate(file);
+    if (!read.ok) throw new Error(JSON.stringify(read.problems));
+    expect(core.templateFile(read.template)).toEqual(JSON.parse(file));
+  });
+
   it('README: the validatePostPolicy example passes', () => {
     expect(runExample('README.md')).toMatchObject({ ok: true, errors: [] });
   });

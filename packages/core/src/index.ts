@@ -49,6 +49,18 @@ export {
   offsetMinutesAt,
   offsetRanges,
 } from './analytics/time-zone.js';
+// Automations
+export {
+  type AutomationTemplate,
+  type KeywordMatch,
+  readAutomationTemplate,
+  TEMPLATE_LIMITS,
+  TEMPLATE_VERSIONS,
+  type TemplateProblem,
+  type TemplateReading,
+  templateFile,
+} from './automations/automation-template.js';
+export { type CommentMatch, matchComment } from './automations/comment-match.js';
 // Domain
 export { type Actor, actorCanSeeAccount, requireScope } from './domain/actor.js';
 export {
