@@ -41,7 +41,11 @@ export {
   nextCollectionAt,
 } from './analytics/collection-schedule.js';
 export { collectionsFromEvents } from './analytics/collections-from-events.js';
-export { type CollectionDecision, decideCollection } from './analytics/decide-collection.js';
+export {
+  type CollectionDecision,
+  decideCollection,
+  unreadableAccountRetry,
+} from './analytics/decide-collection.js';
 export {
   isTimeZone,
   localWeekdayHour,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionJob } from '../ports/analytics-store.js';
-import { decideCollection } from './decide-collection.js';
+import { anAccount } from '../testing/builders.js';
+import { decideCollection, unreadableAccountRetry } from './decide-collection.js';
 
 const HOUR = 3_600_000;
 const published = new Date('2026-05-01T10:00:00Z');
@@ -112,5 +113,18 @@ describe('decideCollection', () => {
         false,
       ),
     ).toMatchObject({ until: at(HOUR + 15 * 60_000) });
+  });
+
+  it('puts off an account that cannot be read for a day, and lets a readable one through', () => {
+    const readable = anAccount('user_1', { sealedCredentials: 'sealed' });
+    expect(unreadableAccountRetry(readable, at(HOUR))).toBeNull();
+    for (const account of [
+      null,
+      { ...readable, status: 'inactive' as const },
+      { ...readable, needsReconnect: true },
+      { ...readable, sealedCredentials: null },
+    ]) {
+      expect(unreadableAccountRetry(account, at(HOUR))).toEqual(at(25 * HOUR));
+    }
   });
 });

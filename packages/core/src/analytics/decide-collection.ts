@@ -1,3 +1,4 @@
+import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { CollectionJob, CollectionResult } from '../ports/analytics-store.js';
 import type { MetricsAnswer } from '../ports/platform-gateway.js';
 import type { PostMetrics } from './analytics-metrics.js';
@@ -7,6 +8,20 @@ const MIN_RETRY_MS = 60_000;
 // A refused account is not read again before a day has passed: a reconnect resets nothing here,
 // and the daily retry finds it working again.
 const REFUSED_RETRY_MS = 24 * 3_600_000;
+
+/**
+ * When the collections of an account that cannot be read (gone, disconnected, waiting for a
+ * reconnect, without tokens) are tried again; null when it can be read. The figures read so far
+ * stay: history is kept, nothing is failed.
+ */
+export function unreadableAccountRetry(account: ConnectedAccount | null, now: Date): Date | null {
+  const readable =
+    account !== null &&
+    account.status === 'active' &&
+    !account.needsReconnect &&
+    account.sealedCredentials !== null;
+  return readable ? null : new Date(now.getTime() + REFUSED_RETRY_MS);
+}
 
 /** What follows a metrics read for a batch of leased collections. */
 export type CollectionDecision =

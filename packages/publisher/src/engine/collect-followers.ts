@@ -1,4 +1,5 @@
-import { type ConnectedAccount, refreshAccountTokens, tokenExpiresSoon } from '@svc/core';
+import type { ConnectedAccount } from '@svc/core';
+import { openAccountTokens } from './account-tokens.js';
 import type { PublisherDeps } from './publisher-deps.js';
 
 /**
@@ -8,23 +9,17 @@ import type { PublisherDeps } from './publisher-deps.js';
  */
 export async function collectFollowers(deps: PublisherDeps, held: ConnectedAccount): Promise<boolean> {
   const gateway = deps.gateways[held.platform];
-  if (gateway?.readFollowers === undefined || held.sealedCredentials === null) return false;
-  let account = held;
-  let credentials = JSON.parse(deps.secretBox.open(held.sealedCredentials)) as Record<string, unknown>;
-  const refresh = async () => {
-    const outcome = await refreshAccountTokens(deps, gateway, account, credentials);
-    if (outcome.kind !== 'refreshed') return false;
-    account = outcome.account;
-    credentials = outcome.credentials;
-    return true;
-  };
-  if (tokenExpiresSoon(gateway, account, deps.clock.now())) await refresh();
-  let answer = await gateway.readFollowers(credentials);
-  if (answer.kind === 'token_expired' && (await refresh())) answer = await gateway.readFollowers(credentials);
+  const sealed = held.sealedCredentials;
+  if (gateway?.readFollowers === undefined || sealed === null) return false;
+  const tokens = await openAccountTokens(deps, gateway, { ...held, sealedCredentials: sealed });
+  let answer = await gateway.readFollowers(tokens.credentials());
+  if (answer.kind === 'token_expired' && (await tokens.refresh())) {
+    answer = await gateway.readFollowers(tokens.credentials());
+  }
   if (answer.kind !== 'followers') {
-    deps.logger.warn({ accountId: account.id, outcome: answer.kind }, 'follower count not read');
+    deps.logger.warn({ accountId: held.id, outcome: answer.kind }, 'follower count not read');
     return false;
   }
-  await deps.store.analytics.recordFollowers(account.id, answer.count);
+  await deps.store.analytics.recordFollowers(held.id, answer.count);
   return true;
 }
