@@ -65,8 +65,26 @@ export {
   templateFile,
 } from './automations/automation-template.js';
 export { type CommentMatch, matchComment } from './automations/comment-match.js';
+export {
+  type CommentDelivery,
+  type InboxComment,
+  readCommentWebhook,
+} from './automations/comment-webhook.js';
+export {
+  afterReply,
+  type CommentWrite,
+  decideComment,
+  MAX_REPLY_ATTEMPTS,
+  PRIVATE_REPLIES_PER_HOUR,
+  PRIVATE_REPLY_WINDOW_MS,
+  type ReplyContext,
+  type ReplyFollowUp,
+  replyRateWait,
+  tooOld,
+  wantsPublicReply,
+} from './automations/decide-comment.js';
 // Domain
-export { type Actor, actorCanSeeAccount, requireScope } from './domain/actor.js';
+export { type Actor, actorCanSeeAccount, operatorActor, requireScope } from './domain/actor.js';
 export {
   API_KEY_SCAN_PATTERN,
   type ApiKey,
@@ -80,6 +98,15 @@ export {
   type ApprovalStatus,
   approvalSchema,
 } from './domain/approval.js';
+export {
+  AUTOMATION_COUNTERS,
+  type Automation,
+  type AutomationCounter,
+  type AutomationCounts,
+  type AutomationState,
+  automationEvent,
+  zeroCounts,
+} from './domain/automation.js';
 export { type BillingEvent, billingEventSchema, type Money, moneySchema } from './domain/billing-event.js';
 export { canonicalJson } from './domain/canonical-json.js';
 export {
@@ -250,6 +277,14 @@ export type {
 } from './ports/analytics-store.js';
 export type { ApiKeyStore } from './ports/api-key-store.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
+export type {
+  AutomationStore,
+  CommentAdvance,
+  CommentJob,
+  CommentStage,
+  CounterIncrement,
+  LiveAutomation,
+} from './ports/automation-store.js';
 export type { BillingStore } from './ports/billing-store.js';
 export type { BlobPutError, BlobReader, BlobStore, StoredBlob } from './ports/blob-store.js';
 export type { Clock } from './ports/clock.js';
@@ -266,6 +301,9 @@ export type {
   AuthorizationRequest,
   CodeCallback,
   CodeExchange,
+  CommentReplies,
+  CommentReplyAnswer,
+  CommentSubscription,
   ConnectedProfile,
   FollowersAnswer,
   MetricsAnswer,
@@ -275,6 +313,7 @@ export type {
   PostingOptions,
   PostingOptionsAnswer,
   PostMetricsReading,
+  PublicReplyLookup,
   PublishJob,
   PublishMedia,
   PublishStep,
@@ -325,6 +364,17 @@ export { retryDelayMs } from './publishing/retry-delay.js';
 export { unpublishableReason } from './publishing/unpublishable-reason.js';
 // Use cases
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
+// Analytics
+export {
+  automationAccount,
+  automationReadiness,
+  startCommentWatch,
+} from './use-cases/automation-account.js';
+export {
+  type AutomationReadiness,
+  type AutomationView,
+  automationView,
+} from './use-cases/automation-view.js';
 export type { AccountChoice } from './use-cases/choose-targets.js';
 export {
   type ConnectionCallback,
@@ -365,7 +415,6 @@ export {
   UPCOMING_POSTS_SHOWN,
   type UpcomingPostView,
 } from './use-cases/get-account-summary.js';
-// Analytics
 export { ANALYTICS_DAYS, type AnalyticsInput, getAnalytics } from './use-cases/get-analytics.js';
 export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
 export {
@@ -377,6 +426,11 @@ export {
 } from './use-cases/get-billing-summary.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
 export { getPostingOptions, type PostingOptionsView } from './use-cases/get-posting-options.js';
+export {
+  type ImportTemplateInput,
+  type ImportTemplateOutcome,
+  importAutomationTemplate,
+} from './use-cases/import-automation-template.js';
 export {
   type ImportDeps,
   type ImportedMedia,
@@ -407,6 +461,12 @@ export {
   listApiKeys,
   revokeApiKey,
 } from './use-cases/manage-api-keys.js';
+export {
+  deleteAutomation,
+  exportAutomationTemplate,
+  listAutomations,
+  setAutomationRunning,
+} from './use-cases/manage-automations.js';
 export {
   type BillingEventInput,
   recordBillingEvent,

@@ -3,8 +3,10 @@ import { errorMiddleware } from './error-middleware.js';
 import type { HttpDeps } from './http-deps.js';
 import { logRequest, requestContext, requestIdOf } from './request-context.js';
 import { routeTable } from './route-table.js';
+import { automationRoutes } from './routes/automation-routes.js';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { instagramWebhookRoutes } from './routes/instagram-webhook-routes.js';
 import { legacyRoutes } from './routes/legacy-routes.js';
 import { mediaRoutes } from './routes/media-routes.js';
 import { v1Routes } from './routes/v1-routes.js';
@@ -41,6 +43,8 @@ export function createHttpApp(deps: HttpDeps): Koa {
     routeTable([
       ...healthRoutes(deps),
       ...v1Routes(deps),
+      ...automationRoutes(deps),
+      ...instagramWebhookRoutes(deps),
       ...connectionRoutes(deps),
       ...mediaRoutes(deps),
       ...legacyRoutes(deps),

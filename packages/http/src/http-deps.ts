@@ -17,6 +17,19 @@ export type HttpDeps = {
   readonly baseUrl: string;
   /** Handlers served outside Koa, such as the sandbox platforms under /sandbox/. */
   readonly mounts?: readonly RawMount[];
+  /** Meta's Instagram webhooks (`/webhooks/instagram`); null or absent: not served. */
+  readonly instagramWebhook?: InstagramWebhookSettings | null;
+};
+
+/** How Meta's Instagram webhook deliveries are checked. */
+export type InstagramWebhookSettings = {
+  /**
+   * The string entered as "Verify token" in the app dashboard; the handshake echoes Meta's
+   * challenge only for it. Null: no handshake succeeds (deliveries are still checked and taken).
+   */
+  readonly verifyToken: string | null;
+  /** The secret Meta signs deliveries with (the Instagram app secret, platforms.md 1.6). */
+  readonly appSecret: string;
 };
 
 /** A plain Node handler for the paths it owns (the sandbox simulators). */

@@ -9,3 +9,10 @@ export type HttpState = {
   /** Path parameters of the matched route. */
   params?: Record<string, string>;
 };
+
+/** The authenticated caller of a route that runs after `authenticate`. */
+export function actorOf(ctx: { readonly state: HttpState }): Actor {
+  const { actor } = ctx.state;
+  if (actor === undefined) throw new Error('Route reached without authentication.');
+  return actor;
+}

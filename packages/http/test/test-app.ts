@@ -10,7 +10,7 @@ import {
   type User,
 } from '@svc/core';
 import { anAccount, createTestDeps, type FakeClock, type TestDeps } from '@svc/core/testing';
-import { createHttpApp, createMediaLinks } from '../src/index.js';
+import { createHttpApp, createMediaLinks, type InstagramWebhookSettings } from '../src/index.js';
 
 /** A response body as tests read it: JSON, loosely typed so assertions can reach into it. */
 export async function readJson(res: Response): Promise<any> {
@@ -46,7 +46,7 @@ let emails = 0;
 
 /** Starts the REST app on 127.0.0.1 with an in-memory store and the real Node crypto ports. */
 export async function startTestApp(
-  options: { store?: Store; platforms?: PlatformGateways } = {},
+  options: { store?: Store; platforms?: PlatformGateways; instagramWebhook?: InstagramWebhookSettings } = {},
 ): Promise<TestApp> {
   const t = createTestDeps(options.store === undefined ? {} : { store: options.store });
   const { store, clock } = t;
@@ -67,6 +67,7 @@ export async function startTestApp(
     version: '0.0.0-test',
     trustProxy: false,
     baseUrl: 'https://svc.test',
+    instagramWebhook: options.instagramWebhook ?? null,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

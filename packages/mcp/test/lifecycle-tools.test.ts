@@ -55,9 +55,9 @@ describe('post lifecycle and summary tools over the SDK client', () => {
     );
   };
 
-  it('tools/list lists the 16 tools with the annotations of their spec flags', async () => {
+  it('tools/list lists the 18 tools with the annotations of their spec flags', async () => {
     const { tools } = await (await app.client()).listTools();
-    expect(tools).toHaveLength(16);
+    expect(tools).toHaveLength(18);
     const flags = Object.fromEntries(
       tools.map((t) => [
         t.name,
@@ -80,6 +80,8 @@ describe('post lifecycle and summary tools over the SDK client', () => {
       svc_get_account_summary: readOnly,
       svc_get_billing_summary: readOnly,
       svc_get_analytics: readOnly,
+      svc_import_automation_template: [false, false, false, 'object'],
+      svc_export_automation_template: readOnly,
     });
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.svc_draft_post?.inputSchema.required).toEqual(['content_hint']);

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { recordBillingSubscription } from '@svc/core';
-import { createRecordingPlatformGateway } from '@svc/core/testing';
+import { aPost, createRecordingPlatformGateway } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type McpTestApp, startMcpTestApp } from './mcp-test-app.js';
 
@@ -18,7 +18,12 @@ type Step = readonly [
 describe('tool results', () => {
   let app: McpTestApp;
   beforeEach(async () => {
-    app = await startMcpTestApp({ platforms: { tiktok: createRecordingPlatformGateway('tiktok') } });
+    app = await startMcpTestApp({
+      platforms: {
+        tiktok: createRecordingPlatformGateway('tiktok'),
+        instagram: createRecordingPlatformGateway('instagram'),
+      },
+    });
   });
   afterEach(() => app.close());
 
@@ -31,6 +36,29 @@ describe('tool results', () => {
       platform: 'tiktok',
       sealedCredentials: app.core.secretBox.seal(JSON.stringify({ accessToken: 't' })),
     });
+    const instagram = await app.account(user, {
+      platform: 'instagram',
+      sealedCredentials: app.core.secretBox.seal(JSON.stringify({ accessToken: 'i' })),
+    });
+    const published = aPost(user.id, instagram.id, {
+      status: 'posted',
+      dueAt: null,
+      platformPostId: 'ig-media-1',
+    });
+    await app.core.store.posts.insertPosts({
+      ownerId: user.id,
+      at: app.core.clock.now(),
+      posts: [published],
+      idempotency: null,
+      quota: { limit: 100, windowStart: new Date(0) },
+    });
+    const template = {
+      svcTemplate: 1,
+      name: 'Price',
+      trigger: 'keyword',
+      keyword: 'price',
+      message: 'In your DMs!',
+    };
     const image = 'https://cdn.example/photo.jpg';
     app.doubles.fetcher.serve(
       image,
@@ -75,6 +103,14 @@ describe('tool results', () => {
       ['svc_get_account_summary', () => ({})],
       ['svc_get_billing_summary', () => ({})],
       ['svc_get_analytics', () => ({ days: 7, timezone: 'Europe/Paris' })],
+      [
+        'svc_import_automation_template',
+        () => ({ template, profile_id: instagram.id, post_id: published.id }),
+      ],
+      [
+        'svc_export_automation_template',
+        (answers) => ({ automation_id: answers.get('svc_import_automation_template')?.automation?.id }),
+      ],
       ['svc_delete_scheduled_post', (answers) => ({ post_id: postId(answers) })],
     ];
 

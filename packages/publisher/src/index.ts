@@ -9,6 +9,12 @@ export {
   createCollector,
   DEFAULT_COLLECTOR_OPTIONS,
 } from './engine/create-collector.js';
+export {
+  type CommentReplier,
+  type CommentReplierOptions,
+  createCommentReplier,
+  DEFAULT_COMMENT_REPLIER_OPTIONS,
+} from './engine/create-comment-replier.js';
 export { createPublisher, type Publisher } from './engine/create-publisher.js';
 export type { PublisherDeps, PublisherLogger } from './engine/publisher-deps.js';
 export {

@@ -3,13 +3,15 @@ import { consentRoutes } from './consent-pages.js';
 import { facebookInsightsRoutes } from './facebook-insights.js';
 import { facebookReelsRoutes } from './facebook-reels.js';
 import { facebookRoutes } from './facebook-routes.js';
+import { checkedWebhook } from './instagram-control.js';
 import { instagramRoutes } from './instagram-routes.js';
 import { oauthTokenRoutes } from './oauth-token-routes.js';
 import { publicPageRoutes } from './public-pages.js';
 import type { SandboxContext } from './sandbox-context.js';
 import { createSandboxControl, type SandboxControl } from './sandbox-control.js';
+import { sandboxControlRoutes } from './sandbox-control-routes.js';
 import { createDispatcher } from './sandbox-router.js';
-import { createSandboxState, type SandboxSettings } from './sandbox-state.js';
+import { createSandboxState, type InstagramWebhookConfig, type SandboxSettings } from './sandbox-state.js';
 import { threadsRoutes } from './threads-routes.js';
 import { tiktokRoutes } from './tiktok-routes.js';
 import { youtubeRoutes } from './youtube-routes.js';
@@ -40,14 +42,27 @@ export type SandboxOptions = {
     readonly tiktok?: number;
     /** YouTube Data API units per Pacific day for the whole project (default 10,000; an upload costs 1600). */
     readonly youtube?: number;
+    /** Instagram private replies per account per rolling hour (default 750, Meta's documented rate). */
+    readonly instagramPrivateReplies?: number;
   };
+  /**
+   * The app's webhooks, as set in the App Dashboard: comments on media of accounts subscribed to
+   * `comments` are POSTed to `callbackUrl`, signed with the Instagram app secret (or `appSecret`),
+   * after the verification handshake with `verifyToken`. Also settable with `control.instagram`.
+   */
+  readonly webhooks?: { readonly instagram?: InstagramWebhookConfig };
+  /** Real-time waits before each retry of a webhook delivery not answered 200. Default 1 s, 5 s, 30 s. */
+  readonly webhookRetryDelaysMs?: readonly number[];
   /** How old a long-lived Instagram/Threads token must be to be refreshed. Default 24 h, as on the real platforms. */
   readonly refreshMinAgeMs?: number;
 };
 
 /** A running set of simulators, mountable in any Node HTTP server. */
 export type Sandbox = {
-  /** Node request handler for every path under /sandbox/ (answers 404 Graph-style JSON for unknown paths). */
+  /**
+   * Node request handler for every path under /sandbox/, the HTTP control API under
+   * /sandbox/control/ included (answers 404 Graph-style JSON for unknown paths).
+   */
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** True when the path belongs to the sandbox (starts with /sandbox/). */
   owns(url: string): boolean;
@@ -70,7 +85,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       facebookReels: options.quotas?.facebookReels ?? 30,
       tiktok: options.quotas?.tiktok ?? 15,
       youtube: options.quotas?.youtube ?? 10_000,
+      instagramPrivateReplies: options.quotas?.instagramPrivateReplies ?? 750,
     },
+    instagramWebhook:
+      options.webhooks?.instagram === undefined ? null : checkedWebhook(options.webhooks.instagram),
+    webhookRetryDelaysMs: [...(options.webhookRetryDelaysMs ?? [1000, 5000, 30_000])],
   };
   const ctx: SandboxContext = {
     baseUrl,
@@ -94,6 +113,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       ...tiktokRoutes(ctx),
       ...youtubeRoutes(ctx),
       ...publicPageRoutes(ctx),
+      ...sandboxControlRoutes(ctx),
     ],
     ctx.state,
   );

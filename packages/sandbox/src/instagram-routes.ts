@@ -5,7 +5,9 @@ import { injectedFailure } from './failure-injection.js';
 import { graphError, invalidParameter, unknownObject } from './graph-error.js';
 import { flag, graphTime, selectFields } from './graph-fields.js';
 import { jsonReply, type Reply } from './http-io.js';
+import { commentNode, instagramCommentRoutes } from './instagram-comment-routes.js';
 import { instagramInsightsRoute } from './instagram-insights.js';
+import { instagramPrivateReplyRoute } from './instagram-private-replies.js';
 import {
   authenticateOwner,
   type ContainerMedia,
@@ -34,7 +36,10 @@ const STATUS_TEXT = {
   EXPIRED: 'Expired: The media container was not published within 24 hours.',
 } as const;
 
-/** The Instagram Graph API (Instagram Login) publishing and insights endpoints, platforms.md 1.2 and 1.5. */
+/**
+ * The Instagram Graph API (Instagram Login) publishing, insights, comments and private-reply
+ * endpoints, platforms.md 1.2, 1.5 and 1.6.
+ */
 export function instagramRoutes(ctx: SandboxContext): RouteSpec[] {
   const routes = containerApiRoutes(ctx, {
     platform: 'instagram',
@@ -47,7 +52,12 @@ export function instagramRoutes(ctx: SandboxContext): RouteSpec[] {
     publish: (r) => publish(ctx, r),
     present: (post) => mediaObject(ctx, post),
   });
-  return [...routes, instagramInsightsRoute(ctx, BASE)];
+  return [
+    ...routes,
+    instagramInsightsRoute(ctx, BASE),
+    ...instagramCommentRoutes(ctx, BASE),
+    instagramPrivateReplyRoute(ctx, BASE),
+  ];
 }
 
 function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
@@ -70,6 +80,8 @@ function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
   if (post !== undefined && post.record.accountId === token.uid) {
     return jsonReply(200, selectFields(mediaObject(ctx, post), fields));
   }
+  const comment = commentNode(ctx, token, id, fields);
+  if (comment !== null) return comment;
   throw unknownObject(id, r.method);
 }
 

@@ -144,8 +144,17 @@ function instagramCode(ctx: SandboxContext, r: SandboxRequest): Reply {
   return jsonReply(200, {
     access_token: mint(ctx, 'instagram', 'short', uid, code.h, LIFETIMES_MS.short, code.s),
     user_id: Number(uid),
-    permissions: ['instagram_business_basic', 'instagram_business_content_publish'],
+    permissions: grantedPermissions(code.s),
   });
+}
+
+// What an Instagram consent without a scope list is taken to grant.
+const DEFAULT_INSTAGRAM_PERMISSIONS = ['instagram_business_basic', 'instagram_business_content_publish'];
+
+/** The scopes the consent granted, as the short-lived token answer lists them. */
+function grantedPermissions(scopes: string | undefined): string[] {
+  const granted = (scopes ?? '').split(/[\s,]+/).filter((scope) => scope !== '');
+  return granted.length === 0 ? [...DEFAULT_INSTAGRAM_PERMISSIONS] : [...new Set(granted)];
 }
 
 function threadsCode(ctx: SandboxContext, r: SandboxRequest): Reply {

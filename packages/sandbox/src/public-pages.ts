@@ -1,11 +1,15 @@
 import type { Reply } from './http-io.js';
+import { instagramPostPageRoutes } from './instagram-post-page.js';
 import type { SandboxContext } from './sandbox-context.js';
 import { postPage, profilePage } from './sandbox-pages.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
 import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
 import type { PublishedPost } from './sandbox-state.js';
 
-/** The permalink and profile pages the simulators' links point to: plain HTML, always 200. */
+/**
+ * The permalink and profile pages the simulators' links point to: plain HTML, 200 (an Instagram
+ * post's visitor comment form answers 400 with the page when its input is refused).
+ */
 export function publicPageRoutes(ctx: SandboxContext): RouteSpec[] {
   const page = (path: string, run: (r: SandboxRequest) => Reply): RouteSpec => ({
     methods: ['GET', 'HEAD'],
@@ -19,12 +23,8 @@ export function publicPageRoutes(ctx: SandboxContext): RouteSpec[] {
   // The router has already decoded path parameters.
   const handleOf = (profile: string) => profile.replace(/^@/, '');
   return [
-    page('/sandbox/instagram/p/:shortcode', (r) =>
-      postPage(
-        'instagram',
-        find('instagram', (p) => p.shortcode === r.params.shortcode),
-      ),
-    ),
+    // Instagram posts show their comments and a form to comment as a visitor.
+    ...instagramPostPageRoutes(ctx),
     page('/sandbox/instagram/:handle', (r) => {
       const handle = handleOf(r.params.handle ?? '');
       return profilePage(

@@ -1,3 +1,4 @@
+import { createInstagramControl, type InstagramControl } from './instagram-control.js';
 import { createMetricsControl, type MetricsControl } from './metrics-control.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxContext } from './sandbox-context.js';
@@ -7,14 +8,26 @@ import { settleTikTokPublishes } from './tiktok-publishes.js';
 import type { TikTokCreatorSettings } from './tiktok-state.js';
 import { createYouTubeControl, type YouTubeControl } from './youtube-control.js';
 
-/** A quota `setQuota` changes; `facebook` is the same as `facebookReels` (reels are the only capped Page posts). */
-export type SandboxQuotaName = 'instagram' | 'threads' | 'facebook' | 'facebookReels' | 'tiktok' | 'youtube';
+/**
+ * A quota `setQuota` changes; `facebook` is the same as `facebookReels` (reels are the only capped
+ * Page posts); `instagramPrivateReplies` is per account per rolling hour.
+ */
+export type SandboxQuotaName =
+  | 'instagram'
+  | 'instagramPrivateReplies'
+  | 'threads'
+  | 'facebook'
+  | 'facebookReels'
+  | 'tiktok'
+  | 'youtube';
 
 // The controls kept next to their simulators.
 type SimulatorControls = YouTubeControl & MetricsControl;
 
 /** In-process control of a sandbox, for tests. */
 export type SandboxControl = SimulatorControls & {
+  /** Instagram comments, private replies and comment webhooks. */
+  readonly instagram: InstagramControl;
   /** Everything published so far, oldest first, optionally of one platform. */
   published(platform?: SandboxPlatform): SandboxPublication[];
   /**
@@ -27,7 +40,10 @@ export type SandboxControl = SimulatorControls & {
   setLatency(ms: number): void;
   /** Processing time of new and existing containers and videos, by the sandbox clock. */
   setContainerReadyAfter(ms: { readonly image: number; readonly video: number }): void;
-  /** Posts allowed per account per rolling 24 h; for `youtube`, API units per Pacific day for the project. */
+  /**
+   * Posts allowed per account per rolling 24 h; for `youtube`, API units per Pacific day for the
+   * project; for `instagramPrivateReplies`, private replies per account per rolling hour.
+   */
   setQuota(platform: SandboxQuotaName, total: number): void;
   /** Later calls with this token get code 190 with `subcode` (default 463, expired). */
   expireToken(token: string, subcode?: number): void;
@@ -44,7 +60,10 @@ export type SandboxControl = SimulatorControls & {
    * creator_info and every init call refuse with that code. Fields left out keep their values.
    */
   setTikTokCreator(openId: string, settings: TikTokCreatorSettings): void;
-  /** Forgets everything and restores the creation settings; issued tokens keep working. */
+  /**
+   * Forgets everything and restores the creation settings (the webhook configuration among
+   * them); issued tokens keep working. Webhook deliveries under way stop at their next step.
+   */
   reset(): void;
 };
 
@@ -52,6 +71,7 @@ export type SandboxControl = SimulatorControls & {
 export function createSandboxControl(ctx: SandboxContext): SandboxControl {
   const { state } = ctx;
   return {
+    instagram: createInstagramControl(ctx),
     published(platform) {
       // TikTok publishes go live with the clock; those due are published before they are listed.
       settleTikTokPublishes(ctx);

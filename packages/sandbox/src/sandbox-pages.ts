@@ -4,8 +4,16 @@ import { htmlReply, type Reply } from './http-io.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
 import type { PublishedPost } from './sandbox-state.js';
 
-/** The page a sandbox permalink opens: the post as recorded, or a note that it was forgotten. */
-export function postPage(platform: SandboxPlatform, post: PublishedPost | undefined): Reply {
+/**
+ * The page a sandbox permalink opens: the post as recorded, or a note that it was forgotten.
+ * `extra` (escaped markup: comments, forms) goes under the post; `status` defaults to 200.
+ */
+export function postPage(
+  platform: SandboxPlatform,
+  post: PublishedPost | undefined,
+  extra = '',
+  status = 200,
+): Reply {
   const name = PLATFORM_NAMES[platform];
   if (post === undefined) {
     return htmlReply(
@@ -22,7 +30,7 @@ export function postPage(platform: SandboxPlatform, post: PublishedPost | undefi
   const { record } = post;
   const media = record.mediaUrls.map((url, i) => `<li><a href="${escapeHtml(url)}">Media ${i + 1}</a></li>`);
   return htmlReply(
-    200,
+    status,
     htmlDocument(
       `${post.handle} on ${name} (sandbox)`,
       [
@@ -30,6 +38,7 @@ export function postPage(platform: SandboxPlatform, post: PublishedPost | undefi
         `<p><time datetime="${record.at.toISOString()}">${escapeHtml(record.at.toUTCString())}</time></p>`,
         record.caption === '' ? '' : `<p>${escapeHtml(record.caption).replaceAll('\n', '<br>')}</p>`,
         media.length === 0 ? '' : `<ul>${media.join('')}</ul>`,
+        extra,
         `<p class="note">Published by the ${escapeHtml(name)} simulator; no real ${escapeHtml(name)} post exists.</p>`,
       ].join('\n'),
     ),

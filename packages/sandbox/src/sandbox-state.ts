@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { createInstagramState, type InstagramState, resetInstagramState } from './instagram-state.js';
 import { createMetricsFailures, type MetricsFailures, resetMetricsFailures } from './metrics-failures.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
@@ -67,11 +68,31 @@ export type FacebookVideo = {
   postId: string | null;
 };
 
+/** The app's Instagram webhook, as set in the App Dashboard (platforms.md 1.6). */
+export type InstagramWebhookConfig = {
+  readonly callbackUrl: string;
+  readonly verifyToken: string;
+  /** The key of the `X-Hub-Signature(-256)` HMACs; default the Instagram app secret. */
+  readonly appSecret?: string;
+};
+
 /** Settings the control API can change at run time. */
 export type SandboxSettings = {
   latencyMs: number;
   readyAfter: { image: number; video: number };
-  quotas: { instagram: number; threads: number; facebookReels: number; tiktok: number; youtube: number };
+  quotas: {
+    instagram: number;
+    /** Private replies per Instagram account per rolling hour (Meta documents 750). */
+    instagramPrivateReplies: number;
+    threads: number;
+    facebookReels: number;
+    tiktok: number;
+    youtube: number;
+  };
+  /** Where comment webhooks go; null: nowhere. */
+  instagramWebhook: InstagramWebhookConfig | null;
+  /** Waits before each retry of a webhook delivery that was not answered 200. */
+  webhookRetryDelaysMs: readonly number[];
 };
 
 /** A forced token invalidation: tokens of an older generation get code 190 with `subcode`. */
@@ -101,12 +122,16 @@ export type SandboxState = {
   readonly youtube: YouTubeState;
   /** Refusals of the metrics endpoints injected through the control. */
   readonly metricsFailures: MetricsFailures;
+  /** Instagram comments, private replies, webhook subscriptions and deliveries. */
+  readonly instagram: InstagramState;
 };
 
 const copySettings = (s: SandboxSettings): SandboxSettings => ({
   latencyMs: s.latencyMs,
   readyAfter: { ...s.readyAfter },
   quotas: { ...s.quotas },
+  instagramWebhook: s.instagramWebhook === null ? null : { ...s.instagramWebhook },
+  webhookRetryDelaysMs: [...s.webhookRetryDelaysMs],
 });
 
 /** Empty state with the given settings. */
@@ -126,6 +151,7 @@ export function createSandboxState(settings: SandboxSettings): SandboxState {
     tiktok: createTikTokState(),
     youtube: createYouTubeState(),
     metricsFailures: createMetricsFailures(),
+    instagram: createInstagramState(),
   };
 }
 
@@ -145,6 +171,7 @@ export function resetSandboxState(state: SandboxState, settings: SandboxSettings
   resetTikTokState(state.tiktok);
   resetYouTubeState(state.youtube);
   resetMetricsFailures(state.metricsFailures);
+  resetInstagramState(state.instagram);
 }
 
 /** A fresh numeric id (`prefix` + random digits), unique within this state. */

@@ -79,14 +79,28 @@ describe('Instagram tokens', () => {
       ...overrides,
     });
 
+  it('lists the default permissions when the consent named no scope', async () => {
+    const short = await exchange(await authorize(h, 'instagram', 'bea_shop', 'st-1', null));
+    expect(short.body.permissions).toEqual([
+      'instagram_business_basic',
+      'instagram_business_content_publish',
+    ]);
+  });
+
   it('code → short-lived token (flat shape) → long-lived → /me', async () => {
-    const code = await authorize(h, 'instagram', 'bea_shop');
+    const granted = [
+      'instagram_business_basic',
+      'instagram_business_content_publish',
+      'instagram_business_manage_comments',
+      'instagram_business_manage_messages',
+    ];
+    const code = await authorize(h, 'instagram', 'bea_shop', 'st-1', granted.join(','));
     const short = await exchange(code);
     expect(short.status).toBe(200);
     expect(short.body).toEqual({
       access_token: expect.stringMatching(/^IGAA/),
       user_id: expect.any(Number),
-      permissions: ['instagram_business_basic', 'instagram_business_content_publish'],
+      permissions: granted,
     });
     expect(String(short.body.user_id)).toMatch(/^17841\d{10}$/);
     const long = await h.get(`${h.hosts.instagram.graph}/access_token`, {

@@ -161,18 +161,24 @@ function decodeEntities(text: string): string {
     .replaceAll('&amp;', '&');
 }
 
-/** Runs the OAuth dance of a platform up to the authorization code. */
+/** Runs the OAuth dance of a platform up to the authorization code (`scope` null: no scope list). */
 export async function authorize(
   h: Harness,
   platform: 'instagram' | 'threads' | 'facebook',
   handle: string,
   state = 'st-1',
+  scope: string | null = 'a,b',
 ): Promise<string> {
   const url =
     platform === 'facebook'
       ? `${h.hosts.facebook.www}/v23.0/dialog/oauth`
       : `${h.hosts[platform].www}/oauth/authorize`;
-  const params = { client_id: SANDBOX_APPS[platform].clientId, redirect_uri: REDIRECT, state, scope: 'a,b' };
+  const params: Record<string, string> = {
+    client_id: SANDBOX_APPS[platform].clientId,
+    redirect_uri: REDIRECT,
+    state,
+    ...(scope === null ? {} : { scope }),
+  };
   const page = await h.get(url, { ...params, response_type: 'code' });
   const posted = await h.post(`${url}?${new URLSearchParams(params)}`, { ...consentForm(page.text), handle });
   if (posted.status !== 302) throw new Error(`consent answered ${posted.status}: ${posted.text}`);
@@ -180,13 +186,14 @@ export async function authorize(
   return location.searchParams.get('code') ?? '';
 }
 
-/** The full dance: a long-lived token and the user id (Instagram, Threads). */
+/** The full dance: a long-lived token and the user id (Instagram, Threads), granted `scope`. */
 export async function connect(
   h: Harness,
   platform: 'instagram' | 'threads',
   handle: string,
+  scope = 'a,b',
 ): Promise<{ token: string; userId: string }> {
-  const code = await authorize(h, platform, handle);
+  const code = await authorize(h, platform, handle, 'st-1', scope);
   const app = SANDBOX_APPS[platform];
   const exchangeUrl =
     platform === 'instagram'

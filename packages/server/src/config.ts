@@ -44,6 +44,13 @@ export type Config = {
   readonly planLimits: PlanLimitsTable;
   /** Trust `X-Forwarded-*` headers from a reverse proxy. */
   readonly trustProxy: boolean;
+  /** Meta's Instagram webhooks (docs/automations.md); each null falls back as documented there. */
+  readonly instagramWebhook: {
+    /** INSTAGRAM_WEBHOOK_VERIFY_TOKEN: the dashboard's "Verify token". */
+    readonly verifyToken: string | null;
+    /** INSTAGRAM_WEBHOOK_SECRET: what deliveries are signed with; default INSTAGRAM_CLIENT_SECRET. */
+    readonly secret: string | null;
+  };
 };
 
 // Every message completes "Invalid configuration: <VARIABLE> …".
@@ -93,6 +100,8 @@ const env = z.object({
   SVC_PUBLISHER_ACCOUNT_CONCURRENCY: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(1),
   SVC_PUBLISHER_MAX_ATTEMPTS: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(5),
   SVC_UNSAFE_ALLOW_PRIVATE_FETCH: flag().default(false),
+  INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  INSTAGRAM_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   SVC_TRUST_PROXY: flag().default(false),
   SVC_TRIAL_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
   SVC_PAID_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
@@ -153,6 +162,10 @@ export function loadConfig(
       platformCredentials: credentials.value,
       logLevel: e.LOG_LEVEL,
       trustProxy: e.SVC_TRUST_PROXY,
+      instagramWebhook: {
+        verifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN ?? null,
+        secret: e.INSTAGRAM_WEBHOOK_SECRET ?? null,
+      },
       planLimits: {
         trial: {
           postsPerMonth: e.SVC_TRIAL_POSTS_PER_MONTH ?? DEFAULT_PLAN_LIMITS.trial.postsPerMonth,

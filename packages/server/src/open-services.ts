@@ -2,14 +2,14 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { type CoreDeps, createPostingOptionsCache, DEFAULT_POLICY_CONFIG } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
-import { createMediaLinks, type MediaLinks } from '@svc/http';
+import { createMediaLinks, type InstagramWebhookSettings, type MediaLinks } from '@svc/http';
 import {
   createDiskBlobStore,
   createImageProcessor,
   createMediaInspector,
   createSafeFetcher,
 } from '@svc/media';
-import { createSandbox, type Sandbox } from '@svc/sandbox';
+import { createSandbox, SANDBOX_APPS, type Sandbox } from '@svc/sandbox';
 import { createPostgresPostsDueChannel, openPostgresStore } from '@svc/store-postgres';
 import { openSqliteStore } from '@svc/store-sqlite';
 import type { Config } from './config.js';
@@ -33,6 +33,8 @@ export type Services = {
   readonly mediaLinks: MediaLinks;
   /** The platform simulators when the sandbox is on; the API server serves them under /sandbox/. */
   readonly sandbox: Sandbox | null;
+  /** How `/webhooks/instagram` checks Meta's deliveries; null: not served. */
+  readonly instagramWebhook: InstagramWebhookSettings | null;
   /** The key the OAuth authorization server derives its secrets from (cookies, signing key, client secrets). */
   readonly oauthSecret: string;
   /** Releases the database (and the PostgreSQL posts-due channel). */
@@ -87,13 +89,63 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     clock: systemClock,
     lifetimeSeconds: MEDIA_LINK_LIFETIME_SECONDS,
   });
+  const instagramWebhook = instagramWebhookSettings(config, secret);
   const sandbox = config.sandbox
-    ? createSandbox({ baseUrl: config.baseUrl, secret: sandboxSecret(secret) })
+    ? createSandbox({
+        baseUrl: config.baseUrl,
+        secret: sandboxSecret(secret),
+        // The simulated Instagram delivers comment webhooks to this server, as Meta would once the
+        // app dashboard points at it.
+        ...(config.platformCredentials.instagram === undefined && instagramWebhook?.verifyToken != null
+          ? {
+              webhooks: {
+                instagram: {
+                  callbackUrl: `${config.baseUrl}/webhooks/instagram`,
+                  verifyToken: instagramWebhook.verifyToken,
+                },
+              },
+            }
+          : {}),
+      })
     : null;
   const close = async () => {
     await Promise.all([store.close(), postsDueChannel?.close()]);
   };
-  return { core, publisherSignal, mediaLinks, sandbox, oauthSecret: oauthSecret(secret), close };
+  return {
+    core,
+    publisherSignal,
+    mediaLinks,
+    sandbox,
+    oauthSecret: oauthSecret(secret),
+    instagramWebhook,
+    close,
+  };
+}
+
+/**
+ * How Instagram webhook deliveries are checked: with the real app's secret (or the one set for
+ * webhooks) when Instagram is configured, with the simulator's when Instagram runs in the sandbox
+ * (there the verify token, unless set, is derived from the master secret like the sandbox's keys).
+ * Null when Instagram is not available at all.
+ */
+export function instagramWebhookSettings(
+  config: Config,
+  masterSecret: string,
+): InstagramWebhookSettings | null {
+  const real = config.platformCredentials.instagram;
+  if (real !== undefined) {
+    return {
+      verifyToken: config.instagramWebhook.verifyToken,
+      appSecret: config.instagramWebhook.secret ?? real.clientSecret,
+    };
+  }
+  if (!config.sandbox) return null;
+  return {
+    verifyToken:
+      config.instagramWebhook.verifyToken ??
+      createHmac('sha256', masterSecret).update('svc sandbox instagram webhook v1').digest('base64url'),
+    appSecret: SANDBOX_APPS.instagram.clientSecret,
+  };
 }
 
 /**

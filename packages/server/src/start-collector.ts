@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type Collector, createCollector, DEFAULT_COLLECTOR_OPTIONS } from '@svc/publisher';
+import {
+  type Collector,
+  type CommentReplier,
+  createCollector,
+  createCommentReplier,
+  DEFAULT_COLLECTOR_OPTIONS,
+  DEFAULT_COMMENT_REPLIER_OPTIONS,
+} from '@svc/publisher';
 import type { Logger } from 'pino';
 import type { Services } from './open-services.js';
 import { engineDeps } from './start-publisher.js';
@@ -12,6 +19,21 @@ import { engineDeps } from './start-publisher.js';
 export function createServerCollector(services: Services, logger: Logger): Collector {
   return createCollector(engineDeps(services, logger.child({ component: 'collector' })), {
     ...DEFAULT_COLLECTOR_OPTIONS,
-    leaseOwner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    leaseOwner: leaseOwner(),
   });
+}
+
+/**
+ * The comment replier on the services' store and gateways (docs/automations.md), sharing the
+ * inbox with other processes on one PostgreSQL database through leases.
+ */
+export function createServerReplier(services: Services, logger: Logger): CommentReplier {
+  return createCommentReplier(engineDeps(services, logger.child({ component: 'replier' })), {
+    ...DEFAULT_COMMENT_REPLIER_OPTIONS,
+    leaseOwner: leaseOwner(),
+  });
+}
+
+function leaseOwner(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }

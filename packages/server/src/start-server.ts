@@ -7,7 +7,7 @@ import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openServices } from './open-services.js';
-import { createServerCollector } from './start-collector.js';
+import { createServerCollector, createServerReplier } from './start-collector.js';
 import { startPublisher } from './start-publisher.js';
 import { SERVICE_VERSION } from './version.js';
 
@@ -66,6 +66,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     trustProxy: config.trustProxy,
     baseUrl: config.baseUrl,
     mounts: services.sandbox === null ? [mcp, oauth] : [mcp, oauth, services.sandbox],
+    instagramWebhook: services.instagramWebhook,
   });
   const server = createServer(app.callback());
   // Keep-alive connections should outlive a proxy's idle timeout, not the other way round.
@@ -95,6 +96,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // Metrics are collected wherever posts are published (docs/analytics.md).
   const collector = config.publisher.enabled ? createServerCollector(services, logger) : null;
   collector?.start();
+  // So are comment replies (docs/automations.md).
+  const replier = config.publisher.enabled ? createServerReplier(services, logger) : null;
+  replier?.start();
   logger.info(
     {
       port,
@@ -113,9 +117,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     stop() {
       // Publishes in flight finish their step and hand their posts back before the database closes.
       clearInterval(oauthSweeper);
-      stopping ??= Promise.all([drain(server, logger), publisher?.stop(), collector?.stop()]).then(() =>
-        services.close(),
-      );
+      stopping ??= Promise.all([
+        drain(server, logger),
+        publisher?.stop(),
+        collector?.stop(),
+        replier?.stop(),
+      ]).then(() => services.close());
       return stopping;
     },
   };

@@ -181,6 +181,7 @@ describe('svc CLI', () => {
         '0010_event_journal',
         '0011_analytics',
         '0012_follower_reads',
+        '0013_automations',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         logLevel: 'info',
         trustProxy: false,
         planLimits: DEFAULT_PLAN_LIMITS,
+        instagramWebhook: { verifyToken: null, secret: null },
       },
     });
   });

@@ -1,7 +1,10 @@
 import type { ConnectedAccount, Platform } from '@svc/core';
-import { nullableNumberFromBigint } from './pg-values.js';
+import { dateFromPg, nullableDateFromPg, nullableNumberFromBigint } from './pg-values.js';
 
-/** A `connected_accounts` row as pg reads it (bigint arrives as text). */
+/**
+ * A `connected_accounts` row as pg reads it (bigint arrives as text). Read as jsonb (together
+ * with an automation), dates arrive as JSON text and bigint as a number, hence the unions.
+ */
 export type AccountRow = {
   id: string;
   owner_id: string;
@@ -10,13 +13,13 @@ export type AccountRow = {
   handle: string;
   profile_url: string;
   profile_image_url: string | null;
-  follower_count: string | null;
+  follower_count: string | number | null;
   status: string;
   needs_reconnect: boolean;
   sealed_credentials: string | null;
-  token_expires_at: Date | null;
-  connected_at: Date;
-  updated_at: Date;
+  token_expires_at: Date | string | null;
+  connected_at: Date | string;
+  updated_at: Date | string;
 };
 
 /** The account a `connected_accounts` row holds. */
@@ -33,8 +36,8 @@ export function rowToAccount(row: AccountRow): ConnectedAccount {
     status: row.status as ConnectedAccount['status'],
     needsReconnect: row.needs_reconnect,
     sealedCredentials: row.sealed_credentials,
-    tokenExpiresAt: row.token_expires_at,
-    connectedAt: row.connected_at,
-    updatedAt: row.updated_at,
+    tokenExpiresAt: nullableDateFromPg(row.token_expires_at),
+    connectedAt: dateFromPg(row.connected_at),
+    updatedAt: dateFromPg(row.updated_at),
   };
 }

@@ -5,6 +5,7 @@ import { createPostgresAccountStore } from './postgres-account-store.js';
 import { createPostgresAnalyticsStore } from './postgres-analytics-store.js';
 import { createPostgresApiKeyStore } from './postgres-api-key-store.js';
 import { createPostgresApprovalStore } from './postgres-approval-store.js';
+import { createPostgresAutomationStore } from './postgres-automation-store.js';
 import { createPostgresBillingStore } from './postgres-billing-store.js';
 import { createPostgresConnectionRequestStore } from './postgres-connection-request-store.js';
 import { createPostgresEventStore } from './postgres-journal.js';
@@ -77,6 +78,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     oauth: createPostgresOAuthStore(pool),
     events: createPostgresEventStore(pool),
     analytics: createPostgresAnalyticsStore(pool),
+    automations: createPostgresAutomationStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -8,6 +8,7 @@ import { migration0007PostContentHash } from './migrations/0007-post-content-has
 import { migration0008EventJournal } from './migrations/0008-event-journal.js';
 import { migration0009Analytics } from './migrations/0009-analytics.js';
 import { migration0010FollowerReads } from './migrations/0010-follower-reads.js';
+import { migration0011Automations } from './migrations/0011-automations.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -25,4 +26,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0008EventJournal,
   migration0009Analytics,
   migration0010FollowerReads,
+  migration0011Automations,
 ];

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { expect, it } from 'vitest';
 import { migratePostgres, openPostgresStore, POSTGRES_MIGRATIONS } from '../src/index.js';
 import { CLAIM_COLLECTIONS_SQL } from '../src/postgres-analytics-queries.js';
+import { CLAIM_COMMENTS_SQL } from '../src/postgres-automation-queries.js';
 import { SELECT_DUE_POSTS_SQL } from '../src/postgres-post-store.js';
 import { describePostgres } from '../src/testing/index.js';
 
@@ -100,6 +101,33 @@ await describePostgres('PostgreSQL migrations', (db) => {
         const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
         // The due rows come in claim order from the index, locked as they are read.
         expect(text).toMatch(/LockRows.*\n\s+->\s+Index Scan using post_collections_due/);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('claims inbox comments through the partial index automation_inbox_due', async () => {
+    const pool = await poolOn();
+    try {
+      await migratePostgres(pool);
+      const client = await pool.connect();
+      try {
+        // As for the collections: the point is that the index can serve the claim in order at all.
+        await client.query('SET enable_seqscan = off');
+        await client.query('SET enable_bitmapscan = off');
+        const now = new Date();
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_COMMENTS_SQL}`, [
+          now,
+          10,
+          'replier',
+          now,
+        ]);
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        // The due comments come in claim order from the index, locked as they are read.
+        expect(text).toMatch(/LockRows.*\n\s+->\s+Index Scan using automation_inbox_due/);
       } finally {
         client.release();
       }

@@ -6,6 +6,7 @@ import { createSqliteAccountStore } from './sqlite-account-store.js';
 import { createSqliteAnalyticsStore } from './sqlite-analytics-store.js';
 import { createSqliteApiKeyStore } from './sqlite-api-key-store.js';
 import { createSqliteApprovalStore } from './sqlite-approval-store.js';
+import { createSqliteAutomationStore } from './sqlite-automation-store.js';
 import { createSqliteBillingStore } from './sqlite-billing-store.js';
 import { createSqliteConnectionRequestStore } from './sqlite-connection-request-store.js';
 import { createSqliteJournal } from './sqlite-journal.js';
@@ -57,6 +58,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       oauth: createSqliteOAuthStore(db),
       events: journal.store,
       analytics: createSqliteAnalyticsStore(db, journal),
+      automations: createSqliteAutomationStore(db, journal),
       async ping() {
         ping.get();
       },

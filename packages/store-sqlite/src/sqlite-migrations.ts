@@ -10,6 +10,7 @@ import { migration0009PostContentHash } from './migrations/0009-post-content-has
 import { migration0010EventJournal } from './migrations/0010-event-journal.js';
 import { migration0011Analytics } from './migrations/0011-analytics.js';
 import { migration0012FollowerReads } from './migrations/0012-follower-reads.js';
+import { migration0013Automations } from './migrations/0013-automations.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -29,4 +30,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0010EventJournal,
   migration0011Analytics,
   migration0012FollowerReads,
+  migration0013Automations,
 ];

@@ -56,6 +56,13 @@ describe('migrateSqlite', () => {
         'metric_snapshots',
         'journal_cursors',
         'account_follower_reads',
+        'automations',
+        'automations_owner',
+        'automations_live',
+        'automation_counts',
+        'automation_inbox',
+        'automation_inbox_due',
+        'automation_inbox_private_replies',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -93,6 +100,7 @@ describe('migrateSqlite', () => {
         '0010_event_journal',
         '0011_analytics',
         '0012_follower_reads',
+        '0013_automations',
       ],
     });
     const usage = withDatabase(path, (db) =>

@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { NewPostsBatch, Post } from '@svc/core';
-import { aMediaAsset, anAccount, anApiKey, aPost, aUser, seedMediaAsset } from '@svc/core/testing';
+import {
+  aMediaAsset,
+  anAccount,
+  anApiKey,
+  anAutomation,
+  aPost,
+  aUser,
+  seedMediaAsset,
+} from '@svc/core/testing';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../src/index.js';
@@ -161,6 +169,63 @@ describe('the sqlite store', () => {
       const wanted = [...assets.filter((_, i) => i % 3 === 0).map((a) => a.id), 'media_missing'];
       const found = await store.media.getMediaAssets(wanted);
       expect(found.map((a) => a.id).sort()).toEqual(wanted.filter((id) => id !== 'media_missing').sort());
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('counts each increment of a step, and nothing for an automation that is gone', async () => {
+    const path = tempPath();
+    const store = openSqliteStore({ path });
+    try {
+      const owner = aUser();
+      const account = anAccount(owner.id);
+      await store.accounts.saveAccount(account);
+      const kept = anAutomation(owner.id, account.id);
+      const gone = anAutomation(owner.id, account.id);
+      await store.automations.createAutomation(kept, []);
+      await store.automations.createAutomation(gone, []);
+      const step = (commentId: string, counters: { automationId: string; counter: 'matched' }[]) =>
+        store.automations.advanceComment({
+          commentId,
+          leaseOwner: 'w',
+          at: T0,
+          stage: 'done',
+          automationId: kept.id,
+          outcome: 'replied',
+          counters,
+        });
+      const comment = (id: string) => ({
+        commentId: id,
+        igUserId: account.platformAccountId,
+        mediaId: 'ig-media-1',
+        parentId: null,
+        fromId: 'visitor',
+        fromUsername: null,
+        text: 'price',
+        commentedAt: T0,
+        receivedAt: T0,
+      });
+      await store.automations.recordComments([comment('c1'), comment('c2')]);
+      expect(
+        await store.automations.claimComments({ now: T0, leaseOwner: 'w', leaseUntil: at(1), limit: 2 }),
+      ).toHaveLength(2);
+      await step('c1', [
+        { automationId: gone.id, counter: 'matched' },
+        { automationId: kept.id, counter: 'matched' },
+        { automationId: kept.id, counter: 'matched' },
+      ]);
+      expect(await store.automations.deleteAutomation(gone.id, [])).toBe(true);
+      expect(await step('c2', [{ automationId: gone.id, counter: 'matched' }])).toBe(true);
+      expect((await store.automations.getAutomation(kept.id))?.counts.matched).toBe(2);
+      const db = new Database(path, { readonly: true });
+      try {
+        expect(db.prepare('SELECT automation_id, count FROM automation_counts').all()).toEqual([
+          { automation_id: kept.id, count: 2 },
+        ]);
+      } finally {
+        db.close();
+      }
     } finally {
       await store.close();
     }

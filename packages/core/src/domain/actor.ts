@@ -36,3 +36,8 @@ export function requireScope(actor: Actor, scope: Scope): Result<Actor, SvcError
         }),
       );
 }
+
+/** The server operator acting for a user (the `svc` CLI): every scope, every account of theirs. */
+export function operatorActor(user: User): Actor {
+  return { user, credentialId: 'operator', scopes: ['*'], accountIds: null };
+}

@@ -3,8 +3,8 @@ import type { MediaAsset } from './media-asset.js';
 import type { Post } from './post.js';
 
 /**
- * What happened, as the event journal records it. Every state change of a post, an account or a
- * media asset yields one from core, and the store appends it in the same transaction as the
+ * What happened, as the event journal records it. Every state change of a post, an account, a
+ * media asset or an automation yields one from core, and the store appends it in the same transaction as the
  * change; webhooks, the console's activity and analytics scheduling read them in order.
  */
 export const DOMAIN_EVENT_TYPES = [
@@ -23,6 +23,10 @@ export const DOMAIN_EVENT_TYPES = [
   'account.reconnected',
   'account.needs_reconnect',
   'media.ready',
+  'automation.created',
+  'automation.paused',
+  'automation.resumed',
+  'automation.deleted',
 ] as const;
 
 /** The kind of a domain event. */

@@ -55,6 +55,13 @@ export const ERROR_CODES = [
   'account_needs_reconnect',
   'creator_cannot_post',
   'platform_unreachable',
+  // ours: comment automations and Meta's webhooks
+  'invalid_template',
+  'automation_not_found',
+  'automation_is_draft',
+  'invalid_automation_state',
+  'invalid_signature',
+  'invalid_verify_token',
   // ours: operator actions (CLI)
   'email_taken',
   'user_not_found',

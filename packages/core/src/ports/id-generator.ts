@@ -1,5 +1,5 @@
 /** Kinds of records that get generated ids; the prefix makes an id's kind obvious in logs. */
-export type IdPrefix = 'post' | 'user' | 'key' | 'acct' | 'media' | 'conn' | 'appr' | 'bill';
+export type IdPrefix = 'post' | 'user' | 'key' | 'acct' | 'media' | 'conn' | 'appr' | 'bill' | 'auto';
 
 /** Source of ids and secrets; the core never reads randomness itself. */
 export type IdGenerator = {

@@ -139,6 +139,58 @@ export type FollowersAnswer =
   | { readonly kind: 'followers'; readonly count: number | null }
   | Exclude<MetricsAnswer, { readonly kind: 'read' }>;
 
+/** What the platform answered to a reply to a comment (platforms.md 1.6). */
+export type CommentReplyAnswer =
+  | { readonly kind: 'sent'; readonly replyId: string }
+  /** Meta allows one private reply per comment: the refusal means an earlier one went out. */
+  | { readonly kind: 'already_replied' }
+  /** The comment is older than the private-reply window (7 days). */
+  | { readonly kind: 'window_closed' }
+  /** Refused for good (the comment is gone, the commenter cannot be messaged): the reason says why. */
+  | { readonly kind: 'refused'; readonly reason: string }
+  /** The access token was refused as expired: refresh it and try again, once. */
+  | { readonly kind: 'token_expired' }
+  | { readonly kind: 'needs_reconnect'; readonly reason: string }
+  /** A transient fault or a rate limit: try again after `afterMs`. */
+  | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string };
+
+/** Whether the account already answered a comment publicly, read back after a restart. */
+export type PublicReplyLookup =
+  | { readonly kind: 'found'; readonly replyId: string }
+  | { readonly kind: 'none' }
+  | Extract<CommentReplyAnswer, { readonly kind: 'token_expired' | 'needs_reconnect' | 'retry' }>;
+
+/** Starting the account's comment webhooks, or why not. */
+export type CommentSubscription =
+  | { readonly kind: 'subscribed' }
+  | Extract<CommentReplyAnswer, { readonly kind: 'token_expired' | 'needs_reconnect' | 'retry' | 'refused' }>;
+
+/** Answering comments on the account's posts (Instagram comment automations). Never rejects. */
+export type CommentReplies = {
+  /**
+   * The permissions comment automations need that the stored grant lacks; empty when all were
+   * granted, or when the grant does not say (the platform's refusal will).
+   */
+  missingPermissions(credentials: Readonly<Record<string, unknown>>): readonly string[];
+  /** Subscribes the account to comment webhooks (idempotent). */
+  subscribe(credentials: Readonly<Record<string, unknown>>): Promise<CommentSubscription>;
+  /** Sends a direct message to the commenter, anchored to the comment. */
+  sendPrivateReply(
+    credentials: Readonly<Record<string, unknown>>,
+    reply: { readonly commentId: string; readonly text: string },
+  ): Promise<CommentReplyAnswer>;
+  /** Posts a reply under the comment. */
+  sendPublicReply(
+    credentials: Readonly<Record<string, unknown>>,
+    reply: { readonly commentId: string; readonly text: string },
+  ): Promise<CommentReplyAnswer>;
+  /** Looks for a reply by the account under the comment. */
+  findPublicReply(
+    credentials: Readonly<Record<string, unknown>>,
+    commentId: string,
+  ): Promise<PublicReplyLookup>;
+};
+
 /** One platform's API, as the publisher and the connection flow use it. */
 export type PlatformGateway = {
   readonly platform: Platform;
@@ -182,6 +234,8 @@ export type PlatformGateway = {
   ): Promise<MetricsAnswer>;
   /** The account's follower count now. Never rejects, like `readMetrics`. */
   readFollowers?(credentials: Readonly<Record<string, unknown>>): Promise<FollowersAnswer>;
+  /** Comment replies, for platforms with comment automations (Instagram). */
+  readonly commentReplies?: CommentReplies;
 };
 
 /** What the consent page's callback brought back, with the request's PKCE verifier. */

@@ -2,6 +2,7 @@ import type { AccountStore } from './account-store.js';
 import type { AnalyticsStore } from './analytics-store.js';
 import type { ApiKeyStore } from './api-key-store.js';
 import type { ApprovalStore } from './approval-store.js';
+import type { AutomationStore } from './automation-store.js';
 import type { BillingStore } from './billing-store.js';
 import type { ConnectionRequestStore } from './connection-request-store.js';
 import type { EventStore } from './event-store.js';
@@ -26,6 +27,8 @@ export type Store = {
   readonly events: EventStore;
   /** Metric collection, its snapshots and the aggregates of analytics answers. */
   readonly analytics: AnalyticsStore;
+  /** Instagram comment automations, their counts and the webhook comment inbox. */
+  readonly automations: AutomationStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

@@ -1,4 +1,5 @@
 import type { ApiKey } from '../domain/api-key.js';
+import { type Automation, zeroCounts } from '../domain/automation.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
@@ -132,4 +133,34 @@ export async function seedMediaAsset(media: MediaStore, asset: MediaAsset): Prom
   });
   if (outcome.kind === 'storage_quota_exceeded') throw new Error('unreachable: no quota when seeding');
   return outcome.asset;
+}
+
+/** A live keyword automation of `ownerId` on `accountId`, watching media `ig-media-1`; override any field. */
+export function anAutomation(
+  ownerId: string,
+  accountId: string,
+  overrides: Partial<Automation> = {},
+): Automation {
+  return {
+    id: overrides.id ?? nextId('auto'),
+    ownerId,
+    accountId,
+    template: {
+      svcTemplate: 1,
+      name: 'Price in DM',
+      trigger: 'keyword',
+      keywords: ['price'],
+      match: 'word',
+      message: 'Hi! The price is in your inbox.',
+      publicReply: 'Sent you a DM!',
+      excludeKeywords: [],
+    },
+    state: 'live',
+    postId: 'post_watched',
+    mediaId: 'ig-media-1',
+    createdAt: T0,
+    updatedAt: T0,
+    counts: zeroCounts(),
+    ...overrides,
+  };
 }

@@ -1,5 +1,5 @@
 // Test doubles and the store behaviour suite, shipped as tested code (import '@svc/core/testing').
-export { aMediaAsset, anAccount, anApiKey, aPost, aUser, seedMediaAsset } from './builders.js';
+export { aMediaAsset, anAccount, anApiKey, anAutomation, aPost, aUser, seedMediaAsset } from './builders.js';
 export { createFakeClock, type FakeClock } from './fake-clock.js';
 export { blobKeyOf, createMemoryBlobStore, type MemoryBlobStore } from './memory-blob-store.js';
 export { createMemoryStore } from './memory-store.js';
@@ -7,6 +7,7 @@ export { createRecordingImageProcessor, type RecordingImageProcessor } from './r
 export {
   createRecordingPlatformGateway,
   type RecordingPlatformGateway,
+  TEST_AUTOMATION_PERMISSIONS,
   TEST_POSTING_OPTIONS,
 } from './recording-platform-gateway.js';
 export {

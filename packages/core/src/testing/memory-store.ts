@@ -17,6 +17,7 @@ import {
 import type { Store } from '../ports/store.js';
 import { createMemoryAnalyticsStore } from './memory-analytics-store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
+import { createMemoryAutomationStore } from './memory-automation-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
 import { createMemoryJournal } from './memory-journal.js';
 import { createMemoryOAuthStore } from './memory-oauth-store.js';
@@ -412,6 +413,7 @@ export function createMemoryStore(): Store {
         return post === undefined ? undefined : copy(post);
       },
     }),
+    automations: createMemoryAutomationStore({ live, accounts, append }),
     async ping() {
       live();
     },

@@ -1,6 +1,7 @@
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { Platform } from '../domain/platform.js';
 import type {
+  CommentSubscription,
   PlatformGateway,
   PostingOptions,
   PostingOptionsAnswer,
@@ -22,7 +23,17 @@ export type RecordingPlatformGateway = PlatformGateway & {
   readonly postingOptionsCalls: Readonly<Record<string, unknown>>[];
   /** Queues answers for the next posting-options requests; when empty, `TEST_POSTING_OPTIONS`. */
   scriptPostingOptions(...answers: PostingOptionsAnswer[]): void;
+  /** The credentials of every comment-webhook subscription, in order. */
+  readonly subscribeCalls: Readonly<Record<string, unknown>>[];
+  /** Queues answers for the next subscriptions; when empty, `subscribed`. */
+  scriptSubscribe(...answers: CommentSubscription[]): void;
 };
+
+/**
+ * The permissions a RecordingPlatformGateway's comment replies need: credentials with a
+ * `permissions` list lacking one of these miss it.
+ */
+export const TEST_AUTOMATION_PERMISSIONS = ['manage_comments', 'manage_messages'] as const;
 
 /** The options a RecordingPlatformGateway answers by default: every level, nothing turned off. */
 export const TEST_POSTING_OPTIONS: PostingOptions = {
@@ -41,6 +52,8 @@ export function createRecordingPlatformGateway(platform: Platform): RecordingPla
   const queue: PublishStep[] = [];
   const postingOptionsCalls: Readonly<Record<string, unknown>>[] = [];
   const optionsQueue: PostingOptionsAnswer[] = [];
+  const subscribeCalls: Readonly<Record<string, unknown>>[] = [];
+  const subscribeQueue: CommentSubscription[] = [];
   let refreshAnswer: { credentials: Record<string, unknown>; expiresAt: Date | null } | null = {
     credentials: { accessToken: 'refreshed-token' },
     expiresAt: null,
@@ -97,6 +110,24 @@ export function createRecordingPlatformGateway(platform: Platform): RecordingPla
     async postingOptions(credentials) {
       postingOptionsCalls.push(credentials);
       return optionsQueue.shift() ?? { kind: 'options', options: TEST_POSTING_OPTIONS };
+    },
+    subscribeCalls,
+    scriptSubscribe: (...answers) => {
+      subscribeQueue.push(...answers);
+    },
+    // Only subscribing is scripted: sending replies is tested against the sandbox's Instagram.
+    commentReplies: {
+      missingPermissions(credentials) {
+        const granted = credentials.permissions;
+        return Array.isArray(granted) ? TEST_AUTOMATION_PERMISSIONS.filter((p) => !granted.includes(p)) : [];
+      },
+      async subscribe(credentials) {
+        subscribeCalls.push(credentials);
+        return subscribeQueue.shift() ?? { kind: 'subscribed' };
+      },
+      sendPrivateReply: async () => ({ kind: 'refused', reason: 'not simulated here' }),
+      sendPublicReply: async () => ({ kind: 'refused', reason: 'not simulated here' }),
+      findPublicReply: async () => ({ kind: 'none' }),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Post } from '../domain/post.js';
 import type { NewPostsBatch } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
 import { describeAnalyticsContract } from './analytics-contract.js';
+import { describeAutomationContract } from './automation-contract.js';
 import { describeBillingContract } from './billing-contract.js';
 import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
 import { describeConnectionRequestContract } from './connection-request-contract.js';
@@ -177,6 +178,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeEventJournalContract(() => store);
     describeBillingContract(() => store);
     describeAnalyticsContract(() => store);
+    describeAutomationContract(() => store);
     describeOAuthStoreContract(() => store);
 
     describe('media assets', () => {

@@ -1,5 +1,4 @@
 import {
-  type Actor,
   completeConnection,
   createConnectionRequest,
   isPlatform,
@@ -13,7 +12,7 @@ import type { Context } from 'koa';
 import { authenticate } from '../authenticate.js';
 import { ERROR_STATUS } from '../error-status.js';
 import type { HttpDeps } from '../http-deps.js';
-import type { HttpState } from '../http-state.js';
+import { actorOf, type HttpState } from '../http-state.js';
 import { jsonBody } from '../json-body.js';
 import type { Route } from '../route-table.js';
 import { SvcFailure, unwrap } from '../svc-failure.js';
@@ -110,10 +109,4 @@ function page(ctx: Context, error: SvcError): void {
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'html';
   ctx.body = htmlPage({ title: 'Could not connect the account', lines: [error.message] });
-}
-
-function actorOf(ctx: ConnectionContext): Actor {
-  const { actor } = ctx.state;
-  if (actor === undefined) throw new Error('Route reached without authentication.');
-  return actor;
 }

@@ -1,15 +1,8 @@
-import {
-  type Actor,
-  createPosts,
-  getAnalytics,
-  getPost,
-  getPostingOptions,
-  listConnections,
-} from '@svc/core';
+import { createPosts, getAnalytics, getPost, getPostingOptions, listConnections } from '@svc/core';
 import type { Context } from 'koa';
 import { authenticate } from '../authenticate.js';
 import type { HttpDeps } from '../http-deps.js';
-import type { HttpState } from '../http-state.js';
+import { actorOf, type HttpState } from '../http-state.js';
 import { jsonBody } from '../json-body.js';
 import type { Route } from '../route-table.js';
 import { unwrap } from '../svc-failure.js';
@@ -80,10 +73,4 @@ export function v1Routes(deps: HttpDeps): Route[] {
     { method: 'POST', path: '/api/v1/publish', handlers: [auth, json, create(false)] },
     { method: 'GET', path: '/api/v1/posts/:id', handlers: [auth, readPost] },
   ];
-}
-
-function actorOf(ctx: V1Context): Actor {
-  const { actor } = ctx.state;
-  if (actor === undefined) throw new Error('Route reached without authentication.');
-  return actor;
 }

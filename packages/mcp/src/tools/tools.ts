@@ -2,12 +2,14 @@ import type { AnyTool } from '../tool-definition.js';
 import { addMediaFromUrlTool } from './add-media-from-url-tool.js';
 import { deleteScheduledPostTool } from './delete-scheduled-post-tool.js';
 import { draftPostTool } from './draft-post-tool.js';
+import { exportAutomationTemplateTool } from './export-automation-template-tool.js';
 import { getAccountSummaryTool } from './get-account-summary-tool.js';
 import { getAnalyticsTool } from './get-analytics-tool.js';
 import { getBillingSummaryTool } from './get-billing-summary-tool.js';
 import { getPostApprovalStatusTool } from './get-post-approval-status-tool.js';
 import { getPostStatusTool } from './get-post-status-tool.js';
 import { getTiktokPostingOptionsTool } from './get-tiktok-posting-options-tool.js';
+import { importAutomationTemplateTool } from './import-automation-template-tool.js';
 import { listConnectedSocialAccountsTool } from './list-connected-social-accounts-tool.js';
 import { listProfilesTool } from './list-profiles-tool.js';
 import { listScheduledPostsTool } from './list-scheduled-posts-tool.js';
@@ -18,9 +20,8 @@ import { validatePostPolicyTool } from './validate-post-policy-tool.js';
 
 /**
  * The tools served today, in listing order: discovery and scheduling, then the post lifecycle
- * (drafts, approvals, listing, editing, deleting), the account and billing summaries and analytics.
- * Tools whose use cases do not exist yet (automation templates) are left out rather than stubbed,
- * so tools/list never offers what cannot run.
+ * (drafts, approvals, listing, editing, deleting), the account and billing summaries, analytics,
+ * and the Instagram automation templates: the 18 tools of spec 4.2.
  */
 export const TOOLS: readonly AnyTool[] = [
   listProfilesTool,
@@ -39,4 +40,6 @@ export const TOOLS: readonly AnyTool[] = [
   getAccountSummaryTool,
   getBillingSummaryTool,
   getAnalyticsTool,
+  importAutomationTemplateTool,
+  exportAutomationTemplateTool,
 ];

@@ -2,6 +2,7 @@ import { isStoreUnavailable } from '@svc/core';
 import { collectAccountMetrics } from './collect-account-metrics.js';
 import { collectFollowers } from './collect-followers.js';
 import type { PublisherDeps } from './publisher-deps.js';
+import { workerLoop } from './worker-loop.js';
 
 /** How the collector works. */
 export type CollectorOptions = {
@@ -45,23 +46,11 @@ const FOLLOWERS_EVERY_MS = 24 * 3_600_000;
  * once.
  */
 export function createCollector(deps: PublisherDeps, options: CollectorOptions): Collector {
-  let stopping = false;
-  // The pause between rounds ends early on stop, so shutting down never waits a whole interval.
-  let wake: (() => void) | null = null;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  let loop: Promise<void> | null = null;
   const counts = { posts: 0, snapshots: 0 };
 
   const runOnce = async (): Promise<number> => {
     const { analytics } = deps.store;
-    while ((await analytics.followJournal(JOURNAL_PAGE)) > 0 && !stopping) {
+    while ((await analytics.followJournal(JOURNAL_PAGE)) > 0 && !loop.stopping()) {
       // Caught up page by page.
     }
     const now = deps.clock.now();
@@ -74,7 +63,7 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
     const byAccount = new Map<string, typeof jobs>();
     for (const job of jobs) byAccount.set(job.accountId, [...(byAccount.get(job.accountId) ?? []), job]);
     for (const accountJobs of byAccount.values()) {
-      if (stopping) break;
+      if (loop.stopping()) break;
       try {
         const read = await collectAccountMetrics(deps, options.leaseOwner, accountJobs);
         counts.posts += read.posts;
@@ -99,7 +88,7 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
       limit: options.batch,
     });
     for (const account of accounts) {
-      if (stopping) break;
+      if (loop.stopping()) break;
       try {
         await collectFollowers(deps, account);
       } catch (error) {
@@ -112,29 +101,15 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
     }
   };
 
-  const run = async () => {
-    while (!stopping) {
-      try {
-        await runOnce();
-      } catch (error) {
-        deps.logger.warn(
-          { err: error instanceof Error ? error.name : 'unknown', storeAway: isStoreUnavailable(error) },
-          'metrics collection round failed',
-        );
-      }
-      if (!stopping) await pause(options.intervalMs);
-    }
-  };
+  const loop = workerLoop(runOnce, {
+    intervalMs: options.intervalMs,
+    logger: deps.logger,
+    failure: 'metrics collection round failed',
+  });
 
   return {
-    start() {
-      if (loop === null) loop = run();
-    },
-    async stop() {
-      stopping = true;
-      wake?.();
-      await loop;
-    },
+    start: loop.start,
+    stop: loop.stop,
     runOnce,
     async drain() {
       const before = { ...counts };

@@ -19,6 +19,10 @@ describe('Instagram gateway on the sandbox', () => {
     expect(url).toMatch(
       /\/oauth\/authorize\?.*scope=instagram_business_basic%2Cinstagram_business_content_publish/,
     );
+    // Comment automations need the comment and message permissions, asked for at connection.
+    expect(new URL(url).searchParams.get('scope')?.split(',')).toEqual(
+      expect.arrayContaining(['instagram_business_manage_comments', 'instagram_business_manage_messages']),
+    );
     const minted = h.account('instagram', 'acme.studio');
     expect(exchange).toEqual({
       kind: 'connected',
@@ -33,6 +37,11 @@ describe('Instagram gateway on the sandbox', () => {
             accessToken: expect.any(String),
             userId: minted.account.platformAccountId,
             issuedAt: h.clock.now().toISOString(),
+            // The grant the code exchange reported, kept to tell what automations lack.
+            permissions: expect.arrayContaining([
+              'instagram_business_basic',
+              'instagram_business_content_publish',
+            ]),
           },
           tokenExpiresAt: new Date(h.clock.now().getTime() + 5_184_000_000),
         },

@@ -29,6 +29,10 @@ describe('Threads gateway on the sandbox', () => {
         }),
       ],
     });
+    // Threads' token answer names no permissions, so none are stored, and it has no comment replies.
+    if (exchange.kind === 'connected')
+      expect(exchange.profiles[0]?.credentials).not.toHaveProperty('permissions');
+    expect(gateway.commentReplies).toBeUndefined();
     const wrongUri = await gateway.exchangeCode({
       code,
       redirectUri: 'https://elsewhere.example',

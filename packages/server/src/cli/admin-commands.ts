@@ -5,7 +5,7 @@ import { migratePostgres } from '@svc/store-postgres';
 import { migrateSqlite } from '@svc/store-sqlite';
 import { createLogger } from '../create-logger.js';
 import { DATABASE_FILE, openServices } from '../open-services.js';
-import { createServerCollector } from '../start-collector.js';
+import { createServerCollector, createServerReplier } from '../start-collector.js';
 import { startPublisher } from '../start-publisher.js';
 import { startServer } from '../start-server.js';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
@@ -48,8 +48,9 @@ export const publisherCommand: CliCommand = {
   help: `Usage: svc publisher
 
 Runs the publisher alone (no HTTP) on the data in DATABASE_URL or SVC_DATA_DIR until SIGTERM or
-SIGINT: it claims due posts under a lease, publishes them and records the outcome, and collects
-the published posts' metrics on their schedule (docs/analytics.md). Use it with
+SIGINT: it claims due posts under a lease, publishes them and records the outcome, collects the
+published posts' metrics on their schedule (docs/analytics.md), and answers Instagram comments for
+live automations (docs/automations.md). Use it with
 SVC_PUBLISHER=off on the API server to publish from another process (any number of them share one
 PostgreSQL database). On a signal it finishes the current step of each publish, hands those posts
 back for the next publisher to resume, and exits. Settings:
@@ -65,12 +66,14 @@ SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLI
     const publisher = startPublisher(services, config, logger);
     const collector = createServerCollector(services, logger);
     collector.start();
+    const replier = createServerReplier(services, logger);
+    replier.start();
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGTERM', resolve);
       process.once('SIGINT', resolve);
     });
     logger.info({ signal }, 'shutting down');
-    await Promise.all([publisher.stop(), collector.stop()]);
+    await Promise.all([publisher.stop(), collector.stop(), replier.stop()]);
     await services.close();
     logger.info({}, 'stopped');
     logger.flush();

@@ -4,6 +4,7 @@ import { accountsConnectSandbox } from './account-commands.js';
 import { migrate, publisherCommand, serve, validate } from './admin-commands.js';
 import { analyticsCollect } from './analytics-commands.js';
 import { approvalsDecide } from './approval-commands.js';
+import { automationsList, automationsPause, automationsResume } from './automation-commands.js';
 import { billingEvent, billingSet, billingShow } from './billing-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
@@ -27,6 +28,9 @@ export const COMMANDS: readonly CliCommand[] = [
   billingSet,
   billingEvent,
   analyticsCollect,
+  automationsList,
+  automationsPause,
+  automationsResume,
   validate,
 ];
 

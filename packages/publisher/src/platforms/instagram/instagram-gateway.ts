@@ -2,6 +2,7 @@ import type { PlatformGateway } from '@svc/core';
 import { createContainerGateway } from '../meta/container-gateway.js';
 import type { ContainerGatewayOptions } from '../meta/meta-gateway-options.js';
 import { INSTAGRAM_DIALECT } from './instagram-api.js';
+import { createInstagramCommentReplies } from './instagram-comment-replies.js';
 import { instagramOAuth } from './instagram-oauth.js';
 import { toInstagramRequest } from './to-instagram-request.js';
 
@@ -15,7 +16,7 @@ export type InstagramGatewayConfig = ContainerGatewayOptions<{
   readonly graph: string;
 }>;
 
-/** A PlatformGateway for Instagram professional accounts (platforms.md §1). */
+/** A PlatformGateway for Instagram professional accounts (platforms.md §1), answering comments too (1.6). */
 export function createInstagramGateway(config: InstagramGatewayConfig): PlatformGateway {
   return createContainerGateway(config, {
     dialect: INSTAGRAM_DIALECT,
@@ -31,5 +32,6 @@ export function createInstagramGateway(config: InstagramGatewayConfig): Platform
       shares: 'shares',
       saved: 'saves',
     },
+    commentReplies: createInstagramCommentReplies,
   });
 }

@@ -1,4 +1,5 @@
 import type { ContainerOAuthSpec } from '../meta/container-oauth.js';
+import { COMMENT_REPLY_PERMISSIONS } from './comment-reply-permissions.js';
 import { INSTAGRAM_PROFILE_FIELDS, instagramProfileSchema } from './instagram-api.js';
 
 /** Instagram API with Instagram Login (platforms.md 1.1): its consent page, grants and permission. */
@@ -14,6 +15,7 @@ export function instagramOAuth(hosts: {
       'instagram_business_basic',
       'instagram_business_content_publish',
       'instagram_business_manage_insights',
+      ...COMMENT_REPLY_PERMISSIONS,
     ],
     authorizePage: `${hosts.www}/oauth/authorize`,
     // Keeps the consent on Instagram's own login instead of offering Facebook's.

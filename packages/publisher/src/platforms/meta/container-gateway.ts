@@ -1,4 +1,4 @@
-import type { MetricName, PlatformGateway, PublishJob } from '@svc/core';
+import type { Clock, CommentReplies, MetricName, PlatformGateway, PublishJob } from '@svc/core';
 import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
 import type { RequestOutcome } from '../shared/request-outcome.js';
 import type { ContainerDialect } from './container-dialect.js';
@@ -6,7 +6,7 @@ import { readContainerFollowers, readContainerMetrics } from './container-metric
 import { type ContainerOAuthSpec, createContainerOAuth } from './container-oauth.js';
 import type { ContainerPlan } from './container-plan.js';
 import { type ContainerProgress, containerProgressSchema } from './container-progress.js';
-import { createGraphClient } from './graph-client.js';
+import { createGraphClient, type GraphClient } from './graph-client.js';
 import type { ContainerGatewayOptions } from './meta-gateway-options.js';
 import { type ContainerStepInput, containerFailureStep, takeContainerStep } from './take-container-step.js';
 import { type UserTokenCredentials, userTokenCredentialsSchema } from './user-token-credentials.js';
@@ -20,6 +20,12 @@ export type ContainerPlatformSpec = {
   readonly toRequest: (job: PublishJob) => RequestOutcome<ContainerPlan>;
   /** The platform's insights metric names, as ours (`saved` → `saves`). */
   readonly insights: Readonly<Record<string, MetricName>>;
+  /** Comment replies on the gateway's Graph client and base, for platforms that answer comments. */
+  readonly commentReplies?: (ctx: {
+    readonly graph: GraphClient;
+    readonly base: string;
+    readonly clock: Clock;
+  }) => CommentReplies;
 };
 
 /** A PlatformGateway for a Meta platform that publishes through media containers. */
@@ -33,7 +39,7 @@ export function createContainerGateway<Hosts>(
   const graph = createGraphClient(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs });
   const quotaRetryMs = config.quotaRetryMs ?? 3_600_000;
 
-  return definePlatformGateway({
+  const gateway = definePlatformGateway({
     platform: dialect.platform,
     names: { platform: dialect.platformName, account: 'account' },
     // Long-lived tokens last 60 days; refreshing a week ahead leaves room for failed attempts.
@@ -73,6 +79,9 @@ export function createContainerGateway<Hosts>(
       spec.oauth,
     ),
   });
+  return spec.commentReplies === undefined
+    ? gateway
+    : { ...gateway, commentReplies: spec.commentReplies({ graph, base, clock }) };
 
   function containerInput(
     call: StepCall<UserTokenCredentials, ContainerProgress, ContainerPlan>,

@@ -89,7 +89,13 @@ export function createContainerOAuth(
           profileUrl: ctx.profileUrl(me.handle),
           profileImageUrl: me.pictureUrl,
           followerCount: me.followerCount,
-          credentials: { accessToken: long.access_token, userId: me.id, issuedAt: now.toISOString() },
+          credentials: {
+            accessToken: long.access_token,
+            userId: me.id,
+            issuedAt: now.toISOString(),
+            // What was granted, so features needing more than publishing can tell what is missing.
+            ...(short.permissions === null ? {} : { permissions: short.permissions }),
+          },
           tokenExpiresAt: new Date(now.getTime() + (long.expires_in ?? LONG_LIVED_SECONDS) * 1000),
         },
       ],

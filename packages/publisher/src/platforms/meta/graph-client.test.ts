@@ -80,6 +80,21 @@ describe('createGraphClient', () => {
     ]);
   });
 
+  it('POSTs nested parameters as JSON with the given headers', async () => {
+    await graph.postJson(
+      idSchema,
+      `${base}/v23.0/1/messages`,
+      { recipient: { comment_id: '9' }, message: { text: 'Hi & bye' } },
+      { authorization: 'Bearer t' },
+    );
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/sandbox/graph/v23.0/1/messages',
+      body: '{"recipient":{"comment_id":"9"},"message":{"text":"Hi & bye"}}',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+    });
+  });
+
   it("reads Meta's error and its estimate of when calls are allowed again", async () => {
     expect(await failureOf(graph.get(idSchema, `${base}/limited`, {}))).toMatchObject({
       status: 400,

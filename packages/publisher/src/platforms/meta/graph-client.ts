@@ -17,6 +17,16 @@ export type GraphClient = {
     params: GraphParams,
     headers?: Readonly<Record<string, string>>,
   ): Promise<T>;
+  /**
+   * POSTs `body` as JSON, for calls whose parameters nest (the messaging `recipient` and
+   * `message`); the token goes in `headers` as `Authorization: Bearer`.
+   */
+  postJson<T>(
+    schema: z.ZodType<T>,
+    url: string,
+    body: unknown,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<T>;
 };
 
 /** Options of the Graph client. */
@@ -66,6 +76,8 @@ export function createGraphClient(options: GraphClientOptions = {}): GraphClient
           ...(Object.keys(params).length === 0 ? {} : { form: { ...params } }),
         }),
       ),
+    postJson: (schema, url, body, headers) =>
+      send(schema, () => client.post(url, { headers: { ...headers }, json: body })),
   };
 }
 

@@ -35,6 +35,7 @@ function scriptedGraph(answers: Record<string, Answer>): GraphClient & { calls: 
     calls,
     get: (schema, url, params) => send('GET', url, params, schema) as never,
     post: (schema, url, params) => send('POST', url, params, schema) as never,
+    postJson: () => Promise.reject(new Error('the container flow sends no JSON')),
   };
 }
 

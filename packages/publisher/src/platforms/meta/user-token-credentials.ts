@@ -7,6 +7,11 @@ export const userTokenCredentialsSchema = z.looseObject({
   userId: z.string().min(1),
   /** When the token was issued; it can be refreshed from 24 hours after. */
   issuedAt: z.string().optional(),
+  /**
+   * The permissions granted at connection, when the platform said which (Instagram does). A list
+   * we cannot read counts as unknown rather than making the whole credentials unreadable.
+   */
+  permissions: z.array(z.string()).optional().catch(undefined),
 });
 
 /** Credentials of an Instagram or Threads account. */
