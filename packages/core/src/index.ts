@@ -72,6 +72,7 @@ export {
 } from './automations/comment-webhook.js';
 export {
   afterReply,
+  backoffMs,
   type CommentWrite,
   decideComment,
   MAX_REPLY_ATTEMPTS,

@@ -4,9 +4,12 @@ import { aMediaAsset, aPost, aUser, createMemoryStore, seedMediaAsset } from '@s
 import type { SandboxPlatform } from '@svc/sandbox';
 import {
   type Collector,
+  type CommentReplier,
   createCollector,
+  createCommentReplier,
   createPublisher,
   DEFAULT_COLLECTOR_OPTIONS,
+  DEFAULT_COMMENT_REPLIER_OPTIONS,
   DEFAULT_PUBLISHER_OPTIONS,
   type Publisher,
 } from '../src/index.js';
@@ -34,6 +37,8 @@ export type EngineWorld = {
   readonly publisher: Publisher;
   /** A metric collector on the same store, clock and adapter (a new one stands for another process). */
   collector(leaseOwner?: string): Collector;
+  /** A comment replier on the same store, clock and adapter (a new one stands for another process). */
+  replier(leaseOwner?: string): CommentReplier;
   /** Inserts a post to the account, due now; returns its id. */
   schedule(overrides: Partial<Post>): Promise<string>;
   /** Stores bytes as the service does at creation: a blob and an active asset the post refers to. */
@@ -95,6 +100,8 @@ export async function startEngineWorld(options: EngineWorldOptions): Promise<Eng
     publisher,
     collector: (leaseOwner = 'collector') =>
       createCollector(deps, { ...DEFAULT_COLLECTOR_OPTIONS, leaseOwner }),
+    replier: (leaseOwner = 'replier') =>
+      createCommentReplier(deps, { ...DEFAULT_COMMENT_REPLIER_OPTIONS, leaseOwner }),
     async schedule(overrides) {
       const post = aPost(owner.id, account.id, {
         platforms: [platform],

@@ -9,6 +9,7 @@ import {
   DEFAULT_COMMENT_REPLIER_OPTIONS,
 } from '@svc/publisher';
 import type { Logger } from 'pino';
+import type { Config } from './config.js';
 import type { Services } from './open-services.js';
 import { engineDeps } from './start-publisher.js';
 
@@ -27,9 +28,11 @@ export function createServerCollector(services: Services, logger: Logger): Colle
  * The comment replier on the services' store and gateways (docs/automations.md), sharing the
  * inbox with other processes on one PostgreSQL database through leases.
  */
-export function createServerReplier(services: Services, logger: Logger): CommentReplier {
+export function createServerReplier(services: Services, config: Config, logger: Logger): CommentReplier {
   return createCommentReplier(engineDeps(services, logger.child({ component: 'replier' })), {
     ...DEFAULT_COMMENT_REPLIER_OPTIONS,
+    // A comment is held as long as a post: past it, another process checks and finishes it.
+    leaseMs: config.publisher.leaseMs,
     leaseOwner: leaseOwner(),
   });
 }

@@ -97,7 +97,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const collector = config.publisher.enabled ? createServerCollector(services, logger) : null;
   collector?.start();
   // So are comment replies (docs/automations.md).
-  const replier = config.publisher.enabled ? createServerReplier(services, logger) : null;
+  const replier = config.publisher.enabled ? createServerReplier(services, config, logger) : null;
   replier?.start();
   logger.info(
     {

@@ -155,6 +155,32 @@ describe('Instagram comment automations through the server', () => {
     for (const id of [postId, accounts.instagram, mediaId, 'ann_instagram']) expect(text).not.toContain(id);
   }, 60_000);
 
+  it('lets the operator list, pause and resume automations with svc automations', async () => {
+    const listed = await server.cli(['automations', 'list', '--email', 'ann@example.com']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const live = listed.json.automations.find((a: { state: string }) => a.state === 'live');
+    expect(live).toMatchObject({ profileId: accounts.instagram, postId, counts: { matched: 2 } });
+    const paused = await server.cli(['automations', 'pause', live.id]);
+    expect([paused.code, paused.json.state]).toEqual([0, 'paused']);
+    const { instagram } = server.sandbox.control;
+    const ignored = instagram.addComment({
+      mediaId,
+      text: 'price while paused',
+      username: 'dora',
+      // Made well before the resume (Meta's timestamps are whole seconds of its own clock).
+      commentedAt: new Date(Date.now() - 30_000),
+    }).commentId;
+    await instagram.webhooksIdle();
+    const resumed = await server.cli(['automations', 'resume', live.id]);
+    expect([resumed.code, resumed.json.state]).toEqual([0, 'live']);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(instagram.comments(mediaId).find((c) => c.id === ignored)?.privateReply).toBeNull();
+    const unknown = await server.cli(['automations', 'pause', 'auto_missing']);
+    expect([unknown.code, unknown.stderr]).toEqual([1, 'svc: Automation auto_missing not found.\n']);
+    const noEmail = await server.cli(['automations', 'list']);
+    expect(noEmail.code).toBe(2);
+  }, 30_000);
+
   it('refuses forged, unverified, non-JSON and oversized deliveries without touching the inbox', async () => {
     const url = `${server.url}/webhooks/instagram`;
     const wrongToken = await fetch(`${url}?hub.mode=subscribe&hub.challenge=42&hub.verify_token=guess`);

@@ -20,6 +20,7 @@ export type AutomationRow = {
   state: string;
   post_id: string | null;
   media_id: string | null;
+  live_since: Date | null;
   created_at: Date;
   updated_at: Date;
   counts: Partial<Record<AutomationCounter, number>> | null;
@@ -34,6 +35,7 @@ export const AUTOMATION_COLUMNS = [
   'state',
   'post_id',
   'media_id',
+  'live_since',
   'created_at',
   'updated_at',
 ] as const;
@@ -55,6 +57,7 @@ export function automationParams(automation: Automation): unknown[] {
     automation.state,
     automation.postId,
     automation.mediaId,
+    automation.liveSince,
     automation.createdAt,
     automation.updatedAt,
   ];
@@ -77,6 +80,7 @@ export function rowToAutomation(row: AutomationRow): Automation {
     state: row.state as AutomationState,
     postId: row.post_id,
     mediaId: row.media_id,
+    liveSince: row.live_since,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     counts: countsFromPg(row.counts),

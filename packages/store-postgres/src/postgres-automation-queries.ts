@@ -6,12 +6,13 @@ VALUES (${AUTOMATION_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
 RETURNING *`;
 
 /**
- * Saves a changed automation: $1 id, $2 template, $3 state, $4 post, $5 media, $6 update time.
+ * Saves a changed automation: $1 id, $2 template, $3 state, $4 post, $5 media, $6 update time,
+ * $7 when it last went live.
  * Owner, account and creation time are the automation's identity; counts are never written here.
  * RETURNING * for `withEvents`.
  */
 export const UPDATE_AUTOMATION_SQL = `UPDATE automations SET template = $2, state = $3, post_id = $4,
-  media_id = $5, updated_at = $6
+  media_id = $5, updated_at = $6, live_since = $7
 WHERE id = $1
 RETURNING *`;
 

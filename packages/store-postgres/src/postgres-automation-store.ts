@@ -32,7 +32,7 @@ import { withTransaction } from './with-transaction.js';
 /** The parameters after which `withEvents` binds the events of INSERT_AUTOMATION_SQL. */
 const INSERT_PARAMS = AUTOMATION_COLUMNS.length;
 /** The same for UPDATE_AUTOMATION_SQL. */
-const UPDATE_PARAMS = 6;
+const UPDATE_PARAMS = 7;
 
 /**
  * The AutomationStore of a PostgreSQL database. Any number of reply workers may share it: they
@@ -69,6 +69,7 @@ export function createPostgresAutomationStore(pool: Pool): AutomationStore {
         automation.postId,
         automation.mediaId,
         automation.updatedAt,
+        automation.liveSince,
         ...(events.length === 0 ? [] : eventParams(events)),
       ]);
       return updated.rowCount === 1;

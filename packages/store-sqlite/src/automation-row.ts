@@ -20,6 +20,7 @@ export type AutomationRow = {
   state: string;
   post_id: string | null;
   media_id: string | null;
+  live_since: number | null;
   created_at: number;
   updated_at: number;
 };
@@ -44,6 +45,7 @@ export function automationToRow(automation: Automation): AutomationRow {
     state: automation.state,
     post_id: automation.postId,
     media_id: automation.mediaId,
+    live_since: automation.liveSince === null ? null : dateToSql(automation.liveSince),
     created_at: dateToSql(automation.createdAt),
     updated_at: dateToSql(automation.updatedAt),
   };
@@ -68,6 +70,7 @@ export function rowToAutomation(row: AutomationWithCountsRow): Automation {
     state: row.state as AutomationState,
     postId: row.post_id,
     mediaId: row.media_id,
+    liveSince: row.live_since === null ? null : dateFromSql(row.live_since),
     createdAt: dateFromSql(row.created_at),
     updatedAt: dateFromSql(row.updated_at),
     counts: countsFromSql(row.counts),

@@ -23,12 +23,13 @@ import { type AccountRow, rowToAccount } from './sqlite-account-store.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
 const INSERT_AUTOMATION_SQL = `INSERT INTO automations
-  (id, owner_id, account_id, template, state, post_id, media_id, created_at, updated_at)
-VALUES (@id, @owner_id, @account_id, @template, @state, @post_id, @media_id, @created_at, @updated_at)`;
+  (id, owner_id, account_id, template, state, post_id, media_id, live_since, created_at, updated_at)
+VALUES (@id, @owner_id, @account_id, @template, @state, @post_id, @media_id, @live_since, @created_at,
+  @updated_at)`;
 
 // Owner, account and creation time are the automation's identity; counts are never written here.
 const UPDATE_AUTOMATION_SQL = `UPDATE automations SET template = @template, state = @state,
-  post_id = @post_id, media_id = @media_id, updated_at = @updated_at
+  post_id = @post_id, media_id = @media_id, live_since = @live_since, updated_at = @updated_at
 WHERE id = @id`;
 
 /**

@@ -3,6 +3,7 @@ import { anAutomation } from '../testing/builders.js';
 import type { InboxComment } from './comment-webhook.js';
 import {
   afterReply,
+  backoffMs,
   decideComment,
   MAX_REPLY_ATTEMPTS,
   PRIVATE_REPLIES_PER_HOUR,
@@ -52,6 +53,17 @@ describe('decideComment', () => {
     });
   });
 
+  it('leaves comments made before the automation last went live unanswered', () => {
+    const resumed = { ...priceBot, liveSince: new Date(NOW.getTime() + 60_000) };
+    expect(decideComment(comment('price'), [resumed], NOW)).toMatchObject({
+      stage: 'done',
+      outcome: 'before_live',
+      counters: [],
+    });
+    const justBefore = comment('price', { commentedAt: new Date(NOW.getTime() + 57_000) });
+    expect(decideComment(justBefore, [resumed], NOW).stage).toBe('private_sending');
+  });
+
   it('ends a comment no automation watches, and skips one past the 7-day window', () => {
     expect(decideComment(comment('price'), [], NOW)).toMatchObject({
       stage: 'done',
@@ -59,7 +71,8 @@ describe('decideComment', () => {
       counters: [],
     });
     const old = comment('price', { commentedAt: new Date(NOW.getTime() - PRIVATE_REPLY_WINDOW_MS - 1) });
-    expect(decideComment(old, [priceBot], NOW)).toMatchObject({
+    const longLive = { ...priceBot, liveSince: new Date(0) };
+    expect(decideComment(old, [longLive], NOW)).toMatchObject({
       stage: 'done',
       outcome: 'skipped_too_old',
       counters: [{ automationId: 'auto_price', counter: 'skipped_too_old' }],
@@ -118,11 +131,17 @@ describe('afterReply', () => {
     });
   });
 
-  it('gives up after the last attempt, and a private reply that cannot make its window', () => {
+  it('backs off, gives a public reply up after the last attempt, and a private one when its window closes', () => {
     const tired = { ...ctx, comment: { ...ctx.comment, attempts: MAX_REPLY_ATTEMPTS - 1 } };
-    expect(afterReply('private', { kind: 'retry', afterMs: 1000, reason: 'timeout' }, tired)).toMatchObject({
+    expect(afterReply('public', { kind: 'retry', afterMs: 1000, reason: 'timeout' }, tired)).toMatchObject({
       write: { outcome: 'failed: timeout', counters: [{ counter: 'failed' }] },
     });
+    expect(afterReply('private', { kind: 'retry', afterMs: 1000, reason: 'timeout' }, tired)).toEqual({
+      kind: 'retry',
+      reason: 'timeout',
+      retryAt: new Date(NOW.getTime() + backoffMs(MAX_REPLY_ATTEMPTS - 1)),
+    });
+    expect([0, 1, 2, 20].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 3_600_000]);
     const late = {
       ...ctx,
       comment: comment('price', { commentedAt: new Date(NOW.getTime() - PRIVATE_REPLY_WINDOW_MS + 60_000) }),

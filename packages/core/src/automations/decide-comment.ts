@@ -4,14 +4,27 @@ import type { CommentReplyAnswer } from '../ports/platform-gateway.js';
 import { matchComment } from './comment-match.js';
 import type { InboxComment } from './comment-webhook.js';
 
+const HOUR_MS = 3_600_000;
+
 /** Meta sends a private reply only within 7 days of the comment (platforms.md 1.6). */
 export const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * Meta stamps a change with whole seconds of its own clock: a comment made just as an automation
+ * went live may read a little older than it is.
+ */
+const CLOCK_TOLERANCE_MS = 5_000;
 
 /** Meta's private-reply calls per account and hour (Messenger Platform rate limits). */
 export const PRIVATE_REPLIES_PER_HOUR = 750;
 
-/** Transient faults a comment may meet before it is given up as failed. */
+/** Transient faults a public reply may meet before it is given up as failed. */
 export const MAX_REPLY_ATTEMPTS = 8;
+
+/** The wait after the `attempts`-th fault: 30 s, doubling, at most an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** attempts, HOUR_MS);
+}
 
 /** What the worker writes next for a comment. */
 export type CommentWrite = {
@@ -35,14 +48,16 @@ const count = (automationId: string, counter: AutomationCounter): CounterIncreme
 /**
  * What a new comment leads to, given the live automations watching its post (oldest first): the
  * first automation whose trigger matches answers it; when none does, each counts why it skipped.
- * A matched comment past the private-reply window is skipped as too old rather than sent.
+ * Automations answer only comments made since they last went live, and a matched comment past the
+ * private-reply window is skipped as too old rather than sent.
  */
-export function decideComment(
-  comment: InboxComment,
-  automations: readonly Automation[],
-  now: Date,
-): CommentWrite {
-  if (automations.length === 0) return done('no_automation', null);
+export function decideComment(comment: InboxComment, live: readonly Automation[], now: Date): CommentWrite {
+  if (live.length === 0) return done('no_automation', null);
+  const made = comment.commentedAt.getTime();
+  const automations = live.filter(
+    (a) => a.liveSince !== null && made >= a.liveSince.getTime() - CLOCK_TOLERANCE_MS,
+  );
+  if (automations.length === 0) return done('before_live', null);
   const results = automations.map((automation) => ({
     automation,
     match: matchComment(automation.template, comment.text),
@@ -127,13 +142,15 @@ export function afterReply(
         retryAt: later(ctx.now, HOUR_MS),
       });
     case 'retry':
-      if (ctx.comment.attempts + 1 >= MAX_REPLY_ATTEMPTS) {
+      // A private reply keeps trying while its window lasts; a public one has no window, so it
+      // stops after a number of attempts.
+      if (step === 'public' && ctx.comment.attempts + 1 >= MAX_REPLY_ATTEMPTS) {
         return write(done(`failed: ${answer.reason}`, id, [count(id, 'failed')]));
       }
       return waitOrGiveUp(step, ctx, {
         kind: 'retry',
         reason: answer.reason,
-        retryAt: later(ctx.now, Math.max(answer.afterMs, 1000)),
+        retryAt: later(ctx.now, Math.max(answer.afterMs, backoffMs(ctx.comment.attempts))),
       });
   }
 }
@@ -150,8 +167,6 @@ export function wantsPublicReply(ctx: Pick<ReplyContext, 'comment' | 'automation
 export function replyRateWait(repliesInLastHour: number, now: Date): Date | null {
   return repliesInLastHour < PRIVATE_REPLIES_PER_HOUR ? null : later(now, 5 * 60_000);
 }
-
-const HOUR_MS = 3_600_000;
 
 function later(now: Date, ms: number): Date {
   return new Date(now.getTime() + ms);

@@ -42,6 +42,11 @@ export type Automation = {
   /** The watched post (ours) and its Instagram media id; null for a draft. */
   readonly postId: string | null;
   readonly mediaId: string | null;
+  /**
+   * When it last went live (created live, or resumed); null for a draft. Comments made before are
+   * not answered: a paused automation stays silent about what was said meanwhile.
+   */
+  readonly liveSince: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly counts: AutomationCounts;

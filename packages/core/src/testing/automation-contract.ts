@@ -54,6 +54,7 @@ export function describeAutomationContract(getStore: () => Store): void {
         state: 'draft',
         postId: null,
         mediaId: null,
+        liveSince: null,
       });
       const second = anAutomation(owner.id, other.id, { createdAt: at(2) });
       await store.automations.createAutomation(first, [automationEvent('automation.created', first, at(1))]);

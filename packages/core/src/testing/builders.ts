@@ -158,6 +158,7 @@ export function anAutomation(
     state: 'live',
     postId: 'post_watched',
     mediaId: 'ig-media-1',
+    liveSince: T0,
     createdAt: T0,
     updatedAt: T0,
     counts: zeroCounts(),

@@ -104,6 +104,7 @@ async function importTemplate(
     state: post.value === null ? 'draft' : 'live',
     postId: post.value?.id ?? null,
     mediaId: post.value?.platformPostId ?? null,
+    liveSince: post.value === null ? null : now,
     createdAt: now,
     updatedAt: now,
     counts: zeroCounts(),

@@ -83,7 +83,12 @@ export function setAutomationRunning(
       if (watching.isErr()) return err(watching.error);
     }
     const now = deps.clock.now();
-    const changed: Automation = { ...automation, state: wanted, updatedAt: now };
+    const changed: Automation = {
+      ...automation,
+      state: wanted,
+      liveSince: running ? now : automation.liveSince,
+      updatedAt: now,
+    };
     const event = automationEvent(running ? 'automation.resumed' : 'automation.paused', changed, now);
     if (!(await deps.store.automations.updateAutomation(changed, [event]))) return notFound(automationId);
     return ok(await viewOf(deps, changed));

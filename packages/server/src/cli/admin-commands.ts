@@ -66,7 +66,7 @@ SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLI
     const publisher = startPublisher(services, config, logger);
     const collector = createServerCollector(services, logger);
     collector.start();
-    const replier = createServerReplier(services, logger);
+    const replier = createServerReplier(services, config, logger);
     replier.start();
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGTERM', resolve);

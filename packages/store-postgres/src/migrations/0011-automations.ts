@@ -19,6 +19,7 @@ CREATE TABLE automations (
   state text NOT NULL CHECK (state IN ('draft', 'live', 'paused')),
   post_id text,
   media_id text,
+  live_since timestamptz,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
 );

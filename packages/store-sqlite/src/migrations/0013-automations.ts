@@ -19,6 +19,7 @@ CREATE TABLE automations (
   state TEXT NOT NULL CHECK (state IN ('draft', 'live', 'paused')),
   post_id TEXT,
   media_id TEXT,
+  live_since INTEGER,
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 ) STRICT;
