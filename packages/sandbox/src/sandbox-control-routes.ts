@@ -18,6 +18,8 @@ const BASE = '/sandbox/control/instagram';
  * - `POST /sandbox/control/instagram/comments` `{mediaId, text, username?, fromId?, parentId?,
  *   asOwner?, commentedAt?, duplicateDelivery?}` → `{commentId}`
  * - `GET /sandbox/control/instagram/comments?mediaId=…` → `{comments: [thread…]}`
+ *
+ * Instead of `mediaId`, both take the post's `permalink` (what the service's post answer shows).
  */
 export function sandboxControlRoutes(ctx: SandboxContext): RouteSpec[] {
   const control = createInstagramControl(ctx);
@@ -55,7 +57,7 @@ export function sandboxControlRoutes(ctx: SandboxContext): RouteSpec[] {
       return jsonReply(
         200,
         control.addComment({
-          mediaId: text('mediaId') ?? '',
+          mediaId: mediaIdOf(ctx, r),
           text: text('text') ?? '',
           ...optional('username'),
           ...optional('fromId'),
@@ -66,14 +68,24 @@ export function sandboxControlRoutes(ctx: SandboxContext): RouteSpec[] {
         }),
       );
     }),
-    route('GET', '/comments', (r) => {
-      const mediaId = r.input.get('mediaId');
-      if (mediaId === undefined || mediaId === '') {
-        throw new SandboxControlError(400, 'The mediaId parameter is required');
-      }
-      return jsonReply(200, { comments: control.comments(mediaId) });
-    }),
+    route('GET', '/comments', (r) => jsonReply(200, { comments: control.comments(mediaIdOf(ctx, r)) })),
   ];
+}
+
+// The media a request names, by id or by the post's permalink.
+function mediaIdOf(ctx: SandboxContext, r: SandboxRequest): string {
+  const mediaId = r.input.get('mediaId');
+  if (mediaId !== undefined && mediaId !== '') return mediaId;
+  const permalink = r.input.get('permalink');
+  const post = ctx.state.posts.find(
+    (p) => p.record.platform === 'instagram' && p.record.permalink === permalink,
+  );
+  if (permalink !== undefined && post === undefined) {
+    throw new SandboxControlError(404, `No Instagram post has the permalink ${permalink}`);
+  }
+  if (post === undefined)
+    throw new SandboxControlError(400, 'The mediaId (or permalink) parameter is required');
+  return post.postId;
 }
 
 async function answer(r: SandboxRequest, run: (r: SandboxRequest) => Reply | Promise<Reply>): Promise<Reply> {

@@ -262,6 +262,22 @@ describe('HTTP control and the post page', () => {
         ],
       },
     ]);
+    // The permalink the service shows for the post names the media as well as its id.
+    const permalink = (
+      await h.get(`${h.hosts.instagram.graph}/v23.0/${mediaId}`, {
+        fields: 'permalink',
+        access_token: ig.token,
+      })
+    ).body.permalink as string;
+    const byLink = await json(`${control}/comments`, { permalink, text: 'by link', username: 'cy' });
+    expect(byLink.status).toBe(200);
+    const threads = (await h.get(`${control}/comments`, { permalink })).body.comments;
+    expect(threads.map((c: { text: string }) => c.text)).toEqual(['price?', 'by link']);
+    const badLink = await json(`${control}/comments`, { permalink: `${permalink}x`, text: 'hi' });
+    expect([badLink.status, badLink.body.error.message]).toEqual([
+      404,
+      `No Instagram post has the permalink ${permalink}x`,
+    ]);
     const unknown = await json(`${control}/comments`, { mediaId: '999', text: 'hi' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toContain('999');
