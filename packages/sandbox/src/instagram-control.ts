@@ -38,14 +38,7 @@ export type SandboxCommentInput = {
 };
 
 /** A comment as the control lists it, with the private reply it got. */
-export type SandboxCommentView = {
-  readonly id: string;
-  readonly mediaId: string;
-  /** The media owner's Instagram user id. */
-  readonly igUserId: string;
-  readonly from: { readonly id: string; readonly username: string };
-  readonly text: string;
-  readonly parentId: string | null;
+export type SandboxCommentView = Omit<InstagramComment, 'timestamp'> & {
   /** ISO time. */
   readonly timestamp: string;
   readonly privateReply: { readonly text: string; readonly messageId: string; readonly at: string } | null;

@@ -1,15 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
+import {
+  publishInstagramPhoto,
+  type SandboxServer,
+  seedUser,
+  settled,
+  startSandboxServer,
+} from './sandbox-server.js';
 import { SVC_BIN } from './support.js';
 
 // Kills a real `svc publisher` process (which runs the comment replier) with SIGKILL right after
 // Instagram applied a reply but before the replier heard of it, then starts a fresh one. Every
 // comment must end with exactly one private reply and one public reply on the simulator, and the
 // automation's counts must say so.
-const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
 const LEASE_MS = 1_500;
 const TEMPLATE = {
   svcTemplate: 1,
@@ -48,17 +51,8 @@ describe('a comment replier killed between sending and recording', () => {
     server.sandbox.control.instagram.setWebhookRetryDelays([50, 100, 200]);
     ({ key, accounts } = await seedUser(server, ['instagram']));
     startWorker();
-    const image = await server.upload(key, JPEG, 'photo.jpg');
-    const created = await server.call('/api/v1/publish', key, {
-      method: 'POST',
-      json: {
-        platforms: ['instagram'],
-        profileIds: [accounts.instagram],
-        caption: 'Say anything',
-        mediaIds: [image],
-      },
-    });
-    const post = await settled(server, key, created.body.postIds[0], 60_000);
+    const created = await publishInstagramPhoto(server, key, accounts.instagram as string, 'Say anything');
+    const post = await settled(server, key, created, 60_000);
     expect(post.status, post.failedReason).toBe('posted');
     mediaId = server.sandbox.control.published('instagram')[0]?.id ?? '';
     const imported = await server.call('/api/v1/automations/import', key, {

@@ -1,17 +1,21 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SANDBOX_APPS } from '@svc/sandbox';
 import { openSqliteStore } from '@svc/store-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
+import {
+  publishInstagramPhoto,
+  type SandboxServer,
+  seedUser,
+  settled,
+  startSandboxServer,
+} from './sandbox-server.js';
 
 // An Instagram comment automation through the whole server: an agent imports a template over
 // the tool endpoint (check, draft, live), visitors comment on the simulator, the simulator
 // delivers Meta's signed webhooks to /webhooks/instagram, and the server's replier answers.
-const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
 const TEMPLATE = {
   svcTemplate: 1,
   name: 'Price list in DM',
@@ -50,17 +54,13 @@ describe('Instagram comment automations through the server', () => {
     server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
     server.sandbox.control.instagram.setWebhookRetryDelays([50, 100, 200]);
     ({ key, accounts } = await seedUser(server, ['instagram']));
-    const image = await server.upload(key, JPEG, 'photo.jpg');
-    const created = await server.call('/api/v1/publish', key, {
-      method: 'POST',
-      json: {
-        platforms: ['instagram'],
-        profileIds: [accounts.instagram],
-        caption: 'Comment "price"!',
-        mediaIds: [image],
-      },
-    });
-    const post = await settled(server, key, created.body.postIds[0], 60_000);
+    const created = await publishInstagramPhoto(
+      server,
+      key,
+      accounts.instagram as string,
+      'Comment "price"!',
+    );
+    const post = await settled(server, key, created, 60_000);
     expect(post.status, post.failedReason).toBe('posted');
     postId = post.id;
     const [published] = server.sandbox.control.published('instagram');

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   createCommentReplier,
   createPublisher,
@@ -10,11 +8,16 @@ import { describePostgres, type OutageProxy, startOutageProxy } from '@svc/store
 import { afterEach, expect, it } from 'vitest';
 import { createLogger, loadConfig, openServices, type Services } from '../src/index.js';
 import { engineDeps } from '../src/start-publisher.js';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
+import {
+  publishInstagramPhoto,
+  type SandboxServer,
+  seedUser,
+  settled,
+  startSandboxServer,
+} from './sandbox-server.js';
 
 // Comment repliers on PostgreSQL that lose the database right after Instagram took a reply, and
 // one that dies holding leases: every comment ends with exactly one private and one public reply.
-const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
 const COMMENTS = 6;
 const LEASE_MS = 1_500;
 let server: SandboxServer | null = null;
@@ -42,18 +45,9 @@ await describePostgres('comment repliers while PostgreSQL goes away', (db) => {
     opened.push(services);
     const deps = engineDeps(services, createLogger({ level: 'silent', destination: 'stdout' }));
 
-    const image = await server.upload(key, JPEG, 'photo.jpg');
-    const created = await server.call('/api/v1/publish', key, {
-      method: 'POST',
-      json: {
-        platforms: ['instagram'],
-        profileIds: [accounts.instagram],
-        caption: 'Ask me',
-        mediaIds: [image],
-      },
-    });
+    const created = await publishInstagramPhoto(server, key, accounts.instagram as string, 'Ask me');
     await createPublisher(deps, { ...DEFAULT_PUBLISHER_OPTIONS, leaseOwner: 'publisher' }).drain();
-    const post = await settled(server, key, created.body.postIds[0], 30_000);
+    const post = await settled(server, key, created, 30_000);
     expect(post.status, post.failedReason).toBe('posted');
     const template = {
       svcTemplate: 1,

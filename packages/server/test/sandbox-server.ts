@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sandbox } from '@svc/sandbox';
@@ -111,6 +111,25 @@ export async function seedUser(
   }
   const key = (await server.cli(['keys', 'create', '--email', 'ann@example.com', '--scopes', '*'])).json.key;
   return { key, accounts };
+}
+
+const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
+
+/** Uploads a JPEG and asks for it to be published on the Instagram account at once; the post id. */
+export async function publishInstagramPhoto(
+  server: SandboxServer,
+  key: string,
+  accountId: string,
+  caption: string,
+): Promise<string> {
+  const image = await server.upload(key, JPEG, 'photo.jpg');
+  const created = await server.call('/api/v1/publish', key, {
+    method: 'POST',
+    json: { platforms: ['instagram'], profileIds: [accountId], caption, mediaIds: [image] },
+  });
+  if (created.status !== 200)
+    throw new Error(`publish answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return created.body.postIds[0];
 }
 
 /** Polls a post until it settles (posted or failed) or the time runs out. */

@@ -1,12 +1,12 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { type ConnectedAccount, markedNeedsReconnect } from '../domain/connected-account.js';
 import { PLATFORM_NAMES } from '../domain/platform.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CommentReplies, CommentSubscription } from '../ports/platform-gateway.js';
+import { actorAccount, callWithAccountTokens } from './account-call.js';
 import type { AutomationReadiness } from './automation-view.js';
 import type { CoreDeps } from './core-deps.js';
-import { refreshAccountTokens, tokenExpiresSoon } from './refresh-account-tokens.js';
 
 type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox' | 'platforms'>;
 
@@ -19,34 +19,15 @@ export async function automationAccount(
   actor: Actor,
   profileId: string,
 ): Promise<Result<ConnectedAccount, SvcError>> {
-  const account = await deps.store.accounts.getAccount(profileId);
-  if (account === null || account.ownerId !== actor.user.id || account.status !== 'active') {
-    return err(
-      svcError(
-        'invalid_profile_ids',
-        `Unknown or inactive profile id ${profileId}. List your accounts with GET /api/v1/connections.`,
-        { field: 'profile_id', invalid: [profileId] },
-      ),
-    );
-  }
-  if (!actorCanSeeAccount(actor, account.id)) {
-    return err(
-      svcError('profile_scope_denied', `This key is limited to other accounts and cannot use ${profileId}.`, {
-        field: 'profile_id',
-        denied: [profileId],
-      }),
-    );
-  }
-  if (account.platform !== 'instagram') {
-    return err(
-      svcError(
-        'validation_failed',
-        `Comment automations answer Instagram comments; ${profileId} is a ${PLATFORM_NAMES[account.platform]} account.`,
-        { field: 'profile_id' },
-      ),
-    );
-  }
-  return ok(account);
+  const found = await actorAccount(deps, actor, profileId, 'profile_id');
+  if (found.isErr() || found.value.platform === 'instagram') return found;
+  return err(
+    svcError(
+      'validation_failed',
+      `Comment automations answer Instagram comments; ${profileId} is a ${PLATFORM_NAMES[found.value.platform]} account.`,
+      { field: 'profile_id' },
+    ),
+  );
 }
 
 /** Whether the account can answer comments: connected, with the comment and message permissions. */
@@ -91,34 +72,21 @@ export async function startCommentWatch(
   if (readiness.needsReconnect || account.sealedCredentials === null)
     return err(reconnectError(account, readiness));
 
-  let current = account;
-  let credentials = JSON.parse(deps.secretBox.open(account.sealedCredentials)) as Record<string, unknown>;
-  const refresh = async (): Promise<Result<null, SvcError>> => {
-    const outcome = await refreshAccountTokens(deps, gateway, current, credentials);
-    if (outcome.kind === 'refreshed') {
-      current = outcome.account;
-      credentials = outcome.credentials;
-      return ok(null);
-    }
-    if (outcome.kind === 'unavailable') return err(unreachable('the token refresh failed'));
-    return markAndRefuse(deps, current);
-  };
-  if (tokenExpiresSoon(gateway, current, deps.clock.now())) {
-    const refreshed = await refresh();
-    if (refreshed.isErr()) return refreshed;
-  }
-  let answer = await subscribe(replies, credentials);
-  if (answer.kind === 'token_expired') {
-    const refreshed = await refresh();
-    if (refreshed.isErr()) return refreshed;
-    answer = await subscribe(replies, credentials);
-  }
+  const called = await callWithAccountTokens(
+    deps,
+    gateway,
+    { ...account, sealedCredentials: account.sealedCredentials },
+    (credentials) => subscribe(replies, credentials),
+  );
+  if (called.kind === 'unavailable') return err(unreachable(called.detail));
+  if (called.kind === 'refused') return markAndRefuse(deps, called.account);
+  const answer = called.answer;
   switch (answer.kind) {
     case 'subscribed':
       return ok(null);
     case 'token_expired':
     case 'needs_reconnect':
-      return markAndRefuse(deps, current);
+      return markAndRefuse(deps, called.account);
     case 'retry':
     case 'refused':
       return err(unreachable(answer.reason));

@@ -1,12 +1,12 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
+import type { Actor } from '../domain/actor.js';
 import { type ConnectedAccount, markedNeedsReconnect } from '../domain/connected-account.js';
 import { PLATFORM_NAMES } from '../domain/platform.js';
 import type { CachedPostingOptions } from '../domain/posting-options-cache.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PlatformGateway, PostingOptionsAnswer } from '../ports/platform-gateway.js';
+import { actorAccount, callWithAccountTokens } from './account-call.js';
 import type { CoreDeps } from './core-deps.js';
-import { refreshAccountTokens, tokenExpiresSoon } from './refresh-account-tokens.js';
 import { useCase } from './use-case.js';
 
 /** A creator's posting options as callers see them. */
@@ -30,28 +30,9 @@ export function getPostingOptions(
   profileId: string,
 ): ResultAsync<PostingOptionsView, SvcError> {
   return useCase(actor, 'account:read', async (): Promise<Result<PostingOptionsView, SvcError>> => {
-    const account = await deps.store.accounts.getAccount(profileId);
-    if (account === null || account.ownerId !== actor.user.id || account.status !== 'active') {
-      return err(
-        svcError(
-          'invalid_profile_ids',
-          `Unknown or inactive profile id ${profileId}. List your accounts with GET /api/v1/connections.`,
-          { field: 'profileId', invalid: [profileId] },
-        ),
-      );
-    }
-    if (!actorCanSeeAccount(actor, account.id)) {
-      return err(
-        svcError(
-          'profile_scope_denied',
-          `This key is limited to other accounts and cannot read ${profileId}.`,
-          {
-            field: 'profileId',
-            denied: [profileId],
-          },
-        ),
-      );
-    }
+    const found = await actorAccount(deps, actor, profileId, 'profileId');
+    if (found.isErr()) return err(found.error);
+    const account = found.value;
     const read = await readPostingOptions(deps, account);
     return read.map((cached) => ({
       ...cached.options,
@@ -85,38 +66,24 @@ export async function readPostingOptions(
   const now = deps.clock.now();
   const cached = deps.postingOptionsCache.get(account.id, now);
   if (cached !== null) return ok(cached);
-  if (account.needsReconnect || account.sealedCredentials === null) return err(reconnectError(account));
-
-  let current = account;
-  let credentials = JSON.parse(deps.secretBox.open(account.sealedCredentials)) as Record<string, unknown>;
-  const refresh = async (): Promise<Result<null, SvcError>> => {
-    const outcome = await refreshAccountTokens(deps, gateway, current, credentials);
-    if (outcome.kind === 'refreshed') {
-      current = outcome.account;
-      credentials = outcome.credentials;
-      return ok(null);
-    }
-    if (outcome.kind === 'unavailable') return err(unreachable(account, 'the token refresh failed'));
-    await markNeedsReconnect(deps, current);
-    return err(reconnectError(current));
-  };
-  if (tokenExpiresSoon(gateway, current, now)) {
-    const refreshed = await refresh();
-    if (refreshed.isErr()) return err(refreshed.error);
+  const sealed = account.sealedCredentials;
+  if (account.needsReconnect || sealed === null) return err(reconnectError(account));
+  const called = await callWithAccountTokens(deps, gateway, { ...account, sealedCredentials: sealed }, (c) =>
+    ask(gateway, c),
+  );
+  if (called.kind === 'unavailable') return err(unreachable(account, called.detail));
+  if (called.kind === 'refused') {
+    await markNeedsReconnect(deps, called.account);
+    return err(reconnectError(called.account));
   }
-  let answer = await ask(gateway, credentials);
-  if (answer.kind === 'token_expired') {
-    const refreshed = await refresh();
-    if (refreshed.isErr()) return err(refreshed.error);
-    answer = await ask(gateway, credentials);
-  }
+  const answer = called.answer;
   switch (answer.kind) {
     case 'options':
       return ok(deps.postingOptionsCache.set(account.id, answer.options, deps.clock.now()));
     case 'token_expired':
     case 'needs_reconnect':
-      await markNeedsReconnect(deps, current);
-      return err(reconnectError(current));
+      await markNeedsReconnect(deps, called.account);
+      return err(reconnectError(called.account));
     case 'cannot_post':
       return err(
         svcError(
