@@ -223,6 +223,12 @@ export {
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './domain/scopes.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './domain/share-links.js';
 export {
+  createSignInLimiter,
+  DEFAULT_SIGN_IN_LIMITS,
+  type SignInLimiter,
+  type SignInLimits,
+} from './domain/sign-in-limiter.js';
+export {
   emptySubscription,
   isSubscriptionStatus,
   SUBSCRIPTION_STATUSES,

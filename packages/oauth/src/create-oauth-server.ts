@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createSignInLimiter } from '@svc/core';
 import type Provider from 'oidc-provider';
 import { createProvider } from './create-provider.js';
 import { createInteractionHandler } from './interaction-handler.js';
@@ -6,7 +7,6 @@ import { type OAuthBearerVerifier, oauthBearerVerifier } from './oauth-bearer-ve
 import { mcpResourceOf, type OAuthDeps } from './oauth-deps.js';
 import { INTERACTION_PREFIX, METADATA_PATHS } from './oauth-routes.js';
 import { createOAuthSecrets } from './oauth-secrets.js';
-import { createSignInLimiter } from './sign-in-limiter.js';
 
 /** The authorization server as a plain Node handler for the paths it owns (mounted into the HTTP app). */
 export type OAuthServer = {
@@ -29,7 +29,12 @@ export type OAuthServer = {
 export function createOAuthServer(deps: OAuthDeps): OAuthServer {
   const secrets = createOAuthSecrets(deps.secret);
   const provider = createProvider(deps, secrets);
-  const interactions = createInteractionHandler(deps, provider, secrets, createSignInLimiter(deps.clock));
+  const interactions = createInteractionHandler(
+    deps,
+    provider,
+    secrets,
+    deps.signInLimiter ?? createSignInLimiter(deps.clock),
+  );
   const callback = provider.callback();
   return {
     owns: (path) => path.startsWith('/oauth/') || METADATA_PATHS.includes(path),

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { emailSchema } from '@svc/core';
+import { emailSchema, type SignInLimiter } from '@svc/core';
+import { DECOY_PASSWORD_HASH, verifyPassword } from '@svc/core/node';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { OAuthDeps } from './oauth-deps.js';
@@ -8,9 +9,7 @@ import type { OAuthSecrets } from './oauth-secrets.js';
 import { renderConsentPage } from './pages/consent-page.js';
 import { renderErrorPage } from './pages/error-page.js';
 import { renderSignInPage } from './pages/sign-in-page.js';
-import { DECOY_PASSWORD_HASH, verifyPassword } from './password-hash.js';
 import { readFormBody } from './read-form-body.js';
-import type { SignInLimiter } from './sign-in-limiter.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 

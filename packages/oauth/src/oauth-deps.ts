@@ -1,4 +1,4 @@
-import { type Clock, MCP_PATH, type MediaFetcher, type Store } from '@svc/core';
+import { type Clock, MCP_PATH, type MediaFetcher, type SignInLimiter, type Store } from '@svc/core';
 
 /** Where the authorization server reports faults it answers with a generic page. */
 export type OAuthLogger = {
@@ -23,6 +23,11 @@ export type OAuthDeps = {
    * only, refused before connecting), or one answering from memory in tests.
    */
   readonly fetcher: MediaFetcher;
+  /**
+   * Counts sign-in attempts; pass the one the console uses so both pages share one allowance.
+   * Default: one of its own.
+   */
+  readonly signInLimiter?: SignInLimiter;
 };
 
 /** The base URL without trailing slashes: the issuer identifier. */

@@ -1,5 +1,5 @@
 import { createUser, emailSchema, PLAN_KINDS, type PlanKind } from '@svc/core';
-import { hashPassword } from '@svc/oauth';
+import { hashPassword } from '@svc/core/node';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
 import { integer, orFail, required, withServices } from './command-support.js';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '@svc/core';
+import type { Clock } from '../ports/clock.js';
 
 /** Counts sign-in attempts and says when a caller must wait. */
 export type SignInLimiter = {

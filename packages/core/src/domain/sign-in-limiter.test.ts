@@ -1,5 +1,5 @@
-import { createFakeClock } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../testing/fake-clock.js';
 import { createSignInLimiter } from './sign-in-limiter.js';
 
 const LIMITS = { windowMs: 60_000, perAddress: 4, failuresPerEmail: 2 };
