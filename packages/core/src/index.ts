@@ -422,6 +422,7 @@ export {
   UPCOMING_POSTS_SHOWN,
   type UpcomingPostView,
 } from './use-cases/get-account-summary.js';
+export { reviewApproval, revokeOwnApiKey } from './use-cases/console-actions.js';
 export { ANALYTICS_DAYS, type AnalyticsInput, getAnalytics } from './use-cases/get-analytics.js';
 export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
 export {

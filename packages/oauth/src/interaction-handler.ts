@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { emailSchema, type SignInLimiter } from '@svc/core';
-import { DECOY_PASSWORD_HASH, verifyPassword } from '@svc/core/node';
+import type { SignInLimiter } from '@svc/core';
+import { checkSignIn, clientAddress } from '@svc/core/node';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { OAuthDeps } from './oauth-deps.js';
@@ -54,28 +54,31 @@ export function createInteractionHandler(
     interaction: Interaction,
     form: URLSearchParams,
   ) => {
-    const parsedEmail = emailSchema.safeParse(form.get('email') ?? '');
-    const email = parsedEmail.success ? parsedEmail.data : (form.get('email') ?? '').trim().toLowerCase();
-    const address = clientAddress(req, deps.trustProxy);
-    const wait = limiter.retryAfter(address, email);
-    if (wait > 0) {
+    const check = await checkSignIn(
+      { users: deps.store.users, limiter },
+      {
+        email: form.get('email') ?? '',
+        password: form.get('password') ?? '',
+        address: clientAddress(req, deps.trustProxy),
+      },
+    );
+    if (check.kind === 'wait') {
+      const wait = check.retryAfterSeconds;
       const page = await pageFor(
         interaction,
         `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-        email,
+        check.email,
       );
       return sendHtml(res, 429, page, { 'Retry-After': String(wait) });
     }
-    const user = parsedEmail.success ? await deps.store.users.getUserByEmail(email) : null;
-    const stored = user === null ? null : await deps.store.users.getPasswordHash(user.id);
-    // An unknown email costs the same hash as a known one, so timing does not tell them apart.
-    const matches = await verifyPassword(form.get('password') ?? '', stored ?? DECOY_PASSWORD_HASH);
-    const ok = matches && user !== null && stored !== null && !user.apiAccessDisabled;
-    limiter.record(address, email, ok);
-    if (!ok || user === null) {
-      return sendHtml(res, 401, await pageFor(interaction, 'The email or password is not right.', email));
+    if (check.kind === 'refused') {
+      return sendHtml(
+        res,
+        401,
+        await pageFor(interaction, 'The email or password is not right.', check.email),
+      );
     }
-    const result: InteractionResults = { login: { accountId: user.id } };
+    const result: InteractionResults = { login: { accountId: check.user.id } };
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
   };
 
@@ -148,13 +151,6 @@ export function createInteractionHandler(
     // The form is of an earlier step (a second tab, the back button): show the current one.
     return sendHtml(res, 409, await pageFor(interaction, null));
   };
-}
-
-/** Who is signing in, for rate limits: the peer, or the first forwarded address behind a trusted proxy. */
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-  return trustProxy && first !== undefined && first !== '' ? first : (req.socket.remoteAddress ?? 'unknown');
 }
 
 /** Sends a page that no one may cache or frame (the consent page must not be clickjacked). */

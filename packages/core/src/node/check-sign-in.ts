@@ -1,0 +1,41 @@
+import type { IncomingMessage } from 'node:http';
+import type { SignInLimiter } from '../domain/sign-in-limiter.js';
+import { emailSchema, type User } from '../domain/user.js';
+import type { UserStore } from '../ports/user-store.js';
+import { DECOY_PASSWORD_HASH, verifyPassword } from './password-hash.js';
+
+/** The outcome of a sign-in attempt. */
+export type SignInCheck =
+  | { readonly kind: 'signed_in'; readonly user: User }
+  /** Too many attempts: try again in `retryAfterSeconds`. */
+  | { readonly kind: 'wait'; readonly retryAfterSeconds: number; readonly email: string }
+  /** Unknown email, wrong password or a user whose access is disabled: one answer for all. */
+  | { readonly kind: 'refused'; readonly email: string };
+
+/**
+ * Checks a sign-in with an email and password, the same way on every sign-in page (OAuth consent,
+ * the console): the shared limiter first, then the password, against a decoy hash when the email
+ * is unknown so that timing does not tell which emails exist. Every attempt is recorded.
+ */
+export async function checkSignIn(
+  deps: { readonly users: UserStore; readonly limiter: SignInLimiter },
+  attempt: { readonly email: string; readonly password: string; readonly address: string },
+): Promise<SignInCheck> {
+  const parsed = emailSchema.safeParse(attempt.email);
+  const email = parsed.success ? parsed.data : attempt.email.trim().toLowerCase();
+  const wait = deps.limiter.retryAfter(attempt.address, email);
+  if (wait > 0) return { kind: 'wait', retryAfterSeconds: wait, email };
+  const user = parsed.success ? await deps.users.getUserByEmail(email) : null;
+  const stored = user === null ? null : await deps.users.getPasswordHash(user.id);
+  const matches = await verifyPassword(attempt.password, stored ?? DECOY_PASSWORD_HASH);
+  const ok = matches && user !== null && stored !== null && !user.apiAccessDisabled;
+  deps.limiter.record(attempt.address, email, ok);
+  return ok && user !== null ? { kind: 'signed_in', user } : { kind: 'refused', email };
+}
+
+/** Who is signing in, for rate limits: the peer, or the first forwarded address behind a trusted proxy. */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  return trustProxy && first !== undefined && first !== '' ? first : (req.socket.remoteAddress ?? 'unknown');
+}
