@@ -12,6 +12,7 @@ const PACKAGES = [
   'publisher',
   'mcp',
   'oauth',
+  'console',
 ];
 
 /** The project list; the root vitest.config.ts reads it (vitest 4+ has no workspace file of its own). */

@@ -174,6 +174,7 @@ export {
   oauthScopeFor,
   scopesForOAuth,
 } from './domain/oauth-scopes.js';
+export { PASSWORD_LENGTH, passwordProblem } from './domain/password-rules.js';
 export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './domain/platform.js';
 export {
   type PlatformMeta,
@@ -389,6 +390,7 @@ export {
   createConnectionRequest,
   startConnection,
 } from './use-cases/connect-account.js';
+export { reviewApproval, revokeOwnApiKey } from './use-cases/console-actions.js';
 export type { ImageConversion } from './use-cases/convert-images.js';
 export type { CoreDeps } from './use-cases/core-deps.js';
 export { type CreateDraftInput, createDraft } from './use-cases/create-draft.js';
@@ -422,7 +424,6 @@ export {
   UPCOMING_POSTS_SHOWN,
   type UpcomingPostView,
 } from './use-cases/get-account-summary.js';
-export { reviewApproval, revokeOwnApiKey } from './use-cases/console-actions.js';
 export { ANALYTICS_DAYS, type AnalyticsInput, getAnalytics } from './use-cases/get-analytics.js';
 export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
 export {

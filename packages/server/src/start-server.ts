@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createConsole } from '@svc/console';
+import { createSignInLimiter } from '@svc/core';
 import { createHttpApp } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
 import { createOAuthServer } from '@svc/oauth';
@@ -39,7 +41,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   // The OAuth authorization server (/oauth/*, its metadata) answers outside Koa too: it is a Koa
   // app of its own, with OAuth's error format.
+  // One allowance of sign-in attempts for the OAuth page and the console (docs/console.md).
+  const signInLimiter = createSignInLimiter(services.core.clock);
   const oauth = createOAuthServer({
+    signInLimiter,
     store: services.core.store,
     clock: services.core.clock,
     baseUrl: config.baseUrl,
@@ -58,6 +63,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger,
     mediaLinks: services.mediaLinks,
   });
+  // The web console at /app, for the people behind the accounts.
+  const webConsole = createConsole({
+    core: services.core,
+    baseUrl: config.baseUrl,
+    trustProxy: config.trustProxy,
+    logger,
+    signInLimiter,
+  });
   const app = createHttpApp({
     core: services.core,
     logger,
@@ -65,7 +78,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     version: SERVICE_VERSION,
     trustProxy: config.trustProxy,
     baseUrl: config.baseUrl,
-    mounts: services.sandbox === null ? [mcp, oauth] : [mcp, oauth, services.sandbox],
+    mounts: services.sandbox === null ? [mcp, oauth, webConsole] : [mcp, oauth, webConsole, services.sandbox],
     instagramWebhook: services.instagramWebhook,
   });
   const server = createServer(app.callback());

@@ -34,6 +34,8 @@ export function revokeOwnApiKey(
   return useCase(actor, 'account:write', async (): Promise<Result<ApiKey, SvcError>> => {
     const owned = (await deps.store.apiKeys.listApiKeys(actor.user.id)).some((key) => key.id === keyId);
     const revoked = owned ? await deps.store.apiKeys.revokeApiKey(keyId, deps.clock.now()) : null;
-    return revoked === null ? err(svcError('key_not_found', `No API key with the id ${keyId}.`)) : ok(revoked);
+    return revoked === null
+      ? err(svcError('key_not_found', `No API key with the id ${keyId}.`))
+      : ok(revoked);
   });
 }

@@ -1,4 +1,11 @@
-import { createUser, emailSchema, PLAN_KINDS, type PlanKind } from '@svc/core';
+import {
+  createUser,
+  emailSchema,
+  PASSWORD_LENGTH,
+  PLAN_KINDS,
+  type PlanKind,
+  passwordProblem,
+} from '@svc/core';
 import { hashPassword } from '@svc/core/node';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
 import { integer, orFail, required, withServices } from './command-support.js';
@@ -96,22 +103,15 @@ Options:
   },
 };
 
-/** Shortest password accepted: people choose it, so a floor keeps the guessable ones out. */
-const MIN_PASSWORD_LENGTH = 10;
-/** Longest password accepted: scrypt's input cost grows with it. */
-const MAX_PASSWORD_LENGTH = 1024;
-
 /** The password piped to standard input, without its trailing newline, or a CliFailure. */
 async function readPassword(io: CliIo): Promise<string> {
   const password = (await io.readStdin()).replace(/\r?\n$/, '');
-  if (password.length < MIN_PASSWORD_LENGTH) {
+  const problem = passwordProblem(password);
+  if (problem !== null) {
     throw new CliFailure(
-      `The password must be at least ${MIN_PASSWORD_LENGTH} characters (read from stdin).`,
+      password.length < PASSWORD_LENGTH.min ? `${problem.slice(0, -1)} (read from stdin).` : problem,
       2,
     );
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new CliFailure(`The password must be at most ${MAX_PASSWORD_LENGTH} characters.`, 2);
   }
   return password;
 }

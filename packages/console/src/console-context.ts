@@ -1,0 +1,49 @@
+import type { IncomingMessage } from 'node:http';
+import type { Actor } from '@svc/core';
+import type { ConsoleDeps } from './console-deps.js';
+import type { ConsoleReply } from './console-reply.js';
+import type { ConsoleSession, ConsoleSessions } from './console-session.js';
+
+/** What a console route runs with. */
+export type ConsoleContext = {
+  readonly deps: ConsoleDeps;
+  readonly sessions: ConsoleSessions;
+  readonly req: IncomingMessage;
+  readonly url: URL;
+  readonly params: Readonly<Record<string, string>>;
+  /** The posted form (POST routes), already checked against the session's anti-forgery token. */
+  readonly form: URLSearchParams;
+  /** The cookie's session token, when the request carried one. */
+  readonly token: string | null;
+};
+
+/** The context of a signed-in route: the session and the actor the use cases run as. */
+export type SignedContext = ConsoleContext & { readonly session: ConsoleSession; readonly actor: Actor };
+
+/** One page or form target of the console. */
+export type ConsoleRoute =
+  | {
+      readonly method: 'GET' | 'POST';
+      readonly path: string;
+      readonly access: 'public';
+      run(c: ConsoleContext): Promise<ConsoleReply>;
+    }
+  | {
+      readonly method: 'GET' | 'POST';
+      readonly path: string;
+      readonly access: 'signed';
+      run(c: SignedContext): Promise<ConsoleReply>;
+    };
+
+/**
+ * The actor a signed-in person acts as: every scope over every account of theirs (the console is
+ * the owner's own app; keys are what limit others).
+ */
+export function personActor(session: ConsoleSession): Actor {
+  return {
+    user: session.user,
+    credentialId: `console:${session.id.slice(0, 12)}`,
+    scopes: ['*'],
+    accountIds: null,
+  };
+}

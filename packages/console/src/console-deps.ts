@@ -1,0 +1,22 @@
+import type { CoreDeps, SignInLimiter } from '@svc/core';
+
+/** Where the console reports faults it answers with a generic page. */
+export type ConsoleLogger = {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+};
+
+/** What the console is built from. */
+export type ConsoleDeps = {
+  readonly core: CoreDeps;
+  /** The public base URL (`SVC_BASE_URL`): the origin forms must come from; https makes cookies Secure. */
+  readonly baseUrl: string;
+  /** Trust `X-Forwarded-For` for the sign-in limiter's client address. */
+  readonly trustProxy: boolean;
+  readonly logger: ConsoleLogger;
+  /** Sign-in attempts, shared with the OAuth sign-in page so both count against one allowance. */
+  readonly signInLimiter: SignInLimiter;
+  /** How long a session lasts without use, and at most; defaults 12 hours and 7 days. */
+  readonly sessionIdleMs?: number;
+  readonly sessionMaxMs?: number;
+};

@@ -1,0 +1,24 @@
+/** What a console route answers: written by the console's one response writer. */
+export type ConsoleReply = {
+  readonly status: number;
+  readonly body: string;
+  /** Defaults to HTML. */
+  readonly contentType?: string;
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
+};
+
+/** An HTML page. */
+export function htmlReply(status: number, body: string): ConsoleReply {
+  return { status, body };
+}
+
+/**
+ * A redirect after a form (303: the browser follows with GET, so reloading never resubmits), or
+ * to sign in.
+ */
+export function redirectReply(
+  location: string,
+  headers: Readonly<Record<string, string | readonly string[]>> = {},
+): ConsoleReply {
+  return { status: 303, body: '', headers: { location, ...headers } };
+}

@@ -1,0 +1,74 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { CoreDeps, User } from '@svc/core';
+
+/** A signed-in person's session: who, and the token every form must carry back. */
+export type ConsoleSession = {
+  readonly user: User;
+  /** The session's anti-forgery token, a hidden field of every form. */
+  readonly csrf: string;
+  /** The stored record's id (a hash of the cookie's token). */
+  readonly id: string;
+};
+
+type SessionRecord = { userId: string; csrf: string; createdAt: number; seenAt: number };
+
+// Kept with the OAuth server's records (kind, id, JSON, expiry): any API server sharing the
+// database honours the session, and expired ones go with the OAuth sweep.
+const KIND = 'ConsoleSession';
+// A session's last use is written at most this often, so reading pages costs no write.
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+/** Sessions of the console, stored hashed so a database leak signs nobody in. */
+export type ConsoleSessions = {
+  /** Opens a session for the user; answers the cookie's token (shown nowhere else). */
+  open(user: User): Promise<string>;
+  /** The session a cookie token stands for, or null when unknown, expired or its user is gone. */
+  read(token: string): Promise<ConsoleSession | null>;
+  /** Ends the session of a cookie token. */
+  close(token: string): Promise<void>;
+};
+
+/** The console's sessions: idle for at most `idleMs`, alive for at most `maxMs`. */
+export function createConsoleSessions(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'keyHasher'>,
+  limits: { readonly idleMs: number; readonly maxMs: number },
+): ConsoleSessions {
+  const { store, clock, keyHasher } = deps;
+  const expiry = (record: SessionRecord, now: number) =>
+    new Date(Math.min(now + limits.idleMs, record.createdAt + limits.maxMs));
+  return {
+    async open(user) {
+      const token = deps.ids.secret();
+      const now = clock.now().getTime();
+      const record: SessionRecord = { userId: user.id, csrf: deps.ids.secret(), createdAt: now, seenAt: now };
+      await store.oauth.upsert(KIND, keyHasher.hash(token), record, expiry(record, now));
+      return token;
+    },
+    async read(token) {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const id = keyHasher.hash(token);
+      const found = await store.oauth.find(KIND, id);
+      const now = clock.now().getTime();
+      if (found === null || found.expiresAt === null || found.expiresAt.getTime() <= now) return null;
+      const record = found.payload as SessionRecord;
+      const user = await store.users.getUser(record.userId);
+      if (user === null) return null;
+      if (now - record.seenAt >= TOUCH_EVERY_MS) {
+        const touched = { ...record, seenAt: now };
+        await store.oauth.upsert(KIND, id, touched, expiry(touched, now));
+      }
+      return { user, csrf: record.csrf, id };
+    },
+    async close(token) {
+      await store.oauth.destroy(KIND, keyHasher.hash(token));
+    },
+  };
+}
+
+/** Whether a form's anti-forgery token is the session's, compared in constant time. */
+export function csrfMatches(session: ConsoleSession, given: string | undefined): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(session.csrf);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

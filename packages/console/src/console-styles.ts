@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The console's one stylesheet, served from /app/assets/ under a name that changes with its
+ * content (cached for good). Pages carry no inline style: the Content-Security-Policy forbids it.
+ */
+export const CONSOLE_CSS = `
+:root{--ink:#1d1d1b;--muted:#5b5b57;--line:#d9d9d4;--bg:#f6f6f4;--card:#fff;--accent:#1a5fb4;--bad:#a61b1b;--good:#1c6b34;--warn:#7a5200}
+*{box-sizing:border-box}
+body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;background:var(--bg);color:var(--ink)}
+a{color:var(--accent)}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem;z-index:2}
+header{background:#fff;border-bottom:1px solid var(--line)}
+.bar{max-width:72rem;margin:0 auto;padding:.5rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center}
+.brand{font-weight:700;font-size:1.1rem;color:var(--ink);text-decoration:none}
+nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+nav a{text-decoration:none;padding:.25rem 0;display:inline-block}
+nav a[aria-current=page]{font-weight:700;border-bottom:2px solid var(--accent)}
+.who{margin-left:auto;display:flex;gap:.75rem;align-items:center;flex-wrap:wrap;font-size:.9rem;color:var(--muted)}
+main{max-width:72rem;margin:0 auto;padding:1rem}
+h1{font-size:1.5rem;margin:.5rem 0 1rem}
+h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+.card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;margin:0 0 1rem}
+.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
+.stat{font-size:1.6rem;font-weight:700}
+table{width:100%;border-collapse:collapse;background:var(--card)}
+th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-size:.85rem;color:var(--muted);font-weight:600}
+.table{overflow-x:auto;border:1px solid var(--line);border-radius:8px}
+.status{display:inline-block;padding:0 .5rem;border-radius:999px;font-size:.85rem;border:1px solid var(--line);white-space:nowrap}
+.status-posted{color:var(--good);border-color:var(--good)}
+.status-failed{color:var(--bad);border-color:var(--bad)}
+.status-pending_approval,.status-draft{color:var(--warn);border-color:var(--warn)}
+.muted{color:var(--muted)}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input[type=text],input[type=email],input[type=password],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.5rem;border:1px solid #8a8a85;border-radius:4px;background:#fff}
+fieldset{border:1px solid var(--line);border-radius:8px;margin:.75rem 0;padding:.5rem 1rem}
+fieldset label{display:inline-flex;gap:.35rem;font-weight:400;margin:.25rem 1rem .25rem 0}
+button,.button{font:inherit;padding:.45rem 1rem;border-radius:4px;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
+button.secondary{background:#fff;color:var(--accent)}
+button.danger{background:var(--bad);border-color:var(--bad)}
+.inline{display:inline}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-top:.75rem}
+[role=alert]{background:#fdecea;border:1px solid var(--bad);padding:.5rem 1rem;border-radius:4px;margin:0 0 1rem}
+[role=status]{background:#e8f3ec;border:1px solid var(--good);padding:.5rem 1rem;border-radius:4px;margin:0 0 1rem}
+.secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fffbe6;border:1px solid #d4b106;padding:.75rem;border-radius:4px}
+.signin{max-width:26rem;margin:3rem auto}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
+dt{font-weight:600}dd{margin:0;word-break:break-word}
+@media (max-width:40rem){.who{margin-left:0}th,td{padding:.4rem}}
+`;
+
+/** The stylesheet's path: its name carries a hash of its content. */
+export const CONSOLE_CSS_PATH = `/app/assets/console-${createHash('sha256').update(CONSOLE_CSS).digest('hex').slice(0, 12)}.css`;

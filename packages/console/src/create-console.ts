@@ -1,0 +1,144 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import FindMyWay from 'find-my-way';
+import type { ConsoleContext, ConsoleRoute } from './console-context.js';
+import { personActor } from './console-context.js';
+import type { ConsoleDeps } from './console-deps.js';
+import { barePage } from './console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from './console-reply.js';
+import { CONSOLE_JS, CONSOLE_JS_PATH } from './console-script.js';
+import { createConsoleSessions, csrfMatches } from './console-session.js';
+import { CONSOLE_CSS, CONSOLE_CSS_PATH } from './console-styles.js';
+import { html } from './html.js';
+import { consoleRoutes } from './pages/console-routes.js';
+import { readForm } from './read-form.js';
+import { sessionTokenOf } from './session-cookie.js';
+
+/** The console as a Node handler mounted beside the API: it owns `/app` and everything under it. */
+export type WebConsole = {
+  owns(path: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse): void;
+};
+
+// No script, no inline style, no framing, forms only to ourselves (docs/console.md).
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+const HOUR = 3_600_000;
+
+// Named after their content, so they are cached for good.
+const asset = (body: string, contentType: string): ConsoleReply => ({
+  status: 200,
+  body,
+  contentType,
+  headers: { 'cache-control': 'public, max-age=31536000, immutable' },
+});
+const ASSETS = new Map<string, ConsoleReply>([
+  [CONSOLE_CSS_PATH, asset(CONSOLE_CSS, 'text/css; charset=utf-8')],
+  [CONSOLE_JS_PATH, asset(CONSOLE_JS, 'text/javascript; charset=utf-8')],
+]);
+
+/** Creates the console (docs/console.md). */
+export function createConsole(deps: ConsoleDeps): WebConsole {
+  const sessions = createConsoleSessions(deps.core, {
+    idleMs: deps.sessionIdleMs ?? 12 * HOUR,
+    maxMs: deps.sessionMaxMs ?? 7 * 24 * HOUR,
+  });
+  const origin = new URL(deps.baseUrl).origin;
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 200 });
+  for (const route of consoleRoutes()) router.on(route.method, route.path, () => undefined, { route });
+
+  async function answer(req: IncomingMessage): Promise<ConsoleReply> {
+    const url = new URL(req.url ?? '/app', origin);
+    const file = ASSETS.get(url.pathname);
+    if (req.method === 'GET' && file !== undefined) return file;
+    const found = router.find(req.method === 'HEAD' ? 'GET' : (req.method as 'GET'), url.pathname);
+    if (found === null)
+      return htmlReply(
+        404,
+        barePage(
+          'Page not found',
+          html`<p>There is no such page. <a href="/app">Go to the overview</a>.</p>`,
+        ),
+      );
+    const route = (found.store as { route: ConsoleRoute }).route;
+    const token = sessionTokenOf(req.headers.cookie);
+    let form = new URLSearchParams();
+    if (route.method === 'POST') {
+      // Browsers send Origin with every form post; another site's form never carries ours.
+      const from = req.headers.origin;
+      if (from !== undefined && from !== origin) return refused('This form came from another site.');
+      const read = await readForm(req);
+      if (read === null) return refused('The form could not be read.');
+      form = read;
+    }
+    const c: ConsoleContext = {
+      deps,
+      sessions,
+      req,
+      url,
+      params: found.params as Record<string, string>,
+      form,
+      token,
+    };
+    if (route.access === 'public') return route.run(c);
+    const session = token === null ? null : await sessions.read(token);
+    if (session === null) {
+      if (route.method === 'GET')
+        return redirectReply(`/app/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`);
+      return htmlReply(
+        401,
+        barePage(
+          'Signed out',
+          html`<p role="alert">Your session has ended, so nothing was changed.</p><p><a href="/app/sign-in">Sign in again</a>.</p>`,
+        ),
+      );
+    }
+    if (route.method === 'POST' && !csrfMatches(session, form.get('_csrf') ?? undefined)) {
+      return refused('This form has expired. Go back, reload the page and try again.');
+    }
+    return route.run({ ...c, session, actor: personActor(session) });
+  }
+
+  return {
+    owns: (path) => path === '/app' || path.startsWith('/app/') || path.startsWith('/app?'),
+    handle(req, res) {
+      answer(req)
+        .catch((error: unknown) => {
+          deps.logger.error(
+            { err: error instanceof Error ? error.name : 'unknown', path: req.url?.split('?')[0] },
+            'console page failed',
+          );
+          return htmlReply(
+            500,
+            barePage(
+              'Something went wrong',
+              html`<p>The page could not be shown. Try again in a moment.</p>`,
+            ),
+          );
+        })
+        .then((reply) => write(res, reply, req.method === 'HEAD'));
+    },
+  };
+}
+
+function refused(message: string): ConsoleReply {
+  return htmlReply(
+    403,
+    barePage('Not done', html`<p role="alert">${message}</p><p><a href="/app">Go to the overview</a>.</p>`),
+  );
+}
+
+function write(res: ServerResponse, reply: ConsoleReply, head: boolean): void {
+  res.statusCode = reply.status;
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  res.setHeader('content-type', reply.contentType ?? 'text/html; charset=utf-8');
+  for (const [name, value] of Object.entries(reply.headers ?? {}))
+    res.setHeader(name, value as string | string[]);
+  res.end(head ? undefined : reply.body);
+}

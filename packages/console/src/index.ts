@@ -1,0 +1,4 @@
+// The public API of @svc/console: the web console at /app.
+export type { ConsoleDeps, ConsoleLogger } from './console-deps.js';
+export { createConsole, type WebConsole } from './create-console.js';
+export { SESSION_COOKIE } from './session-cookie.js';

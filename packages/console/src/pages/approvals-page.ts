@@ -1,0 +1,69 @@
+import { getApprovalStatus, listPosts, reviewApproval } from '@svc/core';
+import type { ConsoleRoute, SignedContext } from '../console-context.js';
+import { consolePage, csrfField } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { html } from '../html.js';
+import { when } from './format.js';
+import { orThrow } from './or-throw.js';
+
+// A review page shows this many at once; the oldest requests come last in the newest-first list.
+const SHOWN = 50;
+
+async function list(c: SignedContext): Promise<ConsoleReply> {
+  const waiting = await orThrow(
+    listPosts(c.deps.core, c.actor, { status: 'pending_approval', limit: SHOWN }),
+  );
+  const items = await Promise.all(
+    waiting.posts.map(async (p) => {
+      const approval = await getApprovalStatus(c.deps.core, c.actor, p.id);
+      const note = approval.isOk() ? approval.value.requestNote : null;
+      const requested = approval.isOk() ? approval.value.requestedAt : null;
+      return html`<section class="card" aria-labelledby="post-${p.id}">
+<h2 id="post-${p.id}"><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></h2>
+<p>${p.captionPreview}</p>
+<p class="muted">${p.targets.map((t) => `${t.platform}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · scheduled ${when(p.scheduledTime)} · asked ${when(requested)}</p>
+${note === null ? '' : html`<p>Note from the requester: ${note}</p>`}
+<form method="post" action="/app/approvals/${p.id}">${csrfField(c.session)}
+<label for="note-${p.id}">Note for the author (optional)</label>
+<input id="note-${p.id}" name="note" type="text" maxlength="1000">
+<div class="actions"><button type="submit" name="decision" value="approve">Approve</button>
+<button type="submit" name="decision" value="reject" class="secondary">Reject</button></div>
+</form></section>`;
+    }),
+  );
+  const body =
+    items.length === 0 ? html`<p class="muted">No post waits for your review.</p>` : html`${items}`;
+  return htmlReply(200, consolePage(c.session, { title: 'Approvals', section: '/app/approvals', body }));
+}
+
+async function decide(c: SignedContext): Promise<ConsoleReply> {
+  const postId = c.params.id ?? '';
+  const decision = c.form.get('decision');
+  const note = (c.form.get('note') ?? '').trim();
+  if (decision !== 'approve' && decision !== 'reject') return redirectReply('/app/approvals');
+  const decided = await reviewApproval(c.deps.core, c.actor, {
+    postId,
+    approve: decision === 'approve',
+    note: note === '' ? null : note,
+  });
+  if (decided.isErr()) {
+    return htmlReply(
+      409,
+      consolePage(c.session, {
+        title: 'Not decided',
+        section: '/app/approvals',
+        alert: decided.error.message,
+        body: html`<p><a href="/app/approvals">Back to the approvals</a></p>`,
+      }),
+    );
+  }
+  return redirectReply(
+    `/app/posts/${decided.value.post.id}?done=${decision === 'approve' ? 'approved' : 'rejected'}`,
+  );
+}
+
+/** Approval requests waiting for the person, and their decisions. */
+export const approvalRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/approvals', access: 'signed', run: list },
+  { method: 'POST', path: '/app/approvals/:id', access: 'signed', run: decide },
+];

@@ -1,0 +1,19 @@
+import type { ConsoleRoute } from '../console-context.js';
+import { accountRoutes } from './account-page.js';
+import { approvalRoutes } from './approvals-page.js';
+import { keyRoutes } from './keys-page.js';
+import { overviewRoutes } from './overview-page.js';
+import { postRoutes } from './posts-page.js';
+import { signInRoutes } from './sign-in-page.js';
+
+/** Every page and form target of the console. */
+export function consoleRoutes(): readonly ConsoleRoute[] {
+  return [
+    ...signInRoutes,
+    ...overviewRoutes,
+    ...postRoutes,
+    ...approvalRoutes,
+    ...keyRoutes,
+    ...accountRoutes,
+  ];
+}

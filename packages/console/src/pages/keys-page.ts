@@ -1,0 +1,126 @@
+import {
+  type ConnectedAccount,
+  createApiKey,
+  listApiKeys,
+  listConnections,
+  REST_SCOPES,
+  revokeOwnApiKey,
+} from '@svc/core';
+import type { ConsoleRoute, SignedContext } from '../console-context.js';
+import { consolePage, csrfField } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { type Html, html } from '../html.js';
+import { when } from './format.js';
+import { orThrow } from './or-throw.js';
+
+// What keys are usually made for, offered first; every scope can still be picked.
+const SCOPE_CHOICES = ['*', ...REST_SCOPES] as const;
+const SCOPE_HINTS: Readonly<Record<string, string>> = {
+  '*': 'everything, on REST and the tool endpoint',
+  'post:write': 'schedule and publish posts',
+  'post:read': 'read posts and analytics',
+  'account:read': 'list connected accounts',
+  'account:write': 'connect accounts',
+  'media:write': 'upload and import media',
+  'automation:read': 'export automation templates',
+  'automation:write': 'import automation templates',
+};
+
+function createForm(c: SignedContext, accounts: readonly ConnectedAccount[]): Html {
+  return html`<section class="card" aria-labelledby="new-key"><h2 id="new-key">Create a key</h2>
+<form method="post" action="/app/keys">${csrfField(c.session)}
+<label for="key-name">Name</label>
+<input id="key-name" name="name" type="text" maxlength="100" placeholder="e.g. n8n workflow">
+<fieldset><legend>Scopes</legend>
+${SCOPE_CHOICES.map((s) => html`<label><input type="checkbox" name="scope" value="${s}"> <code>${s}</code> <span class="muted">${SCOPE_HINTS[s] ?? ''}</span></label>`)}
+</fieldset>
+${
+  accounts.length === 0
+    ? ''
+    : html`<fieldset><legend>Limit to accounts (none checked: every account)</legend>
+${accounts.map((a) => html`<label><input type="checkbox" name="account" value="${a.id}"> ${a.platform} @${a.handle}</label>`)}
+</fieldset>`
+}
+<div class="actions"><button type="submit">Create key</button></div>
+</form></section>`;
+}
+
+async function page(
+  c: SignedContext,
+  extra: { notice?: string | null; alert?: string | null; created?: string | null },
+): Promise<string> {
+  const keys = await orThrow(listApiKeys(c.deps.core, c.session.user.email));
+  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const handles = new Map(accounts.map((a) => [a.id, `${a.platform} @${a.handle}`]));
+  const rows = [...keys]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .map(
+      (k) => html`<tr>
+<td>${k.name ?? html`<span class="muted">unnamed</span>`}<div class="muted"><code>${k.id}</code></div></td>
+<td>${k.scopes.map((s) => html`<code>${s}</code> `)}</td>
+<td>${k.accountIds === null ? 'every account' : k.accountIds.map((id) => html`<div>${handles.get(id) ?? id}</div>`)}</td>
+<td>${when(k.createdAt)}</td>
+<td>${k.revokedAt !== null ? html`revoked ${when(k.revokedAt)}` : k.expiresAt === null ? 'active' : html`expires ${when(k.expiresAt)}`}</td>
+<td>${
+        k.revokedAt === null
+          ? html`<form class="inline" method="post" action="/app/keys/${k.id}/revoke">${csrfField(c.session)}<button class="danger" type="submit" aria-label="Revoke ${k.name ?? k.id}">Revoke</button></form>`
+          : ''
+      }</td></tr>`,
+    );
+  const created =
+    extra.created === undefined || extra.created === null
+      ? ''
+      : html`<section class="card" aria-labelledby="created-key"><h2 id="created-key">Your new key</h2>
+<p>Copy it now: it is shown this once and stored only as a hash.</p>
+<p class="secret" id="new-key-value">${extra.created}</p>
+<button type="button" class="secondary" data-copy="new-key-value" hidden>Copy</button></section>`;
+  const body = html`${created}
+${createForm(c, accounts)}
+<h2>Your keys</h2>
+${
+  rows.length === 0
+    ? html`<p class="muted">No keys yet.</p>`
+    : html`<div class="table"><table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Created</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+}`;
+  return consolePage(c.session, {
+    title: 'API keys',
+    section: '/app/keys',
+    body,
+    notice: extra.notice ?? null,
+    alert: extra.alert ?? null,
+  });
+}
+
+async function show(c: SignedContext): Promise<ConsoleReply> {
+  const notice =
+    c.url.searchParams.get('done') === 'revoked' ? 'The key was revoked: it no longer works anywhere.' : null;
+  return htmlReply(200, await page(c, { notice }));
+}
+
+async function create(c: SignedContext): Promise<ConsoleReply> {
+  const accountIds = c.form.getAll('account');
+  const name = (c.form.get('name') ?? '').trim();
+  const created = await createApiKey(c.deps.core, {
+    email: c.session.user.email,
+    scopes: c.form.getAll('scope'),
+    accountIds: accountIds.length === 0 ? null : accountIds,
+    name: name === '' ? null : name,
+    expiresInDays: null,
+  });
+  if (created.isErr()) return htmlReply(400, await page(c, { alert: created.error.message }));
+  // Answered here, not after a redirect: the key must never travel in a URL or be shown twice.
+  return htmlReply(201, await page(c, { created: created.value.key }));
+}
+
+async function revoke(c: SignedContext): Promise<ConsoleReply> {
+  const revoked = await revokeOwnApiKey(c.deps.core, c.actor, c.params.id ?? '');
+  if (revoked.isErr()) return htmlReply(404, await page(c, { alert: revoked.error.message }));
+  return redirectReply('/app/keys?done=revoked');
+}
+
+/** API keys: create (shown once), list, revoke. */
+export const keyRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/keys', access: 'signed', run: show },
+  { method: 'POST', path: '/app/keys', access: 'signed', run: create },
+  { method: 'POST', path: '/app/keys/:id/revoke', access: 'signed', run: revoke },
+];

@@ -1,0 +1,123 @@
+import { deletePost, getPost, listPosts, PUBLIC_POST_STATUSES, publicStatus } from '@svc/core';
+import type { ConsoleRoute, SignedContext } from '../console-context.js';
+import { consolePage, csrfField } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { html } from '../html.js';
+import { statusBadge, statusLabel, when } from './format.js';
+import { orThrow } from './or-throw.js';
+
+const PAGE_SIZE = 25;
+
+async function list(c: SignedContext): Promise<ConsoleReply> {
+  const asked = c.url.searchParams.get('status');
+  const status = PUBLIC_POST_STATUSES.find((s) => s === asked) ?? null;
+  const cursor = c.url.searchParams.get('cursor');
+  const found = await listPosts(c.deps.core, c.actor, { status, limit: PAGE_SIZE, cursor });
+  // A cursor that is not ours (edited by hand) starts the list again.
+  const page = found.isOk()
+    ? found.value
+    : await orThrow(listPosts(c.deps.core, c.actor, { status, limit: PAGE_SIZE }));
+  const options = [
+    html`<option value="">Every status</option>`,
+    ...PUBLIC_POST_STATUSES.map(
+      (s) => html`<option value="${s}"${s === status ? html` selected` : ''}>${statusLabel(s)}</option>`,
+    ),
+  ];
+  const rows = page.posts.map(
+    (p) => html`<tr>
+<td><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></td>
+<td>${statusBadge(p.status)}${p.failedReason === null ? '' : html`<div class="muted">${p.failedReason}</div>`}</td>
+<td>${p.targets.map((t) => html`<div>${t.platform} ${t.handle === null ? '' : `@${t.handle}`}</div>`)}</td>
+<td>${when(p.scheduledTime)}</td>
+</tr>`,
+  );
+  const next =
+    page.nextCursor === null
+      ? ''
+      : html`<p><a href="/app/posts?${new URLSearchParams({ ...(status === null ? {} : { status }), cursor: page.nextCursor }).toString()}">Older posts</a></p>`;
+  const body = html`<form method="get" action="/app/posts" class="actions">
+<label for="status">Status</label>
+<select id="status" name="status">${options}</select>
+<button type="submit" class="secondary">Show</button>
+</form>
+${
+  rows.length === 0
+    ? html`<p class="muted">No posts${status === null ? '' : ` with the status ${statusLabel(status).toLowerCase()}`}.</p>`
+    : html`<div class="table"><table><caption class="skip">Posts, newest first</caption>
+<thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Accounts</th><th scope="col">Scheduled</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`
+}
+${next}`;
+  return htmlReply(200, consolePage(c.session, { title: 'Posts', section: '/app/posts', body }));
+}
+
+const NOTICES: Readonly<Record<string, string>> = {
+  deleted: 'The post was deleted. It will not be published; it can be restored for 30 days.',
+  approved: 'Approved: the post is scheduled.',
+  rejected: 'Rejected: the post is back to draft, with your note.',
+};
+
+async function show(c: SignedContext): Promise<ConsoleReply> {
+  const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
+  if (found.isErr()) {
+    return htmlReply(
+      404,
+      consolePage(c.session, {
+        title: 'Post not found',
+        section: '/app/posts',
+        body: html`<p>There is no such post. <a href="/app/posts">Back to the posts</a>.</p>`,
+      }),
+    );
+  }
+  const post = found.value;
+  const status = publicStatus(post.status);
+  const accounts = await Promise.all(post.profileIds.map((id) => c.deps.core.store.accounts.getAccount(id)));
+  const deletable = post.deletedAt === null && post.status !== 'posted' && post.status !== 'publishing';
+  const body = html`<div class="card"><dl>
+<dt>Status</dt><dd>${statusBadge(status)}${post.deletedAt === null ? '' : html` <span class="muted">deleted</span>`}</dd>
+${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failedReason}</dd>`}
+<dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd>
+${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
+<dt>Accounts</dt><dd>${post.platforms.map((p, i) => html`<div>${p} ${accounts[i] ? `@${accounts[i]?.handle}` : ''}</div>`)}</dd>
+<dt>Scheduled</dt><dd>${when(post.scheduledTime)}</dd>
+<dt>Published</dt><dd>${when(post.publishedAt)}</dd>
+${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
+<dt>Media</dt><dd>${post.media.length === 0 ? html`<span class="muted">none</span>` : `${post.media.length} item(s)`}</dd>
+<dt>Created</dt><dd>${when(post.createdAt)}</dd>
+</dl></div>
+${
+  deletable
+    ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
+    : ''
+}
+<p><a href="/app/posts">Back to the posts</a></p>`;
+  const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
+  return htmlReply(
+    200,
+    consolePage(c.session, { title: post.name ?? 'Post', section: '/app/posts', body, notice }),
+  );
+}
+
+async function remove(c: SignedContext): Promise<ConsoleReply> {
+  const id = c.params.id ?? '';
+  const done = await deletePost(c.deps.core, c.actor, id);
+  if (done.isErr()) {
+    return htmlReply(
+      409,
+      consolePage(c.session, {
+        title: 'Not deleted',
+        section: '/app/posts',
+        alert: done.error.message,
+        body: html`<p><a href="/app/posts/${id}">Back to the post</a></p>`,
+      }),
+    );
+  }
+  return redirectReply(`/app/posts/${id}?done=deleted`);
+}
+
+/** The posts list and a post's page. */
+export const postRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/posts', access: 'signed', run: list },
+  { method: 'GET', path: '/app/posts/:id', access: 'signed', run: show },
+  { method: 'POST', path: '/app/posts/:id/delete', access: 'signed', run: remove },
+];

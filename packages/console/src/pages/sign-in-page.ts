@@ -1,0 +1,81 @@
+import { checkSignIn, clientAddress } from '@svc/core/node';
+import type { ConsoleContext, ConsoleRoute, SignedContext } from '../console-context.js';
+import { barePage } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { html } from '../html.js';
+import { sessionCookie } from '../session-cookie.js';
+
+// Only our own pages are places to go back to after signing in, normalised (no `..`, no host).
+function safeNext(next: string | null): string {
+  if (next === null || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/app';
+  const target = new URL(next, 'http://console.invalid');
+  const ours =
+    target.origin === 'http://console.invalid' &&
+    (target.pathname === '/app' || target.pathname.startsWith('/app/'));
+  return ours ? `${target.pathname}${target.search}` : '/app';
+}
+
+function signInForm(next: string, email: string, alert: string | null): string {
+  return barePage(
+    'Sign in',
+    html`${alert === null ? '' : html`<p role="alert">${alert}</p>`}
+<form method="post" action="/app/sign-in">
+<input type="hidden" name="next" value="${next}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${email}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<div class="actions"><button type="submit">Sign in</button></div>
+</form>
+<p class="muted">The operator sets your password with <code>svc users set-password</code>.</p>`,
+  );
+}
+
+async function show(c: ConsoleContext): Promise<ConsoleReply> {
+  const session = c.token === null ? null : await c.sessions.read(c.token);
+  const next = safeNext(c.url.searchParams.get('next'));
+  if (session !== null) return redirectReply(next);
+  return htmlReply(200, signInForm(next, '', null));
+}
+
+async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
+  const next = safeNext(c.form.get('next'));
+  const check = await checkSignIn(
+    { users: c.deps.core.store.users, limiter: c.deps.signInLimiter },
+    {
+      email: c.form.get('email') ?? '',
+      password: c.form.get('password') ?? '',
+      address: clientAddress(c.req, c.deps.trustProxy),
+    },
+  );
+  if (check.kind === 'wait') {
+    const minutes = Math.ceil(check.retryAfterSeconds / 60);
+    return {
+      ...htmlReply(
+        429,
+        signInForm(next, check.email, `Too many sign-in attempts. Try again in ${minutes} minute(s).`),
+      ),
+      headers: { 'retry-after': String(check.retryAfterSeconds) },
+    };
+  }
+  if (check.kind === 'refused')
+    return htmlReply(401, signInForm(next, check.email, 'The email or password is not right.'));
+  // A fresh token at every sign-in: a token planted before signing in is never promoted.
+  if (c.token !== null) await c.sessions.close(c.token);
+  const token = await c.sessions.open(check.user);
+  return redirectReply(next, { 'set-cookie': sessionCookie(token, c.deps.baseUrl.startsWith('https:')) });
+}
+
+async function signOut(c: SignedContext): Promise<ConsoleReply> {
+  if (c.token !== null) await c.sessions.close(c.token);
+  return redirectReply('/app/sign-in', {
+    'set-cookie': sessionCookie(null, c.deps.baseUrl.startsWith('https:')),
+  });
+}
+
+/** Signing in and out. */
+export const signInRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/sign-in', access: 'public', run: show },
+  { method: 'POST', path: '/app/sign-in', access: 'public', run: signIn },
+  { method: 'POST', path: '/app/sign-out', access: 'signed', run: signOut },
+];

@@ -1,0 +1,212 @@
+import { createDraft, listApiKeys, requestApproval } from '@svc/core';
+import { anAccount } from '@svc/core/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ConsoleApp, ownerOf, startConsoleApp } from './console-app.js';
+
+const PASSWORD = 'correct horse battery';
+
+describe('the console', () => {
+  let app: ConsoleApp;
+  beforeEach(async () => {
+    app = await startConsoleApp();
+  });
+  afterEach(() => app.close());
+
+  it('sends a signed-out person to sign in, then back where they were going', async () => {
+    const user = await app.user();
+    const browser = app.client();
+    const first = await browser.get('/app/keys');
+    expect([first.status, first.headers.get('location')]).toEqual([303, '/app/sign-in?next=%2Fapp%2Fkeys']);
+    const form = await browser.get('/app/sign-in?next=%2Fapp%2Fkeys');
+    expect(form.text).toContain('name="next" value="/app/keys"');
+    const wrong = await browser.post('/app/sign-in', {
+      email: user.email,
+      password: 'not it at all',
+      next: '/app/keys',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain('The email or password is not right.');
+    const signedIn = await browser.post('/app/sign-in', {
+      email: user.email.toUpperCase(),
+      password: PASSWORD,
+      next: '/app/keys',
+    });
+    expect([signedIn.status, signedIn.headers.get('location')]).toEqual([303, '/app/keys']);
+    expect(signedIn.headers.get('set-cookie')).toMatch(
+      /^svc_console=[A-Za-z0-9_-]{43}; Path=\/app; HttpOnly; SameSite=Lax$/,
+    );
+    const page = await browser.get('/app/keys');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(user.email);
+    // Sessions are stored hashed: the cookie's token is nowhere in the store.
+    const token = browser.cookie()?.split('=')[1] ?? '';
+    expect(await app.t.store.oauth.find('ConsoleSession', token)).toBeNull();
+  });
+
+  it('never sends anyone to another site after signing in', async () => {
+    const user = await app.user();
+    for (const next of ['https://evil.example/', '//evil.example/app', '/app/../../x', '/elsewhere']) {
+      const signedIn = await app
+        .client()
+        .post('/app/sign-in', { email: user.email, password: PASSWORD, next });
+      expect(signedIn.headers.get('location'), next).toBe('/app');
+    }
+  });
+
+  it('answers every page with a strict Content-Security-Policy and no framing', async () => {
+    const user = await app.user();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    for (const path of [
+      '/app',
+      '/app/posts',
+      '/app/approvals',
+      '/app/keys',
+      '/app/account',
+      '/app/sign-in',
+      '/app/nowhere',
+    ]) {
+      const page = await browser.get(path);
+      expect(page.headers.get('content-security-policy'), path).toContain("default-src 'none'");
+      expect(page.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(page.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(page.text, path).not.toMatch(/<script>|style="/);
+    }
+  });
+
+  it('refuses a change without the anti-forgery token, or from another site, and changes nothing', async () => {
+    const user = await app.user();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    await browser.get('/app/keys');
+    const forged = await browser.post('/app/keys', { _csrf: 'guessed', scope: '*' });
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain('This form has expired');
+    const crossSite = await browser.post('/app/keys', { scope: '*' }, { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    expect((await listApiKeys(app.t.deps, user.email))._unsafeUnwrap()).toEqual([]);
+  });
+
+  it('ends a session after 12 idle hours and refuses its forms', async () => {
+    const user = await app.user();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    await browser.get('/app/keys');
+    app.t.clock.advance(11 * 3_600_000);
+    expect((await browser.get('/app/keys')).status).toBe(200);
+    app.t.clock.advance(12 * 3_600_000 + 1);
+    expect((await browser.get('/app/keys')).status).toBe(303);
+    const late = await browser.post('/app/keys', { scope: '*' });
+    expect(late.status).toBe(401);
+    expect(late.text).toContain('Your session has ended, so nothing was changed.');
+    expect((await listApiKeys(app.t.deps, user.email))._unsafeUnwrap()).toEqual([]);
+  });
+
+  it('signs out for good', async () => {
+    const user = await app.user();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    await browser.get('/app');
+    const stolen = browser.cookie();
+    const out = await browser.post('/app/sign-out', {});
+    expect([out.status, out.headers.get('location')]).toEqual([303, '/app/sign-in']);
+    const replay = await fetch(`${app.url}/app`, { headers: { cookie: stolen ?? '' }, redirect: 'manual' });
+    expect(replay.status).toBe(303);
+  });
+
+  it('creates a key shown once, lists it without the secret, and revokes it', async () => {
+    const user = await app.user();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    await browser.get('/app/keys');
+    const created = await browser.post('/app/keys', { name: 'n8n', scope: ['post:read', 'post:write'] });
+    expect(created.status).toBe(201);
+    const key = /svc_key_[A-Za-z0-9]+\.[A-Za-z0-9_-]{43}/.exec(created.text)?.[0] ?? '';
+    expect(key).not.toBe('');
+    const listed = await browser.get('/app/keys');
+    expect(listed.text).toContain('n8n');
+    expect(listed.text).not.toContain(key.split('.')[1]);
+    const [record] = (await listApiKeys(app.t.deps, user.email))._unsafeUnwrap();
+    expect(record?.scopes).toEqual(['post:read', 'post:write']);
+    const revoked = await browser.post(`/app/keys/${record?.id}/revoke`, {});
+    expect([revoked.status, revoked.headers.get('location')]).toEqual([303, '/app/keys?done=revoked']);
+    expect((await listApiKeys(app.t.deps, user.email))._unsafeUnwrap()[0]?.revokedAt).not.toBeNull();
+    const noScope = await browser.post('/app/keys', { name: 'empty' });
+    expect(noScope.status).toBe(400);
+    expect(noScope.text).toContain('role="alert"');
+  });
+
+  it("cannot revoke another person's key", async () => {
+    const owner = await app.user();
+    const other = await app.user();
+    const ownerBrowser = app.client();
+    await ownerBrowser.signIn(owner.email, PASSWORD);
+    await ownerBrowser.get('/app/keys');
+    await ownerBrowser.post('/app/keys', { scope: '*' });
+    const [key] = (await listApiKeys(app.t.deps, owner.email))._unsafeUnwrap();
+    const intruder = app.client();
+    await intruder.signIn(other.email, PASSWORD);
+    await intruder.get('/app/keys');
+    expect((await intruder.post(`/app/keys/${key?.id}/revoke`, {})).status).toBe(404);
+    expect((await listApiKeys(app.t.deps, owner.email))._unsafeUnwrap()[0]?.revokedAt).toBeNull();
+  });
+
+  it('approves or rejects an approval request from the Approvals page', async () => {
+    const user = await app.user();
+    const actor = ownerOf(user);
+    const threads = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { platform: 'threads', handle: 'studio' }),
+    );
+    const draft = (
+      await createDraft(app.t.deps, actor, {
+        caption: 'Spring sale',
+        name: 'Spring',
+        profileIds: [threads.id],
+      })
+    )._unsafeUnwrap();
+    (await requestApproval(app.t.deps, actor, { postId: draft.id, note: 'for Monday' }))._unsafeUnwrap();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/approvals');
+    expect(page.text).toContain('Spring sale');
+    expect(page.text).toContain('for Monday');
+    const rejected = await browser.post(`/app/approvals/${draft.id}`, {
+      decision: 'reject',
+      note: 'Add a photo',
+    });
+    expect([rejected.status, rejected.headers.get('location')]).toEqual([
+      303,
+      `/app/posts/${draft.id}?done=rejected`,
+    ]);
+    const post = await browser.get(`/app/posts/${draft.id}?done=rejected`);
+    expect(post.text).toContain('Rejected: the post is back to draft');
+    expect((await app.t.store.posts.getPost(draft.id))?.status).toBe('draft');
+
+    const again = await requestApproval(app.t.deps, actor, { postId: draft.id });
+    if (again.isErr()) throw new Error(JSON.stringify(again.error));
+    await browser.get('/app/approvals');
+    const approved = await browser.post(`/app/approvals/${draft.id}`, { decision: 'approve' });
+    expect(approved.headers.get('location')).toBe(`/app/posts/${draft.id}?done=approved`);
+    expect((await app.t.store.posts.getPost(draft.id))?.status).toBe('scheduled');
+    expect((await browser.get('/app/approvals')).text).toContain('No post waits for your review.');
+  });
+
+  it("refuses to decide another person's approval request, revealing nothing", async () => {
+    const owner = await app.user();
+    const actor = ownerOf(owner);
+    const threads = await app.t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'threads' }));
+    const draft = (
+      await createDraft(app.t.deps, actor, { caption: 'Mine', profileIds: [threads.id] })
+    )._unsafeUnwrap();
+    (await requestApproval(app.t.deps, actor, { postId: draft.id }))._unsafeUnwrap();
+    const other = await app.user();
+    const browser = app.client();
+    await browser.signIn(other.email, PASSWORD);
+    await browser.get('/app/approvals');
+    const refused = await browser.post(`/app/approvals/${draft.id}`, { decision: 'approve' });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(`Post ${draft.id} not found.`);
+    expect((await app.t.store.posts.getPost(draft.id))?.status).toBe('pending_approval');
+    expect((await browser.get(`/app/posts/${draft.id}`)).status).toBe(404);
+  });
+});
