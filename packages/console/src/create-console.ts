@@ -108,7 +108,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
   return {
     owns: (path) => path === '/app' || path.startsWith('/app/') || path.startsWith('/app?'),
     handle(req, res) {
-      answer(req)
+      void answer(req)
         .catch((error: unknown) => {
           deps.logger.error(
             { err: error instanceof Error ? error.name : 'unknown', path: req.url?.split('?')[0] },
@@ -122,7 +122,9 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
             ),
           );
         })
-        .then((reply) => write(res, reply, req.method === 'HEAD'));
+        .then((reply) => write(res, reply, req.method === 'HEAD'))
+        // A connection gone before the page was written: nothing is left to answer.
+        .catch(() => res.destroy());
     },
   };
 }
