@@ -22,6 +22,7 @@ main{max-width:72rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}
 h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;margin:0 0 1rem}
+.card>h2:first-child{margin-top:0}
 .grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
 .stat{font-size:1.6rem;font-weight:700}
 table{width:100%;border-collapse:collapse;background:var(--card)}
@@ -48,7 +49,12 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 .signin{max-width:26rem;margin:3rem auto}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
 dt{font-weight:600}dd{margin:0;word-break:break-word}
-@media (max-width:40rem){.who{margin-left:0}th,td{padding:.4rem}}
+@media (max-width:40rem){.who{margin-left:0}
+.stack table,.stack tbody,.stack tr,.stack td{display:block}
+.stack thead{position:absolute;left:-9999px}
+.stack tr{border-bottom:1px solid var(--line);padding:.5rem 0}
+.stack td{border:0;padding:.15rem .75rem}
+.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}}
 `;
 
 /** The stylesheet's path: its name carries a hash of its content. */

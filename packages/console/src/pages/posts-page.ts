@@ -1,4 +1,11 @@
-import { deletePost, getPost, listPosts, PUBLIC_POST_STATUSES, publicStatus } from '@svc/core';
+import {
+  captionPreview,
+  deletePost,
+  getPost,
+  listPosts,
+  PUBLIC_POST_STATUSES,
+  publicStatus,
+} from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
@@ -26,9 +33,9 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   const rows = page.posts.map(
     (p) => html`<tr>
 <td><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></td>
-<td>${statusBadge(p.status)}${p.failedReason === null ? '' : html`<div class="muted">${p.failedReason}</div>`}</td>
-<td>${p.targets.map((t) => html`<div>${t.platform} ${t.handle === null ? '' : `@${t.handle}`}</div>`)}</td>
-<td>${when(p.scheduledTime)}</td>
+<td data-label="Status">${statusBadge(p.status)}${p.failedReason === null ? '' : html`<div class="muted">${p.failedReason}</div>`}</td>
+<td data-label="Accounts">${p.targets.map((t) => html`<div>${t.platform} ${t.handle === null ? '' : `@${t.handle}`}</div>`)}</td>
+<td data-label="Scheduled">${when(p.scheduledTime)}</td>
 </tr>`,
   );
   const next =
@@ -43,12 +50,13 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
 ${
   rows.length === 0
     ? html`<p class="muted">No posts${status === null ? '' : ` with the status ${statusLabel(status).toLowerCase()}`}.</p>`
-    : html`<div class="table"><table><caption class="skip">Posts, newest first</caption>
+    : html`<div class="table stack"><table><caption class="skip">Posts, newest first</caption>
 <thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Accounts</th><th scope="col">Scheduled</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
 }
 ${next}`;
-  return htmlReply(200, consolePage(c.session, { title: 'Posts', section: '/app/posts', body }));
+  const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
+  return htmlReply(200, consolePage(c.session, { title: 'Posts', section: '/app/posts', body, notice }));
 }
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -94,7 +102,12 @@ ${
   const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
   return htmlReply(
     200,
-    consolePage(c.session, { title: post.name ?? 'Post', section: '/app/posts', body, notice }),
+    consolePage(c.session, {
+      title: post.name ?? (captionPreview(post.caption) || 'Post'),
+      section: '/app/posts',
+      body,
+      notice,
+    }),
   );
 }
 
@@ -112,7 +125,8 @@ async function remove(c: SignedContext): Promise<ConsoleReply> {
       }),
     );
   }
-  return redirectReply(`/app/posts/${id}?done=deleted`);
+  // A deleted post has no page of its own any more (it is restored from Deleted).
+  return redirectReply('/app/posts?done=deleted');
 }
 
 /** The posts list and a post's page. */

@@ -70,7 +70,8 @@ export const usersSetPassword: CliCommand = {
   summary: "Set a user's sign-in password",
   help: `Usage: svc users set-password --email EMAIL --password-stdin
 
-Sets the password the user signs in with to approve agents (OAuth) and prints {"id", "email"}.
+Sets the password the user signs in with, to the web console at /app and to approve agents
+(OAuth), and prints {"id", "email"}.
 The password is read from standard input, never from an argument (arguments end up in shell
 history and process lists); one trailing newline is dropped.
 

@@ -1,0 +1,229 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
+import { svcInProcess } from './support.js';
+
+// A person uses the web console in a real browser (Debian's Chromium through playwright-core)
+// against a real server on the sandbox: signs in, manages an API key, approves an agent's draft
+// and watches it publish, sees why a post failed, deletes a post, signs out. Every page is checked
+// with axe-core at a phone's width, and the journeys leave screenshots in test-artifacts/console.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const EMAIL = 'ann@example.com';
+const PASSWORD = 'a console password';
+
+describe('the console in a browser', () => {
+  let server: SandboxServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let key: string;
+  let accounts: Record<string, string>;
+  // Content-Security-Policy refusals the browser reported: none may happen.
+  const violations: string[] = [];
+
+  const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const heading = () => page.locator('h1').innerText();
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    server = await startSandboxServer();
+    ({ key, accounts } = await seedUser(server, ['threads']));
+    const set = await svcInProcess(
+      ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
+      server.env,
+      PASSWORD,
+    );
+    expect(set.code, set.stderr).toBe(0);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-sync',
+      ],
+    });
+    context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('signs in, and refuses a wrong password', async () => {
+    await page.goto(`${server.url}/app/posts`);
+    expect(page.url()).toBe(`${server.url}/app/sign-in?next=%2Fapp%2Fposts`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toContain('The email or password is not right.');
+    await shot('sign-in-refused');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/app/posts`);
+    expect(await heading()).toBe('Posts');
+    await page.getByRole('link', { name: 'Overview' }).click();
+    expect(await heading()).toBe('Overview');
+    await shot('overview');
+  });
+
+  it('creates an API key, shows it once, and revoking it ends its use on REST', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Name').fill('Reporting script');
+    await page.getByRole('checkbox', { name: /account:read/ }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const created = (await page.locator('#new-key-value').innerText()).trim();
+    expect(created).toMatch(/^svc_key_/);
+    await shot('api-key-created');
+    const listAccounts = () => server.call('/api/v1/connections', created);
+    expect((await listAccounts()).status).toBe(200);
+    await page.goto(`${server.url}/app/keys`);
+    expect(await page.content()).not.toContain(created.split('.')[1]);
+    await page.getByRole('button', { name: 'Revoke Reporting script' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('The key was revoked');
+    const refused = await listAccounts();
+    expect([refused.status, refused.body.code]).toEqual([401, 'invalid_api_key']);
+    await shot('api-key-revoked');
+  });
+
+  it("approves an agent's draft, which then publishes with a permalink", async () => {
+    const agent = new Client({ name: 'drafting-agent', version: '1.0.0' });
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${key}` } },
+      }),
+    );
+    const draft = await agent.callTool({
+      name: 'svc_draft_post',
+      arguments: {
+        content_hint: 'autumn menu',
+        caption: 'Our autumn menu is here',
+        profile_ids: [accounts.threads],
+      },
+    });
+    const postId = (draft.structuredContent as { draftId: string }).draftId;
+    const asked = await agent.callTool({
+      name: 'svc_request_post_approval',
+      arguments: { post_id: postId, note: 'OK to post?' },
+    });
+    expect(asked.isError).toBeFalsy();
+    await page.getByRole('link', { name: 'Approvals' }).click();
+    await expect.poll(() => page.locator('main').innerText()).toContain('Our autumn menu is here');
+    await shot('approvals');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Approved');
+    const posted = await settled(server, key, postId, 30_000);
+    expect(posted.status).toBe('posted');
+    await page.reload();
+    await expect.poll(() => page.locator('main').innerText()).toContain('Posted');
+    expect(await page.getByRole('link', { name: posted.permalink }).count()).toBe(1);
+    await shot('post-published');
+    const status = await agent.callTool({
+      name: 'svc_get_post_approval_status',
+      arguments: { post_id: postId },
+    });
+    expect((status.structuredContent as { status: string }).status).toBe('approved');
+    await agent.close();
+  });
+
+  it('shows why a post failed, on the overview and on its page', async () => {
+    const created = await server.call('/api/v1/publish', key, {
+      method: 'POST',
+      json: {
+        platforms: ['threads'],
+        profileIds: [accounts.threads],
+        caption: 'This one breaks #sandbox-fail',
+      },
+    });
+    const failed = await settled(server, key, created.body.postIds[0], 30_000);
+    expect(failed.status).toBe('failed');
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const attention = await page.locator('main').innerText();
+    expect(attention).toContain('This one breaks');
+    expect(attention).toContain(failed.failedReason);
+    await page.getByRole('link', { name: /This one breaks/ }).click();
+    expect(await page.locator('main').innerText()).toContain(failed.failedReason);
+    await shot('post-failed');
+  });
+
+  it('deletes a scheduled post from its page', async () => {
+    const created = await server.call('/api/v1/posts', key, {
+      method: 'POST',
+      json: {
+        platforms: ['threads'],
+        profileIds: [accounts.threads],
+        caption: 'Later',
+        scheduledTime: '2031-01-01T09:00:00Z',
+      },
+    });
+    await page.goto(`${server.url}/app/posts/${created.body.postIds[0]}`);
+    await page.getByRole('button', { name: 'Delete this post' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('The post was deleted');
+    expect((await server.call(`/api/v1/posts/${created.body.postIds[0]}`, key)).status).toBe(404);
+  });
+
+  it('passes axe-core on every page at a phone’s width, without horizontal scrolling', async () => {
+    // axe is injected as a script, which the console's policy rightly refuses: a second context,
+    // signed in with the same cookie, lets it in.
+    const audit = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+      storageState: await context.storageState(),
+    });
+    const phone = await audit.newPage();
+    const paths = [
+      '/app',
+      '/app/posts',
+      '/app/posts?status=failed',
+      '/app/approvals',
+      '/app/keys',
+      '/app/account',
+    ];
+    const [first] = (await server.call('/api/v1/posts?limit=1', key)).body.posts ?? [];
+    if (first !== undefined) paths.push(`/app/posts/${first.id}`);
+    for (const path of paths) {
+      await phone.goto(`${server.url}${path}`);
+      await phone.addScriptTag({ content: AXE });
+      // Evaluated in the page (this file is compiled without the DOM's types).
+      const found = (await phone.evaluate(
+        'axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))',
+      )) as { id: string; impact: string; nodes: number }[];
+      expect(
+        found.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        path,
+      ).toEqual([]);
+      const overflow = (await phone.evaluate(
+        'document.documentElement.scrollWidth - window.innerWidth',
+      )) as number;
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await phone.goto(`${server.url}/app/keys`);
+    await phone.screenshot({ path: join(ARTIFACTS, 'api-keys-phone.png'), fullPage: true });
+    await audit.close();
+    await page.goto(`${server.url}/app/sign-in`);
+    expect(violations).toEqual([]);
+  }, 60_000);
+
+  it('signs out', async () => {
+    await page.goto(`${server.url}/app`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${server.url}/app/sign-in`);
+    await page.goto(`${server.url}/app/keys`);
+    expect(await heading()).toBe('Sign in');
+  });
+});
