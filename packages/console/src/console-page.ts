@@ -8,7 +8,10 @@ export const SECTIONS = [
   { path: '/app', label: 'Overview' },
   { path: '/app/posts', label: 'Posts' },
   { path: '/app/approvals', label: 'Approvals' },
+  { path: '/app/connections', label: 'Connections' },
+  { path: '/app/automations', label: 'Automations' },
   { path: '/app/keys', label: 'API keys' },
+  { path: '/app/billing', label: 'Billing' },
 ] as const;
 
 /** The section a page belongs to, for the navigation's current mark. */

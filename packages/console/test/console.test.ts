@@ -1,5 +1,5 @@
-import { createDraft, listApiKeys, requestApproval } from '@svc/core';
-import { anAccount } from '@svc/core/testing';
+import { automationEvent, createDraft, listApiKeys, requestApproval } from '@svc/core';
+import { anAccount, anAutomation, createRecordingPlatformGateway } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ConsoleApp, ownerOf, startConsoleApp } from './console-app.js';
 
@@ -208,5 +208,68 @@ describe('the console', () => {
     expect(refused.text).toContain(`Post ${draft.id} not found.`);
     expect((await app.t.store.posts.getPost(draft.id))?.status).toBe('pending_approval');
     expect((await browser.get(`/app/posts/${draft.id}`)).status).toBe(404);
+  });
+
+  it('lists connections, flags one to reconnect, and starts a connection at its connect link', async () => {
+    await app.close();
+    app = await startConsoleApp({ platforms: { instagram: createRecordingPlatformGateway('instagram') } });
+    const user = await app.user();
+    await app.t.store.accounts.saveAccount(anAccount(user.id, { handle: 'fine_shop' }));
+    await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { handle: 'stale_shop', needsReconnect: true }),
+    );
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/connections');
+    expect(page.text).toContain('@fine_shop');
+    expect(page.text).toContain('Needs reconnecting');
+    expect(page.text.match(/>Reconnect</g)).toHaveLength(1);
+    const started = await browser.post('/app/connections', { platform: 'instagram' });
+    expect(started.status).toBe(303);
+    const requestId = /^\/connect\/(conn_\w+)$/.exec(started.headers.get('location') ?? '')?.[1] ?? '';
+    expect((await app.t.store.connectionRequests.getConnectionRequest(requestId))?.ownerId).toBe(user.id);
+    const unavailable = await browser.post('/app/connections', { platform: 'tiktok' });
+    expect(unavailable.status).toBe(409);
+  });
+
+  it('shows the billing summary', async () => {
+    const user = await app.user();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/billing');
+    expect(page.text).toContain('none recorded');
+    expect(page.text).toContain('No billing event yet.');
+  });
+
+  it('pauses, resumes, exports and deletes an automation', async () => {
+    await app.close();
+    app = await startConsoleApp({ platforms: { instagram: createRecordingPlatformGateway('instagram') } });
+    const user = await app.user();
+    const account = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, {
+        sealedCredentials: app.t.deps.secretBox.seal(JSON.stringify({ accessToken: 'a' })),
+      }),
+    );
+    const automation = anAutomation(user.id, account.id);
+    await app.t.store.automations.createAutomation(automation, [
+      automationEvent('automation.created', automation, app.t.clock.now()),
+    ]);
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/automations');
+    expect(page.text).toContain('Price in DM');
+    expect(page.text).toContain('0 matched');
+    await browser.post(`/app/automations/${automation.id}/pause`, {});
+    expect((await app.t.store.automations.getAutomation(automation.id))?.state).toBe('paused');
+    await browser.get('/app/automations');
+    await browser.post(`/app/automations/${automation.id}/resume`, {});
+    expect((await app.t.store.automations.getAutomation(automation.id))?.state).toBe('live');
+    const file = await browser.get(`/app/automations/${automation.id}/template`);
+    expect(file.headers.get('content-type')).toMatch(/application\/json/);
+    expect(JSON.parse(file.text)).toMatchObject({ svcTemplate: 1, name: 'Price in DM', keyword: 'price' });
+    await browser.get('/app/automations');
+    const removed = await browser.post(`/app/automations/${automation.id}/delete`, {});
+    expect(removed.headers.get('location')).toBe('/app/automations?done=deleted');
+    expect(await app.t.store.automations.getAutomation(automation.id)).toBeNull();
   });
 });

@@ -82,6 +82,22 @@ describe('the console in a browser', () => {
     await shot('overview');
   });
 
+  it('connects an Instagram account through the sandbox consent page', async () => {
+    await page.getByRole('link', { name: 'Connections' }).click();
+    await page.getByLabel('Platform').selectOption('instagram');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.waitForURL(/\/sandbox\/instagram\/www\/oauth\/authorize/);
+    await page.getByLabel('Account handle').fill('ann_shop');
+    await Promise.all([
+      page.waitForURL(/\/connect\/callback/),
+      page.getByRole('button', { name: 'Approve' }).click(),
+    ]);
+    expect(await page.locator('main').textContent()).toContain('@ann_shop on Instagram is now connected.');
+    await page.goto(`${server.url}/app/connections`);
+    expect(await page.locator('main').textContent()).toContain('@ann_shop');
+    await shot('connections');
+  });
+
   it('creates an API key, shows it once, and revoking it ends its use on REST', async () => {
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByLabel('Name').fill('Reporting script');

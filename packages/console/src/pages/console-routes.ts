@@ -1,6 +1,9 @@
 import type { ConsoleRoute } from '../console-context.js';
 import { accountRoutes } from './account-page.js';
 import { approvalRoutes } from './approvals-page.js';
+import { automationRoutes } from './automations-page.js';
+import { billingRoutes } from './billing-page.js';
+import { connectionRoutes } from './connections-page.js';
 import { keyRoutes } from './keys-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
@@ -13,7 +16,10 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...overviewRoutes,
     ...postRoutes,
     ...approvalRoutes,
+    ...connectionRoutes,
+    ...automationRoutes,
     ...keyRoutes,
+    ...billingRoutes,
     ...accountRoutes,
   ];
 }

@@ -1,0 +1,81 @@
+import { deleteAutomation, exportAutomationTemplate, listAutomations, setAutomationRunning } from '@svc/core';
+import type { ConsoleRoute, SignedContext } from '../console-context.js';
+import { consolePage, csrfField } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { html } from '../html.js';
+import { orThrow } from './or-throw.js';
+
+async function list(c: SignedContext): Promise<ConsoleReply> {
+  const automations = await orThrow(listAutomations(c.deps.core, c.actor));
+  const items = automations.map((a) => {
+    const n = a.counts;
+    const action = (path: string, label: string, kind = 'secondary') =>
+      html`<form class="inline" method="post" action="/app/automations/${a.id}/${path}">${csrfField(c.session)}<button class="${kind}" type="submit">${label}</button></form>`;
+    return html`<section class="card" aria-labelledby="auto-${a.id}">
+<h2 id="auto-${a.id}">${a.name}</h2>
+<p>${a.state === 'live' ? 'Live' : a.state === 'paused' ? 'Paused' : 'Draft'}${a.postId === null ? '' : html` on <a href="/app/posts/${a.postId}">the watched post</a>`} · ${a.trigger === 'keyword' ? 'keyword trigger' : 'every comment'}</p>
+${a.needsReconnect ? html`<p role="alert">The Instagram account must be reconnected before anything is sent${a.missingPermissions.length === 0 ? '' : ` (missing ${a.missingPermissions.join(', ')})`}.</p>` : ''}
+<p>${n.matched} matched · ${n.privateReplies} private and ${n.publicReplies} public replies sent · skipped: ${n.skipped.noKeyword} without the keyword, ${n.skipped.excluded} excluded, ${n.skipped.tooOld} too old · ${n.failed} refused</p>
+<div class="actions">
+${a.state === 'live' ? action('pause', 'Pause') : a.state === 'paused' ? action('resume', 'Resume', '') : ''}
+${a.state === 'draft' ? '' : html`<a href="/app/automations/${a.id}/template">Template file</a>`}
+${action('delete', 'Delete', 'danger')}
+</div></section>`;
+  });
+  const notice = c.url.searchParams.get('done') === 'deleted' ? 'The automation was deleted.' : null;
+  const body =
+    items.length === 0
+      ? html`<p class="muted">No automation yet. Agents import templates with <code>svc_import_automation_template</code>; see docs/automations.md.</p>`
+      : html`${items}`;
+  return htmlReply(
+    200,
+    consolePage(c.session, { title: 'Automations', section: '/app/automations', body, notice }),
+  );
+}
+
+const running =
+  (on: boolean) =>
+  async (c: SignedContext): Promise<ConsoleReply> => {
+    const changed = await setAutomationRunning(c.deps.core, c.actor, c.params.id ?? '', on);
+    if (changed.isErr()) return refused(c, changed.error.message);
+    return redirectReply('/app/automations');
+  };
+
+async function remove(c: SignedContext): Promise<ConsoleReply> {
+  const removed = await deleteAutomation(c.deps.core, c.actor, c.params.id ?? '');
+  if (removed.isErr()) return refused(c, removed.error.message);
+  return redirectReply('/app/automations?done=deleted');
+}
+
+// The template as a file to keep or import elsewhere: no ids, no account.
+async function template(c: SignedContext): Promise<ConsoleReply> {
+  const exported = await exportAutomationTemplate(c.deps.core, c.actor, c.params.id ?? '');
+  if (exported.isErr()) return refused(c, exported.error.message);
+  return {
+    status: 200,
+    body: `${JSON.stringify(exported.value, null, 2)}\n`,
+    contentType: 'application/json; charset=utf-8',
+    headers: { 'content-disposition': 'attachment; filename="automation-template.json"' },
+  };
+}
+
+function refused(c: SignedContext, message: string): ConsoleReply {
+  return htmlReply(
+    409,
+    consolePage(c.session, {
+      title: 'Automations',
+      section: '/app/automations',
+      alert: message,
+      body: html`<p><a href="/app/automations">Back</a></p>`,
+    }),
+  );
+}
+
+/** Instagram comment automations: counts, pause, resume, delete, the template file. */
+export const automationRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/automations', access: 'signed', run: list },
+  { method: 'POST', path: '/app/automations/:id/pause', access: 'signed', run: running(false) },
+  { method: 'POST', path: '/app/automations/:id/resume', access: 'signed', run: running(true) },
+  { method: 'POST', path: '/app/automations/:id/delete', access: 'signed', run: remove },
+  { method: 'GET', path: '/app/automations/:id/template', access: 'signed', run: template },
+];

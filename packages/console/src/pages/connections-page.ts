@@ -1,0 +1,79 @@
+import {
+  createConnectionRequest,
+  listConnections,
+  PLATFORM_NAMES,
+  PLATFORMS,
+  type Platform,
+} from '@svc/core';
+import type { ConsoleRoute, SignedContext } from '../console-context.js';
+import { consolePage, csrfField } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { html } from '../html.js';
+import { when } from './format.js';
+import { orThrow } from './or-throw.js';
+
+async function list(c: SignedContext): Promise<ConsoleReply> {
+  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const available = PLATFORMS.filter((p) => c.deps.core.platforms[p] !== undefined);
+  const rows = accounts.map(
+    (a) => html`<tr>
+<td><a href="${a.profileUrl}">@${a.handle}</a><div class="muted"><code>${a.id}</code></div></td>
+<td data-label="Platform">${PLATFORM_NAMES[a.platform]}</td>
+<td data-label="Access">${
+      a.needsReconnect
+        ? html`<span class="status status-failed">Needs reconnecting</span>`
+        : a.tokenExpiresAt === null
+          ? 'does not expire'
+          : html`token valid until ${when(a.tokenExpiresAt)}`
+    }</td>
+<td data-label="Connected">${when(a.connectedAt)}</td>
+<td>${
+      a.needsReconnect
+        ? html`<form class="inline" method="post" action="/app/connections">${csrfField(c.session)}<input type="hidden" name="platform" value="${a.platform}"><button type="submit">Reconnect</button></form>`
+        : ''
+    }</td></tr>`,
+  );
+  const body = html`<section class="card" aria-labelledby="connect-heading"><h2 id="connect-heading">Connect an account</h2>
+${
+  available.length === 0
+    ? html`<p class="muted">No platform is configured on this server.</p>`
+    : html`<form method="post" action="/app/connections">${csrfField(c.session)}
+<label for="platform">Platform</label>
+<select id="platform" name="platform">${available.map((p) => html`<option value="${p}">${PLATFORM_NAMES[p]}</option>`)}</select>
+<div class="actions"><button type="submit">Connect</button></div>
+<p class="muted">You go to the platform's consent page; once it says the account is connected, it is listed here.</p>
+</form>`
+}</section>
+<h2>Connected accounts</h2>
+${
+  rows.length === 0
+    ? html`<p class="muted">No account is connected yet.</p>`
+    : html`<div class="table stack"><table><thead><tr><th scope="col">Account</th><th scope="col">Platform</th><th scope="col">Access</th><th scope="col">Connected</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+}`;
+  return htmlReply(200, consolePage(c.session, { title: 'Connections', section: '/app/connections', body }));
+}
+
+// The same connect link REST hands out: the person is sent to it at once.
+async function connect(c: SignedContext): Promise<ConsoleReply> {
+  const platform = PLATFORMS.find((p) => p === c.form.get('platform')) as Platform | undefined;
+  if (platform === undefined) return redirectReply('/app/connections');
+  const request = await createConnectionRequest(c.deps.core, c.actor, { platform });
+  if (request.isErr()) {
+    return htmlReply(
+      409,
+      consolePage(c.session, {
+        title: 'Connections',
+        section: '/app/connections',
+        alert: request.error.message,
+        body: html`<p><a href="/app/connections">Back</a></p>`,
+      }),
+    );
+  }
+  return redirectReply(`/connect/${request.value.id}`);
+}
+
+/** Connected accounts: list, connect, reconnect. */
+export const connectionRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/connections', access: 'signed', run: list },
+  { method: 'POST', path: '/app/connections', access: 'signed', run: connect },
+];
