@@ -8,6 +8,7 @@ export const SECTIONS = [
   { path: '/app', label: 'Overview' },
   { path: '/app/posts', label: 'Posts' },
   { path: '/app/approvals', label: 'Approvals' },
+  { path: '/app/deleted', label: 'Deleted' },
   { path: '/app/connections', label: 'Connections' },
   { path: '/app/automations', label: 'Automations' },
   { path: '/app/keys', label: 'API keys' },

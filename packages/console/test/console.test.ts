@@ -272,4 +272,30 @@ describe('the console', () => {
     expect(removed.headers.get('location')).toBe('/app/automations?done=deleted');
     expect(await app.t.store.automations.getAutomation(automation.id)).toBeNull();
   });
+
+  it("lists deleted posts with the days left, and restores only the person's own", async () => {
+    const user = await app.user();
+    const threads = await app.t.store.accounts.saveAccount(anAccount(user.id, { platform: 'threads' }));
+    const draft = (
+      await createDraft(app.t.deps, ownerOf(user), { caption: 'Bring me back', profileIds: [threads.id] })
+    )._unsafeUnwrap();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    await browser.get(`/app/posts/${draft.id}`);
+    await browser.post(`/app/posts/${draft.id}/delete`, {});
+    app.t.clock.advance(3 * 86_400_000);
+    await browser.signIn(user.email, PASSWORD); // three days on, the session had ended
+    const page = await browser.get('/app/deleted');
+    expect(page.text).toContain('Bring me back');
+    expect(page.text).toContain('27 day(s)');
+    const other = await app.user();
+    const intruder = app.client();
+    await intruder.signIn(other.email, PASSWORD);
+    expect((await intruder.get('/app/deleted')).text).not.toContain('Bring me back');
+    expect((await intruder.post(`/app/deleted/${draft.id}/restore`, {})).status).toBe(409);
+    const restored = await browser.post(`/app/deleted/${draft.id}/restore`, {});
+    expect(restored.headers.get('location')).toBe(`/app/posts/${draft.id}?done=restored`);
+    expect((await app.t.store.posts.getPost(draft.id))?.deletedAt).toBeNull();
+    expect((await browser.get('/app/deleted')).text).toContain('No deleted post can be restored.');
+  });
 });

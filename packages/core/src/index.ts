@@ -408,6 +408,12 @@ export {
 } from './use-cases/decide-approval.js';
 export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
 export {
+  DELETED_POSTS_SHOWN,
+  type DeletedPost,
+  listDeletedPosts,
+  restoreOwnPost,
+} from './use-cases/deleted-posts.js';
+export {
   DRAFT_TONES,
   type DraftTone,
   draftCaption,

@@ -177,7 +177,7 @@ describe('the console in a browser', () => {
     await shot('post-failed');
   });
 
-  it('deletes a scheduled post from its page', async () => {
+  it('deletes a scheduled post from its page and restores it from Deleted', async () => {
     const created = await server.call('/api/v1/posts', key, {
       method: 'POST',
       json: {
@@ -187,10 +187,18 @@ describe('the console in a browser', () => {
         scheduledTime: '2031-01-01T09:00:00Z',
       },
     });
-    await page.goto(`${server.url}/app/posts/${created.body.postIds[0]}`);
+    const postId = created.body.postIds[0];
+    await page.goto(`${server.url}/app/posts/${postId}`);
     await page.getByRole('button', { name: 'Delete this post' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('The post was deleted');
-    expect((await server.call(`/api/v1/posts/${created.body.postIds[0]}`, key)).status).toBe(404);
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('The post was deleted');
+    expect((await server.call(`/api/v1/posts/${postId}`, key)).status).toBe(404);
+    await page.getByRole('link', { name: 'Deleted' }).click();
+    expect(await page.locator('main').textContent()).toContain('30 day(s)');
+    await shot('deleted');
+    await page.getByRole('button', { name: 'Restore Later' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Restored');
+    const restored = await server.call(`/api/v1/posts/${postId}`, key);
+    expect([restored.status, restored.body.status]).toEqual([200, 'scheduled']);
   });
 
   it('passes axe-core on every page at a phone’s width, without horizontal scrolling', async () => {

@@ -19,6 +19,12 @@ WHERE owner_id = $1 AND deleted_at IS NULL
 ORDER BY created_at DESC, id DESC
 LIMIT $6`;
 
+/** Soft-deleted posts still restorable, most recently deleted first. */
+const LIST_DELETED_POSTS_SQL = `SELECT * FROM posts
+WHERE owner_id = $1 AND deleted_at IS NOT NULL AND deleted_at > $2
+ORDER BY deleted_at DESC, id DESC
+LIMIT $3`;
+
 const COUNT_BY_STATUS_SQL = `SELECT status, COUNT(*)::integer AS n FROM posts
 WHERE owner_id = $1 AND deleted_at IS NULL AND ${WITHIN_ACCOUNTS}
 GROUP BY status`;
@@ -50,8 +56,15 @@ export async function postsWithContent(client: Pool | PoolClient, query: RepeatQ
 /** The read queries of the PostgreSQL PostStore. */
 export function createPostgresPostQueries(
   pool: Pool,
-): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsWithContentBetween'> {
+): Pick<
+  PostStore,
+  'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsWithContentBetween' | 'listDeletedPosts'
+> {
   return {
+    async listDeletedPosts(ownerId, deletedAfter, limit) {
+      const result = await pool.query<PostRow>(LIST_DELETED_POSTS_SQL, [ownerId, deletedAfter, limit]);
+      return result.rows.map(rowToPost);
+    },
     async listPosts(query: PostListQuery): Promise<PostPage> {
       const limit = Math.max(0, Math.floor(query.limit));
       // One row more than asked tells whether another page follows.

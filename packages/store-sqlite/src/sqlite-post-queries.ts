@@ -24,6 +24,12 @@ WHERE owner_id = @owner_id AND deleted_at IS NULL
 ORDER BY created_at DESC, id DESC
 LIMIT @limit`;
 
+/** Soft-deleted posts still restorable, most recently deleted first. */
+const LIST_DELETED_POSTS_SQL = `SELECT * FROM posts
+WHERE owner_id = @owner_id AND deleted_at IS NOT NULL AND deleted_at > @after
+ORDER BY deleted_at DESC, id DESC
+LIMIT @limit`;
+
 const COUNT_BY_STATUS_SQL = `SELECT status, COUNT(*) AS n FROM posts
 WHERE owner_id = @owner_id AND deleted_at IS NULL AND ${WITHIN_ACCOUNTS}
 GROUP BY status`;
@@ -73,14 +79,21 @@ type ListParams = Filter & {
 /** The read queries of the SQLite PostStore. Statements are prepared once, here. */
 export function createSqlitePostQueries(
   db: Database.Database,
-): Pick<PostStore, 'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsWithContentBetween'> {
+): Pick<
+  PostStore,
+  'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsWithContentBetween' | 'listDeletedPosts'
+> {
   const list = db.prepare<[ListParams], PostRow>(LIST_POSTS_SQL);
   const count = db.prepare<[Filter], { status: string; n: number }>(COUNT_BY_STATUS_SQL);
   const upcoming = db.prepare<[Filter & { after: number; limit: number }], PostRow>(UPCOMING_POSTS_SQL);
   const withContent = db.prepare<[RepeatParams], PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL);
   const accounts = (ids: readonly string[] | null) => (ids === null ? null : jsonToSql(ids));
+  const deleted = db.prepare<[{ owner_id: string; after: number; limit: number }], PostRow>(LIST_DELETED_POSTS_SQL);
 
   return {
+    async listDeletedPosts(ownerId, deletedAfter, limit) {
+      return deleted.all({ owner_id: ownerId, after: deletedAfter.getTime(), limit }).map(rowToPost);
+    },
     async listPosts(query: PostListQuery): Promise<PostPage> {
       const limit = Math.max(0, Math.floor(query.limit));
       // One row more than asked tells whether another page follows.

@@ -4,6 +4,7 @@ import { approvalRoutes } from './approvals-page.js';
 import { automationRoutes } from './automations-page.js';
 import { billingRoutes } from './billing-page.js';
 import { connectionRoutes } from './connections-page.js';
+import { deletedRoutes } from './deleted-page.js';
 import { keyRoutes } from './keys-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
@@ -16,6 +17,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...overviewRoutes,
     ...postRoutes,
     ...approvalRoutes,
+    ...deletedRoutes,
     ...connectionRoutes,
     ...automationRoutes,
     ...keyRoutes,

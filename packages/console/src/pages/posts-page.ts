@@ -63,6 +63,7 @@ const NOTICES: Readonly<Record<string, string>> = {
   deleted: 'The post was deleted. It will not be published; it can be restored for 30 days.',
   approved: 'Approved: the post is scheduled.',
   rejected: 'Rejected: the post is back to draft, with your note.',
+  restored: 'Restored: the post is back as it was before it was deleted.',
 };
 
 async function show(c: SignedContext): Promise<ConsoleReply> {

@@ -266,4 +266,9 @@ export type PostStore = {
    * the duplicate-content check compares a new post with (see `repeatQueryOf`, `findRepeat`).
    */
   postsWithContentBetween(query: RepeatQuery): Promise<readonly Post[]>;
+  /**
+   * An owner's soft-deleted posts deleted after `deletedAfter` (the restore window's start),
+   * most recently deleted first (id breaks ties), at most `limit`.
+   */
+  listDeletedPosts(ownerId: string, deletedAfter: Date, limit: number): Promise<readonly Post[]>;
 };

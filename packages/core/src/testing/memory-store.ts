@@ -184,6 +184,16 @@ export function createMemoryStore(): Store {
         const page = listPostsOf(posts.values(), query);
         return { posts: page.posts.map(copy), next: page.next };
       },
+      async listDeletedPosts(ownerId, deletedAfter, limit) {
+        live();
+        return [...posts.values()]
+          .filter((p) => p.ownerId === ownerId && p.deletedAt !== null && p.deletedAt > deletedAfter)
+          .sort(
+            (a, b) => (b.deletedAt?.getTime() ?? 0) - (a.deletedAt?.getTime() ?? 0) || (a.id < b.id ? 1 : -1),
+          )
+          .slice(0, limit)
+          .map(copy);
+      },
       async countPostsByStatus(ownerId, accountIds) {
         live();
         return countPostsByStatusOf(posts.values(), ownerId, accountIds);

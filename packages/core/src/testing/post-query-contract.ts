@@ -41,6 +41,23 @@ function anApproval(overrides: Partial<Approval> = {}): Approval {
 /** The post-list and approval part of the store contract; `store()` is the test's fresh store. */
 export function describePostQueryContract(store: () => Store): void {
   describe('post lists', () => {
+    it('lists the restorable deleted posts, most recently deleted first, at most the limit', async () => {
+      await seed(store(), [
+        aPost(OWNER, 'acct_a', { id: 'post_d1', deletedAt: at(10) }),
+        aPost(OWNER, 'acct_a', { id: 'post_d2', deletedAt: at(30) }),
+        aPost(OWNER, 'acct_a', { id: 'post_d3', deletedAt: at(20) }),
+        aPost(OWNER, 'acct_a', { id: 'post_d4', deletedAt: at(5) }),
+        aPost(OWNER, 'acct_a', { id: 'post_live' }),
+        aPost('user_other', 'acct_z', { id: 'post_dz', deletedAt: at(30) }),
+      ]);
+      const ids = async (after: Date, limit: number) =>
+        (await store().posts.listDeletedPosts(OWNER, after, limit)).map((p) => p.id);
+      expect(await ids(at(5), 10)).toEqual(['post_d2', 'post_d3', 'post_d1']);
+      expect(await ids(at(0), 2)).toEqual(['post_d2', 'post_d3']);
+      const [first] = await store().posts.listDeletedPosts(OWNER, at(0), 1);
+      expect(first?.deletedAt).toEqual(at(30));
+    });
+
     it('lists newest first with id breaking ties, pages with a cursor, leaves deleted and foreign posts out', async () => {
       const posts = [
         aPost(OWNER, 'acct_a', { id: 'post_a1', createdAt: at(1) }),

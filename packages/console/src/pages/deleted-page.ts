@@ -1,0 +1,51 @@
+import { captionPreview, listDeletedPosts, publicStatus, restoreOwnPost } from '@svc/core';
+import type { ConsoleRoute, SignedContext } from '../console-context.js';
+import { consolePage, csrfField } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { html } from '../html.js';
+import { statusBadge, when } from './format.js';
+import { orThrow } from './or-throw.js';
+
+const DAY_MS = 86_400_000;
+
+async function list(c: SignedContext): Promise<ConsoleReply> {
+  const now = c.deps.core.clock.now().getTime();
+  const deleted = await orThrow(listDeletedPosts(c.deps.core, c.actor));
+  const rows = deleted.map(({ post, restorableUntil }) => {
+    const daysLeft = Math.max(0, Math.ceil((restorableUntil.getTime() - now) / DAY_MS));
+    return html`<tr>
+<td>${post.name ?? (captionPreview(post.caption) || '(no caption)')}</td>
+<td data-label="Status">${statusBadge(publicStatus(post.status))}</td>
+<td data-label="Deleted">${when(post.deletedAt)}</td>
+<td data-label="Restorable for">${daysLeft} day(s)</td>
+<td><form class="inline" method="post" action="/app/deleted/${post.id}/restore">${csrfField(c.session)}<button type="submit" class="secondary" aria-label="Restore ${post.name ?? captionPreview(post.caption)}">Restore</button></form></td>
+</tr>`;
+  });
+  const body =
+    rows.length === 0
+      ? html`<p class="muted">No deleted post can be restored. Deleted posts stay here for 30 days.</p>`
+      : html`<div class="table stack"><table><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Deleted</th><th scope="col">Restorable for</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return htmlReply(200, consolePage(c.session, { title: 'Deleted', section: '/app/deleted', body }));
+}
+
+async function restore(c: SignedContext): Promise<ConsoleReply> {
+  const restored = await restoreOwnPost(c.deps.core, c.actor, c.params.id ?? '');
+  if (restored.isErr()) {
+    return htmlReply(
+      409,
+      consolePage(c.session, {
+        title: 'Deleted',
+        section: '/app/deleted',
+        alert: restored.error.message,
+        body: html`<p><a href="/app/deleted">Back</a></p>`,
+      }),
+    );
+  }
+  return redirectReply(`/app/posts/${restored.value.id}?done=restored`);
+}
+
+/** Soft-deleted posts and their restore. */
+export const deletedRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/deleted', access: 'signed', run: list },
+  { method: 'POST', path: '/app/deleted/:id/restore', access: 'signed', run: restore },
+];
