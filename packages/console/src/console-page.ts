@@ -11,6 +11,7 @@ export const SECTIONS = [
   { path: '/app/deleted', label: 'Deleted' },
   { path: '/app/connections', label: 'Connections' },
   { path: '/app/automations', label: 'Automations' },
+  { path: '/app/analytics', label: 'Analytics' },
   { path: '/app/keys', label: 'API keys' },
   { path: '/app/billing', label: 'Billing' },
 ] as const;

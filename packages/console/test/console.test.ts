@@ -298,4 +298,14 @@ describe('the console', () => {
     expect((await app.t.store.posts.getPost(draft.id))?.deletedAt).toBeNull();
     expect((await browser.get('/app/deleted')).text).toContain('No deleted post can be restored.');
   });
+
+  it('shows analytics for the chosen window', async () => {
+    const user = await app.user();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/analytics?days=90');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<option value="90" selected>');
+    expect(page.text).toContain('Nothing was published in this window.');
+  });
 });

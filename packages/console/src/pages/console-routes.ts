@@ -1,5 +1,6 @@
 import type { ConsoleRoute } from '../console-context.js';
 import { accountRoutes } from './account-page.js';
+import { analyticsRoutes } from './analytics-page.js';
 import { approvalRoutes } from './approvals-page.js';
 import { automationRoutes } from './automations-page.js';
 import { billingRoutes } from './billing-page.js';
@@ -20,6 +21,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...deletedRoutes,
     ...connectionRoutes,
     ...automationRoutes,
+    ...analyticsRoutes,
     ...keyRoutes,
     ...billingRoutes,
     ...accountRoutes,
