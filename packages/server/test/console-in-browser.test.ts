@@ -29,7 +29,7 @@ describe('the console in a browser', () => {
   const violations: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-  const heading = () => page.locator('h1').innerText();
+  const heading = () => page.locator('h1').textContent();
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -70,7 +70,7 @@ describe('the console in a browser', () => {
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
-      .poll(() => page.getByRole('alert').innerText())
+      .poll(() => page.getByRole('alert').textContent())
       .toContain('The email or password is not right.');
     await shot('sign-in-refused');
     await page.getByLabel('Password').fill(PASSWORD);
@@ -103,7 +103,7 @@ describe('the console in a browser', () => {
     await page.getByLabel('Name').fill('Reporting script');
     await page.getByRole('checkbox', { name: /account:read/ }).check();
     await page.getByRole('button', { name: 'Create key' }).click();
-    const created = (await page.locator('#new-key-value').innerText()).trim();
+    const created = ((await page.locator('#new-key-value').textContent()) ?? '').trim();
     expect(created).toMatch(/^svc_key_/);
     await shot('api-key-created');
     const listAccounts = () => server.call('/api/v1/connections', created);
@@ -111,7 +111,7 @@ describe('the console in a browser', () => {
     await page.goto(`${server.url}/app/keys`);
     expect(await page.content()).not.toContain(created.split('.')[1]);
     await page.getByRole('button', { name: 'Revoke Reporting script' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('The key was revoked');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('The key was revoked');
     const refused = await listAccounts();
     expect([refused.status, refused.body.code]).toEqual([401, 'invalid_api_key']);
     await shot('api-key-revoked');
@@ -139,14 +139,14 @@ describe('the console in a browser', () => {
     });
     expect(asked.isError).toBeFalsy();
     await page.getByRole('link', { name: 'Approvals' }).click();
-    await expect.poll(() => page.locator('main').innerText()).toContain('Our autumn menu is here');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Our autumn menu is here');
     await shot('approvals');
     await page.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Approved');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Approved');
     const posted = await settled(server, key, postId, 30_000);
     expect(posted.status).toBe('posted');
     await page.reload();
-    await expect.poll(() => page.locator('main').innerText()).toContain('Posted');
+    await expect.poll(() => page.locator('main').textContent()).toContain('Posted');
     expect(await page.getByRole('link', { name: posted.permalink }).count()).toBe(1);
     await shot('post-published');
     const status = await agent.callTool({
@@ -169,11 +169,11 @@ describe('the console in a browser', () => {
     const failed = await settled(server, key, created.body.postIds[0], 30_000);
     expect(failed.status).toBe('failed');
     await page.getByRole('link', { name: 'Overview' }).click();
-    const attention = await page.locator('main').innerText();
+    const attention = await page.locator('main').textContent();
     expect(attention).toContain('This one breaks');
     expect(attention).toContain(failed.failedReason);
     await page.getByRole('link', { name: /This one breaks/ }).click();
-    expect(await page.locator('main').innerText()).toContain(failed.failedReason);
+    expect(await page.locator('main').textContent()).toContain(failed.failedReason);
     await shot('post-failed');
   });
 

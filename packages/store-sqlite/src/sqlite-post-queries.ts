@@ -88,7 +88,9 @@ export function createSqlitePostQueries(
   const upcoming = db.prepare<[Filter & { after: number; limit: number }], PostRow>(UPCOMING_POSTS_SQL);
   const withContent = db.prepare<[RepeatParams], PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL);
   const accounts = (ids: readonly string[] | null) => (ids === null ? null : jsonToSql(ids));
-  const deleted = db.prepare<[{ owner_id: string; after: number; limit: number }], PostRow>(LIST_DELETED_POSTS_SQL);
+  const deleted = db.prepare<[{ owner_id: string; after: number; limit: number }], PostRow>(
+    LIST_DELETED_POSTS_SQL,
+  );
 
   return {
     async listDeletedPosts(ownerId, deletedAfter, limit) {
