@@ -130,6 +130,8 @@ async function seed(services: Services): Promise<string[]> {
     '/app/approvals',
     '/app/deleted',
     '/app/connections',
+    '/app/automations',
+    '/app/analytics',
     '/app/keys',
     '/app/billing',
   ];
