@@ -124,6 +124,7 @@ async function seed(services: Services): Promise<string[]> {
   const someFailed = posts.find((p) => p.status === 'failed') as Post;
   return [
     '/app',
+    '/app/calendar',
     '/app/posts',
     '/app/posts?status=failed',
     `/app/posts/${someFailed.id}`,

@@ -47,6 +47,11 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 [role=status]{background:#e8f3ec;border:1px solid var(--good);padding:.5rem 1rem;border-radius:4px;margin:0 0 1rem}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fffbe6;border:1px solid #d4b106;padding:.75rem;border-radius:4px}
 .signin{max-width:26rem;margin:3rem auto}
+.calendar td{width:14.28%;min-height:5rem;height:5rem}
+.calendar td[aria-current=date]{background:#eef4fc}
+.day{font-weight:600}
+.day-posts{list-style:none;margin:.25rem 0 0;padding:0;font-size:.85rem}
+.day-posts li{margin:0 0 .4rem}
 .chart{max-width:40rem;margin:1rem 0;display:block}
 h3{font-size:1rem;margin:1rem 0 .25rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}

@@ -1,5 +1,5 @@
 import { automationEvent, createDraft, listApiKeys, requestApproval } from '@svc/core';
-import { anAccount, anAutomation, createRecordingPlatformGateway } from '@svc/core/testing';
+import { anAccount, anAutomation, aPost, createRecordingPlatformGateway } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ConsoleApp, ownerOf, startConsoleApp } from './console-app.js';
 
@@ -307,5 +307,46 @@ describe('the console', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<option value="90" selected>');
     expect(page.text).toContain('Nothing was published in this window.');
+  });
+
+  it('shows the month on the calendar and moves a scheduled post from its page', async () => {
+    const user = await app.user();
+    const threads = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { platform: 'threads', handle: 'cal' }),
+    );
+    const at = new Date('2026-01-20T09:30:00.000Z');
+    await app.t.store.posts.insertPosts({
+      ownerId: user.id,
+      at: app.t.clock.now(),
+      posts: [
+        aPost(user.id, threads.id, {
+          id: 'post_cal1',
+          platforms: ['threads'],
+          caption: 'Winter sale',
+          scheduledTime: at,
+          dueAt: at,
+        }),
+      ],
+      idempotency: null,
+      quota: { limit: 100, windowStart: new Date(0) },
+    });
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const month = await browser.get('/app/calendar?month=2026-01');
+    expect(month.text).toContain('Calendar: January 2026');
+    expect(month.text).toContain('09:30');
+    expect(month.text).toContain('Winter sale');
+    expect(month.text).toContain('data-label="Tuesday 20"');
+    expect((await browser.get('/app/calendar?month=2026-02')).text).not.toContain('Winter sale');
+    await browser.get('/app/posts/post_cal1');
+    const moved = await browser.post('/app/posts/post_cal1/move', { time: '2026-01-22T14:00' });
+    expect(moved.headers.get('location')).toBe('/app/posts/post_cal1?done=moved');
+    expect((await app.t.store.posts.getPost('post_cal1'))?.scheduledTime).toEqual(
+      new Date('2026-01-22T14:00:00.000Z'),
+    );
+    await browser.get('/app/posts/post_cal1');
+    const past = await browser.post('/app/posts/post_cal1/move', { time: '2020-01-01T00:00' });
+    expect(past.status).toBe(400);
+    expect(past.text).toContain('role="alert"');
   });
 });

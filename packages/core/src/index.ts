@@ -383,6 +383,11 @@ export {
   type AutomationView,
   automationView,
 } from './use-cases/automation-view.js';
+export {
+  CALENDAR_POSTS_MAX,
+  type CalendarPosts,
+  calendarPosts,
+} from './use-cases/calendar-posts.js';
 export type { AccountChoice } from './use-cases/choose-targets.js';
 export {
   type ConnectionCallback,

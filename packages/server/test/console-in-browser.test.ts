@@ -201,6 +201,22 @@ describe('the console in a browser', () => {
     expect([restored.status, restored.body.status]).toEqual([200, 'scheduled']);
   });
 
+  it('shows the post on the calendar and moves it from the keyboard', async () => {
+    await page.goto(`${server.url}/app/calendar?month=2031-01`);
+    expect(await heading()).toBe('Calendar: January 2031');
+    await shot('calendar');
+    await page.getByRole('link', { name: /09:00 Later/ }).click();
+    // The time field is reached and submitted from the keyboard (its digits' order follows the
+    // browser's locale, so the value is filled in rather than typed).
+    const time = page.getByLabel('New time (UTC)');
+    await time.focus();
+    await time.fill('2031-01-03T14:30');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Moved');
+    await page.goto(`${server.url}/app/calendar?month=2031-01`);
+    expect(await page.locator('main').textContent()).toMatch(/14:30 ?Later/);
+  });
+
   it('passes axe-core on every page at a phone’s width, without horizontal scrolling', async () => {
     // axe is injected as a script, which the console's policy rightly refuses: a second context,
     // signed in with the same cookie, lets it in.
@@ -212,6 +228,7 @@ describe('the console in a browser', () => {
     const phone = await audit.newPage();
     const paths = [
       '/app',
+      '/app/calendar',
       '/app/posts',
       '/app/posts?status=failed',
       '/app/approvals',

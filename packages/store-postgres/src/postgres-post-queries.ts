@@ -19,6 +19,12 @@ WHERE owner_id = $1 AND deleted_at IS NULL
 ORDER BY created_at DESC, id DESC
 LIMIT $6`;
 
+/** A calendar's posts, soonest first. */
+const POSTS_SCHEDULED_BETWEEN_SQL = `SELECT * FROM posts
+WHERE owner_id = $1 AND deleted_at IS NULL AND scheduled_time >= $2 AND scheduled_time < $3
+ORDER BY scheduled_time, id
+LIMIT $4`;
+
 /** Soft-deleted posts still restorable, most recently deleted first. */
 const LIST_DELETED_POSTS_SQL = `SELECT * FROM posts
 WHERE owner_id = $1 AND deleted_at IS NOT NULL AND deleted_at > $2
@@ -58,9 +64,18 @@ export function createPostgresPostQueries(
   pool: Pool,
 ): Pick<
   PostStore,
-  'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsWithContentBetween' | 'listDeletedPosts'
+  | 'listPosts'
+  | 'countPostsByStatus'
+  | 'upcomingPosts'
+  | 'postsWithContentBetween'
+  | 'listDeletedPosts'
+  | 'postsScheduledBetween'
 > {
   return {
+    async postsScheduledBetween(ownerId, from, to, limit) {
+      const result = await pool.query<PostRow>(POSTS_SCHEDULED_BETWEEN_SQL, [ownerId, from, to, limit]);
+      return result.rows.map(rowToPost);
+    },
     async listDeletedPosts(ownerId, deletedAfter, limit) {
       const result = await pool.query<PostRow>(LIST_DELETED_POSTS_SQL, [ownerId, deletedAfter, limit]);
       return result.rows.map(rowToPost);

@@ -24,6 +24,12 @@ WHERE owner_id = @owner_id AND deleted_at IS NULL
 ORDER BY created_at DESC, id DESC
 LIMIT @limit`;
 
+/** A calendar's posts, soonest first. */
+const POSTS_SCHEDULED_BETWEEN_SQL = `SELECT * FROM posts
+WHERE owner_id = @owner_id AND deleted_at IS NULL AND scheduled_time >= @from AND scheduled_time < @to
+ORDER BY scheduled_time, id
+LIMIT @limit`;
+
 /** Soft-deleted posts still restorable, most recently deleted first. */
 const LIST_DELETED_POSTS_SQL = `SELECT * FROM posts
 WHERE owner_id = @owner_id AND deleted_at IS NOT NULL AND deleted_at > @after
@@ -81,7 +87,12 @@ export function createSqlitePostQueries(
   db: Database.Database,
 ): Pick<
   PostStore,
-  'listPosts' | 'countPostsByStatus' | 'upcomingPosts' | 'postsWithContentBetween' | 'listDeletedPosts'
+  | 'listPosts'
+  | 'countPostsByStatus'
+  | 'upcomingPosts'
+  | 'postsWithContentBetween'
+  | 'listDeletedPosts'
+  | 'postsScheduledBetween'
 > {
   const list = db.prepare<[ListParams], PostRow>(LIST_POSTS_SQL);
   const count = db.prepare<[Filter], { status: string; n: number }>(COUNT_BY_STATUS_SQL);
@@ -92,7 +103,14 @@ export function createSqlitePostQueries(
     LIST_DELETED_POSTS_SQL,
   );
 
+  const between = db.prepare<[{ owner_id: string; from: number; to: number; limit: number }], PostRow>(
+    POSTS_SCHEDULED_BETWEEN_SQL,
+  );
+
   return {
+    async postsScheduledBetween(ownerId, from, to, limit) {
+      return between.all({ owner_id: ownerId, from: from.getTime(), to: to.getTime(), limit }).map(rowToPost);
+    },
     async listDeletedPosts(ownerId, deletedAfter, limit) {
       return deleted.all({ owner_id: ownerId, after: deletedAfter.getTime(), limit }).map(rowToPost);
     },

@@ -4,6 +4,7 @@ import { analyticsRoutes } from './analytics-page.js';
 import { approvalRoutes } from './approvals-page.js';
 import { automationRoutes } from './automations-page.js';
 import { billingRoutes } from './billing-page.js';
+import { calendarRoutes } from './calendar-page.js';
 import { connectionRoutes } from './connections-page.js';
 import { deletedRoutes } from './deleted-page.js';
 import { keyRoutes } from './keys-page.js';
@@ -16,6 +17,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
   return [
     ...signInRoutes,
     ...overviewRoutes,
+    ...calendarRoutes,
     ...postRoutes,
     ...approvalRoutes,
     ...deletedRoutes,

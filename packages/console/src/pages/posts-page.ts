@@ -5,6 +5,7 @@ import {
   listPosts,
   PUBLIC_POST_STATUSES,
   publicStatus,
+  updateScheduledPost,
 } from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
@@ -64,6 +65,7 @@ const NOTICES: Readonly<Record<string, string>> = {
   approved: 'Approved: the post is scheduled.',
   rejected: 'Rejected: the post is back to draft, with your note.',
   restored: 'Restored: the post is back as it was before it was deleted.',
+  moved: 'Moved: the post goes out at its new time.',
 };
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
@@ -94,6 +96,15 @@ ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${pos
 <dt>Media</dt><dd>${post.media.length === 0 ? html`<span class="muted">none</span>` : `${post.media.length} item(s)`}</dd>
 <dt>Created</dt><dd>${when(post.createdAt)}</dd>
 </dl></div>
+${
+  post.status === 'scheduled' && post.deletedAt === null
+    ? html`<section class="card" aria-labelledby="move-heading"><h2 id="move-heading">Move this post</h2>
+<form method="post" action="/app/posts/${post.id}/move">${csrfField(c.session)}
+<label for="move-time">New time (UTC)</label>
+<input id="move-time" name="time" type="datetime-local" required value="${post.scheduledTime?.toISOString().slice(0, 16) ?? ''}">
+<div class="actions"><button type="submit">Move</button></div></form></section>`
+    : ''
+}
 ${
   deletable
     ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
@@ -130,9 +141,30 @@ async function remove(c: SignedContext): Promise<ConsoleReply> {
   return redirectReply('/app/posts?done=deleted');
 }
 
+// The keyboard's (and every browser's) way to move a scheduled post: a time field, in UTC.
+async function move(c: SignedContext): Promise<ConsoleReply> {
+  const id = c.params.id ?? '';
+  const time = c.form.get('time') ?? '';
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(time) ? `${time}:00Z` : time;
+  const moved = await updateScheduledPost(c.deps.core, c.actor, { postId: id, scheduledTime: iso });
+  if (moved.isErr()) {
+    return htmlReply(
+      400,
+      consolePage(c.session, {
+        title: 'Not moved',
+        section: '/app/posts',
+        alert: moved.error.message,
+        body: html`<p><a href="/app/posts/${id}">Back to the post</a></p>`,
+      }),
+    );
+  }
+  return redirectReply(`/app/posts/${id}?done=moved`);
+}
+
 /** The posts list and a post's page. */
 export const postRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/posts', access: 'signed', run: list },
   { method: 'GET', path: '/app/posts/:id', access: 'signed', run: show },
   { method: 'POST', path: '/app/posts/:id/delete', access: 'signed', run: remove },
+  { method: 'POST', path: '/app/posts/:id/move', access: 'signed', run: move },
 ];

@@ -271,4 +271,9 @@ export type PostStore = {
    * most recently deleted first (id breaks ties), at most `limit`.
    */
   listDeletedPosts(ownerId: string, deletedAfter: Date, limit: number): Promise<readonly Post[]>;
+  /**
+   * An owner's posts (not deleted, any status) with `from <= scheduledTime < to`, soonest first
+   * (id breaks ties), at most `limit`: a calendar's month or week.
+   */
+  postsScheduledBetween(ownerId: string, from: Date, to: Date, limit: number): Promise<readonly Post[]>;
 };

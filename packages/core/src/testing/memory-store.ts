@@ -184,6 +184,24 @@ export function createMemoryStore(): Store {
         const page = listPostsOf(posts.values(), query);
         return { posts: page.posts.map(copy), next: page.next };
       },
+      async postsScheduledBetween(ownerId, from, to, limit) {
+        live();
+        return [...posts.values()]
+          .filter(
+            (p) =>
+              p.ownerId === ownerId &&
+              p.deletedAt === null &&
+              p.scheduledTime !== null &&
+              p.scheduledTime >= from &&
+              p.scheduledTime < to,
+          )
+          .sort(
+            (a, b) =>
+              (a.scheduledTime?.getTime() ?? 0) - (b.scheduledTime?.getTime() ?? 0) || (a.id < b.id ? -1 : 1),
+          )
+          .slice(0, limit)
+          .map(copy);
+      },
       async listDeletedPosts(ownerId, deletedAfter, limit) {
         live();
         return [...posts.values()]

@@ -41,6 +41,27 @@ function anApproval(overrides: Partial<Approval> = {}): Approval {
 /** The post-list and approval part of the store contract; `store()` is the test's fresh store. */
 export function describePostQueryContract(store: () => Store): void {
   describe('post lists', () => {
+    it('lists the posts of a time range soonest first, any status, deleted ones left out', async () => {
+      await seed(store(), [
+        aPost(OWNER, 'acct_a', { id: 'post_c1', status: 'posted', scheduledTime: at(60) }),
+        aPost(OWNER, 'acct_a', { id: 'post_c2', status: 'scheduled', scheduledTime: at(30) }),
+        aPost(OWNER, 'acct_a', { id: 'post_c3', status: 'draft', scheduledTime: at(30) }),
+        aPost(OWNER, 'acct_a', { id: 'post_c4', status: 'scheduled', scheduledTime: at(120) }),
+        aPost(OWNER, 'acct_a', {
+          id: 'post_c5',
+          status: 'scheduled',
+          scheduledTime: at(45),
+          deletedAt: at(1),
+        }),
+        aPost(OWNER, 'acct_a', { id: 'post_c6', status: 'draft', scheduledTime: null }),
+        aPost('user_other', 'acct_z', { id: 'post_cz', scheduledTime: at(45) }),
+      ]);
+      const ids = async (from: number, to: number, limit = 10) =>
+        (await store().posts.postsScheduledBetween(OWNER, at(from), at(to), limit)).map((p) => p.id);
+      expect(await ids(30, 120)).toEqual(['post_c2', 'post_c3', 'post_c1']);
+      expect(await ids(0, 1000, 2)).toEqual(['post_c2', 'post_c3']);
+    });
+
     it('lists the restorable deleted posts, most recently deleted first, at most the limit', async () => {
       await seed(store(), [
         aPost(OWNER, 'acct_a', { id: 'post_d1', deletedAt: at(10) }),
