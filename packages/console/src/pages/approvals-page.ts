@@ -5,6 +5,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import { html } from '../html.js';
 import { when } from './format.js';
 import { orThrow } from './or-throw.js';
+import { refusalPage } from './refusal-page.js';
 
 // A review page shows this many at once; the oldest requests come last in the newest-first list.
 const SHOWN = 50;
@@ -47,15 +48,13 @@ async function decide(c: SignedContext): Promise<ConsoleReply> {
     note: note === '' ? null : note,
   });
   if (decided.isErr()) {
-    return htmlReply(
-      409,
-      consolePage(c.session, {
-        title: 'Not decided',
-        section: '/app/approvals',
-        alert: decided.error.message,
-        body: html`<p><a href="/app/approvals">Back to the approvals</a></p>`,
-      }),
-    );
+    return refusalPage(c, {
+      status: 409,
+      title: 'Not decided',
+      section: '/app/approvals',
+      message: decided.error.message,
+      back: { href: '/app/approvals', label: 'Back to the approvals' },
+    });
   }
   return redirectReply(
     `/app/posts/${decided.value.post.id}?done=${decision === 'approve' ? 'approved' : 'rejected'}`,

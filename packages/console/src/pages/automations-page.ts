@@ -4,6 +4,7 @@ import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { html } from '../html.js';
 import { orThrow } from './or-throw.js';
+import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const automations = await orThrow(listAutomations(c.deps.core, c.actor));
@@ -60,15 +61,13 @@ async function template(c: SignedContext): Promise<ConsoleReply> {
 }
 
 function refused(c: SignedContext, message: string): ConsoleReply {
-  return htmlReply(
-    409,
-    consolePage(c.session, {
-      title: 'Automations',
-      section: '/app/automations',
-      alert: message,
-      body: html`<p><a href="/app/automations">Back</a></p>`,
-    }),
-  );
+  return refusalPage(c, {
+    status: 409,
+    title: 'Automations',
+    section: '/app/automations',
+    message,
+    back: { href: '/app/automations', label: 'Back to the automations' },
+  });
 }
 
 /** Instagram comment automations: counts, pause, resume, delete, the template file. */

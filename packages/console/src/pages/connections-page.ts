@@ -11,6 +11,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import { html } from '../html.js';
 import { when } from './format.js';
 import { orThrow } from './or-throw.js';
+import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const accounts = await orThrow(listConnections(c.deps.core, c.actor));
@@ -59,15 +60,13 @@ async function connect(c: SignedContext): Promise<ConsoleReply> {
   if (platform === undefined) return redirectReply('/app/connections');
   const request = await createConnectionRequest(c.deps.core, c.actor, { platform });
   if (request.isErr()) {
-    return htmlReply(
-      409,
-      consolePage(c.session, {
-        title: 'Connections',
-        section: '/app/connections',
-        alert: request.error.message,
-        body: html`<p><a href="/app/connections">Back</a></p>`,
-      }),
-    );
+    return refusalPage(c, {
+      status: 409,
+      title: 'Connections',
+      section: '/app/connections',
+      message: request.error.message,
+      back: { href: '/app/connections', label: 'Back to the connections' },
+    });
   }
   return redirectReply(`/connect/${request.value.id}`);
 }

@@ -5,6 +5,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import { html } from '../html.js';
 import { statusBadge, when } from './format.js';
 import { orThrow } from './or-throw.js';
+import { refusalPage } from './refusal-page.js';
 
 const DAY_MS = 86_400_000;
 
@@ -31,15 +32,13 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
 async function restore(c: SignedContext): Promise<ConsoleReply> {
   const restored = await restoreOwnPost(c.deps.core, c.actor, c.params.id ?? '');
   if (restored.isErr()) {
-    return htmlReply(
-      409,
-      consolePage(c.session, {
-        title: 'Deleted',
-        section: '/app/deleted',
-        alert: restored.error.message,
-        body: html`<p><a href="/app/deleted">Back</a></p>`,
-      }),
-    );
+    return refusalPage(c, {
+      status: 409,
+      title: 'Deleted',
+      section: '/app/deleted',
+      message: restored.error.message,
+      back: { href: '/app/deleted', label: 'Back to the deleted posts' },
+    });
   }
   return redirectReply(`/app/posts/${restored.value.id}?done=restored`);
 }

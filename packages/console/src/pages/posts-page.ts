@@ -13,6 +13,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import { html } from '../html.js';
 import { statusBadge, statusLabel, when } from './format.js';
 import { orThrow } from './or-throw.js';
+import { refusalPage } from './refusal-page.js';
 
 const PAGE_SIZE = 25;
 
@@ -127,15 +128,13 @@ async function remove(c: SignedContext): Promise<ConsoleReply> {
   const id = c.params.id ?? '';
   const done = await deletePost(c.deps.core, c.actor, id);
   if (done.isErr()) {
-    return htmlReply(
-      409,
-      consolePage(c.session, {
-        title: 'Not deleted',
-        section: '/app/posts',
-        alert: done.error.message,
-        body: html`<p><a href="/app/posts/${id}">Back to the post</a></p>`,
-      }),
-    );
+    return refusalPage(c, {
+      status: 409,
+      title: 'Not deleted',
+      section: '/app/posts',
+      message: done.error.message,
+      back: { href: `/app/posts/${id}`, label: 'Back to the post' },
+    });
   }
   // A deleted post has no page of its own any more (it is restored from Deleted).
   return redirectReply('/app/posts?done=deleted');
@@ -148,15 +147,13 @@ async function move(c: SignedContext): Promise<ConsoleReply> {
   const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(time) ? `${time}:00Z` : time;
   const moved = await updateScheduledPost(c.deps.core, c.actor, { postId: id, scheduledTime: iso });
   if (moved.isErr()) {
-    return htmlReply(
-      400,
-      consolePage(c.session, {
-        title: 'Not moved',
-        section: '/app/posts',
-        alert: moved.error.message,
-        body: html`<p><a href="/app/posts/${id}">Back to the post</a></p>`,
-      }),
-    );
+    return refusalPage(c, {
+      status: 400,
+      title: 'Not moved',
+      section: '/app/posts',
+      message: moved.error.message,
+      back: { href: `/app/posts/${id}`, label: 'Back to the post' },
+    });
   }
   return redirectReply(`/app/posts/${id}?done=moved`);
 }
