@@ -188,6 +188,10 @@ describe('the console', () => {
     const approved = await browser.post(`/app/approvals/${draft.id}`, { decision: 'approve' });
     expect(approved.headers.get('location')).toBe(`/app/posts/${draft.id}?done=approved`);
     expect((await app.t.store.posts.getPost(draft.id))?.status).toBe('scheduled');
+    const history = (await browser.get(`/app/posts/${draft.id}`)).text;
+    expect(history).toMatch(
+      /Review requested[\s\S]*Rejected[\s\S]*Review requested[\s\S]*Approved[\s\S]*Scheduled/,
+    );
     expect((await browser.get('/app/approvals')).text).toContain('No post waits for your review.');
   });
 

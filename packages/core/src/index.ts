@@ -487,6 +487,7 @@ export {
   listAutomations,
   setAutomationRunning,
 } from './use-cases/manage-automations.js';
+export { POST_HISTORY_MAX, postHistory } from './use-cases/post-history.js';
 export {
   type BillingEventInput,
   recordBillingEvent,

@@ -182,6 +182,7 @@ describe('svc CLI', () => {
         '0011_analytics',
         '0012_follower_reads',
         '0013_automations',
+        '0014_event_subjects',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

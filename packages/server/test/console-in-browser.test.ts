@@ -174,6 +174,7 @@ describe('the console in a browser', () => {
     expect(attention).toContain(failed.failedReason);
     await page.getByRole('link', { name: /This one breaks/ }).click();
     expect(await page.locator('main').textContent()).toContain(failed.failedReason);
+    expect(await page.locator('main').textContent()).toContain(`Failed: ${failed.failedReason}`);
     await shot('post-failed');
   });
 

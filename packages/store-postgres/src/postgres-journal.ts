@@ -43,6 +43,12 @@ WHERE tx < pg_snapshot_xmin(pg_current_snapshot()) AND (tx, seq) > ($1::xid8, $2
 ORDER BY tx, seq
 LIMIT $3`;
 
+/** One subject's committed events, in the order they were numbered (served by `events_subject`). */
+const HISTORY_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
+WHERE subject_id = $1 AND owner_id = $2
+ORDER BY seq
+LIMIT $3`;
+
 type EventRow = {
   seq: string;
   tx: string;
@@ -71,6 +77,14 @@ export async function listEventsAfter(
 export function createPostgresEventStore(pool: Pool): EventStore {
   return {
     listEvents: (after, limit) => listEventsAfter(pool, after, limit),
+    async historyOf(ownerId, subjectId, limit) {
+      const result = await pool.query<EventRow>(HISTORY_SQL, [
+        subjectId,
+        ownerId,
+        Math.max(0, Math.floor(limit)),
+      ]);
+      return result.rows.map(rowToEvent);
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { migration0008EventJournal } from './migrations/0008-event-journal.js';
 import { migration0009Analytics } from './migrations/0009-analytics.js';
 import { migration0010FollowerReads } from './migrations/0010-follower-reads.js';
 import { migration0011Automations } from './migrations/0011-automations.js';
+import { migration0012EventSubjects } from './migrations/0012-event-subjects.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -27,4 +28,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0009Analytics,
   migration0010FollowerReads,
   migration0011Automations,
+  migration0012EventSubjects,
 ];

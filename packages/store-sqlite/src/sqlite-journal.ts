@@ -29,6 +29,9 @@ export function createSqliteJournal(db: Database.Database): SqliteJournal {
   const select = db.prepare<[number, number], EventRow>(
     'SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
   );
+  const history = db.prepare<[string, string, number], EventRow>(
+    'SELECT * FROM events WHERE subject_id = ? AND owner_id = ? ORDER BY seq LIMIT ?',
+  );
   const after = (position: string | null, limit: number): JournalEvent[] => {
     const from = position === null ? 0 : Number(position);
     if (!Number.isSafeInteger(from) || from < 0) throw new Error(`Not a journal position: ${position}`);
@@ -48,6 +51,9 @@ export function createSqliteJournal(db: Database.Database): SqliteJournal {
     },
     after,
     store: {
+      async historyOf(ownerId, subjectId, limit) {
+        return history.all(subjectId, ownerId, Math.max(0, Math.floor(limit))).map(rowToEvent);
+      },
       async listEvents(position, limit) {
         return after(position, limit);
       },

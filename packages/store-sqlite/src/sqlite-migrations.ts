@@ -11,6 +11,7 @@ import { migration0010EventJournal } from './migrations/0010-event-journal.js';
 import { migration0011Analytics } from './migrations/0011-analytics.js';
 import { migration0012FollowerReads } from './migrations/0012-follower-reads.js';
 import { migration0013Automations } from './migrations/0013-automations.js';
+import { migration0014EventSubjects } from './migrations/0014-event-subjects.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -31,4 +32,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0011Analytics,
   migration0012FollowerReads,
   migration0013Automations,
+  migration0014EventSubjects,
 ];

@@ -63,6 +63,7 @@ describe('migrateSqlite', () => {
         'automation_inbox',
         'automation_inbox_due',
         'automation_inbox_private_replies',
+        'events_subject',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -101,6 +102,7 @@ describe('migrateSqlite', () => {
         '0011_analytics',
         '0012_follower_reads',
         '0013_automations',
+        '0014_event_subjects',
       ],
     });
     const usage = withDatabase(path, (db) =>

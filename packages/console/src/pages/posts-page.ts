@@ -2,15 +2,17 @@ import {
   captionPreview,
   deletePost,
   getPost,
+  type JournalEvent,
   listPosts,
   PUBLIC_POST_STATUSES,
+  postHistory,
   publicStatus,
   updateScheduledPost,
 } from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { html } from '../html.js';
+import { type Html, html } from '../html.js';
 import { statusBadge, statusLabel, when } from './format.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
@@ -83,6 +85,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   }
   const post = found.value;
   const status = publicStatus(post.status);
+  const history = await orThrow(postHistory(c.deps.core, c.actor, post.id));
   const accounts = await Promise.all(post.profileIds.map((id) => c.deps.core.store.accounts.getAccount(id)));
   const deletable = post.deletedAt === null && post.status !== 'posted' && post.status !== 'publishing';
   const body = html`<div class="card"><dl>
@@ -111,6 +114,8 @@ ${
     ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
     : ''
 }
+<section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>
+${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<ol class="history">${history.map(historyLine)}</ol>`}</section>
 <p><a href="/app/posts">Back to the posts</a></p>`;
   const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
   return htmlReply(
@@ -156,6 +161,25 @@ async function move(c: SignedContext): Promise<ConsoleReply> {
     });
   }
   return redirectReply(`/app/posts/${id}?done=moved`);
+}
+
+const EVENT_LABELS: Readonly<Record<string, string>> = {
+  'post.scheduled': 'Scheduled',
+  'post.publishing': 'Publishing started',
+  'post.posted': 'Published',
+  'post.failed': 'Failed',
+  'post.retrying': 'Will be tried again',
+  'post.deleted': 'Deleted',
+  'post.restored': 'Restored',
+  'post.approval_requested': 'Review requested',
+  'post.approved': 'Approved',
+  'post.rejected': 'Rejected',
+};
+
+// One change of the post, with what it carries that a person wants to read (the failure reason).
+function historyLine(event: JournalEvent): Html {
+  const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
+  return html`<li>${when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
 }
 
 /** The posts list and a post's page. */

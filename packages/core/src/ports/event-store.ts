@@ -14,4 +14,9 @@ export type EventStore = {
    * A position the journal did not hand out is a caller's fault: the store throws.
    */
   listEvents(after: string | null, limit: number): Promise<readonly JournalEvent[]>;
+  /**
+   * The first `limit` events of one subject of the owner (a post's status history), in journal
+   * order. Another owner's subject has none.
+   */
+  historyOf(ownerId: string, subjectId: string, limit: number): Promise<readonly JournalEvent[]>;
 };

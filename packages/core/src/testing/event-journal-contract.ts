@@ -92,6 +92,20 @@ export function describeEventJournalContract(store: () => Store): void {
       ]);
     });
 
+    it("reads one subject's history in order, and nothing of another owner's", async () => {
+      const [a, b] = [aPost(OWNER, 'acct_j1', { id: 'post_ha' }), aPost(OWNER, 'acct_j2', { id: 'post_hb' })];
+      await store().posts.insertPosts(insert([a, b]));
+      const deleted = transition(a, { type: 'delete', at: at(3) })._unsafeUnwrap();
+      await store().posts.updatePost(deleted.post, a.version, deleted.events);
+      const history = await store().events.historyOf(OWNER, 'post_ha', 10);
+      expect(typesOf(history)).toEqual(['post.scheduled post_ha', 'post.deleted post_ha']);
+      expect(history[1]?.at).toEqual(at(3));
+      expect(typesOf(await store().events.historyOf(OWNER, 'post_ha', 1))).toEqual([
+        'post.scheduled post_ha',
+      ]);
+      expect(await store().events.historyOf('user_someone_else', 'post_ha', 10)).toEqual([]);
+    });
+
     it('appends nothing for a write that lands nothing', async () => {
       const post = aPost(OWNER, 'acct_j1', { id: 'post_jc' });
       await store().posts.insertPosts(insert([post]));

@@ -27,6 +27,13 @@ export function createMemoryJournal(live: () => void): MemoryJournal {
     after: (after, limit) =>
       events.slice(after, after + Math.max(0, Math.floor(limit))).map((e) => structuredClone(e)),
     store: {
+      async historyOf(ownerId, subjectId, limit) {
+        live();
+        return events
+          .filter((e) => e.ownerId === ownerId && e.subjectId === subjectId)
+          .slice(0, Math.max(0, Math.floor(limit)))
+          .map((e) => structuredClone(e));
+      },
       async listEvents(after, limit) {
         live();
         const from = after === null ? 0 : Number(after);
