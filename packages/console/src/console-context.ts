@@ -32,6 +32,11 @@ export type ConsoleRoute =
       readonly method: 'GET' | 'POST';
       readonly path: string;
       readonly access: 'signed';
+      /**
+       * `upload`: a multipart form the route reads itself, checking the anti-forgery token before
+       * it reads the file; other posts are read and checked before the route runs.
+       */
+      readonly body?: 'upload';
       run(c: SignedContext): Promise<ConsoleReply>;
     };
 

@@ -14,6 +14,8 @@ export type ConsoleDeps = {
   /** Trust `X-Forwarded-For` for the sign-in limiter's client address. */
   readonly trustProxy: boolean;
   readonly logger: ConsoleLogger;
+  /** A signed link to a stored asset, for previews; absent: no previews. */
+  readonly mediaUrl?: (mediaId: string) => string;
   /** Sign-in attempts, shared with the OAuth sign-in page so both count against one allowance. */
   readonly signInLimiter: SignInLimiter;
   /** How long a session lasts without use, and at most; defaults 12 hours and 7 days. */

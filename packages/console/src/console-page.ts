@@ -6,6 +6,7 @@ import { type Html, html } from './html.js';
 /** The console's sections, in navigation order. */
 export const SECTIONS = [
   { path: '/app', label: 'Overview' },
+  { path: '/app/compose', label: 'Compose' },
   { path: '/app/calendar', label: 'Calendar' },
   { path: '/app/posts', label: 'Posts' },
   { path: '/app/approvals', label: 'Approvals' },

@@ -69,7 +69,8 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
     const route = (found.store as { route: ConsoleRoute }).route;
     const token = sessionTokenOf(req.headers.cookie);
     let form = new URLSearchParams();
-    if (route.method === 'POST') {
+    const upload = route.access === 'signed' && route.body === 'upload';
+    if (route.method === 'POST' && !upload) {
       // Browsers send Origin with every form post; another site's form never carries ours.
       const from = req.headers.origin;
       if (from !== undefined && from !== origin) return refused('This form came from another site.');
@@ -99,7 +100,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
         ),
       );
     }
-    if (route.method === 'POST' && !csrfMatches(session, form.get('_csrf') ?? undefined)) {
+    if (route.method === 'POST' && !upload && !csrfMatches(session, form.get('_csrf') ?? undefined)) {
       return refused('This form has expired. Go back, reload the page and try again.');
     }
     return route.run({ ...c, session, actor: personActor(session) });

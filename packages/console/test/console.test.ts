@@ -353,4 +353,50 @@ describe('the console', () => {
     expect(past.status).toBe(400);
     expect(past.text).toContain('role="alert"');
   });
+
+  it('composes a text post, a draft and a review request, and refuses an upload without the form token', async () => {
+    const user = await app.user();
+    const threads = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { platform: 'threads', handle: 'words' }),
+    );
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/compose');
+    expect(page.text).toContain('Threads @words');
+    const scheduled = await browser.post('/app/compose', {
+      account: threads.id,
+      caption: 'Hello from the console',
+      action: 'schedule',
+    });
+    expect(scheduled.status).toBe(303);
+    const postId = /\/app\/posts\/(post_\w+)/.exec(scheduled.headers.get('location') ?? '')?.[1] ?? '';
+    expect(await app.t.store.posts.getPost(postId)).toMatchObject({
+      status: 'scheduled',
+      caption: 'Hello from the console',
+      platforms: ['threads'],
+    });
+    await browser.get('/app/compose');
+    const empty = await browser.post('/app/compose', { caption: 'No account', action: 'schedule' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('Not scheduled.');
+    expect(empty.text).toContain('No account');
+    await browser.get('/app/compose');
+    const review = await browser.post('/app/compose', {
+      account: threads.id,
+      caption: 'Check me',
+      action: 'approval',
+    });
+    const draftId = /\/app\/posts\/(post_\w+)/.exec(review.headers.get('location') ?? '')?.[1] ?? '';
+    expect((await app.t.store.posts.getPost(draftId))?.status).toBe('pending_approval');
+    const form = new FormData();
+    form.append('_csrf', 'forged');
+    form.append('file', new Blob([new Uint8Array([0xff, 0xd8, 0xff])]), 'x.jpg');
+    const forged = await fetch(`${app.url}/app/compose/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: app.url, cookie: browser.cookie() ?? '' },
+      redirect: 'manual',
+    });
+    expect(forged.status).toBe(403);
+  });
 });

@@ -70,6 +70,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     trustProxy: config.trustProxy,
     logger,
     signInLimiter,
+    mediaUrl: (id) => services.mediaLinks.urlFor(id),
   });
   const app = createHttpApp({
     core: services.core,

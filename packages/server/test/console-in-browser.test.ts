@@ -15,6 +15,7 @@ import { svcInProcess } from './support.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const JPEG_FIXTURE = join(import.meta.dirname, '../../media/test/fixtures/image.jpg');
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'a console password';
 
@@ -96,6 +97,33 @@ describe('the console in a browser', () => {
     await page.goto(`${server.url}/app/connections`);
     expect(await page.locator('main').textContent()).toContain('@ann_shop');
     await shot('connections');
+  });
+
+  it('composes a post with an uploaded image for two platforms, finds it on the calendar, and sees it published', async () => {
+    await page.getByRole('link', { name: 'Compose' }).click();
+    await page.getByLabel('Add a photo or video').setInputFiles(JPEG_FIXTURE);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => page.locator('.slides img').count()).toBe(1);
+    await page.getByRole('checkbox', { name: /Threads @ann_threads/ }).check();
+    await page.getByRole('checkbox', { name: /Instagram @ann_shop/ }).check();
+    await page.getByLabel('Caption').fill('Fresh bread, straight from the console');
+    await shot('compose');
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Scheduled');
+    const month = new Date().toISOString().slice(0, 7);
+    await page.goto(`${server.url}/app/calendar?month=${month}`);
+    expect(await page.locator('main').textContent()).toContain('Fresh bread');
+    const ids = await page
+      .locator('a[href^="/app/posts/post_"]')
+      .evaluateAll((links) => links.map((l) => (l.getAttribute('href') ?? '').split('/').pop() ?? ''));
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      const post = await settled(server, key, id, 60_000);
+      expect(post.status, post.failedReason).toBe('posted');
+      expect(post.permalink).toMatch(/\/sandbox\//);
+    }
+    await page.goto(`${server.url}/app/posts/${ids[0]}`);
+    expect(await page.locator('main').textContent()).toContain('Posted');
   });
 
   it('creates an API key, shows it once, and revoking it ends its use on REST', async () => {
@@ -229,6 +257,7 @@ describe('the console in a browser', () => {
     const phone = await audit.newPage();
     const paths = [
       '/app',
+      '/app/compose',
       '/app/calendar',
       '/app/posts',
       '/app/posts?status=failed',

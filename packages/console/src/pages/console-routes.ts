@@ -5,6 +5,7 @@ import { approvalRoutes } from './approvals-page.js';
 import { automationRoutes } from './automations-page.js';
 import { billingRoutes } from './billing-page.js';
 import { calendarRoutes } from './calendar-page.js';
+import { composeRoutes } from './compose-page.js';
 import { connectionRoutes } from './connections-page.js';
 import { deletedRoutes } from './deleted-page.js';
 import { keyRoutes } from './keys-page.js';
@@ -18,6 +19,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...signInRoutes,
     ...overviewRoutes,
     ...calendarRoutes,
+    ...composeRoutes,
     ...postRoutes,
     ...approvalRoutes,
     ...deletedRoutes,

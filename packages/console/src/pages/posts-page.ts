@@ -69,6 +69,7 @@ const NOTICES: Readonly<Record<string, string>> = {
   rejected: 'Rejected: the post is back to draft, with your note.',
   restored: 'Restored: the post is back as it was before it was deleted.',
   moved: 'Moved: the post goes out at its new time.',
+  scheduled: 'Scheduled: the publisher takes it at its time.',
 };
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
