@@ -15,6 +15,7 @@ export const SECTIONS = [
   { path: '/app/automations', label: 'Automations' },
   { path: '/app/analytics', label: 'Analytics' },
   { path: '/app/keys', label: 'API keys' },
+  { path: '/app/agents', label: 'Agents' },
   { path: '/app/billing', label: 'Billing' },
 ] as const;
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createSignInLimiter, createUser, operatorActor, type PlatformGateways, type User } from '@svc/core';
 import { hashPassword } from '@svc/core/node';
 import { createTestDeps, type TestDeps } from '@svc/core/testing';
+import { createAgentAccess } from '@svc/oauth';
 import { createConsole } from '../src/index.js';
 
 /** A page as a test reads it. */
@@ -48,6 +49,7 @@ export async function startConsoleApp(options: { platforms?: PlatformGateways } 
     trustProxy: false,
     logger: { warn: (_f, m) => logs.push(m), error: (_f, m) => logs.push(m) },
     signInLimiter: createSignInLimiter(t.clock),
+    agents: createAgentAccess(t.store.oauth, t.clock),
   });
   const web = () => webConsole;
   return {

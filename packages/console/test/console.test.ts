@@ -399,4 +399,41 @@ describe('the console', () => {
     });
     expect(forged.status).toBe(403);
   });
+
+  it('lists the agents a person approved and revokes one with its tokens', async () => {
+    const user = await app.user();
+    const later = new Date(app.t.clock.now().getTime() + 86_400_000);
+    await app.t.store.oauth.upsert(
+      'Client',
+      'client_bot',
+      { client_id: 'client_bot', client_name: 'Scheduling bot' },
+      null,
+    );
+    await app.t.store.oauth.upsert(
+      'Grant',
+      'grant_bot',
+      { accountId: user.id, clientId: 'client_bot', resources: { x: 'mcp:read' } },
+      later,
+    );
+    await app.t.store.oauth.upsert(
+      'AccessToken',
+      'token_bot',
+      { grantId: 'grant_bot', accountId: user.id },
+      later,
+    );
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/agents');
+    expect(page.text).toContain('Scheduling bot');
+    expect(page.text).toContain('mcp:read');
+    const other = await app.user();
+    const intruder = app.client();
+    await intruder.signIn(other.email, PASSWORD);
+    expect((await intruder.get('/app/agents')).text).toContain('No agent is approved.');
+    expect((await intruder.post('/app/agents/grant_bot/revoke', {})).status).toBe(404);
+    const revoked = await browser.post('/app/agents/grant_bot/revoke', {});
+    expect(revoked.headers.get('location')).toBe('/app/agents?done=revoked');
+    expect(await app.t.store.oauth.find('AccessToken', 'token_bot')).toBeNull();
+    expect((await browser.get('/app/agents')).text).toContain('No agent is approved.');
+  });
 });

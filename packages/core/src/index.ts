@@ -274,6 +274,7 @@ export { measureText, type TextCounting } from './policy/text-metrics.js';
 export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';
 export type { AccountStore } from './ports/account-store.js';
+export type { AgentAccess, AgentGrant } from './ports/agent-access.js';
 export type {
   AnalyticsQuery,
   AnalyticsStore,

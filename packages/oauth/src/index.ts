@@ -2,6 +2,7 @@
 
 // Kept for callers of an earlier version; password hashes now live in @svc/core/node.
 export { hashPassword, verifyPassword } from '@svc/core/node';
+export { createAgentAccess } from './agent-access.js';
 export { createOAuthServer, type OAuthServer } from './create-oauth-server.js';
 export { DEFAULT_SCOPE, SUPPORTED_SCOPES } from './create-provider.js';
 export { type OAuthBearerVerifier, oauthBearerVerifier } from './oauth-bearer-verifier.js';

@@ -4,7 +4,7 @@ import { createConsole } from '@svc/console';
 import { createSignInLimiter } from '@svc/core';
 import { createHttpApp } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
-import { createOAuthServer } from '@svc/oauth';
+import { createAgentAccess, createOAuthServer } from '@svc/oauth';
 import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -71,6 +71,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger,
     signInLimiter,
     mediaUrl: (id) => services.mediaLinks.urlFor(id),
+    agents: createAgentAccess(services.core.store.oauth, services.core.clock),
   });
   const app = createHttpApp({
     core: services.core,

@@ -183,6 +183,7 @@ describe('svc CLI', () => {
         '0012_follower_reads',
         '0013_automations',
         '0014_event_subjects',
+        '0015_oauth_accounts',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

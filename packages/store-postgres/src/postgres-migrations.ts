@@ -10,6 +10,7 @@ import { migration0009Analytics } from './migrations/0009-analytics.js';
 import { migration0010FollowerReads } from './migrations/0010-follower-reads.js';
 import { migration0011Automations } from './migrations/0011-automations.js';
 import { migration0012EventSubjects } from './migrations/0012-event-subjects.js';
+import { migration0013OAuthAccounts } from './migrations/0013-oauth-accounts.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -29,4 +30,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0010FollowerReads,
   migration0011Automations,
   migration0012EventSubjects,
+  migration0013OAuthAccounts,
 ];

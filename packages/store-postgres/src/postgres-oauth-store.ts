@@ -37,11 +37,11 @@ export function createPostgresOAuthStore(pool: Pool): OAuthStore {
   return {
     async upsert(kind, id, payload, expiresAt) {
       await pool.query(
-        `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)
+        `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, expires_at, consumed_at, account_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8)
          ON CONFLICT (kind, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
-           uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at,
-           consumed_at = NULL`,
+           uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
+           expires_at = excluded.expires_at, consumed_at = NULL`,
         [
           kind,
           id,
@@ -50,6 +50,7 @@ export function createPostgresOAuthStore(pool: Pool): OAuthStore {
           indexed(payload, 'uid'),
           indexed(payload, 'userCode'),
           expiresAt,
+          indexed(payload, 'accountId'),
         ],
       );
     },
@@ -64,6 +65,13 @@ export function createPostgresOAuthStore(pool: Pool): OAuthStore {
         kind,
         userCode,
       ]);
+    },
+    async listByAccount(kind, accountId) {
+      const result = await pool.query<OAuthRow>(
+        `SELECT ${COLUMNS} FROM oauth_records WHERE kind = $1 AND account_id = $2 ORDER BY id`,
+        [kind, accountId],
+      );
+      return result.rows.map(rowToRecord);
     },
     async consume(kind, id, at) {
       await pool.query(

@@ -12,6 +12,7 @@ import { migration0011Analytics } from './migrations/0011-analytics.js';
 import { migration0012FollowerReads } from './migrations/0012-follower-reads.js';
 import { migration0013Automations } from './migrations/0013-automations.js';
 import { migration0014EventSubjects } from './migrations/0014-event-subjects.js';
+import { migration0015OAuthAccounts } from './migrations/0015-oauth-accounts.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -33,4 +34,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0012FollowerReads,
   migration0013Automations,
   migration0014EventSubjects,
+  migration0015OAuthAccounts,
 ];

@@ -9,6 +9,7 @@ type OAuthRow = {
   grant_id: string | null;
   uid: string | null;
   user_code: string | null;
+  account_id: string | null;
   expires_at: number | null;
   consumed_at: number | null;
 };
@@ -32,11 +33,11 @@ function indexed(payload: Record<string, unknown>, field: string): string | null
 /** The OAuthStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
   const upsert = db.prepare<[OAuthRow]>(
-    `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
-     VALUES (@kind, @id, @payload, @grant_id, @uid, @user_code, @expires_at, @consumed_at)
+    `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)
+     VALUES (@kind, @id, @payload, @grant_id, @uid, @user_code, @account_id, @expires_at, @consumed_at)
      ON CONFLICT (kind, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
-       uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at,
-       consumed_at = NULL`,
+       uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
+       expires_at = excluded.expires_at, consumed_at = NULL`,
   );
   const select = db.prepare<[string, string], OAuthRow>(
     'SELECT * FROM oauth_records WHERE kind = ? AND id = ?',
@@ -46,6 +47,9 @@ export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
   );
   const selectByUserCode = db.prepare<[string, string], OAuthRow>(
     'SELECT * FROM oauth_records WHERE kind = ? AND user_code = ? LIMIT 1',
+  );
+  const selectByAccount = db.prepare<[string, string], OAuthRow>(
+    'SELECT * FROM oauth_records WHERE kind = ? AND account_id = ? ORDER BY id',
   );
   const consume = db.prepare<[number, string, string]>(
     'UPDATE oauth_records SET consumed_at = ? WHERE kind = ? AND id = ? AND consumed_at IS NULL',
@@ -64,6 +68,7 @@ export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
         grant_id: indexed(payload, 'grantId'),
         uid: indexed(payload, 'uid'),
         user_code: indexed(payload, 'userCode'),
+        account_id: indexed(payload, 'accountId'),
         expires_at: nullableDateToSql(expiresAt),
         consumed_at: null,
       });
@@ -76,6 +81,9 @@ export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
     },
     async findByUserCode(kind, userCode) {
       return found(selectByUserCode.get(kind, userCode));
+    },
+    async listByAccount(kind, accountId) {
+      return selectByAccount.all(kind, accountId).map(rowToRecord);
     },
     async consume(kind, id, at) {
       consume.run(at.getTime(), kind, id);

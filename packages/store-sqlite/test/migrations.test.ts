@@ -64,6 +64,7 @@ describe('migrateSqlite', () => {
         'automation_inbox_due',
         'automation_inbox_private_replies',
         'events_subject',
+        'oauth_records_account',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -103,6 +104,7 @@ describe('migrateSqlite', () => {
         '0012_follower_reads',
         '0013_automations',
         '0014_event_subjects',
+        '0015_oauth_accounts',
       ],
     });
     const usage = withDatabase(path, (db) =>

@@ -1,5 +1,6 @@
 import type { ConsoleRoute } from '../console-context.js';
 import { accountRoutes } from './account-page.js';
+import { agentRoutes } from './agents-page.js';
 import { analyticsRoutes } from './analytics-page.js';
 import { approvalRoutes } from './approvals-page.js';
 import { automationRoutes } from './automations-page.js';
@@ -27,6 +28,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...automationRoutes,
     ...analyticsRoutes,
     ...keyRoutes,
+    ...agentRoutes,
     ...billingRoutes,
     ...accountRoutes,
   ];

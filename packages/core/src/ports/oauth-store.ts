@@ -33,6 +33,11 @@ export type OAuthStore = {
   findByUid(kind: string, uid: string): Promise<OAuthRecord | null>;
   /** A record by the `userCode` of its payload (device flow); null when absent. */
   findByUserCode(kind: string, userCode: string): Promise<OAuthRecord | null>;
+  /**
+   * Every record of `kind` whose `payload.accountId` is `accountId` (the grants a user gave),
+   * expired ones included, oldest id first.
+   */
+  listByAccount(kind: string, accountId: string): Promise<OAuthRecord[]>;
   /** Marks a record used at `at`; a record already used keeps its first time. */
   consume(kind: string, id: string, at: Date): Promise<void>;
   /** Deletes a record; nothing happens when it is absent. */

@@ -36,6 +36,13 @@ export function createMemoryOAuthStore(live: () => void): OAuthStore {
       live();
       return findBy(kind, 'uid', uid);
     },
+    async listByAccount(kind, accountId) {
+      live();
+      return [...records.values()]
+        .filter((r) => r.kind === kind && r.payload.accountId === accountId)
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map(copy);
+    },
     async findByUserCode(kind, userCode) {
       live();
       return findBy(kind, 'userCode', userCode);

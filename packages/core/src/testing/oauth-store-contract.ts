@@ -24,6 +24,20 @@ export function describeOAuthStoreContract(store: () => Store): void {
       expect(replaced?.expiresAt).toBeNull();
     });
 
+    it("lists one user's records of a kind, by id, expired ones too", async () => {
+      const later = new Date(Date.parse('2031-01-01T00:00:00.000Z'));
+      await store().oauth.upsert('Grant', 'grant_b', { accountId: 'user_ann', clientId: 'c1' }, later);
+      await store().oauth.upsert('Grant', 'grant_a', { accountId: 'user_ann', clientId: 'c2' }, new Date(0));
+      await store().oauth.upsert('Grant', 'grant_c', { accountId: 'user_bob', clientId: 'c1' }, later);
+      await store().oauth.upsert('Session', 'sess_1', { accountId: 'user_ann' }, later);
+      const grants = await store().oauth.listByAccount('Grant', 'user_ann');
+      expect(grants.map((g) => g.id)).toEqual(['grant_a', 'grant_b']);
+      expect(grants[1]?.payload).toEqual({ accountId: 'user_ann', clientId: 'c1' });
+      await store().oauth.upsert('Grant', 'grant_b', { accountId: 'user_bob', clientId: 'c1' }, later);
+      expect((await store().oauth.listByAccount('Grant', 'user_ann')).map((g) => g.id)).toEqual(['grant_a']);
+      expect(await store().oauth.listByAccount('Grant', 'user_nobody')).toEqual([]);
+    });
+
     it('keeps kinds apart and answers null for what it does not hold', async () => {
       await store().oauth.upsert('Client', 'same', { kind: 'client' }, null);
       await store().oauth.upsert('Grant', 'same', { kind: 'grant' }, later(5));

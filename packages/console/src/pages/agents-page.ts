@@ -1,0 +1,48 @@
+import type { ConsoleRoute, SignedContext } from '../console-context.js';
+import { consolePage, csrfField } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { html } from '../html.js';
+import { when } from './format.js';
+import { refusalPage } from './refusal-page.js';
+
+async function list(c: SignedContext): Promise<ConsoleReply> {
+  const agents = c.deps.agents === undefined ? [] : await c.deps.agents.list(c.session.user.id);
+  const rows = agents.map(
+    (a) => html`<tr>
+<td>${a.clientName}<div class="muted"><code>${a.clientId}</code></div></td>
+<td data-label="Scopes">${a.scopes.map((s) => html`<code>${s}</code> `)}</td>
+<td data-label="Approved">${when(a.approvedAt)}</td>
+<td data-label="Until">${a.expiresAt === null ? 'revoked only by you' : when(a.expiresAt)}</td>
+<td><form class="inline" method="post" action="/app/agents/${a.grantId}/revoke">${csrfField(c.session)}<button class="danger" type="submit" aria-label="Revoke ${a.clientName}">Revoke</button></form></td>
+</tr>`,
+  );
+  const body = html`<p>Agents (AI assistants, automation tools) you approved through the sign-in page to use the
+tool endpoint on your behalf. Revoking ends their access at once; they must ask again.</p>
+${
+  rows.length === 0
+    ? html`<p class="muted">No agent is approved.</p>`
+    : html`<div class="table stack"><table><thead><tr><th scope="col">Agent</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Until</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+}`;
+  const notice = c.url.searchParams.get('done') === 'revoked' ? 'The agent’s access was revoked.' : null;
+  return htmlReply(200, consolePage(c.session, { title: 'Agents', section: '/app/agents', body, notice }));
+}
+
+async function revoke(c: SignedContext): Promise<ConsoleReply> {
+  const revoked = (await c.deps.agents?.revoke(c.session.user.id, c.params.id ?? '')) ?? false;
+  if (!revoked) {
+    return refusalPage(c, {
+      status: 404,
+      title: 'Agents',
+      section: '/app/agents',
+      message: 'There is no such approval among yours.',
+      back: { href: '/app/agents', label: 'Back to the agents' },
+    });
+  }
+  return redirectReply('/app/agents?done=revoked');
+}
+
+/** The agents a person approved through OAuth, and revoking them. */
+export const agentRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/agents', access: 'signed', run: list },
+  { method: 'POST', path: '/app/agents/:id/revoke', access: 'signed', run: revoke },
+];
