@@ -342,6 +342,12 @@ describe('the console', () => {
     expect(month.text).toContain('Winter sale');
     expect(month.text).toContain('data-label="Tuesday 20"');
     expect((await browser.get('/app/calendar?month=2026-02')).text).not.toContain('Winter sale');
+    const week = await browser.get('/app/calendar/week?week=2026-01-21');
+    expect(week.text).toContain('Calendar: week of 19 January 2026');
+    expect(week.text).toMatch(
+      /Tuesday 20 January<\/h2>\s*<ul class="day-posts"><li><a href="\/app\/posts\/post_cal1">/,
+    );
+    expect((await browser.get('/app/calendar/week?week=2026-01-26')).text).not.toContain('Winter sale');
     await browser.get('/app/posts/post_cal1');
     const moved = await browser.post('/app/posts/post_cal1/move', { time: '2026-01-22T14:00' });
     expect(moved.headers.get('location')).toBe('/app/posts/post_cal1?done=moved');

@@ -259,6 +259,7 @@ describe('the console in a browser', () => {
       '/app',
       '/app/compose',
       '/app/calendar',
+      '/app/calendar/week?week=2031-01-01',
       '/app/posts',
       '/app/posts?status=failed',
       '/app/approvals',

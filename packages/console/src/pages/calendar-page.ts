@@ -58,7 +58,8 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   const body = html`<nav class="actions" aria-label="Months">
 <a href="/app/calendar?month=${monthParam(year, month - 1)}">Previous month</a>
 <a href="/app/calendar">This month</a>
-<a href="/app/calendar?month=${monthParam(year, month + 1)}">Next month</a></nav>
+<a href="/app/calendar?month=${monthParam(year, month + 1)}">Next month</a>
+<a href="/app/calendar/week?week=${first.toISOString().slice(0, 10)}">Week view</a></nav>
 <p class="muted">${found.posts.length} post(s) in ${title}, times in UTC.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
 <div class="table stack calendar"><table><caption class="skip">${title}</caption>
 <thead><tr>${WEEKDAYS.map((d) => html`<th scope="col">${d.slice(0, 3)}</th>`)}</tr></thead>
@@ -69,7 +70,44 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   );
 }
 
-/** The month calendar of posts. */
+// The Monday of the week asked for (`?week=2026-11-23`, any day of it), else of this week.
+function weekStart(asked: string | null, now: Date): Date {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(asked ?? '') ? new Date(`${asked}T00:00:00.000Z`) : null;
+  const day = parsed !== null && !Number.isNaN(parsed.getTime()) ? parsed : now;
+  const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  return new Date(midnight - ((day.getUTCDay() + 6) % 7) * DAY_MS);
+}
+
+const dayParam = (date: Date) => date.toISOString().slice(0, 10);
+
+async function week(c: SignedContext): Promise<ConsoleReply> {
+  const start = weekStart(c.url.searchParams.get('week'), c.deps.core.clock.now());
+  const end = new Date(start.getTime() + 7 * DAY_MS);
+  const found = await orThrow(calendarPosts(c.deps.core, c.actor, { from: start, to: end }));
+  const days = WEEKDAYS.map((weekday, d) => {
+    const day = new Date(start.getTime() + d * DAY_MS);
+    const posts = found.posts.filter(
+      (p) => p.scheduledTime !== null && dayParam(p.scheduledTime) === dayParam(day),
+    );
+    return html`<section class="card" aria-labelledby="day-${d}"><h2 id="day-${d}">${weekday} ${day.getUTCDate()} ${day.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })}</h2>
+${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${posts.map(postLine)}</ul>`}</section>`;
+  });
+  const title = `week of ${start.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+  const body = html`<nav class="actions" aria-label="Weeks">
+<a href="/app/calendar/week?week=${dayParam(new Date(start.getTime() - 7 * DAY_MS))}">Previous week</a>
+<a href="/app/calendar/week">This week</a>
+<a href="/app/calendar/week?week=${dayParam(end)}">Next week</a>
+<a href="/app/calendar?month=${dayParam(start).slice(0, 7)}">Month</a></nav>
+<p class="muted">${found.posts.length} post(s), times in UTC.</p>
+${days}`;
+  return htmlReply(
+    200,
+    consolePage(c.session, { title: `Calendar: ${title}`, section: '/app/calendar', body }),
+  );
+}
+
+/** The month and week calendars of posts. */
 export const calendarRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/calendar', access: 'signed', run: show },
+  { method: 'GET', path: '/app/calendar/week', access: 'signed', run: week },
 ];
