@@ -107,7 +107,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
   }
 
   return {
-    owns: (path) => path === '/app' || path.startsWith('/app/') || path.startsWith('/app?'),
+    owns: (path) => path === '/app' || path.startsWith('/app/'),
     handle(req, res) {
       void answer(req)
         .catch((error: unknown) => {

@@ -396,7 +396,6 @@ export {
   createConnectionRequest,
   startConnection,
 } from './use-cases/connect-account.js';
-export { reviewApproval, revokeOwnApiKey } from './use-cases/console-actions.js';
 export type { ImageConversion } from './use-cases/convert-images.js';
 export type { CoreDeps } from './use-cases/core-deps.js';
 export { type CreateDraftInput, createDraft } from './use-cases/create-draft.js';
@@ -506,6 +505,8 @@ export {
   requestApproval,
 } from './use-cases/request-approval.js';
 export { restorePost } from './use-cases/restore-post.js';
+export { reviewApproval } from './use-cases/review-approval.js';
+export { revokeOwnApiKey } from './use-cases/revoke-own-api-key.js';
 export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';
 export {
   type ScheduledTarget,

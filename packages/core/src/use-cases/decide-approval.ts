@@ -1,5 +1,5 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import type { Actor } from '../domain/actor.js';
+import { type Actor, operatorActor } from '../domain/actor.js';
 import type { Approval } from '../domain/approval.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import { limitsFor, quotaWindowStart } from '../domain/entitlements.js';
@@ -97,7 +97,7 @@ async function approve(
   if (owner === null)
     return err(svcError('user_not_found', `The owner of post ${post.id} no longer exists.`));
   // The reviewer acts for the owner: the owner's accounts and plan are what count now.
-  const actor: Actor = { user: owner, credentialId: approval.requestedBy, scopes: ['*'], accountIds: null };
+  const actor: Actor = { ...operatorActor(owner), credentialId: approval.requestedBy };
   const ready = await checkDraftReady(deps, actor, post);
   if (ready.isErr()) return err(ready.error);
   const { targets, content, scheduledTime } = ready.value;

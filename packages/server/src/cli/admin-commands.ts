@@ -18,12 +18,13 @@ export const serve: CliCommand = {
   help: `Usage: svc serve
 
 Runs on PORT the REST API, the agent-tool endpoint ${MCP_PATH} with its OAuth authorization server
-(docs/agents.md), the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the publisher
-the metric collector (docs/analytics.md) and the Instagram comment replier (docs/automations.md),
-with the data in DATABASE_URL (PostgreSQL) or SVC_DATA_DIR, until SIGTERM or SIGINT. Meta's
-Instagram comment webhooks are taken at /webhooks/instagram. Logs JSON lines on stdout. Several servers and publishers may share one database (docs/deployment.md).
-On a signal it stops taking requests, lets those in flight finish and closes the database before
-it exits. See docs/configuration.md for the environment variables.`,
+(docs/agents.md), the web console at /app (docs/console.md), Meta's Instagram comment webhooks at
+/webhooks/instagram, the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the
+publisher, the metric collector (docs/analytics.md) and the Instagram comment replier
+(docs/automations.md), with the data in DATABASE_URL (PostgreSQL) or SVC_DATA_DIR, until SIGTERM
+or SIGINT. Logs JSON lines on stdout. Several servers and publishers may share one database
+(docs/deployment.md). On a signal it stops taking requests, lets those in flight finish and
+closes the database before it exits. See docs/configuration.md for the environment variables.`,
   options: {},
   positionals: { min: 0, max: 0 },
   async run(_, io) {

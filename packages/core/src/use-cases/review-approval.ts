@@ -1,8 +1,6 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../domain/actor.js';
-import type { ApiKey } from '../domain/api-key.js';
-import { type SvcError, svcError } from '../domain/svc-error.js';
-import type { CoreDeps } from './core-deps.js';
+import type { SvcError } from '../domain/svc-error.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { type ApprovalDecided, decideApproval } from './decide-approval.js';
 import { ownedPost } from './owned-post.js';
@@ -22,20 +20,5 @@ export function reviewApproval(
     const post = await ownedPost(deps.store.posts, actor, input.postId);
     if (post.isErr()) return err(post.error);
     return decideApproval(deps, { id: post.value.id, approve: input.approve, note: input.note });
-  });
-}
-
-/** Revokes one of the actor's own API keys; another user's key is `key_not_found`. */
-export function revokeOwnApiKey(
-  deps: Pick<CoreDeps, 'store' | 'clock'>,
-  actor: Actor,
-  keyId: string,
-): ResultAsync<ApiKey, SvcError> {
-  return useCase(actor, 'account:write', async (): Promise<Result<ApiKey, SvcError>> => {
-    const owned = (await deps.store.apiKeys.listApiKeys(actor.user.id)).some((key) => key.id === keyId);
-    const revoked = owned ? await deps.store.apiKeys.revokeApiKey(keyId, deps.clock.now()) : null;
-    return revoked === null
-      ? err(svcError('key_not_found', `No API key with the id ${keyId}.`))
-      : ok(revoked);
   });
 }
