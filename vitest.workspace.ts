@@ -13,6 +13,7 @@ const PACKAGES = [
   'mcp',
   'oauth',
   'console',
+  'client',
 ];
 
 /** The project list; the root vitest.config.ts reads it (vitest 4+ has no workspace file of its own). */

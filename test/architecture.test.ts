@@ -68,10 +68,20 @@ describe('architecture', () => {
   });
 
   it('adapters depend on @svc/core and no other package of ours; only @svc/server wires them all', () => {
-    for (const pkg of PACKAGES.filter((p) => p !== 'core' && p !== 'server')) {
+    for (const pkg of PACKAGES.filter((p) => p !== 'core' && p !== 'server' && p !== 'client')) {
       const ours = Object.keys(manifest(pkg).dependencies ?? {}).filter((d) => d.startsWith('@svc/'));
       expect(ours, pkg).toEqual(['@svc/core']);
     }
+  });
+
+  it('@svc/client stands alone: generated from @svc/http at dev time, it needs only openapi-fetch to run', () => {
+    const client = manifest('client');
+    expect(Object.keys(client.dependencies ?? {})).toEqual(['openapi-fetch']);
+    for (const file of sourceFiles(join(ROOT, 'packages/client/src')))
+      expect(
+        importsOf(file).filter((spec) => spec.startsWith('@svc/')),
+        relative(ROOT, file),
+      ).toEqual([]);
   });
 
   it('the tool endpoint path and its OAuth scope list are spelled once, in core', () => {

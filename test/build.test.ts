@@ -1,6 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Every package builds with tsup and its published entry points load in plain Node, without the
@@ -36,4 +39,34 @@ describe('package builds', () => {
       }
     });
   }
+
+  // Once built, every package packs and would publish. The registry is a stand-in on loopback that
+  // knows no package (so none counts as already published): the test never reaches the network.
+  it('pnpm -r publish --dry-run packs every package with its build', async () => {
+    const asked: string[] = [];
+    const registry = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(registry.address() as AddressInfo).port}/`;
+      const { stdout, stderr } = await promisify(execFile)(
+        'pnpm',
+        ['-r', 'publish', '--dry-run', '--no-git-checks', '--registry', url],
+        { cwd: ROOT, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+      );
+      const output = `${stdout}\n${stderr}`;
+      for (const pkg of PACKAGES) {
+        const { name, version } = JSON.parse(
+          readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8'),
+        );
+        expect(output, name).toContain(`+ ${name}@${version}`);
+      }
+      expect(output.match(/ dist\/index\.d\.ts/g)?.length).toBeGreaterThanOrEqual(PACKAGES.length);
+      expect(asked.length).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => registry.close(resolve));
+    }
+  }, 150_000);
 });

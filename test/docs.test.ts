@@ -31,6 +31,24 @@ describe('examples in the docs', () => {
     expect(core.templateFile(read.template)).toEqual(JSON.parse(file));
   });
 
+  it('docs/bulk.md: the sample CSV file and the JSON example import as valid create payloads', () => {
+    const text = readFileSync(join(ROOT, 'docs/bulk.md'), 'utf8');
+    const sample = readFileSync(join(ROOT, 'docs/examples/bulk-posts.csv'), 'utf8');
+    expect(/```csv\n([\s\S]*?)```/.exec(text)?.[1]).toBe(sample.replace(/\r\n/g, '\n'));
+    const json = /```json\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
+    for (const [file, format] of [
+      [sample, 'csv'],
+      [json, 'json'],
+    ] as const) {
+      const rows = core.parseBulkPosts(file, format)._unsafeUnwrap();
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows) {
+        if (!('payload' in row)) throw new Error(row.error.message);
+        expect(core.parsePostRequest(row.payload, { requireScheduledTime: true }).isOk()).toBe(true);
+      }
+    }
+  });
+
   it('README: the validatePostPolicy example passes', () => {
     expect(runExample('README.md')).toMatchObject({ ok: true, errors: [] });
   });
@@ -42,5 +60,35 @@ describe('examples in the docs', () => {
       ['link_not_clickable', 'tiktok'],
       ['link_not_clickable', 'youtube'],
     ]);
+  });
+});
+
+describe('docs/rest-api.md', () => {
+  it('lists every operation of the OpenAPI document with the scope it needs', async () => {
+    const { describeApi } = await import('@svc/http');
+    const doc = describeApi({ baseUrl: 'http://localhost:3000', maxFileBytes: 50 * 1024 * 1024 }) as {
+      paths: Record<string, Record<string, { security: { apiKey: string[] }[] }>>;
+    };
+    const text = readFileSync(join(ROOT, 'docs/rest-api.md'), 'utf8');
+    const rows = [...text.matchAll(/^\|\s*(`[A-Z]+ [^|]+`)\s*\|\s*([^|]+?)\s*\|/gm)];
+    const listed = new Map<string, string>();
+    for (const [, operations = '', scope = ''] of rows) {
+      for (const [, operation = ''] of operations.matchAll(/`([A-Z]+ [^`]+)`/g))
+        listed.set(operation, scope.trim());
+    }
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const security = op.security[0]?.apiKey;
+        const scope =
+          security === undefined
+            ? ['none', 'signed link']
+            : security.length === 0
+              ? ['any key']
+              : [`\`${security[0]}\``];
+        expect(scope, name).toContain(listed.get(name));
+      }
+    }
+    expect(listed.size).toBe(Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0));
   });
 });

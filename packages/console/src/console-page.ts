@@ -11,6 +11,7 @@ export const SECTIONS = [
   { path: '/app/posts', label: 'Posts' },
   { path: '/app/approvals', label: 'Approvals' },
   { path: '/app/deleted', label: 'Deleted' },
+  { path: '/app/media', label: 'Media' },
   { path: '/app/connections', label: 'Connections' },
   { path: '/app/automations', label: 'Automations' },
   { path: '/app/analytics', label: 'Analytics' },

@@ -53,6 +53,7 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 .day-posts{list-style:none;margin:.25rem 0 0;padding:0;font-size:.85rem}
 .day-posts li{margin:0 0 .4rem}
 .slides{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0}
+.thumb{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
 .slides img{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
 textarea{font:inherit;width:100%;max-width:40rem;padding:.5rem;border:1px solid #8a8a85;border-radius:4px}
 .chart{max-width:40rem;margin:1rem 0;display:block}

@@ -1,5 +1,12 @@
 import { automationEvent, createDraft, listApiKeys, requestApproval } from '@svc/core';
-import { anAccount, anAutomation, aPost, createRecordingPlatformGateway } from '@svc/core/testing';
+import {
+  aMediaAsset,
+  anAccount,
+  anAutomation,
+  aPost,
+  createRecordingPlatformGateway,
+  seedMediaAsset,
+} from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ConsoleApp, ownerOf, startConsoleApp } from './console-app.js';
 
@@ -301,6 +308,40 @@ describe('the console', () => {
     expect(restored.headers.get('location')).toBe(`/app/posts/${draft.id}?done=restored`);
     expect((await app.t.store.posts.getPost(draft.id))?.deletedAt).toBeNull();
     expect((await browser.get('/app/deleted')).text).toContain('No deleted post can be restored.');
+  });
+
+  it('lists the media library with where each file is used, and deletes only unused files', async () => {
+    const user = await app.user();
+    const threads = await app.t.store.accounts.saveAccount(anAccount(user.id, { platform: 'threads' }));
+    const used = await seedMediaAsset(app.t.store.media, aMediaAsset(user.id, { contentType: 'image/jpeg' }));
+    const spare = await seedMediaAsset(app.t.store.media, aMediaAsset(user.id, { contentType: 'video/mp4' }));
+    const draft = (
+      await createDraft(app.t.deps, ownerOf(user), {
+        caption: 'With a photo',
+        profileIds: [threads.id],
+        mediaIds: [used.id],
+      })
+    )._unsafeUnwrap();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/media');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`/app/posts/${draft.id}`);
+    expect(page.text).toContain('Not used');
+    const refused = await browser.post(`/app/media/${used.id}/delete`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('Back to the media library');
+    const other = await app.user();
+    const intruder = app.client();
+    await intruder.signIn(other.email, PASSWORD);
+    expect((await intruder.get('/app/media')).text).toContain('The library is empty.');
+    expect((await intruder.post(`/app/media/${spare.id}/delete`, {})).status).toBe(404);
+    const deleted = await browser.post(`/app/media/${spare.id}/delete`, {});
+    expect(deleted.headers.get('location')).toBe('/app/media?done=deleted');
+    expect(await app.t.store.media.getMediaAsset(spare.id)).toBeNull();
+    expect((await browser.get('/app/media?done=deleted')).text).toContain(
+      'The file was deleted from the library.',
+    );
   });
 
   it('shows analytics for the chosen window', async () => {

@@ -53,6 +53,12 @@ export {
   offsetMinutesAt,
   offsetRanges,
 } from './analytics/time-zone.js';
+export { accountSummaryJson, accountSummarySchema } from './answers/account-summary-answer.js';
+export { analyticsAnswerSchema } from './answers/analytics-answer.js';
+export { approvalStatusJson, approvalStatusSchema } from './answers/approval-status-answer.js';
+export { automationJson, automationSchema } from './answers/automation-answer.js';
+export { policyIssueSchema, policyResultSchema } from './answers/policy-answer.js';
+export { postingOptionsJson, postingOptionsSchema } from './answers/posting-options-answer.js';
 // Automations
 export {
   type AutomationTemplate,
@@ -84,6 +90,18 @@ export {
   tooOld,
   wantsPublicReply,
 } from './automations/decide-comment.js';
+// Bulk import and export (pure)
+export { csvLine } from './bulk/csv-line.js';
+export {
+  BULK_CSV_COLUMNS,
+  BULK_MAX_ROWS,
+  type BulkCsvColumn,
+  type BulkFormat,
+  type BulkRow,
+  parseBulkPosts,
+} from './bulk/parse-bulk-posts.js';
+export { type CsvRecord, isBlankRecord, parseCsv } from './bulk/parse-csv.js';
+export { type BulkPostPayload, bulkCsvHeader, postsToCsv, postToBulkPayload } from './bulk/posts-to-csv.js';
 // Domain
 export { type Actor, actorCanSeeAccount, operatorActor, requireScope } from './domain/actor.js';
 export {
@@ -129,6 +147,7 @@ export {
   type DomainEventType,
   type EventData,
   type JournalEvent,
+  mediaDeletedEvent,
   mediaReadyEvent,
   postEvent,
 } from './domain/domain-event.js';
@@ -273,7 +292,14 @@ export {
 export { measureText, type TextCounting } from './policy/text-metrics.js';
 export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';
-export type { AccountStore } from './ports/account-store.js';
+export {
+  ACCOUNT_HOLDING_STATUSES,
+  type AccountStore,
+  type DisconnectAccountOutcome,
+  type DisconnectAccountRequest,
+  disconnectRefusal,
+  type RefreshedTokens,
+} from './ports/account-store.js';
 export type { AgentAccess, AgentGrant } from './ports/agent-access.js';
 export type {
   AnalyticsQuery,
@@ -304,7 +330,20 @@ export type { ImageProcessor, JpegCopy } from './ports/image-processor.js';
 export type { KeyHasher } from './ports/key-hasher.js';
 export type { FetchedFile, FetchRefusal, MediaFetcher } from './ports/media-fetcher.js';
 export type { MediaFacts, MediaInspector } from './ports/media-inspector.js';
-export type { ActivateMediaOutcome, AddMediaOutcome, MediaStore, UploadedFile } from './ports/media-store.js';
+export {
+  type ActivateMediaOutcome,
+  type AddMediaOutcome,
+  type DeleteMediaOutcome,
+  type DeleteMediaRequest,
+  MEDIA_HOLDING_STATUSES,
+  type MediaCursor,
+  type MediaListQuery,
+  type MediaPage,
+  type MediaStore,
+  type MediaUse,
+  mediaDeletionRefusal,
+  type UploadedFile,
+} from './ports/media-store.js';
 export type { OAuthRecord, OAuthStore } from './ports/oauth-store.js';
 export type {
   AuthorizationRequest,
@@ -370,7 +409,11 @@ export {
 } from './publishing/decide-publish-step.js';
 export { type PublishFailureCode, publishFailure } from './publishing/publish-failures.js';
 export { retryDelayMs } from './publishing/retry-delay.js';
-export { unpublishableReason } from './publishing/unpublishable-reason.js';
+export {
+  type UnpublishableCause,
+  unpublishableCause,
+  unpublishableReason,
+} from './publishing/unpublishable-reason.js';
 // Use cases
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
 // Analytics
@@ -411,6 +454,7 @@ export {
   type DecideApprovalInput,
   decideApproval,
 } from './use-cases/decide-approval.js';
+export { deleteMedia } from './use-cases/delete-media.js';
 export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
 export {
   DELETED_POSTS_SHOWN,
@@ -419,11 +463,17 @@ export {
   restoreOwnPost,
 } from './use-cases/deleted-posts.js';
 export {
+  type DisconnectAccountOptions,
+  type DisconnectedAccount,
+  disconnectAccount,
+} from './use-cases/disconnect-account.js';
+export {
   DRAFT_TONES,
   type DraftTone,
   draftCaption,
   PROMOTIONAL_CALL_TO_ACTION,
 } from './use-cases/draft-caption.js';
+export { type ExportPostsInput, exportPosts } from './use-cases/export-posts.js';
 export { findServedMedia, type ServedMedia } from './use-cases/find-served-media.js';
 export {
   type AccountSummary,
@@ -444,6 +494,7 @@ export {
   billingSummaryOf,
   getBillingSummary,
 } from './use-cases/get-billing-summary.js';
+export { getMediaItem } from './use-cases/get-media-item.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
 export { getPostingOptions, type PostingOptionsView } from './use-cases/get-posting-options.js';
 export {
@@ -458,21 +509,34 @@ export {
   type ShareLinkHandling,
 } from './use-cases/import-media-from-url.js';
 export {
+  type BulkImportResult,
+  type BulkImportTotals,
+  type BulkRowOutcome,
+  type ImportPostsOptions,
+  importPosts,
+} from './use-cases/import-posts.js';
+export {
   authenticateBearer,
   exchangeKeyForMcpToken,
   LEGACY_MCP_TOKEN_LIFETIME_MS,
   type LegacyMcpToken,
 } from './use-cases/legacy-mcp-token.js';
 export { listConnections } from './use-cases/list-connections.js';
+export { decodeListCursor, encodeListCursor, type ListCursor } from './use-cases/list-cursor.js';
+export { LIST_MEDIA_LIMITS, type ListMediaInput, listMedia, type MediaList } from './use-cases/list-media.js';
 export {
   decodePostCursor,
   encodePostCursor,
   LIST_CAPTION_PREVIEW_LENGTH,
   LIST_POSTS_LIMITS,
   type ListPostsInput,
+  type ListPostsOptions,
+  listPostRecords,
   listPosts,
   type PostList,
   type PostListItem,
+  type PostRecordList,
+  REST_LIST_POSTS_MAX,
 } from './use-cases/list-posts.js';
 export {
   type CreateApiKeyInput,
@@ -487,6 +551,7 @@ export {
   listAutomations,
   setAutomationRunning,
 } from './use-cases/manage-automations.js';
+export type { MediaItem, MediaItemUse } from './use-cases/media-item.js';
 export { POST_HISTORY_MAX, postHistory } from './use-cases/post-history.js';
 export {
   type BillingEventInput,
@@ -505,6 +570,7 @@ export {
   requestApproval,
 } from './use-cases/request-approval.js';
 export { restorePost } from './use-cases/restore-post.js';
+export { type RetryPostDeps, type RetryPostInput, retryPost } from './use-cases/retry-post.js';
 export { reviewApproval } from './use-cases/review-approval.js';
 export { revokeOwnApiKey } from './use-cases/revoke-own-api-key.js';
 export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';

@@ -1,15 +1,12 @@
 import Koa from 'koa';
+import { apiOperations } from './api-operations.js';
 import { errorMiddleware } from './error-middleware.js';
 import type { HttpDeps } from './http-deps.js';
+import { operationRoutes } from './operation-routes.js';
 import { logRequest, requestContext, requestIdOf } from './request-context.js';
-import { routeTable } from './route-table.js';
-import { automationRoutes } from './routes/automation-routes.js';
+import { type Route, routeTable } from './route-table.js';
 import { connectionRoutes } from './routes/connection-routes.js';
-import { healthRoutes } from './routes/health-routes.js';
 import { instagramWebhookRoutes } from './routes/instagram-webhook-routes.js';
-import { legacyRoutes } from './routes/legacy-routes.js';
-import { mediaRoutes } from './routes/media-routes.js';
-import { v1Routes } from './routes/v1-routes.js';
 
 /**
  * The Koa app of the REST API. Middleware order matters: the request context wraps everything
@@ -39,16 +36,16 @@ export function createHttpApp(deps: HttpDeps): Koa {
   }
   app.use(requestContext(deps.logger));
   app.use(errorMiddleware(deps.logger));
-  app.use(
-    routeTable([
-      ...healthRoutes(deps),
-      ...v1Routes(deps),
-      ...automationRoutes(deps),
-      ...instagramWebhookRoutes(deps),
-      ...connectionRoutes(deps),
-      ...mediaRoutes(deps),
-      ...legacyRoutes(deps),
-    ]),
-  );
+  app.use(routeTable(httpRoutes(deps)));
   return app;
+}
+
+/** Every route the app answers: the documented operations, then the pages outside the API. */
+export function httpRoutes(deps: HttpDeps): Route[] {
+  return [
+    ...operationRoutes(apiOperations(deps), deps),
+    // Not part of the API: the pages a person's browser opens, and the intake Meta calls.
+    ...connectionRoutes(deps),
+    ...instagramWebhookRoutes(deps),
+  ];
 }

@@ -10,6 +10,9 @@ export type Route = {
   readonly handlers: readonly Middleware[];
 };
 
+/** Longest path parameter a route takes; ids are far shorter, so a longer one is no endpoint (404). */
+export const MAX_PARAM_LENGTH = 1000;
+
 const METHODS: readonly HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
@@ -19,7 +22,11 @@ const METHODS: readonly HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', '
  * another method is answered 405 with an `Allow` header; an unknown path falls through to `next`.
  */
 export function routeTable(routes: readonly Route[]): Middleware {
-  const router = FindMyWay({ caseSensitive: true, ignoreTrailingSlash: false, maxParamLength: 200 });
+  const router = FindMyWay({
+    caseSensitive: true,
+    ignoreTrailingSlash: false,
+    maxParamLength: MAX_PARAM_LENGTH,
+  });
   for (const route of routes) {
     // find-my-way wants a Node-style handler; the composed Koa chain travels in the route's store.
     router.on(route.method, route.path, () => undefined, { chain: compose([...route.handlers]) });

@@ -10,7 +10,12 @@ import {
   type User,
 } from '@svc/core';
 import { anAccount, createTestDeps, type FakeClock, type TestDeps } from '@svc/core/testing';
-import { createHttpApp, createMediaLinks, type InstagramWebhookSettings } from '../src/index.js';
+import {
+  createHttpApp,
+  createMediaLinks,
+  type HttpDeps,
+  type InstagramWebhookSettings,
+} from '../src/index.js';
 
 /** A response body as tests read it: JSON, loosely typed so assertions can reach into it. */
 export async function readJson(res: Response): Promise<any> {
@@ -26,6 +31,8 @@ export type TestApp = {
   store: Store;
   clock: FakeClock;
   core: CoreDeps;
+  /** What the app was built from. */
+  deps: HttpDeps;
   /** The doubles behind the media ports. */
   media: TestDeps;
   logs: LogLine[];
@@ -55,7 +62,7 @@ export async function startTestApp(
   const log = (level: LogLine['level']) => (fields: Record<string, unknown>, message: string) => {
     logs.push({ level, fields, message });
   };
-  const app = createHttpApp({
+  const deps: HttpDeps = {
     core,
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
     mediaLinks: createMediaLinks({
@@ -68,8 +75,8 @@ export async function startTestApp(
     trustProxy: false,
     baseUrl: 'https://svc.test',
     instagramWebhook: options.instagramWebhook ?? null,
-  });
-  const server = app.listen(0, '127.0.0.1');
+  };
+  const server = createHttpApp(deps).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -83,6 +90,7 @@ export async function startTestApp(
     store,
     clock,
     core,
+    deps,
     media: t,
     logs,
     close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),

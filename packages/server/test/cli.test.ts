@@ -184,6 +184,7 @@ describe('svc CLI', () => {
         '0013_automations',
         '0014_event_subjects',
         '0015_oauth_accounts',
+        '0016_media_library_list',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

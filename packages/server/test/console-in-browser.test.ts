@@ -263,6 +263,7 @@ describe('the console in a browser', () => {
       '/app/posts',
       '/app/posts?status=failed',
       '/app/approvals',
+      '/app/media',
       '/app/keys',
       '/app/account',
     ];
@@ -287,6 +288,8 @@ describe('the console in a browser', () => {
     await phone.goto(`${server.url}/app/keys`);
     await phone.screenshot({ path: join(ARTIFACTS, 'api-keys-phone.png'), fullPage: true });
     await audit.close();
+    await page.goto(`${server.url}/app/media`);
+    await page.screenshot({ path: join(ARTIFACTS, 'media.png'), fullPage: true });
     await page.goto(`${server.url}/app/sign-in`);
     expect(violations).toEqual([]);
   }, 60_000);

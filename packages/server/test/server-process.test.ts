@@ -291,9 +291,9 @@ describe('the svc serve process', () => {
       status: 404,
       body: { code: 'not_found' },
     });
-    const wrongMethod = await call(server, '/api/v1/posts', { method: 'GET', key });
+    const wrongMethod = await call(server, '/api/v1/posts', { method: 'PUT', key });
     expect(wrongMethod).toMatchObject({ status: 405, body: { code: 'method_not_allowed' } });
-    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
 
     // Revocation takes effect at once, for a server that is already running.
     await svcProcess(['keys', 'revoke', keyId], { SVC_DATA_DIR: dir });

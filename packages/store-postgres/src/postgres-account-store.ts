@@ -1,7 +1,14 @@
-import type { AccountStore } from '@svc/core';
-import type { Pool } from 'pg';
+import {
+  ACCOUNT_HOLDING_STATUSES,
+  type AccountStore,
+  type DisconnectAccountOutcome,
+  type DisconnectAccountRequest,
+  disconnectRefusal,
+} from '@svc/core';
+import type { Pool, PoolClient } from 'pg';
 import { type AccountRow, rowToAccount } from './account-row.js';
-import { eventParams, withEvents } from './postgres-journal.js';
+import { appendEvents, eventParams, withEvents } from './postgres-journal.js';
+import { withTransaction } from './with-transaction.js';
 
 // A reconnect updates the existing row in place: id and connected_at stay, and credentials stay
 // unless new ones came with it. One statement, so two racing reconnects cannot both insert.
@@ -20,6 +27,48 @@ ON CONFLICT (owner_id, platform, platform_account_id) DO UPDATE SET
   token_expires_at = excluded.token_expires_at,
   updated_at = excluded.updated_at
 RETURNING *`;
+
+async function disconnect(
+  client: PoolClient,
+  request: DisconnectAccountRequest,
+): Promise<DisconnectAccountOutcome> {
+  // Locked, so a racing reconnect or disconnect of the same account waits for this one.
+  const current = await client.query<AccountRow>(
+    'SELECT * FROM connected_accounts WHERE id = $1 FOR UPDATE',
+    [request.accountId],
+  );
+  const row = current.rows[0];
+  if (row === undefined || row.owner_id !== request.ownerId) return { kind: 'not_found' };
+  if (row.status === 'inactive') {
+    const erased =
+      row.sealed_credentials === null
+        ? row
+        : (
+            await client.query<AccountRow>(
+              'UPDATE connected_accounts SET sealed_credentials = NULL, token_expires_at = NULL WHERE id = $1 RETURNING *',
+              [row.id],
+            )
+          ).rows[0];
+    return { kind: 'already_inactive', account: rowToAccount(erased ?? row) };
+  }
+  const posts = await client.query<{ id: string }>(
+    `SELECT id FROM posts
+     WHERE owner_id = $1 AND deleted_at IS NULL AND status = ANY ($2::text[]) AND $3::text = ANY (profile_ids)`,
+    [row.owner_id, [...ACCOUNT_HOLDING_STATUSES], row.id],
+  );
+  const pending = posts.rows.map((p) => p.id).sort();
+  const refused = disconnectRefusal(pending, request.force);
+  if (refused !== null) return refused;
+  const updated = await client.query<AccountRow>(
+    `UPDATE connected_accounts SET status = 'inactive', sealed_credentials = NULL, token_expires_at = NULL,
+       updated_at = $2 WHERE id = $1 RETURNING *`,
+    [row.id, request.at],
+  );
+  const account = updated.rows[0];
+  if (account === undefined) throw new Error(`Disconnecting account ${row.id} returned no row.`);
+  await appendEvents(client, request.events);
+  return { kind: 'disconnected', account: rowToAccount(account), pendingPostIds: pending };
+}
 
 /** The AccountStore of a PostgreSQL database. */
 export function createPostgresAccountStore(pool: Pool): AccountStore {
@@ -58,6 +107,17 @@ export function createPostgresAccountStore(pool: Pool): AccountStore {
     async getAccount(id) {
       const [found] = await many('SELECT * FROM connected_accounts WHERE id = $1', [id]);
       return found ?? null;
+    },
+    async disconnectAccount(request) {
+      return withTransaction(pool, (client) => disconnect(client, request));
+    },
+    async saveRefreshedTokens(accountId, tokens) {
+      const [saved] = await many(
+        `UPDATE connected_accounts SET sealed_credentials = $2, token_expires_at = $3, updated_at = $4
+         WHERE id = $1 AND status = 'active' RETURNING *`,
+        [accountId, tokens.sealedCredentials, tokens.tokenExpiresAt, tokens.at],
+      );
+      return saved ?? null;
     },
     async listActiveAccounts(ownerId) {
       return many(

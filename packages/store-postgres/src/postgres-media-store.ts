@@ -1,10 +1,14 @@
-import type {
-  ActivateMediaOutcome,
-  AddMediaOutcome,
-  DomainEvent,
-  MediaAsset,
-  MediaStore,
-  UploadedFile,
+import {
+  type ActivateMediaOutcome,
+  type AddMediaOutcome,
+  type DeleteMediaOutcome,
+  type DomainEvent,
+  type MediaAsset,
+  type MediaStore,
+  type MediaUse,
+  mediaDeletionRefusal,
+  type PostStatus,
+  type UploadedFile,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { nullableNumberFromBigint, numberFromBigint } from './pg-values.js';
@@ -163,6 +167,66 @@ async function activate(
   return { kind: 'activated', asset: active };
 }
 
+/** The owner's active assets newest first, in order of the partial index `media_assets_owner_list`. */
+const LIST_MEDIA_SQL = `SELECT * FROM media_assets
+WHERE owner_id = $1 AND status = 'active'
+  AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::text))
+ORDER BY created_at DESC, id DESC
+LIMIT $4`;
+
+/**
+ * The owner's posts (not deleted) whose slides name one of the ids, as the asset or as the
+ * original it was derived from: one statement for a whole page of assets.
+ */
+const MEDIA_USES_SQL = `SELECT DISTINCT used.media_id, p.id AS post_id, p.status, p.profile_ids
+FROM posts AS p
+  CROSS JOIN LATERAL jsonb_array_elements(p.media) AS slide
+  CROSS JOIN LATERAL (VALUES (slide ->> 'mediaId'), (slide ->> 'derivedFrom')) AS used (media_id)
+WHERE p.owner_id = $1 AND p.deleted_at IS NULL AND used.media_id = ANY ($2::text[])`;
+
+async function mediaUses(
+  db: Pool | PoolClient,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<MediaUse[]> {
+  const result = await db.query<{ media_id: string; post_id: string; status: string; profile_ids: string[] }>(
+    MEDIA_USES_SQL,
+    [ownerId, [...new Set(ids)]],
+  );
+  return result.rows.map((row) => ({
+    mediaId: row.media_id,
+    postId: row.post_id,
+    status: row.status as PostStatus,
+    profileIds: row.profile_ids,
+  }));
+}
+
+async function remove(
+  client: PoolClient,
+  ownerId: string,
+  id: string,
+  events: readonly DomainEvent[],
+): Promise<DeleteMediaOutcome> {
+  // The owner's lock orders the usage decrement with concurrent uploads' quota checks.
+  await client.query(LOCK_OWNER_MEDIA_SQL, [ownerId]);
+  const current = await client.query<MediaAssetRow>('SELECT * FROM media_assets WHERE id = $1 FOR UPDATE', [
+    id,
+  ]);
+  const row = current.rows[0];
+  if (row === undefined || row.owner_id !== ownerId || row.status !== 'active') return { kind: 'not_found' };
+  const refused = mediaDeletionRefusal(await mediaUses(client, ownerId, [id]));
+  if (refused !== null) return refused;
+  await client.query('DELETE FROM media_assets WHERE id = $1', [id]);
+  await client.query('DELETE FROM media_sources WHERE owner_id = $1 AND media_id = $2', [ownerId, id]);
+  // Never below zero: usage counted before a quota existed may be less than the assets' sizes.
+  await client.query('UPDATE media_usage SET used_bytes = GREATEST(0, used_bytes - $2) WHERE owner_id = $1', [
+    ownerId,
+    row.size_bytes,
+  ]);
+  await appendEvents(client, events);
+  return { kind: 'deleted', asset: rowToMediaAsset(row) };
+}
+
 /** The MediaStore of a PostgreSQL database. */
 export function createPostgresMediaStore(pool: Pool): MediaStore {
   const one = async (sql: string, params: unknown[]) => {
@@ -207,6 +271,31 @@ export function createPostgresMediaStore(pool: Pool): MediaStore {
     async isBlobReferenced(blobKey) {
       const result = await pool.query('SELECT 1 FROM media_assets WHERE blob_key = $1 LIMIT 1', [blobKey]);
       return result.rowCount !== 0;
+    },
+    async listMediaAssets(query) {
+      const limit = Math.max(0, Math.floor(query.limit));
+      // One row more than asked tells whether another page follows.
+      const result = await pool.query<MediaAssetRow>(LIST_MEDIA_SQL, [
+        query.ownerId,
+        query.after?.createdAt ?? null,
+        query.after?.id ?? null,
+        limit + 1,
+      ]);
+      const assets = result.rows.slice(0, limit).map(rowToMediaAsset);
+      const last = assets.at(-1);
+      return {
+        assets,
+        next:
+          result.rows.length > limit && last !== undefined
+            ? { createdAt: last.createdAt, id: last.id }
+            : null,
+      };
+    },
+    async listMediaUses(ownerId, mediaIds) {
+      return mediaIds.length === 0 ? [] : mediaUses(pool, ownerId, mediaIds);
+    },
+    async deleteMediaAsset(request) {
+      return withTransaction(pool, (client) => remove(client, request.ownerId, request.id, request.events));
     },
   };
 }

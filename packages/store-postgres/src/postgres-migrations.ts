@@ -11,6 +11,7 @@ import { migration0010FollowerReads } from './migrations/0010-follower-reads.js'
 import { migration0011Automations } from './migrations/0011-automations.js';
 import { migration0012EventSubjects } from './migrations/0012-event-subjects.js';
 import { migration0013OAuthAccounts } from './migrations/0013-oauth-accounts.js';
+import { migration0014MediaLibraryList } from './migrations/0014-media-library-list.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -31,4 +32,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0011Automations,
   migration0012EventSubjects,
   migration0013OAuthAccounts,
+  migration0014MediaLibraryList,
 ];

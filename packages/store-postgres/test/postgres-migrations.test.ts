@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { migratePostgres, openPostgresStore, POSTGRES_MIGRATIONS } from '../src/index.js';
 import { CLAIM_COLLECTIONS_SQL } from '../src/postgres-analytics-queries.js';
 import { CLAIM_COMMENTS_SQL } from '../src/postgres-automation-queries.js';
+import { LIST_POSTS_SQL } from '../src/postgres-post-queries.js';
 import { SELECT_DUE_POSTS_SQL } from '../src/postgres-post-store.js';
 import { describePostgres } from '../src/testing/index.js';
 
@@ -73,6 +74,38 @@ await describePostgres('PostgreSQL migrations', (db) => {
         expect(text).toMatch(/Index Scan using posts_due/);
         expect(text).not.toMatch(/Sort/);
         expect(text).toMatch(/LockRows/);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('lists posts, with every filter of the REST list, in order through posts_owner_list', async () => {
+    const pool = await poolOn();
+    try {
+      await migratePostgres(pool);
+      const client = await pool.connect();
+      try {
+        // As for the claims: the point is that the index can serve the filtered list in order at all.
+        await client.query('SET enable_seqscan = off');
+        await client.query('SET enable_bitmapscan = off');
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${LIST_POSTS_SQL}`, [
+          'user_1',
+          ['acct_1'],
+          ['scheduled', 'publishing'],
+          null,
+          null,
+          101,
+          'instagram',
+          'acct_1',
+          new Date(0),
+          new Date(),
+        ]);
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(text).toMatch(/Index Scan using posts_owner_list/);
+        expect(text).not.toMatch(/Sort/);
       } finally {
         client.release();
       }

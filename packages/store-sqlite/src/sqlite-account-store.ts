@@ -1,10 +1,20 @@
-import type { AccountStore, ConnectedAccount, DomainEvent, Platform } from '@svc/core';
+import {
+  ACCOUNT_HOLDING_STATUSES,
+  type AccountStore,
+  type ConnectedAccount,
+  type DisconnectAccountOutcome,
+  type DisconnectAccountRequest,
+  type DomainEvent,
+  disconnectRefusal,
+  type Platform,
+} from '@svc/core';
 import type Database from 'better-sqlite3';
 import {
   dateFromSql,
   dateToSql,
   flagFromSql,
   flagToSql,
+  jsonToSql,
   nullableDateFromSql,
   nullableDateToSql,
 } from './sql-values.js';
@@ -99,6 +109,28 @@ export function createSqliteAccountStore(db: Database.Database, journal: SqliteJ
     "SELECT * FROM connected_accounts WHERE owner_id = ? AND status = 'active' ORDER BY connected_at, id",
   );
 
+  // Posts aimed at the account among the owner's (via `posts_owner_list`); targets are a JSON list.
+  const selectPending = db
+    .prepare<[string, string, string], string>(
+      `SELECT id FROM posts
+       WHERE owner_id = ? AND deleted_at IS NULL AND status IN (SELECT value FROM json_each(?))
+         AND EXISTS (SELECT 1 FROM json_each(posts.profile_ids) WHERE value = ?)
+       ORDER BY id`,
+    )
+    .pluck();
+  const deactivate = db.prepare<[number, string], AccountRow>(
+    `UPDATE connected_accounts SET status = 'inactive', sealed_credentials = NULL, token_expires_at = NULL,
+       updated_at = ? WHERE id = ? RETURNING *`,
+  );
+  const eraseCredentials = db.prepare<[string], AccountRow>(
+    'UPDATE connected_accounts SET sealed_credentials = NULL, token_expires_at = NULL WHERE id = ? RETURNING *',
+  );
+
+  const updateTokens = db.prepare<[string, number | null, number, string], AccountRow>(
+    `UPDATE connected_accounts SET sealed_credentials = ?, token_expires_at = ?, updated_at = ?
+     WHERE id = ? AND status = 'active' RETURNING *`,
+  );
+
   const save = db.transaction((account: ConnectedAccount, events: readonly DomainEvent[]) => {
     const row = upsertAccount.get(accountToRow(account));
     if (row === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
@@ -106,7 +138,36 @@ export function createSqliteAccountStore(db: Database.Database, journal: SqliteJ
     return rowToAccount(row);
   });
 
+  // Immediate, so the pending posts read and the deactivation see the same database.
+  const disconnect = db.transaction((request: DisconnectAccountRequest): DisconnectAccountOutcome => {
+    const row = selectAccount.get(request.accountId);
+    if (row === undefined || row.owner_id !== request.ownerId) return { kind: 'not_found' };
+    if (row.status === 'inactive') {
+      const erased = row.sealed_credentials === null ? row : (eraseCredentials.get(row.id) ?? row);
+      return { kind: 'already_inactive', account: rowToAccount(erased) };
+    }
+    const pending = selectPending.all(row.owner_id, jsonToSql(ACCOUNT_HOLDING_STATUSES), row.id);
+    const refused = disconnectRefusal(pending, request.force);
+    if (refused !== null) return refused;
+    const updated = deactivate.get(dateToSql(request.at), row.id);
+    if (updated === undefined) throw new Error(`Disconnecting account ${row.id} returned no row.`);
+    journal.append(request.events);
+    return { kind: 'disconnected', account: rowToAccount(updated), pendingPostIds: pending };
+  }).immediate;
+
   return {
+    async disconnectAccount(request) {
+      return disconnect(request);
+    },
+    async saveRefreshedTokens(accountId, tokens) {
+      const row = updateTokens.get(
+        tokens.sealedCredentials,
+        nullableDateToSql(tokens.tokenExpiresAt),
+        dateToSql(tokens.at),
+        accountId,
+      );
+      return row === undefined ? null : rowToAccount(row);
+    },
     async saveAccount(account, events = []) {
       return save(account, events);
     },

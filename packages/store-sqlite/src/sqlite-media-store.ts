@@ -1,13 +1,17 @@
-import type {
-  ActivateMediaOutcome,
-  AddMediaOutcome,
-  DomainEvent,
-  MediaAsset,
-  MediaStore,
-  UploadedFile,
+import {
+  type ActivateMediaOutcome,
+  type AddMediaOutcome,
+  type DeleteMediaOutcome,
+  type DomainEvent,
+  type MediaAsset,
+  type MediaStore,
+  type MediaUse,
+  mediaDeletionRefusal,
+  type PostStatus,
+  type UploadedFile,
 } from '@svc/core';
 import type Database from 'better-sqlite3';
-import { dateFromSql, dateToSql, jsonToSql } from './sql-values.js';
+import { dateFromSql, dateToSql, jsonFromSql, jsonToSql } from './sql-values.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
 type MediaAssetRow = {
@@ -56,6 +60,31 @@ function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
   };
 }
 
+/**
+ * The owner's active assets newest first. The first WHERE terms repeat the partial index
+ * `media_assets_owner_list` term for term, so a page reads only the rows it returns.
+ */
+const LIST_MEDIA_SQL = `SELECT * FROM media_assets
+WHERE owner_id = @owner_id AND status = 'active'
+  AND (@after_created_at IS NULL OR created_at < @after_created_at
+       OR (created_at = @after_created_at AND id < @after_id))
+ORDER BY created_at DESC, id DESC
+LIMIT @limit`;
+
+/**
+ * The owner's posts (not deleted) whose slides name one of the ids, as the asset or as the
+ * original it was derived from. Walks the owner's posts through `posts_owner_list` and their
+ * slides as JSON: one statement for a whole page of assets.
+ */
+const MEDIA_USES_SQL = `SELECT DISTINCT used.value AS media_id, posts.id AS post_id, posts.status AS status,
+  posts.profile_ids AS profile_ids
+FROM posts, json_each(posts.media) AS slide,
+  json_each(json_array(slide.value ->> '$.mediaId', slide.value ->> '$.derivedFrom')) AS used
+WHERE posts.owner_id = @owner_id AND posts.deleted_at IS NULL
+  AND used.value IN (SELECT value FROM json_each(@ids))`;
+
+type MediaUseRow = { media_id: string; post_id: string; status: string; profile_ids: string };
+
 /** The MediaStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteMediaStore(db: Database.Database, journal: SqliteJournal): MediaStore {
   const insertAsset = db.prepare<[MediaAssetRow]>(
@@ -88,6 +117,26 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
     `UPDATE media_assets SET status = 'active', content_type = @content_type, size_bytes = @size_bytes,
        width = @width, height = @height, duration_ms = @duration_ms, blob_key = @blob_key
      WHERE id = @id AND status = 'pending'`,
+  );
+  const selectPage = db.prepare<
+    [{ owner_id: string; after_created_at: number | null; after_id: string | null; limit: number }],
+    MediaAssetRow
+  >(LIST_MEDIA_SQL);
+  const selectUses = db.prepare<[{ owner_id: string; ids: string }], MediaUseRow>(MEDIA_USES_SQL);
+  const uses = (ownerId: string, ids: readonly string[]): MediaUse[] =>
+    selectUses.all({ owner_id: ownerId, ids: jsonToSql([...new Set(ids)]) }).map((row) => ({
+      mediaId: row.media_id,
+      postId: row.post_id,
+      status: row.status as PostStatus,
+      profileIds: jsonFromSql<string[]>(row.profile_ids),
+    }));
+  const deleteAsset = db.prepare<[string]>('DELETE FROM media_assets WHERE id = ?');
+  const forgetSources = db.prepare<[string, string]>(
+    'DELETE FROM media_sources WHERE owner_id = ? AND media_id = ?',
+  );
+  // Never below zero: usage counted before a quota existed may be less than the assets' sizes.
+  const subtractUsage = db.prepare<[number, string]>(
+    'UPDATE media_usage SET used_bytes = MAX(0, used_bytes - ?) WHERE owner_id = ?',
   );
   const selectBlobUse = db
     .prepare<[string], number>('SELECT 1 FROM media_assets WHERE blob_key = ? LIMIT 1')
@@ -135,6 +184,22 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
     },
   ).immediate;
 
+  // Immediate, so no post can start using the asset between the check and the delete.
+  const remove = db.transaction(
+    (ownerId: string, id: string, events: readonly DomainEvent[]): DeleteMediaOutcome => {
+      const row = selectAsset.get(id);
+      if (row === undefined || row.owner_id !== ownerId || row.status !== 'active')
+        return { kind: 'not_found' };
+      const refused = mediaDeletionRefusal(uses(ownerId, [id]));
+      if (refused !== null) return refused;
+      deleteAsset.run(id);
+      forgetSources.run(ownerId, id);
+      subtractUsage.run(row.size_bytes, ownerId);
+      journal.append(events);
+      return { kind: 'deleted', asset: rowToMediaAsset(row) };
+    },
+  ).immediate;
+
   return {
     async addMediaAsset(asset, options) {
       return add(asset, options.storageLimitBytes, options.sourceUrl, options.events ?? []);
@@ -161,6 +226,28 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
     },
     async isBlobReferenced(blobKey) {
       return selectBlobUse.get(blobKey) !== undefined;
+    },
+    async listMediaAssets(query) {
+      const limit = Math.max(0, Math.floor(query.limit));
+      // One row more than asked tells whether another page follows.
+      const rows = selectPage.all({
+        owner_id: query.ownerId,
+        after_created_at: query.after === null ? null : dateToSql(query.after.createdAt),
+        after_id: query.after?.id ?? null,
+        limit: limit + 1,
+      });
+      const assets = rows.slice(0, limit).map(rowToMediaAsset);
+      const last = assets.at(-1);
+      return {
+        assets,
+        next: rows.length > limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null,
+      };
+    },
+    async listMediaUses(ownerId, mediaIds) {
+      return mediaIds.length === 0 ? [] : uses(ownerId, mediaIds);
+    },
+    async deleteMediaAsset(request) {
+      return remove(request.ownerId, request.id, request.events);
     },
   };
 }

@@ -13,6 +13,7 @@ import { migration0012FollowerReads } from './migrations/0012-follower-reads.js'
 import { migration0013Automations } from './migrations/0013-automations.js';
 import { migration0014EventSubjects } from './migrations/0014-event-subjects.js';
 import { migration0015OAuthAccounts } from './migrations/0015-oauth-accounts.js';
+import { migration0016MediaLibraryList } from './migrations/0016-media-library-list.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -35,4 +36,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0013Automations,
   migration0014EventSubjects,
   migration0015OAuthAccounts,
+  migration0016MediaLibraryList,
 ];

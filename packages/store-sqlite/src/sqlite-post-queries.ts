@@ -13,12 +13,19 @@ const WITHIN_ACCOUNTS = `(@account_ids IS NULL OR NOT EXISTS (
 /**
  * The newest-first list. `deleted_at IS NULL` repeats the WHERE clause of the partial index
  * `posts_owner_list`, which serves the ORDER BY, so a page reads only the rows it returns (plus
- * the ones the status or account filter skips). Exported for the query-plan test.
+ * the ones the filters skip). The platform, profile and time filters are checked on the rows the
+ * index walk reads, on purpose: `platforms` and `profile_ids` are JSON lists no index can serve
+ * in list order, and an index on scheduled_time would hand back rows to sort on every page of an
+ * export. Exported for the query-plan test.
  */
 export const LIST_POSTS_SQL = `SELECT * FROM posts
 WHERE owner_id = @owner_id AND deleted_at IS NULL
   AND (@statuses IS NULL OR status IN (SELECT value FROM json_each(@statuses)))
   AND ${WITHIN_ACCOUNTS}
+  AND (@platform IS NULL OR EXISTS (SELECT 1 FROM json_each(posts.platforms) WHERE value = @platform))
+  AND (@profile_id IS NULL OR EXISTS (SELECT 1 FROM json_each(posts.profile_ids) WHERE value = @profile_id))
+  AND (@scheduled_from IS NULL OR scheduled_time >= @scheduled_from)
+  AND (@scheduled_to IS NULL OR scheduled_time < @scheduled_to)
   AND (@after_created_at IS NULL OR created_at < @after_created_at
        OR (created_at = @after_created_at AND id < @after_id))
 ORDER BY created_at DESC, id DESC
@@ -77,6 +84,10 @@ export function repeatParams(query: RepeatQuery): RepeatParams {
 type Filter = { owner_id: string; account_ids: string | null };
 type ListParams = Filter & {
   statuses: string | null;
+  platform: string | null;
+  profile_id: string | null;
+  scheduled_from: number | null;
+  scheduled_to: number | null;
   after_created_at: number | null;
   after_id: string | null;
   limit: number;
@@ -121,6 +132,10 @@ export function createSqlitePostQueries(
         owner_id: query.ownerId,
         account_ids: accounts(query.accountIds),
         statuses: query.statuses === null ? null : jsonToSql(internalStatuses(query.statuses)),
+        platform: query.platform ?? null,
+        profile_id: query.profileId ?? null,
+        scheduled_from: query.scheduledFrom?.getTime() ?? null,
+        scheduled_to: query.scheduledTo?.getTime() ?? null,
         after_created_at: query.after === null ? null : query.after.createdAt.getTime(),
         after_id: query.after === null ? null : query.after.id,
         limit: limit + 1,

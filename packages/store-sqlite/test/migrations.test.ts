@@ -65,6 +65,7 @@ describe('migrateSqlite', () => {
         'automation_inbox_private_replies',
         'events_subject',
         'oauth_records_account',
+        'media_assets_owner_list',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -105,6 +106,7 @@ describe('migrateSqlite', () => {
         '0013_automations',
         '0014_event_subjects',
         '0015_oauth_accounts',
+        '0016_media_library_list',
       ],
     });
     const usage = withDatabase(path, (db) =>

@@ -43,6 +43,7 @@ function fillWithHistory(db: Database.Database, rows: number): void {
 }
 
 const FILTER = { owner_id: 'user_7', account_ids: null };
+const NO_TARGET_OR_TIME = { platform: null, profile_id: null, scheduled_from: null, scheduled_to: null };
 
 describe('the post list query plans', () => {
   for (const [label, rows] of [
@@ -61,9 +62,24 @@ describe('the post list query plans', () => {
           after_created_at: 500,
           after_id: 'post_x',
           limit: 21,
+          ...NO_TARGET_OR_TIME,
         });
         expect(list).toMatch(/USING INDEX posts_owner_list\b/);
         expect(list).not.toContain('TEMP B-TREE');
+        // The REST list's filters are checked on the rows of the same ordered walk.
+        const filtered = planOf(db, LIST_POSTS_SQL, {
+          ...FILTER,
+          statuses: null,
+          after_created_at: null,
+          after_id: null,
+          limit: 101,
+          platform: 'instagram',
+          profile_id: 'acct_1',
+          scheduled_from: 100,
+          scheduled_to: 5000,
+        });
+        expect(filtered).toMatch(/USING INDEX posts_owner_list\b/);
+        expect(filtered).not.toContain('TEMP B-TREE');
         const upcoming = planOf(db, UPCOMING_POSTS_SQL, { ...FILTER, after: 100, limit: 3 });
         expect(upcoming).toMatch(/USING INDEX posts_owner_upcoming\b/);
         expect(upcoming).not.toContain('TEMP B-TREE');

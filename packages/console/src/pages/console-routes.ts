@@ -10,6 +10,7 @@ import { composeRoutes } from './compose-page.js';
 import { connectionRoutes } from './connections-page.js';
 import { deletedRoutes } from './deleted-page.js';
 import { keyRoutes } from './keys-page.js';
+import { mediaRoutes } from './media-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
 import { signInRoutes } from './sign-in-page.js';
@@ -24,6 +25,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...postRoutes,
     ...approvalRoutes,
     ...deletedRoutes,
+    ...mediaRoutes,
     ...connectionRoutes,
     ...automationRoutes,
     ...analyticsRoutes,

@@ -14,6 +14,8 @@ export const DOMAIN_EVENT_TYPES = [
   'post.failed',
   /** Back in the queue after an attempt: a retry or a platform quota deferral. */
   'post.retrying',
+  /** A person asked for a failed post to be published again (`retryPost`). */
+  'post.retry_requested',
   'post.deleted',
   'post.restored',
   'post.approval_requested',
@@ -22,7 +24,9 @@ export const DOMAIN_EVENT_TYPES = [
   'account.connected',
   'account.reconnected',
   'account.needs_reconnect',
+  'account.disconnected',
   'media.ready',
+  'media.deleted',
   'automation.created',
   'automation.paused',
   'automation.resumed',
@@ -97,4 +101,12 @@ export function mediaReadyEvent(
     subjectId: asset.id,
     data: { contentType: asset.contentType, sizeBytes: asset.sizeBytes },
   };
+}
+
+/** The event of a media asset removed from its owner's library; same data as `media.ready`. */
+export function mediaDeletedEvent(
+  asset: Pick<MediaAsset, 'id' | 'ownerId' | 'contentType' | 'sizeBytes'>,
+  at: Date,
+): DomainEvent {
+  return { ...mediaReadyEvent(asset, at), type: 'media.deleted' };
 }

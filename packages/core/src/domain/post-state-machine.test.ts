@@ -58,6 +58,7 @@ const EVENTS: Record<PostEventType, PostEvent> = {
   retry_later: { type: 'retry_later', at: NOW, leaseOwner: 'pub-1', retryAt: minutes(2) },
   delete: { type: 'delete', at: NOW },
   restore: { type: 'restore', at: NOW },
+  retry: { type: 'retry', at: NOW, scheduledTime: minutes(10) },
 };
 
 const STATES: PostState[] = [
@@ -82,6 +83,7 @@ const ALLOWED: Record<PostEventType, PostState[]> = {
   retry_later: ['publishing'],
   delete: ['draft', 'pending_approval', 'scheduled', 'failed'],
   restore: ['deleted'],
+  retry: ['failed'],
 };
 
 const EXPECTED_STATE: Record<PostEventType, PostState | 'same'> = {
@@ -96,6 +98,7 @@ const EXPECTED_STATE: Record<PostEventType, PostState | 'same'> = {
   retry_later: 'scheduled',
   delete: 'deleted',
   restore: 'same',
+  retry: 'scheduled',
 };
 
 describe('post state machine', () => {
@@ -244,6 +247,28 @@ describe('post state machine', () => {
       });
     });
 
+    it('retry queues a failed post afresh: reason, attempts, lease and stale handles cleared', () => {
+      const post = {
+        ...postIn('failed'),
+        failedReason: 'Instagram refused the image.',
+        attempts: 3,
+        publishProgress: { containerId: 'expired' },
+      };
+      const next = transition(post, EVENTS.retry)._unsafeUnwrap().post;
+      expect(next).toMatchObject({
+        status: 'scheduled',
+        scheduledTime: minutes(10),
+        dueAt: minutes(10),
+        failedReason: null,
+        attempts: 0,
+        leaseOwner: null,
+        publishProgress: null,
+        updatedAt: NOW,
+      });
+      const refused = transition(postIn('posted'), EVENTS.retry)._unsafeUnwrapErr();
+      expect(refused).toMatchObject({ code: 'invalid_post_state', details: { event: 'retry' } });
+    });
+
     it('delete and restore keep the status underneath', () => {
       const deleted = transition(postIn('failed'), EVENTS.delete)._unsafeUnwrap().post;
       expect(deleted).toMatchObject({ status: 'failed', deletedAt: NOW });
@@ -273,6 +298,7 @@ describe('post state machine', () => {
     expect(typesOf('publishing', 'retry_later')).toEqual(['post.retrying']);
     expect(typesOf('scheduled', 'delete')).toEqual(['post.deleted']);
     expect(typesOf('deleted', 'restore')).toEqual(['post.restored']);
+    expect(typesOf('failed', 'retry')).toEqual(['post.retry_requested']);
     expect(typesOf('scheduled', 'edit')).toEqual([]);
     expect(typesOf('publishing', 'record_progress')).toEqual([]);
     const posted = transition(postIn('publishing'), EVENTS.succeed)._unsafeUnwrap();

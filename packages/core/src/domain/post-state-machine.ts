@@ -51,7 +51,9 @@ export type PostEvent =
       readonly reason?: string;
     }
   | { readonly type: 'delete'; readonly at: Date }
-  | { readonly type: 'restore'; readonly at: Date };
+  | { readonly type: 'restore'; readonly at: Date }
+  /** A person asks for a failed post to be published again, at `scheduledTime`. */
+  | { readonly type: 'retry'; readonly at: Date; readonly scheduledTime: Date };
 
 /** The kind of a post event. */
 export type PostEventType = PostEvent['type'];
@@ -80,6 +82,7 @@ export const POST_TRANSITIONS: readonly PostTransitionRule[] = [
   { event: 'retry_later', from: ['publishing'], to: 'scheduled' },
   { event: 'delete', from: ['draft', 'pending_approval', 'scheduled', 'failed'], to: 'deleted' },
   { event: 'restore', from: ['deleted'], to: 'status_before_delete' },
+  { event: 'retry', from: ['failed'], to: 'scheduled' },
 ];
 
 /** The state a post is in for the purpose of transitions. */
@@ -142,6 +145,10 @@ function eventsOf(next: Post, event: PostEvent): DomainEvent[] {
       return [postEvent('post.deleted', next, at)];
     case 'restore':
       return [postEvent('post.restored', next, at, { status: next.status })];
+    case 'retry':
+      return [
+        postEvent('post.retry_requested', next, at, { scheduledTime: event.scheduledTime.toISOString() }),
+      ];
     case 'edit':
     case 'record_progress':
       return [];
@@ -236,6 +243,19 @@ function apply(post: Post, event: PostEvent): Post {
       return { ...base, deletedAt: event.at };
     case 'restore':
       return { ...base, deletedAt: null };
+    case 'retry':
+      // A new attempt from the start: the count of attempts begins again, and handles of the
+      // failed publish (a container that has expired by now) are not resumed.
+      return {
+        ...base,
+        status: 'scheduled',
+        scheduledTime: event.scheduledTime,
+        dueAt: event.scheduledTime,
+        failedReason: null,
+        attempts: 0,
+        leaseOwner: null,
+        publishProgress: null,
+      };
   }
 }
 
@@ -274,4 +294,5 @@ const RULE_TEXT: Readonly<Record<PostEventType, string>> = {
   retry_later: 'Only a post being published can be rescheduled for a retry.',
   delete: 'Published posts and posts being published cannot be deleted.',
   restore: 'Only deleted posts can be restored.',
+  retry: 'Only failed posts can be retried.',
 };

@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'media_url_unsupported_type',
   'media_url_share_page',
   'media_conversion_failed',
+  'media_asset_not_found',
+  'media_in_use',
   // ours: connecting accounts
   'platform_unavailable',
   'connection_request_not_found',
@@ -55,6 +57,8 @@ export const ERROR_CODES = [
   'account_needs_reconnect',
   'creator_cannot_post',
   'platform_unreachable',
+  'account_not_found',
+  'account_has_scheduled_posts',
   // ours: comment automations and Meta's webhooks
   'invalid_template',
   'automation_not_found',
@@ -96,6 +100,7 @@ export const ERROR_CODES = [
   'unsupported_content_type',
   'payload_too_large',
   'method_not_allowed',
+  'range_not_satisfiable',
   'api_key_in_url',
   'not_found',
   'database_unavailable',

@@ -1,6 +1,7 @@
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { DomainEvent } from '../domain/domain-event.js';
 import type { Platform } from '../domain/platform.js';
+import type { PostStatus } from '../domain/post.js';
 
 /** Storage of connected accounts. */
 export type AccountStore = {
@@ -21,4 +22,75 @@ export type AccountStore = {
   getAccount(id: string): Promise<ConnectedAccount | null>;
   /** The owner's active accounts, oldest connection first. */
   listActiveAccounts(ownerId: string): Promise<readonly ConnectedAccount[]>;
+  /**
+   * Disconnects the owner's account in one transaction: reads the owner's posts (not deleted)
+   * aimed at it in `ACCOUNT_HOLDING_STATUSES`, lets core's `disconnectRefusal` refuse, else sets
+   * the account `inactive`, erases its sealed credentials and token expiry, and appends `events`.
+   * An account already inactive is answered as it is (its credentials erased if any were left),
+   * appending nothing. A later `saveAccount` of the same platform account reactivates it.
+   */
+  disconnectAccount(request: DisconnectAccountRequest): Promise<DisconnectAccountOutcome>;
+  /**
+   * Stores refreshed tokens on an account that is still active, in one statement; null, writing
+   * nothing, when it is missing or was disconnected meanwhile. A refresh is a network call long,
+   * and writing the whole account read before it (`saveAccount`) would bring back a disconnected one.
+   */
+  saveRefreshedTokens(accountId: string, tokens: RefreshedTokens): Promise<ConnectedAccount | null>;
 };
+
+/** Tokens a refresh returned, sealed, and when they were stored. */
+export type RefreshedTokens = {
+  readonly sealedCredentials: string;
+  readonly tokenExpiresAt: Date | null;
+  /** Becomes the account's `updatedAt`. */
+  readonly at: Date;
+};
+
+/** Which account to disconnect, for whom, and what the journal records of it. */
+export type DisconnectAccountRequest = {
+  readonly ownerId: string;
+  readonly accountId: string;
+  /** Becomes the account's `updatedAt`. */
+  readonly at: Date;
+  /** Disconnect even when posts are still to go out to the account (they fail at their time). */
+  readonly force: boolean;
+  /** Appended in the same transaction when the account is `disconnected`. */
+  readonly events: readonly DomainEvent[];
+};
+
+/** What disconnecting did. Only `disconnected` appended events. */
+export type DisconnectAccountOutcome =
+  /** `pendingPostIds`: the posts (sorted ids) left aimed at the now inactive account (`force`). */
+  | {
+      readonly kind: 'disconnected';
+      readonly account: ConnectedAccount;
+      readonly pendingPostIds: readonly string[];
+    }
+  | { readonly kind: 'already_inactive'; readonly account: ConnectedAccount }
+  /** No account with that id belongs to the owner. */
+  | { readonly kind: 'not_found' }
+  /** Posts (sorted ids) still to go out to the account; nothing changed. */
+  | { readonly kind: 'has_pending_posts'; readonly postIds: readonly string[] };
+
+/**
+ * Statuses of posts still to go out to their account: disconnecting it would make them fail.
+ * Drafts are not among them: they name accounts only as a wish, checked again when scheduled.
+ */
+export const ACCOUNT_HOLDING_STATUSES: readonly PostStatus[] = [
+  'pending_approval',
+  'scheduled',
+  'publishing',
+];
+
+/**
+ * The refusal to disconnect an account with these pending posts (read inside the store's
+ * transaction), or null when it may go. Every store decides with it.
+ */
+export function disconnectRefusal(
+  pendingPostIds: readonly string[],
+  force: boolean,
+): { readonly kind: 'has_pending_posts'; readonly postIds: readonly string[] } | null {
+  return force || pendingPostIds.length === 0
+    ? null
+    : { kind: 'has_pending_posts', postIds: [...pendingPostIds].sort() };
+}

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../domain/domain-event.js';
 import type { MediaAsset } from '../domain/media-asset.js';
+import type { PostStatus } from '../domain/post.js';
 
 /** What adding a stored file did. Only `added` used storage quota. */
 export type AddMediaOutcome =
@@ -64,4 +65,81 @@ export type MediaStore = {
   getStorageUsed(ownerId: string): Promise<number>;
   /** Whether any asset, of any owner, refers to a blob (before removing an unused one). */
   isBlobReferenced(blobKey: string): Promise<boolean>;
+  /** A page of the owner's active assets (pending upload targets left out), newest first. */
+  listMediaAssets(query: MediaListQuery): Promise<MediaPage>;
+  /**
+   * The owner's posts (not deleted) that use any of these assets: a slide's `mediaId`, or its
+   * `derivedFrom` (the original of a copy the service made), each asset and post once, in no
+   * particular order. One query, whatever the number of ids.
+   */
+  listMediaUses(ownerId: string, mediaIds: readonly string[]): Promise<readonly MediaUse[]>;
+  /**
+   * Removes the owner's active asset, its source links and its size from the owner's storage
+   * usage, and appends `events`, in one transaction, unless core's `mediaDeletionRefusal` refuses
+   * on the asset's uses read in that transaction. Never touches the blob: unreferenced blobs are
+   * left to a sweep (a concurrent upload of the same bytes may be about to use it again).
+   */
+  deleteMediaAsset(request: DeleteMediaRequest): Promise<DeleteMediaOutcome>;
 };
+
+/** A position in a newest-first list of assets: the last asset of the previous page. */
+export type MediaCursor = { readonly createdAt: Date; readonly id: string };
+
+/** One page of an owner's active assets, newest first (createdAt desc, id desc). */
+export type MediaListQuery = {
+  readonly ownerId: string;
+  /** At most this many assets. */
+  readonly limit: number;
+  /** Assets after this one in list order; null for the first page. */
+  readonly after: MediaCursor | null;
+};
+
+/** A page of assets and where the next one starts (null when this is the last). */
+export type MediaPage = { readonly assets: readonly MediaAsset[]; readonly next: MediaCursor | null };
+
+/** A post that uses an asset, directly or as the original of a derived copy. */
+export type MediaUse = {
+  readonly mediaId: string;
+  readonly postId: string;
+  readonly status: PostStatus;
+  /** The post's target accounts, so a key limited to some accounts sees only its posts. */
+  readonly profileIds: readonly string[];
+};
+
+/** Which asset to delete, for whom, and what the journal records of it. */
+export type DeleteMediaRequest = {
+  readonly ownerId: string;
+  readonly id: string;
+  /** Appended in the same transaction when the asset is `deleted`. */
+  readonly events: readonly DomainEvent[];
+};
+
+/** What deleting an asset did. Only `deleted` wrote anything. */
+export type DeleteMediaOutcome =
+  | { readonly kind: 'deleted'; readonly asset: MediaAsset }
+  /** No active asset with that id belongs to the owner. */
+  | { readonly kind: 'not_found' }
+  /** Posts that still need the asset; sorted ids. */
+  | { readonly kind: 'in_use'; readonly postIds: readonly string[] };
+
+/**
+ * Statuses of posts that still need their media: a draft may be scheduled, the others are on
+ * their way out. Posted and failed posts keep only their history, so they do not hold an asset.
+ */
+export const MEDIA_HOLDING_STATUSES: readonly PostStatus[] = [
+  'draft',
+  'pending_approval',
+  'scheduled',
+  'publishing',
+];
+
+/**
+ * The refusal to delete an asset with these uses (read inside the store's transaction), or null
+ * when nothing holds it. Every store decides with it.
+ */
+export function mediaDeletionRefusal(
+  uses: readonly MediaUse[],
+): { readonly kind: 'in_use'; readonly postIds: readonly string[] } | null {
+  const holding = uses.filter((u) => MEDIA_HOLDING_STATUSES.includes(u.status)).map((u) => u.postId);
+  return holding.length === 0 ? null : { kind: 'in_use', postIds: [...new Set(holding)].sort() };
+}

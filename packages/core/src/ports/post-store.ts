@@ -1,6 +1,7 @@
 import type { Approval } from '../domain/approval.js';
 import type { DomainEvent } from '../domain/domain-event.js';
 import type { RepeatQuery } from '../domain/duplicate-content.js';
+import type { Platform } from '../domain/platform.js';
 import type { Post, PostStatus, PublicPostStatus } from '../domain/post.js';
 import { type PostChange, transition } from '../domain/post-state-machine.js';
 import type { ApprovalDecision } from './approval-store.js';
@@ -193,6 +194,16 @@ export type PostListQuery = {
    * draft without targets is included; null for no account filter.
    */
   readonly accountIds: readonly string[] | null;
+  /** Only posts aimed at this platform (one of `platforms`); absent or null for every platform. */
+  readonly platform?: Platform | null;
+  /** Only posts aimed at this account (one of `profileIds`); absent or null for every account. */
+  readonly profileId?: string | null;
+  /**
+   * Only posts with `from <= scheduledTime < to` (either bound may be absent or null); a post
+   * without a scheduledTime is left out as soon as one bound is given.
+   */
+  readonly scheduledFrom?: Date | null;
+  readonly scheduledTo?: Date | null;
   /** At most this many posts. */
   readonly limit: number;
   /** Posts after this one in list order; null for the first page. */
@@ -242,7 +253,8 @@ export type PostStore = {
   nextDueAt(): Promise<Date | null>;
   /**
    * An owner's posts newest first (createdAt desc, id desc), soft-deleted ones left out; a
-   * `publishing` post counts as `scheduled` for the status filter.
+   * `publishing` post counts as `scheduled` for the status filter. The other filters of the query
+   * (accounts, platform, profile, scheduled-time range) all apply together.
    */
   listPosts(query: PostListQuery): Promise<PostPage>;
   /** How many of an owner's posts (not deleted) are in each public status; every status is present. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aMediaAsset, anAccount, aPost } from '../testing/builders.js';
-import { unpublishableReason } from './unpublishable-reason.js';
+import { unpublishableCause, unpublishableReason } from './unpublishable-reason.js';
 
 describe('unpublishableReason', () => {
   const account = anAccount('user_1', { handle: 'brand' });
@@ -28,5 +28,18 @@ describe('unpublishableReason', () => {
     expect(unpublishableReason(post, account, new Map())).toBe(
       `The media ${asset.id} of this post no longer exists.`,
     );
+  });
+
+  it('gives the same decision as data for callers that answer with a code', () => {
+    expect(unpublishableCause(post, account, assets)).toBeNull();
+    expect(unpublishableCause(post, null, assets)?.kind).toBe('account_disconnected');
+    expect(unpublishableCause(post, { ...account, needsReconnect: true }, assets)).toMatchObject({
+      kind: 'account_needs_reconnect',
+      handle: 'brand',
+    });
+    expect(unpublishableCause(post, account, new Map())).toMatchObject({
+      kind: 'media_missing',
+      mediaId: asset.id,
+    });
   });
 });

@@ -15,6 +15,20 @@ function withinAccounts(post: Post, accountIds: readonly string[] | null): boole
   return accountIds === null || post.profileIds.every((id) => accountIds.includes(id));
 }
 
+/** Whether a post passes a list's platform, profile and scheduled-time filters. */
+function matchesTargetAndTime(post: Post, query: PostListQuery): boolean {
+  const { platform, profileId, scheduledFrom, scheduledTo } = query;
+  if (platform != null && !post.platforms.includes(platform)) return false;
+  if (profileId != null && !post.profileIds.includes(profileId)) return false;
+  if (scheduledFrom == null && scheduledTo == null) return true;
+  const time = post.scheduledTime?.getTime();
+  if (time === undefined) return false;
+  return (
+    (scheduledFrom == null || time >= scheduledFrom.getTime()) &&
+    (scheduledTo == null || time < scheduledTo.getTime())
+  );
+}
+
 /** Newest first: createdAt desc, then id desc. */
 function newestFirst(a: Post, b: Post): number {
   return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -30,6 +44,7 @@ export function listPostsOf(all: Iterable<Post>, query: PostListQuery): PostPage
         p.deletedAt === null &&
         (query.statuses === null || query.statuses.includes(publicStatus(p.status))) &&
         withinAccounts(p, query.accountIds) &&
+        matchesTargetAndTime(p, query) &&
         (after === null ||
           p.createdAt.getTime() < after.createdAt.getTime() ||
           (p.createdAt.getTime() === after.createdAt.getTime() && p.id < after.id)),

@@ -5,6 +5,8 @@ import { findRepeat, repeatQueryOf } from '../domain/duplicate-content.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
 import type { User } from '../domain/user.js';
+import { disconnectRefusal } from '../ports/account-store.js';
+import { mediaDeletionRefusal } from '../ports/media-store.js';
 import {
   type ClaimRequest,
   claimCandidateCount,
@@ -20,6 +22,7 @@ import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryAutomationStore } from './memory-automation-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
 import { createMemoryJournal } from './memory-journal.js';
+import { mediaPageOf, mediaUsesOf, pendingPostIdsOf } from './memory-library-queries.js';
 import { createMemoryOAuthStore } from './memory-oauth-store.js';
 import {
   countPostsByStatusOf,
@@ -331,6 +334,41 @@ export function createMemoryStore(): Store {
           .sort((a, b) => a.connectedAt.getTime() - b.connectedAt.getTime() || (a.id < b.id ? -1 : 1))
           .map(copy);
       },
+      async saveRefreshedTokens(accountId, tokens) {
+        live();
+        const account = accounts.get(accountId);
+        if (account === undefined || account.status !== 'active') return null;
+        const next: ConnectedAccount = {
+          ...account,
+          sealedCredentials: tokens.sealedCredentials,
+          tokenExpiresAt: tokens.tokenExpiresAt,
+          updatedAt: tokens.at,
+        };
+        accounts.set(accountId, next);
+        return copy(next);
+      },
+      async disconnectAccount(request) {
+        live();
+        const account = accounts.get(request.accountId);
+        if (account === undefined || account.ownerId !== request.ownerId) return { kind: 'not_found' };
+        const erased = { sealedCredentials: null, tokenExpiresAt: null };
+        if (account.status === 'inactive') {
+          if (account.sealedCredentials !== null) accounts.set(account.id, { ...account, ...erased });
+          return { kind: 'already_inactive', account: copy(accounts.get(account.id) as ConnectedAccount) };
+        }
+        const pending = pendingPostIdsOf(posts.values(), request.ownerId, account.id);
+        const refused = disconnectRefusal(pending, request.force);
+        if (refused !== null) return refused;
+        const inactive: ConnectedAccount = {
+          ...account,
+          ...erased,
+          status: 'inactive',
+          updatedAt: request.at,
+        };
+        accounts.set(account.id, inactive);
+        append(request.events);
+        return { kind: 'disconnected', account: copy(inactive), pendingPostIds: pending };
+      },
     },
     media: {
       async addMediaAsset(asset, options) {
@@ -401,6 +439,29 @@ export function createMemoryStore(): Store {
       async isBlobReferenced(blobKey) {
         live();
         return [...media.values()].some((m) => m.blobKey === blobKey);
+      },
+      async listMediaAssets(query) {
+        live();
+        const page = mediaPageOf(media.values(), query);
+        return { assets: page.assets.map(copy), next: page.next };
+      },
+      async listMediaUses(ownerId, mediaIds) {
+        live();
+        return mediaUsesOf(posts.values(), ownerId, mediaIds);
+      },
+      async deleteMediaAsset(request) {
+        live();
+        const asset = media.get(request.id);
+        if (asset === undefined || asset.ownerId !== request.ownerId || asset.status !== 'active') {
+          return { kind: 'not_found' };
+        }
+        const refused = mediaDeletionRefusal(mediaUsesOf(posts.values(), asset.ownerId, [asset.id]));
+        if (refused !== null) return refused;
+        media.delete(asset.id);
+        for (const [key, id] of mediaSources) if (id === asset.id) mediaSources.delete(key);
+        storageUsed.set(asset.ownerId, Math.max(0, (storageUsed.get(asset.ownerId) ?? 0) - asset.sizeBytes));
+        append(request.events);
+        return { kind: 'deleted', asset: copy(asset) };
       },
     },
     connectionRequests: {

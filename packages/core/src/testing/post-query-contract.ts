@@ -145,6 +145,85 @@ export function describePostQueryContract(store: () => Store): void {
       expect(await ids(null, [])).toEqual(['post_d']);
     });
 
+    it('filters by platform, by one target account and by a scheduled-time range, all together', async () => {
+      await seed(store(), [
+        aPost(OWNER, 'acct_a', { id: 'post_ig', createdAt: at(1), scheduledTime: at(30) }),
+        aPost(OWNER, 'acct_t', {
+          id: 'post_th',
+          createdAt: at(2),
+          platforms: ['threads'],
+          scheduledTime: at(60),
+        }),
+        aPost(OWNER, 'acct_a', {
+          id: 'post_multi',
+          createdAt: at(3),
+          status: 'draft',
+          platforms: ['instagram', 'threads'],
+          profileIds: ['acct_a', 'acct_t'],
+          scheduledTime: null,
+        }),
+        aPost(OWNER, 'acct_a', { id: 'post_edge', createdAt: at(4), scheduledTime: at(90) }),
+        aPost(OWNER, 'acct_a', {
+          id: 'post_gone',
+          createdAt: at(5),
+          scheduledTime: at(30),
+          deletedAt: at(6),
+        }),
+        aPost('user_other', 'acct_a', { id: 'post_foreign', createdAt: at(6), scheduledTime: at(30) }),
+      ]);
+      const ids = async (filters: {
+        platform?: 'instagram' | 'threads' | null;
+        profileId?: string | null;
+        scheduledFrom?: Date | null;
+        scheduledTo?: Date | null;
+        accountIds?: string[] | null;
+        limit?: number;
+      }) =>
+        (
+          await store().posts.listPosts({
+            ownerId: OWNER,
+            statuses: null,
+            accountIds: filters.accountIds ?? null,
+            limit: filters.limit ?? 50,
+            after: null,
+            ...filters,
+          })
+        ).posts.map((p) => p.id);
+      expect(await ids({ platform: 'threads' })).toEqual(['post_multi', 'post_th']);
+      expect(await ids({ platform: 'instagram' })).toEqual(['post_edge', 'post_multi', 'post_ig']);
+      expect(await ids({ profileId: 'acct_t' })).toEqual(['post_multi', 'post_th']);
+      expect(await ids({ profileId: 'acct_missing' })).toEqual([]);
+      // [from, to): a post at `to` is out, one without a time is out once a bound is given.
+      expect(await ids({ scheduledFrom: at(30), scheduledTo: at(90) })).toEqual(['post_th', 'post_ig']);
+      expect(await ids({ scheduledFrom: at(60) })).toEqual(['post_edge', 'post_th']);
+      expect(await ids({ scheduledTo: at(60) })).toEqual(['post_ig']);
+      expect(await ids({ platform: 'instagram', scheduledFrom: at(0), profileId: 'acct_a' })).toEqual([
+        'post_edge',
+        'post_ig',
+      ]);
+      expect(await ids({ profileId: 'acct_t', accountIds: ['acct_t'] })).toEqual(['post_th']);
+      // Filtered pages still end where the matches end.
+      const page = await store().posts.listPosts({
+        ownerId: OWNER,
+        statuses: null,
+        accountIds: null,
+        platform: 'instagram',
+        limit: 2,
+        after: null,
+      });
+      expect(page.posts.map((p) => p.id)).toEqual(['post_edge', 'post_multi']);
+      const rest = await store().posts.listPosts({
+        ownerId: OWNER,
+        statuses: null,
+        accountIds: null,
+        platform: 'instagram',
+        limit: 2,
+        after: page.next,
+      });
+      expect(rest.posts.map((p) => p.id)).toEqual(['post_ig']);
+      expect(rest.next).toBeNull();
+    });
+
     it('counts posts by public status, every status present, deleted ones left out', async () => {
       await seed(store(), [
         aPost(OWNER, 'acct_a', { id: 'post_1' }),

@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '../domain/post.js';
 import type { NewPostsBatch } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
+import { describeAccountDisconnectContract } from './account-disconnect-contract.js';
 import { describeAnalyticsContract } from './analytics-contract.js';
 import { describeAutomationContract } from './automation-contract.js';
 import { describeBillingContract } from './billing-contract.js';
 import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
 import { describeConnectionRequestContract } from './connection-request-contract.js';
 import { describeEventJournalContract } from './event-journal-contract.js';
+import { describeMediaLibraryContract } from './media-library-contract.js';
 import { describeOAuthStoreContract } from './oauth-store-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
 
@@ -180,6 +182,8 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeAnalyticsContract(() => store);
     describeAutomationContract(() => store);
     describeOAuthStoreContract(() => store);
+    describeMediaLibraryContract(() => store);
+    describeAccountDisconnectContract(() => store);
 
     describe('media assets', () => {
       const LIMIT = { storageLimitBytes: 1_000_000, sourceUrl: null };

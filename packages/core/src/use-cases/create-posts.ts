@@ -9,7 +9,12 @@ import { scheduledEvents } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PolicyIssue } from '../policy/policy-types.js';
 import type { InsertPostsOutcome } from '../ports/post-store.js';
-import { checkPostContent, type MixedImageSizes, prepareForTargets } from './check-post-content.js';
+import {
+  type CheckedContent,
+  checkPostContent,
+  type MixedImageSizes,
+  prepareForTargets,
+} from './check-post-content.js';
 import type { ImageConversion } from './convert-images.js';
 import type { CoreDeps } from './core-deps.js';
 import { repeatError } from './refuse-repeats.js';
@@ -97,37 +102,17 @@ export async function createFromRequest(
   options: CreatePostsOptions,
 ): Promise<Result<CreatePostsResult, SvcError>> {
   const now = deps.clock.now();
-  // Only a request with an idempotency key needs its fingerprint.
-  const fingerprint = request.externalId === null ? '' : canonicalJson(request);
-  if (request.externalId !== null) {
-    const earlier = await deps.store.posts.findByExternalId(actor.user.id, request.externalId);
-    // A retry is answered as the first attempt was, even if its time has passed since.
-    if (earlier !== null) {
-      return idempotentAnswer(earlier.fingerprint === fingerprint, earlier.posts, request.externalId).map(
-        (posts) => resultOf(posts, true, [], []),
-      );
-    }
-  }
-  if (request.scheduledTime !== null && request.scheduledTime.getTime() <= now.getTime()) {
-    return err(
-      svcError(
-        'scheduled_time_in_past',
-        `scheduledTime ${request.scheduledTime.toISOString()} is not in the future. Send a later time, or leave it out to publish on the next run.`,
-        { field: 'scheduledTime', now: now.toISOString() },
-      ),
-    );
-  }
-  const content = await checkPostContent(deps, actor.user, request, options.mixedImageSizes ?? 'pad');
-  if (content.isErr()) return err(content.error);
+  const earlier = await earlierAnswer(deps, actor, request);
+  if (earlier !== null) return earlier;
+  const checked = await checkRequest(deps, actor, request, options, now);
+  if (checked.isErr()) return err(checked.error);
+  const { content, targets } = checked.value;
 
-  const targets = await resolveTargets(deps.store.accounts, actor, request.platforms, request.profileIds);
-  if (targets.isErr()) return err(targets.error);
-
-  const ready = await prepareForTargets(deps, actor.user, request, content.value, targets.value);
+  const ready = await prepareForTargets(deps, actor.user, request, content, targets);
   if (ready.isErr()) return err(ready.error);
 
   const scheduledTime = request.scheduledTime ?? deps.publisher.nextRunAt(now);
-  const posts = targets.value.map((account) =>
+  const posts = targets.map((account) =>
     buildRow(
       deps,
       actor,
@@ -142,7 +127,10 @@ export async function createFromRequest(
     ownerId: actor.user.id,
     at: now,
     posts,
-    idempotency: request.externalId === null ? null : { externalId: request.externalId, fingerprint },
+    idempotency:
+      request.externalId === null
+        ? null
+        : { externalId: request.externalId, fingerprint: fingerprintOf(request) },
     quota: {
       limit: limitsFor(actor.user, now, deps.planLimits).postsPerMonth,
       windowStart: quotaWindowStart(now),
@@ -151,19 +139,75 @@ export async function createFromRequest(
     events: scheduledEvents(posts, now),
   });
   if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
-  const warnings = distinct([
-    ...content.value.warnings,
-    ...ready.value.warnings,
-    ...reconnectWarnings(targets.value),
-  ]);
+  const warnings = distinct([...content.warnings, ...ready.value.warnings, ...reconnectWarnings(targets)]);
   const override = options.duplicateOverride === undefined ? 'allowDuplicate' : options.duplicateOverride;
   return postsOf(outcome, request, override).map((rows) =>
     resultOf(rows, outcome.kind === 'replayed', warnings, ready.value.conversions),
   );
 }
 
-function buildRow(
+/** A request whose checks that write nothing passed: what its content is, and where it goes. */
+export type CheckedRequest = {
+  readonly content: CheckedContent;
+  readonly targets: readonly ConnectedAccount[];
+};
+
+/**
+ * The answer of an earlier request with the same `externalId`: its rows again for the same
+ * content (even if their time has passed since), `idempotency_conflict` for other content. Null
+ * when the request has no key or the key is new.
+ */
+export async function earlierAnswer(
+  deps: Pick<Deps, 'store'>,
+  actor: Actor,
+  request: PostRequest,
+): Promise<Result<CreatePostsResult, SvcError> | null> {
+  if (request.externalId === null) return null;
+  const earlier = await deps.store.posts.findByExternalId(actor.user.id, request.externalId);
+  if (earlier === null) return null;
+  return idempotentAnswer(
+    earlier.fingerprint === fingerprintOf(request),
+    earlier.posts,
+    request.externalId,
+  ).map((posts) => resultOf(posts, true, [], []));
+}
+
+/**
+ * The checks of a parsed request that read but write nothing, in creation's order: the time is
+ * in the future, every asset is the user's and active, the content policy passes (links counted,
+ * not downloaded), the targets resolve. A dry run stops here; creation goes on to the media.
+ */
+export async function checkRequest(
   deps: Deps,
+  actor: Actor,
+  request: PostRequest,
+  options: CreatePostsOptions,
+  now: Date,
+): Promise<Result<CheckedRequest, SvcError>> {
+  if (request.scheduledTime !== null && request.scheduledTime.getTime() <= now.getTime()) {
+    return err(
+      svcError(
+        'scheduled_time_in_past',
+        `scheduledTime ${request.scheduledTime.toISOString()} is not in the future. Send a later time, or leave it out to publish on the next run.`,
+        { field: 'scheduledTime', now: now.toISOString() },
+      ),
+    );
+  }
+  const content = await checkPostContent(deps, actor.user, request, options.mixedImageSizes ?? 'pad');
+  if (content.isErr()) return err(content.error);
+  const targets = await resolveTargets(deps.store.accounts, actor, request.platforms, request.profileIds);
+  if (targets.isErr()) return err(targets.error);
+  return ok({ content: content.value, targets: targets.value });
+}
+
+// Only a request with an idempotency key needs its fingerprint.
+function fingerprintOf(request: PostRequest): string {
+  return canonicalJson(request);
+}
+
+/** A new row of a request, `scheduled` on one account. */
+export function buildRow(
+  deps: Pick<Deps, 'ids'>,
   actor: Actor,
   request: PostRequest,
   account: ConnectedAccount,
@@ -214,14 +258,17 @@ function postsOf(
     case 'idempotency_conflict':
       return idempotentAnswer(false, [], request.externalId ?? '', outcome.postIds);
     case 'quota_exceeded':
-      return err(
-        svcError(
-          'quota_exceeded',
-          `Scheduling quota reached: ${outcome.used} of ${outcome.limit} posts this month. Upgrade the plan or wait for the next month.`,
-          { used: outcome.used, limit: outcome.limit },
-        ),
-      );
+      return err(quotaError(outcome.used, outcome.limit));
   }
+}
+
+/** The refusal of rows that do not fit the month's scheduling quota. */
+export function quotaError(used: number, limit: number): SvcError {
+  return svcError(
+    'quota_exceeded',
+    `Scheduling quota reached: ${used} of ${limit} posts this month. Upgrade the plan or wait for the next month.`,
+    { used, limit },
+  );
 }
 
 function idempotentAnswer(
@@ -259,7 +306,7 @@ function resultOf(
 }
 
 /** Findings once each, in order (the media check after downloading may repeat the first one's). */
-function distinct(issues: readonly PolicyIssue[]): PolicyIssue[] {
+export function distinct(issues: readonly PolicyIssue[]): PolicyIssue[] {
   const seen = new Set<string>();
   return issues.filter((issue) => {
     const key = `${issue.code}|${issue.platform}|${issue.field}|${issue.message}`;
@@ -269,7 +316,8 @@ function distinct(issues: readonly PolicyIssue[]): PolicyIssue[] {
   });
 }
 
-function reconnectWarnings(targets: readonly ConnectedAccount[]): PolicyIssue[] {
+/** The warning for each target account that must be reconnected before the post's time. */
+export function reconnectWarnings(targets: readonly ConnectedAccount[]): PolicyIssue[] {
   return targets
     .filter((a) => a.needsReconnect)
     .map((a) => ({

@@ -5,7 +5,7 @@ import type { MediaRef } from '../domain/post.js';
 import type { SvcError } from '../domain/svc-error.js';
 import type { User } from '../domain/user.js';
 import type { StoredBlob } from '../ports/blob-store.js';
-import { discardBlob, type MediaDeps, storageLimitOf, storageQuotaError } from './store-media-file.js';
+import { type MediaDeps, refuseBlob, storageLimitOf, storageQuotaError } from './store-media-file.js';
 
 /** What a derived copy changes of its original. */
 export type DerivedFacts = Pick<MediaAsset, 'contentType' | 'width' | 'height'>;
@@ -39,7 +39,7 @@ export async function storeDerivedAsset(
     events: [mediaReadyEvent(copy, copy.createdAt)],
   });
   if (added.kind === 'storage_quota_exceeded')
-    return discardBlob(deps, blob, storageQuotaError(added.usedBytes, limit));
+    return refuseBlob(blob, storageQuotaError(added.usedBytes, limit));
   return ok({ kind: 'asset', mediaId: added.asset.id, derivedFrom: originalId });
 }
 

@@ -3,7 +3,13 @@ import type { Actor } from '../domain/actor.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import { anAccount, aPost, aUser } from '../testing/builders.js';
 import { createTestDeps, type TestDeps } from '../testing/test-deps.js';
-import { decodePostCursor, encodePostCursor, listPosts } from './list-posts.js';
+import {
+  decodePostCursor,
+  encodePostCursor,
+  listPostRecords,
+  listPosts,
+  REST_LIST_POSTS_MAX,
+} from './list-posts.js';
 
 describe('listPosts', () => {
   let t: TestDeps;
@@ -78,6 +84,62 @@ describe('listPosts', () => {
     expect(await code({ limit: 51 })).toBe('validation_failed');
     expect(await code({ cursor: 'garbage!' })).toBe('validation_failed');
     expect(await code({}, actor({ scopes: ['post:write'] }))).toBe('insufficient_scope');
+  });
+
+  it('filters by platform, account and scheduled-time range, all together', async () => {
+    const ids = async (input: Parameters<typeof listPosts>[2]) =>
+      (await listPosts(t.deps, actor(), input))._unsafeUnwrap().posts.map((p) => p.id);
+    expect(await ids({ platform: 'threads' })).toEqual(['post_2']);
+    expect(await ids({ profileId: ig.id })).toEqual(['post_3', 'post_1']);
+    expect(await ids({ profileId: ig.id, status: 'scheduled', platform: 'instagram' })).toEqual([
+      'post_3',
+      'post_1',
+    ]);
+    // aPost schedules an hour after the builders' clock; [from, to) leaves a post at `to` out.
+    const hour = new Date(Date.parse('2026-01-15T13:00:00Z'));
+    expect(await ids({ from: hour })).toEqual(['post_3', 'post_2', 'post_1']);
+    expect(await ids({ to: hour })).toEqual([]);
+    expect(await ids({ from: minute(0), to: new Date(hour.getTime() + 1) })).toHaveLength(3);
+  });
+
+  it('refuses bad filters with the field named', async () => {
+    const field = async (input: Parameters<typeof listPosts>[2]) => {
+      const error = (await listPosts(t.deps, actor(), input))._unsafeUnwrapErr();
+      expect(error.code).toBe('validation_failed');
+      return error.details?.field;
+    };
+    expect(await field({ platform: 'myspace' })).toBe('platform');
+    expect(await field({ profileId: '' })).toBe('profileId');
+    expect(await field({ from: new Date(Number.NaN) })).toBe('from');
+    expect(await field({ from: minute(5), to: minute(5) })).toBe('to');
+  });
+
+  it('allows pages up to the maximum the surface gives: 50 for the tool, 100 for REST', async () => {
+    expect((await listPosts(t.deps, actor(), { limit: 100 }))._unsafeUnwrapErr().details).toMatchObject({
+      field: 'limit',
+      max: 50,
+    });
+    const rest = { maxLimit: REST_LIST_POSTS_MAX };
+    expect((await listPosts(t.deps, actor(), { limit: 100 }, rest)).isOk()).toBe(true);
+    expect((await listPosts(t.deps, actor(), { limit: 101 }, rest))._unsafeUnwrapErr().code).toBe(
+      'validation_failed',
+    );
+  });
+
+  it('lists full post records with the same checks and cursor', async () => {
+    const first = (await listPostRecords(t.deps, actor(), { limit: 2 }))._unsafeUnwrap();
+    expect(first.posts.map((p) => p.id)).toEqual(['post_3', 'post_2']);
+    expect(first.posts[1]).toMatchObject({ status: 'failed', platforms: ['threads'], profileIds: [th.id] });
+    const second = (
+      await listPostRecords(t.deps, actor(), { limit: 2, cursor: first.nextCursor })
+    )._unsafeUnwrap();
+    expect(second.posts.map((p) => p.caption.length)).toEqual([150]);
+    expect((await listPostRecords(t.deps, actor(), { status: 'nope' }))._unsafeUnwrapErr().code).toBe(
+      'validation_failed',
+    );
+    expect(
+      (await listPostRecords(t.deps, actor({ scopes: ['post:write'] }), {}))._unsafeUnwrapErr().code,
+    ).toBe('insufficient_scope');
   });
 
   it('round-trips cursors', () => {

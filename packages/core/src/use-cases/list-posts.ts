@@ -1,26 +1,39 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../domain/actor.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
-import type { Platform } from '../domain/platform.js';
+import { isPlatform, PLATFORMS, type Platform } from '../domain/platform.js';
 import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
-import type { PostCursor } from '../ports/post-store.js';
+import type { PostCursor, PostListQuery } from '../ports/post-store.js';
 import type { CoreDeps } from './core-deps.js';
 import { useCase } from './use-case.js';
 
 /** Default and largest page size of `svc_list_scheduled_posts` (spec 8). */
 export const LIST_POSTS_LIMITS = { default: 20, max: 50 } as const;
 
+/** The largest page size of the REST list (`GET /api/v1/posts`); its default is the tool's. */
+export const REST_LIST_POSTS_MAX = 100;
+
 /** How many characters of a caption a list item shows. */
 export const LIST_CAPTION_PREVIEW_LENGTH = 100;
 
-/** What `svc_list_scheduled_posts` asks for. */
+/** What `svc_list_scheduled_posts` and the REST list ask for; every filter applies together. */
 export type ListPostsInput = {
   readonly status?: string | null;
   readonly limit?: number | null;
   /** The `nextCursor` of the previous page. */
   readonly cursor?: string | null;
+  /** Only posts aimed at this platform. */
+  readonly platform?: string | null;
+  /** Only posts aimed at this connected account. */
+  readonly profileId?: string | null;
+  /** Only posts with `from <= scheduledTime < to`; a post without a time is left out once either is given. */
+  readonly from?: Date | null;
+  readonly to?: Date | null;
 };
+
+/** How a surface lists: the tool keeps pages of at most 50 (the default), REST allows 100. */
+export type ListPostsOptions = { readonly maxLimit?: number };
 
 /** One post in the list. */
 export type PostListItem = {
@@ -40,6 +53,9 @@ export type PostListItem = {
 /** A page of the list and the cursor of the next (null on the last page). */
 export type PostList = { readonly posts: readonly PostListItem[]; readonly nextCursor: string | null };
 
+/** A page of full post records (for REST's post views and exports) and the cursor of the next. */
+export type PostRecordList = { readonly posts: readonly Post[]; readonly nextCursor: string | null };
+
 /**
  * The actor's posts newest first (spec 4.2 `svc_list_scheduled_posts`), deleted ones left out; a
  * key limited to some accounts sees only posts aimed at those. The cursor is opaque to callers.
@@ -48,52 +64,103 @@ export function listPosts(
   deps: Pick<CoreDeps, 'store'>,
   actor: Actor,
   input: ListPostsInput,
+  options: ListPostsOptions = {},
 ): ResultAsync<PostList, SvcError> {
-  return useCase(actor, 'post:read', () => list(deps, actor, input));
+  return useCase(actor, 'post:read', async () => {
+    const page = await pageOf(deps, actor, input, options);
+    if (page.isErr()) return err(page.error);
+    const accounts = await accountsOf(deps, page.value.posts);
+    return ok({
+      posts: page.value.posts.map((post) => itemOf(post, accounts)),
+      nextCursor: page.value.nextCursor,
+    });
+  });
 }
 
-async function list(
+/** The same list and checks as `listPosts`, as full post records (REST shows whole posts). */
+export function listPostRecords(
   deps: Pick<CoreDeps, 'store'>,
   actor: Actor,
   input: ListPostsInput,
-): Promise<Result<PostList, SvcError>> {
+  options: ListPostsOptions = {},
+): ResultAsync<PostRecordList, SvcError> {
+  return useCase(actor, 'post:read', () => pageOf(deps, actor, input, options));
+}
+
+async function pageOf(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
+  input: ListPostsInput,
+  options: ListPostsOptions,
+): Promise<Result<PostRecordList, SvcError>> {
+  const query = listQueryOf(actor, input, options.maxLimit ?? LIST_POSTS_LIMITS.max);
+  if (query.isErr()) return err(query.error);
+  const page = await deps.store.posts.listPosts(query.value);
+  return ok({ posts: page.posts, nextCursor: page.next === null ? null : encodePostCursor(page.next) });
+}
+
+/** The store query of a list request, or `validation_failed` naming the field that is wrong. */
+function listQueryOf(actor: Actor, input: ListPostsInput, maxLimit: number): Result<PostListQuery, SvcError> {
   const status = input.status ?? null;
   if (status !== null && !(PUBLIC_POST_STATUSES as readonly string[]).includes(status)) {
-    return err(
-      svcError('validation_failed', `status must be one of ${PUBLIC_POST_STATUSES.join(', ')}.`, {
-        field: 'status',
-        allowed: [...PUBLIC_POST_STATUSES],
-      }),
-    );
+    return invalid('status', `status must be one of ${PUBLIC_POST_STATUSES.join(', ')}.`, {
+      allowed: [...PUBLIC_POST_STATUSES],
+    });
   }
-  const limit = input.limit ?? LIST_POSTS_LIMITS.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_POSTS_LIMITS.max) {
-    return err(
-      svcError('validation_failed', `limit must be a whole number from 1 to ${LIST_POSTS_LIMITS.max}.`, {
-        field: 'limit',
-      }),
-    );
+  const limit = input.limit ?? Math.min(LIST_POSTS_LIMITS.default, maxLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
+    return invalid('limit', `limit must be a whole number from 1 to ${maxLimit}.`, { max: maxLimit });
   }
   const after = input.cursor ? decodePostCursor(input.cursor) : null;
   if (input.cursor && after === null) {
-    return err(
-      svcError('validation_failed', 'cursor is not one this service handed out. Start again without it.', {
-        field: 'cursor',
-      }),
-    );
+    return invalid('cursor', 'cursor is not one this service handed out. Start again without it.');
   }
-  const page = await deps.store.posts.listPosts({
+  const platform = input.platform ?? null;
+  if (platform !== null && !isPlatform(platform)) {
+    return invalid('platform', `platform must be one of ${PLATFORMS.join(', ')}.`, {
+      allowed: [...PLATFORMS],
+    });
+  }
+  const profileId = input.profileId ?? null;
+  if (profileId !== null && (profileId === '' || profileId.length > 100)) {
+    return invalid('profileId', 'profileId must be the id of a connected account.');
+  }
+  const range = timeRangeOf(input.from ?? null, input.to ?? null);
+  if (range.isErr()) return err(range.error);
+  return ok({
     ownerId: actor.user.id,
     statuses: status === null ? null : [status as PublicPostStatus],
     accountIds: actor.accountIds,
+    platform,
+    profileId,
+    scheduledFrom: range.value.from,
+    scheduledTo: range.value.to,
     limit,
     after,
   });
-  const accounts = await accountsOf(deps, page.posts);
-  return ok({
-    posts: page.posts.map((post) => itemOf(post, accounts)),
-    nextCursor: page.next === null ? null : encodePostCursor(page.next),
-  });
+}
+
+function timeRangeOf(
+  from: Date | null,
+  to: Date | null,
+): Result<{ readonly from: Date | null; readonly to: Date | null }, SvcError> {
+  if (from !== null && Number.isNaN(from.getTime())) return invalid('from', 'from is not a valid date-time.');
+  if (to !== null && Number.isNaN(to.getTime())) return invalid('to', 'to is not a valid date-time.');
+  if (from !== null && to !== null && from.getTime() >= to.getTime()) {
+    return invalid(
+      'to',
+      'to must be later than from: the range holds posts scheduled from `from` up to, not including, `to`.',
+    );
+  }
+  return ok({ from, to });
+}
+
+function invalid(
+  field: string,
+  message: string,
+  more: Record<string, unknown> = {},
+): Result<never, SvcError> {
+  return err(svcError('validation_failed', message, { field, ...more }));
 }
 
 /** The opaque cursor of a list position: base64url of `<createdAt ms>.<id>`. */

@@ -38,12 +38,13 @@ export async function refreshAccountTokens(
     return { kind: 'unavailable', detail: error instanceof Error ? error.name : 'unknown error' };
   }
   if (fresh === null) return adoptNewerTokens(deps, account, credentials);
-  const saved = await deps.store.accounts.saveAccount({
-    ...account,
+  const saved = await deps.store.accounts.saveRefreshedTokens(account.id, {
     sealedCredentials: deps.secretBox.seal(JSON.stringify(fresh.credentials)),
     tokenExpiresAt: fresh.expiresAt,
-    updatedAt: deps.clock.now(),
+    at: deps.clock.now(),
   });
+  // Disconnected while the platform answered: the new tokens are dropped, the account stays off.
+  if (saved === null) return { kind: 'unavailable', detail: 'the account was disconnected' };
   return { kind: 'refreshed', account: saved, credentials: fresh.credentials };
 }
 

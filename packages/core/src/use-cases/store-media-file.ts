@@ -78,7 +78,7 @@ export async function receiveMediaFile(
   }
   const facts = await deps.inspector.inspect(put.blob.key);
   const accepted = acceptedType(deps, facts, origin);
-  if (accepted.isErr()) return discardBlob(deps, put.blob, accepted.error);
+  if (accepted.isErr()) return refuseBlob(put.blob, accepted.error);
   return ok({ blob: put.blob, facts: { ...facts, contentType: accepted.value } });
 }
 
@@ -117,7 +117,7 @@ export async function storeMediaFile(
     events: [mediaReadyEvent(asset, asset.createdAt)],
   });
   if (added.kind === 'storage_quota_exceeded')
-    return discardBlob(deps, blob, storageQuotaError(added.usedBytes, limit));
+    return refuseBlob(blob, storageQuotaError(added.usedBytes, limit));
   return ok(added.asset);
 }
 
@@ -172,12 +172,12 @@ function acceptedType(deps: MediaDeps, facts: MediaFacts, origin: MediaOrigin): 
   return ok(type);
 }
 
-/** Removes bytes that ended up unused (unless an asset uses them after all) and fails with `error`. */
-export async function discardBlob(
-  deps: MediaDeps,
-  blob: StoredBlob,
-  error: SvcError,
-): Promise<Result<never, SvcError>> {
-  if (!(await deps.store.media.isBlobReferenced(blob.key))) await deps.blobs.delete(blob.key);
+/**
+ * Fails with `error`, leaving the refused bytes where they are. Blobs are shared by content: a
+ * concurrent upload of the same bytes may be reading this one, or about to record an asset on it,
+ * so deleting here could break that upload or leave its asset without bytes (both seen under
+ * load). Bytes no asset refers to are the orphan sweep's to remove, once they are old enough.
+ */
+export async function refuseBlob(_blob: StoredBlob, error: SvcError): Promise<Result<never, SvcError>> {
   return err(error);
 }

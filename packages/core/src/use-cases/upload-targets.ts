@@ -6,9 +6,9 @@ import type { MediaAsset } from '../domain/media-asset.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import {
   checkStorageLeft,
-  discardBlob,
   type MediaDeps,
   receiveMediaFile,
+  refuseBlob,
   storageLimitOf,
   storageQuotaError,
   UPLOADED_FILE,
@@ -92,9 +92,9 @@ export function completeUpload(
         case 'activated':
           return ok(activated.asset);
         case 'not_pending':
-          return discardBlob(deps, blob, alreadyUsed(mediaId));
+          return refuseBlob(blob, alreadyUsed(mediaId));
         case 'storage_quota_exceeded':
-          return discardBlob(deps, blob, storageQuotaError(activated.usedBytes, activated.limitBytes));
+          return refuseBlob(blob, storageQuotaError(activated.usedBytes, activated.limitBytes));
       }
     })(),
   );

@@ -1,21 +1,9 @@
-import {
-  completeConnection,
-  createConnectionRequest,
-  isPlatform,
-  PLATFORM_NAMES,
-  PLATFORMS,
-  type SvcError,
-  startConnection,
-  svcError,
-} from '@svc/core';
+import { completeConnection, PLATFORM_NAMES, type SvcError, startConnection, svcError } from '@svc/core';
 import type { Context } from 'koa';
-import { authenticate } from '../authenticate.js';
 import { ERROR_STATUS } from '../error-status.js';
 import type { HttpDeps } from '../http-deps.js';
-import { actorOf, type HttpState } from '../http-state.js';
-import { jsonBody } from '../json-body.js';
+import type { HttpState } from '../http-state.js';
 import type { Route } from '../route-table.js';
-import { SvcFailure, unwrap } from '../svc-failure.js';
 import { htmlPage } from '../views/html-page.js';
 
 type ConnectionContext = Context & { state: HttpState };
@@ -24,34 +12,14 @@ type ConnectionContext = Context & { state: HttpState };
 const BINDING_COOKIE = 'svc_connect';
 
 /**
- * Connecting accounts (spec 4.1, 2.5): the API creates a request and hands back a `connectUrl`;
- * a person opens it, we send them to the platform's consent page, and the platform sends them back
- * to our callback, which stores the account. The two browser routes answer with plain HTML pages.
+ * The browser half of connecting accounts (spec 2.5): `POST /api/v1/connections` hands back a
+ * `connectUrl`; a person opens it, we send them to the platform's consent page, and the platform
+ * sends them back to our callback, which stores the account. Both answer with plain HTML pages.
  */
 export function connectionRoutes(deps: HttpDeps): Route[] {
-  const auth = authenticate(deps.core);
-  const json = jsonBody();
   const base = deps.baseUrl.replace(/\/+$/, '');
   const redirectUri = `${base}/connect/callback`;
   const secureCookie = base.startsWith('https:');
-
-  const create = async (ctx: ConnectionContext) => {
-    const platform = (ctx.request.body as { platform?: unknown } | undefined)?.platform;
-    if (!isPlatform(platform)) {
-      throw new SvcFailure(
-        svcError('unsupported_platform', `Send "platform" as one of ${PLATFORMS.join(', ')}.`, {
-          allowed: [...PLATFORMS],
-        }),
-      );
-    }
-    const request = await unwrap(createConnectionRequest(deps.core, actorOf(ctx), { platform }));
-    ctx.body = {
-      requestId: request.id,
-      platform: request.platform,
-      connectUrl: `${base}/connect/${request.id}`,
-      expiresAt: request.expiresAt.toISOString(),
-    };
-  };
 
   const start = async (ctx: ConnectionContext) => {
     const started = await startConnection(deps.core, { requestId: ctx.state.params?.id ?? '', redirectUri });
@@ -98,7 +66,6 @@ export function connectionRoutes(deps: HttpDeps): Route[] {
   };
 
   return [
-    { method: 'POST', path: '/api/v1/connections', handlers: [auth, json, create] },
     { method: 'GET', path: '/connect/callback', handlers: [callback] },
     { method: 'GET', path: '/connect/:id', handlers: [start] },
   ];

@@ -1,18 +1,24 @@
-import type { ConnectedAccount } from '@svc/core';
+import { type ConnectedAccount, PLATFORMS } from '@svc/core';
+import { z } from 'zod';
 
 /** A connected account as GET /api/v1/connections lists it (spec 2.4, plus needsReconnect). Never tokens. */
-export type AccountView = {
-  id: string;
-  platform: string;
-  handle: string;
-  profileUrl: string;
-  profileImageUrl: string | null;
-  tokenExpiresAt: string | null;
-  connectedAt: string;
-  updatedAt: string;
+export const accountViewSchema = z.object({
+  id: z.string(),
+  platform: z.enum(PLATFORMS),
+  handle: z.string(),
+  profileUrl: z.string(),
+  profileImageUrl: z.string().nullable(),
+  tokenExpiresAt: z.string().nullable(),
+  connectedAt: z.string(),
+  updatedAt: z.string(),
   /** The platform refused our tokens: posts to this account fail until it is reconnected. */
-  needsReconnect: boolean;
-};
+  needsReconnect: z
+    .boolean()
+    .describe('The platform refused our tokens: posts to this account fail until it is reconnected.'),
+});
+
+/** A connected account as the REST API shows it. */
+export type AccountView = z.infer<typeof accountViewSchema>;
 
 /** Presents an account, leaving out everything that is not for callers. */
 export function toAccountView(account: ConnectedAccount): AccountView {

@@ -1,30 +1,60 @@
-import { type Post, publicStatus } from '@svc/core';
+import { PLATFORMS, type Post, PUBLIC_POST_STATUSES, publicStatus } from '@svc/core';
+import { z } from 'zod';
 
-/** A post as GET /api/v1/posts/{id} returns it: the fields of spec 2.1, plus title, category and media. */
-export type PostView = {
-  id: string;
-  status: string;
-  caption: string;
-  title: string | null;
-  platforms: string[];
-  profileIds: string[];
-  mediaUrls: string[];
-  /**
-   * The slides as this post's platform gets them: the library asset (null for an outside link),
-   * its link, and the user's original when the service made the asset for the platform (a JPEG
-   * converted from a PNG, a padded photo).
-   */
-  media: { mediaId: string | null; url: string; derivedFrom: string | null }[];
-  scheduledTime: string | null;
-  publishedAt: string | null;
-  failedReason: string | null;
-  externalId: string | null;
-  permalink: string | null;
-  platformMeta: Record<string, unknown> | null;
-  category: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A post as the REST API shows it: the fields of spec 2.1, plus title, category and media. */
+export const postViewSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(PUBLIC_POST_STATUSES),
+    caption: z.string(),
+    title: z.string().nullable(),
+    platforms: z.array(z.enum(PLATFORMS)),
+    profileIds: z.array(z.string()),
+    mediaUrls: z.array(z.string()),
+    /**
+     * The slides as this post's platform gets them: the library asset (null for an outside link),
+     * its link, and the user's original when the service made the asset for the platform (a JPEG
+     * converted from a PNG, a padded photo).
+     */
+    media: z.array(
+      z.object({ mediaId: z.string().nullable(), url: z.string(), derivedFrom: z.string().nullable() }),
+    ),
+    scheduledTime: z.string().nullable(),
+    publishedAt: z.string().nullable(),
+    failedReason: z.string().nullable(),
+    externalId: z.string().nullable(),
+    permalink: z.string().nullable(),
+    platformMeta: z.record(z.string(), z.unknown()).nullable(),
+    category: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2',
+        status: 'scheduled',
+        caption: 'Launch day',
+        title: null,
+        platforms: ['instagram'],
+        profileIds: ['acc_01JDQ3Y0A1B2C3D4E5F6G7H8J9'],
+        mediaUrls: ['https://svc.example/media/med_01JDQ3?expires=1764201600&signature=…'],
+        media: [{ mediaId: 'med_01JDQ3', url: 'https://svc.example/media/med_01JDQ3?…', derivedFrom: null }],
+        scheduledTime: '2026-12-01T09:30:00.000Z',
+        publishedAt: null,
+        failedReason: null,
+        externalId: 'launch-2026-12-01',
+        permalink: null,
+        platformMeta: null,
+        category: null,
+        createdAt: '2026-11-26T10:00:00.000Z',
+        updatedAt: '2026-11-26T10:00:00.000Z',
+      },
+    ],
+  });
+
+/** A post as the REST API shows it. */
+export type PostView = z.infer<typeof postViewSchema>;
 
 /** Presents a post; media assets become links from `mediaUrlFor`, outside links stay as given. */
 export function toPostView(post: Post, mediaUrlFor: (mediaId: string) => string): PostView {

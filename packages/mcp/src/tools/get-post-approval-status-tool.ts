@@ -1,4 +1,4 @@
-import { getApprovalStatus } from '@svc/core';
+import { approvalStatusJson, approvalStatusSchema, getApprovalStatus } from '@svc/core';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { READ_ONLY } from './annotations.js';
@@ -14,26 +14,10 @@ export const getPostApprovalStatusTool = defineTool({
   input: z.strictObject({
     post_id: z.string().min(1).describe('The post sent with svc_request_post_approval.'),
   }),
-  output: z.object({
-    approvalId: z.string(),
-    postId: z.string(),
-    status: z.enum(['awaiting_review', 'approved', 'rejected']),
-    requestNote: z.string().nullable(),
-    reviewerNote: z.string().nullable(),
-    requestedAt: z.string(),
-    decidedAt: z.string().nullable(),
-  }),
+  output: approvalStatusSchema,
   async run({ deps, actor }, args) {
     return getApprovalStatus(deps.core, actor, args.post_id).map((view) => ({
-      structured: {
-        approvalId: view.approvalId,
-        postId: view.postId,
-        status: view.status,
-        requestNote: view.requestNote,
-        reviewerNote: view.reviewerNote,
-        requestedAt: view.requestedAt.toISOString(),
-        decidedAt: view.decidedAt?.toISOString() ?? null,
-      },
+      structured: approvalStatusJson(view),
       summary:
         view.status === 'awaiting_review'
           ? `Post ${view.postId} is awaiting review since ${view.requestedAt.toISOString()}.`

@@ -1,4 +1,4 @@
-import { getPostingOptions, PLATFORMS } from '@svc/core';
+import { getPostingOptions, postingOptionsJson, postingOptionsSchema } from '@svc/core';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { READ_ONLY } from './annotations.js';
@@ -14,21 +14,7 @@ export const getTiktokPostingOptionsTool = defineTool({
   input: z.strictObject({
     profile_id: z.string().min(1).describe('A tiktok profile id from svc_list_profiles.'),
   }),
-  output: z.object({
-    profileId: z.string(),
-    platform: z.enum(PLATFORMS),
-    privacyLevels: z.array(z.string()),
-    commentDisabled: z.boolean(),
-    duetDisabled: z.boolean(),
-    stitchDisabled: z.boolean(),
-    maxVideoDurationSec: z.number().nullable(),
-    creator: z.object({
-      username: z.string().nullable(),
-      nickname: z.string().nullable(),
-      avatarUrl: z.string().nullable(),
-    }),
-    fetchedAt: z.string(),
-  }),
+  output: postingOptionsSchema,
   async run({ deps, actor }, args) {
     return getPostingOptions(deps.core, actor, args.profile_id).map((view) => {
       const off = [
@@ -37,17 +23,7 @@ export const getTiktokPostingOptionsTool = defineTool({
         view.stitchDisabled ? 'stitches' : null,
       ].filter((x) => x !== null);
       return {
-        structured: {
-          profileId: view.profileId,
-          platform: view.platform,
-          privacyLevels: [...view.privacyLevels],
-          commentDisabled: view.commentDisabled,
-          duetDisabled: view.duetDisabled,
-          stitchDisabled: view.stitchDisabled,
-          maxVideoDurationSec: view.maxVideoDurationSec,
-          creator: { ...view.creator },
-          fetchedAt: view.fetchedAt.toISOString(),
-        },
+        structured: postingOptionsJson(view),
         summary: `Allowed privacy levels: ${view.privacyLevels.join(', ')}.${off.length === 0 ? '' : ` Turned off by the creator: ${off.join(', ')}.`}${view.maxVideoDurationSec === null ? '' : ` Longest video: ${view.maxVideoDurationSec} s.`}`,
       };
     });

@@ -1,8 +1,7 @@
-import { importAutomationTemplate } from '@svc/core';
+import { automationJson, automationSchema, importAutomationTemplate } from '@svc/core';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
-import { automationJson, automationOutput } from './automation-output.js';
 
 /** `svc_import_automation_template`: checks a template, or sets up an Instagram auto reply from it. */
 export const importAutomationTemplateTool = defineTool({
@@ -32,7 +31,7 @@ export const importAutomationTemplateTool = defineTool({
     valid: z.boolean(),
     template: z.record(z.string(), z.unknown()).nullable(),
     problems: z.array(z.object({ field: z.string(), message: z.string() })),
-    automation: automationOutput.nullable(),
+    automation: automationSchema.nullable(),
   }),
   async run({ deps, actor }, args) {
     return importAutomationTemplate(deps.core, actor, {

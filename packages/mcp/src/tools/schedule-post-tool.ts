@@ -1,8 +1,13 @@
-import { type AccountChoice, PLATFORMS, type ScheduleOutcome, schedulePost } from '@svc/core';
+import {
+  type AccountChoice,
+  PLATFORMS,
+  policyIssueSchema,
+  type ScheduleOutcome,
+  schedulePost,
+} from '@svc/core';
 import { z } from 'zod';
 import { defineTool, type ToolAnswer } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
-import { policyIssueSchema } from './validate-post-policy-tool.js';
 
 const input = z.strictObject({
   caption: z.string().optional().describe('Max 2,200 characters (each platform also applies its own limit).'),

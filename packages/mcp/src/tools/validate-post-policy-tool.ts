@@ -1,17 +1,8 @@
-import { type PlatformMeta, validatePostPolicy } from '@svc/core';
+import { type PlatformMeta, policyResultSchema, validatePostPolicy } from '@svc/core';
 import { ok } from 'neverthrow';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { READ_ONLY } from './annotations.js';
-
-/** A policy finding as tools return it. */
-export const policyIssueSchema = z.object({
-  code: z.string(),
-  severity: z.enum(['error', 'warning']),
-  platform: z.string().nullable(),
-  field: z.string(),
-  message: z.string(),
-});
 
 /**
  * `svc_validate_post_policy`: the offline policy check. Its argument names `mediaUrlsCount` and
@@ -32,11 +23,7 @@ export const validatePostPolicyTool = defineTool({
     title: z.string().optional(),
     platformMeta: z.record(z.string(), z.unknown()).optional(),
   }),
-  output: z.object({
-    ok: z.boolean(),
-    errors: z.array(policyIssueSchema),
-    warnings: z.array(policyIssueSchema),
-  }),
+  output: policyResultSchema,
   async run({ deps }, args) {
     const result = validatePostPolicy(
       {

@@ -1,8 +1,8 @@
-import type { AutomationView } from '@svc/core';
 import { z } from 'zod';
+import type { AutomationView } from '../use-cases/automation-view.js';
 
-/** An automation as the automation tools return it. */
-export const automationOutput = z.object({
+/** An automation as JSON: the same on REST and in the automation tools. */
+export const automationSchema = z.object({
   id: z.string(),
   name: z.string(),
   state: z.enum(['draft', 'live', 'paused']),
@@ -24,7 +24,7 @@ export const automationOutput = z.object({
 });
 
 /** The JSON form of an automation view (dates as ISO strings). */
-export function automationJson(view: AutomationView): z.infer<typeof automationOutput> {
+export function automationJson(view: AutomationView): z.infer<typeof automationSchema> {
   return {
     ...view,
     template: { ...view.template },

@@ -1,0 +1,26 @@
+/** A position in a newest-first list: the last item of the previous page. */
+export type ListCursor = { readonly createdAt: Date; readonly id: string };
+
+/**
+ * The opaque cursor of a list position: base64url of `<createdAt ms>.<id>`, the format of the
+ * post list's cursors (list-posts.ts), so every list of the API pages the same way.
+ */
+export function encodeListCursor(cursor: ListCursor): string {
+  // btoa, not Buffer: the core runs without Node built-ins. The text is ASCII.
+  return btoa(`${cursor.createdAt.getTime()}.${cursor.id}`)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The list position a cursor names, or null for anything this service did not hand out. */
+export function decodeListCursor(text: string): ListCursor | null {
+  let decoded: string;
+  try {
+    decoded = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const match = /^(\d{1,15})\.([A-Za-z0-9_]{1,100})$/.exec(decoded);
+  return match === null ? null : { createdAt: new Date(Number(match[1])), id: match[2] as string };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { HttpDeps } from './http-deps.js';
+import { API_VERSION, OPENAPI_PATH, openApiDocument } from './openapi-document.js';
+import { type AnyOperation, defineOperation } from './operation.js';
+import { accountOperations } from './routes/account-operations.js';
+import { automationOperations } from './routes/automation-operations.js';
+import { mediaItemSchema, mediaOperations } from './routes/media-operations.js';
+import { postListOperations } from './routes/post-list-operations.js';
+import { postOperations } from './routes/post-operations.js';
+import { serviceOperations } from './routes/service-operations.js';
+import { accountViewSchema } from './views/account-view.js';
+import { postViewSchema } from './views/post-view.js';
+
+/** Schemas shared by several operations, named in the document. */
+const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
+  Post: postViewSchema,
+  Account: accountViewSchema,
+  MediaItem: mediaItemSchema,
+};
+
+/** The document's tags: what each group of operations is for. */
+const TAGS: Readonly<Record<string, string>> = {
+  Service: 'The health check and this document.',
+  Agents: 'The deprecated key-to-token exchange of old agent clients.',
+  Posts:
+    'Create, schedule, read, list, edit, delete, restore and retry posts; check one against the content policy.',
+  'Drafts and approvals': 'Drafts that go out only after a person approves them.',
+  Accounts: 'Connected social accounts, connecting new ones, and the account summary.',
+  Analytics: 'Views and engagement of published posts.',
+  Media: 'The media library: uploads, imports from links, and the signed links files are served from.',
+  Automations: 'Instagram comment automations: private and public replies to comments.',
+};
+
+/**
+ * Every documented operation of the REST API, and the OpenAPI document describing them, which is
+ * itself served (without authentication) by the last of them.
+ */
+export function apiOperations(deps: HttpDeps): AnyOperation[] {
+  const operations = [
+    ...serviceOperations(deps),
+    ...postOperations(deps),
+    ...postListOperations(deps),
+    ...accountOperations(deps),
+    ...mediaOperations(deps),
+    ...automationOperations(deps),
+  ];
+  let document: Record<string, unknown> | undefined;
+  const describe = defineOperation({
+    id: 'getOpenApiDocument',
+    method: 'GET',
+    path: OPENAPI_PATH,
+    tag: 'Service',
+    summary: `This document (OpenAPI 3.1, API version ${API_VERSION})`,
+    access: 'public',
+    responses: {
+      200: {
+        description: 'The OpenAPI document.',
+        raw: { 'application/json': z.record(z.string(), z.unknown()) },
+      },
+    },
+    errors: [],
+  })(async ({ ctx }) => {
+    // Built on first use, from the operations themselves, then kept: it cannot change at run time.
+    document ??= apiDocument([...operations, describe], deps.baseUrl);
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = document;
+    return { status: 200, raw: true };
+  });
+  return [...operations, describe];
+}
+
+/** The OpenAPI document of these operations, served from `baseUrl`. */
+export function apiDocument(operations: readonly AnyOperation[], baseUrl: string): Record<string, unknown> {
+  return openApiDocument(operations, { baseUrl, components: COMPONENTS, tags: TAGS });
+}

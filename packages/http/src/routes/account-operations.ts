@@ -1,0 +1,211 @@
+import {
+  ANALYTICS_DAYS,
+  accountSummaryJson,
+  accountSummarySchema,
+  analyticsAnswerSchema,
+  createConnectionRequest,
+  disconnectAccount,
+  getAccountSummary,
+  getAnalytics,
+  getPostingOptions,
+  isPlatform,
+  listConnections,
+  PLATFORMS,
+  postingOptionsJson,
+  postingOptionsSchema,
+  svcError,
+} from '@svc/core';
+import { z } from 'zod';
+import type { HttpDeps } from '../http-deps.js';
+import { actorOf } from '../http-state.js';
+import { type AnyOperation, defineOperation } from '../operation.js';
+import { SvcFailure, unwrap } from '../svc-failure.js';
+import { accountViewSchema, toAccountView } from '../views/account-view.js';
+
+const connectionRequestSchema = z.object({
+  requestId: z.string(),
+  platform: z.enum(PLATFORMS),
+  connectUrl: z.string().describe('Open this in a browser to connect the account; it works once.'),
+  expiresAt: z.string(),
+});
+
+const analyticsQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(ANALYTICS_DAYS.min)
+    .max(ANALYTICS_DAYS.max)
+    .optional()
+    .describe(`The window in days (default ${ANALYTICS_DAYS.default}).`),
+  // Repeated (`?profile_ids=a&profile_ids=b`) or comma-separated.
+  profile_ids: z
+    .preprocess((value) => (Array.isArray(value) ? value.join(',') : value), z.string().max(2000))
+    .optional()
+    .describe('Only these accounts, comma-separated; omit for every account the key may see.'),
+  timezone: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('IANA time zone for best hour and weekday (default UTC).'),
+});
+
+/** Connected accounts, connecting new ones, their posting options, the account summary and analytics. */
+export function accountOperations(deps: HttpDeps): AnyOperation[] {
+  const base = deps.baseUrl.replace(/\/+$/, '');
+  return [
+    defineOperation({
+      id: 'listConnections',
+      method: 'GET',
+      path: '/api/v1/connections',
+      tag: 'Accounts',
+      summary: 'List connected accounts',
+      access: { scope: 'account:read' },
+      responses: {
+        200: {
+          description: 'The active accounts the key may see, oldest connection first. Never tokens.',
+          schema: z.object({ accounts: z.array(accountViewSchema), count: z.number().int() }),
+        },
+      },
+      errors: [],
+    })(async ({ ctx }) => {
+      const accounts = await unwrap(listConnections(deps.core, actorOf(ctx)));
+      return { status: 200, body: { accounts: accounts.map(toAccountView), count: accounts.length } };
+    }),
+    defineOperation({
+      id: 'createConnection',
+      method: 'POST',
+      path: '/api/v1/connections',
+      tag: 'Accounts',
+      summary: 'Start connecting an account: answers the link a person opens',
+      access: { scope: 'account:write' },
+      body: {
+        kind: 'json',
+        schema: z.object({ platform: z.enum(PLATFORMS) }),
+        parsedBy: 'core',
+        example: { platform: 'instagram' },
+      },
+      responses: {
+        200: { description: 'The connection request and its link.', schema: connectionRequestSchema },
+      },
+      errors: ['unsupported_platform', 'platform_unavailable'],
+    })(async ({ ctx, body }) => {
+      const platform = (body as { platform?: unknown } | undefined)?.platform;
+      if (!isPlatform(platform)) {
+        throw new SvcFailure(
+          svcError('unsupported_platform', `Send "platform" as one of ${PLATFORMS.join(', ')}.`, {
+            allowed: [...PLATFORMS],
+          }),
+        );
+      }
+      const request = await unwrap(createConnectionRequest(deps.core, actorOf(ctx), { platform }));
+      return {
+        status: 200,
+        body: {
+          requestId: request.id,
+          platform: request.platform,
+          connectUrl: `${base}/connect/${request.id}`,
+          expiresAt: request.expiresAt.toISOString(),
+        },
+      };
+    }),
+    defineOperation({
+      id: 'disconnectConnection',
+      method: 'DELETE',
+      path: '/api/v1/connections/{id}',
+      tag: 'Accounts',
+      summary: 'Disconnect an account',
+      description:
+        'Its tokens are erased at once. Refused with `account_has_scheduled_posts` (listing them) while posts wait to go out to it, unless `force=true`: then those posts fail at their time with the reason that the account was disconnected (reconnecting before then lets them publish). Disconnecting again answers the same.',
+      access: { scope: 'account:write' },
+      query: z.object({
+        force: z.enum(['true', 'false']).optional().describe('true: disconnect even with posts waiting.'),
+      }),
+      responses: {
+        200: {
+          description: 'The account is disconnected.',
+          schema: z.object({
+            id: z.string(),
+            disconnected: z.literal(true),
+            alreadyDisconnected: z.boolean(),
+            pendingPostIds: z
+              .array(z.string())
+              .describe('Posts that will fail unless the account is reconnected.'),
+          }),
+        },
+      },
+      errors: ['account_not_found', 'account_has_scheduled_posts'],
+    })(async ({ ctx, params, query }) => {
+      const done = await unwrap(
+        disconnectAccount(deps.core, actorOf(ctx), params.id ?? '', { force: query.force === 'true' }),
+      );
+      return {
+        status: 200,
+        body: {
+          id: done.account.id,
+          disconnected: true,
+          alreadyDisconnected: done.alreadyDisconnected,
+          pendingPostIds: done.pendingPostIds,
+        },
+      };
+    }),
+    defineOperation({
+      id: 'getPostingOptions',
+      method: 'GET',
+      path: '/api/v1/connections/{id}/posting-options',
+      tag: 'Accounts',
+      summary: "Read an account's live posting options (TikTok privacy levels and interactions)",
+      access: { scope: 'account:read' },
+      responses: {
+        200: { description: 'The options, reused for up to a minute.', schema: postingOptionsSchema },
+      },
+      errors: [
+        'invalid_profile_ids',
+        'profile_scope_denied',
+        'account_needs_reconnect',
+        'platform_unreachable',
+      ],
+    })(async ({ ctx, params }) => {
+      const options = await unwrap(getPostingOptions(deps.core, actorOf(ctx), params.id ?? ''));
+      return { status: 200, body: postingOptionsJson(options) };
+    }),
+    defineOperation({
+      id: 'getAccount',
+      method: 'GET',
+      path: '/api/v1/account',
+      tag: 'Accounts',
+      summary: 'The account at a glance: plan, trial, post counts and the next posts',
+      access: { scope: 'account:read' },
+      responses: {
+        200: { description: 'The summary. Never tokens or secrets.', schema: accountSummarySchema },
+      },
+      errors: [],
+    })(async ({ ctx }) => {
+      const summary = await unwrap(getAccountSummary(deps.core, actorOf(ctx)));
+      return { status: 200, body: accountSummaryJson(summary) };
+    }),
+    defineOperation({
+      id: 'getAnalytics',
+      method: 'GET',
+      path: '/api/v1/analytics',
+      tag: 'Analytics',
+      summary: 'Views and engagement, trends, best times and top posts',
+      description:
+        'Read `coverage` first: it says per platform which metrics exist and why some are missing.',
+      access: { scope: 'post:read' },
+      query: analyticsQuery,
+      responses: { 200: { description: 'The analytics of the window.', schema: analyticsAnswerSchema } },
+      errors: ['invalid_profile_ids', 'profile_scope_denied'],
+    })(async ({ ctx, query }) => {
+      const profileIds = (query.profile_ids ?? '').split(',').filter((id) => id !== '');
+      const answer = await unwrap(
+        getAnalytics(deps.core, actorOf(ctx), {
+          days: query.days ?? null,
+          profileIds: profileIds.length === 0 ? null : profileIds,
+          timezone: query.timezone ?? null,
+        }),
+      );
+      return { status: 200, body: answer };
+    }),
+  ];
+}

@@ -1,0 +1,357 @@
+import {
+  approvalStatusJson,
+  approvalStatusSchema,
+  createDraft,
+  createPosts,
+  deletePost,
+  getApprovalStatus,
+  getPost,
+  type PlatformMeta,
+  policyIssueSchema,
+  policyResultSchema,
+  postPayloadSchema,
+  requestApproval,
+  restoreOwnPost,
+  updateScheduledPost,
+  validatePostPolicy,
+} from '@svc/core';
+import { z } from 'zod';
+import type { HttpDeps } from '../http-deps.js';
+import { actorOf } from '../http-state.js';
+import { type AnyOperation, defined, defineOperation } from '../operation.js';
+import { POLICY_ERRORS, POST_CONTENT_ERRORS, POST_CREATE_ERRORS } from '../operation-errors.js';
+import { unwrap } from '../svc-failure.js';
+import { postViewSchema, toPostView } from '../views/post-view.js';
+
+const FUTURE = '2031-12-01T09:30:00Z';
+const POST_ID = 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2';
+
+const createdSchema = z.object({
+  postIds: z.array(z.string()).describe('One post per target account.'),
+  status: z.literal('scheduled'),
+  scheduledTime: z
+    .string()
+    .describe('The earliest scheduled time; the next publisher run for immediate posts.'),
+  replayed: z.boolean().describe('An earlier request with the same externalId and payload answered again.'),
+  warnings: z.array(policyIssueSchema),
+});
+
+// Valid wherever a Threads account is connected (the OpenAPI check sends examples as they are).
+const payloadExample = {
+  platforms: ['threads'],
+  caption: 'Launch day #newrelease',
+  scheduledTime: '2031-12-01T09:30:00Z',
+  externalId: 'launch-2031-12-01',
+};
+
+const updateSchema = z.strictObject({
+  caption: z.string().optional(),
+  scheduledTime: z.string().optional().describe('ISO 8601 with an offset, in the future.'),
+  profileIds: z.array(z.string().min(1)).min(1).max(1).optional().describe('Exactly one account.'),
+  mediaIds: z.array(z.string().min(1)).min(1).max(35).optional().describe('Replaces every slide, in order.'),
+});
+
+const deletedSchema = z.object({
+  postId: z.string(),
+  deleted: z.literal(true),
+  deletedAt: z.string(),
+  restorableUntil: z.string().describe('Until when POST /api/v1/posts/{id}/restore brings it back.'),
+});
+
+const draftSchema = z.strictObject({
+  contentHint: z
+    .string()
+    .max(2000)
+    .nullish()
+    .describe('What the post should say; a caption is written from it.'),
+  caption: z.string().nullish().describe('The caption, used as written.'),
+  title: z.string().nullish(),
+  mediaUrls: z
+    .array(z.url({ protocol: /^https?$/ }))
+    .max(35)
+    .nullish(),
+  mediaIds: z.array(z.string().min(1)).max(35).nullish(),
+  platformMeta: z.record(z.string(), z.unknown()).nullish(),
+  scheduledTime: z.string().nullish().describe('When the post goes out once approved.'),
+  platforms: z.array(z.string()).nullish(),
+  tone: z.string().max(40).nullish(),
+  name: z.string().max(200).nullish().describe('A label for the draft.'),
+  profileIds: z.array(z.string().min(1)).max(100).nullish(),
+});
+
+const approvalRequestSchema = z.strictObject({
+  note: z.string().max(2000).nullish().describe('Context for the reviewer.'),
+});
+
+const approvalRequestedSchema = z.object({
+  approvalId: z.string(),
+  postId: z.string(),
+  status: z.literal('awaiting_review'),
+  postStatus: z.literal('pending_approval'),
+});
+
+const validateSchema = z.strictObject({
+  caption: z.string(),
+  platforms: z.array(z.string()).min(1),
+  mediaUrlsCount: z.number().int().min(0).max(100).optional().describe('How many slides the post will have.'),
+  hashtags: z.array(z.string()).max(200).optional(),
+  title: z.string().optional(),
+  platformMeta: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Creating, reading, editing, deleting and restoring posts; drafts, approvals and the policy check. */
+export function postOperations(deps: HttpDeps): AnyOperation[] {
+  const view = (post: Parameters<typeof toPostView>[0]) =>
+    toPostView(post, (id) => deps.mediaLinks.urlFor(id));
+  const create = (id: string, path: string, summary: string, requireScheduledTime: boolean) =>
+    defineOperation({
+      id,
+      method: 'POST',
+      path,
+      tag: 'Posts',
+      summary,
+      description:
+        'One post is created per target account. Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.',
+      access: { scope: 'post:write' },
+      body: { kind: 'json', schema: postPayloadSchema, parsedBy: 'core', example: payloadExample },
+      responses: {
+        200: {
+          description: 'The posts were created (or an earlier identical request is answered again).',
+          schema: createdSchema,
+          example: {
+            postIds: [POST_ID],
+            status: 'scheduled',
+            scheduledTime: FUTURE,
+            replayed: false,
+            warnings: [],
+          },
+        },
+      },
+      errors: POST_CREATE_ERRORS,
+    })(async ({ ctx, body }) => {
+      const result = await unwrap(createPosts(deps.core, actorOf(ctx), body, { requireScheduledTime }));
+      return {
+        status: 200,
+        body: {
+          postIds: [...result.postIds],
+          status: result.status,
+          scheduledTime: result.scheduledTime.toISOString(),
+          replayed: result.replayed,
+          warnings: [...result.warnings],
+        },
+      };
+    });
+
+  return [
+    create(
+      'createPost',
+      '/api/v1/posts',
+      'Create a post (scheduled, or at the next run without a time)',
+      false,
+    ),
+    create('schedulePost', '/api/v1/posts/schedule', 'Schedule a post (a time is required)', true),
+    create('publishPost', '/api/v1/publish', 'Publish a post at the next publisher run', false),
+    defineOperation({
+      id: 'getPost',
+      method: 'GET',
+      path: '/api/v1/posts/{id}',
+      tag: 'Posts',
+      summary: 'Read a post and its status',
+      access: { scope: 'post:read' },
+      responses: { 200: { description: 'The post.', schema: postViewSchema } },
+      errors: ['post_not_found'],
+    })(async ({ ctx, params }) => {
+      return { status: 200, body: view(await unwrap(getPost(deps.core, actorOf(ctx), params.id ?? ''))) };
+    }),
+    defineOperation({
+      id: 'updatePost',
+      method: 'PATCH',
+      path: '/api/v1/posts/{id}',
+      tag: 'Posts',
+      summary: 'Edit a scheduled post',
+      description:
+        'Replaces the fields sent; the result passes the checks of creation again. Only a scheduled post can be edited; edit a draft by saving a new one.',
+      access: { scope: 'post:write' },
+      body: {
+        kind: 'json',
+        schema: updateSchema,
+        example: { caption: 'Launch day, take two', scheduledTime: FUTURE },
+      },
+      responses: { 200: { description: 'The post as edited.', schema: postViewSchema } },
+      errors: ['post_not_found', 'invalid_post_state', ...POST_CONTENT_ERRORS],
+    })(async ({ ctx, params, body }) => {
+      const post = await unwrap(
+        updateScheduledPost(deps.core, actorOf(ctx), { postId: params.id ?? '', ...defined(body) }),
+      );
+      return { status: 200, body: view(post) };
+    }),
+    defineOperation({
+      id: 'deletePost',
+      method: 'DELETE',
+      path: '/api/v1/posts/{id}',
+      tag: 'Posts',
+      summary: 'Delete a post that has not been published (restorable for 30 days)',
+      access: { scope: 'post:write' },
+      responses: {
+        200: { description: 'The post is deleted; deleting again answers the same.', schema: deletedSchema },
+      },
+      errors: ['post_not_found', 'invalid_post_state'],
+    })(async ({ ctx, params }) => {
+      const done = await unwrap(deletePost(deps.core, actorOf(ctx), params.id ?? ''));
+      return {
+        status: 200,
+        body: {
+          postId: done.postId,
+          deleted: true,
+          deletedAt: done.deletedAt.toISOString(),
+          restorableUntil: done.restorableUntil.toISOString(),
+        },
+      };
+    }),
+    defineOperation({
+      id: 'restorePost',
+      method: 'POST',
+      path: '/api/v1/posts/{id}/restore',
+      tag: 'Posts',
+      summary: 'Restore a deleted post within 30 days',
+      description:
+        'The post returns to the status it had. A scheduled post whose time passed while it was deleted goes out at the next publisher run.',
+      access: { scope: 'post:write' },
+      responses: { 200: { description: 'The restored post.', schema: postViewSchema } },
+      errors: ['post_not_found', 'invalid_post_state', 'restore_window_expired'],
+    })(async ({ ctx, params }) => {
+      return {
+        status: 200,
+        body: view(await unwrap(restoreOwnPost(deps.core, actorOf(ctx), params.id ?? ''))),
+      };
+    }),
+    defineOperation({
+      id: 'createDraft',
+      method: 'POST',
+      path: '/api/v1/drafts',
+      tag: 'Drafts and approvals',
+      summary: 'Save a draft',
+      description:
+        'A draft is not published until it is sent for approval and approved. Only what is wrong on its own is refused here; whether it could publish is checked when approval is requested.',
+      access: { scope: 'post:draft' },
+      body: {
+        kind: 'json',
+        schema: draftSchema,
+        example: {
+          caption: 'Teaser for Friday',
+          profileIds: ['acc_01JDQ3Y0A1B2C3D4E5F6G7H8J9'],
+          scheduledTime: FUTURE,
+        },
+      },
+      responses: { 201: { description: 'The draft.', schema: postViewSchema } },
+      errors: [
+        'missing_content',
+        'invalid_scheduled_time',
+        'scheduled_time_in_past',
+        'invalid_profile_ids',
+        'profile_scope_denied',
+        'unsupported_platform',
+        'media_not_found',
+        'ambiguous_media',
+        'plan_required',
+        'quota_exceeded',
+        ...POLICY_ERRORS,
+        'media_url_blocked',
+        'media_url_unreachable',
+        'media_url_not_a_file',
+        'media_url_too_large',
+        'media_url_unsupported_type',
+        'media_url_share_page',
+        'storage_quota_exceeded',
+        'upload_plan_required',
+      ],
+    })(async ({ ctx, body }) => {
+      return { status: 201, body: view(await unwrap(createDraft(deps.core, actorOf(ctx), defined(body)))) };
+    }),
+    defineOperation({
+      id: 'requestApproval',
+      method: 'POST',
+      path: '/api/v1/posts/{id}/approval',
+      tag: 'Drafts and approvals',
+      summary: 'Send a draft for review',
+      description: 'The draft must be able to publish as it stands; the refusal names what is missing.',
+      access: { scope: 'approval:request' },
+      body: {
+        kind: 'json',
+        schema: approvalRequestSchema,
+        optional: true,
+        example: { note: 'For the Friday slot' },
+      },
+      responses: { 201: { description: 'The approval request.', schema: approvalRequestedSchema } },
+      errors: ['post_not_found', 'invalid_post_state', ...POST_CONTENT_ERRORS],
+    })(async ({ ctx, params, body }) => {
+      const requested = await unwrap(
+        requestApproval(deps.core, actorOf(ctx), { postId: params.id ?? '', note: body?.note ?? null }),
+      );
+      return {
+        status: 201,
+        body: {
+          approvalId: requested.approvalId,
+          postId: requested.postId,
+          status: 'awaiting_review',
+          postStatus: 'pending_approval',
+        },
+      };
+    }),
+    defineOperation({
+      id: 'getApproval',
+      method: 'GET',
+      path: '/api/v1/posts/{id}/approval',
+      tag: 'Drafts and approvals',
+      summary: "Read where a post's latest approval stands",
+      access: { scope: 'post:read' },
+      responses: { 200: { description: 'The latest approval.', schema: approvalStatusSchema } },
+      errors: ['post_not_found', 'approval_not_found'],
+    })(async ({ ctx, params }) => {
+      const status = await unwrap(getApprovalStatus(deps.core, actorOf(ctx), params.id ?? ''));
+      return { status: 200, body: approvalStatusJson(status) };
+    }),
+    defineOperation({
+      id: 'validatePost',
+      method: 'POST',
+      path: '/api/v1/validate',
+      tag: 'Posts',
+      summary: 'Check a planned post against every platform rule, writing nothing',
+      description:
+        'The same rules as creation and as `validatePostPolicy` in @svc/core, which runs offline in your own CI. Every error and warning comes at once.',
+      access: { scope: null },
+      body: {
+        kind: 'json',
+        schema: validateSchema,
+        example: {
+          caption: 'Launch day #newrelease',
+          platforms: ['instagram', 'youtube'],
+          mediaUrlsCount: 1,
+        },
+      },
+      responses: {
+        200: {
+          description: 'The findings; `ok` is false when any error would refuse the post.',
+          schema: policyResultSchema,
+        },
+      },
+      errors: [],
+    })(async ({ body }) => {
+      const result = validatePostPolicy(
+        {
+          caption: body.caption,
+          title: body.title ?? null,
+          platforms: body.platforms,
+          media: Array.from({ length: body.mediaUrlsCount ?? 0 }, () => ({})),
+          hashtags: body.hashtags ?? [],
+          platformMeta: (body.platformMeta ?? null) as PlatformMeta | null,
+        },
+        deps.core.policy,
+      );
+      return {
+        status: 200,
+        body: { ok: result.ok, errors: [...result.errors], warnings: [...result.warnings] },
+      };
+    }),
+  ];
+}
