@@ -55,6 +55,7 @@ export async function scheduleInMemory(): Promise<{ post: Post } | { error: SvcE
     plan: { kind: 'paid' },
     betaTester: false,
     apiAccessDisabled: false,
+    timeZone: 'UTC',
     createdAt: now,
     updatedAt: now,
   };

@@ -3,6 +3,7 @@ import type { Actor } from '@svc/core';
 import type { ConsoleDeps } from './console-deps.js';
 import type { ConsoleReply } from './console-reply.js';
 import type { ConsoleSession, ConsoleSessions } from './console-session.js';
+import type { TimeFormat } from './time-format.js';
 
 /** What a console route runs with. */
 export type ConsoleContext = {
@@ -17,8 +18,15 @@ export type ConsoleContext = {
   readonly token: string | null;
 };
 
-/** The context of a signed-in route: the session and the actor the use cases run as. */
-export type SignedContext = ConsoleContext & { readonly session: ConsoleSession; readonly actor: Actor };
+/**
+ * The context of a signed-in route: the session, the actor the use cases run as, and the person's
+ * time format (their zone, read from their user on every request).
+ */
+export type SignedContext = ConsoleContext & {
+  readonly session: ConsoleSession;
+  readonly actor: Actor;
+  readonly time: TimeFormat;
+};
 
 /** One page or form target of the console. */
 export type ConsoleRoute =

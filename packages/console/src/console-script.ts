@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The console's one script: progressive enhancement only (every page works without it). Today it
- * reveals the copy buttons and copies what they point at.
+ * The console's one script: progressive enhancement only (every page works without it). It
+ * reveals the copy buttons and copies what they point at, and offers the browser's time zone in a
+ * select marked for it (pre-selected and said; saving it stays the person's choice).
  */
 export const CONSOLE_JS = `
 for (const button of document.querySelectorAll('[data-copy]')) {
@@ -13,6 +14,16 @@ for (const button of document.querySelectorAll('[data-copy]')) {
     await navigator.clipboard.writeText(target.textContent.trim());
     button.textContent = 'Copied';
   });
+}
+for (const select of document.querySelectorAll('select[data-browser-zone]')) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const option = Array.from(select.options).find((o) => o.value === zone);
+  if (!option || option.selected) continue;
+  option.selected = true;
+  const note = document.getElementById(select.getAttribute('data-browser-zone'));
+  if (!note) continue;
+  note.textContent = 'Your browser is set to ' + zone + ', chosen here: save to use it.';
+  note.hidden = false;
 }
 `;
 

@@ -10,7 +10,9 @@ export type ConsoleSession = {
   readonly id: string;
 };
 
-type SessionRecord = { userId: string; csrf: string; createdAt: number; seenAt: number };
+// The user is `accountId`, the payload field the OAuth store indexes, so a user's sessions can be
+// listed (and ended on a password change) without scanning every session.
+type SessionRecord = { accountId: string; csrf: string; createdAt: number; seenAt: number };
 
 // Kept with the OAuth server's records (kind, id, JSON, expiry): any API server sharing the
 // database honours the session, and expired ones go with the OAuth sweep.
@@ -26,6 +28,8 @@ export type ConsoleSessions = {
   read(token: string): Promise<ConsoleSession | null>;
   /** Ends the session of a cookie token. */
   close(token: string): Promise<void>;
+  /** Ends every session of the user but the one with record id `keepId`; answers how many ended. */
+  closeOthers(userId: string, keepId: string): Promise<number>;
 };
 
 /** The console's sessions: idle for at most `idleMs`, alive for at most `maxMs`. */
@@ -40,7 +44,12 @@ export function createConsoleSessions(
     async open(user) {
       const token = deps.ids.secret();
       const now = clock.now().getTime();
-      const record: SessionRecord = { userId: user.id, csrf: deps.ids.secret(), createdAt: now, seenAt: now };
+      const record: SessionRecord = {
+        accountId: user.id,
+        csrf: deps.ids.secret(),
+        createdAt: now,
+        seenAt: now,
+      };
       await store.oauth.upsert(KIND, keyHasher.hash(token), record, expiry(record, now));
       return token;
     },
@@ -51,7 +60,9 @@ export function createConsoleSessions(
       const now = clock.now().getTime();
       if (found === null || found.expiresAt === null || found.expiresAt.getTime() <= now) return null;
       const record = found.payload as SessionRecord;
-      const user = await store.users.getUser(record.userId);
+      // A session stored before sessions were listed by user could outlive a password change.
+      if (typeof record.accountId !== 'string') return null;
+      const user = await store.users.getUser(record.accountId);
       if (user === null) return null;
       if (now - record.seenAt >= TOUCH_EVERY_MS) {
         const touched = { ...record, seenAt: now };
@@ -61,6 +72,11 @@ export function createConsoleSessions(
     },
     async close(token) {
       await store.oauth.destroy(KIND, keyHasher.hash(token));
+    },
+    async closeOthers(userId, keepId) {
+      const others = (await store.oauth.listByAccount(KIND, userId)).filter((r) => r.id !== keepId);
+      for (const record of others) await store.oauth.destroy(KIND, record.id);
+      return others.length;
     },
   };
 }

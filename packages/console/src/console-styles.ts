@@ -57,6 +57,20 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 .slides img{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
 textarea{font:inherit;width:100%;max-width:40rem;padding:.5rem;border:1px solid #8a8a85;border-radius:4px}
 .chart{max-width:40rem;margin:1rem 0;display:block}
+.bar{fill:var(--accent)}
+.line-chart{max-width:48rem;margin:.5rem 0}
+.line-chart text{fill:var(--muted);font-size:12px}
+.rule{stroke:var(--line);stroke-width:1}
+.series{fill:none;stroke-width:2;stroke-linejoin:round;stroke-linecap:round}
+.series-instagram{stroke:#b4235e}.dot-instagram{fill:#b4235e}
+.series-tiktok{stroke:#00796b;stroke-dasharray:7 4}.dot-tiktok{fill:#00796b}
+.series-youtube{stroke:#c4302b;stroke-dasharray:1 4}.dot-youtube{fill:#c4302b}
+.series-threads{stroke:#1d1d1b;stroke-dasharray:10 3 2 3}.dot-threads{fill:#1d1d1b}
+.series-facebook{stroke:#1a5fb4;stroke-dasharray:14 5}.dot-facebook{fill:#1a5fb4}
+.legend{list-style:none;margin:0 0 .5rem;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;font-size:.9rem}
+.legend li{display:inline-flex;align-items:center;gap:.4rem}
+details{margin:0 0 1rem}summary{cursor:pointer;color:var(--accent)}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 h3{font-size:1rem;margin:1rem 0 .25rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
 dt{font-weight:600}dd{margin:0;word-break:break-word}

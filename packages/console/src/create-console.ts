@@ -12,6 +12,7 @@ import { html } from './html.js';
 import { consoleRoutes } from './pages/console-routes.js';
 import { readForm } from './read-form.js';
 import { sessionTokenOf } from './session-cookie.js';
+import { timeFormat } from './time-format.js';
 
 /** The console as a Node handler mounted beside the API: it owns `/app` and everything under it. */
 export type WebConsole = {
@@ -103,7 +104,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
     if (route.method === 'POST' && !upload && !csrfMatches(session, form.get('_csrf') ?? undefined)) {
       return refused('This form has expired. Go back, reload the page and try again.');
     }
-    return route.run({ ...c, session, actor: personActor(session) });
+    return route.run({ ...c, session, actor: personActor(session), time: timeFormat(session.user.timeZone) });
   }
 
   return {

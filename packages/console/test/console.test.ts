@@ -1,4 +1,4 @@
-import { automationEvent, createDraft, listApiKeys, requestApproval } from '@svc/core';
+import { authenticateApiKey, automationEvent, createDraft, listApiKeys, requestApproval } from '@svc/core';
 import {
   aMediaAsset,
   anAccount,
@@ -6,6 +6,7 @@ import {
   aPost,
   createRecordingPlatformGateway,
   seedMediaAsset,
+  seedPublishedPosts,
 } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ConsoleApp, ownerOf, startConsoleApp } from './console-app.js';
@@ -121,6 +122,55 @@ describe('the console', () => {
     expect(replay.status).toBe(303);
   });
 
+  it("changing the password signs out the person's other browsers and keeps this one and the agents", async () => {
+    const user = await app.user();
+    const other = await app.user();
+    const [here, elsewhere, someoneElse] = [app.client(), app.client(), app.client()];
+    for (const [browser, email] of [
+      [here, user.email],
+      [elsewhere, user.email],
+      [someoneElse, other.email],
+    ] as const)
+      await browser.signIn(email, PASSWORD);
+    const later = new Date(app.t.clock.now().getTime() + 86_400_000);
+    await app.t.store.oauth.upsert('Session', 'oauth_session', { uid: 'u1', accountId: user.id }, later);
+    await app.t.store.oauth.upsert(
+      'Grant',
+      'grant_bot',
+      { accountId: user.id, clientId: 'client_bot' },
+      later,
+    );
+    await app.t.store.oauth.upsert(
+      'AccessToken',
+      'token_bot',
+      { grantId: 'grant_bot', accountId: user.id },
+      later,
+    );
+    await here.get('/app/account');
+    const wrong = await here.post('/app/account/password', {
+      current: 'not it at all',
+      password: 'a brand new secret',
+      confirm: 'a brand new secret',
+    });
+    expect(wrong.status).toBe(400);
+    expect((await elsewhere.get('/app/account')).status).toBe(200);
+    const changed = await here.post('/app/account/password', {
+      current: PASSWORD,
+      password: 'a brand new secret',
+      confirm: 'a brand new secret',
+    });
+    expect(changed.headers.get('location')).toBe('/app/account?done=password');
+    expect((await here.get('/app/account?done=password')).text).toContain('Your password was changed.');
+    expect((await elsewhere.get('/app/account')).status).toBe(303);
+    expect((await someoneElse.get('/app/account')).status).toBe(200);
+    // The OAuth sign-in page's session ends too; the agent the person approved keeps its token.
+    expect(await app.t.store.oauth.find('Session', 'oauth_session')).toBeNull();
+    expect(await app.t.store.oauth.find('AccessToken', 'token_bot')).not.toBeNull();
+    expect(await app.t.store.oauth.find('Grant', 'grant_bot')).not.toBeNull();
+    expect((await elsewhere.signIn(user.email, PASSWORD)).status).toBe(401);
+    expect((await elsewhere.signIn(user.email, 'a brand new secret')).status).toBe(303);
+  });
+
   it('creates a key shown once, lists it without the secret, and revokes it', async () => {
     const user = await app.user();
     const browser = app.client();
@@ -141,6 +191,32 @@ describe('the console', () => {
     const noScope = await browser.post('/app/keys', { name: 'empty' });
     expect(noScope.status).toBe(400);
     expect(noScope.text).toContain('role="alert"');
+  });
+
+  it("shows a key's last use, written at most once a minute", async () => {
+    const user = await app.user();
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    await browser.get('/app/keys');
+    const created = await browser.post('/app/keys', { name: 'n8n', scope: 'post:read' });
+    const key = /svc_key_[A-Za-z0-9]+\.[A-Za-z0-9_-]{43}/.exec(created.text)?.[0] ?? '';
+    const page = await browser.get('/app/keys');
+    expect(page.text).toContain('<th scope="col">Last used</th>');
+    expect(page.text).toMatch(/data-label="Last used"><span class="muted">never<\/span>/);
+    // What REST runs on every request with the key.
+    const used = app.t.clock.now();
+    expect((await authenticateApiKey(app.t.deps, `Bearer ${key}`)).isOk()).toBe(true);
+    const lastUse = async () => (await listApiKeys(app.t.deps, user.email))._unsafeUnwrap()[0]?.lastUsedAt;
+    expect(await lastUse()).toEqual(used);
+    expect((await browser.get('/app/keys')).text).toContain(
+      `data-label="Last used"><time datetime="${used.toISOString()}"`,
+    );
+    app.t.clock.advance(30_000);
+    await authenticateApiKey(app.t.deps, `Bearer ${key}`);
+    expect(await lastUse()).toEqual(used);
+    app.t.clock.advance(31_000);
+    await authenticateApiKey(app.t.deps, `Bearer ${key}`);
+    expect(await lastUse()).toEqual(app.t.clock.now());
   });
 
   it("cannot revoke another person's key", async () => {
@@ -354,6 +430,47 @@ describe('the console', () => {
     expect(page.text).toContain('Nothing was published in this window.');
   });
 
+  it('charts views and engagement per day and platform, with a legend and the numbers as a table', async () => {
+    const user = await app.user();
+    const instagram = await app.t.store.accounts.saveAccount(anAccount(user.id, { platform: 'instagram' }));
+    const tiktok = await app.t.store.accounts.saveAccount(anAccount(user.id, { platform: 'tiktok' }));
+    // The test clock reads 2026-01-15T12:00Z: a 7-day window is 9 to 15 January.
+    await seedPublishedPosts(app.t.store, app.t.clock.now(), [
+      {
+        post: aPost(user.id, instagram.id, { id: 'post_an1', platforms: ['instagram'] }),
+        publishedAt: new Date('2026-01-10T09:00:00Z'),
+        metrics: { views: 1200, likes: 80, comments: 4 },
+      },
+      {
+        post: aPost(user.id, tiktok.id, { id: 'post_an2', platforms: ['tiktok'] }),
+        publishedAt: new Date('2026-01-14T18:00:00Z'),
+        metrics: { views: 5000, likes: 300, shares: 20 },
+      },
+    ]);
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/analytics?days=7');
+    expect(page.status).toBe(200);
+    expect(page.text).not.toMatch(/\sstyle=/);
+    expect(page.text).toContain('aria-label="Views per day and platform, 9 Jan to 15 Jan;');
+    expect(page.text).toContain('Engagement per day, by publishing day');
+    expect(page.text.match(/<polyline [^>]*class="series series-instagram"/g)).toHaveLength(2);
+    expect(page.text.match(/<polyline [^>]*class="series series-tiktok"/g)).toHaveLength(2);
+    expect(page.text).toMatch(/<ul class="legend"[^>]*><li>.*?Instagram<\/li><li>.*?TikTok<\/li><\/ul>/);
+    // The tables: one row per day, zeros where nothing was published.
+    expect(page.text).toContain('<summary>Views per day as a table</summary>');
+    expect(page.text).toContain(
+      '<th scope="col">Day</th><th scope="col">Instagram</th><th scope="col">TikTok</th>',
+    );
+    expect(page.text).toContain('<tr><th scope="row">2026-01-09</th><td>0</td><td>0</td></tr>');
+    expect(page.text).toContain('<tr><th scope="row">2026-01-10</th><td>1200</td><td>0</td></tr>');
+    expect(page.text).toContain('<tr><th scope="row">2026-01-14</th><td>0</td><td>5000</td></tr>');
+    expect(page.text).toContain('<tr><th scope="row">2026-01-14</th><td>0</td><td>320</td></tr>');
+    // The rest of the page stays: comparisons and top posts.
+    expect(page.text).toContain('Compared with the period before');
+    expect(page.text).toContain('<a href="/app/posts/post_an2">post_an2</a>: 320 engagement');
+  });
+
   it('shows the month on the calendar and moves a scheduled post from its page', async () => {
     const user = await app.user();
     const threads = await app.t.store.accounts.saveAccount(
@@ -473,6 +590,13 @@ describe('the console', () => {
     const page = await browser.get('/app/agents');
     expect(page.text).toContain('Scheduling bot');
     expect(page.text).toContain('mcp:read');
+    expect(page.text).toMatch(/data-label="Last used"><span class="muted">never<\/span>/);
+    // What the tool endpoint records when the agent's token lets a call in.
+    const used = app.t.clock.now();
+    await app.t.store.oauth.recordUse('Grant', 'grant_bot', used, new Date(0));
+    expect((await browser.get('/app/agents')).text).toContain(
+      `data-label="Last used"><time datetime="${used.toISOString()}"`,
+    );
     const other = await app.user();
     const intruder = app.client();
     await intruder.signIn(other.email, PASSWORD);

@@ -4,6 +4,7 @@ export {
   type AnalyticsAggregates,
   type CategorySums,
   type CollectionCounts,
+  type DaySums,
   PERIOD_NAMES,
   type PeriodName,
   type PlatformSums,
@@ -36,6 +37,12 @@ export {
   type TopPost,
 } from './analytics/answer-analytics.js';
 export {
+  type AnalyticsSeries,
+  answerAnalyticsSeries,
+  type DayFigures,
+  type SeriesWindow,
+} from './analytics/answer-analytics-series.js';
+export {
   COLLECTION_OFFSETS_MS,
   dueCollectionSlot,
   nextCollectionAt,
@@ -48,10 +55,13 @@ export {
 } from './analytics/decide-collection.js';
 export {
   isTimeZone,
+  localDateOf,
+  localDayOf,
   localWeekdayHour,
   type OffsetRange,
   offsetMinutesAt,
   offsetRanges,
+  startOfLocalDay,
 } from './analytics/time-zone.js';
 export { accountSummaryJson, accountSummarySchema } from './answers/account-summary-answer.js';
 export { analyticsAnswerSchema } from './answers/analytics-answer.js';
@@ -127,6 +137,17 @@ export {
   zeroCounts,
 } from './domain/automation.js';
 export { type BillingEvent, billingEventSchema, type Money, moneySchema } from './domain/billing-event.js';
+export {
+  addDays,
+  type DayRange,
+  dayStart,
+  daysRange,
+  type LocalDate,
+  mondayOf,
+  monthRange,
+  weekdayOf,
+  weekRange,
+} from './domain/calendar-range.js';
 export { canonicalJson } from './domain/canonical-json.js';
 export {
   type AccountChange,
@@ -140,6 +161,7 @@ export {
   connectionRequestSchema,
 } from './domain/connection-request.js';
 export { credentialInQueryRefusal, hasCredentialInQuery } from './domain/credential-in-query.js';
+export { decideLastUse, LAST_USE_EVERY_MS } from './domain/decide-last-use.js';
 export {
   accountEvent,
   DOMAIN_EVENT_TYPES,
@@ -176,6 +198,14 @@ export {
   quotaWindowStart,
 } from './domain/entitlements.js';
 export { parseIsoDateTime } from './domain/iso-date-time.js';
+export {
+  formatLocalDate,
+  formatLocalDateTime,
+  instantToLocal,
+  type LocalDateTime,
+  localToInstant,
+  parseLocalDateTime,
+} from './domain/local-time.js';
 export { MCP_PATH } from './domain/mcp-path.js';
 export {
   ALLOWED_MEDIA_TYPES,
@@ -260,6 +290,7 @@ export { ERROR_CODES, type ErrorCode, isSvcError, type SvcError, svcError } from
 export { truncateCustomerId } from './domain/truncate-customer-id.js';
 export { formatUlid } from './domain/ulid.js';
 export {
+  DEFAULT_TIME_ZONE,
   emailSchema,
   PLAN_KINDS,
   type Plan,
@@ -303,6 +334,7 @@ export {
 export type { AgentAccess, AgentGrant } from './ports/agent-access.js';
 export type {
   AnalyticsQuery,
+  AnalyticsSeriesQuery,
   AnalyticsStore,
   CollectionJob,
   CollectionResult,
@@ -485,7 +517,8 @@ export {
   UPCOMING_POSTS_SHOWN,
   type UpcomingPostView,
 } from './use-cases/get-account-summary.js';
-export { ANALYTICS_DAYS, type AnalyticsInput, getAnalytics } from './use-cases/get-analytics.js';
+export { getAnalytics } from './use-cases/get-analytics.js';
+export { getAnalyticsSeries } from './use-cases/get-analytics-series.js';
 export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
 export {
   BILLING_SUMMARY_EVENTS,
@@ -554,11 +587,18 @@ export {
 export type { MediaItem, MediaItemUse } from './use-cases/media-item.js';
 export { POST_HISTORY_MAX, postHistory } from './use-cases/post-history.js';
 export {
+  ANALYTICS_DAYS,
+  type AnalyticsInput,
+  type AnalyticsRequest,
+  readAnalyticsInput,
+} from './use-cases/read-analytics-input.js';
+export {
   type BillingEventInput,
   recordBillingEvent,
   recordBillingSubscription,
   type SubscriptionChanges,
 } from './use-cases/record-billing.js';
+export type { LastUseFault } from './use-cases/record-key-use.js';
 export {
   refreshAccountTokens,
   type TokenRefresh,
@@ -580,6 +620,7 @@ export {
   type SchedulePostInput,
   schedulePost,
 } from './use-cases/schedule-post.js';
+export { setTimeZone } from './use-cases/set-time-zone.js';
 export type { MediaDeps } from './use-cases/store-media-file.js';
 export {
   type UpdateScheduledPostInput,

@@ -1,5 +1,6 @@
 import { authenticateApiKey, type CoreDeps, credentialInQueryRefusal } from '@svc/core';
 import type { Context, Next } from 'koa';
+import type { HttpLogger } from './http-logger.js';
 import type { HttpState } from './http-state.js';
 import { SvcFailure, unwrap } from './svc-failure.js';
 
@@ -8,13 +9,19 @@ import { SvcFailure, unwrap } from './svc-failure.js';
  * A credential in the query string is refused outright rather than ignored: the caller must
  * learn that the key has leaked into URLs and logs, and that it will never be read from there
  * (401 `missing_api_key` without a header, 400 `api_key_in_url` beside one; core decides).
+ * A key's last use that cannot be recorded is logged by key id and refuses nothing.
  */
-export function authenticate(core: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock'>) {
+export function authenticate(
+  core: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock'>,
+  logger?: Pick<HttpLogger, 'warn'>,
+) {
+  const onFault = ({ credentialId, error }: { credentialId: string; error: unknown }) =>
+    logger?.warn({ keyId: credentialId, error: String(error) }, 'A key’s last use could not be recorded.');
   return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
     const authorization = ctx.get('Authorization') || undefined;
     const refused = credentialInQueryRefusal(ctx.querystring, authorization);
     if (refused !== null) throw new SvcFailure(refused);
-    ctx.state.actor = await unwrap(authenticateApiKey(core, authorization));
+    ctx.state.actor = await unwrap(authenticateApiKey(core, authorization, onFault));
     await next();
   };
 }

@@ -18,7 +18,7 @@ type OperationContext = Context & { state: HttpState };
  * then the handler, whose reply becomes the response.
  */
 export function operationRoutes(operations: readonly AnyOperation[], deps: HttpDeps): Route[] {
-  const auth = authenticate(deps.core);
+  const auth = authenticate(deps.core, deps.logger);
   const json = jsonBody();
   return operations.map((operation) => {
     const handlers: Middleware[] = [];

@@ -16,10 +16,14 @@ export type BearerVerifier = {
  */
 export function apiKeyBearerVerifier(
   core: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock' | 'secretBox'>,
+  logger?: { warn(fields: Record<string, unknown>, message: string): void },
 ): BearerVerifier {
+  // A key's last use that cannot be recorded is logged by key id and refuses nothing.
+  const onFault = ({ credentialId, error }: { credentialId: string; error: unknown }) =>
+    logger?.warn({ keyId: credentialId, error: String(error) }, 'A key’s last use could not be recorded.');
   return {
     // The core reads the key from a header value; rebuilding one keeps a single parser of keys.
-    verify: async (token) => authenticateBearer(core, `Bearer ${token}`),
+    verify: async (token) => authenticateBearer(core, `Bearer ${token}`, onFault),
   };
 }
 

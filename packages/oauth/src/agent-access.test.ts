@@ -56,6 +56,7 @@ describe('createAgentAccess', () => {
         scopes: ['mcp:read', 'mcp:write', 'openid', 'profile'],
         approvedAt: new Date(iat * 1000),
         expiresAt: later,
+        lastUsedAt: null,
       },
     ]);
     expect(await agents.list('user_nobody')).toEqual([]);
@@ -72,5 +73,22 @@ describe('createAgentAccess', () => {
     expect(await store.oauth.find('AccessToken', 'at_bob')).not.toBeNull();
     expect(await agents.list('user_ann')).toEqual([]);
     expect(await agents.revoke('user_ann', 'grant_1')).toBe(false);
+  });
+
+  it("shows an approval's last use", async () => {
+    const { agents, store, clock } = await world();
+    await store.oauth.recordUse('Grant', 'grant_1', clock.now(), new Date(0));
+    expect((await agents.list('user_ann'))[0]?.lastUsedAt).toEqual(clock.now());
+  });
+
+  it("ends the user's sign-in sessions and keeps every approval and token", async () => {
+    const { agents, store, later } = await world();
+    await store.oauth.upsert('Session', 'sess_ann', { uid: 'u1', accountId: 'user_ann' }, later);
+    await store.oauth.upsert('Session', 'sess_bob', { uid: 'u2', accountId: 'user_bob' }, later);
+    await agents.endSignInSessions('user_ann');
+    expect(await store.oauth.find('Session', 'sess_ann')).toBeNull();
+    expect(await store.oauth.find('Session', 'sess_bob')).not.toBeNull();
+    expect(await store.oauth.find('AccessToken', 'at_hash')).not.toBeNull();
+    expect((await agents.list('user_ann')).map((a) => a.grantId)).toEqual(['grant_1']);
   });
 });

@@ -28,6 +28,7 @@ export function createAgentAccess(store: OAuthStore, clock: Clock): AgentAccess 
             scopes: scopesOf(grant.payload),
             approvedAt: typeof iat === 'number' ? new Date(iat * 1000) : null,
             expiresAt: grant.expiresAt,
+            lastUsedAt: grant.lastUsedAt,
           };
         }),
       );
@@ -38,6 +39,12 @@ export function createAgentAccess(store: OAuthStore, clock: Clock): AgentAccess 
       for (const kind of ISSUED_UNDER_GRANT) await store.revokeByGrantId(kind, grantId);
       await store.destroy('Grant', grantId);
       return true;
+    },
+    async endSignInSessions(userId) {
+      // oidc-provider keeps the signed-in account of a browser session in `accountId`.
+      for (const session of await store.listByAccount('Session', userId)) {
+        await store.destroy('Session', session.id);
+      }
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   type Actor,
   type Clock,
   checkApiAccess,
+  decideLastUse,
   type Store,
   type SvcError,
   scopesForOAuth,
@@ -9,6 +10,7 @@ import {
 } from '@svc/core';
 import { err, type Result } from 'neverthrow';
 import type Provider from 'oidc-provider';
+import type { OAuthLogger } from './oauth-deps.js';
 
 /** Turns an OAuth access token into the calling Actor, as the tool endpoint's BearerVerifier port wants. */
 export type OAuthBearerVerifier = {
@@ -19,11 +21,16 @@ export type OAuthBearerVerifier = {
  * Accepts the access tokens this server issued for `resource`: a token that is unknown, expired,
  * revoked (its record is gone), or issued for another audience is `invalid_access_token`; a user
  * who is gone or shut out is `api_access_disabled`. OAuth scopes become key scopes, so tools
- * check one vocabulary; the token's own scopes ride along for the step-up challenge.
+ * check one vocabulary; the token's own scopes ride along for the step-up challenge. An accepted
+ * token's grant records its last use (at most once a minute), which the person's Agents page shows.
  */
 export function oauthBearerVerifier(
   provider: Provider,
-  deps: { readonly store: Pick<Store, 'users'>; readonly clock: Clock },
+  deps: {
+    readonly store: Pick<Store, 'users' | 'oauth'>;
+    readonly clock: Clock;
+    readonly logger: Pick<OAuthLogger, 'warn'>;
+  },
   resource: string,
 ): OAuthBearerVerifier {
   return {
@@ -42,7 +49,9 @@ export function oauthBearerVerifier(
         );
       }
       const oauthScopes = (found.scope ?? '').split(' ').filter((s) => s !== '');
-      return checkApiAccess(user).map(
+      const access = checkApiAccess(user);
+      if (access.isOk() && typeof found.grantId === 'string') await recordGrantUse(deps, found.grantId);
+      return access.map(
         (u): Actor => ({
           user: u,
           credentialId: `oauth:${found.clientId}`,
@@ -62,4 +71,23 @@ function invalid(): Result<never, SvcError> {
       'The access token is invalid, expired, revoked or issued for another resource. Authorize again.',
     ),
   );
+}
+
+// A failed write is logged (the grant id only, never a token) and refuses nothing: the time shown
+// is a convenience, never a reason to turn an agent away.
+async function recordGrantUse(
+  deps: {
+    readonly store: Pick<Store, 'oauth'>;
+    readonly clock: Clock;
+    readonly logger: Pick<OAuthLogger, 'warn'>;
+  },
+  grantId: string,
+): Promise<void> {
+  try {
+    const grant = await deps.store.oauth.find('Grant', grantId);
+    const use = grant === null ? null : decideLastUse(grant.lastUsedAt, deps.clock.now());
+    if (use !== null) await deps.store.oauth.recordUse('Grant', grantId, use.at, use.unlessSince);
+  } catch (error) {
+    deps.logger.warn({ grantId, error: String(error) }, 'An agent’s last use could not be recorded.');
+  }
 }

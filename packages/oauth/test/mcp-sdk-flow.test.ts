@@ -3,7 +3,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { systemClock } from '@svc/core/node';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAgentAccess } from '../src/index.js';
 import { approve } from './approve.js';
 import { type OAuthTestApp, startOAuthTestApp } from './oauth-test-app.js';
 import { createTestClientProvider, type TestClientProvider } from './test-client-provider.js';
@@ -79,6 +81,9 @@ describe('the MCP SDK client against the authorization server', () => {
     const listed = await client.callTool({ name: 'svc_list_connected_social_accounts', arguments: {} });
     expect(listed.isError ?? false, JSON.stringify(listed)).toBe(false);
     await client.close();
+    // The call is the approval's last use, as the person's Agents page shows it.
+    const [agent] = await createAgentAccess(app.store.oauth, systemClock).list(user.id);
+    expect(agent?.lastUsedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // A second auth() with a refresh token in hand refreshes, rotating the refresh token.
     const before = provider.savedTokens();

@@ -56,7 +56,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata answer outside Koa, as a raw mount.
   const mcp = createMcpEndpoint({
     core: services.core,
-    bearer: apiKeyOrOAuthVerifier(apiKeyBearerVerifier(services.core), oauth.verifier),
+    bearer: apiKeyOrOAuthVerifier(apiKeyBearerVerifier(services.core, logger), oauth.verifier),
     baseUrl: config.baseUrl,
     trustProxy: config.trustProxy,
     version: SERVICE_VERSION,

@@ -143,7 +143,7 @@ describe('svc CLI', () => {
 
     const listed = await svcInProcess(['keys', 'list', '--email', 'ann@example.com'], env);
     expect(listed.json.keys).toEqual([
-      expect.objectContaining({ id: key.json.id, name: 'ci', revokedAt: null }),
+      expect.objectContaining({ id: key.json.id, name: 'ci', revokedAt: null, lastUsedAt: null }),
     ]);
     expect(listed.stdout).not.toContain(key.json.key.split('.')[1]);
 
@@ -185,6 +185,8 @@ describe('svc CLI', () => {
         '0014_event_subjects',
         '0015_oauth_accounts',
         '0016_media_library_list',
+        '0017_user_time_zone',
+        '0018_last_use',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

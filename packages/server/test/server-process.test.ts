@@ -103,6 +103,7 @@ describe('the svc serve process', () => {
       plan: { kind: 'paid' },
       betaTester: false,
       apiAccessDisabled: true,
+      timeZone: 'UTC',
       createdAt: new Date(),
       updatedAt: new Date(),
     });

@@ -1,8 +1,10 @@
 import {
   type AnalyticsAggregates,
   type AnalyticsQuery,
+  type AnalyticsSeriesQuery,
   type CategorySums,
   type CollectionCounts,
+  type DaySums,
   METRIC_NAMES,
   type MetricName,
   PERIOD_NAMES,
@@ -12,7 +14,7 @@ import {
   type RankedPost,
   type TimeCell,
 } from '@svc/core';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { numberFromBigint } from './pg-values.js';
 
 // Every statement reads the collections of owner $1 and accounts $2 (one text[] parameter, NULL
@@ -112,15 +114,60 @@ type TopPostRow = { platform: string; post_id: string; permalink: string | null;
  * The offset in minutes at `c.published_at`, as SQL: the first of the query's ranges that holds
  * it (0 outside them all), its bounds and offset bound from parameter `$first` on.
  */
-function offsetCase(query: AnalyticsQuery, first: number): { sql: string; params: unknown[] } {
-  if (query.offsets.length === 0) return { sql: '0', params: [] };
+function offsetCase(offsets: AnalyticsQuery['offsets'], first: number): { sql: string; params: unknown[] } {
+  if (offsets.length === 0) return { sql: '0', params: [] };
   const params: unknown[] = [];
-  const branches = query.offsets.map((range, i) => {
+  const branches = offsets.map((range, i) => {
     params.push(range.from, range.to, range.offsetMinutes);
     const at = first + 3 * i;
     return `WHEN c.published_at >= $${at} AND c.published_at < $${at + 1} THEN $${at + 2}::integer`;
   });
   return { sql: `CASE ${branches.join(' ')} ELSE 0 END`, params };
+}
+
+/**
+ * Sums per local day of publishing and platform over [$3, $4), in one grouped scan. The day is
+ * the UTC wall time shifted by `offsetSql` (as the cells are), counted in days since 1970-01-01.
+ */
+const daySumsSql = (offsetSql: string) => `SELECT local_day AS day, c.platform,
+  count(*) AS posts, coalesce(sum(c.views), 0) AS views, count(c.views) AS with_views,
+  coalesce(sum(c.engagement), 0) AS engagement, count(c.engagement) AS with_engagement
+FROM post_collections AS c,
+  LATERAL (SELECT ((c.published_at AT TIME ZONE 'UTC') + make_interval(mins => ${offsetSql}))::date
+    - DATE '1970-01-01' AS local_day) AS shifted
+WHERE ${MINE} AND c.published_at >= $3 AND c.published_at < $4
+GROUP BY local_day, c.platform
+ORDER BY local_day, c.platform`;
+
+type DaySumsRow = {
+  day: number;
+  platform: string;
+  posts: string;
+  views: string;
+  with_views: string;
+  engagement: string;
+  with_engagement: string;
+};
+
+/** The per-day sums of a series, in one statement (one snapshot, so no transaction is needed). */
+export async function aggregateAnalyticsByDay(pool: Pool, query: AnalyticsSeriesQuery): Promise<DaySums[]> {
+  const offset = offsetCase(query.offsets, 5);
+  const rows = await pool.query<DaySumsRow>(daySumsSql(offset.sql), [
+    query.ownerId,
+    query.accountIds === null ? null : [...query.accountIds],
+    query.from,
+    query.to,
+    ...offset.params,
+  ]);
+  return rows.rows.map((row) => ({
+    day: row.day,
+    platform: row.platform as Platform,
+    posts: numberFromBigint(row.posts),
+    views: numberFromBigint(row.views),
+    postsWithViews: numberFromBigint(row.with_views),
+    engagement: numberFromBigint(row.engagement),
+    postsWithEngagement: numberFromBigint(row.with_engagement),
+  }));
 }
 
 function rowToPeriodSums(row: PlatformSumsRow, i: number): PlatformSums {
@@ -163,7 +210,7 @@ export async function aggregateAnalytics(
   const from = Math.min(...PERIOD_NAMES.map((name) => query.periods[name].from.getTime()));
   const to = Math.max(...PERIOD_NAMES.map((name) => query.periods[name].to.getTime()));
   const window = [query.periods.window.from, query.periods.window.to];
-  const offset = offsetCase(query, 5);
+  const offset = offsetCase(query.offsets, 5);
 
   const sums = await client.query<PlatformSumsRow>(PLATFORM_SUMS_SQL, [
     ...mine,

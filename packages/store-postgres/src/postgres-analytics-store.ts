@@ -15,7 +15,7 @@ import {
   type SnapshotRow,
 } from './collection-row.js';
 import { jsonParam } from './pg-values.js';
-import { aggregateAnalytics } from './postgres-analytics-aggregate.js';
+import { aggregateAnalytics, aggregateAnalyticsByDay } from './postgres-analytics-aggregate.js';
 import {
   ANALYTICS_CURSOR,
   CLAIM_COLLECTIONS_SQL,
@@ -128,6 +128,10 @@ export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
         await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
         return aggregateAnalytics(client, query);
       });
+    },
+
+    aggregateByDay(query) {
+      return aggregateAnalyticsByDay(pool, query);
     },
   };
 }

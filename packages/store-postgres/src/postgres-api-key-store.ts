@@ -12,6 +12,7 @@ type ApiKeyRow = {
   created_at: Date;
   expires_at: Date | null;
   revoked_at: Date | null;
+  last_used_at: Date | null;
 };
 
 function rowToApiKey(row: ApiKeyRow): ApiKey {
@@ -25,6 +26,7 @@ function rowToApiKey(row: ApiKeyRow): ApiKey {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
   };
 }
 
@@ -33,8 +35,8 @@ export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
   return {
     async insertApiKey(key) {
       await pool.query(
-        `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at, last_used_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           key.id,
           key.ownerId,
@@ -45,6 +47,7 @@ export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
           key.createdAt,
           key.expiresAt,
           key.revokedAt,
+          key.lastUsedAt,
         ],
       );
     },
@@ -80,6 +83,14 @@ export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
       );
       const row = result.rows[0];
       return row === undefined ? null : rowToApiKey(row);
+    },
+    async recordApiKeyUse(id, at, unlessSince) {
+      // Conditional, so servers sharing the database write a key's use once a minute between them.
+      const result = await pool.query(
+        'UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $3)',
+        [at, id, unlessSince],
+      );
+      return (result.rowCount ?? 0) > 0;
     },
   };
 }

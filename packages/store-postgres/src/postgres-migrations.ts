@@ -12,6 +12,8 @@ import { migration0011Automations } from './migrations/0011-automations.js';
 import { migration0012EventSubjects } from './migrations/0012-event-subjects.js';
 import { migration0013OAuthAccounts } from './migrations/0013-oauth-accounts.js';
 import { migration0014MediaLibraryList } from './migrations/0014-media-library-list.js';
+import { migration0015UserTimeZone } from './migrations/0015-user-time-zone.js';
+import { migration0016LastUse } from './migrations/0016-last-use.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -33,4 +35,6 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0012EventSubjects,
   migration0013OAuthAccounts,
   migration0014MediaLibraryList,
+  migration0015UserTimeZone,
+  migration0016LastUse,
 ];

@@ -8,6 +8,7 @@ type OAuthRow = {
   payload: Record<string, unknown>;
   expires_at: Date | null;
   consumed_at: Date | null;
+  last_used_at: Date | null;
 };
 
 function rowToRecord(row: OAuthRow): OAuthRecord {
@@ -17,6 +18,7 @@ function rowToRecord(row: OAuthRow): OAuthRecord {
     payload: row.payload,
     expiresAt: row.expires_at,
     consumedAt: row.consumed_at,
+    lastUsedAt: row.last_used_at,
   };
 }
 
@@ -26,7 +28,7 @@ function indexed(payload: Record<string, unknown>, field: string): string | null
   return typeof value === 'string' ? value : null;
 }
 
-const COLUMNS = 'kind, id, payload, expires_at, consumed_at';
+const COLUMNS = 'kind, id, payload, expires_at, consumed_at, last_used_at';
 
 /** The OAuthStore of a PostgreSQL database. */
 export function createPostgresOAuthStore(pool: Pool): OAuthStore {
@@ -72,6 +74,15 @@ export function createPostgresOAuthStore(pool: Pool): OAuthStore {
         [kind, accountId],
       );
       return result.rows.map(rowToRecord);
+    },
+    async recordUse(kind, id, at, unlessSince) {
+      // Conditional, so servers sharing the database write a use once a minute between them.
+      const result = await pool.query(
+        `UPDATE oauth_records SET last_used_at = $1 WHERE kind = $2 AND id = $3
+           AND (last_used_at IS NULL OR last_used_at < $4)`,
+        [at, kind, id, unlessSince],
+      );
+      return (result.rowCount ?? 0) > 0;
     },
     async consume(kind, id, at) {
       await pool.query(

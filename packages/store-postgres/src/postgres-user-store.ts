@@ -12,8 +12,8 @@ export function createPostgresUserStore(pool: Pool): UserStore {
     async insertUser(user) {
       // Only an email clash is an expected outcome; a duplicate id is a fault and throws.
       const result = await pool.query(
-        `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, time_zone, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (email) DO NOTHING`,
         [
           user.id,
@@ -21,6 +21,7 @@ export function createPostgresUserStore(pool: Pool): UserStore {
           planParam(user.plan),
           user.betaTester,
           user.apiAccessDisabled,
+          user.timeZone,
           user.createdAt,
           user.updatedAt,
         ],
@@ -36,6 +37,14 @@ export function createPostgresUserStore(pool: Pool): UserStore {
     async setPasswordHash(userId, hash, at) {
       const result = await pool.query('UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3', [
         hash,
+        at,
+        userId,
+      ]);
+      return result.rowCount === 1;
+    },
+    async setTimeZone(userId, timeZone, at) {
+      const result = await pool.query('UPDATE users SET time_zone = $1, updated_at = $2 WHERE id = $3', [
+        timeZone,
         at,
         userId,
       ]);

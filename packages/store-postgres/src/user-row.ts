@@ -11,6 +11,7 @@ export type UserRow = {
   plan: StoredPlan;
   beta_tester: boolean;
   api_access_disabled: boolean;
+  time_zone: string;
   created_at: Date | string;
   updated_at: Date | string;
 };
@@ -36,6 +37,7 @@ export function rowToUser(row: UserRow): User {
     plan: planFromPg(row.plan),
     betaTester: row.beta_tester,
     apiAccessDisabled: row.api_access_disabled,
+    timeZone: row.time_zone,
     createdAt: dateFromPg(row.created_at),
     updatedAt: dateFromPg(row.updated_at),
   };

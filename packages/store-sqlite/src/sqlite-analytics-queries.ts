@@ -4,6 +4,7 @@ import {
   type AnalyticsStore,
   type CategorySums,
   type CollectionCounts,
+  type DaySums,
   METRIC_NAMES,
   type MetricName,
   type MetricSnapshot,
@@ -111,6 +112,24 @@ LEFT JOIN posts AS p ON p.id = ranked.post_id
 WHERE ranked.place <= @top
 ORDER BY ranked.platform, ranked.place`;
 
+/**
+ * Sums per local day of publishing and platform over [@from, @to), in one grouped pass. The local
+ * day shifts each post by its offset range, as TIME_CELLS_SQL does; times are after 1970, so the
+ * integer division is a floor. Exported for the query-plan test.
+ */
+export const DAY_SUMS_SQL = `WITH ranges AS MATERIALIZED (
+  SELECT value ->> 0 AS range_from, value ->> 1 AS range_to, value ->> 2 AS offset_ms
+  FROM json_each(@offsets)
+)
+SELECT (c.published_at + COALESCE(r.offset_ms, 0)) / 86400000 AS day, c.platform AS platform,
+  COUNT(*) AS posts, SUM(COALESCE(c.views, 0)) AS views, COUNT(c.views) AS postsWithViews,
+  SUM(COALESCE(c.engagement, 0)) AS engagement, COUNT(c.engagement) AS postsWithEngagement
+FROM post_collections AS c
+LEFT JOIN ranges AS r ON c.published_at >= r.range_from AND c.published_at < r.range_to
+WHERE ${ASKED_POSTS}
+GROUP BY day, c.platform
+ORDER BY day, c.platform`;
+
 /** The parameters every aggregate statement filters by. */
 export type AskedPosts = { owner_id: string; account_ids: string | null; from: number; to: number };
 
@@ -203,6 +222,11 @@ function collectionCounts(row: SegmentRow): CollectionCounts {
   };
 }
 
+/** Offset ranges as the statements read them: [from ms, to ms, offset ms]. */
+function offsetsParam(ranges: AnalyticsQuery['offsets']): number[][] {
+  return ranges.map((r) => [r.from.getTime(), r.to.getTime(), r.offsetMinutes * 60_000]);
+}
+
 function rowToSnapshot(row: SnapshotRow): MetricSnapshot {
   return {
     postId: row.post_id,
@@ -215,7 +239,7 @@ function rowToSnapshot(row: SnapshotRow): MetricSnapshot {
 /** The read queries of the SQLite AnalyticsStore. Statements are prepared once, here. */
 export function createSqliteAnalyticsQueries(
   db: Database.Database,
-): Pick<AnalyticsStore, 'aggregate' | 'listSnapshots'> {
+): Pick<AnalyticsStore, 'aggregate' | 'aggregateByDay' | 'listSnapshots'> {
   const selectSnapshots = db.prepare<[string], SnapshotRow>(
     'SELECT * FROM metric_snapshots WHERE post_id = ? ORDER BY slot',
   );
@@ -223,6 +247,7 @@ export function createSqliteAnalyticsQueries(
   const timeCells = db.prepare<[AskedPosts & { offsets: string }], TimeCell>(TIME_CELLS_SQL);
   const categorySums = db.prepare<[AskedPosts], CategorySums>(CATEGORIES_SQL);
   const topPosts = db.prepare<[AskedPosts & { top: number }], RankedRow>(TOP_POSTS_SQL);
+  const daySums = db.prepare<[AskedPosts & { offsets: string }], DaySums>(DAY_SUMS_SQL);
 
   // Deferred: the four reads see one snapshot of the database.
   const aggregate = db.transaction((query: AnalyticsQuery): AnalyticsAggregates => {
@@ -241,7 +266,7 @@ export function createSqliteAnalyticsQueries(
       periods[name] = Object.fromEntries([...sums].map(([platform, row]) => [platform, platformSums(row)]));
     }
     const inWindow = sumsByPlatform(rowsWithin(segments, bounds, window));
-    const offsets = query.offsets.map((r) => [r.from.getTime(), r.to.getTime(), r.offsetMinutes * 60_000]);
+    const offsets = offsetsParam(query.offsets);
     const ranked: RankedPost[] = topPosts
       .all({ ...asked, top: Math.max(0, Math.floor(query.topPosts)) })
       .map((row) => ({
@@ -264,6 +289,15 @@ export function createSqliteAnalyticsQueries(
   return {
     async aggregate(query) {
       return aggregate(query);
+    },
+    async aggregateByDay(query) {
+      return daySums.all({
+        owner_id: query.ownerId,
+        account_ids: query.accountIds === null ? null : jsonToSql(query.accountIds),
+        from: query.from.getTime(),
+        to: query.to.getTime(),
+        offsets: jsonToSql(offsetsParam(query.offsets)),
+      });
     },
     async listSnapshots(postId) {
       return selectSnapshots.all(postId).map(rowToSnapshot);

@@ -23,6 +23,7 @@ type ApiKeyRow = {
   created_at: number;
   expires_at: number | null;
   revoked_at: number | null;
+  last_used_at: number | null;
 };
 
 function apiKeyToRow(key: ApiKey): ApiKeyRow {
@@ -36,6 +37,7 @@ function apiKeyToRow(key: ApiKey): ApiKeyRow {
     created_at: dateToSql(key.createdAt),
     expires_at: nullableDateToSql(key.expiresAt),
     revoked_at: nullableDateToSql(key.revokedAt),
+    last_used_at: nullableDateToSql(key.lastUsedAt),
   };
 }
 
@@ -50,14 +52,15 @@ function rowToApiKey(row: ApiKeyRow): ApiKey {
     createdAt: dateFromSql(row.created_at),
     expiresAt: nullableDateFromSql(row.expires_at),
     revokedAt: nullableDateFromSql(row.revoked_at),
+    lastUsedAt: nullableDateFromSql(row.last_used_at),
   };
 }
 
 /** The ApiKeyStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteApiKeyStore(db: Database.Database, credentials: CredentialCache): ApiKeyStore {
   const insertKey = db.prepare<[ApiKeyRow]>(
-    `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at)
-     VALUES (@id, @owner_id, @name, @secret_hash, @scopes, @account_ids, @created_at, @expires_at, @revoked_at)`,
+    `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at, last_used_at)
+     VALUES (@id, @owner_id, @name, @secret_hash, @scopes, @account_ids, @created_at, @expires_at, @revoked_at, @last_used_at)`,
   );
   const selectKey = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?');
   // Two primary-key reads, not a join: in SQLite 3.54 the joined read cost six times as much.
@@ -69,6 +72,10 @@ export function createSqliteApiKeyStore(db: Database.Database, credentials: Cred
   // keeps the first revocation time.
   const revokeKey = db.prepare<[number, string], ApiKeyRow>(
     'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ? RETURNING *',
+  );
+  // Conditional, so servers sharing the database write a key's use once a minute between them.
+  const recordUse = db.prepare<[number, string, number]>(
+    'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
   );
 
   return {
@@ -97,6 +104,16 @@ export function createSqliteApiKeyStore(db: Database.Database, credentials: Cred
       const row = revokeKey.get(dateToSql(at), id);
       credentials.clear();
       return row === undefined ? null : rowToApiKey(row);
+    },
+    async recordApiKeyUse(id, at, unlessSince) {
+      const written = recordUse.run(dateToSql(at), id, dateToSql(unlessSince)).changes > 0;
+      // Our own writes leave data_version alone: the cached read must learn the new time, or the
+      // next call would try to write it again.
+      const cached = credentials.get(id);
+      if (written && cached !== undefined) {
+        credentials.set(id, { key: { ...cached.key, lastUsedAt: at }, owner: cached.owner });
+      }
+      return written;
     },
   };
 }

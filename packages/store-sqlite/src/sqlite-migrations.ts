@@ -14,6 +14,8 @@ import { migration0013Automations } from './migrations/0013-automations.js';
 import { migration0014EventSubjects } from './migrations/0014-event-subjects.js';
 import { migration0015OAuthAccounts } from './migrations/0015-oauth-accounts.js';
 import { migration0016MediaLibraryList } from './migrations/0016-media-library-list.js';
+import { migration0017UserTimeZone } from './migrations/0017-user-time-zone.js';
+import { migration0018LastUse } from './migrations/0018-last-use.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -37,4 +39,6 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0014EventSubjects,
   migration0015OAuthAccounts,
   migration0016MediaLibraryList,
+  migration0017UserTimeZone,
+  migration0018LastUse,
 ];

@@ -12,6 +12,7 @@ type OAuthRow = {
   account_id: string | null;
   expires_at: number | null;
   consumed_at: number | null;
+  last_used_at: number | null;
 };
 
 function rowToRecord(row: OAuthRow): OAuthRecord {
@@ -21,6 +22,7 @@ function rowToRecord(row: OAuthRow): OAuthRecord {
     payload: jsonFromSql<Record<string, unknown>>(row.payload),
     expiresAt: nullableDateFromSql(row.expires_at),
     consumedAt: nullableDateFromSql(row.consumed_at),
+    lastUsedAt: nullableDateFromSql(row.last_used_at),
   };
 }
 
@@ -32,7 +34,7 @@ function indexed(payload: Record<string, unknown>, field: string): string | null
 
 /** The OAuthStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
-  const upsert = db.prepare<[OAuthRow]>(
+  const upsert = db.prepare<[Omit<OAuthRow, 'last_used_at'>]>(
     `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)
      VALUES (@kind, @id, @payload, @grant_id, @uid, @user_code, @account_id, @expires_at, @consumed_at)
      ON CONFLICT (kind, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
@@ -53,6 +55,11 @@ export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
   );
   const consume = db.prepare<[number, string, string]>(
     'UPDATE oauth_records SET consumed_at = ? WHERE kind = ? AND id = ? AND consumed_at IS NULL',
+  );
+  // Conditional, so servers sharing the database write a use once a minute between them.
+  const recordUse = db.prepare<[number, string, string, number]>(
+    `UPDATE oauth_records SET last_used_at = ? WHERE kind = ? AND id = ?
+       AND (last_used_at IS NULL OR last_used_at < ?)`,
   );
   const destroy = db.prepare<[string, string]>('DELETE FROM oauth_records WHERE kind = ? AND id = ?');
   const revoke = db.prepare<[string, string]>('DELETE FROM oauth_records WHERE kind = ? AND grant_id = ?');
@@ -84,6 +91,9 @@ export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
     },
     async listByAccount(kind, accountId) {
       return selectByAccount.all(kind, accountId).map(rowToRecord);
+    },
+    async recordUse(kind, id, at, unlessSince) {
+      return recordUse.run(at.getTime(), kind, id, unlessSince.getTime()).changes > 0;
     },
     async consume(kind, id, at) {
       consume.run(at.getTime(), kind, id);

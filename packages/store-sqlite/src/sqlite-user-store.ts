@@ -7,14 +7,17 @@ import { rowToUser, type UserRow, userToRow } from './user-row.js';
 export function createSqliteUserStore(db: Database.Database, credentials: CredentialCache): UserStore {
   // Only an email clash is an expected outcome; a duplicate id is a fault and throws.
   const insertUser = db.prepare<[UserRow]>(
-    `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, created_at, updated_at)
-     VALUES (@id, @email, @plan, @beta_tester, @api_access_disabled, @created_at, @updated_at)
+    `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, time_zone, created_at, updated_at)
+     VALUES (@id, @email, @plan, @beta_tester, @api_access_disabled, @time_zone, @created_at, @updated_at)
      ON CONFLICT (email) DO NOTHING`,
   );
   const selectById = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
   const selectByEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
   const updatePassword = db.prepare<[string, number, string]>(
     'UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?',
+  );
+  const updateTimeZone = db.prepare<[string, number, string]>(
+    'UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?',
   );
   const selectPassword = db.prepare<[string], { password_hash: string | null }>(
     'SELECT password_hash FROM users WHERE id = ?',
@@ -37,6 +40,12 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
     },
     async setPasswordHash(userId, hash, at) {
       const updated = updatePassword.run(hash, at.getTime(), userId).changes === 1;
+      // Cached credentials hold the user as it was.
+      if (updated) credentials.clear();
+      return updated;
+    },
+    async setTimeZone(userId, timeZone, at) {
+      const updated = updateTimeZone.run(timeZone, at.getTime(), userId).changes === 1;
       // Cached credentials hold the user as it was.
       if (updated) credentials.clear();
       return updated;

@@ -8,6 +8,7 @@ export type UserRow = {
   plan: string;
   beta_tester: number;
   api_access_disabled: number;
+  time_zone: string;
   created_at: number;
   updated_at: number;
 };
@@ -35,6 +36,7 @@ export function userToRow(user: User): UserRow {
     plan: planToSql(user.plan),
     beta_tester: flagToSql(user.betaTester),
     api_access_disabled: flagToSql(user.apiAccessDisabled),
+    time_zone: user.timeZone,
     created_at: dateToSql(user.createdAt),
     updated_at: dateToSql(user.updatedAt),
   };
@@ -48,6 +50,7 @@ export function rowToUser(row: UserRow): User {
     plan: planFromSql(row.plan),
     betaTester: flagFromSql(row.beta_tester),
     apiAccessDisabled: flagFromSql(row.api_access_disabled),
+    timeZone: row.time_zone,
     createdAt: dateFromSql(row.created_at),
     updatedAt: dateFromSql(row.updated_at),
   };

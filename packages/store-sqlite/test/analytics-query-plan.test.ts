@@ -5,6 +5,7 @@ import { migrateSqlite } from '../src/index.js';
 import {
   type AskedPosts,
   CATEGORIES_SQL,
+  DAY_SUMS_SQL,
   PLATFORM_SUMS_SQL,
   segmentParams,
   TIME_CELLS_SQL,
@@ -130,6 +131,7 @@ describe('the analytics query plans', () => {
           expectOwnerIndex(planOf(db, TIME_CELLS_SQL, { ...asked, offsets: '[]' }));
           expectOwnerIndex(planOf(db, CATEGORIES_SQL, asked));
           expectOwnerIndex(planOf(db, TOP_POSTS_SQL, { ...asked, top: 5 }));
+          expectOwnerIndex(planOf(db, DAY_SUMS_SQL, { ...asked, offsets: '[]' }));
         }
       } finally {
         db.close();

@@ -107,6 +107,8 @@ describe('migrateSqlite', () => {
         '0014_event_subjects',
         '0015_oauth_accounts',
         '0016_media_library_list',
+        '0017_user_time_zone',
+        '0018_last_use',
       ],
     });
     const usage = withDatabase(path, (db) =>

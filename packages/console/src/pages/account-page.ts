@@ -4,6 +4,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { html } from '../html.js';
+import { timeZoneRoutes, timeZoneSection } from './time-zone-setting.js';
 
 function page(
   c: SignedContext,
@@ -20,7 +21,8 @@ function page(
 <label for="confirm">New password again</label>
 <input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="10">
 <div class="actions"><button type="submit">Change password</button></div>
-</form></section>`;
+</form></section>
+${timeZoneSection(c)}`;
   return htmlReply(
     status,
     consolePage(c.session, {
@@ -33,12 +35,14 @@ function page(
   );
 }
 
+const NOTICES: Readonly<Record<string, string>> = {
+  password: 'Your password was changed.',
+  'time-zone': 'Your time zone was saved: times are shown and taken in it.',
+};
+
 async function show(c: SignedContext): Promise<ConsoleReply> {
-  return page(
-    c,
-    200,
-    c.url.searchParams.get('done') === 'password' ? { notice: 'Your password was changed.' } : {},
-  );
+  const notice = NOTICES[c.url.searchParams.get('done') ?? ''];
+  return page(c, 200, notice === undefined ? {} : { notice });
 }
 
 async function changePassword(c: SignedContext): Promise<ConsoleReply> {
@@ -62,11 +66,16 @@ async function changePassword(c: SignedContext): Promise<ConsoleReply> {
     await hashPassword(next),
     c.deps.core.clock.now(),
   );
+  // Whoever knew the old password may hold another browser's session: every other one ends, this
+  // one stays. Agents keep their approvals, which the person gave them and revokes on Agents.
+  await c.sessions.closeOthers(c.session.user.id, c.session.id);
+  await c.deps.agents?.endSignInSessions(c.session.user.id);
   return redirectReply('/app/account?done=password');
 }
 
-/** The person's account: email, plan, password change. */
+/** The person's account: email, plan, password change, time zone. */
 export const accountRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/account', access: 'signed', run: show },
   { method: 'POST', path: '/app/account/password', access: 'signed', run: changePassword },
+  ...timeZoneRoutes,
 ];

@@ -2,7 +2,6 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { html } from '../html.js';
-import { when } from './format.js';
 import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
@@ -11,8 +10,9 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
     (a) => html`<tr>
 <td>${a.clientName}<div class="muted"><code>${a.clientId}</code></div></td>
 <td data-label="Scopes">${a.scopes.map((s) => html`<code>${s}</code> `)}</td>
-<td data-label="Approved">${when(a.approvedAt)}</td>
-<td data-label="Until">${a.expiresAt === null ? 'revoked only by you' : when(a.expiresAt)}</td>
+<td data-label="Approved">${c.time.when(a.approvedAt)}</td>
+<td data-label="Last used">${a.lastUsedAt === null ? html`<span class="muted">never</span>` : c.time.when(a.lastUsedAt)}</td>
+<td data-label="Until">${a.expiresAt === null ? 'revoked only by you' : c.time.when(a.expiresAt)}</td>
 <td><form class="inline" method="post" action="/app/agents/${a.grantId}/revoke">${csrfField(c.session)}<button class="danger" type="submit" aria-label="Revoke ${a.clientName}">Revoke</button></form></td>
 </tr>`,
   );
@@ -21,7 +21,7 @@ tool endpoint on your behalf. Revoking ends their access at once; they must ask 
 ${
   rows.length === 0
     ? html`<p class="muted">No agent is approved.</p>`
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Agent</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Until</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<div class="table stack"><table><thead><tr><th scope="col">Agent</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col">Until</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
   const notice = c.url.searchParams.get('done') === 'revoked' ? 'The agent’s access was revoked.' : null;
   return htmlReply(200, consolePage(c.session, { title: 'Agents', section: '/app/agents', body, notice }));

@@ -1,9 +1,10 @@
-import { type AnalyticsAnswer, getAnalytics, PLATFORM_NAMES, PLATFORMS } from '@svc/core';
+import { type AnalyticsAnswer, getAnalytics, getAnalyticsSeries, PLATFORM_NAMES, PLATFORMS } from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { type Html, html } from '../html.js';
 import { orThrow } from './or-throw.js';
+import { seriesChart } from './series-chart.js';
 
 const WINDOWS = [7, 30, 90, 365] as const;
 
@@ -25,7 +26,7 @@ function bars(answer: AnalyticsAnswer): Html {
   return html`<svg role="img" aria-label="Views per platform" viewBox="0 0 400 ${height}" width="100%" preserveAspectRatio="xMinYMin meet" class="chart">
 ${rows.map(
   (r, i) => html`<text x="0" y="${i * 28 + 18}" font-size="13">${r.name}</text>
-<rect x="90" y="${i * 28 + 6}" width="${Math.max(1, Math.round((r.views / top) * 300))}" height="16" fill="#1a5fb4"></rect>`,
+<rect x="90" y="${i * 28 + 6}" width="${Math.max(1, Math.round((r.views / top) * 300))}" height="16" class="bar"></rect>`,
 )}
 </svg>`;
 }
@@ -33,7 +34,12 @@ ${rows.map(
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const asked = Number(c.url.searchParams.get('days'));
   const days = WINDOWS.find((d) => d === asked) ?? 30;
-  const a = await orThrow(getAnalytics(c.deps.core, c.actor, { days, timezone: 'UTC' }));
+  // Days, hours and weekdays in the person's own zone (set on the Account page).
+  const timezone = c.time.zone;
+  const [a, series] = await Promise.all([
+    orThrow(getAnalytics(c.deps.core, c.actor, { days, timezone })),
+    orThrow(getAnalyticsSeries(c.deps.core, c.actor, { days, timezone })),
+  ]);
   const platforms = PLATFORMS.filter((p) => a.coverage[p] !== undefined);
   const comparison = (label: string, comp: AnalyticsAnswer['weekOnWeek']) =>
     html`<tr><th scope="row">${label}</th><td>${comp.current.views} (${change(comp.change.views)})</td><td>${comp.current.engagement} (${change(comp.change.engagement)})</td><td>${comp.current.posts}</td></tr>`;
@@ -49,6 +55,8 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 <div class="card"><div class="stat">${a.totals.engagement}</div>engagement</div>
 </div>
 ${bars(a)}
+<h2>Over time (${timezone})</h2>
+${Object.keys(series.byPlatform).length === 0 ? html`<p class="muted">No posts to chart in this window.</p>` : [seriesChart(series, 'views'), seriesChart(series, 'engagement')]}
 <h2>Compared with the period before</h2>
 <div class="table"><table><thead><tr><th scope="col">Period</th><th scope="col">Views</th><th scope="col">Engagement</th><th scope="col">Posts</th></tr></thead>
 <tbody>${comparison('Last 7 days', a.weekOnWeek)}${comparison('Last 30 days', a.monthOnMonth)}${comparison('Last 365 days', a.yearOnYear)}</tbody></table></div>

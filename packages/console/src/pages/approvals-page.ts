@@ -3,7 +3,6 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { html } from '../html.js';
-import { when } from './format.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -22,7 +21,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
       return html`<section class="card" aria-labelledby="post-${p.id}">
 <h2 id="post-${p.id}"><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></h2>
 <p>${p.captionPreview}</p>
-<p class="muted">${p.targets.map((t) => `${t.platform}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · scheduled ${when(p.scheduledTime)} · asked ${when(requested)}</p>
+<p class="muted">${p.targets.map((t) => `${t.platform}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · scheduled ${c.time.when(p.scheduledTime)} · asked ${c.time.when(requested)}</p>
 ${note === null ? '' : html`<p>Note from the requester: ${note}</p>`}
 <form method="post" action="/app/approvals/${p.id}">${csrfField(c.session)}
 <label for="note-${p.id}">Note for the author (optional)</label>

@@ -3,7 +3,6 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { html } from '../html.js';
-import { when } from './format.js';
 import { orThrow } from './or-throw.js';
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
@@ -12,16 +11,16 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
     amount === null ? '' : `${(amount.minor / 100).toFixed(2)} ${(amount.currency ?? '').toUpperCase()}`;
   const body = html`<div class="card"><dl>
 <dt>Subscription</dt><dd>${b.status === 'none' ? 'none recorded' : b.status}${b.plan === null ? '' : ` (${b.plan})`}</dd>
-<dt>Current period ends</dt><dd>${when(b.currentPeriodEnd)}</dd>
+<dt>Current period ends</dt><dd>${c.time.when(b.currentPeriodEnd)}</dd>
 <dt>Purchased handles</dt><dd>${b.purchasedHandles}</dd>
 <dt>Customer</dt><dd>${b.customerId ?? html`<span class="muted">none</span>`}</dd>
-<dt>Service plan</dt><dd>${b.servicePlan.state}${b.servicePlan.trialEndsAt === null ? '' : html`, trial until ${when(b.servicePlan.trialEndsAt)}`}${b.servicePlan.betaTester ? ', beta tester' : ''}</dd>
+<dt>Service plan</dt><dd>${b.servicePlan.state}${b.servicePlan.trialEndsAt === null ? '' : html`, trial until ${c.time.when(b.servicePlan.trialEndsAt)}`}${b.servicePlan.betaTester ? ', beta tester' : ''}</dd>
 </dl></div>
 <h2>Recent events</h2>
 ${
   b.recentEvents.length === 0
     ? html`<p class="muted">No billing event yet.</p>`
-    : html`<ul>${b.recentEvents.map((e) => html`<li>${when(e.at)}: ${e.kind} ${money(e.amount)} ${e.description ?? ''}</li>`)}</ul>`
+    : html`<ul>${b.recentEvents.map((e) => html`<li>${c.time.when(e.at)}: ${e.kind} ${money(e.amount)} ${e.description ?? ''}</li>`)}</ul>`
 }`;
   return htmlReply(200, consolePage(c.session, { title: 'Billing', section: '/app/billing', body }));
 }

@@ -1,66 +1,90 @@
-import { calendarPosts, captionPreview, PLATFORM_NAMES, type Post, publicStatus } from '@svc/core';
+import {
+  addDays,
+  calendarPosts,
+  captionPreview,
+  formatLocalDate,
+  formatLocalDateTime,
+  type LocalDate,
+  mondayOf,
+  monthRange,
+  PLATFORM_NAMES,
+  type Post,
+  parseLocalDateTime,
+  publicStatus,
+  weekdayOf,
+  weekRange,
+} from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { type Html, html } from '../html.js';
+import type { TimeFormat } from '../time-format.js';
 import { statusBadge } from './format.js';
 import { orThrow } from './or-throw.js';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const DAY_MS = 86_400_000;
 
-// The month asked for (`?month=2026-11`), else the current one; months are in UTC for now.
-function monthOf(asked: string | null, now: Date): { year: number; month: number } {
+// A calendar date named in words; the date alone is carried at UTC midnight, so no zone shifts it.
+const dateLabel = (date: LocalDate, options: Intl.DateTimeFormatOptions) =>
+  new Date(Date.UTC(date.year, date.month - 1, date.day)).toLocaleString('en-GB', {
+    ...options,
+    timeZone: 'UTC',
+  });
+
+// The month asked for (`?month=2026-11`), else the person's current one (month 1–12).
+function monthOf(asked: string | null, today: LocalDate): { year: number; month: number } {
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(asked ?? '');
   return match === null
-    ? { year: now.getUTCFullYear(), month: now.getUTCMonth() }
-    : { year: Number(match[1]), month: Number(match[2]) - 1 };
+    ? { year: today.year, month: today.month }
+    : { year: Number(match[1]), month: Number(match[2]) };
 }
 
 const monthParam = (year: number, month: number) => {
-  const d = new Date(Date.UTC(year, month, 1));
+  const d = new Date(Date.UTC(year, month - 1, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
 
-function postLine(post: Post): Html {
-  const time = post.scheduledTime?.toISOString().slice(11, 16) ?? '';
-  return html`<li><a href="/app/posts/${post.id}"><time datetime="${post.scheduledTime?.toISOString() ?? ''}">${time}</time> ${post.name ?? (captionPreview(post.caption).slice(0, 40) || '(no caption)')}</a>
+function postLine(post: Post, time: TimeFormat): Html {
+  const at = post.scheduledTime === null ? '' : formatLocalDateTime(time.local(post.scheduledTime)).slice(11);
+  return html`<li><a href="/app/posts/${post.id}"><time datetime="${post.scheduledTime?.toISOString() ?? ''}">${at}</time> ${post.name ?? (captionPreview(post.caption).slice(0, 40) || '(no caption)')}</a>
 <div>${post.platforms.map((p) => PLATFORM_NAMES[p]).join(', ')} ${statusBadge(publicStatus(post.status))}</div></li>`;
 }
 
+// Days are the person's: a month or week runs from local midnight to local midnight in their zone.
 async function show(c: SignedContext): Promise<ConsoleReply> {
-  const { year, month } = monthOf(c.url.searchParams.get('month'), c.deps.core.clock.now());
-  const first = new Date(Date.UTC(year, month, 1));
-  const next = new Date(Date.UTC(year, month + 1, 1));
+  const now = c.deps.core.clock.now();
+  const { year, month } = monthOf(c.url.searchParams.get('month'), c.time.local(now));
+  const first: LocalDate = { year, month, day: 1 };
+  const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
   // The grid starts on the Monday on or before the 1st and ends on the Sunday on or after the last day.
-  const start = new Date(first.getTime() - ((first.getUTCDay() + 6) % 7) * DAY_MS);
-  const days = Math.ceil((next.getTime() - start.getTime()) / DAY_MS / 7) * 7;
-  const found = await orThrow(calendarPosts(c.deps.core, c.actor, { from: first, to: next }));
+  const start = mondayOf(first);
+  const days = Math.ceil((weekdayOf(first) + length) / 7) * 7;
+  const found = await orThrow(calendarPosts(c.deps.core, c.actor, monthRange(c.time.zone, year, month)));
   const byDay = new Map<string, Post[]>();
   for (const post of found.posts) {
-    const key = post.scheduledTime?.toISOString().slice(0, 10) ?? '';
+    const key = post.scheduledTime === null ? '' : c.time.day(post.scheduledTime);
     byDay.set(key, [...(byDay.get(key) ?? []), post]);
   }
-  const today = c.deps.core.clock.now().toISOString().slice(0, 10);
+  const today = c.time.day(now);
   const weeks: Html[] = [];
   for (let w = 0; w < days / 7; w++) {
     const cells = WEEKDAYS.map((weekday, d) => {
-      const day = new Date(start.getTime() + (w * 7 + d) * DAY_MS);
-      const key = day.toISOString().slice(0, 10);
-      const inMonth = day.getUTCMonth() === month;
+      const day = addDays(start, w * 7 + d);
+      const key = formatLocalDate(day);
+      const inMonth = day.month === month;
       const posts = byDay.get(key) ?? [];
-      return html`<td data-label="${weekday} ${day.getUTCDate()}"${inMonth ? '' : html` class="muted"`}${key === today ? html` aria-current="date"` : ''}>
-<span class="day" aria-hidden="true">${day.getUTCDate()}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${posts.map(postLine)}</ul>`}</td>`;
+      return html`<td data-label="${weekday} ${day.day}"${inMonth ? '' : html` class="muted"`}${key === today ? html` aria-current="date"` : ''}>
+<span class="day" aria-hidden="true">${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${posts.map((p) => postLine(p, c.time))}</ul>`}</td>`;
     });
     weeks.push(html`<tr>${cells}</tr>`);
   }
-  const title = first.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const title = dateLabel(first, { month: 'long', year: 'numeric' });
   const body = html`<nav class="actions" aria-label="Months">
 <a href="/app/calendar?month=${monthParam(year, month - 1)}">Previous month</a>
 <a href="/app/calendar">This month</a>
 <a href="/app/calendar?month=${monthParam(year, month + 1)}">Next month</a>
-<a href="/app/calendar/week?week=${first.toISOString().slice(0, 10)}">Week view</a></nav>
-<p class="muted">${found.posts.length} post(s) in ${title}, times in UTC.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
+<a href="/app/calendar/week?week=${formatLocalDate(first)}">Week view</a></nav>
+<p class="muted">${found.posts.length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
 <div class="table stack calendar"><table><caption class="skip">${title}</caption>
 <thead><tr>${WEEKDAYS.map((d) => html`<th scope="col">${d.slice(0, 3)}</th>`)}</tr></thead>
 <tbody>${weeks}</tbody></table></div>`;
@@ -70,35 +94,31 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   );
 }
 
-// The Monday of the week asked for (`?week=2026-11-23`, any day of it), else of this week.
-function weekStart(asked: string | null, now: Date): Date {
-  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(asked ?? '') ? new Date(`${asked}T00:00:00.000Z`) : null;
-  const day = parsed !== null && !Number.isNaN(parsed.getTime()) ? parsed : now;
-  const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
-  return new Date(midnight - ((day.getUTCDay() + 6) % 7) * DAY_MS);
+// The Monday of the week asked for (`?week=2026-11-23`, any day of it), else of the person's this week.
+function weekStart(asked: string | null, today: LocalDate): LocalDate {
+  const parsed = parseLocalDateTime(`${asked ?? ''}T00:00`);
+  return mondayOf(parsed ?? today);
 }
 
-const dayParam = (date: Date) => date.toISOString().slice(0, 10);
-
 async function week(c: SignedContext): Promise<ConsoleReply> {
-  const start = weekStart(c.url.searchParams.get('week'), c.deps.core.clock.now());
-  const end = new Date(start.getTime() + 7 * DAY_MS);
-  const found = await orThrow(calendarPosts(c.deps.core, c.actor, { from: start, to: end }));
+  const now = c.deps.core.clock.now();
+  const start = weekStart(c.url.searchParams.get('week'), c.time.local(now));
+  const found = await orThrow(calendarPosts(c.deps.core, c.actor, weekRange(c.time.zone, start)));
   const days = WEEKDAYS.map((weekday, d) => {
-    const day = new Date(start.getTime() + d * DAY_MS);
+    const day = addDays(start, d);
     const posts = found.posts.filter(
-      (p) => p.scheduledTime !== null && dayParam(p.scheduledTime) === dayParam(day),
+      (p) => p.scheduledTime !== null && c.time.day(p.scheduledTime) === formatLocalDate(day),
     );
-    return html`<section class="card" aria-labelledby="day-${d}"><h2 id="day-${d}">${weekday} ${day.getUTCDate()} ${day.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })}</h2>
-${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${posts.map(postLine)}</ul>`}</section>`;
+    return html`<section class="card" aria-labelledby="day-${d}"><h2 id="day-${d}">${weekday} ${day.day} ${dateLabel(day, { month: 'long' })}</h2>
+${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${posts.map((p) => postLine(p, c.time))}</ul>`}</section>`;
   });
-  const title = `week of ${start.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+  const title = `week of ${dateLabel(start, { day: 'numeric', month: 'long', year: 'numeric' })}`;
   const body = html`<nav class="actions" aria-label="Weeks">
-<a href="/app/calendar/week?week=${dayParam(new Date(start.getTime() - 7 * DAY_MS))}">Previous week</a>
+<a href="/app/calendar/week?week=${formatLocalDate(addDays(start, -7))}">Previous week</a>
 <a href="/app/calendar/week">This week</a>
-<a href="/app/calendar/week?week=${dayParam(end)}">Next week</a>
-<a href="/app/calendar?month=${dayParam(start).slice(0, 7)}">Month</a></nav>
-<p class="muted">${found.posts.length} post(s), times in UTC.</p>
+<a href="/app/calendar/week?week=${formatLocalDate(addDays(start, 7))}">Next week</a>
+<a href="/app/calendar?month=${formatLocalDate(start).slice(0, 7)}">Month</a></nav>
+<p class="muted">${found.posts.length} post(s), times in ${c.time.zone}.</p>
 ${days}`;
   return htmlReply(
     200,

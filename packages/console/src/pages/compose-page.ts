@@ -113,7 +113,7 @@ ${
     : html`<label for="privacy">TikTok privacy (the creator's own options)</label>
 <select id="privacy" name="privacyLevel"><option value="">Choose…</option>${privacy.map((p) => html`<option value="${p}"${p === draft.privacyLevel ? html` selected` : ''}>${p}</option>`)}</select>`
 }
-<label for="time">When (UTC; empty: at the next publisher run)</label>
+<label for="time">When (${c.time.zone} time; empty: at the next publisher run)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 ${
   outcome.length === 0
@@ -158,7 +158,8 @@ function problemsOf(error: { message: string; details?: Readonly<Record<string, 
 async function submit(c: SignedContext): Promise<ConsoleReply> {
   const draft = draftOf(c);
   const action = c.form.get('action') ?? 'schedule';
-  const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(draft.time) ? `${draft.time}:00Z` : null;
+  // The field holds the person's wall-clock time; anything else goes as sent, for the use case to refuse.
+  const time = draft.time === '' ? null : (c.time.instant(draft.time)?.toISOString() ?? draft.time);
   const platformMeta = draft.privacyLevel === '' ? null : { tiktok: { privacyLevel: draft.privacyLevel } };
   const content = {
     caption: draft.caption,

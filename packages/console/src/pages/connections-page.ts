@@ -9,7 +9,6 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { html } from '../html.js';
-import { when } from './format.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -25,9 +24,9 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
         ? html`<span class="status status-failed">Needs reconnecting</span>`
         : a.tokenExpiresAt === null
           ? 'does not expire'
-          : html`token valid until ${when(a.tokenExpiresAt)}`
+          : html`token valid until ${c.time.when(a.tokenExpiresAt)}`
     }</td>
-<td data-label="Connected">${when(a.connectedAt)}</td>
+<td data-label="Connected">${c.time.when(a.connectedAt)}</td>
 <td>${
       a.needsReconnect
         ? html`<form class="inline" method="post" action="/app/connections">${csrfField(c.session)}<input type="hidden" name="platform" value="${a.platform}"><button type="submit">Reconnect</button></form>`

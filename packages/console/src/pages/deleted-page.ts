@@ -3,7 +3,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { html } from '../html.js';
-import { statusBadge, when } from './format.js';
+import { statusBadge } from './format.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -17,7 +17,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
     return html`<tr>
 <td>${post.name ?? (captionPreview(post.caption) || '(no caption)')}</td>
 <td data-label="Status">${statusBadge(publicStatus(post.status))}</td>
-<td data-label="Deleted">${when(post.deletedAt)}</td>
+<td data-label="Deleted">${c.time.when(post.deletedAt)}</td>
 <td data-label="Restorable for">${daysLeft} day(s)</td>
 <td><form class="inline" method="post" action="/app/deleted/${post.id}/restore">${csrfField(c.session)}<button type="submit" class="secondary" aria-label="Restore ${post.name ?? captionPreview(post.caption)}">Restore</button></form></td>
 </tr>`;

@@ -1,13 +1,6 @@
 import type { PublicPostStatus } from '@svc/core';
 import { type Html, html } from '../html.js';
 
-/** A time as people read it, in UTC (the console does not know the person's zone yet). */
-export function when(date: Date | null): Html {
-  if (date === null) return html`<span class="muted">not set</span>`;
-  const text = `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return html`<time datetime="${date.toISOString()}">${text}</time>`;
-}
-
 const STATUS_LABELS: Readonly<Record<PublicPostStatus, string>> = {
   draft: 'Draft',
   pending_approval: 'Awaiting review',

@@ -10,7 +10,6 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { type Html, html } from '../html.js';
-import { when } from './format.js';
 import { orThrow } from './or-throw.js';
 
 // What keys are usually made for, offered first; every scope can still be picked.
@@ -59,8 +58,9 @@ async function page(
 <td>${k.name ?? html`<span class="muted">unnamed</span>`}<div class="muted"><code>${k.id}</code></div></td>
 <td data-label="Scopes">${k.scopes.map((s) => html`<code>${s}</code> `)}</td>
 <td data-label="Accounts">${k.accountIds === null ? 'every account' : k.accountIds.map((id) => html`<div>${handles.get(id) ?? id}</div>`)}</td>
-<td data-label="Created">${when(k.createdAt)}</td>
-<td data-label="State">${k.revokedAt !== null ? html`revoked ${when(k.revokedAt)}` : k.expiresAt === null ? 'active' : html`expires ${when(k.expiresAt)}`}</td>
+<td data-label="Created">${c.time.when(k.createdAt)}</td>
+<td data-label="Last used">${k.lastUsedAt === null ? html`<span class="muted">never</span>` : c.time.when(k.lastUsedAt)}</td>
+<td data-label="State">${k.revokedAt !== null ? html`revoked ${c.time.when(k.revokedAt)}` : k.expiresAt === null ? 'active' : html`expires ${c.time.when(k.expiresAt)}`}</td>
 <td>${
         k.revokedAt === null
           ? html`<form class="inline" method="post" action="/app/keys/${k.id}/revoke">${csrfField(c.session)}<button class="danger" type="submit" aria-label="Revoke ${k.name ?? k.id}">Revoke</button></form>`
@@ -80,7 +80,7 @@ ${createForm(c, accounts)}
 ${
   rows.length === 0
     ? html`<p class="muted">No keys yet.</p>`
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Created</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<div class="table stack"><table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
   return consolePage(c.session, {
     title: 'API keys',

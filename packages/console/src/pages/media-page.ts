@@ -3,7 +3,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { type Html, html } from '../html.js';
-import { statusBadge, when } from './format.js';
+import { statusBadge } from './format.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -51,7 +51,7 @@ function row(c: SignedContext, item: MediaItem): Html {
   return html`<tr>
 <td>${preview}</td>
 <td data-label="Details">${item.contentType}<div class="muted">${size}</div>${item.sourceUrl === null ? '' : html`<div class="muted">from ${item.sourceUrl}</div>`}</td>
-<td data-label="Added">${when(item.createdAt)}</td>
+<td data-label="Added">${c.time.when(item.createdAt)}</td>
 <td data-label="Used by">${uses}</td>
 <td><form class="inline" method="post" action="/app/media/${item.id}/delete">${csrfField(c.session)}<button type="submit" class="secondary" aria-label="Delete ${item.id}">Delete</button></form></td>
 </tr>`;

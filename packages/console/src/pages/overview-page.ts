@@ -3,7 +3,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { html } from '../html.js';
-import { statusBadge, statusLabel, when } from './format.js';
+import { statusBadge, statusLabel } from './format.js';
 import { orThrow } from './or-throw.js';
 
 async function overview(c: SignedContext): Promise<ConsoleReply> {
@@ -27,7 +27,7 @@ async function overview(c: SignedContext): Promise<ConsoleReply> {
       ? html`<p class="muted">Nothing is scheduled.</p>`
       : html`<ul>${summary.upcomingPosts.map(
           (p) =>
-            html`<li>${when(p.scheduledTime)}: <a href="/app/posts/${p.id}">${p.captionPreview || '(no caption)'}</a> <span class="muted">${p.platform ?? ''} ${p.handle === null ? '' : `@${p.handle}`}</span></li>`,
+            html`<li>${c.time.when(p.scheduledTime)}: <a href="/app/posts/${p.id}">${p.captionPreview || '(no caption)'}</a> <span class="muted">${p.platform ?? ''} ${p.handle === null ? '' : `@${p.handle}`}</span></li>`,
         )}</ul>`;
   const attention = [
     ...failed.posts.map(

@@ -13,7 +13,8 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { type Html, html } from '../html.js';
-import { statusBadge, statusLabel, when } from './format.js';
+import type { TimeFormat } from '../time-format.js';
+import { statusBadge, statusLabel } from './format.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -39,7 +40,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
 <td><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></td>
 <td data-label="Status">${statusBadge(p.status)}${p.failedReason === null ? '' : html`<div class="muted">${p.failedReason}</div>`}</td>
 <td data-label="Accounts">${p.targets.map((t) => html`<div>${t.platform} ${t.handle === null ? '' : `@${t.handle}`}</div>`)}</td>
-<td data-label="Scheduled">${when(p.scheduledTime)}</td>
+<td data-label="Scheduled">${c.time.when(p.scheduledTime)}</td>
 </tr>`,
   );
   const next =
@@ -95,18 +96,18 @@ ${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failed
 <dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd>
 ${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
 <dt>Accounts</dt><dd>${post.platforms.map((p, i) => html`<div>${p} ${accounts[i] ? `@${accounts[i]?.handle}` : ''}</div>`)}</dd>
-<dt>Scheduled</dt><dd>${when(post.scheduledTime)}</dd>
-<dt>Published</dt><dd>${when(post.publishedAt)}</dd>
+<dt>Scheduled</dt><dd>${c.time.when(post.scheduledTime)}</dd>
+<dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>
 ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
 <dt>Media</dt><dd>${post.media.length === 0 ? html`<span class="muted">none</span>` : `${post.media.length} item(s)`}</dd>
-<dt>Created</dt><dd>${when(post.createdAt)}</dd>
+<dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>
 </dl></div>
 ${
   post.status === 'scheduled' && post.deletedAt === null
     ? html`<section class="card" aria-labelledby="move-heading"><h2 id="move-heading">Move this post</h2>
 <form method="post" action="/app/posts/${post.id}/move">${csrfField(c.session)}
-<label for="move-time">New time (UTC)</label>
-<input id="move-time" name="time" type="datetime-local" required value="${post.scheduledTime?.toISOString().slice(0, 16) ?? ''}">
+<label for="move-time">New time (${c.time.zone})</label>
+<input id="move-time" name="time" type="datetime-local" required value="${c.time.input(post.scheduledTime)}">
 <div class="actions"><button type="submit">Move</button></div></form></section>`
     : ''
 }
@@ -116,7 +117,7 @@ ${
     : ''
 }
 <section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>
-${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<ol class="history">${history.map(historyLine)}</ol>`}</section>
+${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<ol class="history">${history.map((event) => historyLine(event, c.time))}</ol>`}</section>
 <p><a href="/app/posts">Back to the posts</a></p>`;
   const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
   return htmlReply(
@@ -146,11 +147,12 @@ async function remove(c: SignedContext): Promise<ConsoleReply> {
   return redirectReply('/app/posts?done=deleted');
 }
 
-// The keyboard's (and every browser's) way to move a scheduled post: a time field, in UTC.
+// The keyboard's (and every browser's) way to move a scheduled post: a time field, in the person's zone.
 async function move(c: SignedContext): Promise<ConsoleReply> {
   const id = c.params.id ?? '';
   const time = c.form.get('time') ?? '';
-  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(time) ? `${time}:00Z` : time;
+  // Anything else goes as sent, for the use case to refuse with its own message.
+  const iso = c.time.instant(time)?.toISOString() ?? time;
   const moved = await updateScheduledPost(c.deps.core, c.actor, { postId: id, scheduledTime: iso });
   if (moved.isErr()) {
     return refusalPage(c, {
@@ -178,9 +180,9 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
 };
 
 // One change of the post, with what it carries that a person wants to read (the failure reason).
-function historyLine(event: JournalEvent): Html {
+function historyLine(event: JournalEvent, time: TimeFormat): Html {
   const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
-  return html`<li>${when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
+  return html`<li>${time.when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
 }
 
 /** The posts list and a post's page. */

@@ -83,3 +83,10 @@ export type AnalyticsAggregates = {
 
 /** How many top posts the answer lists per platform. */
 export const TOP_POSTS = 5;
+
+/** Sums over one platform's posts published on one local day (`AnalyticsStore.aggregateByDay`). */
+export type DaySums = PlatformSums & {
+  /** The local day of publishing, as whole days since 1970-01-01 in the asked time zone. */
+  readonly day: number;
+  readonly platform: Platform;
+};

@@ -56,6 +56,8 @@ export type OffsetRange = { readonly from: Date; readonly to: Date; readonly off
  * most a few), so a database can shift times to local time without knowing time zones.
  */
 export function offsetRanges(timezone: string, from: Date, to: Date): OffsetRange[] {
+  // The default zone has no transitions: skip the probes (a year of them costs milliseconds).
+  if (timezone === 'UTC') return [{ from, to, offsetMinutes: 0 }];
   const ranges: OffsetRange[] = [];
   let start = from.getTime();
   let offset = offsetMinutesAt(timezone, from);
@@ -85,4 +87,26 @@ export function offsetRanges(timezone: string, from: Date, to: Date): OffsetRang
 export function localWeekdayHour(instant: Date, offsetMinutes: number): { weekday: number; hour: number } {
   const local = new Date(instant.getTime() + offsetMinutes * 60_000);
   return { weekday: (local.getUTCDay() + 6) % 7, hour: local.getUTCHours() };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The local day of `instant` in `timezone`, as whole days since 1970-01-01 (local). */
+export function localDayOf(timezone: string, instant: Date): number {
+  return Math.floor((instant.getTime() + offsetMinutesAt(timezone, instant) * 60_000) / DAY_MS);
+}
+
+/**
+ * The instant local day `day` (days since 1970-01-01) starts in `timezone`. The offset is read
+ * twice: once near midnight, then at the instant found, since a transition may fall in between.
+ */
+export function startOfLocalDay(timezone: string, day: number): Date {
+  const midnight = day * DAY_MS;
+  const guess = midnight - offsetMinutesAt(timezone, new Date(midnight)) * 60_000;
+  return new Date(midnight - offsetMinutesAt(timezone, new Date(guess)) * 60_000);
+}
+
+/** A local day (days since 1970-01-01) as `YYYY-MM-DD`. */
+export function localDateOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }

@@ -15,6 +15,8 @@ export const apiKeySchema = z.object({
   createdAt: z.date(),
   expiresAt: z.date().nullable(),
   revokedAt: z.date().nullable(),
+  /** When the key last authenticated a call, to the minute (see decideLastUse); null: never. */
+  lastUsedAt: z.date().nullable(),
 });
 
 /** An API key record. */

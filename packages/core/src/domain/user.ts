@@ -23,6 +23,9 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ message: 'Expected an email address.' }));
 
+/** The time zone of a user who has not chosen one. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 /** A user: the owner of accounts, media, posts and keys. */
 export const userSchema = z.object({
   id: z.string().min(1),
@@ -32,6 +35,8 @@ export const userSchema = z.object({
   betaTester: z.boolean(),
   /** Set by an operator to shut a user out of the API (`api_access_disabled`). */
   apiAccessDisabled: z.boolean(),
+  /** The IANA zone the person reads and enters times in (the console); `UTC` until they choose. */
+  timeZone: z.string().min(1),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

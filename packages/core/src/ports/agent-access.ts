@@ -10,6 +10,8 @@ export type AgentGrant = {
   readonly approvedAt: Date | null;
   /** When the approval lapses unless the agent is approved again; null when it does not. */
   readonly expiresAt: Date | null;
+  /** When the agent last called the tool endpoint under this approval, to the minute; null: never. */
+  readonly lastUsedAt: Date | null;
 };
 
 /**
@@ -24,4 +26,10 @@ export type AgentAccess = {
    * grant is not the user's (or is gone).
    */
   revoke(userId: string, grantId: string): Promise<boolean>;
+  /**
+   * Ends the user's sign-in sessions at the authorization server (its browser cookie, which would
+   * let that browser approve a new agent without the password), as a password change wants. The
+   * approvals and their tokens stay.
+   */
+  endSignInSessions(userId: string): Promise<void>;
 };

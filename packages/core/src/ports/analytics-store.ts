@@ -1,4 +1,4 @@
-import type { AnalyticsAggregates, PeriodName } from '../analytics/analytics-aggregates.js';
+import type { AnalyticsAggregates, DaySums, PeriodName } from '../analytics/analytics-aggregates.js';
 import type { PostMetrics } from '../analytics/analytics-metrics.js';
 import type { OffsetRange } from '../analytics/time-zone.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
@@ -72,6 +72,17 @@ export type AnalyticsQuery = {
   readonly topPosts: number;
 };
 
+/** The posts a day-by-day series covers: the owner's published in [from, to) to the accounts. */
+export type AnalyticsSeriesQuery = {
+  readonly ownerId: string;
+  /** As in AnalyticsQuery: the accounts asked for (never empty), or null for every account. */
+  readonly accountIds: readonly string[] | null;
+  readonly from: Date;
+  readonly to: Date;
+  /** The requested time zone's offsets over [from, to), for local days. */
+  readonly offsets: readonly OffsetRange[];
+};
+
 /**
  * Metric collection and its aggregates. A collection starts from the journal's `post.posted`
  * events; collectors lease due posts (on PostgreSQL several at once, never the same post), record
@@ -121,4 +132,10 @@ export type AnalyticsStore = {
   listSnapshots(postId: string): Promise<MetricSnapshot[]>;
   /** The sums an analytics answer is computed from. */
   aggregate(query: AnalyticsQuery): Promise<AnalyticsAggregates>;
+  /**
+   * Sums per local day of publishing and platform, in one grouped query: a post's day is its
+   * publishing time shifted by the offset of the range it falls in (0 outside them all). Days and
+   * platforms without posts are absent; the answer fills them in.
+   */
+  aggregateByDay(query: AnalyticsSeriesQuery): Promise<DaySums[]>;
 };

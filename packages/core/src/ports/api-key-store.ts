@@ -16,4 +16,9 @@ export type ApiKeyStore = {
   listApiKeys(ownerId: string): Promise<readonly ApiKey[]>;
   /** Sets `revokedAt` unless already revoked; returns the record as stored, or null when absent. */
   revokeApiKey(id: string, at: Date): Promise<ApiKey | null>;
+  /**
+   * Sets `lastUsedAt` to `at` in one conditional write, unless it is already at or after
+   * `unlessSince` (another server recorded this use); true when it wrote.
+   */
+  recordApiKeyUse(id: string, at: Date, unlessSince: Date): Promise<boolean>;
 };

@@ -13,6 +13,11 @@ export type OAuthRecord = {
   readonly expiresAt: Date | null;
   /** When a one-time record (an authorization code) was used; null while unused. */
   readonly consumedAt: Date | null;
+  /**
+   * When the record last let a call in (a grant whose token an agent used), to the minute; null
+   * when never. Kept apart from the payload, which the library replaces: replacing keeps it.
+   */
+  readonly lastUsedAt: Date | null;
 };
 
 /**
@@ -38,6 +43,11 @@ export type OAuthStore = {
    * expired ones included, oldest id first.
    */
   listByAccount(kind: string, accountId: string): Promise<OAuthRecord[]>;
+  /**
+   * Sets `lastUsedAt` to `at` in one conditional write, unless it is already at or after
+   * `unlessSince` (another server recorded this use); true when it wrote.
+   */
+  recordUse(kind: string, id: string, at: Date, unlessSince: Date): Promise<boolean>;
   /** Marks a record used at `at`; a record already used keeps its first time. */
   consume(kind: string, id: string, at: Date): Promise<void>;
   /** Deletes a record; nothing happens when it is absent. */

@@ -14,6 +14,8 @@ export type UserStore = {
    * travels with the user through the use cases.
    */
   setPasswordHash(userId: string, hash: string, at: Date): Promise<boolean>;
+  /** Sets a user's time zone (an IANA name) and `updatedAt`; false when there is no such user. */
+  setTimeZone(userId: string, timeZone: string, at: Date): Promise<boolean>;
   /** The stored password hash of a user; null when none is set or the user is absent. */
   getPasswordHash(userId: string): Promise<string | null>;
 };

@@ -361,5 +361,88 @@ export function describeAnalyticsContract(store: () => Store): void {
       });
       expect(wider.collection.instagram).toMatchObject({ posts: 3, collected: 2, notAvailable: 1 });
     });
+
+    it('sums the asked accounts’ posts per local day and platform, in the zone’s offsets', async () => {
+      // Paris: UTC+1 until 2026-03-29 01:00 UTC, then UTC+2. [id, platform, account, published, metrics]
+      const rows: [string, Platform, string, Date, Record<string, number> | null][] = [
+        // 23:30 UTC on 1 March is 00:30 on 2 March in Paris.
+        ['post_s1', 'instagram', 'acct_ig', at(-30 * 60_000), { views: 100, likes: 10, saves: 2 }],
+        ['post_s2', 'instagram', 'acct_ig', at(10 * HOUR), { views: 50 }],
+        ['post_s3', 'tiktok', 'acct_tt', at(12 * HOUR), { views: 900, likes: 40, shares: 5 }],
+        // 22:30 UTC on 29 March is 00:30 on 30 March in Paris, after the change to UTC+2.
+        ['post_s4', 'tiktok', 'acct_tt', new Date('2026-03-29T22:30:00Z'), { views: 10, likes: 1 }],
+        ['post_s5', 'youtube', 'acct_other', at(HOUR), { views: 7, likes: 7 }],
+        // Not read yet: a post, no figures.
+        ['post_s6', 'instagram', 'acct_ig', at(2 * DAY), null],
+        // Before the series: not counted.
+        ['post_s7', 'instagram', 'acct_ig', at(-3 * DAY), { views: 1, likes: 1 }],
+      ];
+      for (const [id, platform, account, publishedAt] of rows) {
+        await publish(store(), postOn(id, platform, account), publishedAt);
+      }
+      await followAll(store());
+      await claim(store(), new Date('2026-04-01T00:00:00Z'), 'collector', 10);
+      for (const [id, , , , metrics] of rows) {
+        if (metrics === null) continue;
+        await store().analytics.recordCollection({
+          postId: id,
+          leaseOwner: 'collector',
+          at: T0,
+          status: 'collected',
+          slot: 3,
+          metrics,
+          nextAt: null,
+        });
+      }
+      const from = new Date('2026-02-28T23:00:00Z'); // 1 March, 00:00 in Paris
+      const to = new Date('2026-04-01T00:00:00Z');
+      const query = {
+        ownerId: OWNER,
+        accountIds: ['acct_ig', 'acct_tt'],
+        from,
+        to,
+        offsets: [
+          { from, to: new Date('2026-03-29T01:00:00Z'), offsetMinutes: 60 },
+          { from: new Date('2026-03-29T01:00:00Z'), to, offsetMinutes: 120 },
+        ],
+      };
+      const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
+      const sums = { postsWithViews: 1, postsWithEngagement: 1 };
+      const byDay = (await store().analytics.aggregateByDay(query)).sort(
+        (a, b) => a.day - b.day || a.platform.localeCompare(b.platform),
+      );
+      expect(byDay).toEqual([
+        {
+          day: day('2026-03-02'),
+          platform: 'instagram',
+          posts: 2,
+          views: 150,
+          engagement: 12,
+          postsWithViews: 2,
+          postsWithEngagement: 1,
+        },
+        { day: day('2026-03-02'), platform: 'tiktok', posts: 1, views: 900, engagement: 45, ...sums },
+        {
+          day: day('2026-03-04'),
+          platform: 'instagram',
+          posts: 1,
+          views: 0,
+          engagement: 0,
+          postsWithViews: 0,
+          postsWithEngagement: 0,
+        },
+        { day: day('2026-03-30'), platform: 'tiktok', posts: 1, views: 10, engagement: 1, ...sums },
+      ]);
+      // Every account of the owner when none is named; without offsets, days are UTC days.
+      const all = await store().analytics.aggregateByDay({ ...query, accountIds: null, offsets: [] });
+      expect(all.filter((s) => s.platform === 'youtube')).toEqual([
+        { day: day('2026-03-02'), platform: 'youtube', posts: 1, views: 7, engagement: 7, ...sums },
+      ]);
+      expect(all.find((s) => s.platform === 'instagram' && s.day === day('2026-03-01'))).toMatchObject({
+        posts: 1,
+        views: 100,
+      });
+      expect(await store().analytics.aggregateByDay({ ...query, ownerId: 'user_nobody' })).toEqual([]);
+    });
   });
 }

@@ -23,6 +23,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     plan: { kind: 'paid' },
     betaTester: false,
     apiAccessDisabled: false,
+    timeZone: 'UTC',
     createdAt: T0,
     updatedAt: T0,
     ...overrides,
@@ -117,6 +118,7 @@ export function anApiKey(ownerId: string, overrides: Partial<ApiKey> = {}): ApiK
     createdAt: T0,
     expiresAt: null,
     revokedAt: null,
+    lastUsedAt: null,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ export {
   createRecordingPublisherSignal,
   type RecordingPublisherSignal,
 } from './recording-publisher-signal.js';
+export { type PublishedSeed, seedPublishedPosts } from './seed-published-posts.js';
 export { createSequentialIds } from './sequential-ids.js';
 export { createStaticFetcher, type StaticAnswer, type StaticFetcher } from './static-fetcher.js';
 export { describeStoreContract } from './store-contract.js';

@@ -1,6 +1,7 @@
 import type {
   AnalyticsAggregates,
   CollectionCounts,
+  DaySums,
   PeriodName,
   PlatformSums,
   RankedPost,
@@ -274,6 +275,39 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Ana
         topPosts,
       };
       return result;
+    },
+
+    async aggregateByDay(query) {
+      live();
+      const accounts = query.accountIds === null ? null : new Set(query.accountIds);
+      const sums = new Map<string, DaySums>();
+      for (const c of collections.values()) {
+        const at = c.publishedAt.getTime();
+        if (c.ownerId !== query.ownerId || (accounts !== null && !accounts.has(c.accountId))) continue;
+        if (at < query.from.getTime() || at >= query.to.getTime()) continue;
+        const range = query.offsets.find((r) => at >= r.from.getTime() && at < r.to.getTime());
+        const day = Math.floor((at + (range?.offsetMinutes ?? 0) * 60_000) / 86_400_000);
+        const engagement = engagementOf(c.platform, c.latest);
+        const key = `${day}:${c.platform}`;
+        const s = sums.get(key) ?? {
+          day,
+          platform: c.platform,
+          posts: 0,
+          views: 0,
+          postsWithViews: 0,
+          engagement: 0,
+          postsWithEngagement: 0,
+        };
+        sums.set(key, {
+          ...s,
+          posts: s.posts + 1,
+          views: s.views + (c.latest.views ?? 0),
+          postsWithViews: s.postsWithViews + (c.latest.views === undefined ? 0 : 1),
+          engagement: s.engagement + (engagement ?? 0),
+          postsWithEngagement: s.postsWithEngagement + (engagement === null ? 0 : 1),
+        });
+      }
+      return [...sums.values()].sort((a, b) => a.day - b.day || a.platform.localeCompare(b.platform));
     },
   };
 }

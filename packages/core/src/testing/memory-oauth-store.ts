@@ -25,7 +25,16 @@ export function createMemoryOAuthStore(live: () => void): OAuthStore {
         payload: structuredClone(payload),
         expiresAt: expiresAt === null ? null : new Date(expiresAt),
         consumedAt: null,
+        lastUsedAt: records.get(keyOf(kind, id))?.lastUsedAt ?? null,
       });
+    },
+    async recordUse(kind, id, at, unlessSince) {
+      live();
+      const record = records.get(keyOf(kind, id));
+      if (record === undefined || (record.lastUsedAt !== null && record.lastUsedAt >= unlessSince))
+        return false;
+      record.lastUsedAt = new Date(at);
+      return true;
     },
     async find(kind, id) {
       live();

@@ -254,6 +254,13 @@ export function createMemoryStore(): Store {
         passwordHashes.set(userId, hash);
         return true;
       },
+      async setTimeZone(userId, timeZone, at) {
+        live();
+        const user = users.get(userId);
+        if (user === undefined) return false;
+        users.set(userId, { ...user, timeZone, updatedAt: at });
+        return true;
+      },
       async getPasswordHash(userId) {
         live();
         return passwordHashes.get(userId) ?? null;
@@ -290,6 +297,13 @@ export function createMemoryStore(): Store {
         if (key === undefined) return null;
         if (key.revokedAt === null) keys.set(id, { ...key, revokedAt: at });
         return copy(keys.get(id) as ApiKey);
+      },
+      async recordApiKeyUse(id, at, unlessSince) {
+        live();
+        const key = keys.get(id);
+        if (key === undefined || (key.lastUsedAt !== null && key.lastUsedAt >= unlessSince)) return false;
+        keys.set(id, { ...key, lastUsedAt: at });
+        return true;
       },
     },
     accounts: {

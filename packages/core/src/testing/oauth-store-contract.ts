@@ -17,6 +17,7 @@ export function describeOAuthStoreContract(store: () => Store): void {
         payload,
         expiresAt: later(60),
         consumedAt: null,
+        lastUsedAt: null,
       });
       await store().oauth.upsert('AccessToken', 'tok_1', { ...payload, scope: 'mcp:write' }, null);
       const replaced = await store().oauth.find('AccessToken', 'tok_1');
@@ -55,6 +56,19 @@ export function describeOAuthStoreContract(store: () => Store): void {
       expect((await store().oauth.findByUid('Session', 'uid_1'))?.id).toBe('sess_1');
       expect((await store().oauth.findByUid('Interaction', 'uid_1'))?.id).toBe('int_1');
       expect((await store().oauth.findByUserCode('DeviceCode', 'ABCD-EFGH'))?.id).toBe('dev_1');
+    });
+
+    it('records a use only when none is stored since the given time, and keeps it on replace', async () => {
+      await store().oauth.upsert('Grant', 'grant_1', { accountId: 'user_1' }, later(600));
+      expect(await store().oauth.recordUse('Grant', 'grant_1', later(10), later(9))).toBe(true);
+      // Another server already wrote this minute: nothing is written.
+      expect(await store().oauth.recordUse('Grant', 'grant_1', later(11), later(10))).toBe(false);
+      expect((await store().oauth.find('Grant', 'grant_1'))?.lastUsedAt).toEqual(later(10));
+      expect(await store().oauth.recordUse('Grant', 'grant_1', later(20), later(11))).toBe(true);
+      await store().oauth.upsert('Grant', 'grant_1', { accountId: 'user_1', more: true }, later(600));
+      const [listed] = await store().oauth.listByAccount('Grant', 'user_1');
+      expect(listed?.lastUsedAt).toEqual(later(20));
+      expect(await store().oauth.recordUse('Grant', 'grant_missing', later(30), later(29))).toBe(false);
     });
 
     it('consumes a record once, keeping the first time', async () => {

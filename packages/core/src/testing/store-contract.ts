@@ -56,6 +56,22 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect(await store.users.insertUser(aUser({ email: 'same@example.com' }))).toBe('email_taken');
         expect(await store.users.getUserByEmail('same@example.com')).toEqual(first);
       });
+
+      it("keeps a user's time zone and changes it, also for the owner read with a key", async () => {
+        const user = aUser({ timeZone: 'Europe/Paris' });
+        await store.users.insertUser(user);
+        expect((await store.users.getUser(user.id))?.timeZone).toBe('Europe/Paris');
+        const key = anApiKey(user.id);
+        await store.apiKeys.insertApiKey(key);
+        // Read once before the change: a store that caches credentials must forget them.
+        expect((await store.apiKeys.getApiKeyWithOwner(key.id))?.owner?.timeZone).toBe('Europe/Paris');
+        expect(await store.users.setTimeZone(user.id, 'America/New_York', at(5))).toBe(true);
+        const changed = { ...user, timeZone: 'America/New_York', updatedAt: at(5) };
+        expect(await store.users.getUser(user.id)).toEqual(changed);
+        expect(await store.users.getUserByEmail(user.email)).toEqual(changed);
+        expect((await store.apiKeys.getApiKeyWithOwner(key.id))?.owner).toEqual(changed);
+        expect(await store.users.setTimeZone('user_missing', 'UTC', at(5))).toBe(false);
+      });
     });
 
     describe('api keys', () => {
@@ -101,6 +117,21 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect((await store.apiKeys.revokeApiKey(key.id, at(2)))?.revokedAt).toEqual(at(1));
         expect((await store.apiKeys.getApiKey(key.id))?.revokedAt).toEqual(at(1));
         expect(await store.apiKeys.revokeApiKey('key_missing', at(1))).toBeNull();
+      });
+
+      it('records a last use only when none is stored since the given time', async () => {
+        const owner = aUser();
+        await store.users.insertUser(owner);
+        const key = anApiKey(owner.id);
+        await store.apiKeys.insertApiKey(key);
+        expect(await store.apiKeys.recordApiKeyUse(key.id, at(10), at(9))).toBe(true);
+        // Another server already wrote this minute: nothing is written.
+        expect(await store.apiKeys.recordApiKeyUse(key.id, at(11), at(10))).toBe(false);
+        expect((await store.apiKeys.getApiKeyWithOwner(key.id))?.key.lastUsedAt).toEqual(at(10));
+        expect(await store.apiKeys.recordApiKeyUse(key.id, at(20), at(11))).toBe(true);
+        expect((await store.apiKeys.getApiKeyWithOwner(key.id))?.key.lastUsedAt).toEqual(at(20));
+        expect((await store.apiKeys.listApiKeys(owner.id))[0]?.lastUsedAt).toEqual(at(20));
+        expect(await store.apiKeys.recordApiKeyUse('key_missing', at(30), at(29))).toBe(false);
       });
     });
 

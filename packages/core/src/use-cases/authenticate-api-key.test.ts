@@ -80,4 +80,43 @@ describe('authenticateApiKey', () => {
     await store.users.insertUser(expired);
     expect((await auth(`Bearer ${await issueKey(expired)}`)).isOk()).toBe(true);
   });
+
+  it('records the last use at most once a minute, and only for an accepted key', async () => {
+    const key = await issueKey(user);
+    const id = key.slice(4, key.indexOf('.'));
+    const writes: Date[] = [];
+    const record = store.apiKeys.recordApiKeyUse;
+    store.apiKeys.recordApiKeyUse = (keyId, at, unlessSince) => {
+      writes.push(at);
+      return record(keyId, at, unlessSince);
+    };
+    await auth(`Bearer ${formatApiKey(id, ids.secret())}`);
+    expect(writes).toEqual([]);
+    const first = clock.now();
+    await auth(`Bearer ${key}`);
+    clock.advance(59_000);
+    await auth(`Bearer ${key}`);
+    expect(writes).toEqual([first]);
+    expect((await store.apiKeys.getApiKey(id))?.lastUsedAt).toEqual(first);
+    clock.advance(2_000);
+    await auth(`Bearer ${key}`);
+    expect((await store.apiKeys.getApiKey(id))?.lastUsedAt).toEqual(clock.now());
+    expect(writes).toHaveLength(2);
+  });
+
+  it('accepts the key when its last use cannot be written, and reports no secret', async () => {
+    const key = await issueKey(user);
+    const faults: unknown[] = [];
+    store.apiKeys.recordApiKeyUse = async () => {
+      throw new Error('database is locked');
+    };
+    const actor = await authenticateApiKey(
+      { store, clock, keyHasher: sha256KeyHasher },
+      `Bearer ${key}`,
+      (f) => faults.push(f),
+    );
+    expect(actor.isOk()).toBe(true);
+    expect(faults).toHaveLength(1);
+    expect(JSON.stringify(faults)).not.toContain(key.slice(key.indexOf('.') + 1));
+  });
 });

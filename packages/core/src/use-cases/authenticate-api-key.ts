@@ -5,6 +5,7 @@ import { checkApiAccess } from '../domain/entitlements.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { User } from '../domain/user.js';
 import type { CoreDeps } from './core-deps.js';
+import { type LastUseFault, recordKeyUse } from './record-key-use.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -16,18 +17,21 @@ const UNKNOWN_KEY_HASH = '0'.repeat(64);
  * Turns an `Authorization` header into the calling Actor (spec 5.1): `missing_api_key` without a
  * Bearer token, `invalid_api_key` for an unknown, wrong, revoked or expired key, and
  * `api_access_disabled` when the key's user is gone or shut out. Keys are only ever read from
- * the header; surfaces must never look for them in a URL.
+ * the header; surfaces must never look for them in a URL. An accepted key's last use is recorded
+ * (at most once a minute); a failure to record it goes to `onFault` and refuses nothing.
  */
 export function authenticateApiKey(
   deps: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock'>,
   authorization: string | undefined,
+  onFault?: LastUseFault,
 ): ResultAsync<Actor, SvcError> {
-  return new ResultAsync(authenticate(deps, authorization));
+  return new ResultAsync(authenticate(deps, authorization, onFault));
 }
 
 async function authenticate(
   deps: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock'>,
   authorization: string | undefined,
+  onFault: LastUseFault | undefined,
 ): Promise<Result<Actor, SvcError>> {
   const token = BEARER.exec(authorization ?? '')?.[1];
   if (token === undefined) {
@@ -42,7 +46,11 @@ async function authenticate(
   if (parsed === null) return invalidApiKey();
   const found = await deps.store.apiKeys.getApiKeyWithOwner(parsed.id);
   const matches = deps.keyHasher.matches(parsed.secret, found?.key.secretHash ?? UNKNOWN_KEY_HASH);
-  return matches ? actorOfKey(found, deps.clock.now()) : invalidApiKey();
+  if (!matches) return invalidApiKey();
+  const now = deps.clock.now();
+  const actor = actorOfKey(found, now);
+  if (actor.isOk() && found !== null) await recordKeyUse(deps, found.key, now, onFault);
+  return actor;
 }
 
 /**

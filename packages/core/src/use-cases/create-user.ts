@@ -1,6 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type SvcError, svcError } from '../domain/svc-error.js';
-import { emailSchema, type PlanKind, type User } from '../domain/user.js';
+import { DEFAULT_TIME_ZONE, emailSchema, type PlanKind, type User } from '../domain/user.js';
 import type { CoreDeps } from './core-deps.js';
 
 /** What an operator gives to create a user. */
@@ -52,6 +52,7 @@ async function create(
         : { kind: input.plan },
     betaTester: input.betaTester,
     apiAccessDisabled: false,
+    timeZone: DEFAULT_TIME_ZONE,
     createdAt: now,
     updatedAt: now,
   };

@@ -3,6 +3,7 @@ import type { Actor } from '../domain/actor.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import { actorOfKey, authenticateApiKey } from './authenticate-api-key.js';
 import type { CoreDeps } from './core-deps.js';
+import { type LastUseFault, recordKeyUse } from './record-key-use.js';
 
 /** What the deprecated key-to-token exchange hands out (spec 9). */
 export type LegacyMcpToken = { readonly token: string; readonly expiresAt: Date };
@@ -41,13 +42,19 @@ export function exchangeKeyForMcpToken(
 export function authenticateBearer(
   deps: Deps,
   authorization: string | undefined,
+  onFault?: LastUseFault,
 ): ResultAsync<Actor, SvcError> {
   const token = BEARER.exec(authorization ?? '')?.[1];
-  if (token === undefined || !token.startsWith(PREFIX)) return authenticateApiKey(deps, authorization);
-  return new ResultAsync(fromExchangedToken(deps, token.slice(PREFIX.length)));
+  if (token === undefined || !token.startsWith(PREFIX))
+    return authenticateApiKey(deps, authorization, onFault);
+  return new ResultAsync(fromExchangedToken(deps, token.slice(PREFIX.length), onFault));
 }
 
-async function fromExchangedToken(deps: Deps, sealed: string): Promise<Result<Actor, SvcError>> {
+async function fromExchangedToken(
+  deps: Deps,
+  sealed: string,
+  onFault: LastUseFault | undefined,
+): Promise<Result<Actor, SvcError>> {
   let claims: { k?: unknown; e?: unknown };
   try {
     claims = JSON.parse(deps.secretBox.open(sealed)) as { k?: unknown; e?: unknown };
@@ -61,7 +68,10 @@ async function fromExchangedToken(deps: Deps, sealed: string): Promise<Result<Ac
   if (claims.e <= now.getTime()) return err(expired('The token expired.'));
   const found = await deps.store.apiKeys.getApiKeyWithOwner(claims.k);
   const actor = actorOfKey(found, now);
-  return actor.isErr() ? err(actor.error) : ok(actor.value);
+  if (actor.isErr()) return err(actor.error);
+  // An exchanged token is its key at work: the key's last use is the token's.
+  if (found !== null) await recordKeyUse(deps, found.key, now, onFault);
+  return ok(actor.value);
 }
 
 function expired(reason: string): SvcError {

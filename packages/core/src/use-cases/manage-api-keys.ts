@@ -81,6 +81,7 @@ async function create(
     expiresAt:
       input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * 86_400_000),
     revokedAt: null,
+    lastUsedAt: null,
   };
   await deps.store.apiKeys.insertApiKey(record);
   return ok({ record, key: formatApiKey(id, secret) });

@@ -10,6 +10,7 @@ const keyView = (key: ApiKey) => ({
   createdAt: key.createdAt.toISOString(),
   expiresAt: key.expiresAt?.toISOString() ?? null,
   revokedAt: key.revokedAt?.toISOString() ?? null,
+  lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
 });
 
 /** `svc keys create`. */
@@ -64,7 +65,9 @@ export const keysList: CliCommand = {
   summary: "List a user's API keys (never the secrets)",
   help: `Usage: svc keys list --email EMAIL
 
-Prints {"keys": [...]} with every key of the user, revoked ones included, oldest first.`,
+Prints {"keys": [...]} with every key of the user, revoked ones included, oldest first. Each
+key has id, name, scopes, accountIds, createdAt, expiresAt, revokedAt and lastUsedAt: when it
+last authenticated a call (to the minute; null when never).`,
   options: { email: { type: 'string' } },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {

@@ -1,0 +1,66 @@
+import type { PostMetrics } from '../analytics/analytics-metrics.js';
+import type { Post } from '../domain/post.js';
+import { transition } from '../domain/post-state-machine.js';
+import type { Store } from '../ports/store.js';
+
+/** A post to publish at `publishedAt`, with the figures its first read found (null: not read). */
+export type PublishedSeed = {
+  readonly post: Post;
+  readonly publishedAt: Date;
+  readonly metrics: PostMetrics | null;
+};
+
+/**
+ * Publishes each post through the stores as the publisher does, then starts its collection from
+ * the journal and records its figures as a collector would at `now`: what analytics tests need
+ * without running the publisher and the collector. Posts are published in the order given.
+ */
+export async function seedPublishedPosts(
+  store: Store,
+  now: Date,
+  seeds: readonly PublishedSeed[],
+): Promise<void> {
+  for (const { post, publishedAt } of seeds) {
+    const due = { ...post, scheduledTime: publishedAt, dueAt: publishedAt };
+    await store.posts.insertPosts({
+      ownerId: post.ownerId,
+      at: publishedAt,
+      posts: [due],
+      idempotency: null,
+      quota: { limit: 1_000_000, windowStart: publishedAt },
+    });
+    const claimed = await store.posts.claimDuePosts({
+      now: publishedAt,
+      limit: 100,
+      leaseOwner: 'seed',
+      leaseUntil: new Date(publishedAt.getTime() + 60_000),
+    });
+    const mine = claimed.find((p) => p.id === post.id);
+    if (mine === undefined) throw new Error(`post ${post.id} was not claimed`);
+    const done = transition(mine, {
+      type: 'succeed',
+      at: publishedAt,
+      leaseOwner: 'seed',
+      platformPostId: `pp_${post.id}`,
+      permalink: `https://example.test/${post.id}`,
+    })._unsafeUnwrap();
+    await store.posts.updatePost(done.post, mine.version, done.events);
+  }
+  while ((await store.analytics.followJournal(500)) > 0) {
+    // Until the journal is read.
+  }
+  // Leased until `now` only, so a collection this claims and does not record is free again.
+  await store.analytics.claimCollections({ now, leaseOwner: 'seed', leaseUntil: now, limit: 10_000 });
+  for (const { post, metrics } of seeds) {
+    if (metrics === null) continue;
+    await store.analytics.recordCollection({
+      postId: post.id,
+      leaseOwner: 'seed',
+      at: now,
+      status: 'collected',
+      slot: 3,
+      metrics,
+      nextAt: null,
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { type AnalyticsSeries, answerAnalyticsSeries } from '../analytics/answer-analytics-series.js';
+import { localDayOf, offsetRanges, startOfLocalDay } from '../analytics/time-zone.js';
+import type { Actor } from '../domain/actor.js';
+import type { SvcError } from '../domain/svc-error.js';
+import type { CoreDeps } from './core-deps.js';
+import { type AnalyticsInput, readAnalyticsInput } from './read-analytics-input.js';
+import { useCase } from './use-case.js';
+
+/**
+ * Views and engagement per local day and platform over the last `days` days, today included
+ * (docs/analytics.md, "Over time"): the same figures as `getAnalytics`, by the day posts were
+ * published. Whole local days, so a chart's first day is not cut at the current hour.
+ */
+export function getAnalyticsSeries(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  actor: Actor,
+  input: AnalyticsInput,
+): ResultAsync<AnalyticsSeries, SvcError> {
+  return useCase(actor, 'post:read', () => series(deps, actor, input));
+}
+
+async function series(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  actor: Actor,
+  input: AnalyticsInput,
+): Promise<Result<AnalyticsSeries, SvcError>> {
+  const request = await readAnalyticsInput(deps, actor, input);
+  if (request.isErr()) return err(request.error);
+  const { days, timezone, accountIds } = request.value;
+  const to = deps.clock.now();
+  const firstDay = localDayOf(timezone, to) - (days - 1);
+  const from = startOfLocalDay(timezone, firstDay);
+  const rows = await deps.store.analytics.aggregateByDay({
+    ownerId: actor.user.id,
+    accountIds,
+    from,
+    to,
+    offsets: offsetRanges(timezone, from, to),
+  });
+  return ok(answerAnalyticsSeries({ days, timezone, firstDay, from, to }, rows));
+}

@@ -1,0 +1,92 @@
+import { err, ok, type Result } from 'neverthrow';
+import { isTimeZone } from '../analytics/time-zone.js';
+import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
+import { type SvcError, svcError } from '../domain/svc-error.js';
+import type { CoreDeps } from './core-deps.js';
+
+/** The window of `svc_get_analytics` in days (spec 8). */
+export const ANALYTICS_DAYS = { default: 30, min: 1, max: 365 } as const;
+
+/** What `svc_get_analytics`, `GET /api/v1/analytics` and the series ask for. */
+export type AnalyticsInput = {
+  readonly days?: number | null;
+  readonly profileIds?: readonly string[] | null;
+  /** IANA name for hours, weekdays and days; default UTC. */
+  readonly timezone?: string | null;
+};
+
+/** An analytics request once checked: the accounts are the owner's and within the key's limit. */
+export type AnalyticsRequest = {
+  readonly days: number;
+  readonly timezone: string;
+  /** The asked accounts, or null for every account the owner has (or had). */
+  readonly accountIds: readonly string[] | null;
+};
+
+/**
+ * Checks what an analytics answer is asked for, the same way for every analytics use case: the
+ * window, the time zone and the accounts.
+ */
+export async function readAnalyticsInput(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
+  input: AnalyticsInput,
+): Promise<Result<AnalyticsRequest, SvcError>> {
+  const days = input.days ?? ANALYTICS_DAYS.default;
+  if (!Number.isInteger(days) || days < ANALYTICS_DAYS.min || days > ANALYTICS_DAYS.max) {
+    return err(
+      svcError('validation_failed', `days must be a whole number from 1 to ${ANALYTICS_DAYS.max}.`, {
+        field: 'days',
+      }),
+    );
+  }
+  const timezone = input.timezone ?? 'UTC';
+  if (!isTimeZone(timezone)) {
+    return err(
+      svcError(
+        'validation_failed',
+        `timezone must be an IANA time zone such as Europe/Paris, not "${timezone}".`,
+        { field: 'timezone' },
+      ),
+    );
+  }
+  const accountIds = await accountsAsked(deps, actor, input.profileIds ?? null);
+  if (accountIds.isErr()) return err(accountIds.error);
+  return ok({ days, timezone, accountIds: accountIds.value });
+}
+
+// The asked accounts, each of them the owner's and within the key's limit; when none is asked,
+// every account of the owner (disconnected ones too: their history stays), or the key's own list.
+async function accountsAsked(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
+  asked: readonly string[] | null,
+): Promise<Result<readonly string[] | null, SvcError>> {
+  if (asked === null || asked.length === 0) return ok(actor.accountIds);
+  const unique = [...new Set(asked)];
+  const found = await Promise.all(unique.map((id) => deps.store.accounts.getAccount(id)));
+  const unknown = unique.filter((_, i) => found[i]?.ownerId !== actor.user.id);
+  if (unknown.length > 0) {
+    return err(
+      svcError(
+        'invalid_profile_ids',
+        `Unknown profile id ${unknown.join(', ')}. List your accounts with GET /api/v1/connections.`,
+        { field: 'profile_ids', invalid: unknown },
+      ),
+    );
+  }
+  const denied = unique.filter((id) => !actorCanSeeAccount(actor, id));
+  if (denied.length > 0) {
+    return err(
+      svcError(
+        'profile_scope_denied',
+        `This key is limited to other accounts and cannot read ${denied.join(', ')}.`,
+        {
+          field: 'profile_ids',
+          denied,
+        },
+      ),
+    );
+  }
+  return ok(unique);
+}
