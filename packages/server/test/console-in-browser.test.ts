@@ -264,6 +264,7 @@ describe('the console in a browser', () => {
       '/app/posts?status=failed',
       '/app/approvals',
       '/app/media',
+      '/app/analytics',
       '/app/keys',
       '/app/account',
     ];
@@ -288,8 +289,14 @@ describe('the console in a browser', () => {
     await phone.goto(`${server.url}/app/keys`);
     await phone.screenshot({ path: join(ARTIFACTS, 'api-keys-phone.png'), fullPage: true });
     await audit.close();
-    await page.goto(`${server.url}/app/media`);
-    await page.screenshot({ path: join(ARTIFACTS, 'media.png'), fullPage: true });
+    for (const [path, name] of [
+      ['/app/media', 'media'],
+      ['/app/analytics', 'analytics'],
+      ['/app/account', 'account'],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+    }
     await page.goto(`${server.url}/app/sign-in`);
     expect(violations).toEqual([]);
   }, 60_000);
