@@ -286,7 +286,14 @@ export {
   type SubscriptionStatus,
   subscriptionSchema,
 } from './domain/subscription.js';
-export { ERROR_CODES, type ErrorCode, isSvcError, type SvcError, svcError } from './domain/svc-error.js';
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  isSvcError,
+  POLICY_ERROR_CODES,
+  type SvcError,
+  svcError,
+} from './domain/svc-error.js';
 export { truncateCustomerId } from './domain/truncate-customer-id.js';
 export { formatUlid } from './domain/ulid.js';
 export {

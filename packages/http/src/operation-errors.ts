@@ -1,30 +1,9 @@
-import type { ErrorCode } from '@svc/core';
+import { type ErrorCode, POLICY_ERROR_CODES } from '@svc/core';
 
 /** The content policy's codes (docs/policy.md), which creating or editing a post can answer with. */
 export const POLICY_ERRORS: readonly ErrorCode[] = [
+  ...POLICY_ERROR_CODES,
   'missing_content',
-  'caption_too_long',
-  'invalid_caption',
-  'title_required',
-  'title_too_long',
-  'invalid_title',
-  'media_required',
-  'too_many_slides',
-  'mixed_media',
-  'video_required',
-  'unsupported_media_type',
-  'media_too_large',
-  'video_too_long',
-  'video_too_short',
-  'not_a_short',
-  'aspect_ratio_unsupported',
-  'too_many_hashtags',
-  'too_many_mentions',
-  'too_many_links',
-  'privacy_level_required',
-  'invalid_privacy_level',
-  'commercial_disclosure_incomplete',
-  'branded_content_private',
   'privacy_level_not_allowed',
 ];
 

@@ -1,3 +1,29 @@
+/** The content policy's error codes (docs/policy.md): what `validatePostPolicy` refuses with. */
+export const POLICY_ERROR_CODES = [
+  'caption_too_long',
+  'invalid_caption',
+  'title_required',
+  'title_too_long',
+  'invalid_title',
+  'media_required',
+  'too_many_slides',
+  'mixed_media',
+  'video_required',
+  'unsupported_media_type',
+  'media_too_large',
+  'video_too_long',
+  'video_too_short',
+  'not_a_short',
+  'aspect_ratio_unsupported',
+  'too_many_hashtags',
+  'too_many_mentions',
+  'too_many_links',
+  'privacy_level_required',
+  'invalid_privacy_level',
+  'commercial_disclosure_incomplete',
+  'branded_content_private',
+] as const;
+
 /**
  * Every error code the service can answer with. The first group is the closed list of spec
  * section 7; the rest are ours and are documented with their HTTP status in docs/errors.md.
@@ -73,28 +99,7 @@ export const ERROR_CODES = [
   // ours: OAuth access tokens on the agent-tool endpoint
   'invalid_access_token',
   // ours: policy errors (validatePostPolicy), also returned by post creation
-  'caption_too_long',
-  'invalid_caption',
-  'title_required',
-  'title_too_long',
-  'invalid_title',
-  'media_required',
-  'too_many_slides',
-  'mixed_media',
-  'video_required',
-  'unsupported_media_type',
-  'media_too_large',
-  'video_too_long',
-  'video_too_short',
-  'not_a_short',
-  'aspect_ratio_unsupported',
-  'too_many_hashtags',
-  'too_many_mentions',
-  'too_many_links',
-  'privacy_level_required',
-  'invalid_privacy_level',
-  'commercial_disclosure_incomplete',
-  'branded_content_private',
+  ...POLICY_ERROR_CODES,
   // ours: transport and faults
   'invalid_json',
   'unsupported_content_type',

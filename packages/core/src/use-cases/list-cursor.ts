@@ -2,8 +2,8 @@
 export type ListCursor = { readonly createdAt: Date; readonly id: string };
 
 /**
- * The opaque cursor of a list position: base64url of `<createdAt ms>.<id>`, the format of the
- * post list's cursors (list-posts.ts), so every list of the API pages the same way.
+ * The opaque cursor of a list position: base64url of `<createdAt ms>.<id>`. Posts and media page
+ * with it, so every list of the API pages the same way.
  */
 export function encodeListCursor(cursor: ListCursor): string {
   // btoa, not Buffer: the core runs without Node built-ins. The text is ASCII.

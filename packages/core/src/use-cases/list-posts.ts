@@ -4,8 +4,9 @@ import type { ConnectedAccount } from '../domain/connected-account.js';
 import { isPlatform, PLATFORMS, type Platform } from '../domain/platform.js';
 import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
-import type { PostCursor, PostListQuery } from '../ports/post-store.js';
+import type { PostListQuery } from '../ports/post-store.js';
 import type { CoreDeps } from './core-deps.js';
+import { decodeListCursor, encodeListCursor } from './list-cursor.js';
 import { useCase } from './use-case.js';
 
 /** Default and largest page size of `svc_list_scheduled_posts` (spec 8). */
@@ -96,7 +97,7 @@ async function pageOf(
   const query = listQueryOf(actor, input, options.maxLimit ?? LIST_POSTS_LIMITS.max);
   if (query.isErr()) return err(query.error);
   const page = await deps.store.posts.listPosts(query.value);
-  return ok({ posts: page.posts, nextCursor: page.next === null ? null : encodePostCursor(page.next) });
+  return ok({ posts: page.posts, nextCursor: page.next === null ? null : encodeListCursor(page.next) });
 }
 
 /** The store query of a list request, or `validation_failed` naming the field that is wrong. */
@@ -111,7 +112,7 @@ function listQueryOf(actor: Actor, input: ListPostsInput, maxLimit: number): Res
   if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
     return invalid('limit', `limit must be a whole number from 1 to ${maxLimit}.`, { max: maxLimit });
   }
-  const after = input.cursor ? decodePostCursor(input.cursor) : null;
+  const after = input.cursor ? decodeListCursor(input.cursor) : null;
   if (input.cursor && after === null) {
     return invalid('cursor', 'cursor is not one this service handed out. Start again without it.');
   }
@@ -163,26 +164,8 @@ function invalid(
   return err(svcError('validation_failed', message, { field, ...more }));
 }
 
-/** The opaque cursor of a list position: base64url of `<createdAt ms>.<id>`. */
-export function encodePostCursor(cursor: PostCursor): string {
-  // btoa, not Buffer: the core runs without Node built-ins. The text is ASCII.
-  return btoa(`${cursor.createdAt.getTime()}.${cursor.id}`)
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** The list position a cursor names, or null for anything this service did not hand out. */
-export function decodePostCursor(text: string): PostCursor | null {
-  let decoded: string;
-  try {
-    decoded = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
-  }
-  const match = /^(\d{1,15})\.([A-Za-z0-9_]{1,100})$/.exec(decoded);
-  return match === null ? null : { createdAt: new Date(Number(match[1])), id: match[2] as string };
-}
+/** The post list's cursors: the shared list cursors (list-cursor.ts), under their old names. */
+export { decodeListCursor as decodePostCursor, encodeListCursor as encodePostCursor };
 
 async function accountsOf(
   deps: Pick<CoreDeps, 'store'>,
