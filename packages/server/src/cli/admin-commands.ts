@@ -17,7 +17,8 @@ export const serve: CliCommand = {
   summary: 'Run the API server',
   help: `Usage: svc serve
 
-Runs on PORT the REST API, the agent-tool endpoint ${MCP_PATH} with its OAuth authorization server
+Runs on PORT the REST API (its OpenAPI document at /api/v1/openapi.json, docs/rest-api.md), the
+agent-tool endpoint ${MCP_PATH} with its OAuth authorization server
 (docs/agents.md), the web console at /app (docs/console.md), Meta's Instagram comment webhooks at
 /webhooks/instagram, the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the
 publisher, the metric collector (docs/analytics.md) and the Instagram comment replier
