@@ -1802,7 +1802,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatePostResponse"];
                 };
             };
-            /** @description Answered with `missing_content`, `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
+            /** @description Answered with `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `missing_content`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1811,7 +1811,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "missing_content"
+                     *       "code": "caption_too_long"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -1984,7 +1984,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatePostResponse"];
                 };
             };
-            /** @description Answered with `missing_content`, `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
+            /** @description Answered with `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `missing_content`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1993,7 +1993,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "missing_content"
+                     *       "code": "caption_too_long"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2166,7 +2166,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatePostResponse"];
                 };
             };
-            /** @description Answered with `missing_content`, `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
+            /** @description Answered with `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `missing_content`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2175,7 +2175,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "missing_content"
+                     *       "code": "caption_too_long"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2578,7 +2578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Answered with `missing_content`, `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
+            /** @description Answered with `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `missing_content`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2587,7 +2587,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "missing_content"
+                     *       "code": "caption_too_long"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3174,7 +3174,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestApprovalResponse"];
                 };
             };
-            /** @description Answered with `missing_content`, `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
+            /** @description Answered with `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `missing_content`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3183,7 +3183,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "missing_content"
+                     *       "code": "caption_too_long"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
