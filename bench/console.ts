@@ -124,12 +124,14 @@ async function seed(services: Services): Promise<string[]> {
   const someFailed = posts.find((p) => p.status === 'failed') as Post;
   return [
     '/app',
+    '/app/compose',
     '/app/calendar',
     '/app/posts',
     '/app/posts?status=failed',
     `/app/posts/${someFailed.id}`,
     '/app/approvals',
     '/app/deleted',
+    '/app/media',
     '/app/connections',
     '/app/automations',
     '/app/analytics',

@@ -31,6 +31,8 @@ export type PageParts = {
   /** A confirmation to show at the top (a fixed message of ours, never from the request). */
   readonly notice?: string | null;
   readonly alert?: string | null;
+  /** Scripts of this page besides the console's own (paths under /app/assets/). */
+  readonly scripts?: readonly string[];
 };
 
 /** A whole page for a signed-in person: header with navigation and sign-out, then the page. */
@@ -41,6 +43,7 @@ export function consolePage(session: ConsoleSession, parts: PageParts): string {
   );
   return document(
     parts.title,
+    parts.scripts ?? [],
     html`<a class="skip" href="#main">Skip to content</a>
 <header><div class="bar">
 <a class="brand" href="/app">svc</a>
@@ -58,7 +61,7 @@ ${parts.body}
 
 /** A page without the signed-in header (sign in, errors before a session). */
 export function barePage(title: string, body: Html): string {
-  return document(title, html`<main id="main" class="signin"><h1>${title}</h1>${body}</main>`);
+  return document(title, [], html`<main id="main" class="signin"><h1>${title}</h1>${body}</main>`);
 }
 
 /** The hidden anti-forgery field every form of a signed-in page carries. */
@@ -66,7 +69,7 @@ export function csrfField(session: ConsoleSession): Html {
   return html`<input type="hidden" name="_csrf" value="${session.csrf}">`;
 }
 
-function document(title: string, body: Html): string {
+function document(title: string, scripts: readonly string[], body: Html): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -75,7 +78,10 @@ function document(title: string, body: Html): string {
 <title>${title} · svc</title>
 <link rel="stylesheet" href="${CONSOLE_CSS_PATH}">
 <script src="${CONSOLE_JS_PATH}" defer></script>
-</head>
+${scripts.map(
+  (src) => html`<script src="${src}" defer></script>
+`,
+)}</head>
 <body>
 ${body}
 </body>

@@ -55,6 +55,14 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 .slides{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0}
 .thumb{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
 .slides img{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
+.slides li{display:flex;flex-direction:column;gap:.25rem;font-size:.85rem}
+.slide-actions{display:flex;gap:.25rem}
+button.small{padding:.15rem .6rem;min-width:2.25rem;min-height:2.25rem}
+button:disabled{opacity:.45;cursor:default}
+.summary{font-weight:600;margin:0 0 .5rem}.summary.has-errors{color:var(--bad)}
+.counters,.issues{margin:.25rem 0 .75rem;padding-left:1.25rem}
+.counter-value{color:var(--muted)}.counter.over,.counter.over .counter-value{color:var(--bad);font-weight:600}
+.issues li{margin:0 0 .35rem}.issues .error strong{color:var(--bad)}.issues .warning strong{color:var(--warn)}
 textarea{font:inherit;width:100%;max-width:40rem;padding:.5rem;border:1px solid #8a8a85;border-radius:4px}
 .chart{max-width:40rem;margin:1rem 0;display:block}
 .bar{fill:var(--accent)}

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import FindMyWay from 'find-my-way';
+import { COMPOSE_CHECKS_JS, COMPOSE_CHECKS_JS_PATH } from './compose-checks-script.js';
 import type { ConsoleContext, ConsoleRoute } from './console-context.js';
 import { personActor } from './console-context.js';
 import type { ConsoleDeps } from './console-deps.js';
@@ -42,6 +43,7 @@ const asset = (body: string, contentType: string): ConsoleReply => ({
 const ASSETS = new Map<string, ConsoleReply>([
   [CONSOLE_CSS_PATH, asset(CONSOLE_CSS, 'text/css; charset=utf-8')],
   [CONSOLE_JS_PATH, asset(CONSOLE_JS, 'text/javascript; charset=utf-8')],
+  [COMPOSE_CHECKS_JS_PATH, asset(COMPOSE_CHECKS_JS, 'text/javascript; charset=utf-8')],
 ]);
 
 /** Creates the console (docs/console.md). */

@@ -564,6 +564,72 @@ describe('the console', () => {
     expect(forged.status).toBe(403);
   });
 
+  it('keeps everything typed across an upload, and moves and removes slides without JavaScript', async () => {
+    const user = await app.user();
+    const threads = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { platform: 'threads', handle: 'slides' }),
+    );
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get('/app/compose');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    // A whole form, as a browser sends it from the Upload button: fields before and after the file.
+    const upload = async (media: string, bytes: Uint8Array, name = 'photo.jpg') => {
+      const form = new FormData();
+      form.append('_csrf', csrf);
+      form.append('media', media);
+      form.append('account', threads.id);
+      form.append('caption', 'Typed before the upload');
+      form.append('file', new Blob([bytes]), name);
+      form.append('title', 'Kept too');
+      form.append('time', '2031-05-01T10:00');
+      const answer = await fetch(`${app.url}/app/compose/upload`, {
+        method: 'POST',
+        body: form,
+        headers: { origin: app.url, cookie: browser.cookie() ?? '' },
+        redirect: 'manual',
+      });
+      return { status: answer.status, text: await answer.text() };
+    };
+    const photo = (n: number) =>
+      app.t.inspector.describe(new Uint8Array([0xff, 0xd8, 0xff, n]), {
+        contentType: 'image/jpeg',
+        width: 40,
+        height: 30,
+      });
+    const first = await upload('', photo(1));
+    expect(first.status, first.text.match(/role="alert">[^<]*/)?.[0]).toBe(200);
+    expect(first.text).toContain('Typed before the upload</textarea>');
+    expect(first.text).toContain('value="Kept too"');
+    expect(first.text).toContain('value="2031-05-01T10:00"');
+    expect(first.text).toMatch(new RegExp(`value="${threads.id}" data-platform="threads" checked`));
+    const idsOf = (text: string) => [...text.matchAll(/data-media-id="(media_\w+)"/g)].map((m) => m[1]);
+    const [a] = idsOf(first.text);
+    const second = await upload(a ?? '', photo(2));
+    const [, b] = idsOf(second.text);
+    expect(idsOf(second.text)).toEqual([a, b]);
+    // The page opens with the checks the script would draw: counters and what will publish.
+    expect(second.text).toContain('Threads caption <span class="counter-value">23 / 500 characters</span>');
+    expect(second.text).toContain('a Threads photo post (first slide only');
+    const fields = { account: threads.id, caption: 'Still here', media: `${a},${b}` };
+    const moved = await browser.post('/app/compose', { ...fields, slide: 'up:1' });
+    expect(moved.status).toBe(200);
+    expect(idsOf(moved.text)).toEqual([b, a]);
+    expect(moved.text).toContain('Still here</textarea>');
+    expect(moved.text).toContain(`name="media" value="${b},${a}"`);
+    const removed = await browser.post('/app/compose', { ...fields, media: `${b},${a}`, slide: 'remove:0' });
+    expect(idsOf(removed.text)).toEqual([a]);
+    // Out of range or malformed: nothing moves.
+    const odd = await browser.post('/app/compose', { ...fields, slide: 'down:1' });
+    expect(idsOf(odd.text)).toEqual([a, b]);
+    // The Upload button with no file chosen (a browser sends an empty part without a name).
+    const none = await upload(a ?? '', new Uint8Array(), '');
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Choose a photo or video to upload first.');
+    expect(idsOf(none.text)).toEqual([a]);
+    expect(none.text).toContain('Typed before the upload</textarea>');
+  });
+
   it('lists the agents a person approved and revokes one with its tokens', async () => {
     const user = await app.user();
     const later = new Date(app.t.clock.now().getTime() + 86_400_000);

@@ -306,6 +306,11 @@ export {
   type User,
   userSchema,
 } from './domain/user.js';
+export {
+  checkContentPolicy,
+  type MixedImageSizes,
+  publishesPhotoSets,
+} from './policy/check-content-policy.js';
 export { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './policy/content-scan.js';
 // Policy
 export { describePublication, type Publication } from './policy/describe-publication.js';
@@ -318,6 +323,7 @@ export {
   type PolicyConfigOverrides,
   type PublicationFormats,
 } from './policy/platform-limits.js';
+export { policyConfigFromJson, policyConfigToJson } from './policy/policy-config-json.js';
 export {
   POLICY_WARNING_CODES,
   type PolicyInput,
@@ -327,6 +333,7 @@ export {
   type PolicySeverity,
   type PolicyWarningCode,
 } from './policy/policy-types.js';
+export { type TextCounter, textCounters } from './policy/text-counters.js';
 export { measureText, type TextCounting } from './policy/text-metrics.js';
 export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';

@@ -16,6 +16,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const JPEG_FIXTURE = join(import.meta.dirname, '../../media/test/fixtures/image.jpg');
+const PNG_FIXTURE = join(import.meta.dirname, '../../media/test/fixtures/image.png');
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'a console password';
 
@@ -99,14 +100,50 @@ describe('the console in a browser', () => {
     await shot('connections');
   });
 
-  it('composes a post with an uploaded image for two platforms, finds it on the calendar, and sees it published', async () => {
+  it('checks a post as it is written, before anything is sent', async () => {
     await page.getByRole('link', { name: 'Compose' }).click();
+    const summary = page.locator('#checks-summary');
+    expect(await summary.textContent()).toContain('the checks run as you go');
+    await page.getByRole('checkbox', { name: /Threads @ann_threads/ }).check();
+    await page.getByRole('checkbox', { name: /Instagram @ann_shop/ }).check();
+    // Threads takes 500 characters: the counter and the policy's error appear as the person types.
+    await page.getByLabel('Caption').fill(`Fresh bread ${'and butter '.repeat(50)}`);
+    await expect.poll(() => summary.textContent()).toContain('to fix before scheduling');
+    const counters = await page.locator('#counters').textContent();
+    expect(counters).toContain('Instagram caption 562 / 2,200 characters');
+    expect(counters).toContain('Threads caption 562 / 500 characters · 62 over');
+    const issues = await page.locator('#issues').textContent();
+    expect(issues).toContain('Threads takes at most 500');
+    expect(issues).toMatch(/Instagram.*(photo|video|media)/i);
+    await shot('compose-checks');
+    await page.getByLabel('Caption').fill('Fresh bread, straight from the console');
+    await expect.poll(() => page.locator('#issues .error').count()).toBe(1);
+    expect(await page.locator('#counters .over').count()).toBe(0);
+  });
+
+  it('composes a post with uploaded images for two platforms, reorders them from the keyboard, finds it on the calendar, and sees it published', async () => {
+    // The caption typed before the uploads travels with them.
     await page.getByLabel('Add a photo or video').setInputFiles(JPEG_FIXTURE);
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => page.locator('.slides img').count()).toBe(1);
-    await page.getByRole('checkbox', { name: /Threads @ann_threads/ }).check();
-    await page.getByRole('checkbox', { name: /Instagram @ann_shop/ }).check();
-    await page.getByLabel('Caption').fill('Fresh bread, straight from the console');
+    await page.getByLabel('Add a photo or video').setInputFiles(PNG_FIXTURE);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => page.locator('.slides img').count()).toBe(2);
+    expect(await page.getByLabel('Caption').inputValue()).toBe('Fresh bread, straight from the console');
+    expect(await page.getByRole('checkbox', { name: /Instagram @ann_shop/ }).isChecked()).toBe(true);
+    const order = () =>
+      page.locator('.slides li').evaluateAll((items) => items.map((li) => li.getAttribute('data-media-id')));
+    const [jpeg, png] = await order();
+    await page.getByRole('button', { name: 'Move slide 2 earlier' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await order()).toEqual([png, jpeg]);
+    expect(await page.locator('input[name=media]').inputValue()).toBe(`${png},${jpeg}`);
+    // The moved slide is first now, so the keyboard lands on its other move.
+    expect(await page.evaluate('document.activeElement.getAttribute("aria-label")')).toBe(
+      'Move slide 1 later',
+    );
+    expect(await page.locator('#issues .error').count()).toBe(0);
+    expect(await page.locator('#publication').textContent()).toContain('a 2-slide Instagram carousel');
     await shot('compose');
     await page.getByRole('button', { name: 'Schedule' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Scheduled');
@@ -121,6 +158,11 @@ describe('the console in a browser', () => {
       const post = await settled(server, key, id, 60_000);
       expect(post.status, post.failedReason).toBe('posted');
       expect(post.permalink).toMatch(/\/sandbox\//);
+      // Published in the order the slides were put in (Instagram gets a JPEG copy of the PNG).
+      const slides = post.media.map(
+        (m: { mediaId: string; derivedFrom: string | null }) => m.derivedFrom ?? m.mediaId,
+      );
+      expect(slides).toEqual([png, jpeg]);
     }
     await page.goto(`${server.url}/app/posts/${ids[0]}`);
     expect(await page.locator('main').textContent()).toContain('Posted');

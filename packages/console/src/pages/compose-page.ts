@@ -1,24 +1,41 @@
 import {
   type ConnectedAccount,
+  checkContentPolicy,
   createDraft,
   createPosts,
   describePublication,
   getPostingOptions,
+  isPlatform,
   listConnections,
   type MediaAsset,
   PLATFORM_NAMES,
+  type Platform,
+  type PolicyInput,
+  policyConfigToJson,
   requestApproval,
+  textCounters,
   uploadMedia,
 } from '@svc/core';
+import { COMPOSE_CHECKS_JS_PATH } from '../compose-checks-script.js';
+import {
+  COMPOSE_MIXED_IMAGE_SIZES,
+  checksSummary,
+  counterLabel,
+  counterValue,
+  isPristine,
+  issueMessage,
+  issueScope,
+} from '../compose-checks-view.js';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { csrfMatches } from '../console-session.js';
-import { html } from '../html.js';
+import { type Html, html, raw } from '../html.js';
 import { readUpload } from '../read-upload.js';
+import { formatSize } from './format.js';
 import { orThrow } from './or-throw.js';
 
-// Slides carried between the upload form and the compose form, in order.
+// Slides carried by the form, in order.
 const MEDIA_IDS = /^media_[A-Za-z0-9]{10,40}$/;
 const mediaIdsOf = (values: readonly string[]) =>
   values
@@ -26,7 +43,7 @@ const mediaIdsOf = (values: readonly string[]) =>
     .filter((id) => MEDIA_IDS.test(id))
     .slice(0, 20);
 
-/** What the compose form holds, to show it again after a refusal. */
+/** What the compose form holds, to show it again after an upload, a slide move or a refusal. */
 type Draft = {
   readonly caption: string;
   readonly title: string;
@@ -55,6 +72,55 @@ async function privacyChoices(
   return options.isOk() ? options.value.privacyLevels : ['SELF_ONLY'];
 }
 
+// The platforms of the chosen accounts: a person picks accounts, not platforms.
+const platformsOf = (accounts: readonly ConnectedAccount[], profileIds: readonly string[]): Platform[] => [
+  ...new Set(accounts.filter((a) => profileIds.includes(a.id)).map((a) => a.platform)),
+];
+
+// JSON inside a script element: `<` escaped so no text can close the element.
+const jsonData = (text: string) => raw(text.replace(/</g, '\\u003c'));
+
+function slideList(c: SignedContext, media: readonly MediaAsset[]): Html {
+  const url = c.deps.mediaUrl;
+  const last = media.length - 1;
+  const button = (action: string, i: number, label: string, text: string, disabled: boolean) =>
+    html`<button type="submit" class="secondary small" name="slide" value="${action}:${i}" aria-label="${label}"${disabled ? html` disabled` : ''}>${text}</button>`;
+  return html`<p id="no-media" class="muted"${media.length === 0 ? '' : html` hidden`}>No media yet: a text post (Threads and Facebook take those).</p>
+<ol class="slides">${media.map(
+    (m, i) =>
+      html`<li data-media-id="${m.id}" data-content-type="${m.contentType}" data-size-bytes="${m.sizeBytes}" data-width="${m.width ?? ''}" data-height="${m.height ?? ''}" data-duration-ms="${m.durationMs ?? ''}">${
+        url !== undefined && m.contentType.startsWith('image/')
+          ? html`<img src="${url(m.id)}" alt="Slide ${i + 1}" width="96" height="96">`
+          : html`<span class="muted">${m.contentType}</span>`
+      }<span class="muted">${formatSize(m.sizeBytes)}${m.width === null ? '' : `, ${m.width}×${m.height}`}</span>
+<span class="slide-actions">${button('up', i, `Move slide ${i + 1} earlier`, '←', i === 0)}${button('down', i, `Move slide ${i + 1} later`, '→', i === last)}${button('remove', i, `Remove slide ${i + 1}`, '✕', false)}</span></li>`,
+  )}</ol>`;
+}
+
+/** The checks as the page opens; the script redraws them as the person types. */
+function checks(c: SignedContext, input: PolicyInput, media: readonly MediaAsset[]): Html {
+  const rules = c.deps.core.policy;
+  const pristine = isPristine(input);
+  const checked = checkContentPolicy(input, rules, COMPOSE_MIXED_IMAGE_SIZES);
+  const issues = pristine ? [] : [...checked.errors, ...checked.warnings];
+  const outcome = input.platforms.map((p) =>
+    describePublication(p as Platform, media, rules.platforms[p as Platform]),
+  );
+  return html`<section class="card" aria-labelledby="checks-heading"><h2 id="checks-heading">Checks</h2>
+<p id="checks-summary" class="summary${pristine || checked.ok ? '' : ' has-errors'}">${checksSummary(pristine ? { ok: true, errors: [], warnings: [] } : checked, pristine)}</p>
+<ul id="counters" class="counters">${textCounters(input, rules).map(
+    (counter) =>
+      html`<li class="counter${counter.used > counter.max ? ' over' : ''}">${counterLabel(counter)} <span class="counter-value">${counterValue(counter)}</span></li>`,
+  )}</ul>
+<ul id="issues" class="issues"${issues.length === 0 ? html` hidden` : ''}>${issues.map(
+    (i) =>
+      html`<li class="${i.severity}"><strong>${i.severity === 'error' ? 'Error' : 'Warning'} · ${issueScope(i)}: </strong>${issueMessage(i)}</li>`,
+  )}</ul>
+<h2 id="publication-heading"${outcome.length === 0 ? html` hidden` : ''}>What will publish</h2>
+<ul id="publication">${outcome.map((o) => html`<li>${o.description}</li>`)}</ul>
+</section>`;
+}
+
 async function form(
   c: SignedContext,
   draft: Draft,
@@ -65,46 +131,38 @@ async function form(
   const accounts = await orThrow(listConnections(c.deps.core, c.actor));
   const media = await slides(c, draft.mediaIds);
   const privacy = await privacyChoices(c, accounts);
-  const platforms = [
-    ...new Set(accounts.filter((a) => draft.profileIds.includes(a.id)).map((a) => a.platform)),
-  ];
-  const rules = c.deps.core.policy.platforms;
-  const outcome = platforms.map((p) => describePublication(p, media, rules[p]));
-  const url = c.deps.mediaUrl;
+  const input: PolicyInput = {
+    caption: draft.caption,
+    title: draft.title,
+    platforms: platformsOf(accounts, draft.profileIds),
+    media,
+    platformMeta: draft.privacyLevel === '' ? null : { tiktok: { privacyLevel: draft.privacyLevel } },
+  };
   const body = html`${problems.length === 0 ? '' : html`<ul role="alert">${problems.map((p) => html`<li>${p}</li>`)}</ul>`}
-<section class="card" aria-labelledby="media-heading"><h2 id="media-heading">Media</h2>
-${
-  media.length === 0
-    ? html`<p class="muted">No media yet: a text post (Threads and Facebook take those).</p>`
-    : html`<ol class="slides">${media.map(
-        (m, i) =>
-          html`<li>${
-            url !== undefined && m.contentType.startsWith('image/')
-              ? html`<img src="${url(m.id)}" alt="Slide ${i + 1}" width="96" height="96">`
-              : html`<span class="muted">${m.contentType}</span>`
-          } <span class="muted">${Math.round(m.sizeBytes / 1024)} KB${m.width === null ? '' : `, ${m.width}×${m.height}`}</span></li>`,
-      )}</ol>`
-}
-<form method="post" action="/app/compose/upload" enctype="multipart/form-data">${csrfField(c.session)}
-<input type="hidden" name="media" value="${draft.mediaIds.join(',')}">
-<label for="file">Add a photo or video</label>
-<input id="file" name="file" type="file" accept="image/*,video/*" required>
-<div class="actions"><button type="submit" class="secondary">Upload</button></div>
-</form></section>
-<form method="post" action="/app/compose" class="card">${csrfField(c.session)}
-<input type="hidden" name="media" value="${draft.mediaIds.join(',')}">
-<fieldset><legend>Accounts</legend>
+<script type="application/json" id="policy-config">${jsonData(policyConfigToJson(c.deps.core.policy))}</script>
+<form method="post" action="/app/compose" data-compose>${csrfField(c.session)}
+<input type="hidden" name="media" value="${media.map((m) => m.id).join(',')}">
+<div class="card">
+<fieldset id="accounts"><legend>Accounts</legend>
 ${
   accounts.length === 0
     ? html`<p class="muted">No account is connected yet: <a href="/app/connections">connect one</a>.</p>`
     : accounts.map(
         (a) =>
-          html`<label><input type="checkbox" name="account" value="${a.id}"${draft.profileIds.includes(a.id) ? html` checked` : ''}> ${PLATFORM_NAMES[a.platform]} @${a.handle}</label>`,
+          html`<label><input type="checkbox" name="account" value="${a.id}" data-platform="${a.platform}"${draft.profileIds.includes(a.id) ? html` checked` : ''}> ${PLATFORM_NAMES[a.platform]} @${a.handle}</label>`,
       )
 }
 </fieldset>
 <label for="caption">Caption</label>
 <textarea id="caption" name="caption" rows="6" maxlength="10000">${draft.caption}</textarea>
+</div>
+<section class="card" aria-labelledby="media-heading"><h2 id="media-heading">Media</h2>
+${slideList(c, media)}
+<label for="file">Add a photo or video</label>
+<input id="file" name="file" type="file" accept="image/*,video/*">
+<div class="actions"><button type="submit" class="secondary" formaction="/app/compose/upload" formenctype="multipart/form-data" formnovalidate>Upload</button></div>
+</section>
+<div class="card">
 <label for="title">Title (YouTube and TikTok)</label>
 <input id="title" name="title" type="text" maxlength="200" value="${draft.title}">
 ${
@@ -115,11 +173,8 @@ ${
 }
 <label for="time">When (${c.time.zone} time; empty: at the next publisher run)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
-${
-  outcome.length === 0
-    ? ''
-    : html`<h2>What will publish</h2><ul>${outcome.map((o) => html`<li>${PLATFORM_NAMES[o.platform]}: ${o.description}</li>`)}</ul>`
-}
+</div>
+${checks(c, input, media)}
 <div class="actions">
 <button type="submit" name="action" value="schedule">Schedule</button>
 <button type="submit" name="action" value="draft" class="secondary">Save as draft</button>
@@ -127,7 +182,13 @@ ${
 </div></form>`;
   return htmlReply(
     status,
-    consolePage(c.session, { title: 'Compose', section: '/app/compose', body, alert }),
+    consolePage(c.session, {
+      title: 'Compose',
+      section: '/app/compose',
+      body,
+      alert,
+      scripts: [COMPOSE_CHECKS_JS_PATH],
+    }),
   );
 }
 
@@ -135,28 +196,52 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   return form(c, { ...EMPTY, mediaIds: mediaIdsOf(c.url.searchParams.getAll('media')) }, 200, null);
 }
 
-function draftOf(c: SignedContext): Draft {
-  const f = c.form;
+function draftOf(fields: URLSearchParams): Draft {
   return {
-    caption: f.get('caption') ?? '',
-    title: (f.get('title') ?? '').trim(),
-    profileIds: f.getAll('account'),
-    time: f.get('time') ?? '',
-    privacyLevel: f.get('privacyLevel') ?? '',
-    mediaIds: mediaIdsOf(f.getAll('media')),
+    caption: fields.get('caption') ?? '',
+    title: (fields.get('title') ?? '').trim(),
+    profileIds: fields.getAll('account'),
+    time: fields.get('time') ?? '',
+    privacyLevel: fields.get('privacyLevel') ?? '',
+    mediaIds: mediaIdsOf(fields.getAll('media')),
   };
 }
 
-// The policy's issues, each as a person reads it; the message alone for other refusals.
+/** The slides after a slide button ("up:2", "down:2", "remove:2") of the page without its script. */
+function moveSlide(ids: readonly string[], command: string): string[] {
+  const [action, at] = command.split(':');
+  const i = Number(at);
+  const next = [...ids];
+  const item = next[i];
+  if (item === undefined) return next;
+  if (action === 'remove') next.splice(i, 1);
+  const j = action === 'up' ? i - 1 : action === 'down' ? i + 1 : -1;
+  const other = next[j];
+  if (other !== undefined && action !== 'remove') {
+    next[j] = item;
+    next[i] = other;
+  }
+  return next;
+}
+
+// The policy's issues, each as the form puts it; the message alone for other refusals.
 function problemsOf(error: { message: string; details?: Readonly<Record<string, unknown>> }): string[] {
   const issues = error.details?.errors;
   return Array.isArray(issues)
-    ? issues.map((i: { message?: unknown }) => String(i.message ?? ''))
+    ? issues.map((i: { code?: unknown; message?: unknown; platform?: unknown }) =>
+        issueMessage({
+          code: String(i.code ?? ''),
+          message: String(i.message ?? ''),
+          platform: isPlatform(i.platform) ? i.platform : null,
+        }),
+      )
     : [error.message];
 }
 
 async function submit(c: SignedContext): Promise<ConsoleReply> {
-  const draft = draftOf(c);
+  const draft = draftOf(c.form);
+  const slide = c.form.get('slide');
+  if (slide !== null) return form(c, { ...draft, mediaIds: moveSlide(draft.mediaIds, slide) }, 200, null);
   const action = c.form.get('action') ?? 'schedule';
   // The field holds the person's wall-clock time; anything else goes as sent, for the use case to refuse.
   const time = draft.time === '' ? null : (c.time.instant(draft.time)?.toISOString() ?? draft.time);
@@ -178,16 +263,12 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     }
     return redirectReply(`/app/posts/${saved.value.id}`);
   }
-  // The platforms are those of the chosen accounts: a person picks accounts, not platforms.
   const accounts = await orThrow(listConnections(c.deps.core, c.actor));
-  const platforms = [
-    ...new Set(accounts.filter((a) => draft.profileIds.includes(a.id)).map((a) => a.platform)),
-  ];
   const created = await createPosts(
     c.deps.core,
     c.actor,
-    { ...content, platforms, profileIds: draft.profileIds },
-    { requireScheduledTime: false },
+    { ...content, platforms: platformsOf(accounts, draft.profileIds), profileIds: draft.profileIds },
+    { requireScheduledTime: false, mixedImageSizes: COMPOSE_MIXED_IMAGE_SIZES },
   );
   if (created.isErr()) return form(c, draft, 400, 'Not scheduled.', problemsOf(created.error));
   const [first] = created.value.postIds;
@@ -198,29 +279,16 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
   );
 }
 
-// A file is read only once the form's anti-forgery token, sent before it, matched the session.
+// The whole form comes along with the file, so nothing typed is lost; the file is read only once
+// the form's anti-forgery token, sent before it, matched the session.
 async function upload(c: SignedContext): Promise<ConsoleReply> {
-  let answer: ConsoleReply | null = null;
   const read = await readUpload(
     c.req,
     c.deps.core.policy.maxFileBytes,
-    async ({ fields, file }) => {
-      const carried = mediaIdsOf(fields.getAll('media'));
-      const stored = file === null ? null : await uploadMedia(c.deps.core, c.actor, file);
-      if (stored === null || stored.isErr()) {
-        answer = await form(
-          c,
-          { ...EMPTY, mediaIds: carried },
-          400,
-          stored?.error.message ?? 'No file was sent.',
-        );
-        return;
-      }
-      answer = redirectReply(`/app/compose?media=${[...carried, stored.value.id].join(',')}`);
-    },
     (fields) => csrfMatches(c.session, fields.get('_csrf') ?? undefined),
+    async (file) => await uploadMedia(c.deps.core, c.actor, file),
   );
-  if (!read || answer === null) {
+  if (read === null) {
     return htmlReply(
       403,
       consolePage(c.session, {
@@ -231,10 +299,13 @@ async function upload(c: SignedContext): Promise<ConsoleReply> {
       }),
     );
   }
-  return answer;
+  const draft = draftOf(read.fields);
+  if (read.file === null) return form(c, draft, 400, 'Choose a photo or video to upload first.');
+  if (read.file.isErr()) return form(c, draft, 400, read.file.error.message);
+  return form(c, { ...draft, mediaIds: [...draft.mediaIds, read.file.value.id] }, 200, null);
 }
 
-/** Composing a post: media, accounts, caption, settings, then schedule, draft or review. */
+/** Composing a post: accounts, caption, media, settings, then schedule, draft or review. */
 export const composeRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/compose', access: 'signed', run: show },
   { method: 'POST', path: '/app/compose', access: 'signed', run: submit },

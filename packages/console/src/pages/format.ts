@@ -18,3 +18,10 @@ export function statusBadge(status: PublicPostStatus): Html {
 export function statusLabel(status: PublicPostStatus): string {
   return STATUS_LABELS[status];
 }
+
+/** A file size as a person reads it: bytes below 1 KB, KB below 1 MB, then MB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -3,7 +3,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { type Html, html } from '../html.js';
-import { statusBadge } from './format.js';
+import { formatSize, statusBadge } from './format.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -69,11 +69,6 @@ async function remove(c: SignedContext): Promise<ConsoleReply> {
     });
   }
   return redirectReply('/app/media?done=deleted');
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** The media library: previews, sizes, where each file is used, and deleting unused ones. */

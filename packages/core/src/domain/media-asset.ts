@@ -1,28 +1,11 @@
 import { z } from 'zod';
 
-/** MIME types the service accepts (spec section 8): JPEG, PNG, WebP, GIF, MP4, MOV, WebM. */
-export const ALLOWED_MEDIA_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'video/mp4',
-  'video/quicktime',
-  'video/webm',
-] as const;
-
-/** An allowed media MIME type. */
-export type AllowedMediaType = (typeof ALLOWED_MEDIA_TYPES)[number];
-
-/** Whether a MIME type names an image. */
-export function isImageType(contentType: string): boolean {
-  return contentType.startsWith('image/');
-}
-
-/** Whether a MIME type names a video. */
-export function isVideoType(contentType: string): boolean {
-  return contentType.startsWith('video/');
-}
+export {
+  ALLOWED_MEDIA_TYPES,
+  type AllowedMediaType,
+  isImageType,
+  isVideoType,
+} from './media-types.js';
 
 /** A stored media file (spec 2.6) with what inspection found out about it. */
 export const mediaAssetSchema = z.object({

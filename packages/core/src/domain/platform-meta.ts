@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-/** TikTok privacy levels known from the platform's documentation; each creator allows a subset. */
-export const TIKTOK_PRIVACY_LEVELS = [
-  'PUBLIC_TO_EVERYONE',
-  'MUTUAL_FOLLOW_FRIENDS',
-  'FOLLOWER_OF_CREATOR',
-  'SELF_ONLY',
-] as const;
+export { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 
 const coverSchema = z.looseObject({ coverUrl: z.url().optional() });
 

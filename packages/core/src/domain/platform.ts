@@ -6,8 +6,8 @@ export const PLATFORMS = ['instagram', 'tiktok', 'youtube', 'threads', 'facebook
 /** A platform identifier. */
 export type Platform = (typeof PLATFORMS)[number];
 
-/** Schema of a platform identifier. */
-export const platformSchema = z.enum(PLATFORMS);
+/** Schema of a platform identifier (marked pure, so a browser bundle of the policy drops zod). */
+export const platformSchema = /* @__PURE__ */ z.enum(PLATFORMS);
 
 /** Whether a string names a supported platform. */
 export function isPlatform(value: unknown): value is Platform {

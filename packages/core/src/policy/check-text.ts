@@ -17,6 +17,16 @@ export type TextFacts = {
   readonly links: readonly string[];
 };
 
+/** A platform's caption ceiling for this post (photo posts may have their own); null: none. */
+export function captionLimit(rules: PlatformRules, isPhotoPost: boolean): number | null {
+  return isPhotoPost && rules.photoCaptionMax !== null ? rules.photoCaptionMax : rules.captionMax;
+}
+
+/** A platform's title ceiling in characters for this post; null: none. */
+export function titleLimit(rules: PlatformRules, isPhotoPost: boolean): number | null {
+  return isPhotoPost && rules.photoTitleMax !== null ? rules.photoTitleMax : rules.titleMax;
+}
+
 /** `missing_content` and the service-wide caption cap (spec 2.2, 8), counted in code points. */
 export function checkServiceText(post: NormalizedPost, config: PolicyConfig): PolicyIssue[] {
   const issues: PolicyIssue[] = [];
@@ -68,7 +78,7 @@ function checkCaption(
 ): PolicyIssue[] {
   const name = PLATFORM_NAMES[platform];
   const issues: PolicyIssue[] = [];
-  const max = facts.isPhotoPost && rules.photoCaptionMax !== null ? rules.photoCaptionMax : rules.captionMax;
+  const max = captionLimit(rules, facts.isPhotoPost);
   // A platform counting like the service with a ceiling at least as high adds nothing to the
   // service-wide error, so it is not repeated.
   const redundant =
@@ -113,7 +123,7 @@ function checkTitle(
 ): PolicyIssue[] {
   const name = PLATFORM_NAMES[platform];
   const photo = facts.isPhotoPost && rules.photoTitleMax !== null;
-  const max = photo ? rules.photoTitleMax : rules.titleMax;
+  const max = titleLimit(rules, facts.isPhotoPost);
   const limit = max === null ? '' : ` of up to ${fmt(max)} characters`;
   if (title.trim() === '') {
     return rules.titleRequired

@@ -1,4 +1,4 @@
-import { TIKTOK_PRIVACY_LEVELS } from '../domain/platform-meta.js';
+import { TIKTOK_PRIVACY_LEVELS } from '../domain/tiktok-privacy-levels.js';
 import { policyError } from './policy-issue.js';
 import type { PolicyIssue } from './policy-types.js';
 

@@ -1,4 +1,4 @@
-import { isImageType, isVideoType } from '../domain/media-asset.js';
+import { isImageType, isVideoType } from '../domain/media-types.js';
 import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
 import type { PlatformRules } from './platform-limits.js';
 

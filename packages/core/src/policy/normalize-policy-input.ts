@@ -1,4 +1,4 @@
-import { isImageType, isVideoType } from '../domain/media-asset.js';
+import { isImageType, isVideoType } from '../domain/media-types.js';
 import { isPlatform, type Platform } from '../domain/platform.js';
 import type { PolicyInput } from './policy-types.js';
 
@@ -33,6 +33,11 @@ export type NormalizedPost = {
 };
 
 type Loose = Readonly<Record<string, unknown>>;
+
+/** Media present and every slide a known image: TikTok then publishes a photo post. */
+export function isPhotoPost(media: readonly PolicySlide[]): boolean {
+  return media.length > 0 && media.every((s) => s.kind === 'image');
+}
 
 /** Reads a PolicyInput defensively: the policy must never throw, whatever a caller sends. */
 export function normalizePolicyInput(input: PolicyInput): NormalizedPost {

@@ -3,7 +3,7 @@ import { checkContent } from './check-content.js';
 import { checkPlatformMedia, checkServiceMedia } from './check-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';
 import { checkTiktokMeta } from './check-tiktok-meta.js';
-import { type NormalizedPost, normalizePolicyInput } from './normalize-policy-input.js';
+import { isPhotoPost, type NormalizedPost, normalizePolicyInput } from './normalize-policy-input.js';
 import { DEFAULT_POLICY_CONFIG, type PlatformRules, type PolicyConfig } from './platform-limits.js';
 import { policyError } from './policy-issue.js';
 import type { PolicyInput, PolicyIssue, PolicyResult } from './policy-types.js';
@@ -87,7 +87,7 @@ function textFacts(post: NormalizedPost, config: PolicyConfig): TextFacts {
     return true;
   });
   return {
-    isPhotoPost: post.media.length > 0 && post.media.every((s) => s.kind === 'image'),
+    isPhotoPost: isPhotoPost(post.media),
     captionCapExceeded: countCodePoints(post.caption) > config.captionMax,
     hashtags: collectHashtags(post.caption, post.hashtags),
     mentions: extractMentions(post.caption),

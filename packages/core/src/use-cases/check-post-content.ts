@@ -5,26 +5,19 @@ import type { MediaRef } from '../domain/post.js';
 import type { PostRequest } from '../domain/post-request.js';
 import type { SvcError } from '../domain/svc-error.js';
 import type { User } from '../domain/user.js';
-import { mixedImageSizesError } from '../policy/check-media.js';
-import { normalizePolicyInput } from '../policy/normalize-policy-input.js';
+import { checkContentPolicy, type MixedImageSizes } from '../policy/check-content-policy.js';
 import type { PolicyIssue, PolicyMedia } from '../policy/policy-types.js';
-import { validatePostPolicy } from '../policy/validate-post-policy.js';
 import { checkCreatorOptions } from './check-creator-options.js';
 import type { ImageConversion } from './convert-images.js';
 import type { CoreDeps } from './core-deps.js';
 import { policyError } from './policy-error.js';
-import { type PrepareMediaDeps, preparePostMedia, publishesPhotoSets } from './prepare-post-media.js';
+import { type PrepareMediaDeps, preparePostMedia } from './prepare-post-media.js';
 import { resolveMedia } from './resolve-media.js';
 
 /** What a post says and shows, whichever surface it came from. */
 export type PostContent = Pick<PostRequest, 'platforms' | 'caption' | 'title' | 'media' | 'platformMeta'>;
 
-/**
- * What to do with a photo set whose photos differ in size: pad them to the first one's size
- * (REST, spec 8) or refuse (the tools and the console: the user can re-export, and never saw the
- * bars padding adds).
- */
-export type MixedImageSizes = 'pad' | 'refuse';
+export type { MixedImageSizes } from '../policy/check-content-policy.js';
 
 /** The content checks that need no target: what is known of each slide, and advisory findings. */
 export type CheckedContent = {
@@ -45,15 +38,8 @@ export async function checkPostContent(
 ): Promise<Result<CheckedContent, SvcError>> {
   const media = await resolveMedia(deps.store.media, owner, content.media);
   if (media.isErr()) return err(media.error);
-  const policy = validatePostPolicy({ ...content, media: media.value }, deps.policy);
+  const policy = checkContentPolicy({ ...content, media: media.value }, deps.policy, mixedImageSizes);
   if (!policy.ok) return err(policyError(policy.errors, policy.warnings));
-  if (
-    mixedImageSizes === 'refuse' &&
-    content.platforms.some((p) => publishesPhotoSets(deps.policy.platforms[p]))
-  ) {
-    const mixed = mixedImageSizesError(normalizePolicyInput({ platforms: [], media: media.value }).media);
-    if (mixed !== null) return err(policyError([mixed], policy.warnings));
-  }
   return ok({ media: media.value, warnings: policy.warnings });
 }
 

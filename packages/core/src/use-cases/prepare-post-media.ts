@@ -6,7 +6,7 @@ import type { PostRequest } from '../domain/post-request.js';
 import { directLinkFor } from '../domain/share-links.js';
 import type { SvcError } from '../domain/svc-error.js';
 import type { User } from '../domain/user.js';
-import type { PlatformRules } from '../policy/platform-limits.js';
+import { publishesPhotoSets } from '../policy/check-content-policy.js';
 import type { PolicyIssue } from '../policy/policy-types.js';
 import { validatePostPolicy } from '../policy/validate-post-policy.js';
 import { checkFetchedLinks, type SniffMemo } from './check-fetched-links.js';
@@ -28,11 +28,6 @@ export type PreparedMedia = {
 
 /** The parts of a request its media preparation reads. */
 export type MediaRequest = Pick<PostRequest, 'caption' | 'title' | 'media' | 'platformMeta'>;
-
-/** Platforms that publish every photo of a set together, so the photos must share one size. */
-export function publishesPhotoSets(rules: PlatformRules): boolean {
-  return !rules.firstSlideOnly && (rules.maxSlides ?? 2) > 1 && rules.imageTypes.length > 0;
-}
 
 /**
  * The slides each targeted platform gets (spec 2.2, 4.1, 4.2):

@@ -1,0 +1,173 @@
+// The compose page's script (served as /app/assets/compose-checks-<hash>.js, built by
+// scripts/build-browser.ts): it runs the server's own content policy on what the person is
+// writing, at every keystroke, and moves slides without a round trip. The page works without it:
+// every check runs again on the server and the slide buttons are plain form buttons.
+import {
+  checkContentPolicy,
+  describePublication,
+  isPlatform,
+  type Platform,
+  type PolicyConfig,
+  type PolicyInput,
+  type PolicyIssue,
+  type PolicyMedia,
+  policyConfigFromJson,
+  textCounters,
+} from '@svc/core/policy';
+import {
+  COMPOSE_MIXED_IMAGE_SIZES,
+  checksSummary,
+  controlOf,
+  counterLabel,
+  counterValue,
+  isPristine,
+  issueMessage,
+  issueScope,
+} from '../src/compose-checks-view.js';
+
+const form = document.querySelector<HTMLFormElement>('form[data-compose]');
+const configText = document.getElementById('policy-config')?.textContent;
+if (form !== null && configText) start(form, policyConfigFromJson(configText));
+
+function start(form: HTMLFormElement, config: PolicyConfig): void {
+  const field = <T extends Element>(selector: string) => form.querySelector<T>(selector);
+  const caption = field<HTMLTextAreaElement>('#caption');
+  const title = field<HTMLInputElement>('#title');
+  const privacy = field<HTMLSelectElement>('#privacy');
+  const slides = field<HTMLOListElement>('ol.slides');
+  const mediaField = field<HTMLInputElement>('input[name=media]');
+
+  const slideItems = () => Array.from(slides?.querySelectorAll<HTMLLIElement>('li[data-media-id]') ?? []);
+  const numberOf = (value: string | undefined) =>
+    value === undefined || value === '' ? null : Number(value);
+
+  function input(): PolicyInput {
+    const platforms = Array.from(form.querySelectorAll<HTMLInputElement>('input[name=account]:checked'))
+      .map((box) => box.dataset.platform ?? '')
+      .filter(isPlatform);
+    const media = slideItems().map(
+      (li): PolicyMedia => ({
+        contentType: li.dataset.contentType ?? null,
+        sizeBytes: numberOf(li.dataset.sizeBytes),
+        width: numberOf(li.dataset.width),
+        height: numberOf(li.dataset.height),
+        durationMs: numberOf(li.dataset.durationMs),
+      }),
+    );
+    const level = privacy?.value ?? '';
+    return {
+      caption: caption?.value ?? '',
+      title: title?.value ?? '',
+      platforms: [...new Set(platforms)],
+      media,
+      platformMeta: level === '' ? null : { tiktok: { privacyLevel: level } },
+    };
+  }
+
+  function redraw(): void {
+    const post = input();
+    const pristine = isPristine(post);
+    const checked = checkContentPolicy(post, config, COMPOSE_MIXED_IMAGE_SIZES);
+    const result = pristine ? { ok: true, errors: [], warnings: [] } : checked;
+    replaceList('counters', textCounters(post, config), (counter) => {
+      const li = element('li', counterLabel(counter), 'counter');
+      const value = element('span', counterValue(counter), 'counter-value');
+      li.append(' ', value);
+      if (counter.used > counter.max) li.classList.add('over');
+      return li;
+    });
+    replaceList('issues', [...result.errors, ...result.warnings], issueItem);
+    const summary = document.getElementById('checks-summary');
+    if (summary !== null) {
+      summary.textContent = checksSummary(result, pristine);
+      summary.classList.toggle('has-errors', !result.ok);
+    }
+    const kinds = (post.media ?? []).map((m) => ({ contentType: m.contentType ?? '' }));
+    replaceList('publication', post.platforms as Platform[], (platform) =>
+      element('li', describePublication(platform, kinds, config.platforms[platform]).description),
+    );
+    const heading = document.getElementById('publication-heading');
+    if (heading !== null) heading.hidden = post.platforms.length === 0;
+  }
+
+  function issueItem(issue: PolicyIssue): HTMLLIElement {
+    const li = element('li', '', issue.severity);
+    li.append(
+      element('strong', `${issue.severity === 'error' ? 'Error' : 'Warning'} · ${issueScope(issue)}: `),
+    );
+    li.append(issueMessage(issue));
+    const control = controlOf(issue);
+    if (control !== null && document.getElementById(control) !== null) {
+      const link = element('a', 'Go to the field');
+      link.href = `#${control}`;
+      li.append(' ', link);
+    }
+    return li;
+  }
+
+  // Slide buttons: "up:2", "down:2", "remove:2", answered here instead of by the server.
+  slides?.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[name=slide]');
+    if (button === null || button === undefined) return;
+    event.preventDefault();
+    const [action, at] = button.value.split(':');
+    const items = slideItems();
+    const index = Number(at);
+    const item = items[index];
+    if (item === undefined || slides === null) return;
+    if (action === 'remove') item.remove();
+    else if (action === 'up' && index > 0) slides.insertBefore(item, items[index - 1] ?? null);
+    else if (action === 'down' && index < items.length - 1)
+      slides.insertBefore(items[index + 1] ?? item, item);
+    renumber();
+    redraw();
+    // Keep the keyboard where it was: on the moved slide's same button, or the next useful one.
+    const target =
+      action === 'remove'
+        ? (slideItems()[Math.min(index, slideItems().length - 1)]?.querySelector<HTMLButtonElement>(
+            'button[name=slide]',
+          ) ?? document.getElementById('file'))
+        : (item.querySelector<HTMLButtonElement>(`button[value^="${action}:"]:not([disabled])`) ??
+          item.querySelector<HTMLButtonElement>('button[name=slide]:not([disabled])'));
+    target?.focus();
+  });
+
+  function renumber(): void {
+    const items = slideItems();
+    if (mediaField !== null) mediaField.value = items.map((li) => li.dataset.mediaId ?? '').join(',');
+    items.forEach((li, i) => {
+      const n = String(i + 1);
+      li.querySelector('img')?.setAttribute('alt', `Slide ${n}`);
+      for (const button of li.querySelectorAll<HTMLButtonElement>('button[name=slide]')) {
+        const action = button.value.split(':')[0] ?? '';
+        button.value = `${action}:${i}`;
+        button.setAttribute('aria-label', (button.getAttribute('aria-label') ?? '').replace(/\d+/, n));
+        button.disabled = (action === 'up' && i === 0) || (action === 'down' && i === items.length - 1);
+      }
+    });
+    const empty = document.getElementById('no-media');
+    if (empty !== null) empty.hidden = items.length > 0;
+  }
+
+  form.addEventListener('input', redraw);
+  form.addEventListener('change', redraw);
+  redraw();
+}
+
+function replaceList<T>(id: string, items: readonly T[], draw: (item: T) => HTMLElement): void {
+  const list = document.getElementById(id);
+  if (list === null) return;
+  list.replaceChildren(...items.map(draw));
+  list.hidden = items.length === 0;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text: string,
+  className?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  if (className !== undefined) node.className = className;
+  return node;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUILD_BROWSER_COMMAND,
+  buildComposeChecks,
+  COMPOSE_CHECKS_FILE,
+  readComposeChecks,
+} from '../scripts/build-browser.js';
+
+// The committed compose script is what esbuild makes of its sources now, so the page runs the
+// same policy as the server: when the policy or the script changes, this fails until rebuilt.
+describe('the compose page script', () => {
+  it(`${COMPOSE_CHECKS_FILE} matches a fresh build`, async () => {
+    const fresh = await buildComposeChecks();
+    expect(
+      readComposeChecks() === fresh,
+      `packages/console/${COMPOSE_CHECKS_FILE} is out of date: run \`${BUILD_BROWSER_COMMAND}\` and commit the result.`,
+    ).toBe(true);
+  });
+
+  it('carries the policy without zod or Node', async () => {
+    const script = await buildComposeChecks();
+    expect(script).not.toMatch(/node:|require\(|zod/);
+    expect(script.length).toBeLessThan(64 * 1024);
+  });
+});
