@@ -4,8 +4,17 @@ import { DEFAULT_POLICY_CONFIG } from './platform-limits.js';
 import { policyConfigFromJson, policyConfigToJson } from './policy-config-json.js';
 import { validatePostPolicy } from './validate-post-policy.js';
 
-const photo = (width: number, height: number) => ({ contentType: 'image/jpeg', width, height, sizeBytes: 1000 });
-const MIXED = { caption: 'Two shapes', platforms: ['instagram'], media: [photo(1080, 1350), photo(1080, 1080)] };
+const photo = (width: number, height: number) => ({
+  contentType: 'image/jpeg',
+  width,
+  height,
+  sizeBytes: 1000,
+});
+const MIXED = {
+  caption: 'Two shapes',
+  platforms: ['instagram'],
+  media: [photo(1080, 1350), photo(1080, 1080)],
+};
 
 describe('checkContentPolicy', () => {
   it('pads mixed photo sizes (a warning) or refuses them, by the surface’s choice', () => {

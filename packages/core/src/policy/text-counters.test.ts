@@ -4,7 +4,13 @@ import { textCounters } from './text-counters.js';
 import { validatePostPolicy } from './validate-post-policy.js';
 
 const PHOTO = { contentType: 'image/jpeg', width: 1080, height: 1350, sizeBytes: 100_000 };
-const VIDEO = { contentType: 'video/mp4', width: 1080, height: 1920, durationMs: 30_000, sizeBytes: 1_000_000 };
+const VIDEO = {
+  contentType: 'video/mp4',
+  width: 1080,
+  height: 1920,
+  durationMs: 30_000,
+  sizeBytes: 1_000_000,
+};
 const counters = (input: Parameters<typeof textCounters>[0]) => textCounters(input, DEFAULT_POLICY_CONFIG);
 
 describe('textCounters', () => {
