@@ -147,6 +147,7 @@ async function measure(services: Services, baseUrl: string, paths: readonly stri
     trustProxy: false,
     logger: { warn() {}, error() {} },
     signInLimiter: createSignInLimiter(services.core.clock),
+    webhookSender: services.webhookSender,
   });
   const server = createServer((req, res) => web.handle(req, res));
   await new Promise<void>((resolve) => server.listen(Number(new URL(baseUrl).port), '127.0.0.1', resolve));

@@ -601,6 +601,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks, newest first
+         * @description A key limited to some accounts sees only the webhooks limited to those accounts too. Secrets are never listed.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe an endpoint to events
+         * @description The answer holds the signing secret (`whsec_…`) this once: store it, it is never shown again (rotate it to get a new one). At most 25 webhooks per user.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a webhook */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Its pending deliveries are dropped and its delivery history goes with it.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook, pause it or turn it back on
+         * @description Replaces the fields sent (at least one). `enabled: true` re-enables an endpoint the service disabled after three days of failed deliveries.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a webhook's signing secret
+         * @description The new secret is shown this once. For 24 hours the old one keeps signing alongside it (two signatures in `webhook-signature`), so the receiver can switch without missing a delivery; `secretRotatedUntil` says until when.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (`ping`)
+         * @description Queues a signed `ping` to the endpoint, even a disabled one; follow it in the deliveries list.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's recent delivery attempts, newest first
+         * @description Each attempt with its event, the status code answered, the outcome, how long it took, the start of the answer and the error; retries and redeliveries are attempts of their own.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Whatever became of it (delivered, failed, pending), it is sent again now with the same `webhook-id`, in a new round of retries.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -740,6 +869,28 @@ export interface components {
             /** @description The published post whose comments it answers; omit for a draft. */
             postId?: string | null;
         };
+        CreateWebhookRequest: {
+            /** @description Where events are POSTed: an https URL on a public address, without a user name or password. */
+            url: string;
+            /** @description The events it receives (a repeated one counts once). */
+            events: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            /** @description A note for people: what it is for. */
+            description?: string | null;
+            /** @description The connected accounts whose events it receives, within the key's accounts; omit or null for every account (a key limited to some accounts: those). */
+            accountIds?: string[] | null;
+        };
+        UpdateWebhookRequest: {
+            /** @description Where events are POSTed: an https URL on a public address, without a user name or password. */
+            url?: string;
+            /** @description The events it receives (a repeated one counts once). */
+            events?: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            /** @description A note for people: what it is for. */
+            description?: string | null;
+            /** @description The connected accounts whose events it receives, within the key's accounts; omit or null for every account (a key limited to some accounts: those). */
+            accountIds?: string[] | null;
+            /** @description false pauses it; true turns it back on, also when the service disabled it after three days of failed deliveries (the reason and the failure run are cleared). */
+            enabled?: boolean;
+        };
         /**
          * @example {
          *       "id": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
@@ -831,6 +982,48 @@ export interface components {
                 status: "draft" | "pending_approval" | "scheduled" | "posted" | "failed";
             }[];
         };
+        Webhook: {
+            id: string;
+            url: string;
+            events: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            description: string | null;
+            /** @description The connected accounts whose events it receives; null: every account. */
+            accountIds: string[] | null;
+            enabled: boolean;
+            /** @description Why the service disabled it (an endpoint failing for three days); null otherwise. */
+            disabledReason: string | null;
+            disabledAt: string | null;
+            /** @description The first failure of the current run of failed deliveries; null while deliveries succeed. */
+            failingSince: string | null;
+            /** @description Until when the previous secret still signs alongside the new one, after a rotation. */
+            secretRotatedUntil: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        WebhookWithSecret: {
+            webhook: components["schemas"]["Webhook"];
+            /** @description The signing secret (`whsec_…`), shown this once: no other answer contains it. Verify deliveries with it (Standard Webhooks). */
+            secret: string;
+        };
+        WebhookAttempt: {
+            id: string;
+            /** @description Redeliver with POST /webhooks/{id}/deliveries/{deliveryId}/redeliver. */
+            deliveryId: string;
+            /** @description The `webhook-id` the receiver saw: the same on every retry. */
+            messageId: string;
+            /** @enum {string} */
+            event: "post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping";
+            /** @description Its number within its round of retries, from 1. */
+            attempt: number;
+            startedAt: string;
+            durationMs: number;
+            statusCode: number | null;
+            /** @enum {string} */
+            outcome: "delivered" | "failed";
+            error: string | null;
+            /** @description The start of the answer, at most 1,024 characters. */
+            responseExcerpt: string | null;
+        };
         /**
          * @example {
          *       "error": "Post post_01J not found.",
@@ -844,7 +1037,7 @@ export interface components {
              * @description A stable code for programs: see docs/errors.md.
              * @enum {string}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_scope" | "api_access_disabled" | "missing_content" | "missing_platforms" | "unsupported_platform" | "invalid_scheduled_time" | "scheduled_time_in_past" | "invalid_profile_ids" | "profile_scope_denied" | "media_not_found" | "missing_file" | "file_too_large" | "upload_plan_required" | "storage_quota_exceeded" | "quota_exceeded" | "post_not_found" | "plan_required" | "validation_failed" | "ambiguous_media" | "no_connected_account" | "idempotency_conflict" | "invalid_post_state" | "restore_window_expired" | "approval_not_found" | "duplicate_content" | "mixed_image_sizes" | "upload_incomplete" | "upload_not_pending" | "invalid_upload_link" | "invalid_media_link" | "media_url_blocked" | "media_url_unreachable" | "media_url_not_a_file" | "media_url_too_large" | "media_url_unsupported_type" | "media_url_share_page" | "media_conversion_failed" | "media_asset_not_found" | "media_in_use" | "platform_unavailable" | "connection_request_not_found" | "connection_request_expired" | "connection_request_used" | "connection_refused" | "privacy_level_not_allowed" | "account_needs_reconnect" | "creator_cannot_post" | "platform_unreachable" | "account_not_found" | "account_has_scheduled_posts" | "invalid_template" | "automation_not_found" | "automation_is_draft" | "invalid_automation_state" | "invalid_signature" | "invalid_verify_token" | "email_taken" | "user_not_found" | "key_not_found" | "invalid_access_token" | "caption_too_long" | "invalid_caption" | "title_required" | "title_too_long" | "invalid_title" | "media_required" | "too_many_slides" | "mixed_media" | "video_required" | "unsupported_media_type" | "media_too_large" | "video_too_long" | "video_too_short" | "not_a_short" | "aspect_ratio_unsupported" | "too_many_hashtags" | "too_many_mentions" | "too_many_links" | "privacy_level_required" | "invalid_privacy_level" | "commercial_disclosure_incomplete" | "branded_content_private" | "invalid_json" | "unsupported_content_type" | "payload_too_large" | "method_not_allowed" | "range_not_satisfiable" | "api_key_in_url" | "not_found" | "database_unavailable" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_scope" | "api_access_disabled" | "missing_content" | "missing_platforms" | "unsupported_platform" | "invalid_scheduled_time" | "scheduled_time_in_past" | "invalid_profile_ids" | "profile_scope_denied" | "media_not_found" | "missing_file" | "file_too_large" | "upload_plan_required" | "storage_quota_exceeded" | "quota_exceeded" | "post_not_found" | "plan_required" | "validation_failed" | "ambiguous_media" | "no_connected_account" | "idempotency_conflict" | "invalid_post_state" | "restore_window_expired" | "approval_not_found" | "duplicate_content" | "mixed_image_sizes" | "upload_incomplete" | "upload_not_pending" | "invalid_upload_link" | "invalid_media_link" | "media_url_blocked" | "media_url_unreachable" | "media_url_not_a_file" | "media_url_too_large" | "media_url_unsupported_type" | "media_url_share_page" | "media_conversion_failed" | "media_asset_not_found" | "media_in_use" | "platform_unavailable" | "connection_request_not_found" | "connection_request_expired" | "connection_request_used" | "connection_refused" | "privacy_level_not_allowed" | "account_needs_reconnect" | "creator_cannot_post" | "platform_unreachable" | "account_not_found" | "account_has_scheduled_posts" | "invalid_template" | "automation_not_found" | "automation_is_draft" | "invalid_automation_state" | "invalid_signature" | "invalid_verify_token" | "webhook_not_found" | "webhook_delivery_not_found" | "invalid_webhook_url" | "webhook_limit_reached" | "email_taken" | "user_not_found" | "key_not_found" | "invalid_access_token" | "caption_too_long" | "invalid_caption" | "title_required" | "title_too_long" | "invalid_title" | "media_required" | "too_many_slides" | "mixed_media" | "video_required" | "unsupported_media_type" | "media_too_large" | "video_too_long" | "video_too_short" | "not_a_short" | "aspect_ratio_unsupported" | "too_many_hashtags" | "too_many_mentions" | "too_many_links" | "privacy_level_required" | "invalid_privacy_level" | "commercial_disclosure_incomplete" | "branded_content_private" | "invalid_json" | "unsupported_content_type" | "payload_too_large" | "method_not_allowed" | "range_not_satisfiable" | "api_key_in_url" | "not_found" | "database_unavailable" | "internal_error";
             /** @description Facts about the failure, by code. */
             details?: {
                 [key: string]: unknown;
@@ -1396,6 +1589,28 @@ export interface components {
             id: string;
             /** @constant */
             deleted: true;
+        };
+        ListWebhooksResponse: {
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        DeleteWebhookResponse: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        TestWebhookResponse: {
+            /** @description Its `webhook-id`. */
+            messageId: string;
+            deliveryId: string;
+        };
+        ListWebhookDeliveriesResponse: {
+            attempts: components["schemas"]["WebhookAttempt"][];
+            nextCursor: string | null;
+        };
+        RedeliverWebhookResponse: {
+            deliveryId: string;
+            /** @constant */
+            status: "pending";
         };
         GetOpenApiDocumentResponse: {
             [key: string]: unknown;
@@ -6487,6 +6702,1278 @@ export interface operations {
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
                      *       "code": "automation_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every webhook the key may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *           "url": "https://hooks.example.com/svc",
+                     *           "events": [
+                     *             "post.published",
+                     *             "post.failed"
+                     *           ],
+                     *           "description": "Tell the team channel",
+                     *           "accountIds": null,
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "disabledAt": null,
+                     *           "failingSince": null,
+                     *           "secretRotatedUntil": null,
+                     *           "createdAt": "2031-12-01T09:00:00.000Z",
+                     *           "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListWebhooksResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/svc",
+                 *       "events": [
+                 *         "post.published",
+                 *         "post.failed"
+                 *       ],
+                 *       "description": "Tell the team channel"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook, and its signing secret shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhook": {
+                     *         "id": "whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *         "url": "https://hooks.example.com/svc",
+                     *         "events": [
+                     *           "post.published",
+                     *           "post.failed"
+                     *         ],
+                     *         "description": "Tell the team channel",
+                     *         "accountIds": null,
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "disabledAt": null,
+                     *         "failingSince": null,
+                     *         "secretRotatedUntil": null,
+                     *         "createdAt": "2031-12-01T09:00:00.000Z",
+                     *         "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            /** @description Answered with `validation_failed`, `invalid_profile_ids`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "limit: Too big: expected number to be <=100.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "profile_scope_denied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `webhook_limit_reached`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "webhook_limit_reached"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `invalid_webhook_url`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_webhook_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook, without its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *       "url": "https://hooks.example.com/svc",
+                     *       "events": [
+                     *         "post.published",
+                     *         "post.failed"
+                     *       ],
+                     *       "description": "Tell the team channel",
+                     *       "accountIds": null,
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "failingSince": null,
+                     *       "secretRotatedUntil": null,
+                     *       "createdAt": "2031-12-01T09:00:00.000Z",
+                     *       "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `webhook_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "webhook_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeleteWebhookResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `webhook_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "webhook_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "post.published"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *       "url": "https://hooks.example.com/svc",
+                     *       "events": [
+                     *         "post.published",
+                     *         "post.failed"
+                     *       ],
+                     *       "description": "Tell the team channel",
+                     *       "accountIds": null,
+                     *       "enabled": true,
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "failingSince": null,
+                     *       "secretRotatedUntil": null,
+                     *       "createdAt": "2031-12-01T09:00:00.000Z",
+                     *       "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Answered with `validation_failed`, `invalid_profile_ids`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "limit: Too big: expected number to be <=100.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "profile_scope_denied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `webhook_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "webhook_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `invalid_webhook_url`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_webhook_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook, and its new signing secret shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhook": {
+                     *         "id": "whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *         "url": "https://hooks.example.com/svc",
+                     *         "events": [
+                     *           "post.published",
+                     *           "post.failed"
+                     *         ],
+                     *         "description": "Tell the team channel",
+                     *         "accountIds": null,
+                     *         "enabled": true,
+                     *         "disabledReason": null,
+                     *         "disabledAt": null,
+                     *         "failingSince": null,
+                     *         "secretRotatedUntil": "2031-12-03T10:00:00.000Z",
+                     *         "createdAt": "2031-12-01T09:00:00.000Z",
+                     *         "updatedAt": "2031-12-02T10:00:00.000Z"
+                     *       },
+                     *       "secret": "whsec_ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `webhook_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "webhook_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "messageId": "msg_01JDQ40A6Z7Y8X9W0V1T2S3R4Q",
+                     *       "deliveryId": "dlv_01JDQ40A7B8C9D0E1F2G3H4J5K"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestWebhookResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `webhook_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "webhook_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Attempts per page, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The nextCursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "attempts": [
+                     *         {
+                     *           "id": "42",
+                     *           "deliveryId": "dlv_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *           "messageId": "msg_01JDQ40A6Z7Y8X9W0V1T2S3R4Q",
+                     *           "event": "post.published",
+                     *           "attempt": 1,
+                     *           "startedAt": "2031-12-01T09:30:01.000Z",
+                     *           "durationMs": 182,
+                     *           "statusCode": 200,
+                     *           "outcome": "delivered",
+                     *           "error": null,
+                     *           "responseExcerpt": "ok"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`, `validation_failed`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `webhook_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "webhook_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery is queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveryId": "dlv_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedeliverWebhookResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `webhook_not_found`, `webhook_delivery_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "webhook_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

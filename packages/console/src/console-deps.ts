@@ -1,4 +1,4 @@
-import type { AgentAccess, CoreDeps, SignInLimiter } from '@svc/core';
+import type { AgentAccess, CoreDeps, SignInLimiter, WebhookSender } from '@svc/core';
 
 /** Where the console reports faults it answers with a generic page. */
 export type ConsoleLogger = {
@@ -14,6 +14,8 @@ export type ConsoleDeps = {
   /** Trust `X-Forwarded-For` for the sign-in limiter's client address. */
   readonly trustProxy: boolean;
   readonly logger: ConsoleLogger;
+  /** Checks a webhook endpoint's URL (https, a public address) when a person adds one. */
+  readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
   /** The agents a person approved through OAuth; absent: the Agents page lists none. */
   readonly agents?: AgentAccess;
   /** A signed link to a stored asset, for previews; absent: no previews. */

@@ -17,6 +17,7 @@ export const SECTIONS = [
   { path: '/app/analytics', label: 'Analytics' },
   { path: '/app/keys', label: 'API keys' },
   { path: '/app/agents', label: 'Agents' },
+  { path: '/app/webhooks', label: 'Webhooks' },
   { path: '/app/billing', label: 'Billing' },
 ] as const;
 

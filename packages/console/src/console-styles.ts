@@ -19,7 +19,7 @@ nav a{text-decoration:none;padding:.25rem 0;display:inline-block}
 nav a[aria-current=page]{font-weight:700;border-bottom:2px solid var(--accent)}
 .who{margin-left:auto;display:flex;gap:.75rem;align-items:center;flex-wrap:wrap;font-size:.9rem;color:var(--muted)}
 main{max-width:72rem;margin:0 auto;padding:1rem}
-h1{font-size:1.5rem;margin:.5rem 0 1rem}
+h1{font-size:1.5rem;margin:.5rem 0 1rem;overflow-wrap:break-word}
 h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;margin:0 0 1rem}
 .card>h2:first-child{margin-top:0}
@@ -33,11 +33,12 @@ th{font-size:.85rem;color:var(--muted);font-weight:600}
 .status-posted{color:var(--good);border-color:var(--good)}
 .status-failed{color:var(--bad);border-color:var(--bad)}
 .status-pending_approval,.status-draft{color:var(--warn);border-color:var(--warn)}
+.status-delivered{color:var(--good);border-color:var(--good)}
 .muted{color:var(--muted)}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input[type=text],input[type=email],input[type=password],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.5rem;border:1px solid #8a8a85;border-radius:4px;background:#fff}
+input[type=text],input[type=email],input[type=password],input[type=url],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.5rem;border:1px solid #8a8a85;border-radius:4px;background:#fff}
 fieldset{border:1px solid var(--line);border-radius:8px;margin:.75rem 0;padding:.5rem 1rem}
-fieldset label{display:inline-flex;gap:.35rem;font-weight:400;margin:.25rem 1rem .25rem 0}
+fieldset label{display:inline-flex;flex-wrap:wrap;align-items:baseline;gap:.35rem;font-weight:400;margin:.25rem 1rem .25rem 0;max-width:100%}
 button,.button{font:inherit;padding:.45rem 1rem;border-radius:4px;border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 button.secondary{background:#fff;color:var(--accent)}
 button.danger{background:var(--bad);border-color:var(--bad)}
@@ -45,6 +46,8 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-top:.75rem}
 [role=alert]{background:#fdecea;border:1px solid var(--bad);padding:.5rem 1rem;border-radius:4px;margin:0 0 1rem}
 [role=status]{background:#e8f3ec;border:1px solid var(--good);padding:.5rem 1rem;border-radius:4px;margin:0 0 1rem}
+.url{overflow-wrap:anywhere}
+.excerpt{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font:.85rem/1.4 ui-monospace,monospace}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fffbe6;border:1px solid #d4b106;padding:.75rem;border-radius:4px}
 .signin{max-width:26rem;margin:3rem auto}
 .calendar td{width:14.28%;min-height:5rem;height:5rem}

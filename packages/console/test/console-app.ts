@@ -2,7 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSignInLimiter, createUser, operatorActor, type PlatformGateways, type User } from '@svc/core';
 import { hashPassword } from '@svc/core/node';
-import { createTestDeps, type TestDeps } from '@svc/core/testing';
+import {
+  createScriptedWebhookSender,
+  createTestDeps,
+  type ScriptedWebhookSender,
+  type TestDeps,
+} from '@svc/core/testing';
 import { createAgentAccess } from '@svc/oauth';
 import { createConsole } from '../src/index.js';
 
@@ -13,6 +18,8 @@ export type Page = { status: number; headers: Headers; text: string };
 export type ConsoleApp = {
   readonly url: string;
   readonly t: TestDeps;
+  /** Checks webhook URLs: those in `refusedUrls` are refused. */
+  readonly webhookSender: ScriptedWebhookSender;
   /** A user with this password. */
   user(email?: string, password?: string): Promise<User>;
   /** A client: keeps its cookie, reads pages, posts forms (with the page's anti-forgery token). */
@@ -39,6 +46,7 @@ let serial = 0;
 export async function startConsoleApp(options: { platforms?: PlatformGateways } = {}): Promise<ConsoleApp> {
   const t = createTestDeps(options.platforms === undefined ? {} : { platforms: options.platforms });
   const logs: string[] = [];
+  const webhookSender = createScriptedWebhookSender();
   let url = '';
   const server: Server = createServer((req, res) => web().handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,11 +58,13 @@ export async function startConsoleApp(options: { platforms?: PlatformGateways } 
     logger: { warn: (_f, m) => logs.push(m), error: (_f, m) => logs.push(m) },
     signInLimiter: createSignInLimiter(t.clock),
     agents: createAgentAccess(t.store.oauth, t.clock),
+    webhookSender,
   });
   const web = () => webConsole;
   return {
     url,
     t,
+    webhookSender,
     async user(email = `person${++serial}@example.com`, password = 'correct horse battery') {
       const user = (
         await createUser(t.deps, { email, plan: 'paid', trialDays: 14, betaTester: false })

@@ -63,11 +63,13 @@ export {
   offsetRanges,
   startOfLocalDay,
 } from './analytics/time-zone.js';
+export { type AccountView, accountViewSchema, toAccountView } from './answers/account-answer.js';
 export { accountSummaryJson, accountSummarySchema } from './answers/account-summary-answer.js';
 export { analyticsAnswerSchema } from './answers/analytics-answer.js';
 export { approvalStatusJson, approvalStatusSchema } from './answers/approval-status-answer.js';
 export { automationJson, automationSchema } from './answers/automation-answer.js';
 export { policyIssueSchema, policyResultSchema } from './answers/policy-answer.js';
+export { type PostView, postViewSchema, toPostView } from './answers/post-answer.js';
 export { postingOptionsJson, postingOptionsSchema } from './answers/posting-options-answer.js';
 // Automations
 export {
@@ -647,3 +649,96 @@ export {
   UPLOAD_TARGET_LIFETIME_MS,
   type UploadTarget,
 } from './use-cases/upload-targets.js';
+
+// Outgoing webhooks
+
+export {
+  type WebhookAttemptJson,
+  type WebhookJson,
+  webhookAttemptJson,
+  webhookAttemptSchema,
+  webhookJson,
+  webhookSchema,
+} from './answers/webhook-answer.js';
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_RESPONSE_EXCERPT_MAX,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEventType,
+  type WebhookMessage,
+  type WebhookSubscription,
+} from './domain/webhook.js';
+export { accountOfEvent, webhookEventOf } from './domain/webhook-event.js';
+export {
+  type AttemptDecision,
+  type AttemptOutcome,
+  decideAfterAttempt,
+  jitterOf,
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from './domain/webhook-retry.js';
+// Webhook transport
+export type { WebhookRequest, WebhookResponse, WebhookSender } from './ports/webhook-sender.js';
+export type { WebhookSigner } from './ports/webhook-signer.js';
+export {
+  type AttemptNext,
+  type AttemptPage,
+  type AttemptPageRequest,
+  type AttemptResult,
+  attemptResult,
+  type ClaimedDelivery,
+  type DeliveryClaimRequest,
+  type FanOutCommit,
+  type FanOutCursor,
+  type FanOutLeaseRequest,
+  type FinishAttemptRequest,
+  patchSubscription,
+  type RecordedAttempt,
+  type SubscriptionHealth,
+  WEBHOOK_PATCHABLE_FIELDS,
+  type WebhookStore,
+  type WebhookSubscriptionPatch,
+} from './ports/webhook-store.js';
+export { type DeliverDeps, type DeliveryResult, deliverWebhook } from './use-cases/deliver-webhook.js';
+export {
+  type FanOutDeps,
+  type FanOutStep,
+  fanOutWebhooks,
+  WEBHOOK_FAN_OUT_CONSUMER,
+} from './use-cases/fan-out-webhooks.js';
+export {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  rotateWebhookSecret,
+  updateWebhook,
+  WEBHOOK_SECRET_OVERLAP_MS,
+  WEBHOOKS_PER_OWNER,
+  type WebhookChanges,
+  type WebhookInput,
+  type WebhookWithSecret,
+} from './use-cases/manage-webhooks.js';
+export {
+  listWebhookAttempts,
+  redeliverWebhook,
+  sendTestWebhook,
+} from './use-cases/webhook-deliveries.js';
+
+// Token expiry warnings
+
+export { tokenExpiringEvent } from './domain/connected-account.js';
+export {
+  type ExpiringTokenStep,
+  expiringTokenStep,
+  TOKEN_EXPIRY_SWEEP_LIMIT,
+  TOKEN_EXPIRY_WINDOW_MS,
+  type TokenSweepFault,
+  type TokenSweepResult,
+  tokenSweepHorizonMs,
+  type WarnExpiringTokensOptions,
+  warnExpiringTokens,
+} from './use-cases/warn-expiring-tokens.js';

@@ -1,3 +1,4 @@
+import { accountViewSchema, postViewSchema, webhookAttemptSchema, webhookSchema } from '@svc/core';
 import { z } from 'zod';
 import type { HttpDeps } from './http-deps.js';
 import { API_VERSION, OPENAPI_PATH, openApiDocument } from './openapi-document.js';
@@ -8,14 +9,16 @@ import { mediaItemSchema, mediaOperations } from './routes/media-operations.js';
 import { postListOperations } from './routes/post-list-operations.js';
 import { postOperations } from './routes/post-operations.js';
 import { serviceOperations } from './routes/service-operations.js';
-import { accountViewSchema } from './views/account-view.js';
-import { postViewSchema } from './views/post-view.js';
+import { webhookOperations, webhookWithSecretSchema } from './routes/webhook-operations.js';
 
 /** Schemas shared by several operations, named in the document. */
 const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   Post: postViewSchema,
   Account: accountViewSchema,
   MediaItem: mediaItemSchema,
+  Webhook: webhookSchema,
+  WebhookWithSecret: webhookWithSecretSchema,
+  WebhookAttempt: webhookAttemptSchema,
 };
 
 /** The document's tags: what each group of operations is for. */
@@ -29,6 +32,8 @@ const TAGS: Readonly<Record<string, string>> = {
   Analytics: 'Views and engagement of published posts.',
   Media: 'The media library: uploads, imports from links, and the signed links files are served from.',
   Automations: 'Instagram comment automations: private and public replies to comments.',
+  Webhooks:
+    'Outgoing webhooks: signed events (Standard Webhooks) POSTed to your endpoints, their signing secrets, test pings, delivery attempts and redelivery.',
 };
 
 /**
@@ -43,6 +48,7 @@ export function apiOperations(deps: HttpDeps): AnyOperation[] {
     ...accountOperations(deps),
     ...mediaOperations(deps),
     ...automationOperations(deps),
+    ...webhookOperations(deps),
   ];
   let document: Record<string, unknown> | undefined;
   const describe = defineOperation({

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CoreDeps } from '@svc/core';
+import type { CoreDeps, WebhookSender } from '@svc/core';
 import type { HttpLogger } from './http-logger.js';
 import type { MediaLinks } from './media-links.js';
 
@@ -9,6 +9,11 @@ export type HttpDeps = {
   readonly logger: HttpLogger;
   /** Signed links for serving and uploading media. */
   readonly mediaLinks: MediaLinks;
+  /**
+   * Checks outgoing webhook URLs when subscriptions are made or changed (https, public address);
+   * the SSRF-safe sender of @svc/media in production. Sending is the delivery worker's, not ours.
+   */
+  readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
   /** The service version, reported by /api/health. */
   readonly version: string;
   /** Trust `X-Forwarded-*` headers (set when running behind a reverse proxy). */

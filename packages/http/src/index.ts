@@ -1,4 +1,14 @@
 // The public API of @svc/http: the REST API as a Koa app.
+
+// The REST views moved to @svc/core (webhooks send resources as REST shows them); kept here for callers.
+export {
+  type AccountView,
+  accountViewSchema,
+  type PostView,
+  postViewSchema,
+  toAccountView,
+  toPostView,
+} from '@svc/core';
 export { createHttpApp } from './create-http-app.js';
 export { describeApi } from './describe-api.js';
 export { ERROR_STATUS } from './error-status.js';
@@ -8,5 +18,3 @@ export { JSON_BODY_LIMIT_BYTES } from './json-body.js';
 export { createMediaLinks, type MediaLinkPurpose, type MediaLinks } from './media-links.js';
 export { API_VERSION, OPENAPI_PATH } from './openapi-document.js';
 export { WEBHOOK_BODY_LIMIT_BYTES } from './routes/instagram-webhook-routes.js';
-export { type AccountView, accountViewSchema, toAccountView } from './views/account-view.js';
-export { type PostView, postViewSchema, toPostView } from './views/post-view.js';

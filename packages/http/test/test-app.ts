@@ -9,7 +9,14 @@ import {
   type Store,
   type User,
 } from '@svc/core';
-import { anAccount, createTestDeps, type FakeClock, type TestDeps } from '@svc/core/testing';
+import {
+  anAccount,
+  createScriptedWebhookSender,
+  createTestDeps,
+  type FakeClock,
+  type ScriptedWebhookSender,
+  type TestDeps,
+} from '@svc/core/testing';
 import {
   createHttpApp,
   createMediaLinks,
@@ -35,6 +42,8 @@ export type TestApp = {
   deps: HttpDeps;
   /** The doubles behind the media ports. */
   media: TestDeps;
+  /** The webhook sender the app checks subscription URLs with: set `refusedUrls` to refuse some. */
+  webhookSender: ScriptedWebhookSender;
   logs: LogLine[];
   close(): Promise<void>;
   /** A user with a key carrying `scopes` (every scope by default). */
@@ -59,6 +68,7 @@ export async function startTestApp(
   const { store, clock } = t;
   const core = { ...t.deps, platforms: options.platforms ?? {} };
   const logs: LogLine[] = [];
+  const webhookSender = createScriptedWebhookSender();
   const log = (level: LogLine['level']) => (fields: Record<string, unknown>, message: string) => {
     logs.push({ level, fields, message });
   };
@@ -71,6 +81,7 @@ export async function startTestApp(
       clock,
       lifetimeSeconds: 3600,
     }),
+    webhookSender,
     version: '0.0.0-test',
     trustProxy: false,
     baseUrl: 'https://svc.test',
@@ -92,6 +103,7 @@ export async function startTestApp(
     core,
     deps,
     media: t,
+    webhookSender,
     logs,
     close: () => new Promise((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
     async userWithKey({ scopes, plan = 'paid', accountIds = null } = {}) {

@@ -10,7 +10,7 @@ import {
   type PlatformGateways,
   type User,
 } from '@svc/core';
-import { anAccount, createTestDeps, type TestDeps } from '@svc/core/testing';
+import { anAccount, createScriptedWebhookSender, createTestDeps, type TestDeps } from '@svc/core/testing';
 import { createHttpApp, createMediaLinks } from '@svc/http';
 import { apiKeyBearerVerifier, createMcpEndpoint } from '../src/index.js';
 
@@ -89,6 +89,7 @@ export async function startMcpTestApp(
     trustProxy: false,
     baseUrl,
     mounts: [mcp],
+    webhookSender: createScriptedWebhookSender(),
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { FetchRefusedError, guardedLookup } from './guarded-lookup.js';
+import { addressPolicy, FetchRefusedError, guardedLookup } from './guarded-lookup.js';
 import { nonPublicRange } from './non-public-range.js';
 
 const resolvingTo =
@@ -56,5 +56,20 @@ describe('guardedLookup', () => {
     expect((await lookUp(guardedLookup(resolvingTo(), nonPublicRange), false)).error).toMatchObject({
       code: 'ENOTFOUND',
     });
+  });
+});
+
+describe('addressPolicy', () => {
+  it('refuses non-public addresses except the allowed ones, in whatever form they are written', () => {
+    const policy = addressPolicy(false, ['::ffff:127.0.0.1']);
+    expect(policy('127.0.0.1')).toBeNull();
+    expect(policy('::ffff:7f00:1')).toBeNull();
+    expect(policy('127.0.0.2')).toBe('loopback');
+    expect(policy('169.254.169.254')).toBe('linkLocal');
+    expect(policy('93.184.215.14')).toBeNull();
+  });
+
+  it('lets everything through with allowPrivate', () => {
+    expect(addressPolicy(true)('10.0.0.1')).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import type { FetchRefusal } from '@svc/core';
+import ipaddr from 'ipaddr.js';
+import { nonPublicRange } from './non-public-range.js';
 
 /** An error that carries the refusal it stands for, so it survives got's error wrapping as a `cause`. */
 export class FetchRefusedError extends Error {
@@ -16,6 +18,23 @@ export class FetchRefusedError extends Error {
 
 /** Says why an address must not be connected to, or null when it may. */
 export type AddressPolicy = (address: string) => string | null;
+
+/**
+ * The outside-link policy of the media fetcher and the webhook sender: only public addresses,
+ * except the exact ones in `allowAddresses` (written in any form: ::ffff:127.0.0.1 is 127.0.0.1),
+ * and everything when `allowPrivate` is on.
+ */
+export function addressPolicy(allowPrivate: boolean, allowAddresses: readonly string[] = []): AddressPolicy {
+  const allowed = new Set(allowAddresses.map(normalizeAddress));
+  return (address) => {
+    if (allowPrivate || allowed.has(normalizeAddress(address))) return null;
+    return nonPublicRange(address);
+  };
+}
+
+function normalizeAddress(address: string): string {
+  return ipaddr.isValid(address) ? ipaddr.process(address).toString() : address;
+}
 
 /**
  * Wraps a DNS lookup so that a name resolves only when EVERY address it resolves to passes the

@@ -6,3 +6,5 @@ export type { MediaInspectorOptions } from './media-inspector.js';
 export { createMediaInspector } from './media-inspector.js';
 export type { FetchTimeouts, SafeFetcherOptions } from './safe-fetcher.js';
 export { createSafeFetcher } from './safe-fetcher.js';
+export type { WebhookSenderOptions } from './webhook-sender.js';
+export { createWebhookSender } from './webhook-sender.js';

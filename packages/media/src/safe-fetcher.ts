@@ -6,9 +6,7 @@ import { isIP } from 'node:net';
 import type { FetchedFile, FetchRefusal, MediaFetcher } from '@svc/core';
 import { fileTypeFromBuffer } from 'file-type';
 import got, { MaxRedirectsError, type NormalizedOptions, type Request, type Response } from 'got';
-import ipaddr from 'ipaddr.js';
-import { type AddressPolicy, FetchRefusedError, guardedLookup } from './guarded-lookup.js';
-import { nonPublicRange } from './non-public-range.js';
+import { addressPolicy, FetchRefusedError, guardedLookup } from './guarded-lookup.js';
 
 /** Time limits of one download, in milliseconds. */
 export type FetchTimeouts = {
@@ -69,11 +67,7 @@ type Outcome = { ok: true; file: FetchedFile } | { ok: false; refusal: FetchRefu
 export function createSafeFetcher(options: SafeFetcherOptions): MediaFetcher {
   const maxRedirects = options.maxRedirects ?? 5;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const allowed = new Set((options.allowAddresses ?? []).map(normalizeAddress));
-  const policy: AddressPolicy = (address) => {
-    if (options.allowPrivate || allowed.has(normalizeAddress(address))) return null;
-    return nonPublicRange(address);
-  };
+  const policy = addressPolicy(options.allowPrivate, options.allowAddresses);
   const protocols = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
 
   // Checks a hop before got connects. Host names are checked later, by the guarded lookup; IP
@@ -223,8 +217,4 @@ function refusalFor(error: unknown, maxRedirects: number): FetchRefusal {
   }
   const code = error instanceof Error && 'code' in error ? `${String(error.code)}: ` : '';
   return { kind: 'unreachable', detail: `${code}${error instanceof Error ? error.message : String(error)}` };
-}
-
-function normalizeAddress(address: string): string {
-  return ipaddr.isValid(address) ? ipaddr.process(address).toString() : address;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CoreDeps, createUser, type MediaFetcher, type Store, type User } from '@svc/core';
 import { systemClock } from '@svc/core/node';
-import { createStaticFetcher, createTestDeps } from '@svc/core/testing';
+import { createScriptedWebhookSender, createStaticFetcher, createTestDeps } from '@svc/core/testing';
 import { createHttpApp, createMediaLinks } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
 import { createSafeFetcher } from '@svc/media';
@@ -108,6 +108,7 @@ export async function startOAuthTestApp(
     trustProxy: false,
     baseUrl,
     mounts: [mcp, oauth],
+    webhookSender: createScriptedWebhookSender(),
   });
   server.on('request', app.callback());
   const stop = async () => {

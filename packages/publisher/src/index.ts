@@ -16,6 +16,18 @@ export {
   DEFAULT_COMMENT_REPLIER_OPTIONS,
 } from './engine/create-comment-replier.js';
 export { createPublisher, type Publisher } from './engine/create-publisher.js';
+export {
+  createTokenSweeper,
+  DEFAULT_TOKEN_SWEEP_INTERVAL_MS,
+  type TokenSweeper,
+} from './engine/create-token-sweeper.js';
+export {
+  createWebhookWorker,
+  DEFAULT_WEBHOOK_WORKER_OPTIONS,
+  type WebhookWorker,
+  type WebhookWorkerDeps,
+  type WebhookWorkerOptions,
+} from './engine/create-webhook-worker.js';
 export type { PublisherDeps, PublisherLogger } from './engine/publisher-deps.js';
 export {
   type ConcurrencyLimits,

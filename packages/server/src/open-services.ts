@@ -1,13 +1,26 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { type CoreDeps, createPostingOptionsCache, DEFAULT_POLICY_CONFIG } from '@svc/core';
-import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
+import {
+  type CoreDeps,
+  createPostingOptionsCache,
+  DEFAULT_POLICY_CONFIG,
+  type WebhookSender,
+  type WebhookSigner,
+} from '@svc/core';
+import {
+  createAesGcmSecretBox,
+  createRandomIdGenerator,
+  createStandardWebhookSigner,
+  sha256KeyHasher,
+  systemClock,
+} from '@svc/core/node';
 import { createMediaLinks, type InstagramWebhookSettings, type MediaLinks } from '@svc/http';
 import {
   createDiskBlobStore,
   createImageProcessor,
   createMediaInspector,
   createSafeFetcher,
+  createWebhookSender,
 } from '@svc/media';
 import { createSandbox, SANDBOX_APPS, type Sandbox } from '@svc/sandbox';
 import { createPostgresPostsDueChannel, openPostgresStore } from '@svc/store-postgres';
@@ -35,6 +48,9 @@ export type Services = {
   readonly sandbox: Sandbox | null;
   /** How `/webhooks/instagram` checks Meta's deliveries; null: not served. */
   readonly instagramWebhook: InstagramWebhookSettings | null;
+  /** Sends outgoing webhooks through the same SSRF guards as media links (docs/webhooks.md). */
+  readonly webhookSender: WebhookSender;
+  readonly webhookSigner: WebhookSigner;
   /** The key the OAuth authorization server derives its secrets from (cookies, signing key, client secrets). */
   readonly oauthSecret: string;
   /** Releases the database (and the PostgreSQL posts-due channel). */
@@ -115,6 +131,8 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     core,
     publisherSignal,
     mediaLinks,
+    webhookSender: createWebhookSender({ allowPrivate: config.unsafeAllowPrivateFetch }),
+    webhookSigner: createStandardWebhookSigner(),
     sandbox,
     oauthSecret: oauthSecret(secret),
     instagramWebhook,

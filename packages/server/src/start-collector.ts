@@ -5,8 +5,13 @@ import {
   type CommentReplier,
   createCollector,
   createCommentReplier,
+  createTokenSweeper,
+  createWebhookWorker,
   DEFAULT_COLLECTOR_OPTIONS,
   DEFAULT_COMMENT_REPLIER_OPTIONS,
+  DEFAULT_WEBHOOK_WORKER_OPTIONS,
+  type TokenSweeper,
+  type WebhookWorker,
 } from '@svc/publisher';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -35,6 +40,38 @@ export function createServerReplier(services: Services, config: Config, logger: 
     leaseMs: config.publisher.leaseMs,
     leaseOwner: leaseOwner(),
   });
+}
+
+/**
+ * The outgoing-webhook worker (docs/webhooks.md): follows the event journal and delivers signed
+ * messages, sharing the work with other processes on one PostgreSQL database through leases. A
+ * claimed delivery is held as long as a post (SVC_PUBLISHER_LEASE_MS, two minutes by default; a
+ * send takes at most 15 s).
+ */
+export function createServerWebhookWorker(services: Services, config: Config, logger: Logger): WebhookWorker {
+  return createWebhookWorker(
+    {
+      ...engineDeps(services, logger.child({ component: 'webhooks' })),
+      ids: services.core.ids,
+      webhookSender: services.webhookSender,
+      webhookSigner: services.webhookSigner,
+    },
+    {
+      ...DEFAULT_WEBHOOK_WORKER_OPTIONS,
+      deliveryLeaseMs: config.publisher.leaseMs,
+      // The fan-out is quick; a crashed process's cursor is taken over within seconds.
+      fanOutLeaseMs: Math.min(config.publisher.leaseMs, DEFAULT_WEBHOOK_WORKER_OPTIONS.fanOutLeaseMs),
+      leaseOwner: leaseOwner(),
+    },
+  );
+}
+
+/**
+ * The token sweep: refreshes tokens about to lapse and warns of those it cannot refresh
+ * (`account.token_expiring`), wherever the publisher runs.
+ */
+export function createServerTokenSweeper(services: Services, logger: Logger): TokenSweeper {
+  return createTokenSweeper(engineDeps(services, logger.child({ component: 'token-sweep' })));
 }
 
 function leaseOwner(): string {

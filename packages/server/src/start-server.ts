@@ -9,7 +9,12 @@ import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openServices } from './open-services.js';
-import { createServerCollector, createServerReplier } from './start-collector.js';
+import {
+  createServerCollector,
+  createServerReplier,
+  createServerTokenSweeper,
+  createServerWebhookWorker,
+} from './start-collector.js';
 import { startPublisher } from './start-publisher.js';
 import { SERVICE_VERSION } from './version.js';
 
@@ -72,6 +77,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     signInLimiter,
     mediaUrl: (id) => services.mediaLinks.urlFor(id),
     agents: createAgentAccess(services.core.store.oauth, services.core.clock),
+    webhookSender: services.webhookSender,
   });
   const app = createHttpApp({
     core: services.core,
@@ -82,6 +88,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     baseUrl: config.baseUrl,
     mounts: services.sandbox === null ? [mcp, oauth, webConsole] : [mcp, oauth, webConsole, services.sandbox],
     instagramWebhook: services.instagramWebhook,
+    webhookSender: services.webhookSender,
   });
   const server = createServer(app.callback());
   // Keep-alive connections should outlive a proxy's idle timeout, not the other way round.
@@ -114,6 +121,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // So are comment replies (docs/automations.md).
   const replier = config.publisher.enabled ? createServerReplier(services, config, logger) : null;
   replier?.start();
+  // And outgoing webhooks are delivered (docs/webhooks.md).
+  const webhooks = config.publisher.enabled ? createServerWebhookWorker(services, config, logger) : null;
+  webhooks?.start();
+  const tokenSweeper = config.publisher.enabled ? createServerTokenSweeper(services, logger) : null;
+  tokenSweeper?.start();
   logger.info(
     {
       port,
@@ -137,6 +149,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         publisher?.stop(),
         collector?.stop(),
         replier?.stop(),
+        webhooks?.stop(),
+        tokenSweeper?.stop(),
       ]).then(() => services.close());
       return stopping;
     },

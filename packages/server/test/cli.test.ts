@@ -187,6 +187,8 @@ describe('svc CLI', () => {
         '0016_media_library_list',
         '0017_user_time_zone',
         '0018_last_use',
+        '0019_webhooks',
+        '0020_token_expiry_warnings',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 import { svcInProcess } from './support.js';
+import { startWebhookReceiver } from './webhook-receiver.js';
 
 // A person uses the web console in a real browser (Debian's Chromium through playwright-core)
 // against a real server on the sandbox: signs in, manages an API key, approves an agent's draft
@@ -35,7 +36,8 @@ describe('the console in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startSandboxServer();
+    // Webhooks go to a receiver on loopback over http: allowed by the tests-only flag.
+    server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
     ({ key, accounts } = await seedUser(server, ['threads']));
     const set = await svcInProcess(
       ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
@@ -187,6 +189,34 @@ describe('the console in a browser', () => {
     await shot('api-key-revoked');
   });
 
+  it('subscribes a webhook, shows its secret once, and sees a test event delivered', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByLabel('Endpoint URL (https)').fill(`${receiver.url}/console`);
+      await page.getByRole('checkbox', { name: /post\.published/ }).check();
+      await page.getByLabel('Description (optional)').fill('Order system');
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      const secret = ((await page.locator('#new-secret-value').textContent()) ?? '').trim();
+      expect(secret).toMatch(/^whsec_/);
+      receiver.setSecret(secret);
+      await shot('webhook-created');
+      await page.getByRole('link', { name: 'Send it a test event' }).click();
+      await page.getByRole('button', { name: 'Send a test event to Order system' }).click();
+      await receiver.waitFor(() => receiver.received.some((r) => r.type === 'ping'), 20_000, 'the ping');
+      await expect
+        .poll(async () => {
+          await page.reload();
+          return page.locator('main table').textContent();
+        })
+        .toMatch(/ping[\s\S]*200/);
+      expect(await page.content()).not.toContain(secret.slice('whsec_'.length));
+      await shot('webhook');
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("approves an agent's draft, which then publishes with a permalink", async () => {
     const agent = new Client({ name: 'drafting-agent', version: '1.0.0' });
     await agent.connect(
@@ -308,6 +338,7 @@ describe('the console in a browser', () => {
       '/app/media',
       '/app/analytics',
       '/app/keys',
+      '/app/webhooks',
       '/app/account',
     ];
     const [first] = (await server.call('/api/v1/posts?limit=1', key)).body.posts ?? [];
@@ -326,7 +357,14 @@ describe('the console in a browser', () => {
       const overflow = (await phone.evaluate(
         'document.documentElement.scrollWidth - window.innerWidth',
       )) as number;
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      // On failure, name the innermost elements that stick out.
+      const culprits =
+        overflow > 0
+          ? await phone.evaluate(
+              "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(-3).map((e) => e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40)).join(' | ')",
+            )
+          : '';
+      expect(overflow, `${path}: ${culprits}`).toBeLessThanOrEqual(0);
     }
     await phone.goto(`${server.url}/app/keys`);
     await phone.screenshot({ path: join(ARTIFACTS, 'api-keys-phone.png'), fullPage: true });

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,8 @@ describe('examples against svc serve', () => {
       SVC_BASE_URL: `http://127.0.0.1:${port}`,
       SVC_PUBLISHER: 'on',
       SVC_PUBLISHER_INTERVAL_MS: '1000',
+      // The webhook receiver example listens on loopback over http (tests and local trials only).
+      SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
     };
     server = await startServerProcess(env);
     const cli = (args: string[]) => svcProcess(args, env);
@@ -90,6 +92,47 @@ describe('examples against svc serve', () => {
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('SVC_API_KEY');
+  }, 60_000);
+
+  it('webhook-receiver verifies and prints a signed post.published, and refuses a forged one', async () => {
+    const port = await freePort();
+    const subscribed = await fetch(`${server.url}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: `http://127.0.0.1:${port}/`, events: ['post.published'] }),
+    });
+    expect(subscribed.status).toBe(201);
+    const { secret } = (await subscribed.json()) as { secret: string };
+    const receiver = spawn(process.execPath, [join(EXAMPLES, 'webhook-receiver/receiver.mjs')], {
+      env: { ...process.env, PORT: String(port), SVC_WEBHOOK_SECRET: secret },
+    });
+    let printed = '';
+    receiver.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString('utf8');
+    });
+    try {
+      await waitUntil(() => printed.includes('listening'), 10_000);
+      const forged = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: {
+          'webhook-id': 'msg_forged',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': 'v1,AAAA',
+        },
+        body: '{"type":"post.published","data":{"id":"post_forged"}}',
+      });
+      expect(forged.status).toBe(400);
+      const published = await fetch(`${server.url}/api/v1/publish`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ platforms: ['threads'], caption: 'Hello, receiver' }),
+      });
+      const postId = ((await published.json()) as { postIds: string[] }).postIds[0];
+      await waitUntil(() => printed.includes(`post.published ${postId} http`), 30_000);
+      expect(printed).not.toContain('post_forged');
+    } finally {
+      receiver.kill();
+    }
   }, 60_000);
 
   it('mcp-desktop-agent: both configurations point at /api/mcp, hold no secret, and get the OAuth challenge', async () => {
@@ -146,3 +189,11 @@ describe('policy-check example', () => {
       expect(failing.stdout).toMatch(new RegExp(`bad\\.json: error ${code} `));
   }, 60_000);
 });
+
+async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not done after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

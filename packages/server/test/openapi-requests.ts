@@ -151,6 +151,10 @@ const ID_KINDS: Record<string, string> = {
   profile: 'acct',
   automation: 'auto',
   automations: 'auto',
+  webhook: 'whk',
+  webhooks: 'whk',
+  delivery: 'dlv',
+  deliveries: 'dlv',
 };
 
 /**

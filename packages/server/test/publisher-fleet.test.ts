@@ -2,26 +2,39 @@ import type { JournalEvent } from '@svc/core';
 import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, expect, it } from 'vitest';
 import { type PublisherFleet, startPublisherFleet } from './publisher-fleet.js';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
 // Four `svc publisher` processes share 2,000 due posts on one PostgreSQL database; one of them is
 // killed with SIGKILL halfway. The simulator's record must hold every post exactly once, and the
 // database must call every post `posted` with the simulator's id. A reader follows the event
-// journal all along, as a webhook sender would: it must see exactly one `post.posted` per post.
+// journal all along: it must see exactly one `post.posted` per post. And the four deliver the
+// webhooks too: a receiver verifying each with `standardwebhooks` must get every post's
+// `post.published` at least once, any second time being the same message (same `webhook-id`).
 
 const POSTS = 2_000;
 let fleet: PublisherFleet | null = null;
+let receiver: WebhookReceiver | null = null;
 afterEach(async () => {
   await fleet?.close();
   fleet = null;
+  await receiver?.close();
+  receiver = null;
 });
 
 await describePostgres('four publisher processes on one database', (db) => {
   it('publish 2,000 due posts exactly once, even when one is killed halfway', async () => {
     fleet = await startPublisherFleet({ databaseUrl: db.url(), latencyMs: 5 });
     const due = new Date(Date.now() + 1_500);
-    const { ids } = await fleet.seedDuePosts(POSTS, { pages: 40, due });
-    // A short lease, so the killed publisher's posts come back within the test.
-    const env = { SVC_PUBLISHER_LEASE_MS: '3000', SVC_PUBLISHER_INTERVAL_MS: '1000' };
+    const { ids, ownerId } = await fleet.seedDuePosts(POSTS, { pages: 40, due });
+    receiver = await startWebhookReceiver();
+    receiver.setSecret(await fleet.subscribe(ownerId, `${receiver.url}/fleet`, ['post.published']));
+    // A short lease, so the killed publisher's posts come back within the test; loopback http for
+    // the receiver (tests only).
+    const env = {
+      SVC_PUBLISHER_LEASE_MS: '3000',
+      SVC_PUBLISHER_INTERVAL_MS: '1000',
+      SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
+    };
     const journal = followJournal(fleet);
     const publishers = Array.from({ length: 4 }, () => fleet?.startPublisher(env));
     const [victim, ...survivors] = publishers;
@@ -59,6 +72,19 @@ await describePostgres('four publisher processes on one database', (db) => {
     expect(posted).toHaveLength(POSTS);
     expect(new Set(posted)).toEqual(new Set(ids));
     expect(new Set(events.map((e) => e.position)).size).toBe(events.length);
+
+    // Every post.published reached the receiver; a repeat is always the same message again.
+    const hook = receiver;
+    await hook.waitFor(() => hook.idsOf('post.published').size >= POSTS, 60_000, 'every post.published');
+    expect(hook.rejected).toEqual([]);
+    const messageOfPost = new Map<string, Set<string>>();
+    for (const r of hook.received) {
+      messageOfPost.set(r.data.id, (messageOfPost.get(r.data.id) ?? new Set()).add(r.id));
+    }
+    expect(new Set(messageOfPost.keys())).toEqual(new Set(ids));
+    for (const [postId, messages] of messageOfPost) expect(messages.size, postId).toBe(1);
+    const repeats = hook.received.length - hook.idsOf('post.published').size;
+    console.log(`webhooks: ${hook.received.length} deliveries of ${POSTS} messages, ${repeats} redelivered`);
   }, 180_000);
 });
 

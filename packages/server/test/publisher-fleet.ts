@@ -4,8 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Post, Store } from '@svc/core';
-import { createAesGcmSecretBox, systemClock } from '@svc/core/node';
+import type { Post, Store, WebhookEventType } from '@svc/core';
+import { createAesGcmSecretBox, createRandomIdGenerator, systemClock } from '@svc/core/node';
 import { aPost, aUser } from '@svc/core/testing';
 import { createSandbox, mintSandboxAccount, type Sandbox } from '@svc/sandbox';
 import { openPostgresStore } from '@svc/store-postgres';
@@ -42,7 +42,12 @@ export type PublisherFleet = {
   seedDuePosts(
     count: number,
     options: { pages: number; due: Date },
-  ): Promise<{ ids: string[]; email: string }>;
+  ): Promise<{ ids: string[]; email: string; ownerId: string }>;
+  /**
+   * Subscribes `url` to `events` of the owner's accounts, as POST /api/v1/webhooks would (made now,
+   * so it hears what happens from now on); the signing secret.
+   */
+  subscribe(ownerId: string, url: string, events: readonly WebhookEventType[]): Promise<string>;
   /** Starts a publisher process with the fleet's environment (plus `env`). */
   startPublisher(env?: Record<string, string>): FleetPublisher;
   /** Publications on the simulator so far. */
@@ -163,7 +168,30 @@ export async function startPublisherFleet(options: {
           quota: { limit: Number.MAX_SAFE_INTEGER, windowStart: new Date(0) },
         });
       }
-      return { ids: posts.map((p) => p.id), email: owner.email };
+      return { ids: posts.map((p) => p.id), email: owner.email, ownerId: owner.id };
+    },
+    async subscribe(ownerId, url, events) {
+      const ids = createRandomIdGenerator(systemClock);
+      const secret = `whsec_${Buffer.from(ids.secret(), 'base64url').toString('base64')}`;
+      const now = systemClock.now();
+      await store.webhooks.createSubscription({
+        id: ids.id('whk'),
+        ownerId,
+        url,
+        events: [...events],
+        description: null,
+        accountIds: null,
+        sealedSecret: box.seal(secret),
+        previousSealedSecret: null,
+        previousSecretUntil: null,
+        enabled: true,
+        disabledReason: null,
+        disabledAt: null,
+        failingSince: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return secret;
     },
     startPublisher(extra = {}) {
       const child = spawn(process.execPath, [SVC_BIN, 'publisher'], {

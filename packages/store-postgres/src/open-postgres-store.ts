@@ -13,6 +13,7 @@ import { createPostgresMediaStore } from './postgres-media-store.js';
 import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
+import { createPostgresWebhookStore } from './postgres-webhook-store.js';
 import { unavailableAwarePool } from './unavailable-errors.js';
 
 /** How long a query waits for a pooled connection before the database counts as unreachable. */
@@ -79,6 +80,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     events: createPostgresEventStore(pool),
     analytics: createPostgresAnalyticsStore(pool),
     automations: createPostgresAutomationStore(pool),
+    webhooks: createPostgresWebhookStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -28,6 +28,28 @@ ON CONFLICT (owner_id, platform, platform_account_id) DO UPDATE SET
   updated_at = excluded.updated_at
 RETURNING *`;
 
+/**
+ * Accounts of one platform whose token expiry their owner was not warned about, soonest first.
+ * The conditions repeat those of the partial index `connected_accounts_token_expiry` word for
+ * word, so it serves the WHERE and the ORDER BY. Parameters: platform, before, limit.
+ */
+export const TOKENS_EXPIRING_SQL = `SELECT * FROM connected_accounts
+WHERE platform = $1 AND token_expires_at < $2
+  AND status = 'active' AND NOT needs_reconnect AND token_expires_at IS NOT NULL
+  AND token_expiry_warned_for IS DISTINCT FROM token_expires_at
+ORDER BY token_expires_at, id
+LIMIT $3`;
+
+// A racing sweep's UPDATE waits for the row lock, then finds the warning recorded and changes
+// nothing, so the event is appended once (withEvents appends only when a row changed).
+const MARK_TOKEN_EXPIRING_SQL = withEvents(
+  `UPDATE connected_accounts SET token_expiry_warned_for = $2
+   WHERE id = $1 AND status = 'active' AND NOT needs_reconnect AND token_expires_at = $2
+     AND token_expiry_warned_for IS DISTINCT FROM $2
+   RETURNING *`,
+  3,
+);
+
 async function disconnect(
   client: PoolClient,
   request: DisconnectAccountRequest,
@@ -118,6 +140,17 @@ export function createPostgresAccountStore(pool: Pool): AccountStore {
         [accountId, tokens.sealedCredentials, tokens.tokenExpiresAt, tokens.at],
       );
       return saved ?? null;
+    },
+    async accountsWithTokensExpiring(platform, before, limit) {
+      return many(TOKENS_EXPIRING_SQL, [platform, before, Math.max(0, Math.floor(limit))]);
+    },
+    async markTokenExpiring(accountId, expiresAt, event) {
+      const marked = await pool.query(MARK_TOKEN_EXPIRING_SQL, [
+        accountId,
+        expiresAt,
+        ...eventParams([event]),
+      ]);
+      return (marked.rowCount ?? 0) > 0;
     },
     async listActiveAccounts(ownerId) {
       return many(

@@ -14,6 +14,8 @@ import { migration0013OAuthAccounts } from './migrations/0013-oauth-accounts.js'
 import { migration0014MediaLibraryList } from './migrations/0014-media-library-list.js';
 import { migration0015UserTimeZone } from './migrations/0015-user-time-zone.js';
 import { migration0016LastUse } from './migrations/0016-last-use.js';
+import { migration0017Webhooks } from './migrations/0017-webhooks.js';
+import { migration0018TokenExpiryWarnings } from './migrations/0018-token-expiry-warnings.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -37,4 +39,6 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0014MediaLibraryList,
   migration0015UserTimeZone,
   migration0016LastUse,
+  migration0017Webhooks,
+  migration0018TokenExpiryWarnings,
 ];

@@ -2,10 +2,16 @@ import { METRIC_NAMES } from '@svc/core';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { migratePostgres, openPostgresStore, POSTGRES_MIGRATIONS } from '../src/index.js';
+import { TOKENS_EXPIRING_SQL } from '../src/postgres-account-store.js';
 import { CLAIM_COLLECTIONS_SQL } from '../src/postgres-analytics-queries.js';
 import { CLAIM_COMMENTS_SQL } from '../src/postgres-automation-queries.js';
 import { LIST_POSTS_SQL } from '../src/postgres-post-queries.js';
 import { SELECT_DUE_POSTS_SQL } from '../src/postgres-post-store.js';
+import {
+  CLAIM_DELIVERIES_SQL,
+  LIST_ATTEMPTS_SQL,
+  LOCK_CLAIMABLE_SUBSCRIPTIONS_SQL,
+} from '../src/postgres-webhook-queries.js';
 import { describePostgres } from '../src/testing/index.js';
 
 const ALL = POSTGRES_MIGRATIONS.map((m) => m.id);
@@ -161,6 +167,104 @@ await describePostgres('PostgreSQL migrations', (db) => {
         const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
         // The due comments come in claim order from the index, locked as they are read.
         expect(text).toMatch(/LockRows.*\n\s+->\s+Index Scan using automation_inbox_due/);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('creates the webhook tables with their indexes, deliveries and attempts going with their subscription', async () => {
+    const pool = await poolOn();
+    try {
+      await migratePostgres(pool);
+      const indexes = await pool.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes
+         WHERE schemaname = current_schema() AND (tablename LIKE 'webhook_%' OR tablename = 'journal_consumers')
+         ORDER BY indexname`,
+      );
+      expect(indexes.rows.map((r) => r.indexname)).toEqual([
+        'journal_consumers_pkey',
+        'webhook_attempts_pkey',
+        'webhook_attempts_subscription',
+        'webhook_deliveries_due',
+        'webhook_deliveries_leased',
+        'webhook_deliveries_pkey',
+        'webhook_deliveries_subscription_id_message_id_key',
+        'webhook_messages_pkey',
+        'webhook_subscriptions_owner',
+        'webhook_subscriptions_pkey',
+      ]);
+      const cascades = await pool.query<{ child: string; parent: string }>(
+        `SELECT conrelid::regclass::text AS child, confrelid::regclass::text AS parent FROM pg_constraint
+         WHERE contype = 'f' AND confdeltype = 'c' AND connamespace = current_schema()::regnamespace
+         ORDER BY child`,
+      );
+      expect(cascades.rows).toEqual([
+        { child: 'webhook_attempts', parent: 'webhook_subscriptions' },
+        { child: 'webhook_deliveries', parent: 'webhook_subscriptions' },
+      ]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('claims webhook deliveries through webhook_deliveries_due and counts leases through webhook_deliveries_leased', async () => {
+    const pool = await poolOn();
+    try {
+      await migratePostgres(pool);
+      const client = await pool.connect();
+      try {
+        // As for the other claims: the point is that the indexes can serve the claim at all.
+        await client.query('SET enable_seqscan = off');
+        await client.query('SET enable_bitmapscan = off');
+        const now = new Date();
+        const explain = async (sql: string, params: unknown[]) =>
+          (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).rows
+            .map((r) => r['QUERY PLAN'])
+            .join('\n');
+        const lock = await explain(LOCK_CLAIMABLE_SUBSCRIPTIONS_SQL, [now, 10, 4]);
+        expect(lock).toMatch(/LockRows/);
+        expect(lock).toMatch(/Index (Only )?Scan using webhook_deliveries_due/);
+        expect(lock).toMatch(/Index (Only )?Scan using webhook_deliveries_leased/);
+        const claim = await explain(CLAIM_DELIVERIES_SQL, [['whk_1'], now, 4, 10, 'worker', now]);
+        expect(claim).toMatch(/LockRows/);
+        expect(claim).toMatch(/Index (Only )?Scan using webhook_deliveries_leased/);
+        const attempts = await explain(LIST_ATTEMPTS_SQL, ['whk_1', 'user_1', '42', 11]);
+        expect(attempts).toMatch(/Index Scan Backward using webhook_attempts_subscription/);
+        expect(attempts).not.toMatch(/Sort/);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('sweeps expiring tokens through the partial index connected_accounts_token_expiry, in order', async () => {
+    const pool = await poolOn();
+    try {
+      await migratePostgres(pool);
+      const column = await pool.query<{ data_type: string }>(
+        `SELECT data_type FROM information_schema.columns
+         WHERE table_schema = current_schema() AND table_name = 'connected_accounts'
+           AND column_name = 'token_expiry_warned_for'`,
+      );
+      expect(column.rows).toEqual([{ data_type: 'timestamp with time zone' }]);
+      const client = await pool.connect();
+      try {
+        // As for the claims: the point is that the index can serve the sweep in order at all.
+        await client.query('SET enable_seqscan = off');
+        await client.query('SET enable_bitmapscan = off');
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${TOKENS_EXPIRING_SQL}`, [
+          'facebook',
+          new Date(),
+          100,
+        ]);
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(text).toMatch(/Index Scan using connected_accounts_token_expiry/);
+        expect(text).not.toMatch(/Sort/);
       } finally {
         client.release();
       }

@@ -44,6 +44,17 @@ await describePostgres('PostgreSQL store while the database is away', (db) => {
         store.posts.claimDuePosts({ now: new Date(), limit: 5, leaseOwner: 'p', leaseUntil: new Date() }),
       ),
       rejection(store.ping()),
+      // The webhook store's plain queries and its claim transaction too.
+      rejection(store.webhooks.pendingCount()),
+      rejection(
+        store.webhooks.claimDeliveries({
+          now: new Date(),
+          leaseOwner: 'w',
+          leaseUntil: new Date(),
+          limit: 5,
+          perSubscription: 2,
+        }),
+      ),
     ]);
     for (const failure of failures) {
       expect(isStoreUnavailable(failure), String(failure)).toBe(true);

@@ -1,6 +1,7 @@
-import { describeStoreContract } from '@svc/core/testing';
+import { describeStoreContract, describeWebhookStoreContract } from '@svc/core/testing';
 import { describePostgres } from '../src/testing/index.js';
 
 await describePostgres('PostgreSQL store', (db) => {
   describeStoreContract('postgres', () => db.openStore());
+  describeWebhookStoreContract('postgres', () => db.openStore());
 });

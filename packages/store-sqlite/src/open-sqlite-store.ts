@@ -14,6 +14,7 @@ import { createSqliteMediaStore } from './sqlite-media-store.js';
 import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
+import { createSqliteWebhookStore } from './sqlite-webhook-store.js';
 
 /** How to open a SQLite store. */
 export type SqliteStoreOptions = {
@@ -59,6 +60,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       events: journal.store,
       analytics: createSqliteAnalyticsStore(db, journal),
       automations: createSqliteAutomationStore(db, journal),
+      webhooks: createSqliteWebhookStore(db),
       async ping() {
         ping.get();
       },

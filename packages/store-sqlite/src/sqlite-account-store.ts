@@ -77,6 +77,18 @@ export function rowToAccount(row: AccountRow): ConnectedAccount {
   };
 }
 
+/**
+ * Accounts of one platform whose token expiry their owner was not warned about, soonest first.
+ * The conditions repeat those of the partial index `connected_accounts_token_expiry` word for
+ * word, so it serves the WHERE and the ORDER BY. Named parameters: platform, before, limit.
+ */
+export const TOKENS_EXPIRING_SQL = `SELECT * FROM connected_accounts
+WHERE platform = @platform AND token_expires_at < @before
+  AND status = 'active' AND needs_reconnect = 0 AND token_expires_at IS NOT NULL
+  AND token_expiry_warned_for IS NOT token_expires_at
+ORDER BY token_expires_at, id
+LIMIT @limit`;
+
 /** The AccountStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteAccountStore(db: Database.Database, journal: SqliteJournal): AccountStore {
   // A reconnect updates the existing row in place: id and connected_at stay, and credentials
@@ -131,6 +143,21 @@ export function createSqliteAccountStore(db: Database.Database, journal: SqliteJ
      WHERE id = ? AND status = 'active' RETURNING *`,
   );
 
+  const selectTokensExpiring = db.prepare<[{ platform: string; before: number; limit: number }], AccountRow>(
+    TOKENS_EXPIRING_SQL,
+  );
+  const recordTokenWarning = db.prepare<[{ id: string; expires: number }], { id: string }>(
+    `UPDATE connected_accounts SET token_expiry_warned_for = @expires
+     WHERE id = @id AND status = 'active' AND needs_reconnect = 0 AND token_expires_at = @expires
+       AND token_expiry_warned_for IS NOT @expires
+     RETURNING id`,
+  );
+  const warnTokenExpiring = db.transaction((id: string, expiresAt: Date, event: DomainEvent) => {
+    if (recordTokenWarning.get({ id, expires: dateToSql(expiresAt) }) === undefined) return false;
+    journal.append([event]);
+    return true;
+  });
+
   const save = db.transaction((account: ConnectedAccount, events: readonly DomainEvent[]) => {
     const row = upsertAccount.get(accountToRow(account));
     if (row === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
@@ -170,6 +197,14 @@ export function createSqliteAccountStore(db: Database.Database, journal: SqliteJ
     },
     async saveAccount(account, events = []) {
       return save(account, events);
+    },
+    async accountsWithTokensExpiring(platform, before, limit) {
+      return selectTokensExpiring
+        .all({ platform, before: dateToSql(before), limit: Math.max(0, Math.floor(limit)) })
+        .map(rowToAccount);
+    },
+    async markTokenExpiring(accountId, expiresAt, event) {
+      return warnTokenExpiring(accountId, expiresAt, event);
     },
     async findAccount(ownerId, platform, platformAccountId) {
       const row = selectByPlatformAccount.get(ownerId, platform, platformAccountId);

@@ -16,6 +16,8 @@ import { migration0015OAuthAccounts } from './migrations/0015-oauth-accounts.js'
 import { migration0016MediaLibraryList } from './migrations/0016-media-library-list.js';
 import { migration0017UserTimeZone } from './migrations/0017-user-time-zone.js';
 import { migration0018LastUse } from './migrations/0018-last-use.js';
+import { migration0019Webhooks } from './migrations/0019-webhooks.js';
+import { migration0020TokenExpiryWarnings } from './migrations/0020-token-expiry-warnings.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -41,4 +43,6 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0016MediaLibraryList,
   migration0017UserTimeZone,
   migration0018LastUse,
+  migration0019Webhooks,
+  migration0020TokenExpiryWarnings,
 ];

@@ -66,6 +66,16 @@ describe('migrateSqlite', () => {
         'events_subject',
         'oauth_records_account',
         'media_assets_owner_list',
+        'webhook_subscriptions',
+        'webhook_subscriptions_owner',
+        'webhook_messages',
+        'webhook_deliveries',
+        'webhook_deliveries_due',
+        'webhook_deliveries_leased',
+        'webhook_attempts',
+        'webhook_attempts_subscription',
+        'journal_consumers',
+        'connected_accounts_token_expiry',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -109,6 +119,8 @@ describe('migrateSqlite', () => {
         '0016_media_library_list',
         '0017_user_time_zone',
         '0018_last_use',
+        '0019_webhooks',
+        '0020_token_expiry_warnings',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -121,6 +133,36 @@ describe('migrateSqlite', () => {
       { owner_id: 'ann', window_start: Date.parse('2026-02-01T00:00:00Z'), used: 1 },
       { owner_id: 'bob', window_start: Date.parse('2026-01-01T00:00:00Z'), used: 1 },
     ]);
+  });
+
+  it('0020 leaves accounts connected before it unwarned, listed for the token expiry sweep', async () => {
+    const path = tempPath();
+    const before = SQLITE_MIGRATIONS.filter((m) => m.id < '0020');
+    migrateSqlite(path, before);
+    const expiresAt = Date.parse('2026-01-18T12:00:00.000Z');
+    withDatabase(path, (db) =>
+      db
+        .prepare(
+          `INSERT INTO connected_accounts (id, owner_id, platform, platform_account_id, handle, profile_url,
+             status, needs_reconnect, sealed_credentials, token_expires_at, connected_at, updated_at)
+           VALUES ('acct_old', 'ann', 'facebook', 'fb-1', 'ann', 'https://facebook.example/ann',
+             'active', 0, 'sealed', ?, 0, 0)`,
+        )
+        .run(expiresAt),
+    );
+    expect(migrateSqlite(path)).toEqual({ applied: ['0020_token_expiry_warnings'] });
+    const warnedFor = withDatabase(path, (db) =>
+      db.prepare('SELECT token_expiry_warned_for FROM connected_accounts').pluck().all(),
+    );
+    expect(warnedFor).toEqual([null]);
+    const store = openSqliteStore({ path, migrate: false });
+    try {
+      const week = new Date('2026-01-22T12:00:00.000Z');
+      const listed = await store.accounts.accountsWithTokensExpiring('facebook', week, 10);
+      expect(listed.map((a) => [a.id, a.tokenExpiresAt])).toEqual([['acct_old', new Date(expiresAt)]]);
+    } finally {
+      await store.close();
+    }
   });
 
   it('applies nothing the second time, whether by path or on an open store file', async () => {

@@ -14,6 +14,7 @@ import { mediaRoutes } from './media-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
 import { signInRoutes } from './sign-in-page.js';
+import { webhookRoutes } from './webhooks-page.js';
 
 /** Every page and form target of the console. */
 export function consoleRoutes(): readonly ConsoleRoute[] {
@@ -31,6 +32,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...analyticsRoutes,
     ...keyRoutes,
     ...agentRoutes,
+    ...webhookRoutes,
     ...billingRoutes,
     ...accountRoutes,
   ];

@@ -42,3 +42,12 @@ export function markedNeedsReconnect(account: ConnectedAccount, at: Date): Accou
     events: account.needsReconnect ? [] : [accountEvent('account.needs_reconnect', marked, at)],
   };
 }
+
+/**
+ * The warning that the account's token lapses at `expiresAt` and cannot be renewed by the
+ * service: the owner should reconnect before posts fail.
+ */
+export function tokenExpiringEvent(account: ConnectedAccount, expiresAt: Date, at: Date): DomainEvent {
+  const event = accountEvent('account.token_expiring', account, at);
+  return { ...event, data: { ...event.data, expiresAt: expiresAt.toISOString() } };
+}

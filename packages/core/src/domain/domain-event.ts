@@ -25,6 +25,8 @@ export const DOMAIN_EVENT_TYPES = [
   'account.reconnected',
   'account.needs_reconnect',
   'account.disconnected',
+  /** A token that cannot be refreshed lapses within 7 days: reconnect before posts fail. */
+  'account.token_expiring',
   'media.ready',
   'media.deleted',
   'automation.created',

@@ -9,6 +9,8 @@ export const REST_SCOPES = [
   'media:write',
   'automation:read',
   'automation:write',
+  'webhook:read',
+  'webhook:write',
 ] as const;
 
 /** Scopes of the agent-tool endpoint (spec 5.2). */

@@ -92,6 +92,11 @@ export const ERROR_CODES = [
   'invalid_automation_state',
   'invalid_signature',
   'invalid_verify_token',
+  // ours: outgoing webhooks
+  'webhook_not_found',
+  'webhook_delivery_not_found',
+  'invalid_webhook_url',
+  'webhook_limit_reached',
   // ours: operator actions (CLI)
   'email_taken',
   'user_not_found',

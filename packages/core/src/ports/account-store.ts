@@ -36,6 +36,25 @@ export type AccountStore = {
    * and writing the whole account read before it (`saveAccount`) would bring back a disconnected one.
    */
   saveRefreshedTokens(accountId: string, tokens: RefreshedTokens): Promise<ConnectedAccount | null>;
+  /**
+   * Up to `limit` accounts of `platform` whose token expires before `before` and that the owner
+   * has not been warned about for that expiry: active, not waiting for a reconnect, soonest
+   * expiry first (then id). Served by a partial index holding only such accounts, so accounts
+   * already warned cost nothing. A refresh or a reconnect that changes the expiry makes an
+   * account a candidate again.
+   */
+  accountsWithTokensExpiring(
+    platform: Platform,
+    before: Date,
+    limit: number,
+  ): Promise<readonly ConnectedAccount[]>;
+  /**
+   * Records, in one transaction, that the owner is warned about the token expiring at
+   * `expiresAt`, and appends `event`: only when the account is still active, not waiting for a
+   * reconnect, its token still expires at `expiresAt` and no warning for that expiry is recorded.
+   * Otherwise false, writing nothing, so two sweeps racing over one account warn once.
+   */
+  markTokenExpiring(accountId: string, expiresAt: Date, event: DomainEvent): Promise<boolean>;
 };
 
 /** Tokens a refresh returned, sealed, and when they were stored. */

@@ -1,5 +1,20 @@
 /** Kinds of records that get generated ids; the prefix makes an id's kind obvious in logs. */
-export type IdPrefix = 'post' | 'user' | 'key' | 'acct' | 'media' | 'conn' | 'appr' | 'bill' | 'auto';
+export type IdPrefix =
+  | 'post'
+  | 'user'
+  | 'key'
+  | 'acct'
+  | 'media'
+  | 'conn'
+  | 'appr'
+  | 'bill'
+  | 'auto'
+  /** An outgoing webhook subscription. */
+  | 'whk'
+  /** An outgoing webhook message; it is the Standard Webhooks `webhook-id` receivers dedupe on. */
+  | 'msg'
+  /** One message's delivery to one subscription. */
+  | 'dlv';
 
 /** Source of ids and secrets; the core never reads randomness itself. */
 export type IdGenerator = {

@@ -10,6 +10,7 @@ import type { MediaStore } from './media-store.js';
 import type { OAuthStore } from './oauth-store.js';
 import type { PostStore } from './post-store.js';
 import type { UserStore } from './user-store.js';
+import type { WebhookStore } from './webhook-store.js';
 
 /** Every storage port, as one database implements them. */
 export type Store = {
@@ -29,6 +30,8 @@ export type Store = {
   readonly analytics: AnalyticsStore;
   /** Instagram comment automations, their counts and the webhook comment inbox. */
   readonly automations: AutomationStore;
+  /** Outgoing webhooks: subscriptions, the journal fan-out and the delivery queue. */
+  readonly webhooks: WebhookStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

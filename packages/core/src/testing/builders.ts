@@ -4,6 +4,7 @@ import type { ConnectedAccount } from '../domain/connected-account.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { Post } from '../domain/post.js';
 import type { User } from '../domain/user.js';
+import type { WebhookDelivery, WebhookMessage, WebhookSubscription } from '../domain/webhook.js';
 import type { MediaStore } from '../ports/media-store.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
@@ -164,6 +165,69 @@ export function anAutomation(
     createdAt: T0,
     updatedAt: T0,
     counts: zeroCounts(),
+    ...overrides,
+  };
+}
+
+/** An enabled subscription of `ownerId` to scheduled, published and failed posts of every account; override any field. */
+export function aWebhookSubscription(
+  ownerId: string,
+  overrides: Partial<WebhookSubscription> = {},
+): WebhookSubscription {
+  const id = overrides.id ?? nextId('whk');
+  return {
+    id,
+    ownerId,
+    url: `https://hooks.example/${id}`,
+    events: ['post.scheduled', 'post.published', 'post.failed'],
+    description: null,
+    accountIds: null,
+    sealedSecret: `sealed-secret-of-${id}`,
+    previousSealedSecret: null,
+    previousSecretUntil: null,
+    enabled: true,
+    disabledReason: null,
+    disabledAt: null,
+    failingSince: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+/** A `post.published` message of `ownerId`; override any field. */
+export function aWebhookMessage(ownerId: string, overrides: Partial<WebhookMessage> = {}): WebhookMessage {
+  const id = overrides.id ?? nextId('msg');
+  return {
+    id,
+    ownerId,
+    eventType: 'post.published',
+    sourcePosition: String(serial),
+    payload: JSON.stringify({ type: 'post.published', timestamp: T0.toISOString(), data: { id } }),
+    createdAt: T0,
+    ...overrides,
+  };
+}
+
+/** A pending delivery of `message` to `subscription`, due at T0; override any field. */
+export function aWebhookDelivery(
+  subscription: WebhookSubscription,
+  message: WebhookMessage,
+  overrides: Partial<WebhookDelivery> = {},
+): WebhookDelivery {
+  return {
+    id: overrides.id ?? nextId('dlv'),
+    subscriptionId: subscription.id,
+    messageId: message.id,
+    ownerId: subscription.ownerId,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: T0,
+    leaseOwner: null,
+    leaseUntil: null,
+    createdAt: T0,
+    updatedAt: T0,
+    deliveredAt: null,
     ...overrides,
   };
 }

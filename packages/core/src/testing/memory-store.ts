@@ -30,6 +30,7 @@ import {
   postsWithContentBetweenOf,
   upcomingPostsOf,
 } from './memory-post-queries.js';
+import { createMemoryWebhookStore } from './memory-webhook-store.js';
 
 /**
  * Every storage port in memory, with the same behaviour as the SQL stores (it passes the same
@@ -44,6 +45,8 @@ export function createMemoryStore(): Store {
   const passwordHashes = new Map<string, string>();
   const keys = new Map<string, ApiKey>();
   const accounts = new Map<string, ConnectedAccount>();
+  // The token expiry each account's owner was warned about (`token_expiry_warned_for` in SQL).
+  const tokenWarnings = new Map<string, number>();
   const media = new Map<string, MediaAsset>();
   const mediaSources = new Map<string, string>();
   const storageUsed = new Map<string, number>();
@@ -59,6 +62,12 @@ export function createMemoryStore(): Store {
   const journal = createMemoryJournal(live);
   const append = journal.append;
   const usageKey = (ownerId: string, windowStart: Date) => `${ownerId}\u0000${windowStart.getTime()}`;
+  // Active, not waiting for a reconnect, with an expiry its owner was not warned about yet.
+  const tokenWarningDue = (a: ConnectedAccount) =>
+    a.status === 'active' &&
+    !a.needsReconnect &&
+    a.tokenExpiresAt !== null &&
+    tokenWarnings.get(a.id) !== a.tokenExpiresAt.getTime();
   const postsById = (ids: readonly string[]) =>
     ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
 
@@ -361,6 +370,32 @@ export function createMemoryStore(): Store {
         accounts.set(accountId, next);
         return copy(next);
       },
+      async accountsWithTokensExpiring(platform, before, limit) {
+        live();
+        return [...accounts.values()]
+          .filter(
+            (a) =>
+              a.platform === platform &&
+              tokenWarningDue(a) &&
+              (a.tokenExpiresAt as Date).getTime() < before.getTime(),
+          )
+          .sort(
+            (a, b) =>
+              (a.tokenExpiresAt as Date).getTime() - (b.tokenExpiresAt as Date).getTime() ||
+              (a.id < b.id ? -1 : 1),
+          )
+          .slice(0, Math.max(0, Math.floor(limit)))
+          .map(copy);
+      },
+      async markTokenExpiring(accountId, expiresAt, event) {
+        live();
+        const account = accounts.get(accountId);
+        if (account === undefined || !tokenWarningDue(account)) return false;
+        if (account.tokenExpiresAt?.getTime() !== expiresAt.getTime()) return false;
+        tokenWarnings.set(accountId, expiresAt.getTime());
+        append([event]);
+        return true;
+      },
       async disconnectAccount(request) {
         live();
         const account = accounts.get(request.accountId);
@@ -517,6 +552,7 @@ export function createMemoryStore(): Store {
       },
     }),
     automations: createMemoryAutomationStore({ live, accounts, append }),
+    webhooks: createMemoryWebhookStore(live),
     async ping() {
       live();
     },

@@ -3,6 +3,7 @@ import type { Post } from '../domain/post.js';
 import type { NewPostsBatch } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
 import { describeAccountDisconnectContract } from './account-disconnect-contract.js';
+import { describeAccountExpiryContract } from './account-expiry-contract.js';
 import { describeAnalyticsContract } from './analytics-contract.js';
 import { describeAutomationContract } from './automation-contract.js';
 import { describeBillingContract } from './billing-contract.js';
@@ -215,6 +216,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeOAuthStoreContract(() => store);
     describeMediaLibraryContract(() => store);
     describeAccountDisconnectContract(() => store);
+    describeAccountExpiryContract(() => store);
 
     describe('media assets', () => {
       const LIMIT = { storageLimitBytes: 1_000_000, sourceUrl: null };

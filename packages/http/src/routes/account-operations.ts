@@ -2,6 +2,7 @@ import {
   ANALYTICS_DAYS,
   accountSummaryJson,
   accountSummarySchema,
+  accountViewSchema,
   analyticsAnswerSchema,
   createConnectionRequest,
   disconnectAccount,
@@ -14,13 +15,13 @@ import {
   postingOptionsJson,
   postingOptionsSchema,
   svcError,
+  toAccountView,
 } from '@svc/core';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
 import { SvcFailure, unwrap } from '../svc-failure.js';
-import { accountViewSchema, toAccountView } from '../views/account-view.js';
 
 const connectionRequestSchema = z.object({
   requestId: z.string(),

@@ -8,15 +8,16 @@ import {
   PUBLIC_POST_STATUSES,
   parseBulkPosts,
   policyIssueSchema,
+  postViewSchema,
   REST_LIST_POSTS_MAX,
   retryPost,
+  toPostView,
 } from '@svc/core';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
 import { unwrap } from '../svc-failure.js';
-import { postViewSchema, toPostView } from '../views/post-view.js';
 
 const dateTime = z.iso
   .datetime({

@@ -8,6 +8,8 @@ export type WorkerLoop = {
   stop(): Promise<void>;
   /** True once `stop` was called: rounds check it between items. */
   stopping(): boolean;
+  /** Runs the next round now: ends the pause, or skips the next one if a round is running. */
+  wake(): void;
 };
 
 /**
@@ -20,12 +22,22 @@ export function workerLoop(
 ): WorkerLoop {
   let stopping = false;
   let wake: (() => void) | null = null;
+  let woken = false;
   let loop: Promise<void> | null = null;
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
       wake = () => {
         clearTimeout(timer);
+        wake = null;
         resolve();
       };
     });
@@ -52,5 +64,9 @@ export function workerLoop(
       await loop;
     },
     stopping: () => stopping,
+    wake() {
+      if (wake === null) woken = true;
+      else wake();
+    },
   };
 }

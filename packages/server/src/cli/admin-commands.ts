@@ -5,7 +5,12 @@ import { migratePostgres } from '@svc/store-postgres';
 import { migrateSqlite } from '@svc/store-sqlite';
 import { createLogger } from '../create-logger.js';
 import { DATABASE_FILE, openServices } from '../open-services.js';
-import { createServerCollector, createServerReplier } from '../start-collector.js';
+import {
+  createServerCollector,
+  createServerReplier,
+  createServerTokenSweeper,
+  createServerWebhookWorker,
+} from '../start-collector.js';
 import { startPublisher } from '../start-publisher.js';
 import { startServer } from '../start-server.js';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
@@ -53,7 +58,7 @@ export const publisherCommand: CliCommand = {
 Runs the publisher alone (no HTTP) on the data in DATABASE_URL or SVC_DATA_DIR until SIGTERM or
 SIGINT: it claims due posts under a lease, publishes them and records the outcome, collects the
 published posts' metrics on their schedule (docs/analytics.md), and answers Instagram comments for
-live automations (docs/automations.md). Use it with
+live automations (docs/automations.md), and delivers outgoing webhooks (docs/webhooks.md). Use it with
 SVC_PUBLISHER=off on the API server to publish from another process (any number of them share one
 PostgreSQL database). On a signal it finishes the current step of each publish, hands those posts
 back for the next publisher to resume, and exits. Settings:
@@ -71,12 +76,22 @@ SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLI
     collector.start();
     const replier = createServerReplier(services, config, logger);
     replier.start();
+    const webhooks = createServerWebhookWorker(services, config, logger);
+    webhooks.start();
+    const tokenSweeper = createServerTokenSweeper(services, logger);
+    tokenSweeper.start();
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGTERM', resolve);
       process.once('SIGINT', resolve);
     });
     logger.info({ signal }, 'shutting down');
-    await Promise.all([publisher.stop(), collector.stop(), replier.stop()]);
+    await Promise.all([
+      publisher.stop(),
+      collector.stop(),
+      replier.stop(),
+      webhooks.stop(),
+      tokenSweeper.stop(),
+    ]);
     await services.close();
     logger.info({}, 'stopped');
     logger.flush();

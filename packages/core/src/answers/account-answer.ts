@@ -1,5 +1,6 @@
-import { type ConnectedAccount, PLATFORMS } from '@svc/core';
 import { z } from 'zod';
+import type { ConnectedAccount } from '../domain/connected-account.js';
+import { PLATFORMS } from '../domain/platform.js';
 
 /** A connected account as GET /api/v1/connections lists it (spec 2.4, plus needsReconnect). Never tokens. */
 export const accountViewSchema = z.object({

@@ -1,5 +1,6 @@
-import { PLATFORMS, type Post, PUBLIC_POST_STATUSES, publicStatus } from '@svc/core';
 import { z } from 'zod';
+import { PLATFORMS } from '../domain/platform.js';
+import { type Post, PUBLIC_POST_STATUSES, publicStatus } from '../domain/post.js';
 
 /** A post as the REST API shows it: the fields of spec 2.1, plus title, category and media. */
 export const postViewSchema = z

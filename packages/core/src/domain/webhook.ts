@@ -1,0 +1,123 @@
+/**
+ * What an outgoing webhook subscription can ask for. Journal events are renamed for subscribers
+ * (`post.posted` is `post.published`), some are not offered (a publisher's `post.publishing`), and
+ * two are not journal events at all: `account.token_expiring` (a warning the service raises before
+ * a token lapses) and `ping` (a test message sent on request).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'post.scheduled',
+  'post.published',
+  'post.failed',
+  'post.deleted',
+  'post.restored',
+  'post.approval_requested',
+  'post.approved',
+  'post.rejected',
+  'account.connected',
+  'account.needs_reconnect',
+  'account.token_expiring',
+  'media.ready',
+  'ping',
+] as const;
+
+/** The type of an event a webhook subscriber receives. */
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** An endpoint of an owner's that receives signed messages about the events it chose. */
+export type WebhookSubscription = {
+  readonly id: string;
+  readonly ownerId: string;
+  /** Where messages are POSTed (https; checked when created or changed, and again when sent). */
+  readonly url: string;
+  readonly events: readonly WebhookEventType[];
+  readonly description: string | null;
+  /** The connected accounts whose events it receives; null: every account of the owner. */
+  readonly accountIds: readonly string[] | null;
+  /** The signing secret (`whsec_…`), sealed by the SecretBox: the plain secret is never stored. */
+  readonly sealedSecret: string;
+  /** The secret before the last rotation, still signing alongside the new one until `previousSecretUntil`. */
+  readonly previousSealedSecret: string | null;
+  readonly previousSecretUntil: Date | null;
+  /** False when its owner paused it or the service disabled it (`disabledReason` says which). */
+  readonly enabled: boolean;
+  readonly disabledReason: string | null;
+  readonly disabledAt: Date | null;
+  /**
+   * The first failure of the current run of failures; null after a success. An endpoint failing
+   * for long enough is disabled, and this is what "long enough" is measured from.
+   */
+  readonly failingSince: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+};
+
+/** One event as subscribers receive it: the same bytes go to every subscription it fans out to. */
+export type WebhookMessage = {
+  /** `msg_…`: the Standard Webhooks `webhook-id`, the same on every retry and redelivery. */
+  readonly id: string;
+  readonly ownerId: string;
+  readonly eventType: WebhookEventType;
+  /** The journal position of the event it came from; null for a ping. */
+  readonly sourcePosition: string | null;
+  /** The JSON body, sent byte for byte (signatures are computed over exactly these bytes). */
+  readonly payload: string;
+  readonly createdAt: Date;
+};
+
+/** Where a delivery stands. */
+export const WEBHOOK_DELIVERY_STATUSES = [
+  /** Waiting for its next attempt (or being attempted, while a worker holds its lease). */
+  'pending',
+  /** The endpoint answered 2xx. */
+  'delivered',
+  /** Given up: retries exhausted, or the subscription was disabled. */
+  'failed',
+] as const;
+
+/** The status of a delivery. */
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** One message on its way to one subscription, retried under a delivery worker's lease. */
+export type WebhookDelivery = {
+  /** `dlv_…`. */
+  readonly id: string;
+  readonly subscriptionId: string;
+  readonly messageId: string;
+  readonly ownerId: string;
+  readonly status: WebhookDeliveryStatus;
+  /**
+   * Attempts of the current round (a redelivery starts a new one). Counted when a worker claims
+   * the delivery, before it sends, so a worker that dies mid-send still counts its attempt.
+   */
+  readonly attempts: number;
+  /** When it is due; null once delivered or failed. */
+  readonly nextAttemptAt: Date | null;
+  /** The worker attempting it and until when; null when no worker holds it. */
+  readonly leaseOwner: string | null;
+  readonly leaseUntil: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly deliveredAt: Date | null;
+};
+
+/** The longest response excerpt an attempt keeps; callers cut the body to it. */
+export const WEBHOOK_RESPONSE_EXCERPT_MAX = 1024;
+
+/** One try at sending a delivery, kept in the subscription's history (retries and redeliveries too). */
+export type WebhookAttempt = {
+  readonly deliveryId: string;
+  readonly subscriptionId: string;
+  readonly messageId: string;
+  readonly eventType: WebhookEventType;
+  /** Its number within its round, from 1. */
+  readonly attemptNumber: number;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  /** The HTTP status answered; null when there was no answer (refused, timed out). */
+  readonly statusCode: number | null;
+  readonly outcome: 'delivered' | 'failed';
+  /** Why it failed, for the owner to read (`timeout`, `refused: private address`); never a secret. */
+  readonly error: string | null;
+  /** The start of the response body, at most WEBHOOK_RESPONSE_EXCERPT_MAX characters. */
+  readonly responseExcerpt: string | null;
+};

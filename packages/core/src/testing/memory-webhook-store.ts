@@ -1,0 +1,289 @@
+import type { WebhookDelivery, WebhookMessage, WebhookSubscription } from '../domain/webhook.js';
+import {
+  attemptResult,
+  type ClaimedDelivery,
+  patchSubscription,
+  type RecordedAttempt,
+  type WebhookStore,
+} from '../ports/webhook-store.js';
+
+type Consumer = { position: string | null; leaseOwner: string | null; leaseUntil: Date | null };
+type StoredAttempt = RecordedAttempt & { readonly ownerId: string; readonly serial: number };
+
+const copy = <T>(value: T): T => structuredClone(value);
+const pairKey = (subscriptionId: string, messageId: string) => `${subscriptionId}\u0000${messageId}`;
+// Plain code-unit order, as the SQL stores compare ids (BINARY in SQLite, "C" in PostgreSQL).
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const isLive = (leaseUntil: Date | null, now: Date) =>
+  leaseUntil !== null && leaseUntil.getTime() > now.getTime();
+/** A count from a caller: below one (NaN too) is none. */
+const countOf = (n: number) => (n >= 1 ? Math.floor(n) : 0);
+
+/**
+ * The WebhookStore in memory, with the behaviour of the SQL stores (same contract suite). Each
+ * operation checks everything before it writes anything, so a refused one leaves no trace.
+ */
+export function createMemoryWebhookStore(live: () => void): WebhookStore {
+  const subscriptions = new Map<string, WebhookSubscription>();
+  const messages = new Map<string, WebhookMessage>();
+  const deliveries = new Map<string, WebhookDelivery>();
+  const pairs = new Set<string>();
+  const attempts: StoredAttempt[] = [];
+  const consumers = new Map<string, Consumer>();
+  let attemptSerial = 0;
+
+  const ownSubscription = (ownerId: string, id: string) => {
+    const found = subscriptions.get(id);
+    return found?.ownerId === ownerId ? found : null;
+  };
+  const ownDelivery = (ownerId: string, id: string) => {
+    const found = deliveries.get(id);
+    return found?.ownerId === ownerId ? found : null;
+  };
+  const held = (deliveryId: string, leaseOwner: string) => {
+    const found = deliveries.get(deliveryId);
+    return found !== undefined && found.leaseOwner === leaseOwner ? found : null;
+  };
+
+  /** Stores messages and their deliveries, leaving out those of missing subscriptions; throws first on a clash. */
+  const insert = (added: readonly WebhookMessage[], addedDeliveries: readonly WebhookDelivery[]) => {
+    const messageIds = new Set<string>();
+    for (const message of added) {
+      if (messages.has(message.id) || messageIds.has(message.id))
+        throw new Error(`Webhook message ${message.id} already exists.`);
+      messageIds.add(message.id);
+    }
+    const kept = addedDeliveries.filter((d) => subscriptions.has(d.subscriptionId));
+    const keys = new Set<string>();
+    const ids = new Set<string>();
+    for (const delivery of kept) {
+      const key = pairKey(delivery.subscriptionId, delivery.messageId);
+      if (pairs.has(key) || keys.has(key))
+        throw new Error(
+          `Message ${delivery.messageId} already has a delivery to ${delivery.subscriptionId}.`,
+        );
+      if (deliveries.has(delivery.id) || ids.has(delivery.id))
+        throw new Error(`Webhook delivery ${delivery.id} already exists.`);
+      if (!messages.has(delivery.messageId) && !messageIds.has(delivery.messageId))
+        throw new Error(`Webhook delivery ${delivery.id} refers to no stored message.`);
+      keys.add(key);
+      ids.add(delivery.id);
+    }
+    for (const message of added) messages.set(message.id, copy(message));
+    for (const delivery of kept) {
+      deliveries.set(delivery.id, copy(delivery));
+      pairs.add(pairKey(delivery.subscriptionId, delivery.messageId));
+    }
+  };
+
+  const claimable = (d: WebhookDelivery, now: Date) =>
+    d.status === 'pending' &&
+    d.nextAttemptAt !== null &&
+    d.nextAttemptAt.getTime() <= now.getTime() &&
+    !isLive(d.leaseUntil, now) &&
+    subscriptions.get(d.subscriptionId)?.enabled === true;
+
+  return {
+    async createSubscription(subscription) {
+      live();
+      if (subscriptions.has(subscription.id))
+        throw new Error(`Webhook subscription ${subscription.id} already exists.`);
+      subscriptions.set(subscription.id, copy(subscription));
+    },
+    async getSubscription(ownerId, id) {
+      live();
+      const found = ownSubscription(ownerId, id);
+      return found === null ? null : copy(found);
+    },
+    async listSubscriptions(ownerId) {
+      live();
+      return [...subscriptions.values()]
+        .filter((s) => s.ownerId === ownerId)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a))
+        .map(copy);
+    },
+    async updateSubscription(ownerId, id, patch) {
+      live();
+      const found = ownSubscription(ownerId, id);
+      if (found === null) return null;
+      const next = patchSubscription(found, copy(patch));
+      subscriptions.set(id, next);
+      return copy(next);
+    },
+    async deleteSubscription(ownerId, id) {
+      live();
+      if (ownSubscription(ownerId, id) === null) return false;
+      subscriptions.delete(id);
+      for (const d of [...deliveries.values()].filter((d) => d.subscriptionId === id)) {
+        deliveries.delete(d.id);
+        pairs.delete(pairKey(d.subscriptionId, d.messageId));
+      }
+      attempts.splice(0, attempts.length, ...attempts.filter((a) => a.subscriptionId !== id));
+      return true;
+    },
+    async subscriptionsOf(ownerIds) {
+      live();
+      const owners = new Set(ownerIds);
+      return [...subscriptions.values()]
+        .filter((s) => s.enabled && owners.has(s.ownerId))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || byId(a, b))
+        .map(copy);
+    },
+
+    async leaseFanOut({ consumer, leaseOwner, now, leaseUntil }) {
+      live();
+      const row = consumers.get(consumer) ?? { position: null, leaseOwner: null, leaseUntil: null };
+      if (row.leaseOwner !== leaseOwner && isLive(row.leaseUntil, now)) return null;
+      consumers.set(consumer, { position: row.position, leaseOwner, leaseUntil: new Date(leaseUntil) });
+      return { position: row.position };
+    },
+    async commitFanOut(commit) {
+      live();
+      const row = consumers.get(commit.consumer);
+      if (row === undefined || row.leaseOwner !== commit.leaseOwner || row.position !== commit.from) {
+        return false;
+      }
+      insert(commit.messages, commit.deliveries);
+      row.position = commit.to;
+      return true;
+    },
+    async startFanOutAt(consumer, position) {
+      live();
+      if (!consumers.has(consumer)) consumers.set(consumer, { position, leaseOwner: null, leaseUntil: null });
+    },
+
+    async enqueue(message, added) {
+      live();
+      insert([message], added);
+    },
+    async claimDeliveries({ now, leaseOwner, leaseUntil, limit, perSubscription }) {
+      live();
+      const leases = new Map<string, number>();
+      for (const d of deliveries.values()) {
+        if (isLive(d.leaseUntil, now)) leases.set(d.subscriptionId, (leases.get(d.subscriptionId) ?? 0) + 1);
+      }
+      const due = [...deliveries.values()]
+        .filter((d) => claimable(d, now))
+        .sort((a, b) => (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0) || byId(a, b));
+      const claimed: ClaimedDelivery[] = [];
+      for (const d of due) {
+        if (claimed.length >= countOf(limit)) break;
+        const leased = leases.get(d.subscriptionId) ?? 0;
+        if (leased >= countOf(perSubscription)) continue;
+        leases.set(d.subscriptionId, leased + 1);
+        const next: WebhookDelivery = {
+          ...d,
+          attempts: d.attempts + 1,
+          leaseOwner,
+          leaseUntil: new Date(leaseUntil),
+          updatedAt: new Date(now),
+        };
+        deliveries.set(d.id, next);
+        const message = messages.get(d.messageId);
+        const subscription = subscriptions.get(d.subscriptionId);
+        if (message === undefined || subscription === undefined)
+          throw new Error('unreachable: checked above');
+        claimed.push({ delivery: copy(next), message: copy(message), subscription: copy(subscription) });
+      }
+      return claimed;
+    },
+    async finishAttempt(request) {
+      live();
+      const delivery = held(request.deliveryId, request.leaseOwner);
+      if (delivery === null) return false;
+      const result = attemptResult(request);
+      attemptSerial += 1;
+      attempts.push({
+        ...copy(request.attempt),
+        id: String(attemptSerial),
+        serial: attemptSerial,
+        deliveryId: delivery.id,
+        subscriptionId: delivery.subscriptionId,
+        messageId: delivery.messageId,
+        ownerId: delivery.ownerId,
+      });
+      deliveries.set(delivery.id, {
+        ...delivery,
+        status: result.status,
+        nextAttemptAt: result.nextAttemptAt,
+        deliveredAt: result.deliveredAt,
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: result.at,
+      });
+      const subscription = subscriptions.get(delivery.subscriptionId);
+      const health = request.subscription;
+      if (subscription !== undefined && health !== undefined) {
+        subscriptions.set(subscription.id, {
+          ...subscription,
+          ...(health.failingSince === undefined ? {} : { failingSince: copy(health.failingSince) }),
+          ...(health.disable === undefined
+            ? {}
+            : {
+                enabled: false,
+                disabledReason: health.disable.reason,
+                disabledAt: new Date(health.disable.at),
+                updatedAt: new Date(health.disable.at),
+              }),
+        });
+      }
+      return true;
+    },
+    async releaseDelivery(deliveryId, leaseOwner, at) {
+      live();
+      const delivery = held(deliveryId, leaseOwner);
+      if (delivery === null) return false;
+      deliveries.set(deliveryId, {
+        ...delivery,
+        attempts: Math.max(0, delivery.attempts - 1),
+        nextAttemptAt: new Date(at),
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: new Date(at),
+      });
+      return true;
+    },
+    async redeliver(ownerId, subscriptionId, deliveryId, now) {
+      live();
+      const delivery = ownDelivery(ownerId, deliveryId);
+      if (delivery === null || delivery.subscriptionId !== subscriptionId) return null;
+      const next: WebhookDelivery = {
+        ...delivery,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(now),
+        leaseOwner: null,
+        leaseUntil: null,
+        deliveredAt: null,
+        updatedAt: new Date(now),
+      };
+      deliveries.set(deliveryId, next);
+      return copy(next);
+    },
+    async listAttempts(ownerId, subscriptionId, { limit, before }) {
+      live();
+      if (before !== undefined && !/^[1-9][0-9]{0,15}$/.test(before))
+        throw new Error(`Not an attempts cursor: ${before}`);
+      const below = before === undefined ? Number.POSITIVE_INFINITY : Number(before);
+      const page = attempts
+        .filter((a) => a.ownerId === ownerId && a.subscriptionId === subscriptionId && a.serial < below)
+        .sort((a, b) => b.serial - a.serial)
+        .slice(0, countOf(limit) + 1);
+      const shown = page.slice(0, countOf(limit));
+      const last = shown.at(-1);
+      return {
+        attempts: shown.map(({ ownerId: _o, serial: _s, ...attempt }) => copy(attempt)),
+        next: page.length > shown.length && last !== undefined ? last.id : null,
+      };
+    },
+    async getDelivery(ownerId, deliveryId) {
+      live();
+      const found = ownDelivery(ownerId, deliveryId);
+      return found === null ? null : copy(found);
+    },
+    async pendingCount() {
+      live();
+      return [...deliveries.values()].filter((d) => d.status === 'pending').length;
+    },
+  };
+}

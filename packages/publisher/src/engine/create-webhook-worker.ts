@@ -1,0 +1,164 @@
+import {
+  type ClaimedDelivery,
+  deliverWebhook,
+  fanOutWebhooks,
+  type IdGenerator,
+  isStoreUnavailable,
+  type WebhookSender,
+  type WebhookSigner,
+} from '@svc/core';
+import type { PublisherDeps } from './publisher-deps.js';
+import { workerLoop } from './worker-loop.js';
+
+/** What the webhook worker works with, besides the publisher's store, clock, secrets and links. */
+export type WebhookWorkerDeps = Pick<
+  PublisherDeps,
+  'store' | 'clock' | 'secretBox' | 'mediaUrl' | 'logger'
+> & {
+  readonly ids: IdGenerator;
+  readonly webhookSender: Pick<WebhookSender, 'send'>;
+  readonly webhookSigner: WebhookSigner;
+};
+
+/** How the webhook worker works. */
+export type WebhookWorkerOptions = {
+  /** Identifies this process's leases. */
+  readonly leaseOwner: string;
+  /** How often each loop looks for work when nothing woke it. */
+  readonly intervalMs: number;
+  /** The fan-out cursor's lease: past it, another process takes the fan-out over. */
+  readonly fanOutLeaseMs: number;
+  /** Journal events read per fan-out step. */
+  readonly fanOutBatch: number;
+  /** A claimed delivery's lease: longer than a send can take (15 s), or it may be sent twice. */
+  readonly deliveryLeaseMs: number;
+  /** Deliveries in flight in this process. */
+  readonly concurrency: number;
+  /** Deliveries in flight to one endpoint across every process: a slow receiver holds no more. */
+  readonly perSubscription: number;
+};
+
+/** The defaults `svc serve` and `svc publisher` run with. */
+export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Omit<WebhookWorkerOptions, 'leaseOwner'> = {
+  intervalMs: 200,
+  fanOutLeaseMs: 15_000,
+  fanOutBatch: 500,
+  deliveryLeaseMs: 60_000,
+  concurrency: 32,
+  perSubscription: 4,
+};
+
+/** The outgoing-webhook worker of one process. */
+export type WebhookWorker = {
+  start(): void;
+  /** Stops claiming, and waits for the deliveries in flight (each at most the send's time limit). */
+  stop(): Promise<void>;
+  /** One fan-out pass (until the journal is read) and one claim; answers what each did. */
+  runOnce(): Promise<{ readonly events: number; readonly claimed: number }>;
+  /** Works until no event waits and no delivery is due or in flight (tests). */
+  drain(): Promise<void>;
+};
+
+/**
+ * Creates the webhook worker (docs/webhooks.md): one loop follows the event journal and turns its
+ * events into deliveries, another sends due deliveries, up to `concurrency` at once. It runs
+ * wherever the publisher runs; on PostgreSQL several processes share the work through leases.
+ * Nothing is lost to a crash or an outage: the fan-out cursor moves only with what it produced,
+ * and a delivery is counted before it is sent and confirmed after, so the worst case is a second
+ * delivery with the same `webhook-id`.
+ */
+export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWorkerOptions): WebhookWorker {
+  const inFlight = new Set<Promise<void>>();
+
+  const fanOut = async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const read = await fanOutWebhooks(deps, {
+        leaseOwner: options.leaseOwner,
+        leaseMs: options.fanOutLeaseMs,
+        batch: options.fanOutBatch,
+      });
+      if (read === null || read === 0) break;
+      total += read;
+      // New deliveries wait in the store: start them here rather than at the next pause.
+      deliveries.wake();
+    }
+    return total;
+  };
+
+  const send = (claimed: ClaimedDelivery) => {
+    const job = deliverWebhook(deps, claimed, options.leaseOwner)
+      .then((result) => {
+        if (result.lost) {
+          deps.logger.warn(
+            { deliveryId: claimed.delivery.id },
+            'webhook delivery lease lost before it was recorded',
+          );
+        }
+      })
+      .catch((error: unknown) => {
+        // Its lease runs out and it is sent again: at least once, never lost.
+        deps.logger.error(
+          {
+            deliveryId: claimed.delivery.id,
+            err: error instanceof Error ? error.name : 'unknown',
+            storeAway: isStoreUnavailable(error),
+          },
+          'webhook delivery failed to complete',
+        );
+      })
+      .finally(() => {
+        inFlight.delete(job);
+        deliveries.wake();
+      });
+    inFlight.add(job);
+  };
+
+  const claim = async (): Promise<number> => {
+    const free = options.concurrency - inFlight.size;
+    if (free <= 0 || deliveries.stopping()) return 0;
+    const now = deps.clock.now();
+    const claimed = await deps.store.webhooks.claimDeliveries({
+      now,
+      leaseOwner: options.leaseOwner,
+      leaseUntil: new Date(now.getTime() + options.deliveryLeaseMs),
+      limit: free,
+      perSubscription: options.perSubscription,
+    });
+    for (const c of claimed) send(c);
+    return claimed.length;
+  };
+
+  const fanOutLoop = workerLoop(fanOut, {
+    intervalMs: options.intervalMs,
+    logger: deps.logger,
+    failure: 'webhook fan-out failed',
+  });
+  const deliveries = workerLoop(claim, {
+    intervalMs: options.intervalMs,
+    logger: deps.logger,
+    failure: 'webhook delivery claim failed',
+  });
+
+  return {
+    start() {
+      fanOutLoop.start();
+      deliveries.start();
+    },
+    async stop() {
+      await Promise.all([fanOutLoop.stop(), deliveries.stop()]);
+      await Promise.all(inFlight);
+    },
+    async runOnce() {
+      const events = await fanOut();
+      return { events, claimed: await claim() };
+    },
+    async drain() {
+      for (;;) {
+        const { events, claimed } = await this.runOnce();
+        if (inFlight.size > 0) await Promise.race(inFlight);
+        else if (events === 0 && claimed === 0) return;
+      }
+    },
+  };
+}

@@ -1,0 +1,271 @@
+import {
+  attemptResult,
+  type ClaimedDelivery,
+  patchSubscription,
+  type WebhookDelivery,
+  type WebhookMessage,
+  type WebhookStore,
+  type WebhookSubscription,
+} from '@svc/core';
+import type { Pool, PoolClient } from 'pg';
+import { numberFromBigint } from './pg-values.js';
+import {
+  CLAIM_DELIVERIES_SQL,
+  DELETE_SUBSCRIPTION_SQL,
+  FINISH_ATTEMPT_SQL,
+  GET_DELIVERY_SQL,
+  GET_SUBSCRIPTION_SQL,
+  INSERT_DELIVERIES_SQL,
+  INSERT_MESSAGES_SQL,
+  INSERT_SUBSCRIPTION_SQL,
+  LEASE_FAN_OUT_SQL,
+  LIST_ATTEMPTS_SQL,
+  LIST_SUBSCRIPTIONS_SQL,
+  LOCK_ATTEMPT_SUBSCRIPTION_SQL,
+  LOCK_CLAIMABLE_SUBSCRIPTIONS_SQL,
+  LOCK_SUBSCRIPTION_SQL,
+  MOVE_FAN_OUT_SQL,
+  PENDING_COUNT_SQL,
+  REDELIVER_SQL,
+  RELEASE_DELIVERY_SQL,
+  START_FAN_OUT_SQL,
+  SUBSCRIPTIONS_OF_SQL,
+  UPDATE_SUBSCRIPTION_SQL,
+} from './postgres-webhook-queries.js';
+import {
+  type AttemptRow,
+  attemptParams,
+  type DeliveryRow,
+  deliveryParams,
+  type MessageRow,
+  messageParams,
+  rowToAttempt,
+  rowToDelivery,
+  rowToMessage,
+  rowToSubscription,
+  type SubscriptionRow,
+  subscriptionParams,
+} from './webhook-row.js';
+import { withTransaction } from './with-transaction.js';
+
+/** The attempts page cursor: an attempt's bigint id, as pg reads it. */
+const CURSOR = /^[1-9][0-9]{0,18}$/;
+
+/** A claimed delivery's row, with its message and subscription as jsonb. */
+type ClaimedRow = DeliveryRow & { message: MessageRow; subscription: SubscriptionRow };
+
+/** A count from a caller: below one (NaN too) is none; unbounded is the largest bigint LIMIT takes. */
+function pgCount(n: number): number | string {
+  if (!(n >= 1)) return 0;
+  return Number.isFinite(n) ? Math.floor(n) : '9223372036854775807';
+}
+
+/** Stores messages and deliveries inside the caller's transaction (a clash throws: it rolls back). */
+async function insert(
+  client: PoolClient,
+  messages: readonly WebhookMessage[],
+  deliveries: readonly WebhookDelivery[],
+): Promise<void> {
+  if (messages.length > 0) await client.query(INSERT_MESSAGES_SQL, messageParams(messages));
+  if (deliveries.length > 0) await client.query(INSERT_DELIVERIES_SQL, deliveryParams(deliveries));
+}
+
+/** The parameters of UPDATE_SUBSCRIPTION_SQL. */
+function updateParams(s: WebhookSubscription): unknown[] {
+  return [
+    s.id,
+    s.ownerId,
+    s.url,
+    s.events,
+    s.description,
+    s.accountIds,
+    s.sealedSecret,
+    s.previousSealedSecret,
+    s.previousSecretUntil,
+    s.enabled,
+    s.disabledReason,
+    s.disabledAt,
+    s.failingSince,
+    s.updatedAt,
+  ];
+}
+
+/**
+ * The WebhookStore of a PostgreSQL database. Any number of fan-out and delivery workers may share
+ * it: the fan-out cursor is leased in one statement and moved by compare-and-set, claims lock the
+ * subscriptions they take from (SKIP LOCKED, so workers never wait on each other) and then their
+ * deliveries, and every multi-row write is one transaction.
+ */
+export function createPostgresWebhookStore(pool: Pool): WebhookStore {
+  return {
+    async createSubscription(subscription) {
+      await pool.query(INSERT_SUBSCRIPTION_SQL, subscriptionParams(subscription));
+    },
+
+    async getSubscription(ownerId, id) {
+      const row = (await pool.query<SubscriptionRow>(GET_SUBSCRIPTION_SQL, [id, ownerId])).rows[0];
+      return row === undefined ? null : rowToSubscription(row);
+    },
+
+    async listSubscriptions(ownerId) {
+      return (await pool.query<SubscriptionRow>(LIST_SUBSCRIPTIONS_SQL, [ownerId])).rows.map(
+        rowToSubscription,
+      );
+    },
+
+    updateSubscription(ownerId, id, patch) {
+      return withTransaction(pool, async (client) => {
+        const row = (await client.query<SubscriptionRow>(LOCK_SUBSCRIPTION_SQL, [id, ownerId])).rows[0];
+        if (row === undefined) return null;
+        const next = patchSubscription(rowToSubscription(row), patch);
+        await client.query(UPDATE_SUBSCRIPTION_SQL, updateParams(next));
+        return next;
+      });
+    },
+
+    async deleteSubscription(ownerId, id) {
+      return (await pool.query(DELETE_SUBSCRIPTION_SQL, [id, ownerId])).rowCount === 1;
+    },
+
+    async subscriptionsOf(ownerIds) {
+      if (ownerIds.length === 0) return [];
+      return (await pool.query<SubscriptionRow>(SUBSCRIPTIONS_OF_SQL, [ownerIds])).rows.map(
+        rowToSubscription,
+      );
+    },
+
+    async leaseFanOut({ consumer, leaseOwner, now, leaseUntil }) {
+      const leased = await pool.query<{ position: string | null }>(LEASE_FAN_OUT_SQL, [
+        consumer,
+        leaseOwner,
+        now,
+        leaseUntil,
+      ]);
+      const row = leased.rows[0];
+      return row === undefined ? null : { position: row.position };
+    },
+
+    commitFanOut(commit) {
+      return withTransaction(pool, async (client) => {
+        const moved = await client.query(MOVE_FAN_OUT_SQL, [
+          commit.consumer,
+          commit.leaseOwner,
+          commit.from,
+          commit.to,
+        ]);
+        if (moved.rowCount !== 1) return false;
+        await insert(client, commit.messages, commit.deliveries);
+        return true;
+      });
+    },
+
+    async startFanOutAt(consumer, position) {
+      await pool.query(START_FAN_OUT_SQL, [consumer, position]);
+    },
+
+    enqueue(message, deliveries) {
+      return withTransaction(pool, (client) => insert(client, [message], deliveries));
+    },
+
+    async claimDeliveries({ now, leaseOwner, leaseUntil, limit, perSubscription }) {
+      const [most, each] = [pgCount(limit), pgCount(perSubscription)];
+      if (most === 0 || each === 0) return [];
+      // Two statements, not one: the second must count leases on a snapshot taken after the
+      // first holds its locks (see LOCK_CLAIMABLE_SUBSCRIPTIONS_SQL).
+      return withTransaction(pool, async (client): Promise<ClaimedDelivery[]> => {
+        const locked = await client.query<{ id: string }>(LOCK_CLAIMABLE_SUBSCRIPTIONS_SQL, [
+          now,
+          most,
+          each,
+        ]);
+        if (locked.rows.length === 0) return [];
+        const claimed = await client.query<ClaimedRow>(CLAIM_DELIVERIES_SQL, [
+          locked.rows.map((r) => r.id),
+          now,
+          each,
+          most,
+          leaseOwner,
+          leaseUntil,
+        ]);
+        return claimed.rows.map((row) => ({
+          delivery: rowToDelivery(row),
+          message: rowToMessage(row.message),
+          subscription: rowToSubscription(row.subscription),
+        }));
+      });
+    },
+
+    finishAttempt(request) {
+      const result = attemptResult(request);
+      const health = request.subscription;
+      const failing = health?.failingSince;
+      const disable = health?.disable;
+      return withTransaction(pool, async (client) => {
+        const held = await client.query(LOCK_ATTEMPT_SUBSCRIPTION_SQL, [
+          request.deliveryId,
+          request.leaseOwner,
+        ]);
+        if (held.rowCount !== 1) return false;
+        const finished = await client.query(FINISH_ATTEMPT_SQL, [
+          request.deliveryId,
+          request.leaseOwner,
+          result.status,
+          result.nextAttemptAt,
+          result.deliveredAt,
+          result.at,
+          ...attemptParams(request.attempt),
+          failing !== undefined,
+          failing ?? null,
+          disable !== undefined,
+          disable?.reason ?? null,
+          disable?.at ?? null,
+        ]);
+        return finished.rowCount === 1;
+      });
+    },
+
+    async releaseDelivery(deliveryId, leaseOwner, at) {
+      return (await pool.query(RELEASE_DELIVERY_SQL, [deliveryId, leaseOwner, at])).rowCount === 1;
+    },
+
+    async redeliver(ownerId, subscriptionId, deliveryId, now) {
+      const redelivered = await pool.query<DeliveryRow>(REDELIVER_SQL, [
+        deliveryId,
+        ownerId,
+        subscriptionId,
+        now,
+      ]);
+      const row = redelivered.rows[0];
+      return row === undefined ? null : rowToDelivery(row);
+    },
+
+    async listAttempts(ownerId, subscriptionId, { limit, before }) {
+      if (before !== undefined && !CURSOR.test(before)) throw new Error(`Not an attempts cursor: ${before}`);
+      const most = pgCount(limit);
+      if (most === 0) return { attempts: [], next: null };
+      const page = typeof most === 'number' ? most + 1 : most;
+      const listed = await pool.query<AttemptRow>(LIST_ATTEMPTS_SQL, [
+        subscriptionId,
+        ownerId,
+        before ?? null,
+        page,
+      ]);
+      const shown = typeof most === 'number' ? listed.rows.slice(0, most) : listed.rows;
+      const last = shown.at(-1);
+      return {
+        attempts: shown.map(rowToAttempt),
+        next: listed.rows.length > shown.length && last !== undefined ? last.id : null,
+      };
+    },
+
+    async getDelivery(ownerId, deliveryId) {
+      const row = (await pool.query<DeliveryRow>(GET_DELIVERY_SQL, [deliveryId, ownerId])).rows[0];
+      return row === undefined ? null : rowToDelivery(row);
+    },
+
+    async pendingCount() {
+      const counted = await pool.query<{ n: string }>(PENDING_COUNT_SQL);
+      return numberFromBigint(counted.rows[0]?.n ?? 0);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { SqliteMigration } from '../sqlite-migration.js';
+
+/**
+ * The token expiry an account's owner was last warned about (`account.token_expiring`): a sweep
+ * warns once per expiry, and a refresh or reconnect that moves the expiry makes the account due
+ * again without resetting anything. The partial index holds exactly the accounts still to be
+ * looked at, so the sweep never reads those already warned.
+ */
+export const migration0020TokenExpiryWarnings: SqliteMigration = {
+  id: '0020_token_expiry_warnings',
+  sql: `
+ALTER TABLE connected_accounts ADD COLUMN token_expiry_warned_for INTEGER;
+CREATE INDEX connected_accounts_token_expiry ON connected_accounts (platform, token_expires_at, id)
+  WHERE status = 'active' AND needs_reconnect = 0 AND token_expires_at IS NOT NULL
+    AND token_expiry_warned_for IS NOT token_expires_at;
+`,
+};
