@@ -145,7 +145,7 @@ async function measure(services: Services, baseUrl: string, paths: readonly stri
     core: services.core,
     baseUrl,
     trustProxy: false,
-    logger: { warn() {}, error() {} },
+    logger: { warn() {}, error: (f: unknown, m: string) => console.error(m, f) },
     signInLimiter: createSignInLimiter(services.core.clock),
     webhookSender: services.webhookSender,
   });

@@ -67,9 +67,19 @@ async function privacyChoices(
 ): Promise<readonly string[]> {
   const tiktok = accounts.find((a) => a.platform === 'tiktok');
   if (tiktok === undefined) return [];
-  // Read live, as the spec asks: what this creator may post with today.
-  const options = await getPostingOptions(c.deps.core, c.actor, tiktok.id);
-  return options.isOk() ? options.value.privacyLevels : ['SELF_ONLY'];
+  // Read live, as the spec asks: what this creator may post with today. When they cannot be read
+  // (the platform is away, the tokens unreadable), the page still opens with the one level every
+  // creator has; scheduling checks the creator's options again.
+  try {
+    const options = await getPostingOptions(c.deps.core, c.actor, tiktok.id);
+    return options.isOk() ? options.value.privacyLevels : ['SELF_ONLY'];
+  } catch (error) {
+    c.deps.logger.warn(
+      { accountId: tiktok.id, err: error instanceof Error ? error.name : 'unknown' },
+      'TikTok posting options could not be read',
+    );
+    return ['SELF_ONLY'];
+  }
 }
 
 // The platforms of the chosen accounts: a person picks accounts, not platforms.
