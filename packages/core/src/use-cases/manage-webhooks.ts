@@ -50,9 +50,13 @@ async function owned(deps: Deps, actor: Actor, id: string): Promise<Result<Webho
   return found !== null && actorSees(actor, found) ? ok(found) : err(notFound(id));
 }
 
-/** A new secret: `whsec_` and the base64 of 32 random bytes (Standard Webhooks). */
+/**
+ * A new secret: `whsec_` and the base64 of 32 random bytes (Standard Webhooks). The generator's
+ * secret is those bytes in base64url, so only the alphabet and the padding change.
+ */
 function newSecret(deps: Pick<CoreDeps, 'ids'>): string {
-  return `whsec_${Buffer.from(deps.ids.secret(), 'base64url').toString('base64')}`;
+  const base64 = deps.ids.secret().replace(/-/g, '+').replace(/_/g, '/');
+  return `whsec_${base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')}`;
 }
 
 async function checkUrl(deps: Deps, url: string): Promise<Result<string, SvcError>> {
