@@ -41,7 +41,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   if (config.unsafeAllowPrivateFetch) {
     logger.warn(
       {},
-      'SVC_UNSAFE_ALLOW_PRIVATE_FETCH is on: media imports may reach private addresses. Use this for tests only.',
+      'SVC_UNSAFE_ALLOW_PRIVATE_FETCH is on: media imports and webhooks may reach private addresses over plain http. Use this for tests only.',
     );
   }
   // The OAuth authorization server (/oauth/*, its metadata) answers outside Koa too: it is a Koa
