@@ -1,6 +1,7 @@
 // pnpm bench:console: how fast the web console's pages answer on a large account. One user with
 // three connected accounts has 10,000 posts (scheduled, posted, failed, drafts, posts awaiting
-// review with their approval requests, and deleted ones) and a few API keys. The console runs
+// review with their approval requests, and deleted ones), each with its last journal event, and
+// a few API keys. The console runs
 // over the real services (`openServices`, as `svc serve` builds them) on a SQLite file in a temp
 // dir and on a scratch PostgreSQL database; a signed-in client reads each page ROUNDS times, one
 // request at a time, after a warm-up, and the p50 and p99 of each page are reported. The target is
@@ -20,8 +21,10 @@ import {
   createApiKey,
   createSignInLimiter,
   createUser,
+  type DomainEvent,
   type Post,
   type PostStatus,
+  postEvent,
 } from '@svc/core';
 import { hashPassword } from '@svc/core/node';
 import { anAccount, aPost } from '@svc/core/testing';
@@ -46,6 +49,27 @@ const MIX: readonly [PostStatus | 'deleted', number][] = [
   ['pending_approval', 0.04],
   ['deleted', 0.03],
 ];
+
+// The journal event each post's last change left, so the overview's recent activity has the
+// account's real history to read (and the captions of the posts it names).
+function lastEventOf(post: Post): DomainEvent {
+  if (post.deletedAt !== null) return postEvent('post.deleted', post, post.deletedAt);
+  switch (post.status) {
+    case 'posted':
+      return postEvent('post.posted', post, post.publishedAt ?? post.createdAt, {
+        permalink: post.permalink,
+        platformPostId: post.platformPostId,
+      });
+    case 'failed':
+      return postEvent('post.failed', post, post.updatedAt, { reason: post.failedReason });
+    case 'pending_approval':
+      return postEvent('post.approval_requested', post, post.createdAt);
+    default:
+      return postEvent('post.scheduled', post, post.createdAt, {
+        scheduledTime: post.scheduledTime?.toISOString() ?? null,
+      });
+  }
+}
 
 async function seed(services: Services): Promise<string[]> {
   const { core } = services;
@@ -118,6 +142,7 @@ async function seed(services: Services): Promise<string[]> {
       posts: posts.slice(i, i + 500),
       idempotency: null,
       quota: { limit: Number.MAX_SAFE_INTEGER, windowStart: new Date(0) },
+      events: posts.slice(i, i + 500).map(lastEventOf),
     });
   }
   for (const approval of approvals) await core.store.approvals.insertApproval(approval);

@@ -140,8 +140,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Edit a scheduled post
-         * @description Replaces the fields sent; the result passes the checks of creation again. Only a scheduled post can be edited; edit a draft by saving a new one.
+         * Edit a scheduled post or a draft
+         * @description Replaces the fields sent. A scheduled post passes the checks of creation again; a draft is checked as saving a draft checks it (whether it could publish is checked when approval is requested), and `profileIds` becomes its one account and platform. Posts awaiting review, posted and failed posts cannot be edited.
          */
         patch: operations["updatePost"];
         trace?: never;
@@ -800,6 +800,8 @@ export interface components {
         };
         UpdatePostRequest: {
             caption?: string;
+            /** @description YouTube's and TikTok's title; empty or null removes it. */
+            title?: string | null;
             /** @description ISO 8601 with an offset, in the future. */
             scheduledTime?: string;
             /** @description Exactly one account. */
@@ -1875,6 +1877,8 @@ export interface operations {
                 from?: string;
                 /** @description Only posts scheduled before this time. */
                 to?: string;
+                /** @description Only posts whose caption or title contains this text, ignoring the case of A to Z; % and _ are plain characters. Trimmed; at most 100 characters. */
+                q?: string;
                 /** @description Posts per page, 1 to 100 (default 20). */
                 limit?: number;
                 /** @description The nextCursor of the previous page. */
@@ -4019,6 +4023,8 @@ export interface operations {
                 from?: string;
                 /** @description Only posts scheduled before this time. */
                 to?: string;
+                /** @description Only posts whose caption or title contains this text, ignoring the case of A to Z; % and _ are plain characters. Trimmed; at most 100 characters. */
+                q?: string;
             };
             header?: never;
             path?: never;

@@ -43,7 +43,9 @@ export type ConsoleClient = {
 let serial = 0;
 
 /** Starts the console alone (no API) on 127.0.0.1. */
-export async function startConsoleApp(options: { platforms?: PlatformGateways } = {}): Promise<ConsoleApp> {
+export async function startConsoleApp(
+  options: { platforms?: PlatformGateways; mediaUrl?: (mediaId: string) => string } = {},
+): Promise<ConsoleApp> {
   const t = createTestDeps(options.platforms === undefined ? {} : { platforms: options.platforms });
   const logs: string[] = [];
   const webhookSender = createScriptedWebhookSender();
@@ -59,6 +61,7 @@ export async function startConsoleApp(options: { platforms?: PlatformGateways } 
     signInLimiter: createSignInLimiter(t.clock),
     agents: createAgentAccess(t.store.oauth, t.clock),
     webhookSender,
+    ...(options.mediaUrl === undefined ? {} : { mediaUrl: options.mediaUrl }),
   });
   const web = () => webConsole;
   return {

@@ -254,6 +254,7 @@ export {
   postPayloadSchema,
 } from './domain/post-request.js';
 export {
+  type DraftRevision,
   POST_TRANSITIONS,
   type PostChange,
   type PostEdit,
@@ -317,6 +318,7 @@ export { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './policy
 // Policy
 export { describePublication, type Publication } from './policy/describe-publication.js';
 export { type ImageConversionReason, imageConversionFor } from './policy/image-conversion.js';
+export { formatBytes, formatDuration, mediaTypeName, orList } from './policy/media-wording.js';
 export {
   DEFAULT_POLICY_CONFIG,
   mergePolicyConfig,
@@ -336,7 +338,7 @@ export {
   type PolicyWarningCode,
 } from './policy/policy-types.js';
 export { type TextCounter, textCounters } from './policy/text-counters.js';
-export { measureText, type TextCounting } from './policy/text-metrics.js';
+export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './policy/text-metrics.js';
 export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';
 export {
@@ -372,7 +374,7 @@ export type { BillingStore } from './ports/billing-store.js';
 export type { BlobPutError, BlobReader, BlobStore, StoredBlob } from './ports/blob-store.js';
 export type { Clock } from './ports/clock.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
-export type { EventStore } from './ports/event-store.js';
+export type { EventStore, MentionedPost } from './ports/event-store.js';
 export type { IdGenerator, IdPrefix } from './ports/id-generator.js';
 export type { ImageProcessor, JpegCopy } from './ports/image-processor.js';
 export type { KeyHasher } from './ports/key-hasher.js';
@@ -434,6 +436,7 @@ export {
   idempotencyOutcome,
   internalStatuses,
   quotaRefusal,
+  textFilterPattern,
 } from './ports/post-store.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
 export type { SecretBox } from './ports/secret-box.js';
@@ -521,6 +524,7 @@ export {
   draftCaption,
   PROMOTIONAL_CALL_TO_ACTION,
 } from './use-cases/draft-caption.js';
+export { type EditPostInput, editPost } from './use-cases/edit-post.js';
 export { type ExportPostsInput, exportPosts } from './use-cases/export-posts.js';
 export { findServedMedia, type ServedMedia } from './use-cases/find-served-media.js';
 export {
@@ -578,6 +582,7 @@ export {
   encodePostCursor,
   LIST_CAPTION_PREVIEW_LENGTH,
   LIST_POSTS_LIMITS,
+  LIST_TEXT_FILTER_MAX,
   type ListPostsInput,
   type ListPostsOptions,
   listPostRecords,
@@ -608,6 +613,13 @@ export {
   type AnalyticsRequest,
   readAnalyticsInput,
 } from './use-cases/read-analytics-input.js';
+export {
+  type ActivityEntry,
+  type ActivityPost,
+  RECENT_ACTIVITY_MAX,
+  RECENT_ACTIVITY_SHOWN,
+  recentActivity,
+} from './use-cases/recent-activity.js';
 export {
   type BillingEventInput,
   recordBillingEvent,
@@ -738,6 +750,7 @@ export {
   TOKEN_EXPIRY_WINDOW_MS,
   type TokenSweepFault,
   type TokenSweepResult,
+  tokenLapsesSoon,
   tokenSweepHorizonMs,
   type WarnExpiringTokensOptions,
   warnExpiringTokens,

@@ -81,6 +81,28 @@ describe('GET /api/v1/posts', () => {
     expect(await ids('status=scheduled&limit=100')).toHaveLength(3);
   });
 
+  it('filters by text in the caption or title with q, wildcards taken literally', async () => {
+    const [sale] = await create({ platforms: ['threads'], caption: 'Spring SALE: 50% off' });
+    app.clock.advance(1000);
+    const [other] = await create({ platforms: ['threads'], caption: 'Prices 500 lower' });
+    app.clock.advance(1000);
+    const [titled] = await create({
+      platforms: ['threads'],
+      caption: 'Nothing to see',
+      title: 'The sale video',
+    });
+    const ids = async (query: string) =>
+      (await call('GET', `/api/v1/posts?${query}`)).body.posts.map((p: { id: string }) => p.id);
+    expect(await ids('q=sale')).toEqual([titled, sale]);
+    expect(await ids(`q=${encodeURIComponent(' 50% ')}`)).toEqual([sale]);
+    expect(await ids('q=500&status=scheduled&platform=threads')).toEqual([other]);
+    expect(await ids('q=')).toEqual([titled, other, sale]);
+    expect(await call('GET', `/api/v1/posts?q=${'x'.repeat(101)}`)).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed' },
+    });
+  });
+
   it("shows a key only its owner's posts, and refuses a key without post:read", async () => {
     await create({ platforms: ['threads'], caption: 'Mine' });
     expect((await call('GET', '/api/v1/posts', { key: foreignKey })).body).toEqual({
@@ -242,6 +264,10 @@ describe('POST /api/v1/posts/bulk and GET /api/v1/posts/export', () => {
       await app.fetch('/api/v1/posts/export?format=json&platform=threads', { key }),
     );
     expect(json.posts).toEqual([expect.objectContaining({ caption: 'Hello, world', externalId: 'bulk-1' })]);
+    const found = await readJson(await app.fetch('/api/v1/posts/export?format=json&q=HELLO', { key }));
+    expect(found.posts).toHaveLength(1);
+    const none = await readJson(await app.fetch('/api/v1/posts/export?format=json&q=goodbye', { key }));
+    expect(none).toEqual({ posts: [] });
     const foreign = await readJson(await app.fetch('/api/v1/posts/export?format=json', { key: foreignKey }));
     expect(foreign).toEqual({ posts: [] });
     expect((await app.fetch('/api/v1/posts/export?format=xml', { key })).status).toBe(400);

@@ -59,6 +59,35 @@ describe('PATCH /api/v1/posts/{id}', () => {
     });
   });
 
+  it('edits a draft with the checks of a draft, and refuses a post awaiting review', async () => {
+    const draft = await call('POST', '/api/v1/drafts', { json: { caption: 'Teaser', profileIds: [igId] } });
+    const id = draft.body.id as string;
+    const edited = await call('PATCH', `/api/v1/posts/${id}`, {
+      json: { caption: 'Teaser, reworded', title: 'Friday', scheduledTime: LATER },
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: { id, status: 'draft', caption: 'Teaser, reworded', title: 'Friday', scheduledTime: LATER },
+    });
+    // Whether it could publish (Instagram needs media) is for the approval request to say.
+    await call('PATCH', `/api/v1/posts/${id}`, { json: { title: null } });
+    expect((await call('GET', `/api/v1/posts/${id}`)).body).toMatchObject({ status: 'draft', title: null });
+    expect(await call('POST', `/api/v1/posts/${id}/approval`)).toMatchObject({
+      status: 400,
+      body: { code: 'media_required' },
+    });
+    const withMedia = await call('POST', '/api/v1/drafts', {
+      json: { caption: 'Teaser', profileIds: [igId], mediaUrls: ['https://cdn.example/a.jpg'] },
+    });
+    await call('POST', `/api/v1/posts/${withMedia.body.id}/approval`);
+    expect(
+      await call('PATCH', `/api/v1/posts/${withMedia.body.id}`, { json: { caption: 'x' } }),
+    ).toMatchObject({
+      status: 409,
+      body: { code: 'invalid_post_state', details: { state: 'pending_approval' } },
+    });
+  });
+
   it('refuses a key without post:write, a foreign post, and bad input', async () => {
     const id = await schedule();
     expect(

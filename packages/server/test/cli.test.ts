@@ -189,6 +189,7 @@ describe('svc CLI', () => {
         '0018_last_use',
         '0019_webhooks',
         '0020_token_expiry_warnings',
+        '0021_events_owner',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -272,7 +272,7 @@ describe('the console in a browser', () => {
     const attention = await page.locator('main').textContent();
     expect(attention).toContain('This one breaks');
     expect(attention).toContain(failed.failedReason);
-    await page.getByRole('link', { name: /This one breaks/ }).click();
+    await page.getByRole('link', { name: 'This one breaks #sandbox-fail', exact: true }).click();
     expect(await page.locator('main').textContent()).toContain(failed.failedReason);
     expect(await page.locator('main').textContent()).toContain(`Failed: ${failed.failedReason}`);
     await shot('post-failed');

@@ -1,4 +1,11 @@
-import type { DomainEvent, DomainEventType, EventData, EventStore, JournalEvent } from '@svc/core';
+import type {
+  DomainEvent,
+  DomainEventType,
+  EventData,
+  EventStore,
+  JournalEvent,
+  MentionedPost,
+} from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 
 const COLUMNS = '(type, owner_id, subject_id, at, data)';
@@ -49,6 +56,20 @@ WHERE subject_id = $1 AND owner_id = $2
 ORDER BY seq
 LIMIT $3`;
 
+/**
+ * An owner's last committed events, newest first (served by `events_owner`, walked backwards).
+ * No transaction horizon: a display list may show an event of a transaction that committed late
+ * below a newer one, which a resuming reader could not afford.
+ */
+export const RECENT_EVENTS_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
+WHERE owner_id = $1
+ORDER BY seq DESC
+LIMIT $2`;
+
+/** The owner's posts among the ids, each found by its primary key. */
+export const POSTS_MENTIONED_SQL = `SELECT id, caption, deleted_at FROM posts
+WHERE id = ANY($1::text[]) AND owner_id = $2`;
+
 type EventRow = {
   seq: string;
   tx: string;
@@ -84,6 +105,20 @@ export function createPostgresEventStore(pool: Pool): EventStore {
         Math.max(0, Math.floor(limit)),
       ]);
       return result.rows.map(rowToEvent);
+    },
+    async recentEventsOf(ownerId, limit) {
+      const result = await pool.query<EventRow>(RECENT_EVENTS_SQL, [ownerId, Math.max(0, Math.floor(limit))]);
+      return result.rows.map(rowToEvent);
+    },
+    async postsMentioned(ownerId, postIds) {
+      if (postIds.length === 0) return [];
+      const result = await pool.query<{ id: string; caption: string; deleted_at: Date | null }>(
+        POSTS_MENTIONED_SQL,
+        [[...new Set(postIds)], ownerId],
+      );
+      return result.rows.map(
+        (row): MentionedPost => ({ id: row.id, caption: row.caption, deletedAt: row.deleted_at }),
+      );
     },
   };
 }

@@ -16,6 +16,7 @@ import { migration0015UserTimeZone } from './migrations/0015-user-time-zone.js';
 import { migration0016LastUse } from './migrations/0016-last-use.js';
 import { migration0017Webhooks } from './migrations/0017-webhooks.js';
 import { migration0018TokenExpiryWarnings } from './migrations/0018-token-expiry-warnings.js';
+import { migration0019EventsOwner } from './migrations/0019-events-owner.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -41,4 +42,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0016LastUse,
   migration0017Webhooks,
   migration0018TokenExpiryWarnings,
+  migration0019EventsOwner,
 ];

@@ -1,5 +1,5 @@
 import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
-import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES } from '@svc/core';
+import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES, textFilterPattern } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { type PostRow, rowToPost } from './post-row.js';
 
@@ -11,7 +11,9 @@ const WITHIN_ACCOUNTS = '($2::text[] IS NULL OR profile_ids <@ $2::text[])';
  * The newest-first list, served in order by the partial index `posts_owner_list`; the cursor is a
  * row comparison, which the index serves too. The platform, profile and time filters are checked
  * on the rows the index walk reads: an index on them would not give list order, and each page
- * would sort the whole match again. Exported for the query-plan test.
+ * would sort the whole match again. So is the text filter: $11 is `textFilterPattern`'s pattern
+ * (`%`, `_` and `\` escaped; `'\'` is one backslash, standard_conforming_strings being on since
+ * PostgreSQL 9.1). Exported for the query-plan test.
  */
 export const LIST_POSTS_SQL = `SELECT * FROM posts
 WHERE owner_id = $1 AND deleted_at IS NULL
@@ -22,6 +24,7 @@ WHERE owner_id = $1 AND deleted_at IS NULL
   AND ($8::text IS NULL OR $8::text = ANY (profile_ids))
   AND ($9::timestamptz IS NULL OR scheduled_time >= $9::timestamptz)
   AND ($10::timestamptz IS NULL OR scheduled_time < $10::timestamptz)
+  AND ($11::text IS NULL OR caption ILIKE $11::text ESCAPE '\\' OR title ILIKE $11::text ESCAPE '\\')
 ORDER BY created_at DESC, id DESC
 LIMIT $6`;
 
@@ -100,6 +103,7 @@ export function createPostgresPostQueries(
         query.profileId ?? null,
         query.scheduledFrom ?? null,
         query.scheduledTo ?? null,
+        query.text == null || query.text === '' ? null : textFilterPattern(query.text),
       ]);
       const posts: Post[] = result.rows.slice(0, limit).map(rowToPost);
       const last = posts.at(-1);

@@ -108,6 +108,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
           'acct_1',
           new Date(0),
           new Date(),
+          '%launch\\_day%',
         ]);
         const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
         expect(text).toMatch(/Index Scan using posts_owner_list/);

@@ -1,6 +1,13 @@
 import type { DomainEvent, DomainEventType, EventData, EventStore, JournalEvent } from '@svc/core';
 import type Database from 'better-sqlite3';
-import { dateFromSql, dateToSql, jsonFromSql, jsonToSql } from './sql-values.js';
+import { dateFromSql, dateToSql, jsonFromSql, jsonToSql, nullableDateFromSql } from './sql-values.js';
+
+/** An owner's last events, newest first: walks `events_owner` backwards, without sorting. */
+export const RECENT_EVENTS_SQL = 'SELECT * FROM events WHERE owner_id = ? ORDER BY seq DESC LIMIT ?';
+
+/** The owner's posts among a JSON array of ids, each found by its primary key. */
+export const POSTS_MENTIONED_SQL = `SELECT id, caption, deleted_at FROM posts
+WHERE id IN (SELECT value FROM json_each(?)) AND owner_id = ?`;
 
 type EventRow = {
   seq: number;
@@ -32,6 +39,10 @@ export function createSqliteJournal(db: Database.Database): SqliteJournal {
   const history = db.prepare<[string, string, number], EventRow>(
     'SELECT * FROM events WHERE subject_id = ? AND owner_id = ? ORDER BY seq LIMIT ?',
   );
+  const recent = db.prepare<[string, number], EventRow>(RECENT_EVENTS_SQL);
+  const mentioned = db.prepare<[string, string], { id: string; caption: string; deleted_at: number | null }>(
+    POSTS_MENTIONED_SQL,
+  );
   const after = (position: string | null, limit: number): JournalEvent[] => {
     const from = position === null ? 0 : Number(position);
     if (!Number.isSafeInteger(from) || from < 0) throw new Error(`Not a journal position: ${position}`);
@@ -53,6 +64,17 @@ export function createSqliteJournal(db: Database.Database): SqliteJournal {
     store: {
       async historyOf(ownerId, subjectId, limit) {
         return history.all(subjectId, ownerId, Math.max(0, Math.floor(limit))).map(rowToEvent);
+      },
+      async recentEventsOf(ownerId, limit) {
+        return recent.all(ownerId, Math.max(0, Math.floor(limit))).map(rowToEvent);
+      },
+      async postsMentioned(ownerId, postIds) {
+        if (postIds.length === 0) return [];
+        return mentioned.all(jsonToSql([...new Set(postIds)]), ownerId).map((row) => ({
+          id: row.id,
+          caption: row.caption,
+          deletedAt: nullableDateFromSql(row.deleted_at),
+        }));
       },
       async listEvents(position, limit) {
         return after(position, limit);

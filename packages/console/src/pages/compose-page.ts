@@ -5,7 +5,6 @@ import {
   createPosts,
   describePublication,
   getPostingOptions,
-  isPlatform,
   listConnections,
   type MediaAsset,
   PLATFORM_NAMES,
@@ -32,16 +31,8 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import { csrfMatches } from '../console-session.js';
 import { type Html, html, raw } from '../html.js';
 import { readUpload } from '../read-upload.js';
-import { formatSize } from './format.js';
 import { orThrow } from './or-throw.js';
-
-// Slides carried by the form, in order.
-const MEDIA_IDS = /^media_[A-Za-z0-9]{10,40}$/;
-const mediaIdsOf = (values: readonly string[]) =>
-  values
-    .flatMap((v) => v.split(','))
-    .filter((id) => MEDIA_IDS.test(id))
-    .slice(0, 20);
+import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 
 /** What the compose form holds, to show it again after an upload, a slide move or a refusal. */
 type Draft = {
@@ -54,12 +45,6 @@ type Draft = {
 };
 
 const EMPTY: Draft = { caption: '', title: '', profileIds: [], time: '', privacyLevel: '', mediaIds: [] };
-
-async function slides(c: SignedContext, ids: readonly string[]): Promise<MediaAsset[]> {
-  const found = await c.deps.core.store.media.getMediaAssets(ids);
-  const mine = new Map(found.filter((a) => a.ownerId === c.session.user.id).map((a) => [a.id, a]));
-  return ids.flatMap((id) => (mine.has(id) ? [mine.get(id) as MediaAsset] : []));
-}
 
 async function privacyChoices(
   c: SignedContext,
@@ -89,23 +74,6 @@ const platformsOf = (accounts: readonly ConnectedAccount[], profileIds: readonly
 
 // JSON inside a script element: `<` escaped so no text can close the element.
 const jsonData = (text: string) => raw(text.replace(/</g, '\\u003c'));
-
-function slideList(c: SignedContext, media: readonly MediaAsset[]): Html {
-  const url = c.deps.mediaUrl;
-  const last = media.length - 1;
-  const button = (action: string, i: number, label: string, text: string, disabled: boolean) =>
-    html`<button type="submit" class="secondary small" name="slide" value="${action}:${i}" aria-label="${label}"${disabled ? html` disabled` : ''}>${text}</button>`;
-  return html`<p id="no-media" class="muted"${media.length === 0 ? '' : html` hidden`}>No media yet: a text post (Threads and Facebook take those).</p>
-<ol class="slides">${media.map(
-    (m, i) =>
-      html`<li data-media-id="${m.id}" data-content-type="${m.contentType}" data-size-bytes="${m.sizeBytes}" data-width="${m.width ?? ''}" data-height="${m.height ?? ''}" data-duration-ms="${m.durationMs ?? ''}">${
-        url !== undefined && m.contentType.startsWith('image/')
-          ? html`<img src="${url(m.id)}" alt="Slide ${i + 1}" width="96" height="96">`
-          : html`<span class="muted">${m.contentType}</span>`
-      }<span class="muted">${formatSize(m.sizeBytes)}${m.width === null ? '' : `, ${m.width}×${m.height}`}</span>
-<span class="slide-actions">${button('up', i, `Move slide ${i + 1} earlier`, '←', i === 0)}${button('down', i, `Move slide ${i + 1} later`, '→', i === last)}${button('remove', i, `Remove slide ${i + 1}`, '✕', false)}</span></li>`,
-  )}</ol>`;
-}
 
 /** The checks as the page opens; the script redraws them as the person types. */
 function checks(c: SignedContext, input: PolicyInput, media: readonly MediaAsset[]): Html {
@@ -139,7 +107,7 @@ async function form(
   problems: readonly string[] = [],
 ): Promise<ConsoleReply> {
   const accounts = await orThrow(listConnections(c.deps.core, c.actor));
-  const media = await slides(c, draft.mediaIds);
+  const media = await ownSlides(c, draft.mediaIds);
   const privacy = await privacyChoices(c, accounts);
   const input: PolicyInput = {
     caption: draft.caption,
@@ -167,7 +135,7 @@ ${
 <textarea id="caption" name="caption" rows="6" maxlength="10000">${draft.caption}</textarea>
 </div>
 <section class="card" aria-labelledby="media-heading"><h2 id="media-heading">Media</h2>
-${slideList(c, media)}
+${slideList(c, media, 'No media yet: a text post (Threads and Facebook take those).')}
 <label for="file">Add a photo or video</label>
 <input id="file" name="file" type="file" accept="image/*,video/*">
 <div class="actions"><button type="submit" class="secondary" formaction="/app/compose/upload" formenctype="multipart/form-data" formnovalidate>Upload</button></div>
@@ -215,37 +183,6 @@ function draftOf(fields: URLSearchParams): Draft {
     privacyLevel: fields.get('privacyLevel') ?? '',
     mediaIds: mediaIdsOf(fields.getAll('media')),
   };
-}
-
-/** The slides after a slide button ("up:2", "down:2", "remove:2") of the page without its script. */
-function moveSlide(ids: readonly string[], command: string): string[] {
-  const [action, at] = command.split(':');
-  const i = Number(at);
-  const next = [...ids];
-  const item = next[i];
-  if (item === undefined) return next;
-  if (action === 'remove') next.splice(i, 1);
-  const j = action === 'up' ? i - 1 : action === 'down' ? i + 1 : -1;
-  const other = next[j];
-  if (other !== undefined && action !== 'remove') {
-    next[j] = item;
-    next[i] = other;
-  }
-  return next;
-}
-
-// The policy's issues, each as the form puts it; the message alone for other refusals.
-function problemsOf(error: { message: string; details?: Readonly<Record<string, unknown>> }): string[] {
-  const issues = error.details?.errors;
-  return Array.isArray(issues)
-    ? issues.map((i: { code?: unknown; message?: unknown; platform?: unknown }) =>
-        issueMessage({
-          code: String(i.code ?? ''),
-          message: String(i.message ?? ''),
-          platform: isPlatform(i.platform) ? i.platform : null,
-        }),
-      )
-    : [error.message];
 }
 
 async function submit(c: SignedContext): Promise<ConsoleReply> {

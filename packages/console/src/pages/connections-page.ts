@@ -1,20 +1,67 @@
 import {
+  type ConnectedAccount,
   createConnectionRequest,
+  getPostingOptions,
   listConnections,
   PLATFORM_NAMES,
   PLATFORMS,
   type Platform,
+  type PostingOptionsView,
+  type SvcError,
 } from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { html } from '../html.js';
+import { type Html, html } from '../html.js';
 import { orThrow } from './or-throw.js';
+import { platformRulesLine, postingOptionLines } from './posting-rules.js';
 import { refusalPage } from './refusal-page.js';
+
+/** A TikTok account's options as read when the page opened, or why they could not be. */
+type OptionsRead = { readonly options: PostingOptionsView } | { readonly failed: string };
+
+/**
+ * The live posting options of one TikTok account. A failure to read them never fails the page:
+ * it shows a short message instead (a thrown fault is logged with the account id only).
+ */
+async function readOptions(c: SignedContext, account: ConnectedAccount): Promise<OptionsRead> {
+  try {
+    const read = await getPostingOptions(c.deps.core, c.actor, account.id);
+    return read.isOk() ? { options: read.value } : { failed: optionsFailure(read.error) };
+  } catch (error) {
+    c.deps.logger.warn(
+      { accountId: account.id, err: error instanceof Error ? error.name : 'unknown' },
+      'TikTok posting options could not be read',
+    );
+    return { failed: optionsFailure(null) };
+  }
+}
+
+function optionsFailure(error: SvcError | null): string {
+  switch (error?.code) {
+    case 'account_needs_reconnect':
+      return 'TikTok no longer accepts the access to this account: reconnect it to read its posting options.';
+    case 'creator_cannot_post':
+      return error.message;
+    default:
+      return 'The posting options could not be read from TikTok right now. Reload the page in a minute.';
+  }
+}
+
+function postingCell(c: SignedContext, account: ConnectedAccount, read: OptionsRead | undefined): Html {
+  if (read === undefined) {
+    return html`<p class="muted">${platformRulesLine(c.deps.core.policy.platforms[account.platform])}</p>`;
+  }
+  if ('failed' in read) return html`<p>${read.failed}</p>`;
+  return html`${postingOptionLines(read.options).map((line) => html`<p>${line}</p>`)}<p class="muted">Read from TikTok at ${c.time.when(read.options.fetchedAt)}.</p>`;
+}
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const accounts = await orThrow(listConnections(c.deps.core, c.actor));
   const available = PLATFORMS.filter((p) => c.deps.core.platforms[p] !== undefined);
+  // Read live, as the page opens, every TikTok account at once.
+  const tiktok = accounts.filter((a) => a.platform === 'tiktok');
+  const reads = new Map(await Promise.all(tiktok.map(async (a) => [a.id, await readOptions(c, a)] as const)));
   const rows = accounts.map(
     (a) => html`<tr>
 <td><a href="${a.profileUrl}">@${a.handle}</a><div class="muted"><code>${a.id}</code></div></td>
@@ -27,6 +74,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
           : html`token valid until ${c.time.when(a.tokenExpiresAt)}`
     }</td>
 <td data-label="Connected">${c.time.when(a.connectedAt)}</td>
+<td data-label="Posting">${postingCell(c, a, reads.get(a.id))}</td>
 <td>${
       a.needsReconnect
         ? html`<form class="inline" method="post" action="/app/connections">${csrfField(c.session)}<input type="hidden" name="platform" value="${a.platform}"><button type="submit">Reconnect</button></form>`
@@ -48,7 +96,7 @@ ${
 ${
   rows.length === 0
     ? html`<p class="muted">No account is connected yet.</p>`
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Account</th><th scope="col">Platform</th><th scope="col">Access</th><th scope="col">Connected</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<div class="table stack"><table><thead><tr><th scope="col">Account</th><th scope="col">Platform</th><th scope="col">Access</th><th scope="col">Connected</th><th scope="col">Posting</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
   return htmlReply(200, consolePage(c.session, { title: 'Connections', section: '/app/connections', body }));
 }

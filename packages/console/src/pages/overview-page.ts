@@ -1,16 +1,66 @@
-import { getAccountSummary, listPosts, PUBLIC_POST_STATUSES } from '@svc/core';
+import {
+  type ConnectedAccount,
+  getAccountSummary,
+  listConnections,
+  listPosts,
+  PLATFORM_NAMES,
+  PUBLIC_POST_STATUSES,
+  recentActivity,
+  tokenLapsesSoon,
+} from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
+import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { html } from '../html.js';
+import { type Html, html } from '../html.js';
+import { activitySentence } from './activity-sentence.js';
 import { statusBadge, statusLabel } from './format.js';
 import { orThrow } from './or-throw.js';
+
+// The Connections page's reconnect form: to the platform's consent page for this account's platform.
+function reconnectForm(c: SignedContext, a: ConnectedAccount): Html {
+  return html`<form class="inline" method="post" action="/app/connections">${csrfField(c.session)}<input type="hidden" name="platform" value="${a.platform}"><button type="submit" class="small">Reconnect<span class="skip"> @${a.handle} on ${PLATFORM_NAMES[a.platform]}</span></button></form>`;
+}
+
+function accountAttention(c: SignedContext, accounts: readonly ConnectedAccount[]): Html[] {
+  const now = c.deps.core.clock.now();
+  const account = (a: ConnectedAccount) =>
+    html`<a href="/app/connections">@${a.handle}</a> on ${PLATFORM_NAMES[a.platform]}`;
+  return [
+    ...accounts
+      .filter((a) => a.needsReconnect)
+      .map(
+        (a) =>
+          html`<li><span class="status status-failed">Needs reconnecting</span> ${account(a)}: ${PLATFORM_NAMES[a.platform]} no longer accepts the access, so nothing publishes there until it is reconnected. ${reconnectForm(c, a)}</li>`,
+      ),
+    ...accounts
+      .filter((a) => tokenLapsesSoon(a, c.deps.core.platforms[a.platform], now))
+      .map((a) => {
+        const at = a.tokenExpiresAt as Date;
+        return html`<li><span class="status status-draft">Access lapses</span> ${account(a)}: the access ${at.getTime() <= now.getTime() ? 'lapsed' : 'lapses'} at ${c.time.when(at)}; reconnect it to keep publishing. ${reconnectForm(c, a)}</li>`;
+      }),
+  ];
+}
+
+async function activity(c: SignedContext): Promise<Html> {
+  const entries = await orThrow(recentActivity(c.deps.core, c.actor));
+  if (entries.length === 0) return html`<p class="muted">Nothing has happened yet.</p>`;
+  return html`<ul class="activity">${entries.map((entry) => {
+    const line = activitySentence(entry, c.time);
+    return html`<li><a href="${line.href}">${line.text}</a>${
+      line.permalink === null
+        ? ''
+        : html` (<a href="${line.permalink.href}">see it on ${line.permalink.platform}</a>)`
+    } <span class="muted">${c.time.when(entry.event.at)}</span></li>`;
+  })}</ul>`;
+}
 
 async function overview(c: SignedContext): Promise<ConsoleReply> {
   const core = c.deps.core;
   const summary = await orThrow(getAccountSummary(core, c.actor));
   const failed = await orThrow(listPosts(core, c.actor, { status: 'failed', limit: 5 }));
   const waiting = await orThrow(listPosts(core, c.actor, { status: 'pending_approval', limit: 5 }));
+  const accounts = await orThrow(listConnections(core, c.actor));
+  const recent = await activity(c);
   const plan = summary.plan;
   const trial =
     summary.trial.state === 'active'
@@ -30,6 +80,7 @@ async function overview(c: SignedContext): Promise<ConsoleReply> {
             html`<li>${c.time.when(p.scheduledTime)}: <a href="/app/posts/${p.id}">${p.captionPreview || '(no caption)'}</a> <span class="muted">${p.platform ?? ''} ${p.handle === null ? '' : `@${p.handle}`}</span></li>`,
         )}</ul>`;
   const attention = [
+    ...accountAttention(c, accounts),
     ...failed.posts.map(
       (p) =>
         html`<li>${statusBadge('failed')} <a href="/app/posts/${p.id}">${p.captionPreview || '(no caption)'}</a>: ${p.failedReason ?? 'no reason recorded'}</li>`,
@@ -45,7 +96,9 @@ async function overview(c: SignedContext): Promise<ConsoleReply> {
 <h2>Needs attention</h2>
 ${attention.length === 0 ? html`<p class="muted">Nothing needs your attention.</p>` : html`<ul>${attention}</ul>`}
 <h2>Next posts</h2>
-${upcoming}`;
+${upcoming}
+<h2>Recent activity</h2>
+${recent}`;
   return htmlReply(200, consolePage(c.session, { title: 'Overview', section: '/app', body }));
 }
 

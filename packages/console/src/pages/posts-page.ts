@@ -1,40 +1,78 @@
 import {
-  captionPreview,
-  deletePost,
-  getPost,
-  type JournalEvent,
+  type ConnectedAccount,
+  LIST_TEXT_FILTER_MAX,
+  type ListPostsInput,
+  listConnections,
   listPosts,
+  PLATFORM_NAMES,
+  PLATFORMS,
+  type Platform,
   PUBLIC_POST_STATUSES,
-  postHistory,
-  publicStatus,
-  updateScheduledPost,
+  type PublicPostStatus,
 } from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { consolePage } from '../console-page.js';
+import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { type Html, html } from '../html.js';
-import type { TimeFormat } from '../time-format.js';
 import { statusBadge, statusLabel } from './format.js';
 import { orThrow } from './or-throw.js';
-import { refusalPage } from './refusal-page.js';
+import { POST_NOTICES, postPageRoutes } from './post-page.js';
 
 const PAGE_SIZE = 25;
 
+/**
+ * The list's filters as the address carries them (`status`, `platform`, `account`, `q`), each
+ * kept only when it is one this person can choose: anything else is no filter.
+ */
+type Filters = {
+  readonly status: PublicPostStatus | null;
+  readonly platform: Platform | null;
+  readonly account: string | null;
+  readonly text: string;
+};
+
+function filtersOf(params: URLSearchParams, accountIds: readonly string[]): Filters {
+  const account = params.get('account');
+  return {
+    status: PUBLIC_POST_STATUSES.find((s) => s === params.get('status')) ?? null,
+    platform: PLATFORMS.find((p) => p === params.get('platform')) ?? null,
+    account: account !== null && accountIds.includes(account) ? account : null,
+    text: Array.from((params.get('q') ?? '').trim())
+      .slice(0, LIST_TEXT_FILTER_MAX)
+      .join(''),
+  };
+}
+
+/** The filters as query parameters, for the form's next page link (empty ones left out). */
+function queryOf(filters: Filters): Record<string, string> {
+  return {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.platform ? { platform: filters.platform } : {}),
+    ...(filters.account ? { account: filters.account } : {}),
+    ...(filters.text === '' ? {} : { q: filters.text }),
+  };
+}
+
+const option = (value: string, label: string, chosen: string | null | undefined) =>
+  html`<option value="${value}"${value === chosen ? html` selected` : ''}>${label}</option>`;
+
 async function list(c: SignedContext): Promise<ConsoleReply> {
-  const asked = c.url.searchParams.get('status');
-  const status = PUBLIC_POST_STATUSES.find((s) => s === asked) ?? null;
-  const cursor = c.url.searchParams.get('cursor');
-  const found = await listPosts(c.deps.core, c.actor, { status, limit: PAGE_SIZE, cursor });
+  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const filters = filtersOf(
+    c.url.searchParams,
+    accounts.map((a) => a.id),
+  );
+  const input: ListPostsInput = {
+    status: filters.status,
+    platform: filters.platform,
+    profileId: filters.account,
+    text: filters.text,
+    limit: PAGE_SIZE,
+  };
+  const found = await listPosts(c.deps.core, c.actor, { ...input, cursor: c.url.searchParams.get('cursor') });
   // A cursor that is not ours (edited by hand) starts the list again.
-  const page = found.isOk()
-    ? found.value
-    : await orThrow(listPosts(c.deps.core, c.actor, { status, limit: PAGE_SIZE }));
-  const options = [
-    html`<option value="">Every status</option>`,
-    ...PUBLIC_POST_STATUSES.map(
-      (s) => html`<option value="${s}"${s === status ? html` selected` : ''}>${statusLabel(s)}</option>`,
-    ),
-  ];
+  const page = found.isOk() ? found.value : await orThrow(listPosts(c.deps.core, c.actor, input));
+  const filtered = Object.keys(queryOf(filters)).length > 0;
   const rows = page.posts.map(
     (p) => html`<tr>
 <td><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></td>
@@ -46,149 +84,41 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   const next =
     page.nextCursor === null
       ? ''
-      : html`<p><a href="/app/posts?${new URLSearchParams({ ...(status === null ? {} : { status }), cursor: page.nextCursor }).toString()}">Older posts</a></p>`;
-  const body = html`<form method="get" action="/app/posts" class="actions">
-<label for="status">Status</label>
-<select id="status" name="status">${options}</select>
-<button type="submit" class="secondary">Show</button>
-</form>
+      : html`<p><a href="/app/posts?${new URLSearchParams({ ...queryOf(filters), cursor: page.nextCursor }).toString()}">Older posts</a></p>`;
+  const body = html`${filterForm(filters, accounts)}
 ${
   rows.length === 0
-    ? html`<p class="muted">No posts${status === null ? '' : ` with the status ${statusLabel(status).toLowerCase()}`}.</p>`
-    : html`<div class="table stack"><table><caption class="skip">Posts, newest first</caption>
+    ? html`<p class="muted">${filtered ? html`No post matches these filters. <a href="/app/posts">Show every post</a>.` : html`No posts yet. <a href="/app/compose">Compose one</a>.`}</p>`
+    : html`<div class="table stack"><table><caption class="skip">Posts, newest first${filtered ? ', filtered' : ''}</caption>
 <thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Accounts</th><th scope="col">Scheduled</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
 }
 ${next}`;
-  const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
+  const notice = POST_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
   return htmlReply(200, consolePage(c.session, { title: 'Posts', section: '/app/posts', body, notice }));
 }
 
-const NOTICES: Readonly<Record<string, string>> = {
-  deleted: 'The post was deleted. It will not be published; it can be restored for 30 days.',
-  approved: 'Approved: the post is scheduled.',
-  rejected: 'Rejected: the post is back to draft, with your note.',
-  restored: 'Restored: the post is back as it was before it was deleted.',
-  moved: 'Moved: the post goes out at its new time.',
-  scheduled: 'Scheduled: the publisher takes it at its time.',
-};
-
-async function show(c: SignedContext): Promise<ConsoleReply> {
-  const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
-  if (found.isErr()) {
-    return htmlReply(
-      404,
-      consolePage(c.session, {
-        title: 'Post not found',
-        section: '/app/posts',
-        body: html`<p>There is no such post. <a href="/app/posts">Back to the posts</a>.</p>`,
-      }),
-    );
-  }
-  const post = found.value;
-  const status = publicStatus(post.status);
-  const history = await orThrow(postHistory(c.deps.core, c.actor, post.id));
-  const accounts = await Promise.all(post.profileIds.map((id) => c.deps.core.store.accounts.getAccount(id)));
-  const deletable = post.deletedAt === null && post.status !== 'posted' && post.status !== 'publishing';
-  const body = html`<div class="card"><dl>
-<dt>Status</dt><dd>${statusBadge(status)}${post.deletedAt === null ? '' : html` <span class="muted">deleted</span>`}</dd>
-${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failedReason}</dd>`}
-<dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd>
-${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
-<dt>Accounts</dt><dd>${post.platforms.map((p, i) => html`<div>${p} ${accounts[i] ? `@${accounts[i]?.handle}` : ''}</div>`)}</dd>
-<dt>Scheduled</dt><dd>${c.time.when(post.scheduledTime)}</dd>
-<dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>
-${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
-<dt>Media</dt><dd>${post.media.length === 0 ? html`<span class="muted">none</span>` : `${post.media.length} item(s)`}</dd>
-<dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>
-</dl></div>
-${
-  post.status === 'scheduled' && post.deletedAt === null
-    ? html`<section class="card" aria-labelledby="move-heading"><h2 id="move-heading">Move this post</h2>
-<form method="post" action="/app/posts/${post.id}/move">${csrfField(c.session)}
-<label for="move-time">New time (${c.time.zone})</label>
-<input id="move-time" name="time" type="datetime-local" required value="${c.time.input(post.scheduledTime)}">
-<div class="actions"><button type="submit">Move</button></div></form></section>`
-    : ''
-}
-${
-  deletable
-    ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
-    : ''
-}
-<section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>
-${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<ol class="history">${history.map((event) => historyLine(event, c.time))}</ol>`}</section>
-<p><a href="/app/posts">Back to the posts</a></p>`;
-  const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
-  return htmlReply(
-    200,
-    consolePage(c.session, {
-      title: post.name ?? (captionPreview(post.caption) || 'Post'),
-      section: '/app/posts',
-      body,
-      notice,
-    }),
-  );
+/** The filters: a plain GET form, so a filtered list is a link that can be kept and shared. */
+function filterForm(filters: Filters, accounts: readonly ConnectedAccount[]): Html {
+  return html`<form method="get" action="/app/posts" role="search" aria-label="Filter the posts">
+<div class="grid">
+<div><label for="status">Status</label>
+<select id="status" name="status">${option('', 'Every status', filters.status)}${PUBLIC_POST_STATUSES.map((s) => option(s, statusLabel(s), filters.status))}</select></div>
+<div><label for="platform">Platform</label>
+<select id="platform" name="platform">${option('', 'Every platform', filters.platform)}${PLATFORMS.map((p) => option(p, PLATFORM_NAMES[p], filters.platform))}</select></div>
+<div><label for="account">Account</label>
+<select id="account" name="account">${option('', 'Every account', filters.account)}${accounts.map((a) => option(a.id, `${PLATFORM_NAMES[a.platform]} @${a.handle}`, filters.account))}</select></div>
+<div><label for="q">Caption or title contains</label>
+<input id="q" name="q" type="text" maxlength="${LIST_TEXT_FILTER_MAX}" value="${filters.text}"></div>
+</div>
+<div class="actions"><button type="submit" class="secondary">Show</button>${
+    Object.keys(queryOf(filters)).length > 0 ? html` <a href="/app/posts">Clear the filters</a>` : ''
+  }</div>
+</form>`;
 }
 
-async function remove(c: SignedContext): Promise<ConsoleReply> {
-  const id = c.params.id ?? '';
-  const done = await deletePost(c.deps.core, c.actor, id);
-  if (done.isErr()) {
-    return refusalPage(c, {
-      status: 409,
-      title: 'Not deleted',
-      section: '/app/posts',
-      message: done.error.message,
-      back: { href: `/app/posts/${id}`, label: 'Back to the post' },
-    });
-  }
-  // A deleted post has no page of its own any more (it is restored from Deleted).
-  return redirectReply('/app/posts?done=deleted');
-}
-
-// The keyboard's (and every browser's) way to move a scheduled post: a time field, in the person's zone.
-async function move(c: SignedContext): Promise<ConsoleReply> {
-  const id = c.params.id ?? '';
-  const time = c.form.get('time') ?? '';
-  // Anything else goes as sent, for the use case to refuse with its own message.
-  const iso = c.time.instant(time)?.toISOString() ?? time;
-  const moved = await updateScheduledPost(c.deps.core, c.actor, { postId: id, scheduledTime: iso });
-  if (moved.isErr()) {
-    return refusalPage(c, {
-      status: 400,
-      title: 'Not moved',
-      section: '/app/posts',
-      message: moved.error.message,
-      back: { href: `/app/posts/${id}`, label: 'Back to the post' },
-    });
-  }
-  return redirectReply(`/app/posts/${id}?done=moved`);
-}
-
-const EVENT_LABELS: Readonly<Record<string, string>> = {
-  'post.scheduled': 'Scheduled',
-  'post.publishing': 'Publishing started',
-  'post.posted': 'Published',
-  'post.failed': 'Failed',
-  'post.retrying': 'Will be tried again',
-  'post.deleted': 'Deleted',
-  'post.restored': 'Restored',
-  'post.approval_requested': 'Review requested',
-  'post.approved': 'Approved',
-  'post.rejected': 'Rejected',
-};
-
-// One change of the post, with what it carries that a person wants to read (the failure reason).
-function historyLine(event: JournalEvent, time: TimeFormat): Html {
-  const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
-  return html`<li>${time.when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
-}
-
-/** The posts list and a post's page. */
+/** The posts list, and a post's page with its forms. */
 export const postRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/posts', access: 'signed', run: list },
-  { method: 'GET', path: '/app/posts/:id', access: 'signed', run: show },
-  { method: 'POST', path: '/app/posts/:id/delete', access: 'signed', run: remove },
-  { method: 'POST', path: '/app/posts/:id/move', access: 'signed', run: move },
+  ...postPageRoutes,
 ];

@@ -39,6 +39,7 @@ const EVENTS: Record<PostEventType, PostEvent> = {
   approve: { type: 'approve', at: NOW, scheduledTime: minutes(30) },
   reject: { type: 'reject', at: NOW },
   edit: { type: 'edit', at: NOW, changes: { caption: 'new' } },
+  revise: { type: 'revise', at: NOW, changes: { caption: 'new', scheduledTime: minutes(60) } },
   claim: { type: 'claim', at: NOW, leaseOwner: 'pub-1', leaseUntil: minutes(5) },
   succeed: {
     type: 'succeed',
@@ -76,6 +77,7 @@ const ALLOWED: Record<PostEventType, PostState[]> = {
   approve: ['pending_approval'],
   reject: ['pending_approval'],
   edit: ['scheduled'],
+  revise: ['draft'],
   claim: ['scheduled', 'publishing'],
   record_progress: ['publishing'],
   succeed: ['publishing'],
@@ -91,6 +93,7 @@ const EXPECTED_STATE: Record<PostEventType, PostState | 'same'> = {
   approve: 'scheduled',
   reject: 'draft',
   edit: 'scheduled',
+  revise: 'draft',
   claim: 'publishing',
   record_progress: 'publishing',
   succeed: 'posted',
@@ -247,6 +250,43 @@ describe('post state machine', () => {
       });
     });
 
+    it('edit replaces or removes the title', () => {
+      const post = { ...postIn('scheduled'), title: 'Old' };
+      const edit = (title: string | null) =>
+        transition(post, { type: 'edit', at: NOW, changes: { title } })._unsafeUnwrap().post.title;
+      expect(edit('New')).toBe('New');
+      expect(edit(null)).toBeNull();
+      expect(transition(post, EVENTS.edit)._unsafeUnwrap().post.title).toBe('Old');
+    });
+
+    it("revise replaces a draft's content and may remove its time, leaving it a draft that is not due", () => {
+      const draft = { ...postIn('draft'), title: 'Old', scheduledTime: minutes(30) };
+      const next = transition(draft, {
+        type: 'revise',
+        at: NOW,
+        changes: {
+          caption: 'Revised',
+          title: null,
+          scheduledTime: null,
+          targets: { platforms: ['threads'], profileIds: ['acct_9'] },
+          media: [{ kind: 'asset', mediaId: 'media_9' }],
+        },
+      })._unsafeUnwrap().post;
+      expect(next).toMatchObject({
+        status: 'draft',
+        caption: 'Revised',
+        title: null,
+        scheduledTime: null,
+        dueAt: null,
+        platforms: ['threads'],
+        profileIds: ['acct_9'],
+        media: [{ kind: 'asset', mediaId: 'media_9' }],
+        updatedAt: NOW,
+      });
+      const timed = transition(draft, EVENTS.revise)._unsafeUnwrap().post;
+      expect(timed).toMatchObject({ title: 'Old', scheduledTime: minutes(60), dueAt: null });
+    });
+
     it('retry queues a failed post afresh: reason, attempts, lease and stale handles cleared', () => {
       const post = {
         ...postIn('failed'),
@@ -300,6 +340,7 @@ describe('post state machine', () => {
     expect(typesOf('deleted', 'restore')).toEqual(['post.restored']);
     expect(typesOf('failed', 'retry')).toEqual(['post.retry_requested']);
     expect(typesOf('scheduled', 'edit')).toEqual([]);
+    expect(typesOf('draft', 'revise')).toEqual([]);
     expect(typesOf('publishing', 'record_progress')).toEqual([]);
     const posted = transition(postIn('publishing'), EVENTS.succeed)._unsafeUnwrap();
     expect(posted.events[0]).toEqual({

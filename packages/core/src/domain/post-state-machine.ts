@@ -13,9 +13,17 @@ export type PostState = PostStatus | 'deleted';
 /** Replacement values of an edit; absent fields stay as they are. */
 export type PostEdit = {
   readonly caption?: string;
+  /** The new title; null removes it. */
+  readonly title?: string | null;
   readonly scheduledTime?: Date;
   readonly targets?: { readonly platforms: readonly Platform[]; readonly profileIds: readonly string[] };
   readonly media?: readonly MediaRef[];
+};
+
+/** Replacement values of a draft's revision: an edit's, and a draft's time may also be removed. */
+export type DraftRevision = Omit<PostEdit, 'scheduledTime'> & {
+  /** When the post goes out once approved; null: at the next publisher run after the approval. */
+  readonly scheduledTime?: Date | null;
 };
 
 /** Something that happens to a post. `at` is when it happens and becomes `updatedAt`. */
@@ -24,6 +32,7 @@ export type PostEvent =
   | { readonly type: 'approve'; readonly at: Date; readonly scheduledTime: Date }
   | { readonly type: 'reject'; readonly at: Date }
   | { readonly type: 'edit'; readonly at: Date; readonly changes: PostEdit }
+  | { readonly type: 'revise'; readonly at: Date; readonly changes: DraftRevision }
   | { readonly type: 'claim'; readonly at: Date; readonly leaseOwner: string; readonly leaseUntil: Date }
   | {
       readonly type: 'succeed';
@@ -75,6 +84,7 @@ export const POST_TRANSITIONS: readonly PostTransitionRule[] = [
   { event: 'approve', from: ['pending_approval'], to: 'scheduled' },
   { event: 'reject', from: ['pending_approval'], to: 'draft' },
   { event: 'edit', from: ['scheduled'], to: 'scheduled' },
+  { event: 'revise', from: ['draft'], to: 'draft' },
   { event: 'claim', from: ['scheduled', 'publishing'], to: 'publishing' },
   { event: 'record_progress', from: ['publishing'], to: 'publishing' },
   { event: 'succeed', from: ['publishing'], to: 'posted' },
@@ -150,6 +160,7 @@ function eventsOf(next: Post, event: PostEvent): DomainEvent[] {
         postEvent('post.retry_requested', next, at, { scheduledTime: event.scheduledTime.toISOString() }),
       ];
     case 'edit':
+    case 'revise':
     case 'record_progress':
       return [];
   }
@@ -208,6 +219,8 @@ function apply(post: Post, event: PostEvent): Post {
       return { ...base, status: 'draft' };
     case 'edit':
       return applyEdit(base, event.changes);
+    case 'revise':
+      return applyRevision(base, event.changes);
     case 'claim':
       return {
         ...base,
@@ -264,10 +277,24 @@ function applyEdit(post: Post, changes: PostEdit): Post {
   return {
     ...post,
     caption: changes.caption ?? post.caption,
+    title: changes.title === undefined ? post.title : changes.title,
     scheduledTime,
     dueAt: scheduledTime,
     // New content means new platform containers; handles of an earlier attempt no longer apply.
     publishProgress: null,
+    platforms: changes.targets ? [...changes.targets.platforms] : post.platforms,
+    profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
+    media: changes.media ? [...changes.media] : post.media,
+  };
+}
+
+/** A draft revised: new content, still a draft, still not due (it has no platform handles yet). */
+function applyRevision(post: Post, changes: DraftRevision): Post {
+  return {
+    ...post,
+    caption: changes.caption ?? post.caption,
+    title: changes.title === undefined ? post.title : changes.title,
+    scheduledTime: changes.scheduledTime === undefined ? post.scheduledTime : changes.scheduledTime,
     platforms: changes.targets ? [...changes.targets.platforms] : post.platforms,
     profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
     media: changes.media ? [...changes.media] : post.media,
@@ -287,6 +314,7 @@ const RULE_TEXT: Readonly<Record<PostEventType, string>> = {
   approve: 'Only posts awaiting approval can be approved.',
   reject: 'Only posts awaiting approval can be rejected.',
   edit: 'Only scheduled posts can be edited.',
+  revise: 'Only drafts can be revised.',
   claim: 'Only scheduled posts can be claimed for publishing.',
   record_progress: 'Only a post being published can record publishing progress.',
   succeed: 'Only a post being published can be marked posted.',

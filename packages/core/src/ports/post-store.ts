@@ -132,6 +132,15 @@ export function internalStatuses(statuses: readonly PublicPostStatus[]): PostSta
   return statuses.flatMap((s): PostStatus[] => (s === 'scheduled' ? ['scheduled', 'publishing'] : [s]));
 }
 
+/**
+ * The `LIKE`/`ILIKE` pattern of a list's text filter: posts whose caption or title contains
+ * `text`, taken literally. `%`, `_` and the escape character `\` are escaped with `\`, so SQL
+ * stores write `… LIKE pattern ESCAPE '\'`.
+ */
+export function textFilterPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** A lease request of the publisher. */
 export type ClaimRequest = {
   readonly now: Date;
@@ -204,6 +213,13 @@ export type PostListQuery = {
    */
   readonly scheduledFrom?: Date | null;
   readonly scheduledTo?: Date | null;
+  /**
+   * Only posts whose caption or title contains this text (trimmed, not empty), taken literally
+   * (`%` and `_` are no wildcards) and ignoring the case of ASCII letters (every store does that
+   * much; PostgreSQL also folds other letters). Absent or null for no text filter. SQL stores
+   * match with `textFilterPattern`.
+   */
+  readonly text?: string | null;
   /** At most this many posts. */
   readonly limit: number;
   /** Posts after this one in list order; null for the first page. */

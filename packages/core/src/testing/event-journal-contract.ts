@@ -15,6 +15,7 @@ import { aMediaAsset, anAccount, aPost } from './builders.js';
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const OWNER = 'user_01JJOURNALOWNER00000000000';
+const OTHER = 'user_01JJOURNALOTHER00000000000';
 
 const insert = (posts: Post[], extra: Partial<NewPostsBatch> = {}): NewPostsBatch => ({
   ownerId: OWNER,
@@ -104,6 +105,67 @@ export function describeEventJournalContract(store: () => Store): void {
         'post.scheduled post_ha',
       ]);
       expect(await store().events.historyOf('user_someone_else', 'post_ha', 10)).toEqual([]);
+    });
+
+    it("lists an owner's recent events newest first, up to the limit, and none of another owner's", async () => {
+      const mine = aPost(OWNER, 'acct_r1', { id: 'post_ra' });
+      const theirs = aPost(OTHER, 'acct_r2', { id: 'post_rb' });
+      await store().posts.insertPosts(insert([mine]));
+      await store().posts.insertPosts(insert([theirs], { ownerId: OTHER }));
+      const account = anAccount(OWNER, { id: 'acct_r1' });
+      await store().accounts.saveAccount(account, [accountEvent('account.connected', account, at(1))]);
+      const asset = aMediaAsset(OTHER, { id: 'media_r1' });
+      await store().media.addMediaAsset(asset, {
+        storageLimitBytes: 1e12,
+        sourceUrl: null,
+        events: [mediaReadyEvent(asset, at(2))],
+      });
+      const deleted = transition(mine, { type: 'delete', at: at(3) })._unsafeUnwrap();
+      await store().posts.updatePost(deleted.post, mine.version, deleted.events);
+
+      const recent = await store().events.recentEventsOf(OWNER, 10);
+      expect(typesOf(recent)).toEqual([
+        'post.deleted post_ra',
+        'account.connected acct_r1',
+        'post.scheduled post_ra',
+      ]);
+      // The same records as the journal's, positions included.
+      const journal = await readJournal(store());
+      expect(recent[0]).toEqual(journal.find((e) => e.type === 'post.deleted'));
+      expect(typesOf(await store().events.recentEventsOf(OWNER, 2))).toEqual([
+        'post.deleted post_ra',
+        'account.connected acct_r1',
+      ]);
+      expect(await store().events.recentEventsOf(OWNER, 0)).toEqual([]);
+      expect(typesOf(await store().events.recentEventsOf(OTHER, 10))).toEqual([
+        'media.ready media_r1',
+        'post.scheduled post_rb',
+      ]);
+      expect(await store().events.recentEventsOf('user_01JJNOBODY0000000000000000', 10)).toEqual([]);
+    });
+
+    it("reads the posts events mention in one call, deleted ones too, and only the owner's", async () => {
+      const kept = aPost(OWNER, 'acct_m1', { id: 'post_ma', caption: 'Still here' });
+      const gone = aPost(OWNER, 'acct_m1', { id: 'post_mb', caption: 'Deleted since' });
+      const theirs = aPost(OTHER, 'acct_m2', { id: 'post_mc', caption: 'Not yours' });
+      await store().posts.insertPosts(insert([kept, gone]));
+      await store().posts.insertPosts(insert([theirs], { ownerId: OTHER }));
+      const deleted = transition(gone, { type: 'delete', at: at(4) })._unsafeUnwrap();
+      await store().posts.updatePost(deleted.post, gone.version, deleted.events);
+
+      const found = await store().events.postsMentioned(OWNER, [
+        'post_mb',
+        'post_ma',
+        'post_mc',
+        'post_nowhere',
+        'post_ma',
+      ]);
+      expect([...found].sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+        { id: 'post_ma', caption: 'Still here', deletedAt: null },
+        { id: 'post_mb', caption: 'Deleted since', deletedAt: at(4) },
+      ]);
+      expect(await store().events.postsMentioned(OWNER, [])).toEqual([]);
+      expect(await store().events.postsMentioned(OTHER, ['post_ma'])).toEqual([]);
     });
 
     it('appends nothing for a write that lands nothing', async () => {

@@ -1,4 +1,5 @@
 import type { DomainEvent, JournalEvent } from '../domain/domain-event.js';
+import type { Post } from '../domain/post.js';
 import type { EventStore } from '../ports/event-store.js';
 
 /** The memory store's journal: the EventStore, and `append` for its own atomic operations. */
@@ -13,9 +14,13 @@ export type MemoryJournal = {
 /**
  * An in-memory journal. Every operation of the memory store runs without awaiting in between, so
  * an operation's events are appended with its change and no reader sees one without the other;
- * positions are the sequence numbers, in commit order.
+ * positions are the sequence numbers, in commit order. `post` reads the memory store's posts, for
+ * `postsMentioned`.
  */
-export function createMemoryJournal(live: () => void): MemoryJournal {
+export function createMemoryJournal(
+  live: () => void,
+  post: (id: string) => Post | undefined = () => undefined,
+): MemoryJournal {
   const events: JournalEvent[] = [];
   return {
     append(added) {
@@ -33,6 +38,24 @@ export function createMemoryJournal(live: () => void): MemoryJournal {
           .filter((e) => e.ownerId === ownerId && e.subjectId === subjectId)
           .slice(0, Math.max(0, Math.floor(limit)))
           .map((e) => structuredClone(e));
+      },
+      async recentEventsOf(ownerId, limit) {
+        live();
+        const owned = events.filter((e) => e.ownerId === ownerId);
+        const count = Math.max(0, Math.floor(limit));
+        return owned
+          .slice(Math.max(0, owned.length - count))
+          .reverse()
+          .map((e) => structuredClone(e));
+      },
+      async postsMentioned(ownerId, postIds) {
+        live();
+        return [...new Set(postIds)].flatMap((id) => {
+          const found = post(id);
+          return found === undefined || found.ownerId !== ownerId
+            ? []
+            : [structuredClone({ id: found.id, caption: found.caption, deletedAt: found.deletedAt })];
+        });
       },
       async listEvents(after, limit) {
         live();

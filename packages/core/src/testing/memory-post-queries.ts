@@ -29,6 +29,16 @@ function matchesTargetAndTime(post: Post, query: PostListQuery): boolean {
   );
 }
 
+/** ASCII letters in lower case, the others as they are: the case folding every store does. */
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** Whether a post passes a list's text filter: its caption or title contains the text, literally. */
+function matchesText(post: Post, text: string | null | undefined): boolean {
+  if (text == null) return true;
+  const wanted = foldAscii(text);
+  return foldAscii(post.caption).includes(wanted) || foldAscii(post.title ?? '').includes(wanted);
+}
+
 /** Newest first: createdAt desc, then id desc. */
 function newestFirst(a: Post, b: Post): number {
   return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -45,6 +55,7 @@ export function listPostsOf(all: Iterable<Post>, query: PostListQuery): PostPage
         (query.statuses === null || query.statuses.includes(publicStatus(p.status))) &&
         withinAccounts(p, query.accountIds) &&
         matchesTargetAndTime(p, query) &&
+        matchesText(p, query.text) &&
         (after === null ||
           p.createdAt.getTime() < after.createdAt.getTime() ||
           (p.createdAt.getTime() === after.createdAt.getTime() && p.id < after.id)),

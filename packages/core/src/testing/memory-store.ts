@@ -59,7 +59,7 @@ export function createMemoryStore(): Store {
   const copy = <T>(value: T): T => structuredClone(value);
   const idemKey = (ownerId: string, externalId: string) => `${ownerId}\u0000${externalId}`;
   const approvals = createMemoryApprovalStore(live);
-  const journal = createMemoryJournal(live);
+  const journal = createMemoryJournal(live, (id) => posts.get(id));
   const append = journal.append;
   const usageKey = (ownerId: string, windowStart: Date) => `${ownerId}\u0000${windowStart.getTime()}`;
   // Active, not waiting for a reconnect, with an expiry its owner was not warned about yet.

@@ -4,6 +4,7 @@ import { postEvent } from '../domain/domain-event.js';
 import { contentHashOf } from '../domain/duplicate-content.js';
 import type { Post } from '../domain/post.js';
 import { scheduledEvents } from '../domain/post-state-machine.js';
+import type { PostPage } from '../ports/post-store.js';
 import type { Store } from '../ports/store.js';
 import { aPost } from './builders.js';
 
@@ -222,6 +223,79 @@ export function describePostQueryContract(store: () => Store): void {
       });
       expect(rest.posts.map((p) => p.id)).toEqual(['post_ig']);
       expect(rest.next).toBeNull();
+    });
+
+    it('filters by text in the caption or title, ignoring case, taking wildcards literally, with the other filters and pages', async () => {
+      await seed(store(), [
+        aPost(OWNER, 'acct_a', { id: 'post_t1', createdAt: at(1), caption: 'Spring SALE starts Monday' }),
+        aPost(OWNER, 'acct_a', {
+          id: 'post_t2',
+          createdAt: at(2),
+          caption: 'Nothing here',
+          title: 'The big Sale',
+        }),
+        aPost(OWNER, 'acct_a', {
+          id: 'post_t3',
+          createdAt: at(3),
+          status: 'draft',
+          caption: '50% off everything',
+          dueAt: null,
+        }),
+        aPost(OWNER, 'acct_a', { id: 'post_t4', createdAt: at(4), caption: '500 off on sales_day' }),
+        aPost(OWNER, 'acct_a', { id: 'post_t5', createdAt: at(5), caption: 'Saved in C:\\sale\\2026' }),
+        aPost(OWNER, 'acct_a', { id: 'post_t6', createdAt: at(6), caption: 'salesXday, no underscore' }),
+        aPost(OWNER, 'acct_a', {
+          id: 'post_t7',
+          createdAt: at(7),
+          caption: 'A sale, deleted',
+          deletedAt: at(8),
+        }),
+        aPost('user_other', 'acct_z', { id: 'post_tz', createdAt: at(9), caption: 'Their sale' }),
+      ]);
+      const ids = async (text: string, more: { statuses?: Post['status'][]; accountIds?: string[] } = {}) =>
+        (
+          await store().posts.listPosts({
+            ownerId: OWNER,
+            statuses: (more.statuses ?? null) as never,
+            accountIds: more.accountIds ?? null,
+            text,
+            limit: 50,
+            after: null,
+          })
+        ).posts.map((p) => p.id);
+      const sales = ['post_t6', 'post_t5', 'post_t4', 'post_t2', 'post_t1'];
+      expect(await ids('sale')).toEqual(sales);
+      expect(await ids('SaLe')).toEqual(sales);
+      expect(await ids('big sale')).toEqual(['post_t2']);
+      expect(await ids('nowhere')).toEqual([]);
+      // `%`, `_` and `\` are characters like any other, not wildcards or escapes.
+      expect(await ids('50%')).toEqual(['post_t3']);
+      expect(await ids('%')).toEqual(['post_t3']);
+      expect(await ids('s_day')).toEqual(['post_t4']);
+      expect(await ids('_')).toEqual(['post_t4']);
+      expect(await ids('\\sale\\')).toEqual(['post_t5']);
+      expect(await ids('\\')).toEqual(['post_t5']);
+      // With the other filters.
+      expect(await ids('off', { statuses: ['draft'] })).toEqual(['post_t3']);
+      expect(await ids('off', { statuses: ['scheduled'] })).toEqual(['post_t4']);
+      expect(await ids('sale', { statuses: ['draft'] })).toEqual([]);
+      expect(await ids('sale', { accountIds: ['acct_b'] })).toEqual([]);
+      const page = (after: PostPage['next']) =>
+        store().posts.listPosts({
+          ownerId: OWNER,
+          statuses: ['scheduled'],
+          accountIds: null,
+          text: 'SALE',
+          limit: 2,
+          after,
+        });
+      const first = await page(null);
+      expect(first.posts.map((p) => p.id)).toEqual(['post_t6', 'post_t5']);
+      const second = await page(first.next);
+      expect(second.posts.map((p) => p.id)).toEqual(['post_t4', 'post_t2']);
+      const last = await page(second.next);
+      expect(last.posts.map((p) => p.id)).toEqual(['post_t1']);
+      expect(last.next).toBeNull();
     });
 
     it('counts posts by public status, every status present, deleted ones left out', async () => {

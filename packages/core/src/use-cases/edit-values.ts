@@ -17,6 +17,12 @@ export function checkedCaption(
   );
 }
 
+/** A replacement title: trimmed; empty or null removes it (the platforms' limits are the policy's). */
+export function titleOf(title: string | null): string | null {
+  const trimmed = title?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
 /** A `scheduled_time` given to a draft or an edit: ISO 8601 with an offset, and in the future. */
 export function futureTime(value: string, now: Date): Result<Date, SvcError> {
   const time = parseIsoDateTime(value);

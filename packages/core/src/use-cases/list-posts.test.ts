@@ -102,6 +102,17 @@ describe('listPosts', () => {
     expect(await ids({ from: minute(0), to: new Date(hour.getTime() + 1) })).toHaveLength(3);
   });
 
+  it('filters by text in the caption or title, trimmed, an empty text filtering nothing', async () => {
+    const ids = async (input: Parameters<typeof listPosts>[2]) =>
+      (await listPosts(t.deps, actor(), input))._unsafeUnwrap().posts.map((p) => p.id);
+    expect(await ids({ text: '  hELLo ' })).toEqual(['post_3', 'post_2']);
+    expect(await ids({ text: 'hello', status: 'failed', platform: 'threads' })).toEqual(['post_2']);
+    expect(await ids({ text: '   ' })).toEqual(['post_3', 'post_2', 'post_1']);
+    expect(await ids({ text: null })).toHaveLength(3);
+    // At most 100 characters once trimmed.
+    expect(await ids({ text: ` ${'é'.repeat(100)} ` })).toEqual(['post_1']);
+  });
+
   it('refuses bad filters with the field named', async () => {
     const field = async (input: Parameters<typeof listPosts>[2]) => {
       const error = (await listPosts(t.deps, actor(), input))._unsafeUnwrapErr();
@@ -112,6 +123,7 @@ describe('listPosts', () => {
     expect(await field({ profileId: '' })).toBe('profileId');
     expect(await field({ from: new Date(Number.NaN) })).toBe('from');
     expect(await field({ from: minute(5), to: minute(5) })).toBe('to');
+    expect(await field({ text: 'x'.repeat(101) })).toBe('text');
   });
 
   it('allows pages up to the maximum the surface gives: 50 for the tool, 100 for REST', async () => {

@@ -15,6 +15,9 @@ export const LIST_POSTS_LIMITS = { default: 20, max: 50 } as const;
 /** The largest page size of the REST list (`GET /api/v1/posts`); its default is the tool's. */
 export const REST_LIST_POSTS_MAX = 100;
 
+/** The longest text filter, in characters (after trimming). */
+export const LIST_TEXT_FILTER_MAX = 100;
+
 /** How many characters of a caption a list item shows. */
 export const LIST_CAPTION_PREVIEW_LENGTH = 100;
 
@@ -31,6 +34,11 @@ export type ListPostsInput = {
   /** Only posts with `from <= scheduledTime < to`; a post without a time is left out once either is given. */
   readonly from?: Date | null;
   readonly to?: Date | null;
+  /**
+   * Only posts whose caption or title contains this text, ignoring case (ASCII letters everywhere);
+   * `%` and `_` are plain characters. Trimmed; empty means no filter; at most 100 characters.
+   */
+  readonly text?: string | null;
 };
 
 /** How a surface lists: the tool keeps pages of at most 50 (the default), REST allows 100. */
@@ -128,6 +136,12 @@ function listQueryOf(actor: Actor, input: ListPostsInput, maxLimit: number): Res
   }
   const range = timeRangeOf(input.from ?? null, input.to ?? null);
   if (range.isErr()) return err(range.error);
+  const text = (input.text ?? '').trim();
+  if (Array.from(text).length > LIST_TEXT_FILTER_MAX) {
+    return invalid('text', `text must be at most ${LIST_TEXT_FILTER_MAX} characters.`, {
+      max: LIST_TEXT_FILTER_MAX,
+    });
+  }
   return ok({
     ownerId: actor.user.id,
     statuses: status === null ? null : [status as PublicPostStatus],
@@ -136,6 +150,7 @@ function listQueryOf(actor: Actor, input: ListPostsInput, maxLimit: number): Res
     profileId,
     scheduledFrom: range.value.from,
     scheduledTo: range.value.to,
+    text: text === '' ? null : text,
     limit,
     after,
   });

@@ -5,7 +5,7 @@ import { type PostEdit, transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import { checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { checkedCaption, futureTime } from './edit-values.js';
+import { checkedCaption, futureTime, titleOf } from './edit-values.js';
 import { beingPublished, liveOwnedPost } from './owned-post.js';
 import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
@@ -15,6 +15,8 @@ import { useCase } from './use-case.js';
 export type UpdateScheduledPostInput = {
   readonly postId: string;
   readonly caption?: string;
+  /** The new title (YouTube's, TikTok's); empty or null removes it. */
+  readonly title?: string | null;
   /** ISO 8601 with an offset, in the future. */
   readonly scheduledTime?: string;
   /** The replacement target: exactly one account (a post row goes to one account). */
@@ -26,7 +28,7 @@ export type UpdateScheduledPostInput = {
 type Deps = CreatePostsDeps;
 
 /**
- * Edits a scheduled post (spec 4.2): caption, time, target account or media are replaced, and the
+ * Edits a scheduled post (spec 4.2): caption, title, time, target account or media are replaced, and the
  * result passes the checks of creation (content policy, TikTok creator options, repeats); a new
  * target or new media gets its platform's media as at creation (links downloaded where the
  * platform needs them, images converted). The write is a compare-and-set on the post's version.
@@ -105,6 +107,7 @@ async function editOf(
     if (caption.isErr()) return err(caption.error);
     edit.caption = caption.value;
   }
+  if (input.title !== undefined) edit.title = titleOf(input.title);
   if (input.scheduledTime !== undefined) {
     const time = futureTime(input.scheduledTime, now);
     if (time.isErr()) return err(time.error);

@@ -12,6 +12,7 @@ import { createTestDeps, type TestDeps } from '../testing/test-deps.js';
 import {
   expiringTokenStep,
   TOKEN_EXPIRY_WINDOW_MS,
+  tokenLapsesSoon,
   tokenSweepHorizonMs,
   warnExpiringTokens,
 } from './warn-expiring-tokens.js';
@@ -198,5 +199,23 @@ describe('the sweep decisions', () => {
     expect(tokenSweepHorizonMs(gateway(null), TOKEN_EXPIRY_WINDOW_MS)).toBe(TOKEN_EXPIRY_WINDOW_MS);
     expect(tokenSweepHorizonMs(gateway(5 * 60_000), TOKEN_EXPIRY_WINDOW_MS)).toBe(5 * 60_000);
     expect(tokenSweepHorizonMs(gateway(30 * DAY), TOKEN_EXPIRY_WINDOW_MS)).toBe(TOKEN_EXPIRY_WINDOW_MS);
+  });
+
+  it('tells an owner of a token lapsing within the same horizon, unless the account already waits for a reconnect', () => {
+    const now = new Date('2026-01-15T12:00:00.000Z');
+    const lapsingIn = (ms: number, overrides: Partial<ConnectedAccount> = {}) => ({
+      ...account,
+      tokenExpiresAt: new Date(now.getTime() + ms),
+      ...overrides,
+    });
+    expect(tokenLapsesSoon(lapsingIn(6 * DAY), undefined, now)).toBe(true);
+    expect(tokenLapsesSoon(lapsingIn(-DAY), gateway(null), now)).toBe(true);
+    expect(tokenLapsesSoon(lapsingIn(8 * DAY), gateway(null), now)).toBe(false);
+    expect(tokenLapsesSoon({ ...account, tokenExpiresAt: null }, undefined, now)).toBe(false);
+    expect(tokenLapsesSoon(lapsingIn(DAY, { needsReconnect: true }), undefined, now)).toBe(false);
+    expect(tokenLapsesSoon(lapsingIn(DAY, { status: 'inactive' }), undefined, now)).toBe(false);
+    // A short-lived token the service renews on use: only once it is due and was not renewed.
+    expect(tokenLapsesSoon(lapsingIn(DAY), gateway(5 * 60_000), now)).toBe(false);
+    expect(tokenLapsesSoon(lapsingIn(60_000), gateway(5 * 60_000), now)).toBe(true);
   });
 });

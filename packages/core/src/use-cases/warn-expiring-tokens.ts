@@ -45,6 +45,27 @@ export function tokenSweepHorizonMs(gateway: PlatformGateway | undefined, window
     : Math.min(windowMs, gateway.refreshMarginMs);
 }
 
+/**
+ * Whether an account's owner should reconnect it soon: active, not already waiting for a
+ * reconnect, and its token lapses (or lapsed) within the sweep's horizon for the platform (see
+ * `tokenSweepHorizonMs`). So a token the service cannot renew shows a week ahead, while the
+ * short-lived tokens it renews on use (TikTok, YouTube) show only once due and not yet renewed,
+ * not all the time.
+ */
+export function tokenLapsesSoon(
+  account: ConnectedAccount,
+  gateway: PlatformGateway | undefined,
+  now: Date,
+  windowMs: number = TOKEN_EXPIRY_WINDOW_MS,
+): boolean {
+  return (
+    account.status === 'active' &&
+    !account.needsReconnect &&
+    account.tokenExpiresAt !== null &&
+    account.tokenExpiresAt.getTime() < now.getTime() + tokenSweepHorizonMs(gateway, windowMs)
+  );
+}
+
 /** Settings of one sweep. */
 export type WarnExpiringTokensOptions = {
   /** How long before expiry owners are warned; default `TOKEN_EXPIRY_WINDOW_MS`. */

@@ -3,6 +3,7 @@ import {
   type BulkRowOutcome,
   exportPosts,
   importPosts,
+  LIST_TEXT_FILTER_MAX,
   listPostRecords,
   PLATFORMS,
   PUBLIC_POST_STATUSES,
@@ -36,6 +37,13 @@ const filters = {
   profileId: z.string().min(1).max(200).optional().describe('Only posts to this account.'),
   from: dateTime.optional().describe('Only posts scheduled at or after this time.'),
   to: dateTime.optional().describe('Only posts scheduled before this time.'),
+  q: z
+    .string()
+    .max(LIST_TEXT_FILTER_MAX)
+    .optional()
+    .describe(
+      `Only posts whose caption or title contains this text, ignoring the case of A to Z; % and _ are plain characters. Trimmed; at most ${LIST_TEXT_FILTER_MAX} characters.`,
+    ),
 };
 
 const listQuery = z.object({
@@ -120,12 +128,12 @@ export function postListOperations(deps: HttpDeps): AnyOperation[] {
       },
       errors: [],
     })(async ({ ctx, query }) => {
-      const { limit, cursor, ...rest } = query;
+      const { limit, cursor, q, ...rest } = query;
       const page = await unwrap(
         listPostRecords(
           deps.core,
           actorOf(ctx),
-          { ...defined(rest), limit: limit ?? null, cursor: cursor ?? null },
+          { ...defined(rest), text: q ?? null, limit: limit ?? null, cursor: cursor ?? null },
           { maxLimit: REST_LIST_POSTS_MAX },
         ),
       );
@@ -220,9 +228,12 @@ export function postListOperations(deps: HttpDeps): AnyOperation[] {
       // Without `format`, the Accept header chooses (CSV unless JSON is preferred).
       const {
         format = ctx.accepts('text/csv', 'application/json') === 'application/json' ? 'json' : 'csv',
+        q,
         ...rest
       } = query;
-      const chunks = await unwrap(exportPosts(deps.core, actorOf(ctx), defined(rest), format));
+      const chunks = await unwrap(
+        exportPosts(deps.core, actorOf(ctx), { ...defined(rest), text: q ?? null }, format),
+      );
       ctx.type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="posts.${format}"`);
       ctx.body = Readable.from(chunks);

@@ -4,6 +4,7 @@ import {
   createDraft,
   createPosts,
   deletePost,
+  editPost,
   getApprovalStatus,
   getPost,
   type PlatformMeta,
@@ -14,7 +15,6 @@ import {
   requestApproval,
   restoreOwnPost,
   toPostView,
-  updateScheduledPost,
   validatePostPolicy,
 } from '@svc/core';
 import { z } from 'zod';
@@ -47,6 +47,7 @@ const payloadExample = {
 
 const updateSchema = z.strictObject({
   caption: z.string().optional(),
+  title: z.string().nullable().optional().describe("YouTube's and TikTok's title; empty or null removes it."),
   scheduledTime: z.string().optional().describe('ISO 8601 with an offset, in the future.'),
   profileIds: z.array(z.string().min(1)).min(1).max(1).optional().describe('Exactly one account.'),
   mediaIds: z.array(z.string().min(1)).min(1).max(35).optional().describe('Replaces every slide, in order.'),
@@ -169,9 +170,9 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       method: 'PATCH',
       path: '/api/v1/posts/{id}',
       tag: 'Posts',
-      summary: 'Edit a scheduled post',
+      summary: 'Edit a scheduled post or a draft',
       description:
-        'Replaces the fields sent; the result passes the checks of creation again. Only a scheduled post can be edited; edit a draft by saving a new one.',
+        'Replaces the fields sent. A scheduled post passes the checks of creation again; a draft is checked as saving a draft checks it (whether it could publish is checked when approval is requested), and `profileIds` becomes its one account and platform. Posts awaiting review, posted and failed posts cannot be edited.',
       access: { scope: 'post:write' },
       body: {
         kind: 'json',
@@ -182,7 +183,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       errors: ['post_not_found', 'invalid_post_state', ...POST_CONTENT_ERRORS],
     })(async ({ ctx, params, body }) => {
       const post = await unwrap(
-        updateScheduledPost(deps.core, actorOf(ctx), { postId: params.id ?? '', ...defined(body) }),
+        editPost(deps.core, actorOf(ctx), { postId: params.id ?? '', ...defined(body) }),
       );
       return { status: 200, body: view(post) };
     }),

@@ -1,0 +1,327 @@
+import {
+  captionPreview,
+  deletePost,
+  type EditPostInput,
+  editPost,
+  getPost,
+  type JournalEvent,
+  type MediaAsset,
+  type MediaRef,
+  PLATFORM_NAMES,
+  type Post,
+  postHistory,
+  publicStatus,
+  updateScheduledPost,
+} from '@svc/core';
+import type { ConsoleRoute, SignedContext } from '../console-context.js';
+import { consolePage, csrfField } from '../console-page.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { type Html, html } from '../html.js';
+import type { TimeFormat } from '../time-format.js';
+import { formatSize, statusBadge } from './format.js';
+import { orThrow } from './or-throw.js';
+import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
+import { refusalPage } from './refusal-page.js';
+
+/** Confirmations a post's page and the list show after an action (`?done=`). */
+export const POST_NOTICES: Readonly<Record<string, string>> = {
+  deleted: 'The post was deleted. It will not be published; it can be restored for 30 days.',
+  approved: 'Approved: the post is scheduled.',
+  rejected: 'Rejected: the post is back to draft, with your note.',
+  restored: 'Restored: the post is back as it was before it was deleted.',
+  moved: 'Moved: the post goes out at its new time.',
+  scheduled: 'Scheduled: the publisher takes it at its time.',
+  edited: 'Saved: the post now reads as you edited it.',
+  unchanged: 'Nothing to save: the post is as it was.',
+};
+
+/** What the Edit form holds: the post's values, or what the person typed after a refusal or a slide move. */
+type EditFields = {
+  readonly caption: string;
+  readonly title: string;
+  /** The `datetime-local` value, in the person's zone; empty for none. */
+  readonly time: string;
+  /** The slides' own asset ids, in order (null when the slides cannot be changed here). */
+  readonly mediaIds: readonly string[] | null;
+};
+
+/** How the page shows after an edit that did not save. */
+type EditOutcome = {
+  readonly status: number;
+  readonly fields: EditFields;
+  readonly alert: string | null;
+  readonly problems: readonly string[];
+};
+
+/** Only a draft or a scheduled post is edited (not one being published, awaiting review or history). */
+const editable = (post: Post) =>
+  post.deletedAt === null && (post.status === 'draft' || post.status === 'scheduled');
+
+/** The person's own asset each slide stands for (a copy made for a platform stands for its original). */
+function ownIdsOf(post: Post): string[] | null {
+  const ids = post.media.map((m) => (m.kind === 'asset' ? (m.derivedFrom ?? m.mediaId) : null));
+  // A link a platform fetches itself has no asset id, so such slides are not reordered here.
+  return ids.every((id) => id !== null) ? (ids as string[]) : null;
+}
+
+function fieldsOf(post: Post, time: TimeFormat): EditFields {
+  return {
+    caption: post.caption,
+    title: post.title ?? '',
+    time: time.input(post.scheduledTime),
+    mediaIds: ownIdsOf(post),
+  };
+}
+
+function notFound(c: SignedContext): ConsoleReply {
+  return htmlReply(
+    404,
+    consolePage(c.session, {
+      title: 'Post not found',
+      section: '/app/posts',
+      body: html`<p>There is no such post. <a href="/app/posts">Back to the posts</a>.</p>`,
+    }),
+  );
+}
+
+async function show(c: SignedContext): Promise<ConsoleReply> {
+  const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
+  if (found.isErr()) return notFound(c);
+  return postPage(c, found.value, null);
+}
+
+async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | null): Promise<ConsoleReply> {
+  const status = publicStatus(post.status);
+  const history = await orThrow(postHistory(c.deps.core, c.actor, post.id));
+  const accounts = await Promise.all(post.profileIds.map((id) => c.deps.core.store.accounts.getAccount(id)));
+  const deletable = post.deletedAt === null && post.status !== 'posted' && post.status !== 'publishing';
+  const body = html`${
+    outcome === null || outcome.problems.length === 0
+      ? ''
+      : html`<ul role="alert">${outcome.problems.map((p) => html`<li>${p}</li>`)}</ul>`
+  }<div class="card"><dl>
+<dt>Status</dt><dd>${statusBadge(status)}${post.deletedAt === null ? '' : html` <span class="muted">deleted</span>`}</dd>
+${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failedReason}</dd>`}
+<dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd>
+${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
+<dt>Accounts</dt><dd>${post.platforms.map((p, i) => html`<div>${p} ${accounts[i] ? `@${accounts[i]?.handle}` : ''}</div>`)}</dd>
+<dt>Scheduled</dt><dd>${c.time.when(post.scheduledTime)}</dd>
+<dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>
+${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
+<dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>
+</dl></div>
+${await mediaSection(c, post)}
+${
+  post.status === 'scheduled' && post.deletedAt === null
+    ? html`<section class="card" aria-labelledby="move-heading"><h2 id="move-heading">Move this post</h2>
+<form method="post" action="/app/posts/${post.id}/move">${csrfField(c.session)}
+<label for="move-time">New time (${c.time.zone})</label>
+<input id="move-time" name="time" type="datetime-local" required value="${c.time.input(post.scheduledTime)}">
+<div class="actions"><button type="submit">Move</button></div></form></section>`
+    : ''
+}
+${editable(post) ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
+${
+  deletable
+    ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
+    : ''
+}
+<section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>
+${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<ol class="history">${history.map((event) => historyLine(event, c.time))}</ol>`}</section>
+<p><a href="/app/posts">Back to the posts</a></p>`;
+  const notice = outcome === null ? (POST_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null) : null;
+  return htmlReply(
+    outcome?.status ?? 200,
+    consolePage(c.session, {
+      title: post.name ?? (captionPreview(post.caption) || 'Post'),
+      section: '/app/posts',
+      body,
+      notice,
+      alert: outcome?.alert ?? null,
+    }),
+  );
+}
+
+/**
+ * The media the post publishes, slide by slide: a preview of an image, its type and size, and
+ * whether it is a copy the service made for the platform. A draft's slides are the person's own
+ * files; the copies a platform needs are made when it is scheduled.
+ */
+async function mediaSection(c: SignedContext, post: Post): Promise<Html> {
+  const ids = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
+  const assets = new Map((await ownSlides(c, ids)).map((a) => [a.id, a]));
+  const platforms = post.platforms.map((p) => PLATFORM_NAMES[p]).join(', ');
+  const intro =
+    post.media.length === 0
+      ? html`<p class="muted">No media: a text post.</p>`
+      : post.status === 'draft' || post.status === 'pending_approval'
+        ? html`<p class="muted">The slides in order. Copies a platform needs (a JPEG of a PNG, say) are made when the post is scheduled.</p>`
+        : html`<p class="muted">What ${platforms} publishes, in order.</p>`;
+  return html`<section class="card" aria-labelledby="media-heading"><h2 id="media-heading">Media</h2>
+${intro}${post.media.length === 0 ? '' : html`<ol class="slides">${post.media.map((m, i) => slideItem(c, post, m, i, assets))}</ol>`}</section>`;
+}
+
+function slideItem(
+  c: SignedContext,
+  post: Post,
+  slide: MediaRef,
+  i: number,
+  assets: ReadonlyMap<string, MediaAsset>,
+): Html {
+  if (slide.kind === 'link') {
+    return html`<li><span>Slide ${i + 1}: a link the platform reads itself</span><a class="url" href="${slide.url}">${slide.url}</a></li>`;
+  }
+  const asset = assets.get(slide.mediaId);
+  if (asset === undefined) {
+    return html`<li><span>Slide ${i + 1}</span><span class="muted">no longer in the library</span></li>`;
+  }
+  const url = c.deps.mediaUrl;
+  const platform = post.platforms[0];
+  const copy =
+    slide.derivedFrom === undefined
+      ? ''
+      : html`<span>${asset.contentType === 'image/jpeg' ? 'a JPEG copy' : 'a copy'} made for ${platform === undefined ? 'the platform' : PLATFORM_NAMES[platform]}</span>`;
+  return html`<li>${
+    url !== undefined && asset.contentType.startsWith('image/')
+      ? html`<img src="${url(asset.id)}" alt="Slide ${i + 1}" width="96" height="96">`
+      : html`<span>Slide ${i + 1}</span>`
+  }<span class="muted">${asset.contentType}, ${formatSize(asset.sizeBytes)}${asset.width === null ? '' : `, ${asset.width}×${asset.height}`}${asset.durationMs === null ? '' : `, ${Math.round(asset.durationMs / 1000)} s`}</span>${copy}</li>`;
+}
+
+/** The Edit form of a draft or a scheduled post: caption, title, time and the slides' order. */
+async function editForm(c: SignedContext, post: Post, fields: EditFields): Promise<Html> {
+  const slides = fields.mediaIds === null ? null : await ownSlides(c, fields.mediaIds);
+  const draft = post.status === 'draft';
+  return html`<section class="card" aria-labelledby="edit-heading"><h2 id="edit-heading">Edit this ${draft ? 'draft' : 'post'}</h2>
+<form method="post" action="/app/posts/${post.id}/edit">${csrfField(c.session)}
+<label for="edit-caption">Caption</label>
+<textarea id="edit-caption" name="caption" rows="6" maxlength="10000">${fields.caption}</textarea>
+<label for="edit-title">Title (YouTube and TikTok)</label>
+<input id="edit-title" name="title" type="text" maxlength="200" value="${fields.title}">
+<label for="edit-time">When (${c.time.zone} time${draft ? '; empty: at the next publisher run once approved' : ''})</label>
+<input id="edit-time" name="time" type="datetime-local" value="${fields.time}"${draft ? '' : html` required`}>
+${
+  slides === null
+    ? html`<p class="muted">Some slides are links, so their order is changed through the API.</p>`
+    : html`<h3>Slides</h3><input type="hidden" name="media" value="${slides.map((m) => m.id).join(',')}">
+${slideList(c, slides, 'No media: a text post.')}`
+}
+<div class="actions"><button type="submit">Save changes</button></div>
+</form></section>`;
+}
+
+function editFieldsOf(form: URLSearchParams, post: Post): EditFields {
+  return {
+    caption: form.get('caption') ?? '',
+    title: (form.get('title') ?? '').trim(),
+    time: form.get('time') ?? '',
+    mediaIds: ownIdsOf(post) === null ? null : mediaIdsOf(form.getAll('media')),
+  };
+}
+
+// Browsers send a textarea's line breaks as CRLF: a caption only re-sent is not a change.
+const sameText = (a: string, b: string) => a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
+
+/** What the form changes of the post: only those fields go to the use case, as with REST's PATCH. */
+function changesOf(c: SignedContext, post: Post, fields: EditFields): Omit<EditPostInput, 'postId'> {
+  const was = fieldsOf(post, c.time);
+  const changes: { -readonly [K in keyof EditPostInput]?: EditPostInput[K] } = {};
+  if (!sameText(fields.caption, was.caption)) changes.caption = fields.caption;
+  if (fields.title !== was.title) changes.title = fields.title;
+  if (fields.time !== was.time) {
+    // The field holds the person's wall-clock time; anything else goes as sent, for the use case to refuse.
+    changes.scheduledTime =
+      fields.time === '' ? null : (c.time.instant(fields.time)?.toISOString() ?? fields.time);
+  }
+  if (fields.mediaIds !== null && fields.mediaIds.join(',') !== (was.mediaIds ?? []).join(',')) {
+    changes.mediaIds = [...fields.mediaIds];
+  }
+  return changes;
+}
+
+// Saves the Edit form through the use case REST's PATCH calls; a slide button only redraws the form.
+async function edit(c: SignedContext): Promise<ConsoleReply> {
+  const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
+  if (found.isErr()) return notFound(c);
+  const post = found.value;
+  const fields = editFieldsOf(c.form, post);
+  const slide = c.form.get('slide');
+  if (slide !== null && fields.mediaIds !== null) {
+    const moved = { ...fields, mediaIds: moveSlide(fields.mediaIds, slide) };
+    return postPage(c, post, { status: 200, fields: moved, alert: null, problems: [] });
+  }
+  const changes = changesOf(c, post, fields);
+  if (Object.keys(changes).length === 0) return redirectReply(`/app/posts/${post.id}?done=unchanged`);
+  const edited = await editPost(c.deps.core, c.actor, { postId: post.id, ...changes });
+  if (edited.isErr()) {
+    return postPage(c, post, {
+      status: edited.error.code === 'invalid_post_state' ? 409 : 400,
+      fields,
+      alert: 'Not saved: nothing was changed.',
+      problems: problemsOf(edited.error),
+    });
+  }
+  return redirectReply(`/app/posts/${post.id}?done=edited`);
+}
+
+async function remove(c: SignedContext): Promise<ConsoleReply> {
+  const id = c.params.id ?? '';
+  const done = await deletePost(c.deps.core, c.actor, id);
+  if (done.isErr()) {
+    return refusalPage(c, {
+      status: 409,
+      title: 'Not deleted',
+      section: '/app/posts',
+      message: done.error.message,
+      back: { href: `/app/posts/${id}`, label: 'Back to the post' },
+    });
+  }
+  // A deleted post has no page of its own any more (it is restored from Deleted).
+  return redirectReply('/app/posts?done=deleted');
+}
+
+// The keyboard's (and every browser's) way to move a scheduled post: a time field, in the person's zone.
+async function move(c: SignedContext): Promise<ConsoleReply> {
+  const id = c.params.id ?? '';
+  const time = c.form.get('time') ?? '';
+  // Anything else goes as sent, for the use case to refuse with its own message.
+  const iso = c.time.instant(time)?.toISOString() ?? time;
+  const moved = await updateScheduledPost(c.deps.core, c.actor, { postId: id, scheduledTime: iso });
+  if (moved.isErr()) {
+    return refusalPage(c, {
+      status: 400,
+      title: 'Not moved',
+      section: '/app/posts',
+      message: moved.error.message,
+      back: { href: `/app/posts/${id}`, label: 'Back to the post' },
+    });
+  }
+  return redirectReply(`/app/posts/${id}?done=moved`);
+}
+
+const EVENT_LABELS: Readonly<Record<string, string>> = {
+  'post.scheduled': 'Scheduled',
+  'post.publishing': 'Publishing started',
+  'post.posted': 'Published',
+  'post.failed': 'Failed',
+  'post.retrying': 'Will be tried again',
+  'post.deleted': 'Deleted',
+  'post.restored': 'Restored',
+  'post.approval_requested': 'Review requested',
+  'post.approved': 'Approved',
+  'post.rejected': 'Rejected',
+};
+
+// One change of the post, with what it carries that a person wants to read (the failure reason).
+function historyLine(event: JournalEvent, time: TimeFormat): Html {
+  const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
+  return html`<li>${time.when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
+}
+
+/** A post's page and its forms: edit, move, delete. */
+export const postPageRoutes: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/app/posts/:id', access: 'signed', run: show },
+  { method: 'POST', path: '/app/posts/:id/edit', access: 'signed', run: edit },
+  { method: 'POST', path: '/app/posts/:id/delete', access: 'signed', run: remove },
+  { method: 'POST', path: '/app/posts/:id/move', access: 'signed', run: move },
+];
