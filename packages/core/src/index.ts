@@ -743,6 +743,8 @@ export {
 // Token expiry warnings
 
 export { tokenExpiringEvent } from './domain/connected-account.js';
+// Sweeps
+export { ABANDONED_UPLOAD_GRACE_MS, sweepAbandonedUploads } from './use-cases/sweep-abandoned-uploads.js';
 export {
   type ExpiringTokenStep,
   expiringTokenStep,

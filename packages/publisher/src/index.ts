@@ -15,12 +15,12 @@ export {
   createCommentReplier,
   DEFAULT_COMMENT_REPLIER_OPTIONS,
 } from './engine/create-comment-replier.js';
-export { createPublisher, type Publisher } from './engine/create-publisher.js';
 export {
-  createTokenSweeper,
-  DEFAULT_TOKEN_SWEEP_INTERVAL_MS,
-  type TokenSweeper,
-} from './engine/create-token-sweeper.js';
+  createMaintenanceSweeper,
+  DEFAULT_SWEEP_INTERVAL_MS,
+  type MaintenanceSweeper,
+} from './engine/create-maintenance-sweeper.js';
+export { createPublisher, type Publisher } from './engine/create-publisher.js';
 export {
   createWebhookWorker,
   DEFAULT_WEBHOOK_WORKER_OPTIONS,

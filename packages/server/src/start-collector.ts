@@ -5,12 +5,12 @@ import {
   type CommentReplier,
   createCollector,
   createCommentReplier,
-  createTokenSweeper,
+  createMaintenanceSweeper,
   createWebhookWorker,
   DEFAULT_COLLECTOR_OPTIONS,
   DEFAULT_COMMENT_REPLIER_OPTIONS,
   DEFAULT_WEBHOOK_WORKER_OPTIONS,
-  type TokenSweeper,
+  type MaintenanceSweeper,
   type WebhookWorker,
 } from '@svc/publisher';
 import type { Logger } from 'pino';
@@ -67,11 +67,11 @@ export function createServerWebhookWorker(services: Services, config: Config, lo
 }
 
 /**
- * The token sweep: refreshes tokens about to lapse and warns of those it cannot refresh
- * (`account.token_expiring`), wherever the publisher runs.
+ * The maintenance sweeps (tokens about to lapse, abandoned upload targets), wherever the publisher
+ * runs.
  */
-export function createServerTokenSweeper(services: Services, logger: Logger): TokenSweeper {
-  return createTokenSweeper(engineDeps(services, logger.child({ component: 'token-sweep' })));
+export function createServerSweeper(services: Services, logger: Logger): MaintenanceSweeper {
+  return createMaintenanceSweeper(engineDeps(services, logger.child({ component: 'sweeps' })));
 }
 
 function leaseOwner(): string {

@@ -12,7 +12,7 @@ import { openServices } from './open-services.js';
 import {
   createServerCollector,
   createServerReplier,
-  createServerTokenSweeper,
+  createServerSweeper,
   createServerWebhookWorker,
 } from './start-collector.js';
 import { startPublisher } from './start-publisher.js';
@@ -124,8 +124,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // And outgoing webhooks are delivered (docs/webhooks.md).
   const webhooks = config.publisher.enabled ? createServerWebhookWorker(services, config, logger) : null;
   webhooks?.start();
-  const tokenSweeper = config.publisher.enabled ? createServerTokenSweeper(services, logger) : null;
-  tokenSweeper?.start();
+  const sweeper = config.publisher.enabled ? createServerSweeper(services, logger) : null;
+  sweeper?.start();
   logger.info(
     {
       port,
@@ -150,7 +150,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         collector?.stop(),
         replier?.stop(),
         webhooks?.stop(),
-        tokenSweeper?.stop(),
+        sweeper?.stop(),
       ]).then(() => services.close());
       return stopping;
     },

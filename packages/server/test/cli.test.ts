@@ -190,6 +190,7 @@ describe('svc CLI', () => {
         '0019_webhooks',
         '0020_token_expiry_warnings',
         '0021_events_owner',
+        '0022_pending_media',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

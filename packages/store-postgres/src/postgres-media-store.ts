@@ -242,6 +242,17 @@ export function createPostgresMediaStore(pool: Pool): MediaStore {
     async insertPendingAsset(asset) {
       await pool.query(INSERT_ASSET_SQL, assetParams(asset));
     },
+    async deleteAbandonedUploads(createdBefore, limit) {
+      // Rows another sweep or an activation holds are skipped: they are theirs to finish.
+      const result = await pool.query(
+        `DELETE FROM media_assets WHERE id IN (
+           SELECT id FROM media_assets WHERE status = 'pending' AND created_at < $1
+           ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         AND status = 'pending'`,
+        [createdBefore, limit],
+      );
+      return result.rowCount ?? 0;
+    },
     async activatePendingAsset(id, file, options) {
       return withTransaction(pool, (client) =>
         activate(client, id, file, options.storageLimitBytes, options.events ?? []),

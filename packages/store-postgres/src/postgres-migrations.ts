@@ -17,6 +17,7 @@ import { migration0016LastUse } from './migrations/0016-last-use.js';
 import { migration0017Webhooks } from './migrations/0017-webhooks.js';
 import { migration0018TokenExpiryWarnings } from './migrations/0018-token-expiry-warnings.js';
 import { migration0019EventsOwner } from './migrations/0019-events-owner.js';
+import { migration0020PendingMedia } from './migrations/0020-pending-media.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -43,4 +44,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0017Webhooks,
   migration0018TokenExpiryWarnings,
   migration0019EventsOwner,
+  migration0020PendingMedia,
 ];

@@ -87,6 +87,11 @@ type MediaUseRow = { media_id: string; post_id: string; status: string; profile_
 
 /** The MediaStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteMediaStore(db: Database.Database, journal: SqliteJournal): MediaStore {
+  // One statement: an upload completing at the same moment sees its asset either active or gone.
+  const deleteAbandoned = db.prepare<[number, number]>(
+    `DELETE FROM media_assets WHERE id IN (
+       SELECT id FROM media_assets WHERE status = 'pending' AND created_at < ? ORDER BY created_at LIMIT ?)`,
+  );
   const insertAsset = db.prepare<[MediaAssetRow]>(
     `INSERT INTO media_assets (id, owner_id, status, content_type, size_bytes, width, height, duration_ms, blob_key, source_url, created_at)
      VALUES (@id, @owner_id, @status, @content_type, @size_bytes, @width, @height, @duration_ms, @blob_key, @source_url, @created_at)`,
@@ -206,6 +211,9 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
     },
     async insertPendingAsset(asset) {
       insertAsset.run(mediaAssetToRow(asset));
+    },
+    async deleteAbandonedUploads(createdBefore, limit) {
+      return deleteAbandoned.run(dateToSql(createdBefore), limit).changes;
     },
     async activatePendingAsset(id, file, options) {
       return complete(id, file, options.storageLimitBytes, options.events ?? []);

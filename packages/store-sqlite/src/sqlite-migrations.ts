@@ -19,6 +19,7 @@ import { migration0018LastUse } from './migrations/0018-last-use.js';
 import { migration0019Webhooks } from './migrations/0019-webhooks.js';
 import { migration0020TokenExpiryWarnings } from './migrations/0020-token-expiry-warnings.js';
 import { migration0021EventsOwner } from './migrations/0021-events-owner.js';
+import { migration0022PendingMedia } from './migrations/0022-pending-media.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -47,4 +48,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0019Webhooks,
   migration0020TokenExpiryWarnings,
   migration0021EventsOwner,
+  migration0022PendingMedia,
 ];

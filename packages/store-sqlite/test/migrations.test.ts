@@ -122,6 +122,7 @@ describe('migrateSqlite', () => {
         '0019_webhooks',
         '0020_token_expiry_warnings',
         '0021_events_owner',
+        '0022_pending_media',
       ],
     });
     const usage = withDatabase(path, (db) =>

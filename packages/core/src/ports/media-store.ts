@@ -45,6 +45,12 @@ export type MediaStore = {
   ): Promise<AddMediaOutcome>;
   /** Records a pending asset: an upload target whose bytes have not arrived. */
   insertPendingAsset(asset: MediaAsset): Promise<void>;
+  /**
+   * Removes up to `limit` pending assets made before `createdBefore` (upload targets whose bytes
+   * never came), oldest first; how many it removed. An upload completing at the same moment either
+   * activates its asset first (kept) or finds it gone (refused): never half of each.
+   */
+  deleteAbandonedUploads(createdBefore: Date, limit: number): Promise<number>;
   /** Turns a pending asset into an active one holding the uploaded file, within the quota. */
   activatePendingAsset(
     id: string,

@@ -170,5 +170,25 @@ export function describeMediaLibraryContract(store: () => Store): void {
       expect(await store().media.getMediaAsset(foreign.id)).toEqual(foreign);
       expect(await store().media.getMediaAsset(pending.id)).toEqual(pending);
     });
+
+    it('removes abandoned upload targets oldest first, never an active asset or a recent target', async () => {
+      const owner = aUser().id;
+      const pending = (minutes: number) =>
+        seedMediaAsset(
+          store().media,
+          aMediaAsset(owner, { status: 'pending', blobKey: null, createdAt: at(minutes) }),
+        );
+      const oldest = await pending(-120);
+      const older = await pending(-90);
+      const recent = await pending(-5);
+      const active = await seedMediaAsset(store().media, aMediaAsset(owner, { createdAt: at(-200) }));
+      expect(await store().media.deleteAbandonedUploads(at(-60), 1)).toBe(1);
+      expect(await store().media.getMediaAsset(oldest.id)).toBeNull();
+      expect(await store().media.getMediaAsset(older.id)).toEqual(older);
+      expect(await store().media.deleteAbandonedUploads(at(-60), 10)).toBe(1);
+      expect(await store().media.deleteAbandonedUploads(at(-60), 10)).toBe(0);
+      expect(await store().media.getMediaAsset(recent.id)).toEqual(recent);
+      expect(await store().media.getMediaAsset(active.id)).toEqual(active);
+    });
   });
 }

@@ -452,6 +452,15 @@ export function createMemoryStore(): Store {
         if (media.has(asset.id)) throw new Error(`Media asset ${asset.id} already exists.`);
         media.set(asset.id, copy(asset));
       },
+      async deleteAbandonedUploads(createdBefore, limit) {
+        live();
+        const abandoned = [...media.values()]
+          .filter((a) => a.status === 'pending' && a.createdAt.getTime() < createdBefore.getTime())
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+          .slice(0, limit);
+        for (const asset of abandoned) media.delete(asset.id);
+        return abandoned.length;
+      },
       async activatePendingAsset(id, file, options) {
         live();
         const pending = media.get(id);

@@ -8,7 +8,7 @@ import { DATABASE_FILE, openServices } from '../open-services.js';
 import {
   createServerCollector,
   createServerReplier,
-  createServerTokenSweeper,
+  createServerSweeper,
   createServerWebhookWorker,
 } from '../start-collector.js';
 import { startPublisher } from '../start-publisher.js';
@@ -78,20 +78,14 @@ SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLI
     replier.start();
     const webhooks = createServerWebhookWorker(services, config, logger);
     webhooks.start();
-    const tokenSweeper = createServerTokenSweeper(services, logger);
-    tokenSweeper.start();
+    const sweeper = createServerSweeper(services, logger);
+    sweeper.start();
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGTERM', resolve);
       process.once('SIGINT', resolve);
     });
     logger.info({ signal }, 'shutting down');
-    await Promise.all([
-      publisher.stop(),
-      collector.stop(),
-      replier.stop(),
-      webhooks.stop(),
-      tokenSweeper.stop(),
-    ]);
+    await Promise.all([publisher.stop(), collector.stop(), replier.stop(), webhooks.stop(), sweeper.stop()]);
     await services.close();
     logger.info({}, 'stopped');
     logger.flush();
