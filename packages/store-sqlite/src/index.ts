@@ -1,5 +1,14 @@
 // The public API of @svc/store-sqlite: every storage port of @svc/core on one SQLite file.
 export { migrateSqlite, pendingSqliteMigrations, type SqliteMigrationReport } from './migrate-sqlite.js';
 export { openSqliteStore, type SqliteStoreOptions } from './open-sqlite-store.js';
+export {
+  adoptSqliteBackup,
+  backupSqlite,
+  checkSqliteBackup,
+  looksLikeSqlite,
+  type SqliteBackupCheck,
+  type SqliteBackupReport,
+  type SqliteRestoreReport,
+} from './sqlite-backup.js';
 export type { SqliteMigration } from './sqlite-migration.js';
 export { SQLITE_MIGRATIONS } from './sqlite-migrations.js';

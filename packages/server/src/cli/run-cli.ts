@@ -5,6 +5,7 @@ import { migrate, publisherCommand, serve, validate } from './admin-commands.js'
 import { analyticsCollect } from './analytics-commands.js';
 import { approvalsDecide } from './approval-commands.js';
 import { automationsList, automationsPause, automationsResume } from './automation-commands.js';
+import { backup, restore } from './backup-commands.js';
 import { billingEvent, billingSet, billingShow } from './billing-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
@@ -16,6 +17,8 @@ export const COMMANDS: readonly CliCommand[] = [
   serve,
   publisherCommand,
   migrate,
+  backup,
+  restore,
   usersCreate,
   usersSetPassword,
   keysCreate,
