@@ -12,6 +12,7 @@ import {
   TOP_POSTS_SQL,
 } from '../src/sqlite-analytics-queries.js';
 import { CLAIM_COLLECTIONS_SQL } from '../src/sqlite-analytics-store.js';
+import { planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
 
 const tempPath = useTempDirectory();
@@ -19,14 +20,6 @@ const tempPath = useTempDirectory();
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-02T00:00:00.000Z');
 const PLATFORMS = ['instagram', 'tiktok', 'youtube', 'threads', 'facebook'];
-
-function planOf(db: Database.Database, sql: string, params: Record<string, unknown>): string {
-  return db
-    .prepare<[Record<string, unknown>], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(params)
-    .map((row) => row.detail)
-    .join('\n');
-}
 
 /**
  * Two years of many owners' published posts with statistics, as a database has after a while: a

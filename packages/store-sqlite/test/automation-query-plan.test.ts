@@ -7,20 +7,13 @@ import {
   LIVE_AUTOMATIONS_SQL,
   PRIVATE_REPLIES_SINCE_SQL,
 } from '../src/sqlite-automation-store.js';
+import { planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
 
 const tempPath = useTempDirectory();
 
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
 const STAGES = ['new', 'private_sending', 'public_sending'];
-
-function planOf(db: Database.Database, sql: string, params: Record<string, unknown>): string {
-  return db
-    .prepare<[Record<string, unknown>], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(params)
-    .map((row) => row.detail)
-    .join('\n');
-}
 
 /**
  * Many owners' automations, mostly live, and an inbox where nearly every comment was answered

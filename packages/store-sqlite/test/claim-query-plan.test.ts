@@ -2,18 +2,10 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrateSqlite } from '../src/index.js';
 import { SELECT_DUE_POSTS_SQL, SELECT_NEXT_DUE_AT_SQL } from '../src/sqlite-post-store.js';
+import { planLines as planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
 
 const tempPath = useTempDirectory();
-
-type PlanRow = { detail: string };
-
-function planOf(db: Database.Database, sql: string, ...params: unknown[]): string[] {
-  return db
-    .prepare<unknown[], PlanRow>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(...params)
-    .map((row) => row.detail);
-}
 
 /** Many rows, nearly all published (outside the publisher's queue), as a database has after a while. */
 function fillWithHistory(db: Database.Database, rows: number): void {

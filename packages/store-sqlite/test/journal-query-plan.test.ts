@@ -2,19 +2,12 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrateSqlite } from '../src/index.js';
 import { POSTS_MENTIONED_SQL, RECENT_EVENTS_SQL } from '../src/sqlite-journal.js';
+import { planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
 
 const tempPath = useTempDirectory();
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
 const TYPES = ['post.scheduled', 'post.publishing', 'post.posted', 'media.ready', 'account.connected'];
-
-function planOf(db: Database.Database, sql: string, ...params: unknown[]): string {
-  return db
-    .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(...params)
-    .map((row) => row.detail)
-    .join('\n');
-}
 
 /** A journal of many owners' events, and their posts, as a database has after a while. */
 function fillWithJournal(db: Database.Database, rows: number): void {

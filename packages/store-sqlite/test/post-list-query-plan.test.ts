@@ -6,17 +6,10 @@ import {
   POSTS_WITH_CONTENT_BETWEEN_SQL,
   UPCOMING_POSTS_SQL,
 } from '../src/sqlite-post-queries.js';
+import { planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
 
 const tempPath = useTempDirectory();
-
-function planOf(db: Database.Database, sql: string, params: Record<string, unknown>): string {
-  return db
-    .prepare<[Record<string, unknown>], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(params)
-    .map((row) => row.detail)
-    .join('\n');
-}
 
 /** Many owners' posts, most of them published, with statistics, as a database has after a while. */
 function fillWithHistory(db: Database.Database, rows: number): void {

@@ -2,20 +2,13 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrateSqlite } from '../src/index.js';
 import { TOKENS_EXPIRING_SQL } from '../src/sqlite-account-store.js';
+import { planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
 
 const tempPath = useTempDirectory();
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
 const DAY = 86_400_000;
 const PLATFORMS = ['instagram', 'tiktok', 'youtube', 'threads', 'facebook'];
-
-function planOf(db: Database.Database, sql: string, params: Record<string, unknown>): string {
-  return db
-    .prepare<[Record<string, unknown>], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(params)
-    .map((row) => row.detail)
-    .join('\n');
-}
 
 /**
  * Many owners' accounts on every platform: most with tokens far from expiry or none, some

@@ -7,18 +7,11 @@ import {
   LIST_SUBSCRIPTIONS_SQL,
   SUBSCRIPTIONS_OF_SQL,
 } from '../src/sqlite-webhook-queries.js';
+import { planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
 
 const tempPath = useTempDirectory();
 const NOW = Date.parse('2026-05-04T10:00:00.000Z');
-
-function planOf(db: Database.Database, sql: string, ...params: unknown[]): string {
-  return db
-    .prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-    .all(...params)
-    .map((row) => row.detail)
-    .join('\n');
-}
 
 /**
  * Many owners' subscriptions, and deliveries of which nearly all were delivered long ago, with

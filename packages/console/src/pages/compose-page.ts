@@ -9,6 +9,7 @@ import {
   type MediaAsset,
   PLATFORM_NAMES,
   type Platform,
+  type PolicyConfig,
   type PolicyInput,
   policyConfigToJson,
   requestApproval,
@@ -72,8 +73,16 @@ const platformsOf = (accounts: readonly ConnectedAccount[], profileIds: readonly
   ...new Set(accounts.filter((a) => profileIds.includes(a.id)).map((a) => a.platform)),
 ];
 
-// JSON inside a script element: `<` escaped so no text can close the element.
-const jsonData = (text: string) => raw(text.replace(/</g, '\\u003c'));
+// The policy as the page's JSON data block, made once per configuration rather than per page:
+// `<` escaped so no text can close the script element.
+const policyJson = new WeakMap<PolicyConfig, Html>();
+function policyData(config: PolicyConfig): Html {
+  const known = policyJson.get(config);
+  if (known !== undefined) return known;
+  const data = raw(policyConfigToJson(config).replace(/</g, '\\u003c'));
+  policyJson.set(config, data);
+  return data;
+}
 
 /** The checks as the page opens; the script redraws them as the person types. */
 function checks(c: SignedContext, input: PolicyInput, media: readonly MediaAsset[]): Html {
@@ -117,7 +126,7 @@ async function form(
     platformMeta: draft.privacyLevel === '' ? null : { tiktok: { privacyLevel: draft.privacyLevel } },
   };
   const body = html`${problems.length === 0 ? '' : html`<ul role="alert">${problems.map((p) => html`<li>${p}</li>`)}</ul>`}
-<script type="application/json" id="policy-config">${jsonData(policyConfigToJson(c.deps.core.policy))}</script>
+<script type="application/json" id="policy-config">${policyData(c.deps.core.policy)}</script>
 <form method="post" action="/app/compose" data-compose>${csrfField(c.session)}
 <input type="hidden" name="media" value="${media.map((m) => m.id).join(',')}">
 <div class="card">

@@ -48,6 +48,7 @@ export async function fanOutWebhooks(deps: FanOutDeps, step: FanOutStep): Promis
   const offered = events.filter((e) => webhookEventOf(e) !== null);
   const owners = [...new Set(offered.map((e) => e.ownerId))];
   const subscriptions = owners.length === 0 ? [] : await deps.store.webhooks.subscriptionsOf(owners);
+  const once = subjectReads();
   const messages: WebhookMessage[] = [];
   const deliveries: WebhookDelivery[] = [];
   for (const event of offered) {
@@ -59,7 +60,7 @@ export async function fanOutWebhooks(deps: FanOutDeps, step: FanOutStep): Promis
       ownerId: event.ownerId,
       eventType: type,
       sourcePosition: event.position,
-      payload: webhookBody(type, event.at, await resourceOf(deps, event)),
+      payload: webhookBody(type, event.at, await resourceOf(deps, event, once)),
       createdAt: now,
     };
     messages.push(message);
@@ -91,19 +92,41 @@ function hears(subscription: WebhookSubscription, event: JournalEvent): boolean 
  * The resource an event is about, as the REST API shows it now (normally within a second of the
  * change); what the event recorded when the resource is gone.
  */
-async function resourceOf(deps: FanOutDeps, event: JournalEvent): Promise<Record<string, unknown>> {
+/** Reads each subject once per step: a post's scheduled, publishing and posted events often share one. */
+type SubjectReads = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+
+function subjectReads(): SubjectReads {
+  const reads = new Map<string, Promise<unknown>>();
+  return <T>(key: string, read: () => Promise<T>) => {
+    const known = reads.get(key) as Promise<T> | undefined;
+    if (known !== undefined) return known;
+    const reading = read();
+    reads.set(key, reading);
+    return reading;
+  };
+}
+
+async function resourceOf(
+  deps: FanOutDeps,
+  event: JournalEvent,
+  once: SubjectReads,
+): Promise<Record<string, unknown>> {
   const recorded = { id: event.subjectId, ...event.data };
   if (event.type.startsWith('post.')) {
-    const post = await deps.store.posts.getPost(event.subjectId);
+    const post = await once(`post ${event.subjectId}`, () => deps.store.posts.getPost(event.subjectId));
     return post === null || post.ownerId !== event.ownerId ? recorded : toPostView(post, deps.mediaUrl);
   }
   if (event.type.startsWith('account.')) {
-    const account = await deps.store.accounts.getAccount(event.subjectId);
+    const account = await once(`account ${event.subjectId}`, () =>
+      deps.store.accounts.getAccount(event.subjectId),
+    );
     return account === null || account.ownerId !== event.ownerId
       ? recorded
       : { ...toAccountView(account), ...event.data };
   }
-  const [asset] = await deps.store.media.getMediaAssets([event.subjectId]);
+  const [asset] = await once(`media ${event.subjectId}`, () =>
+    deps.store.media.getMediaAssets([event.subjectId]),
+  );
   return asset === undefined || asset.ownerId !== event.ownerId
     ? recorded
     : {
