@@ -107,6 +107,16 @@ export async function svc(
 }
 
 /**
+ * Rate limits for a server under load: counted on every request as in production, but far above
+ * what a benchmark sends, so none is refused. BENCH_RATE_LIMITS=off turns them off, to measure
+ * what counting costs; a number sets that many requests a minute.
+ */
+export function benchRateLimits(): Record<string, string> {
+  const limit = process.env.BENCH_RATE_LIMITS ?? '1000000000';
+  return { SVC_PAID_RATE_LIMIT: limit, SVC_ADDRESS_RATE_LIMIT: limit };
+}
+
+/**
  * A paid user with one sandbox Threads account and a key of `post:write,post:read`: what the
  * request benchmarks act as. Returns the account id (a profile id) and the key.
  */

@@ -171,7 +171,7 @@ async function measure(services: Services, baseUrl: string, paths: readonly stri
     baseUrl,
     trustProxy: false,
     logger: { warn() {}, error: (f: unknown, m: string) => console.error(m, f) },
-    signInLimiter: createSignInLimiter(services.core.clock),
+    signInLimiter: createSignInLimiter(services.core.store.rateLimits, services.core.clock),
     webhookSender: services.webhookSender,
   });
   const server = createServer((req, res) => web.handle(req, res));

@@ -5,7 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LoadResult, load, seedBenchUser, startChild, stopChild } from './bench-support.js';
+import {
+  benchRateLimits,
+  type LoadResult,
+  load,
+  seedBenchUser,
+  startChild,
+  stopChild,
+} from './bench-support.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SVC_BIN = join(ROOT, 'packages/server/bin/svc.js');
@@ -16,7 +23,7 @@ const PROTOCOL = '2025-11-25';
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-mcp-'));
-  const env = { SVC_DATA_DIR: dataDir, LOG_LEVEL: 'info', SVC_PUBLISHER: 'off' };
+  const env = { SVC_DATA_DIR: dataDir, LOG_LEVEL: 'info', SVC_PUBLISHER: 'off', ...benchRateLimits() };
   const { accountId, key } = await seedBenchUser(SVC_BIN, env);
   const server = await startChild([SVC_BIN, 'serve'], env, '/api/health');
   try {

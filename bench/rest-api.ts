@@ -4,7 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LoadResult, load, seedBenchUser, startChild, stopChild } from './bench-support.js';
+import {
+  benchRateLimits,
+  type LoadResult,
+  load,
+  seedBenchUser,
+  startChild,
+  stopChild,
+} from './bench-support.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SVC_BIN = join(ROOT, 'packages/server/bin/svc.js');
@@ -16,8 +23,14 @@ type Scenario = { name: string; run: () => Promise<LoadResult> };
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  // Production settings (info logging, SQLite in WAL mode); a quota no benchmark can reach.
-  const env = { SVC_DATA_DIR: dataDir, LOG_LEVEL: 'info', SVC_PAID_POSTS_PER_MONTH: '1000000000' };
+  // Production settings (info logging, SQLite in WAL mode); a quota no benchmark can reach, and
+  // rate limits counted on every request but never reached (BENCH_RATE_LIMITS=off: not counted).
+  const env = {
+    SVC_DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    SVC_PAID_POSTS_PER_MONTH: '1000000000',
+    ...benchRateLimits(),
+  };
   const bare = await startChild([join(import.meta.dirname, 'bare-koa-server.ts')], {});
   const { accountId, key } = await seedBenchUser(SVC_BIN, env);
   const server = await startChild([SVC_BIN, 'serve'], env, '/api/health');

@@ -32,20 +32,23 @@ export function backoffDelay(retry: number, maxDelayMs: number, random: () => nu
 }
 
 /**
- * Wraps `fetchImpl` so that 429 and 503 answers, and connections that fail, are tried again, but
- * only for requests that are safe to repeat: idempotent methods, and JSON bodies carrying an
- * `externalId` (the API answers a repeated create with the first result, `replayed: true`). Other
- * requests (a POST without `externalId`, multipart and byte uploads, whose streams cannot be
- * replayed) are sent once. A `Retry-After` is honoured when it fits in `maxDelayMs`; a longer one
- * ends the retrying and the answer goes back to the caller.
+ * Wraps `fetchImpl` so that 429 and 503 answers, and connections that fail, are tried again. A 429
+ * (`rate_limited`) is refused before anything is done, so every request whose body can be sent
+ * again is retried on it, POSTs included. A 503 or a lost connection may come after the work, so
+ * those are retried only for requests that are safe to repeat: idempotent methods, and JSON bodies
+ * carrying an `externalId` (the API answers a repeated create with the first result, `replayed:
+ * true`). Multipart and byte uploads, whose streams cannot be replayed, are sent once. A
+ * `Retry-After` is honoured when it fits in `maxDelayMs`; a longer one ends the retrying and the
+ * answer goes back to the caller.
  */
 export function retryingFetch(
   fetchImpl: (request: Request) => Promise<Response>,
   retry: RetryOptions,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
-    const body = retry.attempts > 1 ? await replayableBody(request) : undefined;
-    if (body === undefined) return fetchImpl(request);
+    const replay = retry.attempts > 1 ? await replayableBody(request) : undefined;
+    if (replay === undefined) return fetchImpl(request);
+    const { body, repeatable } = replay;
     for (let attempt = 1; ; attempt++) {
       const copy = new Request(request.url, {
         method: request.method,
@@ -59,11 +62,18 @@ export function retryingFetch(
         response = await fetchImpl(copy);
       } catch (error) {
         // fetch rejects with a TypeError when no answer came (refused, reset); an abort is final.
-        if (attempt >= retry.attempts || !(error instanceof TypeError) || request.signal.aborted) throw error;
+        if (
+          !repeatable ||
+          attempt >= retry.attempts ||
+          !(error instanceof TypeError) ||
+          request.signal.aborted
+        )
+          throw error;
         await pause(backoffDelay(attempt - 1, retry.maxDelayMs), request.signal);
         continue;
       }
-      if (!RETRY_STATUSES.has(response.status) || attempt >= retry.attempts) return response;
+      const retried = response.status === 429 || (repeatable && RETRY_STATUSES.has(response.status));
+      if (!retried || attempt >= retry.attempts) return response;
       const asked = parseRetryAfter(response.headers.get('retry-after'));
       if (asked !== null && asked > retry.maxDelayMs) return response;
       await response.body?.cancel();
@@ -73,15 +83,18 @@ export function retryingFetch(
 }
 
 /**
- * The body to send on every try (null: none), or undefined when the request must go only once.
- * Only JSON is read ahead: API payloads are small, and anything else may be a large stream.
+ * The body to send on every try (null: none) and whether sending it twice is harmless, or
+ * undefined when it cannot be sent again. Only JSON is read ahead: API payloads are small, and
+ * anything else may be a large stream.
  */
-async function replayableBody(request: Request): Promise<string | null | undefined> {
+async function replayableBody(
+  request: Request,
+): Promise<{ body: string | null; repeatable: boolean } | undefined> {
   const idempotent = IDEMPOTENT_METHODS.has(request.method);
-  if (request.body === null) return idempotent ? null : undefined;
+  if (request.body === null) return { body: null, repeatable: idempotent };
   if (!(request.headers.get('content-type') ?? '').includes('json')) return undefined;
   const text = await request.clone().text();
-  return idempotent || hasExternalId(text) ? text : undefined;
+  return { body: text, repeatable: idempotent || hasExternalId(text) };
 }
 
 function hasExternalId(json: string): boolean {

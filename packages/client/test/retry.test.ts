@@ -122,6 +122,26 @@ describe('retries', () => {
     expect(JSON.parse(server.received.at(-1)?.body.toString() ?? '{}').externalId).toBe('mine');
   });
 
+  it('retries any POST refused with 429 rate_limited, which did nothing, waiting as told', async () => {
+    const limited = {
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      json: { error: 'Too many requests from this key.', code: 'rate_limited' },
+    };
+    const server = await loopback((_req, i) => (i % 2 === 0 ? limited : { status: 200, json: POST }));
+    const client = createSvcClient({ baseUrl: server.url, apiKey: 'k' });
+    // A POST without externalId (sent once on a 503) and one without a body are both sent again.
+    const retried = await client.api.POST('/api/v1/posts/{id}/retry', { params: { path: { id: 'post_1' } } });
+    expect(retried.response.status).toBe(200);
+    const connected = await client.api.POST('/api/v1/connections', { body: { platform: 'threads' } });
+    expect(connected.response.status).toBe(200);
+    expect(server.received.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST']);
+    const [first, second, third, fourth] = server.received;
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    expect(fourth?.body.toString()).toBe(third?.body.toString());
+    expect(JSON.parse(fourth?.body.toString() ?? '{}')).toEqual({ platform: 'threads' });
+  });
+
   it('turns a non-JSON error page into SvcApiError with an http_ code, and retries failed connections', async () => {
     const server = await loopback(() => ({ status: 502, text: '<html>Bad gateway</html>' }));
     const client = createSvcClient({ baseUrl: server.url, apiKey: 'k' });

@@ -58,7 +58,7 @@ export async function startConsoleApp(
     baseUrl: url,
     trustProxy: false,
     logger: { warn: (_f, m) => logs.push(m), error: (_f, m) => logs.push(m) },
-    signInLimiter: createSignInLimiter(t.clock),
+    signInLimiter: createSignInLimiter(t.store.rateLimits, t.clock),
     agents: createAgentAccess(t.store.oauth, t.clock),
     webhookSender,
     ...(options.mediaUrl === undefined ? {} : { mediaUrl: options.mediaUrl }),

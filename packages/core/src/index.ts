@@ -116,6 +116,7 @@ export { type CsvRecord, isBlankRecord, parseCsv } from './bulk/parse-csv.js';
 export { type BulkPostPayload, bulkCsvHeader, postsToCsv, postToBulkPayload } from './bulk/posts-to-csv.js';
 // Domain
 export { type Actor, actorCanSeeAccount, operatorActor, requireScope } from './domain/actor.js';
+export { addressRateLimitSubject } from './domain/address-rate-limit-subject.js';
 export {
   API_KEY_SCAN_PATTERN,
   type ApiKey,
@@ -139,6 +140,12 @@ export {
   zeroCounts,
 } from './domain/automation.js';
 export { type BillingEvent, billingEventSchema, type Money, moneySchema } from './domain/billing-event.js';
+export {
+  blobRemovalBlocks,
+  blobRemovalClaimLives,
+  decideBlobRemovalClaim,
+  type HeldBlobRemoval,
+} from './domain/blob-removal.js';
 export {
   addDays,
   type DayRange,
@@ -164,6 +171,12 @@ export {
 } from './domain/connection-request.js';
 export { credentialInQueryRefusal, hasCredentialInQuery } from './domain/credential-in-query.js';
 export { decideLastUse, LAST_USE_EVERY_MS } from './domain/decide-last-use.js';
+export {
+  decideRateLimit,
+  type RateLimitDecision,
+  rateLimitRefusal,
+  retryAfterSeconds,
+} from './domain/decide-rate-limit.js';
 export {
   accountEvent,
   DOMAIN_EVENT_TYPES,
@@ -273,6 +286,16 @@ export {
   POSTING_OPTIONS_TTL_MS,
   type PostingOptionsCache,
 } from './domain/posting-options-cache.js';
+export { rateLimitHeaders } from './domain/rate-limit-headers.js';
+export {
+  addressRateLimitPolicy,
+  DEFAULT_RATE_LIMITS,
+  keyRateLimitPolicy,
+  keyRateLimitSubject,
+  RATE_LIMIT_WINDOW_SECONDS,
+  type RateLimitPolicy,
+  type RateLimitSettings,
+} from './domain/rate-limit-policy.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './domain/scopes.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './domain/share-links.js';
 export {
@@ -371,7 +394,14 @@ export type {
   LiveAutomation,
 } from './ports/automation-store.js';
 export type { BillingStore } from './ports/billing-store.js';
-export type { BlobPutError, BlobReader, BlobStore, StoredBlob } from './ports/blob-store.js';
+export type {
+  BlobFacts,
+  BlobPutError,
+  BlobReader,
+  BlobStore,
+  ListedBlob,
+  StoredBlob,
+} from './ports/blob-store.js';
 export type { Clock } from './ports/clock.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
 export type { EventStore, MentionedPost } from './ports/event-store.js';
@@ -383,6 +413,9 @@ export type { MediaFacts, MediaInspector } from './ports/media-inspector.js';
 export {
   type ActivateMediaOutcome,
   type AddMediaOutcome,
+  type BlobBeingRemoved,
+  type BlobRemovalClaim,
+  type BlobRemovalRequest,
   type DeleteMediaOutcome,
   type DeleteMediaRequest,
   MEDIA_HOLDING_STATUSES,
@@ -417,6 +450,15 @@ export type {
   PublishStep,
   RefreshedCredentials,
 } from './ports/platform-gateway.js';
+export {
+  type DerivedCandidate,
+  derivedCandidatesOf,
+  type PostPurgeOutcome,
+  type PostPurgeRequest,
+  type PurgedPost,
+  purgeableDerivedAssets,
+  purgedAssetEvents,
+} from './ports/post-purge.js';
 export type {
   ApprovedDraftBatch,
   ApprovedDraftOutcome,
@@ -427,6 +469,7 @@ export type {
   PostListQuery,
   PostPage,
   PostStore,
+  QueueDepth,
 } from './ports/post-store.js';
 export {
   admitClaims,
@@ -439,6 +482,7 @@ export {
   textFilterPattern,
 } from './ports/post-store.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
+export type { RateLimitCount, RateLimitStore } from './ports/rate-limit-store.js';
 export type { SecretBox } from './ports/secret-box.js';
 export type { Store } from './ports/store.js';
 export {
@@ -550,6 +594,7 @@ export {
 export { getMediaItem } from './use-cases/get-media-item.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
 export { getPostingOptions, type PostingOptionsView } from './use-cases/get-posting-options.js';
+export { hitRateLimit } from './use-cases/hit-rate-limit.js';
 export {
   type ImportTemplateInput,
   type ImportTemplateOutcome,
@@ -711,6 +756,7 @@ export {
   type RecordedAttempt,
   type SubscriptionHealth,
   WEBHOOK_PATCHABLE_FIELDS,
+  type WebhookRetentionOutcome,
   type WebhookStore,
   type WebhookSubscriptionPatch,
 } from './ports/webhook-store.js';
@@ -743,13 +789,32 @@ export {
 // Token expiry warnings
 
 export { tokenExpiringEvent } from './domain/connected-account.js';
+export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
+export {
+  BLOB_REMOVAL_WAIT,
+  type BlobRecording,
+  recordWhileBlobStays,
+} from './use-cases/record-while-blob-stays.js';
 // Sweeps
 export { ABANDONED_UPLOAD_GRACE_MS, sweepAbandonedUploads } from './use-cases/sweep-abandoned-uploads.js';
+export {
+  BLOB_REMOVAL_CLAIM_MS,
+  ORPHANED_BLOB_GRACE_MS,
+  type OrphanedBlobSweep,
+  type OrphanedBlobSweepOptions,
+  sweepOrphanedBlobs,
+} from './use-cases/sweep-orphaned-blobs.js';
+export {
+  sweepWebhookMessages,
+  WEBHOOK_RETENTION_BATCH,
+  WEBHOOK_RETENTION_MS,
+} from './use-cases/sweep-webhook-messages.js';
 export {
   type ExpiringTokenStep,
   expiringTokenStep,
   TOKEN_EXPIRY_SWEEP_LIMIT,
   TOKEN_EXPIRY_WINDOW_MS,
+  TOKEN_REFRESH_LEASE_MS,
   type TokenSweepFault,
   type TokenSweepResult,
   tokenLapsesSoon,

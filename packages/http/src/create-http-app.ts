@@ -2,11 +2,13 @@ import Koa from 'koa';
 import { apiOperations } from './api-operations.js';
 import { errorMiddleware } from './error-middleware.js';
 import type { HttpDeps } from './http-deps.js';
+import { limitByAddress } from './limit-by-address.js';
 import { operationRoutes } from './operation-routes.js';
 import { logRequest, requestContext, requestIdOf } from './request-context.js';
-import { type Route, routeTable } from './route-table.js';
+import { type Route, routeLabel, routeTable } from './route-table.js';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { instagramWebhookRoutes } from './routes/instagram-webhook-routes.js';
+import { metricsRoutes } from './routes/metrics-routes.js';
 
 /**
  * The Koa app of the REST API. Middleware order matters: the request context wraps everything
@@ -29,14 +31,26 @@ export function createHttpApp(deps: HttpDeps): Koa {
       ctx.res.setHeader('X-Request-Id', requestId);
       ctx.res.once('close', () => {
         logRequest(deps.logger, { requestId, method, path, status: ctx.res.statusCode, started });
+        // One label per mount: its paths are its own business, and unbounded.
+        deps.requestObserver?.({
+          method,
+          route: mount.route ?? 'mount',
+          status: ctx.res.statusCode,
+          durationMs: performance.now() - started,
+        });
       });
       mount.handle(ctx.req, ctx.res);
       return undefined;
     });
   }
-  app.use(requestContext(deps.logger));
+  app.use(requestContext(deps.logger, deps.requestObserver));
   app.use(errorMiddleware(deps.logger));
-  app.use(routeTable(httpRoutes(deps)));
+  const routes = httpRoutes(deps);
+  // Metrics count a request the limits refuse under its route too, so the route is found first.
+  if (deps.requestObserver !== undefined) app.use(routeLabel(routes));
+  // Inside the error middleware, so a refusal gets the one error shape and keeps its headers.
+  app.use(limitByAddress(deps));
+  app.use(routeTable(routes));
   return app;
 }
 
@@ -47,5 +61,6 @@ export function httpRoutes(deps: HttpDeps): Route[] {
     // Not part of the API: the pages a person's browser opens, and the intake Meta calls.
     ...connectionRoutes(deps),
     ...instagramWebhookRoutes(deps),
+    ...(deps.metrics === undefined ? [] : metricsRoutes(deps.metrics)),
   ];
 }

@@ -46,6 +46,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   media_conversion_failed: 422,
   media_asset_not_found: 404,
   media_in_use: 409,
+  // A sweep removed the bytes this request was recording; sending the file again stores them anew.
+  media_upload_interrupted: 503,
   platform_unavailable: 422,
   connection_request_not_found: 404,
   connection_request_expired: 410,
@@ -71,6 +73,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   user_not_found: 404,
   key_not_found: 404,
   invalid_access_token: 401,
+  invalid_metrics_token: 401,
   caption_too_long: 400,
   invalid_caption: 400,
   title_required: 400,
@@ -100,6 +103,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   range_not_satisfiable: 416,
   api_key_in_url: 400,
   not_found: 404,
+  rate_limited: 429,
   database_unavailable: 503,
   internal_error: 500,
 };

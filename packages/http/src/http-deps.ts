@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CoreDeps, WebhookSender } from '@svc/core';
+import type { CoreDeps, RateLimitSettings, WebhookSender } from '@svc/core';
 import type { HttpLogger } from './http-logger.js';
 import type { MediaLinks } from './media-links.js';
+import type { RequestObserver } from './request-observer.js';
+import type { MetricsExposition } from './routes/metrics-routes.js';
 
 /** What the HTTP app is built from. */
 export type HttpDeps = {
@@ -9,6 +11,12 @@ export type HttpDeps = {
   readonly logger: HttpLogger;
   /** Signed links for serving and uploading media. */
   readonly mediaLinks: MediaLinks;
+  /**
+   * When set, a signed media link's GET answers 302 to the URL this gives (a short-lived presigned
+   * object-store GET) instead of streaming the bytes through this server; HEAD is still answered
+   * here. Null or absent: every answer is streamed by us.
+   */
+  readonly mediaRedirect?: ((blobKey: string, contentType: string) => Promise<string>) | null;
   /**
    * Checks outgoing webhook URLs when subscriptions are made or changed (https, public address);
    * the SSRF-safe sender of @svc/media in production. Sending is the delivery worker's, not ours.
@@ -20,10 +28,19 @@ export type HttpDeps = {
   readonly trustProxy: boolean;
   /** The public base URL, for links and OAuth callbacks (`SVC_BASE_URL`). */
   readonly baseUrl: string;
+  /**
+   * Requests per minute per API key (by plan) and per client address on /api/v1, counted in the
+   * store so every server shares them (docs/rate-limits.md). Absent: no limits (embedding, tests).
+   */
+  readonly rateLimits?: RateLimitSettings;
   /** Handlers served outside Koa, such as the sandbox platforms under /sandbox/. */
   readonly mounts?: readonly RawMount[];
   /** Meta's Instagram webhooks (`/webhooks/instagram`); null or absent: not served. */
   readonly instagramWebhook?: InstagramWebhookSettings | null;
+  /** `GET /metrics` (docs/operations.md); absent: not served. */
+  readonly metrics?: MetricsExposition;
+  /** Hears every answered request, routes and mounts alike (the server's metrics). */
+  readonly requestObserver?: RequestObserver;
 };
 
 /** How Meta's Instagram webhook deliveries are checked. */
@@ -41,4 +58,6 @@ export type InstagramWebhookSettings = {
 export type RawMount = {
   owns(path: string): boolean;
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /** The one route label metrics count all of its requests under (`/api/mcp`); default `mount`. */
+  readonly route?: string;
 };

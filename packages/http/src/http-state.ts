@@ -1,4 +1,4 @@
-import type { Actor } from '@svc/core';
+import type { Actor, RateLimitDecision } from '@svc/core';
 
 /** What middlewares leave on `ctx.state` for the ones after them. */
 export type HttpState = {
@@ -8,6 +8,10 @@ export type HttpState = {
   actor?: Actor;
   /** Path parameters of the matched route. */
   params?: Record<string, string>;
+  /** The matched route's path template (`/api/v1/posts/:id`), which metrics count requests by. */
+  route?: string;
+  /** What each rate limit decided so far (per address, then per key), for the headers. */
+  rateLimits?: RateLimitDecision[];
 };
 
 /** The authenticated caller of a route that runs after `authenticate`. */

@@ -143,7 +143,7 @@ export function openApiDocument(
       if (responses[status] !== undefined) continue; // a documented answer of its own (the health check's 503)
       responses[status] = {
         description: `Answered with ${codes.map((c) => `\`${c}\``).join(', ')}.`,
-        ...(status === '503' ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+        ...(status === '503' || status === '429' ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
         content: {
           'application/json': {
             schema: { $ref: '#/components/schemas/Error' },
@@ -151,6 +151,11 @@ export function openApiDocument(
           },
         },
       };
+    }
+    if (isRateLimited(op.path)) {
+      for (const response of Object.values(responses) as Record<string, unknown>[]) {
+        response.headers = { ...(response.headers as object | undefined), ...RATE_LIMIT_HEADER_REFS };
+      }
     }
     entry.responses = responses;
     paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: entry };
@@ -181,6 +186,7 @@ export function openApiDocument(
             'An API key (`svc_…`) as `Authorization: Bearer <key>`. The scopes listed on an operation are the ones its key needs.',
         },
       },
+      headers: RATE_LIMIT_HEADERS,
       schemas: {
         ...schemasOf(inputs, 'input'),
         ...schemasOf(outputs, 'output'),
@@ -190,6 +196,30 @@ export function openApiDocument(
 }
 
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } };
+
+/** Every answer under /api/v1 counts against the rate limits (docs/rate-limits.md). */
+function isRateLimited(path: string): boolean {
+  return path.startsWith('/api/v1/');
+}
+
+/** The headers of draft-ietf-httpapi-ratelimit-headers-11, on every answer while limits are on. */
+const RATE_LIMIT_HEADERS: Record<string, unknown> = {
+  'RateLimit-Policy': {
+    description:
+      'The limits this request counts against, each with its quota `q` per window of `w` seconds: `"address";q=1200;w=60, "key";q=600;w=60` (the key\'s only once it is authenticated). Absent when the operator turned the limits off.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'What is left of each limit, `r` requests, and the seconds `t` until its window ends: `"address";r=1199;t=60, "key";r=17;t=42`.',
+    schema: { type: 'string' },
+  },
+};
+
+/** References to them, as each response lists them. */
+const RATE_LIMIT_HEADER_REFS = Object.fromEntries(
+  Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+);
 
 function successResponse(spec: ResponseSpec, refOf: (schema: z.ZodType) => unknown): Record<string, unknown> {
   const example = spec.example === undefined ? {} : { example: spec.example };
@@ -219,6 +249,7 @@ export function errorStatuses(op: AnyOperation): [string, ErrorCode[]][] {
   if (op.body?.kind === 'text')
     for (const code of ['payload_too_large', 'unsupported_content_type'] as const) codes.add(code);
   for (const code of SERVER_ERRORS) codes.add(code);
+  if (isRateLimited(op.path)) codes.add('rate_limited');
   const byStatus = new Map<string, ErrorCode[]>();
   for (const code of codes) {
     const status = String(ERROR_STATUS[code]);
@@ -283,6 +314,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   insufficient_scope: 'This key lacks the post:write scope.',
   validation_failed: 'limit: Too big: expected number to be <=100.',
   post_not_found: 'Post post_01J not found.',
+  rate_limited: 'Too many requests from this key: at most 600 a minute. Try again in 42 s.',
   database_unavailable: 'The database is unavailable. Try again shortly.',
   internal_error: 'Something went wrong on our side. Try again; if it persists, report the request id.',
 };

@@ -18,6 +18,7 @@ export const MEDIA_IMPORT_ERRORS: readonly ErrorCode[] = [
   'media_conversion_failed',
   'storage_quota_exceeded',
   'upload_plan_required',
+  'media_upload_interrupted',
 ];
 
 /** What checking a post's targets, media and time can answer, on creation and on edits. */

@@ -5,6 +5,7 @@ import { authenticate } from './authenticate.js';
 import type { HttpDeps } from './http-deps.js';
 import type { HttpState } from './http-state.js';
 import { jsonBody } from './json-body.js';
+import { limitByKey } from './limit-by-key.js';
 import type { AnyOperation } from './operation.js';
 import { readTextBody } from './read-text-body.js';
 import type { Route } from './route-table.js';
@@ -13,16 +14,17 @@ import { SvcFailure } from './svc-failure.js';
 type OperationContext = Context & { state: HttpState };
 
 /**
- * Turns operations into routes: authentication for key operations, the body read as its spec
- * says, the query and (unless core parses it) the body checked against the operation's schemas,
- * then the handler, whose reply becomes the response.
+ * Turns operations into routes: authentication and the per-key rate limit for key operations,
+ * the body read as its spec says, the query and (unless core parses it) the body checked against
+ * the operation's schemas, then the handler, whose reply becomes the response.
  */
 export function operationRoutes(operations: readonly AnyOperation[], deps: HttpDeps): Route[] {
   const auth = authenticate(deps.core, deps.logger);
   const json = jsonBody();
+  const keyLimit = limitByKey(deps);
   return operations.map((operation) => {
     const handlers: Middleware[] = [];
-    if (typeof operation.access === 'object') handlers.push(auth);
+    if (typeof operation.access === 'object') handlers.push(auth, keyLimit);
     const body = operation.body;
     if (body?.kind === 'json') handlers.push(body.optional ? optionalJson(json) : json);
     handlers.push(run(operation));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { HttpLogger } from './http-logger.js';
 import type { HttpState } from './http-state.js';
+import { type RequestObserver, UNMATCHED_ROUTE } from './request-observer.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -9,9 +10,10 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * Gives each request an id (the caller's `X-Request-Id` when it is sane, else a new one), echoes
  * it in the response, marks API responses as uncacheable, and writes one access log line per
  * request: method, path (never the query string, where a careless client may have put a key),
- * status, duration and the credential used.
+ * status, duration and the credential used. The `observer` (metrics) hears each request by its
+ * route template.
  */
-export function requestContext(logger: HttpLogger) {
+export function requestContext(logger: HttpLogger, observer?: RequestObserver) {
   return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
     const started = performance.now();
     ctx.state.requestId = requestIdOf(ctx.get('X-Request-Id'));
@@ -28,6 +30,12 @@ export function requestContext(logger: HttpLogger) {
         status: ctx.status,
         started,
         credentialId: ctx.state.actor?.credentialId,
+      });
+      observer?.({
+        method: ctx.method,
+        route: ctx.state.route ?? UNMATCHED_ROUTE,
+        status: ctx.status,
+        durationMs: performance.now() - started,
       });
     }
   };

@@ -18,24 +18,20 @@ const METHODS: readonly HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', '
 /**
  * Dispatches requests to routes through find-my-way's radix tree. Each route's middleware is
  * composed once here, not per request (a general-purpose router's per-request composing cost a
- * fifth of a request's time). Path parameters land in `ctx.state.params`. A known path asked with
- * another method is answered 405 with an `Allow` header; an unknown path falls through to `next`.
+ * fifth of a request's time). Path parameters land in `ctx.state.params`, the route's template
+ * in `ctx.state.route`. A known path asked with another method is answered 405 with an `Allow`
+ * header; an unknown path falls through to `next`.
  */
 export function routeTable(routes: readonly Route[]): Middleware {
-  const router = FindMyWay({
-    caseSensitive: true,
-    ignoreTrailingSlash: false,
-    maxParamLength: MAX_PARAM_LENGTH,
-  });
-  for (const route of routes) {
-    // find-my-way wants a Node-style handler; the composed Koa chain travels in the route's store.
-    router.on(route.method, route.path, () => undefined, { chain: compose([...route.handlers]) });
-  }
+  // find-my-way wants a Node-style handler; the composed Koa chain travels in the route's store.
+  const router = routerOf(routes, (route) => ({ chain: compose([...route.handlers]), path: route.path }));
   return (ctx: Context & { state: HttpState }, next: Next) => {
     const found = router.find(ctx.method as HTTPMethod, ctx.path);
     if (found !== null) {
+      const { chain, path } = found.store as { chain: Middleware; path: string };
       ctx.state.params = found.params as Record<string, string>;
-      return (found.store as { chain: Middleware }).chain(ctx, next);
+      ctx.state.route = path;
+      return chain(ctx, next);
     }
     const allowed = METHODS.filter(
       (method) => method !== ctx.method && router.find(method, ctx.path) !== null,
@@ -45,4 +41,28 @@ export function routeTable(routes: readonly Route[]): Middleware {
     ctx.set('Allow', allowed.join(', '));
     return undefined;
   };
+}
+
+/**
+ * Sets `ctx.state.route` to the template of the route a request will reach, for middleware that
+ * may answer before the route table does (the rate limits): their answers are still counted
+ * under the route, not as unmatched. A lookup in a radix tree costs well under a microsecond.
+ */
+export function routeLabel(routes: readonly Route[]): Middleware {
+  const router = routerOf(routes, (route) => ({ path: route.path }));
+  return (ctx: Context & { state: HttpState }, next: Next) => {
+    const found = router.find(ctx.method as HTTPMethod, ctx.path);
+    if (found !== null) ctx.state.route = (found.store as { path: string }).path;
+    return next();
+  };
+}
+
+function routerOf(routes: readonly Route[], storeOf: (route: Route) => object) {
+  const router = FindMyWay({
+    caseSensitive: true,
+    ignoreTrailingSlash: false,
+    maxParamLength: MAX_PARAM_LENGTH,
+  });
+  for (const route of routes) router.on(route.method, route.path, () => undefined, storeOf(route));
+  return router;
 }

@@ -62,7 +62,13 @@ let emails = 0;
 
 /** Starts the REST app on 127.0.0.1 with an in-memory store and the real Node crypto ports. */
 export async function startTestApp(
-  options: { store?: Store; platforms?: PlatformGateways; instagramWebhook?: InstagramWebhookSettings } = {},
+  options: {
+    store?: Store;
+    platforms?: PlatformGateways;
+    instagramWebhook?: InstagramWebhookSettings;
+    /** More of the app's deps: metrics, a request observer, mounts, rate limits. */
+    more?: Pick<HttpDeps, 'metrics' | 'requestObserver' | 'mounts' | 'rateLimits'>;
+  } = {},
 ): Promise<TestApp> {
   const t = createTestDeps(options.store === undefined ? {} : { store: options.store });
   const { store, clock } = t;
@@ -86,6 +92,7 @@ export async function startTestApp(
     trustProxy: false,
     baseUrl: 'https://svc.test',
     instagramWebhook: options.instagramWebhook ?? null,
+    ...options.more,
   };
   const server = createHttpApp(deps).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -3,6 +3,7 @@ import { type Actor, MCP_PATH } from '@svc/core';
 import { answerFault } from './answer-fault.js';
 import { answerRequest, type RpcContext } from './answer-request.js';
 import { authenticateCaller, checkEntitlement, checkOAuthScopes } from './caller-checks.js';
+import { endpointRateLimits } from './endpoint-rate-limits.js';
 import { EndpointRefusal } from './endpoint-refusal.js';
 import { createHeadChecks } from './head-checks.js';
 import type { McpDeps } from './mcp-deps.js';
@@ -29,22 +30,25 @@ export type McpEndpoint = {
 
 /**
  * Builds the endpoint: streamable HTTP, stateless, JSON responses (spec 4.2). A request runs
- * through small steps (head checks, reading the messages, then for tool calls the caller's
- * credentials, entitlement and OAuth scopes); each passes or throws an `EndpointRefusal`, and
- * the one catch below renders it, or decides what a fault is answered with (`answerFault`).
- * Everything that can be decided once (tool listing and schemas, metadata, Host rules) is decided
- * here. Requests are answered without the SDK's Server and transport: in stateless JSON mode they
- * would be built per request, which cost four fifths of a tool call's time (docs/tools.md); the
- * official SDK client is what the tests speak to it with.
+ * through small steps (the per-address rate limit, head checks, reading the messages, then for
+ * tool calls the caller's credentials, the per-key rate limit, entitlement and OAuth scopes);
+ * each passes or throws an `EndpointRefusal`, and the one catch below renders it, or decides what
+ * a fault is answered with (`answerFault`). Everything that can be decided once (tool listing and
+ * schemas, metadata, Host rules) is decided here. Requests are answered without the SDK's Server
+ * and transport: in stateless JSON mode they would be built per request, which cost four fifths of
+ * a tool call's time (docs/tools.md); the official SDK client is what the tests speak to it with.
  */
 export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
   const catalog = createToolCatalog(TOOLS);
   const headChecks = createHeadChecks(deps.baseUrl, deps.trustProxy);
   const metadata = JSON.stringify(protectedResourceMetadata(deps.baseUrl));
   const maxBodyBytes = deps.maxBodyBytes ?? MCP_BODY_LIMIT_BYTES;
+  const rateLimits = endpointRateLimits(deps);
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = pathOf(req);
     if (path === RESOURCE_METADATA_PATH) return serveMetadata(req, res, metadata);
+    const limits = rateLimits();
+    await limits.byAddress(req, res);
     for (const check of headChecks) check(req);
     const { batch, requests } = await readMessages(req, maxBodyBytes);
     if (requests.length === 0) {
@@ -54,6 +58,7 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
     let actor: Actor | null = null;
     if (requests.some((r) => r.method === 'tools/call')) {
       actor = await authenticateCaller(deps, req, requests);
+      await limits.byKey(actor, res, requests.length === 1 ? (requests[0]?.id ?? null) : null);
       checkEntitlement(actor, deps.core.clock.now(), requests);
       checkOAuthScopes(deps.baseUrl, actor, requests, catalog);
     }

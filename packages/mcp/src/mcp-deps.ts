@@ -1,4 +1,4 @@
-import type { CoreDeps } from '@svc/core';
+import type { CoreDeps, RateLimitSettings } from '@svc/core';
 import type { BearerVerifier } from './bearer-verifier.js';
 
 /** Where the endpoint reports faults it cannot answer with a tool result. */
@@ -21,6 +21,11 @@ export type McpDeps = {
   readonly logger: McpLogger;
   /** Signed serving links of media assets, returned by `svc_add_media_from_url`. */
   readonly mediaLinks: { urlFor(mediaId: string): string };
+  /**
+   * Requests per minute per API key (by plan) and per client address, on the counters REST uses
+   * (docs/rate-limits.md). Absent: no limits (embedding, tests).
+   */
+  readonly rateLimits?: RateLimitSettings;
   /** Largest request body accepted, in bytes (default 1 MB). */
   readonly maxBodyBytes?: number;
 };

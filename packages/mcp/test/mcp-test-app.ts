@@ -8,6 +8,7 @@ import {
   createUser,
   type PlanKind,
   type PlatformGateways,
+  type RateLimitSettings,
   type User,
 } from '@svc/core';
 import { anAccount, createScriptedWebhookSender, createTestDeps, type TestDeps } from '@svc/core/testing';
@@ -47,7 +48,7 @@ let emails = 0;
 
 /** Starts the app the way the server wires it, with the in-memory core and its test doubles. */
 export async function startMcpTestApp(
-  options: { baseUrl?: string; platforms?: PlatformGateways } = {},
+  options: { baseUrl?: string; platforms?: PlatformGateways; rateLimits?: RateLimitSettings } = {},
 ): Promise<McpTestApp> {
   const doubles = createTestDeps();
   const core = { ...doubles.deps, platforms: options.platforms ?? {} };
@@ -80,6 +81,7 @@ export async function startMcpTestApp(
     version: '0.0.0-test',
     logger,
     mediaLinks,
+    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
   });
   const app = createHttpApp({
     core,
@@ -89,6 +91,7 @@ export async function startMcpTestApp(
     trustProxy: false,
     baseUrl,
     mounts: [mcp],
+    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     webhookSender: createScriptedWebhookSender(),
   });
   const server = app.listen(0, '127.0.0.1');

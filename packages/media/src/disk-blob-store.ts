@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, opendir, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { BlobPutError, BlobStore, StoredBlob } from '@svc/core';
+import type { BlobFacts, BlobPutError, BlobStore, ListedBlob, StoredBlob } from '@svc/core';
+import { assertByteRange, blobKeySegments, isBlobKey } from './blob-key.js';
+import type { LocalBlobFiles } from './local-blob-files.js';
+import { isNotFound, removeQuietly, spoolToFile } from './spool-to-file.js';
 
 /** Options of the disk blob store. */
 export type DiskBlobStoreOptions = {
@@ -12,81 +13,36 @@ export type DiskBlobStoreOptions = {
 };
 
 /** A BlobStore whose blobs are plain files, so image and video readers can open them directly. */
-export type DiskBlobStore = BlobStore & {
-  /** Absolute path of a blob's file (whether or not it exists); throws on a malformed key. */
-  pathOf(key: string): string;
-};
+export type DiskBlobStore = BlobStore &
+  LocalBlobFiles & {
+    /** Absolute path of a blob's file (whether or not it exists); throws on a malformed key. */
+    pathOf(key: string): string;
+  };
 
-const KEY = /^[0-9a-f]{64}$/;
-
-/** Thrown when a key is not 64 lower-case hex characters; such a key could name a path outside the store. */
-export class InvalidBlobKeyError extends Error {
-  override readonly name = 'InvalidBlobKeyError';
-  constructor(key: string) {
-    super(`Not a blob key (64 lower-case hex characters expected): ${JSON.stringify(key.slice(0, 80))}`);
-  }
-}
-
-class TooLarge extends Error {}
-
-class SourceFailed extends Error {}
+const LEVEL = /^[0-9a-f]{2}$/;
 
 /** Content-addressed blob storage on local disk: `dir/ab/cd/<sha256>`. */
 export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStore {
   const tmpDir = join(options.dir, 'tmp');
 
   function pathOf(key: string): string {
-    // The key is the only caller-controlled part of any path, so this check is what keeps every
-    // read, stat and unlink inside `dir`.
-    if (!KEY.test(key)) throw new InvalidBlobKeyError(key);
-    return join(options.dir, key.slice(0, 2), key.slice(2, 4), key);
+    return join(options.dir, ...blobKeySegments(key));
   }
 
   async function put(
     source: AsyncIterable<Uint8Array>,
     { maxBytes }: { readonly maxBytes: number },
   ): Promise<{ ok: true; blob: StoredBlob } | { ok: false; error: BlobPutError }> {
-    await mkdir(tmpDir, { recursive: true });
-    const tmpPath = join(tmpDir, `${randomUUID()}.part`);
-    const hash = createHash('sha256');
-    let sizeBytes = 0;
-
-    // Counts and hashes on the way through; throwing here ends the pipeline before the next chunk
-    // is pulled, which is what "stop reading at the first byte over" means for a network source.
-    async function* measure(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-      try {
-        for await (const chunk of chunks) {
-          sizeBytes += chunk.byteLength;
-          if (sizeBytes > maxBytes) throw new TooLarge();
-          hash.update(chunk);
-          yield chunk;
-        }
-      } catch (error) {
-        // Tags the source's own failures, so a full disk is not reported as a client that left.
-        throw error instanceof TooLarge ? error : new SourceFailed(describe(error));
-      }
-    }
-
-    // `wx` fails rather than follows a planted file or symlink.
-    const file = await open(tmpPath, 'wx');
-    try {
-      // pipeline() handles backpressure and, on failure, ends the source (its iterator's return())
-      // and closes the file. `flush` fsyncs before close so a renamed blob is never a torn file.
-      await pipeline(source, measure, createWriteStream('', { fd: file, flush: true }));
-    } catch (error) {
-      await removeQuietly(tmpPath);
-      if (error instanceof TooLarge) return { ok: false, error: { kind: 'too_large', maxBytes } };
-      if (error instanceof SourceFailed) {
-        return { ok: false, error: { kind: 'source_failed', detail: error.message } };
-      }
-      throw error;
-    }
-
-    const key = hash.digest('hex');
+    const spooled = await spoolToFile(source, { tmpDir, maxBytes });
+    if (!spooled.ok) return spooled;
+    const { path: tmpPath, key, sizeBytes } = spooled.file;
     const finalPath = pathOf(key);
     try {
-      if (await exists(finalPath)) {
-        // Same hash, same bytes: keep the existing file (readers may have it open) and drop ours.
+      // Same hash, same bytes: keep the existing file (readers may have it open) and drop ours.
+      // Touching it tells the orphan sweep these bytes were just put and may be about to be
+      // recorded, so it spares them for its grace period. Touching (not a separate existence
+      // check) decides, so a file the sweep removes meanwhile is replaced by ours, never lost.
+      if (await touch(finalPath)) {
         await removeQuietly(tmpPath);
       } else {
         await mkdir(dirname(finalPath), { recursive: true });
@@ -103,7 +59,7 @@ export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStor
 
   async function* read(key: string, range?: { readonly start: number; readonly end: number }) {
     const path = pathOf(key);
-    if (range !== undefined) assertRange(range);
+    if (range !== undefined) assertByteRange(range);
     // Opening first makes an absent blob reject on the first next() with ENOENT, before any bytes.
     const file = await open(path, 'r');
     yield* createReadStream('', { fd: file, ...(range === undefined ? {} : range) });
@@ -118,6 +74,16 @@ export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStor
     }
   }
 
+  async function facts(key: string): Promise<BlobFacts | null> {
+    try {
+      const found = await stat(pathOf(key));
+      return { sizeBytes: found.size, modifiedAt: found.mtime };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
   async function remove(key: string): Promise<void> {
     try {
       await unlink(pathOf(key));
@@ -126,38 +92,57 @@ export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStor
     }
   }
 
-  return { put, read, size, delete: remove, pathOf };
-}
-
-function assertRange(range: { readonly start: number; readonly end: number }): void {
-  const { start, end } = range;
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
-    throw new RangeError(`Invalid byte range [${start}, ${end}]`);
+  // Walks the two folder levels one directory at a time, so a large store is never listed whole
+  // in memory; `tmp` and anything else that is not a blob is skipped.
+  async function* list(): AsyncGenerator<ListedBlob> {
+    for (const first of await directoriesIn(options.dir)) {
+      for (const second of await directoriesIn(join(options.dir, first))) {
+        const folder = join(options.dir, first, second);
+        for await (const entry of await opendir(folder)) {
+          if (!entry.isFile() || !isBlobKey(entry.name)) continue;
+          if (!entry.name.startsWith(first + second)) continue;
+          try {
+            const facts = await stat(join(folder, entry.name));
+            yield { key: entry.name, sizeBytes: facts.size, modifiedAt: facts.mtime };
+          } catch (error) {
+            // Removed between the listing and the stat: no longer stored.
+            if (!isNotFound(error)) throw error;
+          }
+        }
+      }
+    }
   }
+
+  // The blob's own file: nothing to copy, and it stays while `use` runs unless the blob is deleted,
+  // which callers do only for blobs no asset refers to.
+  async function withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
+    return use(pathOf(key));
+  }
+
+  return { put, read, size, stat: facts, delete: remove, list, pathOf, withLocalFile };
 }
 
-async function exists(path: string): Promise<boolean> {
+/** The names of the two-hex-digit folders in `dir` (none when it does not exist yet). */
+async function directoriesIn(dir: string): Promise<string[]> {
+  const names: string[] = [];
   try {
-    await stat(path);
+    for await (const entry of await opendir(dir)) {
+      if (entry.isDirectory() && LEVEL.test(entry.name)) names.push(entry.name);
+    }
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  return names;
+}
+
+/** Sets a file's times to now; false when it does not exist. */
+async function touch(path: string): Promise<boolean> {
+  const now = new Date();
+  try {
+    await utimes(path, now, now);
     return true;
   } catch (error) {
     if (isNotFound(error)) return false;
     throw error;
   }
-}
-
-async function removeQuietly(path: string): Promise<void> {
-  try {
-    await unlink(path);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-  }
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

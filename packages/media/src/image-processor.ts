@@ -1,11 +1,11 @@
-import type { ImageProcessor, JpegCopy, StoredBlob } from '@svc/core';
+import type { BlobStore, ImageProcessor, JpegCopy, StoredBlob } from '@svc/core';
 import sharp, { type Sharp } from 'sharp';
-import type { DiskBlobStore } from './disk-blob-store.js';
+import type { LocalBlobFiles } from './local-blob-files.js';
 
 /** Options of the image processor. */
 export type ImageProcessorOptions = {
-  /** Where originals are read from (as files) and results are stored. */
-  readonly blobs: Pick<DiskBlobStore, 'pathOf' | 'put'>;
+  /** Where originals are read from (as local files) and results are stored. */
+  readonly blobs: LocalBlobFiles & Pick<BlobStore, 'put'>;
   /** Largest result accepted into storage. Default 50 MB, the service's media limit. */
   readonly maxOutputBytes?: number;
 };
@@ -25,7 +25,7 @@ export function createImageProcessor(options: ImageProcessorOptions): ImageProce
     blobKey: string,
     target: { readonly width: number; readonly height: number; readonly background: string },
   ): Promise<StoredBlob> {
-    const { width, height, background } = target;
+    const { width, height } = target;
     for (const side of [width, height]) {
       if (!Number.isInteger(side) || side < 1 || side > MAX_SIDE) {
         throw new ImageProcessingError(
@@ -33,7 +33,16 @@ export function createImageProcessor(options: ImageProcessorOptions): ImageProce
         );
       }
     }
-    const path = options.blobs.pathOf(blobKey);
+    // The original's file must stay until the result is stored: sharp reads it while put() pulls.
+    return options.blobs.withLocalFile(blobKey, (path) => padFile(blobKey, path, target));
+  }
+
+  async function padFile(
+    blobKey: string,
+    path: string,
+    target: { readonly width: number; readonly height: number; readonly background: string },
+  ): Promise<StoredBlob> {
+    const { width, height, background } = target;
     const { format } = await sharp(path).metadata();
     // Every frame of an animated GIF or WebP is padded alike, so an animation stays one.
     const animated = format === 'gif' || format === 'webp';
@@ -54,8 +63,11 @@ export function createImageProcessor(options: ImageProcessorOptions): ImageProce
     return result.blob;
   }
 
-  async function toJpeg(blobKey: string, { maxBytes }: { readonly maxBytes: number }): Promise<JpegCopy> {
-    const path = options.blobs.pathOf(blobKey);
+  function toJpeg(blobKey: string, { maxBytes }: { readonly maxBytes: number }): Promise<JpegCopy> {
+    return options.blobs.withLocalFile(blobKey, (path) => jpegOfFile(blobKey, path, maxBytes));
+  }
+
+  async function jpegOfFile(blobKey: string, path: string, maxBytes: number): Promise<JpegCopy> {
     const limit = Math.min(maxBytes, maxOutputBytes);
     try {
       await sharp(path).metadata();

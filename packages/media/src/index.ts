@@ -1,9 +1,13 @@
+export { BlobNotFoundError, InvalidBlobKeyError } from './blob-key.js';
 export type { DiskBlobStore, DiskBlobStoreOptions } from './disk-blob-store.js';
-export { createDiskBlobStore, InvalidBlobKeyError } from './disk-blob-store.js';
+export { createDiskBlobStore } from './disk-blob-store.js';
 export type { ImageProcessorOptions } from './image-processor.js';
 export { createImageProcessor, ImageProcessingError } from './image-processor.js';
+export type { LocalBlobFiles } from './local-blob-files.js';
 export type { MediaInspectorOptions } from './media-inspector.js';
 export { createMediaInspector } from './media-inspector.js';
+export type { S3BlobStore, S3BlobStoreOptions } from './s3-blob-store.js';
+export { createS3BlobStore } from './s3-blob-store.js';
 export type { FetchTimeouts, SafeFetcherOptions } from './safe-fetcher.js';
 export { createSafeFetcher } from './safe-fetcher.js';
 export type { WebhookSenderOptions } from './webhook-sender.js';

@@ -2,13 +2,13 @@ import { stat } from 'node:fs/promises';
 import type { MediaFacts, MediaInspector } from '@svc/core';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
-import type { DiskBlobStore } from './disk-blob-store.js';
+import type { LocalBlobFiles } from './local-blob-files.js';
 import { readIsoBmffFacts, readMatroskaFacts, type VideoFacts } from './read-video-facts.js';
 
 /** Options of the media inspector. */
 export type MediaInspectorOptions = {
-  /** Where the blobs are; their files are opened directly so only the needed bytes are read. */
-  readonly blobs: Pick<DiskBlobStore, 'pathOf'>;
+  /** Where the blobs are; their local files are opened directly so only the needed bytes are read. */
+  readonly blobs: LocalBlobFiles;
 };
 
 const ISO_BMFF = new Set(['video/mp4', 'video/quicktime', 'video/x-m4v']);
@@ -20,8 +20,9 @@ const MATROSKA = new Set(['video/webm', 'video/x-matroska']);
  * Every reader seeks to what it needs; none loads the file.
  */
 export function createMediaInspector(options: MediaInspectorOptions): MediaInspector {
-  async function inspect(blobKey: string): Promise<MediaFacts> {
-    const path = options.blobs.pathOf(blobKey);
+  const inspect = (blobKey: string) => options.blobs.withLocalFile(blobKey, inspectFile);
+
+  async function inspectFile(path: string): Promise<MediaFacts> {
     // An absent blob is a caller's fault and must not pass for "unknown bytes".
     await stat(path);
     const contentType = (await fileTypeFromFile(path))?.mime ?? null;

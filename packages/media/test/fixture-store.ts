@@ -2,27 +2,62 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BlobStore } from '@svc/core';
 import { afterAll, beforeAll } from 'vitest';
-import { createDiskBlobStore, type DiskBlobStore } from '../src/index.js';
+import { createDiskBlobStore, createS3BlobStore, type LocalBlobFiles } from '../src/index.js';
+import { collect } from './blob-store-contract.js';
+import { MOTO_CREDENTIALS, MOTO_REGION, useMotoServer } from './moto-server.js';
 
 /** The committed test media files. */
 export const FIXTURES = join(import.meta.dirname, 'fixtures');
 
+/** Where the media tests keep blobs: files on disk, or an S3 bucket (moto) with its local cache. */
+export type FixtureStoreKind = 'disk' | 's3';
+
+/** The stores the media tests run on, each in turn. */
+export const FIXTURE_STORE_KINDS: readonly FixtureStoreKind[] = ['disk', 's3'];
+
+/** A blob store as the inspector and the image processor use it. */
+export type FixtureBlobs = BlobStore & LocalBlobFiles;
+
 /**
- * A disk blob store in a temporary folder for the tests of one file, removed afterwards, and a
- * way to store a fixture as an upload would. `blobs()` is ready from `beforeAll` on.
+ * A blob store of `kind` in a temporary folder (and, for S3, a fresh bucket on a moto server) for
+ * the tests of one describe block, removed afterwards, and a way to store a fixture as an upload
+ * would. `blobs()` is ready from `beforeAll` on.
  */
-export function useFixtureStore(prefix: string): {
-  blobs: () => DiskBlobStore;
+export function useFixtureStore(
+  prefix: string,
+  kind: FixtureStoreKind = 'disk',
+): {
+  blobs: () => FixtureBlobs;
   store: (name: string) => Promise<string>;
+  /** A stored blob's bytes. */
+  bytesOf: (key: string) => Promise<Buffer>;
 } {
+  const moto = kind === 's3' ? useMotoServer() : null;
   let dir = '';
-  let blobs: DiskBlobStore | undefined;
+  let blobs: (FixtureBlobs & { close?: () => void }) | undefined;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), prefix));
-    blobs = createDiskBlobStore({ dir });
+    if (moto === null) {
+      blobs = createDiskBlobStore({ dir });
+      return;
+    }
+    blobs = createS3BlobStore({
+      bucket: await moto().createBucket(),
+      prefix: 'media',
+      connection: {
+        region: MOTO_REGION,
+        endpoint: moto().endpoint,
+        forcePathStyle: true,
+        credentials: MOTO_CREDENTIALS,
+      },
+      // Small enough that the tests' files are evicted and downloaded again now and then.
+      cache: { dir, maxBytes: 16_384 },
+    });
   });
   afterAll(async () => {
+    blobs?.close?.();
     await rm(dir, { recursive: true, force: true });
   });
   const ready = () => {
@@ -36,5 +71,6 @@ export function useFixtureStore(prefix: string): {
       if (!result.ok) throw new Error(`could not store ${name}`);
       return result.blob.key;
     },
+    bytesOf: (key) => collect(ready().read(key)),
   };
 }

@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import type { MediaFacts } from '@svc/core';
 import { describe, expect, it } from 'vitest';
 import { createMediaInspector } from '../src/index.js';
-import { FIXTURES, useFixtureStore } from './fixture-store.js';
-
-const { blobs: blobStore, store } = useFixtureStore('svc-inspect-');
+import { FIXTURE_STORE_KINDS, FIXTURES, useFixtureStore } from './fixture-store.js';
 
 const facts = (
   contentType: string | null,
@@ -18,7 +16,9 @@ const facts = (
 const image = (contentType: string, width: number, height: number, colorSpace = 'srgb', bitsPerChannel = 8) =>
   ({ ...facts(contentType, width, height, null), colorSpace, bitsPerChannel }) satisfies MediaFacts;
 
-describe('media inspector', () => {
+describe.each(FIXTURE_STORE_KINDS)('media inspector on the %s store', (kind) => {
+  const { blobs: blobStore, store } = useFixtureStore('svc-inspect-', kind);
+
   it.each([
     ['image.jpg', image('image/jpeg', 64, 48)],
     ['image.png', image('image/png', 40, 30)],

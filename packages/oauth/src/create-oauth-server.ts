@@ -33,7 +33,7 @@ export function createOAuthServer(deps: OAuthDeps): OAuthServer {
     deps,
     provider,
     secrets,
-    deps.signInLimiter ?? createSignInLimiter(deps.clock),
+    deps.signInLimiter ?? createSignInLimiter(deps.store.rateLimits, deps.clock),
   );
   const callback = provider.callback();
   return {

@@ -9,7 +9,7 @@ export type OAuthLogger = {
 /** What the OAuth authorization server is built from. */
 export type OAuthDeps = {
   /** Users (to sign in) and the OAuth records (clients, grants, codes, tokens, sessions). */
-  readonly store: Pick<Store, 'users' | 'oauth'>;
+  readonly store: Pick<Store, 'users' | 'oauth' | 'rateLimits'>;
   readonly clock: Clock;
   /** The public base URL (`SVC_BASE_URL`): the issuer, and the tool endpoint under it is the one resource. */
   readonly baseUrl: string;
@@ -25,7 +25,7 @@ export type OAuthDeps = {
   readonly fetcher: MediaFetcher;
   /**
    * Counts sign-in attempts; pass the one the console uses so both pages share one allowance.
-   * Default: one of its own.
+   * Default: one of its own on the store's rate-limit counters (still shared between processes).
    */
   readonly signInLimiter?: SignInLimiter;
 };

@@ -30,6 +30,13 @@ export {
 } from './engine/create-webhook-worker.js';
 export type { PublisherDeps, PublisherLogger } from './engine/publisher-deps.js';
 export {
+  type CommentReplyResult,
+  NO_PUBLISHER_OBSERVER,
+  type PublisherObserver,
+  type PublishResult,
+  type WebhookDeliveryResult,
+} from './engine/publisher-observer.js';
+export {
   type ConcurrencyLimits,
   DEFAULT_PUBLISHER_OPTIONS,
   type PublisherOptions,

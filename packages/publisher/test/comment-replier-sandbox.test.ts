@@ -79,6 +79,10 @@ describe('comment replier on the Instagram simulator', () => {
     });
     expect(await w.store.automations.getComment(asked)).toMatchObject({ stage: 'done', outcome: 'replied' });
     expect(await w.replier().drain()).toBe(0);
+    expect(w.replies).toEqual([
+      { reply: 'private', result: 'sent' },
+      { reply: 'public', result: 'sent' },
+    ]);
   });
 
   it('sends no public reply to a reply', async () => {
@@ -164,5 +168,7 @@ describe('comment replier on the Instagram simulator', () => {
       outcome: null,
     });
     expect(thread(w, asked)?.privateReply).toBeNull();
+    // The observer hears the reply's final answer, the one that marked the account.
+    expect(w.replies).toEqual([{ reply: 'private', result: 'needs_reconnect' }]);
   });
 });

@@ -12,6 +12,7 @@ import {
   createPublisher,
   DEFAULT_PUBLISHER_OPTIONS,
   type Publisher,
+  type PublisherObserver,
   type PublisherOptions,
 } from '../src/index.js';
 
@@ -37,6 +38,7 @@ const SECRET_BOX = createAesGcmSecretBox('engine-test-secret-of-32-characters!!'
 export async function engineFixture(
   gateway: PlatformGateway,
   options: Partial<PublisherOptions> = {},
+  observer?: PublisherObserver,
 ): Promise<EngineFixture> {
   const store = createMemoryStore();
   const clock = createFakeClock('2026-03-01T09:00:00.000Z');
@@ -64,6 +66,7 @@ export async function engineFixture(
       logger: { info: log, warn: log, error: log },
       sleep: async (ms) => clock.advance(ms),
       random: () => 0,
+      ...(observer === undefined ? {} : { observer }),
     },
     { ...DEFAULT_PUBLISHER_OPTIONS, leaseOwner: 'pub-test', ...options },
   );

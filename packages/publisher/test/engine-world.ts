@@ -5,12 +5,14 @@ import type { SandboxPlatform } from '@svc/sandbox';
 import {
   type Collector,
   type CommentReplier,
+  type CommentReplyResult,
   createCollector,
   createCommentReplier,
   createPublisher,
   DEFAULT_COLLECTOR_OPTIONS,
   DEFAULT_COMMENT_REPLIER_OPTIONS,
   DEFAULT_PUBLISHER_OPTIONS,
+  NO_PUBLISHER_OBSERVER,
   type Publisher,
 } from '../src/index.js';
 import { type SandboxAccount, type SandboxHarness, startSandbox } from './platforms/sandbox-harness.js';
@@ -39,6 +41,8 @@ export type EngineWorld = {
   collector(leaseOwner?: string): Collector;
   /** A comment replier on the same store, clock and adapter (a new one stands for another process). */
   replier(leaseOwner?: string): CommentReplier;
+  /** Every automation reply the engine's observer heard, in order. */
+  readonly replies: { reply: 'private' | 'public'; result: CommentReplyResult }[];
   /** Inserts a post to the account, due now; returns its id. */
   schedule(overrides: Partial<Post>): Promise<string>;
   /** Stores bytes as the service does at creation: a blob and an active asset the post refers to. */
@@ -75,6 +79,7 @@ export async function startEngineWorld(options: EngineWorldOptions): Promise<Eng
   });
   // Signed links of stored assets, as the server would hand out; an unknown id gets a dead link.
   const links = new Map<string, string>();
+  const replies: EngineWorld['replies'] = [];
   const deps = {
     store,
     clock: h.clock,
@@ -85,6 +90,11 @@ export async function startEngineWorld(options: EngineWorldOptions): Promise<Eng
     // Waits and jitter cost no real time and are the same on every run.
     sleep: async (ms: number) => h.clock.advance(ms),
     random: () => 0,
+    observer: {
+      ...NO_PUBLISHER_OBSERVER,
+      commentReplied: (reply: 'private' | 'public', result: CommentReplyResult) =>
+        replies.push({ reply, result }),
+    },
   };
   const publisher = createPublisher(deps, {
     ...DEFAULT_PUBLISHER_OPTIONS,
@@ -102,6 +112,7 @@ export async function startEngineWorld(options: EngineWorldOptions): Promise<Eng
       createCollector(deps, { ...DEFAULT_COLLECTOR_OPTIONS, leaseOwner }),
     replier: (leaseOwner = 'replier') =>
       createCommentReplier(deps, { ...DEFAULT_COMMENT_REPLIER_OPTIONS, leaseOwner }),
+    replies,
     async schedule(overrides) {
       const post = aPost(owner.id, account.id, {
         platforms: [platform],

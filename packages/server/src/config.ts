@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
-import { DEFAULT_PLAN_LIMITS, PLATFORMS, type PlanLimitsTable, type Platform } from '@svc/core';
+import {
+  DEFAULT_PLAN_LIMITS,
+  DEFAULT_RATE_LIMITS,
+  PLATFORMS,
+  type PlanLimitsTable,
+  type Platform,
+  type RateLimitSettings,
+} from '@svc/core';
 import { z } from 'zod';
+import { MEDIA_STORE_ENV, type MediaStoreConfig, mediaStoreConfig } from './media-store-config.js';
 
 /** The server's configuration, read once from the environment (docs/configuration.md). */
 export type Config = {
@@ -11,6 +19,8 @@ export type Config = {
   readonly baseUrl: string;
   /** Media files, the generated master secret and (without `databaseUrl`) the SQLite database. */
   readonly dataDir: string;
+  /** Where media bytes are kept: files under `dataDir`, or an S3 bucket (SVC_MEDIA_STORE). */
+  readonly mediaStore: MediaStoreConfig;
   /** A `postgres://…` URL from DATABASE_URL: every store on PostgreSQL; null means SQLite in `dataDir`. */
   readonly databaseUrl: string | null;
   /**
@@ -42,8 +52,17 @@ export type Config = {
   >;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly planLimits: PlanLimitsTable;
+  /** Requests per minute per API key by plan and per client address; 0 is off (docs/rate-limits.md). */
+  readonly rateLimits: RateLimitSettings;
   /** Trust `X-Forwarded-*` headers from a reverse proxy. */
   readonly trustProxy: boolean;
+  /** Prometheus metrics (docs/operations.md, "Metrics"). */
+  readonly metrics: {
+    /** SVC_METRICS_TOKEN: the Bearer token `GET /metrics` needs; null leaves it open. */
+    readonly token: string | null;
+    /** SVC_METRICS_PORT: where `svc publisher` serves /metrics; null: it serves none. */
+    readonly port: number | null;
+  };
   /** Meta's Instagram webhooks (docs/automations.md); each null falls back as documented there. */
   readonly instagramWebhook: {
     /** INSTAGRAM_WEBHOOK_VERIFY_TOKEN: the dashboard's "Verify token". */
@@ -70,7 +89,18 @@ const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER
     .transform(Number)
     .refine((n) => n >= min && n <= max, message);
 
+// A rate limit in requests per minute; `off` (or 0) turns it off.
+const perMinute = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(\d+|off)$/, 'must be a whole number of requests per minute, or off')
+    .transform((v) => (v === 'off' ? 0 : Number(v)))
+    .refine((n) => n <= 1_000_000_000, 'must be a whole number of requests per minute, or off');
+
 const env = z.object({
+  ...MEDIA_STORE_ENV,
   PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).default(3000),
   HOST: z.string().trim().min(1).optional(),
   SVC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
@@ -103,10 +133,15 @@ const env = z.object({
   INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   INSTAGRAM_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   SVC_TRUST_PROXY: flag().default(false),
+  SVC_METRICS_TOKEN: z.string().trim().min(1).optional(),
+  SVC_METRICS_PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).optional(),
   SVC_TRIAL_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
   SVC_PAID_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
   SVC_TRIAL_STORAGE_MB: wholeNumber('must be a whole number of megabytes', 0).optional(),
   SVC_PAID_STORAGE_MB: wholeNumber('must be a whole number of megabytes', 0).optional(),
+  SVC_TRIAL_RATE_LIMIT: perMinute().optional(),
+  SVC_PAID_RATE_LIMIT: perMinute().optional(),
+  SVC_ADDRESS_RATE_LIMIT: perMinute().optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be fatal, error, warn, info, debug, trace or silent',
@@ -135,6 +170,8 @@ export function loadConfig(
   const e = parsed.data;
   const credentials = platformCredentials(given);
   if (!credentials.ok) return credentials;
+  const mediaStore = mediaStoreConfig(e, resolve(cwd, e.SVC_DATA_DIR), cwd);
+  if (!mediaStore.ok) return mediaStore;
   return {
     ok: true,
     config: {
@@ -142,6 +179,7 @@ export function loadConfig(
       host: e.HOST ?? null,
       baseUrl: (e.SVC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       dataDir: resolve(cwd, e.SVC_DATA_DIR),
+      mediaStore: mediaStore.value,
       databaseUrl: e.DATABASE_URL ?? null,
       migrateOnStart: e.SVC_MIGRATE_ON_START,
       databasePoolMax: e.SVC_DATABASE_POOL_MAX,
@@ -162,6 +200,14 @@ export function loadConfig(
       platformCredentials: credentials.value,
       logLevel: e.LOG_LEVEL,
       trustProxy: e.SVC_TRUST_PROXY,
+      metrics: { token: e.SVC_METRICS_TOKEN ?? null, port: e.SVC_METRICS_PORT ?? null },
+      rateLimits: {
+        perKey: {
+          trial: e.SVC_TRIAL_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perKey.trial,
+          paid: e.SVC_PAID_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perKey.paid,
+        },
+        perAddress: e.SVC_ADDRESS_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perAddress,
+      },
       instagramWebhook: {
         verifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN ?? null,
         secret: e.INSTAGRAM_WEBHOOK_SECRET ?? null,

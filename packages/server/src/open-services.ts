@@ -16,17 +16,18 @@ import {
 } from '@svc/core/node';
 import { createMediaLinks, type InstagramWebhookSettings, type MediaLinks } from '@svc/http';
 import {
-  createDiskBlobStore,
   createImageProcessor,
   createMediaInspector,
   createSafeFetcher,
   createWebhookSender,
 } from '@svc/media';
+import type { PublisherObserver } from '@svc/publisher';
 import { createSandbox, SANDBOX_APPS, type Sandbox } from '@svc/sandbox';
 import { createPostgresPostsDueChannel, openPostgresStore } from '@svc/store-postgres';
 import { openSqliteStore } from '@svc/store-sqlite';
 import type { Config } from './config.js';
 import { resolveMasterSecret } from './master-secret.js';
+import { openBlobStore } from './open-blob-store.js';
 import { createPlatformGateways } from './platform-gateways.js';
 import { createPublisherSignal, type InProcessPublisherSignal } from './publisher-signal.js';
 
@@ -44,6 +45,8 @@ export type Services = {
   readonly core: CoreDeps;
   readonly publisherSignal: InProcessPublisherSignal;
   readonly mediaLinks: MediaLinks;
+  /** Where a media GET redirects (a presigned S3 GET, SVC_MEDIA_REDIRECT); null: streamed by us. */
+  readonly mediaRedirect: ((blobKey: string, contentType: string) => Promise<string>) | null;
   /** The platform simulators when the sandbox is on; the API server serves them under /sandbox/. */
   readonly sandbox: Sandbox | null;
   /** How `/webhooks/instagram` checks Meta's deliveries; null: not served. */
@@ -53,15 +56,17 @@ export type Services = {
   readonly webhookSigner: WebhookSigner;
   /** The key the OAuth authorization server derives its secrets from (cookies, signing key, client secrets). */
   readonly oauthSecret: string;
+  /** Hears the background workers (the process's metrics, see withServiceMetrics); absent: nobody. */
+  readonly observer?: PublisherObserver;
   /** Releases the database (and the PostgreSQL posts-due channel). */
   close(): Promise<void>;
 };
 
 /**
  * Builds every adapter the configuration calls for, with plain factories: the store (PostgreSQL at
- * DATABASE_URL, or SQLite in the data directory; migrated on open), media storage on disk in the
- * data directory, the SSRF-safe fetcher, the Node crypto ports keyed by the master secret, and the
- * core's dependencies.
+ * DATABASE_URL, or SQLite in the data directory; migrated on open), media storage (on disk in the
+ * data directory, or in S3 with SVC_MEDIA_STORE), the SSRF-safe fetcher, the Node crypto ports
+ * keyed by the master secret, and the core's dependencies.
  */
 export async function openServices(config: Config, options: { migrate?: boolean } = {}): Promise<Services> {
   const secret = resolveMasterSecret(config.secret, config.dataDir);
@@ -81,7 +86,8 @@ export async function openServices(config: Config, options: { migrate?: boolean 
       ? null
       : createPostgresPostsDueChannel({ connectionString: config.databaseUrl });
   const publisherSignal = createPublisherSignal(postsDueChannel);
-  const blobs = createDiskBlobStore({ dir: join(config.dataDir, MEDIA_DIR) });
+  const media = openBlobStore(config.mediaStore, join(config.dataDir, MEDIA_DIR));
+  const { blobs } = media;
   const fetcher = createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch });
   const core: CoreDeps = {
     store,
@@ -126,11 +132,13 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     : null;
   const close = async () => {
     await Promise.all([store.close(), postsDueChannel?.close()]);
+    media.close();
   };
   return {
     core,
     publisherSignal,
     mediaLinks,
+    mediaRedirect: media.mediaRedirect,
     webhookSender: createWebhookSender({ allowPrivate: config.unsafeAllowPrivateFetch }),
     webhookSigner: createStandardWebhookSigner(),
     sandbox,

@@ -67,8 +67,8 @@ export function createServerWebhookWorker(services: Services, config: Config, lo
 }
 
 /**
- * The maintenance sweeps (tokens about to lapse, abandoned upload targets), wherever the publisher
- * runs.
+ * The maintenance sweeps (tokens about to lapse, abandoned upload targets, posts deleted more than
+ * 30 days ago, settled webhook messages, …), wherever the publisher runs and for `svc sweep`.
  */
 export function createServerSweeper(services: Services, logger: Logger): MaintenanceSweeper {
   return createMaintenanceSweeper(engineDeps(services, logger.child({ component: 'sweeps' })));

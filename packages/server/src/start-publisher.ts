@@ -30,14 +30,19 @@ export function startPublisher(services: Services, config: Config, logger: Logge
   return publisher;
 }
 
-/** What the publisher and the collector of this process work with. */
-export function engineDeps(services: Services, logger: Logger): PublisherDeps {
+/** What the publisher, the collector and the sweeps of this process work with. */
+export function engineDeps(
+  services: Services,
+  logger: Logger,
+): PublisherDeps & { readonly blobs: Services['core']['blobs'] } {
   return {
     store: services.core.store,
+    blobs: services.core.blobs,
     clock: services.core.clock,
     secretBox: services.core.secretBox,
     gateways: services.core.platforms,
     mediaUrl: (id) => services.mediaLinks.urlFor(id),
     logger,
+    ...(services.observer === undefined ? {} : { observer: services.observer }),
   };
 }

@@ -1,13 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createConsole } from '@svc/console';
-import { createSignInLimiter } from '@svc/core';
+import { createSignInLimiter, MCP_PATH } from '@svc/core';
 import { createHttpApp } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
 import { createAgentAccess, createOAuthServer } from '@svc/oauth';
 import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { labelledMount } from './metrics/labelled-mount.js';
+import { withServiceMetrics } from './metrics/with-service-metrics.js';
 import { openServices } from './open-services.js';
 import {
   createServerCollector,
@@ -37,7 +39,11 @@ export type RunningServer = {
 
 /** Starts the REST API on the configured port with every service it needs. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const services = await openServices(config);
+  // The process's one metrics registry; the services it answers report to it (GET /metrics).
+  const { services, metrics } = withServiceMetrics(await openServices(config), {
+    token: config.metrics.token,
+    version: SERVICE_VERSION,
+  });
   if (config.unsafeAllowPrivateFetch) {
     logger.warn(
       {},
@@ -46,8 +52,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   // The OAuth authorization server (/oauth/*, its metadata) answers outside Koa too: it is a Koa
   // app of its own, with OAuth's error format.
-  // One allowance of sign-in attempts for the OAuth page and the console (docs/console.md).
-  const signInLimiter = createSignInLimiter(services.core.clock);
+  // One allowance of sign-in attempts for the OAuth page and the console (docs/console.md), counted
+  // in the database, so every server process shares it.
+  const signInLimiter = createSignInLimiter(services.core.store.rateLimits, services.core.clock);
   const oauth = createOAuthServer({
     signInLimiter,
     store: services.core.store,
@@ -67,6 +74,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     version: SERVICE_VERSION,
     logger,
     mediaLinks: services.mediaLinks,
+    rateLimits: config.rateLimits,
   });
   // The web console at /app, for the people behind the accounts.
   const webConsole = createConsole({
@@ -83,10 +91,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     core: services.core,
     logger,
     mediaLinks: services.mediaLinks,
+    mediaRedirect: services.mediaRedirect,
     version: SERVICE_VERSION,
     trustProxy: config.trustProxy,
     baseUrl: config.baseUrl,
-    mounts: services.sandbox === null ? [mcp, oauth, webConsole] : [mcp, oauth, webConsole, services.sandbox],
+    rateLimits: config.rateLimits,
+    mounts: [
+      labelledMount(MCP_PATH, mcp),
+      labelledMount('/oauth', oauth),
+      labelledMount('/app', webConsole),
+      ...(services.sandbox === null ? [] : [labelledMount('/sandbox', services.sandbox)]),
+    ],
+    metrics: metrics.exposition,
+    requestObserver: metrics.requests,
     instagramWebhook: services.instagramWebhook,
     webhookSender: services.webhookSender,
   });
@@ -108,9 +125,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
-  // Expired OAuth records are ignored when read; sweeping them keeps the table small.
+  // Expired OAuth records are ignored when read, and a rate-limit counter whose window ended starts
+  // afresh when hit; sweeping both keeps their tables small. Every API server sweeps (the counters
+  // are written here, also where the publisher is off); deleting on several at once is harmless.
   const sweepOAuth = () => {
     oauth.sweep().catch((fault: unknown) => logger.warn({ fault: String(fault) }, 'oauth sweep failed'));
+    services.core.store.rateLimits
+      .deleteExpired(services.core.clock.now())
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, 'ended rate-limit windows removed');
+      })
+      .catch((fault: unknown) => logger.warn({ fault: String(fault) }, 'rate-limit sweep failed'));
   };
   sweepOAuth();
   const oauthSweeper = setInterval(sweepOAuth, OAUTH_SWEEP_INTERVAL_MS).unref();
@@ -131,6 +156,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       port,
       baseUrl: config.baseUrl,
       dataDir: config.dataDir,
+      mediaStore:
+        config.mediaStore.kind === 's3'
+          ? `s3://${config.mediaStore.bucket}/${config.mediaStore.prefix}`
+          : 'disk',
       sandbox: config.sandbox,
       version: SERVICE_VERSION,
     },

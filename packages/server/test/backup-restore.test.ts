@@ -90,6 +90,9 @@ describe('svc backup and svc restore', () => {
       SVC_DATA_DIR: dir,
       SVC_PUBLISHER: 'off',
       SVC_PAID_POSTS_PER_MONTH: '1000000',
+      // Write load from one key and one address, far beyond what the rate limits let through.
+      SVC_PAID_RATE_LIMIT: 'off',
+      SVC_ADDRESS_RATE_LIMIT: 'off',
     });
     running.push(server);
     const key = await seed(dir);

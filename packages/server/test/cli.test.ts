@@ -165,6 +165,15 @@ describe('svc CLI', () => {
     expect(outcome).toMatchObject({ code: 1, stderr: expect.stringContaining('sandbox is off') });
   });
 
+  it('runs one round of the maintenance sweeps with svc sweep', async () => {
+    const outcome = await svcInProcess(['sweep'], { SVC_DATA_DIR: dataDir() });
+    expect(outcome).toMatchObject({
+      code: 0,
+      json: { refreshed: 0, warned: 0, abandonedUploads: 0 },
+    });
+    expect((await svcInProcess(['sweep', 'now'], {})).code).toBe(2);
+  });
+
   it('migrates once', async () => {
     const env = { SVC_DATA_DIR: dataDir() };
     expect((await svcInProcess(['migrate'], env)).json).toEqual({
@@ -191,6 +200,9 @@ describe('svc CLI', () => {
         '0020_token_expiry_warnings',
         '0021_events_owner',
         '0022_pending_media',
+        '0023_rate_limits',
+        '0024_blob_removals',
+        '0025_sweeps',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_LIMITS } from '@svc/core';
+import { DEFAULT_PLAN_LIMITS, DEFAULT_RATE_LIMITS } from '@svc/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 
@@ -17,6 +17,7 @@ describe('loadConfig', () => {
         host: null,
         baseUrl: 'http://localhost:3000',
         dataDir: '/srv/app/.svc-data',
+        mediaStore: { kind: 'disk' },
         databaseUrl: null,
         migrateOnStart: true,
         databasePoolMax: 10,
@@ -33,7 +34,9 @@ describe('loadConfig', () => {
         platformCredentials: {},
         logLevel: 'info',
         trustProxy: false,
+        metrics: { token: null, port: null },
         planLimits: DEFAULT_PLAN_LIMITS,
+        rateLimits: DEFAULT_RATE_LIMITS,
         instagramWebhook: { verifyToken: null, secret: null },
       },
     });
@@ -54,6 +57,23 @@ describe('loadConfig', () => {
         },
       },
     });
+  });
+
+  it('sets rate limits in requests per minute, off or 0 turning one off, and names a bad one', () => {
+    expect(
+      load({ SVC_TRIAL_RATE_LIMIT: '20', SVC_PAID_RATE_LIMIT: 'OFF', SVC_ADDRESS_RATE_LIMIT: '0' }),
+    ).toMatchObject({
+      config: { rateLimits: { perKey: { trial: 20, paid: 0 }, perAddress: 0 } },
+    });
+    expect(load({ SVC_PAID_RATE_LIMIT: '1000' })).toMatchObject({
+      config: { rateLimits: { perKey: { trial: 120, paid: 1000 }, perAddress: 1200 } },
+    });
+    expect(load({ SVC_TRIAL_RATE_LIMIT: '2.5' })).toEqual({
+      ok: false,
+      error:
+        'Invalid configuration: SVC_TRIAL_RATE_LIMIT must be a whole number of requests per minute, or off',
+    });
+    expect(load({ SVC_ADDRESS_RATE_LIMIT: 'lots' })).toMatchObject({ ok: false });
   });
 
   it('reads every variable', () => {
@@ -104,6 +124,16 @@ describe('loadConfig', () => {
         logLevel: 'warn',
         platformCredentials: { tiktok: { clientId: 'ck', clientSecret: 'cs' } },
       },
+    });
+  });
+
+  it('reads the metrics token and the metrics port of svc publisher, and names a bad port', () => {
+    expect(load({ SVC_METRICS_TOKEN: ' scrape-me ', SVC_METRICS_PORT: '9464' })).toMatchObject({
+      config: { metrics: { token: 'scrape-me', port: 9464 } },
+    });
+    expect(load({ SVC_METRICS_PORT: 'nine' })).toEqual({
+      ok: false,
+      error: 'Invalid configuration: SVC_METRICS_PORT must be a port number from 0 to 65535',
     });
   });
 

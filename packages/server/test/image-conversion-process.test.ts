@@ -3,13 +3,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useMotoServer } from '../../media/test/moto-server.js';
 import { freePort, type ServerProcess, startServerProcess, svcProcess, useDataDirs } from './support.js';
 
 // PNG, WebP and GIF photos through a real `svc serve` process to the Instagram and TikTok
 // simulators, which take only JPEG (TikTok also WebP), as the real platforms do: the service makes
-// JPEG copies for the platform and leaves the originals as they were uploaded.
+// JPEG copies for the platform and leaves the originals as they were uploaded. Media on disk, then
+// in an S3-compatible server (moto) on loopback.
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const dataDir = useDataDirs();
+const moto = useMotoServer();
 
 /** A 1080x1350 picture (4:5, which Instagram takes), with a translucent half for PNG. */
 async function picture(format: 'png' | 'webp' | 'gif'): Promise<Buffer> {
@@ -31,167 +34,175 @@ async function picture(format: 'png' | 'webp' | 'gif'): Promise<Buffer> {
     .toBuffer();
 }
 
-describe('images converted per platform, through svc serve', () => {
-  let server: ServerProcess;
-  let origin: Server;
-  let originUrl = '';
-  let key = '';
-  const accounts: Record<string, string> = {};
-  const files: Record<string, Buffer> = {};
+describe.each(['disk', 's3'] as const)(
+  'images converted per platform, through svc serve, media on %s',
+  (storage) => {
+    let server: ServerProcess;
+    let origin: Server;
+    let originUrl = '';
+    let key = '';
+    let bucket: string | null = null;
+    const accounts: Record<string, string> = {};
+    const files: Record<string, Buffer> = {};
 
-  beforeAll(async () => {
-    for (const format of ['png', 'webp', 'gif'] as const) files[format] = await picture(format);
-    files.link = await sharp(files.png).modulate({ hue: 60 }).png().toBuffer();
-    origin = createServer((req, res) => {
-      if (req.url === '/shot.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(files.link);
-      else res.writeHead(404).end();
+    beforeAll(async () => {
+      for (const format of ['png', 'webp', 'gif'] as const) files[format] = await picture(format);
+      files.link = await sharp(files.png).modulate({ hue: 60 }).png().toBuffer();
+      origin = createServer((req, res) => {
+        if (req.url === '/shot.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(files.link);
+        else res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+      originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+
+      const port = await freePort();
+      if (storage === 's3') bucket = await moto().createBucket();
+      const env = {
+        SVC_DATA_DIR: dataDir(),
+        PORT: String(port),
+        SVC_BASE_URL: `http://127.0.0.1:${port}`,
+        SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
+        SVC_PUBLISHER_INTERVAL_MS: '1000',
+        ...(bucket === null ? {} : moto().serverEnv(bucket)),
+      };
+      server = await startServerProcess(env);
+      const cli = (args: string[]) => svcProcess(args, env);
+      await cli(['users', 'create', '--email', 'ann@example.com', '--plan', 'paid']);
+      for (const platform of ['instagram', 'tiktok']) {
+        accounts[platform] = (
+          await cli([
+            'accounts',
+            'connect-sandbox',
+            '--email',
+            'ann@example.com',
+            '--platform',
+            platform,
+            '--handle',
+            `ann_${platform}`,
+          ])
+        ).json.id;
+      }
+      key = (await cli(['keys', 'create', '--email', 'ann@example.com', '--scopes', '*'])).json.key;
+    }, 60_000);
+    afterAll(async () => {
+      await server?.stop('SIGKILL');
+      await new Promise((resolve) => origin?.close(resolve));
     });
-    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
-    originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
 
-    const port = await freePort();
-    const env = {
-      SVC_DATA_DIR: dataDir(),
-      PORT: String(port),
-      SVC_BASE_URL: `http://127.0.0.1:${port}`,
-      SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
-      SVC_PUBLISHER_INTERVAL_MS: '1000',
+    const call = async (path: string, json?: unknown) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers: {
+          Authorization: `Bearer ${key}`,
+          ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
+      return { status: res.status, body: (await res.json()) as any };
     };
-    server = await startServerProcess(env);
-    const cli = (args: string[]) => svcProcess(args, env);
-    await cli(['users', 'create', '--email', 'ann@example.com', '--plan', 'paid']);
-    for (const platform of ['instagram', 'tiktok']) {
-      accounts[platform] = (
-        await cli([
-          'accounts',
-          'connect-sandbox',
-          '--email',
-          'ann@example.com',
-          '--platform',
-          platform,
-          '--handle',
-          `ann_${platform}`,
-        ])
-      ).json.id;
-    }
-    key = (await cli(['keys', 'create', '--email', 'ann@example.com', '--scopes', '*'])).json.key;
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    await new Promise((resolve) => origin?.close(resolve));
-  });
-
-  const call = async (path: string, json?: unknown) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method: json === undefined ? 'GET' : 'POST',
-      headers: {
-        Authorization: `Bearer ${key}`,
-        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
-  const upload = async (bytes: Buffer, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
-    const res = await fetch(`${server.url}/api/v1/media`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${key}` },
-      body: form,
-    });
-    return (await res.json()) as { mediaId: string; url: string };
-  };
-  const bytesAt = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
-  const settled = async (postId: string) => {
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      const { body } = await call(`/api/v1/posts/${postId}`);
-      if (body.status === 'posted' || body.status === 'failed') return body;
-      if (Date.now() > deadline) throw new Error(`post ${postId} still ${body.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  };
-
-  it('publishes PNG, WebP and GIF uploads and a PNG link to Instagram and as TikTok photo sets', async () => {
-    const uploads = {
-      png: await upload(files.png as Buffer, 'photo.png'),
-      webp: await upload(files.webp as Buffer, 'photo.webp'),
-      gif: await upload(files.gif as Buffer, 'photo.gif'),
+    const upload = async (bytes: Buffer, name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), name);
+      const res = await fetch(`${server.url}/api/v1/media`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        body: form,
+      });
+      return (await res.json()) as { mediaId: string; url: string };
     };
-    const tiktok = { title: 'Photos', platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY' } } };
-    const requests = [
-      ...Object.entries(uploads).map(([format, u]) => ({
-        platforms: ['instagram'],
-        profileIds: [accounts.instagram],
-        caption: `A ${format} on Instagram`,
-        mediaId: u.mediaId,
-      })),
-      {
-        platforms: ['instagram'],
-        profileIds: [accounts.instagram],
-        caption: 'A PNG link on Instagram',
-        mediaUrls: [`${originUrl}/shot.png`],
-      },
-      {
-        ...tiktok,
-        platforms: ['tiktok'],
-        profileIds: [accounts.tiktok],
-        caption: 'Three formats on TikTok',
-        mediaIds: [uploads.png.mediaId, uploads.webp.mediaId, uploads.gif.mediaId],
-      },
-      {
-        ...tiktok,
-        platforms: ['tiktok'],
-        profileIds: [accounts.tiktok],
-        caption: 'A PNG link on TikTok',
-        mediaUrls: [`${originUrl}/shot.png`],
-      },
-    ];
-    const created = [];
-    for (const request of requests) {
-      const answer = await call('/api/v1/publish', request);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      created.push(answer.body.postIds[0] as string);
-    }
-    const posts = await Promise.all(created.map(settled));
-    for (const post of posts)
-      expect(post, JSON.stringify(post)).toMatchObject({ status: 'posted', failedReason: null });
+    const bytesAt = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+    const settled = async (postId: string) => {
+      const deadline = Date.now() + 45_000;
+      for (;;) {
+        const { body } = await call(`/api/v1/posts/${postId}`);
+        if (body.status === 'posted' || body.status === 'failed') return body;
+        if (Date.now() > deadline) throw new Error(`post ${postId} still ${body.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
 
-    // What each platform got, slide by slide: a JPEG copy pointing at the original, except the
-    // WebP on TikTok, which TikTok takes as it is.
-    const [igPng, igWebp, igGif, igLink, tiktokSet, tiktokLink] = posts;
-    const formatOf = async (url: string) => (await sharp(await bytesAt(url)).metadata()).format;
-    for (const [post, original] of [
-      [igPng, uploads.png.mediaId],
-      [igWebp, uploads.webp.mediaId],
-      [igGif, uploads.gif.mediaId],
-    ] as const) {
-      expect(post.media).toEqual([
-        { mediaId: expect.any(String), url: expect.any(String), derivedFrom: original },
+    it('publishes PNG, WebP and GIF uploads and a PNG link to Instagram and as TikTok photo sets', async () => {
+      const uploads = {
+        png: await upload(files.png as Buffer, 'photo.png'),
+        webp: await upload(files.webp as Buffer, 'photo.webp'),
+        gif: await upload(files.gif as Buffer, 'photo.gif'),
+      };
+      const tiktok = { title: 'Photos', platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY' } } };
+      const requests = [
+        ...Object.entries(uploads).map(([format, u]) => ({
+          platforms: ['instagram'],
+          profileIds: [accounts.instagram],
+          caption: `A ${format} on Instagram`,
+          mediaId: u.mediaId,
+        })),
+        {
+          platforms: ['instagram'],
+          profileIds: [accounts.instagram],
+          caption: 'A PNG link on Instagram',
+          mediaUrls: [`${originUrl}/shot.png`],
+        },
+        {
+          ...tiktok,
+          platforms: ['tiktok'],
+          profileIds: [accounts.tiktok],
+          caption: 'Three formats on TikTok',
+          mediaIds: [uploads.png.mediaId, uploads.webp.mediaId, uploads.gif.mediaId],
+        },
+        {
+          ...tiktok,
+          platforms: ['tiktok'],
+          profileIds: [accounts.tiktok],
+          caption: 'A PNG link on TikTok',
+          mediaUrls: [`${originUrl}/shot.png`],
+        },
+      ];
+      const created = [];
+      for (const request of requests) {
+        const answer = await call('/api/v1/publish', request);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        created.push(answer.body.postIds[0] as string);
+      }
+      const posts = await Promise.all(created.map(settled));
+      for (const post of posts)
+        expect(post, JSON.stringify(post)).toMatchObject({ status: 'posted', failedReason: null });
+
+      // What each platform got, slide by slide: a JPEG copy pointing at the original, except the
+      // WebP on TikTok, which TikTok takes as it is.
+      const [igPng, igWebp, igGif, igLink, tiktokSet, tiktokLink] = posts;
+      const formatOf = async (url: string) => (await sharp(await bytesAt(url)).metadata()).format;
+      for (const [post, original] of [
+        [igPng, uploads.png.mediaId],
+        [igWebp, uploads.webp.mediaId],
+        [igGif, uploads.gif.mediaId],
+      ] as const) {
+        expect(post.media).toEqual([
+          { mediaId: expect.any(String), url: expect.any(String), derivedFrom: original },
+        ]);
+        expect(await formatOf(post.media[0].url)).toBe('jpeg');
+      }
+      expect(tiktokSet.media.map((m: { derivedFrom: string | null }) => m.derivedFrom)).toEqual([
+        uploads.png.mediaId,
+        null,
+        uploads.gif.mediaId,
       ]);
-      expect(await formatOf(post.media[0].url)).toBe('jpeg');
-    }
-    expect(tiktokSet.media.map((m: { derivedFrom: string | null }) => m.derivedFrom)).toEqual([
-      uploads.png.mediaId,
-      null,
-      uploads.gif.mediaId,
-    ]);
-    expect(await Promise.all(tiktokSet.media.map((m: { url: string }) => formatOf(m.url)))).toEqual([
-      'jpeg',
-      'webp',
-      'jpeg',
-    ]);
-    for (const post of [igLink, tiktokLink]) {
-      expect(post.media[0].derivedFrom).toEqual(expect.stringMatching(/^media_/));
-      expect(await formatOf(post.media[0].url)).toBe('jpeg');
-    }
-    // The copy made for Instagram serves TikTok too: one JPEG per original.
-    expect(tiktokSet.media[0].mediaId).toBe(igPng.media[0].mediaId);
+      expect(await Promise.all(tiktokSet.media.map((m: { url: string }) => formatOf(m.url)))).toEqual([
+        'jpeg',
+        'webp',
+        'jpeg',
+      ]);
+      for (const post of [igLink, tiktokLink]) {
+        expect(post.media[0].derivedFrom).toEqual(expect.stringMatching(/^media_/));
+        expect(await formatOf(post.media[0].url)).toBe('jpeg');
+      }
+      // The copy made for Instagram serves TikTok too: one JPEG per original.
+      expect(tiktokSet.media[0].mediaId).toBe(igPng.media[0].mediaId);
 
-    // The originals are untouched and served byte for byte as uploaded.
-    for (const format of ['png', 'webp', 'gif'] as const) {
-      expect(sha256(await bytesAt(uploads[format].url))).toBe(sha256(files[format] as Buffer));
-    }
-  }, 120_000);
-});
+      // The originals are untouched and served byte for byte as uploaded.
+      for (const format of ['png', 'webp', 'gif'] as const) {
+        expect(sha256(await bytesAt(uploads[format].url))).toBe(sha256(files[format] as Buffer));
+      }
+      // In S3: three uploads, the imported link and the four JPEG copies, as objects.
+      if (bucket !== null) expect(await moto().objectKeys(bucket, 'media/')).toHaveLength(8);
+    }, 120_000);
+  },
+);

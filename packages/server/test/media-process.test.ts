@@ -4,14 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useMotoServer } from '../../media/test/moto-server.js';
 import { type ServerProcess, startServerProcess, svcProcess, useDataDirs } from './support.js';
 
-// The media endpoints through a real `svc serve` process: real SQLite, real files on disk, the
-// real inspector and fetcher. Outside links are served by a plain HTTP server on loopback, which
-// the server may reach only with SVC_UNSAFE_ALLOW_PRIVATE_FETCH=1.
+// The media endpoints through a real `svc serve` process: real SQLite, media as real files on disk
+// or in a real S3-compatible server (moto) on loopback, the real inspector and fetcher. Outside
+// links are served by a plain HTTP server on loopback, which the server may reach only with
+// SVC_UNSAFE_ALLOW_PRIVATE_FETCH=1.
 const FIXTURES = join(import.meta.dirname, '../../media/test/fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const dataDir = useDataDirs();
+const moto = useMotoServer();
+// Each test starts a server and runs several CLI processes: slower than the default limit on a
+// busy machine.
 const running: ServerProcess[] = [];
 afterEach(async () => {
   for (const server of running.splice(0)) if (server.child.exitCode === null) await server.stop('SIGKILL');
@@ -39,8 +44,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => origin.close(resolve)));
 
-async function serve(env: Record<string, string>) {
+type Storage = 'disk' | 's3';
+
+async function serve(storage: Storage, given: Record<string, string>) {
   const dir = dataDir();
+  const bucket = storage === 's3' ? await moto().createBucket() : null;
+  const env = { ...(bucket === null ? {} : moto().serverEnv(bucket)), ...given };
   const server = await startServerProcess({ SVC_DATA_DIR: dir, ...env });
   running.push(server);
   const cli = (args: string[]) => svcProcess(args, { SVC_DATA_DIR: dir, ...env });
@@ -86,17 +95,25 @@ async function serve(env: Record<string, string>) {
   };
   // Links are absolute under SVC_BASE_URL (http://localhost:PORT); fetch them from the server.
   const local = (link: string) => `${server.url}${new URL(link).pathname}${new URL(link).search}`;
-  return { dir, server, key, instagram, tiktok, facebook, call, uploadFile, local };
+  // The stored blobs, wherever the server keeps them.
+  const blobs = async () =>
+    bucket === null
+      ? readdirSync(join(dir, 'media'), { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile() && /^[0-9a-f]{64}$/.test(e.name))
+          .map((e) => e.name)
+      : (await moto().objectKeys(bucket, 'media/')).filter((name) => /\/[0-9a-f]{64}$/.test(name));
+  // Whatever an abandoned upload could have left: temp files, unfinished multipart uploads.
+  const leftovers = async () => {
+    const tmp = join(dir, bucket === null ? 'media' : 'media-cache', 'tmp');
+    const temps = statSync(tmp, { throwIfNoEntry: false }) === undefined ? [] : readdirSync(tmp);
+    return bucket === null ? temps : [...temps, ...(await moto().unfinishedUploads(bucket))];
+  };
+  return { dir, server, key, instagram, tiktok, facebook, call, uploadFile, local, blobs, leftovers };
 }
 
-const blobFiles = (dir: string) =>
-  readdirSync(join(dir, 'media'), { recursive: true, withFileTypes: true }).filter(
-    (e) => e.isFile() && /^[0-9a-f]{64}$/.test(e.name),
-  );
-
-describe('media through the real server', () => {
+describe.each(['disk', 's3'] as const)('media through the real server, stored on %s', (storage) => {
   it('uploads, serves with ranges, sniffs types, deduplicates and pads', async () => {
-    const s = await serve({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
+    const s = await serve(storage, { SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
 
     const png = fixture('image.png');
     const uploaded = await s.uploadFile(png);
@@ -126,7 +143,7 @@ describe('media through the real server', () => {
       json: { url: `${originUrl}/copy.png` },
     });
     expect(again.body.mediaId).toBe(uploaded.body.mediaId);
-    expect(blobFiles(s.dir)).toHaveLength(1);
+    expect(await s.blobs()).toHaveLength(1);
 
     expect(
       await s.call('/api/v1/media/from-url', { method: 'POST', json: { url: `${originUrl}/page.html` } }),
@@ -226,30 +243,10 @@ describe('media through the real server', () => {
         },
       }),
     ).toMatchObject({ status: 422, body: { code: 'media_url_unreachable' } });
-  });
-
-  it('refuses private addresses when the unsafe switch is off', async () => {
-    const s = await serve({});
-    for (const url of [
-      `${originUrl}/copy.png`,
-      `https://127.0.0.1:${new URL(originUrl).port}/copy.png`,
-      'https://[::1]/copy.png',
-      'https://[::ffff:127.0.0.1]/copy.png',
-      'https://169.254.169.254/latest/meta-data',
-      'https://10.0.0.1/x.jpg',
-      'https://localhost/x.jpg',
-    ]) {
-      const res = await s.call('/api/v1/media/from-url', { method: 'POST', json: { url } });
-      expect({ url, status: res.status, code: res.body.code }).toEqual({
-        url,
-        status: 422,
-        code: 'media_url_blocked',
-      });
-    }
-  });
+  }, 60_000);
 
   it('takes bytes on an upload link, and keeps nothing of an upload the client abandons', async () => {
-    const s = await serve({});
+    const s = await serve(storage, {});
     const target = await s.call('/api/v1/media/upload', { method: 'POST' });
     const put = await fetch(s.local(target.body.uploadUrl), { method: 'PUT', body: fixture('video.mp4') });
     expect({ status: put.status, body: await put.json() }).toMatchObject({
@@ -261,7 +258,7 @@ describe('media through the real server', () => {
       },
     });
 
-    const before = blobFiles(s.dir).length;
+    const before = await s.blobs();
     await new Promise<void>((resolve) => {
       const boundary = 'b0undary';
       const req = httpRequest(`${s.server.url}/api/v1/media`, {
@@ -280,10 +277,62 @@ describe('media through the real server', () => {
     for (let i = 0; i < 50 && !s.server.logs.some((l) => l.path === '/api/v1/media'); i++)
       await new Promise((r) => setTimeout(r, 50));
     expect(s.server.logs.some((l) => l.path === '/api/v1/media')).toBe(true);
-    expect(blobFiles(s.dir)).toHaveLength(before);
-    const tmp = join(s.dir, 'media', 'tmp');
-    expect(statSync(tmp, { throwIfNoEntry: false }) === undefined || readdirSync(tmp).length === 0).toBe(
-      true,
-    );
-  });
+    expect(await s.blobs()).toEqual(before);
+    expect(await s.leftovers()).toEqual([]);
+  }, 60_000);
+});
+
+describe('media links redirected to S3', () => {
+  it('answers a signed link with a presigned S3 GET when SVC_MEDIA_REDIRECT is on, after checking it', async () => {
+    const s = await serve('s3', { SVC_MEDIA_REDIRECT: 'on' });
+    const png = fixture('image.png');
+    const { body } = await s.uploadFile(png);
+    const link = new URL(s.local(body.url));
+    const answer = await fetch(link, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const location = new URL(answer.headers.get('location') ?? '');
+    expect(location.origin).toBe(moto().endpoint);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect(location.searchParams.get('response-content-type')).toBe('image/png');
+    // The bytes come from the bucket, ranges included; HEAD is still answered by the server.
+    expect(Buffer.from(await (await fetch(link)).arrayBuffer()).equals(png)).toBe(true);
+    const part = await fetch(link, { headers: { Range: 'bytes=0-7' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(png.subarray(0, 8))).toBe(true);
+    const head = await fetch(link, { method: 'HEAD', redirect: 'manual' });
+    expect({ status: head.status, type: head.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: 'image/png',
+    });
+    // A forged link is refused before any redirect.
+    link.searchParams.set('signature', 'x'.repeat(43));
+    const forged = await fetch(link, { redirect: 'manual' });
+    expect({ status: forged.status, body: await forged.json() }).toMatchObject({
+      status: 403,
+      body: { code: 'invalid_media_link' },
+    });
+  }, 60_000);
+});
+
+describe('media links refused by the real server', () => {
+  it('refuses private addresses when the unsafe switch is off', async () => {
+    const s = await serve('disk', {});
+    for (const url of [
+      `${originUrl}/copy.png`,
+      `https://127.0.0.1:${new URL(originUrl).port}/copy.png`,
+      'https://[::1]/copy.png',
+      'https://[::ffff:127.0.0.1]/copy.png',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/x.jpg',
+      'https://localhost/x.jpg',
+    ]) {
+      const res = await s.call('/api/v1/media/from-url', { method: 'POST', json: { url } });
+      expect({ url, status: res.status, code: res.body.code }).toEqual({
+        url,
+        status: 422,
+        code: 'media_url_blocked',
+      });
+    }
+  }, 60_000);
 });

@@ -193,7 +193,15 @@ describe('the served OpenAPI document, checked by Prism against generated reques
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     const env = { SVC_DATA_DIR: dir, PORT: String(port), SVC_BASE_URL: baseUrl };
-    server = await startServerProcess({ ...env, SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1', LOG_LEVEL: 'info' });
+    // Rate limits on (every answer carries their headers, checked against the document) but far
+    // above what the generated requests add up to, so none of them is refused for it.
+    const limits = { SVC_PAID_RATE_LIMIT: '1000000', SVC_ADDRESS_RATE_LIMIT: '1000000' };
+    server = await startServerProcess({
+      ...env,
+      ...limits,
+      SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
+      LOG_LEVEL: 'info',
+    });
     const user = await svcInProcess(['users', 'create', '--email', EMAIL, '--plan', 'paid'], env);
     expect(user.code, user.stderr).toBe(0);
     for (const platform of ['instagram', 'tiktok', 'youtube', 'threads', 'facebook']) {

@@ -12,6 +12,7 @@ import { createPostgresEventStore } from './postgres-journal.js';
 import { createPostgresMediaStore } from './postgres-media-store.js';
 import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
+import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
 import { createPostgresWebhookStore } from './postgres-webhook-store.js';
 import { unavailableAwarePool } from './unavailable-errors.js';
@@ -81,6 +82,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     analytics: createPostgresAnalyticsStore(pool),
     automations: createPostgresAutomationStore(pool),
     webhooks: createPostgresWebhookStore(pool),
+    rateLimits: createPostgresRateLimitStore(pool),
     async ping() {
       await pool.query('SELECT 1');
     },

@@ -50,6 +50,11 @@ const MARK_TOKEN_EXPIRING_SQL = withEvents(
   3,
 );
 
+// A racing sweep's UPDATE waits for the row lock, then finds the lease taken and matches no row.
+const CLAIM_TOKEN_REFRESH_SQL = `UPDATE connected_accounts SET token_refresh_until = $4
+WHERE id = $1 AND status = 'active' AND NOT needs_reconnect AND token_expires_at = $2
+  AND (token_refresh_until IS NULL OR token_refresh_until <= $3)`;
+
 async function disconnect(
   client: PoolClient,
   request: DisconnectAccountRequest,
@@ -151,6 +156,10 @@ export function createPostgresAccountStore(pool: Pool): AccountStore {
         ...eventParams([event]),
       ]);
       return (marked.rowCount ?? 0) > 0;
+    },
+    async claimTokenRefresh(accountId, expiresAt, now, leaseUntil) {
+      const claimed = await pool.query(CLAIM_TOKEN_REFRESH_SQL, [accountId, expiresAt, now, leaseUntil]);
+      return (claimed.rowCount ?? 0) > 0;
     },
     async listActiveAccounts(ownerId) {
       return many(

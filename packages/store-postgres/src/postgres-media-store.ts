@@ -12,10 +12,16 @@ import {
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { nullableNumberFromBigint, numberFromBigint } from './pg-values.js';
+import {
+  blobBeingRemoved,
+  createPostgresBlobRemovals,
+  type RecordingTimes,
+} from './postgres-blob-removals.js';
 import { appendEvents } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
-type MediaAssetRow = {
+/** A row of `media_assets`. */
+export type MediaAssetRow = {
   id: string;
   owner_id: string;
   status: string;
@@ -29,7 +35,8 @@ type MediaAssetRow = {
   created_at: Date;
 };
 
-function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
+/** The asset a `media_assets` row holds. */
+export function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
   return {
     id: row.id,
     ownerId: row.owner_id,
@@ -70,7 +77,7 @@ function assetParams(asset: MediaAsset): unknown[] {
  * interleave with another upload of the same owner, so concurrent uploads cannot pass the quota
  * together. Held until the transaction ends.
  */
-const LOCK_OWNER_MEDIA_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc:media:' || $1, 0))";
+export const LOCK_OWNER_MEDIA_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc:media:' || $1, 0))";
 
 async function usedBytes(db: Pool | PoolClient, ownerId: string): Promise<number> {
   const result = await db.query<{ used_bytes: string }>(
@@ -95,8 +102,10 @@ async function add(
   limit: number,
   sourceUrl: string | null,
   events: readonly DomainEvent[],
+  times: RecordingTimes,
 ): Promise<AddMediaOutcome> {
   await client.query(LOCK_OWNER_MEDIA_SQL, [asset.ownerId]);
+  if (await blobBeingRemoved(client, asset.blobKey, times)) return { kind: 'blob_being_removed' };
   const remember = async (mediaId: string) => {
     if (sourceUrl === null) return;
     await client.query(
@@ -131,6 +140,7 @@ async function activate(
   file: UploadedFile,
   limit: number,
   events: readonly DomainEvent[],
+  times: RecordingTimes,
 ): Promise<ActivateMediaOutcome> {
   const owner = await client.query<{ owner_id: string }>('SELECT owner_id FROM media_assets WHERE id = $1', [
     id,
@@ -144,6 +154,7 @@ async function activate(
   ]);
   const pending = current.rows[0];
   if (pending === undefined || pending.status !== 'pending') return { kind: 'not_pending' };
+  if (await blobBeingRemoved(client, file.blobKey, times)) return { kind: 'blob_being_removed' };
   const used = await usedBytes(client, ownerId);
   if (used + file.sizeBytes > limit)
     return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
@@ -234,9 +245,10 @@ export function createPostgresMediaStore(pool: Pool): MediaStore {
     return row === undefined ? null : rowToMediaAsset(row);
   };
   return {
+    ...createPostgresBlobRemovals(pool),
     async addMediaAsset(asset, options) {
       return withTransaction(pool, (client) =>
-        add(client, asset, options.storageLimitBytes, options.sourceUrl, options.events ?? []),
+        add(client, asset, options.storageLimitBytes, options.sourceUrl, options.events ?? [], options),
       );
     },
     async insertPendingAsset(asset) {
@@ -255,7 +267,7 @@ export function createPostgresMediaStore(pool: Pool): MediaStore {
     },
     async activatePendingAsset(id, file, options) {
       return withTransaction(pool, (client) =>
-        activate(client, id, file, options.storageLimitBytes, options.events ?? []),
+        activate(client, id, file, options.storageLimitBytes, options.events ?? [], options),
       );
     },
     async findMediaBySource(ownerId, url) {

@@ -18,6 +18,9 @@ import { migration0017Webhooks } from './migrations/0017-webhooks.js';
 import { migration0018TokenExpiryWarnings } from './migrations/0018-token-expiry-warnings.js';
 import { migration0019EventsOwner } from './migrations/0019-events-owner.js';
 import { migration0020PendingMedia } from './migrations/0020-pending-media.js';
+import { migration0021RateLimits } from './migrations/0021-rate-limits.js';
+import { migration0022BlobRemovals } from './migrations/0022-blob-removals.js';
+import { migration0023Sweeps } from './migrations/0023-sweeps.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -45,4 +48,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0018TokenExpiryWarnings,
   migration0019EventsOwner,
   migration0020PendingMedia,
+  migration0021RateLimits,
+  migration0022BlobRemovals,
+  migration0023Sweeps,
 ];

@@ -23,6 +23,7 @@ import {
   rowToApproval,
 } from './postgres-approval-store.js';
 import { appendEvents, eventParams, withEvents } from './postgres-journal.js';
+import { purgePostgresPosts } from './postgres-post-purge.js';
 import { createPostgresPostQueries, postsWithContent } from './postgres-post-queries.js';
 import { withTransaction } from './with-transaction.js';
 
@@ -46,6 +47,16 @@ const SELECT_NEXT_DUE_AT_SQL = `SELECT due_at FROM posts
 WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL
 ORDER BY due_at
 LIMIT 1`;
+
+/**
+ * The publisher's queue split at a time, for the metrics' gauges: counted from `posts_due` alone
+ * (an index-only scan where the visibility map allows), never from the posts table.
+ */
+export const SELECT_QUEUE_DEPTH_SQL = `SELECT
+  count(*) FILTER (WHERE due_at <= $1)::int AS due,
+  count(*) FILTER (WHERE due_at > $1)::int AS upcoming
+FROM posts
+WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL`;
 
 // Compare-and-set: the write lands only if nobody changed the row since it was read. `version` is
 // the last of POST_COLUMNS: its parameter slot takes the expected version instead.
@@ -220,6 +231,9 @@ async function claimBatch(client: PoolClient, request: ClaimRequest): Promise<Po
 export function createPostgresPostStore(pool: Pool): PostStore {
   return {
     ...createPostgresPostQueries(pool),
+    async purgeDeletedPosts(request) {
+      return purgePostgresPosts(pool, request);
+    },
     async insertPosts(batch) {
       return withTransaction(pool, (client) => insertBatch(client, batch));
     },
@@ -260,6 +274,10 @@ export function createPostgresPostStore(pool: Pool): PostStore {
     async nextDueAt() {
       const result = await pool.query<{ due_at: Date }>(SELECT_NEXT_DUE_AT_SQL);
       return result.rows[0]?.due_at ?? null;
+    },
+    async queueDepth(now) {
+      const result = await pool.query<{ due: number; upcoming: number }>(SELECT_QUEUE_DEPTH_SQL, [now]);
+      return { due: result.rows[0]?.due ?? 0, upcoming: result.rows[0]?.upcoming ?? 0 };
     },
   };
 }

@@ -32,6 +32,7 @@ import {
   SUBSCRIPTIONS_OF_SQL,
   UPDATE_SUBSCRIPTION_SQL,
 } from './postgres-webhook-queries.js';
+import { deleteSettledPostgresMessages } from './postgres-webhook-retention.js';
 import {
   type AttemptRow,
   attemptParams,
@@ -263,6 +264,9 @@ export function createPostgresWebhookStore(pool: Pool): WebhookStore {
       return row === undefined ? null : rowToDelivery(row);
     },
 
+    async deleteSettledMessages(before, limit) {
+      return deleteSettledPostgresMessages(pool, before, limit);
+    },
     async pendingCount() {
       const counted = await pool.query<{ n: string }>(PENDING_COUNT_SQL);
       return numberFromBigint(counted.rows[0]?.n ?? 0);

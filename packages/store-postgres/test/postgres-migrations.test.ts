@@ -6,7 +6,7 @@ import { TOKENS_EXPIRING_SQL } from '../src/postgres-account-store.js';
 import { CLAIM_COLLECTIONS_SQL } from '../src/postgres-analytics-queries.js';
 import { CLAIM_COMMENTS_SQL } from '../src/postgres-automation-queries.js';
 import { LIST_POSTS_SQL } from '../src/postgres-post-queries.js';
-import { SELECT_DUE_POSTS_SQL } from '../src/postgres-post-store.js';
+import { SELECT_DUE_POSTS_SQL, SELECT_QUEUE_DEPTH_SQL } from '../src/postgres-post-store.js';
 import {
   CLAIM_DELIVERIES_SQL,
   LIST_ATTEMPTS_SQL,
@@ -80,6 +80,32 @@ await describePostgres('PostgreSQL migrations', (db) => {
         expect(text).toMatch(/Index Scan using posts_due/);
         expect(text).not.toMatch(/Sort/);
         expect(text).toMatch(/LockRows/);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('counts the queue for the metrics through a partial index of the queue', async () => {
+    const pool = await poolOn();
+    try {
+      await migratePostgres(pool);
+      const client = await pool.connect();
+      try {
+        // As for the claims: the point is that an index over the queue alone can serve the count,
+        // so a scrape costs what the queue holds, not what the table's history holds. Both
+        // partial indexes of the queue (posts_due, posts_owner_upcoming) qualify.
+        await client.query('SET enable_seqscan = off');
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${SELECT_QUEUE_DEPTH_SQL}`, [
+          new Date(),
+        ]);
+        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+        expect(text).toMatch(
+          /(Index Only Scan|Index Scan|Bitmap Index Scan) (using|on) posts_(due|owner_upcoming)\b/,
+        );
+        expect(text).not.toMatch(/Seq Scan/);
       } finally {
         client.release();
       }
@@ -187,12 +213,15 @@ await describePostgres('PostgreSQL migrations', (db) => {
       );
       expect(indexes.rows.map((r) => r.indexname)).toEqual([
         'journal_consumers_pkey',
+        'webhook_attempts_message',
         'webhook_attempts_pkey',
         'webhook_attempts_subscription',
         'webhook_deliveries_due',
         'webhook_deliveries_leased',
+        'webhook_deliveries_message',
         'webhook_deliveries_pkey',
         'webhook_deliveries_subscription_id_message_id_key',
+        'webhook_messages_created',
         'webhook_messages_pkey',
         'webhook_subscriptions_owner',
         'webhook_subscriptions_pkey',

@@ -13,6 +13,7 @@ import { createSqliteJournal } from './sqlite-journal.js';
 import { createSqliteMediaStore } from './sqlite-media-store.js';
 import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
+import { createSqliteRateLimitStore } from './sqlite-rate-limit-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteWebhookStore } from './sqlite-webhook-store.js';
 
@@ -61,6 +62,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       analytics: createSqliteAnalyticsStore(db, journal),
       automations: createSqliteAutomationStore(db, journal),
       webhooks: createSqliteWebhookStore(db),
+      rateLimits: createSqliteRateLimitStore(db),
       async ping() {
         ping.get();
       },

@@ -158,6 +158,17 @@ export function createSqliteAccountStore(db: Database.Database, journal: SqliteJ
     return true;
   });
 
+  // One statement: of sweeps racing over the account, the first write wins and the rest match no row.
+  const claimRefresh = db.prepare<
+    [{ id: string; expires: number; now: number; until: number }],
+    { id: string }
+  >(
+    `UPDATE connected_accounts SET token_refresh_until = @until
+     WHERE id = @id AND status = 'active' AND needs_reconnect = 0 AND token_expires_at = @expires
+       AND (token_refresh_until IS NULL OR token_refresh_until <= @now)
+     RETURNING id`,
+  );
+
   const save = db.transaction((account: ConnectedAccount, events: readonly DomainEvent[]) => {
     const row = upsertAccount.get(accountToRow(account));
     if (row === undefined) throw new Error(`Saving account ${account.id} returned no row.`);
@@ -205,6 +216,15 @@ export function createSqliteAccountStore(db: Database.Database, journal: SqliteJ
     },
     async markTokenExpiring(accountId, expiresAt, event) {
       return warnTokenExpiring(accountId, expiresAt, event);
+    },
+    async claimTokenRefresh(accountId, expiresAt, now, leaseUntil) {
+      const claimed = claimRefresh.get({
+        id: accountId,
+        expires: dateToSql(expiresAt),
+        now: dateToSql(now),
+        until: dateToSql(leaseUntil),
+      });
+      return claimed !== undefined;
     },
     async findAccount(ownerId, platform, platformAccountId) {
       const row = selectByPlatformAccount.get(ownerId, platform, platformAccountId);

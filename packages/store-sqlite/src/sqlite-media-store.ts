@@ -12,9 +12,11 @@ import {
 } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { dateFromSql, dateToSql, jsonFromSql, jsonToSql } from './sql-values.js';
+import { createSqliteBlobRemovals } from './sqlite-blob-removals.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
-type MediaAssetRow = {
+/** A row of `media_assets`. */
+export type MediaAssetRow = {
   id: string;
   owner_id: string;
   status: string;
@@ -44,7 +46,8 @@ function mediaAssetToRow(asset: MediaAsset): MediaAssetRow {
   };
 }
 
-function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
+/** The asset a `media_assets` row holds. */
+export function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
   return {
     id: row.id,
     ownerId: row.owner_id,
@@ -82,6 +85,9 @@ FROM posts, json_each(posts.media) AS slide,
   json_each(json_array(slide.value ->> '$.mediaId', slide.value ->> '$.derivedFrom')) AS used
 WHERE posts.owner_id = @owner_id AND posts.deleted_at IS NULL
   AND used.value IN (SELECT value FROM json_each(@ids))`;
+
+/** When a recording happens and when the put of its bytes began (see core's `blobRemovalBlocks`). */
+type RecordingTimes = { readonly now?: Date | undefined; readonly putSince?: Date | undefined };
 
 type MediaUseRow = { media_id: string; post_id: string; status: string; profile_ids: string };
 
@@ -147,14 +153,19 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
     .prepare<[string], number>('SELECT 1 FROM media_assets WHERE blob_key = ? LIMIT 1')
     .pluck();
 
-  // Immediate, so the usage read and the write that raises it cannot interleave with another writer.
+  const removals = createSqliteBlobRemovals(db);
+
+  // Immediate, so the usage read and the write that raises it cannot interleave with another
+  // writer, and a sweep's claim on the blob is either seen here or made after this asset exists.
   const add = db.transaction(
     (
       asset: MediaAsset,
       limit: number,
       sourceUrl: string | null,
       events: readonly DomainEvent[],
+      times: RecordingTimes,
     ): AddMediaOutcome => {
+      if (removals.blocks(asset.blobKey, times.now, times.putSince)) return { kind: 'blob_being_removed' };
       const remember = (mediaId: string) => {
         if (sourceUrl !== null) rememberSource.run(asset.ownerId, sourceUrl, mediaId);
       };
@@ -175,9 +186,16 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
   ).immediate;
 
   const complete = db.transaction(
-    (id: string, file: UploadedFile, limit: number, events: readonly DomainEvent[]): ActivateMediaOutcome => {
+    (
+      id: string,
+      file: UploadedFile,
+      limit: number,
+      events: readonly DomainEvent[],
+      times: RecordingTimes,
+    ): ActivateMediaOutcome => {
       const pending = selectAsset.get(id);
       if (pending === undefined || pending.status !== 'pending') return { kind: 'not_pending' };
+      if (removals.blocks(file.blobKey, times.now, times.putSince)) return { kind: 'blob_being_removed' };
       const used = selectUsage.get(pending.owner_id) ?? 0;
       if (used + file.sizeBytes > limit)
         return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
@@ -207,7 +225,7 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
 
   return {
     async addMediaAsset(asset, options) {
-      return add(asset, options.storageLimitBytes, options.sourceUrl, options.events ?? []);
+      return add(asset, options.storageLimitBytes, options.sourceUrl, options.events ?? [], options);
     },
     async insertPendingAsset(asset) {
       insertAsset.run(mediaAssetToRow(asset));
@@ -216,7 +234,7 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
       return deleteAbandoned.run(dateToSql(createdBefore), limit).changes;
     },
     async activatePendingAsset(id, file, options) {
-      return complete(id, file, options.storageLimitBytes, options.events ?? []);
+      return complete(id, file, options.storageLimitBytes, options.events ?? [], options);
     },
     async findMediaBySource(ownerId, url) {
       const row = selectBySource.get(ownerId, url);
@@ -235,6 +253,11 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
     async isBlobReferenced(blobKey) {
       return selectBlobUse.get(blobKey) !== undefined;
     },
+    listReferencedBlobs: removals.listReferencedBlobs,
+    claimBlobRemoval: removals.claimBlobRemoval,
+    releaseBlobRemoval: removals.releaseBlobRemoval,
+    isBlobRemovalClaimed: removals.isBlobRemovalClaimed,
+    forgetBlobRemovals: removals.forgetBlobRemovals,
     async listMediaAssets(query) {
       const limit = Math.max(0, Math.floor(query.limit));
       // One row more than asked tells whether another page follows.

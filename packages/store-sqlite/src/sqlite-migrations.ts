@@ -20,6 +20,9 @@ import { migration0019Webhooks } from './migrations/0019-webhooks.js';
 import { migration0020TokenExpiryWarnings } from './migrations/0020-token-expiry-warnings.js';
 import { migration0021EventsOwner } from './migrations/0021-events-owner.js';
 import { migration0022PendingMedia } from './migrations/0022-pending-media.js';
+import { migration0023RateLimits } from './migrations/0023-rate-limits.js';
+import { migration0024BlobRemovals } from './migrations/0024-blob-removals.js';
+import { migration0025Sweeps } from './migrations/0025-sweeps.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -49,4 +52,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0020TokenExpiryWarnings,
   migration0021EventsOwner,
   migration0022PendingMedia,
+  migration0023RateLimits,
+  migration0024BlobRemovals,
+  migration0025Sweeps,
 ];

@@ -25,6 +25,7 @@ import {
   rowToApproval,
 } from './sqlite-approval-store.js';
 import type { SqliteJournal } from './sqlite-journal.js';
+import { createSqlitePostPurge } from './sqlite-post-purge.js';
 import {
   createSqlitePostQueries,
   POSTS_WITH_CONTENT_BETWEEN_SQL,
@@ -55,6 +56,16 @@ export const SELECT_NEXT_DUE_AT_SQL = `SELECT due_at FROM posts
 WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL
 ORDER BY due_at
 LIMIT 1`;
+
+/**
+ * The publisher's queue split at a time, for the metrics' gauges: counted from `posts_due` alone
+ * (its rows are exactly the queue, and `due_at` is in it), never from the posts table.
+ */
+export const SELECT_QUEUE_DEPTH_SQL = `SELECT
+  coalesce(sum(due_at <= @now), 0) AS due,
+  coalesce(sum(due_at > @now), 0) AS upcoming
+FROM posts
+WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL`;
 
 const INSERT_POST_SQL = `INSERT INTO posts (${POST_COLUMNS.join(', ')})
 VALUES (${POST_COLUMNS.map((c) => `@${c}`).join(', ')})`;
@@ -89,6 +100,9 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
   const selectPostsByIds = db.prepare<[string], PostRow>(SELECT_POSTS_BY_IDS_SQL);
   const selectDuePosts = db.prepare<[{ now: number; limit: number }], PostRow>(SELECT_DUE_POSTS_SQL);
   const selectNextDueAt = db.prepare<[], number>(SELECT_NEXT_DUE_AT_SQL).pluck();
+  const selectQueueDepth = db.prepare<[{ now: number }], { due: number; upcoming: number }>(
+    SELECT_QUEUE_DEPTH_SQL,
+  );
   const selectQuotaUsage = db
     .prepare<[string, number], number>(
       'SELECT used FROM post_quota_usage WHERE owner_id = ? AND window_start = ?',
@@ -207,8 +221,13 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
       : { fingerprint: earlier.fingerprint, posts: postsByIds(earlier.post_ids) };
   });
 
+  const purge = createSqlitePostPurge(db, journal);
+
   return {
     ...createSqlitePostQueries(db),
+    async purgeDeletedPosts(request) {
+      return purge(request);
+    },
     async insertPosts(batch) {
       return insertBatch(batch);
     },
@@ -241,6 +260,10 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
     async nextDueAt() {
       const dueAt = selectNextDueAt.get();
       return dueAt === undefined ? null : new Date(dueAt);
+    },
+    async queueDepth(now) {
+      const row = selectQueueDepth.get({ now: now.getTime() });
+      return { due: row?.due ?? 0, upcoming: row?.upcoming ?? 0 };
     },
   };
 }

@@ -29,6 +29,7 @@ import {
   SUBSCRIPTIONS_OF_SQL,
   UPDATE_SUBSCRIPTION_SQL,
 } from './sqlite-webhook-queries.js';
+import { createSqliteWebhookRetention } from './sqlite-webhook-retention.js';
 import {
   type AttemptRow,
   attemptToRow,
@@ -213,6 +214,8 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
     return true;
   }).immediate;
 
+  const deleteSettled = createSqliteWebhookRetention(db);
+
   return {
     async createSubscription(subscription) {
       insertSubscription.run(subscriptionToRow(subscription));
@@ -300,6 +303,9 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
     async getDelivery(ownerId, deliveryId) {
       const row = selectDelivery.get(deliveryId, ownerId);
       return row === undefined ? null : rowToDelivery(row);
+    },
+    async deleteSettledMessages(before, limit) {
+      return deleteSettled(before, limit);
     },
     async pendingCount() {
       return countPending.get() ?? 0;

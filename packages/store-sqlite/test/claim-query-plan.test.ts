@@ -1,7 +1,11 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrateSqlite } from '../src/index.js';
-import { SELECT_DUE_POSTS_SQL, SELECT_NEXT_DUE_AT_SQL } from '../src/sqlite-post-store.js';
+import {
+  SELECT_DUE_POSTS_SQL,
+  SELECT_NEXT_DUE_AT_SQL,
+  SELECT_QUEUE_DEPTH_SQL,
+} from '../src/sqlite-post-store.js';
 import { planLines as planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
 
@@ -49,6 +53,12 @@ describe('the claim query plan', () => {
         fillWithHistory(db, rows);
         expectServedByDueIndex(planOf(db, SELECT_DUE_POSTS_SQL, { now: Date.now(), limit: 10 }));
         expectServedByDueIndex(planOf(db, SELECT_NEXT_DUE_AT_SQL));
+        // The metrics' queue gauges count on every scrape: through the queue's index, so the cost
+        // follows the queue, not the table's history (SQLite still reads each queued row to
+        // recheck the index's IN condition; those are the rows the publisher reads anyway).
+        const depth = planOf(db, SELECT_QUEUE_DEPTH_SQL, { now: Date.now() });
+        expect(depth).toHaveLength(1);
+        expect(depth[0]).toMatch(/^SEARCH posts USING (COVERING )?INDEX posts_due\b/);
       } finally {
         db.close();
       }

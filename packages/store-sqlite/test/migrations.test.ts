@@ -76,6 +76,11 @@ describe('migrateSqlite', () => {
         'webhook_attempts_subscription',
         'journal_consumers',
         'connected_accounts_token_expiry',
+        'posts_deleted',
+        'posts_owner_deleted',
+        'webhook_messages_created',
+        'webhook_deliveries_message',
+        'webhook_attempts_message',
       ]),
     );
     expect(schemaNames(path)).not.toContain('posts_owner_created');
@@ -123,6 +128,9 @@ describe('migrateSqlite', () => {
         '0020_token_expiry_warnings',
         '0021_events_owner',
         '0022_pending_media',
+        '0023_rate_limits',
+        '0024_blob_removals',
+        '0025_sweeps',
       ],
     });
     const usage = withDatabase(path, (db) =>

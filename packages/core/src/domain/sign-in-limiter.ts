@@ -1,11 +1,15 @@
 import type { Clock } from '../ports/clock.js';
+import type { RateLimitCount, RateLimitStore } from '../ports/rate-limit-store.js';
 
 /** Counts sign-in attempts and says when a caller must wait. */
 export type SignInLimiter = {
-  /** Seconds to wait before another attempt from this address for this email; 0 when allowed. */
-  retryAfter(address: string, email: string): number;
-  /** Records an attempt (every one counts against the address, failed ones against the email). */
-  record(address: string, email: string, succeeded: boolean): void;
+  /**
+   * Counts an attempt from `address` for `email` and answers the seconds to wait before it may be
+   * checked; 0 when it may. Waiting attempts count too, without lengthening the wait.
+   */
+  admit(address: string, email: string): Promise<number>;
+  /** Counts a wrong password against `email` (every attempt already counted against its address). */
+  recordFailure(email: string): Promise<void>;
 };
 
 /** Limits per window: guessing one account's password is slow, and so is spraying from one address. */
@@ -22,52 +26,36 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   failuresPerEmail: 5,
 };
 
-/** Bound on remembered keys, so a flood of made-up emails cannot grow memory without end. */
-const MAX_KEYS = 50_000;
-
 /**
- * Fixed-window counters in memory. Per process: with several server processes an attacker gets
- * each one's allowance, still a small multiple of a slow rate.
+ * Fixed-window counters in the shared rate-limit store, so every server process (OAuth consent
+ * and the console alike) counts against one allowance per address and per email. A window starts
+ * at the first attempt. Two round trips per attempt (the address counted, the email read, both at
+ * once), one more for a wrong password.
  */
 export function createSignInLimiter(
+  store: RateLimitStore,
   clock: Clock,
   limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
 ): SignInLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  const current = (key: string, now: number) => {
-    const window = windows.get(key);
-    return window === undefined || now - window.start >= limits.windowMs ? null : window;
-  };
-  const bump = (key: string, now: number) => {
-    const window = current(key, now);
-    if (window !== null) {
-      window.count += 1;
-      return;
-    }
-    if (windows.size >= MAX_KEYS) {
-      for (const [k, w] of windows) if (now - w.start >= limits.windowMs) windows.delete(k);
-      if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value as string);
-    }
-    windows.set(key, { start: now, count: 1 });
-  };
-  const wait = (key: string, max: number, now: number) => {
-    const window = current(key, now);
-    return window === null || window.count < max
-      ? 0
-      : Math.ceil((window.start + limits.windowMs - now) / 1000);
-  };
+  const wait = (counted: RateLimitCount, refused: boolean, now: Date) =>
+    refused
+      ? Math.max(1, Math.ceil((counted.windowStart.getTime() + limits.windowMs - now.getTime()) / 1000))
+      : 0;
   return {
-    retryAfter(address, email) {
-      const now = clock.now().getTime();
+    async admit(address, email) {
+      const now = clock.now();
+      const [byAddress, byEmail] = await Promise.all([
+        store.hit(`signin:address:${address}`, now, limits.windowMs, 1),
+        store.hit(`signin:email:${email}`, now, limits.windowMs, 0),
+      ]);
       return Math.max(
-        wait(`address:${address}`, limits.perAddress, now),
-        wait(`email:${email}`, limits.failuresPerEmail, now),
+        // This attempt is counted already: the allowance is used up once the count passes it.
+        wait(byAddress, byAddress.count > limits.perAddress, now),
+        wait(byEmail, byEmail.count >= limits.failuresPerEmail, now),
       );
     },
-    record(address, email, succeeded) {
-      const now = clock.now().getTime();
-      bump(`address:${address}`, now);
-      if (!succeeded) bump(`email:${email}`, now);
+    async recordFailure(email) {
+      await store.hit(`signin:email:${email}`, clock.now(), limits.windowMs, 1);
     },
   };
 }

@@ -73,6 +73,7 @@ export const ERROR_CODES = [
   'media_conversion_failed',
   'media_asset_not_found',
   'media_in_use',
+  'media_upload_interrupted',
   // ours: connecting accounts
   'platform_unavailable',
   'connection_request_not_found',
@@ -103,6 +104,8 @@ export const ERROR_CODES = [
   'key_not_found',
   // ours: OAuth access tokens on the agent-tool endpoint
   'invalid_access_token',
+  // ours: GET /metrics behind SVC_METRICS_TOKEN
+  'invalid_metrics_token',
   // ours: policy errors (validatePostPolicy), also returned by post creation
   ...POLICY_ERROR_CODES,
   // ours: transport and faults
@@ -113,6 +116,7 @@ export const ERROR_CODES = [
   'range_not_satisfiable',
   'api_key_in_url',
   'not_found',
+  'rate_limited',
   'database_unavailable',
   'internal_error',
 ] as const;

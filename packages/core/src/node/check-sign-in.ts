@@ -23,13 +23,13 @@ export async function checkSignIn(
 ): Promise<SignInCheck> {
   const parsed = emailSchema.safeParse(attempt.email);
   const email = parsed.success ? parsed.data : attempt.email.trim().toLowerCase();
-  const wait = deps.limiter.retryAfter(attempt.address, email);
+  const wait = await deps.limiter.admit(attempt.address, email);
   if (wait > 0) return { kind: 'wait', retryAfterSeconds: wait, email };
   const user = parsed.success ? await deps.users.getUserByEmail(email) : null;
   const stored = user === null ? null : await deps.users.getPasswordHash(user.id);
   const matches = await verifyPassword(attempt.password, stored ?? DECOY_PASSWORD_HASH);
   const ok = matches && user !== null && stored !== null && !user.apiAccessDisabled;
-  deps.limiter.record(attempt.address, email, ok);
+  if (!ok) await deps.limiter.recordFailure(email);
   return ok && user !== null ? { kind: 'signed_in', user } : { kind: 'refused', email };
 }
 

@@ -55,6 +55,14 @@ export type AccountStore = {
    * Otherwise false, writing nothing, so two sweeps racing over one account warn once.
    */
   markTokenExpiring(accountId: string, expiresAt: Date, event: DomainEvent): Promise<boolean>;
+  /**
+   * Takes the account for the sweep's ahead-of-time token refresh until `leaseUntil`, in one
+   * statement: only when it is still active, not waiting for a reconnect, its token still expires
+   * at `expiresAt`, and no other sweep holds it (a lease ended by `now` is free again). Of several
+   * sweeps asking at once exactly one gets true, so the platform is asked for one refresh, not one
+   * per process; a sweep that crashed mid-refresh leaves the account to the next after the lease.
+   */
+  claimTokenRefresh(accountId: string, expiresAt: Date, now: Date, leaseUntil: Date): Promise<boolean>;
 };
 
 /** Tokens a refresh returned, sealed, and when they were stored. */

@@ -7,14 +7,40 @@ export type AddMediaOutcome =
   | { readonly kind: 'added'; readonly asset: MediaAsset }
   /** The owner already has an active asset with these bytes; it is returned instead. */
   | { readonly kind: 'existing'; readonly asset: MediaAsset }
-  | { readonly kind: 'storage_quota_exceeded'; readonly usedBytes: number; readonly limitBytes: number };
+  | { readonly kind: 'storage_quota_exceeded'; readonly usedBytes: number; readonly limitBytes: number }
+  | BlobBeingRemoved;
+
+/**
+ * Nothing was recorded: a sweep holds a live claim to remove the asset's blob (no asset referred
+ * to it). Once the claim is gone the bytes may be gone too; core's `recordWhileBlobStays` decides.
+ */
+export type BlobBeingRemoved = { readonly kind: 'blob_being_removed' };
 
 /** What completing an upload target did. */
 export type ActivateMediaOutcome =
   | { readonly kind: 'activated'; readonly asset: MediaAsset }
   /** No pending asset with that id: unknown, already completed, or not an upload target. */
   | { readonly kind: 'not_pending' }
-  | { readonly kind: 'storage_quota_exceeded'; readonly usedBytes: number; readonly limitBytes: number };
+  | { readonly kind: 'storage_quota_exceeded'; readonly usedBytes: number; readonly limitBytes: number }
+  | BlobBeingRemoved;
+
+/** Asking to remove a blob's bytes: who asks, when, and until when the claim holds. */
+export type BlobRemovalRequest = {
+  readonly blobKey: string;
+  /** Names the sweep that claims; only it can release its claim. */
+  readonly claimant: string;
+  readonly now: Date;
+  /** The claim's end: after it another sweep may take the claim over (its holder died). */
+  readonly until: Date;
+};
+
+/** What claiming a blob's removal did. Only `claimed` wrote anything. */
+export type BlobRemovalClaim =
+  | { readonly kind: 'claimed' }
+  /** An asset (of any owner, in any status) refers to the blob: it stays. */
+  | { readonly kind: 'referenced' }
+  /** Another sweep holds a live claim on it. */
+  | { readonly kind: 'claimed_elsewhere' };
 
 /** The stored file an upload target received. */
 export type UploadedFile = Pick<
@@ -41,6 +67,16 @@ export type MediaStore = {
       readonly sourceUrl: string | null;
       /** Appended to the journal in the same transaction when the asset is `added`. */
       readonly events?: readonly DomainEvent[];
+      /**
+       * The time of recording: a removal claim on the blob that ended before it does not block.
+       * Absent, every claim blocks (the cautious reading); use cases always give it.
+       */
+      readonly now?: Date;
+      /**
+       * When the put of the asset's bytes began: a removal of the blob released at or after it
+       * blocks too (the put may have touched bytes the sweep then deleted). Absent, any blocks.
+       */
+      readonly putSince?: Date;
     },
   ): Promise<AddMediaOutcome>;
   /** Records a pending asset: an upload target whose bytes have not arrived. */
@@ -59,6 +95,10 @@ export type MediaStore = {
       readonly storageLimitBytes: number;
       /** Appended to the journal in the same transaction when the asset is `activated`. */
       readonly events?: readonly DomainEvent[];
+      /** As for `addMediaAsset`: a removal claim on the file's blob that ended before it does not block. */
+      readonly now?: Date;
+      /** As for `addMediaAsset`: when the put of the file's bytes began. */
+      readonly putSince?: Date;
     },
   ): Promise<ActivateMediaOutcome>;
   /** The owner's active asset first imported from this link; null when there is none. */
@@ -71,6 +111,25 @@ export type MediaStore = {
   getStorageUsed(ownerId: string): Promise<number>;
   /** Whether any asset, of any owner, refers to a blob (before removing an unused one). */
   isBlobReferenced(blobKey: string): Promise<boolean>;
+  /** Those of the blob keys some asset (of any owner, in any status) refers to, each once: one query. */
+  listReferencedBlobs(blobKeys: readonly string[]): Promise<readonly string[]>;
+  /**
+   * Claims the removal of a blob's bytes, only when no asset refers to it and no other live claim
+   * holds it (an expired one is taken over). Serialised with every asset recording of the same
+   * blob key, which refuses with `blob_being_removed` while the claim lives: between the claim and
+   * its release no asset can start referring to the blob.
+   */
+  claimBlobRemoval(request: BlobRemovalRequest): Promise<BlobRemovalClaim>;
+  /**
+   * Ends the claimant's claim on a blob (no-op when it holds none, e.g. after a takeover). With
+   * `removedAt` (a time after the bytes were deleted) the removal is remembered, so a recording
+   * whose put began before it refuses: that put may have landed on the deleted bytes.
+   */
+  releaseBlobRemoval(blobKey: string, claimant: string, removedAt: Date | null): Promise<void>;
+  /** Whether a claim to remove the blob lives at `now`. */
+  isBlobRemovalClaimed(blobKey: string, now: Date): Promise<boolean>;
+  /** Forgets removals released before `removedBefore` (no claim held); how many it forgot. */
+  forgetBlobRemovals(removedBefore: Date): Promise<number>;
   /** A page of the owner's active assets (pending upload targets left out), newest first. */
   listMediaAssets(query: MediaListQuery): Promise<MediaPage>;
   /**

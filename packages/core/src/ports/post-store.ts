@@ -5,6 +5,7 @@ import type { Platform } from '../domain/platform.js';
 import type { Post, PostStatus, PublicPostStatus } from '../domain/post.js';
 import { type PostChange, transition } from '../domain/post-state-machine.js';
 import type { ApprovalDecision } from './approval-store.js';
+import type { PostPurgeOutcome, PostPurgeRequest } from './post-purge.js';
 
 /** The rows of one create request, inserted all together or not at all. */
 export type NewPostsBatch = {
@@ -141,6 +142,14 @@ export function textFilterPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** How many posts wait in the publisher's queue (scheduled or publishing, not deleted). */
+export type QueueDepth = {
+  /** Due at or before the time asked: waiting for a claim, or left by a publisher whose lease ran out. */
+  readonly due: number;
+  /** Due later: scheduled ahead, or being published under a live lease. */
+  readonly upcoming: number;
+};
+
 /** A lease request of the publisher. */
 export type ClaimRequest = {
   readonly now: Date;
@@ -268,6 +277,11 @@ export type PostStore = {
   /** The earliest `dueAt` among posts the publisher will have to claim; null when there is none. */
   nextDueAt(): Promise<Date | null>;
   /**
+   * The publisher's queue split at `now` (see QueueDepth). Metrics read it on every scrape, so
+   * stores answer from the queue's partial index alone, never by scanning the posts table.
+   */
+  queueDepth(now: Date): Promise<QueueDepth>;
+  /**
    * An owner's posts newest first (createdAt desc, id desc), soft-deleted ones left out; a
    * `publishing` post counts as `scheduled` for the status filter. The other filters of the query
    * (accounts, platform, profile, scheduled-time range) all apply together.
@@ -304,4 +318,12 @@ export type PostStore = {
    * (id breaks ties), at most `limit`: a calendar's month or week.
    */
   postsScheduledBetween(ownerId: string, from: Date, to: Date, limit: number): Promise<readonly Post[]>;
+  /**
+   * Removes up to `limit` posts soft-deleted before `deletedBefore` (oldest deletion first), their
+   * approvals and analytics rows, and the copies the service made only for them (core's
+   * `purgeableDerivedAssets`, with their size, source links and a `media.deleted` event each), in
+   * one transaction. Posts another process is purging are skipped, so concurrent purges remove
+   * each post once. Their journal events stay. Never touches blobs (left to the orphan sweep).
+   */
+  purgeDeletedPosts(request: PostPurgeRequest): Promise<PostPurgeOutcome>;
 };

@@ -9,6 +9,7 @@ import type { EventStore } from './event-store.js';
 import type { MediaStore } from './media-store.js';
 import type { OAuthStore } from './oauth-store.js';
 import type { PostStore } from './post-store.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import type { UserStore } from './user-store.js';
 import type { WebhookStore } from './webhook-store.js';
 
@@ -32,6 +33,8 @@ export type Store = {
   readonly automations: AutomationStore;
   /** Outgoing webhooks: subscriptions, the journal fan-out and the delivery queue. */
   readonly webhooks: WebhookStore;
+  /** Shared rate-limit counters (API keys, client addresses, sign-in attempts). */
+  readonly rateLimits: RateLimitStore;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

@@ -249,4 +249,20 @@ export type WebhookStore = {
   getDelivery(ownerId: string, deliveryId: string): Promise<WebhookDelivery | null>;
   /** How many deliveries are pending, of every owner (metrics). */
   pendingCount(): Promise<number>;
+  /**
+   * Removes up to `limit` settled messages, oldest first, with their deliveries and attempts, in
+   * one transaction: messages created before `before` none of whose deliveries is pending or
+   * changed since `before` (delivered or given up longer ago; a message left without deliveries
+   * by deleted subscriptions counts as settled). A message whose delivery is being redelivered at
+   * the same moment is either kept or removed first (the redelivery then finds nothing); concurrent
+   * calls remove each message once. Answers what went.
+   */
+  deleteSettledMessages(before: Date, limit: number): Promise<WebhookRetentionOutcome>;
+};
+
+/** What one webhook retention batch removed. */
+export type WebhookRetentionOutcome = {
+  readonly messages: number;
+  readonly deliveries: number;
+  readonly attempts: number;
 };

@@ -107,4 +107,35 @@ export function describeAccountExpiryContract(store: () => Store): void {
       expect(await eventsOf(account)).toHaveLength(1);
     });
   });
+
+  describe('token refresh claims', () => {
+    const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+    const claim = (account: ConnectedAccount, now: number, expiresAt = account.tokenExpiresAt as Date) =>
+      store().accounts.claimTokenRefresh(account.id, expiresAt, minutes(now), minutes(now + 5));
+
+    it('gives an expiry to one sweep at a time, and again once its lease ended', async () => {
+      const account = await save(aUser().id, { tokenExpiresAt: inDays(3) });
+      const outcomes = await Promise.all([claim(account, 0), claim(account, 0)]);
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+      expect(await claim(account, 4)).toBe(false);
+      expect(await claim(account, 5)).toBe(true);
+      // A claim changes nothing else: the account is still listed and can be warned.
+      expect(await expiring()).toEqual([account.id]);
+      expect(await store().accounts.getAccount(account.id)).toEqual(account);
+    });
+
+    it('refuses when the expiry moved, or the account is gone, inactive or waiting for a reconnect', async () => {
+      const owner = aUser().id;
+      const account = await save(owner, { tokenExpiresAt: inDays(3) });
+      expect(await claim(account, 0, inDays(4))).toBe(false);
+      for (const other of [
+        await save(owner, { tokenExpiresAt: inDays(3), status: 'inactive' }),
+        await save(owner, { tokenExpiresAt: inDays(3), needsReconnect: true }),
+        anAccount(owner, { tokenExpiresAt: inDays(3) }),
+      ]) {
+        expect(await claim(other, 0)).toBe(false);
+      }
+      expect(await claim(account, 0)).toBe(true);
+    });
+  });
 }

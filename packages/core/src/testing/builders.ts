@@ -134,7 +134,8 @@ export async function seedMediaAsset(media: MediaStore, asset: MediaAsset): Prom
     storageLimitBytes: Number.MAX_SAFE_INTEGER,
     sourceUrl: null,
   });
-  if (outcome.kind === 'storage_quota_exceeded') throw new Error('unreachable: no quota when seeding');
+  if (outcome.kind === 'storage_quota_exceeded' || outcome.kind === 'blob_being_removed')
+    throw new Error(`cannot seed the asset: ${outcome.kind}`);
   return outcome.asset;
 }
 

@@ -42,8 +42,14 @@ export type MemoryAnalyticsSources = {
   readonly accounts: Map<string, ConnectedAccount>;
 };
 
+/** The memory AnalyticsStore, and the purge's removal of posts' rows for the memory store's own operations. */
+export type MemoryAnalyticsStore = AnalyticsStore & {
+  /** Removes the collections and snapshots of these posts (the purge of soft-deleted posts). */
+  forgetPosts(postIds: ReadonlySet<string>): void;
+};
+
 /** The AnalyticsStore in memory, with the behaviour of the SQL stores (same contract suite). */
-export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): AnalyticsStore {
+export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): MemoryAnalyticsStore {
   const { live } = sources;
   const collections = new Map<string, Collection>();
   const snapshots = new Map<string, MetricSnapshot[]>();
@@ -67,6 +73,12 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Ana
   };
 
   return {
+    forgetPosts(postIds) {
+      for (const id of postIds) {
+        collections.delete(id);
+        snapshots.delete(id);
+      }
+    },
     async followJournal(limit) {
       live();
       const events = sources.eventsAfter(cursor, limit);

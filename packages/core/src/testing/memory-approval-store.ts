@@ -7,6 +7,8 @@ export type MemoryApprovalStore = ApprovalStore & {
   peek(id: string): Approval | undefined;
   /** Replaces a stored approval (same caveat). */
   put(approval: Approval): void;
+  /** Removes the approvals of these posts (the purge of soft-deleted posts); how many went. */
+  forgetPosts(postIds: ReadonlySet<string>): number;
 };
 
 /** The ApprovalStore of the memory store; `live` throws once the store is closed. */
@@ -17,6 +19,13 @@ export function createMemoryApprovalStore(live: () => void): MemoryApprovalStore
     peek: (id) => approvals.get(id),
     put: (approval) => {
       approvals.set(approval.id, approval);
+    },
+    forgetPosts: (postIds) => {
+      let removed = 0;
+      for (const [id, approval] of approvals) {
+        if (postIds.has(approval.postId) && approvals.delete(id)) removed += 1;
+      }
+      return removed;
     },
     async insertApproval(approval) {
       live();

@@ -12,9 +12,10 @@ export function blobKeyOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Creates a MemoryBlobStore. */
-export function createMemoryBlobStore(): MemoryBlobStore {
+/** Creates a MemoryBlobStore; `now` stamps each put (give a fake clock's to control blob ages). */
+export function createMemoryBlobStore(now: () => Date = () => new Date()): MemoryBlobStore {
   const blobs = new Map<string, Uint8Array>();
+  const modified = new Map<string, Date>();
   return {
     async put(source, { maxBytes }) {
       const chunks: Uint8Array[] = [];
@@ -31,6 +32,7 @@ export function createMemoryBlobStore(): MemoryBlobStore {
       const bytes = Buffer.concat(chunks);
       const key = blobKeyOf(bytes);
       if (!blobs.has(key)) blobs.set(key, bytes);
+      modified.set(key, now());
       return { ok: true, blob: { key, sizeBytes: bytes.byteLength } };
     },
     async *read(key, range) {
@@ -41,8 +43,20 @@ export function createMemoryBlobStore(): MemoryBlobStore {
     async size(key) {
       return blobs.get(key)?.byteLength ?? null;
     },
+    async stat(key) {
+      const bytes = blobs.get(key);
+      return bytes === undefined
+        ? null
+        : { sizeBytes: bytes.byteLength, modifiedAt: modified.get(key) ?? now() };
+    },
     async delete(key) {
       blobs.delete(key);
+      modified.delete(key);
+    },
+    async *list() {
+      for (const [key, bytes] of [...blobs]) {
+        yield { key, sizeBytes: bytes.byteLength, modifiedAt: modified.get(key) ?? now() };
+      }
     },
     keys: () => [...blobs.keys()],
   };

@@ -21,15 +21,18 @@ import { createMemoryAnalyticsStore } from './memory-analytics-store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryAutomationStore } from './memory-automation-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
+import { createMemoryBlobRemovals } from './memory-blob-removals.js';
 import { createMemoryJournal } from './memory-journal.js';
 import { mediaPageOf, mediaUsesOf, pendingPostIdsOf } from './memory-library-queries.js';
 import { createMemoryOAuthStore } from './memory-oauth-store.js';
+import { purgeMemoryPosts } from './memory-post-purge.js';
 import {
   countPostsByStatusOf,
   listPostsOf,
   postsWithContentBetweenOf,
   upcomingPostsOf,
 } from './memory-post-queries.js';
+import { createMemoryRateLimitStore } from './memory-rate-limit-store.js';
 import { createMemoryWebhookStore } from './memory-webhook-store.js';
 
 /**
@@ -47,9 +50,12 @@ export function createMemoryStore(): Store {
   const accounts = new Map<string, ConnectedAccount>();
   // The token expiry each account's owner was warned about (`token_expiry_warned_for` in SQL).
   const tokenWarnings = new Map<string, number>();
+  // Until when a sweep holds each account for a token refresh (`token_refresh_until` in SQL).
+  const tokenRefreshLeases = new Map<string, number>();
   const media = new Map<string, MediaAsset>();
   const mediaSources = new Map<string, string>();
   const storageUsed = new Map<string, number>();
+  const blobRemovals = createMemoryBlobRemovals(media);
   const connectionRequests = new Map<string, ConnectionRequest>();
   let closed = false;
 
@@ -61,6 +67,15 @@ export function createMemoryStore(): Store {
   const approvals = createMemoryApprovalStore(live);
   const journal = createMemoryJournal(live, (id) => posts.get(id));
   const append = journal.append;
+  const analytics = createMemoryAnalyticsStore({
+    live,
+    accounts,
+    eventsAfter: journal.after,
+    post: (id) => {
+      const post = posts.get(id);
+      return post === undefined ? undefined : copy(post);
+    },
+  });
   const usageKey = (ownerId: string, windowStart: Date) => `${ownerId}\u0000${windowStart.getTime()}`;
   // Active, not waiting for a reconnect, with an expiry its owner was not warned about yet.
   const tokenWarningDue = (a: ConnectedAccount) =>
@@ -191,6 +206,18 @@ export function createMemoryStore(): Store {
         }
         return earliest === null ? null : new Date(earliest);
       },
+      async queueDepth(now) {
+        live();
+        let due = 0;
+        let upcoming = 0;
+        for (const p of posts.values()) {
+          if ((p.status !== 'scheduled' && p.status !== 'publishing') || p.deletedAt !== null) continue;
+          if (p.dueAt === null) continue;
+          if (p.dueAt.getTime() <= now.getTime()) due += 1;
+          else upcoming += 1;
+        }
+        return { due, upcoming };
+      },
       async listPosts(query) {
         live();
         const page = listPostsOf(posts.values(), query);
@@ -213,6 +240,13 @@ export function createMemoryStore(): Store {
           )
           .slice(0, limit)
           .map(copy);
+      },
+      async purgeDeletedPosts(request) {
+        live();
+        return purgeMemoryPosts(
+          { posts, media, mediaSources, storageUsed, approvals, analytics, append },
+          request,
+        );
       },
       async listDeletedPosts(ownerId, deletedAfter, limit) {
         live();
@@ -387,6 +421,15 @@ export function createMemoryStore(): Store {
           .slice(0, Math.max(0, Math.floor(limit)))
           .map(copy);
       },
+      async claimTokenRefresh(accountId, expiresAt, now, leaseUntil) {
+        live();
+        const account = accounts.get(accountId);
+        if (account === undefined || account.status !== 'active' || account.needsReconnect) return false;
+        if (account.tokenExpiresAt?.getTime() !== expiresAt.getTime()) return false;
+        if ((tokenRefreshLeases.get(accountId) ?? Number.NEGATIVE_INFINITY) > now.getTime()) return false;
+        tokenRefreshLeases.set(accountId, leaseUntil.getTime());
+        return true;
+      },
       async markTokenExpiring(accountId, expiresAt, event) {
         live();
         const account = accounts.get(accountId);
@@ -422,6 +465,8 @@ export function createMemoryStore(): Store {
     media: {
       async addMediaAsset(asset, options) {
         live();
+        if (blobRemovals.blocks(asset.blobKey, options.now, options.putSince))
+          return { kind: 'blob_being_removed' };
         const existing = [...media.values()].find(
           (m) =>
             m.ownerId === asset.ownerId &&
@@ -465,6 +510,8 @@ export function createMemoryStore(): Store {
         live();
         const pending = media.get(id);
         if (pending === undefined || pending.status !== 'pending') return { kind: 'not_pending' };
+        if (blobRemovals.blocks(file.blobKey, options.now, options.putSince))
+          return { kind: 'blob_being_removed' };
         const used = storageUsed.get(pending.ownerId) ?? 0;
         if (used + file.sizeBytes > options.storageLimitBytes) {
           return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: options.storageLimitBytes };
@@ -497,6 +544,33 @@ export function createMemoryStore(): Store {
       async isBlobReferenced(blobKey) {
         live();
         return [...media.values()].some((m) => m.blobKey === blobKey);
+      },
+      async listReferencedBlobs(blobKeys) {
+        live();
+        const wanted = new Set(blobKeys);
+        return [
+          ...new Set(
+            [...media.values()].flatMap((m) =>
+              m.blobKey !== null && wanted.has(m.blobKey) ? [m.blobKey] : [],
+            ),
+          ),
+        ];
+      },
+      async claimBlobRemoval(request) {
+        live();
+        return blobRemovals.claimBlobRemoval(request);
+      },
+      async releaseBlobRemoval(blobKey, claimant, removedAt) {
+        live();
+        return blobRemovals.releaseBlobRemoval(blobKey, claimant, removedAt);
+      },
+      async forgetBlobRemovals(removedBefore) {
+        live();
+        return blobRemovals.forgetBlobRemovals(removedBefore);
+      },
+      async isBlobRemovalClaimed(blobKey, now) {
+        live();
+        return blobRemovals.isBlobRemovalClaimed(blobKey, now);
       },
       async listMediaAssets(query) {
         live();
@@ -551,17 +625,10 @@ export function createMemoryStore(): Store {
     approvals,
     oauth: createMemoryOAuthStore(live),
     events: journal.store,
-    analytics: createMemoryAnalyticsStore({
-      live,
-      accounts,
-      eventsAfter: journal.after,
-      post: (id) => {
-        const post = posts.get(id);
-        return post === undefined ? undefined : copy(post);
-      },
-    }),
+    analytics,
     automations: createMemoryAutomationStore({ live, accounts, append }),
     webhooks: createMemoryWebhookStore(live),
+    rateLimits: createMemoryRateLimitStore(live),
     async ping() {
       live();
     },

@@ -285,5 +285,31 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
       live();
       return [...deliveries.values()].filter((d) => d.status === 'pending').length;
     },
+    async deleteSettledMessages(before, limit) {
+      live();
+      const of = new Map<string, WebhookDelivery[]>();
+      for (const d of deliveries.values()) of.set(d.messageId, [...(of.get(d.messageId) ?? []), d]);
+      const settled = (m: WebhookMessage) =>
+        m.createdAt < before &&
+        (of.get(m.id) ?? []).every((d) => d.status !== 'pending' && d.updatedAt < before);
+      const gone = [...messages.values()]
+        .filter(settled)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || byId(a, b))
+        .slice(0, countOf(limit));
+      const ids = new Set(gone.map((m) => m.id));
+      let removedDeliveries = 0;
+      for (const id of ids) {
+        messages.delete(id);
+        for (const d of of.get(id) ?? []) {
+          deliveries.delete(d.id);
+          pairs.delete(pairKey(d.subscriptionId, d.messageId));
+          removedDeliveries += 1;
+        }
+      }
+      const kept = attempts.filter((a) => !ids.has(a.messageId));
+      const removedAttempts = attempts.length - kept.length;
+      attempts.splice(0, attempts.length, ...kept);
+      return { messages: ids.size, deliveries: removedDeliveries, attempts: removedAttempts };
+    },
   };
 }

@@ -7,11 +7,13 @@ import { describeAccountExpiryContract } from './account-expiry-contract.js';
 import { describeAnalyticsContract } from './analytics-contract.js';
 import { describeAutomationContract } from './automation-contract.js';
 import { describeBillingContract } from './billing-contract.js';
+import { describeBlobRemovalContract } from './blob-removal-contract.js';
 import { aMediaAsset, anAccount, anApiKey, aPost, aUser } from './builders.js';
 import { describeConnectionRequestContract } from './connection-request-contract.js';
 import { describeEventJournalContract } from './event-journal-contract.js';
 import { describeMediaLibraryContract } from './media-library-contract.js';
 import { describeOAuthStoreContract } from './oauth-store-contract.js';
+import { describePostPurgeContract } from './post-purge-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
@@ -215,8 +217,10 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeAutomationContract(() => store);
     describeOAuthStoreContract(() => store);
     describeMediaLibraryContract(() => store);
+    describeBlobRemovalContract(() => store);
     describeAccountDisconnectContract(() => store);
     describeAccountExpiryContract(() => store);
+    describePostPurgeContract(() => store);
 
     describe('media assets', () => {
       const LIMIT = { storageLimitBytes: 1_000_000, sourceUrl: null };
@@ -613,6 +617,28 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
           ]),
         );
         expect(await store.posts.nextDueAt()).toEqual(at(4));
+      });
+
+      it('counts the queue due by a time and due later, leases included, drafts and deleted posts not', async () => {
+        const owner = aUser().id;
+        expect(await store.posts.queueDepth(at(5))).toEqual({ due: 0, upcoming: 0 });
+        await store.posts.insertPosts(
+          batch(owner, [
+            aPost(owner, 'a', { scheduledTime: at(1), dueAt: at(1) }),
+            aPost(owner, 'b', { scheduledTime: at(2), dueAt: at(2) }),
+            aPost(owner, 'c', { scheduledTime: at(3), dueAt: at(3) }),
+            aPost(owner, 'd', { scheduledTime: at(9), dueAt: at(9) }),
+            aPost(owner, 'e', { scheduledTime: at(1), dueAt: at(1), deletedAt: at(0) }),
+            aPost(owner, 'f', { status: 'draft', scheduledTime: null, dueAt: null }),
+          ]),
+        );
+        // One publisher holds a post well past the time asked; another's lease ends before it.
+        await store.posts.claimDuePosts({ now: at(1), limit: 1, leaseOwner: 'pub-1', leaseUntil: at(30) });
+        await store.posts.claimDuePosts({ now: at(2), limit: 1, leaseOwner: 'pub-2', leaseUntil: at(4) });
+        expect(await store.posts.queueDepth(at(0))).toEqual({ due: 0, upcoming: 4 });
+        expect(await store.posts.queueDepth(at(3))).toEqual({ due: 1, upcoming: 3 });
+        expect(await store.posts.queueDepth(at(5))).toEqual({ due: 2, upcoming: 2 });
+        expect(await store.posts.queueDepth(at(30))).toEqual({ due: 4, upcoming: 0 });
       });
     });
 

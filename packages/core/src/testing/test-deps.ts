@@ -39,7 +39,7 @@ export function createTestDeps(
 ): TestDeps {
   const store = options.store ?? createMemoryStore();
   const clock = createFakeClock('2026-01-15T12:00:00.000Z');
-  const blobs = createMemoryBlobStore();
+  const blobs = createMemoryBlobStore(() => clock.now());
   const inspector = createTableInspector();
   const fetcher = createStaticFetcher((bytes) => inspector.typeOf(bytes));
   const images = createRecordingImageProcessor(blobs, inspector);

@@ -6,6 +6,7 @@ import { aUser, aWebhookDelivery, aWebhookMessage, aWebhookSubscription } from '
 import { describeWebhookAttemptContract } from './webhook-attempt-contract.js';
 import { at, T0 } from './webhook-contract-support.js';
 import { describeWebhookDeliveryContract } from './webhook-delivery-contract.js';
+import { describeWebhookRetentionContract } from './webhook-retention-contract.js';
 
 const CONSUMER = 'webhooks';
 
@@ -310,5 +311,6 @@ export function describeWebhookStoreContract(name: string, openStore: () => Prom
 
     describeWebhookDeliveryContract(webhooks);
     describeWebhookAttemptContract(webhooks);
+    describeWebhookRetentionContract(webhooks);
   });
 }

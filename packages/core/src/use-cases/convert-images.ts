@@ -78,6 +78,7 @@ export async function convertImagesFor(
     const earlier = memo.copies.get(asset.id);
     let copy = earlier !== undefined && earlier.sizeBytes <= maxBytes ? earlier.ref : undefined;
     if (copy === undefined) {
+      const putSince = deps.clock.now();
       const jpeg = await deps.images.toJpeg(asset.blobKey, { maxBytes });
       if (!jpeg.ok) {
         return err(
@@ -88,11 +89,19 @@ export async function convertImagesFor(
           ),
         );
       }
-      const stored = await storeDerivedAsset(deps, owner, asset, originalIdOf(slide), jpeg.blob, {
-        contentType: 'image/jpeg',
-        width: jpeg.width,
-        height: jpeg.height,
-      });
+      const stored = await storeDerivedAsset(
+        deps,
+        owner,
+        asset,
+        originalIdOf(slide),
+        jpeg.blob,
+        {
+          contentType: 'image/jpeg',
+          width: jpeg.width,
+          height: jpeg.height,
+        },
+        putSince,
+      );
       if (stored.isErr()) return err(stored.error);
       copy = stored.value;
       memo.copies.set(asset.id, { ref: copy, sizeBytes: jpeg.blob.sizeBytes });

@@ -38,4 +38,6 @@ export type CoreDeps = {
   readonly platforms: PlatformGateways;
   /** Creators' posting options read in the last minute (TikTok `creator_info`). */
   readonly postingOptionsCache: PostingOptionsCache;
+  /** Waits `ms` (a recording waiting out a blob sweep's claim). Default: a real timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
 };

@@ -18,6 +18,10 @@ export type DeliveryResult = {
   /** The lease was lost before the attempt was recorded (another worker has it now). */
   readonly lost: boolean;
   readonly statusCode: number | null;
+  /** A failed attempt was the delivery's last: it is given up, not retried. */
+  readonly gaveUp: boolean;
+  /** The attempt disabled the endpoint after its days of failures (docs/webhooks.md). */
+  readonly endpointDisabled: boolean;
 };
 
 /**
@@ -97,7 +101,13 @@ export async function deliverWebhook(
     next: decision.next,
     subscription: decision.health,
   });
-  return { delivered, lost: !recorded, statusCode };
+  return {
+    delivered,
+    lost: !recorded,
+    statusCode,
+    gaveUp: recorded && decision.next.status === 'failed',
+    endpointDisabled: recorded && decision.health.disable !== undefined,
+  };
 }
 
 function errorOf(response: WebhookResponse): string {

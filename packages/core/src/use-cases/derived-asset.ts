@@ -1,10 +1,11 @@
-import { ok, type Result } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import { mediaReadyEvent } from '../domain/domain-event.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import type { MediaRef } from '../domain/post.js';
 import type { SvcError } from '../domain/svc-error.js';
 import type { User } from '../domain/user.js';
 import type { StoredBlob } from '../ports/blob-store.js';
+import { recordWhileBlobStays } from './record-while-blob-stays.js';
 import { type MediaDeps, refuseBlob, storageLimitOf, storageQuotaError } from './store-media-file.js';
 
 /** What a derived copy changes of its original. */
@@ -12,7 +13,7 @@ export type DerivedFacts = Pick<MediaAsset, 'contentType' | 'width' | 'height'>;
 
 /**
  * Records bytes made from an asset (a converted or padded copy) as an asset of the same owner,
- * within their storage quota. Identical bytes made earlier are the same asset again, so converting
+ * within their storage quota; `putSince` is when the image processor began putting them. Identical bytes made earlier are the same asset again, so converting
  * one photo for many posts stores it once. The slide keeps pointing at the user's original.
  */
 export async function storeDerivedAsset(
@@ -22,6 +23,7 @@ export async function storeDerivedAsset(
   originalId: string,
   blob: StoredBlob,
   facts: DerivedFacts,
+  putSince: Date,
 ): Promise<Result<MediaRef, SvcError>> {
   const copy: MediaAsset = {
     ...original,
@@ -33,11 +35,21 @@ export async function storeDerivedAsset(
     createdAt: deps.clock.now(),
   };
   const limit = storageLimitOf(deps, owner);
-  const added = await deps.store.media.addMediaAsset(copy, {
-    storageLimitBytes: limit,
-    sourceUrl: null,
-    events: [mediaReadyEvent(copy, copy.createdAt)],
-  });
+  const recorded = await recordWhileBlobStays(
+    deps,
+    blob.key,
+    putSince,
+    (times) =>
+      deps.store.media.addMediaAsset(copy, {
+        storageLimitBytes: limit,
+        sourceUrl: null,
+        events: [mediaReadyEvent(copy, copy.createdAt)],
+        ...times,
+      }),
+    'the request',
+  );
+  if (recorded.isErr()) return err(recorded.error);
+  const added = recorded.value;
   if (added.kind === 'storage_quota_exceeded')
     return refuseBlob(blob, storageQuotaError(added.usedBytes, limit));
   return ok({ kind: 'asset', mediaId: added.asset.id, derivedFrom: originalId });

@@ -49,11 +49,17 @@ export async function padPhotoSet(
       result.push(earlier);
       continue;
     }
+    const putSince = deps.clock.now();
     const blob = await deps.images.padToSize(asset.blobKey, { ...size, background: PAD_BACKGROUND });
-    const padded = await storeDerivedAsset(deps, owner, asset, originalIdOf(slide), blob, {
-      contentType: asset.contentType,
-      ...size,
-    });
+    const padded = await storeDerivedAsset(
+      deps,
+      owner,
+      asset,
+      originalIdOf(slide),
+      blob,
+      { contentType: asset.contentType, ...size },
+      putSince,
+    );
     if (padded.isErr()) return err(padded.error);
     done.set(key, padded.value);
     result.push(padded.value);

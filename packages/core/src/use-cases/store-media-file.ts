@@ -7,11 +7,12 @@ import type { User } from '../domain/user.js';
 import type { StoredBlob } from '../ports/blob-store.js';
 import type { MediaFacts } from '../ports/media-inspector.js';
 import type { CoreDeps } from './core-deps.js';
+import { recordWhileBlobStays } from './record-while-blob-stays.js';
 
 /** Deps of storing media. */
 export type MediaDeps = Pick<
   CoreDeps,
-  'store' | 'clock' | 'ids' | 'blobs' | 'inspector' | 'policy' | 'planLimits'
+  'store' | 'clock' | 'ids' | 'blobs' | 'inspector' | 'policy' | 'planLimits' | 'sleep'
 >;
 
 /**
@@ -50,6 +51,8 @@ export function linkedFile(url: string): MediaOrigin {
 /** Bytes received and inspected, of a type the service accepts, not yet recorded as an asset. */
 export type ReceivedFile = {
   readonly blob: StoredBlob;
+  /** When the put of the bytes began: a sweep that deleted the blob after it may have lost them. */
+  readonly putSince: Date;
   readonly facts: MediaFacts & { readonly contentType: string };
 };
 
@@ -63,6 +66,7 @@ export async function receiveMediaFile(
   origin: MediaOrigin,
 ): Promise<Result<ReceivedFile, SvcError>> {
   const maxBytes = deps.policy.maxFileBytes;
+  const putSince = deps.clock.now();
   const put = await deps.blobs.put(source, { maxBytes });
   if (!put.ok) {
     return err(
@@ -79,7 +83,7 @@ export async function receiveMediaFile(
   const facts = await deps.inspector.inspect(put.blob.key);
   const accepted = acceptedType(deps, facts, origin);
   if (accepted.isErr()) return refuseBlob(put.blob, accepted.error);
-  return ok({ blob: put.blob, facts: { ...facts, contentType: accepted.value } });
+  return ok({ blob: put.blob, putSince, facts: { ...facts, contentType: accepted.value } });
 }
 
 /**
@@ -96,7 +100,7 @@ export async function storeMediaFile(
 ): Promise<Result<MediaAsset, SvcError>> {
   const received = await receiveMediaFile(deps, source, origin);
   if (received.isErr()) return err(received.error);
-  const { blob, facts } = received.value;
+  const { blob, facts, putSince } = received.value;
   const asset: MediaAsset = {
     id: deps.ids.id('media'),
     ownerId: owner.id,
@@ -111,11 +115,21 @@ export async function storeMediaFile(
     createdAt: deps.clock.now(),
   };
   const limit = storageLimitOf(deps, owner);
-  const added = await deps.store.media.addMediaAsset(asset, {
-    storageLimitBytes: limit,
-    sourceUrl,
-    events: [mediaReadyEvent(asset, asset.createdAt)],
-  });
+  const recorded = await recordWhileBlobStays(
+    deps,
+    blob.key,
+    putSince,
+    (times) =>
+      deps.store.media.addMediaAsset(asset, {
+        storageLimitBytes: limit,
+        sourceUrl,
+        events: [mediaReadyEvent(asset, asset.createdAt)],
+        ...times,
+      }),
+    'the file',
+  );
+  if (recorded.isErr()) return err(recorded.error);
+  const added = recorded.value;
   if (added.kind === 'storage_quota_exceeded')
     return refuseBlob(blob, storageQuotaError(added.usedBytes, limit));
   return ok(added.asset);

@@ -4,6 +4,7 @@ import { mediaReadyEvent } from '../domain/domain-event.js';
 import { checkCanUpload } from '../domain/entitlements.js';
 import type { MediaAsset } from '../domain/media-asset.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
+import { recordWhileBlobStays } from './record-while-blob-stays.js';
 import {
   checkStorageLeft,
   type MediaDeps,
@@ -73,21 +74,36 @@ export function completeUpload(
       if (allowed.isErr()) return err(allowed.error);
       const received = await receiveMediaFile(deps, source, UPLOADED_FILE);
       if (received.isErr()) return err(received.error);
-      const { blob, facts } = received.value;
+      const { blob, facts, putSince } = received.value;
       const limit = storageLimitOf(deps, owner);
-      const activated = await deps.store.media.activatePendingAsset(
-        mediaId,
-        { ...facts, sizeBytes: blob.sizeBytes, blobKey: blob.key },
-        {
-          storageLimitBytes: limit,
-          events: [
-            mediaReadyEvent(
-              { id: mediaId, ownerId: owner.id, contentType: facts.contentType, sizeBytes: blob.sizeBytes },
-              deps.clock.now(),
-            ),
-          ],
-        },
+      const recorded = await recordWhileBlobStays(
+        deps,
+        blob.key,
+        putSince,
+        (times) =>
+          deps.store.media.activatePendingAsset(
+            mediaId,
+            { ...facts, sizeBytes: blob.sizeBytes, blobKey: blob.key },
+            {
+              storageLimitBytes: limit,
+              events: [
+                mediaReadyEvent(
+                  {
+                    id: mediaId,
+                    ownerId: owner.id,
+                    contentType: facts.contentType,
+                    sizeBytes: blob.sizeBytes,
+                  },
+                  times.now,
+                ),
+              ],
+              ...times,
+            },
+          ),
+        'the file',
       );
+      if (recorded.isErr()) return err(recorded.error);
+      const activated = recorded.value;
       switch (activated.kind) {
         case 'activated':
           return ok(activated.asset);

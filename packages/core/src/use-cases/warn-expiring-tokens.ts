@@ -8,6 +8,12 @@ import { refreshAccountTokens } from './refresh-account-tokens.js';
 /** How long before a token lapses its owner is warned (`account.token_expiring`): 7 days. */
 export const TOKEN_EXPIRY_WINDOW_MS = 7 * 86_400_000;
 
+/**
+ * How long a sweep holds an account while it refreshes its token (a refresh is one platform call,
+ * bounded by the gateway's timeout): past it, a crashed sweep's account is another's to refresh.
+ */
+export const TOKEN_REFRESH_LEASE_MS = 5 * 60_000;
+
 /** How many accounts of each platform one sweep looks at, unless told otherwise. */
 export const TOKEN_EXPIRY_SWEEP_LIMIT = 100;
 
@@ -92,7 +98,8 @@ type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox' | 'platforms'>;
 /**
  * Looks at active accounts whose token lapses soon and that their owner was not warned about:
  * refreshes those the service can refresh, and warns the owners of the rest, once per expiry
- * (the store records the warning with its event, so racing sweeps warn once).
+ * (the store records the warning with its event, so racing sweeps warn once). A refresh is
+ * claimed first (`claimTokenRefresh`), so racing sweeps ask the platform once.
  *
  * A refresh the platform refuses warns too, without marking the account as needing a reconnect:
  * its token still works until it lapses, as the publisher's own ahead-of-time refresh assumes;
@@ -138,6 +145,10 @@ async function sweepAccount(
   const expiresAt = account.tokenExpiresAt;
   if (expiresAt === null) return 'unchanged';
   if (step.kind === 'refresh') {
+    // Another process's sweep took it: that one refreshes, or warns if it cannot.
+    const leaseUntil = new Date(now.getTime() + TOKEN_REFRESH_LEASE_MS);
+    if (!(await deps.store.accounts.claimTokenRefresh(account.id, expiresAt, now, leaseUntil)))
+      return 'unchanged';
     const credentials = JSON.parse(deps.secretBox.open(step.sealedCredentials)) as Record<string, unknown>;
     const refresh = await refreshAccountTokens(deps, step.gateway, account, credentials);
     if (refresh.kind === 'refreshed') return 'refreshed';

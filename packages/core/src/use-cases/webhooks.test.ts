@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../domain/actor.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
+import { RESTORE_WINDOW_MS } from '../domain/post-state-machine.js';
 import type { User } from '../domain/user.js';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../domain/webhook-retry.js';
 import { createStandardWebhookSigner } from '../node/standard-webhook-signer.js';
@@ -23,6 +24,7 @@ import {
   updateWebhook,
   WEBHOOKS_PER_OWNER,
 } from './manage-webhooks.js';
+import { purgeDeletedPosts } from './purge-deleted-posts.js';
 import { listWebhookAttempts, redeliverWebhook, sendTestWebhook } from './webhook-deliveries.js';
 
 const URL = 'https://hooks.example.com/svc';
@@ -137,6 +139,19 @@ describe('outgoing webhooks in the core', () => {
     expect(over._unsafeUnwrapErr().code).toBe('webhook_limit_reached');
   });
 
+  it('sends what the event recorded when its post was purged before the fan-out read it', async () => {
+    await createWebhook(deps(), actor(), { url: URL, events: ['post.deleted'] });
+    const postId = await schedule('Gone for good');
+    (await deletePost(t.deps, actor(), postId))._unsafeUnwrap();
+    // The fan-out fell behind (a long outage) and the purge ran first.
+    t.clock.advance(RESTORE_WINDOW_MS + 1);
+    expect((await purgeDeletedPosts(t.deps)).posts).toBe(1);
+    expect(await fanOutWebhooks(deps(), STEP)).toBeGreaterThan(0);
+    expect((await deliverAll()).every((r) => r.delivered)).toBe(true);
+    const bodies = sender.sent.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => [b.type, b.data.id])).toEqual([['post.deleted', postId]]);
+  });
+
   it('fans journal events out to the subscriptions that hear them, once, and delivers them signed', async () => {
     const all = (
       await createWebhook(deps(), actor(), { url: URL, events: ['post.scheduled', 'post.deleted'] })
@@ -208,7 +223,9 @@ describe('outgoing webhooks in the core', () => {
       excerpt: 'slow down',
       durationMs: 2,
     }));
-    await deliverAll();
+    expect(await deliverAll()).toEqual([
+      { delivered: false, lost: false, statusCode: 429, gaveUp: false, endpointDisabled: false },
+    ]);
     const [first] = (
       await listWebhookAttempts(deps(), actor(), hook.webhook.id, { limit: 1, cursor: null })
     )._unsafeUnwrap().attempts;
@@ -221,10 +238,18 @@ describe('outgoing webhooks in the core', () => {
       detail: 'no answer in 15 s',
       durationMs: 15_000,
     }));
+    const results = [];
     for (const wait of WEBHOOK_RETRY_DELAYS_MS) {
       t.clock.advance(Math.max(wait * 1.1, 120_000) + 1);
-      expect(await deliverAll()).toHaveLength(1);
+      const round = await deliverAll();
+      expect(round).toHaveLength(1);
+      results.push(...round);
     }
+    // Only the last attempt gives up; the endpoint is disabled once, by the attempt past three days.
+    expect(results.map((r) => r.gaveUp)).toEqual(
+      WEBHOOK_RETRY_DELAYS_MS.map((_, i, all) => i === all.length - 1),
+    );
+    expect(results.filter((r) => r.endpointDisabled)).toHaveLength(1);
     const after = await t.store.webhooks.getDelivery(user.id, first?.deliveryId ?? '');
     expect(after?.status).toBe('failed');
     const disabled = (await listWebhooks(t.deps, actor()))._unsafeUnwrap()[0];

@@ -35,6 +35,17 @@ const servedSchema = z.object({
 /** What a served file can be: its type is the one read from its bytes. */
 const MEDIA_TYPES = { 'image/*': null, 'video/*': null } as const;
 
+/** The answers of a signed media link. */
+const SERVE_RESPONSES = {
+  200: { description: 'The file.', raw: MEDIA_TYPES },
+  206: { description: 'The requested byte range.', raw: MEDIA_TYPES },
+  302: {
+    description:
+      'Only when the server keeps media in object storage with SVC_MEDIA_REDIRECT on: the file is at the short-lived presigned link in `Location` (send the same `Range` there).',
+    raw: {},
+  },
+} as const;
+
 /**
  * The media endpoints of spec 4.1 and the links they hand out:
  * - POST /api/v1/media (multipart, part `file`), /media/from-url and /media/upload;
@@ -61,15 +72,22 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       description: 'The link as posts and media answers hand it out; one byte range is answered 206.',
       access: 'signed',
       query: signedQuery,
-      responses: {
-        200: { description: 'The file.', raw: MEDIA_TYPES },
-        206: { description: 'The requested byte range.', raw: MEDIA_TYPES },
-      },
+      // HEAD is always answered here, so its document leaves the redirect out (the type keeps it).
+      responses: (method === 'GET'
+        ? SERVE_RESPONSES
+        : { 200: SERVE_RESPONSES[200], 206: SERVE_RESPONSES[206] }) as typeof SERVE_RESPONSES,
       errors: ['invalid_media_link', 'not_found', 'range_not_satisfiable'],
     })(async ({ ctx, params, query }) => {
       const { asset, blobKey } = await unwrap(
         findServedMedia(deps.core, signedId(deps, 'serve', params, query)),
       );
+      // Our own link is checked above either way; only the bytes come from elsewhere.
+      if (method === 'GET' && deps.mediaRedirect != null) {
+        ctx.redirect(await deps.mediaRedirect(blobKey, asset.contentType));
+        // The presigned link expires in minutes: no cache may keep this answer.
+        ctx.set('Cache-Control', 'no-store');
+        return { status: 302, raw: true };
+      }
       return sendBlob(ctx, deps, asset, blobKey);
     });
 
@@ -96,6 +114,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
         'unsupported_media_type',
         'upload_plan_required',
         'storage_quota_exceeded',
+        'media_upload_interrupted',
         'validation_failed',
       ],
     })(async ({ ctx }) => {
@@ -188,6 +207,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
         'file_too_large',
         'unsupported_media_type',
         'storage_quota_exceeded',
+        'media_upload_interrupted',
         'media_not_found',
       ],
     })(async ({ ctx, params, query }) => {

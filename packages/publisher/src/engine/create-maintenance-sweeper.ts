@@ -1,4 +1,12 @@
-import { sweepAbandonedUploads, warnExpiringTokens } from '@svc/core';
+import { randomUUID } from 'node:crypto';
+import {
+  type BlobStore,
+  purgeDeletedPosts,
+  sweepAbandonedUploads,
+  sweepOrphanedBlobs,
+  sweepWebhookMessages,
+  warnExpiringTokens,
+} from '@svc/core';
 import type { PublisherDeps } from './publisher-deps.js';
 import { workerLoop } from './worker-loop.js';
 
@@ -11,6 +19,16 @@ export type MaintenanceSweeper = {
     readonly refreshed: number;
     readonly warned: number;
     readonly abandonedUploads: number;
+    /** Posts soft-deleted more than 30 days ago, removed for good. */
+    readonly purgedPosts: number;
+    /** Copies the service had made only for those posts. */
+    readonly purgedMediaAssets: number;
+    /** Webhook messages settled more than 30 days ago, removed with their deliveries and attempts. */
+    readonly webhookMessages: number;
+    /** Stored files no asset refers to, older than a day, deleted by this process. */
+    readonly orphanedBlobs: number;
+    /** Their bytes. */
+    readonly freedBytes: number;
   }>;
 };
 
@@ -22,11 +40,17 @@ export const DEFAULT_SWEEP_INTERVAL_MS = 15 * 60_000;
  * processes at once:
  * - tokens about to lapse are refreshed, and the owners of those that cannot be are warned with
  *   `account.token_expiring` (docs/webhooks.md), once per expiry, even when nothing is scheduled;
- * - upload targets whose bytes never came are removed (docs/media.md).
+ * - upload targets whose bytes never came are removed (docs/media.md);
+ * - posts soft-deleted more than 30 days ago are purged with what belongs to them (docs/posts.md);
+ * - settled webhook messages older than 30 days go with their deliveries and attempts (docs/webhooks.md);
+ * - stored files no asset refers to are deleted once a day old, never racing an upload (docs/media.md).
  * Each logs what it did; one failing does not stop the other.
  */
 export function createMaintenanceSweeper(
-  deps: Pick<PublisherDeps, 'store' | 'clock' | 'secretBox' | 'gateways' | 'logger'>,
+  deps: Pick<PublisherDeps, 'store' | 'clock' | 'secretBox' | 'gateways' | 'logger'> & {
+    /** Where media bytes live, for the orphaned-blob sweep. */
+    readonly blobs: BlobStore;
+  },
   options: { readonly intervalMs: number } = { intervalMs: DEFAULT_SWEEP_INTERVAL_MS },
 ): MaintenanceSweeper {
   const tokens = async () => {
@@ -47,9 +71,31 @@ export function createMaintenanceSweeper(
     if (removed > 0) deps.logger.info({ removed }, 'abandoned upload targets removed');
     return removed;
   };
+  const posts = async () => {
+    const purged = await purgeDeletedPosts(deps);
+    if (purged.posts > 0) deps.logger.info(purged, 'soft-deleted posts purged');
+    return purged;
+  };
+  const webhooks = async () => {
+    const removed = await sweepWebhookMessages(deps);
+    if (removed.messages > 0) deps.logger.info(removed, 'settled webhook messages removed');
+    return removed;
+  };
+  const blobs = async () => {
+    // A claimant per round: a round that stopped midway leaves claims the next one may take over.
+    const swept = await sweepOrphanedBlobs(deps, { claimant: `sweep:${randomUUID()}` });
+    if (swept.removed > 0 || swept.spared > 0) deps.logger.info(swept, 'orphaned blobs removed');
+    return swept;
+  };
   const runOnce = async () => {
-    const [token, upload] = await Promise.allSettled([tokens(), uploads()]);
-    for (const failed of [token, upload]) {
+    const [token, upload, post, webhook, blob] = await Promise.allSettled([
+      tokens(),
+      uploads(),
+      posts(),
+      webhooks(),
+      blobs(),
+    ]);
+    for (const failed of [token, upload, post, webhook, blob]) {
       if (failed.status === 'rejected') {
         deps.logger.warn(
           { err: failed.reason instanceof Error ? failed.reason.name : 'unknown' },
@@ -61,6 +107,11 @@ export function createMaintenanceSweeper(
       refreshed: token.status === 'fulfilled' ? token.value.refreshed : 0,
       warned: token.status === 'fulfilled' ? token.value.warned : 0,
       abandonedUploads: upload.status === 'fulfilled' ? upload.value : 0,
+      purgedPosts: post.status === 'fulfilled' ? post.value.posts : 0,
+      purgedMediaAssets: post.status === 'fulfilled' ? post.value.mediaAssets : 0,
+      webhookMessages: webhook.status === 'fulfilled' ? webhook.value.messages : 0,
+      orphanedBlobs: blob.status === 'fulfilled' ? blob.value.removed : 0,
+      freedBytes: blob.status === 'fulfilled' ? blob.value.freedBytes : 0,
     };
   };
   const loop = workerLoop(runOnce, {

@@ -1,7 +1,8 @@
-import { isStoreUnavailable, type Post, transition } from '@svc/core';
+import { isStoreUnavailable, type Platform, type Post, transition } from '@svc/core';
 import { createConcurrencySlots } from './concurrency-slots.js';
 import { publishPost } from './publish-post.js';
 import type { PublisherDeps } from './publisher-deps.js';
+import { NO_PUBLISHER_OBSERVER } from './publisher-observer.js';
 import type { PublisherOptions } from './publisher-options.js';
 
 /** The publisher of one process. */
@@ -29,6 +30,7 @@ export type Publisher = {
  * query simple and still lets other accounts' posts run.
  */
 export function createPublisher(deps: PublisherDeps, options: PublisherOptions): Publisher {
+  const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
   const slots = createConcurrencySlots(options.concurrency);
   const waiting: Post[] = [];
   const running = new Set<Promise<void>>();
@@ -60,6 +62,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
             { postId: post.id, err: error instanceof Error ? error.name : 'unknown' },
             'publish crashed',
           );
+          observer.publishEnded(post.platforms[0] as Platform, 'error', null);
         })
         .finally(() => {
           slots.release(post);
@@ -83,6 +86,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
       const account = post.profileIds[0] ?? '';
       accountsInFlight.set(account, (accountsInFlight.get(account) ?? 0) + 1);
     }
+    const started = performance.now();
     const claimed = await deps.store.posts.claimDuePosts({
       now,
       limit: free,
@@ -91,6 +95,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
       perAccountLimit: options.concurrency.perAccount,
       accountsInFlight,
     });
+    observer.claimed(performance.now() - started, claimed.length);
     waiting.push(...claimed);
     pump();
     return claimed.length;

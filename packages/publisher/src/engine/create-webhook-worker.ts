@@ -1,5 +1,6 @@
 import {
   type ClaimedDelivery,
+  type DeliveryResult,
   deliverWebhook,
   fanOutWebhooks,
   type IdGenerator,
@@ -8,12 +9,13 @@ import {
   type WebhookSigner,
 } from '@svc/core';
 import type { PublisherDeps } from './publisher-deps.js';
+import { NO_PUBLISHER_OBSERVER, type WebhookDeliveryResult } from './publisher-observer.js';
 import { workerLoop } from './worker-loop.js';
 
 /** What the webhook worker works with, besides the publisher's store, clock, secrets and links. */
 export type WebhookWorkerDeps = Pick<
   PublisherDeps,
-  'store' | 'clock' | 'secretBox' | 'mediaUrl' | 'logger'
+  'store' | 'clock' | 'secretBox' | 'mediaUrl' | 'logger' | 'observer'
 > & {
   readonly ids: IdGenerator;
   readonly webhookSender: Pick<WebhookSender, 'send'>;
@@ -69,6 +71,7 @@ export type WebhookWorker = {
  */
 export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWorkerOptions): WebhookWorker {
   const inFlight = new Set<Promise<void>>();
+  const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
 
   const fanOut = async (): Promise<number> => {
     let total = 0;
@@ -87,8 +90,13 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
   };
 
   const send = (claimed: ClaimedDelivery) => {
+    const started = performance.now();
+    const observe = (result: WebhookDeliveryResult) =>
+      observer.webhookDelivered(result, performance.now() - started);
     const job = deliverWebhook(deps, claimed, options.leaseOwner)
       .then((result) => {
+        observe(deliveryResultOf(result));
+        if (result.endpointDisabled) observer.webhookEndpointDisabled();
         if (result.lost) {
           deps.logger.warn(
             { deliveryId: claimed.delivery.id },
@@ -97,6 +105,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
         }
       })
       .catch((error: unknown) => {
+        observe('error');
         // Its lease runs out and it is sent again: at least once, never lost.
         deps.logger.error(
           {
@@ -161,4 +170,11 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
       }
     },
   };
+}
+
+// What an attempt counts as in the metrics.
+function deliveryResultOf(result: DeliveryResult): WebhookDeliveryResult {
+  if (result.lost) return 'lease_lost';
+  if (result.delivered) return 'delivered';
+  return result.gaveUp ? 'given_up' : 'retrying';
 }

@@ -18,6 +18,7 @@ import {
 } from '@svc/core';
 import { loadPublishJob } from './load-publish-job.js';
 import type { PublisherDeps } from './publisher-deps.js';
+import { NO_PUBLISHER_OBSERVER, type PublishResult } from './publisher-observer.js';
 import type { PublisherOptions } from './publisher-options.js';
 import { retryWhileStoreAway } from './retry-while-store-away.js';
 
@@ -41,7 +42,21 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   const { deps, options } = ctx;
   const platform = claimed.platforms[0] as Platform;
   const gateway = deps.gateways[platform];
+  const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
   let post = claimed;
+  // Scheduling lag is measured once, at the first claim: later claims (retries, takeovers) would
+  // add the retry delays and say nothing about how promptly due posts are picked up.
+  if (claimed.attempts === 1 && claimed.scheduledTime !== null) {
+    observer.publishStarted(platform, deps.clock.now().getTime() - claimed.scheduledTime.getTime());
+  }
+  const ended = (result: PublishResult) =>
+    observer.publishEnded(
+      platform,
+      result,
+      result === 'posted' && post.publishedAt !== null && post.scheduledTime !== null
+        ? post.publishedAt.getTime() - post.scheduledTime.getTime()
+        : null,
+    );
   // Store calls wait out a database restart for as long as we hold the post's lease.
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const durably = <T>(call: () => Promise<T>): Promise<T> =>
@@ -69,8 +84,12 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     post = stored;
     return true;
   };
-  const fail = (reason: string) =>
-    record({ type: 'fail', at: deps.clock.now(), leaseOwner: options.leaseOwner, reason });
+  const fail = async (reason: string) =>
+    ended(
+      (await record({ type: 'fail', at: deps.clock.now(), leaseOwner: options.leaseOwner, reason }))
+        ? 'failed'
+        : 'lease_lost',
+    );
 
   if (gateway === undefined) {
     await fail(publishFailure('platform_not_configured', { platform: PLATFORM_NAMES[platform] }));
@@ -108,15 +127,15 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   for (;;) {
     if (ctx.stop.stopping) {
       // Give the post back at once; the next publisher resumes from the saved handles.
-      await settle({
-        kind: 'settle',
-        event: releaseOnStop(context()),
-        reconnect: false,
-        outcome: 'retrying',
-      });
+      await settle(
+        { kind: 'settle', event: releaseOnStop(context()), reconnect: false, outcome: 'retrying' },
+        'released',
+      );
       return;
     }
+    const stepStarted = performance.now();
     const step = await takeStep(gateway, { post, account, credentials, media: loaded.media });
+    observer.stepTaken(platform, step.kind, performance.now() - stepStarted);
     let decision: PublishDecision | null = decidePublishStep(post, step, context());
     if (decision.kind === 'refresh_tokens') {
       refreshedAfterRefusal = true;
@@ -124,7 +143,10 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
       if (decision === null) continue;
     }
     if (decision.kind === 'continue') {
-      if (!(await record(decision.event))) return;
+      if (!(await record(decision.event))) {
+        ended('lease_lost');
+        return;
+      }
       if (decision.waitMs > 0) await pause(decision.waitMs);
       continue;
     }
@@ -132,9 +154,16 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     return;
   }
 
-  async function settle(decision: Extract<PublishDecision, { kind: 'settle' }>): Promise<void> {
+  async function settle(
+    decision: Extract<PublishDecision, { kind: 'settle' }>,
+    result: PublishResult = resultOf(decision),
+  ): Promise<void> {
     if (decision.reconnect) await markNeedsReconnect();
-    if (!(await record(decision.event))) return;
+    if (!(await record(decision.event))) {
+      ended('lease_lost');
+      return;
+    }
+    ended(result);
     const fields = { postId: post.id, platform, attempts: post.attempts };
     if (decision.outcome === 'posted') deps.logger.info(fields, 'post published');
     else if (decision.outcome === 'failed') deps.logger.info(fields, 'post failed');
@@ -169,6 +198,12 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
       leaseUntil: new Date(deps.clock.now().getTime() + options.leaseMs),
     });
   }
+}
+
+// What a settled publish counts as: a retry that costs no attempt is a deferral (platform quota).
+function resultOf(decision: Extract<PublishDecision, { kind: 'settle' }>): PublishResult {
+  if (decision.outcome !== 'retrying') return decision.outcome;
+  return decision.event.type === 'retry_later' && !decision.event.countsAsAttempt ? 'deferred' : 'retry';
 }
 
 // A step that throws (network fault, timeout, a bug in an adapter) has an unknown outcome:

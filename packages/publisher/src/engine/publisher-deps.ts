@@ -1,4 +1,5 @@
 import type { Clock, PlatformGateways, SecretBox, Store } from '@svc/core';
+import type { PublisherObserver } from './publisher-observer.js';
 
 /** The subset of a pino logger the publisher writes to. Never given tokens or captions. */
 export type PublisherLogger = {
@@ -21,4 +22,6 @@ export type PublisherDeps = {
   readonly sleep?: (ms: number) => Promise<void>;
   /** Jitter source in [0, 1). Default: Math.random. */
   readonly random?: () => number;
+  /** Hears what the workers do (the server's metrics). Default: nobody. */
+  readonly observer?: PublisherObserver;
 };

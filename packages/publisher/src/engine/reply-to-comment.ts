@@ -11,6 +11,7 @@ import {
 } from '@svc/core';
 import { type AccountTokens, openAccountTokens } from './account-tokens.js';
 import type { PublisherDeps } from './publisher-deps.js';
+import { NO_PUBLISHER_OBSERVER, type PublisherObserver } from './publisher-observer.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -85,11 +86,14 @@ export async function replyToComment(
     ...account,
     sealedCredentials: account.sealedCredentials,
   });
-  const send = (call: (credentials: Record<string, unknown>) => Promise<CommentReplyAnswer>) =>
-    withRefresh(tokens, call);
+  const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
+  const send = (
+    reply: 'private' | 'public',
+    call: (credentials: Record<string, unknown>) => Promise<CommentReplyAnswer>,
+  ) => observed(observer, reply, withRefresh(tokens, call));
 
   if (stage === 'private_sending') {
-    const answer = await send((c) =>
+    const answer = await send('private', (c) =>
       replies.sendPrivateReply(c, { commentId: job.commentId, text: automation.template.message }),
     );
     const next = await follow(deps, account, afterReply('private', answer, ctx), write, defer);
@@ -106,13 +110,29 @@ export async function replyToComment(
     }
   }
   const text = automation.template.publicReply ?? '';
-  const answer = await send((c) => replies.sendPublicReply(c, { commentId: job.commentId, text }));
+  const answer = await send('public', (c) => replies.sendPublicReply(c, { commentId: job.commentId, text }));
   return settled(await follow(deps, account, afterReply('public', answer, ctx), write, defer));
 }
 
 // After the public reply nothing goes on to another stage.
 function settled(round: CommentRound | 'public_sending'): CommentRound {
   return round === 'public_sending' ? 'finished' : round;
+}
+
+// Reports the final answer of a reply (or its fault) to the observer, and passes it on.
+async function observed(
+  observer: PublisherObserver,
+  reply: 'private' | 'public',
+  answering: Promise<CommentReplyAnswer>,
+): Promise<CommentReplyAnswer> {
+  try {
+    const answer = await answering;
+    observer.commentReplied(reply, answer.kind);
+    return answer;
+  } catch (error) {
+    observer.commentReplied(reply, 'error');
+    throw error;
+  }
 }
 
 async function withRefresh(

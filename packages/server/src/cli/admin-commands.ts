@@ -4,6 +4,8 @@ import { MCP_PATH, validatePostPayload } from '@svc/core';
 import { migratePostgres } from '@svc/store-postgres';
 import { migrateSqlite } from '@svc/store-sqlite';
 import { createLogger } from '../create-logger.js';
+import { type MetricsServer, startMetricsServer } from '../metrics/start-metrics-server.js';
+import { withServiceMetrics } from '../metrics/with-service-metrics.js';
 import { DATABASE_FILE, openServices } from '../open-services.js';
 import {
   createServerCollector,
@@ -13,6 +15,7 @@ import {
 } from '../start-collector.js';
 import { startPublisher } from '../start-publisher.js';
 import { startServer } from '../start-server.js';
+import { SERVICE_VERSION } from '../version.js';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
 import { configOf } from './command-support.js';
 
@@ -25,7 +28,8 @@ export const serve: CliCommand = {
 Runs on PORT the REST API (its OpenAPI document at /api/v1/openapi.json, docs/rest-api.md), the
 agent-tool endpoint ${MCP_PATH} with its OAuth authorization server
 (docs/agents.md), the web console at /app (docs/console.md), Meta's Instagram comment webhooks at
-/webhooks/instagram, the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the
+/webhooks/instagram, Prometheus metrics at /metrics (behind SVC_METRICS_TOKEN when set;
+docs/operations.md), the sandbox platforms (when on) and, unless SVC_PUBLISHER=off, the
 publisher, the metric collector (docs/analytics.md) and the Instagram comment replier
 (docs/automations.md), with the data in DATABASE_URL (PostgreSQL) or SVC_DATA_DIR, until SIGTERM
 or SIGINT. Logs JSON lines on stdout. Several servers and publishers may share one database
@@ -64,13 +68,30 @@ PostgreSQL database). On a signal it finishes the current step of each publish, 
 back for the next publisher to resume, and exits. Settings:
 SVC_PUBLISHER_INTERVAL_MS, SVC_PUBLISHER_LEASE_MS, SVC_PUBLISHER_CONCURRENCY,
 SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLISHER_MAX_ATTEMPTS
-(docs/configuration.md, docs/publishing.md).`,
+(docs/configuration.md, docs/publishing.md). With SVC_METRICS_PORT set it serves Prometheus
+metrics at /metrics on that port (behind SVC_METRICS_TOKEN when set; docs/operations.md).`,
   options: {},
   positionals: { min: 0, max: 0 },
   async run(_, io) {
     const config = configOf(io);
     const logger = createLogger({ level: config.logLevel, destination: 'stdout' });
-    const services = await openServices(config);
+    const opened = await openServices(config);
+    // Metrics only when asked for: without SVC_METRICS_PORT nobody could read them.
+    let services = opened;
+    let metricsServer: MetricsServer | null = null;
+    if (config.metrics.port !== null) {
+      const metered = withServiceMetrics(opened, { token: config.metrics.token, version: SERVICE_VERSION });
+      services = metered.services;
+      metricsServer = await startMetricsServer(metered.metrics, {
+        port: config.metrics.port,
+        host: config.host,
+        logger,
+      }).catch(async (error: unknown) => {
+        await opened.close();
+        throw error;
+      });
+      logger.info({ metricsPort: metricsServer.port }, `metrics listening on port ${metricsServer.port}`);
+    }
     const publisher = startPublisher(services, config, logger);
     const collector = createServerCollector(services, logger);
     collector.start();
@@ -86,7 +107,7 @@ SVC_PUBLISHER_PLATFORM_CONCURRENCY, SVC_PUBLISHER_ACCOUNT_CONCURRENCY, SVC_PUBLI
     });
     logger.info({ signal }, 'shutting down');
     await Promise.all([publisher.stop(), collector.stop(), replier.stop(), webhooks.stop(), sweeper.stop()]);
-    await services.close();
+    await Promise.all([services.close(), metricsServer?.stop()]);
     logger.info({}, 'stopped');
     logger.flush();
     return 0;

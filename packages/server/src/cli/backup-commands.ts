@@ -137,8 +137,11 @@ function sqliteConfig(config: Config, command: string): Config {
 }
 
 function restoreNotes(config: Config): string[] {
+  const media = config.mediaStore;
   const notes = [
-    `Media bytes are not in the backup: copy ${MEDIA_DIR}/ from the backed-up data directory into ${join(config.dataDir, MEDIA_DIR)}.`,
+    media.kind === 's3'
+      ? `Media bytes are not in the backup: they stay in s3://${media.bucket}/${media.prefix} (SVC_MEDIA_STORE); restore objects from the bucket's versions or copies if any are missing.`
+      : `Media bytes are not in the backup: copy ${MEDIA_DIR}/ from the backed-up data directory into ${join(config.dataDir, MEDIA_DIR)}.`,
   ];
   if (config.secret === null && !existsSync(join(config.dataDir, SECRET_FILE))) {
     notes.push(

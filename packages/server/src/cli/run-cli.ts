@@ -10,6 +10,7 @@ import { billingEvent, billingSet, billingShow } from './billing-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { postsRestore } from './post-commands.js';
+import { sweep } from './sweep-commands.js';
 import { usersCreate, usersSetPassword } from './user-commands.js';
 
 /** Every command, in the order `svc --help` lists them. */
@@ -31,6 +32,7 @@ export const COMMANDS: readonly CliCommand[] = [
   billingSet,
   billingEvent,
   analyticsCollect,
+  sweep,
   automationsList,
   automationsPause,
   automationsResume,

@@ -1,0 +1,61 @@
+import {
+  blobRemovalBlocks,
+  blobRemovalClaimLives,
+  decideBlobRemovalClaim,
+  type HeldBlobRemoval,
+} from '../domain/blob-removal.js';
+import type { MediaAsset } from '../domain/media-asset.js';
+import type { MediaStore } from '../ports/media-store.js';
+
+/** The memory store's removal claims on blobs, deciding over its media assets. */
+export type MemoryBlobRemovals = Pick<
+  MediaStore,
+  'claimBlobRemoval' | 'releaseBlobRemoval' | 'isBlobRemovalClaimed' | 'forgetBlobRemovals'
+> & {
+  /** Whether recording an asset on `blobKey` must refuse (see core's `blobRemovalBlocks`). */
+  blocks(blobKey: string | null, now: Date | undefined, putSince: Date | undefined): boolean;
+};
+
+/** Creates the claims over `media` (the store's assets by id). Each call runs without awaiting. */
+export function createMemoryBlobRemovals(media: ReadonlyMap<string, MediaAsset>): MemoryBlobRemovals {
+  const held = new Map<string, HeldBlobRemoval>();
+  const referenced = (blobKey: string) => [...media.values()].some((m) => m.blobKey === blobKey);
+  return {
+    async claimBlobRemoval(request) {
+      const current = held.get(request.blobKey) ?? null;
+      const outcome = decideBlobRemovalClaim(referenced(request.blobKey), current, request);
+      if (outcome.kind === 'claimed') {
+        held.set(request.blobKey, {
+          claimedBy: request.claimant,
+          claimedUntil: new Date(request.until.getTime()),
+          removedAt: current?.removedAt ?? null,
+        });
+      }
+      return outcome;
+    },
+    async releaseBlobRemoval(blobKey, claimant, removedAt) {
+      const current = held.get(blobKey);
+      if (current === undefined || current.claimedBy !== claimant) return;
+      const remembered = removedAt ?? current.removedAt;
+      if (remembered === null) held.delete(blobKey);
+      else
+        held.set(blobKey, { claimedBy: null, claimedUntil: null, removedAt: new Date(remembered.getTime()) });
+    },
+    async isBlobRemovalClaimed(blobKey, now) {
+      return blobRemovalClaimLives(held.get(blobKey) ?? null, now);
+    },
+    async forgetBlobRemovals(removedBefore) {
+      let forgotten = 0;
+      for (const [key, removal] of [...held]) {
+        if (removal.claimedBy === null && (removal.removedAt?.getTime() ?? 0) < removedBefore.getTime()) {
+          held.delete(key);
+          forgotten += 1;
+        }
+      }
+      return forgotten;
+    },
+    blocks(blobKey, now, putSince) {
+      return blobKey !== null && blobRemovalBlocks(held.get(blobKey) ?? null, now, putSince);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { addressRateLimitPolicy, addressRateLimitSubject, hitRateLimit } from '@svc/core';
+import { clientAddress } from '@svc/core/node';
+import type { Context, Next } from 'koa';
+import { applyRateLimit } from './apply-rate-limit.js';
+import type { HttpDeps } from './http-deps.js';
+import type { HttpState } from './http-state.js';
+
+/** The paths the limits cover: the REST API (the tool endpoint counts on the same counters). */
+const API_PREFIX = '/api/v1';
+
+/**
+ * Counts every request to /api/v1 against its client address (the peer, or the first forwarded
+ * address behind a trusted proxy; an IPv6 address by its /64), before authentication: it is what
+ * slows down guessing keys and hammering the unauthenticated endpoints. No limit when the
+ * settings turn it off.
+ */
+export function limitByAddress(deps: Pick<HttpDeps, 'core' | 'trustProxy' | 'rateLimits'>) {
+  const policy = deps.rateLimits === undefined ? null : addressRateLimitPolicy(deps.rateLimits);
+  return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
+    if (policy === null || !(ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`))) return next();
+    const subject = addressRateLimitSubject(clientAddress(ctx.req, deps.trustProxy));
+    applyRateLimit(ctx, await hitRateLimit(deps.core, policy, subject));
+    await next();
+  };
+}

@@ -1,0 +1,106 @@
+import {
+  blobRemovalBlocks,
+  blobRemovalClaimLives,
+  decideBlobRemovalClaim,
+  type HeldBlobRemoval,
+  type MediaStore,
+} from '@svc/core';
+import type Database from 'better-sqlite3';
+import { dateToSql, jsonToSql, nullableDateFromSql } from './sql-values.js';
+
+/** The orphan sweep's claims on blobs in a SQLite database (part of its MediaStore). */
+export type SqliteBlobRemovals = Pick<
+  MediaStore,
+  | 'claimBlobRemoval'
+  | 'releaseBlobRemoval'
+  | 'isBlobRemovalClaimed'
+  | 'forgetBlobRemovals'
+  | 'listReferencedBlobs'
+> & {
+  /**
+   * Whether recording an asset on `blobKey` must refuse (core's `blobRemovalBlocks`). Called
+   * inside the recording's immediate transaction, which SQLite serialises with every claim.
+   */
+  blocks(blobKey: string | null, now: Date | undefined, putSince: Date | undefined): boolean;
+};
+
+type HeldRow = { claimed_by: string | null; claimed_until: number | null; removed_at: number | null };
+
+/** Prepares the statements once. */
+export function createSqliteBlobRemovals(db: Database.Database): SqliteBlobRemovals {
+  const selectHeld = db.prepare<[string], HeldRow>(
+    'SELECT claimed_by, claimed_until, removed_at FROM blob_removals WHERE blob_key = ?',
+  );
+  const selectReferenced = db
+    .prepare<[string], number>('SELECT 1 FROM media_assets WHERE blob_key = ? LIMIT 1')
+    .pluck();
+  // json_each turns the key list into rows: one statement per batch, through media_assets_blob.
+  const selectReferencedOf = db
+    .prepare<[string], string>(
+      'SELECT DISTINCT blob_key FROM media_assets WHERE blob_key IN (SELECT value FROM json_each(?))',
+    )
+    .pluck();
+  // A removal remembered from an earlier round stays: a recording may still need to see it.
+  const upsertClaim = db.prepare<[string, string, number]>(
+    `INSERT INTO blob_removals (blob_key, claimed_by, claimed_until) VALUES (?, ?, ?)
+     ON CONFLICT (blob_key) DO UPDATE SET claimed_by = excluded.claimed_by, claimed_until = excluded.claimed_until`,
+  );
+  const endClaim = db.prepare<[number | null, string, string]>(
+    `UPDATE blob_removals SET claimed_by = NULL, claimed_until = NULL, removed_at = coalesce(?, removed_at)
+     WHERE blob_key = ? AND claimed_by = ?`,
+  );
+  const dropEmpty = db.prepare<[string]>(
+    'DELETE FROM blob_removals WHERE blob_key = ? AND claimed_by IS NULL AND removed_at IS NULL',
+  );
+  const forget = db.prepare<[number]>(
+    'DELETE FROM blob_removals WHERE claimed_by IS NULL AND removed_at < ?',
+  );
+  const held = (blobKey: string): HeldBlobRemoval | null => {
+    const row = selectHeld.get(blobKey);
+    return row === undefined
+      ? null
+      : {
+          claimedBy: row.claimed_by,
+          claimedUntil: nullableDateFromSql(row.claimed_until),
+          removedAt: nullableDateFromSql(row.removed_at),
+        };
+  };
+
+  // Immediate: the reference check and the claim cannot interleave with an asset being recorded.
+  const claim = db.transaction((request: Parameters<MediaStore['claimBlobRemoval']>[0]) => {
+    const outcome = decideBlobRemovalClaim(
+      selectReferenced.get(request.blobKey) !== undefined,
+      held(request.blobKey),
+      request,
+    );
+    if (outcome.kind === 'claimed')
+      upsertClaim.run(request.blobKey, request.claimant, dateToSql(request.until));
+    return outcome;
+  }).immediate;
+
+  const release = db.transaction((blobKey: string, claimant: string, removedAt: Date | null) => {
+    endClaim.run(removedAt === null ? null : dateToSql(removedAt), blobKey, claimant);
+    dropEmpty.run(blobKey);
+  }).immediate;
+
+  return {
+    async claimBlobRemoval(request) {
+      return claim(request);
+    },
+    async releaseBlobRemoval(blobKey, claimant, removedAt) {
+      release(blobKey, claimant, removedAt);
+    },
+    async isBlobRemovalClaimed(blobKey, now) {
+      return blobRemovalClaimLives(held(blobKey), now);
+    },
+    async forgetBlobRemovals(removedBefore) {
+      return forget.run(dateToSql(removedBefore)).changes;
+    },
+    async listReferencedBlobs(blobKeys) {
+      return blobKeys.length === 0 ? [] : selectReferencedOf.all(jsonToSql([...new Set(blobKeys)]));
+    },
+    blocks(blobKey, now, putSince) {
+      return blobKey !== null && blobRemovalBlocks(held(blobKey), now, putSince);
+    },
+  };
+}
