@@ -16,7 +16,9 @@ run every 15 minutes (docs/operations.md, "Sweeps"), and prints what each did as
   purgedPosts            posts deleted more than 30 days ago (no longer restorable), removed
   purgedMediaAssets      copies the service made only for those posts, removed with them
   webhookMessages        webhook messages settled more than 30 days ago, with their history
-and the counts of the other sweeps. Safe beside running servers and other \`svc sweep\` processes
+  orphanedBlobs          stored files no media asset refers to, older than a day, removed
+  freedBytes             the bytes those files held
+Safe beside running servers, uploads and other \`svc sweep\` processes
 on the same database: each row is handled by one of them. A sweep that fails is logged on stderr
 and counts 0; the others still run.`,
   options: {},
