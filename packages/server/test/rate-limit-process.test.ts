@@ -2,6 +2,9 @@ import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess, svcInProcess, useDataDirs } from './support.js';
 
+// The defaults these tests check, over the generous limits other process tests run with.
+const DEFAULT_LIMITS = { SVC_PAID_RATE_LIMIT: '600', SVC_ADDRESS_RATE_LIMIT: '1200' };
+
 // Issue 22, item 3: rate limits and the sign-in limiter are counted in the database, so two API
 // server processes on one database (PostgreSQL, or one SQLite file) share one allowance.
 
@@ -99,7 +102,7 @@ async function drivePastLimit(
 
 await describePostgres('rate limits across two API servers on PostgreSQL', (db) => {
   it('lets one key through exactly its limit across both, with 429s and headers from both, others unaffected', async () => {
-    const env = { SVC_DATA_DIR: dataDir(), DATABASE_URL: db.url(), SVC_TRIAL_RATE_LIMIT: '20' };
+    const env = { SVC_DATA_DIR: dataDir(), DATABASE_URL: db.url(), ...DEFAULT_LIMITS, SVC_TRIAL_RATE_LIMIT: '20' };
     const { servers, busy, quiet, get } = await twoServers(env);
     await drivePastLimit(get, busy, 20, 10);
 
@@ -181,7 +184,7 @@ await describePostgres('rate limits across two API servers on PostgreSQL', (db) 
 
 describe('rate limits across two API servers on one SQLite file', () => {
   it('lets one key through exactly its limit across both processes, also in a burst at both', async () => {
-    const env = { SVC_DATA_DIR: dataDir(), SVC_TRIAL_RATE_LIMIT: '12' };
+    const env = { SVC_DATA_DIR: dataDir(), ...DEFAULT_LIMITS, SVC_TRIAL_RATE_LIMIT: '12' };
     const { busy, quiet, get } = await twoServers(env);
     await drivePastLimit(get, busy, 12, 6);
     const other = await get(1, '/api/v1/connections', quiet);

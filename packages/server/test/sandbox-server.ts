@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sandbox } from '@svc/sandbox';
 import { createLogger, loadConfig, type RunningServer, startServer } from '../src/index.js';
-import { type CliOutcome, freePort, svcInProcess } from './support.js';
+import { type CliOutcome, freePort, svcInProcess, TEST_RATE_LIMITS } from './support.js';
 
 /** A real server in this process, serving the API and the sandbox platforms on loopback. */
 export type SandboxServer = {
@@ -42,6 +42,7 @@ export async function startSandboxServer(extra: Record<string, string> = {}): Pr
     SVC_SECRET: SECRET,
     SVC_SANDBOX: 'on',
     LOG_LEVEL: 'silent',
+    ...TEST_RATE_LIMITS,
     ...extra,
   };
   const loaded = loadConfig(env, process.cwd());

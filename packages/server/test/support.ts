@@ -83,9 +83,22 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
+/**
+ * Rate limits far above what a test sends: tests poll a post every 50 ms with one key from one
+ * address, which a slow machine could stretch past the default limits and then wait out a whole
+ * window. The rate-limit tests set the limits they check.
+ */
+export const TEST_RATE_LIMITS = {
+  SVC_TRIAL_RATE_LIMIT: '100000',
+  SVC_PAID_RATE_LIMIT: '100000',
+  SVC_ADDRESS_RATE_LIMIT: '100000',
+} as const;
+
 /** Starts `svc serve` as a child process and resolves once it listens. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [SVC_BIN, 'serve'], { env: { ...process.env, PORT: '0', ...env } });
+  const child = spawn(process.execPath, [SVC_BIN, 'serve'], {
+    env: { ...process.env, PORT: '0', ...TEST_RATE_LIMITS, ...env },
+  });
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr.on('data', (d) => {
