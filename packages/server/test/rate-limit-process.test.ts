@@ -102,7 +102,12 @@ async function drivePastLimit(
 
 await describePostgres('rate limits across two API servers on PostgreSQL', (db) => {
   it('lets one key through exactly its limit across both, with 429s and headers from both, others unaffected', async () => {
-    const env = { SVC_DATA_DIR: dataDir(), DATABASE_URL: db.url(), ...DEFAULT_LIMITS, SVC_TRIAL_RATE_LIMIT: '20' };
+    const env = {
+      SVC_DATA_DIR: dataDir(),
+      DATABASE_URL: db.url(),
+      ...DEFAULT_LIMITS,
+      SVC_TRIAL_RATE_LIMIT: '20',
+    };
     const { servers, busy, quiet, get } = await twoServers(env);
     await drivePastLimit(get, busy, 20, 10);
 
