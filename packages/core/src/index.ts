@@ -594,7 +594,7 @@ export {
 export { getMediaItem } from './use-cases/get-media-item.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
 export { getPostingOptions, type PostingOptionsView } from './use-cases/get-posting-options.js';
-export { hitRateLimit } from './use-cases/hit-rate-limit.js';
+export { hitAddressRateLimit, hitKeyRateLimit, hitRateLimit } from './use-cases/hit-rate-limit.js';
 export {
   type ImportTemplateInput,
   type ImportTemplateOutcome,

@@ -1,4 +1,4 @@
-import { addressRateLimitPolicy, addressRateLimitSubject, hitRateLimit } from '@svc/core';
+import { hitAddressRateLimit } from '@svc/core';
 import { clientAddress } from '@svc/core/node';
 import type { Context, Next } from 'koa';
 import { applyRateLimit } from './apply-rate-limit.js';
@@ -15,11 +15,11 @@ const API_PREFIX = '/api/v1';
  * settings turn it off.
  */
 export function limitByAddress(deps: Pick<HttpDeps, 'core' | 'trustProxy' | 'rateLimits'>) {
-  const policy = deps.rateLimits === undefined ? null : addressRateLimitPolicy(deps.rateLimits);
   return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
-    if (policy === null || !(ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`))) return next();
-    const subject = addressRateLimitSubject(clientAddress(ctx.req, deps.trustProxy));
-    applyRateLimit(ctx, await hitRateLimit(deps.core, policy, subject));
+    if (!(ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`))) return next();
+    const address = clientAddress(ctx.req, deps.trustProxy);
+    const decision = await hitAddressRateLimit(deps.core, deps.rateLimits, address);
+    if (decision !== null) applyRateLimit(ctx, decision);
     await next();
   };
 }

@@ -1,4 +1,4 @@
-import { hitRateLimit, keyRateLimitPolicy, keyRateLimitSubject } from '@svc/core';
+import { hitKeyRateLimit } from '@svc/core';
 import type { Context, Next } from 'koa';
 import { applyRateLimit } from './apply-rate-limit.js';
 import type { HttpDeps } from './http-deps.js';
@@ -10,13 +10,9 @@ import { actorOf, type HttpState } from './http-state.js';
  * settings turn that plan's off.
  */
 export function limitByKey(deps: Pick<HttpDeps, 'core' | 'rateLimits'>) {
-  const settings = deps.rateLimits;
   return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
-    const actor = actorOf(ctx);
-    const policy =
-      settings === undefined ? null : keyRateLimitPolicy(actor.user, deps.core.clock.now(), settings);
-    if (policy !== null)
-      applyRateLimit(ctx, await hitRateLimit(deps.core, policy, keyRateLimitSubject(actor)));
+    const decision = await hitKeyRateLimit(deps.core, deps.rateLimits, actorOf(ctx));
+    if (decision !== null) applyRateLimit(ctx, decision);
     await next();
   };
 }

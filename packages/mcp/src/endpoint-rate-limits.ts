@@ -1,11 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type Actor,
-  addressRateLimitPolicy,
-  addressRateLimitSubject,
-  hitRateLimit,
-  keyRateLimitPolicy,
-  keyRateLimitSubject,
+  hitAddressRateLimit,
+  hitKeyRateLimit,
   type RateLimitDecision,
   rateLimitHeaders,
   rateLimitRefusal,
@@ -32,8 +29,6 @@ export type EndpointRateLimits = {
 export function endpointRateLimits(
   deps: Pick<McpDeps, 'core' | 'trustProxy' | 'rateLimits'>,
 ): () => EndpointRateLimits {
-  const settings = deps.rateLimits;
-  const address = settings === undefined ? null : addressRateLimitPolicy(settings);
   return () => {
     const decisions: RateLimitDecision[] = [];
     const apply = (res: ServerResponse, decision: RateLimitDecision, id: RefusalId) => {
@@ -52,15 +47,13 @@ export function endpointRateLimits(
     };
     return {
       async byAddress(req, res) {
-        if (address === null) return;
-        const subject = addressRateLimitSubject(clientAddress(req, deps.trustProxy));
-        apply(res, await hitRateLimit(deps.core, address, subject), null);
+        const address = clientAddress(req, deps.trustProxy);
+        const decision = await hitAddressRateLimit(deps.core, deps.rateLimits, address);
+        if (decision !== null) apply(res, decision, null);
       },
       async byKey(actor, res, id) {
-        const policy =
-          settings === undefined ? null : keyRateLimitPolicy(actor.user, deps.core.clock.now(), settings);
-        if (policy !== null)
-          apply(res, await hitRateLimit(deps.core, policy, keyRateLimitSubject(actor)), id);
+        const decision = await hitKeyRateLimit(deps.core, deps.rateLimits, actor);
+        if (decision !== null) apply(res, decision, id);
       },
     };
   };

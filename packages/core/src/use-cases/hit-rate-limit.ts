@@ -1,7 +1,18 @@
+import type { Actor } from '../domain/actor.js';
+import { addressRateLimitSubject } from '../domain/address-rate-limit-subject.js';
 import { decideRateLimit, type RateLimitDecision } from '../domain/decide-rate-limit.js';
-import type { RateLimitPolicy } from '../domain/rate-limit-policy.js';
+import {
+  addressRateLimitPolicy,
+  keyRateLimitPolicy,
+  keyRateLimitSubject,
+  type RateLimitPolicy,
+  type RateLimitSettings,
+} from '../domain/rate-limit-policy.js';
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
+
+/** What counting a request needs. */
+type RateLimitDeps = { readonly store: Pick<Store, 'rateLimits'>; readonly clock: Clock };
 
 /**
  * Counts one request of `subject` (a key id, a client address) against `policy` in the shared
@@ -9,7 +20,7 @@ import type { Store } from '../ports/store.js';
  * window, which started at the first request.
  */
 export async function hitRateLimit(
-  deps: { readonly store: Pick<Store, 'rateLimits'>; readonly clock: Clock },
+  deps: RateLimitDeps,
   policy: RateLimitPolicy,
   subject: string,
 ): Promise<RateLimitDecision> {
@@ -21,4 +32,30 @@ export async function hitRateLimit(
     1,
   );
   return decideRateLimit(policy, counted, now);
+}
+
+/**
+ * Counts a request against its client address (an IPv6 address by its /64), the same on every
+ * surface; null when there are no limits or the address limit is off.
+ */
+export async function hitAddressRateLimit(
+  deps: RateLimitDeps,
+  settings: RateLimitSettings | undefined,
+  address: string,
+): Promise<RateLimitDecision | null> {
+  const policy = settings === undefined ? null : addressRateLimitPolicy(settings);
+  return policy === null ? null : hitRateLimit(deps, policy, addressRateLimitSubject(address));
+}
+
+/**
+ * Counts an authenticated request against its credential (an API key, or an OAuth client for one
+ * user) with the quota of the owner's plan; null when there are no limits or that plan's is off.
+ */
+export async function hitKeyRateLimit(
+  deps: RateLimitDeps,
+  settings: RateLimitSettings | undefined,
+  actor: Actor,
+): Promise<RateLimitDecision | null> {
+  const policy = settings === undefined ? null : keyRateLimitPolicy(actor.user, deps.clock.now(), settings);
+  return policy === null ? null : hitRateLimit(deps, policy, keyRateLimitSubject(actor));
 }
