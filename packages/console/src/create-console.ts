@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HTML_SECURITY_HEADERS, type User } from '@svc/core';
 import FindMyWay from 'find-my-way';
 import { COMPOSE_CHECKS_JS, COMPOSE_CHECKS_JS_PATH } from './compose-checks-script.js';
 import type { ConsoleContext, ConsoleRoute } from './console-context.js';
@@ -19,15 +20,13 @@ import { timeFormat } from './time-format.js';
 export type WebConsole = {
   owns(path: string): boolean;
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /** The person signed in to the console in the browser that sent `req`; null when nobody is. */
+  signedInUser(req: IncomingMessage): Promise<User | null>;
 };
 
 // No script, no inline style, no framing, forms only to ourselves (docs/console.md).
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
+  ...HTML_SECURITY_HEADERS,
   'cache-control': 'no-store',
 };
 
@@ -111,6 +110,10 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
 
   return {
     owns: (path) => path === '/app' || path.startsWith('/app/'),
+    async signedInUser(req) {
+      const token = sessionTokenOf(req.headers.cookie);
+      return token === null ? null : ((await sessions.read(token))?.user ?? null);
+    },
     handle(req, res) {
       void answer(req)
         .catch((error: unknown) => {

@@ -40,9 +40,11 @@ describe('the console', () => {
       next: '/app/keys',
     });
     expect([signedIn.status, signedIn.headers.get('location')]).toEqual([303, '/app/keys']);
-    expect(signedIn.headers.get('set-cookie')).toMatch(
-      /^svc_console=[A-Za-z0-9_-]{43}; Path=\/app; HttpOnly; SameSite=Lax$/,
-    );
+    // The whole site (the sandbox's pages read it), and the cookie of earlier versions removed.
+    expect(signedIn.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^svc_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/),
+      'svc_console=; Path=/app; HttpOnly; SameSite=Lax; Max-Age=0',
+    ]);
     const page = await browser.get('/app/keys');
     expect(page.status).toBe(200);
     expect(page.text).toContain(user.email);

@@ -212,6 +212,7 @@ export {
   planStateAt,
   quotaWindowStart,
 } from './domain/entitlements.js';
+export { HTML_SECURITY_HEADERS } from './domain/html-security-headers.js';
 export { parseIsoDateTime } from './domain/iso-date-time.js';
 export {
   formatLocalDate,
@@ -296,6 +297,12 @@ export {
   type RateLimitPolicy,
   type RateLimitSettings,
 } from './domain/rate-limit-policy.js';
+export {
+  decideSandboxAccess,
+  isLoopbackAddress,
+  type SandboxSurface,
+  type SandboxVisitor,
+} from './domain/sandbox-access.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './domain/scopes.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './domain/share-links.js';
 export {
@@ -531,6 +538,7 @@ export type { AccountChoice } from './use-cases/choose-targets.js';
 export {
   type ConnectionCallback,
   completeConnection,
+  connectionRequester,
   createConnectionRequest,
   startConnection,
 } from './use-cases/connect-account.js';

@@ -17,7 +17,7 @@ export function consentRoutes(ctx: SandboxContext): RouteSpec[] {
   const page = (path: string, platform: SandboxPlatform): RouteSpec => ({
     methods: ['GET', 'POST'],
     path,
-    route: { run: (r) => consent(ctx, platform, r) },
+    route: { surface: 'consent', run: (r) => consent(ctx, platform, r) },
   });
   return [
     page('/sandbox/instagram/www/oauth/authorize', 'instagram'),
@@ -63,7 +63,15 @@ function consent(ctx: SandboxContext, platform: SandboxPlatform, r: SandboxReque
   }
   if (redirect === null)
     return errorPage(name, 'The redirect_uri parameter is missing or not an http(s) URL.');
+  // As on the real platforms, the app may only send people back to an address it registered.
+  if (!ctx.redirectUris.includes(r.input.get('redirect_uri') ?? '')) {
+    return errorPage(name, `redirect_uri is not one of the app's registered redirect URIs.`);
+  }
   const state = r.input.get('state');
+  // The gate admitted the request for the state in its address; a form cannot swap in another.
+  if (r.url.searchParams.has('state') && r.url.searchParams.get('state') !== state) {
+    return errorPage(name, 'The state of the form is not the one of the page.');
+  }
   if (r.method !== 'POST') return htmlReply(200, consentPage(platform, r, DEFAULT_HANDLES[platform], null));
 
   const handle = normalizeHandle(platform, r.input.get('handle') ?? '');

@@ -1,5 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decideSandboxAccess, type MediaFetcher } from '@svc/core';
+import { isLocalClient } from '@svc/core/node';
 import { consentRoutes } from './consent-pages.js';
+import { mediaDownloader } from './download-media.js';
 import { facebookInsightsRoutes } from './facebook-insights.js';
 import { facebookReelsRoutes } from './facebook-reels.js';
 import { facebookRoutes } from './facebook-routes.js';
@@ -10,7 +13,7 @@ import { publicPageRoutes } from './public-pages.js';
 import type { SandboxContext } from './sandbox-context.js';
 import { createSandboxControl, type SandboxControl } from './sandbox-control.js';
 import { sandboxControlRoutes } from './sandbox-control-routes.js';
-import { createDispatcher } from './sandbox-router.js';
+import { createDispatcher, type SandboxGate } from './sandbox-router.js';
 import { createSandboxState, type InstagramWebhookConfig, type SandboxSettings } from './sandbox-state.js';
 import { threadsRoutes } from './threads-routes.js';
 import { tiktokRoutes } from './tiktok-routes.js';
@@ -33,6 +36,24 @@ export type SandboxOptions = {
    * unreachable link or a non-JPEG Instagram image makes the container end in ERROR.
    */
   readonly fetchMedia?: boolean;
+  /**
+   * The SSRF-safe fetcher media links go through (the service's own), except the server's signed
+   * media links under `ownMediaPrefix`, read directly. Default: none, links are fetched directly
+   * (the sandbox alone, in tests).
+   */
+  readonly fetcher?: MediaFetcher;
+  /** Links under this prefix are the server's own signed media links, e.g. `${baseUrl}/media/`. */
+  readonly ownMediaPrefix?: string;
+  /**
+   * The redirect URIs registered for the sandbox apps, as in a platform's app dashboard; consent
+   * pages refuse any other. Default: the service's callback, `${baseUrl}/connect/callback`.
+   */
+  readonly redirectUris?: readonly string[];
+  /**
+   * Who may reach which route. Default: only clients on this machine (loopback peers whose
+   * request no proxy forwarded); the server passes its own gate (docs/security.md).
+   */
+  readonly gate?: SandboxGate;
   /** Posts per account per rolling 24 h. Defaults 50, 250, 30 (reels per Page) and 15 (TikTok). */
   readonly quotas?: {
     readonly instagram?: number;
@@ -72,6 +93,18 @@ export type Sandbox = {
 
 const systemClock = { now: () => new Date() };
 
+// Without a gate of the server's, the simulators answer only this machine.
+const localOnlyGate: SandboxGate = async ({ surface, req }) => {
+  const refused = decideSandboxAccess(surface, {
+    local: isLocalClient(req, false),
+    exposed: false,
+    operator: false,
+    userId: null,
+    requesterId: null,
+  });
+  return refused === null ? null : { status: 403, code: refused.code, message: refused.message };
+};
+
 /** Creates the Instagram, Threads, Facebook Pages, TikTok and YouTube simulators sharing one in-memory state. */
 export function createSandbox(options: SandboxOptions): Sandbox {
   if (options.secret === '') throw new Error('createSandbox: the secret must not be empty');
@@ -96,7 +129,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     sandboxUrl: `${baseUrl}/sandbox`,
     secret: options.secret,
     clock: options.clock ?? systemClock,
-    fetchMedia: options.fetchMedia ?? true,
+    download:
+      options.fetchMedia === false
+        ? null
+        : mediaDownloader(options.fetcher ?? null, options.ownMediaPrefix ?? null),
+    redirectUris: [...(options.redirectUris ?? [`${baseUrl}/connect/callback`])],
     refreshMinAgeMs: options.refreshMinAgeMs ?? 24 * 60 * 60_000,
     state: createSandboxState(defaults),
     defaults,
@@ -116,6 +153,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       ...sandboxControlRoutes(ctx),
     ],
     ctx.state,
+    options.gate ?? localOnlyGate,
   );
   return {
     handle(req, res) {

@@ -1,16 +1,61 @@
+import type { FetchRefusal, MediaFetcher } from '@svc/core';
+
 /** The outcome of fetching a media link the way Meta's crawler does. */
 export type MediaDownload =
-  | { readonly ok: true; readonly bytes: Buffer; readonly contentType: string | null }
+  | { readonly ok: true; readonly bytes: Buffer }
   | { readonly ok: false; readonly reason: string };
+
+/** Downloads a media link for a simulator; never rejects. */
+export type MediaDownloader = (url: string) => Promise<MediaDownload>;
 
 const MAX_BYTES = 60 * 1024 * 1024;
 const TIMEOUT_MS = 10_000;
 
 /**
+ * How the simulators fetch media links: the server's own signed media links (under `ownPrefix`)
+ * directly, since the server made them, and every other link through `fetcher`, the same
+ * SSRF-safe fetcher the service uses, so a link to a private address reaches nothing. Without a
+ * fetcher (the sandbox on its own, in tests), every link is fetched directly.
+ */
+export function mediaDownloader(fetcher: MediaFetcher | null, ownPrefix: string | null): MediaDownloader {
+  return (url) =>
+    fetcher === null || (ownPrefix !== null && url.startsWith(ownPrefix))
+      ? downloadDirectly(url)
+      : downloadThrough(fetcher, url);
+}
+
+async function downloadThrough(fetcher: MediaFetcher, url: string): Promise<MediaDownload> {
+  try {
+    const fetched = await fetcher.fetch(url, { maxBytes: MAX_BYTES });
+    if (!fetched.ok) return { ok: false, reason: refusalReason(fetched.refusal) };
+    return await collect(fetched.file.body);
+  } catch {
+    return { ok: false, reason: 'the server could not be reached' };
+  }
+}
+
+function refusalReason(refusal: FetchRefusal): string {
+  switch (refusal.kind) {
+    case 'blocked_address':
+      return 'the link points to a private or reserved address';
+    case 'not_https':
+      return 'the link is not https';
+    case 'too_many_redirects':
+      return 'the link redirects too many times';
+    case 'http_status':
+      return `the server answered HTTP ${refusal.status}`;
+    case 'too_large':
+      return `the file is larger than ${refusal.maxBytes} bytes`;
+    case 'unreachable':
+      return 'the server could not be reached';
+  }
+}
+
+/**
  * GETs `url` (http or https, redirects followed) within 10 s and 60 MB. Never rejects: every
  * failure, network or HTTP, comes back as `{ ok: false, reason }`.
  */
-export async function downloadMedia(url: string): Promise<MediaDownload> {
+async function downloadDirectly(url: string): Promise<MediaDownload> {
   let target: URL;
   try {
     target = new URL(url);
@@ -30,18 +75,23 @@ export async function downloadMedia(url: string): Promise<MediaDownload> {
       await res.body?.cancel();
       return { ok: false, reason: `the server answered HTTP ${res.status}` };
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      size += chunk.byteLength;
-      if (size > MAX_BYTES) return { ok: false, reason: `the file is larger than ${MAX_BYTES} bytes` };
-      chunks.push(chunk);
-    }
-    return { ok: true, bytes: Buffer.concat(chunks), contentType: res.headers.get('content-type') };
+    return await collect(res.body);
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     return { ok: false, reason: timedOut ? 'the download timed out' : 'the server could not be reached' };
   }
+}
+
+// The platforms tell a file's type from its bytes, so only the bytes are kept.
+async function collect(body: AsyncIterable<Uint8Array>): Promise<MediaDownload> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > MAX_BYTES) return { ok: false, reason: `the file is larger than ${MAX_BYTES} bytes` };
+    chunks.push(chunk);
+  }
+  return { ok: true, bytes: Buffer.concat(chunks) };
 }
 
 /** An image format a platform may take or refuse, told by its first bytes (as the platforms' own checks do). */

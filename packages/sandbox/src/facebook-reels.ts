@@ -1,5 +1,4 @@
 import { authenticate } from './authenticate.js';
-import { downloadMedia } from './download-media.js';
 import { authorizePage, publishFacebookPost } from './facebook-pages.js';
 import { injectedFailure } from './failure-injection.js';
 import { graphError, invalidParameter, permissionDenied, unknownObject } from './graph-error.js';
@@ -130,8 +129,8 @@ async function upload(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
   if (video.finishedAt !== null) throw invalidParameter('The video is already finished');
   const fileUrl = header(r, 'file_url');
   if (fileUrl !== undefined && fileUrl !== '') {
-    if (ctx.fetchMedia) {
-      const download = await downloadMedia(fileUrl);
+    if (ctx.download !== null) {
+      const download = await ctx.download(fileUrl);
       if (!download.ok) {
         video.uploadError = `the video at file_url could not be fetched: ${download.reason}`;
         throw invalidParameter(`The video at file_url could not be fetched: ${download.reason}`);

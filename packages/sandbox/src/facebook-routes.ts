@@ -1,5 +1,5 @@
 import { authenticate } from './authenticate.js';
-import { downloadMedia, imageFormatOf } from './download-media.js';
+import { imageFormatOf } from './download-media.js';
 import { engagementFields } from './facebook-insights.js';
 import { authorizePage, pageIdOfUser, publishFacebookPost } from './facebook-pages.js';
 import { videoObject } from './facebook-reels.js';
@@ -258,8 +258,8 @@ async function photos(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
     throw graphError(400, { code: 324, message: '(#324) Requires upload file' });
   const caption = r.input.get('caption') ?? r.input.get('message') ?? '';
   const published = flag(r, 'published', true);
-  if (ctx.fetchMedia) {
-    const download = await downloadMedia(url);
+  if (ctx.download !== null) {
+    const download = await ctx.download(url);
     if (!download.ok) {
       throw graphError(400, {
         code: 324,

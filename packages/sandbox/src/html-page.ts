@@ -8,6 +8,16 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/** Where the sandbox pages' stylesheet is served: pages carry no inline style (the CSP forbids it). */
+export const SANDBOX_CSS_PATH = '/sandbox/assets/sandbox.css';
+
+/** The sandbox pages' stylesheet. */
+export const SANDBOX_CSS = [
+  'body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}',
+  'label{display:block;font-weight:600;margin-top:1rem}input[type=text]{font-size:1rem;padding:.4rem;width:100%}',
+  'button{margin-top:1rem;font-size:1rem;padding:.5rem 1.25rem}.note{color:#555}',
+].join('\n');
+
 /** A complete, plain HTML document; `body` must already be escaped markup. */
 export function htmlDocument(title: string, body: string): string {
   return [
@@ -18,9 +28,7 @@ export function htmlDocument(title: string, body: string): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     `<title>${escapeHtml(title)}</title>`,
-    '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}',
-    'label{display:block;font-weight:600;margin-top:1rem}input[type=text]{font-size:1rem;padding:.4rem;width:100%}',
-    'button{margin-top:1rem;font-size:1rem;padding:.5rem 1.25rem}.note{color:#555}</style>',
+    `<link rel="stylesheet" href="${SANDBOX_CSS_PATH}">`,
     '</head>',
     '<body>',
     '<main>',

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HTML_SECURITY_HEADERS } from '@svc/core';
 import { graphError } from './graph-error.js';
 
 /** A response ready to be written. */
@@ -16,11 +17,15 @@ export function jsonReply(status: number, value: unknown): Reply {
   return { status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(value) };
 }
 
-/** An HTML page. */
+/** An HTML page, with the security headers every page of the server sends. */
 export function htmlReply(status: number, markup: string): Reply {
   return {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    headers: {
+      ...HTML_SECURITY_HEADERS,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    },
     body: markup,
   };
 }

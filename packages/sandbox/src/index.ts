@@ -25,6 +25,7 @@ export { SandboxControlError } from './sandbox-control-error.js';
 export { SANDBOX_API_VERSIONS, type SandboxEndpoints, sandboxEndpoints } from './sandbox-endpoints.js';
 export { type SandboxLinks, sandboxLinks } from './sandbox-links.js';
 export type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
+export type { SandboxAdmission, SandboxGate, SandboxRefusal } from './sandbox-router.js';
 export type { InstagramWebhookConfig } from './sandbox-state.js';
 export { simulatedFollowerCount } from './simulated-followers.js';
 export {

@@ -71,7 +71,7 @@ export function instagramPostPageRoutes(ctx: SandboxContext): RouteSpec[] {
     {
       methods: ['POST'],
       path: '/sandbox/instagram/p/:shortcode/comments',
-      route: { run: (r) => visitorComment(ctx, r) },
+      route: { surface: 'visitor_form', run: (r) => visitorComment(ctx, r) },
     },
   ];
 }

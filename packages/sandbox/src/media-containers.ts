@@ -1,5 +1,5 @@
 import { authenticate } from './authenticate.js';
-import { downloadMedia, type ImageFormat, imageFormatOf } from './download-media.js';
+import { type ImageFormat, imageFormatOf } from './download-media.js';
 import { permissionDenied } from './graph-error.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { SandboxPublicationKind } from './sandbox-publication.js';
@@ -87,9 +87,10 @@ export async function inspectContainerMedia(
   platform: 'instagram' | 'threads',
   media: readonly ContainerMedia[],
 ): Promise<ContainerFailure | null> {
-  if (!ctx.fetchMedia) return null;
+  const { download: read } = ctx;
+  if (read === null) return null;
   for (const item of media) {
-    const download = await downloadMedia(item.url);
+    const download = await read(item.url);
     const threadsError = item.kind === 'video' ? 'FAILED_DOWNLOADING_VIDEO' : 'UNKNOWN';
     if (!download.ok) {
       return {

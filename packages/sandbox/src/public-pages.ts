@@ -1,3 +1,4 @@
+import { SANDBOX_CSS, SANDBOX_CSS_PATH } from './html-page.js';
 import type { Reply } from './http-io.js';
 import { instagramPostPageRoutes } from './instagram-post-page.js';
 import type { SandboxContext } from './sandbox-context.js';
@@ -23,6 +24,11 @@ export function publicPageRoutes(ctx: SandboxContext): RouteSpec[] {
   // The router has already decoded path parameters.
   const handleOf = (profile: string) => profile.replace(/^@/, '');
   return [
+    page(SANDBOX_CSS_PATH, () => ({
+      status: 200,
+      headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+      body: SANDBOX_CSS,
+    })),
     // Instagram posts show their comments and a form to comment as a visitor.
     ...instagramPostPageRoutes(ctx),
     page('/sandbox/instagram/:handle', (r) => {

@@ -1,3 +1,4 @@
+import type { MediaDownloader } from './download-media.js';
 import type { SandboxSettings, SandboxState } from './sandbox-state.js';
 
 /** What every simulator route needs: configuration, the clock and the shared state. */
@@ -8,8 +9,11 @@ export type SandboxContext = {
   readonly sandboxUrl: string;
   readonly secret: string;
   readonly clock: { now(): Date };
-  readonly fetchMedia: boolean;
+  /** How media links are read; null when the simulators do not read them (`fetchMedia: false`). */
+  readonly download: MediaDownloader | null;
   readonly refreshMinAgeMs: number;
+  /** The redirect URIs registered for the sandbox apps; consent pages send people nowhere else. */
+  readonly redirectUris: readonly string[];
   readonly state: SandboxState;
   /** The settings `reset()` restores. */
   readonly defaults: SandboxSettings;

@@ -27,7 +27,11 @@ export function sandboxControlRoutes(ctx: SandboxContext): RouteSpec[] {
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     run: (r: SandboxRequest) => Reply | Promise<Reply>,
-  ): RouteSpec => ({ methods: [method], path: `${BASE}${path}`, route: { run: (r) => answer(r, run) } });
+  ): RouteSpec => ({
+    methods: [method],
+    path: `${BASE}${path}`,
+    route: { surface: 'control', run: (r) => answer(r, run) },
+  });
   return [
     route('POST', '/webhook', async (r) =>
       jsonReply(

@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxSurface } from '@svc/core';
 import Router, { type HTTPMethod } from 'find-my-way';
 import { graphError, SandboxHttpError } from './graph-error.js';
-import { jsonReply, parseFormBody, type Reply, readBody, writeReply } from './http-io.js';
+import { escapeHtml, htmlDocument } from './html-page.js';
+import { htmlReply, jsonReply, parseFormBody, type Reply, readBody, writeReply } from './http-io.js';
 import { transientFailure, unknownPathFailure } from './platform-failures.js';
 import type { SandboxCall } from './sandbox-call.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
@@ -24,6 +26,11 @@ export type SandboxRequest = {
 /** One endpoint. */
 export type Route = {
   /**
+   * What the route is, for the gate: routes with `call` are platform APIs, other routes pages,
+   * unless they say otherwise (consent pages, the visitor comment form, the control API).
+   */
+  readonly surface?: SandboxSurface;
+  /**
    * Set for API calls: they get the configured latency and go through the intercept hook.
    * Consent and public pages leave it out.
    */
@@ -42,6 +49,25 @@ export type RouteSpec = {
   readonly path: string;
   readonly route: Route;
 };
+
+/** A request as the gate sees it, before its body is read. */
+export type SandboxAdmission = {
+  readonly surface: SandboxSurface;
+  readonly req: IncomingMessage;
+  readonly url: URL;
+};
+
+/** Why the gate turned a request away, ready to answer. */
+export type SandboxRefusal = {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+  /** Where a person can sign in, shown on refused pages. */
+  readonly signInUrl?: string;
+};
+
+/** Decides who may reach which sandbox route (see `decideSandboxAccess` in core); null lets the request in. */
+export type SandboxGate = (admission: SandboxAdmission) => Promise<SandboxRefusal | null>;
 
 const FORM_LIMIT_BYTES = 2 * 1024 * 1024;
 const UPLOAD_LIMIT_BYTES = 60 * 1024 * 1024;
@@ -62,6 +88,7 @@ const errorReply = (error: unknown): Reply =>
 export function createDispatcher(
   specs: readonly RouteSpec[],
   state: SandboxState,
+  gate: SandboxGate,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const router = Router({ ignoreTrailingSlash: true, maxParamLength: 2000 });
   for (const spec of specs) router.on([...spec.methods], spec.path, () => undefined, spec.route);
@@ -86,6 +113,10 @@ export function createDispatcher(
       return errorReply(unknownPathFailure(url.pathname));
     }
     const route = found.store as Route;
+    // Before the body is read: a client the gate turns away sends nothing we keep.
+    const surface = route.surface ?? (route.call === undefined ? 'page' : 'platform_api');
+    const refusal = await gate({ surface, req, url });
+    if (refusal !== null) return refusalReply(surface, refusal);
     let request: SandboxRequest;
     try {
       request = await parseRequest(req, url, method, params, route.rawBody === true);
@@ -117,6 +148,27 @@ export function createDispatcher(
     }
     writeReply(req, res, reply);
   };
+}
+
+function refusalReply(surface: SandboxSurface, refusal: SandboxRefusal): Reply {
+  if (surface === 'platform_api' || surface === 'control') {
+    return jsonReply(refusal.status, { error: refusal.message, code: refusal.code });
+  }
+  const signIn =
+    refusal.signInUrl === undefined
+      ? ''
+      : `<p><a href="${escapeHtml(refusal.signInUrl)}">Sign in to the console</a></p>`;
+  return htmlReply(
+    refusal.status,
+    htmlDocument(
+      'Sandbox: not available',
+      [
+        '<h1>This sandbox page is not available to you</h1>',
+        `<p role="alert">${escapeHtml(refusal.message)}</p>`,
+        signIn,
+      ].join('\n'),
+    ),
+  );
 }
 
 async function run(route: Route, request: SandboxRequest): Promise<Reply> {

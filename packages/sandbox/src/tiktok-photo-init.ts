@@ -1,4 +1,4 @@
-import { downloadMedia, imageFormatOf } from './download-media.js';
+import { imageFormatOf } from './download-media.js';
 import type { Reply } from './http-io.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { SandboxRequest } from './sandbox-router.js';
@@ -100,8 +100,9 @@ function photoImagesOf(sourceInfo: JsonObject | undefined): string[] {
 }
 
 async function pullPhotos(ctx: SandboxContext, publish: TikTokPublish): Promise<void> {
-  if (!ctx.fetchMedia) return;
-  const downloads = await Promise.all(publish.mediaUrls.map((url) => downloadMedia(url)));
+  const { download } = ctx;
+  if (download === null) return;
+  const downloads = await Promise.all(publish.mediaUrls.map((url) => download(url)));
   for (const download of downloads) {
     if (!download.ok) {
       publish.failReason = 'photo_pull_failed';

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { downloadMedia } from './download-media.js';
 import type { Reply } from './http-io.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import type { SandboxRequest } from './sandbox-router.js';
@@ -125,8 +124,8 @@ export function looksLikeVideo(bytes: Buffer): boolean {
 }
 
 async function pullVideo(ctx: SandboxContext, publish: TikTokPublish, url: string): Promise<void> {
-  if (!ctx.fetchMedia) return;
-  const download = await downloadMedia(url);
+  if (ctx.download === null) return;
+  const download = await ctx.download(url);
   if (!download.ok) {
     publish.failReason = 'video_pull_failed';
     return;

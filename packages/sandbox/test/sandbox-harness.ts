@@ -89,7 +89,14 @@ export function useSandbox(options: Partial<SandboxOptions> = {}): Harness {
     });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    sandbox = createSandbox({ baseUrl, secret: SECRET, clock, refreshMinAgeMs: 0, ...options });
+    sandbox = createSandbox({
+      baseUrl,
+      secret: SECRET,
+      clock,
+      refreshMinAgeMs: 0,
+      redirectUris: [REDIRECT],
+      ...options,
+    });
   });
   afterEach(() => {
     sandbox?.control.reset();

@@ -33,6 +33,12 @@ export type Config = {
   /** The master secret from SVC_SECRET; null means the one generated into the data directory. */
   readonly secret: string | null;
   readonly sandbox: boolean;
+  /**
+   * Who reaches the sandbox under /sandbox/ besides this machine (docs/security.md): `exposed`
+   * (SVC_SANDBOX_EXPOSE) lets signed-in people and platform-API callers in from other addresses;
+   * `token` (SVC_SANDBOX_TOKEN) is the operator's Bearer token for the control API from there.
+   */
+  readonly sandboxAccess: { readonly exposed: boolean; readonly token: string | null };
   readonly publisher: {
     readonly enabled: boolean;
     readonly intervalMs: number;
@@ -114,6 +120,8 @@ const env = z.object({
   SVC_DATABASE_POOL_MAX: wholeNumber('must be a whole number from 1 to 1000', 1, 1000).default(10),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SVC_SANDBOX: flag().optional(),
+  SVC_SANDBOX_EXPOSE: flag().default(false),
+  SVC_SANDBOX_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   SVC_PUBLISHER: flag().default(true),
   SVC_PUBLISHER_INTERVAL_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
     60_000,
@@ -185,6 +193,7 @@ export function loadConfig(
       databasePoolMax: e.SVC_DATABASE_POOL_MAX,
       secret: e.SVC_SECRET ?? null,
       sandbox: e.SVC_SANDBOX ?? Object.keys(credentials.value).length === 0,
+      sandboxAccess: { exposed: e.SVC_SANDBOX_EXPOSE, token: e.SVC_SANDBOX_TOKEN ?? null },
       publisher: {
         enabled: e.SVC_PUBLISHER,
         intervalMs: e.SVC_PUBLISHER_INTERVAL_MS,

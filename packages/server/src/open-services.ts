@@ -22,7 +22,6 @@ import {
   createWebhookSender,
 } from '@svc/media';
 import type { PublisherObserver } from '@svc/publisher';
-import { createSandbox, SANDBOX_APPS, type Sandbox } from '@svc/sandbox';
 import { createPostgresPostsDueChannel, openPostgresStore } from '@svc/store-postgres';
 import { openSqliteStore } from '@svc/store-sqlite';
 import type { Config } from './config.js';
@@ -47,8 +46,8 @@ export type Services = {
   readonly mediaLinks: MediaLinks;
   /** Where a media GET redirects (a presigned S3 GET, SVC_MEDIA_REDIRECT); null: streamed by us. */
   readonly mediaRedirect: ((blobKey: string, contentType: string) => Promise<string>) | null;
-  /** The platform simulators when the sandbox is on; the API server serves them under /sandbox/. */
-  readonly sandbox: Sandbox | null;
+  /** The key the sandbox signs its tokens and codes with (derived from the master secret). */
+  readonly sandboxSecret: string;
   /** How `/webhooks/instagram` checks Meta's deliveries; null: not served. */
   readonly instagramWebhook: InstagramWebhookSettings | null;
   /** Sends outgoing webhooks through the same SSRF guards as media links (docs/webhooks.md). */
@@ -112,24 +111,6 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     lifetimeSeconds: MEDIA_LINK_LIFETIME_SECONDS,
   });
   const instagramWebhook = instagramWebhookSettings(config, secret);
-  const sandbox = config.sandbox
-    ? createSandbox({
-        baseUrl: config.baseUrl,
-        secret: sandboxSecret(secret),
-        // The simulated Instagram delivers comment webhooks to this server, as Meta would once the
-        // app dashboard points at it.
-        ...(config.platformCredentials.instagram === undefined && instagramWebhook?.verifyToken != null
-          ? {
-              webhooks: {
-                instagram: {
-                  callbackUrl: `${config.baseUrl}/webhooks/instagram`,
-                  verifyToken: instagramWebhook.verifyToken,
-                },
-              },
-            }
-          : {}),
-      })
-    : null;
   const close = async () => {
     await Promise.all([store.close(), postsDueChannel?.close()]);
     media.close();
@@ -141,7 +122,7 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     mediaRedirect: media.mediaRedirect,
     webhookSender: createWebhookSender({ allowPrivate: config.unsafeAllowPrivateFetch }),
     webhookSigner: createStandardWebhookSigner(),
-    sandbox,
+    sandboxSecret: sandboxSecret(secret),
     oauthSecret: oauthSecret(secret),
     instagramWebhook,
     close,
@@ -151,7 +132,8 @@ export async function openServices(config: Config, options: { migrate?: boolean 
 /**
  * How Instagram webhook deliveries are checked: with the real app's secret (or the one set for
  * webhooks) when Instagram is configured, with the simulator's when Instagram runs in the sandbox
- * (there the verify token, unless set, is derived from the master secret like the sandbox's keys).
+ * (there the verify token and the signing secret, unless set, are derived from the master secret
+ * like the sandbox's keys, so each install has its own).
  * Null when Instagram is not available at all.
  */
 export function instagramWebhookSettings(
@@ -170,7 +152,8 @@ export function instagramWebhookSettings(
     verifyToken:
       config.instagramWebhook.verifyToken ??
       createHmac('sha256', masterSecret).update('svc sandbox instagram webhook v1').digest('base64url'),
-    appSecret: SANDBOX_APPS.instagram.clientSecret,
+    // Not the simulated app's published secret: anyone could sign deliveries with that one.
+    appSecret: sandboxWebhookSecret(masterSecret),
   };
 }
 
@@ -180,6 +163,13 @@ export function instagramWebhookSettings(
  */
 export function sandboxSecret(masterSecret: string): string {
   return createHmac('sha256', masterSecret).update('svc sandbox tokens v1').digest('base64url');
+}
+
+/** What the sandbox's Instagram signs its comment webhooks with: this install's own secret. */
+export function sandboxWebhookSecret(masterSecret: string): string {
+  return createHmac('sha256', masterSecret)
+    .update('svc sandbox instagram webhook secret v1')
+    .digest('base64url');
 }
 
 /** The OAuth server's key, derived from the master secret like the sandbox's, for the same reasons. */

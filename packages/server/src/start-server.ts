@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createConsole } from '@svc/console';
-import { createSignInLimiter, MCP_PATH } from '@svc/core';
+import { createSignInLimiter, isLoopbackAddress, MCP_PATH } from '@svc/core';
 import { createHttpApp } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
 import { createAgentAccess, createOAuthServer } from '@svc/oauth';
@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { labelledMount } from './metrics/labelled-mount.js';
 import { withServiceMetrics } from './metrics/with-service-metrics.js';
 import { openServices } from './open-services.js';
+import { createServerSandbox } from './server-sandbox.js';
 import {
   createServerCollector,
   createServerReplier,
@@ -87,6 +88,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     agents: createAgentAccess(services.core.store.oauth, services.core.clock),
     webhookSender: services.webhookSender,
   });
+  // The platform simulators, behind their gate (docs/security.md).
+  const sandbox = createServerSandbox(config, services, (req) => webConsole.signedInUser(req));
   const app = createHttpApp({
     core: services.core,
     logger,
@@ -100,7 +103,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       labelledMount(MCP_PATH, mcp),
       labelledMount('/oauth', oauth),
       labelledMount('/app', webConsole),
-      ...(services.sandbox === null ? [] : [labelledMount('/sandbox', services.sandbox)]),
+      ...(sandbox === null ? [] : [labelledMount('/sandbox', sandbox)]),
     ],
     metrics: metrics.exposition,
     requestObserver: metrics.requests,
@@ -125,6 +128,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
+  if (sandbox !== null) warnOfSandbox(config, server, logger);
   // Expired OAuth records are ignored when read, and a rate-limit counter whose window ended starts
   // afresh when hit; sweeping both keeps their tables small. Every API server sweeps (the counters
   // are written here, also where the publisher is off); deleting on several at once is harmless.
@@ -169,7 +173,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   return {
     server,
     port,
-    sandbox: services.sandbox,
+    sandbox,
     stop() {
       // Publishes in flight finish their step and hand their posts back before the database closes.
       clearInterval(oauthSweeper);
@@ -184,6 +188,23 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       return stopping;
     },
   };
+}
+
+/**
+ * The sandbox is the default without platform credentials, so a first `pnpm start` on a reachable
+ * host serves simulators there: say so loudly, and who can reach them.
+ */
+function warnOfSandbox(config: Config, server: Server, logger: Logger): void {
+  const { address } = server.address() as AddressInfo;
+  if (isLoopbackAddress(address)) return;
+  const reach = config.sandboxAccess.exposed
+    ? 'SVC_SANDBOX_EXPOSE is on: signed-in console users and platform-API callers reach /sandbox/ from other machines' +
+      (config.sandboxAccess.token === null ? '' : ', and SVC_SANDBOX_TOKEN opens its control API')
+    : '/sandbox/ answers only clients on this machine (set SVC_SANDBOX_EXPOSE=on to let signed-in people in from elsewhere)';
+  logger.warn(
+    { sandbox: true, address, exposed: config.sandboxAccess.exposed },
+    `Sandbox platforms are on and the server listens on ${address}, not only on loopback: nothing is published to real platforms. ${reach}. Set platform credentials (docs/connections.md) or HOST=127.0.0.1.`,
+  );
 }
 
 async function drain(server: Server, logger: Logger): Promise<void> {

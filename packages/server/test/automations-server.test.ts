@@ -2,11 +2,12 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SANDBOX_APPS } from '@svc/sandbox';
 import { openSqliteStore } from '@svc/store-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxWebhookSecret } from '../src/open-services.js';
 import {
   publishInstagramPhoto,
+  SANDBOX_SERVER_SECRET,
   type SandboxServer,
   seedUser,
   settled,
@@ -200,7 +201,7 @@ describe('Instagram comment automations through the server', () => {
         },
       ],
     });
-    const sign = (bytes: string | Buffer, secret = SANDBOX_APPS.instagram.clientSecret) =>
+    const sign = (bytes: string | Buffer, secret = sandboxWebhookSecret(SANDBOX_SERVER_SECRET)) =>
       `sha256=${createHmac('sha256', secret).update(bytes).digest('hex')}`;
     const send = (bytes: string | Buffer, signature: string) =>
       fetch(url, {

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
         databasePoolMax: 10,
         secret: null,
         sandbox: true,
+        sandboxAccess: { exposed: false, token: null },
         publisher: {
           enabled: true,
           intervalMs: 60_000,

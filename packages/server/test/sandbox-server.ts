@@ -25,7 +25,8 @@ export type SandboxServer = {
   close(): Promise<void>;
 };
 
-const SECRET = 'sandbox-server-test-secret-of-40-characters!';
+/** The master secret of every sandbox server the tests start (the sandbox's keys derive from it). */
+export const SANDBOX_SERVER_SECRET = 'sandbox-server-test-secret-of-40-characters!';
 
 /**
  * Starts `startServer` with the sandbox on and SVC_BASE_URL pointing at itself, so the adapters
@@ -39,7 +40,7 @@ export async function startSandboxServer(extra: Record<string, string> = {}): Pr
     HOST: '127.0.0.1',
     SVC_BASE_URL: `http://127.0.0.1:${port}`,
     SVC_DATA_DIR: dir,
-    SVC_SECRET: SECRET,
+    SVC_SECRET: SANDBOX_SERVER_SECRET,
     SVC_SANDBOX: 'on',
     LOG_LEVEL: 'silent',
     ...TEST_RATE_LIMITS,

@@ -108,6 +108,11 @@ export const ERROR_CODES = [
   'invalid_metrics_token',
   // ours: policy errors (validatePostPolicy), also returned by post creation
   ...POLICY_ERROR_CODES,
+  // ours: the sandbox platforms' gate (docs/security.md)
+  'sandbox_local_only',
+  'sandbox_sign_in_required',
+  'sandbox_not_requester',
+  'invalid_sandbox_token',
   // ours: transport and faults
   'invalid_json',
   'unsupported_content_type',

@@ -5,7 +5,7 @@ import type { SvcError } from '../domain/svc-error.js';
 import type { User } from '../domain/user.js';
 import type { PolicyIssue } from '../policy/policy-types.js';
 import { validatePostPolicy } from '../policy/validate-post-policy.js';
-import { type ImportDeps, importLink } from './import-media-from-url.js';
+import { type ImportDeps, importLink, refusalError } from './import-media-from-url.js';
 import { policyError } from './policy-error.js';
 
 /** What a link's first bytes said, kept for the other platforms of the same request. */
@@ -18,8 +18,9 @@ export type SniffMemo = Map<
  * Links a platform fetches itself (Instagram, Threads) are read now, first bytes only, so the post
  * does not fail at its time for a type the platform refuses: an image the platform does not take
  * is imported into the library (to be converted next), a file the service refuses (AVIF, HEIC,
- * a web page) fails the request as an unusable link (422) with re-export advice, and a link that
- * cannot be read now is left for the platform to fetch, with a warning.
+ * a web page) fails the request as an unusable link (422) with re-export advice, a link to a private
+ * address or over plain http is refused (`media_url_blocked`), and a link that cannot be read now
+ * is left for the platform to fetch, with a warning.
  */
 export async function checkFetchedLinks(
   deps: ImportDeps,
@@ -40,6 +41,11 @@ export async function checkFetchedLinks(
     let sniffed = memo.get(slide.url);
     if (sniffed === undefined) {
       const answer = await deps.fetcher.sniff(slide.url);
+      // A private address or a plain-http link is never one a platform could fetch: refused now,
+      // so whether the post publishes cannot tell the caller what answers inside our network.
+      if (!answer.ok && (answer.refusal.kind === 'blocked_address' || answer.refusal.kind === 'not_https')) {
+        return err(refusalError(slide.url, answer.refusal));
+      }
       sniffed = answer.ok ? { contentType: answer.contentType } : { unreadable: answer.refusal.kind };
       memo.set(slide.url, sniffed);
     }

@@ -104,6 +104,19 @@ export function completeConnection(
   );
 }
 
+/**
+ * The user who asked for the connection an OAuth `state` names, while that request can still be
+ * used; null otherwise. The sandbox's consent page admits only that person when it is exposed.
+ */
+export async function connectionRequester(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  state: string,
+): Promise<string | null> {
+  const [requestId = '', nonce = ''] = state.split('.');
+  const request = await usableRequest(deps, requestId, nonce);
+  return request.isOk() ? request.value.ownerId : null;
+}
+
 async function exchangeAndSave(
   deps: ConnectDeps,
   gateway: PlatformGateway,
@@ -145,7 +158,7 @@ async function exchangeAndSave(
 // With a nonce (a callback), a request whose nonce differs is reported as unknown before anything
 // else, so a forged state learns nothing about the request.
 async function usableRequest(
-  deps: ConnectDeps,
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
   id: string,
   nonce?: string,
 ): Promise<Result<ConnectionRequest, SvcError>> {

@@ -218,6 +218,28 @@ describe('createPosts: media each platform gets', () => {
     expect(row?.media).toEqual([{ kind: 'link', url: 'https://cdn.example/later.jpg' }]);
   });
 
+  it('refuses links to private addresses or over plain http for Threads and Instagram, writing no post', async () => {
+    t.fetcher.serve('https://intranet.example/admin', { kind: 'blocked_address', detail: '10.0.0.7' });
+    t.fetcher.serve('http://cdn.example/photo.jpg', {
+      kind: 'not_https',
+      url: 'http://cdn.example/photo.jpg',
+    });
+    for (const [platform, url] of [
+      ['threads', 'https://intranet.example/admin'],
+      ['instagram', 'http://cdn.example/photo.jpg'],
+    ] as const) {
+      const error = (
+        await create({
+          platforms: [platform],
+          profileIds: [platform === 'threads' ? threads.id : ig.id],
+          mediaUrls: [url],
+        })
+      )._unsafeUnwrapErr();
+      expect(error).toMatchObject({ code: 'media_url_blocked', details: { url } });
+    }
+    expect(await t.store.posts.nextDueAt()).toBeNull();
+  });
+
   it('fails the request when an image cannot be converted, writing no post', async () => {
     const png = await asset({ contentType: 'image/png' });
     const deps = {

@@ -80,7 +80,8 @@ export async function importLink(
   return stored.map((asset) => ({ asset, reused: false }));
 }
 
-function refusalError(url: string, refusal: FetchRefusal): SvcError {
+/** The refusal a link the fetcher would not or could not read is answered with (`media_url_*`). */
+export function refusalError(url: string, refusal: FetchRefusal): SvcError {
   const details = { field: 'url', url, reason: refusal.kind };
   switch (refusal.kind) {
     case 'blocked_address':

@@ -1,4 +1,11 @@
-import { completeConnection, PLATFORM_NAMES, type SvcError, startConnection, svcError } from '@svc/core';
+import {
+  completeConnection,
+  HTML_SECURITY_HEADERS,
+  PLATFORM_NAMES,
+  type SvcError,
+  startConnection,
+  svcError,
+} from '@svc/core';
 import type { Context } from 'koa';
 import { ERROR_STATUS } from '../error-status.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -57,8 +64,7 @@ export function connectionRoutes(deps: HttpDeps): Route[] {
     ctx.append('Set-Cookie', `${BINDING_COOKIE}=; Path=/connect; Max-Age=0; HttpOnly; SameSite=Lax`);
     const name = PLATFORM_NAMES[done.value.request.platform];
     const handles = done.value.accounts.map((a) => `@${a.handle}`).join(', ');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'html';
+    htmlHeaders(ctx);
     ctx.body = htmlPage({
       title: `${name} account connected`,
       lines: [`${handles} on ${name} is now connected.`, 'You can close this window.'],
@@ -73,7 +79,12 @@ export function connectionRoutes(deps: HttpDeps): Route[] {
 
 function page(ctx: Context, error: SvcError): void {
   ctx.status = ERROR_STATUS[error.code];
-  ctx.set('Cache-Control', 'no-store');
-  ctx.type = 'html';
+  htmlHeaders(ctx);
   ctx.body = htmlPage({ title: 'Could not connect the account', lines: [error.message] });
+}
+
+// The same headers as every other page of the server: no scripts, no framing (docs/security.md).
+function htmlHeaders(ctx: Context): void {
+  ctx.set({ ...HTML_SECURITY_HEADERS, 'Cache-Control': 'no-store' });
+  ctx.type = 'html';
 }

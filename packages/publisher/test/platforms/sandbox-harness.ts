@@ -25,6 +25,9 @@ import {
 } from '@svc/sandbox';
 import { afterEach, beforeEach } from 'vitest';
 
+/** The redirect URI the tests' sandbox apps register. */
+export const REDIRECT_URI = 'https://svc.example/api/v1/connections/callback';
+
 const FIXTURES = join(import.meta.dirname, '../../../media/test/fixtures');
 const MEDIA: Readonly<Record<string, { type: string; bytes: Buffer }>> = {
   '/media/image.jpg': { type: 'image/jpeg', bytes: readFileSync(join(FIXTURES, 'image.jpg')) },
@@ -101,6 +104,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
     latencyMs: 0,
     containerReadyAfterMs: READY_AFTER_MS,
     fetchMedia: true,
+    redirectUris: [REDIRECT_URI],
     ...options,
   });
   sandbox = created;

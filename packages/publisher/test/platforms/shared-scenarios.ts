@@ -5,13 +5,13 @@ import { runSteps } from './run-steps.js';
 import {
   aJob,
   approveConsent,
+  REDIRECT_URI,
   type SandboxAccount,
   type SandboxHarness,
   type SandboxTest,
 } from './sandbox-harness.js';
 
-/** The callback URL the OAuth tests register. */
-export const REDIRECT_URI = 'https://svc.example/api/v1/connections/callback';
+export { REDIRECT_URI } from './sandbox-harness.js';
 
 /**
  * Connects `handle` as a person would: the gateway's authorize URL, the sandbox consent page, the
