@@ -18,10 +18,14 @@ const TIMEOUT_MS = 10_000;
  * fetcher (the sandbox on its own, in tests), every link is fetched directly.
  */
 export function mediaDownloader(fetcher: MediaFetcher | null, ownPrefix: string | null): MediaDownloader {
-  return (url) =>
-    fetcher === null || (ownPrefix !== null && url.startsWith(ownPrefix))
-      ? downloadDirectly(url)
-      : downloadThrough(fetcher, url);
+  const own = ownPrefix === null ? null : new URL(ownPrefix);
+  // Compared once parsed, so `/media/../elsewhere` (normalised away by URL) is not the server's media.
+  const isOwn = (url: string) => {
+    if (own === null || !URL.canParse(url)) return false;
+    const target = new URL(url);
+    return target.origin === own.origin && target.pathname.startsWith(own.pathname);
+  };
+  return (url) => (fetcher === null || isOwn(url) ? downloadDirectly(url) : downloadThrough(fetcher, url));
 }
 
 async function downloadThrough(fetcher: MediaFetcher, url: string): Promise<MediaDownload> {
