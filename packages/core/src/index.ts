@@ -205,6 +205,7 @@ export {
   checkCanUseTools,
   DEFAULT_PLAN_LIMITS,
   isEntitled,
+  isPlanRefusal,
   type LapsedAction,
   lapsedPlanMessage,
   limitsFor,

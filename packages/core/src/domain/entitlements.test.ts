@@ -7,6 +7,7 @@ import {
   checkCanUseTools,
   DEFAULT_PLAN_LIMITS,
   isEntitled,
+  isPlanRefusal,
   limitsFor,
   planStateAt,
   quotaWindowStart,
@@ -50,6 +51,11 @@ describe('entitlements', () => {
       'Your trial has ended, so new posts cannot be scheduled. Ask the operator of this server to change your plan (svc users set-plan); reading your posts and accounts still works.',
     );
     expect(schedule).not.toContain('Choose a plan');
+    expect(['plan_required', 'upload_plan_required', 'quota_exceeded'].map(isPlanRefusal)).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(checkCanUpload(ended, NOW)._unsafeUnwrapErr().message).toContain(
       'media cannot be uploaded or imported. Ask the operator of this server',
     );

@@ -47,6 +47,11 @@ export function lapsedPlanMessage(user: User, action: LapsedAction): string {
   return `${lapsed}, so ${STOPPED[action]}. Ask the operator of this server to change your plan (svc users set-plan); reading your posts and accounts still works.`;
 }
 
+/** Whether a refusal's code is one of a lapsed plan's (surfaces add what still works and whom to ask). */
+export function isPlanRefusal(code: string): boolean {
+  return code === 'plan_required' || code === 'upload_plan_required';
+}
+
 /** Whether the user may create or schedule posts through the REST API. */
 export function checkCanSchedule(user: User, now: Date): Result<User, SvcError> {
   return isEntitled(user, now)
