@@ -1,26 +1,20 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  quickstartCommands,
+  readme,
+  runCommands,
+  shellBlocks,
+} from '../packages/server/test/readme-quickstart.js';
 
 // The README's quick start, run as written: `pnpm start`, then every command of the quick-start
 // block in bash. Only the port differs (a free one instead of 3000) and the data directory (a
 // temporary one instead of ./.svc-data), so the test can run beside a developer's server.
 const ROOT = join(import.meta.dirname, '..');
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const run = promisify(execFile);
-
-function shellBlocks(text: string): string[] {
-  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => (m[1] ?? '').trim());
-}
-
-function quickstartBlock(): string {
-  const after = README.split('<!-- quickstart')[1] ?? '';
-  return shellBlocks(after)[0] ?? '';
-}
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -36,7 +30,7 @@ describe('README quick start', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    expect(shellBlocks(README)[0]).toBe('pnpm install && pnpm start');
+    expect(shellBlocks(readme())[0]).toBe('pnpm install && pnpm start');
     port = await freePort();
     dataDir = mkdtempSync(join(tmpdir(), 'svc-readme-'));
     // Its own process group, so stopping it stops pnpm, its shell and the server together.
@@ -63,25 +57,18 @@ describe('README quick start', () => {
   });
 
   it('runs every command of the quick start, and each does what the README says', async () => {
-    const commands = quickstartBlock()
-      .split('\n')
-      .filter((line) => line.trim() !== '');
+    const commands = quickstartCommands();
     expect(commands.length).toBeGreaterThanOrEqual(6);
     // Each command's output is delimited, so each can be checked on its own.
-    const script = [
-      'set -euo pipefail',
-      ...commands.flatMap((c) => [
-        c.replaceAll('http://localhost:3000', `http://127.0.0.1:${port}`),
-        'echo "@@@"',
-      ]),
-    ].join('\n');
-    const { stdout } = await run('bash', ['-c', script], {
-      cwd: ROOT,
-      env: { ...process.env, SVC_DATA_DIR: dataDir },
-    });
-    const outputs = stdout.split('@@@\n').map((o) => o.trim());
+    const { outputs } = await runCommands(commands, `http://127.0.0.1:${port}`, { SVC_DATA_DIR: dataDir });
 
-    expect(JSON.parse(outputs[0] ?? '')).toMatchObject({ email: 'you@example.com', plan: 'trial' });
+    // A self-hosted install gives new users the paid plan (SVC_DEFAULT_PLAN), and says so.
+    expect(JSON.parse(outputs[0] ?? '')).toMatchObject({
+      email: 'you@example.com',
+      plan: 'paid',
+      trialEndsAt: null,
+      note: expect.stringContaining('paid on a self-hosted install'),
+    });
     expect(outputs[1]).toBe(''); // the key went into SVC_KEY
     expect(JSON.parse(outputs[2] ?? '')).toMatchObject({ platform: 'threads', handle: 'demo' });
     expect(JSON.parse(outputs[3] ?? '')).toMatchObject({

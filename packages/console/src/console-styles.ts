@@ -46,6 +46,9 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin-top:.75rem}
 [role=alert]{background:#fdecea;border:1px solid var(--bad);padding:.5rem 1rem;border-radius:4px;margin:0 0 1rem}
 [role=status]{background:#e8f3ec;border:1px solid var(--good);padding:.5rem 1rem;border-radius:4px;margin:0 0 1rem}
+.plan-notice{border-left:4px solid var(--warn)}.plan-notice-lapsed{border-left-color:var(--bad)}
+.plan-notice p{margin:.4rem 0}
+code{font-family:ui-monospace,monospace;font-size:.9em;background:#f0f0ec;padding:0 .25rem;border-radius:3px;overflow-wrap:anywhere}
 .url{overflow-wrap:anywhere}
 .excerpt{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font:.85rem/1.4 ui-monospace,monospace}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fffbe6;border:1px solid #d4b106;padding:.75rem;border-radius:4px}

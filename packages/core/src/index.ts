@@ -205,6 +205,9 @@ export {
   checkCanUseTools,
   DEFAULT_PLAN_LIMITS,
   isEntitled,
+  isPlanRefusal,
+  type LapsedAction,
+  lapsedPlanMessage,
   limitsFor,
   type PlanLimits,
   type PlanLimitsTable,
@@ -232,6 +235,16 @@ export {
   mediaAssetSchema,
 } from './domain/media-asset.js';
 export {
+  type ChosenPlan,
+  chosenPlan,
+  DEFAULT_NEW_USER_PLAN,
+  DEFAULT_PLAN_KINDS,
+  type DefaultPlanKind,
+  MAX_TRIAL_DAYS,
+  type NewUserPlanSetting,
+  type PlanChoice,
+} from './domain/new-user-plan.js';
+export {
   MCP_OAUTH_SCOPES,
   MCP_RESOURCE_SCOPES,
   type McpOAuthScope,
@@ -240,6 +253,7 @@ export {
   scopesForOAuth,
 } from './domain/oauth-scopes.js';
 export { PASSWORD_LENGTH, passwordProblem } from './domain/password-rules.js';
+export { type NoticeLine, type NoticePart, type PlanNotice, planNotice } from './domain/plan-notice.js';
 export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './domain/platform.js';
 export {
   type PlatformMeta,
@@ -702,6 +716,7 @@ export {
   schedulePost,
 } from './use-cases/schedule-post.js';
 export { setTimeZone } from './use-cases/set-time-zone.js';
+export { type PlanChange, type SetUserPlanInput, setUserPlan } from './use-cases/set-user-plan.js';
 export type { MediaDeps } from './use-cases/store-media-file.js';
 export {
   type UpdateScheduledPostInput,

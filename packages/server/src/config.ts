@@ -1,7 +1,11 @@
 import { resolve } from 'node:path';
 import {
+  DEFAULT_NEW_USER_PLAN,
+  DEFAULT_PLAN_KINDS,
   DEFAULT_PLAN_LIMITS,
   DEFAULT_RATE_LIMITS,
+  MAX_TRIAL_DAYS,
+  type NewUserPlanSetting,
   PLATFORMS,
   type PlanLimitsTable,
   type Platform,
@@ -58,6 +62,8 @@ export type Config = {
   >;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly planLimits: PlanLimitsTable;
+  /** The plan of a user created without one (SVC_DEFAULT_PLAN, SVC_TRIAL_DAYS; docs/plans.md). */
+  readonly newUserPlan: NewUserPlanSetting;
   /** Requests per minute per API key by plan and per client address; 0 is off (docs/rate-limits.md). */
   readonly rateLimits: RateLimitSettings;
   /** Trust `X-Forwarded-*` headers from a reverse proxy. */
@@ -143,6 +149,17 @@ const env = z.object({
   SVC_TRUST_PROXY: flag().default(false),
   SVC_METRICS_TOKEN: z.string().trim().min(1).optional(),
   SVC_METRICS_PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).optional(),
+  SVC_DEFAULT_PLAN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(DEFAULT_PLAN_KINDS, { error: `must be ${DEFAULT_PLAN_KINDS.join(' or ')}` }))
+    .default(DEFAULT_NEW_USER_PLAN.plan),
+  SVC_TRIAL_DAYS: wholeNumber(
+    `must be a whole number of days from 1 to ${MAX_TRIAL_DAYS}`,
+    1,
+    MAX_TRIAL_DAYS,
+  ).default(DEFAULT_NEW_USER_PLAN.trialDays),
   SVC_TRIAL_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
   SVC_PAID_POSTS_PER_MONTH: wholeNumber('must be a whole number', 0).optional(),
   SVC_TRIAL_STORAGE_MB: wholeNumber('must be a whole number of megabytes', 0).optional(),
@@ -221,6 +238,7 @@ export function loadConfig(
         verifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN ?? null,
         secret: e.INSTAGRAM_WEBHOOK_SECRET ?? null,
       },
+      newUserPlan: { plan: e.SVC_DEFAULT_PLAN, trialDays: e.SVC_TRIAL_DAYS },
       planLimits: {
         trial: {
           postsPerMonth: e.SVC_TRIAL_POSTS_PER_MONTH ?? DEFAULT_PLAN_LIMITS.trial.postsPerMonth,

@@ -97,6 +97,7 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     publisher: publisherSignal,
     policy: DEFAULT_POLICY_CONFIG,
     planLimits: config.planLimits,
+    newUserPlan: config.newUserPlan,
     blobs,
     fetcher,
     inspector: createMediaInspector({ blobs }),

@@ -165,6 +165,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           ? `s3://${config.mediaStore.bucket}/${config.mediaStore.prefix}`
           : 'disk',
       sandbox: config.sandbox,
+      // What `svc users create` gives without --plan (SVC_DEFAULT_PLAN), so an operator sees it at start.
+      newUserPlan:
+        config.newUserPlan.plan === 'trial'
+          ? `trial (${config.newUserPlan.trialDays} days)`
+          : 'paid (no end date)',
       version: SERVICE_VERSION,
     },
     `listening on port ${port}`,

@@ -155,6 +155,91 @@ describe('svc CLI', () => {
     });
   });
 
+  it("creates users on the install's plan for new users, paid unless SVC_DEFAULT_PLAN chose trials, and says so", async () => {
+    const env = { SVC_DATA_DIR: dataDir() };
+    const self = await svcInProcess(['users', 'create', '--email', 'self@example.com'], env);
+    expect(self.json).toEqual({
+      id: expect.stringMatching(/^user_/),
+      email: 'self@example.com',
+      plan: 'paid',
+      trialEndsAt: null,
+      betaTester: false,
+      note: expect.stringContaining('paid on a self-hosted install'),
+    });
+    const chosen = await svcInProcess(
+      ['users', 'create', '--email', 'chosen@example.com', '--plan', 'paid'],
+      env,
+    );
+    expect(chosen.json).toMatchObject({ plan: 'paid', note: null });
+
+    const hosted = { ...env, SVC_DEFAULT_PLAN: 'trial', SVC_TRIAL_DAYS: '30' };
+    const before = Date.now();
+    const trial = await svcInProcess(['users', 'create', '--email', 'trial@example.com'], hosted);
+    expect(trial.json).toMatchObject({ plan: 'trial', note: expect.stringContaining('a trial of 30 days') });
+    const ends = Date.parse(trial.json.trialEndsAt) - before;
+    expect(ends).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(ends).toBeLessThan(30 * 86_400_000 + 60_000);
+    // --plan still overrides the setting.
+    expect(
+      (await svcInProcess(['users', 'create', '--email', 'paid@example.com', '--plan', 'paid'], hosted)).json,
+    ).toMatchObject({ plan: 'paid', trialEndsAt: null });
+    expect(
+      (
+        await svcInProcess(['users', 'create', '--email', 'x@example.com'], {
+          ...env,
+          SVC_DEFAULT_PLAN: 'gold',
+        })
+      ).stderr,
+    ).toBe('svc: Invalid configuration: SVC_DEFAULT_PLAN must be paid or trial\n');
+  });
+
+  it("changes an existing user's plan with svc users set-plan", async () => {
+    const env = { SVC_DATA_DIR: dataDir() };
+    await svcInProcess(['users', 'create', '--email', 'ann@example.com', '--plan', 'expired'], env);
+    const paid = await svcInProcess(
+      ['users', 'set-plan', '--email', 'Ann@Example.com', '--plan', 'paid'],
+      env,
+    );
+    expect(paid).toMatchObject({
+      code: 0,
+      json: {
+        email: 'ann@example.com',
+        plan: 'paid',
+        trialEndsAt: null,
+        betaTester: false,
+        previousPlan: 'expired',
+      },
+    });
+    const trial = await svcInProcess(
+      ['users', 'set-plan', '--email', 'ann@example.com', '--plan', 'trial', '--trial-days', '3'],
+      env,
+    );
+    expect(trial.json).toMatchObject({ plan: 'trial', previousPlan: 'paid' });
+    expect(Date.parse(trial.json.trialEndsAt) - Date.now()).toBeGreaterThan(3 * 86_400_000 - 60_000);
+    expect(
+      await svcInProcess(['users', 'set-plan', '--email', 'bob@example.com', '--plan', 'paid'], env),
+    ).toMatchObject({
+      code: 1,
+      stderr: 'svc: No user with the email bob@example.com.\n',
+    });
+    for (const args of [
+      ['--email', 'ann@example.com'],
+      ['--email', 'ann@example.com', '--plan', 'gold'],
+      ['--plan', 'paid'],
+      ['--email', 'ann@example.com', '--plan', 'trial', '--trial-days', 'soon'],
+    ]) {
+      expect((await svcInProcess(['users', 'set-plan', ...args], env)).code, args.join(' ')).toBe(2);
+    }
+    expect(
+      await svcInProcess(
+        ['users', 'set-plan', '--email', 'ann@example.com', '--plan', 'trial', '--trial-days', '0'],
+        env,
+      ),
+    ).toMatchObject({ code: 1, stderr: expect.stringContaining('A trial lasts a whole number of days') });
+    const help = await svcInProcess(['--help'], {});
+    expect(help.stdout).toContain("users set-plan            Change a user's plan");
+  });
+
   it('refuses sandbox accounts when the sandbox is off', async () => {
     const env = { SVC_DATA_DIR: dataDir(), SVC_SANDBOX: 'off' };
     await svcInProcess(['users', 'create', '--email', 'a@b.co'], env);

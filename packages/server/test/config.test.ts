@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_LIMITS, DEFAULT_RATE_LIMITS } from '@svc/core';
+import { DEFAULT_NEW_USER_PLAN, DEFAULT_PLAN_LIMITS, DEFAULT_RATE_LIMITS } from '@svc/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 
@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         trustProxy: false,
         metrics: { token: null, port: null },
         planLimits: DEFAULT_PLAN_LIMITS,
+        newUserPlan: { plan: 'paid', trialDays: 14 },
         rateLimits: DEFAULT_RATE_LIMITS,
         instagramWebhook: { verifyToken: null, secret: null },
       },
@@ -57,6 +58,21 @@ describe('loadConfig', () => {
           paid: { postsPerMonth: 50_000, storageBytes: 0 },
         },
       },
+    });
+  });
+
+  it('gives new users the paid plan unless the install chooses trials, and names a bad setting', () => {
+    expect(DEFAULT_NEW_USER_PLAN).toEqual({ plan: 'paid', trialDays: 14 });
+    expect(load({ SVC_DEFAULT_PLAN: 'Trial', SVC_TRIAL_DAYS: '30' })).toMatchObject({
+      config: { newUserPlan: { plan: 'trial', trialDays: 30 } },
+    });
+    expect(load({ SVC_DEFAULT_PLAN: 'expired' })).toEqual({
+      ok: false,
+      error: 'Invalid configuration: SVC_DEFAULT_PLAN must be paid or trial',
+    });
+    expect(load({ SVC_TRIAL_DAYS: '0' })).toEqual({
+      ok: false,
+      error: 'Invalid configuration: SVC_TRIAL_DAYS must be a whole number of days from 1 to 36500',
     });
   });
 

@@ -136,7 +136,10 @@ describe('the sandbox on a reachable server, as the default leaves it', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ callbackUrl: 'https://elsewhere.example/hook', verifyToken: 'x'.repeat(20) }),
     });
-    expect([repoint.status, (await repoint.json()).code]).toEqual([403, 'sandbox_local_only']);
+    expect([repoint.status, ((await repoint.json()) as { code: string }).code]).toEqual([
+      403,
+      'sandbox_local_only',
+    ]);
     // The control API's read and the page still answer on this machine; the hook is untouched.
     const local = browserAt(server.url);
     const hook = await local.request('/sandbox/control/instagram/webhook');
@@ -205,7 +208,10 @@ describe('the sandbox on a reachable server, as the default leaves it', () => {
         body,
       });
     const forged = await post(SANDBOX_APPS.instagram.clientSecret);
-    expect([forged.status, (await forged.json()).code]).toEqual([401, 'invalid_signature']);
+    expect([forged.status, ((await forged.json()) as { code: string }).code]).toEqual([
+      401,
+      'invalid_signature',
+    ]);
     expect((await post(sandboxWebhookSecret(SANDBOX_SERVER_SECRET))).status).toBe(200);
   });
 });

@@ -50,6 +50,14 @@ export function createPostgresUserStore(pool: Pool): UserStore {
       ]);
       return result.rowCount === 1;
     },
+    async setPlan(userId, plan, at) {
+      const result = await pool.query('UPDATE users SET plan = $1, updated_at = $2 WHERE id = $3', [
+        planParam(plan),
+        at,
+        userId,
+      ]);
+      return result.rowCount === 1;
+    },
     async getPasswordHash(userId) {
       const row = (
         await pool.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [

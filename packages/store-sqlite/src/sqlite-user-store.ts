@@ -1,7 +1,7 @@
 import type { UserStore } from '@svc/core';
 import type Database from 'better-sqlite3';
 import type { CredentialCache } from './credential-cache.js';
-import { rowToUser, type UserRow, userToRow } from './user-row.js';
+import { planToSql, rowToUser, type UserRow, userToRow } from './user-row.js';
 
 /** The UserStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteUserStore(db: Database.Database, credentials: CredentialCache): UserStore {
@@ -18,6 +18,9 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
   );
   const updateTimeZone = db.prepare<[string, number, string]>(
     'UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?',
+  );
+  const updatePlan = db.prepare<[string, number, string]>(
+    'UPDATE users SET plan = ?, updated_at = ? WHERE id = ?',
   );
   const selectPassword = db.prepare<[string], { password_hash: string | null }>(
     'SELECT password_hash FROM users WHERE id = ?',
@@ -46,6 +49,12 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
     },
     async setTimeZone(userId, timeZone, at) {
       const updated = updateTimeZone.run(timeZone, at.getTime(), userId).changes === 1;
+      // Cached credentials hold the user as it was.
+      if (updated) credentials.clear();
+      return updated;
+    },
+    async setPlan(userId, plan, at) {
+      const updated = updatePlan.run(planToSql(plan), at.getTime(), userId).changes === 1;
       // Cached credentials hold the user as it was.
       if (updated) credentials.clear();
       return updated;

@@ -16,7 +16,8 @@ export type UserRow = {
 /** A plan as stored in JSON: the trial's end date as epoch milliseconds, like every other date. */
 type StoredPlan = { kind: 'trial'; endsAt: number } | { kind: 'paid' } | { kind: 'expired' };
 
-function planToSql(plan: Plan): string {
+/** The JSON text that stores a plan. */
+export function planToSql(plan: Plan): string {
   const stored: StoredPlan = plan.kind === 'trial' ? { kind: 'trial', endsAt: dateToSql(plan.endsAt) } : plan;
   return jsonToSql(stored);
 }

@@ -52,6 +52,7 @@ async function decide(c: SignedContext): Promise<ConsoleReply> {
       title: 'Not decided',
       section: '/app/approvals',
       message: decided.error.message,
+      code: decided.error.code,
       back: { href: '/app/approvals', label: 'Back to the approvals' },
     });
   }

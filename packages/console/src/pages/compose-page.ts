@@ -33,6 +33,7 @@ import { csrfMatches } from '../console-session.js';
 import { type Html, html, raw } from '../html.js';
 import { readUpload } from '../read-upload.js';
 import { orThrow } from './or-throw.js';
+import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 
 /** What the compose form holds, to show it again after an upload, a slide move or a refusal. */
@@ -125,7 +126,9 @@ async function form(
     media,
     platformMeta: draft.privacyLevel === '' ? null : { tiktok: { privacyLevel: draft.privacyLevel } },
   };
+  // Whose plan lapsed is told before typing a post the server will refuse, and after a refusal.
   const body = html`${problems.length === 0 ? '' : html`<ul role="alert">${problems.map((p) => html`<li>${p}</li>`)}</ul>`}
+${planNoticeView(c, 'lapsed')}
 <script type="application/json" id="policy-config">${policyData(c.deps.core.policy)}</script>
 <form method="post" action="/app/compose" data-compose>${csrfField(c.session)}
 <input type="hidden" name="media" value="${media.map((m) => m.id).join(',')}">

@@ -15,6 +15,7 @@ import { type Html, html } from '../html.js';
 import { activitySentence } from './activity-sentence.js';
 import { statusBadge, statusLabel } from './format.js';
 import { orThrow } from './or-throw.js';
+import { planNoticeView } from './plan-notice-view.js';
 
 // The Connections page's reconnect form: to the platform's consent page for this account's platform.
 function reconnectForm(c: SignedContext, a: ConnectedAccount): Html {
@@ -62,12 +63,9 @@ async function overview(c: SignedContext): Promise<ConsoleReply> {
   const accounts = await orThrow(listConnections(core, c.actor));
   const recent = await activity(c);
   const plan = summary.plan;
-  const trial =
-    summary.trial.state === 'active'
-      ? `Trial: ${summary.trial.daysLeft} day(s) left.`
-      : summary.trial.state === 'ended'
-        ? 'The trial has ended.'
-        : `Plan: ${plan.kind}${plan.betaTester ? ' (beta tester)' : ''}.`;
+  // A trial or a lapsed plan gets core's notice; a plan that limits nothing, one line.
+  const notice = planNoticeView(c);
+  const planLine = notice.text === '' ? `Plan: ${plan.kind}${plan.betaTester ? ' (beta tester)' : ''}. ` : '';
   const counts = PUBLIC_POST_STATUSES.map(
     (status) =>
       html`<div class="card"><div class="stat">${summary.postCounts[status]}</div><a href="/app/posts?status=${status}">${statusLabel(status)}</a></div>`,
@@ -90,7 +88,7 @@ async function overview(c: SignedContext): Promise<ConsoleReply> {
         html`<li>${statusBadge('pending_approval')} <a href="/app/approvals">${p.captionPreview || '(no caption)'}</a> waits for your review</li>`,
     ),
   ];
-  const body = html`<p>${trial} ${summary.connectedAccounts} connected account(s).</p>
+  const body = html`${notice}<p>${planLine}${summary.connectedAccounts} connected account(s).</p>
 <h2>Posts</h2>
 <div class="grid">${counts}</div>
 <h2>Needs attention</h2>

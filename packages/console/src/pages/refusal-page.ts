@@ -1,7 +1,9 @@
+import { isPlanRefusal } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
 import { consolePage, type SectionPath } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { html } from '../html.js';
+import { planNoticeView } from './plan-notice-view.js';
 
 /** What a refused action shows: why (the use case's own message), and the way back. */
 export type Refusal = {
@@ -9,6 +11,8 @@ export type Refusal = {
   readonly title: string;
   readonly section: SectionPath;
   readonly message: string;
+  /** The refusal's code; a lapsed plan's adds core's notice of what still works and whom to ask. */
+  readonly code?: string;
   readonly back: { readonly href: string; readonly label: string };
 };
 
@@ -20,7 +24,7 @@ export function refusalPage(c: SignedContext, refusal: Refusal): ConsoleReply {
       title: refusal.title,
       section: refusal.section,
       alert: refusal.message,
-      body: html`<p><a href="${refusal.back.href}">${refusal.back.label}</a></p>`,
+      body: html`${isPlanRefusal(refusal.code ?? '') ? planNoticeView(c, 'lapsed') : ''}<p><a href="${refusal.back.href}">${refusal.back.label}</a></p>`,
     }),
   );
 }

@@ -7,6 +7,7 @@ import {
   checkCanUseTools,
   DEFAULT_PLAN_LIMITS,
   isEntitled,
+  isPlanRefusal,
   limitsFor,
   planStateAt,
   quotaWindowStart,
@@ -41,6 +42,26 @@ describe('entitlements', () => {
     expect(checkCanSchedule(tester, NOW).isOk()).toBe(true);
     expect(checkCanUpload(tester, NOW).isOk()).toBe(true);
     expect(checkCanUseTools(tester, NOW).isOk()).toBe(true);
+  });
+
+  it('says what to do on a self-hosted server: ask the operator, who runs svc users set-plan', () => {
+    const ended = trial('2026-05-01T00:00:00Z');
+    const schedule = checkCanSchedule(ended, NOW)._unsafeUnwrapErr().message;
+    expect(schedule).toBe(
+      'Your trial has ended, so new posts cannot be scheduled. Ask the operator of this server to change your plan (svc users set-plan); reading your posts and accounts still works.',
+    );
+    expect(schedule).not.toContain('Choose a plan');
+    expect(['plan_required', 'upload_plan_required', 'quota_exceeded'].map(isPlanRefusal)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(checkCanUpload(ended, NOW)._unsafeUnwrapErr().message).toContain(
+      'media cannot be uploaded or imported. Ask the operator of this server',
+    );
+    expect(checkCanUseTools(aUser({ plan: { kind: 'expired' } }), NOW)._unsafeUnwrapErr().message).toMatch(
+      /^Your plan has expired, so agent tools cannot be used\. Ask the operator of this server/,
+    );
   });
 
   it('refuses a disabled user with api_access_disabled', () => {

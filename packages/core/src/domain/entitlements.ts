@@ -29,25 +29,46 @@ export function checkApiAccess(user: User): Result<User, SvcError> {
     : ok(user);
 }
 
+/** What a lapsed plan stops: each refusal names its own. */
+export type LapsedAction = 'schedule' | 'upload' | 'tools';
+
+const STOPPED: Readonly<Record<LapsedAction, string>> = {
+  schedule: 'new posts cannot be scheduled',
+  upload: 'media cannot be uploaded or imported',
+  tools: 'agent tools cannot be used',
+};
+
+/**
+ * The words of a refusal for a lapsed plan. On a self-hosted server nobody can buy a plan: the
+ * operator changes it, so the message says whom to ask and with which command, and what still works.
+ */
+export function lapsedPlanMessage(user: User, action: LapsedAction): string {
+  const lapsed = user.plan.kind === 'trial' ? 'Your trial has ended' : 'Your plan has expired';
+  return `${lapsed}, so ${STOPPED[action]}. Ask the operator of this server to change your plan (svc users set-plan); reading your posts and accounts still works.`;
+}
+
+/** Whether a refusal's code is one of a lapsed plan's (surfaces add what still works and whom to ask). */
+export function isPlanRefusal(code: string): boolean {
+  return code === 'plan_required' || code === 'upload_plan_required';
+}
+
 /** Whether the user may create or schedule posts through the REST API. */
 export function checkCanSchedule(user: User, now: Date): Result<User, SvcError> {
   return isEntitled(user, now)
     ? ok(user)
-    : err(svcError('plan_required', 'Your trial has ended. Choose a plan to schedule new posts.'));
+    : err(svcError('plan_required', lapsedPlanMessage(user, 'schedule')));
 }
 
 /** Whether the user may upload or import media (spec: refused only for expired accounts). */
 export function checkCanUpload(user: User, now: Date): Result<User, SvcError> {
   return isEntitled(user, now)
     ? ok(user)
-    : err(svcError('upload_plan_required', 'Your trial has ended. Choose a plan to upload media.'));
+    : err(svcError('upload_plan_required', lapsedPlanMessage(user, 'upload')));
 }
 
 /** Whether the user may call agent tools; an expired plan gets `plan_required` (HTTP 403). */
 export function checkCanUseTools(user: User, now: Date): Result<User, SvcError> {
-  return isEntitled(user, now)
-    ? ok(user)
-    : err(svcError('plan_required', 'Your trial has ended. Choose a plan to keep using agent tools.'));
+  return isEntitled(user, now) ? ok(user) : err(svcError('plan_required', lapsedPlanMessage(user, 'tools')));
 }
 
 /** Numeric limits of a plan. The spec leaves the values open; they are configurable. */

@@ -1,4 +1,4 @@
-import type { User } from '../domain/user.js';
+import type { Plan, User } from '../domain/user.js';
 
 /** Storage of users. */
 export type UserStore = {
@@ -16,6 +16,11 @@ export type UserStore = {
   setPasswordHash(userId: string, hash: string, at: Date): Promise<boolean>;
   /** Sets a user's time zone (an IANA name) and `updatedAt`; false when there is no such user. */
   setTimeZone(userId: string, timeZone: string, at: Date): Promise<boolean>;
+  /**
+   * Replaces a user's plan and sets `updatedAt`; false when there is no such user. Credentials
+   * read before (a key with its owner) must not keep the old plan.
+   */
+  setPlan(userId: string, plan: Plan, at: Date): Promise<boolean>;
   /** The stored password hash of a user; null when none is set or the user is absent. */
   getPasswordHash(userId: string): Promise<string | null>;
 };

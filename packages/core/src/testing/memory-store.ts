@@ -304,6 +304,13 @@ export function createMemoryStore(): Store {
         users.set(userId, { ...user, timeZone, updatedAt: at });
         return true;
       },
+      async setPlan(userId, plan, at) {
+        live();
+        const user = users.get(userId);
+        if (user === undefined) return false;
+        users.set(userId, copy({ ...user, plan, updatedAt: at }));
+        return true;
+      },
       async getPasswordHash(userId) {
         live();
         return passwordHashes.get(userId) ?? null;

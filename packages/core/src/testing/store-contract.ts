@@ -75,6 +75,30 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
         expect((await store.apiKeys.getApiKeyWithOwner(key.id))?.owner).toEqual(changed);
         expect(await store.users.setTimeZone('user_missing', 'UTC', at(5))).toBe(false);
       });
+
+      it("changes a user's plan, also for the owner read with a key, and keeps the rest", async () => {
+        const user = aUser({ plan: { kind: 'trial', endsAt: at(60) }, timeZone: 'Europe/Paris' });
+        await store.users.insertUser(user);
+        const key = anApiKey(user.id);
+        await store.apiKeys.insertApiKey(key);
+        // Read once before the change: a store that caches credentials must forget them.
+        expect((await store.apiKeys.getApiKeyWithOwner(key.id))?.owner?.plan).toEqual(user.plan);
+        expect(await store.users.setPlan(user.id, { kind: 'paid' }, at(5))).toBe(true);
+        const paid = { ...user, plan: { kind: 'paid' as const }, updatedAt: at(5) };
+        expect(await store.users.getUser(user.id)).toEqual(paid);
+        expect(await store.users.getUserByEmail(user.email)).toEqual(paid);
+        expect((await store.apiKeys.getApiKeyWithOwner(key.id))?.owner).toEqual(paid);
+        // Back to a trial with its own end date, then expired: each kind round-trips.
+        expect(await store.users.setPlan(user.id, { kind: 'trial', endsAt: at(90) }, at(6))).toBe(true);
+        expect((await store.users.getUser(user.id))?.plan).toEqual({ kind: 'trial', endsAt: at(90) });
+        expect(await store.users.setPlan(user.id, { kind: 'expired' }, at(7))).toBe(true);
+        expect(await store.users.getUser(user.id)).toEqual({
+          ...user,
+          plan: { kind: 'expired' },
+          updatedAt: at(7),
+        });
+        expect(await store.users.setPlan('user_missing', { kind: 'paid' }, at(8))).toBe(false);
+      });
     });
 
     describe('api keys', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_PLAN_LIMITS, type PlanLimitsTable } from '../domain/entitlements.js';
+import { DEFAULT_NEW_USER_PLAN } from '../domain/new-user-plan.js';
 import { createPostingOptionsCache } from '../domain/posting-options-cache.js';
 import { createAesGcmSecretBox } from '../node/aes-gcm-secret-box.js';
 import { createRandomIdGenerator } from '../node/random-id-generator.js';
@@ -53,6 +54,7 @@ export function createTestDeps(
     publisher,
     policy: DEFAULT_POLICY_CONFIG,
     planLimits: options.planLimits ?? DEFAULT_PLAN_LIMITS,
+    newUserPlan: DEFAULT_NEW_USER_PLAN,
     blobs,
     fetcher,
     inspector,

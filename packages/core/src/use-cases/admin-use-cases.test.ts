@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../domain/actor.js';
+import { DEFAULT_NEW_USER_PLAN } from '../domain/new-user-plan.js';
 import { createAesGcmSecretBox } from '../node/aes-gcm-secret-box.js';
 import { sha256KeyHasher } from '../node/sha256-key-hasher.js';
 import type { Store } from '../ports/store.js';
@@ -12,6 +13,7 @@ import { createUser } from './create-user.js';
 import { listConnections } from './list-connections.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './manage-api-keys.js';
 import { saveConnection } from './save-connection.js';
+import { setUserPlan } from './set-user-plan.js';
 
 describe('operator use cases', () => {
   let store: Store;
@@ -24,6 +26,7 @@ describe('operator use cases', () => {
     ids: createSequentialIds(),
     keyHasher: sha256KeyHasher,
     secretBox,
+    newUserPlan: DEFAULT_NEW_USER_PLAN,
   });
 
   beforeEach(() => {
@@ -55,6 +58,23 @@ describe('operator use cases', () => {
       expect(paid).toMatchObject({ plan: { kind: 'paid' }, betaTester: true, apiAccessDisabled: false });
     });
 
+    it("gives a user created without a plan the install's setting: paid unless it chose trials", async () => {
+      const paid = (await createUser(deps, { email: 'self@x.io', betaTester: false }))._unsafeUnwrap();
+      expect(paid.plan).toEqual({ kind: 'paid' });
+      const hosted = { ...deps, newUserPlan: { plan: 'trial', trialDays: 30 } as const };
+      const trial = (await createUser(hosted, { email: 'hosted@x.io', betaTester: false }))._unsafeUnwrap();
+      expect(trial.plan).toEqual({ kind: 'trial', endsAt: new Date('2026-02-14T12:00:00Z') });
+      // A length alone asks for a trial, whatever the setting; a named plan wins over both.
+      const asked = (
+        await createUser(deps, { email: 'asked@x.io', trialDays: 7, betaTester: false })
+      )._unsafeUnwrap();
+      expect(asked.plan).toEqual({ kind: 'trial', endsAt: new Date('2026-01-22T12:00:00Z') });
+      const named = (
+        await createUser(hosted, { email: 'named@x.io', plan: 'expired', betaTester: false })
+      )._unsafeUnwrap();
+      expect(named.plan).toEqual({ kind: 'expired' });
+    });
+
     it('refuses a taken email and an invalid one', async () => {
       await createUser(deps, { email: 'a@x.io', plan: 'paid', trialDays: 14, betaTester: false });
       const taken = await createUser(deps, {
@@ -81,6 +101,49 @@ describe('operator use cases', () => {
         betaTester: false,
       });
       expect(noDays._unsafeUnwrapErr().code).toBe('validation_failed');
+    });
+  });
+
+  describe('setUserPlan', () => {
+    beforeEach(async () => {
+      await createUser(deps, { email: 'ann@x.io', plan: 'trial', trialDays: 1, betaTester: false });
+    });
+
+    it('lifts a lapsed trial: the new plan is stored and answered with the one it replaced', async () => {
+      const change = (await setUserPlan(deps, { email: ' Ann@X.io ', plan: 'paid' }))._unsafeUnwrap();
+      expect(change.previous).toEqual({ kind: 'trial', endsAt: new Date('2026-01-16T12:00:00Z') });
+      expect(change.user).toMatchObject({
+        email: 'ann@x.io',
+        plan: { kind: 'paid' },
+        updatedAt: clock.now(),
+      });
+      expect(await store.users.getUserByEmail('ann@x.io')).toEqual(change.user);
+    });
+
+    it("starts a trial from now, of the given length or the setting's, and ends access with expired", async () => {
+      const days = (
+        await setUserPlan(deps, { email: 'ann@x.io', plan: 'trial', trialDays: 3 })
+      )._unsafeUnwrap();
+      expect(days.user.plan).toEqual({ kind: 'trial', endsAt: new Date('2026-01-18T12:00:00Z') });
+      const setting = (await setUserPlan(deps, { email: 'ann@x.io', plan: 'trial' }))._unsafeUnwrap();
+      expect(setting.user.plan).toEqual({ kind: 'trial', endsAt: new Date('2026-01-29T12:00:00Z') });
+      const ended = (await setUserPlan(deps, { email: 'ann@x.io', plan: 'expired' }))._unsafeUnwrap();
+      expect((await store.users.getUser(ended.user.id))?.plan).toEqual({ kind: 'expired' });
+    });
+
+    it('refuses an unknown user and a trial length out of range, changing nothing', async () => {
+      expect((await setUserPlan(deps, { email: 'bob@x.io', plan: 'paid' }))._unsafeUnwrapErr().code).toBe(
+        'user_not_found',
+      );
+      const refused = await setUserPlan(deps, { email: 'ann@x.io', plan: 'trial', trialDays: 0 });
+      expect(refused._unsafeUnwrapErr()).toMatchObject({
+        code: 'validation_failed',
+        details: { field: 'trialDays' },
+      });
+      expect((await store.users.getUserByEmail('ann@x.io'))?.plan).toEqual({
+        kind: 'trial',
+        endsAt: new Date('2026-01-16T12:00:00Z'),
+      });
     });
   });
 

@@ -1,4 +1,5 @@
 import type { PlanLimitsTable } from '../domain/entitlements.js';
+import type { NewUserPlanSetting } from '../domain/new-user-plan.js';
 import type { PostingOptionsCache } from '../domain/posting-options-cache.js';
 import type { PolicyConfig } from '../policy/platform-limits.js';
 import type { BlobStore } from '../ports/blob-store.js';
@@ -26,6 +27,8 @@ export type CoreDeps = {
   readonly publisher: PublisherSignal;
   readonly policy: PolicyConfig;
   readonly planLimits: PlanLimitsTable;
+  /** The plan a new user gets when the operator names none (the install's setting). */
+  readonly newUserPlan: NewUserPlanSetting;
   /** Where media bytes live. */
   readonly blobs: BlobStore;
   /** Downloads outside links (SSRF-safe). */

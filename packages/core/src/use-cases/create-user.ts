@@ -1,4 +1,5 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { chosenPlan } from '../domain/new-user-plan.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import { DEFAULT_TIME_ZONE, emailSchema, type PlanKind, type User } from '../domain/user.js';
 import type { CoreDeps } from './core-deps.js';
@@ -6,27 +7,25 @@ import type { CoreDeps } from './core-deps.js';
 /** What an operator gives to create a user. */
 export type CreateUserInput = {
   readonly email: string;
-  readonly plan: PlanKind;
-  /** Length of a trial plan; ignored for other plans. */
-  readonly trialDays: number;
+  /** The plan; left out, the install's setting (`newUserPlan`) decides, or a trial when `trialDays` is given. */
+  readonly plan?: PlanKind | undefined;
+  /** Length of a trial in days (default: the setting's); ignored for other plans. */
+  readonly trialDays?: number | undefined;
   readonly betaTester: boolean;
 };
 
+type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'newUserPlan'>;
+
 /**
  * Creates a user (operator action, `svc users create`). The email is trimmed and lower-cased,
- * and must be unique; a trial ends `trialDays` after now.
+ * and must be unique; the plan is the one chosen or the install's default (`chosenPlan`), a
+ * trial ending whole days after now.
  */
-export function createUser(
-  deps: Pick<CoreDeps, 'store' | 'clock' | 'ids'>,
-  input: CreateUserInput,
-): ResultAsync<User, SvcError> {
+export function createUser(deps: Deps, input: CreateUserInput): ResultAsync<User, SvcError> {
   return new ResultAsync(create(deps, input));
 }
 
-async function create(
-  deps: Pick<CoreDeps, 'store' | 'clock' | 'ids'>,
-  input: CreateUserInput,
-): Promise<Result<User, SvcError>> {
+async function create(deps: Deps, input: CreateUserInput): Promise<Result<User, SvcError>> {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) {
     return err(
@@ -35,21 +34,13 @@ async function create(
       }),
     );
   }
-  if (!Number.isInteger(input.trialDays) || input.trialDays < 1) {
-    return err(
-      svcError('validation_failed', 'A trial lasts a whole number of days, at least 1.', {
-        field: 'trialDays',
-      }),
-    );
-  }
   const now = deps.clock.now();
+  const plan = chosenPlan({ plan: input.plan, trialDays: input.trialDays }, deps.newUserPlan, now);
+  if (plan.isErr()) return err(plan.error);
   const user: User = {
     id: deps.ids.id('user'),
     email: email.data,
-    plan:
-      input.plan === 'trial'
-        ? { kind: 'trial', endsAt: new Date(now.getTime() + input.trialDays * 86_400_000) }
-        : { kind: input.plan },
+    plan: plan.value.plan,
     betaTester: input.betaTester,
     apiAccessDisabled: false,
     timeZone: DEFAULT_TIME_ZONE,

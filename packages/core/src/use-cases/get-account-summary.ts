@@ -4,23 +4,19 @@ import { type PlanState, planStateAt } from '../domain/entitlements.js';
 import type { Platform } from '../domain/platform.js';
 import type { Post, PublicPostStatus } from '../domain/post.js';
 import type { SvcError } from '../domain/svc-error.js';
+import { type TrialState, trialStateAt } from '../domain/trial-state.js';
 import type { PlanKind } from '../domain/user.js';
 import type { CoreDeps } from './core-deps.js';
 import { useCase } from './use-case.js';
+
+// The trial's rule lives with the plans; the summary answers it, as it always has.
+export { type TrialState, trialStateAt } from '../domain/trial-state.js';
 
 /** How many upcoming posts the summary lists. */
 export const UPCOMING_POSTS_SHOWN = 3;
 
 /** The longest caption preview, in characters (code points), ellipsis included. */
 export const CAPTION_PREVIEW_LENGTH = 80;
-
-const DAY_MS = 86_400_000;
-
-/** Where a user's trial stands: days left are whole days, rounded up (a trial ending in 2 hours has 1 left). */
-export type TrialState =
-  | { readonly state: 'active'; readonly daysLeft: number }
-  | { readonly state: 'ended' }
-  | { readonly state: 'not_on_trial' };
 
 /** One of the next posts to go out. */
 export type UpcomingPostView = {
@@ -82,13 +78,6 @@ export function getAccountSummary(deps: Deps, actor: Actor): ResultAsync<Account
       upcomingPosts: await Promise.all(upcoming.map((post) => upcomingView(deps, post, handles))),
     });
   });
-}
-
-/** Where the trial of a plan stands at `now`. */
-export function trialStateAt(plan: Actor['user']['plan'], now: Date): TrialState {
-  if (plan.kind !== 'trial') return { state: 'not_on_trial' };
-  const left = plan.endsAt.getTime() - now.getTime();
-  return left > 0 ? { state: 'active', daysLeft: Math.ceil(left / DAY_MS) } : { state: 'ended' };
 }
 
 /** A caption cut to the preview length on a code-point boundary, with `…` when cut. */

@@ -11,7 +11,7 @@ import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { postsRestore } from './post-commands.js';
 import { sweep } from './sweep-commands.js';
-import { usersCreate, usersSetPassword } from './user-commands.js';
+import { usersCreate, usersSetPassword, usersSetPlan } from './user-commands.js';
 
 /** Every command, in the order `svc --help` lists them. */
 export const COMMANDS: readonly CliCommand[] = [
@@ -22,6 +22,7 @@ export const COMMANDS: readonly CliCommand[] = [
   restore,
   usersCreate,
   usersSetPassword,
+  usersSetPlan,
   keysCreate,
   keysList,
   keysRevoke,

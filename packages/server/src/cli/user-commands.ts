@@ -1,10 +1,13 @@
 import {
   createUser,
   emailSchema,
+  type NewUserPlanSetting,
   PASSWORD_LENGTH,
   PLAN_KINDS,
   type PlanKind,
   passwordProblem,
+  setUserPlan,
+  type User,
 } from '@svc/core';
 import { hashPassword } from '@svc/core/node';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
@@ -16,53 +19,119 @@ export const usersCreate: CliCommand = {
   summary: 'Create a user',
   help: `Usage: svc users create --email EMAIL [--plan trial|paid|expired] [--trial-days N] [--beta-tester] [--password-stdin]
 
-Creates a user and prints {"id", "email", "plan", "trialEndsAt", "betaTester"}.
+Creates a user and prints {"id", "email", "plan", "trialEndsAt", "betaTester", "note"}.
+Without --plan the user gets this install's plan for new users, SVC_DEFAULT_PLAN: paid on a
+self-hosted install unless set (no end date, the paid limits), or a trial of SVC_TRIAL_DAYS days
+where the operator chose trials; "note" then says which and why. svc users set-plan changes a
+user's plan later.
 
 Options:
   --email EMAIL     the user's email address (unique; stored lower-case)
-  --plan PLAN       trial (default), paid or expired
-  --trial-days N    length of a trial in days (default 14)
+  --plan PLAN       trial, paid or expired (default: SVC_DEFAULT_PLAN, paid unless set)
+  --trial-days N    length of a trial in days (default: SVC_TRIAL_DAYS, 14); given without
+                    --plan, it asks for a trial
   --beta-tester     a registered beta tester may use the API whatever the plan
   --password-stdin  read a sign-in password from standard input (to approve agents over OAuth)`,
   options: {
     email: { type: 'string' },
-    plan: { type: 'string', default: 'trial' },
+    plan: { type: 'string' },
     'trial-days': { type: 'string' },
     'beta-tester': { type: 'boolean', default: false },
     'password-stdin': { type: 'boolean', default: false },
   },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
-    const plan = values.plan as string;
-    if (!(PLAN_KINDS as readonly string[]).includes(plan)) {
-      throw new CliFailure(`--plan must be one of ${PLAN_KINDS.join(', ')}.`, 2);
-    }
+    const plan = planOption(values.plan);
+    const trialDays = integer(values['trial-days'], 'trial-days') ?? undefined;
     // Read and hash first: a bad password must not leave a user behind without one.
     const passwordHash =
       values['password-stdin'] === true ? await hashPassword(await readPassword(io)) : null;
-    const user = await withServices(io, async ({ core }) => {
+    const { user, setting } = await withServices(io, async ({ core }) => {
       const created = await orFail(
         createUser(core, {
           email: required(values, 'email'),
-          plan: plan as PlanKind,
-          trialDays: integer(values['trial-days'], 'trial-days') ?? 14,
+          plan,
+          trialDays,
           betaTester: values['beta-tester'] === true,
         }),
       );
       if (passwordHash !== null)
         await core.store.users.setPasswordHash(created.id, passwordHash, core.clock.now());
-      return created;
+      return { user: created, setting: core.newUserPlan };
     });
     printJson(io, {
-      id: user.id,
-      email: user.email,
-      plan: user.plan.kind,
-      trialEndsAt: user.plan.kind === 'trial' ? user.plan.endsAt.toISOString() : null,
-      betaTester: user.betaTester,
+      ...planView(user),
+      note: plan === undefined && trialDays === undefined ? defaultPlanNote(user, setting) : null,
     });
     return 0;
   },
 };
+
+/** `svc users set-plan`. */
+export const usersSetPlan: CliCommand = {
+  name: 'users set-plan',
+  summary: "Change a user's plan (paid, trial or expired)",
+  help: `Usage: svc users set-plan --email EMAIL --plan trial|paid|expired [--trial-days N]
+
+Changes an existing user's plan and prints {"id", "email", "plan", "trialEndsAt", "betaTester",
+"previousPlan"}. On a self-hosted install the operator decides plans: this is how a person
+whose trial ended gets scheduling, uploads and agent tools back (--plan paid), and how access
+to them is ended (--plan expired; reading posts and accounts still works). It applies from the
+person's next request, on every server sharing the data. Nothing is charged: billing records
+are svc billing set's, and do not change the plan.
+
+Options:
+  --email EMAIL     the user
+  --plan PLAN       paid (no end date, the paid limits), trial (ends --trial-days from now) or
+                    expired
+  --trial-days N    with --plan trial: days from now until the trial ends (default:
+                    SVC_TRIAL_DAYS, 14)`,
+  options: {
+    email: { type: 'string' },
+    plan: { type: 'string' },
+    'trial-days': { type: 'string' },
+  },
+  positionals: { min: 0, max: 0 },
+  async run({ values }, io) {
+    const email = required(values, 'email');
+    const plan = planOption(required(values, 'plan'));
+    if (plan === undefined) throw new CliFailure('--plan is required.', 2);
+    const trialDays = integer(values['trial-days'], 'trial-days') ?? undefined;
+    const change = await withServices(io, ({ core }) =>
+      orFail(setUserPlan(core, { email, plan, trialDays })),
+    );
+    printJson(io, { ...planView(change.user), previousPlan: change.previous.kind });
+    return 0;
+  },
+};
+
+/** The --plan option as a plan kind, undefined when left out, or a usage error. */
+function planOption(value: string | boolean | undefined): PlanKind | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(PLAN_KINDS as readonly string[]).includes(value)) {
+    throw new CliFailure(`--plan must be one of ${PLAN_KINDS.join(', ')}.`, 2);
+  }
+  return value as PlanKind;
+}
+
+/** What the plan commands print about a user. */
+function planView(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    plan: user.plan.kind,
+    trialEndsAt: user.plan.kind === 'trial' ? user.plan.endsAt.toISOString() : null,
+    betaTester: user.betaTester,
+  };
+}
+
+// Said when the install's setting chose the plan, so an operator following the README learns
+// what the user got and that it is theirs to change.
+function defaultPlanNote(user: User, setting: NewUserPlanSetting): string {
+  return user.plan.kind === 'trial'
+    ? `No --plan given: a trial of ${setting.trialDays} days, this install's plan for new users (SVC_DEFAULT_PLAN=trial). It ends at ${user.plan.endsAt.toISOString()}; after that, scheduling, uploads and agent tools are refused until svc users set-plan changes the plan.`
+    : "No --plan given: paid, this install's plan for new users (SVC_DEFAULT_PLAN, paid on a self-hosted install): no end date, the paid limits. svc users set-plan changes it.";
+}
 
 /** `svc users set-password`. */
 export const usersSetPassword: CliCommand = {
