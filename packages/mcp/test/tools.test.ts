@@ -111,7 +111,7 @@ describe('tools over the SDK client', () => {
   });
 
   it('svc_add_media_from_url imports once and returns the same id again; AVIF is refused with advice', async () => {
-    const { key } = await app.userWithKey({ scopes: ['post:write'] });
+    const { key } = await app.userWithKey({ scopes: ['media:write'] });
     const client = await app.client(key);
     serve('https://cdn.example/cat.jpg', { contentType: 'image/jpeg', width: 1080, height: 1350 });
     const first = (await call(client, 'svc_add_media_from_url', { url: 'https://cdn.example/cat.jpg' }))
