@@ -905,14 +905,18 @@ export interface components {
          *       "profileIds": [
          *         "acc_01JDQ3Y0A1B2C3D4E5F6G7H8J9"
          *       ],
+         *       "mediaIds": [
+         *         "med_01JDQ3"
+         *       ],
          *       "mediaUrls": [
-         *         "https://svc.example/media/med_01JDQ3?expires=1764201600&signature=…"
+         *         "https://svc.example/media/med_01JDQ4?expires=1764201600&signature=…"
          *       ],
          *       "media": [
          *         {
          *           "mediaId": "med_01JDQ3",
-         *           "url": "https://svc.example/media/med_01JDQ3?…",
-         *           "derivedFrom": null
+         *           "url": "https://svc.example/media/med_01JDQ4?expires=1764201600&signature=…",
+         *           "platformMediaId": "med_01JDQ4",
+         *           "derivedFrom": "med_01JDQ3"
          *         }
          *       ],
          *       "scheduledTime": "2026-12-01T09:30:00.000Z",
@@ -934,10 +938,19 @@ export interface components {
             title: string | null;
             platforms: ("instagram" | "tiktok" | "youtube" | "threads" | "facebook")[];
             profileIds: string[];
+            mediaIds: string[];
             mediaUrls: string[];
             media: {
+                /** @description The library asset the caller gave for this slide; null for an outside link. */
                 mediaId: string | null;
+                /** @description The link the platform is sent: the copy when there is one, else the asset or link. */
                 url: string;
+                /** @description The copy the service made for the post's platform (a JPEG of a PNG, a padded photo); null when the platform gets the caller's own asset or link. */
+                platformMediaId: string | null;
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as mediaId when platformMediaId is set, else null. Read mediaId and platformMediaId instead.
+                 */
                 derivedFrom: string | null;
             }[];
             scheduledTime: string | null;
