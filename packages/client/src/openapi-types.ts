@@ -1259,6 +1259,11 @@ export interface components {
             to: string;
             coverage: {
                 instagram?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1280,6 +1285,11 @@ export interface components {
                     }[];
                 };
                 tiktok?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1301,6 +1311,11 @@ export interface components {
                     }[];
                 };
                 youtube?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1322,6 +1337,11 @@ export interface components {
                     }[];
                 };
                 threads?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1343,6 +1363,11 @@ export interface components {
                     }[];
                 };
                 facebook?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;

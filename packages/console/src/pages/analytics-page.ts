@@ -40,7 +40,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
     orThrow(getAnalytics(c.deps.core, c.actor, { days, timezone })),
     orThrow(getAnalyticsSeries(c.deps.core, c.actor, { days, timezone })),
   ]);
-  const platforms = PLATFORMS.filter((p) => a.coverage[p] !== undefined);
+  const platforms = PLATFORMS.filter((p) => (a.coverage[p]?.posts ?? 0) > 0);
   const comparison = (label: string, comp: AnalyticsAnswer['weekOnWeek']) =>
     html`<tr><th scope="row">${label}</th><td>${comp.current.views} (${change(comp.change.views)})</td><td>${comp.current.engagement} (${change(comp.change.engagement)})</td><td>${comp.current.posts}</td></tr>`;
   const best = (label: string, r: { value: unknown; samples: number }) =>
