@@ -905,14 +905,18 @@ export interface components {
          *       "profileIds": [
          *         "acc_01JDQ3Y0A1B2C3D4E5F6G7H8J9"
          *       ],
+         *       "mediaIds": [
+         *         "med_01JDQ3"
+         *       ],
          *       "mediaUrls": [
-         *         "https://svc.example/media/med_01JDQ3?expires=1764201600&signature=…"
+         *         "https://svc.example/media/med_01JDQ4?expires=1764201600&signature=…"
          *       ],
          *       "media": [
          *         {
          *           "mediaId": "med_01JDQ3",
-         *           "url": "https://svc.example/media/med_01JDQ3?…",
-         *           "derivedFrom": null
+         *           "url": "https://svc.example/media/med_01JDQ4?expires=1764201600&signature=…",
+         *           "platformMediaId": "med_01JDQ4",
+         *           "derivedFrom": "med_01JDQ3"
          *         }
          *       ],
          *       "scheduledTime": "2026-12-01T09:30:00.000Z",
@@ -934,10 +938,19 @@ export interface components {
             title: string | null;
             platforms: ("instagram" | "tiktok" | "youtube" | "threads" | "facebook")[];
             profileIds: string[];
+            mediaIds: string[];
             mediaUrls: string[];
             media: {
+                /** @description The library asset the caller gave for this slide; null for an outside link. */
                 mediaId: string | null;
+                /** @description The link the platform is sent: the copy when there is one, else the asset or link. */
                 url: string;
+                /** @description The copy the service made for the post's platform (a JPEG of a PNG, a padded photo); null when the platform gets the caller's own asset or link. */
+                platformMediaId: string | null;
+                /**
+                 * @deprecated
+                 * @description Deprecated: the same as mediaId when platformMediaId is set, else null. Read mediaId and platformMediaId instead.
+                 */
                 derivedFrom: string | null;
             }[];
             scheduledTime: string | null;
@@ -1246,6 +1259,11 @@ export interface components {
             to: string;
             coverage: {
                 instagram?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1267,6 +1285,11 @@ export interface components {
                     }[];
                 };
                 tiktok?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1288,6 +1311,11 @@ export interface components {
                     }[];
                 };
                 youtube?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1309,6 +1337,11 @@ export interface components {
                     }[];
                 };
                 threads?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1330,6 +1363,11 @@ export interface components {
                     }[];
                 };
                 facebook?: {
+                    /**
+                     * @description no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.
+                     * @enum {string}
+                     */
+                    state: "no_posts" | "no_metrics" | "partial" | "complete";
                     posts: number;
                     metrics: {
                         views?: number;
@@ -1687,6 +1725,8 @@ export interface operations {
             /** @description A token the tool endpoint accepts for 24 hours. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1696,6 +1736,8 @@ export interface operations {
             /** @description Answered with `api_key_in_url`. */
             400: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1711,6 +1753,8 @@ export interface operations {
             /** @description Answered with `missing_api_key`, `invalid_api_key`. */
             401: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1726,6 +1770,8 @@ export interface operations {
             /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
             403: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1738,9 +1784,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Answered with `internal_error`. */
             500: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1758,6 +1825,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1784,6 +1853,8 @@ export interface operations {
             /** @description A token the tool endpoint accepts for 24 hours. */
             200: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1793,6 +1864,8 @@ export interface operations {
             /** @description Answered with `api_key_in_url`. */
             400: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1808,6 +1881,8 @@ export interface operations {
             /** @description Answered with `missing_api_key`, `invalid_api_key`. */
             401: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1823,6 +1898,8 @@ export interface operations {
             /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
             403: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1835,9 +1912,30 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Answered with `internal_error`. */
             500: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1855,6 +1953,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -470,7 +470,7 @@ describe('the console', () => {
     expect(page.text).toContain('<tr><th scope="row">2026-01-14</th><td>0</td><td>320</td></tr>');
     // The rest of the page stays: comparisons and top posts.
     expect(page.text).toContain('Compared with the period before');
-    expect(page.text).toContain('<a href="/app/posts/post_an2">post_an2</a>: 320 engagement');
+    expect(page.text).toContain('<a href="/app/posts/post_an2">Hello</a>: 320 engagement');
   });
 
   it('shows the month on the calendar and moves a scheduled post from its page', async () => {

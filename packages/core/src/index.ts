@@ -26,8 +26,11 @@ export {
   type AnalyticsWindow,
   answerAnalytics,
   type BestTimeCell,
+  COVERAGE_STATES,
   type Comparison,
+  type CoverageState,
   changeOf,
+  coverageState,
   type Figures,
   MIN_BUCKET_SAMPLES,
   MIN_TOTAL_SAMPLES,
@@ -69,7 +72,14 @@ export { analyticsAnswerSchema } from './answers/analytics-answer.js';
 export { approvalStatusJson, approvalStatusSchema } from './answers/approval-status-answer.js';
 export { automationJson, automationSchema } from './answers/automation-answer.js';
 export { policyIssueSchema, policyResultSchema } from './answers/policy-answer.js';
-export { type PostView, postViewSchema, toPostView } from './answers/post-answer.js';
+export {
+  type PostView,
+  postViewSchema,
+  type SlideView,
+  slideViewSchema,
+  slideViews,
+  toPostView,
+} from './answers/post-answer.js';
 export { postingOptionsJson, postingOptionsSchema } from './answers/posting-options-answer.js';
 // Automations
 export {

@@ -4,9 +4,7 @@ import type { Context, Next } from 'koa';
 import { applyRateLimit } from './apply-rate-limit.js';
 import type { HttpDeps } from './http-deps.js';
 import type { HttpState } from './http-state.js';
-
-/** The paths the limits cover: the REST API (the tool endpoint counts on the same counters). */
-const API_PREFIX = '/api/v1';
+import { isAddressLimited } from './rate-limited.js';
 
 /**
  * Counts every request to /api/v1 against its client address (the peer, or the first forwarded
@@ -16,7 +14,7 @@ const API_PREFIX = '/api/v1';
  */
 export function limitByAddress(deps: Pick<HttpDeps, 'core' | 'trustProxy' | 'rateLimits'>) {
   return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
-    if (!(ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`))) return next();
+    if (!isAddressLimited(ctx.path)) return next();
     const address = clientAddress(ctx.req, deps.trustProxy);
     const decision = await hitAddressRateLimit(deps.core, deps.rateLimits, address);
     if (decision !== null) applyRateLimit(ctx, decision);

@@ -2,6 +2,7 @@ import { ERROR_CODES, type ErrorCode } from '@svc/core';
 import { z } from 'zod';
 import { ERROR_STATUS } from './error-status.js';
 import type { AnyOperation, ResponseSpec } from './operation.js';
+import { isRateLimited } from './rate-limited.js';
 
 /** The version of the REST API the document describes (spec 9). */
 export const API_VERSION = '1.0.0';
@@ -152,7 +153,7 @@ export function openApiDocument(
         },
       };
     }
-    if (isRateLimited(op.path)) {
+    if (isRateLimited(op)) {
       for (const response of Object.values(responses) as Record<string, unknown>[]) {
         response.headers = { ...(response.headers as object | undefined), ...RATE_LIMIT_HEADER_REFS };
       }
@@ -197,12 +198,7 @@ export function openApiDocument(
 
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } };
 
-/** Every answer under /api/v1 counts against the rate limits (docs/rate-limits.md). */
-function isRateLimited(path: string): boolean {
-  return path.startsWith('/api/v1/');
-}
-
-/** The headers of draft-ietf-httpapi-ratelimit-headers-11, on every answer while limits are on. */
+/** The headers of draft-ietf-httpapi-ratelimit-headers-11, on every limited answer while limits are on. */
 const RATE_LIMIT_HEADERS: Record<string, unknown> = {
   'RateLimit-Policy': {
     description:
@@ -248,8 +244,10 @@ export function errorStatuses(op: AnyOperation): [string, ErrorCode[]][] {
   if (op.body?.kind === 'json') for (const code of JSON_BODY_ERRORS) codes.add(code);
   if (op.body?.kind === 'text')
     for (const code of ['payload_too_large', 'unsupported_content_type'] as const) codes.add(code);
+  // Every operation inherits what the server may answer whatever the route: a fault, the database
+  // away (503), and a limit's 429 wherever a limit counts (docs/rate-limits.md).
   for (const code of SERVER_ERRORS) codes.add(code);
-  if (isRateLimited(op.path)) codes.add('rate_limited');
+  if (isRateLimited(op)) codes.add('rate_limited');
   const byStatus = new Map<string, ErrorCode[]>();
   for (const code of codes) {
     const status = String(ERROR_STATUS[code]);

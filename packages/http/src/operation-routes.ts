@@ -7,6 +7,7 @@ import type { HttpState } from './http-state.js';
 import { jsonBody } from './json-body.js';
 import { limitByKey } from './limit-by-key.js';
 import type { AnyOperation } from './operation.js';
+import { isKeyLimited } from './rate-limited.js';
 import { readTextBody } from './read-text-body.js';
 import type { Route } from './route-table.js';
 import { SvcFailure } from './svc-failure.js';
@@ -24,7 +25,7 @@ export function operationRoutes(operations: readonly AnyOperation[], deps: HttpD
   const keyLimit = limitByKey(deps);
   return operations.map((operation) => {
     const handlers: Middleware[] = [];
-    if (typeof operation.access === 'object') handlers.push(auth, keyLimit);
+    if (isKeyLimited(operation)) handlers.push(auth, keyLimit);
     const body = operation.body;
     if (body?.kind === 'json') handlers.push(body.optional ? optionalJson(json) : json);
     handlers.push(run(operation));

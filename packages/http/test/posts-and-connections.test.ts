@@ -230,8 +230,9 @@ describe('GET /api/v1/posts/{id}', () => {
       title: null,
       platforms: ['instagram'],
       profileIds: [igId],
+      mediaIds: [],
       mediaUrls: ['https://cdn.example/a.jpg'],
-      media: [{ mediaId: null, url: 'https://cdn.example/a.jpg', derivedFrom: null }],
+      media: [{ mediaId: null, url: 'https://cdn.example/a.jpg', platformMediaId: null, derivedFrom: null }],
       scheduledTime: FUTURE,
       publishedAt: null,
       failedReason: null,
@@ -254,7 +255,10 @@ describe('GET /api/v1/posts/{id}', () => {
         new RegExp(`^https://svc\\.test/media/${asset.id}\\?expires=\\d+&signature=[\\w-]+$`),
       ),
     ]);
-    expect(body.media).toEqual([{ mediaId: asset.id, url: body.mediaUrls[0], derivedFrom: null }]);
+    expect(body.mediaIds).toEqual([asset.id]);
+    expect(body.media).toEqual([
+      { mediaId: asset.id, url: body.mediaUrls[0], platformMediaId: null, derivedFrom: null },
+    ]);
   });
 
   it('post_not_found (404) for unknown posts and for other users’ posts', async () => {

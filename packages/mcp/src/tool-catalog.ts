@@ -36,11 +36,7 @@ export function createToolCatalog(tools: readonly AnyTool[]): ToolCatalog {
       }
       const parsed = tool.input.safeParse(args ?? {});
       if (!parsed.success) return refusal(invalidArguments(parsed.error));
-      const actor =
-        tool.grants === undefined
-          ? context.actor
-          : { ...context.actor, scopes: [...context.actor.scopes, ...tool.grants] };
-      const result = await tool.run({ ...context, actor }, parsed.data);
+      const result = await tool.run(context, parsed.data);
       return result.match(success, refusal);
     },
   };

@@ -31,11 +31,6 @@ export type ToolDefinition<Args> = {
   readonly description: string;
   /** The key scope the tool needs; null for pure analysis any valid key may run. */
   readonly scope: Scope | null;
-  /**
-   * Core scopes the tool's use cases check that the tool scope stands for: the tool endpoint has
-   * its own scope vocabulary (spec 5.2), so importing media is `post:write` here, `media:write` in core.
-   */
-  readonly grants?: readonly Scope[];
   readonly annotations: ToolAnnotations;
   /** snake_case arguments, validated before `run`. */
   readonly input: z.ZodType<Args>;

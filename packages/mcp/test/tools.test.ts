@@ -111,7 +111,7 @@ describe('tools over the SDK client', () => {
   });
 
   it('svc_add_media_from_url imports once and returns the same id again; AVIF is refused with advice', async () => {
-    const { key } = await app.userWithKey({ scopes: ['post:write'] });
+    const { key } = await app.userWithKey({ scopes: ['media:write'] });
     const client = await app.client(key);
     serve('https://cdn.example/cat.jpg', { contentType: 'image/jpeg', width: 1080, height: 1350 });
     const first = (await call(client, 'svc_add_media_from_url', { url: 'https://cdn.example/cat.jpg' }))
@@ -183,7 +183,11 @@ describe('tools over the SDK client', () => {
       platforms: ['instagram'],
       profileIds: [account.id],
       mediaIds,
-      mediaUrls: [],
+      // Every slide's link, as REST lists them: the tool answers with the same presenter.
+      mediaUrls: [
+        expect.stringContaining(`/media/${mediaIds?.[0]}`),
+        expect.stringContaining(`/media/${mediaIds?.[1]}`),
+      ],
       publishedAt: '2026-01-15T12:01:00.000Z',
       permalink: 'https://instagram.example/p/1',
       failedReason: null,
@@ -262,7 +266,13 @@ describe('svc_schedule_post', () => {
     const chosen = (await schedule(client, { caption: 'Hi', profile_ids: [two.id] }))
       .structuredContent as Record<string, any>;
     expect(chosen.targets).toEqual([
-      { postId: chosen.postIds[0], profileId: two.id, platform: 'threads', mediaIds: [] },
+      {
+        postId: chosen.postIds[0],
+        profileId: two.id,
+        platform: 'threads',
+        mediaIds: [],
+        platformMediaIds: [],
+      },
     ]);
     expect(chosen.publications).toEqual([
       { platform: 'threads', format: 'text', slides: 0, description: 'a Threads text post' },

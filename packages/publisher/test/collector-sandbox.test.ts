@@ -165,7 +165,7 @@ describe('collector', () => {
     w.h.sandbox.control.denyInsights(publication?.id ?? '');
     w.h.clock.advance(2 * HOUR);
     expect(await w.collector().drain()).toEqual({ posts: 1, snapshots: 0 });
-    const window = { days: 30, timezone: 'UTC', from: new Date(0), to: w.h.clock.now() };
+    const window = { days: 30, timezone: 'UTC', from: new Date(0), to: w.h.clock.now(), platforms: [] };
     const range = { from: new Date(0), to: w.h.clock.now() };
     const aggregates = await w.store.analytics.aggregate({
       ownerId: w.account.ownerId,

@@ -161,10 +161,7 @@ describe('the console in a browser', () => {
       expect(post.status, post.failedReason).toBe('posted');
       expect(post.permalink).toMatch(/\/sandbox\//);
       // Published in the order the slides were put in (Instagram gets a JPEG copy of the PNG).
-      const slides = post.media.map(
-        (m: { mediaId: string; derivedFrom: string | null }) => m.derivedFrom ?? m.mediaId,
-      );
-      expect(slides).toEqual([png, jpeg]);
+      expect(post.mediaIds).toEqual([png, jpeg]);
     }
     await page.goto(`${server.url}/app/posts/${ids[0]}`);
     expect(await page.locator('main').textContent()).toContain('Posted');

@@ -166,8 +166,8 @@ describe.each(['disk', 's3'] as const)(
       for (const post of posts)
         expect(post, JSON.stringify(post)).toMatchObject({ status: 'posted', failedReason: null });
 
-      // What each platform got, slide by slide: a JPEG copy pointing at the original, except the
-      // WebP on TikTok, which TikTok takes as it is.
+      // What each platform got, slide by slide: the original as the caller gave it, with a JPEG
+      // copy for the platform, except the WebP on TikTok, which TikTok takes as it is.
       const [igPng, igWebp, igGif, igLink, tiktokSet, tiktokLink] = posts;
       const formatOf = async (url: string) => (await sharp(await bytesAt(url)).metadata()).format;
       for (const [post, original] of [
@@ -176,26 +176,32 @@ describe.each(['disk', 's3'] as const)(
         [igGif, uploads.gif.mediaId],
       ] as const) {
         expect(post.media).toEqual([
-          { mediaId: expect.any(String), url: expect.any(String), derivedFrom: original },
+          {
+            mediaId: original,
+            url: expect.any(String),
+            platformMediaId: expect.stringMatching(/^media_/),
+            derivedFrom: original,
+          },
         ]);
+        expect(post.mediaIds).toEqual([original]);
         expect(await formatOf(post.media[0].url)).toBe('jpeg');
       }
-      expect(tiktokSet.media.map((m: { derivedFrom: string | null }) => m.derivedFrom)).toEqual([
-        uploads.png.mediaId,
-        null,
-        uploads.gif.mediaId,
-      ]);
+      expect(tiktokSet.mediaIds).toEqual([uploads.png.mediaId, uploads.webp.mediaId, uploads.gif.mediaId]);
+      expect(
+        tiktokSet.media.map((m: { platformMediaId: string | null }) => m.platformMediaId !== null),
+      ).toEqual([true, false, true]);
       expect(await Promise.all(tiktokSet.media.map((m: { url: string }) => formatOf(m.url)))).toEqual([
         'jpeg',
         'webp',
         'jpeg',
       ]);
       for (const post of [igLink, tiktokLink]) {
-        expect(post.media[0].derivedFrom).toEqual(expect.stringMatching(/^media_/));
+        expect(post.media[0].mediaId).toEqual(expect.stringMatching(/^media_/));
+        expect(post.media[0].platformMediaId).toEqual(expect.stringMatching(/^media_/));
         expect(await formatOf(post.media[0].url)).toBe('jpeg');
       }
       // The copy made for Instagram serves TikTok too: one JPEG per original.
-      expect(tiktokSet.media[0].mediaId).toBe(igPng.media[0].mediaId);
+      expect(tiktokSet.media[0].platformMediaId).toBe(igPng.media[0].platformMediaId);
 
       // The originals are untouched and served byte for byte as uploaded.
       for (const format of ['png', 'webp', 'gif'] as const) {

@@ -177,7 +177,8 @@ await describePostgres('two API servers on PostgreSQL and S3', (db) => {
     expect(videoPost).toMatchObject({ status: 'posted', failedReason: null });
     // The JPEG copy B made is in the bucket too, and A serves it.
     const copy = photoPost.media[0];
-    expect(copy.derivedFrom).toBe(uploaded.body.mediaId);
+    expect(copy.mediaId).toBe(uploaded.body.mediaId);
+    expect(copy.platformMediaId).toMatch(/^media_/);
     const jpeg = await bytesVia(a, copy.url);
     expect((await sharp(jpeg.bytes).metadata()).format).toBe('jpeg');
     expect(await moto().objectKeys(bucket, 'media/')).toContain(

@@ -194,5 +194,9 @@ describe('svc serve: the OAuth authorization server', () => {
     const refused = await call('svc_draft_post');
     expect(refused.status).toBe(403);
     expect(refused.headers.get('www-authenticate')).toContain('scope="mcp:write"');
+    // Adding media needs media:write, which mcp:write grants: the challenge asks for that.
+    const media = await call('svc_add_media_from_url');
+    expect(media.status).toBe(403);
+    expect(media.headers.get('www-authenticate')).toContain('scope="mcp:write"');
   });
 });

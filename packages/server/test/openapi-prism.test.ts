@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { REST_SCOPES } from '@svc/core';
+import { describePostgres, type OutageProxy, startOutageProxy } from '@svc/store-postgres/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asciiGif,
@@ -105,7 +106,11 @@ function problemsOf(
       );
     }
   }
-  if (outcome.status >= 400 && outcome.request.method !== 'HEAD') {
+  // An error answer is `{error, code}`, unless the document gives that status a body of its own
+  // (the health check's 503 says what is unavailable).
+  const declaredSchema = op.responses[String(outcome.status)]?.content?.['application/json']?.schema;
+  const ownBody = declaredSchema?.$ref !== undefined && declaredSchema.$ref !== '#/components/schemas/Error';
+  if (outcome.status >= 400 && outcome.request.method !== 'HEAD' && !ownBody) {
     let body: { error?: unknown; code?: unknown } | null = null;
     try {
       body = JSON.parse(outcome.text);
@@ -344,5 +349,146 @@ describe('the served OpenAPI document, checked by Prism against generated reques
       prisms.every((p) => p.child.exitCode === null),
       strict.output() + lenient.output(),
     ).toBe(true);
+  }, 300_000);
+});
+
+// Issue 30: the rate limit's 429 on `POST /auth` and `POST /api/auth/mcp-token` was not in the
+// document, so a validator flagged those answers. A server on PostgreSQL with limits low enough to
+// refuse, behind Prism: every operation a limit covers is driven until it answers 429, then the
+// database goes away (a relay in front of it refuses connections) and every operation is sent
+// once more, answering 503. Prism and the checks above must find nothing, and each of those
+// answers must be declared.
+const ROUNDS = 12;
+
+await describePostgres('the served OpenAPI document, checked by Prism against 429 and 503 answers', (db) => {
+  let key = '';
+  let doc: OpenApiDocument;
+  let docFile = '';
+  let outage: OutageProxy | undefined;
+  let limited: ServerProcess | undefined;
+  const pools: Pools = { ids: new Map(), links: new Set() };
+  let baseUrl = '';
+
+  afterAll(async () => {
+    if (limited !== undefined && limited.child.exitCode === null) await limited.stop('SIGKILL');
+    await outage?.close();
+  });
+
+  beforeAll(async () => {
+    const dir = dataDir();
+    outage = await startOutageProxy(db.url());
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    const env = { SVC_DATA_DIR: dir, PORT: String(port), SVC_BASE_URL: baseUrl, DATABASE_URL: outage.url };
+    // A few requests a minute: a handful of calls reaches each limit.
+    const limits = { SVC_PAID_RATE_LIMIT: '6', SVC_ADDRESS_RATE_LIMIT: '8' };
+    const user = await svcInProcess(['users', 'create', '--email', EMAIL, '--plan', 'paid'], env);
+    expect(user.code, user.stderr).toBe(0);
+    for (const platform of ['threads', 'instagram']) {
+      const args = ['accounts', 'connect-sandbox', '--email', EMAIL, '--platform', platform];
+      const account = await svcInProcess([...args, '--handle', `${platform}-limits`], env);
+      expect(account.code, account.stderr).toBe(0);
+      harvest(account.json, pools, baseUrl);
+    }
+    limited = await startServerProcess({ ...env, ...limits, SVC_PUBLISHER: 'off', LOG_LEVEL: 'info' });
+    const res = await fetch(`${limited.url}/api/v1/openapi.json`);
+    expect(res.status, 'GET /api/v1/openapi.json').toBe(200);
+    doc = (await res.json()) as OpenApiDocument;
+    const scopes = [...new Set([...REST_SCOPES, ...scopesOf(doc)])].join(',');
+    const created = await svcInProcess(['keys', 'create', '--email', EMAIL, '--scopes', scopes], env);
+    expect(created.code, created.stderr).toBe(0);
+    key = created.json.key;
+    docFile = join(dir, 'openapi.json');
+    const dialect = 'https://json-schema.org/draft/2020-12/schema';
+    writeFileSync(docFile, JSON.stringify({ jsonSchemaDialect: dialect, ...doc }));
+  }, 60_000);
+
+  it('declares every 429 and 503 the operations answer', async () => {
+    const starting = await Promise.allSettled([
+      startPrism(docFile, limited?.url ?? '', true),
+      startPrism(docFile, limited?.url ?? '', false),
+    ]);
+    for (const s of starting) if (s.status === 'fulfilled') prisms.push(s.value);
+    const [strict, lenient] = starting.map((s) => {
+      if (s.status === 'rejected') throw s.reason;
+      return s.value;
+    }) as [Prism, Prism];
+    const operations = operationsOf(doc);
+    const generator = requestGenerator(doc, { seed: SEED, pools, linkOrigin: baseUrl });
+    let counter = 0;
+    const sendAll = async (requests: GeneratedRequest[]) => {
+      const outcomes: Outcome[] = [];
+      await inPool(requests, 4, async (request) => {
+        outcomes.push(
+          await exchange(request, `limits-${SEED}-${++counter}`, {
+            strict,
+            lenient,
+            server: { url: limited?.url ?? '' },
+            key,
+          }),
+        );
+      });
+      return outcomes;
+    };
+
+    // Every operation a limit covers: the REST API (per address) and every one taking a key (per
+    // key), whatever the document says of them, so an undeclared 429 is found.
+    const covered = operations.filter((op) => op.template.startsWith('/api/v1/') || op.secured);
+    expect(covered.map((op) => op.label)).toEqual(
+      expect.arrayContaining(['POST /auth', 'POST /api/auth/mcp-token']),
+    );
+    const refusedBy = new Set<string>();
+    const limitOutcomes: Outcome[] = [];
+    for (let round = 0; round < ROUNDS && refusedBy.size < covered.length; round++) {
+      const waiting = covered.filter((op) => !refusedBy.has(op.label));
+      const outcomes = await sendAll(waiting.flatMap((op) => generator.requestsFor(op, 1, 0)));
+      for (const o of outcomes) if (o.status === 429) refusedBy.add(o.request.operation.label);
+      limitOutcomes.push(...outcomes);
+    }
+    expect(
+      covered.filter((op) => !refusedBy.has(op.label)).map((op) => op.label),
+      'operations never refused by a limit',
+    ).toEqual([]);
+
+    // The database goes away: every operation once more.
+    await outage?.down();
+    const outageOutcomes = await sendAll(operations.flatMap((op) => generator.requestsFor(op, 1, 0)));
+    const unavailable = new Set(
+      outageOutcomes.filter((o) => o.status === 503).map((o) => o.request.operation.label),
+    );
+    // Everything a limit covers reads the database first (the shared counters, the key).
+    expect(
+      covered.filter((op) => !unavailable.has(op.label)).map((op) => op.label),
+      'operations that did not answer 503',
+    ).toEqual([]);
+    await outage?.up();
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const served = new Map<string, { status: number }>();
+    const faults = new Map<string, string>();
+    for (const line of limited?.logs ?? []) {
+      if (typeof line.requestId !== 'string') continue;
+      if (line.msg === 'request' && typeof line.status === 'number')
+        served.set(line.requestId, { status: line.status });
+      if (line.msg === 'unexpected fault') faults.set(line.requestId, JSON.stringify(line.fault ?? ''));
+    }
+    const all = [...limitOutcomes, ...outageOutcomes];
+    const findings = all
+      .map((o) => ({
+        o,
+        // A 503 is the outage answering, not a server error.
+        problems: problemsOf(o, served.get(o.requestId), faults.get(o.requestId)).filter(
+          (p) => !(o.status === 503 && p.startsWith('server error 503')),
+        ),
+      }))
+      .filter((f) => f.problems.length > 0);
+    const byOp = groupBy(all, (o) => o.request.operation.label);
+    console.info(
+      `${all.length} requests: ${refusedBy.size} operations answered 429, ${unavailable.size} answered 503\n${summaryLines(byOp, served).join('\n')}`,
+    );
+    expect(
+      findings.length,
+      `${findings.length} of ${all.length} answers break the document:\n${reportOf(findings)}`,
+    ).toBe(0);
   }, 300_000);
 });

@@ -1,4 +1,14 @@
-import { type AnalyticsAnswer, getAnalytics, getAnalyticsSeries, PLATFORM_NAMES, PLATFORMS } from '@svc/core';
+import {
+  type AnalyticsAnswer,
+  captionPreview,
+  getAnalytics,
+  getAnalyticsSeries,
+  getPost,
+  PLATFORM_NAMES,
+  PLATFORMS,
+  type Platform,
+  type TopPost,
+} from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
@@ -31,6 +41,50 @@ ${rows.map(
 </svg>`;
 }
 
+// An hour of the day as a person reads a slot: 09:00–10:00.
+const hourSlot = (hour: number) =>
+  `${String(hour).padStart(2, '0')}:00–${String((hour + 1) % 24).padStart(2, '0')}:00`;
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * What a top post is called on the page: its caption's preview (its title, or its id, when it has
+ * none). Read through `getPost`, so a post the person may no longer read stays an id.
+ */
+async function topPostNames(c: SignedContext, answer: AnalyticsAnswer): Promise<Map<string, string>> {
+  const ids = PLATFORMS.flatMap((p) => (answer.topPosts[p] ?? []).map((t) => t.postId));
+  const names = await Promise.all(
+    ids.map(async (id) => {
+      const found = await getPost(c.deps.core, c.actor, id);
+      if (found.isErr()) return [id, id] as const;
+      return [
+        id,
+        captionPreview(found.value.caption) || found.value.title || 'A post without a caption',
+      ] as const;
+    }),
+  );
+  return new Map(names);
+}
+
+// One platform's top posts, or why it has none.
+function platformTop(p: Platform, a: AnalyticsAnswer, names: ReadonlyMap<string, string>): Html {
+  const coverage = a.coverage[p];
+  if (coverage?.state === 'no_posts') {
+    return html`<h3>${PLATFORM_NAMES[p]}</h3><p class="muted">Nothing published in this window.</p>`;
+  }
+  const top: readonly TopPost[] = a.topPosts[p] ?? [];
+  const missing = coverage?.missing ?? [];
+  return html`<h3>${PLATFORM_NAMES[p]}</h3>${
+    top.length === 0
+      ? html`<p class="muted">No figures yet.</p>`
+      : html`<ol>${top.map((t) => html`<li><a href="/app/posts/${t.postId}">${names.get(t.postId) ?? t.postId}</a>: ${t.value} engagement</li>`)}</ol>`
+  }${
+    missing.length === 0
+      ? ''
+      : html`<p class="muted">${missing.map((m) => `${m.posts} post(s) without figures: ${m.reason.replaceAll('_', ' ')}`).join('; ')}</p>`
+  }`;
+}
+
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const asked = Number(c.url.searchParams.get('days'));
   const days = WINDOWS.find((d) => d === asked) ?? 30;
@@ -40,11 +94,14 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
     orThrow(getAnalytics(c.deps.core, c.actor, { days, timezone })),
     orThrow(getAnalyticsSeries(c.deps.core, c.actor, { days, timezone })),
   ]);
+  // Every platform the person can see (coverage names each), the ones with posts first.
   const platforms = PLATFORMS.filter((p) => a.coverage[p] !== undefined);
+  const published = platforms.some((p) => a.coverage[p]?.state !== 'no_posts');
+  const names = await topPostNames(c, a);
   const comparison = (label: string, comp: AnalyticsAnswer['weekOnWeek']) =>
     html`<tr><th scope="row">${label}</th><td>${comp.current.views} (${change(comp.change.views)})</td><td>${comp.current.engagement} (${change(comp.change.engagement)})</td><td>${comp.current.posts}</td></tr>`;
-  const best = (label: string, r: { value: unknown; samples: number }) =>
-    html`<li>${label}: ${r.value === null ? html`<span class="muted">too few posts to say (${r.samples})</span>` : `${r.value} (${r.samples} posts)`}</li>`;
+  const best = <T>(label: string, r: { value: T | null; samples: number }, show: (value: T) => string) =>
+    html`<li>${label}: ${r.value === null ? html`<span class="muted">too few posts to say (${r.samples})</span>` : `${show(r.value)} (${r.samples} posts)`}</li>`;
   const body = html`<form method="get" action="/app/analytics" class="actions">
 <label for="days">Window</label>
 <select id="days" name="days">${WINDOWS.map((d) => html`<option value="${d}"${d === days ? html` selected` : ''}>Last ${d} days</option>`)}</select>
@@ -60,24 +117,13 @@ ${Object.keys(series.byPlatform).length === 0 ? html`<p class="muted">No posts t
 <h2>Compared with the period before</h2>
 <div class="table"><table><thead><tr><th scope="col">Period</th><th scope="col">Views</th><th scope="col">Engagement</th><th scope="col">Posts</th></tr></thead>
 <tbody>${comparison('Last 7 days', a.weekOnWeek)}${comparison('Last 30 days', a.monthOnMonth)}${comparison('Last 365 days', a.yearOnYear)}</tbody></table></div>
-<h2>When it works best (UTC)</h2>
-<ul>${best('Hour', a.bestHour)}${best('Weekday', a.bestWeekday)}${best('Category', a.bestCategory)}</ul>
+<h2>When it works best (${timezone})</h2>
+<ul>${best('Hour', a.bestHour, hourSlot)}${best('Weekday', a.bestWeekday, capitalized)}${best('Category', a.bestCategory, (v) => v)}</ul>
 <h2>Top posts per platform</h2>
 ${
-  platforms.length === 0
-    ? html`<p class="muted">Nothing was published in this window.</p>`
-    : platforms.map(
-        (p) =>
-          html`<h3>${PLATFORM_NAMES[p]}</h3>${
-            (a.topPosts[p] ?? []).length === 0
-              ? html`<p class="muted">No figures yet.</p>`
-              : html`<ol>${(a.topPosts[p] ?? []).map((t) => html`<li><a href="/app/posts/${t.postId}">${t.postId}</a>: ${t.value} engagement</li>`)}</ol>`
-          }${
-            (a.coverage[p]?.missing ?? []).length === 0
-              ? ''
-              : html`<p class="muted">${(a.coverage[p]?.missing ?? []).map((m) => `${m.posts} post(s) without figures: ${m.reason.replaceAll('_', ' ')}`).join('; ')}</p>`
-          }`,
-      )
+  published
+    ? platforms.map((p) => platformTop(p, a, names))
+    : html`<p class="muted">Nothing was published in this window.</p>`
 }`;
   return htmlReply(200, consolePage(c.session, { title: 'Analytics', section: '/app/analytics', body }));
 }

@@ -6,11 +6,12 @@ import {
   getPost,
   type JournalEvent,
   type MediaAsset,
-  type MediaRef,
   PLATFORM_NAMES,
   type Post,
   postHistory,
   publicStatus,
+  type SlideView,
+  slideViews,
   updateScheduledPost,
 } from '@svc/core';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
@@ -57,9 +58,12 @@ type EditOutcome = {
 const editable = (post: Post) =>
   post.deletedAt === null && (post.status === 'draft' || post.status === 'scheduled');
 
+/** The slides as every surface presents them (core's post presenter); the console shows no link from it. */
+const slidesOf = (post: Post): SlideView[] => slideViews(post, () => '');
+
 /** The person's own asset each slide stands for (a copy made for a platform stands for its original). */
 function ownIdsOf(post: Post): string[] | null {
-  const ids = post.media.map((m) => (m.kind === 'asset' ? (m.derivedFrom ?? m.mediaId) : null));
+  const ids = slidesOf(post).map((slide) => slide.mediaId);
   // A link a platform fetches itself has no asset id, so such slides are not reordered here.
   return ids.every((id) => id !== null) ? (ids as string[]) : null;
 }
@@ -148,7 +152,9 @@ ${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<
  * files; the copies a platform needs are made when it is scheduled.
  */
 async function mediaSection(c: SignedContext, post: Post): Promise<Html> {
-  const ids = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
+  const slides = slidesOf(post);
+  // What the platform gets: the copy made for it, else the person's own asset.
+  const ids = slides.flatMap((s) => (s.mediaId === null ? [] : [s.platformMediaId ?? s.mediaId]));
   const assets = new Map((await ownSlides(c, ids)).map((a) => [a.id, a]));
   const platforms = post.platforms.map((p) => PLATFORM_NAMES[p]).join(', ');
   const intro =
@@ -158,27 +164,27 @@ async function mediaSection(c: SignedContext, post: Post): Promise<Html> {
         ? html`<p class="muted">The slides in order. Copies a platform needs (a JPEG of a PNG, say) are made when the post is scheduled.</p>`
         : html`<p class="muted">What ${platforms} publishes, in order.</p>`;
   return html`<section class="card" aria-labelledby="media-heading"><h2 id="media-heading">Media</h2>
-${intro}${post.media.length === 0 ? '' : html`<ol class="slides">${post.media.map((m, i) => slideItem(c, post, m, i, assets))}</ol>`}</section>`;
+${intro}${slides.length === 0 ? '' : html`<ol class="slides">${slides.map((s, i) => slideItem(c, post, s, i, assets))}</ol>`}</section>`;
 }
 
 function slideItem(
   c: SignedContext,
   post: Post,
-  slide: MediaRef,
+  slide: SlideView,
   i: number,
   assets: ReadonlyMap<string, MediaAsset>,
 ): Html {
-  if (slide.kind === 'link') {
+  if (slide.mediaId === null) {
     return html`<li><span>Slide ${i + 1}: a link the platform reads itself</span><a class="url" href="${slide.url}">${slide.url}</a></li>`;
   }
-  const asset = assets.get(slide.mediaId);
+  const asset = assets.get(slide.platformMediaId ?? slide.mediaId);
   if (asset === undefined) {
     return html`<li><span>Slide ${i + 1}</span><span class="muted">no longer in the library</span></li>`;
   }
   const url = c.deps.mediaUrl;
   const platform = post.platforms[0];
   const copy =
-    slide.derivedFrom === undefined
+    slide.platformMediaId === null
       ? ''
       : html`<span>${asset.contentType === 'image/jpeg' ? 'a JPEG copy' : 'a copy'} made for ${platform === undefined ? 'the platform' : PLATFORM_NAMES[platform]}</span>`;
   return html`<li>${

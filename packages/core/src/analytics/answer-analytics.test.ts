@@ -8,13 +8,20 @@ import {
   type RankedPost,
   type TimeCell,
 } from './analytics-aggregates.js';
-import { answerAnalytics, changeOf, MIN_BUCKET_SAMPLES, MIN_TOTAL_SAMPLES } from './answer-analytics.js';
+import {
+  answerAnalytics,
+  changeOf,
+  coverageState,
+  MIN_BUCKET_SAMPLES,
+  MIN_TOTAL_SAMPLES,
+} from './answer-analytics.js';
 
 const window = {
   days: 30,
   timezone: 'Europe/Paris',
   from: new Date('2026-10-27T00:00:00Z'),
   to: new Date('2026-11-26T00:00:00Z'),
+  platforms: [] as Platform[],
 };
 const sums = (posts: number, views: number, engagement: number): PlatformSums => ({
   posts,
@@ -188,6 +195,7 @@ describe('answerAnalytics', () => {
       }),
     );
     expect(answer.coverage.instagram).toEqual({
+      state: 'partial',
       posts: 10,
       metrics: { views: 6, reach: 5, likes: 6, comments: 0, shares: 0, saves: 0 },
       unavailable: ['replies', 'reposts', 'quotes', 'reactions'],
@@ -197,6 +205,46 @@ describe('answerAnalytics', () => {
         { reason: 'not_yet_collected', posts: 1 },
       ],
     });
+  });
+});
+
+describe('coverage', () => {
+  it('names every visible platform, each with a state that tells no posts from no metrics', () => {
+    const answer = answerAnalytics(
+      { ...window, platforms: ['youtube', 'instagram', 'threads'] },
+      aggregates({
+        collection: {
+          // Published on an account the caller no longer sees (disconnected): still covered.
+          facebook: { posts: 2, collected: 2, notAvailable: 0, scopeMissing: 0, withMetric: { views: 2 } },
+          instagram: { posts: 3, collected: 0, notAvailable: 1, scopeMissing: 0, withMetric: {} },
+          threads: { posts: 3, collected: 1, notAvailable: 0, scopeMissing: 0, withMetric: { likes: 1 } },
+        },
+      }),
+    );
+    expect(Object.keys(answer.coverage)).toEqual(['instagram', 'youtube', 'threads', 'facebook']);
+    expect(answer.coverage.youtube).toEqual({
+      state: 'no_posts',
+      posts: 0,
+      metrics: { views: 0, likes: 0, comments: 0 },
+      unavailable: ['reach', 'shares', 'saves', 'replies', 'reposts', 'quotes', 'reactions'],
+      missing: [],
+    });
+    expect(answer.coverage.instagram?.state).toBe('no_metrics');
+    expect(answer.coverage.threads?.state).toBe('partial');
+    expect(answer.coverage.facebook?.state).toBe('complete');
+    expect(answer.coverage.tiktok).toBeUndefined();
+  });
+
+  it('gives every state by its counts', () => {
+    fc.assert(
+      fc.property(fc.nat(50), fc.nat(50), (posts, read) => {
+        const collected = Math.min(posts, read);
+        const state = coverageState({ posts, collected });
+        if (posts === 0) return state === 'no_posts';
+        if (collected === 0) return state === 'no_metrics';
+        return state === (collected === posts ? 'complete' : 'partial');
+      }),
+    );
   });
 });
 

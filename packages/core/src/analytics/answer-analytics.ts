@@ -42,8 +42,19 @@ export type Recommendation<T> = {
 /** Why a platform's metric is missing from some posts. */
 export type MissingReason = 'scope_not_granted' | 'too_few_viewers' | 'not_yet_collected';
 
+/**
+ * How far a platform's figures go in the window: nothing published (`no_posts`), published but no
+ * figures read for any post (`no_metrics`), figures for some posts (`partial`) or for every one
+ * (`complete`). Absent figures are never zeros, so an agent reads this before the totals.
+ */
+export const COVERAGE_STATES = ['no_posts', 'no_metrics', 'partial', 'complete'] as const;
+
+/** One of COVERAGE_STATES. */
+export type CoverageState = (typeof COVERAGE_STATES)[number];
+
 /** What the answer knows for one platform. */
 export type PlatformCoverage = {
+  readonly state: CoverageState;
   readonly posts: number;
   /** Each metric the platform reports, with how many of the window's posts have it. */
   readonly metrics: Readonly<Partial<Record<MetricName, number>>>;
@@ -78,6 +89,7 @@ export type AnalyticsAnswer = {
   readonly timezone: string;
   readonly from: string;
   readonly to: string;
+  /** Every platform the caller can see: its accounts' platforms and any with posts in the window. */
   readonly coverage: Readonly<Partial<Record<Platform, PlatformCoverage>>>;
   readonly totals: Figures & { readonly byPlatform: Readonly<Partial<Record<Platform, Figures>>> };
   readonly weekOnWeek: Comparison;
@@ -96,6 +108,11 @@ export type AnalyticsWindow = {
   readonly timezone: string;
   readonly from: Date;
   readonly to: Date;
+  /**
+   * Platforms of the accounts the answer is about (the caller's active accounts its key sees, or
+   * the ones asked for): coverage names each, with posts in the window or not.
+   */
+  readonly platforms: readonly Platform[];
 };
 
 /** Turns what the store aggregated into the answer; pure, so every figure can be checked. */
@@ -112,7 +129,7 @@ export function answerAnalytics(window: AnalyticsWindow, aggregates: AnalyticsAg
     timezone: window.timezone,
     from: window.from.toISOString(),
     to: window.to.toISOString(),
-    coverage: coverageOf(aggregates.collection),
+    coverage: coverageOf(window.platforms, aggregates.collection),
     totals: { ...figuresOf(periods.window), byPlatform: byPlatformOf(periods.window) },
     weekOnWeek: compare(periods, 'week', 'previousWeek'),
     monthOnMonth: compare(periods, 'month', 'previousMonth'),
@@ -251,12 +268,22 @@ function topPostsOf(aggregates: AnalyticsAggregates): Partial<Record<Platform, T
   return out;
 }
 
+const NOTHING: CollectionCounts = {
+  posts: 0,
+  collected: 0,
+  notAvailable: 0,
+  scopeMissing: 0,
+  withMetric: {},
+};
+
+// Every visible platform and every one with posts; a platform without posts says so.
 function coverageOf(
+  visible: readonly Platform[],
   collection: Readonly<Partial<Record<Platform, CollectionCounts>>>,
 ): Partial<Record<Platform, PlatformCoverage>> {
   const out: Partial<Record<Platform, PlatformCoverage>> = {};
   for (const platform of PLATFORMS) {
-    const counts = collection[platform];
+    const counts = collection[platform] ?? (visible.includes(platform) ? NOTHING : undefined);
     if (counts === undefined) continue;
     const reported = PLATFORM_METRICS[platform];
     const metrics: Partial<Record<MetricName, number>> = {};
@@ -270,6 +297,7 @@ function coverageOf(
       ] as const
     ).filter((entry) => entry.posts > 0);
     out[platform] = {
+      state: coverageState(counts),
       posts: counts.posts,
       metrics,
       unavailable: METRIC_NAMES.filter((metric) => !reported.includes(metric)),
@@ -277,4 +305,11 @@ function coverageOf(
     };
   }
   return out;
+}
+
+/** The state of a platform's coverage from its collection counts. */
+export function coverageState(counts: Pick<CollectionCounts, 'posts' | 'collected'>): CoverageState {
+  if (counts.posts === 0) return 'no_posts';
+  if (counts.collected === 0) return 'no_metrics';
+  return counts.collected < counts.posts ? 'partial' : 'complete';
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { METRIC_NAMES } from '../analytics/analytics-metrics.js';
+import { COVERAGE_STATES } from '../analytics/answer-analytics.js';
 import { PLATFORMS } from '../domain/platform.js';
 
 const figures = z.object({ posts: z.number().int(), views: z.number(), engagement: z.number() });
@@ -39,6 +40,11 @@ export const analyticsAnswerSchema = z.object({
   to: z.string(),
   coverage: byPlatform(
     z.object({
+      state: z
+        .enum(COVERAGE_STATES)
+        .describe(
+          'no_posts: nothing published in the window; no_metrics: published, but no figures read for any post yet; partial: figures for some posts; complete: for every post.',
+        ),
       posts: z.number().int(),
       metrics: metricCounts,
       unavailable: z.array(z.enum(METRIC_NAMES)),

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type SvcError, svcError } from '../domain/svc-error.js';
+import { restoreFormula } from './formula-cells.js';
 import { type CsvRecord, isBlankRecord, parseCsv } from './parse-csv.js';
 
 /** Most posts one bulk import takes (rows of a CSV file, items of a JSON list). */
@@ -126,11 +127,14 @@ function rowOf(row: number, columns: readonly BulkCsvColumn[], record: CsvRecord
   return { row, payload };
 }
 
-/** What a cell says for its payload field; undefined for an empty cell (the field is left out). */
+/**
+ * What a cell says for its payload field; undefined for an empty cell (the field is left out). A
+ * formula start an export neutralised (`'=SUM(A1)`) reads as the text it was (`=SUM(A1)`).
+ */
 function cellValue(column: BulkCsvColumn, cell: string): Result<unknown, SvcError> {
   // Captions keep their spaces and line breaks; other cells are trimmed.
-  if (column === 'caption') return ok(cell === '' ? undefined : cell);
-  const text = cell.trim();
+  if (column === 'caption') return ok(cell === '' ? undefined : restoreFormula(cell));
+  const text = restoreFormula(cell.trim());
   if (text === '') return ok(undefined);
   switch (column) {
     case 'platforms':

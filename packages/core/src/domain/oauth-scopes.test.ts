@@ -9,11 +9,18 @@ describe('OAuth scopes', () => {
     expect(hasScope(granted, 'account:read')).toBe(true);
     expect(hasScope(granted, 'post:write')).toBe(false);
     expect(hasScope(granted, 'post:draft')).toBe(false);
+    expect(hasScope(granted, 'media:write')).toBe(false);
   });
 
-  it('adds drafting, scheduling, deleting and approval requests with mcp:write', () => {
+  it('adds drafting, scheduling, deleting, approval requests and adding media with mcp:write', () => {
     const granted = scopesForOAuth(['mcp:read', 'mcp:write', 'offline_access']);
-    for (const scope of ['post:write', 'post:draft', 'approval:request', 'post:read'] as const) {
+    for (const scope of [
+      'post:write',
+      'post:draft',
+      'approval:request',
+      'media:write',
+      'post:read',
+    ] as const) {
       expect(hasScope(granted, scope)).toBe(true);
     }
   });
@@ -28,6 +35,7 @@ describe('OAuth scopes', () => {
   it('names the OAuth scope to ask for', () => {
     expect(oauthScopeFor('post:write')).toBe('mcp:write');
     expect(oauthScopeFor('account:read')).toBe('mcp:read');
-    expect(oauthScopeFor('media:write')).toBeNull();
+    expect(oauthScopeFor('media:write')).toBe('mcp:write');
+    expect(oauthScopeFor('webhook:write')).toBeNull();
   });
 });

@@ -15,13 +15,14 @@ export type McpOAuthScope = (typeof MCP_OAUTH_SCOPES)[number];
 /**
  * The key scopes each OAuth scope stands for, so tools check one vocabulary whichever credential
  * called. `mcp:read` covers every read-only tool; `mcp:write` adds drafting, scheduling, deleting,
- * asking for approval and importing automation templates (spec 5.2). "Adds" is read as on top of reading: an agent that may
- * schedule a post may also poll its status, so `mcp:write` alone includes what `mcp:read` grants.
+ * asking for approval, adding media and importing automation templates (spec 5.2). "Adds" is read
+ * as on top of reading: an agent that may schedule a post may also poll its status, so `mcp:write`
+ * alone includes what `mcp:read` grants.
  */
 const READ: readonly Scope[] = ['post:read', 'account:read', 'automation:read'];
 export const OAUTH_SCOPE_GRANTS: Readonly<Record<McpOAuthScope, readonly Scope[]>> = {
   'mcp:read': READ,
-  'mcp:write': [...READ, 'post:write', 'post:draft', 'approval:request', 'automation:write'],
+  'mcp:write': [...READ, 'post:write', 'post:draft', 'approval:request', 'media:write', 'automation:write'],
 };
 
 /** The key scopes an access token with these OAuth scopes carries (unknown scopes grant nothing). */

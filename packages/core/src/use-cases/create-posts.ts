@@ -17,6 +17,7 @@ import {
 } from './check-post-content.js';
 import type { ImageConversion } from './convert-images.js';
 import type { CoreDeps } from './core-deps.js';
+import { actorCanReadPost, type ReadablePostIds, readablePostIds } from './readable-post-ids.js';
 import { repeatError } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
 
@@ -141,7 +142,7 @@ export async function createFromRequest(
   if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
   const warnings = distinct([...content.warnings, ...ready.value.warnings, ...reconnectWarnings(targets)]);
   const override = options.duplicateOverride === undefined ? 'allowDuplicate' : options.duplicateOverride;
-  return postsOf(outcome, request, override).map((rows) =>
+  return (await postsOf(deps, actor, outcome, request, override)).map((rows) =>
     resultOf(rows, outcome.kind === 'replayed', warnings, ready.value.conversions),
   );
 }
@@ -154,8 +155,9 @@ export type CheckedRequest = {
 
 /**
  * The answer of an earlier request with the same `externalId`: its rows again for the same
- * content (even if their time has passed since), `idempotency_conflict` for other content. Null
- * when the request has no key or the key is new.
+ * content (even if their time has passed since), `idempotency_conflict` for other content, or
+ * when some of those rows are on accounts outside the caller's key (a replay would hand their ids
+ * over). Null when the request has no key or the key is new.
  */
 export async function earlierAnswer(
   deps: Pick<Deps, 'store'>,
@@ -166,6 +168,7 @@ export async function earlierAnswer(
   const earlier = await deps.store.posts.findByExternalId(actor.user.id, request.externalId);
   if (earlier === null) return null;
   return idempotentAnswer(
+    actor,
     earlier.fingerprint === fingerprintOf(request),
     earlier.posts,
     request.externalId,
@@ -244,19 +247,29 @@ export function buildRow(
   };
 }
 
-function postsOf(
+async function postsOf(
+  deps: Pick<Deps, 'store'>,
+  actor: Actor,
   outcome: InsertPostsOutcome,
   request: PostRequest,
   duplicateOverride: string | null,
-): Result<readonly Post[], SvcError> {
+): Promise<Result<readonly Post[], SvcError>> {
+  const externalId = request.externalId ?? '';
   switch (outcome.kind) {
     case 'duplicate_content':
       return err(repeatError(outcome.post, outcome.earlier, duplicateOverride));
     case 'inserted':
-    case 'replayed':
       return ok(outcome.posts);
+    case 'replayed':
+      return idempotentAnswer(actor, true, outcome.posts, externalId);
     case 'idempotency_conflict':
-      return idempotentAnswer(false, [], request.externalId ?? '', outcome.postIds);
+      return err(
+        idempotencyConflict(
+          externalId,
+          await readablePostIds(deps.store.posts, actor, outcome.postIds),
+          false,
+        ),
+      );
     case 'quota_exceeded':
       return err(quotaError(outcome.used, outcome.limit));
   }
@@ -272,19 +285,29 @@ export function quotaError(used: number, limit: number): SvcError {
 }
 
 function idempotentAnswer(
+  actor: Actor,
   samePayload: boolean,
   posts: readonly Post[],
   externalId: string,
-  postIds: readonly string[] = posts.map((p) => p.id),
 ): Result<readonly Post[], SvcError> {
-  if (samePayload) return ok(posts);
-  return err(
-    svcError(
-      'idempotency_conflict',
-      `externalId ${JSON.stringify(externalId)} was already used for a different request. Use a new externalId for new content, or resend the original request unchanged.`,
-      { externalId, postIds: [...postIds] },
-    ),
-  );
+  const readable = posts.filter((post) => actorCanReadPost(actor, post)).map((post) => post.id);
+  const hiddenPostCount = posts.length - readable.length;
+  if (samePayload && hiddenPostCount === 0) return ok(posts);
+  return err(idempotencyConflict(externalId, { postIds: readable, hiddenPostCount }, samePayload));
+}
+
+/**
+ * The refusal of an `externalId` already used: for other content, or (`samePayload`) by a request
+ * that reached accounts outside the caller's key. Only the posts the key may read are named.
+ */
+function idempotencyConflict(externalId: string, earlier: ReadablePostIds, samePayload: boolean): SvcError {
+  const why = samePayload
+    ? 'was already used for a request that reached accounts outside this key, so it cannot be answered again here. Use a new externalId, or resend with a key that can read those accounts.'
+    : 'was already used for a different request. Use a new externalId for new content, or resend the original request unchanged.';
+  return svcError('idempotency_conflict', `externalId ${JSON.stringify(externalId)} ${why}`, {
+    externalId,
+    ...earlier,
+  });
 }
 
 function resultOf(

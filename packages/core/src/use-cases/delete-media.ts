@@ -5,15 +5,17 @@ import type { MediaAsset } from '../domain/media-asset.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
 import { mediaAssetNotFound, ownActiveAsset } from './get-media-item.js';
+import { namedPosts, type ReadablePostIds, readablePostIds } from './readable-post-ids.js';
 import { useCase } from './use-case.js';
 
 /**
  * Deletes an asset from the actor's media library (`media:write`), giving its size back to the
  * storage quota and recording `media.deleted`. Refused with `media_in_use` while a draft, a post
  * awaiting approval, a scheduled post or one being published uses it (as a slide, or as the
- * original of a converted copy); posted and failed posts keep their history and their link to it
- * then answers 404. The bytes are left for the sweep of unreferenced blobs (docs/media.md): the
- * same bytes may be arriving again right now, for this user or another.
+ * original of a converted copy), naming the posts the key may read and counting the others;
+ * posted and failed posts keep their history and their link to it then answers 404. The bytes are
+ * left for the sweep of unreferenced blobs (docs/media.md): the same bytes may be arriving again
+ * right now, for this user or another.
  */
 export function deleteMedia(
   deps: Pick<CoreDeps, 'store' | 'clock'>,
@@ -35,16 +37,17 @@ export function deleteMedia(
         // Deleted by a concurrent request since it was read.
         return err(mediaAssetNotFound(id));
       case 'in_use':
-        return err(inUse(id, outcome.postIds));
+        return err(inUse(id, await readablePostIds(deps.store.posts, actor, outcome.postIds)));
     }
   });
 }
 
-function inUse(id: string, postIds: readonly string[]): SvcError {
-  const posts = postIds.length === 1 ? 'a post that has' : `${postIds.length} posts that have`;
+function inUse(id: string, holding: ReadablePostIds): SvcError {
+  const count = holding.postIds.length + holding.hiddenPostCount;
+  const posts = count === 1 ? 'a post that has' : `${count} posts that have`;
   return svcError(
     'media_in_use',
-    `Media ${id} is used by ${posts} not gone out yet (${postIds.join(', ')}). Change their media or delete them first.`,
-    { mediaId: id, postIds: [...postIds] },
+    `Media ${id} is used by ${posts} not gone out yet (${namedPosts(holding)}). Change their media or delete them first.`,
+    { mediaId: id, ...holding },
   );
 }

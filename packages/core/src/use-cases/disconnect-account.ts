@@ -4,6 +4,7 @@ import type { ConnectedAccount } from '../domain/connected-account.js';
 import { accountEvent } from '../domain/domain-event.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
+import { namedPosts, readablePostIds } from './readable-post-ids.js';
 import { useCase } from './use-case.js';
 
 /** Options of DELETE /api/v1/connections/{id}. */
@@ -21,6 +22,7 @@ export type DisconnectedAccount = {
   /**
    * Posts still aimed at the account (`force`): scheduled ones fail at their time with
    * `account_disconnected` unless the account is connected again before; empty without `force`.
+   * Only those the key may read are listed.
    */
   readonly pendingPostIds: readonly string[];
 };
@@ -28,8 +30,8 @@ export type DisconnectedAccount = {
 /**
  * Disconnects one of the actor's accounts (`account:write`): it becomes `inactive`, its tokens
  * are erased and `account.disconnected` is recorded. While posts awaiting approval, scheduled or
- * being published are aimed at it, it is refused with `account_has_scheduled_posts` (their ids in
- * `details.postIds`) unless `force` is set, so nothing fails unannounced. Disconnecting an
+ * being published are aimed at it, it is refused with `account_has_scheduled_posts` (the ids the
+ * key may read in `details.postIds`, the others counted) unless `force` is set, so nothing fails unannounced. Disconnecting an
  * inactive account answers it again. Another user's account, or one outside the key's accounts,
  * is `account_not_found`. Connecting the same platform account later reactivates it, same id.
  */
@@ -57,20 +59,23 @@ export function disconnectAccount(
         return ok({
           account: outcome.account,
           alreadyDisconnected: false,
-          pendingPostIds: outcome.pendingPostIds,
+          pendingPostIds: (await readablePostIds(deps.store.posts, actor, outcome.pendingPostIds)).postIds,
         });
       case 'already_inactive':
         return ok({ account: outcome.account, alreadyDisconnected: true, pendingPostIds: [] });
       case 'not_found':
         return err(accountNotFound(accountId));
-      case 'has_pending_posts':
+      case 'has_pending_posts': {
+        const pending = await readablePostIds(deps.store.posts, actor, outcome.postIds);
+        const count = outcome.postIds.length;
         return err(
           svcError(
             'account_has_scheduled_posts',
-            `${outcome.postIds.length} post${outcome.postIds.length === 1 ? ' is' : 's are'} still to go out to ${account.handle} (${outcome.postIds.join(', ')}). Delete or move them first, or disconnect with force to let them fail at their time.`,
-            { accountId, postIds: [...outcome.postIds] },
+            `${count} post${count === 1 ? ' is' : 's are'} still to go out to ${account.handle} (${namedPosts(pending)}). Delete or move them first, or disconnect with force to let them fail at their time.`,
+            { accountId, ...pending },
           ),
         );
+      }
     }
   });
 }

@@ -121,7 +121,7 @@ function plannedAnswer(sameContent: boolean, externalId: string): Result<DryRunA
     svcError(
       'idempotency_conflict',
       `externalId ${JSON.stringify(externalId)} is used by an earlier row with different content. Give each post its own externalId.`,
-      { externalId, postIds: [] },
+      { externalId, postIds: [], hiddenPostCount: 0 },
     ),
   );
 }

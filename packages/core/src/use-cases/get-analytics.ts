@@ -31,10 +31,10 @@ async function analytics(
 ): Promise<Result<AnalyticsAnswer, SvcError>> {
   const request = await readAnalyticsInput(deps, actor, input);
   if (request.isErr()) return err(request.error);
-  const { days, timezone, accountIds } = request.value;
+  const { days, timezone, accountIds, platforms } = request.value;
   const to = deps.clock.now();
   const at = (daysBack: number) => new Date(to.getTime() - daysBack * DAY_MS);
-  const window = { days, timezone, from: at(days), to };
+  const window = { days, timezone, from: at(days), to, platforms };
   const query: AnalyticsQuery = {
     ownerId: actor.user.id,
     accountIds,

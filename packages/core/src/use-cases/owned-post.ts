@@ -1,8 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
+import type { Actor } from '../domain/actor.js';
 import type { Post } from '../domain/post.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { PostStore } from '../ports/post-store.js';
+import { actorCanReadPost } from './readable-post-ids.js';
 
 /**
  * A post of the actor's, soft-deleted or not, aimed only at accounts the key can see; anything
@@ -15,11 +16,7 @@ export async function ownedPost(
   postId: string,
 ): Promise<Result<Post, SvcError>> {
   const post = await posts.getPost(postId);
-  if (
-    post === null ||
-    post.ownerId !== actor.user.id ||
-    !post.profileIds.every((accountId) => actorCanSeeAccount(actor, accountId))
-  ) {
+  if (post === null || !actorCanReadPost(actor, post)) {
     return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
   }
   return ok(post);

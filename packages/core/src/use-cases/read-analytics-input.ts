@@ -1,6 +1,8 @@
 import { err, ok, type Result } from 'neverthrow';
 import { isTimeZone } from '../analytics/time-zone.js';
 import { type Actor, actorCanSeeAccount } from '../domain/actor.js';
+import type { ConnectedAccount } from '../domain/connected-account.js';
+import { PLATFORMS, type Platform } from '../domain/platform.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { CoreDeps } from './core-deps.js';
 
@@ -21,6 +23,11 @@ export type AnalyticsRequest = {
   readonly timezone: string;
   /** The asked accounts, or null for every account the owner has (or had). */
   readonly accountIds: readonly string[] | null;
+  /**
+   * The platforms of the accounts the answer is about: of the asked ones, or of every active
+   * account the key sees. Coverage names each, whether it has posts in the window or not.
+   */
+  readonly platforms: readonly Platform[];
 };
 
 /**
@@ -50,19 +57,31 @@ export async function readAnalyticsInput(
       ),
     );
   }
-  const accountIds = await accountsAsked(deps, actor, input.profileIds ?? null);
-  if (accountIds.isErr()) return err(accountIds.error);
-  return ok({ days, timezone, accountIds: accountIds.value });
+  const asked = await accountsAsked(deps, actor, input.profileIds ?? null);
+  if (asked.isErr()) return err(asked.error);
+  return ok({ days, timezone, ...asked.value });
 }
 
+/** The accounts an answer is about, and their platforms. */
+type AskedAccounts = Pick<AnalyticsRequest, 'accountIds' | 'platforms'>;
+
+// Platforms in their canonical order, each once.
+const platformsOf = (accounts: readonly ConnectedAccount[]): Platform[] =>
+  PLATFORMS.filter((platform) => accounts.some((account) => account.platform === platform));
+
 // The asked accounts, each of them the owner's and within the key's limit; when none is asked,
-// every account of the owner (disconnected ones too: their history stays), or the key's own list.
+// every account of the owner (disconnected ones too: their history stays), or the key's own list,
+// with the platforms of the active ones among those.
 async function accountsAsked(
   deps: Pick<CoreDeps, 'store'>,
   actor: Actor,
   asked: readonly string[] | null,
-): Promise<Result<readonly string[] | null, SvcError>> {
-  if (asked === null || asked.length === 0) return ok(actor.accountIds);
+): Promise<Result<AskedAccounts, SvcError>> {
+  if (asked === null || asked.length === 0) {
+    const active = await deps.store.accounts.listActiveAccounts(actor.user.id);
+    const visible = active.filter((account) => actorCanSeeAccount(actor, account.id));
+    return ok({ accountIds: actor.accountIds, platforms: platformsOf(visible) });
+  }
   const unique = [...new Set(asked)];
   const found = await Promise.all(unique.map((id) => deps.store.accounts.getAccount(id)));
   const unknown = unique.filter((_, i) => found[i]?.ownerId !== actor.user.id);
@@ -88,5 +107,5 @@ async function accountsAsked(
       ),
     );
   }
-  return ok(unique);
+  return ok({ accountIds: unique, platforms: platformsOf(found.filter((a) => a !== null)) });
 }

@@ -1,4 +1,5 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { slideViews } from '../answers/post-answer.js';
 import { type Actor, requireScope } from '../domain/actor.js';
 import { checkCanSchedule } from '../domain/entitlements.js';
 import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
@@ -31,12 +32,15 @@ export type SchedulePostInput = {
   readonly platformMeta?: Readonly<Record<string, unknown>> | undefined;
 };
 
-/** One row scheduled: where it goes and the media ids that platform gets, in slide order. */
+/** One row scheduled: where it goes and its media, in slide order. */
 export type ScheduledTarget = {
   readonly postId: string;
   readonly profileId: string;
   readonly platform: Platform;
+  /** The caller's media ids, as given. */
   readonly mediaIds: readonly string[];
+  /** For each of those slides, the copy this platform gets (converted or padded); null: the caller's own. */
+  readonly platformMediaIds: readonly (string | null)[];
 };
 
 /** What scheduling did: posts scheduled, or a question about accounts with nothing scheduled. */
@@ -184,11 +188,14 @@ async function publicationsOf(
 }
 
 function targetOf(post: Post): ScheduledTarget {
+  // The slides as the post presenter shows them; links have no id and no copy.
+  const slides = slideViews(post, () => '').filter((s) => s.mediaId !== null);
   return {
     postId: post.id,
     profileId: post.profileIds[0] ?? '',
     platform: post.platforms[0] as Platform,
-    mediaIds: post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : [])),
+    mediaIds: slides.map((s) => s.mediaId as string),
+    platformMediaIds: slides.map((s) => s.platformMediaId),
   };
 }
 

@@ -9,8 +9,7 @@ export const addMediaFromUrlTool = defineTool({
   title: 'Add media from URL',
   description:
     'Downloads a public image or video (direct https link, up to 50 MB; JPEG, PNG, WebP, GIF, MP4, MOV, WebM) into the media library and returns a media id to reuse across posts. Cloud-storage share links are converted when publicly shared. Importing the same link again returns the same id. Not needed for a single post: media_urls on svc_schedule_post does the same.',
-  scope: 'post:write',
-  grants: ['media:write'],
+  scope: 'media:write',
   annotations: WRITE_IDEMPOTENT,
   input: z.strictObject({ url: z.string().min(1).describe('Direct https link to the file.') }),
   output: z.object({

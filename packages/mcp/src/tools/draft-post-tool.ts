@@ -1,4 +1,11 @@
-import { createDraft, DRAFT_TONES, PLATFORMS, PUBLIC_POST_STATUSES, publicStatus } from '@svc/core';
+import {
+  createDraft,
+  DRAFT_TONES,
+  PLATFORMS,
+  PUBLIC_POST_STATUSES,
+  publicStatus,
+  toPostView,
+} from '@svc/core';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
@@ -84,7 +91,8 @@ export const draftPostTool = defineTool({
         title: post.title,
         platforms: [...post.platforms],
         profileIds: [...post.profileIds],
-        mediaIds: post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : [])),
+        // The caller's ids as the post presenter lists them.
+        mediaIds: toPostView(post, (id) => deps.mediaLinks.urlFor(id)).mediaIds,
         scheduledTime: post.scheduledTime?.toISOString() ?? null,
         createdAt: post.createdAt.toISOString(),
       },

@@ -70,8 +70,10 @@ const output = z.object({
         postId: z.string(),
         profileId: z.string(),
         platform: z.enum(PLATFORMS),
-        /** The media ids this account's platform gets: converted or padded copies where needed. */
+        /** The caller's media ids, in slide order, as given. */
         mediaIds: z.array(z.string()),
+        /** For each slide, the copy this account's platform gets (converted or padded); null: the caller's own. */
+        platformMediaIds: z.array(z.string().nullable()),
       }),
     )
     .optional(),
@@ -135,7 +137,11 @@ function answerOf(outcome: ScheduleOutcome): ToolAnswer {
       status: 'scheduled',
       scheduledTime: when,
       replayed: created.replayed,
-      targets: targets.map((t) => ({ ...t, mediaIds: [...t.mediaIds] })),
+      targets: targets.map((t) => ({
+        ...t,
+        mediaIds: [...t.mediaIds],
+        platformMediaIds: [...t.platformMediaIds],
+      })),
       publications: publications.map((p) => ({ ...p })),
       warnings: [...created.warnings],
       notes: [...notes],

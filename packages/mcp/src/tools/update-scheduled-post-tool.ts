@@ -1,9 +1,8 @@
-import { type UpdateScheduledPostInput, updateScheduledPost } from '@svc/core';
+import { postViewSchema, toPostView, type UpdateScheduledPostInput, updateScheduledPost } from '@svc/core';
 import { err } from 'neverthrow';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE_IDEMPOTENT } from './annotations.js';
-import { postStatusSchema, toPostStatus } from './get-post-status-tool.js';
 
 const input = z.strictObject({
   post_id: z.string().min(1).describe('The scheduled post to edit.'),
@@ -36,7 +35,7 @@ export const updateScheduledPostTool = defineTool<Args>({
   scope: 'post:write',
   annotations: WRITE_IDEMPOTENT,
   input,
-  output: postStatusSchema.extend({ updated: z.array(z.enum(FIELDS)) }),
+  output: postViewSchema.extend({ updated: z.array(z.enum(FIELDS)) }),
   async run({ deps, actor }, args) {
     if (args.media_id !== undefined && args.media_ids !== undefined) {
       return err({
@@ -65,7 +64,7 @@ export const updateScheduledPostTool = defineTool<Args>({
       });
     }
     return updateScheduledPost(deps.core, actor, changes).map((post) => {
-      const view = toPostStatus(post);
+      const view = toPostView(post, (id) => deps.mediaLinks.urlFor(id));
       return {
         structured: { ...view, updated },
         summary: `Updated ${updated.join(', ')} of post ${view.id}: scheduled for ${view.scheduledTime} on ${view.platforms.join(', ')}.`,
