@@ -52,7 +52,10 @@ export type Config = {
   >;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly planLimits: PlanLimitsTable;
-  /** Requests per minute per API key by plan and per client address; 0 is off (docs/rate-limits.md). */
+  /**
+   * Requests per minute per API key by plan and per client address, client registrations per
+   * hour per address; 0 is off (docs/rate-limits.md).
+   */
   readonly rateLimits: RateLimitSettings;
   /** Trust `X-Forwarded-*` headers from a reverse proxy. */
   readonly trustProxy: boolean;
@@ -99,6 +102,16 @@ const perMinute = () =>
     .transform((v) => (v === 'off' ? 0 : Number(v)))
     .refine((n) => n <= 1_000_000_000, 'must be a whole number of requests per minute, or off');
 
+// The same, per hour (client registrations).
+const perHour = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(\d+|off)$/, 'must be a whole number per hour, or off')
+    .transform((v) => (v === 'off' ? 0 : Number(v)))
+    .refine((n) => n <= 1_000_000_000, 'must be a whole number per hour, or off');
+
 const env = z.object({
   ...MEDIA_STORE_ENV,
   PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).default(3000),
@@ -142,6 +155,7 @@ const env = z.object({
   SVC_TRIAL_RATE_LIMIT: perMinute().optional(),
   SVC_PAID_RATE_LIMIT: perMinute().optional(),
   SVC_ADDRESS_RATE_LIMIT: perMinute().optional(),
+  SVC_REGISTRATION_RATE_LIMIT: perHour().optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be fatal, error, warn, info, debug, trace or silent',
@@ -207,6 +221,7 @@ export function loadConfig(
           paid: e.SVC_PAID_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perKey.paid,
         },
         perAddress: e.SVC_ADDRESS_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perAddress,
+        registrationsPerHour: e.SVC_REGISTRATION_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.registrationsPerHour,
       },
       instagramWebhook: {
         verifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN ?? null,

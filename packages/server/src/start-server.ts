@@ -64,6 +64,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     trustProxy: config.trustProxy,
     logger,
     fetcher: services.core.fetcher,
+    rateLimits: config.rateLimits,
   });
   // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata answer outside Koa, as a raw mount.
   const mcp = createMcpEndpoint({

@@ -74,6 +74,16 @@ describe('loadConfig', () => {
         'Invalid configuration: SVC_TRIAL_RATE_LIMIT must be a whole number of requests per minute, or off',
     });
     expect(load({ SVC_ADDRESS_RATE_LIMIT: 'lots' })).toMatchObject({ ok: false });
+    expect(load({ SVC_REGISTRATION_RATE_LIMIT: '5' })).toMatchObject({
+      config: { rateLimits: { registrationsPerHour: 5 } },
+    });
+    expect(load({ SVC_REGISTRATION_RATE_LIMIT: 'off' })).toMatchObject({
+      config: { rateLimits: { registrationsPerHour: 0 } },
+    });
+    expect(load({ SVC_REGISTRATION_RATE_LIMIT: 'many' })).toEqual({
+      ok: false,
+      error: 'Invalid configuration: SVC_REGISTRATION_RATE_LIMIT must be a whole number per hour, or off',
+    });
   });
 
   it('reads every variable', () => {

@@ -153,7 +153,7 @@ async function fuzz(server: ServerProcess, key: string, quota: number, seed: num
   const batches = sizes.map((size, b) => {
     const kinds = Array.from({ length: size }, () => KINDS[Math.floor(next() * KINDS.length)] as Kind);
     // A batch of notifications only is acknowledged without a body; keep one request in each.
-    if (kinds.every((k) => k === 'notification')) kinds[0] = 'read';
+    if (!kinds.some((k) => k !== 'notification')) kinds[0] = 'read';
     return kinds.map((kind, i) => ({ kind, body: message(kind, b * 1000 + i, `${seed}-${b}`) }));
   });
   const tally: Tally = {
