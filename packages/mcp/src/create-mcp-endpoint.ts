@@ -61,8 +61,7 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
     await limits.byAddress(req, res);
     for (const check of headChecks) check(req);
     const { batch, requests, size } = await readMessages(req, maxBodyBytes);
-    // The address counted this HTTP request once already; each other message of a batch counts too.
-    if (size > 1) await limits.byAddress(req, res, size - 1);
+    await limits.byBatch(req, res, size);
     if (requests.length === 0) {
       res.writeHead(202).end(); // notifications and responses only: acknowledged, no body
       return;

@@ -14,11 +14,10 @@ import type { McpDeps } from './mcp-deps.js';
 
 /** The rate limits of one request to the endpoint; each step adds its decision to the headers. */
 export type EndpointRateLimits = {
-  /**
-   * Counts `cost` requests against the client address: 1 for every HTTP request before anything
-   * is read, then the other messages of a batch once it is.
-   */
-  byAddress(req: IncomingMessage, res: ServerResponse, cost?: number): Promise<void>;
+  /** Counts the request against its client address (every request, before anything is read). */
+  byAddress(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Counts the other messages of a batch of `size` against the address, once the body is read. */
+  byBatch(req: IncomingMessage, res: ServerResponse, size: number): Promise<void>;
   /** Counts `calls` tool calls (each of a batch) against their credential, with the owner's plan's quota. */
   byKey(actor: Actor, res: ServerResponse, id: RefusalId, calls: number): Promise<void>;
 };
@@ -53,10 +52,17 @@ export function endpointRateLimits(
       });
     };
     return {
-      async byAddress(req, res, cost = 1) {
+      async byAddress(req, res) {
         const address = clientAddress(req, deps.trustProxy);
-        const decision = await hitAddressRateLimit(deps.core, deps.rateLimits, address, cost);
+        const decision = await hitAddressRateLimit(deps.core, deps.rateLimits, address);
         if (decision !== null) apply(res, decision, null);
+      },
+      async byBatch(req, res, size) {
+        if (size <= 1) return;
+        const address = clientAddress(req, deps.trustProxy);
+        const decision = await hitAddressRateLimit(deps.core, deps.rateLimits, address, size - 1);
+        // The batch as a whole counted `size`: so its refusal says.
+        if (decision !== null) apply(res, { ...decision, cost: size }, null);
       },
       async byKey(actor, res, id, calls) {
         const decision = await hitKeyRateLimit(deps.core, deps.rateLimits, actor, calls);

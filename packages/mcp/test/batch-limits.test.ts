@@ -117,3 +117,22 @@ describe('batches on /api/mcp', () => {
     expect(most).toBe(MCP_BATCH_CONCURRENCY);
   });
 });
+
+describe('batches and the per-address limit', () => {
+  it('refuses a batch whose messages do not fit what the address has left, naming the whole batch', async () => {
+    app = await startMcpTestApp({ rateLimits: { perKey: { trial: 100, paid: 100 }, perAddress: 10 } });
+    const { key } = await app.userWithKey();
+    const ok = await app.rpc(calls(4), { key });
+    expect(left(ok, 'address')).toBe(6);
+    const refused = await app.rpc(calls(8), { key });
+    expect(refused.status).toBe(429);
+    expect(left(refused, 'address')).toBe(0);
+    // Refused before any key was looked at: the key's counter did not move.
+    expect(refused.headers.get('RateLimit-Policy')).toBe('"address";q=10;w=60');
+    expect((await readJson(refused)).error).toMatchObject({
+      message:
+        'Too many requests from this client address: this batch counts as 8, more than is left of at most 10 a minute. Try again in 60 s.',
+      data: { code: 'rate_limited', policies: ['address'] },
+    });
+  });
+});
