@@ -320,6 +320,8 @@ export {
   RATE_LIMIT_WINDOW_SECONDS,
   type RateLimitPolicy,
   type RateLimitSettings,
+  REGISTRATION_RATE_LIMIT_WINDOW_SECONDS,
+  registrationRateLimitPolicy,
 } from './domain/rate-limit-policy.js';
 export {
   decideSandboxAccess,
@@ -626,7 +628,12 @@ export {
 export { getMediaItem } from './use-cases/get-media-item.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
 export { getPostingOptions, type PostingOptionsView } from './use-cases/get-posting-options.js';
-export { hitAddressRateLimit, hitKeyRateLimit, hitRateLimit } from './use-cases/hit-rate-limit.js';
+export {
+  hitAddressRateLimit,
+  hitKeyRateLimit,
+  hitRateLimit,
+  hitRegistrationRateLimit,
+} from './use-cases/hit-rate-limit.js';
 export {
   type ImportTemplateInput,
   type ImportTemplateOutcome,

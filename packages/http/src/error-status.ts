@@ -103,6 +103,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_json: 400,
   unsupported_content_type: 415,
   payload_too_large: 413,
+  // Answered by the server before any route, when a small body does not arrive in time.
+  request_timeout: 408,
   method_not_allowed: 405,
   range_not_satisfiable: 416,
   api_key_in_url: 400,

@@ -36,6 +36,7 @@ const SERVER_ERRORS: readonly ErrorCode[] = ['internal_error', 'database_unavail
 const JSON_BODY_ERRORS: readonly ErrorCode[] = [
   'invalid_json',
   'payload_too_large',
+  'request_timeout',
   'unsupported_content_type',
   'validation_failed',
 ];
@@ -243,7 +244,8 @@ export function errorStatuses(op: AnyOperation): [string, ErrorCode[]][] {
   if (op.path.includes('{')) codes.add('not_found');
   if (op.body?.kind === 'json') for (const code of JSON_BODY_ERRORS) codes.add(code);
   if (op.body?.kind === 'text')
-    for (const code of ['payload_too_large', 'unsupported_content_type'] as const) codes.add(code);
+    for (const code of ['payload_too_large', 'request_timeout', 'unsupported_content_type'] as const)
+      codes.add(code);
   // Every operation inherits what the server may answer whatever the route: a fault, the database
   // away (503), and a limit's 429 wherever a limit counts (docs/rate-limits.md).
   for (const code of SERVER_ERRORS) codes.add(code);
@@ -314,5 +316,6 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   post_not_found: 'Post post_01J not found.',
   rate_limited: 'Too many requests from this key: at most 600 a minute. Try again in 42 s.',
   database_unavailable: 'The database is unavailable. Try again shortly.',
+  request_timeout: 'The request body did not arrive within 30 s of its headers.',
   internal_error: 'Something went wrong on our side. Try again; if it persists, report the request id.',
 };

@@ -6,6 +6,7 @@ import { authenticateCaller, checkEntitlement, checkOAuthScopes } from './caller
 import { endpointRateLimits } from './endpoint-rate-limits.js';
 import { EndpointRefusal } from './endpoint-refusal.js';
 import { createHeadChecks } from './head-checks.js';
+import { mapConcurrently } from './map-concurrently.js';
 import type { McpDeps } from './mcp-deps.js';
 import { protectedResourceMetadata, RESOURCE_METADATA_PATH } from './protected-resource.js';
 import { readMessages } from './read-messages.js';
@@ -22,6 +23,13 @@ export const LEGACY_MCP_PATH = '/mcp';
 /** Default largest request body: tool arguments are small; media travels by link or id. */
 export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * How many messages of a batch are answered at once. Each tool call may take database
+ * connections and outside fetches; a batch of 50 run all at once would take a pool's worth from
+ * every other caller. Four keeps a batch quicker than sending its calls one by one.
+ */
+export const MCP_BATCH_CONCURRENCY = 4;
+
 /** The endpoint as a plain Node handler for the paths it owns (mounted into the HTTP app). */
 export type McpEndpoint = {
   owns(path: string): boolean;
@@ -30,10 +38,12 @@ export type McpEndpoint = {
 
 /**
  * Builds the endpoint: streamable HTTP, stateless, JSON responses (spec 4.2). A request runs
- * through small steps (the per-address rate limit, head checks, reading the messages, then for
- * tool calls the caller's credentials, the per-key rate limit, entitlement and OAuth scopes);
+ * through small steps (the per-address rate limit, head checks, reading the messages and counting
+ * a batch's others per address, then for tool calls the caller's credentials, the per-key rate
+ * limit charged one per call, entitlement and OAuth scopes);
  * each passes or throws an `EndpointRefusal`, and the one catch below renders it, or decides what
- * a fault is answered with (`answerFault`). Everything that can be decided once (tool listing and
+ * a fault is answered with (`answerFault`). A batch's messages are answered `MCP_BATCH_CONCURRENCY`
+ * at a time. Everything that can be decided once (tool listing and
  * schemas, metadata, Host rules) is decided here. Requests are answered without the SDK's Server
  * and transport: in stateless JSON mode they would be built per request, which cost four fifths of
  * a tool call's time (docs/tools.md); the official SDK client is what the tests speak to it with.
@@ -50,20 +60,22 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
     const limits = rateLimits();
     await limits.byAddress(req, res);
     for (const check of headChecks) check(req);
-    const { batch, requests } = await readMessages(req, maxBodyBytes);
+    const { batch, requests, size } = await readMessages(req, maxBodyBytes);
+    await limits.byBatch(req, res, size);
     if (requests.length === 0) {
       res.writeHead(202).end(); // notifications and responses only: acknowledged, no body
       return;
     }
     let actor: Actor | null = null;
-    if (requests.some((r) => r.method === 'tools/call')) {
+    const calls = requests.filter((r) => r.method === 'tools/call').length;
+    if (calls > 0) {
       actor = await authenticateCaller(deps, req, requests);
-      await limits.byKey(actor, res, requests.length === 1 ? (requests[0]?.id ?? null) : null);
+      await limits.byKey(actor, res, requests.length === 1 ? (requests[0]?.id ?? null) : null, calls);
       checkEntitlement(actor, deps.core.clock.now(), requests);
       checkOAuthScopes(deps.baseUrl, actor, requests, catalog);
     }
     const context: RpcContext = { deps, catalog, actor };
-    const replies = await Promise.all(requests.map((r) => answerRequest(r, context)));
+    const replies = await mapConcurrently(requests, MCP_BATCH_CONCURRENCY, (r) => answerRequest(r, context));
     const json = JSON.stringify(batch ? replies : replies[0]);
     if (path === LEGACY_MCP_PATH) res.setHeader('Deprecation', 'true');
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(json) });

@@ -5,8 +5,9 @@ import { createProvider } from './create-provider.js';
 import { createInteractionHandler } from './interaction-handler.js';
 import { type OAuthBearerVerifier, oauthBearerVerifier } from './oauth-bearer-verifier.js';
 import { mcpResourceOf, type OAuthDeps } from './oauth-deps.js';
-import { INTERACTION_PREFIX, METADATA_PATHS } from './oauth-routes.js';
+import { INTERACTION_PREFIX, METADATA_PATHS, OAUTH_ROUTES } from './oauth-routes.js';
 import { createOAuthSecrets } from './oauth-secrets.js';
+import { createRegistrationGuard } from './registration-guard.js';
 
 /** The authorization server as a plain Node handler for the paths it owns (mounted into the HTTP app). */
 export type OAuthServer = {
@@ -36,10 +37,31 @@ export function createOAuthServer(deps: OAuthDeps): OAuthServer {
     deps.signInLimiter ?? createSignInLimiter(deps.store.rateLimits, deps.clock),
   );
   const callback = provider.callback();
+  const guardRegistration = createRegistrationGuard(deps);
   return {
     owns: (path) => path.startsWith('/oauth/') || METADATA_PATHS.includes(path),
     handle(req, res) {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (path === OAUTH_ROUTES.registration && req.method === 'POST') {
+        guardRegistration(req, res)
+          .then((checked) => {
+            if (checked !== null) callback(checked, res);
+          })
+          .catch((fault: unknown) => {
+            deps.logger.error(
+              { path, fault: fault instanceof Error ? fault.message : String(fault) },
+              'oauth registration fault',
+            );
+            if (res.headersSent) res.destroy();
+            else
+              res
+                .writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' })
+                .end(
+                  JSON.stringify({ error: 'server_error', error_description: 'Internal error. Try again.' }),
+                );
+          });
+        return;
+      }
       if (!path.startsWith(INTERACTION_PREFIX)) {
         callback(req, res);
         return;

@@ -1,4 +1,11 @@
-import { type Clock, MCP_PATH, type MediaFetcher, type SignInLimiter, type Store } from '@svc/core';
+import {
+  type Clock,
+  MCP_PATH,
+  type MediaFetcher,
+  type RateLimitSettings,
+  type SignInLimiter,
+  type Store,
+} from '@svc/core';
 
 /** Where the authorization server reports faults it answers with a generic page. */
 export type OAuthLogger = {
@@ -28,6 +35,12 @@ export type OAuthDeps = {
    * Default: one of its own on the store's rate-limit counters (still shared between processes).
    */
   readonly signInLimiter?: SignInLimiter;
+  /**
+   * The rate limits of the API; the authorization server applies `registrationsPerHour` to open
+   * client registration, per client address, on the same shared counters. Absent: no limit
+   * (embedding, tests).
+   */
+  readonly rateLimits?: RateLimitSettings;
 };
 
 /** The base URL without trailing slashes: the issuer identifier. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createFakeClock, createMemoryStore } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
-import { storeAdapterFactory } from './store-adapter.js';
+import { storeAdapterFactory, UNUSED_CLIENT_LIFETIME_MS } from './store-adapter.js';
 
 const secretFor = (clientId: string) => `secret-of-${clientId}`;
 
@@ -46,7 +46,6 @@ describe('storeAdapterFactory', () => {
     await adapter.upsert('client_1', { client_id: 'client_1', client_secret: 'secret-of-client_1' });
     const stored = await store.oauth.find('Client', 'client_1');
     expect(JSON.stringify(stored?.payload)).not.toContain('secret-of');
-    expect(stored?.expiresAt).toBeNull();
     expect(await adapter.find('client_1')).toEqual({
       client_id: 'client_1',
       client_secret: 'secret-of-client_1',
@@ -78,5 +77,44 @@ describe('storeAdapterFactory', () => {
     expect(await adapter.findByUid('uid_1')).toEqual({ uid: 'uid_1', accountId: 'user_1' });
     await adapter.destroy('cookie-value');
     expect(await adapter.findByUid('uid_1')).toBeUndefined();
+  });
+
+  it('expires a registered client unused, and keeps it once a grant for it is saved', async () => {
+    const clock = createFakeClock('2026-01-15T12:00:00.000Z');
+    const store = createMemoryStore();
+    const adapters = storeAdapterFactory(store.oauth, clock, secretFor);
+    const [clients, grants] = [adapters('Client'), adapters('Grant')];
+    for (const id of ['client_used', 'client_unused']) await clients.upsert(id, { client_id: id });
+    expect((await store.oauth.find('Client', 'client_unused'))?.expiresAt).toEqual(
+      new Date(clock.now().getTime() + UNUSED_CLIENT_LIFETIME_MS),
+    );
+    clock.advance(60_000);
+    await grants.upsert('grant_1', { jti: 'grant_1', clientId: 'client_used', accountId: 'user_1' }, 3600);
+    expect((await store.oauth.find('Client', 'client_used'))?.expiresAt).toBeNull();
+    // Stored again (as a registration update would), a used client keeps no expiry.
+    await clients.upsert('client_used', { client_id: 'client_used' });
+    expect((await store.oauth.find('Client', 'client_used'))?.expiresAt).toBeNull();
+    clock.advance(UNUSED_CLIENT_LIFETIME_MS);
+    expect(await clients.find('client_unused')).toBeUndefined();
+    expect(await store.oauth.deleteExpired(clock.now())).toBe(2); // the unused client and the grant
+    expect(await store.oauth.find('Client', 'client_unused')).toBeNull();
+    expect(await clients.find('client_used')).toEqual({ client_id: 'client_used' });
+  });
+
+  it('leaves an expired client expired when a grant names it late, and ignores clients it does not hold', async () => {
+    const clock = createFakeClock('2026-01-15T12:00:00.000Z');
+    const store = createMemoryStore();
+    const adapters = storeAdapterFactory(store.oauth, clock, secretFor);
+    await adapters('Client').upsert('client_late', { client_id: 'client_late' });
+    clock.advance(UNUSED_CLIENT_LIFETIME_MS);
+    await adapters('Grant').upsert('grant_1', { jti: 'grant_1', clientId: 'client_late' }, 3600);
+    expect(await adapters('Client').find('client_late')).toBeUndefined();
+    // A client known by its metadata document URL is never stored: nothing to keep.
+    await adapters('Grant').upsert(
+      'grant_2',
+      { jti: 'grant_2', clientId: 'https://agent.example/c.json' },
+      60,
+    );
+    expect(await store.oauth.find('Client', 'https://agent.example/c.json')).toBeNull();
   });
 });

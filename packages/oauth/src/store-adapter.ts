@@ -17,9 +17,18 @@ const JTI_IS_ID = 'jtiIsId';
 const DERIVED_SECRET = 'clientSecretDerived';
 
 /**
+ * How long a registered client lives while no grant was ever made for it. Registration is open,
+ * so a client nobody signed in to is deleted by the hourly sweep after this; one a person
+ * approved loses its expiry when that grant is saved. A day covers any sign-in a registration
+ * starts. Clients known by their metadata document URL are never stored, so never expire.
+ */
+export const UNUSED_CLIENT_LIFETIME_MS = 24 * 60 * 60_000;
+
+/**
  * The oidc-provider Adapter over the OAuthStore port: one adapter per model name. Hashes ids and
  * drops secrets on the way in (see above), puts them back on the way out, and treats expired
- * records as absent, so the store needs no clock of its own.
+ * records as absent, so the store needs no clock of its own. A registered client expires unused
+ * (`UNUSED_CLIENT_LIFETIME_MS`) until a grant for it is saved.
  */
 export function storeAdapterFactory(
   store: OAuthStore,
@@ -61,11 +70,17 @@ export function storeAdapterFactory(
           delete stored.client_secret;
           stored[DERIVED_SECRET] = true;
         }
+        const now = clock.now();
         const expiresAt =
           typeof expiresIn === 'number' && expiresIn > 0
-            ? new Date(clock.now().getTime() + expiresIn * 1000)
-            : null;
+            ? new Date(now.getTime() + expiresIn * 1000)
+            : kind === 'Client'
+              ? await clientExpiry(store, id, now)
+              : null;
         await store.upsert(kind, keyOf(id), stored, expiresAt);
+        if (kind === 'Grant' && typeof stored.clientId === 'string') {
+          await keepClient(store, stored.clientId, now);
+        }
       },
       async find(id) {
         return live(await store.find(kind, keyOf(id)), id);
@@ -89,6 +104,24 @@ export function storeAdapterFactory(
       },
     };
   };
+}
+
+/** A new client expires unused; one stored again keeps what it had (no expiry once used). */
+async function clientExpiry(store: OAuthStore, clientId: string, now: Date): Promise<Date | null> {
+  const existing = await store.find('Client', clientId);
+  return existing !== null && existing.expiresAt === null
+    ? null
+    : new Date(now.getTime() + UNUSED_CLIENT_LIFETIME_MS);
+}
+
+/**
+ * A grant was made for the client: it is in use, and stays. Read first, so that only a client's
+ * first grant writes; an expired one stays expired (the sweep takes it).
+ */
+async function keepClient(store: OAuthStore, clientId: string, now: Date): Promise<void> {
+  const client = await store.find('Client', clientId);
+  if (client === null || client.expiresAt === null || client.expiresAt.getTime() <= now.getTime()) return;
+  await store.upsert('Client', clientId, { ...client.payload }, null);
 }
 
 function sha256(text: string): string {

@@ -3,7 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CoreDeps, createUser, type MediaFetcher, type Store, type User } from '@svc/core';
+import {
+  type Clock,
+  type CoreDeps,
+  createUser,
+  type MediaFetcher,
+  type RateLimitSettings,
+  type Store,
+  type User,
+} from '@svc/core';
 import { systemClock } from '@svc/core/node';
 import { createScriptedWebhookSender, createStaticFetcher, createTestDeps } from '@svc/core/testing';
 import { createHttpApp, createMediaLinks } from '@svc/http';
@@ -51,6 +59,10 @@ export async function startOAuthTestApp(
     documents?: Record<string, unknown>;
     /** Another store than a SQLite file in `dir` (PostgreSQL); `restart` then opens a new one. */
     openStore?: () => Promise<Store>;
+    /** The API's rate limits (the authorization server applies the registration one); none by default. */
+    rateLimits?: RateLimitSettings;
+    /** The authorization server's clock (its records' expiry and the sweep); the real one by default. */
+    clock?: Clock;
   } = {},
 ): Promise<OAuthTestApp> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'svc-oauth-'));
@@ -74,7 +86,8 @@ export async function startOAuthTestApp(
   };
   const oauth = createOAuthServer({
     store,
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
+    ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     baseUrl,
     secret: SECRET,
     trustProxy: options.trustProxy ?? false,

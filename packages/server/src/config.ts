@@ -12,6 +12,7 @@ import {
   type RateLimitSettings,
 } from '@svc/core';
 import { z } from 'zod';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.js';
 import { MEDIA_STORE_ENV, type MediaStoreConfig, mediaStoreConfig } from './media-store-config.js';
 
 /** The server's configuration, read once from the environment (docs/configuration.md). */
@@ -64,10 +65,15 @@ export type Config = {
   readonly planLimits: PlanLimitsTable;
   /** The plan of a user created without one (SVC_DEFAULT_PLAN, SVC_TRIAL_DAYS; docs/plans.md). */
   readonly newUserPlan: NewUserPlanSetting;
-  /** Requests per minute per API key by plan and per client address; 0 is off (docs/rate-limits.md). */
+  /**
+   * Requests per minute per API key by plan and per client address, client registrations per
+   * hour per address; 0 is off (docs/rate-limits.md).
+   */
   readonly rateLimits: RateLimitSettings;
   /** Trust `X-Forwarded-*` headers from a reverse proxy. */
   readonly trustProxy: boolean;
+  /** Timeouts of each part of a request and the connection cap (docs/operations.md). */
+  readonly http: HttpLimits;
   /** Prometheus metrics (docs/operations.md, "Metrics"). */
   readonly metrics: {
     /** SVC_METRICS_TOKEN: the Bearer token `GET /metrics` needs; null leaves it open. */
@@ -110,6 +116,16 @@ const perMinute = () =>
     .regex(/^(\d+|off)$/, 'must be a whole number of requests per minute, or off')
     .transform((v) => (v === 'off' ? 0 : Number(v)))
     .refine((n) => n <= 1_000_000_000, 'must be a whole number of requests per minute, or off');
+
+// The same, per hour (client registrations).
+const perHour = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(\d+|off)$/, 'must be a whole number per hour, or off')
+    .transform((v) => (v === 'off' ? 0 : Number(v)))
+    .refine((n) => n <= 1_000_000_000, 'must be a whole number per hour, or off');
 
 const env = z.object({
   ...MEDIA_STORE_ENV,
@@ -167,6 +183,28 @@ const env = z.object({
   SVC_TRIAL_RATE_LIMIT: perMinute().optional(),
   SVC_PAID_RATE_LIMIT: perMinute().optional(),
   SVC_ADDRESS_RATE_LIMIT: perMinute().optional(),
+  SVC_REGISTRATION_RATE_LIMIT: perHour().optional(),
+  SVC_HEADERS_TIMEOUT_MS: wholeNumber(
+    'must be a number of milliseconds from 1000 to 600000',
+    1000,
+    600_000,
+  ).optional(),
+  SVC_BODY_TIMEOUT_MS: wholeNumber(
+    'must be a number of milliseconds from 1000 to 3600000',
+    1000,
+    3_600_000,
+  ).optional(),
+  SVC_REQUEST_TIMEOUT_MS: wholeNumber(
+    'must be a number of milliseconds from 1000 to 86400000',
+    1000,
+    86_400_000,
+  ).optional(),
+  SVC_KEEP_ALIVE_TIMEOUT_MS: wholeNumber(
+    'must be a number of milliseconds from 1000 to 3600000',
+    1000,
+    3_600_000,
+  ).optional(),
+  SVC_MAX_CONNECTIONS: wholeNumber('must be a whole number from 1 to 1000000', 1, 1_000_000).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be fatal, error, warn, info, debug, trace or silent',
@@ -197,6 +235,8 @@ export function loadConfig(
   if (!credentials.ok) return credentials;
   const mediaStore = mediaStoreConfig(e, resolve(cwd, e.SVC_DATA_DIR), cwd);
   if (!mediaStore.ok) return mediaStore;
+  const http = httpLimits(e);
+  if (!http.ok) return http;
   return {
     ok: true,
     config: {
@@ -226,6 +266,7 @@ export function loadConfig(
       platformCredentials: credentials.value,
       logLevel: e.LOG_LEVEL,
       trustProxy: e.SVC_TRUST_PROXY,
+      http: http.value,
       metrics: { token: e.SVC_METRICS_TOKEN ?? null, port: e.SVC_METRICS_PORT ?? null },
       rateLimits: {
         perKey: {
@@ -233,6 +274,7 @@ export function loadConfig(
           paid: e.SVC_PAID_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perKey.paid,
         },
         perAddress: e.SVC_ADDRESS_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perAddress,
+        registrationsPerHour: e.SVC_REGISTRATION_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.registrationsPerHour,
       },
       instagramWebhook: {
         verifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN ?? null,
@@ -251,6 +293,29 @@ export function loadConfig(
       },
     },
   };
+}
+
+function httpLimits(e: z.infer<typeof env>): { ok: true; value: HttpLimits } | { ok: false; error: string } {
+  const value: HttpLimits = {
+    headersTimeoutMs: e.SVC_HEADERS_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.headersTimeoutMs,
+    bodyTimeoutMs: e.SVC_BODY_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.bodyTimeoutMs,
+    requestTimeoutMs: e.SVC_REQUEST_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs,
+    keepAliveTimeoutMs: e.SVC_KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs,
+    maxConnections: e.SVC_MAX_CONNECTIONS ?? DEFAULT_HTTP_LIMITS.maxConnections,
+  };
+  // Node refuses a header timeout longer than the whole request's; so would the reader.
+  for (const [name, ms] of [
+    ['SVC_HEADERS_TIMEOUT_MS', value.headersTimeoutMs],
+    ['SVC_BODY_TIMEOUT_MS', value.bodyTimeoutMs],
+  ] as const) {
+    if (ms > value.requestTimeoutMs) {
+      return {
+        ok: false,
+        error: `Invalid configuration: ${name} must not be longer than SVC_REQUEST_TIMEOUT_MS (${value.requestTimeoutMs})`,
+      };
+    }
+  }
+  return { ok: true, value };
 }
 
 function megabytes(mb: number | undefined): number | undefined {

@@ -8,6 +8,7 @@ import { createAgentAccess, createOAuthServer } from '@svc/oauth';
 import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { capConnections, httpServerOptions, withBodyDeadline } from './http-limits.js';
 import { labelledMount } from './metrics/labelled-mount.js';
 import { withServiceMetrics } from './metrics/with-service-metrics.js';
 import { openServices } from './open-services.js';
@@ -65,6 +66,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     trustProxy: config.trustProxy,
     logger,
     fetcher: services.core.fetcher,
+    rateLimits: config.rateLimits,
   });
   // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata answer outside Koa, as a raw mount.
   const mcp = createMcpEndpoint({
@@ -110,9 +112,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     instagramWebhook: services.instagramWebhook,
     webhookSender: services.webhookSender,
   });
-  const server = createServer(app.callback());
-  // Keep-alive connections should outlive a proxy's idle timeout, not the other way round.
-  server.keepAliveTimeout = 65_000;
+  // Timeouts for each part of a request, a body deadline and a connection cap (docs/operations.md).
+  const server = createServer(httpServerOptions(config.http), withBodyDeadline(app.callback(), config.http));
+  capConnections(server, config.http);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -1,6 +1,7 @@
 import { DEFAULT_NEW_USER_PLAN, DEFAULT_PLAN_LIMITS, DEFAULT_RATE_LIMITS } from '@svc/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { DEFAULT_HTTP_LIMITS } from '../src/index.js';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/app');
 const errorOf = (env: Record<string, string>) => {
@@ -35,11 +36,34 @@ describe('loadConfig', () => {
         platformCredentials: {},
         logLevel: 'info',
         trustProxy: false,
+        http: DEFAULT_HTTP_LIMITS,
         metrics: { token: null, port: null },
         planLimits: DEFAULT_PLAN_LIMITS,
         newUserPlan: { plan: 'paid', trialDays: 14 },
         rateLimits: DEFAULT_RATE_LIMITS,
         instagramWebhook: { verifyToken: null, secret: null },
+      },
+    });
+  });
+
+  it('sets the timeouts and the connection cap', () => {
+    expect(
+      load({
+        SVC_HEADERS_TIMEOUT_MS: '5000',
+        SVC_BODY_TIMEOUT_MS: '15000',
+        SVC_REQUEST_TIMEOUT_MS: '3600000',
+        SVC_KEEP_ALIVE_TIMEOUT_MS: '75000',
+        SVC_MAX_CONNECTIONS: '2000',
+      }),
+    ).toMatchObject({
+      config: {
+        http: {
+          headersTimeoutMs: 5000,
+          bodyTimeoutMs: 15_000,
+          requestTimeoutMs: 3_600_000,
+          keepAliveTimeoutMs: 75_000,
+          maxConnections: 2000,
+        },
       },
     });
   });
@@ -91,6 +115,16 @@ describe('loadConfig', () => {
         'Invalid configuration: SVC_TRIAL_RATE_LIMIT must be a whole number of requests per minute, or off',
     });
     expect(load({ SVC_ADDRESS_RATE_LIMIT: 'lots' })).toMatchObject({ ok: false });
+    expect(load({ SVC_REGISTRATION_RATE_LIMIT: '5' })).toMatchObject({
+      config: { rateLimits: { registrationsPerHour: 5 } },
+    });
+    expect(load({ SVC_REGISTRATION_RATE_LIMIT: 'off' })).toMatchObject({
+      config: { rateLimits: { registrationsPerHour: 0 } },
+    });
+    expect(load({ SVC_REGISTRATION_RATE_LIMIT: 'many' })).toEqual({
+      ok: false,
+      error: 'Invalid configuration: SVC_REGISTRATION_RATE_LIMIT must be a whole number per hour, or off',
+    });
   });
 
   it('reads every variable', () => {
@@ -181,6 +215,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://localhost/svc' }, 'DATABASE_URL'],
     [{ SVC_DATABASE_POOL_MAX: '0' }, 'SVC_DATABASE_POOL_MAX'],
     [{ SVC_MIGRATE_ON_START: 'later' }, 'SVC_MIGRATE_ON_START'],
+    [{ SVC_BODY_TIMEOUT_MS: '10' }, 'SVC_BODY_TIMEOUT_MS'],
+    [{ SVC_MAX_CONNECTIONS: '0' }, 'SVC_MAX_CONNECTIONS'],
+    [{ SVC_HEADERS_TIMEOUT_MS: '60000', SVC_REQUEST_TIMEOUT_MS: '30000' }, 'SVC_HEADERS_TIMEOUT_MS'],
+    [{ SVC_BODY_TIMEOUT_MS: '60000', SVC_REQUEST_TIMEOUT_MS: '30000' }, 'SVC_BODY_TIMEOUT_MS'],
   ])('refuses %j with one line naming %s', (env, name) => {
     const error = errorOf(env);
     expect(error).toMatch(new RegExp(`^Invalid configuration: ${name} (must|is) `));

@@ -199,4 +199,31 @@ describe('svc serve: the OAuth authorization server', () => {
     expect(media.status).toBe(403);
     expect(media.headers.get('www-authenticate')).toContain('scope="mcp:write"');
   });
+
+  it('limits open client registration per address (SVC_REGISTRATION_RATE_LIMIT) and caps its size', async () => {
+    // Issue 30: 300 registrations in 478 ms, ~55 KB each, none ever refused.
+    const env = { SVC_DATA_DIR: dataDir(), SVC_PUBLISHER: 'off', SVC_REGISTRATION_RATE_LIMIT: '3' };
+    const server = await startServerProcess(env);
+    running.push(server);
+    const register = (metadata: Record<string, unknown>) =>
+      fetch(`${server.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          redirect_uris: ['http://127.0.0.1:53682/cb'],
+          token_endpoint_auth_method: 'none',
+          client_name: 'Process Agent',
+          ...metadata,
+        }),
+      });
+    const oversized = await register({ client_name: 'x'.repeat(55_000) });
+    expect(oversized.status).toBe(400);
+    expect(await oversized.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    // The refused one counted: two more pass, the next is refused for the hour.
+    for (let i = 0; i < 2; i++) expect((await register({})).status).toBe(201);
+    const refused = await register({});
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3500);
+    expect(await refused.json()).toMatchObject({ error: 'rate_limited' });
+  });
 });

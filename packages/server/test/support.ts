@@ -92,6 +92,7 @@ export const TEST_RATE_LIMITS = {
   SVC_TRIAL_RATE_LIMIT: '100000',
   SVC_PAID_RATE_LIMIT: '100000',
   SVC_ADDRESS_RATE_LIMIT: '100000',
+  SVC_REGISTRATION_RATE_LIMIT: '100000',
 } as const;
 
 /** Starts `svc serve` as a child process and resolves once it listens. */

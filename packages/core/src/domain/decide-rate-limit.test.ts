@@ -38,3 +38,33 @@ describe('rateLimitRefusal', () => {
     expect(refused?.message).toContain('Try again in 50 s');
   });
 });
+
+describe('a request that costs several units (the tool calls of a batch)', () => {
+  const batch = (count: number, cost: number) =>
+    decideRateLimit(KEY, { count, windowStart: START }, msAfter(18_000), cost);
+
+  it('passes whole while the count after it is within the quota, and is refused whole past it', () => {
+    expect(batch(3, 3)).toMatchObject({ allowed: true, remaining: 0, cost: 3 });
+    expect(batch(4, 2)).toMatchObject({ allowed: false, remaining: 0, cost: 2 });
+  });
+
+  it('says the batch does not fit what is left, or, past the whole quota, to send smaller batches', () => {
+    expect(rateLimitRefusal([batch(4, 2)])?.message).toBe(
+      'Too many requests from this key: this batch counts as 2, more than is left of at most 3 a minute. Try again in 42 s.',
+    );
+    expect(rateLimitRefusal([batch(5, 5)])?.message).toBe(
+      'This batch counts as 5 requests, more than this key may send (at most 3 a minute); send smaller batches.',
+    );
+  });
+
+  it('names client registrations and their hourly window', () => {
+    const registration: RateLimitPolicy = { name: 'registration', quota: 20, windowSeconds: 3600 };
+    const refused = decideRateLimit(registration, { count: 21, windowStart: START }, msAfter(600_000));
+    expect(rateLimitRefusal([refused])).toMatchObject({
+      code: 'rate_limited',
+      message:
+        'Too many client registrations from this client address: at most 20 an hour. Try again in 3000 s.',
+      details: { policies: ['registration'], retryAfterSeconds: 3000 },
+    });
+  });
+});

@@ -8,6 +8,7 @@ import {
   DEFAULT_RATE_LIMITS,
   keyRateLimitPolicy,
   keyRateLimitSubject,
+  registrationRateLimitPolicy,
 } from './rate-limit-policy.js';
 
 const START = new Date('2026-01-15T12:00:00.000Z');
@@ -60,6 +61,18 @@ describe('rate-limit policies', () => {
         perKey: { trial: 30, paid: 0 },
       }),
     ).toBeNull();
+  });
+
+  it('counts client registrations per address and hour: 20 by default, 0 turns it off', () => {
+    expect(registrationRateLimitPolicy(DEFAULT_RATE_LIMITS)).toEqual({
+      name: 'registration',
+      quota: 20,
+      windowSeconds: 3600,
+    });
+    const settings = { perKey: { trial: 30, paid: 300 }, perAddress: 0 };
+    expect(registrationRateLimitPolicy(settings)?.quota).toBe(20);
+    expect(registrationRateLimitPolicy({ ...settings, registrationsPerHour: 3 })?.quota).toBe(3);
+    expect(registrationRateLimitPolicy({ ...settings, registrationsPerHour: 0 })).toBeNull();
   });
 });
 

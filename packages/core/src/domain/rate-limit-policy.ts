@@ -4,8 +4,11 @@ import type { User } from './user.js';
 
 /** A limit as the `RateLimit-Policy` header names it: so many requests per window. */
 export type RateLimitPolicy = {
-  /** The policy's name in the headers: `key` (per API key or OAuth client) or `address`. */
-  readonly name: 'key' | 'address';
+  /**
+   * The policy's name in the headers: `key` (per API key or OAuth client), `address`, or
+   * `registration` (OAuth client registrations per address).
+   */
+  readonly name: 'key' | 'address' | 'registration';
   /** Requests allowed per window. */
   readonly quota: number;
   readonly windowSeconds: number;
@@ -19,16 +22,28 @@ export type RateLimitPolicy = {
 export type RateLimitSettings = {
   readonly perKey: { readonly trial: number; readonly paid: number };
   readonly perAddress: number;
+  /**
+   * OAuth client registrations (`POST /oauth/register`, unauthenticated) per client address and
+   * hour; 0 turns the limit off, absent means the default.
+   */
+  readonly registrationsPerHour?: number;
 };
 
-/** Defaults (docs/rate-limits.md): 2 requests a second for a trial, 10 on a plan, 20 per address. */
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+/**
+ * Defaults (docs/rate-limits.md): 2 requests a second for a trial, 10 on a plan, 20 per address;
+ * 20 client registrations an hour per address (an agent registers once per install).
+ */
+export const DEFAULT_RATE_LIMITS: Required<RateLimitSettings> = {
   perKey: { trial: 120, paid: 600 },
   perAddress: 1200,
+  registrationsPerHour: 20,
 };
 
-/** Every limit counts requests per minute. */
+/** Every limit of the API counts requests per minute. */
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
+
+/** Client registrations are counted per hour: a legitimate client registers rarely. */
+export const REGISTRATION_RATE_LIMIT_WINDOW_SECONDS = 3600;
 
 /** The per-key policy of a caller's owner at `now`; null when that plan's limit is off. */
 export function keyRateLimitPolicy(
@@ -54,6 +69,16 @@ export function addressRateLimitPolicy(settings: RateLimitSettings): RateLimitPo
   return policyOf('address', settings.perAddress);
 }
 
-function policyOf(name: RateLimitPolicy['name'], perMinute: number): RateLimitPolicy | null {
-  return perMinute > 0 ? { name, quota: perMinute, windowSeconds: RATE_LIMIT_WINDOW_SECONDS } : null;
+/** The per-address policy of OAuth client registrations; null when it is off. */
+export function registrationRateLimitPolicy(settings: RateLimitSettings): RateLimitPolicy | null {
+  const perHour = settings.registrationsPerHour ?? DEFAULT_RATE_LIMITS.registrationsPerHour;
+  return policyOf('registration', perHour, REGISTRATION_RATE_LIMIT_WINDOW_SECONDS);
+}
+
+function policyOf(
+  name: RateLimitPolicy['name'],
+  quota: number,
+  windowSeconds = RATE_LIMIT_WINDOW_SECONDS,
+): RateLimitPolicy | null {
+  return quota > 0 ? { name, quota, windowSeconds } : null;
 }

@@ -117,6 +117,7 @@ export const ERROR_CODES = [
   'invalid_json',
   'unsupported_content_type',
   'payload_too_large',
+  'request_timeout',
   'method_not_allowed',
   'range_not_satisfiable',
   'api_key_in_url',

@@ -29,7 +29,7 @@ export async function checkSignIn(
   const stored = user === null ? null : await deps.users.getPasswordHash(user.id);
   const matches = await verifyPassword(attempt.password, stored ?? DECOY_PASSWORD_HASH);
   const ok = matches && user !== null && stored !== null && !user.apiAccessDisabled;
-  if (!ok) await deps.limiter.recordFailure(email);
+  if (!ok) await deps.limiter.recordFailure(attempt.address, email);
   return ok && user !== null ? { kind: 'signed_in', user } : { kind: 'refused', email };
 }
 

@@ -9,7 +9,10 @@ export type OAuthRecord = {
   /** The record id within its kind (the adapter may store a hash of the real id). */
   readonly id: string;
   readonly payload: Readonly<Record<string, unknown>>;
-  /** When the record stops being valid; null for records that never expire (clients). */
+  /**
+   * When the record stops being valid; null for records that never expire (a client once a grant
+   * was made for it; a registered client nobody approved expires).
+   */
   readonly expiresAt: Date | null;
   /** When a one-time record (an authorization code) was used; null while unused. */
   readonly consumedAt: Date | null;

@@ -7,6 +7,7 @@ import {
   keyRateLimitSubject,
   type RateLimitPolicy,
   type RateLimitSettings,
+  registrationRateLimitPolicy,
 } from '../domain/rate-limit-policy.js';
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
@@ -15,47 +16,66 @@ import type { Store } from '../ports/store.js';
 type RateLimitDeps = { readonly store: Pick<Store, 'rateLimits'>; readonly clock: Clock };
 
 /**
- * Counts one request of `subject` (a key id, a client address) against `policy` in the shared
- * store, one round trip, and decides it. Refused requests count too: they cannot lengthen the
+ * Counts `cost` units of work of `subject` (a key id, a client address) against `policy` in the
+ * shared store, in one atomic write, and decides them together: a batch of tool calls costs one
+ * per call and passes whole or not at all. Refused requests count too: they cannot lengthen the
  * window, which started at the first request.
  */
 export async function hitRateLimit(
   deps: RateLimitDeps,
   policy: RateLimitPolicy,
   subject: string,
+  cost = 1,
 ): Promise<RateLimitDecision> {
   const now = deps.clock.now();
   const counted = await deps.store.rateLimits.hit(
     `api:${policy.name}:${subject}`,
     now,
     policy.windowSeconds * 1000,
-    1,
+    cost,
   );
-  return decideRateLimit(policy, counted, now);
+  return decideRateLimit(policy, counted, now, cost);
 }
 
 /**
- * Counts a request against its client address (an IPv6 address by its /64), the same on every
- * surface; null when there are no limits or the address limit is off.
+ * Counts `cost` requests (one, or the messages of a batch) against their client address (an IPv6
+ * address by its /64), the same on every surface; null when there are no limits or the address
+ * limit is off.
  */
 export async function hitAddressRateLimit(
   deps: RateLimitDeps,
   settings: RateLimitSettings | undefined,
   address: string,
+  cost = 1,
 ): Promise<RateLimitDecision | null> {
   const policy = settings === undefined ? null : addressRateLimitPolicy(settings);
-  return policy === null ? null : hitRateLimit(deps, policy, addressRateLimitSubject(address));
+  return policy === null ? null : hitRateLimit(deps, policy, addressRateLimitSubject(address), cost);
 }
 
 /**
- * Counts an authenticated request against its credential (an API key, or an OAuth client for one
- * user) with the quota of the owner's plan; null when there are no limits or that plan's is off.
+ * Counts `cost` units of work (one REST request, or each tool call of a batch) against their
+ * credential (an API key, or an OAuth client for one user) with the quota of the owner's plan;
+ * null when there are no limits or that plan's is off.
  */
 export async function hitKeyRateLimit(
   deps: RateLimitDeps,
   settings: RateLimitSettings | undefined,
   actor: Actor,
+  cost = 1,
 ): Promise<RateLimitDecision | null> {
   const policy = settings === undefined ? null : keyRateLimitPolicy(actor.user, deps.clock.now(), settings);
-  return policy === null ? null : hitRateLimit(deps, policy, keyRateLimitSubject(actor));
+  return policy === null ? null : hitRateLimit(deps, policy, keyRateLimitSubject(actor), cost);
+}
+
+/**
+ * Counts an OAuth client registration against its client address (an IPv6 address by its /64)
+ * under the registration policy (so many an hour); null when there are no limits or it is off.
+ */
+export async function hitRegistrationRateLimit(
+  deps: RateLimitDeps,
+  settings: RateLimitSettings | undefined,
+  address: string,
+): Promise<RateLimitDecision | null> {
+  const policy = settings === undefined ? null : registrationRateLimitPolicy(settings);
+  return policy === null ? null : hitRateLimit(deps, policy, addressRateLimitSubject(address));
 }
