@@ -40,21 +40,7 @@ describe('analytics coverage names every platform the caller can see', () => {
   afterAll(() => server?.close());
 
   const tool = async (args: Record<string, unknown>, bearer = key) => {
-    const res = await fetch(`${server.url}/api/mcp`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${bearer}`,
-        Accept: 'application/json, text/event-stream',
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'svc_get_analytics', arguments: args },
-      }),
-    });
-    const { result } = (await res.json()) as { result: { isError?: boolean; structuredContent: any } };
+    const result = await server.callTool(bearer, 'svc_get_analytics', args);
     expect(result.isError ?? false, JSON.stringify(result)).toBe(false);
     return result.structuredContent;
   };

@@ -39,24 +39,7 @@ describe('importing media from a link needs media:write on REST and through the 
   const viaRest = (key: string) =>
     server.call('/api/v1/media/from-url', key, { method: 'POST', json: { url: link } });
   const viaTool = async (key: string) => {
-    const res = await fetch(`${server.url}/api/mcp`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${key}`,
-        Accept: 'application/json, text/event-stream',
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'svc_add_media_from_url', arguments: { url: link } },
-      }),
-    });
-    expect(res.status).toBe(200);
-    const { result } = (await res.json()) as {
-      result: { isError?: boolean; structuredContent?: any; content: { text: string }[] };
-    };
+    const result = await server.callTool(key, 'svc_add_media_from_url', { url: link });
     // A refusal is the error body as the first text block; a success also has it structured.
     return { isError: result.isError ?? false, body: JSON.parse(result.content[0]?.text ?? 'null') };
   };

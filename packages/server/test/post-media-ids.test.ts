@@ -34,21 +34,7 @@ describe('a converted image reads back as the id the caller gave', () => {
   afterAll(() => server?.close());
 
   const tool = async (name: string, args: Record<string, unknown>) => {
-    const res = await fetch(`${server.url}/api/mcp`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${key}`,
-        Accept: 'application/json, text/event-stream',
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name, arguments: args },
-      }),
-    });
-    const { result } = (await res.json()) as { result: { isError?: boolean; structuredContent: any } };
+    const result = await server.callTool(key, name, args);
     expect(result.isError ?? false, JSON.stringify(result)).toBe(false);
     return result.structuredContent;
   };

@@ -20,6 +20,12 @@ export type SandboxServer = {
     key: string,
     init?: RequestInit & { json?: unknown },
   ): Promise<{ status: number; body: any }>;
+  /** Calls one tool on /api/mcp with the given key (a plain JSON-RPC POST); the tool's result. */
+  callTool(
+    key: string,
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ isError?: boolean; structuredContent?: any; content: { text: string }[] }>;
   /** Uploads a file with POST /api/v1/media and returns its media id. */
   upload(key: string, bytes: Uint8Array, name: string): Promise<string>;
   close(): Promise<void>;
@@ -68,6 +74,24 @@ export async function startSandboxServer(extra: Record<string, string> = {}): Pr
         ...(json === undefined ? {} : { body: JSON.stringify(json) }),
       });
       return { status: res.status, body: await res.json() };
+    },
+    async callTool(key, name, args) {
+      const res = await fetch(`${url}/api/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${key}`,
+          Accept: 'application/json, text/event-stream',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name, arguments: args },
+        }),
+      });
+      if (res.status !== 200) throw new Error(`${name} answered HTTP ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { result: any }).result;
     },
     async upload(key, bytes, name) {
       const form = new FormData();
