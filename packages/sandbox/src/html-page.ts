@@ -16,6 +16,8 @@ export const SANDBOX_CSS = [
   'body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}',
   'label{display:block;font-weight:600;margin-top:1rem}input[type=text]{font-size:1rem;padding:.4rem;width:100%}',
   'button{margin-top:1rem;font-size:1rem;padding:.5rem 1.25rem}.note{color:#555}',
+  // Permission lists are one long word: they wrap rather than widen the page.
+  'code{overflow-wrap:anywhere}',
 ].join('\n');
 
 /** A complete, plain HTML document; `body` must already be escaped markup. */

@@ -44,7 +44,8 @@ export async function checkFetchedLinks(
       // A private address or a plain-http link is never one a platform could fetch: refused now,
       // so whether the post publishes cannot tell the caller what answers inside our network.
       if (!answer.ok && (answer.refusal.kind === 'blocked_address' || answer.refusal.kind === 'not_https')) {
-        return err(refusalError(slide.url, answer.refusal));
+        const refused = refusalError(slide.url, answer.refusal);
+        return err({ ...refused, details: { ...refused.details, field: `media[${index}]` } });
       }
       sniffed = answer.ok ? { contentType: answer.contentType } : { unreadable: answer.refusal.kind };
       memo.set(slide.url, sniffed);

@@ -235,7 +235,7 @@ describe('createPosts: media each platform gets', () => {
           mediaUrls: [url],
         })
       )._unsafeUnwrapErr();
-      expect(error).toMatchObject({ code: 'media_url_blocked', details: { url } });
+      expect(error).toMatchObject({ code: 'media_url_blocked', details: { url, field: 'media[0]' } });
     }
     expect(await t.store.posts.nextDueAt()).toBeNull();
   });
