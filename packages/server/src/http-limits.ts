@@ -78,7 +78,12 @@ export function capConnections(server: Server, limits: HttpLimits): void {
  */
 export function withBodyDeadline(listener: RequestListener, limits: HttpLimits): RequestListener {
   return (req, res) => {
-    if (!req.complete) {
+    // A request announces its body (HTTP/1.1): one without Content-Length or Transfer-Encoding
+    // has none, and most requests (every GET) need no timer at all.
+    const length = req.headers['content-length'];
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (hasBody && !req.complete) {
       const arm = () => {
         const timer = setTimeout(() => {
           if (!req.complete) cutOff(req, res, limits.bodyTimeoutMs);
