@@ -257,25 +257,12 @@ describe('the served OpenAPI document, checked by Prism against generated reques
     await direct('/api/v1/media/upload', { method: 'POST' }).catch(() => undefined);
 
     docFile = join(dir, 'openapi.json');
-    // Prism 5 validates a 3.1 document's schemas as draft-07, after an OpenAPI 3.0 conversion,
-    // unless the document names its dialect. OpenAPI 3.1's default dialect is JSON Schema 2020-12
-    // (plus annotations), so Prism is told that much, and the document is otherwise as served.
-    const dialect = 'https://json-schema.org/draft/2020-12/schema';
-    writeFileSync(docFile, JSON.stringify({ jsonSchemaDialect: dialect, ...doc }));
+    writeDocForPrism(docFile, doc);
   }, 60_000);
 
   it('answers every generated request as the document says, without a server error', async () => {
     const started = performance.now();
-    // Both start at once; whichever started is stopped after the test even if the other failed.
-    const starting = await Promise.allSettled([
-      startPrism(docFile, server?.url ?? '', true),
-      startPrism(docFile, server?.url ?? '', false),
-    ]);
-    for (const s of starting) if (s.status === 'fulfilled') prisms.push(s.value);
-    const [strict, lenient] = starting.map((s) => {
-      if (s.status === 'rejected') throw s.reason;
-      return s.value;
-    }) as [Prism, Prism];
+    const [strict, lenient] = await startPrisms(docFile, server?.url ?? '');
     const operations = operationsOf(doc);
     expect(operations.length).toBeGreaterThan(0);
     const generator = requestGenerator(doc, { seed: SEED, pools, linkOrigin });
@@ -399,20 +386,11 @@ await describePostgres('the served OpenAPI document, checked by Prism against 42
     expect(created.code, created.stderr).toBe(0);
     key = created.json.key;
     docFile = join(dir, 'openapi.json');
-    const dialect = 'https://json-schema.org/draft/2020-12/schema';
-    writeFileSync(docFile, JSON.stringify({ jsonSchemaDialect: dialect, ...doc }));
+    writeDocForPrism(docFile, doc);
   }, 60_000);
 
   it('declares every 429 and 503 the operations answer', async () => {
-    const starting = await Promise.allSettled([
-      startPrism(docFile, limited?.url ?? '', true),
-      startPrism(docFile, limited?.url ?? '', false),
-    ]);
-    for (const s of starting) if (s.status === 'fulfilled') prisms.push(s.value);
-    const [strict, lenient] = starting.map((s) => {
-      if (s.status === 'rejected') throw s.reason;
-      return s.value;
-    }) as [Prism, Prism];
+    const [strict, lenient] = await startPrisms(docFile, limited?.url ?? '');
     const operations = operationsOf(doc);
     const generator = requestGenerator(doc, { seed: SEED, pools, linkOrigin: baseUrl });
     let counter = 0;
@@ -492,3 +470,31 @@ await describePostgres('the served OpenAPI document, checked by Prism against 42
     ).toBe(0);
   }, 300_000);
 });
+
+/**
+ * Starts the strict Prism proxy (`--errors`, refusing answers the document does not allow) and the
+ * lenient one beside it; whichever started is stopped after the test even if the other failed.
+ */
+async function startPrisms(docFile: string, upstream: string): Promise<[Prism, Prism]> {
+  const starting = await Promise.allSettled([
+    startPrism(docFile, upstream, true),
+    startPrism(docFile, upstream, false),
+  ]);
+  for (const s of starting) if (s.status === 'fulfilled') prisms.push(s.value);
+  return starting.map((s) => {
+    if (s.status === 'rejected') throw s.reason;
+    return s.value;
+  }) as [Prism, Prism];
+}
+
+/**
+ * Writes the document for Prism. Prism 5 validates a 3.1 document's schemas as draft-07, after an
+ * OpenAPI 3.0 conversion, unless the document names its dialect; OpenAPI 3.1's default dialect is
+ * JSON Schema 2020-12, so Prism is told that much, and the document is otherwise as served.
+ */
+function writeDocForPrism(docFile: string, doc: object): void {
+  writeFileSync(
+    docFile,
+    JSON.stringify({ jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema', ...doc }),
+  );
+}
