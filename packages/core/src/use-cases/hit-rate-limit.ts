@@ -19,7 +19,8 @@ type RateLimitDeps = { readonly store: Pick<Store, 'rateLimits'>; readonly clock
  * Counts `cost` units of work of `subject` (a key id, a client address) against `policy` in the
  * shared store, in one atomic write, and decides them together: a batch of tool calls costs one
  * per call and passes whole or not at all. Refused requests count too: they cannot lengthen the
- * window, which started at the first request.
+ * window, which started at the first request. Only a batch larger than the whole quota, which can
+ * never pass, is refused without being counted.
  */
 export async function hitRateLimit(
   deps: RateLimitDeps,
@@ -28,12 +29,15 @@ export async function hitRateLimit(
   cost = 1,
 ): Promise<RateLimitDecision> {
   const now = deps.clock.now();
-  const counted = await deps.store.rateLimits.hit(
-    `api:${policy.name}:${subject}`,
-    now,
-    policy.windowSeconds * 1000,
-    cost,
-  );
+  const key = `api:${policy.name}:${subject}`;
+  const windowMs = policy.windowSeconds * 1000;
+  if (cost > policy.quota) {
+    // A batch larger than the whole quota never fits: refused without being counted, so it does
+    // not use up what is left of the window for the smaller requests that would.
+    const counted = await deps.store.rateLimits.hit(key, now, windowMs, 0);
+    return { ...decideRateLimit(policy, counted, now, cost), allowed: false };
+  }
+  const counted = await deps.store.rateLimits.hit(key, now, windowMs, cost);
   return decideRateLimit(policy, counted, now, cost);
 }
 
