@@ -298,15 +298,7 @@ describe('the served OpenAPI document, checked by Prism against generated reques
     const seconds = (performance.now() - started) / 1000;
 
     // The server's own access log says what it answered, by the request id we sent.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const served = new Map<string, { status: number }>();
-    const faults = new Map<string, string>();
-    for (const line of server?.logs ?? []) {
-      if (typeof line.requestId !== 'string') continue;
-      if (line.msg === 'request' && typeof line.status === 'number')
-        served.set(line.requestId, { status: line.status });
-      if (line.msg === 'unexpected fault') faults.set(line.requestId, JSON.stringify(line.fault ?? ''));
-    }
+    const { served, faults } = await answersLogged(server?.logs ?? []);
 
     // OPENAPI_FUZZ_DUMP=file keeps every request and answer (JSON lines) for a closer look.
     const dump = process.env.OPENAPI_FUZZ_DUMP;
@@ -441,15 +433,7 @@ await describePostgres('the served OpenAPI document, checked by Prism against 42
     ).toEqual([]);
     await outage?.up();
 
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const served = new Map<string, { status: number }>();
-    const faults = new Map<string, string>();
-    for (const line of limited?.logs ?? []) {
-      if (typeof line.requestId !== 'string') continue;
-      if (line.msg === 'request' && typeof line.status === 'number')
-        served.set(line.requestId, { status: line.status });
-      if (line.msg === 'unexpected fault') faults.set(line.requestId, JSON.stringify(line.fault ?? ''));
-    }
+    const { served, faults } = await answersLogged(limited?.logs ?? []);
     const all = [...limitOutcomes, ...outageOutcomes];
     const findings = all
       .map((o) => ({
@@ -497,4 +481,19 @@ function writeDocForPrism(docFile: string, doc: object): void {
     docFile,
     JSON.stringify({ jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema', ...doc }),
   );
+}
+
+/** What the server's access log says it answered, and the faults it logged, by request id. */
+async function answersLogged(logs: readonly Record<string, unknown>[]) {
+  // The access log line is written when the response closes, a moment after the client has it.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const served = new Map<string, { status: number }>();
+  const faults = new Map<string, string>();
+  for (const line of logs) {
+    if (typeof line.requestId !== 'string') continue;
+    if (line.msg === 'request' && typeof line.status === 'number')
+      served.set(line.requestId, { status: line.status });
+    if (line.msg === 'unexpected fault') faults.set(line.requestId, JSON.stringify(line.fault ?? ''));
+  }
+  return { served, faults };
 }
