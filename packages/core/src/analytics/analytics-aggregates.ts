@@ -1,4 +1,4 @@
-import type { Platform } from '../domain/platform.js';
+import type { Platform } from '../kernel/index.js';
 import type { MetricName } from './analytics-metrics.js';
 
 /** Sums over the published posts of one platform in one period (latest figures of each post). */

@@ -1,4 +1,4 @@
-import type { Platform } from '../domain/platform.js';
+import type { Platform } from '../kernel/index.js';
 
 /** Every per-post metric the service reads from a platform. */
 export const METRIC_NAMES = [

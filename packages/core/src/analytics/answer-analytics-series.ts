@@ -1,7 +1,6 @@
-import { PLATFORMS, type Platform } from '../domain/platform.js';
+import { localDateOf, PLATFORMS, type Platform } from '../kernel/index.js';
 import type { DaySums } from './analytics-aggregates.js';
 import type { Figures } from './answer-analytics.js';
-import { localDateOf } from './time-zone.js';
 
 /** One platform's figures on one local day. */
 export type DayFigures = Figures & {

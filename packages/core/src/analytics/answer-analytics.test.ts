@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Platform } from '../domain/platform.js';
+import type { Platform } from '../kernel/index.js';
 import {
   type AnalyticsAggregates,
   PERIOD_NAMES,

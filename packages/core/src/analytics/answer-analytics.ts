@@ -1,4 +1,4 @@
-import { PLATFORMS, type Platform } from '../domain/platform.js';
+import { PLATFORMS, type Platform } from '../kernel/index.js';
 import type {
   AnalyticsAggregates,
   CollectionCounts,

@@ -1,6 +1,6 @@
-import type { JournalEvent } from '../domain/domain-event.js';
-import { PLATFORMS, type Platform } from '../domain/platform.js';
-import type { NewCollection } from '../ports/analytics-store.js';
+import type { JournalEvent } from '../journal/index.js';
+import { PLATFORMS, type Platform } from '../kernel/index.js';
+import type { NewCollection } from './collection-job.js';
 import { nextCollectionAt } from './collection-schedule.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectionJob } from '../ports/analytics-store.js';
 import { anAccount } from '../testing/builders.js';
+import type { CollectionJob } from './collection-job.js';
 import { decideCollection, unreadableAccountRetry } from './decide-collection.js';
 
 const HOUR = 3_600_000;

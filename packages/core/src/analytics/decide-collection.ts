@@ -1,7 +1,6 @@
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import type { CollectionJob, CollectionResult } from '../ports/analytics-store.js';
-import type { MetricsAnswer } from '../ports/platform-gateway.js';
+import type { ConnectedAccount, MetricsAnswer } from '../accounts/index.js';
 import type { PostMetrics } from './analytics-metrics.js';
+import type { CollectionJob, CollectionResult } from './collection-job.js';
 import { dueCollectionSlot, nextCollectionAt } from './collection-schedule.js';
 
 const MIN_RETRY_MS = 60_000;

@@ -1,7 +1,7 @@
-import type { Automation, AutomationCounter } from '../domain/automation.js';
-import type { CommentStage, CounterIncrement } from '../ports/automation-store.js';
-import type { CommentReplyAnswer } from '../ports/platform-gateway.js';
+import type { CommentReplyAnswer } from '../accounts/index.js';
+import type { Automation, AutomationCounter } from './automation.js';
 import { matchComment } from './comment-match.js';
+import type { CommentStage, CounterIncrement } from './comment-stage.js';
 import type { InboxComment } from './comment-webhook.js';
 
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePostRequest } from '../domain/post-request.js';
+import { parsePostRequest } from '../posts/index.js';
 import { aPost } from '../testing/builders.js';
 import { BULK_CSV_COLUMNS, BULK_MAX_ROWS, type BulkRow, parseBulkPosts } from './parse-bulk-posts.js';
 import { postsToCsv, postToBulkPayload } from './posts-to-csv.js';

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type SvcError, svcError } from '../domain/svc-error.js';
+import { type SvcError, svcError } from '../kernel/index.js';
 import { restoreFormula } from './formula-cells.js';
 import { type CsvRecord, isBlankRecord, parseCsv } from './parse-csv.js';
 

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type SvcError, svcError } from '../domain/svc-error.js';
+import { type SvcError, svcError } from '../kernel/index.js';
 
 /** One record of a CSV text: its fields, and the line it starts on (1-based) for messages. */
 export type CsvRecord = { readonly fields: readonly string[]; readonly line: number };

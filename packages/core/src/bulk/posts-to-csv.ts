@@ -1,5 +1,5 @@
-import type { PlatformMeta } from '../domain/platform-meta.js';
-import type { Post } from '../domain/post.js';
+import type { PlatformMeta } from '../policy/index.js';
+import type { Post } from '../posts/index.js';
 import { csvLine } from './csv-line.js';
 import { BULK_CSV_COLUMNS, type BulkCsvColumn } from './parse-bulk-posts.js';
 

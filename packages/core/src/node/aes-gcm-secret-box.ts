@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { SecretBox } from '../ports/secret-box.js';
+import type { SecretBox } from '../kernel/index.js';
 
 const VERSION = 'v1';
 

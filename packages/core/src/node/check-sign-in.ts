@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { SignInLimiter } from '../domain/sign-in-limiter.js';
-import { emailSchema, type User } from '../domain/user.js';
-import type { UserStore } from '../ports/user-store.js';
+import { emailSchema, type User, type UserStore } from '../identity/index.js';
+import type { SignInLimiter } from '../limits/index.js';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './password-hash.js';
 
 /** The outcome of a sign-in attempt. */

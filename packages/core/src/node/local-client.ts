@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { isLoopbackAddress } from '../domain/sandbox-access.js';
+import { isLoopbackAddress } from '../surfaces/index.js';
 import { clientAddress } from './check-sign-in.js';
 
 /**

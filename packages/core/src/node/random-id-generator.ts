@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatUlid } from '../domain/ulid.js';
-import type { Clock } from '../ports/clock.js';
-import type { IdGenerator, IdPrefix } from '../ports/id-generator.js';
+import { type Clock, formatUlid, type IdGenerator, type IdPrefix } from '../kernel/index.js';
 
 /** Ids from the clock and the system's CSPRNG; monotonic within one process even within a millisecond. */
 export function createRandomIdGenerator(clock: Clock): IdGenerator {

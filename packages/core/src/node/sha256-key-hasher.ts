@@ -1,5 +1,5 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import type { KeyHasher } from '../ports/key-hasher.js';
+import type { KeyHasher } from '../identity/index.js';
 
 /**
  * SHA-256 of the key secret. Secrets are 256 random bits, so a fast unsalted hash is enough to

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { WebhookSigner } from '../ports/webhook-signer.js';
+import type { WebhookSigner } from '../webhooks/index.js';
 
 const PREFIX = 'whsec_';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../ports/clock.js';
+import type { Clock } from '../kernel/index.js';
 
 /** The real clock. */
 export const systemClock: Clock = { now: () => new Date() };

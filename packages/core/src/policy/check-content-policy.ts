@@ -1,4 +1,4 @@
-import type { Platform } from '../domain/platform.js';
+import type { Platform } from '../kernel/index.js';
 import { mixedImageSizesError } from './check-media.js';
 import { normalizePolicyInput } from './normalize-policy-input.js';
 import type { PlatformRules, PolicyConfig } from './platform-limits.js';

@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
+import { PLATFORM_NAMES, type Platform } from '../kernel/index.js';
 import {
   formatBytes,
   formatDuration,

@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
+import { PLATFORM_NAMES, type Platform } from '../kernel/index.js';
 import type { NormalizedPost } from './normalize-policy-input.js';
 import type { PlatformRules, PolicyConfig } from './platform-limits.js';
 import { policyError, policyWarning } from './policy-issue.js';

@@ -1,6 +1,6 @@
-import { TIKTOK_PRIVACY_LEVELS } from '../domain/tiktok-privacy-levels.js';
 import { policyError } from './policy-issue.js';
 import type { PolicyIssue } from './policy-types.js';
+import { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 
 const META = 'platformMeta.tiktok';
 const LEVELS = TIKTOK_PRIVACY_LEVELS.join(', ');

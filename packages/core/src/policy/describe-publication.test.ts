@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Platform } from '../domain/platform.js';
+import type { Platform } from '../kernel/index.js';
 import { aMediaAsset } from '../testing/builders.js';
 import { describePublication as describeOn } from './describe-publication.js';
 import { DEFAULT_POLICY_CONFIG } from './platform-limits.js';

@@ -1,5 +1,4 @@
-import { isImageType, isVideoType } from '../domain/media-types.js';
-import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
+import { isImageType, isVideoType, PLATFORM_NAMES, type Platform } from '../kernel/index.js';
 import type { PlatformRules } from './platform-limits.js';
 
 /** What a post becomes on one platform. */

@@ -1,18 +1,32 @@
 // `@svc/core/policy`: the content policy alone, free of Node and of the rest of the core, so a
 // browser can run the server's very rules (the console's compose page bundles it).
-export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform } from '../domain/platform.js';
-export {
-  checkContentPolicy,
-  type MixedImageSizes,
-  publishesPhotoSets,
-} from './check-content-policy.js';
+export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
+export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
+export { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './content-scan.js';
 export { describePublication, type Publication } from './describe-publication.js';
+export { type ImageConversionReason, imageConversionFor } from './image-conversion.js';
+export { formatBytes, formatDuration, mediaTypeName, orList } from './media-wording.js';
 export {
   DEFAULT_POLICY_CONFIG,
+  mergePolicyConfig,
   type PlatformRules,
   type PolicyConfig,
+  type PolicyConfigOverrides,
+  type PublicationFormats,
 } from './platform-limits.js';
+export { type PlatformMeta, platformMetaSchema, type TiktokMeta, tiktokMetaSchema } from './platform-meta.js';
 export { policyConfigFromJson, policyConfigToJson } from './policy-config-json.js';
-export type { PolicyInput, PolicyIssue, PolicyMedia, PolicyResult } from './policy-types.js';
+export { policyWarning } from './policy-issue.js';
+export {
+  POLICY_WARNING_CODES,
+  type PolicyInput,
+  type PolicyIssue,
+  type PolicyMedia,
+  type PolicyResult,
+  type PolicySeverity,
+  type PolicyWarningCode,
+} from './policy-types.js';
 export { type TextCounter, textCounters } from './text-counters.js';
+export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './text-metrics.js';
+export { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 export { validatePostPolicy } from './validate-post-policy.js';

@@ -1,5 +1,4 @@
-import { isImageType, isVideoType } from '../domain/media-types.js';
-import { isPlatform, type Platform } from '../domain/platform.js';
+import { isImageType, isPlatform, isVideoType, type Platform } from '../kernel/index.js';
 import type { PolicyInput } from './policy-types.js';
 
 /** What a slide is, as far as its content type tells. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_MEDIA_TYPES } from '../domain/media-asset.js';
-import { PLATFORMS } from '../domain/platform.js';
+import { ALLOWED_MEDIA_TYPES, PLATFORMS } from '../kernel/index.js';
 import { DEFAULT_POLICY_CONFIG, mergePolicyConfig } from './platform-limits.js';
 
 describe('DEFAULT_POLICY_CONFIG', () => {

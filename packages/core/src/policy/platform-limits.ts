@@ -1,5 +1,4 @@
-import { ALLOWED_MEDIA_TYPES } from '../domain/media-types.js';
-import { PLATFORMS, type Platform } from '../domain/platform.js';
+import { ALLOWED_MEDIA_TYPES, PLATFORMS, type Platform } from '../kernel/index.js';
 import { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './content-scan.js';
 import type { TextCounting } from './text-metrics.js';
 

@@ -1,5 +1,4 @@
-import type { Platform } from '../domain/platform.js';
-import type { ErrorCode } from '../domain/svc-error.js';
+import type { ErrorCode, Platform } from '../kernel/index.js';
 import type { PolicyIssue, PolicyWarningCode } from './policy-types.js';
 
 /** A blocking finding; the code must be an ErrorCode so it can become an SvcError as is. */

@@ -1,5 +1,5 @@
-import type { Platform } from '../domain/platform.js';
-import type { PlatformMeta } from '../domain/platform-meta.js';
+import type { Platform } from '../kernel/index.js';
+import type { PlatformMeta } from './platform-meta.js';
 
 /** What is known about one slide. Unknown facts are null or absent and their rules are skipped. */
 export type PolicyMedia = {

@@ -1,4 +1,4 @@
-import type { Platform } from '../domain/platform.js';
+import type { Platform } from '../kernel/index.js';
 import { captionLimit, titleLimit } from './check-text.js';
 import { isPhotoPost, normalizePolicyInput } from './normalize-policy-input.js';
 import type { PolicyConfig } from './platform-limits.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../domain/svc-error.js';
+import { ERROR_CODES } from '../kernel/index.js';
 import { DEFAULT_POLICY_CONFIG, mergePolicyConfig } from './platform-limits.js';
 import { found, messageOf } from './policy-test-support.js';
 import { POLICY_WARNING_CODES, type PolicyInput, type PolicyResult } from './policy-types.js';

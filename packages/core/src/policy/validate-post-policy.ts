@@ -1,4 +1,4 @@
-import { PLATFORMS } from '../domain/platform.js';
+import { PLATFORMS } from '../kernel/index.js';
 import { checkContent } from './check-content.js';
 import { checkPlatformMedia, checkServiceMedia } from './check-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';

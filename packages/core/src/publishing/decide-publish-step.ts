@@ -1,8 +1,6 @@
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import { PLATFORM_NAMES, type Platform } from '../domain/platform.js';
-import type { Post } from '../domain/post.js';
-import type { PostEvent } from '../domain/post-state-machine.js';
-import type { PublishStep } from '../ports/platform-gateway.js';
+import type { ConnectedAccount, PublishStep } from '../accounts/index.js';
+import { PLATFORM_NAMES, type Platform } from '../kernel/index.js';
+import type { Post, PostEvent } from '../posts/index.js';
 import { publishFailure } from './publish-failures.js';
 import { retryDelayMs } from './retry-delay.js';
 

@@ -1,6 +1,6 @@
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import type { MediaAsset } from '../domain/media-asset.js';
-import type { Post } from '../domain/post.js';
+import type { ConnectedAccount } from '../accounts/index.js';
+import type { MediaAsset } from '../media/index.js';
+import type { Post } from '../posts/index.js';
 import { publishFailure } from './publish-failures.js';
 
 /** Why a post cannot be published at all: what is wrong, and the sentence a person reads. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { accountEvent } from '../domain/domain-event.js';
-import type { PostStatus } from '../domain/post.js';
-import type { DisconnectAccountRequest } from '../ports/account-store.js';
-import type { Store } from '../ports/store.js';
+import type { DisconnectAccountRequest } from '../accounts/index.js';
+import type { Store } from '../deps/index.js';
+import { accountEvent } from '../journal/index.js';
+import type { PostStatus } from '../kernel/index.js';
 import { anAccount, aPost, aUser } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

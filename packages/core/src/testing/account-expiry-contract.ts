@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ConnectedAccount, tokenExpiringEvent } from '../domain/connected-account.js';
-import type { Store } from '../ports/store.js';
+import { type ConnectedAccount, tokenExpiringEvent } from '../accounts/index.js';
+import type { Store } from '../deps/index.js';
 import { anAccount, aUser } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PERIOD_NAMES } from '../analytics/analytics-aggregates.js';
-import type { Platform } from '../domain/platform.js';
-import type { Post } from '../domain/post.js';
-import { scheduledEvents, transition } from '../domain/post-state-machine.js';
-import type { AnalyticsQuery } from '../ports/analytics-store.js';
-import type { Store } from '../ports/store.js';
+import { type AnalyticsQuery, PERIOD_NAMES } from '../analytics/index.js';
+import type { Store } from '../deps/index.js';
+import type { Platform } from '../kernel/index.js';
+import { type Post, scheduledEvents, transition } from '../posts/index.js';
 import { anAccount, aPost } from './builders.js';
 
 const T0 = new Date('2026-03-02T00:00:00.000Z'); // a Monday

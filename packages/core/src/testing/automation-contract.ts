@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxComment } from '../automations/comment-webhook.js';
-import { automationEvent } from '../domain/automation.js';
-import type { CommentAdvance } from '../ports/automation-store.js';
-import type { Store } from '../ports/store.js';
+import { automationEvent, type CommentAdvance, type InboxComment } from '../automations/index.js';
+import type { Store } from '../deps/index.js';
 import { anAccount, anAutomation, aUser } from './builders.js';
 
 const T0 = new Date('2026-05-04T10:00:00.000Z');

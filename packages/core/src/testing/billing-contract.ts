@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../domain/billing-event.js';
-import type { Subscription } from '../domain/subscription.js';
-import type { Store } from '../ports/store.js';
+import type { BillingEvent, Subscription } from '../billing/index.js';
+import type { Store } from '../deps/index.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);

@@ -1,11 +1,9 @@
-import type { ApiKey } from '../domain/api-key.js';
-import { type Automation, zeroCounts } from '../domain/automation.js';
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import type { MediaAsset } from '../domain/media-asset.js';
-import type { Post } from '../domain/post.js';
-import type { User } from '../domain/user.js';
-import type { WebhookDelivery, WebhookMessage, WebhookSubscription } from '../domain/webhook.js';
-import type { MediaStore } from '../ports/media-store.js';
+import type { ConnectedAccount } from '../accounts/index.js';
+import { type Automation, zeroCounts } from '../automations/index.js';
+import type { ApiKey, User } from '../identity/index.js';
+import type { MediaAsset, MediaStore } from '../media/index.js';
+import type { Post } from '../posts/index.js';
+import type { WebhookDelivery, WebhookMessage, WebhookSubscription } from '../webhooks/index.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 let serial = 0;

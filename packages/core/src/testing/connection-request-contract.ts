@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionRequest } from '../domain/connection-request.js';
-import type { Store } from '../ports/store.js';
+import type { ConnectionRequest } from '../accounts/index.js';
+import type { Store } from '../deps/index.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../deps/index.js';
 import {
   accountEvent,
   type DomainEvent,
   type JournalEvent,
   mediaReadyEvent,
   postEvent,
-} from '../domain/domain-event.js';
-import type { Post } from '../domain/post.js';
-import { scheduledEvents, transition } from '../domain/post-state-machine.js';
-import type { NewPostsBatch } from '../ports/post-store.js';
-import type { Store } from '../ports/store.js';
+} from '../journal/index.js';
+import { type NewPostsBatch, type Post, scheduledEvents, transition } from '../posts/index.js';
 import { aMediaAsset, anAccount, aPost } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

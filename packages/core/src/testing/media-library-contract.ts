@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mediaDeletedEvent } from '../domain/domain-event.js';
-import type { Post, PostStatus } from '../domain/post.js';
-import type { MediaUse } from '../ports/media-store.js';
-import type { Store } from '../ports/store.js';
+import type { Store } from '../deps/index.js';
+import { mediaDeletedEvent } from '../journal/index.js';
+import type { PostStatus } from '../kernel/index.js';
+import type { MediaUse } from '../media/index.js';
+import type { Post } from '../posts/index.js';
 import { aMediaAsset, aPost, aUser, seedMediaAsset } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

@@ -1,27 +1,26 @@
-import type {
-  AnalyticsAggregates,
-  CollectionCounts,
-  DaySums,
-  PeriodName,
-  PlatformSums,
-  RankedPost,
-  TimeCell,
-} from '../analytics/analytics-aggregates.js';
-import { PERIOD_NAMES } from '../analytics/analytics-aggregates.js';
-import { engagementOf, METRIC_NAMES, type PostMetrics } from '../analytics/analytics-metrics.js';
-import { collectionsFromEvents } from '../analytics/collections-from-events.js';
-import { localWeekdayHour } from '../analytics/time-zone.js';
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import type { JournalEvent } from '../domain/domain-event.js';
-import type { Platform } from '../domain/platform.js';
-import type { Post } from '../domain/post.js';
-import type {
-  AnalyticsStore,
-  CollectionJob,
-  CollectionStatus,
-  MetricSnapshot,
-  NewCollection,
-} from '../ports/analytics-store.js';
+import type { ConnectedAccount } from '../accounts/index.js';
+import {
+  type AnalyticsAggregates,
+  type AnalyticsStore,
+  type CollectionCounts,
+  type CollectionJob,
+  type CollectionStatus,
+  collectionsFromEvents,
+  type DaySums,
+  engagementOf,
+  METRIC_NAMES,
+  type MetricSnapshot,
+  type NewCollection,
+  PERIOD_NAMES,
+  type PeriodName,
+  type PlatformSums,
+  type PostMetrics,
+  type RankedPost,
+  type TimeCell,
+} from '../analytics/index.js';
+import type { JournalEvent } from '../journal/index.js';
+import { localWeekdayHour, type Platform } from '../kernel/index.js';
+import type { Post } from '../posts/index.js';
 
 type Collection = Omit<NewCollection, 'nextAt'> & {
   doneSlot: number | null;

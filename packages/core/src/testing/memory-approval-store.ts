@@ -1,5 +1,4 @@
-import type { Approval } from '../domain/approval.js';
-import type { ApprovalStore } from '../ports/approval-store.js';
+import type { Approval, ApprovalStore } from '../approvals/index.js';
 
 /** The memory ApprovalStore, and a synchronous look at one approval for the post store's transactions. */
 export type MemoryApprovalStore = ApprovalStore & {

@@ -1,9 +1,14 @@
-import type { InboxComment } from '../automations/comment-webhook.js';
-import type { Automation, AutomationCounter } from '../domain/automation.js';
-import { zeroCounts } from '../domain/automation.js';
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import type { DomainEvent } from '../domain/domain-event.js';
-import type { AutomationStore, CommentJob, CommentStage } from '../ports/automation-store.js';
+import type { ConnectedAccount } from '../accounts/index.js';
+import {
+  type Automation,
+  type AutomationCounter,
+  type AutomationStore,
+  type CommentJob,
+  type CommentStage,
+  type InboxComment,
+  zeroCounts,
+} from '../automations/index.js';
+import type { DomainEvent } from '../journal/index.js';
 
 type InboxRow = InboxComment & {
   stage: CommentStage;

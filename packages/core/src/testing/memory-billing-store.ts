@@ -1,6 +1,4 @@
-import type { BillingEvent } from '../domain/billing-event.js';
-import type { Subscription } from '../domain/subscription.js';
-import type { BillingStore } from '../ports/billing-store.js';
+import type { BillingEvent, BillingStore, Subscription } from '../billing/index.js';
 
 /**
  * The BillingStore part of the memory store. `live` throws once the store is closed; values are

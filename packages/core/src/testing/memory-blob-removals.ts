@@ -3,9 +3,9 @@ import {
   blobRemovalClaimLives,
   decideBlobRemovalClaim,
   type HeldBlobRemoval,
-} from '../domain/blob-removal.js';
-import type { MediaAsset } from '../domain/media-asset.js';
-import type { MediaStore } from '../ports/media-store.js';
+  type MediaAsset,
+  type MediaStore,
+} from '../media/index.js';
 
 /** The memory store's removal claims on blobs, deciding over its media assets. */
 export type MemoryBlobRemovals = Pick<

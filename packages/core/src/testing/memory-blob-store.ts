@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BlobStore } from '../ports/blob-store.js';
+import type { BlobStore } from '../media/index.js';
 
 /** A BlobStore in memory: content-addressed like the disk one, with the same limits and outcomes. */
 export type MemoryBlobStore = BlobStore & {

@@ -1,6 +1,5 @@
-import type { DomainEvent, JournalEvent } from '../domain/domain-event.js';
-import type { Post } from '../domain/post.js';
-import type { EventStore } from '../ports/event-store.js';
+import type { DomainEvent, EventStore, JournalEvent } from '../journal/index.js';
+import type { Post } from '../posts/index.js';
 
 /** The memory store's journal: the EventStore, and `append` for its own atomic operations. */
 export type MemoryJournal = {

@@ -1,7 +1,6 @@
-import type { MediaAsset } from '../domain/media-asset.js';
-import type { Post } from '../domain/post.js';
-import { ACCOUNT_HOLDING_STATUSES } from '../ports/account-store.js';
-import type { MediaListQuery, MediaPage, MediaUse } from '../ports/media-store.js';
+import { ACCOUNT_HOLDING_STATUSES } from '../accounts/index.js';
+import type { MediaAsset, MediaListQuery, MediaPage, MediaUse } from '../media/index.js';
+import type { Post } from '../posts/index.js';
 
 /** A page of an owner's active assets, newest first, as the SQL stores read it. */
 export function mediaPageOf(assets: Iterable<MediaAsset>, query: MediaListQuery): MediaPage {

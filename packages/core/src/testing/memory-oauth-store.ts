@@ -1,4 +1,4 @@
-import type { OAuthRecord, OAuthStore } from '../ports/oauth-store.js';
+import type { OAuthRecord, OAuthStore } from '../identity/index.js';
 
 type Stored = { -readonly [K in keyof OAuthRecord]: OAuthRecord[K] };
 

@@ -1,13 +1,13 @@
-import type { DomainEvent } from '../domain/domain-event.js';
-import type { MediaAsset } from '../domain/media-asset.js';
-import type { Post } from '../domain/post.js';
+import type { DomainEvent } from '../journal/index.js';
+import type { MediaAsset } from '../media/index.js';
 import {
   derivedCandidatesOf,
+  type Post,
   type PostPurgeOutcome,
   type PostPurgeRequest,
   purgeableDerivedAssets,
   purgedAssetEvents,
-} from '../ports/post-purge.js';
+} from '../posts/index.js';
 import type { MemoryAnalyticsStore } from './memory-analytics-store.js';
 import type { MemoryApprovalStore } from './memory-approval-store.js';
 

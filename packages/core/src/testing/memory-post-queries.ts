@@ -1,11 +1,13 @@
+import { PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../kernel/index.js';
 import {
   contentHashOf,
+  type Post,
+  type PostListQuery,
+  type PostPage,
   REPEAT_CANDIDATES,
   REPEATABLE_STATUSES,
   type RepeatQuery,
-} from '../domain/duplicate-content.js';
-import { type Post, PUBLIC_POST_STATUSES, type PublicPostStatus, publicStatus } from '../domain/post.js';
-import type { PostListQuery, PostPage } from '../ports/post-store.js';
+} from '../posts/index.js';
 
 // The read queries of the memory PostStore over a snapshot of its rows, kept apart so the store
 // file stays about storage. They define the order and filters the SQL stores must match.

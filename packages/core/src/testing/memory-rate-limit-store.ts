@@ -1,4 +1,4 @@
-import type { RateLimitStore } from '../ports/rate-limit-store.js';
+import type { RateLimitStore } from '../limits/index.js';
 
 /**
  * Rate-limit counters in memory, with the SQL stores' behaviour (the same contract). Each hit runs

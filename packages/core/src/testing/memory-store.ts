@@ -1,22 +1,19 @@
-import type { ApiKey } from '../domain/api-key.js';
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import type { ConnectionRequest } from '../domain/connection-request.js';
-import { findRepeat, repeatQueryOf } from '../domain/duplicate-content.js';
-import type { MediaAsset } from '../domain/media-asset.js';
-import type { Post } from '../domain/post.js';
-import type { User } from '../domain/user.js';
-import { disconnectRefusal } from '../ports/account-store.js';
-import { mediaDeletionRefusal } from '../ports/media-store.js';
+import { type ConnectedAccount, type ConnectionRequest, disconnectRefusal } from '../accounts/index.js';
+import type { Store } from '../deps/index.js';
+import type { ApiKey, User } from '../identity/index.js';
+import { type MediaAsset, mediaDeletionRefusal } from '../media/index.js';
 import {
   type ClaimRequest,
   claimCandidateCount,
   claimChanges,
+  findRepeat,
   type InsertPostsOutcome,
   idempotencyOutcome,
   type NewPostsBatch,
+  type Post,
   quotaRefusal,
-} from '../ports/post-store.js';
-import type { Store } from '../ports/store.js';
+  repeatQueryOf,
+} from '../posts/index.js';
 import { createMemoryAnalyticsStore } from './memory-analytics-store.js';
 import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryAutomationStore } from './memory-automation-store.js';

@@ -1,11 +1,13 @@
-import type { WebhookDelivery, WebhookMessage, WebhookSubscription } from '../domain/webhook.js';
 import {
   attemptResult,
   type ClaimedDelivery,
   patchSubscription,
   type RecordedAttempt,
+  type WebhookDelivery,
+  type WebhookMessage,
   type WebhookStore,
-} from '../ports/webhook-store.js';
+  type WebhookSubscription,
+} from '../webhooks/index.js';
 
 type Consumer = { position: string | null; leaseOwner: string | null; leaseUntil: Date | null };
 type StoredAttempt = RecordedAttempt & { readonly ownerId: string; readonly serial: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../ports/store.js';
+import type { Store } from '../deps/index.js';
 import { aUser } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MediaAsset } from '../domain/media-asset.js';
-import type { Post } from '../domain/post.js';
-import { transition } from '../domain/post-state-machine.js';
-import type { Store } from '../ports/store.js';
+import type { Store } from '../deps/index.js';
+import type { MediaAsset } from '../media/index.js';
+import { type Post, transition } from '../posts/index.js';
 import { aMediaAsset, anAccount, aPost, aUser } from './builders.js';
 import { seedPublishedPosts } from './seed-published-posts.js';
 

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Approval } from '../domain/approval.js';
-import { postEvent } from '../domain/domain-event.js';
-import { contentHashOf } from '../domain/duplicate-content.js';
-import type { Post } from '../domain/post.js';
-import { scheduledEvents } from '../domain/post-state-machine.js';
-import type { PostPage } from '../ports/post-store.js';
-import type { Store } from '../ports/store.js';
+import type { Approval } from '../approvals/index.js';
+import type { Store } from '../deps/index.js';
+import { postEvent } from '../journal/index.js';
+import { contentHashOf, type Post, type PostPage, scheduledEvents } from '../posts/index.js';
 import { aPost } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

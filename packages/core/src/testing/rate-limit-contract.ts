@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RateLimitStore } from '../ports/rate-limit-store.js';
-import type { Store } from '../ports/store.js';
+import type { Store } from '../deps/index.js';
+import type { RateLimitStore } from '../limits/index.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);

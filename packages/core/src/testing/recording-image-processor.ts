@@ -1,5 +1,4 @@
-import type { BlobStore } from '../ports/blob-store.js';
-import type { ImageProcessor } from '../ports/image-processor.js';
+import type { BlobStore, ImageProcessor } from '../media/index.js';
 import type { TableInspector } from './table-inspector.js';
 
 /** An ImageProcessor that stores a marked copy of the image and records what it was asked. */

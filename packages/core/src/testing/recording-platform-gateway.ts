@@ -1,13 +1,13 @@
-import type { ConnectedAccount } from '../domain/connected-account.js';
-import type { Platform } from '../domain/platform.js';
 import type {
   CommentSubscription,
+  ConnectedAccount,
   PlatformGateway,
   PostingOptions,
   PostingOptionsAnswer,
   PublishJob,
   PublishStep,
-} from '../ports/platform-gateway.js';
+} from '../accounts/index.js';
+import type { Platform } from '../kernel/index.js';
 
 /** A PlatformGateway that records every call and answers from a script. */
 export type RecordingPlatformGateway = PlatformGateway & {

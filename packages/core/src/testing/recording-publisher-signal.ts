@@ -1,4 +1,4 @@
-import type { PublisherSignal } from '../ports/publisher-signal.js';
+import type { PublisherSignal } from '../publishing/index.js';
 
 /** A PublisherSignal that records wake-ups; the next run is `delayMs` after the request. */
 export type RecordingPublisherSignal = PublisherSignal & { readonly dueCalls: Date[] };

@@ -1,4 +1,4 @@
-import type { WebhookRequest, WebhookResponse, WebhookSender } from '../ports/webhook-sender.js';
+import type { WebhookRequest, WebhookResponse, WebhookSender } from '../webhooks/index.js';
 
 /** A WebhookSender for tests: records each request and answers with what `answer` says. */
 export type ScriptedWebhookSender = WebhookSender & {

@@ -1,7 +1,6 @@
-import type { PostMetrics } from '../analytics/analytics-metrics.js';
-import type { Post } from '../domain/post.js';
-import { transition } from '../domain/post-state-machine.js';
-import type { Store } from '../ports/store.js';
+import type { PostMetrics } from '../analytics/index.js';
+import type { Store } from '../deps/index.js';
+import { type Post, transition } from '../posts/index.js';
 
 /** A post to publish at `publishedAt`, with the figures its first read found (null: not read). */
 export type PublishedSeed = {

@@ -1,5 +1,4 @@
-import { formatUlid } from '../domain/ulid.js';
-import type { IdGenerator, IdPrefix } from '../ports/id-generator.js';
+import { formatUlid, type IdGenerator, type IdPrefix } from '../kernel/index.js';
 
 /** Predictable ids and secrets in the real formats: `post_00000000000000000000000001`, … */
 export function createSequentialIds(): IdGenerator {

@@ -1,4 +1,4 @@
-import type { FetchRefusal, MediaFetcher } from '../ports/media-fetcher.js';
+import type { FetchRefusal, MediaFetcher } from '../media/index.js';
 
 /** What a StaticFetcher answers for one link: bytes, or a refusal. */
 export type StaticAnswer = Uint8Array | FetchRefusal;

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Post } from '../domain/post.js';
-import type { NewPostsBatch } from '../ports/post-store.js';
-import type { Store } from '../ports/store.js';
+import type { Store } from '../deps/index.js';
+import type { NewPostsBatch, Post } from '../posts/index.js';
 import { describeAccountDisconnectContract } from './account-disconnect-contract.js';
 import { describeAccountExpiryContract } from './account-expiry-contract.js';
 import { describeAnalyticsContract } from './analytics-contract.js';

@@ -1,4 +1,4 @@
-import type { MediaFacts, MediaInspector } from '../ports/media-inspector.js';
+import type { MediaFacts, MediaInspector } from '../media/index.js';
 import { blobKeyOf } from './memory-blob-store.js';
 
 /** A MediaInspector that knows the facts of the bytes it was told about; other bytes are unknown. */

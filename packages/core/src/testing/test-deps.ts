@@ -1,13 +1,10 @@
-import { DEFAULT_PLAN_LIMITS, type PlanLimitsTable } from '../domain/entitlements.js';
-import { DEFAULT_NEW_USER_PLAN } from '../domain/new-user-plan.js';
-import { createPostingOptionsCache } from '../domain/posting-options-cache.js';
+import { createPostingOptionsCache, type PlatformGateways } from '../accounts/index.js';
+import type { CoreDeps, Store } from '../deps/index.js';
+import { DEFAULT_NEW_USER_PLAN, DEFAULT_PLAN_LIMITS, type PlanLimitsTable } from '../identity/index.js';
 import { createAesGcmSecretBox } from '../node/aes-gcm-secret-box.js';
 import { createRandomIdGenerator } from '../node/random-id-generator.js';
 import { sha256KeyHasher } from '../node/sha256-key-hasher.js';
-import { DEFAULT_POLICY_CONFIG } from '../policy/platform-limits.js';
-import type { PlatformGateways } from '../ports/platform-gateway.js';
-import type { Store } from '../ports/store.js';
-import type { CoreDeps } from '../use-cases/core-deps.js';
+import { DEFAULT_POLICY_CONFIG } from '../policy/index.js';
 import { createFakeClock, type FakeClock } from './fake-clock.js';
 import { createMemoryBlobStore, type MemoryBlobStore } from './memory-blob-store.js';
 import { createMemoryStore } from './memory-store.js';

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { WebhookAttempt, WebhookSubscription } from '../domain/webhook.js';
-import type { ClaimedDelivery, WebhookStore } from '../ports/webhook-store.js';
+import type {
+  ClaimedDelivery,
+  WebhookAttempt,
+  WebhookStore,
+  WebhookSubscription,
+} from '../webhooks/index.js';
 import { anOwnerWith, at, attemptOf, claim, enqueueTo, finish, only } from './webhook-contract-support.js';
 
 /**

@@ -1,16 +1,14 @@
 import type {
-  WebhookAttempt,
-  WebhookDelivery,
-  WebhookMessage,
-  WebhookSubscription,
-} from '../domain/webhook.js';
-import type {
   AttemptNext,
   ClaimedDelivery,
   DeliveryClaimRequest,
   SubscriptionHealth,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookMessage,
   WebhookStore,
-} from '../ports/webhook-store.js';
+  WebhookSubscription,
+} from '../webhooks/index.js';
 import { aUser, aWebhookDelivery, aWebhookMessage, aWebhookSubscription } from './builders.js';
 
 // What the webhook store contract's delivery and attempt parts share.

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { WebhookDelivery, WebhookSubscription } from '../domain/webhook.js';
-import type { ClaimedDelivery, WebhookStore } from '../ports/webhook-store.js';
+import type {
+  ClaimedDelivery,
+  WebhookDelivery,
+  WebhookStore,
+  WebhookSubscription,
+} from '../webhooks/index.js';
 import { anOwnerWith, at, claim, enqueueTo, finish, idsOf, only } from './webhook-contract-support.js';
 
 /**

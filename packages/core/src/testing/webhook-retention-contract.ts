@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WebhookSubscription } from '../domain/webhook.js';
-import type { ClaimedDelivery, WebhookStore } from '../ports/webhook-store.js';
+import type { ClaimedDelivery, WebhookStore, WebhookSubscription } from '../webhooks/index.js';
 import { aWebhookMessage } from './builders.js';
 import { anOwnerWith, at, claim, enqueueTo, finish } from './webhook-contract-support.js';
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookDelivery, WebhookSubscription } from '../domain/webhook.js';
-import type { Store } from '../ports/store.js';
-import type { WebhookStore } from '../ports/webhook-store.js';
+import type { Store } from '../deps/index.js';
+import type { WebhookDelivery, WebhookStore, WebhookSubscription } from '../webhooks/index.js';
 import { aUser, aWebhookDelivery, aWebhookMessage, aWebhookSubscription } from './builders.js';
 import { describeWebhookAttemptContract } from './webhook-attempt-contract.js';
 import { at, T0 } from './webhook-contract-support.js';

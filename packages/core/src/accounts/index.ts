@@ -1,0 +1,106 @@
+export {
+  type AccountChange,
+  type ConnectedAccount,
+  connectedAccountSchema,
+  markedNeedsReconnect,
+  tokenExpiringEvent,
+} from './connected-account.js';
+export {
+  CONNECTION_REQUEST_LIFETIME_MS,
+  type ConnectionRequest,
+  connectionRequestSchema,
+} from './connection-request.js';
+export {
+  ACCOUNT_HOLDING_STATUSES,
+  type AccountStore,
+  type DisconnectAccountOutcome,
+  type DisconnectAccountRequest,
+  disconnectRefusal,
+  type RefreshedTokens,
+} from './ports/account-store.js';
+export type { ConnectionRequestStore } from './ports/connection-request-store.js';
+export type {
+  AuthorizationRequest,
+  CodeCallback,
+  CodeExchange,
+  CommentReplies,
+  CommentReplyAnswer,
+  CommentSubscription,
+  ConnectedProfile,
+  FollowersAnswer,
+  MetricsAnswer,
+  MetricsTarget,
+  PlatformGateway,
+  PlatformGateways,
+  PostingOptions,
+  PostingOptionsAnswer,
+  PostMetricsReading,
+  PublicReplyLookup,
+  PublishJob,
+  PublishMedia,
+  PublishStep,
+  RefreshedCredentials,
+} from './ports/platform-gateway.js';
+export { type AccountView, accountViewSchema, toAccountView } from './use-cases/account-answer.js';
+export { actorAccount, callWithAccountTokens } from './use-cases/account-call.js';
+export { accountSummaryJson, accountSummarySchema } from './use-cases/account-summary-answer.js';
+export { type AccountChoice, chooseTargets, visibleAccounts } from './use-cases/choose-targets.js';
+export {
+  type ConnectionCallback,
+  completeConnection,
+  connectionRequester,
+  createConnectionRequest,
+  startConnection,
+} from './use-cases/connect-account.js';
+export {
+  type DisconnectAccountOptions,
+  type DisconnectedAccount,
+  disconnectAccount,
+} from './use-cases/disconnect-account.js';
+export {
+  type AccountSummary,
+  CAPTION_PREVIEW_LENGTH,
+  captionPreview,
+  getAccountSummary,
+  UPCOMING_POSTS_SHOWN,
+  type UpcomingPostView,
+} from './use-cases/get-account-summary.js';
+export {
+  getPostingOptions,
+  type PostingOptionsView,
+  readPostingOptions,
+} from './use-cases/get-posting-options.js';
+export { listConnections } from './use-cases/list-connections.js';
+export { postingOptionsJson, postingOptionsSchema } from './use-cases/posting-options-answer.js';
+export {
+  type CachedPostingOptions,
+  createPostingOptionsCache,
+  POSTING_OPTIONS_TTL_MS,
+  type PostingOptionsCache,
+} from './use-cases/posting-options-cache.js';
+export {
+  type ActivityEntry,
+  type ActivityPost,
+  RECENT_ACTIVITY_MAX,
+  RECENT_ACTIVITY_SHOWN,
+  recentActivity,
+} from './use-cases/recent-activity.js';
+export {
+  refreshAccountTokens,
+  type TokenRefresh,
+  tokenExpiresSoon,
+} from './use-cases/refresh-account-tokens.js';
+export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';
+export {
+  type ExpiringTokenStep,
+  expiringTokenStep,
+  TOKEN_EXPIRY_SWEEP_LIMIT,
+  TOKEN_EXPIRY_WINDOW_MS,
+  TOKEN_REFRESH_LEASE_MS,
+  type TokenSweepFault,
+  type TokenSweepResult,
+  tokenLapsesSoon,
+  tokenSweepHorizonMs,
+  type WarnExpiringTokensOptions,
+  warnExpiringTokens,
+} from './use-cases/warn-expiring-tokens.js';

@@ -1,0 +1,64 @@
+export {
+  type AnalyticsAggregates,
+  type CategorySums,
+  type CollectionCounts,
+  type DaySums,
+  PERIOD_NAMES,
+  type PeriodName,
+  type PlatformSums,
+  type RankedPost,
+  type SumsByPlatform,
+  type TimeCell,
+  TOP_POSTS,
+} from './analytics-aggregates.js';
+export {
+  ENGAGEMENT_METRICS,
+  engagementOf,
+  METRIC_NAMES,
+  type MetricName,
+  PLATFORM_METRICS,
+  type PostMetrics,
+} from './analytics-metrics.js';
+export {
+  type AnalyticsAnswer,
+  type AnalyticsWindow,
+  answerAnalytics,
+  type BestTimeCell,
+  COVERAGE_STATES,
+  type Comparison,
+  type CoverageState,
+  changeOf,
+  coverageState,
+  type Figures,
+  MIN_BUCKET_SAMPLES,
+  MIN_TOTAL_SAMPLES,
+  type MissingReason,
+  type PlatformCoverage,
+  type Recommendation,
+  type TopPost,
+} from './answer-analytics.js';
+export {
+  type AnalyticsSeries,
+  answerAnalyticsSeries,
+  type DayFigures,
+  type SeriesWindow,
+} from './answer-analytics-series.js';
+export type { CollectionJob, CollectionResult, CollectionStatus, NewCollection } from './collection-job.js';
+export { COLLECTION_OFFSETS_MS, dueCollectionSlot, nextCollectionAt } from './collection-schedule.js';
+export { collectionsFromEvents } from './collections-from-events.js';
+export { type CollectionDecision, decideCollection, unreadableAccountRetry } from './decide-collection.js';
+export type {
+  AnalyticsQuery,
+  AnalyticsSeriesQuery,
+  AnalyticsStore,
+  MetricSnapshot,
+} from './ports/analytics-store.js';
+export { analyticsAnswerSchema } from './use-cases/analytics-answer.js';
+export { getAnalytics } from './use-cases/get-analytics.js';
+export { getAnalyticsSeries } from './use-cases/get-analytics-series.js';
+export {
+  ANALYTICS_DAYS,
+  type AnalyticsInput,
+  type AnalyticsRequest,
+  readAnalyticsInput,
+} from './use-cases/read-analytics-input.js';

@@ -1,0 +1,22 @@
+export { APPROVAL_STATUSES, type Approval, type ApprovalStatus, approvalSchema } from './approval.js';
+export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
+export { approvalStatusJson, approvalStatusSchema } from './use-cases/approval-status-answer.js';
+export { type CreateDraftInput, createDraft } from './use-cases/create-draft.js';
+export {
+  type ApprovalDecided,
+  type DecideApprovalInput,
+  decideApproval,
+} from './use-cases/decide-approval.js';
+export {
+  DRAFT_TONES,
+  type DraftTone,
+  draftCaption,
+  PROMOTIONAL_CALL_TO_ACTION,
+} from './use-cases/draft-caption.js';
+export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
+export {
+  type ApprovalRequested,
+  type RequestApprovalInput,
+  requestApproval,
+} from './use-cases/request-approval.js';
+export { reviewApproval } from './use-cases/review-approval.js';

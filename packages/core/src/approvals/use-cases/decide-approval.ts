@@ -1,0 +1,173 @@
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { ConnectedAccount } from '../../accounts/index.js';
+import { type Actor, limitsFor, operatorActor, quotaWindowStart } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import {
+  type CreatePostsDeps,
+  type Post,
+  prepareForTargets,
+  scheduledEvents,
+  transition,
+} from '../../posts/index.js';
+import type { Approval } from '../approval.js';
+import type { ApprovalDecision } from '../ports/approval-store.js';
+import { checkDraftReady } from './check-draft-ready.js';
+
+/** An operator's decision: `id` is an approval id (`appr_…`) or the id of the post under review. */
+export type DecideApprovalInput = {
+  readonly id: string;
+  readonly approve: boolean;
+  readonly note?: string | null;
+};
+
+/** The decided approval and the post as it now stands (the first row, for a multi-target draft). */
+export type ApprovalDecided = {
+  readonly approval: Approval;
+  readonly post: Post;
+  /** Every post row the approval scheduled (one per target account); empty when rejected. */
+  readonly scheduledPostIds: readonly string[];
+};
+
+type Deps = CreatePostsDeps;
+
+/**
+ * Decides a pending approval (operator only, `svc approvals decide`). Approving runs every check
+ * of post creation again on the draft as it now stands (see checkDraftReady: plan, targets,
+ * content, TikTok creator options, quota, repeats), prepares each platform's media (converted,
+ * padded) and then, in one transaction, schedules the draft — at its scheduledTime if that is
+ * still ahead, else at the next publisher run — adds one row per further target account within
+ * the scheduling quota, and records the decision. Rejecting returns the post to `draft` with the
+ * reviewer's note.
+ */
+export function decideApproval(
+  deps: Deps,
+  input: DecideApprovalInput,
+): ResultAsync<ApprovalDecided, SvcError> {
+  return new ResultAsync(decide(deps, input));
+}
+
+async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<ApprovalDecided, SvcError>> {
+  const now = deps.clock.now();
+  const approval = await findApproval(deps, input.id);
+  if (approval === null) {
+    return err(
+      svcError('approval_not_found', `No approval ${input.id}, and no post under review with that id.`, {
+        id: input.id,
+      }),
+    );
+  }
+  if (approval.status !== 'pending') {
+    return err(
+      svcError('invalid_post_state', `Approval ${approval.id} was already ${approval.status}.`, {
+        approvalId: approval.id,
+        status: approval.status,
+      }),
+    );
+  }
+  const post = await deps.store.posts.getPost(approval.postId);
+  if (post === null) return err(svcError('post_not_found', `Post ${approval.postId} not found.`));
+  const note = input.note?.trim() || null;
+  const decision = { reviewerNote: note, decidedAt: now };
+
+  if (!input.approve) {
+    const moved = transition(post, { type: 'reject', at: now });
+    if (moved.isErr()) return err(moved.error);
+    const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+    if (stored === null) return err(raced(post));
+    const decided = await deps.store.approvals.decideApproval(approval.id, {
+      status: 'rejected',
+      ...decision,
+    });
+    if (decided === null) return err(raced(post));
+    return ok({ approval: decided, post: stored, scheduledPostIds: [] });
+  }
+  return approve(deps, approval, post, { status: 'approved', ...decision });
+}
+
+async function approve(
+  deps: Deps,
+  approval: Approval,
+  post: Post,
+  decision: ApprovalDecision,
+): Promise<Result<ApprovalDecided, SvcError>> {
+  if (post.deletedAt !== null || post.status !== 'pending_approval') {
+    return err(
+      svcError('invalid_post_state', `Post ${post.id} is no longer awaiting approval.`, { postId: post.id }),
+    );
+  }
+  const owner = await deps.store.users.getUser(post.ownerId);
+  if (owner === null)
+    return err(svcError('user_not_found', `The owner of post ${post.id} no longer exists.`));
+  // The reviewer acts for the owner: the owner's accounts and plan are what count now.
+  const actor: Actor = { ...operatorActor(owner), credentialId: approval.requestedBy };
+  const ready = await checkDraftReady(deps, actor, post);
+  if (ready.isErr()) return err(ready.error);
+  const { targets, content, scheduledTime } = ready.value;
+  const media = await prepareForTargets(deps, owner, post, content, targets);
+  if (media.isErr()) return err(media.error);
+  // The draft row goes to the first account; the approval's events are about it as it goes.
+  const rowFor = (account: ConnectedAccount): Post => ({
+    ...post,
+    platforms: [account.platform],
+    profileIds: [account.id],
+    media: [...(media.value.media.get(account.platform) ?? post.media)],
+  });
+  const [firstTarget, ...others] = targets as [ConnectedAccount, ...ConnectedAccount[]];
+  const moved = transition(rowFor(firstTarget), { type: 'approve', at: decision.decidedAt, scheduledTime });
+  if (moved.isErr()) return err(moved.error);
+  const first = moved.value.post;
+  const now = decision.decidedAt;
+  const siblings = others.map((account) => ({
+    ...first,
+    ...rowFor(account),
+    status: first.status,
+    scheduledTime: first.scheduledTime,
+    dueAt: first.dueAt,
+    updatedAt: now,
+    id: deps.ids.id('post'),
+    createdAt: now,
+    version: 0,
+  }));
+  const outcome = await deps.store.posts.approveDraft({
+    ownerId: owner.id,
+    draft: first,
+    expectedVersion: post.version,
+    siblings,
+    approvalId: approval.id,
+    decision,
+    quota: {
+      limit: limitsFor(owner, now, deps.planLimits).postsPerMonth,
+      windowStart: quotaWindowStart(now),
+    },
+    events: [...moved.value.events, ...scheduledEvents(siblings, now)],
+  });
+  switch (outcome.kind) {
+    case 'conflict':
+      return err(raced(post));
+    case 'quota_exceeded':
+      return err(
+        svcError(
+          'quota_exceeded',
+          `Scheduling quota reached: ${outcome.used} of ${outcome.limit} posts this month, and approving post ${post.id} needs ${siblings.length} more. Upgrade the plan or reject it.`,
+          { used: outcome.used, limit: outcome.limit, needed: siblings.length },
+        ),
+      );
+    case 'approved':
+      deps.publisher.postsDue(scheduledTime);
+      return ok({
+        approval: outcome.approval,
+        post: outcome.post,
+        scheduledPostIds: [outcome.post.id, ...outcome.siblings.map((p) => p.id)],
+      });
+  }
+}
+
+async function findApproval(deps: Deps, id: string): Promise<Approval | null> {
+  return (await deps.store.approvals.getApproval(id)) ?? deps.store.approvals.getLatestForPost(id);
+}
+
+function raced(post: Post): SvcError {
+  return svcError('invalid_post_state', `Post ${post.id} was decided or changed by someone else just now.`, {
+    postId: post.id,
+  });
+}

@@ -1,0 +1,56 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { type Actor, useCase } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import { isVisibleTo } from '../../posts/index.js';
+import type { ApprovalStatus } from '../approval.js';
+
+/** An approval as `svc_get_post_approval_status` shows it. */
+export type ApprovalStatusView = {
+  readonly approvalId: string;
+  readonly postId: string;
+  readonly status: 'awaiting_review' | 'approved' | 'rejected';
+  readonly requestNote: string | null;
+  readonly reviewerNote: string | null;
+  readonly requestedAt: Date;
+  readonly decidedAt: Date | null;
+};
+
+const SHOWN: Readonly<Record<ApprovalStatus, ApprovalStatusView['status']>> = {
+  pending: 'awaiting_review',
+  approved: 'approved',
+  rejected: 'rejected',
+};
+
+/** The latest approval of one of the actor's posts (spec 4.2 `svc_get_post_approval_status`). */
+export function getApprovalStatus(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
+  postId: string,
+): ResultAsync<ApprovalStatusView, SvcError> {
+  return useCase(actor, 'post:read', async (): Promise<Result<ApprovalStatusView, SvcError>> => {
+    const post = await deps.store.posts.getPost(postId);
+    if (post === null || !isVisibleTo(post, actor)) {
+      return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+    }
+    const approval = await deps.store.approvals.getLatestForPost(postId);
+    if (approval === null) {
+      return err(
+        svcError(
+          'approval_not_found',
+          `No approval was requested for post ${postId}. Send a draft for review with svc_request_post_approval.`,
+          { postId },
+        ),
+      );
+    }
+    return ok({
+      approvalId: approval.id,
+      postId: approval.postId,
+      status: SHOWN[approval.status],
+      requestNote: approval.requestNote,
+      reviewerNote: approval.reviewerNote,
+      requestedAt: approval.requestedAt,
+      decidedAt: approval.decidedAt,
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { type Actor, useCase } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import { type CreatePostsDeps, liveOwnedPost, transition } from '../../posts/index.js';
+import type { Approval } from '../approval.js';
+import { checkDraftReady } from './check-draft-ready.js';
+
+/** What `svc_request_post_approval` asks for. */
+export type RequestApprovalInput = { readonly postId: string; readonly note?: string | null };
+
+/** What `svc_request_post_approval` answers. */
+export type ApprovalRequested = {
+  readonly approvalId: string;
+  readonly postId: string;
+  readonly status: 'pending';
+};
+
+type Deps = CreatePostsDeps;
+
+/**
+ * Sends a draft for review (spec 3): the post moves `draft` → `pending_approval` and an approval
+ * record is created for an operator to decide (`svc approvals decide`). Only a draft that could
+ * publish as it stands is sent (see checkDraftReady); the refusal names what is missing.
+ */
+export function requestApproval(
+  deps: Deps,
+  actor: Actor,
+  input: RequestApprovalInput,
+): ResultAsync<ApprovalRequested, SvcError> {
+  return useCase(actor, 'approval:request', () => request(deps, actor, input));
+}
+
+async function request(
+  deps: Deps,
+  actor: Actor,
+  input: RequestApprovalInput,
+): Promise<Result<ApprovalRequested, SvcError>> {
+  const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
+  if (found.isErr()) return err(found.error);
+  const post = found.value;
+  const now = deps.clock.now();
+  if (post.status === 'draft') {
+    const ready = await checkDraftReady(deps, actor, post);
+    if (ready.isErr()) return err(notReady(ready.error));
+  }
+  const moved = transition(post, { type: 'request_approval', at: now });
+  if (moved.isErr()) return err(notADraft(moved.error, post.status));
+  const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+  if (stored === null) {
+    return err(
+      svcError(
+        'invalid_post_state',
+        `Post ${post.id} changed while sending it for approval. Read it and try again.`,
+        {
+          postId: post.id,
+        },
+      ),
+    );
+  }
+  const note = input.note?.trim() ?? '';
+  const approval: Approval = {
+    id: deps.ids.id('appr'),
+    postId: post.id,
+    ownerId: post.ownerId,
+    status: 'pending',
+    requestNote: note === '' ? null : note,
+    reviewerNote: null,
+    requestedAt: now,
+    decidedAt: null,
+    requestedBy: actor.credentialId,
+  };
+  await deps.store.approvals.insertApproval(approval);
+  return ok({ approvalId: approval.id, postId: post.id, status: 'pending' });
+}
+
+/** A check's refusal, said as what keeps the draft from review. */
+function notReady(error: SvcError): SvcError {
+  return { ...error, message: `The draft cannot be sent for review yet: ${error.message}` };
+}
+
+/** The state machine's refusal, with what to do in the state the post is in. */
+function notADraft(error: SvcError, status: string): SvcError {
+  const advice =
+    status === 'pending_approval'
+      ? 'It is already awaiting review; check it with svc_get_post_approval_status.'
+      : 'Only drafts go through approval: save one with svc_draft_post. A scheduled post can be changed with svc_update_scheduled_post.';
+  return { ...error, message: `${error.message} ${advice}` };
+}

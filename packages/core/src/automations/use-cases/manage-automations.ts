@@ -1,0 +1,142 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import { type Automation, automationEvent } from '../automation.js';
+import { templateFile } from '../automation-template.js';
+import { automationReadiness, startCommentWatch } from './automation-account.js';
+import { type AutomationView, automationView } from './automation-view.js';
+
+type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox' | 'platforms'>;
+
+/** The caller's automations (those of the accounts the key may touch), newest first, with counts. */
+export function listAutomations(deps: Deps, actor: Actor): ResultAsync<AutomationView[], SvcError> {
+  return useCase(actor, 'automation:read', async () => {
+    const automations = await deps.store.automations.listAutomations(actor.user.id, actor.accountIds);
+    return ok(await Promise.all(automations.map((a) => viewOf(deps, a))));
+  });
+}
+
+/** One automation as a version-1 template: no post, profile, handle or account detail. */
+export function exportAutomationTemplate(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
+  automationId: string,
+): ResultAsync<Record<string, unknown>, SvcError> {
+  return useCase(actor, 'automation:read', async () => {
+    const found = await ownedAutomation(deps, actor, automationId);
+    if (found.isErr()) return err(found.error);
+    if (found.value.state === 'draft') {
+      return err(
+        svcError(
+          'automation_is_draft',
+          `Automation ${automationId} is still a draft: it has nothing to export until it watches a published post.`,
+          { automationId },
+        ),
+      );
+    }
+    return ok(templateFile(found.value.template));
+  });
+}
+
+/**
+ * Pauses a live automation (it keeps its post and counts, and sends nothing) or resumes a paused
+ * one, after checking again that its account can answer comments. Asking for the state it is
+ * already in changes nothing; a draft can be neither.
+ */
+export function setAutomationRunning(
+  deps: Deps,
+  actor: Actor,
+  automationId: string,
+  running: boolean,
+): ResultAsync<AutomationView, SvcError> {
+  return useCase(actor, 'automation:write', async (): Promise<Result<AutomationView, SvcError>> => {
+    const found = await ownedAutomation(deps, actor, automationId);
+    if (found.isErr()) return err(found.error);
+    const automation = found.value;
+    const wanted = running ? 'live' : 'paused';
+    if (automation.state === wanted) return ok(await viewOf(deps, automation));
+    if (automation.state === 'draft') {
+      return err(
+        svcError(
+          'invalid_automation_state',
+          `Automation ${automationId} is a draft: import it again with post_id to make it live.`,
+          { automationId, state: automation.state },
+        ),
+      );
+    }
+    if (running) {
+      const account = await deps.store.accounts.getAccount(automation.accountId);
+      if (account === null || account.status !== 'active') {
+        return err(
+          svcError(
+            'account_needs_reconnect',
+            'The Instagram account of this automation is no longer connected.',
+            {
+              profileId: automation.accountId,
+            },
+          ),
+        );
+      }
+      const watching = await startCommentWatch(deps, account);
+      if (watching.isErr()) return err(watching.error);
+    }
+    const now = deps.clock.now();
+    const changed: Automation = {
+      ...automation,
+      state: wanted,
+      liveSince: running ? now : automation.liveSince,
+      updatedAt: now,
+    };
+    const event = automationEvent(running ? 'automation.resumed' : 'automation.paused', changed, now);
+    if (!(await deps.store.automations.updateAutomation(changed, [event]))) return notFound(automationId);
+    return ok(await viewOf(deps, changed));
+  });
+}
+
+/** Deletes an automation: it stops at once; comments already answered stay answered. */
+export function deleteAutomation(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  actor: Actor,
+  automationId: string,
+): ResultAsync<{ readonly id: string; readonly deleted: true }, SvcError> {
+  return useCase(actor, 'automation:write', async () => {
+    const found = await ownedAutomation(deps, actor, automationId);
+    if (found.isErr()) return err(found.error);
+    const event = automationEvent('automation.deleted', found.value, deps.clock.now());
+    if (!(await deps.store.automations.deleteAutomation(automationId, [event])))
+      return notFound(automationId);
+    return ok({ id: automationId, deleted: true as const });
+  });
+}
+
+// Another user's automation, or one on an account the key may not touch, is refused exactly like
+// a missing one, so ids reveal nothing.
+async function ownedAutomation(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
+  automationId: string,
+): Promise<Result<Automation, SvcError>> {
+  const automation = await deps.store.automations.getAutomation(automationId);
+  if (
+    automation === null ||
+    automation.ownerId !== actor.user.id ||
+    !actorCanSeeAccount(actor, automation.accountId)
+  ) {
+    return notFound(automationId);
+  }
+  return ok(automation);
+}
+
+function notFound<T>(automationId: string): Result<T, SvcError> {
+  return err(svcError('automation_not_found', `Automation ${automationId} not found.`, { automationId }));
+}
+
+async function viewOf(deps: Deps, automation: Automation): Promise<AutomationView> {
+  const account = await deps.store.accounts.getAccount(automation.accountId);
+  const readiness =
+    account === null || account.status !== 'active'
+      ? { needsReconnect: true, missingPermissions: [] }
+      : automationReadiness(deps, account);
+  return automationView(automation, readiness);
+}

@@ -1,0 +1,24 @@
+export { type BillingEvent, billingEventSchema, type Money, moneySchema } from './billing-event.js';
+export type { BillingStore } from './ports/billing-store.js';
+export {
+  emptySubscription,
+  isSubscriptionStatus,
+  SUBSCRIPTION_STATUSES,
+  type Subscription,
+  type SubscriptionStatus,
+  subscriptionSchema,
+} from './subscription.js';
+export { truncateCustomerId } from './truncate-customer-id.js';
+export {
+  BILLING_SUMMARY_EVENTS,
+  type BillingEventView,
+  type BillingSummary,
+  billingSummaryOf,
+  getBillingSummary,
+} from './use-cases/get-billing-summary.js';
+export {
+  type BillingEventInput,
+  recordBillingEvent,
+  recordBillingSubscription,
+  type SubscriptionChanges,
+} from './use-cases/record-billing.js';

@@ -1,0 +1,2 @@
+export type { CoreDeps } from './core-deps.js';
+export type { Store } from './store.js';

@@ -1,0 +1,39 @@
+import type { AccountStore, ConnectionRequestStore } from '../accounts/index.js';
+import type { AnalyticsStore } from '../analytics/index.js';
+import type { ApprovalStore } from '../approvals/index.js';
+import type { AutomationStore } from '../automations/index.js';
+import type { BillingStore } from '../billing/index.js';
+import type { ApiKeyStore, OAuthStore, UserStore } from '../identity/index.js';
+import type { EventStore } from '../journal/index.js';
+import type { RateLimitStore } from '../limits/index.js';
+import type { MediaStore } from '../media/index.js';
+import type { PostStore } from '../posts/index.js';
+import type { WebhookStore } from '../webhooks/index.js';
+
+/** Every storage port, as one database implements them. */
+export type Store = {
+  readonly posts: PostStore;
+  readonly users: UserStore;
+  readonly apiKeys: ApiKeyStore;
+  readonly accounts: AccountStore;
+  readonly media: MediaStore;
+  readonly connectionRequests: ConnectionRequestStore;
+  readonly approvals: ApprovalStore;
+  readonly billing: BillingStore;
+  /** Clients, grants, codes, tokens and sessions of the OAuth authorization server. */
+  readonly oauth: OAuthStore;
+  /** The event journal: every state change's event, in order. */
+  readonly events: EventStore;
+  /** Metric collection, its snapshots and the aggregates of analytics answers. */
+  readonly analytics: AnalyticsStore;
+  /** Instagram comment automations, their counts and the webhook comment inbox. */
+  readonly automations: AutomationStore;
+  /** Outgoing webhooks: subscriptions, the journal fan-out and the delivery queue. */
+  readonly webhooks: WebhookStore;
+  /** Shared rate-limit counters (API keys, client addresses, sign-in attempts). */
+  readonly rateLimits: RateLimitStore;
+  /** Resolves when the database answers; rejects otherwise (health checks). */
+  ping(): Promise<void>;
+  /** Releases the database; the store is unusable afterwards. */
+  close(): Promise<void>;
+};

@@ -1,0 +1,83 @@
+export { type Actor, actorCanSeeAccount, operatorActor, requireScope } from './actor.js';
+export { API_KEY_SCAN_PATTERN, type ApiKey, apiKeySchema, formatApiKey, parseApiKey } from './api-key.js';
+export { decideLastUse, LAST_USE_EVERY_MS } from './decide-last-use.js';
+export {
+  checkApiAccess,
+  checkCanSchedule,
+  checkCanUpload,
+  checkCanUseTools,
+  DEFAULT_PLAN_LIMITS,
+  isEntitled,
+  isPlanRefusal,
+  type LapsedAction,
+  lapsedPlanMessage,
+  limitsFor,
+  type PlanLimits,
+  type PlanLimitsTable,
+  type PlanState,
+  planStateAt,
+  quotaWindowStart,
+} from './entitlements.js';
+export {
+  type ChosenPlan,
+  chosenPlan,
+  DEFAULT_NEW_USER_PLAN,
+  DEFAULT_PLAN_KINDS,
+  type DefaultPlanKind,
+  MAX_TRIAL_DAYS,
+  type NewUserPlanSetting,
+  type PlanChoice,
+} from './new-user-plan.js';
+export {
+  MCP_OAUTH_SCOPES,
+  MCP_RESOURCE_SCOPES,
+  type McpOAuthScope,
+  OAUTH_SCOPE_GRANTS,
+  oauthScopeFor,
+  scopesForOAuth,
+} from './oauth-scopes.js';
+export { PASSWORD_LENGTH, passwordProblem } from './password-rules.js';
+export { type NoticeLine, type NoticePart, type PlanNotice, planNotice } from './plan-notice.js';
+export type { AgentAccess, AgentGrant } from './ports/agent-access.js';
+export type { ApiKeyStore } from './ports/api-key-store.js';
+export type { KeyHasher } from './ports/key-hasher.js';
+export type { OAuthRecord, OAuthStore } from './ports/oauth-store.js';
+export type { UserStore } from './ports/user-store.js';
+export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './scopes.js';
+export { type TrialState, trialStateAt } from './trial-state.js';
+export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
+export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
+export {
+  authenticateBearer,
+  exchangeKeyForMcpToken,
+  LEGACY_MCP_TOKEN_LIFETIME_MS,
+  type LegacyMcpToken,
+} from './use-cases/legacy-mcp-token.js';
+export {
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from './use-cases/manage-api-keys.js';
+export {
+  actorCanReadPost,
+  namedPosts,
+  type ReadablePostIds,
+  readablePostIds,
+} from './use-cases/readable-post-ids.js';
+export type { LastUseFault } from './use-cases/record-key-use.js';
+export { revokeOwnApiKey } from './use-cases/revoke-own-api-key.js';
+export { setTimeZone } from './use-cases/set-time-zone.js';
+export { type PlanChange, type SetUserPlanInput, setUserPlan } from './use-cases/set-user-plan.js';
+export { useCase } from './use-cases/use-case.js';
+export {
+  DEFAULT_TIME_ZONE,
+  emailSchema,
+  PLAN_KINDS,
+  type Plan,
+  type PlanKind,
+  planSchema,
+  type User,
+  userSchema,
+} from './user.js';

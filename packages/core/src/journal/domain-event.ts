@@ -1,0 +1,114 @@
+import type { ConnectedAccount } from '../accounts/index.js';
+import type { MediaAsset } from '../media/index.js';
+import type { Post } from '../posts/index.js';
+
+/**
+ * What happened, as the event journal records it. Every state change of a post, an account, a
+ * media asset or an automation yields one from core, and the store appends it in the same transaction as the
+ * change; webhooks, the console's activity and analytics scheduling read them in order.
+ */
+export const DOMAIN_EVENT_TYPES = [
+  'post.scheduled',
+  'post.publishing',
+  'post.posted',
+  'post.failed',
+  /** Back in the queue after an attempt: a retry or a platform quota deferral. */
+  'post.retrying',
+  /** A person asked for a failed post to be published again (`retryPost`). */
+  'post.retry_requested',
+  'post.deleted',
+  'post.restored',
+  'post.approval_requested',
+  'post.approved',
+  'post.rejected',
+  'account.connected',
+  'account.reconnected',
+  'account.needs_reconnect',
+  'account.disconnected',
+  /** A token that cannot be refreshed lapses within 7 days: reconnect before posts fail. */
+  'account.token_expiring',
+  'media.ready',
+  'media.deleted',
+  'automation.created',
+  'automation.paused',
+  'automation.resumed',
+  'automation.deleted',
+] as const;
+
+/** The kind of a domain event. */
+export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
+
+/** A JSON value, as event data is stored. */
+export type EventData = Readonly<Record<string, string | number | boolean | null>>;
+
+/** One thing that happened, before the journal gives it a position. */
+export type DomainEvent = {
+  readonly type: DomainEventType;
+  readonly at: Date;
+  /** The user whose resource it is: consumers see only their owner's events. */
+  readonly ownerId: string;
+  /** The post, account or media asset it is about. */
+  readonly subjectId: string;
+  /** What a consumer needs besides the subject (platform, permalink, reason, …); flat JSON. */
+  readonly data: EventData;
+};
+
+/** An event as the journal holds it: in order, with where a reader goes on from. */
+export type JournalEvent = DomainEvent & {
+  /** Increasing in the order the store assigned it (unique, with gaps). */
+  readonly seq: number;
+  /**
+   * Opaque: pass it as `after` to read the events that follow. Positions sort in journal order,
+   * which on PostgreSQL is commit order, not `seq` order (see `EventStore.listEvents`).
+   */
+  readonly position: string;
+};
+
+/** An event about a post, with its target and public status. */
+export function postEvent(
+  type: DomainEventType,
+  post: Post,
+  at: Date,
+  data: Readonly<Record<string, string | number | boolean | null>> = {},
+): DomainEvent {
+  return {
+    type,
+    at,
+    ownerId: post.ownerId,
+    subjectId: post.id,
+    data: { platform: post.platforms[0] ?? null, profileId: post.profileIds[0] ?? null, ...data },
+  };
+}
+
+/** An event about a connected account. */
+export function accountEvent(type: DomainEventType, account: ConnectedAccount, at: Date): DomainEvent {
+  return {
+    type,
+    at,
+    ownerId: account.ownerId,
+    subjectId: account.id,
+    data: { platform: account.platform, handle: account.handle },
+  };
+}
+
+/** The event of a media asset that became usable. */
+export function mediaReadyEvent(
+  asset: Pick<MediaAsset, 'id' | 'ownerId' | 'contentType' | 'sizeBytes'>,
+  at: Date,
+): DomainEvent {
+  return {
+    type: 'media.ready',
+    at,
+    ownerId: asset.ownerId,
+    subjectId: asset.id,
+    data: { contentType: asset.contentType, sizeBytes: asset.sizeBytes },
+  };
+}
+
+/** The event of a media asset removed from its owner's library; same data as `media.ready`. */
+export function mediaDeletedEvent(
+  asset: Pick<MediaAsset, 'id' | 'ownerId' | 'contentType' | 'sizeBytes'>,
+  at: Date,
+): DomainEvent {
+  return { ...mediaReadyEvent(asset, at), type: 'media.deleted' };
+}

@@ -1,0 +1,48 @@
+export { canonicalJson } from './canonical-json.js';
+export type { Clock } from './clock.js';
+export type { IdGenerator, IdPrefix } from './id-generator.js';
+export { parseIsoDateTime } from './iso-date-time.js';
+export { decodeListCursor, encodeListCursor, type ListCursor } from './list-cursor.js';
+export {
+  formatLocalDate,
+  formatLocalDateTime,
+  instantToLocal,
+  type LocalDateTime,
+  localToInstant,
+  parseLocalDateTime,
+} from './local-time.js';
+export { ALLOWED_MEDIA_TYPES, type AllowedMediaType, isImageType, isVideoType } from './media-types.js';
+export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './platform.js';
+export {
+  POST_STATUSES,
+  type PostStatus,
+  PUBLIC_POST_STATUSES,
+  type PublicPostStatus,
+  publicStatus,
+} from './post-status.js';
+export type { SecretBox } from './secret-box.js';
+export {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  isStoreUnavailable,
+  StoreUnavailableError,
+} from './store-unavailable.js';
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  isSvcError,
+  POLICY_ERROR_CODES,
+  type SvcError,
+  svcError,
+} from './svc-error.js';
+export {
+  isTimeZone,
+  localDateOf,
+  localDayOf,
+  localWeekdayHour,
+  type OffsetRange,
+  offsetMinutesAt,
+  offsetRanges,
+  startOfLocalDay,
+} from './time-zone.js';
+export { formatUlid } from './ulid.js';

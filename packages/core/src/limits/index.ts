@@ -1,0 +1,33 @@
+export { addressRateLimitSubject } from './address-rate-limit-subject.js';
+export {
+  decideRateLimit,
+  type RateLimitDecision,
+  rateLimitRefusal,
+  retryAfterSeconds,
+} from './decide-rate-limit.js';
+export type { RateLimitStore } from './ports/rate-limit-store.js';
+export type { RateLimitCount } from './rate-limit-count.js';
+export { rateLimitHeaders } from './rate-limit-headers.js';
+export {
+  addressRateLimitPolicy,
+  DEFAULT_RATE_LIMITS,
+  keyRateLimitPolicy,
+  keyRateLimitSubject,
+  RATE_LIMIT_WINDOW_SECONDS,
+  type RateLimitPolicy,
+  type RateLimitSettings,
+  REGISTRATION_RATE_LIMIT_WINDOW_SECONDS,
+  registrationRateLimitPolicy,
+} from './rate-limit-policy.js';
+export {
+  hitAddressRateLimit,
+  hitKeyRateLimit,
+  hitRateLimit,
+  hitRegistrationRateLimit,
+} from './use-cases/hit-rate-limit.js';
+export {
+  createSignInLimiter,
+  DEFAULT_SIGN_IN_LIMITS,
+  type SignInLimiter,
+  type SignInLimits,
+} from './use-cases/sign-in-limiter.js';

@@ -1,0 +1,85 @@
+import type { Store } from '../../deps/index.js';
+import type { Actor } from '../../identity/index.js';
+import type { Clock } from '../../kernel/index.js';
+import { addressRateLimitSubject } from '../address-rate-limit-subject.js';
+import { decideRateLimit, type RateLimitDecision } from '../decide-rate-limit.js';
+import {
+  addressRateLimitPolicy,
+  keyRateLimitPolicy,
+  keyRateLimitSubject,
+  type RateLimitPolicy,
+  type RateLimitSettings,
+  registrationRateLimitPolicy,
+} from '../rate-limit-policy.js';
+
+/** What counting a request needs. */
+type RateLimitDeps = { readonly store: Pick<Store, 'rateLimits'>; readonly clock: Clock };
+
+/**
+ * Counts `cost` units of work of `subject` (a key id, a client address) against `policy` in the
+ * shared store, in one atomic write, and decides them together: a batch of tool calls costs one
+ * per call and passes whole or not at all. Refused requests count too: they cannot lengthen the
+ * window, which started at the first request. Only a batch larger than the whole quota, which can
+ * never pass, is refused without being counted.
+ */
+export async function hitRateLimit(
+  deps: RateLimitDeps,
+  policy: RateLimitPolicy,
+  subject: string,
+  cost = 1,
+): Promise<RateLimitDecision> {
+  const now = deps.clock.now();
+  const key = `api:${policy.name}:${subject}`;
+  const windowMs = policy.windowSeconds * 1000;
+  if (cost > policy.quota) {
+    // A batch larger than the whole quota never fits: refused without being counted, so it does
+    // not use up what is left of the window for the smaller requests that would.
+    const counted = await deps.store.rateLimits.hit(key, now, windowMs, 0);
+    return { ...decideRateLimit(policy, counted, now, cost), allowed: false };
+  }
+  const counted = await deps.store.rateLimits.hit(key, now, windowMs, cost);
+  return decideRateLimit(policy, counted, now, cost);
+}
+
+/**
+ * Counts `cost` requests (one, or the messages of a batch) against their client address (an IPv6
+ * address by its /64), the same on every surface; null when there are no limits or the address
+ * limit is off.
+ */
+export async function hitAddressRateLimit(
+  deps: RateLimitDeps,
+  settings: RateLimitSettings | undefined,
+  address: string,
+  cost = 1,
+): Promise<RateLimitDecision | null> {
+  const policy = settings === undefined ? null : addressRateLimitPolicy(settings);
+  return policy === null ? null : hitRateLimit(deps, policy, addressRateLimitSubject(address), cost);
+}
+
+/**
+ * Counts `cost` units of work (one REST request, or each tool call of a batch) against their
+ * credential (an API key, or an OAuth client for one user) with the quota of the owner's plan;
+ * null when there are no limits or that plan's is off.
+ */
+export async function hitKeyRateLimit(
+  deps: RateLimitDeps,
+  settings: RateLimitSettings | undefined,
+  actor: Actor,
+  cost = 1,
+): Promise<RateLimitDecision | null> {
+  const policy = settings === undefined ? null : keyRateLimitPolicy(actor.user, deps.clock.now(), settings);
+  return policy === null ? null : hitRateLimit(deps, policy, keyRateLimitSubject(actor), cost);
+}
+
+/**
+ * Counts an OAuth client registration against its client address (an IPv6 address by its /64)
+ * under the registration policy (so many an hour); null when there are no limits or it is off.
+ */
+export async function hitRegistrationRateLimit(
+  deps: RateLimitDeps,
+  settings: RateLimitSettings | undefined,
+  address: string,
+): Promise<RateLimitDecision | null> {
+  const policy = settings === undefined ? null : registrationRateLimitPolicy(settings);
+  return policy === null ? null : hitRateLimit(deps, policy, addressRateLimitSubject(address));
+}

@@ -1,0 +1,57 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import {
+  type Actor,
+  namedPosts,
+  type ReadablePostIds,
+  readablePostIds,
+  useCase,
+} from '../../identity/index.js';
+import { mediaDeletedEvent } from '../../journal/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import type { MediaAsset } from '../media-asset.js';
+import { mediaAssetNotFound, ownActiveAsset } from './get-media-item.js';
+
+/**
+ * Deletes an asset from the actor's media library (`media:write`), giving its size back to the
+ * storage quota and recording `media.deleted`. Refused with `media_in_use` while a draft, a post
+ * awaiting approval, a scheduled post or one being published uses it (as a slide, or as the
+ * original of a converted copy), naming the posts the key may read and counting the others;
+ * posted and failed posts keep their history and their link to it then answers 404. The bytes are
+ * left for the sweep of unreferenced blobs (docs/media.md): the same bytes may be arriving again
+ * right now, for this user or another.
+ */
+export function deleteMedia(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  actor: Actor,
+  id: string,
+): ResultAsync<MediaAsset, SvcError> {
+  return useCase(actor, 'media:write', async (): Promise<Result<MediaAsset, SvcError>> => {
+    const asset = await ownActiveAsset(deps, actor, id);
+    if (asset.isErr()) return err(asset.error);
+    const outcome = await deps.store.media.deleteMediaAsset({
+      ownerId: actor.user.id,
+      id,
+      events: [mediaDeletedEvent(asset.value, deps.clock.now())],
+    });
+    switch (outcome.kind) {
+      case 'deleted':
+        return ok(outcome.asset);
+      case 'not_found':
+        // Deleted by a concurrent request since it was read.
+        return err(mediaAssetNotFound(id));
+      case 'in_use':
+        return err(inUse(id, await readablePostIds(deps.store.posts, actor, outcome.postIds)));
+    }
+  });
+}
+
+function inUse(id: string, holding: ReadablePostIds): SvcError {
+  const count = holding.postIds.length + holding.hiddenPostCount;
+  const posts = count === 1 ? 'a post that has' : `${count} posts that have`;
+  return svcError(
+    'media_in_use',
+    `Media ${id} is used by ${posts} not gone out yet (${namedPosts(holding)}). Change their media or delete them first.`,
+    { mediaId: id, ...holding },
+  );
+}

@@ -1,0 +1,126 @@
+export { type EarlierRequest, idempotencyOutcome, quotaRefusal } from './batch-decisions.js';
+export {
+  addDays,
+  type DayRange,
+  dayStart,
+  daysRange,
+  type LocalDate,
+  mondayOf,
+  monthRange,
+  weekdayOf,
+  weekRange,
+} from './calendar-range.js';
+export { admitClaims, type ClaimRequest, claimCandidateCount, claimChanges } from './claims.js';
+export {
+  contentHashOf,
+  contentKeyOf,
+  DUPLICATE_WINDOW_MS,
+  findRepeat,
+  normalizeCaption,
+  REPEAT_CANDIDATES,
+  REPEATABLE_STATUSES,
+  type RepeatQuery,
+  repeatQueryOf,
+} from './duplicate-content.js';
+export {
+  type DerivedCandidate,
+  derivedCandidatesOf,
+  type PostPurgeOutcome,
+  type PostPurgeRequest,
+  type PurgedPost,
+  purgeableDerivedAssets,
+  purgedAssetEvents,
+} from './ports/post-purge.js';
+export type {
+  ApprovedDraftBatch,
+  ApprovedDraftOutcome,
+  InsertPostsOutcome,
+  NewPostsBatch,
+  PostCursor,
+  PostListQuery,
+  PostPage,
+  PostStore,
+  QueueDepth,
+} from './ports/post-store.js';
+export { type Post, type PublishProgress, postSchema } from './post.js';
+export { internalStatuses, textFilterPattern } from './post-filters.js';
+export {
+  type PostPayload,
+  type PostRequest,
+  parsePlatforms,
+  parsePostRequest,
+  postPayloadSchema,
+} from './post-request.js';
+export {
+  type DraftRevision,
+  POST_TRANSITIONS,
+  type PostChange,
+  type PostEdit,
+  type PostEvent,
+  type PostEventType,
+  type PostState,
+  type PostTransitionRule,
+  RESTORE_WINDOW_MS,
+  scheduledEvents,
+  stateOf,
+  transition,
+} from './post-state-machine.js';
+export { CALENDAR_POSTS_MAX, type CalendarPosts, calendarPosts } from './use-cases/calendar-posts.js';
+export { checkCreatorOptions } from './use-cases/check-creator-options.js';
+export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
+export type { ImageConversion } from './use-cases/convert-images.js';
+export {
+  type CreatePostsDeps,
+  type CreatePostsOptions,
+  type CreatePostsResult,
+  createPosts,
+} from './use-cases/create-posts.js';
+export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
+export {
+  DELETED_POSTS_SHOWN,
+  type DeletedPost,
+  listDeletedPosts,
+  restoreOwnPost,
+} from './use-cases/deleted-posts.js';
+export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
+export { type EditPostInput, editPost } from './use-cases/edit-post.js';
+export { checkedCaption, futureTime } from './use-cases/edit-values.js';
+export { getPost, isVisibleTo } from './use-cases/get-post.js';
+export {
+  LIST_CAPTION_PREVIEW_LENGTH,
+  LIST_POSTS_LIMITS,
+  LIST_TEXT_FILTER_MAX,
+  type ListPostsInput,
+  type ListPostsOptions,
+  listPostRecords,
+  listPosts,
+  type PostList,
+  type PostListItem,
+  type PostRecordList,
+  REST_LIST_POSTS_MAX,
+} from './use-cases/list-posts.js';
+export { liveOwnedPost, ownedPost } from './use-cases/owned-post.js';
+export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';
+export {
+  type PostView,
+  postViewSchema,
+  type SlideView,
+  slideViewSchema,
+  slideViews,
+  toPostView,
+} from './use-cases/post-answer.js';
+export { POST_HISTORY_MAX, postHistory } from './use-cases/post-history.js';
+export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
+export { refuseRepeats } from './use-cases/refuse-repeats.js';
+export { resolveMedia } from './use-cases/resolve-media.js';
+export { resolveTargets } from './use-cases/resolve-targets.js';
+export { restorePost } from './use-cases/restore-post.js';
+export { type RetryPostDeps, type RetryPostInput, retryPost } from './use-cases/retry-post.js';
+export {
+  type ScheduledTarget,
+  type ScheduleOutcome,
+  type SchedulePostInput,
+  schedulePost,
+} from './use-cases/schedule-post.js';
+export { type UpdateScheduledPostInput, updateScheduledPost } from './use-cases/update-scheduled-post.js';
+export { validatePostPayload } from './validate-post-payload.js';

@@ -1,0 +1,210 @@
+import type { Approval, ApprovalDecision } from '../../approvals/index.js';
+import type { DomainEvent } from '../../journal/index.js';
+import type { Platform, PostStatus, PublicPostStatus } from '../../kernel/index.js';
+import type { EarlierRequest } from '../batch-decisions.js';
+import type { ClaimRequest } from '../claims.js';
+import type { RepeatQuery } from '../duplicate-content.js';
+import type { IdempotencyKey } from '../idempotency-key.js';
+import type { Post } from '../post.js';
+import type { PostChange } from '../post-state-machine.js';
+import type { PostPurgeOutcome, PostPurgeRequest } from './post-purge.js';
+
+/** The rows of one create request, inserted all together or not at all. */
+export type NewPostsBatch = {
+  readonly ownerId: string;
+  /** When the request was made; recorded with the idempotency key. */
+  readonly at: Date;
+  /** Fully built rows in `scheduled` status, or one `draft` (a draft takes a quota slot too). */
+  readonly posts: readonly Post[];
+  /** The caller's idempotency key, with the fingerprint of the request that carried it. */
+  readonly idempotency: IdempotencyKey | null;
+  /**
+   * The scheduling quota, enforced in the same transaction as the insert: the owner's usage
+   * counter for the window starting at `windowStart` plus the new rows must stay within `limit`.
+   */
+  readonly quota: { readonly limit: number; readonly windowStart: Date };
+  /**
+   * Refuse a row that repeats a post of its account (core's `repeatQueryOf` and `findRepeat`, run
+   * inside the transaction so two identical requests at once cannot both pass). Default false.
+   */
+  readonly refuseRepeats?: boolean;
+  /** What the journal records of the new rows (`scheduledEvents`), appended if they are inserted. */
+  readonly events?: readonly DomainEvent[];
+};
+
+/** What happened to a batch. Only `inserted` wrote anything. */
+export type InsertPostsOutcome =
+  | { readonly kind: 'inserted'; readonly posts: readonly Post[] }
+  | { readonly kind: 'replayed'; readonly posts: readonly Post[] }
+  | { readonly kind: 'idempotency_conflict'; readonly postIds: readonly string[] }
+  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number }
+  /** `post` of the batch repeats `earlier`, a post of the same account. */
+  | { readonly kind: 'duplicate_content'; readonly post: Post; readonly earlier: Post };
+
+/**
+ * An approved draft made into scheduled rows: the draft row rewritten (compare-and-set on its
+ * version), the rows for its other target accounts inserted within the scheduling quota, and the
+ * approval decided, all in one transaction or not at all.
+ */
+export type ApprovedDraftBatch = {
+  readonly ownerId: string;
+  /** The draft row as it becomes: `scheduled`, aimed at the first target account. */
+  readonly draft: Post;
+  readonly expectedVersion: number;
+  /** Rows for the other target accounts; each takes a quota slot (the draft took its own when saved). */
+  readonly siblings: readonly Post[];
+  readonly approvalId: string;
+  readonly decision: ApprovalDecision;
+  readonly quota: { readonly limit: number; readonly windowStart: Date };
+  /** The draft's transition events and the new rows' `post.scheduled`, appended with the rows. */
+  readonly events: readonly DomainEvent[];
+};
+
+/** What approving a draft did. Only `approved` wrote anything. */
+export type ApprovedDraftOutcome =
+  | {
+      readonly kind: 'approved';
+      readonly post: Post;
+      readonly siblings: readonly Post[];
+      readonly approval: Approval;
+    }
+  /** The draft changed, or the approval was decided, since they were read. */
+  | { readonly kind: 'conflict' }
+  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number };
+
+/** How many posts wait in the publisher's queue (scheduled or publishing, not deleted). */
+export type QueueDepth = {
+  /** Due at or before the time asked: waiting for a claim, or left by a publisher whose lease ran out. */
+  readonly due: number;
+  /** Due later: scheduled ahead, or being published under a live lease. */
+  readonly upcoming: number;
+};
+
+/** A position in a newest-first post list: the last post of the previous page. */
+export type PostCursor = { readonly createdAt: Date; readonly id: string };
+
+/** One page of an owner's posts, newest first. */
+export type PostListQuery = {
+  readonly ownerId: string;
+  /** Only these public statuses (`scheduled` includes `publishing`); null for every status. */
+  readonly statuses: readonly PublicPostStatus[] | null;
+  /**
+   * Only posts whose every profile id is in this list (a key limited to some accounts), so a
+   * draft without targets is included; null for no account filter.
+   */
+  readonly accountIds: readonly string[] | null;
+  /** Only posts aimed at this platform (one of `platforms`); absent or null for every platform. */
+  readonly platform?: Platform | null;
+  /** Only posts aimed at this account (one of `profileIds`); absent or null for every account. */
+  readonly profileId?: string | null;
+  /**
+   * Only posts with `from <= scheduledTime < to` (either bound may be absent or null); a post
+   * without a scheduledTime is left out as soon as one bound is given.
+   */
+  readonly scheduledFrom?: Date | null;
+  readonly scheduledTo?: Date | null;
+  /**
+   * Only posts whose caption or title contains this text (trimmed, not empty), taken literally
+   * (`%` and `_` are no wildcards) and ignoring the case of ASCII letters (every store does that
+   * much; PostgreSQL also folds other letters). Absent or null for no text filter. SQL stores
+   * match with `textFilterPattern`.
+   */
+  readonly text?: string | null;
+  /** At most this many posts. */
+  readonly limit: number;
+  /** Posts after this one in list order; null for the first page. */
+  readonly after: PostCursor | null;
+};
+
+/** A page of posts and where the next one starts (null when this is the last). */
+export type PostPage = { readonly posts: readonly Post[]; readonly next: PostCursor | null };
+
+/** Storage of posts. */
+export type PostStore = {
+  /**
+   * Inserts one create request's rows atomically, after checking the idempotency key and the
+   * quota, and adds the rows to the owner's usage counter for the quota window. The counter only
+   * grows: deleting a post does not give its slot back, so checking it costs the same however
+   * many posts exist. A post id that already exists is a fault: the call rejects and writes nothing.
+   */
+  insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome>;
+  /** The owner's usage counter for the quota window starting at `windowStart` (0 when unused). */
+  quotaUsed(ownerId: string, windowStart: Date): Promise<number>;
+  /** Applies an approved draft's batch atomically (see ApprovedDraftBatch). */
+  approveDraft(batch: ApprovedDraftBatch): Promise<ApprovedDraftOutcome>;
+  /**
+   * The result of an earlier create request with this idempotency key: the fingerprint it was
+   * stored with and its rows (soft-deleted ones included). Null when the key is new.
+   */
+  findByExternalId(
+    ownerId: string,
+    externalId: string,
+  ): Promise<{ readonly fingerprint: string; readonly posts: readonly Post[] } | null>;
+  /** A post by id, soft-deleted or not; null when absent. */
+  getPost(id: string): Promise<Post | null>;
+  /**
+   * Writes a post changed by `transition()` if its stored version is still `expectedVersion`,
+   * appending the change's `events` to the journal in the same transaction; returns the stored
+   * post (version bumped) or null, writing nothing, when someone else changed it first.
+   */
+  updatePost(post: Post, expectedVersion: number, events?: readonly DomainEvent[]): Promise<Post | null>;
+  /**
+   * Atomically leases due posts, oldest `dueAt` first: scheduled posts whose time has come and
+   * publishing posts whose lease expired, never soft-deleted ones. Applies core's `claimChanges`
+   * to them, writes each claimed post with its `post.publishing` event, and returns them. Two
+   * concurrent claims never return the same post.
+   */
+  claimDuePosts(request: ClaimRequest): Promise<readonly Post[]>;
+  /** The earliest `dueAt` among posts the publisher will have to claim; null when there is none. */
+  nextDueAt(): Promise<Date | null>;
+  /**
+   * The publisher's queue split at `now` (see QueueDepth). Metrics read it on every scrape, so
+   * stores answer from the queue's partial index alone, never by scanning the posts table.
+   */
+  queueDepth(now: Date): Promise<QueueDepth>;
+  /**
+   * An owner's posts newest first (createdAt desc, id desc), soft-deleted ones left out; a
+   * `publishing` post counts as `scheduled` for the status filter. The other filters of the query
+   * (accounts, platform, profile, scheduled-time range) all apply together.
+   */
+  listPosts(query: PostListQuery): Promise<PostPage>;
+  /** How many of an owner's posts (not deleted) are in each public status; every status is present. */
+  countPostsByStatus(
+    ownerId: string,
+    accountIds: readonly string[] | null,
+  ): Promise<Readonly<Record<PublicPostStatus, number>>>;
+  /**
+   * An owner's scheduled or publishing posts (not deleted) whose scheduledTime is after `after`,
+   * soonest first (id breaks ties), at most `limit`. `accountIds` filters as in `listPosts`.
+   */
+  upcomingPosts(
+    ownerId: string,
+    accountIds: readonly string[] | null,
+    after: Date,
+    limit: number,
+  ): Promise<readonly Post[]>;
+  /**
+   * An owner's posts with this `contentHashOf` that are scheduled, publishing or posted (not
+   * deleted) with `from <= scheduledTime <= to`, at most `REPEAT_CANDIDATES`, in no particular order: what
+   * the duplicate-content check compares a new post with (see `repeatQueryOf`, `findRepeat`).
+   */
+  postsWithContentBetween(query: RepeatQuery): Promise<readonly Post[]>;
+  /**
+   * An owner's soft-deleted posts deleted after `deletedAfter` (the restore window's start),
+   * most recently deleted first (id breaks ties), at most `limit`.
+   */
+  listDeletedPosts(ownerId: string, deletedAfter: Date, limit: number): Promise<readonly Post[]>;
+  /**
+   * An owner's posts (not deleted, any status) with `from <= scheduledTime < to`, soonest first
+   * (id breaks ties), at most `limit`: a calendar's month or week.
+   */
+  postsScheduledBetween(ownerId: string, from: Date, to: Date, limit: number): Promise<readonly Post[]>;
+  /**
+   * Removes up to `limit` posts soft-deleted before `deletedBefore` (oldest deletion first), their
+   * approvals and analytics rows, and the copies the service made only for them (core's
+   * `purgeableDerivedAssets`, with their size, source links and a `media.deleted` event each), in
+   * one transaction. Posts another process is purging are skipped, so concurrent purges remove
+   * each post once. Their journal events stay. Never touches blobs (left to the orphan sweep).
+   */
+  purgeDeletedPosts(request: PostPurgeRequest): Promise<PostPurgeOutcome>;
+};

@@ -1,0 +1,326 @@
+import { err, ok, type Result } from 'neverthrow';
+import { type DomainEvent, postEvent } from '../journal/index.js';
+import { type Platform, type PostStatus, type SvcError, svcError } from '../kernel/index.js';
+import type { MediaRef } from '../media/index.js';
+import type { Post, PublishProgress } from './post.js';
+
+/** How long a soft-deleted post can be restored (spec section 8). */
+export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The state a transition starts from: the post's status, or `deleted` when soft-deleted. */
+export type PostState = PostStatus | 'deleted';
+
+/** Replacement values of an edit; absent fields stay as they are. */
+export type PostEdit = {
+  readonly caption?: string;
+  /** The new title; null removes it. */
+  readonly title?: string | null;
+  readonly scheduledTime?: Date;
+  readonly targets?: { readonly platforms: readonly Platform[]; readonly profileIds: readonly string[] };
+  readonly media?: readonly MediaRef[];
+};
+
+/** Replacement values of a draft's revision: an edit's, and a draft's time may also be removed. */
+export type DraftRevision = Omit<PostEdit, 'scheduledTime'> & {
+  /** When the post goes out once approved; null: at the next publisher run after the approval. */
+  readonly scheduledTime?: Date | null;
+};
+
+/** Something that happens to a post. `at` is when it happens and becomes `updatedAt`. */
+export type PostEvent =
+  | { readonly type: 'request_approval'; readonly at: Date }
+  | { readonly type: 'approve'; readonly at: Date; readonly scheduledTime: Date }
+  | { readonly type: 'reject'; readonly at: Date }
+  | { readonly type: 'edit'; readonly at: Date; readonly changes: PostEdit }
+  | { readonly type: 'revise'; readonly at: Date; readonly changes: DraftRevision }
+  | { readonly type: 'claim'; readonly at: Date; readonly leaseOwner: string; readonly leaseUntil: Date }
+  | {
+      readonly type: 'succeed';
+      readonly at: Date;
+      readonly leaseOwner: string;
+      readonly platformPostId: string;
+      readonly permalink: string | null;
+    }
+  | {
+      readonly type: 'record_progress';
+      readonly at: Date;
+      readonly leaseOwner: string;
+      readonly progress: PublishProgress;
+      readonly leaseUntil: Date;
+    }
+  | { readonly type: 'fail'; readonly at: Date; readonly leaseOwner: string; readonly reason: string }
+  | {
+      readonly type: 'retry_later';
+      readonly at: Date;
+      readonly leaseOwner: string;
+      readonly retryAt: Date;
+      /** False for a deferral that is nobody's fault (a platform quota): the claim is not counted. */
+      readonly countsAsAttempt?: boolean;
+      /** Why, for the journal. */
+      readonly reason?: string;
+    }
+  | { readonly type: 'delete'; readonly at: Date }
+  | { readonly type: 'restore'; readonly at: Date }
+  /** A person asks for a failed post to be published again, at `scheduledTime`. */
+  | { readonly type: 'retry'; readonly at: Date; readonly scheduledTime: Date };
+
+/** The kind of a post event. */
+export type PostEventType = PostEvent['type'];
+
+/** One row of the transition table: `to` of `restore` is the status the post had when deleted. */
+export type PostTransitionRule = {
+  readonly event: PostEventType;
+  readonly from: readonly PostState[];
+  readonly to: PostState | 'status_before_delete';
+};
+
+/**
+ * The post state machine of spec section 3, as data. Decisions the spec leaves open are ours
+ * (docs/post-lifecycle.md): a rejected approval returns the post to `draft`; `publishing` is
+ * the leased in-flight state; posts that have not been published can be deleted.
+ */
+export const POST_TRANSITIONS: readonly PostTransitionRule[] = [
+  { event: 'request_approval', from: ['draft'], to: 'pending_approval' },
+  { event: 'approve', from: ['pending_approval'], to: 'scheduled' },
+  { event: 'reject', from: ['pending_approval'], to: 'draft' },
+  { event: 'edit', from: ['scheduled'], to: 'scheduled' },
+  { event: 'revise', from: ['draft'], to: 'draft' },
+  { event: 'claim', from: ['scheduled', 'publishing'], to: 'publishing' },
+  { event: 'record_progress', from: ['publishing'], to: 'publishing' },
+  { event: 'succeed', from: ['publishing'], to: 'posted' },
+  { event: 'fail', from: ['publishing'], to: 'failed' },
+  { event: 'retry_later', from: ['publishing'], to: 'scheduled' },
+  { event: 'delete', from: ['draft', 'pending_approval', 'scheduled', 'failed'], to: 'deleted' },
+  { event: 'restore', from: ['deleted'], to: 'status_before_delete' },
+  { event: 'retry', from: ['failed'], to: 'scheduled' },
+];
+
+/** The state a post is in for the purpose of transitions. */
+export function stateOf(post: Post): PostState {
+  return post.deletedAt === null ? post.status : 'deleted';
+}
+
+/** A post after a transition, and what the journal records of it (none for edits and progress). */
+export type PostChange = { readonly post: Post; readonly events: readonly DomainEvent[] };
+
+/**
+ * Applies one event to a post. Pure: returns the next post (version untouched; stores bump it)
+ * with the domain events of the change, or an `invalid_post_state` / `restore_window_expired`
+ * error. Never a silent no-op. Stores write the post and its events in one transaction.
+ */
+export function transition(post: Post, event: PostEvent): Result<PostChange, SvcError> {
+  const from = stateOf(post);
+  const rule = POST_TRANSITIONS.find((r) => r.event === event.type);
+  if (rule === undefined || !rule.from.includes(from)) {
+    return err(refusal(post, from, event.type, RULE_TEXT[event.type]));
+  }
+  const guard = guardOf(post, event);
+  if (guard !== null) return err(guard);
+  const next = apply(post, event);
+  return ok({ post: next, events: eventsOf(next, event) });
+}
+
+/** The journal's record of a transition, about the post as it now is. */
+function eventsOf(next: Post, event: PostEvent): DomainEvent[] {
+  const at = event.at;
+  switch (event.type) {
+    case 'request_approval':
+      return [postEvent('post.approval_requested', next, at)];
+    case 'approve':
+      return [
+        postEvent('post.approved', next, at),
+        postEvent('post.scheduled', next, at, { scheduledTime: event.scheduledTime.toISOString() }),
+      ];
+    case 'reject':
+      return [postEvent('post.rejected', next, at)];
+    case 'claim':
+      return [postEvent('post.publishing', next, at, { attempt: next.attempts })];
+    case 'succeed':
+      return [
+        postEvent('post.posted', next, at, {
+          permalink: event.permalink,
+          platformPostId: event.platformPostId,
+        }),
+      ];
+    case 'fail':
+      return [postEvent('post.failed', next, at, { reason: event.reason })];
+    case 'retry_later':
+      return [
+        postEvent('post.retrying', next, at, {
+          retryAt: event.retryAt.toISOString(),
+          reason: event.reason ?? null,
+        }),
+      ];
+    case 'delete':
+      return [postEvent('post.deleted', next, at)];
+    case 'restore':
+      return [postEvent('post.restored', next, at, { status: next.status })];
+    case 'retry':
+      return [
+        postEvent('post.retry_requested', next, at, { scheduledTime: event.scheduledTime.toISOString() }),
+      ];
+    case 'edit':
+    case 'revise':
+    case 'record_progress':
+      return [];
+  }
+}
+
+/** The journal's record of rows created `scheduled` (a created post, an approved draft's others). */
+export function scheduledEvents(posts: readonly Post[], at: Date): DomainEvent[] {
+  return posts
+    .filter((p) => p.status === 'scheduled')
+    .map((p) =>
+      postEvent('post.scheduled', p, at, { scheduledTime: p.scheduledTime?.toISOString() ?? null }),
+    );
+}
+
+function guardOf(post: Post, event: PostEvent): SvcError | null {
+  const from = stateOf(post);
+  switch (event.type) {
+    case 'claim':
+      if (post.dueAt === null || post.dueAt.getTime() > event.at.getTime()) {
+        const why = from === 'publishing' ? 'its publishing lease has not expired' : 'it is not due yet';
+        return refusal(post, from, event.type, `It cannot be claimed: ${why}.`);
+      }
+      return null;
+    case 'record_progress':
+    case 'succeed':
+    case 'fail':
+    case 'retry_later':
+      if (post.leaseOwner !== event.leaseOwner) {
+        return refusal(post, from, event.type, 'The publisher recording this no longer holds its lease.');
+      }
+      return null;
+    case 'restore': {
+      const deletedAt = post.deletedAt?.getTime() ?? 0;
+      if (event.at.getTime() - deletedAt > RESTORE_WINDOW_MS) {
+        return svcError(
+          'restore_window_expired',
+          'The post was deleted more than 30 days ago and can no longer be restored.',
+          { postId: post.id, deletedAt: post.deletedAt?.toISOString() },
+        );
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
+}
+
+function apply(post: Post, event: PostEvent): Post {
+  const base = { ...post, updatedAt: event.at };
+  switch (event.type) {
+    case 'request_approval':
+      return { ...base, status: 'pending_approval' };
+    case 'approve':
+      return { ...base, status: 'scheduled', scheduledTime: event.scheduledTime, dueAt: event.scheduledTime };
+    case 'reject':
+      return { ...base, status: 'draft' };
+    case 'edit':
+      return applyEdit(base, event.changes);
+    case 'revise':
+      return applyRevision(base, event.changes);
+    case 'claim':
+      return {
+        ...base,
+        status: 'publishing',
+        attempts: post.attempts + 1,
+        leaseOwner: event.leaseOwner,
+        dueAt: event.leaseUntil,
+      };
+    case 'record_progress':
+      return { ...base, publishProgress: event.progress, dueAt: event.leaseUntil };
+    case 'succeed':
+      return {
+        ...base,
+        status: 'posted',
+        publishedAt: event.at,
+        permalink: event.permalink,
+        platformPostId: event.platformPostId,
+        failedReason: null,
+        leaseOwner: null,
+        dueAt: null,
+      };
+    case 'fail':
+      return { ...base, status: 'failed', failedReason: event.reason, leaseOwner: null, dueAt: null };
+    case 'retry_later':
+      return {
+        ...base,
+        status: 'scheduled',
+        leaseOwner: null,
+        dueAt: event.retryAt,
+        attempts: event.countsAsAttempt === false ? Math.max(0, post.attempts - 1) : post.attempts,
+      };
+    case 'delete':
+      return { ...base, deletedAt: event.at };
+    case 'restore':
+      return { ...base, deletedAt: null };
+    case 'retry':
+      // A new attempt from the start: the count of attempts begins again, and handles of the
+      // failed publish (a container that has expired by now) are not resumed.
+      return {
+        ...base,
+        status: 'scheduled',
+        scheduledTime: event.scheduledTime,
+        dueAt: event.scheduledTime,
+        failedReason: null,
+        attempts: 0,
+        leaseOwner: null,
+        publishProgress: null,
+      };
+  }
+}
+
+function applyEdit(post: Post, changes: PostEdit): Post {
+  const scheduledTime = changes.scheduledTime ?? post.scheduledTime;
+  return {
+    ...post,
+    caption: changes.caption ?? post.caption,
+    title: changes.title === undefined ? post.title : changes.title,
+    scheduledTime,
+    dueAt: scheduledTime,
+    // New content means new platform containers; handles of an earlier attempt no longer apply.
+    publishProgress: null,
+    platforms: changes.targets ? [...changes.targets.platforms] : post.platforms,
+    profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
+    media: changes.media ? [...changes.media] : post.media,
+  };
+}
+
+/** A draft revised: new content, still a draft, still not due (it has no platform handles yet). */
+function applyRevision(post: Post, changes: DraftRevision): Post {
+  return {
+    ...post,
+    caption: changes.caption ?? post.caption,
+    title: changes.title === undefined ? post.title : changes.title,
+    scheduledTime: changes.scheduledTime === undefined ? post.scheduledTime : changes.scheduledTime,
+    platforms: changes.targets ? [...changes.targets.platforms] : post.platforms,
+    profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
+    media: changes.media ? [...changes.media] : post.media,
+  };
+}
+
+function refusal(post: Post, from: PostState, event: PostEventType, rule: string): SvcError {
+  return svcError('invalid_post_state', `This post is ${from.replace('_', ' ')}. ${rule}`, {
+    postId: post.id,
+    state: from,
+    event,
+  });
+}
+
+const RULE_TEXT: Readonly<Record<PostEventType, string>> = {
+  request_approval: 'Only drafts can be sent for approval.',
+  approve: 'Only posts awaiting approval can be approved.',
+  reject: 'Only posts awaiting approval can be rejected.',
+  edit: 'Only scheduled posts can be edited.',
+  revise: 'Only drafts can be revised.',
+  claim: 'Only scheduled posts can be claimed for publishing.',
+  record_progress: 'Only a post being published can record publishing progress.',
+  succeed: 'Only a post being published can be marked posted.',
+  fail: 'Only a post being published can be marked failed.',
+  retry_later: 'Only a post being published can be rescheduled for a retry.',
+  delete: 'Published posts and posts being published cannot be deleted.',
+  restore: 'Only deleted posts can be restored.',
+  retry: 'Only failed posts can be retried.',
+};

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { POST_STATUSES, platformSchema } from '../kernel/index.js';
+import { mediaRefSchema } from '../media/index.js';
+import { platformMetaSchema } from '../policy/index.js';
+
+/**
+ * A post row. Posts created from a request fan out to one row per target account, so a row in
+ * `scheduled`, `publishing`, `posted` or `failed` has exactly one platform and one profile id.
+ */
+export const postSchema = z.object({
+  id: z.string().min(1),
+  /** The user who owns the post. */
+  ownerId: z.string().min(1),
+  status: z.enum(POST_STATUSES),
+  caption: z.string(),
+  title: z.string().nullable(),
+  platforms: z.array(platformSchema),
+  profileIds: z.array(z.string()),
+  /** Slides in published order. */
+  media: z.array(mediaRefSchema),
+  /** When the post is meant to go out; null only for drafts that have no time yet. */
+  scheduledTime: z.date().nullable(),
+  publishedAt: z.date().nullable(),
+  failedReason: z.string().nullable(),
+  externalId: z.string().nullable(),
+  permalink: z.string().nullable(),
+  platformMeta: platformMetaSchema.nullable(),
+  category: z.string().nullable(),
+  /** A label for the post; drafts carry the `name` they were saved with (spec 4.2 `svc_draft_post`). */
+  name: z.string().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  /** Publish attempts started so far (claims). */
+  attempts: z.number().int().nonnegative(),
+  /**
+   * When the publisher should next pick the post up: its scheduled time, the time of a retry
+   * after a transient failure, or, while `publishing`, the end of the current lease (after which
+   * another publisher may take it over). Null when no publisher work is pending.
+   */
+  dueAt: z.date().nullable(),
+  /** The publisher holding the lease while `publishing`. */
+  leaseOwner: z.string().nullable(),
+  /** The platform's id of the published post. */
+  platformPostId: z.string().nullable(),
+  /**
+   * Platform handles of a multi-step publish (container id, upload session, publish id), saved
+   * after each step so a publisher that restarts resumes the same publish instead of posting twice.
+   * Plain JSON only: stores keep it as JSON text.
+   */
+  publishProgress: z.record(z.string(), z.json()).nullable(),
+  /** Set when the post is soft-deleted; restorable for 30 days. */
+  deletedAt: z.date().nullable(),
+  /** Incremented on every write; stores use it for compare-and-set updates. */
+  version: z.number().int().nonnegative(),
+});
+
+/** A post row. */
+export type Post = z.infer<typeof postSchema>;
+
+/** Platform handles of a multi-step publish, as stored on a post. */
+export type PublishProgress = NonNullable<Post['publishProgress']>;

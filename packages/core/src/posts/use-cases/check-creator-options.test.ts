@@ -1,0 +1,102 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectedAccount } from '../../accounts/index.js';
+import type { Actor, Scope } from '../../identity/index.js';
+import { aMediaAsset, anAccount, aUser, seedMediaAsset } from '../../testing/builders.js';
+import {
+  createRecordingPlatformGateway,
+  type RecordingPlatformGateway,
+  TEST_POSTING_OPTIONS,
+} from '../../testing/recording-platform-gateway.js';
+import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
+import { createPosts } from './create-posts.js';
+
+// Post creation checks TikTok posts against the creator's live options (spec 4.2: a wrong level
+// returns the allowed levels).
+describe('createPosts with TikTok creator options', () => {
+  let t: TestDeps;
+  let gateway: RecordingPlatformGateway;
+  let creator: ConnectedAccount;
+  let actor: Actor;
+  let mediaId: string;
+
+  const payload = (tiktok: Record<string, unknown>) => ({
+    platforms: ['tiktok'],
+    caption: 'New video',
+    title: 'New video',
+    mediaId,
+    platformMeta: { tiktok },
+  });
+  const create = (body: unknown) => createPosts(t.deps, actor, body, { requireScheduledTime: false });
+  const onlyLevels = (...privacyLevels: string[]) =>
+    gateway.scriptPostingOptions({ kind: 'options', options: { ...TEST_POSTING_OPTIONS, privacyLevels } });
+
+  beforeEach(async () => {
+    gateway = createRecordingPlatformGateway('tiktok');
+    t = createTestDeps({ platforms: { tiktok: gateway } });
+    const user = aUser();
+    await t.store.users.insertUser(user);
+    creator = await t.store.accounts.saveAccount(
+      anAccount(user.id, {
+        platform: 'tiktok',
+        handle: 'creator',
+        sealedCredentials: t.deps.secretBox.seal(JSON.stringify({ accessToken: 'a1' })),
+      }),
+    );
+    actor = { user, credentialId: 'key_1', scopes: ['post:write'] as Scope[], accountIds: null };
+    const video = await seedMediaAsset(
+      t.store.media,
+      aMediaAsset(user.id, { contentType: 'video/mp4', width: 1080, height: 1920, durationMs: 30_000 }),
+    );
+    mediaId = video.id;
+  });
+
+  it('refuses a level the creator does not allow, naming the allowed ones, and writes nothing', async () => {
+    onlyLevels('SELF_ONLY', 'FOLLOWER_OF_CREATOR');
+    const error = (await create(payload({ privacyLevel: 'PUBLIC_TO_EVERYONE' })))._unsafeUnwrapErr();
+    expect(error).toMatchObject({
+      code: 'privacy_level_not_allowed',
+      details: {
+        field: 'platformMeta.tiktok.privacyLevel',
+        profileId: creator.id,
+        allowedPrivacyLevels: ['SELF_ONLY', 'FOLLOWER_OF_CREATOR'],
+      },
+    });
+    expect(error.message).toContain('SELF_ONLY, FOLLOWER_OF_CREATOR');
+    expect(await t.store.posts.nextDueAt()).toBeNull();
+  });
+
+  it('accepts an allowed level, and reuses the options for the next post', async () => {
+    onlyLevels('SELF_ONLY');
+    (await create(payload({ privacyLevel: 'SELF_ONLY' })))._unsafeUnwrap();
+    (await create({ ...payload({ privacyLevel: 'SELF_ONLY' }), caption: 'Another' }))._unsafeUnwrap();
+    expect(gateway.postingOptionsCalls).toHaveLength(1);
+  });
+
+  it('refuses a video longer than the creator may post', async () => {
+    gateway.scriptPostingOptions({
+      kind: 'options',
+      options: { ...TEST_POSTING_OPTIONS, maxVideoDurationSec: 15 },
+    });
+    const error = (await create(payload({ privacyLevel: 'SELF_ONLY' })))._unsafeUnwrapErr();
+    expect(error).toMatchObject({ code: 'video_too_long', details: { maxDurationSec: 15 } });
+  });
+
+  it('warns that interactions the creator turned off stay off', async () => {
+    gateway.scriptPostingOptions({
+      kind: 'options',
+      options: { ...TEST_POSTING_OPTIONS, commentDisabled: true, duetDisabled: true },
+    });
+    const created = (await create(payload({ privacyLevel: 'SELF_ONLY', disableDuet: true })))._unsafeUnwrap();
+    expect(created.warnings.filter((w) => w.code === 'interaction_disabled').map((w) => w.field)).toEqual([
+      'platformMeta.tiktok.disableComment',
+    ]);
+  });
+
+  it('accepts the post with a warning when TikTok cannot be asked now', async () => {
+    gateway.scriptPostingOptions({ kind: 'unavailable', reason: 'timeout' });
+    const created = (await create(payload({ privacyLevel: 'PUBLIC_TO_EVERYONE' })))._unsafeUnwrap();
+    expect(created.postIds).toHaveLength(1);
+    const warning = created.warnings.find((w) => w.code === 'posting_options_unchecked');
+    expect(warning?.message).toContain('checked again before the post is published');
+  });
+});

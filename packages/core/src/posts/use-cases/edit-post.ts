@@ -1,0 +1,131 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { type Actor, useCase } from '../../identity/index.js';
+import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
+import type { MediaRef } from '../../media/index.js';
+import type { Post } from '../post.js';
+import { type DraftRevision, transition } from '../post-state-machine.js';
+import type { CreatePostsDeps } from './create-posts.js';
+import { checkedCaption, futureTime, titleOf } from './edit-values.js';
+import { liveOwnedPost } from './owned-post.js';
+import { resolveMedia } from './resolve-media.js';
+import { resolveTargets } from './resolve-targets.js';
+import { type UpdateScheduledPostInput, updateScheduledPost } from './update-scheduled-post.js';
+
+/** What editing a post asks for (REST's `PATCH /api/v1/posts/{id}`, the console); absent fields stay. */
+export type EditPostInput = Omit<UpdateScheduledPostInput, 'scheduledTime'> & {
+  /**
+   * ISO 8601 with an offset, in the future. Null removes a draft's time (it then goes out at the
+   * next publisher run after its approval); a scheduled post always has one.
+   */
+  readonly scheduledTime?: string | null;
+};
+
+/**
+ * Edits a scheduled post or a draft, the fields given replacing the post's.
+ * - A scheduled post is edited by `updateScheduledPost`: the result passes every check of creation.
+ * - A draft is revised with the checks of saving a draft (`createDraft`): only what is wrong on its
+ *   own is refused (a caption over the service's ceiling, a past time, media or accounts that are
+ *   not the person's); whether it could publish is checked when approval is requested. It stays a
+ *   draft, records no event, and its accounts (any number) give its platforms.
+ * A post awaiting review is not edited (the reviewer would approve something else than they
+ * read); reject it to revise it. Posted and failed posts are history. The write is a
+ * compare-and-set on the post's version.
+ */
+export function editPost(
+  deps: CreatePostsDeps,
+  actor: Actor,
+  input: EditPostInput,
+): ResultAsync<Post, SvcError> {
+  return useCase(actor, 'post:write', async (): Promise<Result<Post, SvcError>> => {
+    const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
+    if (found.isErr()) return err(found.error);
+    const post = found.value;
+    if (post.status === 'draft') return reviseDraft(deps, actor, post, input);
+    if (post.status !== 'scheduled' && post.status !== 'publishing') {
+      return err(
+        svcError(
+          'invalid_post_state',
+          `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
+          { postId: post.id, state: post.status, event: 'edit' },
+        ),
+      );
+    }
+    const { scheduledTime, ...rest } = input;
+    if (scheduledTime === null) {
+      return err(
+        svcError(
+          'invalid_scheduled_time',
+          'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
+          { field: 'scheduledTime' },
+        ),
+      );
+    }
+    return await updateScheduledPost(deps, actor, {
+      ...rest,
+      ...(scheduledTime === undefined ? {} : { scheduledTime }),
+    });
+  });
+}
+
+async function reviseDraft(
+  deps: CreatePostsDeps,
+  actor: Actor,
+  draft: Post,
+  input: EditPostInput,
+): Promise<Result<Post, SvcError>> {
+  const now = deps.clock.now();
+  const changes = await revisionOf(deps, actor, input, now);
+  if (changes.isErr()) return err(changes.error);
+  const revised = transition(draft, { type: 'revise', at: now, changes: changes.value });
+  if (revised.isErr()) return err(revised.error);
+  const stored = await deps.store.posts.updatePost(revised.value.post, draft.version);
+  if (stored === null) {
+    return err(
+      svcError(
+        'invalid_post_state',
+        `Post ${draft.id} changed while editing it (perhaps it was sent for review). Read it and try again.`,
+        { postId: draft.id },
+      ),
+    );
+  }
+  return ok(stored);
+}
+
+/** The replacement values of a draft, each checked as saving a draft checks it. */
+async function revisionOf(
+  deps: CreatePostsDeps,
+  actor: Actor,
+  input: EditPostInput,
+  now: Date,
+): Promise<Result<DraftRevision, SvcError>> {
+  const revision: { -readonly [K in keyof DraftRevision]: DraftRevision[K] } = {};
+  if (input.caption !== undefined) {
+    const caption = checkedCaption(input.caption, deps.policy);
+    if (caption.isErr()) return err(caption.error);
+    revision.caption = caption.value;
+  }
+  if (input.title !== undefined) revision.title = titleOf(input.title);
+  if (input.scheduledTime !== undefined) {
+    if (input.scheduledTime === null) revision.scheduledTime = null;
+    else {
+      const time = futureTime(input.scheduledTime, now);
+      if (time.isErr()) return err(time.error);
+      revision.scheduledTime = time.value;
+    }
+  }
+  if (input.profileIds !== undefined) {
+    const ids = [...new Set(input.profileIds)];
+    const accounts = await Promise.all(ids.map((id) => deps.store.accounts.getAccount(id)));
+    const platforms: Platform[] = [...new Set(accounts.flatMap((a) => (a === null ? [] : [a.platform])))];
+    const targets = await resolveTargets(deps.store.accounts, actor, platforms, ids);
+    if (targets.isErr()) return err(targets.error);
+    revision.targets = { platforms, profileIds: ids };
+  }
+  if (input.mediaIds !== undefined) {
+    const media = input.mediaIds.map((mediaId): MediaRef => ({ kind: 'asset', mediaId }));
+    const owned = await resolveMedia(deps.store.media, actor.user, media);
+    if (owned.isErr()) return err(owned.error);
+    revision.media = media;
+  }
+  return ok(revision);
+}

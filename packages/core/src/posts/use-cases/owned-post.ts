@@ -1,0 +1,43 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { Actor } from '../../identity/index.js';
+import { actorCanReadPost } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import type { PostStore } from '../ports/post-store.js';
+import type { Post } from '../post.js';
+
+/**
+ * A post of the actor's, soft-deleted or not, aimed only at accounts the key can see; anything
+ * else is `post_not_found`, so other users' ids reveal nothing. Callers decide what a deleted
+ * post means for them (deleting again is idempotent; most operations refuse it).
+ */
+export async function ownedPost(
+  posts: PostStore,
+  actor: Actor,
+  postId: string,
+): Promise<Result<Post, SvcError>> {
+  const post = await posts.getPost(postId);
+  if (post === null || !actorCanReadPost(actor, post)) {
+    return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+  }
+  return ok(post);
+}
+
+/** Like `ownedPost`, but a soft-deleted post is `post_not_found`: deleted posts are gone for callers. */
+export async function liveOwnedPost(
+  posts: PostStore,
+  actor: Actor,
+  postId: string,
+): Promise<Result<Post, SvcError>> {
+  const found = await ownedPost(posts, actor, postId);
+  if (found.isErr() || found.value.deletedAt === null) return found;
+  return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+}
+
+/** The refusal for a post a publisher is publishing right now (it cannot be changed or deleted). */
+export function beingPublished(post: Post, action: string): SvcError {
+  return svcError(
+    'invalid_post_state',
+    `Post ${post.id} is being published right now and cannot be ${action}. Check its status in a minute: once it is posted or failed it settles.`,
+    { postId: post.id, state: 'publishing' },
+  );
+}

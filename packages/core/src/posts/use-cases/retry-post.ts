@@ -1,0 +1,128 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { type Actor, checkCanSchedule, useCase } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import { type UnpublishableCause, unpublishableCause } from '../../publishing/index.js';
+import type { Post } from '../post.js';
+import { transition } from '../post-state-machine.js';
+import { beingPublished, liveOwnedPost } from './owned-post.js';
+import { refuseRepeats } from './refuse-repeats.js';
+
+/** When a retried post goes out: at `scheduledTime` (in the future), or on the next publisher run. */
+export type RetryPostInput = { readonly scheduledTime?: Date | null };
+
+/** What retrying a post needs. */
+export type RetryPostDeps = Pick<CoreDeps, 'store' | 'clock' | 'publisher'>;
+
+/**
+ * Queues a failed post again under the same id (`POST /api/v1/posts/{id}/retry`): it becomes
+ * `scheduled` at the given time or the next publisher run, its failure reason and attempt count
+ * cleared. What would make it fail again at once is refused first: an account that is gone or
+ * must be reconnected, media that no longer exists, a repeat of a post of the same account. A
+ * retry takes no quota slot: the post took its slot when it was created (docs/post-lifecycle.md).
+ */
+export function retryPost(
+  deps: RetryPostDeps,
+  actor: Actor,
+  postId: string,
+  input: RetryPostInput = {},
+): ResultAsync<Post, SvcError> {
+  return useCase(actor, 'post:write', () => retry(deps, actor, postId, input));
+}
+
+async function retry(
+  deps: RetryPostDeps,
+  actor: Actor,
+  postId: string,
+  input: RetryPostInput,
+): Promise<Result<Post, SvcError>> {
+  const found = await liveOwnedPost(deps.store.posts, actor, postId);
+  if (found.isErr()) return err(found.error);
+  const post = found.value;
+  if (post.status === 'publishing') return err(beingPublished(post, 'retried'));
+  const now = deps.clock.now();
+  const time = retryTime(input.scheduledTime ?? null, now, deps);
+  // A post that is not failed is refused as such, whatever time came with the request.
+  const moved = transition(post, { type: 'retry', at: now, scheduledTime: time.unwrapOr(now) });
+  if (moved.isErr()) return err(moved.error);
+  if (time.isErr()) return err(time.error);
+  const plan = checkCanSchedule(actor.user, now);
+  if (plan.isErr()) return err(plan.error);
+
+  const blocked = await wouldFailAtOnce(deps, post);
+  if (blocked !== null) return err(blocked);
+  const repeats = await refuseRepeats(deps, [moved.value.post], null);
+  if (repeats.isErr()) return err(repeats.error);
+
+  const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+  if (stored === null) {
+    return err(
+      svcError('invalid_post_state', `Post ${post.id} changed while retrying it. Read it and try again.`, {
+        postId: post.id,
+      }),
+    );
+  }
+  if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
+  return ok(stored);
+}
+
+function retryTime(
+  requested: Date | null,
+  now: Date,
+  deps: Pick<CoreDeps, 'publisher'>,
+): Result<Date, SvcError> {
+  if (requested === null) return ok(deps.publisher.nextRunAt(now));
+  if (Number.isNaN(requested.getTime())) {
+    return err(
+      svcError(
+        'invalid_scheduled_time',
+        'scheduledTime must be an ISO 8601 date-time with a time zone offset, for example 2026-12-01T09:30:00Z.',
+        { field: 'scheduledTime' },
+      ),
+    );
+  }
+  if (requested.getTime() <= now.getTime()) {
+    return err(
+      svcError(
+        'scheduled_time_in_past',
+        `scheduledTime ${requested.toISOString()} is not in the future. Send a later time, or leave it out to retry on the next run.`,
+        { field: 'scheduledTime', now: now.toISOString() },
+      ),
+    );
+  }
+  return ok(requested);
+}
+
+/** The refusal for a post the publisher would fail again without calling the platform, or null. */
+async function wouldFailAtOnce(deps: Pick<CoreDeps, 'store'>, post: Post): Promise<SvcError | null> {
+  const accountId = post.profileIds[0];
+  const account = accountId === undefined ? null : await deps.store.accounts.getAccount(accountId);
+  const assetIds = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
+  const assets = assetIds.length === 0 ? [] : await deps.store.media.getMediaAssets([...new Set(assetIds)]);
+  const cause = unpublishableCause(post, account, new Map(assets.map((a) => [a.id, a])));
+  return cause === null ? null : refusalOf(post, cause);
+}
+
+function refusalOf(post: Post, cause: UnpublishableCause): SvcError {
+  const profileId = post.profileIds[0] ?? null;
+  switch (cause.kind) {
+    case 'account_disconnected':
+      return svcError(
+        'invalid_profile_ids',
+        `${cause.reason} Connect the account again with POST /api/v1/connections, or schedule the content as a new post to another account.`,
+        { field: 'profileIds', postId: post.id, invalid: profileId === null ? [] : [profileId] },
+      );
+    case 'account_needs_reconnect':
+      return svcError(
+        'account_needs_reconnect',
+        `${cause.reason} Reconnect it with POST /api/v1/connections, then retry the post.`,
+        { postId: post.id, profileId, handle: cause.handle },
+      );
+    case 'media_missing':
+      return svcError(
+        'media_not_found',
+        `${cause.reason} Schedule the content again as a new post with media that exists.`,
+        { field: 'mediaIds', postId: post.id, missing: [cause.mediaId] },
+      );
+  }
+}

@@ -1,0 +1,138 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { type Actor, useCase } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import type { MediaRef } from '../../media/index.js';
+import type { Post } from '../post.js';
+import { type PostEdit, transition } from '../post-state-machine.js';
+import { checkPostContent, prepareForTargets } from './check-post-content.js';
+import type { CreatePostsDeps } from './create-posts.js';
+import { checkedCaption, futureTime, titleOf } from './edit-values.js';
+import { beingPublished, liveOwnedPost } from './owned-post.js';
+import { refuseRepeats } from './refuse-repeats.js';
+import { resolveTargets } from './resolve-targets.js';
+
+/** What `svc_update_scheduled_post` asks for; absent fields stay as they are. */
+export type UpdateScheduledPostInput = {
+  readonly postId: string;
+  readonly caption?: string;
+  /** The new title (YouTube's, TikTok's); empty or null removes it. */
+  readonly title?: string | null;
+  /** ISO 8601 with an offset, in the future. */
+  readonly scheduledTime?: string;
+  /** The replacement target: exactly one account (a post row goes to one account). */
+  readonly profileIds?: readonly string[];
+  /** Replaces every slide, in order. */
+  readonly mediaIds?: readonly string[];
+};
+
+type Deps = CreatePostsDeps;
+
+/**
+ * Edits a scheduled post (spec 4.2): caption, title, time, target account or media are replaced, and the
+ * result passes the checks of creation (content policy, TikTok creator options, repeats); a new
+ * target or new media gets its platform's media as at creation (links downloaded where the
+ * platform needs them, images converted). The write is a compare-and-set on the post's version.
+ * Each post row goes to one account, so `profileIds` must name exactly one (its platform becomes
+ * the post's); to post to more accounts, schedule another post.
+ */
+export function updateScheduledPost(
+  deps: Deps,
+  actor: Actor,
+  input: UpdateScheduledPostInput,
+): ResultAsync<Post, SvcError> {
+  return useCase(actor, 'post:write', () => update(deps, actor, input));
+}
+
+async function update(
+  deps: Deps,
+  actor: Actor,
+  input: UpdateScheduledPostInput,
+): Promise<Result<Post, SvcError>> {
+  const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
+  if (found.isErr()) return err(found.error);
+  const post = found.value;
+  if (post.status === 'publishing') return err(beingPublished(post, 'edited'));
+  const now = deps.clock.now();
+
+  const changes = await editOf(deps, actor, post, input, now);
+  if (changes.isErr()) return err(changes.error);
+  const moved = transition(post, { type: 'edit', at: now, changes: changes.value });
+  if (moved.isErr()) return err(moved.error);
+  // An edit is not a state change: it records no event.
+  let next = moved.value.post;
+
+  const content = await checkPostContent(deps, actor.user, next, 'refuse');
+  if (content.isErr()) return err(content.error);
+  const target = await deps.store.accounts.getAccount(next.profileIds[0] ?? '');
+  const platform = next.platforms[0];
+  if (
+    target !== null &&
+    platform !== undefined &&
+    (input.profileIds !== undefined || input.mediaIds !== undefined)
+  ) {
+    const ready = await prepareForTargets(deps, actor.user, next, content.value, [target]);
+    if (ready.isErr()) return err(ready.error);
+    next = { ...next, media: [...(ready.value.media.get(platform) ?? next.media)] };
+  }
+  const repeats = await refuseRepeats(deps, [next], null);
+  if (repeats.isErr()) return err(repeats.error);
+
+  const stored = await deps.store.posts.updatePost(next, post.version);
+  if (stored === null) {
+    return err(
+      svcError(
+        'invalid_post_state',
+        `Post ${post.id} changed while editing it (perhaps it is being published). Read it and try again.`,
+        {
+          postId: post.id,
+        },
+      ),
+    );
+  }
+  if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
+  return ok(stored);
+}
+
+/** The replacement values, each checked on its own. */
+async function editOf(
+  deps: Deps,
+  actor: Actor,
+  post: Post,
+  input: UpdateScheduledPostInput,
+  now: Date,
+): Promise<Result<PostEdit, SvcError>> {
+  const edit: { -readonly [K in keyof PostEdit]: PostEdit[K] } = {};
+  if (input.caption !== undefined) {
+    const caption = checkedCaption(input.caption, deps.policy);
+    if (caption.isErr()) return err(caption.error);
+    edit.caption = caption.value;
+  }
+  if (input.title !== undefined) edit.title = titleOf(input.title);
+  if (input.scheduledTime !== undefined) {
+    const time = futureTime(input.scheduledTime, now);
+    if (time.isErr()) return err(time.error);
+    edit.scheduledTime = time.value;
+  }
+  if (input.profileIds !== undefined) {
+    const ids = [...new Set(input.profileIds)];
+    if (ids.length !== 1) {
+      return err(
+        svcError(
+          'invalid_profile_ids',
+          'A scheduled post goes to exactly one account: give one replacement profile id. To post to more accounts, schedule another post.',
+          { field: 'profileIds', count: ids.length },
+        ),
+      );
+    }
+    const account = await deps.store.accounts.getAccount(ids[0] as string);
+    const platforms = account === null ? post.platforms : [account.platform];
+    const targets = await resolveTargets(deps.store.accounts, actor, platforms, ids);
+    if (targets.isErr()) return err(targets.error);
+    const target = targets.value[0];
+    if (target !== undefined) edit.targets = { platforms: [target.platform], profileIds: [target.id] };
+  }
+  if (input.mediaIds !== undefined) {
+    edit.media = input.mediaIds.map((mediaId): MediaRef => ({ kind: 'asset', mediaId }));
+  }
+  return ok(edit);
+}

@@ -1,0 +1,76 @@
+export type { WebhookRequest, WebhookResponse, WebhookSender } from './ports/webhook-sender.js';
+export type { WebhookSigner } from './ports/webhook-signer.js';
+export {
+  type AttemptPage,
+  type AttemptPageRequest,
+  type AttemptResult,
+  attemptResult,
+  type ClaimedDelivery,
+  type DeliveryClaimRequest,
+  type FanOutCommit,
+  type FanOutCursor,
+  type FanOutLeaseRequest,
+  type FinishAttemptRequest,
+  patchSubscription,
+  type RecordedAttempt,
+  WEBHOOK_PATCHABLE_FIELDS,
+  type WebhookRetentionOutcome,
+  type WebhookStore,
+  type WebhookSubscriptionPatch,
+} from './ports/webhook-store.js';
+export { type DeliverDeps, type DeliveryResult, deliverWebhook } from './use-cases/deliver-webhook.js';
+export {
+  type FanOutDeps,
+  type FanOutStep,
+  fanOutWebhooks,
+  WEBHOOK_FAN_OUT_CONSUMER,
+} from './use-cases/fan-out-webhooks.js';
+export {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  rotateWebhookSecret,
+  updateWebhook,
+  WEBHOOK_SECRET_OVERLAP_MS,
+  WEBHOOKS_PER_OWNER,
+  type WebhookChanges,
+  type WebhookInput,
+  type WebhookWithSecret,
+} from './use-cases/manage-webhooks.js';
+export {
+  sweepWebhookMessages,
+  WEBHOOK_RETENTION_BATCH,
+  WEBHOOK_RETENTION_MS,
+} from './use-cases/sweep-webhook-messages.js';
+export {
+  type WebhookAttemptJson,
+  type WebhookJson,
+  webhookAttemptJson,
+  webhookAttemptSchema,
+  webhookJson,
+  webhookSchema,
+} from './use-cases/webhook-answer.js';
+export { listWebhookAttempts, redeliverWebhook, sendTestWebhook } from './use-cases/webhook-deliveries.js';
+export {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_RESPONSE_EXCERPT_MAX,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEventType,
+  type WebhookMessage,
+  type WebhookSubscription,
+} from './webhook.js';
+export { accountOfEvent, webhookEventOf } from './webhook-event.js';
+export {
+  type AttemptDecision,
+  type AttemptNext,
+  type AttemptOutcome,
+  decideAfterAttempt,
+  jitterOf,
+  type SubscriptionHealth,
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from './webhook-retry.js';

@@ -1,0 +1,112 @@
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { type Actor, useCase } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import type { WebhookDelivery, WebhookMessage } from '../webhook.js';
+import { getWebhook } from './manage-webhooks.js';
+import { type WebhookAttemptJson, webhookAttemptJson } from './webhook-answer.js';
+import { webhookBody } from './webhook-body.js';
+
+type Deps = Parameters<typeof getWebhook>[0];
+
+const ATTEMPT_CURSOR = /^[1-9][0-9]{0,15}$/;
+
+/** A new delivery of a message to a subscription, due now. */
+export function newDelivery(
+  deps: Pick<CoreDeps, 'ids'>,
+  message: WebhookMessage,
+  subscriptionId: string,
+  now: Date,
+): WebhookDelivery {
+  return {
+    id: deps.ids.id('dlv'),
+    subscriptionId,
+    messageId: message.id,
+    ownerId: message.ownerId,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    leaseOwner: null,
+    leaseUntil: null,
+    createdAt: now,
+    updatedAt: now,
+    deliveredAt: null,
+  };
+}
+
+/** Queues a `ping` to a subscription; a disabled one gets it once enabled again (deliveries wait). */
+export function sendTestWebhook(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+): ResultAsync<{ messageId: string; deliveryId: string }, SvcError> {
+  return useCase(
+    actor,
+    'webhook:write',
+    async (): Promise<Result<{ messageId: string; deliveryId: string }, SvcError>> => {
+      const found = await getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id);
+      if (found.isErr()) return err(found.error);
+      const now = deps.clock.now();
+      const message: WebhookMessage = {
+        id: deps.ids.id('msg'),
+        ownerId: actor.user.id,
+        eventType: 'ping',
+        sourcePosition: null,
+        payload: webhookBody('ping', now, {
+          webhookId: id,
+          message: 'A test from svc: this endpoint receives webhooks.',
+        }),
+        createdAt: now,
+      };
+      const delivery = newDelivery(deps, message, id, now);
+      await deps.store.webhooks.enqueue(message, [delivery]);
+      return ok({ messageId: message.id, deliveryId: delivery.id });
+    },
+  );
+}
+
+/** A page of a subscription's delivery attempts, newest first. */
+export function listWebhookAttempts(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  request: { readonly limit: number; readonly cursor: string | null },
+): ResultAsync<{ attempts: WebhookAttemptJson[]; nextCursor: string | null }, SvcError> {
+  return useCase(actor, 'webhook:read', async () => {
+    const found = await getWebhook(deps, actor, id);
+    if (found.isErr()) return err(found.error);
+    // The stores hand out attempt ids as cursors; anything else is refused before it reaches them.
+    if (request.cursor !== null && !ATTEMPT_CURSOR.test(request.cursor)) {
+      return err(
+        svcError('validation_failed', 'This cursor was not handed out by this list.', { field: 'cursor' }),
+      );
+    }
+    const page = await deps.store.webhooks.listAttempts(actor.user.id, id, {
+      limit: request.limit,
+      ...(request.cursor === null ? {} : { before: request.cursor }),
+    });
+    return ok({ attempts: page.attempts.map(webhookAttemptJson), nextCursor: page.next });
+  });
+}
+
+/** Sends a delivery again now, with the same `webhook-id`, whatever became of it. */
+export function redeliverWebhook(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  deliveryId: string,
+): ResultAsync<{ deliveryId: string; status: 'pending' }, SvcError> {
+  return useCase(actor, 'webhook:write', async () => {
+    const found = await getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id);
+    if (found.isErr()) return err(found.error);
+    const again = await deps.store.webhooks.redeliver(actor.user.id, id, deliveryId, deps.clock.now());
+    return again === null
+      ? err(
+          svcError('webhook_delivery_not_found', `No delivery ${deliveryId} on webhook ${id}.`, {
+            webhookId: id,
+            deliveryId,
+          }),
+        )
+      : ok({ deliveryId: again.id, status: 'pending' as const });
+  });
+}
