@@ -58,7 +58,11 @@ export function importsOf(file: string, text = readFileSync(file, 'utf8')): Impo
  * The import cycles among `files` over imports that run (type-only imports are erased and order
  * nothing), each as a list of files relative to `root`. Tarjan's strongly connected components.
  */
-export function importCycles(files: readonly string[], root: string, edges = files.flatMap((f) => importsOf(f))) {
+export function importCycles(
+  files: readonly string[],
+  root: string,
+  edges = files.flatMap((f) => importsOf(f)),
+) {
   const next = new Map<string, string[]>();
   for (const e of edges) if (!e.typeOnly) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
   let counter = 0;

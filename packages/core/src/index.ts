@@ -13,6 +13,7 @@ export * from './identity/index.js';
 export * from './journal/index.js';
 export * from './kernel/index.js';
 export * from './limits/index.js';
+export * from './listing/index.js';
 export * from './media/index.js';
 export * from './policy/index.js';
 export * from './posts/index.js';

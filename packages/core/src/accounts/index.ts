@@ -1,10 +1,12 @@
+// @svc/core/accounts — Connected accounts: connecting through a platform's consent, tokens and their refresh, posting options, summaries.
+// This file is the area's contract: other areas and packages import only what it exports.
 export {
   type AccountChange,
-  type ConnectedAccount,
-  connectedAccountSchema,
+  accountEvent,
   markedNeedsReconnect,
   tokenExpiringEvent,
-} from './connected-account.js';
+} from './account-events.js';
+export { type ConnectedAccount, connectedAccountSchema } from './connected-account.js';
 export {
   CONNECTION_REQUEST_LIFETIME_MS,
   type ConnectionRequest,

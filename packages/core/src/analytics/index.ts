@@ -1,3 +1,5 @@
+// @svc/core/analytics — Analytics: when metrics are collected, what they add up to, and the answers built from them.
+// This file is the area's contract: other areas and packages import only what it exports.
 export {
   type AnalyticsAggregates,
   type CategorySums,

@@ -1,3 +1,5 @@
+// @svc/core/approvals — Drafts and approvals: an agent's draft, the request for approval and the person's decision.
+// This file is the area's contract: other areas and packages import only what it exports.
 export { APPROVAL_STATUSES, type Approval, type ApprovalStatus, approvalSchema } from './approval.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
 export { approvalStatusJson, approvalStatusSchema } from './use-cases/approval-status-answer.js';

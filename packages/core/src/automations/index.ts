@@ -1,3 +1,5 @@
+// @svc/core/automations — Comment automations: templates, matching a comment and deciding the replies, the comment intake.
+// This file is the area's contract: other areas and packages import only what it exports.
 export {
   AUTOMATION_COUNTERS,
   type Automation,

@@ -1,3 +1,5 @@
+// @svc/core/billing — Billing: subscriptions and billing events from the payment provider, and the billing summary.
+// This file is the area's contract: other areas and packages import only what it exports.
 export { type BillingEvent, billingEventSchema, type Money, moneySchema } from './billing-event.js';
 export type { BillingStore } from './ports/billing-store.js';
 export {

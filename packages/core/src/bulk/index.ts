@@ -1,3 +1,5 @@
+// @svc/core/bulk — Bulk: CSV import of many posts in one request, and the export of posts as CSV.
+// This file is the area's contract: other areas and packages import only what it exports.
 export { csvLine } from './csv-line.js';
 export {
   BULK_CSV_COLUMNS,

@@ -1,3 +1,5 @@
+// @svc/core/identity — Who acts: users, their plans and entitlements, API keys, scopes, OAuth grants, sessions and passwords.
+// This file is the area's contract: other areas and packages import only what it exports.
 export { type Actor, actorCanSeeAccount, operatorActor, requireScope } from './actor.js';
 export { API_KEY_SCAN_PATTERN, type ApiKey, apiKeySchema, formatApiKey, parseApiKey } from './api-key.js';
 export { decideLastUse, LAST_USE_EVERY_MS } from './decide-last-use.js';

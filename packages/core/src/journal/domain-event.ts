@@ -1,7 +1,3 @@
-import type { ConnectedAccount } from '../accounts/index.js';
-import type { MediaAsset } from '../media/index.js';
-import type { Post } from '../posts/index.js';
-
 /**
  * What happened, as the event journal records it. Every state change of a post, an account, a
  * media asset or an automation yields one from core, and the store appends it in the same transaction as the
@@ -63,52 +59,3 @@ export type JournalEvent = DomainEvent & {
    */
   readonly position: string;
 };
-
-/** An event about a post, with its target and public status. */
-export function postEvent(
-  type: DomainEventType,
-  post: Post,
-  at: Date,
-  data: Readonly<Record<string, string | number | boolean | null>> = {},
-): DomainEvent {
-  return {
-    type,
-    at,
-    ownerId: post.ownerId,
-    subjectId: post.id,
-    data: { platform: post.platforms[0] ?? null, profileId: post.profileIds[0] ?? null, ...data },
-  };
-}
-
-/** An event about a connected account. */
-export function accountEvent(type: DomainEventType, account: ConnectedAccount, at: Date): DomainEvent {
-  return {
-    type,
-    at,
-    ownerId: account.ownerId,
-    subjectId: account.id,
-    data: { platform: account.platform, handle: account.handle },
-  };
-}
-
-/** The event of a media asset that became usable. */
-export function mediaReadyEvent(
-  asset: Pick<MediaAsset, 'id' | 'ownerId' | 'contentType' | 'sizeBytes'>,
-  at: Date,
-): DomainEvent {
-  return {
-    type: 'media.ready',
-    at,
-    ownerId: asset.ownerId,
-    subjectId: asset.id,
-    data: { contentType: asset.contentType, sizeBytes: asset.sizeBytes },
-  };
-}
-
-/** The event of a media asset removed from its owner's library; same data as `media.ready`. */
-export function mediaDeletedEvent(
-  asset: Pick<MediaAsset, 'id' | 'ownerId' | 'contentType' | 'sizeBytes'>,
-  at: Date,
-): DomainEvent {
-  return { ...mediaReadyEvent(asset, at), type: 'media.deleted' };
-}

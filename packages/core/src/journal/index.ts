@@ -1,12 +1,10 @@
+// @svc/core/journal — The event journal: what a state change records, and the port that appends and reads it in order.
+// This file is the area's contract: other areas and packages import only what it exports.
 export {
-  accountEvent,
   DOMAIN_EVENT_TYPES,
   type DomainEvent,
   type DomainEventType,
   type EventData,
   type JournalEvent,
-  mediaDeletedEvent,
-  mediaReadyEvent,
-  postEvent,
 } from './domain-event.js';
 export type { EventStore, MentionedPost } from './ports/event-store.js';

@@ -1,3 +1,5 @@
+// @svc/core/kernel — The shared kernel: errors, ids, time, platform names and post statuses. It imports no area.
+// This file is the area's contract: other areas and packages import only what it exports.
 export { canonicalJson } from './canonical-json.js';
 export type { Clock } from './clock.js';
 export type { IdGenerator, IdPrefix } from './id-generator.js';

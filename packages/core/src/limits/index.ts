@@ -1,3 +1,5 @@
+// @svc/core/limits — Rate limits: the per-key, per-address and sign-in budgets, and the headers that report them.
+// This file is the area's contract: other areas and packages import only what it exports.
 export { addressRateLimitSubject } from './address-rate-limit-subject.js';
 export {
   decideRateLimit,

@@ -1,3 +1,5 @@
+// @svc/core/media — Media: the library's assets, their bytes, uploads, imports from links, derived copies and sweeps.
+// This file is the area's contract: other areas and packages import only what it exports.
 export {
   type BlobRemovalClaim,
   type BlobRemovalRequest,
@@ -7,6 +9,7 @@ export {
   type HeldBlobRemoval,
 } from './blob-removal.js';
 export { type MediaAsset, mediaAssetSchema } from './media-asset.js';
+export { mediaDeletedEvent, mediaReadyEvent } from './media-events.js';
 export { type MediaRef, mediaRefSchema } from './media-ref.js';
 export type {
   BlobFacts,

@@ -1,15 +1,6 @@
+// @svc/core/posts — Posts: what a post is, its state machine, creating, editing, scheduling, deleting and restoring.
+// This file is the area's contract: other areas and packages import only what it exports.
 export { type EarlierRequest, idempotencyOutcome, quotaRefusal } from './batch-decisions.js';
-export {
-  addDays,
-  type DayRange,
-  dayStart,
-  daysRange,
-  type LocalDate,
-  mondayOf,
-  monthRange,
-  weekdayOf,
-  weekRange,
-} from './calendar-range.js';
 export { admitClaims, type ClaimRequest, claimCandidateCount, claimChanges } from './claims.js';
 export {
   contentHashOf,
@@ -43,6 +34,7 @@ export type {
   QueueDepth,
 } from './ports/post-store.js';
 export { type Post, type PublishProgress, postSchema } from './post.js';
+export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export {
   type PostPayload,
@@ -65,7 +57,6 @@ export {
   stateOf,
   transition,
 } from './post-state-machine.js';
-export { CALENDAR_POSTS_MAX, type CalendarPosts, calendarPosts } from './use-cases/calendar-posts.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
 export type { ImageConversion } from './use-cases/convert-images.js';
@@ -76,30 +67,11 @@ export {
   createPosts,
 } from './use-cases/create-posts.js';
 export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
-export {
-  DELETED_POSTS_SHOWN,
-  type DeletedPost,
-  listDeletedPosts,
-  restoreOwnPost,
-} from './use-cases/deleted-posts.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
 export { type EditPostInput, editPost } from './use-cases/edit-post.js';
 export { checkedCaption, futureTime } from './use-cases/edit-values.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
-export {
-  LIST_CAPTION_PREVIEW_LENGTH,
-  LIST_POSTS_LIMITS,
-  LIST_TEXT_FILTER_MAX,
-  type ListPostsInput,
-  type ListPostsOptions,
-  listPostRecords,
-  listPosts,
-  type PostList,
-  type PostListItem,
-  type PostRecordList,
-  REST_LIST_POSTS_MAX,
-} from './use-cases/list-posts.js';
-export { liveOwnedPost, ownedPost } from './use-cases/owned-post.js';
+export { beingPublished, liveOwnedPost, ownedPost } from './use-cases/owned-post.js';
 export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';
 export {
   type PostView,
@@ -109,13 +81,11 @@ export {
   slideViews,
   toPostView,
 } from './use-cases/post-answer.js';
-export { POST_HISTORY_MAX, postHistory } from './use-cases/post-history.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';
 export { resolveMedia } from './use-cases/resolve-media.js';
 export { resolveTargets } from './use-cases/resolve-targets.js';
 export { restorePost } from './use-cases/restore-post.js';
-export { type RetryPostDeps, type RetryPostInput, retryPost } from './use-cases/retry-post.js';
 export {
   type ScheduledTarget,
   type ScheduleOutcome,

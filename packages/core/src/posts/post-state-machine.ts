@@ -1,8 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type DomainEvent, postEvent } from '../journal/index.js';
+import type { DomainEvent } from '../journal/index.js';
 import { type Platform, type PostStatus, type SvcError, svcError } from '../kernel/index.js';
 import type { MediaRef } from '../media/index.js';
 import type { Post, PublishProgress } from './post.js';
+import { postEvent } from './post-events.js';
 
 /** How long a soft-deleted post can be restored (spec section 8). */
 export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;

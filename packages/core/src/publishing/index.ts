@@ -1,3 +1,5 @@
+// @svc/core/publishing — Publishing: the next step of a publish, its failures and retries, and the signal that wakes the publisher.
+// This file is the area's contract: other areas and packages import only what it exports.
 export {
   decideAfterRefresh,
   decidePublishStep,
@@ -10,3 +12,4 @@ export type { PublisherSignal } from './ports/publisher-signal.js';
 export { type PublishFailureCode, publishFailure } from './publish-failures.js';
 export { retryDelayMs } from './retry-delay.js';
 export { type UnpublishableCause, unpublishableCause, unpublishableReason } from './unpublishable-reason.js';
+export { type RetryPostDeps, type RetryPostInput, retryPost } from './use-cases/retry-post.js';

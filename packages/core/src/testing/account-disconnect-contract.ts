@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DisconnectAccountRequest } from '../accounts/index.js';
+import { accountEvent } from '../accounts/index.js';
 import type { Store } from '../deps/index.js';
-import { accountEvent } from '../journal/index.js';
 import type { PostStatus } from '../kernel/index.js';
 import { anAccount, aPost, aUser } from './builders.js';
 

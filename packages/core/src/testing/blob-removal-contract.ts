@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../deps/index.js';
-import { mediaReadyEvent } from '../journal/index.js';
+import { mediaReadyEvent } from '../media/index.js';
 import { aMediaAsset, aUser, seedMediaAsset } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

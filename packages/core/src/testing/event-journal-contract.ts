@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { accountEvent } from '../accounts/index.js';
 import type { Store } from '../deps/index.js';
-import {
-  accountEvent,
-  type DomainEvent,
-  type JournalEvent,
-  mediaReadyEvent,
-  postEvent,
-} from '../journal/index.js';
-import { type NewPostsBatch, type Post, scheduledEvents, transition } from '../posts/index.js';
+import type { DomainEvent, JournalEvent } from '../journal/index.js';
+import { mediaReadyEvent } from '../media/index.js';
+import { type NewPostsBatch, type Post, postEvent, scheduledEvents, transition } from '../posts/index.js';
 import { aMediaAsset, anAccount, aPost } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

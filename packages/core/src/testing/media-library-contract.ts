@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../deps/index.js';
-import { mediaDeletedEvent } from '../journal/index.js';
 import type { PostStatus } from '../kernel/index.js';
 import type { MediaUse } from '../media/index.js';
+import { mediaDeletedEvent } from '../media/index.js';
 import type { Post } from '../posts/index.js';
 import { aMediaAsset, aPost, aUser, seedMediaAsset } from './builders.js';
 

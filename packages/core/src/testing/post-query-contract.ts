@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Approval } from '../approvals/index.js';
 import type { Store } from '../deps/index.js';
-import { postEvent } from '../journal/index.js';
-import { contentHashOf, type Post, type PostPage, scheduledEvents } from '../posts/index.js';
+import { contentHashOf, type Post, type PostPage, postEvent, scheduledEvents } from '../posts/index.js';
 import { aPost } from './builders.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');

@@ -7,8 +7,8 @@ import {
   readablePostIds,
   useCase,
 } from '../../identity/index.js';
-import { accountEvent } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
+import { accountEvent } from '../account-events.js';
 import type { ConnectedAccount } from '../connected-account.js';
 
 /** Options of DELETE /api/v1/connections/{id}. */

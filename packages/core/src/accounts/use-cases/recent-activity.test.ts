@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Actor, User } from '../../identity/index.js';
-import { accountEvent, mediaReadyEvent } from '../../journal/index.js';
+import { mediaReadyEvent } from '../../media/index.js';
 import { type Post, scheduledEvents, transition } from '../../posts/index.js';
 import { aMediaAsset, anAccount, aPost, aUser } from '../../testing/builders.js';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
+import { accountEvent } from '../account-events.js';
 import { recentActivity } from './recent-activity.js';
 
 describe('recentActivity', () => {

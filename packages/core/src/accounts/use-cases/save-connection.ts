@@ -1,7 +1,7 @@
 import { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { accountEvent } from '../../journal/index.js';
 import type { Platform, SvcError } from '../../kernel/index.js';
+import { accountEvent } from '../account-events.js';
 import type { ConnectedAccount } from '../connected-account.js';
 
 /** A platform account as a connection flow (OAuth, or the sandbox) found it. */

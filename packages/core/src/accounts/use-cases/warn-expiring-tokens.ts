@@ -1,6 +1,7 @@
 import type { CoreDeps } from '../../deps/index.js';
 import { isStoreUnavailable, PLATFORMS } from '../../kernel/index.js';
-import { type ConnectedAccount, tokenExpiringEvent } from '../connected-account.js';
+import { tokenExpiringEvent } from '../account-events.js';
+import type { ConnectedAccount } from '../connected-account.js';
 import type { PlatformGateway } from '../ports/platform-gateway.js';
 import { refreshAccountTokens } from './refresh-account-tokens.js';
 

@@ -1,8 +1,8 @@
 import type { ConnectedAccount } from '../../accounts/index.js';
-import type { OffsetRange, Platform } from '../../kernel/index.js';
+import type { OffsetRange } from '../../kernel/index.js';
 import type { AnalyticsAggregates, DaySums, PeriodName } from '../analytics-aggregates.js';
 import type { PostMetrics } from '../analytics-metrics.js';
-import type { CollectionJob, CollectionResult, CollectionStatus } from '../collection-job.js';
+import type { CollectionJob, CollectionResult } from '../collection-job.js';
 
 /** One read of one post, kept for good: later reads never overwrite it. */
 export type MetricSnapshot = {

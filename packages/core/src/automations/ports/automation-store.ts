@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { DomainEvent } from '../../journal/index.js';
-import type { Automation, AutomationCounter } from '../automation.js';
+import type { Automation } from '../automation.js';
 import type { CommentStage, CounterIncrement } from '../comment-stage.js';
 import type { InboxComment } from '../comment-webhook.js';
 

@@ -7,7 +7,7 @@ import {
   listPostRecords,
   type PostRecordList,
   REST_LIST_POSTS_MAX,
-} from '../../posts/index.js';
+} from '../../listing/index.js';
 import type { BulkFormat } from '../parse-bulk-posts.js';
 import { bulkCsvHeader, postsToCsv, postToBulkPayload } from '../posts-to-csv.js';
 

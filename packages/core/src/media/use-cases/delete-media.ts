@@ -7,9 +7,9 @@ import {
   readablePostIds,
   useCase,
 } from '../../identity/index.js';
-import { mediaDeletedEvent } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
+import { mediaDeletedEvent } from '../media-events.js';
 import { mediaAssetNotFound, ownActiveAsset } from './get-media-item.js';
 
 /**

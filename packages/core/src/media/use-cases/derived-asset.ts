@@ -1,8 +1,8 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { User } from '../../identity/index.js';
-import { mediaReadyEvent } from '../../journal/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
+import { mediaReadyEvent } from '../media-events.js';
 import type { MediaRef } from '../media-ref.js';
 import type { StoredBlob } from '../ports/blob-store.js';
 import { recordWhileBlobStays } from './record-while-blob-stays.js';

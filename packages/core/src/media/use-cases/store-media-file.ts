@@ -1,9 +1,9 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { limitsFor, type User } from '../../identity/index.js';
-import { mediaReadyEvent } from '../../journal/index.js';
 import { type ErrorCode, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
+import { mediaReadyEvent } from '../media-events.js';
 import type { StoredBlob } from '../ports/blob-store.js';
 import type { MediaFacts } from '../ports/media-inspector.js';
 import { recordWhileBlobStays } from './record-while-blob-stays.js';

@@ -1,8 +1,8 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type Actor, checkCanUpload, requireScope } from '../../identity/index.js';
-import { mediaReadyEvent } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
+import { mediaReadyEvent } from '../media-events.js';
 import { recordWhileBlobStays } from './record-while-blob-stays.js';
 import {
   checkStorageLeft,

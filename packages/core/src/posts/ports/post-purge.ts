@@ -1,5 +1,6 @@
-import { type DomainEvent, mediaDeletedEvent } from '../../journal/index.js';
+import type { DomainEvent } from '../../journal/index.js';
 import type { MediaAsset } from '../../media/index.js';
+import { mediaDeletedEvent } from '../../media/index.js';
 import type { Post } from '../post.js';
 
 /** One batch of the purge of soft-deleted posts (PostStore.purgeDeletedPosts). */

@@ -1,12 +1,10 @@
 import type { Approval, ApprovalDecision } from '../../approvals/index.js';
 import type { DomainEvent } from '../../journal/index.js';
-import type { Platform, PostStatus, PublicPostStatus } from '../../kernel/index.js';
-import type { EarlierRequest } from '../batch-decisions.js';
+import type { Platform, PublicPostStatus } from '../../kernel/index.js';
 import type { ClaimRequest } from '../claims.js';
 import type { RepeatQuery } from '../duplicate-content.js';
 import type { IdempotencyKey } from '../idempotency-key.js';
 import type { Post } from '../post.js';
-import type { PostChange } from '../post-state-machine.js';
 import type { PostPurgeOutcome, PostPurgeRequest } from './post-purge.js';
 
 /** The rows of one create request, inserted all together or not at all. */

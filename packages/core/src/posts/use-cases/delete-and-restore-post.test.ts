@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../identity/index.js';
+import { listPosts } from '../../listing/index.js';
 import { aPost, aUser } from '../../testing/builders.js';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
 import type { Post } from '../post.js';
 import { RESTORE_WINDOW_MS } from '../post-state-machine.js';
 import { deletePost } from './delete-post.js';
 import { getPost } from './get-post.js';
-import { listPosts } from './list-posts.js';
 import { restorePost } from './restore-post.js';
 
 describe('deletePost and restorePost', () => {

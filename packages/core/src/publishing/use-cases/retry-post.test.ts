@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { Actor } from '../../identity/index.js';
+import type { Post } from '../../posts/index.js';
 import { aMediaAsset, anAccount, aPost, aUser, seedMediaAsset } from '../../testing/builders.js';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
-import type { Post } from '../post.js';
 import { retryPost } from './retry-post.js';
 
 describe('retryPost', () => {

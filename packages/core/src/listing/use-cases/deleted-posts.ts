@@ -2,10 +2,7 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
-import type { Post } from '../post.js';
-import { RESTORE_WINDOW_MS } from '../post-state-machine.js';
-import { ownedPost } from './owned-post.js';
-import { restorePost } from './restore-post.js';
+import { ownedPost, type Post, RESTORE_WINDOW_MS, restorePost } from '../../posts/index.js';
 
 /** A deleted post that can still be restored, and until when. */
 export type DeletedPost = { readonly post: Post; readonly restorableUntil: Date };

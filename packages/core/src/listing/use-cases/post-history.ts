@@ -3,7 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, useCase } from '../../identity/index.js';
 import type { JournalEvent } from '../../journal/index.js';
 import type { SvcError } from '../../kernel/index.js';
-import { ownedPost } from './owned-post.js';
+import { ownedPost } from '../../posts/index.js';
 
 /** How many of a post's events its history shows (a post rarely has more than a dozen). */
 export const POST_HISTORY_MAX = 200;

@@ -14,8 +14,7 @@ import {
   type SvcError,
   svcError,
 } from '../../kernel/index.js';
-import type { PostListQuery } from '../ports/post-store.js';
-import type { Post } from '../post.js';
+import type { Post, PostListQuery } from '../../posts/index.js';
 
 /** Default and largest page size of `svc_list_scheduled_posts` (spec 8). */
 export const LIST_POSTS_LIMITS = { default: 20, max: 50 } as const;

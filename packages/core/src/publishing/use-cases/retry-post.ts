@@ -2,11 +2,8 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, checkCanSchedule, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { type UnpublishableCause, unpublishableCause } from '../../publishing/index.js';
-import type { Post } from '../post.js';
-import { transition } from '../post-state-machine.js';
-import { beingPublished, liveOwnedPost } from './owned-post.js';
-import { refuseRepeats } from './refuse-repeats.js';
+import { beingPublished, liveOwnedPost, type Post, refuseRepeats, transition } from '../../posts/index.js';
+import { type UnpublishableCause, unpublishableCause } from '../unpublishable-reason.js';
 
 /** When a retried post goes out: at `scheduledTime` (in the future), or on the next publisher run. */
 export type RetryPostInput = { readonly scheduledTime?: Date | null };

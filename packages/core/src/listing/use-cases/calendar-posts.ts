@@ -2,7 +2,7 @@ import { err, ok, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import type { Post } from '../post.js';
+import type { Post } from '../../posts/index.js';
 
 /** The most posts one calendar range shows; a busier month says so instead of hiding posts silently. */
 export const CALENDAR_POSTS_MAX = 1000;
