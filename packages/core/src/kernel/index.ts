@@ -47,4 +47,13 @@ export {
   offsetRanges,
   startOfLocalDay,
 } from './time-zone.js';
+export {
+  type AsyncTx,
+  runScript,
+  runScriptAsync,
+  type ScriptCall,
+  type ScriptSteps,
+  scriptSteps,
+  type TxScript,
+} from './transaction-script.js';
 export { formatUlid } from './ulid.js';

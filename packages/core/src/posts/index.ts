@@ -13,6 +13,7 @@ export {
   type RepeatQuery,
   repeatQueryOf,
 } from './duplicate-content.js';
+export type { PostBatchTx } from './ports/post-batch-tx.js';
 export {
   type DerivedCandidate,
   derivedCandidatesOf,
@@ -71,6 +72,7 @@ export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-
 export { type EditPostInput, editPost } from './use-cases/edit-post.js';
 export { checkedCaption, futureTime } from './use-cases/edit-values.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
+export { insertPostsScript } from './use-cases/insert-posts-script.js';
 export { beingPublished, liveOwnedPost, ownedPost } from './use-cases/owned-post.js';
 export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';
 export {
