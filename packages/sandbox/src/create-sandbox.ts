@@ -1,23 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideSandboxAccess, type MediaFetcher } from '@svc/core';
 import { isLocalClient } from '@svc/core/node';
-import { consentRoutes } from './consent-pages.js';
-import { mediaDownloader } from './download-media.js';
-import { facebookInsightsRoutes } from './facebook-insights.js';
-import { facebookReelsRoutes } from './facebook-reels.js';
-import { facebookRoutes } from './facebook-routes.js';
-import { checkedWebhook } from './instagram-control.js';
-import { instagramRoutes } from './instagram-routes.js';
-import { oauthTokenRoutes } from './oauth-token-routes.js';
+import { facebookInsightsRoutes } from './facebook/facebook-insights.js';
+import { facebookReelsRoutes } from './facebook/facebook-reels.js';
+import { facebookRoutes } from './facebook/facebook-routes.js';
+import { checkedWebhook } from './instagram/instagram-control.js';
+import { instagramRoutes } from './instagram/instagram-routes.js';
+import { sandboxControlRoutes } from './instagram/sandbox-control-routes.js';
+import { oauthTokenRoutes } from './meta/oauth-token-routes.js';
 import { publicPageRoutes } from './public-pages.js';
-import type { SandboxContext } from './sandbox-context.js';
 import { createSandboxControl, type SandboxControl } from './sandbox-control.js';
-import { sandboxControlRoutes } from './sandbox-control-routes.js';
-import { createDispatcher, type SandboxGate } from './sandbox-router.js';
-import { createSandboxState, type InstagramWebhookConfig, type SandboxSettings } from './sandbox-state.js';
-import { threadsRoutes } from './threads-routes.js';
-import { tiktokRoutes } from './tiktok-routes.js';
-import { youtubeRoutes } from './youtube-routes.js';
+import { consentRoutes } from './shared/consent-pages.js';
+import { mediaDownloader } from './shared/download-media.js';
+import type { SandboxContext } from './shared/sandbox-context.js';
+import { createDispatcher, type SandboxGate } from './shared/sandbox-router.js';
+import {
+  createSandboxState,
+  type InstagramWebhookConfig,
+  type SandboxSettings,
+} from './shared/sandbox-state.js';
+import { threadsRoutes } from './threads/threads-routes.js';
+import { tiktokRoutes } from './tiktok/tiktok-routes.js';
+import { youtubeRoutes } from './youtube/youtube-routes.js';
 
 /** How a sandbox is set up. */
 export type SandboxOptions = {
