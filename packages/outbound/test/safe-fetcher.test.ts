@@ -5,9 +5,9 @@ import type { LookupFunction } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FetchedFile } from '@svc/core';
+import { createDiskBlobStore } from '@svc/media';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDiskBlobStore, createSafeFetcher, type SafeFetcherOptions } from '../src/index.js';
-import { FIXTURES } from './fixture-store.js';
+import { createSafeFetcher, type SafeFetcherOptions } from '../src/index.js';
 import {
   type LoopbackServer,
   makeCertificate,
@@ -39,6 +39,7 @@ const fakeDns: LookupFunction = (hostname, _options, callback) => {
 };
 
 const FILE = randomBytes(256 * 1024);
+const FIXTURES = join(import.meta.dirname, 'fixtures');
 const PNG_FILE = Buffer.concat([readFileSync(join(FIXTURES, 'image.png')), randomBytes(4 * 1024 * 1024)]);
 const MAX = 50 * 1024 * 1024;
 
