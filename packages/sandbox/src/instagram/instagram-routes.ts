@@ -1,28 +1,26 @@
 import { measureText } from '@svc/core';
 import { containerApiRoutes } from '../meta/container-api-routes.js';
+import {
+  containerToPublish,
+  createRequestedContainer,
+  publishWithinQuota,
+  requiredParam,
+  unusableCarouselChild,
+} from '../meta/container-steps.js';
 import { flag, graphTime, selectFields } from '../meta/graph-fields.js';
 import {
   authenticateOwner,
   type ContainerMedia,
   containerStatus,
   findPost,
-  inspectContainerMedia,
   parseIdList,
-  publishContainer,
-  storeContainer,
 } from '../meta/media-containers.js';
 import { authenticate } from '../shared/authenticate.js';
-import { injectedFailure } from '../shared/failure-injection.js';
 import { graphError, invalidParameter, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
-import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
+import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
-import {
-  type ContainerMediaType,
-  type PublishedPost,
-  postsOf,
-  publishedInLastDay,
-} from '../shared/sandbox-state.js';
+import { type PublishedPost, postsOf } from '../shared/sandbox-state.js';
 import type { TokenPayload } from '../shared/signed-token.js';
 import { simulatedFollowerCount } from '../shared/simulated-followers.js';
 import { simulatedMetric } from '../shared/simulated-metrics.js';
@@ -124,12 +122,6 @@ function mediaObject(ctx: SandboxContext, post: PublishedPost): Record<string, u
   };
 }
 
-function required(r: SandboxRequest, name: string): string {
-  const value = r.input.get(name)?.trim();
-  if (value === undefined || value === '') throw invalidParameter(`The parameter ${name} is required`);
-  return value;
-}
-
 function checkCaption(caption: string): void {
   const length = measureText(caption, 'code_points');
   if (length > CAPTION_MAX) {
@@ -156,14 +148,9 @@ const carouselError = (detail: string) =>
 
 function checkCarouselChildren(ctx: SandboxContext, owner: string, ids: readonly string[]): void {
   if (ids.length < 2 || ids.length > 10) throw carouselError(`Got ${ids.length}.`);
-  for (const id of ids) {
-    const child = ctx.state.containers.get(id);
-    const usable =
-      child?.platform === 'instagram' &&
-      child.owner === owner &&
-      child.carouselItem &&
-      containerStatus(ctx, child) === 'FINISHED';
-    if (!usable) throw carouselError(`Item ${id} is not a FINISHED carousel item of this account.`);
+  const unusable = unusableCarouselChild(ctx, 'instagram', owner, ids);
+  if (unusable !== undefined) {
+    throw carouselError(`Item ${unusable} is not a FINISHED carousel item of this account.`);
   }
 }
 
@@ -176,13 +163,13 @@ async function createContainer(ctx: SandboxContext, r: SandboxRequest): Promise<
   let media: ContainerMedia[] = [];
   let children: string[] = [];
   if (mediaType === 'IMAGE') {
-    media = [{ url: required(r, 'image_url'), kind: 'image' }];
+    media = [{ url: requiredParam(r, 'image_url'), kind: 'image' }];
   } else if (mediaType === 'VIDEO' && carouselItem) {
-    media = [{ url: required(r, 'video_url'), kind: 'video' }];
+    media = [{ url: requiredParam(r, 'video_url'), kind: 'video' }];
   } else if (mediaType === 'VIDEO') {
     throw invalidParameter('Single feed videos are published as reels: use media_type=REELS', 2207023);
   } else if (mediaType === 'REELS' && !carouselItem) {
-    media = [{ url: required(r, 'video_url'), kind: 'video' }];
+    media = [{ url: requiredParam(r, 'video_url'), kind: 'video' }];
   } else if (mediaType === 'CAROUSEL' && !carouselItem) {
     children = parseIdList(r.input.get('children'));
     checkCarouselChildren(ctx, token.uid, children);
@@ -191,46 +178,37 @@ async function createContainer(ctx: SandboxContext, r: SandboxRequest): Promise<
   } else {
     throw invalidParameter(`The media type ${mediaType} is unknown.`, 2207023);
   }
-  const failure = await inspectContainerMedia(ctx, 'instagram', media);
-  const container = storeContainer(ctx, {
-    platform: 'instagram',
-    owner: token.uid,
-    handle: token.h,
-    mediaType: mediaType as ContainerMediaType,
+  return createRequestedContainer(ctx, 'instagram', token, {
+    mediaType,
     carouselItem,
-    caption: carouselItem ? '' : caption,
-    mediaUrls: media.map((m) => m.url),
+    caption,
+    media,
     children,
-    failure,
   });
-  return jsonReply(200, { id: container.id });
 }
 
+const mediaNotFound = (creationId: string) =>
+  graphError(400, {
+    code: 24,
+    subcode: 2207006,
+    message: 'Media ID is not available',
+    userTitle: 'Media not found',
+    userMessage: `The media with ${creationId} cannot be found.`,
+  });
+
+const overQuota = () =>
+  graphError(400, {
+    code: 9,
+    subcode: 2207042,
+    message: '(#9) Application request limit reached',
+    userTitle: 'Max. posts reached',
+    userMessage:
+      'You reached maximum number of posts that is allowed to be published by Content Publishing API.',
+  });
+
 function publish(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const token = authenticateOwner(ctx, r, 'instagram');
-  const creationId = required(r, 'creation_id');
-  const container = ctx.state.containers.get(creationId);
-  if (container?.platform !== 'instagram' || container.owner !== token.uid) {
-    throw graphError(400, {
-      code: 24,
-      subcode: 2207006,
-      message: 'Media ID is not available',
-      userTitle: 'Media not found',
-      userMessage: `The media with ${creationId} cannot be found.`,
-    });
-  }
-  if (container.carouselItem) {
-    throw invalidParameter('A carousel item cannot be published on its own: publish its CAROUSEL container');
-  }
-  const status = containerStatus(ctx, container);
-  if (status === 'PUBLISHED') {
-    throw graphError(400, {
-      code: 100,
-      message: `(#100) The media container ${creationId} has already been published`,
-      userTitle: 'Media already published',
-      userMessage: 'This media has already been published.',
-    });
-  }
+  const target = containerToPublish(ctx, 'instagram', r, mediaNotFound);
+  const { container, status } = target;
   if (status === 'ERROR' && container.failure !== null) {
     const { code, subcode, message } = container.failure;
     throw graphError(400, { code, subcode, message });
@@ -251,19 +229,5 @@ function publish(ctx: SandboxContext, r: SandboxRequest): Reply {
       userMessage: 'The media is not ready for publishing, please wait for a moment',
     });
   }
-  const injected = injectedFailure(ctx.state, 'instagram', token.uid, container.caption);
-  if (injected !== null) throw injected;
-  if (
-    publishedInLastDay(ctx.state, 'instagram', token.uid, nowOf(ctx)) >= ctx.state.settings.quotas.instagram
-  ) {
-    throw graphError(400, {
-      code: 9,
-      subcode: 2207042,
-      message: '(#9) Application request limit reached',
-      userTitle: 'Max. posts reached',
-      userMessage:
-        'You reached maximum number of posts that is allowed to be published by Content Publishing API.',
-    });
-  }
-  return jsonReply(200, { id: publishContainer(ctx, container).record.id });
+  return publishWithinQuota(ctx, target, overQuota);
 }

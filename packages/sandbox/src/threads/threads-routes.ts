@@ -1,23 +1,26 @@
 import { measureText } from '@svc/core';
 import { containerApiRoutes } from '../meta/container-api-routes.js';
+import {
+  containerToPublish,
+  createRequestedContainer,
+  publishWithinQuota,
+  requiredParam,
+  unusableCarouselChild,
+} from '../meta/container-steps.js';
 import { flag, graphTime, selectFields } from '../meta/graph-fields.js';
 import {
   authenticateOwner,
   type ContainerMedia,
   containerStatus,
   findPost,
-  inspectContainerMedia,
   parseIdList,
-  publishContainer,
-  storeContainer,
 } from '../meta/media-containers.js';
 import { authenticate } from '../shared/authenticate.js';
-import { injectedFailure } from '../shared/failure-injection.js';
 import { graphError, invalidParameter, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
-import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
+import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
-import { type ContainerMediaType, type PublishedPost, publishedInLastDay } from '../shared/sandbox-state.js';
+import type { PublishedPost } from '../shared/sandbox-state.js';
 import { threadsInsightsRoute } from './threads-insights.js';
 
 const BASE = '/sandbox/threads/graph/:version';
@@ -82,25 +85,13 @@ function threadObject(post: PublishedPost): Record<string, unknown> {
   };
 }
 
-function required(r: SandboxRequest, name: string): string {
-  const value = r.input.get(name)?.trim();
-  if (value === undefined || value === '') throw invalidParameter(`The parameter ${name} is required`);
-  return value;
-}
-
 function checkCarouselChildren(ctx: SandboxContext, owner: string, ids: readonly string[]): void {
   if (ids.length < CAROUSEL_MIN || ids.length > CAROUSEL_MAX) {
     throw invalidParameter(`A carousel needs ${CAROUSEL_MIN} to ${CAROUSEL_MAX} children; got ${ids.length}`);
   }
-  for (const id of ids) {
-    const child = ctx.state.containers.get(id);
-    const usable =
-      child?.platform === 'threads' &&
-      child.owner === owner &&
-      child.carouselItem &&
-      containerStatus(ctx, child) === 'FINISHED';
-    if (!usable) throw invalidParameter(`Child ${id} is not a FINISHED carousel item of this user`);
-  }
+  const unusable = unusableCarouselChild(ctx, 'threads', owner, ids);
+  if (unusable !== undefined)
+    throw invalidParameter(`Child ${unusable} is not a FINISHED carousel item of this user`);
 }
 
 async function createContainer(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
@@ -111,34 +102,28 @@ async function createContainer(ctx: SandboxContext, r: SandboxRequest): Promise<
     throw invalidParameter(`Param text must be at most ${TEXT_MAX} characters long.`);
   }
   const carouselItem = flag(r, 'is_carousel_item', false);
-  const mediaType = required(r, 'media_type').toUpperCase();
+  const mediaType = requiredParam(r, 'media_type').toUpperCase();
   let media: ContainerMedia[] = [];
   let children: string[] = [];
   if (mediaType === 'TEXT' && !carouselItem) {
     if (text.trim() === '') throw invalidParameter('The parameter text is required for TEXT posts');
   } else if (mediaType === 'IMAGE') {
-    media = [{ url: required(r, 'image_url'), kind: 'image' }];
+    media = [{ url: requiredParam(r, 'image_url'), kind: 'image' }];
   } else if (mediaType === 'VIDEO') {
-    media = [{ url: required(r, 'video_url'), kind: 'video' }];
+    media = [{ url: requiredParam(r, 'video_url'), kind: 'video' }];
   } else if (mediaType === 'CAROUSEL' && !carouselItem) {
     children = parseIdList(r.input.get('children'));
     checkCarouselChildren(ctx, token.uid, children);
   } else {
     throw invalidParameter(`The media type ${mediaType} is not valid here`);
   }
-  const failure = await inspectContainerMedia(ctx, 'threads', media);
-  const container = storeContainer(ctx, {
-    platform: 'threads',
-    owner: token.uid,
-    handle: token.h,
-    mediaType: mediaType as ContainerMediaType,
+  return createRequestedContainer(ctx, 'threads', token, {
+    mediaType,
     carouselItem,
-    caption: carouselItem ? '' : text,
-    mediaUrls: media.map((m) => m.url),
+    caption: text,
+    media,
     children,
-    failure,
   });
-  return jsonReply(200, { id: container.id });
 }
 
 const mediaNotFound = (id: string) =>
@@ -150,40 +135,23 @@ const mediaNotFound = (id: string) =>
     userMessage: `The media with id ${id} cannot be found.`,
   });
 
+const overQuota = (quota: number) =>
+  graphError(400, {
+    code: 9,
+    message: `(#9) Posting limit reached: at most ${quota} posts per 24 hours`,
+    userTitle: 'Posting limit reached',
+    userMessage: `The profile reached its limit of ${quota} posts in 24 hours.`,
+  });
+
 function publish(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const token = authenticateOwner(ctx, r, 'threads');
-  const creationId = required(r, 'creation_id');
-  const container = ctx.state.containers.get(creationId);
-  if (container?.platform !== 'threads' || container.owner !== token.uid) throw mediaNotFound(creationId);
-  if (container.carouselItem) {
-    throw invalidParameter('A carousel item cannot be published on its own: publish its CAROUSEL container');
-  }
-  const status = containerStatus(ctx, container);
-  if (status === 'PUBLISHED') {
-    throw graphError(400, {
-      code: 100,
-      message: `(#100) The media container ${creationId} has already been published`,
-      userTitle: 'Media already published',
-      userMessage: 'This media has already been published.',
-    });
-  }
+  const target = containerToPublish(ctx, 'threads', r, mediaNotFound);
+  const { container, status } = target;
   // Threads answers "Media Not Found" while a container is still processing (a known race).
-  if (status === 'IN_PROGRESS') throw mediaNotFound(creationId);
+  if (status === 'IN_PROGRESS') throw mediaNotFound(container.id);
   if (status === 'ERROR') {
     throw invalidParameter(`The container failed (${container.failure?.threadsError ?? 'UNKNOWN'})`);
   }
   if (status === 'EXPIRED')
     throw invalidParameter('The container expired: it was not published within 24 hours');
-  const injected = injectedFailure(ctx.state, 'threads', token.uid, container.caption);
-  if (injected !== null) throw injected;
-  const quota = ctx.state.settings.quotas.threads;
-  if (publishedInLastDay(ctx.state, 'threads', token.uid, nowOf(ctx)) >= quota) {
-    throw graphError(400, {
-      code: 9,
-      message: `(#9) Posting limit reached: at most ${quota} posts per 24 hours`,
-      userTitle: 'Posting limit reached',
-      userMessage: `The profile reached its limit of ${quota} posts in 24 hours.`,
-    });
-  }
-  return jsonReply(200, { id: publishContainer(ctx, container).record.id });
+  return publishWithinQuota(ctx, target, overQuota);
 }
