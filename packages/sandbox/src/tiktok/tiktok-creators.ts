@@ -2,9 +2,15 @@ import { TIKTOK_PRIVACY_LEVELS } from '@svc/core';
 import type { Reply } from '../shared/http-io.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
+import type { TokenPayload } from '../shared/signed-token.js';
 import { simulatedFollowerCount } from '../shared/simulated-followers.js';
 import { simulatedMetric } from '../shared/simulated-metrics.js';
-import { authenticateTikTok, requireTikTokScope, spendTikTokCall } from './tiktok-auth.js';
+import {
+  authenticateTikTok,
+  requireTikTokScope,
+  spendTikTokCall,
+  type TIKTOK_RATE_LIMITS,
+} from './tiktok-auth.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
 
 /** A creator's posting options with the defaults filled in. */
@@ -50,6 +56,24 @@ export function refuseIfCannotPost(creator: TikTokCreator): void {
   );
 }
 
+/**
+ * The token's creator, for a call that may lead to a post: the token holds `scope`, the call is
+ * counted against `bucket`'s per-minute limit, and the creator may post (else its `cannotPost` code).
+ */
+export function postingCreator(
+  ctx: SandboxContext,
+  r: SandboxRequest,
+  token: TokenPayload,
+  scope: string,
+  bucket: keyof typeof TIKTOK_RATE_LIMITS,
+): TikTokCreator {
+  requireTikTokScope(ctx, token, [scope]);
+  spendTikTokCall(ctx, r, bucket);
+  const creator = creatorOf(ctx, token.uid);
+  refuseIfCannotPost(creator);
+  return creator;
+}
+
 /** The avatar link the simulator serves for `username`. */
 export function avatarUrlOf(ctx: SandboxContext, username: string): string {
   return `${ctx.sandboxUrl}/tiktok/@${encodeURIComponent(username)}/avatar.svg`;
@@ -58,10 +82,7 @@ export function avatarUrlOf(ctx: SandboxContext, username: string): string {
 /** `POST /v2/post/publish/creator_info/query/` (20 per minute per token). */
 export function creatorInfo(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = authenticateTikTok(ctx, r);
-  requireTikTokScope(ctx, token, ['video.publish']);
-  spendTikTokCall(ctx, r, 'creator_info');
-  const creator = creatorOf(ctx, token.uid);
-  refuseIfCannotPost(creator);
+  const creator = postingCreator(ctx, r, token, 'video.publish', 'creator_info');
   return tiktokOk({
     creator_avatar_url: avatarUrlOf(ctx, token.h),
     creator_username: token.h,

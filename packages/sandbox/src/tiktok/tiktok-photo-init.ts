@@ -2,9 +2,8 @@ import { imageFormatOf } from '../shared/download-media.js';
 import type { Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
-import { newNumericId } from '../shared/sandbox-state.js';
-import { authenticateTikTok, requireTikTokScope, spendTikTokCall } from './tiktok-auth.js';
-import { creatorOf, refuseIfCannotPost } from './tiktok-creators.js';
+import { authenticateTikTok } from './tiktok-auth.js';
+import { postingCreator } from './tiktok-creators.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
 import {
   checkDailyCap,
@@ -18,6 +17,7 @@ import {
   privacyLevelOf,
   textProp,
 } from './tiktok-post-fields.js';
+import { newTikTokPublish } from './tiktok-publishes.js';
 import type { TikTokPublish } from './tiktok-state.js';
 
 const TITLE_MAX = 90;
@@ -39,10 +39,7 @@ export async function contentInit(ctx: SandboxContext, r: SandboxRequest): Promi
     throw invalid('post_mode must be DIRECT_POST or MEDIA_UPLOAD.');
   }
   const inbox = mode === 'MEDIA_UPLOAD';
-  requireTikTokScope(ctx, token, [inbox ? 'video.upload' : 'video.publish']);
-  spendTikTokCall(ctx, r, 'init');
-  const creator = creatorOf(ctx, token.uid);
-  refuseIfCannotPost(creator);
+  const creator = postingCreator(ctx, r, token, inbox ? 'video.upload' : 'video.publish', 'init');
   if (r.input.get('media_type') !== 'PHOTO') throw invalid('media_type must be PHOTO.');
   const postInfo = objectField(r, 'post_info', !inbox);
   const sourceInfo = objectField(r, 'source_info', true);
@@ -58,10 +55,7 @@ export async function contentInit(ctx: SandboxContext, r: SandboxRequest): Promi
   const failReason = injectedTikTokFailure(ctx, token.uid, `${title}\n${description}`);
   if (!inbox) checkDailyCap(ctx, token.uid);
 
-  const publish: TikTokPublish = {
-    id: `p_pub_url~v2-${newNumericId(ctx.state, '7', 18)}`,
-    openId: token.uid,
-    username: token.h,
+  const publish = newTikTokPublish(ctx, token, 'p_pub_url', {
     kind: 'PHOTO',
     source: 'PULL_FROM_URL',
     inbox,
@@ -69,14 +63,10 @@ export async function contentInit(ctx: SandboxContext, r: SandboxRequest): Promi
     description,
     privacyLevel,
     mediaUrls: images,
-    createdAt: nowOf(ctx),
     upload: null,
     mediaReadyAt: nowOf(ctx),
-    downloadedBytes: 0,
-    pulled: null,
     failReason,
-    postId: null,
-  };
+  });
   await pullPhotos(ctx, publish);
   ctx.state.tiktok.publishes.set(publish.id, publish);
   return tiktokOk({ publish_id: publish.id });

@@ -1,6 +1,50 @@
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import { newNumericId, type PublishedPost, publishedInLastDay } from '../shared/sandbox-state.js';
+import type { TokenPayload } from '../shared/signed-token.js';
 import type { TikTokPublish } from './tiktok-state.js';
+
+/** What an init call decided about a new publish; the rest of the record starts the same for every kind. */
+export type TikTokPublishRequest = Pick<
+  TikTokPublish,
+  | 'kind'
+  | 'source'
+  | 'inbox'
+  | 'title'
+  | 'description'
+  | 'privacyLevel'
+  | 'mediaUrls'
+  | 'upload'
+  | 'mediaReadyAt'
+  | 'failReason'
+>;
+
+/** A new publish of the token's creator, its id prefixed `prefix` (`v_pub_file`, `v_pub_url`, `p_pub_url`). */
+export function newTikTokPublish(
+  ctx: SandboxContext,
+  token: TokenPayload,
+  prefix: string,
+  request: TikTokPublishRequest,
+): TikTokPublish {
+  return {
+    id: `${prefix}~v2-${newNumericId(ctx.state, '7', 18)}`,
+    openId: token.uid,
+    username: token.h,
+    kind: request.kind,
+    source: request.source,
+    inbox: request.inbox,
+    title: request.title,
+    description: request.description,
+    privacyLevel: request.privacyLevel,
+    mediaUrls: request.mediaUrls,
+    createdAt: nowOf(ctx),
+    upload: request.upload,
+    mediaReadyAt: request.mediaReadyAt,
+    downloadedBytes: 0,
+    pulled: null,
+    failReason: request.failReason,
+    postId: null,
+  };
+}
 
 /** The statuses `status/fetch` reports (platforms.md 2.2 step 5). */
 export type TikTokPublishStatus =

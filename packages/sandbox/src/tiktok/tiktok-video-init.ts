@@ -3,9 +3,9 @@ import type { Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { newNumericId } from '../shared/sandbox-state.js';
-import { authenticateTikTok, requireTikTokScope, spendTikTokCall } from './tiktok-auth.js';
+import { authenticateTikTok } from './tiktok-auth.js';
 import { chunkPlanProblem, type TikTokChunkPlan } from './tiktok-chunk-rules.js';
-import { creatorOf, refuseIfCannotPost } from './tiktok-creators.js';
+import { postingCreator } from './tiktok-creators.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
 import {
   checkDailyCap,
@@ -20,6 +20,7 @@ import {
   textProp,
   uploadExpiry,
 } from './tiktok-post-fields.js';
+import { newTikTokPublish } from './tiktok-publishes.js';
 import type { TikTokPublish, TikTokUpload } from './tiktok-state.js';
 
 const TITLE_MAX = 2200;
@@ -32,10 +33,7 @@ const TITLE_MAX = 2200;
  */
 export async function videoInit(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
   const token = authenticateTikTok(ctx, r);
-  requireTikTokScope(ctx, token, ['video.publish']);
-  spendTikTokCall(ctx, r, 'init');
-  const creator = creatorOf(ctx, token.uid);
-  refuseIfCannotPost(creator);
+  const creator = postingCreator(ctx, r, token, 'video.publish', 'init');
   const postInfo = objectField(r, 'post_info', true);
   const sourceInfo = objectField(r, 'source_info', true);
   const privacyLevel = privacyLevelOf(postInfo, creator);
@@ -60,10 +58,7 @@ export async function videoInit(ctx: SandboxContext, r: SandboxRequest): Promise
   checkDailyCap(ctx, token.uid);
 
   const upload = plan === null ? null : newUpload(ctx, plan);
-  const publish: TikTokPublish = {
-    id: `${upload === null ? 'v_pub_url' : 'v_pub_file'}~v2-${newNumericId(ctx.state, '7', 18)}`,
-    openId: token.uid,
-    username: token.h,
+  const publish = newTikTokPublish(ctx, token, upload === null ? 'v_pub_url' : 'v_pub_file', {
     kind: 'VIDEO',
     source: upload === null ? 'PULL_FROM_URL' : 'FILE_UPLOAD',
     inbox: false,
@@ -71,14 +66,10 @@ export async function videoInit(ctx: SandboxContext, r: SandboxRequest): Promise
     description: '',
     privacyLevel,
     mediaUrls: videoUrl === null ? [] : [videoUrl],
-    createdAt: nowOf(ctx),
     upload,
     mediaReadyAt: upload === null ? nowOf(ctx) : null,
-    downloadedBytes: 0,
-    pulled: null,
     failReason,
-    postId: null,
-  };
+  });
   if (videoUrl !== null) await pullVideo(ctx, publish, videoUrl);
   ctx.state.tiktok.publishes.set(publish.id, publish);
   if (upload === null) return tiktokOk({ publish_id: publish.id });
