@@ -1,13 +1,9 @@
+import { containerInsightsRoute } from '../meta/container-insights-route.js';
 import { insightsReply, type MetricWording, requestedMetrics } from '../meta/graph-insights.js';
-import { findPost } from '../meta/media-containers.js';
-import { authenticate } from '../shared/authenticate.js';
-import { graphError, permissionDenied, unknownObject } from '../shared/graph-error.js';
-import type { Reply } from '../shared/http-io.js';
-import { refuseThrottledMetrics } from '../shared/refuse-throttled-metrics.js';
+import { graphError } from '../shared/graph-error.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
-import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
+import type { RouteSpec } from '../shared/sandbox-router.js';
 import { simulatedMetric } from '../shared/simulated-metrics.js';
-import { holdsScope } from '../shared/token-scopes.js';
 
 /**
  * Below this many accounts reached (the simulated `reach`), Instagram answers code 10 "Not enough
@@ -50,28 +46,17 @@ const KNOWN = [
 
 /** `GET /{ig-media-id}/insights?metric=…` (platforms.md 1.5), lifetime values of the token user's media. */
 export function instagramInsightsRoute(ctx: SandboxContext, base: string): RouteSpec {
-  return {
-    methods: ['GET'],
-    path: `${base}/:id/insights`,
-    route: { call: { platform: 'instagram', operation: 'instagram.insights' }, run: (r) => insights(ctx, r) },
-  };
-}
-
-function insights(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const token = authenticate(ctx, r, 'instagram');
-  refuseThrottledMetrics(ctx, 'instagram');
-  const id = r.params.id ?? '';
-  const post = findPost(ctx, 'instagram', id);
-  if (post === undefined || post.record.accountId !== token.uid) throw unknownObject(id, r.method);
-  if (!holdsScope(token, INSIGHTS_SCOPES)) {
-    throw permissionDenied(10, 'Application does not have permission for this action');
-  }
-  const metrics = requestedMetrics(r, KNOWN);
-  const now = ctx.clock.now();
-  const value = (metric: string) => simulatedMetric('instagram', post.record.id, metric, post.record.at, now);
-  if (ctx.state.metricsFailures.fewViewers.has(post.record.id) || value('reach') < INSTAGRAM_MIN_VIEWERS) {
-    throw graphError(400, { code: 10, message: '(#10) Not enough viewers for the media to show insights' });
-  }
-  const values = new Map(metrics.filter((m) => WORDING[m] !== undefined).map((m) => [m, value(m)] as const));
-  return insightsReply(post.record.id, 'insights', values, WORDING);
+  return containerInsightsRoute(ctx, base, 'instagram', INSIGHTS_SCOPES, (post, r) => {
+    const metrics = requestedMetrics(r, KNOWN);
+    const now = ctx.clock.now();
+    const value = (metric: string) =>
+      simulatedMetric('instagram', post.record.id, metric, post.record.at, now);
+    if (ctx.state.metricsFailures.fewViewers.has(post.record.id) || value('reach') < INSTAGRAM_MIN_VIEWERS) {
+      throw graphError(400, { code: 10, message: '(#10) Not enough viewers for the media to show insights' });
+    }
+    const values = new Map(
+      metrics.filter((m) => WORDING[m] !== undefined).map((m) => [m, value(m)] as const),
+    );
+    return insightsReply(post.record.id, 'insights', values, WORDING);
+  });
 }
