@@ -39,7 +39,8 @@ const fakeDns: LookupFunction = (hostname, _options, callback) => {
 };
 
 const FILE = randomBytes(256 * 1024);
-const FIXTURES = join(import.meta.dirname, 'fixtures');
+// The media package's committed test files; a real PNG shows the first bytes are sniffed.
+const FIXTURES = join(import.meta.dirname, '../../media/test/fixtures');
 const PNG_FILE = Buffer.concat([readFileSync(join(FIXTURES, 'image.png')), randomBytes(4 * 1024 * 1024)]);
 const MAX = 50 * 1024 * 1024;
 
