@@ -1,22 +1,15 @@
-import { flag, graphTime, pageOf, selectFields } from '../meta/graph-fields.js';
+import { graphTime, pageOf, selectFields } from '../meta/graph-fields.js';
 import { authenticate } from '../shared/authenticate.js';
-import { imageFormatOf } from '../shared/download-media.js';
-import { injectedFailure } from '../shared/failure-injection.js';
-import { graphError, invalidParameter, permissionDenied, unknownObject } from '../shared/graph-error.js';
+import { invalidParameter, permissionDenied, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
-import {
-  type FacebookPhoto,
-  generationOf,
-  newNumericId,
-  type PublishedPost,
-  postsOf,
-} from '../shared/sandbox-state.js';
+import { type FacebookPhoto, generationOf, postsOf } from '../shared/sandbox-state.js';
 import { issueToken } from '../shared/signed-token.js';
 import { simulatedFollowerCount } from '../shared/simulated-followers.js';
 import { engagementFields } from './facebook-insights.js';
-import { authorizePage, pageIdOfUser, publishFacebookPost } from './facebook-pages.js';
+import { authorizePage, pageIdOfUser } from './facebook-pages.js';
+import { postObject, publishFeedPost, uploadPhoto } from './facebook-publishing.js';
 import { videoObject } from './facebook-reels.js';
 
 const PAGE_CATEGORY = { id: '2201', name: 'Product/service' };
@@ -68,12 +61,12 @@ export function facebookRoutes(ctx: SandboxContext): RouteSpec[] {
       {
         methods: ['POST'],
         path: `${base}/:id/feed`,
-        route: { call: call('facebook.feed'), run: (r) => feed(ctx, r) },
+        route: { call: call('facebook.feed'), run: (r) => publishFeedPost(ctx, r) },
       },
       {
         methods: ['POST'],
         path: `${base}/:id/photos`,
-        route: { call: call('facebook.photos'), run: (r) => photos(ctx, r) },
+        route: { call: call('facebook.photos'), run: (r) => uploadPhoto(ctx, r) },
       },
       list('feed'),
       list('published_posts'),
@@ -90,24 +83,6 @@ function pageObject(pageId: string, name: string, ctx: SandboxContext): Record<s
     category: PAGE_CATEGORY.name,
     followers_count: simulatedFollowerCount('facebook', name, ctx.clock.now()),
     fan_count: simulatedFollowerCount('facebook', name, ctx.clock.now()),
-  };
-}
-
-function postObject(post: PublishedPost): Record<string, unknown> {
-  const { record } = post;
-  return {
-    id: post.postId,
-    message: record.caption === '' ? undefined : record.caption,
-    created_time: graphTime(record.at.getTime()),
-    permalink_url: record.permalink,
-    from: { id: record.accountId, name: post.handle },
-    is_published: true,
-    status_type:
-      record.kind === 'photo'
-        ? 'added_photos'
-        : record.kind === 'reel'
-          ? 'added_video'
-          : 'mobile_status_update',
   };
 }
 
@@ -199,104 +174,6 @@ function permissions(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = authenticate(ctx, r, 'facebook');
   const granted = token.s === undefined ? GRANTED : token.s.split(/[\s,]+/).filter((p) => p !== '');
   return jsonReply(200, { data: granted.map((permission) => ({ permission, status: 'granted' })) });
-}
-
-/** The photos of `attached_media` (a JSON list, or `attached_media[i]` fields), which must be this Page's unpublished photos. */
-function attachedPhotos(ctx: SandboxContext, r: SandboxRequest, pageId: string): FacebookPhoto[] {
-  const entries: unknown[] = [];
-  const readJson = (text: string): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw invalidParameter('attached_media must be JSON');
-    }
-  };
-  for (const [name, value] of r.input) {
-    if (name === 'attached_media') {
-      const parsed = readJson(value);
-      entries.push(...(Array.isArray(parsed) ? parsed : [parsed]));
-    } else if (/^attached_media\[\d+\]$/.test(name)) entries.push(readJson(value));
-  }
-  return entries.map((entry) => {
-    const id =
-      typeof entry === 'object' && entry !== null
-        ? String((entry as { media_fbid?: unknown }).media_fbid)
-        : '';
-    const photo = ctx.state.photos.get(id);
-    if (photo === undefined || photo.pageId !== pageId || photo.postId !== null) {
-      throw invalidParameter(`attached_media: ${id} is not an unpublished photo of this Page`);
-    }
-    return photo;
-  });
-}
-
-function feed(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const { token, pageId } = authorizePage(ctx, r, r.params.id ?? '', 'write');
-  const message = r.input.get('message') ?? '';
-  const photos = attachedPhotos(ctx, r, pageId);
-  if (message.trim() === '' && r.input.get('link') === undefined && photos.length === 0) {
-    throw invalidParameter('Missing message or attachment');
-  }
-  const injected = injectedFailure(ctx.state, 'facebook', pageId, message);
-  if (injected !== null) throw injected;
-  const post = publishFacebookPost(ctx, {
-    pageId,
-    handle: token.h,
-    kind: 'feed',
-    caption: message,
-    mediaUrls: photos.map((p) => p.url),
-    children: photos.length,
-  });
-  for (const photo of photos) photo.postId = post.postId;
-  return jsonReply(200, selectFields(postObject(post), r.input.get('fields')));
-}
-
-async function photos(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
-  const { token, pageId } = authorizePage(ctx, r, r.params.id ?? '', 'write');
-  const url = r.input.get('url')?.trim();
-  if (url === undefined || url === '')
-    throw graphError(400, { code: 324, message: '(#324) Requires upload file' });
-  const caption = r.input.get('caption') ?? r.input.get('message') ?? '';
-  const published = flag(r, 'published', true);
-  if (ctx.download !== null) {
-    const download = await ctx.download(url);
-    if (!download.ok) {
-      throw graphError(400, {
-        code: 324,
-        message: `(#324) Missing or invalid image file: ${download.reason}`,
-      });
-    }
-    // Pages take JPEG, BMP, PNG, GIF and TIFF photos; WebP and anything else is refused.
-    const format = imageFormatOf(download.bytes);
-    if (format === null || format === 'webp') {
-      throw graphError(400, { code: 324, message: '(#324) Missing or invalid image file' });
-    }
-  }
-  if (published) {
-    const injected = injectedFailure(ctx.state, 'facebook', pageId, caption);
-    if (injected !== null) throw injected;
-  }
-  const photo: FacebookPhoto = {
-    id: newNumericId(ctx.state, '1', 15),
-    pageId,
-    url,
-    caption,
-    createdAt: nowOf(ctx),
-    postId: null,
-  };
-  ctx.state.photos.set(photo.id, photo);
-  if (!published) return jsonReply(200, { id: photo.id });
-  const post = publishFacebookPost(ctx, {
-    pageId,
-    handle: token.h,
-    kind: 'photo',
-    caption,
-    mediaUrls: [url],
-    children: 0,
-    objectId: photo.id,
-  });
-  photo.postId = post.postId;
-  return jsonReply(200, { id: photo.id, post_id: post.postId });
 }
 
 function listFeed(ctx: SandboxContext, r: SandboxRequest): Reply {
