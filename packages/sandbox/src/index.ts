@@ -1,7 +1,8 @@
 // The public API of @svc/sandbox: simulators of the Instagram, Threads, Facebook Pages, TikTok
 // Content Posting and YouTube Data APIs, with Instagram's comments, private replies and comment
 // webhooks.
-export { createSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.js';
+export { createSandbox, type Sandbox } from './create-sandbox.js';
+export type { SandboxOptions } from './create-sandbox-context.js';
 export type {
   InstagramControl,
   SandboxCommentInput,
