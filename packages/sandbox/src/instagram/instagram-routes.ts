@@ -1,26 +1,14 @@
 import { measureText } from '@svc/core';
 import { containerApiRoutes } from '../meta/container-api-routes.js';
-import {
-  containerToPublish,
-  createRequestedContainer,
-  publishWithinQuota,
-  requiredParam,
-  unusableCarouselChild,
-} from '../meta/container-steps.js';
+import { type RequestedContainer, requiredParam, unusableCarouselChild } from '../meta/container-steps.js';
 import { flag, graphTime, selectFields } from '../meta/graph-fields.js';
-import {
-  authenticateOwner,
-  type ContainerMedia,
-  containerStatus,
-  findPost,
-  parseIdList,
-} from '../meta/media-containers.js';
+import { type ContainerMedia, containerStatus, findPost, parseIdList } from '../meta/media-containers.js';
 import { authenticate } from '../shared/authenticate.js';
 import { graphError, invalidParameter, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
-import { type PublishedPost, postsOf } from '../shared/sandbox-state.js';
+import { type MediaContainer, type PublishedPost, postsOf } from '../shared/sandbox-state.js';
 import type { TokenPayload } from '../shared/signed-token.js';
 import { simulatedFollowerCount } from '../shared/simulated-followers.js';
 import { simulatedMetric } from '../shared/simulated-metrics.js';
@@ -51,8 +39,8 @@ export function instagramRoutes(ctx: SandboxContext): RouteSpec[] {
     publishEdge: 'media_publish',
     limitEdge: 'content_publishing_limit',
     readNode: (r) => readNode(ctx, r),
-    createContainer: (r) => createContainer(ctx, r),
-    publish: (r) => publish(ctx, r),
+    readContainer: (r, token) => readContainer(ctx, r, token),
+    publishRefusals: { notFound: mediaNotFound, unfinished, overQuota },
     present: (post) => mediaObject(ctx, post),
   });
   return [
@@ -154,8 +142,7 @@ function checkCarouselChildren(ctx: SandboxContext, owner: string, ids: readonly
   }
 }
 
-async function createContainer(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
-  const token = authenticateOwner(ctx, r, 'instagram');
+function readContainer(ctx: SandboxContext, r: SandboxRequest, token: TokenPayload): RequestedContainer {
   const caption = r.input.get('caption') ?? '';
   checkCaption(caption);
   const carouselItem = flag(r, 'is_carousel_item', false);
@@ -178,13 +165,7 @@ async function createContainer(ctx: SandboxContext, r: SandboxRequest): Promise<
   } else {
     throw invalidParameter(`The media type ${mediaType} is unknown.`, 2207023);
   }
-  return createRequestedContainer(ctx, 'instagram', token, {
-    mediaType,
-    carouselItem,
-    caption,
-    media,
-    children,
-  });
+  return { mediaType, carouselItem, caption, media, children };
 }
 
 const mediaNotFound = (creationId: string) =>
@@ -206,28 +187,24 @@ const overQuota = () =>
       'You reached maximum number of posts that is allowed to be published by Content Publishing API.',
   });
 
-function publish(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const target = containerToPublish(ctx, 'instagram', r, mediaNotFound);
-  const { container, status } = target;
+const unfinished = (status: 'IN_PROGRESS' | 'ERROR' | 'EXPIRED', container: MediaContainer) => {
+  // A container is in ERROR only with a failure (containerStatus), answered as Instagram words it.
   if (status === 'ERROR' && container.failure !== null) {
     const { code, subcode, message } = container.failure;
-    throw graphError(400, { code, subcode, message });
+    return graphError(400, { code, subcode, message });
   }
   if (status === 'EXPIRED') {
-    throw graphError(400, {
+    return graphError(400, {
       code: -2,
       subcode: 2207020,
       message: 'The media you are trying to access has expired. Please try to upload again.',
     });
   }
-  if (status === 'IN_PROGRESS') {
-    throw graphError(400, {
-      code: 9007,
-      subcode: 2207027,
-      message: 'Media ID is not available',
-      userTitle: 'Media not ready',
-      userMessage: 'The media is not ready for publishing, please wait for a moment',
-    });
-  }
-  return publishWithinQuota(ctx, target, overQuota);
-}
+  return graphError(400, {
+    code: 9007,
+    subcode: 2207027,
+    message: 'Media ID is not available',
+    userTitle: 'Media not ready',
+    userMessage: 'The media is not ready for publishing, please wait for a moment',
+  });
+};

@@ -2,6 +2,13 @@ import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { type PublishedPost, postsOf, publishedInLastDay } from '../shared/sandbox-state.js';
+import type { TokenPayload } from '../shared/signed-token.js';
+import {
+  createRequestedContainer,
+  type PublishRefusals,
+  publishRequestedContainer,
+  type RequestedContainer,
+} from './container-steps.js';
 import { pageOf, selectFields } from './graph-fields.js';
 import { authenticateOwner } from './media-containers.js';
 
@@ -17,8 +24,10 @@ export type ContainerApi = {
   /** Edge that reports the publishing quota. */
   readonly limitEdge: string;
   readonly readNode: (r: SandboxRequest) => Reply | Promise<Reply>;
-  readonly createContainer: (r: SandboxRequest) => Reply | Promise<Reply>;
-  readonly publish: (r: SandboxRequest) => Reply | Promise<Reply>;
+  /** Reads and checks a create call's fields (the token is already the account's). */
+  readonly readContainer: (r: SandboxRequest, token: TokenPayload) => RequestedContainer;
+  /** The publish refusals the platform words its own way. */
+  readonly publishRefusals: PublishRefusals;
   /** A published post as the platform's media node presents it (listing and reads). */
   readonly present: (post: PublishedPost) => Record<string, unknown>;
   /** Fields the quota answer carries beyond `quota_usage` and `config` (Threads' reply quota). */
@@ -52,7 +61,10 @@ export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): Rout
     {
       methods: ['POST'],
       path: `${node}/${api.mediaEdge}`,
-      route: { call: call(op('create_container')), run: api.createContainer },
+      route: {
+        call: call(op('create_container')),
+        run: (r) => createRequestedContainer(ctx, api.platform, r, api.readContainer),
+      },
     },
     {
       methods: ['GET'],
@@ -62,7 +74,10 @@ export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): Rout
     {
       methods: ['POST'],
       path: `${node}/${api.publishEdge}`,
-      route: { call: call(op('publish')), run: api.publish },
+      route: {
+        call: call(op('publish')),
+        run: (r) => publishRequestedContainer(ctx, api.platform, r, api.publishRefusals),
+      },
     },
     {
       methods: ['GET'],

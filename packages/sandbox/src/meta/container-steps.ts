@@ -16,8 +16,8 @@ import {
 } from './media-containers.js';
 
 // The steps Instagram's and Threads' create and publish endpoints share. Each platform keeps what
-// it words or orders its own way: which media types it takes, its carousel bounds, how it refuses
-// a container that is not FINISHED, and its quota refusal.
+// it words its own way: which media types it takes, its carousel bounds, how it refuses a
+// container that is not FINISHED, and its quota refusal.
 
 type ContainerPlatform = 'instagram' | 'threads';
 
@@ -56,13 +56,18 @@ export type RequestedContainer = {
   readonly children: readonly string[];
 };
 
-/** Inspects the container's media as Meta would, stores it and answers its id. */
+/**
+ * `POST /{user-id}/<media edge>`: the token's own account, the container `read` from the request
+ * (the platform checks its fields), its media inspected as Meta would; answers the new id.
+ */
 export async function createRequestedContainer(
   ctx: SandboxContext,
   platform: ContainerPlatform,
-  token: TokenPayload,
-  request: RequestedContainer,
+  r: SandboxRequest,
+  read: (r: SandboxRequest, token: TokenPayload) => RequestedContainer,
 ): Promise<Reply> {
+  const token = authenticateOwner(ctx, r, platform);
+  const request = read(r, token);
   const failure = await inspectContainerMedia(ctx, platform, request.media);
   const container = storeContainer(ctx, {
     platform,
@@ -78,28 +83,34 @@ export async function createRequestedContainer(
   return jsonReply(200, { id: container.id });
 }
 
-/** A container a publish call named, with its status, after the checks both platforms make alike. */
-export type ContainerToPublish = {
-  readonly token: TokenPayload;
-  readonly container: MediaContainer;
-  /** Never PUBLISHED: that is refused here. */
-  readonly status: Exclude<ContainerStatus, 'PUBLISHED'>;
+/** How a platform words the refusals of a publish call that differ between Instagram and Threads. */
+export type PublishRefusals = {
+  /** `creation_id` is not a container of the token's account. */
+  readonly notFound: (creationId: string) => SandboxHttpError;
+  /** The container is not FINISHED: still processing, failed or expired. */
+  readonly unfinished: (
+    status: Exclude<ContainerStatus, 'FINISHED' | 'PUBLISHED'>,
+    container: MediaContainer,
+  ) => SandboxHttpError;
+  /** The account reached its 24-hour publishing quota. */
+  readonly overQuota: (quota: number) => SandboxHttpError;
 };
 
 /**
- * Reads `creation_id` of a publish call: the token's own container (else `notFound`), not a
- * carousel item on its own, not already published.
+ * `POST /{user-id}/<publish edge>` `creation_id=…`: publishes the token's own FINISHED container
+ * (not a lone carousel item, not twice) unless a test injected a failure for its caption or the
+ * account reached its quota; answers the new media id.
  */
-export function containerToPublish(
+export function publishRequestedContainer(
   ctx: SandboxContext,
   platform: ContainerPlatform,
   r: SandboxRequest,
-  notFound: (creationId: string) => SandboxHttpError,
-): ContainerToPublish {
+  refusals: PublishRefusals,
+): Reply {
   const token = authenticateOwner(ctx, r, platform);
   const creationId = requiredParam(r, 'creation_id');
   const container = ctx.state.containers.get(creationId);
-  if (container?.platform !== platform || container.owner !== token.uid) throw notFound(creationId);
+  if (container?.platform !== platform || container.owner !== token.uid) throw refusals.notFound(creationId);
   if (container.carouselItem) {
     throw invalidParameter('A carousel item cannot be published on its own: publish its CAROUSEL container');
   }
@@ -112,22 +123,11 @@ export function containerToPublish(
       userMessage: 'This media has already been published.',
     });
   }
-  return { token, container, status };
-}
-
-/**
- * Publishes a FINISHED container unless a test injected a failure for its caption or the account
- * reached its 24-hour quota (answered with `overQuota`), and answers the new media id.
- */
-export function publishWithinQuota(
-  ctx: SandboxContext,
-  { token, container }: ContainerToPublish,
-  overQuota: (quota: number) => SandboxHttpError,
-): Reply {
-  const { platform } = container;
+  if (status !== 'FINISHED') throw refusals.unfinished(status, container);
   const injected = injectedFailure(ctx.state, platform, token.uid, container.caption);
   if (injected !== null) throw injected;
   const quota = ctx.state.settings.quotas[platform];
-  if (publishedInLastDay(ctx.state, platform, token.uid, nowOf(ctx)) >= quota) throw overQuota(quota);
+  if (publishedInLastDay(ctx.state, platform, token.uid, nowOf(ctx)) >= quota)
+    throw refusals.overQuota(quota);
   return jsonReply(200, { id: publishContainer(ctx, container).record.id });
 }

@@ -1,26 +1,15 @@
 import { measureText } from '@svc/core';
 import { containerApiRoutes } from '../meta/container-api-routes.js';
-import {
-  containerToPublish,
-  createRequestedContainer,
-  publishWithinQuota,
-  requiredParam,
-  unusableCarouselChild,
-} from '../meta/container-steps.js';
+import { type RequestedContainer, requiredParam, unusableCarouselChild } from '../meta/container-steps.js';
 import { flag, graphTime, selectFields } from '../meta/graph-fields.js';
-import {
-  authenticateOwner,
-  type ContainerMedia,
-  containerStatus,
-  findPost,
-  parseIdList,
-} from '../meta/media-containers.js';
+import { type ContainerMedia, containerStatus, findPost, parseIdList } from '../meta/media-containers.js';
 import { authenticate } from '../shared/authenticate.js';
 import { graphError, invalidParameter, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
-import type { PublishedPost } from '../shared/sandbox-state.js';
+import type { MediaContainer, PublishedPost } from '../shared/sandbox-state.js';
+import type { TokenPayload } from '../shared/signed-token.js';
 import { threadsInsightsRoute } from './threads-insights.js';
 
 const BASE = '/sandbox/threads/graph/:version';
@@ -37,8 +26,8 @@ export function threadsRoutes(ctx: SandboxContext): RouteSpec[] {
     publishEdge: 'threads_publish',
     limitEdge: 'threads_publishing_limit',
     readNode: (r) => readNode(ctx, r),
-    createContainer: (r) => createContainer(ctx, r),
-    publish: (r) => publish(ctx, r),
+    readContainer: (r, token) => readContainer(ctx, r, token),
+    publishRefusals: { notFound: mediaNotFound, unfinished, overQuota },
     present: threadObject,
     limitExtras: { reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86400 } },
   });
@@ -94,8 +83,7 @@ function checkCarouselChildren(ctx: SandboxContext, owner: string, ids: readonly
     throw invalidParameter(`Child ${unusable} is not a FINISHED carousel item of this user`);
 }
 
-async function createContainer(ctx: SandboxContext, r: SandboxRequest): Promise<Reply> {
-  const token = authenticateOwner(ctx, r, 'threads');
+function readContainer(ctx: SandboxContext, r: SandboxRequest, token: TokenPayload): RequestedContainer {
   const text = r.input.get('text') ?? '';
   // Threads counts an emoji as its UTF-8 byte length (platforms.md 4.3).
   if (measureText(text, 'threads_weighted') > TEXT_MAX) {
@@ -117,13 +105,7 @@ async function createContainer(ctx: SandboxContext, r: SandboxRequest): Promise<
   } else {
     throw invalidParameter(`The media type ${mediaType} is not valid here`);
   }
-  return createRequestedContainer(ctx, 'threads', token, {
-    mediaType,
-    carouselItem,
-    caption: text,
-    media,
-    children,
-  });
+  return { mediaType, carouselItem, caption: text, media, children };
 }
 
 const mediaNotFound = (id: string) =>
@@ -143,15 +125,11 @@ const overQuota = (quota: number) =>
     userMessage: `The profile reached its limit of ${quota} posts in 24 hours.`,
   });
 
-function publish(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const target = containerToPublish(ctx, 'threads', r, mediaNotFound);
-  const { container, status } = target;
+const unfinished = (status: 'IN_PROGRESS' | 'ERROR' | 'EXPIRED', container: MediaContainer) => {
   // Threads answers "Media Not Found" while a container is still processing (a known race).
-  if (status === 'IN_PROGRESS') throw mediaNotFound(container.id);
+  if (status === 'IN_PROGRESS') return mediaNotFound(container.id);
   if (status === 'ERROR') {
-    throw invalidParameter(`The container failed (${container.failure?.threadsError ?? 'UNKNOWN'})`);
+    return invalidParameter(`The container failed (${container.failure?.threadsError ?? 'UNKNOWN'})`);
   }
-  if (status === 'EXPIRED')
-    throw invalidParameter('The container expired: it was not published within 24 hours');
-  return publishWithinQuota(ctx, target, overQuota);
-}
+  return invalidParameter('The container expired: it was not published within 24 hours');
+};
