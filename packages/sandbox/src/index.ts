@@ -1,6 +1,13 @@
 // The public API of @svc/sandbox: simulators of the Instagram, Threads, Facebook Pages, TikTok
 // Content Posting and YouTube Data APIs, with Instagram's comments, private replies and comment
 // webhooks.
+//
+// Layout: one folder per platform (instagram/, threads/, facebook/, tiktok/, youtube/); meta/ holds
+// the Graph pieces Instagram, Threads and Facebook share (containers, fields, insights, OAuth
+// tokens); shared/ the router, context, state, pages, tokens and failure injection. Platform
+// folders import shared/ and meta/, never each other; shared/ reaches into a platform folder only
+// for the state it aggregates and the error envelope the router answers in. The files here wire
+// them together.
 export { createSandbox, type Sandbox } from './create-sandbox.js';
 export type { SandboxOptions } from './create-sandbox-context.js';
 export type {
