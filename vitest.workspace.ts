@@ -8,6 +8,7 @@ const PACKAGES = [
   'http',
   'server',
   'media',
+  'outbound',
   'sandbox',
   'publisher',
   'mcp',

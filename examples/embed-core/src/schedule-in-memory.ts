@@ -19,12 +19,8 @@ import {
 } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
 import { createMemoryStore, createRecordingPublisherSignal } from '@svc/core/testing';
-import {
-  createDiskBlobStore,
-  createImageProcessor,
-  createMediaInspector,
-  createSafeFetcher,
-} from '@svc/media';
+import { createDiskBlobStore, createImageProcessor, createMediaInspector } from '@svc/media';
+import { createSafeFetcher } from '@svc/outbound';
 
 /** Schedules one Threads post an hour from now and returns it as stored. */
 export async function scheduleInMemory(): Promise<{ post: Post } | { error: SvcError }> {

@@ -19,7 +19,7 @@ export type HttpDeps = {
   readonly mediaRedirect?: ((blobKey: string, contentType: string) => Promise<string>) | null;
   /**
    * Checks outgoing webhook URLs when subscriptions are made or changed (https, public address);
-   * the SSRF-safe sender of @svc/media in production. Sending is the delivery worker's, not ours.
+   * the SSRF-safe sender of @svc/outbound in production. Sending is the delivery worker's, not ours.
    */
   readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
   /** The service version, reported by /api/health. */

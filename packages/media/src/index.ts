@@ -8,7 +8,3 @@ export type { MediaInspectorOptions } from './media-inspector.js';
 export { createMediaInspector } from './media-inspector.js';
 export type { S3BlobStore, S3BlobStoreOptions } from './s3-blob-store.js';
 export { createS3BlobStore } from './s3-blob-store.js';
-export type { FetchTimeouts, SafeFetcherOptions } from './safe-fetcher.js';
-export { createSafeFetcher } from './safe-fetcher.js';
-export type { WebhookSenderOptions } from './webhook-sender.js';
-export { createWebhookSender } from './webhook-sender.js';

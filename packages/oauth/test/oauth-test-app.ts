@@ -16,7 +16,7 @@ import { systemClock } from '@svc/core/node';
 import { createScriptedWebhookSender, createStaticFetcher, createTestDeps } from '@svc/core/testing';
 import { createHttpApp, createMediaLinks } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
-import { createSafeFetcher } from '@svc/media';
+import { createSafeFetcher } from '@svc/outbound';
 import { openSqliteStore } from '@svc/store-sqlite';
 import { createOAuthServer, hashPassword, type OAuthServer } from '../src/index.js';
 

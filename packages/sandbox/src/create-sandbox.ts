@@ -1,82 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decideSandboxAccess, type MediaFetcher } from '@svc/core';
+import { decideSandboxAccess } from '@svc/core';
 import { isLocalClient } from '@svc/core/node';
-import { consentRoutes } from './consent-pages.js';
-import { mediaDownloader } from './download-media.js';
-import { facebookInsightsRoutes } from './facebook-insights.js';
-import { facebookReelsRoutes } from './facebook-reels.js';
-import { facebookRoutes } from './facebook-routes.js';
-import { checkedWebhook } from './instagram-control.js';
-import { instagramRoutes } from './instagram-routes.js';
-import { oauthTokenRoutes } from './oauth-token-routes.js';
+import { createSandboxContext, type SandboxOptions } from './create-sandbox-context.js';
+import { facebookInsightsRoutes } from './facebook/facebook-insights.js';
+import { facebookReelsRoutes } from './facebook/facebook-reels.js';
+import { facebookRoutes } from './facebook/facebook-routes.js';
+import { instagramRoutes } from './instagram/instagram-routes.js';
+import { sandboxControlRoutes } from './instagram/sandbox-control-routes.js';
+import { oauthTokenRoutes } from './meta/oauth-token-routes.js';
 import { publicPageRoutes } from './public-pages.js';
-import type { SandboxContext } from './sandbox-context.js';
 import { createSandboxControl, type SandboxControl } from './sandbox-control.js';
-import { sandboxControlRoutes } from './sandbox-control-routes.js';
-import { createDispatcher, type SandboxGate } from './sandbox-router.js';
-import { createSandboxState, type InstagramWebhookConfig, type SandboxSettings } from './sandbox-state.js';
-import { threadsRoutes } from './threads-routes.js';
-import { tiktokRoutes } from './tiktok-routes.js';
-import { youtubeRoutes } from './youtube-routes.js';
-
-/** How a sandbox is set up. */
-export type SandboxOptions = {
-  /** Public base of the server hosting the sandbox, e.g. `http://127.0.0.1:4000`; sandbox URLs are `${baseUrl}/sandbox/…`. */
-  readonly baseUrl: string;
-  /** Signs tokens and codes (HMAC-SHA256). Tokens are stateless, so they survive restarts and the CLI can mint them. */
-  readonly secret: string;
-  /** Default: the system clock. Container readiness, expiries and quotas follow it. */
-  readonly clock?: { now(): Date };
-  /** Delay before answering every API call (not consent pages). Default 0. */
-  readonly latencyMs?: number;
-  /** Processing time before a container or video is ready. Default image 0, video 2000 ms. */
-  readonly containerReadyAfterMs?: { readonly image: number; readonly video: number };
-  /**
-   * Default true: media links are really downloaded (GET, 60 MB, 10 s) like Meta does; an
-   * unreachable link or a non-JPEG Instagram image makes the container end in ERROR.
-   */
-  readonly fetchMedia?: boolean;
-  /**
-   * The SSRF-safe fetcher media links go through (the service's own), except the server's signed
-   * media links under `ownMediaPrefix`, read directly. Default: none, links are fetched directly
-   * (the sandbox alone, in tests).
-   */
-  readonly fetcher?: MediaFetcher;
-  /** Links under this prefix are the server's own signed media links, e.g. `${baseUrl}/media/`. */
-  readonly ownMediaPrefix?: string;
-  /**
-   * The redirect URIs registered for the sandbox apps, as in a platform's app dashboard; consent
-   * pages refuse any other. Default: the service's callback, `${baseUrl}/connect/callback`.
-   */
-  readonly redirectUris?: readonly string[];
-  /**
-   * Who may reach which route. Default: only clients on this machine (loopback peers whose
-   * request no proxy forwarded); the server passes its own gate (docs/security.md).
-   */
-  readonly gate?: SandboxGate;
-  /** Posts per account per rolling 24 h. Defaults 50, 250, 30 (reels per Page) and 15 (TikTok). */
-  readonly quotas?: {
-    readonly instagram?: number;
-    readonly threads?: number;
-    readonly facebookReels?: number;
-    /** TikTok's undocumented per-creator cap (`spam_risk_too_many_posts`); third parties quote about 15. */
-    readonly tiktok?: number;
-    /** YouTube Data API units per Pacific day for the whole project (default 10,000; an upload costs 1600). */
-    readonly youtube?: number;
-    /** Instagram private replies per account per rolling hour (default 750, Meta's documented rate). */
-    readonly instagramPrivateReplies?: number;
-  };
-  /**
-   * The app's webhooks, as set in the App Dashboard: comments on media of accounts subscribed to
-   * `comments` are POSTed to `callbackUrl`, signed with the Instagram app secret (or `appSecret`),
-   * after the verification handshake with `verifyToken`. Also settable with `control.instagram`.
-   */
-  readonly webhooks?: { readonly instagram?: InstagramWebhookConfig };
-  /** Real-time waits before each retry of a webhook delivery not answered 200. Default 1 s, 5 s, 30 s. */
-  readonly webhookRetryDelaysMs?: readonly number[];
-  /** How old a long-lived Instagram/Threads token must be to be refreshed. Default 24 h, as on the real platforms. */
-  readonly refreshMinAgeMs?: number;
-};
+import { consentRoutes } from './shared/consent-pages.js';
+import { createDispatcher, type SandboxGate } from './shared/sandbox-router.js';
+import { threadsRoutes } from './threads/threads-routes.js';
+import { tiktokRoutes } from './tiktok/tiktok-routes.js';
+import { youtubeRoutes } from './youtube/youtube-routes.js';
 
 /** A running set of simulators, mountable in any Node HTTP server. */
 export type Sandbox = {
@@ -90,8 +28,6 @@ export type Sandbox = {
   /** In-process control for tests. */
   readonly control: SandboxControl;
 };
-
-const systemClock = { now: () => new Date() };
 
 // Without a gate of the server's, the simulators answer only this machine.
 const localOnlyGate: SandboxGate = async ({ surface, req }) => {
@@ -108,36 +44,7 @@ const localOnlyGate: SandboxGate = async ({ surface, req }) => {
 /** Creates the Instagram, Threads, Facebook Pages, TikTok and YouTube simulators sharing one in-memory state. */
 export function createSandbox(options: SandboxOptions): Sandbox {
   if (options.secret === '') throw new Error('createSandbox: the secret must not be empty');
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const defaults: SandboxSettings = {
-    latencyMs: options.latencyMs ?? 0,
-    readyAfter: { ...(options.containerReadyAfterMs ?? { image: 0, video: 2000 }) },
-    quotas: {
-      instagram: options.quotas?.instagram ?? 50,
-      threads: options.quotas?.threads ?? 250,
-      facebookReels: options.quotas?.facebookReels ?? 30,
-      tiktok: options.quotas?.tiktok ?? 15,
-      youtube: options.quotas?.youtube ?? 10_000,
-      instagramPrivateReplies: options.quotas?.instagramPrivateReplies ?? 750,
-    },
-    instagramWebhook:
-      options.webhooks?.instagram === undefined ? null : checkedWebhook(options.webhooks.instagram),
-    webhookRetryDelaysMs: [...(options.webhookRetryDelaysMs ?? [1000, 5000, 30_000])],
-  };
-  const ctx: SandboxContext = {
-    baseUrl,
-    sandboxUrl: `${baseUrl}/sandbox`,
-    secret: options.secret,
-    clock: options.clock ?? systemClock,
-    download:
-      options.fetchMedia === false
-        ? null
-        : mediaDownloader(options.fetcher ?? null, options.ownMediaPrefix ?? null),
-    redirectUris: [...(options.redirectUris ?? [`${baseUrl}/connect/callback`])],
-    refreshMinAgeMs: options.refreshMinAgeMs ?? 24 * 60 * 60_000,
-    state: createSandboxState(defaults),
-    defaults,
-  };
+  const ctx = createSandboxContext(options);
   const dispatch = createDispatcher(
     [
       ...consentRoutes(ctx),

@@ -1,11 +1,11 @@
-import { SANDBOX_CSS, SANDBOX_CSS_PATH } from './html-page.js';
-import type { Reply } from './http-io.js';
-import { instagramPostPageRoutes } from './instagram-post-page.js';
-import type { SandboxContext } from './sandbox-context.js';
-import { postPage, profilePage } from './sandbox-pages.js';
-import type { SandboxPlatform } from './sandbox-publication.js';
-import type { RouteSpec, SandboxRequest } from './sandbox-router.js';
-import type { PublishedPost } from './sandbox-state.js';
+import { instagramPostPageRoutes } from './instagram/instagram-post-page.js';
+import { SANDBOX_CSS, SANDBOX_CSS_PATH } from './shared/html-page.js';
+import type { Reply } from './shared/http-io.js';
+import type { SandboxContext } from './shared/sandbox-context.js';
+import { postPage, profilePage } from './shared/sandbox-pages.js';
+import type { SandboxPlatform } from './shared/sandbox-publication.js';
+import type { RouteSpec, SandboxRequest } from './shared/sandbox-router.js';
+import type { PublishedPost } from './shared/sandbox-state.js';
 
 /**
  * The permalink and profile pages the simulators' links point to: plain HTML, 200 (an Instagram

@@ -1,12 +1,12 @@
-import { createInstagramControl, type InstagramControl } from './instagram-control.js';
-import { createMetricsControl, type MetricsControl } from './metrics-control.js';
-import type { SandboxInterceptor } from './sandbox-call.js';
-import type { SandboxContext } from './sandbox-context.js';
-import type { SandboxPlatform, SandboxPublication } from './sandbox-publication.js';
-import { resetSandboxState } from './sandbox-state.js';
-import { settleTikTokPublishes } from './tiktok-publishes.js';
-import type { TikTokCreatorSettings } from './tiktok-state.js';
-import { createYouTubeControl, type YouTubeControl } from './youtube-control.js';
+import { createInstagramControl, type InstagramControl } from './instagram/instagram-control.js';
+import { createMetricsControl, type MetricsControl } from './shared/metrics-control.js';
+import type { SandboxInterceptor } from './shared/sandbox-call.js';
+import type { SandboxContext } from './shared/sandbox-context.js';
+import type { SandboxPlatform, SandboxPublication } from './shared/sandbox-publication.js';
+import { resetSandboxState } from './shared/sandbox-state.js';
+import { settleTikTokPublishes } from './tiktok/tiktok-publishes.js';
+import type { TikTokCreatorSettings } from './tiktok/tiktok-state.js';
+import { createYouTubeControl, type YouTubeControl } from './youtube/youtube-control.js';
 
 /**
  * A quota `setQuota` changes; `facebook` is the same as `facebookReels` (reels are the only capped

@@ -15,12 +15,8 @@ import {
   systemClock,
 } from '@svc/core/node';
 import { createMediaLinks, type InstagramWebhookSettings, type MediaLinks } from '@svc/http';
-import {
-  createImageProcessor,
-  createMediaInspector,
-  createSafeFetcher,
-  createWebhookSender,
-} from '@svc/media';
+import { createImageProcessor, createMediaInspector } from '@svc/media';
+import { createSafeFetcher, createWebhookSender } from '@svc/outbound';
 import type { PublisherObserver } from '@svc/publisher';
 import { createPostgresPostsDueChannel, openPostgresStore } from '@svc/store-postgres';
 import { openSqliteStore } from '@svc/store-sqlite';

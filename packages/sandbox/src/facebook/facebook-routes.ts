@@ -1,0 +1,187 @@
+import { graphTime, pageOf, selectFields } from '../meta/graph-fields.js';
+import { authenticate } from '../shared/authenticate.js';
+import { invalidParameter, permissionDenied, unknownObject } from '../shared/graph-error.js';
+import { jsonReply, type Reply } from '../shared/http-io.js';
+import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
+import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
+import { type FacebookPhoto, generationOf, postsOf } from '../shared/sandbox-state.js';
+import { issueToken } from '../shared/signed-token.js';
+import { simulatedFollowerCount } from '../shared/simulated-followers.js';
+import { engagementFields } from './facebook-insights.js';
+import { authorizePage, pageIdOfUser } from './facebook-pages.js';
+import { postObject, publishFeedPost, uploadPhoto } from './facebook-publishing.js';
+import { videoObject } from './facebook-reels.js';
+
+const PAGE_CATEGORY = { id: '2201', name: 'Product/service' };
+const PAGE_TASKS = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
+const GRANTED = [
+  'pages_show_list',
+  'pages_manage_posts',
+  'pages_read_engagement',
+  'publish_video',
+  'public_profile',
+];
+
+/** The Facebook Pages endpoints (platforms.md 5.1–5.3) on graph.facebook.com and graph-video.facebook.com. */
+export function facebookRoutes(ctx: SandboxContext): RouteSpec[] {
+  return ['graph', 'graph-video'].flatMap((host): RouteSpec[] => {
+    const base = `/sandbox/facebook/${host}/:version`;
+    const call = (operation: string | ((r: SandboxRequest) => string)) =>
+      ({ platform: 'facebook', operation }) as const;
+    const list = (edge: string): RouteSpec => ({
+      methods: ['GET'],
+      path: `${base}/:id/${edge}`,
+      route: { call: call('facebook.list_feed'), run: (r) => listFeed(ctx, r) },
+    });
+    return [
+      {
+        methods: ['GET'],
+        path: `${base}/:id`,
+        route: {
+          call: call((r) =>
+            r.params.id === 'me'
+              ? 'facebook.me'
+              : ctx.state.videos.has(r.params.id ?? '')
+                ? 'facebook.video_status'
+                : 'facebook.object',
+          ),
+          run: (r) => readNode(ctx, r),
+        },
+      },
+      {
+        methods: ['GET'],
+        path: `${base}/:id/accounts`,
+        route: { call: call('facebook.accounts'), run: (r) => accounts(ctx, r) },
+      },
+      {
+        methods: ['GET'],
+        path: `${base}/:id/permissions`,
+        route: { call: call('facebook.permissions'), run: (r) => permissions(ctx, r) },
+      },
+      {
+        methods: ['POST'],
+        path: `${base}/:id/feed`,
+        route: { call: call('facebook.feed'), run: (r) => publishFeedPost(ctx, r) },
+      },
+      {
+        methods: ['POST'],
+        path: `${base}/:id/photos`,
+        route: { call: call('facebook.photos'), run: (r) => uploadPhoto(ctx, r) },
+      },
+      list('feed'),
+      list('published_posts'),
+      list('posts'),
+    ];
+  });
+}
+
+function pageObject(pageId: string, name: string, ctx: SandboxContext): Record<string, unknown> {
+  return {
+    id: pageId,
+    name,
+    link: `${ctx.sandboxUrl}/facebook/${pageId}`,
+    category: PAGE_CATEGORY.name,
+    followers_count: simulatedFollowerCount('facebook', name, ctx.clock.now()),
+    fan_count: simulatedFollowerCount('facebook', name, ctx.clock.now()),
+  };
+}
+
+function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
+  const id = r.params.id ?? '';
+  const fields = r.input.get('fields');
+  if (id === 'me') {
+    const token = authenticate(ctx, r, 'facebook');
+    const me =
+      token.k === 'page'
+        ? pageObject(token.uid, token.h, ctx)
+        : { id: token.uid, name: `${token.h} (sandbox user)` };
+    return jsonReply(200, selectFields(me, fields, ['id', 'name']));
+  }
+  const video = ctx.state.videos.get(id);
+  if (video !== undefined) {
+    authorizePage(ctx, r, video.pageId, 'read');
+    return jsonReply(200, selectFields(videoObject(ctx, video), fields));
+  }
+  const post = ctx.state.posts.find((p) => p.record.platform === 'facebook' && p.postId === id);
+  if (post !== undefined) {
+    const { token } = authorizePage(ctx, r, post.record.accountId, 'read');
+    const engagement = engagementFields(ctx, post, token, fields);
+    return jsonReply(200, selectFields({ ...postObject(post), ...engagement }, fields));
+  }
+  const photo = ctx.state.photos.get(id);
+  if (photo !== undefined) {
+    authorizePage(ctx, r, photo.pageId, 'read');
+    return jsonReply(200, selectFields(photoObject(ctx, photo), fields));
+  }
+  const token = authenticate(ctx, r, 'facebook');
+  const ownPage = token.k === 'page' ? token.uid : pageIdOfUser(token);
+  if (id === ownPage)
+    return jsonReply(200, selectFields(pageObject(id, token.h, ctx), fields, ['id', 'name']));
+  throw unknownObject(id, r.method);
+}
+
+function photoObject(ctx: SandboxContext, photo: FacebookPhoto): Record<string, unknown> {
+  const post = photo.postId === null ? undefined : ctx.state.posts.find((p) => p.postId === photo.postId);
+  return {
+    id: photo.id,
+    name: photo.caption === '' ? undefined : photo.caption,
+    created_time: graphTime(photo.createdAt),
+    link: post?.record.permalink,
+    page_story_id: photo.postId ?? undefined,
+    images: [{ source: photo.url }],
+    from: { id: photo.pageId },
+  };
+}
+
+function accounts(ctx: SandboxContext, r: SandboxRequest): Reply {
+  const token = authenticate(ctx, r, 'facebook');
+  if (token.k !== 'user') {
+    throw invalidParameter('Tried accessing nonexisting field (accounts) on node type (Page)');
+  }
+  if (r.params.id !== 'me' && r.params.id !== token.uid) {
+    throw permissionDenied(200, `The access token cannot list the Pages of user ${r.params.id}`);
+  }
+  const pageId = pageIdOfUser(token);
+  const pageToken = issueToken(ctx.secret, {
+    platform: 'facebook',
+    kind: 'page',
+    uid: pageId,
+    handle: token.h,
+    now: nowOf(ctx),
+    lifetimeMs: null,
+    generation: generationOf(ctx.state, 'facebook', pageId),
+    // A Page token holds what its user consented to.
+    scopes: token.s,
+  });
+  const page = {
+    id: pageId,
+    name: token.h,
+    access_token: pageToken,
+    category: PAGE_CATEGORY.name,
+    category_list: [PAGE_CATEGORY],
+    tasks: PAGE_TASKS,
+  };
+  const defaults = ['access_token', 'category', 'category_list', 'name', 'id', 'tasks'];
+  const items = [selectFields(page, r.input.get('fields'), defaults)];
+  return jsonReply(
+    200,
+    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
+  );
+}
+
+// The permissions the consent granted (those the token carries), else the sandbox's usual set.
+function permissions(ctx: SandboxContext, r: SandboxRequest): Reply {
+  const token = authenticate(ctx, r, 'facebook');
+  const granted = token.s === undefined ? GRANTED : token.s.split(/[\s,]+/).filter((p) => p !== '');
+  return jsonReply(200, { data: granted.map((permission) => ({ permission, status: 'granted' })) });
+}
+
+function listFeed(ctx: SandboxContext, r: SandboxRequest): Reply {
+  const { pageId } = authorizePage(ctx, r, r.params.id ?? '', 'read');
+  const fields = r.input.get('fields');
+  const items = postsOf(ctx.state, 'facebook', pageId).map((p) => selectFields(postObject(p), fields));
+  return jsonReply(
+    200,
+    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
+  );
+}

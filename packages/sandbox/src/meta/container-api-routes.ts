@@ -1,0 +1,110 @@
+import { jsonReply, type Reply } from '../shared/http-io.js';
+import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
+import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
+import { type PublishedPost, postsOf, publishedInLastDay } from '../shared/sandbox-state.js';
+import type { TokenPayload } from '../shared/signed-token.js';
+import {
+  createRequestedContainer,
+  type PublishRefusals,
+  publishRequestedContainer,
+  type RequestedContainer,
+} from './container-steps.js';
+import { pageOf, selectFields } from './graph-fields.js';
+import { authenticateOwner } from './media-containers.js';
+
+/** The handlers and path names of one container-based Graph API (Instagram, Threads). */
+export type ContainerApi = {
+  readonly platform: 'instagram' | 'threads';
+  /** Route prefix up to and including the version segment. */
+  readonly base: string;
+  /** Edge that creates (POST) and lists (GET) an account's containers and posts: `media`, `threads`. */
+  readonly mediaEdge: string;
+  /** Edge that publishes a container: `media_publish`, `threads_publish`. */
+  readonly publishEdge: string;
+  /** Edge that reports the publishing quota. */
+  readonly limitEdge: string;
+  readonly readNode: (r: SandboxRequest) => Reply | Promise<Reply>;
+  /** Reads and checks a create call's fields (the token is already the account's). */
+  readonly readContainer: (r: SandboxRequest, token: TokenPayload) => RequestedContainer;
+  /** The publish refusals the platform words its own way. */
+  readonly publishRefusals: PublishRefusals;
+  /** A published post as the platform's media node presents it (listing and reads). */
+  readonly present: (post: PublishedPost) => Record<string, unknown>;
+  /** Fields the quota answer carries beyond `quota_usage` and `config` (Threads' reply quota). */
+  readonly limitExtras?: Record<string, unknown>;
+};
+
+/**
+ * The route table Instagram and Threads share: both expose the same container life cycle under
+ * different edge names, and name their intercept operations `<platform>.<step>` the same way.
+ */
+export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): RouteSpec[] {
+  const call = (operation: string | ((r: SandboxRequest) => string)) =>
+    ({ platform: api.platform, operation }) as const;
+  const op = (step: string) => `${api.platform}.${step}`;
+  const node = `${api.base}/:id`;
+  return [
+    {
+      methods: ['GET'],
+      path: node,
+      route: {
+        call: call((r) =>
+          r.params.id === 'me'
+            ? op('me')
+            : ctx.state.containers.has(r.params.id ?? '')
+              ? op('container_status')
+              : op('media'),
+        ),
+        run: api.readNode,
+      },
+    },
+    {
+      methods: ['POST'],
+      path: `${node}/${api.mediaEdge}`,
+      route: {
+        call: call(op('create_container')),
+        run: (r) => createRequestedContainer(ctx, api.platform, r, api.readContainer),
+      },
+    },
+    {
+      methods: ['GET'],
+      path: `${node}/${api.mediaEdge}`,
+      route: { call: call(op('list_media')), run: (r) => listMedia(ctx, api, r) },
+    },
+    {
+      methods: ['POST'],
+      path: `${node}/${api.publishEdge}`,
+      route: {
+        call: call(op('publish')),
+        run: (r) => publishRequestedContainer(ctx, api.platform, r, api.publishRefusals),
+      },
+    },
+    {
+      methods: ['GET'],
+      path: `${node}/${api.limitEdge}`,
+      route: { call: call(op('publishing_limit')), run: (r) => publishingLimit(ctx, api, r) },
+    },
+  ];
+}
+
+// The account's published posts, newest first, in the platform's paging envelope.
+function listMedia(ctx: SandboxContext, api: ContainerApi, r: SandboxRequest): Reply {
+  const token = authenticateOwner(ctx, r, api.platform);
+  const fields = r.input.get('fields');
+  const items = postsOf(ctx.state, api.platform, token.uid).map((p) => selectFields(api.present(p), fields));
+  return jsonReply(
+    200,
+    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
+  );
+}
+
+// Posts published in the rolling 24 hours against the configured quota.
+function publishingLimit(ctx: SandboxContext, api: ContainerApi, r: SandboxRequest): Reply {
+  const token = authenticateOwner(ctx, r, api.platform);
+  const limit = {
+    quota_usage: publishedInLastDay(ctx.state, api.platform, token.uid, nowOf(ctx)),
+    config: { quota_total: ctx.state.settings.quotas[api.platform], quota_duration: 86400 },
+    ...api.limitExtras,
+  };
+  return jsonReply(200, { data: [selectFields(limit, r.input.get('fields'), ['quota_usage'])] });
+}

@@ -1,0 +1,236 @@
+import { randomInt } from 'node:crypto';
+import {
+  createInstagramState,
+  type InstagramState,
+  resetInstagramState,
+} from '../instagram/instagram-state.js';
+import { createTikTokState, resetTikTokState, type TikTokState } from '../tiktok/tiktok-state.js';
+import { createYouTubeState, resetYouTubeState, type YouTubeState } from '../youtube/youtube-state.js';
+import { createMetricsFailures, type MetricsFailures, resetMetricsFailures } from './metrics-failures.js';
+import type { SandboxInterceptor } from './sandbox-call.js';
+import type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
+
+/** What an Instagram or Threads container holds. */
+export type ContainerMediaType = 'IMAGE' | 'VIDEO' | 'REELS' | 'CAROUSEL' | 'TEXT';
+
+/** Why a container ended in ERROR: the Instagram code/subcode and the Threads `error_message`. */
+export type ContainerFailure = {
+  readonly code: number;
+  readonly subcode: number;
+  readonly message: string;
+  readonly threadsError: string;
+};
+
+/** An Instagram or Threads media container. */
+export type MediaContainer = {
+  readonly id: string;
+  readonly platform: 'instagram' | 'threads';
+  readonly owner: string;
+  readonly handle: string;
+  readonly mediaType: ContainerMediaType;
+  readonly carouselItem: boolean;
+  readonly caption: string;
+  readonly mediaUrls: readonly string[];
+  readonly children: readonly string[];
+  readonly createdAt: number;
+  readonly failure: ContainerFailure | null;
+  /** The media id once published; a container is published at most once. */
+  publishedAs: string | null;
+};
+
+/** A published post with what the read endpoints and permalink pages need besides the record. */
+export type PublishedPost = {
+  readonly record: SandboxPublication;
+  readonly handle: string;
+  /** Instagram/Threads shortcode; the post part of a Facebook post id. */
+  readonly shortcode: string;
+  /** The post id: `<pageId>_<postId>` on Facebook (also for reels), the media id elsewhere. */
+  readonly postId: string;
+};
+
+/** A Facebook photo uploaded with `POST /{page-id}/photos`. */
+export type FacebookPhoto = {
+  readonly id: string;
+  readonly pageId: string;
+  readonly url: string;
+  readonly caption: string;
+  readonly createdAt: number;
+  postId: string | null;
+};
+
+/** A Facebook reel going through start, upload and finish. */
+export type FacebookVideo = {
+  readonly id: string;
+  readonly pageId: string;
+  readonly handle: string;
+  readonly createdAt: number;
+  upload: { readonly source: string; readonly at: number } | null;
+  uploadError: string | null;
+  finishedAt: number | null;
+  state: 'PUBLISHED' | 'DRAFT' | null;
+  description: string;
+  postId: string | null;
+};
+
+/** The app's Instagram webhook, as set in the App Dashboard (platforms.md 1.6). */
+export type InstagramWebhookConfig = {
+  readonly callbackUrl: string;
+  readonly verifyToken: string;
+  /** The key of the `X-Hub-Signature(-256)` HMACs; default the Instagram app secret. */
+  readonly appSecret?: string;
+};
+
+/** Settings the control API can change at run time. */
+export type SandboxSettings = {
+  latencyMs: number;
+  readyAfter: { image: number; video: number };
+  quotas: {
+    instagram: number;
+    /** Private replies per Instagram account per rolling hour (Meta documents 750). */
+    instagramPrivateReplies: number;
+    threads: number;
+    facebookReels: number;
+    tiktok: number;
+    youtube: number;
+  };
+  /** Where comment webhooks go; null: nowhere. */
+  instagramWebhook: InstagramWebhookConfig | null;
+  /** Waits before each retry of a webhook delivery that was not answered 200. */
+  webhookRetryDelaysMs: readonly number[];
+};
+
+/** A forced token invalidation: tokens of an older generation get code 190 with `subcode`. */
+export type Invalidation = { readonly generation: number; readonly subcode: number };
+
+/** Everything the simulators remember; in memory only, except tokens, which are stateless. */
+export type SandboxState = {
+  settings: SandboxSettings;
+  interceptor: SandboxInterceptor | null;
+  readonly containers: Map<string, MediaContainer>;
+  /** Published posts in publishing order. */
+  readonly posts: PublishedPost[];
+  readonly photos: Map<string, FacebookPhoto>;
+  readonly videos: Map<string, FacebookVideo>;
+  /** Nonces of redeemed authorization codes (codes are single use). */
+  readonly usedCodes: Set<string>;
+  /** Tokens refused by `expireToken`, with the subcode to answer. */
+  readonly deniedTokens: Map<string, number>;
+  /** `<platform>:<uid>` → invalidation. */
+  readonly invalidations: Map<string, Invalidation>;
+  /** `(platform, account, caption)` keys whose `#sandbox-transient` failure was already served. */
+  readonly transientSeen: Set<string>;
+  readonly ids: Set<string>;
+  /** The TikTok simulator's publishes, uploads and rate-limit windows. */
+  readonly tiktok: TikTokState;
+  /** The YouTube simulator's upload sessions, videos and quota. */
+  readonly youtube: YouTubeState;
+  /** Refusals of the metrics endpoints injected through the control. */
+  readonly metricsFailures: MetricsFailures;
+  /** Instagram comments, private replies, webhook subscriptions and deliveries. */
+  readonly instagram: InstagramState;
+};
+
+const copySettings = (s: SandboxSettings): SandboxSettings => ({
+  latencyMs: s.latencyMs,
+  readyAfter: { ...s.readyAfter },
+  quotas: { ...s.quotas },
+  instagramWebhook: s.instagramWebhook === null ? null : { ...s.instagramWebhook },
+  webhookRetryDelaysMs: [...s.webhookRetryDelaysMs],
+});
+
+/** Empty state with the given settings. */
+export function createSandboxState(settings: SandboxSettings): SandboxState {
+  return {
+    settings: copySettings(settings),
+    interceptor: null,
+    containers: new Map(),
+    posts: [],
+    photos: new Map(),
+    videos: new Map(),
+    usedCodes: new Set(),
+    deniedTokens: new Map(),
+    invalidations: new Map(),
+    transientSeen: new Set(),
+    ids: new Set(),
+    tiktok: createTikTokState(),
+    youtube: createYouTubeState(),
+    metricsFailures: createMetricsFailures(),
+    instagram: createInstagramState(),
+  };
+}
+
+/** Forgets everything and restores the settings the sandbox was created with. */
+export function resetSandboxState(state: SandboxState, settings: SandboxSettings): void {
+  state.settings = copySettings(settings);
+  state.interceptor = null;
+  state.containers.clear();
+  state.posts.length = 0;
+  state.photos.clear();
+  state.videos.clear();
+  state.usedCodes.clear();
+  state.deniedTokens.clear();
+  state.invalidations.clear();
+  state.transientSeen.clear();
+  state.ids.clear();
+  resetTikTokState(state.tiktok);
+  resetYouTubeState(state.youtube);
+  resetMetricsFailures(state.metricsFailures);
+  resetInstagramState(state.instagram);
+}
+
+/** A fresh numeric id (`prefix` + random digits), unique within this state. */
+export function newNumericId(state: SandboxState, prefix: string, digits: number): string {
+  for (;;) {
+    let id = prefix;
+    while (id.length < prefix.length + digits) id += String(randomInt(0, 10));
+    if (!state.ids.has(id)) {
+      state.ids.add(id);
+      return id;
+    }
+  }
+}
+
+const SHORTCODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A fresh 11-character shortcode like Instagram's, unique within this state. */
+export function newShortcode(state: SandboxState): string {
+  for (;;) {
+    let code = 'D';
+    while (code.length < 11) code += SHORTCODE_ALPHABET[randomInt(0, SHORTCODE_ALPHABET.length)];
+    if (!state.ids.has(code)) {
+      state.ids.add(code);
+      return code;
+    }
+  }
+}
+
+/** The current invalidation generation of an account's tokens (0 when never invalidated). */
+export function generationOf(state: SandboxState, platform: SandboxPlatform, uid: string): number {
+  return state.invalidations.get(`${platform}:${uid}`)?.generation ?? 0;
+}
+
+/** An account's published posts, newest first. */
+export function postsOf(state: SandboxState, platform: SandboxPlatform, accountId: string): PublishedPost[] {
+  return state.posts
+    .filter((p) => p.record.platform === platform && p.record.accountId === accountId)
+    .reverse();
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How many posts (of `kinds`, or of any kind) an account published in the rolling 24 h before `now`. */
+export function publishedInLastDay(
+  state: SandboxState,
+  platform: SandboxPlatform,
+  accountId: string,
+  now: number,
+  kinds?: readonly SandboxPublicationKind[],
+): number {
+  return state.posts.filter(
+    (p) =>
+      p.record.platform === platform &&
+      p.record.accountId === accountId &&
+      p.record.at.getTime() > now - DAY_MS &&
+      (kinds === undefined || kinds.includes(p.record.kind)),
+  ).length;
+}

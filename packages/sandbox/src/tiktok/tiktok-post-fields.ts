@@ -1,0 +1,144 @@
+import { FAIL_TAG, TRANSIENT_TAG } from '../shared/failure-injection.js';
+import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
+import type { SandboxRequest } from '../shared/sandbox-router.js';
+import type { TikTokCreator } from './tiktok-creators.js';
+import { tiktokError } from './tiktok-error.js';
+import { postsCountedToday } from './tiktok-publishes.js';
+
+/** A JSON object of a request body. */
+export type JsonObject = Readonly<Record<string, unknown>>;
+
+const invalid = (message: string) => tiktokError(400, 'invalid_params', message);
+
+/**
+ * The JSON object in body field `name` (the router re-encodes nested JSON values as text), or
+ * undefined when absent and not `required`. A body that is not JSON has no such field.
+ */
+export function objectField(r: SandboxRequest, name: string, required: boolean): JsonObject | undefined {
+  const raw = r.input.get(name);
+  if (raw === undefined) {
+    if (required) throw invalid(`${name} is required (send the body as application/json).`);
+    return undefined;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = raw;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid(`${name} must be a JSON object.`);
+  }
+  return value as JsonObject;
+}
+
+/** A string property, '' when absent; `invalid_params` when it is not a string or longer than `max` UTF-16 units. */
+export function textProp(object: JsonObject | undefined, name: string, max: number): string {
+  const value = object?.[name];
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw invalid(`${name} must be a string.`);
+  // TikTok counts UTF-16 code units, which is what String#length counts.
+  if (value.length > max) {
+    throw invalid(`${name} is ${value.length} UTF-16 code units long; at most ${max} are allowed.`);
+  }
+  return value;
+}
+
+/** A boolean property, `false` when absent. */
+export function flagProp(object: JsonObject | undefined, name: string): boolean {
+  const value = object?.[name];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw invalid(`${name} must be a boolean.`);
+  return value;
+}
+
+/** A non-negative integer property, or `fallback` when absent. */
+export function countProp(object: JsonObject | undefined, name: string, fallback: number): number {
+  const value = object?.[name];
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw invalid(`${name} must be a non-negative integer.`);
+  }
+  return value;
+}
+
+/** An http(s) link, or `invalid_params` naming `what`. */
+export function linkValue(value: unknown, what: string): string {
+  if (typeof value === 'string') {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return value;
+    } catch {
+      // Refused below.
+    }
+  }
+  throw invalid(`${what} must be an http(s) URL.`);
+}
+
+/** `privacy_level`, which must be one of the creator's options. */
+export function privacyLevelOf(postInfo: JsonObject | undefined, creator: TikTokCreator): string {
+  const level = postInfo?.privacy_level;
+  if (typeof level !== 'string' || level === '') throw invalid('post_info.privacy_level is required.');
+  if (!creator.privacyLevelOptions.includes(level)) {
+    throw tiktokError(
+      400,
+      'privacy_level_option_mismatch',
+      `privacy_level ${level} is not among the creator's options (${creator.privacyLevelOptions.join(', ')}); ` +
+        'query creator_info again.',
+    );
+  }
+  return level;
+}
+
+/**
+ * Interactions the creator turned off must stay off: TikTok's posting guidelines oblige apps to
+ * send them as disabled, and the sandbox holds adapters to that.
+ */
+export function checkInteractions(
+  creator: TikTokCreator,
+  postInfo: JsonObject | undefined,
+  names: readonly ('comment' | 'duet' | 'stitch')[],
+): void {
+  const off = {
+    comment: creator.commentDisabled,
+    duet: creator.duetDisabled,
+    stitch: creator.stitchDisabled,
+  };
+  for (const name of names) {
+    if (off[name] && !flagProp(postInfo, `disable_${name}`)) {
+      throw invalid(`The creator turned ${name}s off in the app: disable_${name} must be true.`);
+    }
+  }
+}
+
+/**
+ * The caption tags: `#sandbox-transient` answers 500 `internal_error` once per (creator, text)
+ * and changes nothing; `#sandbox-fail` makes the publish end FAILED with `spam_risk_text`.
+ * Returns the fail reason to store.
+ */
+export function injectedTikTokFailure(ctx: SandboxContext, openId: string, text: string): string | null {
+  const lower = text.toLowerCase();
+  const key = `tiktok\n${openId}\n${text}`;
+  if (lower.includes(TRANSIENT_TAG) && !ctx.state.transientSeen.has(key)) {
+    ctx.state.transientSeen.add(key);
+    throw tiktokError(500, 'internal_error', 'Something went wrong. Please try again later.');
+  }
+  return lower.includes(FAIL_TAG) ? 'spam_risk_text' : null;
+}
+
+/** Refuses with `spam_risk_too_many_posts` when the creator reached the daily cap. */
+export function checkDailyCap(ctx: SandboxContext, openId: string): void {
+  const cap = ctx.state.settings.quotas.tiktok;
+  if (postsCountedToday(ctx, openId) >= cap) {
+    throw tiktokError(
+      403,
+      'spam_risk_too_many_posts',
+      `The daily post cap from the current user has been reached (${cap} posts in 24 hours).`,
+    );
+  }
+}
+
+/** The time after which an upload_url stops working: one hour after init. */
+export function uploadExpiry(ctx: SandboxContext): number {
+  return nowOf(ctx) + 60 * 60_000;
+}

@@ -1,0 +1,38 @@
+import { SandboxHttpError } from '../shared/graph-error.js';
+
+// The canonical status names Google pairs with each HTTP status.
+const STATUS_NAMES: Readonly<Record<number, string>> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ABORTED',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
+
+/**
+ * A Google API error (platforms.md 3.4):
+ * `{"error":{"code","message","errors":[{"message","domain","reason"}],"status"}}`.
+ */
+export function googleError(
+  status: number,
+  reason: string,
+  message: string,
+  domain = 'youtube.common',
+): SandboxHttpError {
+  return new SandboxHttpError(status, {
+    error: {
+      code: status,
+      message,
+      errors: [{ message, domain, reason }],
+      status: STATUS_NAMES[status] ?? 'UNKNOWN',
+    },
+  });
+}
+
+/** An OAuth token endpoint refusal: `{"error":"invalid_grant","error_description":"…"}`. */
+export function googleOAuthError(status: number, error: string, description: string): SandboxHttpError {
+  return new SandboxHttpError(status, { error, error_description: description });
+}

@@ -1,0 +1,22 @@
+import type { SandboxContext } from '../shared/sandbox-context.js';
+import type { RouteSpec } from '../shared/sandbox-router.js';
+import { googleTokenRoutes } from './google-token-routes.js';
+import { youtubePageRoutes } from './youtube-pages.js';
+import { youtubeReadRoutes } from './youtube-read-routes.js';
+import { youtubeThumbnailRoutes } from './youtube-thumbnails.js';
+import { youtubeUploadRoutes } from './youtube-upload.js';
+
+/**
+ * The YouTube Data API simulator (platforms.md 3): Google's token endpoint, channels.list, the
+ * resumable videos.insert, videos.list, thumbnails.set, and the public pages. The consent page
+ * is in consent-pages.ts with the other platforms'.
+ */
+export function youtubeRoutes(ctx: SandboxContext): RouteSpec[] {
+  return [
+    ...googleTokenRoutes(ctx),
+    ...youtubeReadRoutes(ctx),
+    ...youtubeUploadRoutes(ctx),
+    ...youtubeThumbnailRoutes(ctx),
+    ...youtubePageRoutes(ctx),
+  ];
+}

@@ -1,0 +1,126 @@
+import type { SandboxHttpError } from '../shared/graph-error.js';
+import { googleError } from './google-error.js';
+import type { YouTubeSnippet, YouTubeVideoSettings } from './youtube-state.js';
+
+// The assignable categories of the US region (videoCategories.list), which is all the sandbox knows.
+const CATEGORY_IDS = new Set([
+  '1',
+  '2',
+  '10',
+  '15',
+  '17',
+  '19',
+  '20',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '27',
+  '28',
+  '29',
+]);
+const PRIVACY = new Set(['private', 'unlisted', 'public']);
+const ANGLE_BRACKETS = /[<>]/;
+
+const invalid = (reason: string, message: string): SandboxHttpError =>
+  googleError(400, reason, message, 'youtube.video');
+
+type Json = Record<string, unknown>;
+const objectOr = (value: unknown): Json | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
+
+/**
+ * Reads and checks the video resource of `videos.insert` (platforms.md 3.2, 3.3): a title of 1 to
+ * 100 characters and a description of at most 5000 UTF-8 bytes, neither with `<` or `>`; tags of
+ * at most 500 characters together; a known category; privacy `private|unlisted|public` (default
+ * public); `publishAt` only on private videos, in the future.
+ */
+export function readVideoMetadata(
+  body: Buffer,
+  now: number,
+): { snippet: YouTubeSnippet; settings: YouTubeVideoSettings } {
+  let parsed: unknown;
+  try {
+    parsed = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
+  } catch {
+    throw googleError(400, 'parseError', 'Parse Error', 'global');
+  }
+  const resource = objectOr(parsed);
+  if (resource === null) throw googleError(400, 'parseError', 'Parse Error', 'global');
+  const snippet = objectOr(resource.snippet) ?? {};
+  const status = objectOr(resource.status) ?? {};
+  return { snippet: readSnippet(snippet), settings: readSettings(status, now) };
+}
+
+function readSnippet(snippet: Json): YouTubeSnippet {
+  const { title, description = '', tags = [], categoryId = '22', defaultLanguage } = snippet;
+  if (
+    typeof title !== 'string' ||
+    title.trim() === '' ||
+    [...title].length > 100 ||
+    ANGLE_BRACKETS.test(title)
+  ) {
+    throw invalid('invalidTitle', 'The request metadata specifies an invalid or empty video title.');
+  }
+  if (
+    typeof description !== 'string' ||
+    Buffer.byteLength(description, 'utf8') > 5000 ||
+    ANGLE_BRACKETS.test(description)
+  ) {
+    throw invalid('invalidDescription', 'The request metadata specifies an invalid video description.');
+  }
+  if (
+    !Array.isArray(tags) ||
+    !tags.every((tag) => typeof tag === 'string') ||
+    (tags as string[]).join(',').length > 500
+  ) {
+    throw invalid('invalidTags', 'The request metadata specifies invalid video keywords.');
+  }
+  if (typeof categoryId !== 'string' || !CATEGORY_IDS.has(categoryId)) {
+    throw invalid('invalidCategoryId', 'The snippet.categoryId property specifies an invalid category ID.');
+  }
+  return {
+    title,
+    description,
+    tags: tags as string[],
+    categoryId,
+    defaultLanguage: typeof defaultLanguage === 'string' ? defaultLanguage : null,
+  };
+}
+
+function readSettings(status: Json, now: number): YouTubeVideoSettings {
+  const {
+    privacyStatus = 'public',
+    publishAt,
+    selfDeclaredMadeForKids = false,
+    license = 'youtube',
+    embeddable = true,
+  } = status;
+  if (typeof privacyStatus !== 'string' || !PRIVACY.has(privacyStatus)) {
+    throw invalid('invalidVideoMetadata', `The privacy status "${String(privacyStatus)}" is not valid.`);
+  }
+  if (publishAt !== undefined) {
+    const at = typeof publishAt === 'string' ? Date.parse(publishAt) : Number.NaN;
+    if (privacyStatus !== 'private' || Number.isNaN(at) || at <= now) {
+      throw invalid(
+        'invalidPublishAt',
+        'The request metadata specifies an invalid scheduled publishing time: it must be in the future ' +
+          'and the video must be private.',
+      );
+    }
+  }
+  if (typeof selfDeclaredMadeForKids !== 'boolean' || typeof embeddable !== 'boolean') {
+    throw invalid('invalidVideoMetadata', 'The request metadata is invalid.');
+  }
+  if (license !== 'youtube' && license !== 'creativeCommon') {
+    throw invalid('invalidVideoMetadata', `The license "${String(license)}" is not valid.`);
+  }
+  return {
+    privacyStatus: privacyStatus as YouTubeVideoSettings['privacyStatus'],
+    publishAt: typeof publishAt === 'string' ? new Date(publishAt).toISOString() : null,
+    selfDeclaredMadeForKids,
+    license,
+    embeddable,
+  };
+}
