@@ -213,7 +213,7 @@ export function describeBlobStoreContract(
       );
       for (const blob of all) {
         expect(blob.modifiedAt.getTime()).toBeGreaterThanOrEqual(started);
-        expect(blob.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now());
+        expect(blob.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + timeResolutionMs);
       }
     });
 
