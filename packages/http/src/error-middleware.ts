@@ -4,6 +4,7 @@ import {
   type ErrorCode,
   isStoreUnavailable,
 } from '@svc/core';
+import { errorJson } from '@svc/web';
 import type { Context, Next } from 'koa';
 import { ERROR_STATUS } from './error-status.js';
 import { type HttpLogger, scrubSecrets } from './http-logger.js';
@@ -68,10 +69,7 @@ function answerUnrouted(ctx: Context): void {
 
 function respond(ctx: Context, answer: Answer): void {
   ctx.status = answer.status;
-  ctx.body =
-    answer.details === undefined
-      ? { error: answer.message, code: answer.code }
-      : { error: answer.message, code: answer.code, details: answer.details };
+  ctx.body = errorJson(answer);
 }
 
 type HttpError = Error & {

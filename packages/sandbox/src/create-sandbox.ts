@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideSandboxAccess, type MediaFetcher } from '@svc/core';
-import { isLocalClient } from '@svc/core/node';
+import { isLocalClient } from '@svc/web';
 import { consentRoutes } from './consent-pages.js';
 import { mediaDownloader } from './download-media.js';
 import { facebookInsightsRoutes } from './facebook-insights.js';

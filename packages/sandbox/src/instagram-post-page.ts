@@ -1,4 +1,4 @@
-import { escapeHtml } from './html-page.js';
+import { escapeHtmlNamed as escapeHtml } from '@svc/web';
 import { type Reply, redirectReply } from './http-io.js';
 import { COMMENT_MAX, DEFAULT_VISITOR } from './instagram-comments.js';
 import { addSandboxComment, type SandboxCommentView, sandboxCommentThreads } from './instagram-control.js';

@@ -1,4 +1,5 @@
-import { escapeHtml, htmlDocument } from './html-page.js';
+import { escapeHtmlNamed as escapeHtml } from '@svc/web';
+import { htmlDocument } from './html-page.js';
 import { htmlReply, type Reply } from './http-io.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';
 import { placeholderImage } from './sandbox-pages.js';

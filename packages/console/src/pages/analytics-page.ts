@@ -9,10 +9,10 @@ import {
   type Platform,
   type TopPost,
 } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { orThrow } from './or-throw.js';
 import { seriesChart } from './series-chart.js';
 

@@ -1,8 +1,8 @@
 import { getApprovalStatus, listPosts, reviewApproval } from '@svc/core';
+import { html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { html } from '../html.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 

@@ -1,8 +1,8 @@
 import { getBillingSummary } from '@svc/core';
+import { html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { html } from '../html.js';
 import { orThrow } from './or-throw.js';
 
 async function show(c: SignedContext): Promise<ConsoleReply> {

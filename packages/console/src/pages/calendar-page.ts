@@ -14,10 +14,10 @@ import {
   weekdayOf,
   weekRange,
 } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import type { TimeFormat } from '../time-format.js';
 import { statusBadge } from './format.js';
 import { orThrow } from './or-throw.js';

@@ -16,6 +16,7 @@ import {
   textCounters,
   uploadMedia,
 } from '@svc/core';
+import { type Html, html, raw, readUpload } from '@svc/web';
 import { COMPOSE_CHECKS_JS_PATH } from '../compose-checks-script.js';
 import {
   COMPOSE_MIXED_IMAGE_SIZES,
@@ -30,8 +31,6 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { csrfMatches } from '../console-session.js';
-import { type Html, html, raw } from '../html.js';
-import { readUpload } from '../read-upload.js';
 import { orThrow } from './or-throw.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';

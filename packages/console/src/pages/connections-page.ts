@@ -9,10 +9,10 @@ import {
   type PostingOptionsView,
   type SvcError,
 } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { orThrow } from './or-throw.js';
 import { platformRulesLine, postingOptionLines } from './posting-rules.js';
 import { refusalPage } from './refusal-page.js';

@@ -6,10 +6,10 @@ import {
   REST_SCOPES,
   revokeOwnApiKey,
 } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { orThrow } from './or-throw.js';
 
 // What keys are usually made for, offered first; every scope can still be picked.

@@ -8,10 +8,10 @@ import {
   recentActivity,
   tokenLapsesSoon,
 } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { activitySentence } from './activity-sentence.js';
 import { statusBadge, statusLabel } from './format.js';
 import { orThrow } from './or-throw.js';

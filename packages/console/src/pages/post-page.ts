@@ -14,10 +14,10 @@ import {
   slideViews,
   updateScheduledPost,
 } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import type { TimeFormat } from '../time-format.js';
 import { formatSize, statusBadge } from './format.js';
 import { orThrow } from './or-throw.js';

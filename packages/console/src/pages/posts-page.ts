@@ -10,10 +10,10 @@ import {
   PUBLIC_POST_STATUSES,
   type PublicPostStatus,
 } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { statusBadge, statusLabel } from './format.js';
 import { orThrow } from './or-throw.js';
 import { POST_NOTICES, postPageRoutes } from './post-page.js';

@@ -18,10 +18,10 @@ import {
   type WebhookEventType,
   type WebhookJson,
 } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
