@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { User } from '@svc/core';
-import { html, readForm, writeReply } from '@svc/web';
+import { html, readForm, requestPath, type WebSurface, writeReply } from '@svc/web';
 import FindMyWay from 'find-my-way';
 import { COMPOSE_CHECKS_JS, COMPOSE_CHECKS_JS_PATH } from './compose-checks-script.js';
 import type { ConsoleContext, ConsoleRoute } from './console-context.js';
@@ -16,9 +16,7 @@ import { sessionTokenOf } from './session-cookie.js';
 import { timeFormat } from './time-format.js';
 
 /** The console as a Node handler mounted beside the API: it owns `/app` and everything under it. */
-export type WebConsole = {
-  owns(path: string): boolean;
-  handle(req: IncomingMessage, res: ServerResponse): void;
+export type WebConsole = WebSurface & {
   /** The person signed in to the console in the browser that sent `req`; null when nobody is. */
   signedInUser(req: IncomingMessage): Promise<User | null>;
 };
@@ -114,7 +112,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
       void answer(req)
         .catch((error: unknown) => {
           deps.logger.error(
-            { err: error instanceof Error ? error.name : 'unknown', path: req.url?.split('?')[0] },
+            { err: error instanceof Error ? error.name : 'unknown', path: requestPath(req) },
             'console page failed',
           );
           return htmlReply(

@@ -4,12 +4,11 @@ import {
   type ErrorCode,
   isStoreUnavailable,
 } from '@svc/core';
-import { errorJson } from '@svc/web';
+import { errorJson, SvcFailure } from '@svc/web';
 import type { Context, Next } from 'koa';
 import { ERROR_STATUS } from './error-status.js';
 import { type HttpLogger, scrubSecrets } from './http-logger.js';
 import type { HttpState } from './http-state.js';
-import { SvcFailure } from './svc-failure.js';
 
 type Answer = {
   status: number;

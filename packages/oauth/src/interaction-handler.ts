@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SignInLimiter } from '@svc/core';
 import { checkSignIn } from '@svc/core/node';
-import { clientAddress, readForm, writeReply } from '@svc/web';
+import { clientAddress, readForm, requestPath, writeReply } from '@svc/web';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { OAuthDeps } from './oauth-deps.js';
@@ -135,8 +135,7 @@ export function createInteractionHandler(
       );
       return sendHtml(res, 400, page);
     }
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    if (path !== `${INTERACTION_PREFIX}${interaction.uid}`) {
+    if (requestPath(req) !== `${INTERACTION_PREFIX}${interaction.uid}`) {
       return sendHtml(res, 400, renderErrorPage('invalid_request', 'This page belongs to another sign-in.'));
     }
     if (req.method === 'GET' || req.method === 'HEAD')

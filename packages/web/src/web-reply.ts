@@ -12,7 +12,7 @@ export type WebReply = {
 
 /**
  * Writes a reply with the page security headers (`overrides` replace single ones), its content
- * type and its own headers; a HEAD request gets the headers only.
+ * type and length and its own headers; a HEAD request gets the headers only.
  */
 export function writeReply(
   res: ServerResponse,
@@ -22,6 +22,8 @@ export function writeReply(
   res.statusCode = reply.status;
   applySecurityHeaders(res, options.overrides);
   res.setHeader('content-type', reply.contentType ?? 'text/html; charset=utf-8');
+  // Also on HEAD, which answers the headers GET would.
+  res.setHeader('content-length', Buffer.byteLength(reply.body));
   for (const [name, value] of Object.entries(reply.headers ?? {}))
     res.setHeader(name, value as string | string[]);
   res.end(options.head === true ? undefined : reply.body);

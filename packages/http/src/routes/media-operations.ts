@@ -14,7 +14,7 @@ import {
   svcError,
   uploadMedia,
 } from '@svc/core';
-import { readMultipartFile } from '@svc/web';
+import { readMultipartFile, SvcFailure, unwrap } from '@svc/web';
 import type { Context } from 'koa';
 import parseRange from 'range-parser';
 import { z } from 'zod';
@@ -22,7 +22,6 @@ import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
 import { MEDIA_IMPORT_ERRORS } from '../operation-errors.js';
-import { SvcFailure, unwrap } from '../svc-failure.js';
 
 const servedSchema = z.object({
   success: z.literal(true),
