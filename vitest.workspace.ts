@@ -15,6 +15,7 @@ const PACKAGES = [
   'oauth',
   'console',
   'client',
+  'web',
 ];
 
 /** The project list; the root vitest.config.ts reads it (vitest 4+ has no workspace file of its own). */

@@ -15,6 +15,11 @@ type Manifest = {
   engines?: Record<string, string>;
 };
 
+/** The surfaces a person or an agent reaches over HTTP: they share the web edge, `@svc/web`. */
+const WEB_EDGES = ['console', 'http', 'mcp', 'oauth', 'sandbox'];
+/** What the web edge may build on besides core: multipart parsing and the Result type. */
+const WEB_LIBRARIES = ['@types/busboy', 'busboy', 'neverthrow'];
+
 const manifest = (pkg: string): Manifest =>
   JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8'));
 
@@ -67,11 +72,17 @@ describe('architecture', () => {
     }
   });
 
-  it('adapters depend on @svc/core and no other package of ours; only @svc/server wires them all', () => {
+  it('adapters depend on @svc/core and no other package of ours (the web edges also on @svc/web); only @svc/server wires them all', () => {
     for (const pkg of PACKAGES.filter((p) => p !== 'core' && p !== 'server' && p !== 'client')) {
       const ours = Object.keys(manifest(pkg).dependencies ?? {}).filter((d) => d.startsWith('@svc/'));
-      expect(ours, pkg).toEqual(['@svc/core']);
+      expect(ours, pkg).toEqual(WEB_EDGES.includes(pkg) ? ['@svc/core', '@svc/web'] : ['@svc/core']);
     }
+  });
+
+  it('@svc/web, what every HTML and HTTP surface shares, depends on @svc/core and HTTP-level libraries only', () => {
+    const deps = Object.keys(manifest('web').dependencies ?? {});
+    expect(deps.filter((d) => d.startsWith('@svc/'))).toEqual(['@svc/core']);
+    expect(deps.filter((d) => !d.startsWith('@svc/')).sort()).toEqual(WEB_LIBRARIES);
   });
 
   it('@svc/client stands alone: generated from @svc/http at dev time, it needs only openapi-fetch to run', () => {

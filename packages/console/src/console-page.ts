@@ -1,7 +1,7 @@
+import { type Html, html } from '@svc/web';
 import { CONSOLE_JS_PATH } from './console-script.js';
 import type { ConsoleSession } from './console-session.js';
 import { CONSOLE_CSS_PATH } from './console-styles.js';
-import { type Html, html } from './html.js';
 
 /** The console's sections, in navigation order. */
 export const SECTIONS = [

@@ -1,11 +1,7 @@
-/** What a console route answers: written by the console's one response writer. */
-export type ConsoleReply = {
-  readonly status: number;
-  readonly body: string;
-  /** Defaults to HTML. */
-  readonly contentType?: string;
-  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
-};
+import type { WebReply } from '@svc/web';
+
+/** What a console route answers: written by the web edge's one reply writer. */
+export type ConsoleReply = WebReply;
 
 /** An HTML page. */
 export function htmlReply(status: number, body: string): ConsoleReply {

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { CoreDeps, User } from '@svc/core';
+import { csrfTokensMatch } from '@svc/web';
 
 /** A signed-in person's session: who, and the token every form must carry back. */
 export type ConsoleSession = {
@@ -83,8 +83,5 @@ export function createConsoleSessions(
 
 /** Whether a form's anti-forgery token is the session's, compared in constant time. */
 export function csrfMatches(session: ConsoleSession, given: string | undefined): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(session.csrf);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return csrfTokensMatch(session.csrf, given);
 }

@@ -1,5 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HTML_SECURITY_HEADERS, type User } from '@svc/core';
+import type { IncomingMessage } from 'node:http';
+import type { User } from '@svc/core';
+import { html, readForm, requestPath, type WebSurface, writeReply } from '@svc/web';
 import FindMyWay from 'find-my-way';
 import { COMPOSE_CHECKS_JS, COMPOSE_CHECKS_JS_PATH } from './compose-checks-script.js';
 import type { ConsoleContext, ConsoleRoute } from './console-context.js';
@@ -10,25 +11,18 @@ import { type ConsoleReply, htmlReply, redirectReply } from './console-reply.js'
 import { CONSOLE_JS, CONSOLE_JS_PATH } from './console-script.js';
 import { createConsoleSessions, csrfMatches } from './console-session.js';
 import { CONSOLE_CSS, CONSOLE_CSS_PATH } from './console-styles.js';
-import { html } from './html.js';
 import { consoleRoutes } from './pages/console-routes.js';
-import { readForm } from './read-form.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { timeFormat } from './time-format.js';
 
 /** The console as a Node handler mounted beside the API: it owns `/app` and everything under it. */
-export type WebConsole = {
-  owns(path: string): boolean;
-  handle(req: IncomingMessage, res: ServerResponse): void;
+export type WebConsole = WebSurface & {
   /** The person signed in to the console in the browser that sent `req`; null when nobody is. */
   signedInUser(req: IncomingMessage): Promise<User | null>;
 };
 
-// No script, no inline style, no framing, forms only to ourselves (docs/console.md).
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  ...HTML_SECURITY_HEADERS,
-  'cache-control': 'no-store',
-};
+/** Forms are short: a caption is the longest field a console form carries. */
+const FORM_LIMIT_BYTES = 64 * 1024;
 
 const HOUR = 3_600_000;
 
@@ -76,7 +70,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
       // Browsers send Origin with every form post; another site's form never carries ours.
       const from = req.headers.origin;
       if (from !== undefined && from !== origin) return refused('This form came from another site.');
-      const read = await readForm(req);
+      const read = await readForm(req, FORM_LIMIT_BYTES);
       if (read === null) return refused('The form could not be read.');
       form = read;
     }
@@ -118,7 +112,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
       void answer(req)
         .catch((error: unknown) => {
           deps.logger.error(
-            { err: error instanceof Error ? error.name : 'unknown', path: req.url?.split('?')[0] },
+            { err: error instanceof Error ? error.name : 'unknown', path: requestPath(req) },
             'console page failed',
           );
           return htmlReply(
@@ -129,7 +123,8 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
             ),
           );
         })
-        .then((reply) => write(res, reply, req.method === 'HEAD'))
+        // No script, no inline style, no framing, forms only to ourselves (docs/console.md).
+        .then((reply) => writeReply(res, reply, { head: req.method === 'HEAD' }))
         // A connection gone before the page was written: nothing is left to answer.
         .catch(() => res.destroy());
     },
@@ -141,13 +136,4 @@ function refused(message: string): ConsoleReply {
     403,
     barePage('Not done', html`<p role="alert">${message}</p><p><a href="/app">Go to the overview</a>.</p>`),
   );
-}
-
-function write(res: ServerResponse, reply: ConsoleReply, head: boolean): void {
-  res.statusCode = reply.status;
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  res.setHeader('content-type', reply.contentType ?? 'text/html; charset=utf-8');
-  for (const [name, value] of Object.entries(reply.headers ?? {}))
-    res.setHeader(name, value as string | string[]);
-  res.end(head ? undefined : reply.body);
 }

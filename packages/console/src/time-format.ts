@@ -8,7 +8,7 @@ import {
   localToInstant,
   parseLocalDateTime,
 } from '@svc/core';
-import { type Html, html } from './html.js';
+import { type Html, html } from '@svc/web';
 
 /**
  * How one person reads and enters times, made once per request from their time zone, so pages

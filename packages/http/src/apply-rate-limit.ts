@@ -1,7 +1,7 @@
 import { type RateLimitDecision, rateLimitHeaders, rateLimitRefusal } from '@svc/core';
+import { SvcFailure } from '@svc/web';
 import type { Context } from 'koa';
 import type { HttpState } from './http-state.js';
-import { SvcFailure } from './svc-failure.js';
 
 /**
  * Adds a limit's decision to the request's, writes the rate-limit headers of all of them so far

@@ -1,8 +1,8 @@
 import { authenticateApiKey, type CoreDeps, credentialInQueryRefusal } from '@svc/core';
+import { SvcFailure, unwrap } from '@svc/web';
 import type { Context, Next } from 'koa';
 import type { HttpLogger } from './http-logger.js';
 import type { HttpState } from './http-state.js';
-import { SvcFailure, unwrap } from './svc-failure.js';
 
 /**
  * Authenticates the `Authorization: Bearer` header and leaves the Actor on `ctx.state.actor`.

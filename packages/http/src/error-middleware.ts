@@ -4,11 +4,11 @@ import {
   type ErrorCode,
   isStoreUnavailable,
 } from '@svc/core';
+import { errorJson, SvcFailure } from '@svc/web';
 import type { Context, Next } from 'koa';
 import { ERROR_STATUS } from './error-status.js';
 import { type HttpLogger, scrubSecrets } from './http-logger.js';
 import type { HttpState } from './http-state.js';
-import { SvcFailure } from './svc-failure.js';
 
 type Answer = {
   status: number;
@@ -68,10 +68,7 @@ function answerUnrouted(ctx: Context): void {
 
 function respond(ctx: Context, answer: Answer): void {
   ctx.status = answer.status;
-  ctx.body =
-    answer.details === undefined
-      ? { error: answer.message, code: answer.code }
-      : { error: answer.message, code: answer.code, details: answer.details };
+  ctx.body = errorJson(answer);
 }
 
 type HttpError = Error & {

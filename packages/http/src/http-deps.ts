@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreDeps, RateLimitSettings, WebhookSender } from '@svc/core';
+import type { WebSurface } from '@svc/web';
 import type { HttpLogger } from './http-logger.js';
 import type { MediaLinks } from './media-links.js';
 import type { RequestObserver } from './request-observer.js';
@@ -54,10 +54,8 @@ export type InstagramWebhookSettings = {
   readonly appSecret: string;
 };
 
-/** A plain Node handler for the paths it owns (the sandbox simulators). */
-export type RawMount = {
-  owns(path: string): boolean;
-  handle(req: IncomingMessage, res: ServerResponse): void;
+/** A surface served outside Koa (the tool endpoint, OAuth, the console, the sandbox simulators). */
+export type RawMount = WebSurface & {
   /** The one route label metrics count all of its requests under (`/api/mcp`); default `mount`. */
   readonly route?: string;
 };

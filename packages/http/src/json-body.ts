@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import { svcError } from '@svc/core';
+import { SvcFailure } from '@svc/web';
 import type { Context, Next } from 'koa';
-import { SvcFailure } from './svc-failure.js';
 
 /** Largest JSON body accepted; post payloads are a few kilobytes. */
 export const JSON_BODY_LIMIT_BYTES = 512 * 1024;

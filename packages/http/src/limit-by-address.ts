@@ -1,5 +1,5 @@
 import { hitAddressRateLimit } from '@svc/core';
-import { clientAddress } from '@svc/core/node';
+import { clientAddress } from '@svc/web';
 import type { Context, Next } from 'koa';
 import { applyRateLimit } from './apply-rate-limit.js';
 import type { HttpDeps } from './http-deps.js';

@@ -1,4 +1,5 @@
 import { type SvcError, svcError } from '@svc/core';
+import { SvcFailure } from '@svc/web';
 import type { Context, Middleware, Next } from 'koa';
 import type { z } from 'zod';
 import { authenticate } from './authenticate.js';
@@ -10,7 +11,6 @@ import type { AnyOperation } from './operation.js';
 import { isKeyLimited } from './rate-limited.js';
 import { readTextBody } from './read-text-body.js';
 import type { Route } from './route-table.js';
-import { SvcFailure } from './svc-failure.js';
 
 type OperationContext = Context & { state: HttpState };
 

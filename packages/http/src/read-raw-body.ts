@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { svcError } from '@svc/core';
-import { SvcFailure } from './svc-failure.js';
+import { SvcFailure } from '@svc/web';
 
 /**
  * The request body as raw bytes, read up to `limit`: a longer body is refused (413) as soon as

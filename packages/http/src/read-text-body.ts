@@ -1,7 +1,7 @@
 import { svcError } from '@svc/core';
+import { SvcFailure } from '@svc/web';
 import type { Context } from 'koa';
 import { readRawBody } from './read-raw-body.js';
-import { SvcFailure } from './svc-failure.js';
 
 /** Largest text body accepted (a bulk file of 1,000 posts is a few hundred kilobytes). */
 export const TEXT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import type { Actor } from '@svc/core';
+import { jsonRpcError } from '@svc/web';
 import { answerFault } from './answer-fault.js';
 import { RPC } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';
@@ -74,11 +75,8 @@ export async function answerRequest(
 ): Promise<Record<string, unknown>> {
   const { id, method, params } = request;
   const result = (value: unknown) => ({ jsonrpc: '2.0', id, result: value });
-  const error = (code: number, message: string, data?: Record<string, unknown>) => ({
-    jsonrpc: '2.0',
-    id,
-    error: data === undefined ? { code, message } : { code, message, data },
-  });
+  const error = (code: number, message: string, data?: Record<string, unknown>) =>
+    jsonRpcError(id, code, message, data);
   switch (method) {
     case 'initialize': {
       const asked = params.protocolVersion;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Actor, MCP_PATH } from '@svc/core';
+import { requestPath, type WebSurface } from '@svc/web';
 import { answerFault } from './answer-fault.js';
 import { answerRequest, type RpcContext } from './answer-request.js';
 import { authenticateCaller, checkEntitlement, checkOAuthScopes } from './caller-checks.js';
@@ -31,10 +32,7 @@ export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
 export const MCP_BATCH_CONCURRENCY = 4;
 
 /** The endpoint as a plain Node handler for the paths it owns (mounted into the HTTP app). */
-export type McpEndpoint = {
-  owns(path: string): boolean;
-  handle(req: IncomingMessage, res: ServerResponse): void;
-};
+export type McpEndpoint = WebSurface;
 
 /**
  * Builds the endpoint: streamable HTTP, stateless, JSON responses (spec 4.2). A request runs
@@ -55,7 +53,7 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
   const maxBodyBytes = deps.maxBodyBytes ?? MCP_BODY_LIMIT_BYTES;
   const rateLimits = endpointRateLimits(deps);
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = pathOf(req);
+    const path = requestPath(req);
     if (path === RESOURCE_METADATA_PATH) return serveMetadata(req, res, metadata);
     const limits = rateLimits();
     await limits.byAddress(req, res);
@@ -92,12 +90,6 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
       });
     },
   };
-}
-
-function pathOf(req: IncomingMessage): string {
-  const url = req.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }
 
 function serveMetadata(req: IncomingMessage, res: ServerResponse, metadata: string): void {

@@ -7,7 +7,7 @@ import {
   rateLimitHeaders,
   rateLimitRefusal,
 } from '@svc/core';
-import { clientAddress } from '@svc/core/node';
+import { clientAddress } from '@svc/web';
 import { EndpointRefusal, type RefusalId } from './endpoint-refusal.js';
 import { RPC } from './json-rpc-error.js';
 import type { McpDeps } from './mcp-deps.js';

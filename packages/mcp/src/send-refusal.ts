@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { jsonRpcError } from '@svc/web';
 import type { EndpointRefusal } from './endpoint-refusal.js';
 
 /**
@@ -13,11 +14,7 @@ export function sendRefusal(res: ServerResponse, refusal: EndpointRefusal): void
     return;
   }
   const data = refusal.code === undefined ? refusal.data : { code: refusal.code, ...(refusal.data ?? {}) };
-  const error =
-    data === undefined
-      ? { code: refusal.rpcCode, message: refusal.message }
-      : { code: refusal.rpcCode, message: refusal.message, data };
-  const body = JSON.stringify({ jsonrpc: '2.0', error, id: refusal.id });
+  const body = JSON.stringify(jsonRpcError(refusal.id, refusal.rpcCode, refusal.message, data));
   res.writeHead(refusal.status, {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),

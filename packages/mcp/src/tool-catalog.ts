@@ -1,5 +1,6 @@
 import type { CallToolResult, ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { hasScope, type Scope } from '@svc/core';
+import { errorJson } from '@svc/web';
 import { z } from 'zod';
 import type { AnyTool, ToolAnswer, ToolContext, ToolRefusal } from './tool-definition.js';
 
@@ -82,11 +83,7 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string,
  * the success schema.
  */
 export function refusal(refused: ToolRefusal): CallToolResult {
-  const body =
-    refused.details === undefined
-      ? { error: refused.message, code: refused.code }
-      : { error: refused.message, code: refused.code, details: refused.details };
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(errorJson(refused)) }] };
 }
 
 function invalidArguments(error: z.ZodError): ToolRefusal {

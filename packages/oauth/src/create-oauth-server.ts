@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createSignInLimiter } from '@svc/core';
+import { requestPath, type WebSurface } from '@svc/web';
 import type Provider from 'oidc-provider';
 import { createProvider } from './create-provider.js';
 import { createInteractionHandler } from './interaction-handler.js';
@@ -10,9 +10,7 @@ import { createOAuthSecrets } from './oauth-secrets.js';
 import { createRegistrationGuard } from './registration-guard.js';
 
 /** The authorization server as a plain Node handler for the paths it owns (mounted into the HTTP app). */
-export type OAuthServer = {
-  owns(path: string): boolean;
-  handle(req: IncomingMessage, res: ServerResponse): void;
+export type OAuthServer = WebSurface & {
   /** Accepts the access tokens it issues, for the tool endpoint. */
   readonly verifier: OAuthBearerVerifier;
   /** The oidc-provider instance (tests mint and inspect tokens with it). */
@@ -41,7 +39,7 @@ export function createOAuthServer(deps: OAuthDeps): OAuthServer {
   return {
     owns: (path) => path.startsWith('/oauth/') || METADATA_PATHS.includes(path),
     handle(req, res) {
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const path = requestPath(req);
       if (path === OAUTH_ROUTES.registration && req.method === 'POST') {
         guardRegistration(req, res)
           .then((checked) => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SignInLimiter } from '@svc/core';
-import { checkSignIn, clientAddress } from '@svc/core/node';
+import { checkSignIn } from '@svc/core/node';
+import { clientAddress, readForm, requestPath, writeReply } from '@svc/web';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { OAuthDeps } from './oauth-deps.js';
@@ -9,9 +10,17 @@ import type { OAuthSecrets } from './oauth-secrets.js';
 import { renderConsentPage } from './pages/consent-page.js';
 import { renderErrorPage } from './pages/error-page.js';
 import { renderSignInPage } from './pages/sign-in-page.js';
-import { readFormBody } from './read-form-body.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** Largest form accepted: an email, a password and two tokens. */
+const FORM_LIMIT_BYTES = 16 * 1024;
+
+// The pages carry their styles inline (one request each), and the answer's redirect to the client
+// must stay allowed, so no form-action rule; no framing, so the consent page cannot be clickjacked.
+const PAGE_POLICY = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+};
 
 /**
  * Answers the sign-in and consent pages of an authorization request (`/oauth/interaction/<uid>`):
@@ -126,8 +135,7 @@ export function createInteractionHandler(
       );
       return sendHtml(res, 400, page);
     }
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    if (path !== `${INTERACTION_PREFIX}${interaction.uid}`) {
+    if (requestPath(req) !== `${INTERACTION_PREFIX}${interaction.uid}`) {
       return sendHtml(res, 400, renderErrorPage('invalid_request', 'This page belongs to another sign-in.'));
     }
     if (req.method === 'GET' || req.method === 'HEAD')
@@ -136,7 +144,7 @@ export function createInteractionHandler(
       res.writeHead(405, { Allow: 'GET, POST' }).end();
       return;
     }
-    const form = await readFormBody(req);
+    const form = await readForm(req, FORM_LIMIT_BYTES);
     if (form === null || !secrets.csrfMatches(interaction.uid, form.get('csrf') ?? '')) {
       const page = renderErrorPage(
         'invalid_request',
@@ -153,20 +161,12 @@ export function createInteractionHandler(
   };
 }
 
-/** Sends a page that no one may cache or frame (the consent page must not be clickjacked). */
+/** Sends a page with the security headers of every page (no caching, no framing). */
 function sendHtml(
   res: ServerResponse,
   status: number,
   html: string,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
-    'Cache-Control': 'no-store',
-    'X-Frame-Options': 'DENY',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    ...headers,
-  });
-  res.end(html);
+  writeReply(res, { status, body: html, headers }, { overrides: PAGE_POLICY });
 }

@@ -1,11 +1,5 @@
-import {
-  createHash,
-  createHmac,
-  createPrivateKey,
-  hkdfSync,
-  type JsonWebKey,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHash, createHmac, createPrivateKey, hkdfSync, type JsonWebKey } from 'node:crypto';
+import { boundCsrfToken, csrfTokensMatch } from '@svc/web';
 
 /** Every secret the authorization server uses, derived from one master secret. */
 export type OAuthSecrets = {
@@ -41,16 +35,12 @@ export function createOAuthSecrets(master: string | Uint8Array): OAuthSecrets {
   const kid = createHash('sha256').update(String(jwk.x)).digest('base64url').slice(0, 16);
   const clientKey = derive('client-secrets');
   const csrfKey = derive('csrf');
-  const csrfTokenFor = (uid: string) => createHmac('sha256', csrfKey).update(uid).digest('base64url');
+  const csrfTokenFor = (uid: string) => boundCsrfToken(csrfKey, uid);
   return {
     cookieKeys: [cookieKey],
     signingKey: { ...jwk, kid, alg: 'EdDSA', use: 'sig' },
     clientSecretFor: (clientId) => createHmac('sha256', clientKey).update(clientId).digest('base64url'),
     csrfTokenFor,
-    csrfMatches(uid, token) {
-      const expected = Buffer.from(csrfTokenFor(uid));
-      const given = Buffer.from(token);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
+    csrfMatches: (uid, token) => csrfTokensMatch(csrfTokenFor(uid), token),
   };
 }

@@ -1,6 +1,6 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { hitRegistrationRateLimit, rateLimitHeaders, rateLimitRefusal } from '@svc/core';
-import { clientAddress } from '@svc/core/node';
+import { clientAddress } from '@svc/web';
 import type { OAuthDeps } from './oauth-deps.js';
 import { REGISTRATION_LIMITS, registrationSizeRefusal } from './registration-limits.js';
 

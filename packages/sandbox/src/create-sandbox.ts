@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideSandboxAccess } from '@svc/core';
-import { isLocalClient } from '@svc/core/node';
+import { isLocalClient } from '@svc/web';
 import { createSandboxContext, type SandboxOptions } from './create-sandbox-context.js';
 import { facebookInsightsRoutes } from './facebook/facebook-insights.js';
 import { facebookReelsRoutes } from './facebook/facebook-reels.js';

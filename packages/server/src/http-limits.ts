@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerOptions, ServerResponse } from 'node:http';
 import { svcError } from '@svc/core';
+import { errorJson } from '@svc/web';
 
 /**
  * How long the server waits for each part of a request, and how many connections it holds at
@@ -114,7 +115,7 @@ function cutOff(req: IncomingMessage, res: ServerResponse, deadlineMs: number): 
     'request_timeout',
     `The request body did not arrive within ${Math.ceil(deadlineMs / 1000)} s of its headers.`,
   );
-  const body = JSON.stringify({ error: late.message, code: late.code });
+  const body = JSON.stringify(errorJson(late));
   res.writeHead(408, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

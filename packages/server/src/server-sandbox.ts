@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { connectionRequester, decideSandboxAccess, type User } from '@svc/core';
-import { isLocalClient } from '@svc/core/node';
 import { ERROR_STATUS } from '@svc/http';
 import { createSandbox, type Sandbox, type SandboxGate } from '@svc/sandbox';
+import { isLocalClient } from '@svc/web';
 import type { Config } from './config.js';
 import type { Services } from './open-services.js';
 

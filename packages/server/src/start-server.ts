@@ -1,18 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createConsole } from '@svc/console';
-import { createSignInLimiter, isLoopbackAddress, MCP_PATH } from '@svc/core';
-import { createHttpApp } from '@svc/http';
-import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
-import { createAgentAccess, createOAuthServer } from '@svc/oauth';
+import { isLoopbackAddress } from '@svc/core';
 import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { createServiceApp } from './create-service-app.js';
 import { capConnections, httpServerOptions, withBodyDeadline } from './http-limits.js';
-import { labelledMount } from './metrics/labelled-mount.js';
+import { listen } from './listen.js';
 import { withServiceMetrics } from './metrics/with-service-metrics.js';
 import { openServices } from './open-services.js';
-import { createServerSandbox } from './server-sandbox.js';
 import {
   createServerCollector,
   createServerReplier,
@@ -52,79 +48,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       'SVC_UNSAFE_ALLOW_PRIVATE_FETCH is on: media imports and webhooks may reach private addresses over plain http. Use this for tests only.',
     );
   }
-  // The OAuth authorization server (/oauth/*, its metadata) answers outside Koa too: it is a Koa
-  // app of its own, with OAuth's error format.
-  // One allowance of sign-in attempts for the OAuth page and the console (docs/console.md), counted
-  // in the database, so every server process shares it.
-  const signInLimiter = createSignInLimiter(services.core.store.rateLimits, services.core.clock);
-  const oauth = createOAuthServer({
-    signInLimiter,
-    store: services.core.store,
-    clock: services.core.clock,
-    baseUrl: config.baseUrl,
-    secret: services.oauthSecret,
-    trustProxy: config.trustProxy,
-    logger,
-    fetcher: services.core.fetcher,
-    rateLimits: config.rateLimits,
-  });
-  // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata answer outside Koa, as a raw mount.
-  const mcp = createMcpEndpoint({
-    core: services.core,
-    bearer: apiKeyOrOAuthVerifier(apiKeyBearerVerifier(services.core, logger), oauth.verifier),
-    baseUrl: config.baseUrl,
-    trustProxy: config.trustProxy,
-    version: SERVICE_VERSION,
-    logger,
-    mediaLinks: services.mediaLinks,
-    rateLimits: config.rateLimits,
-  });
-  // The web console at /app, for the people behind the accounts.
-  const webConsole = createConsole({
-    core: services.core,
-    baseUrl: config.baseUrl,
-    trustProxy: config.trustProxy,
-    logger,
-    signInLimiter,
-    mediaUrl: (id) => services.mediaLinks.urlFor(id),
-    agents: createAgentAccess(services.core.store.oauth, services.core.clock),
-    webhookSender: services.webhookSender,
-  });
-  // The platform simulators, behind their gate (docs/security.md).
-  const sandbox = createServerSandbox(config, services, (req) => webConsole.signedInUser(req));
-  const app = createHttpApp({
-    core: services.core,
-    logger,
-    mediaLinks: services.mediaLinks,
-    mediaRedirect: services.mediaRedirect,
-    version: SERVICE_VERSION,
-    trustProxy: config.trustProxy,
-    baseUrl: config.baseUrl,
-    rateLimits: config.rateLimits,
-    mounts: [
-      labelledMount(MCP_PATH, mcp),
-      labelledMount('/oauth', oauth),
-      labelledMount('/app', webConsole),
-      ...(sandbox === null ? [] : [labelledMount('/sandbox', sandbox)]),
-    ],
-    metrics: metrics.exposition,
-    requestObserver: metrics.requests,
-    instagramWebhook: services.instagramWebhook,
-    webhookSender: services.webhookSender,
-  });
+  const { app, oauth, sandbox } = createServiceApp(config, services, metrics, logger);
   // Timeouts for each part of a request, a body deadline and a connection cap (docs/operations.md).
   const server = createServer(httpServerOptions(config.http), withBodyDeadline(app.callback(), config.http));
   capConnections(server, config.http);
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      const ready = () => {
-        server.off('error', reject);
-        resolve();
-      };
-      if (config.host === null) server.listen(config.port, ready);
-      else server.listen(config.port, config.host, ready);
-    });
+    await listen(server, config.port, config.host);
   } catch (error) {
     await services.close();
     throw error;

@@ -1,9 +1,9 @@
 import { passwordProblem } from '@svc/core';
-import { checkSignIn, clientAddress, hashPassword } from '@svc/core/node';
+import { checkSignIn, hashPassword } from '@svc/core/node';
+import { clientAddress, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { html } from '../html.js';
 import { timeZoneRoutes, timeZoneSection } from './time-zone-setting.js';
 
 function page(

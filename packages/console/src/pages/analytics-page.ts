@@ -9,11 +9,10 @@ import {
   type Platform,
   type TopPost,
 } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
-import { orThrow } from './or-throw.js';
 import { seriesChart } from './series-chart.js';
 
 const WINDOWS = [7, 30, 90, 365] as const;
@@ -91,8 +90,8 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   // Days, hours and weekdays in the person's own zone (set on the Account page).
   const timezone = c.time.zone;
   const [a, series] = await Promise.all([
-    orThrow(getAnalytics(c.deps.core, c.actor, { days, timezone })),
-    orThrow(getAnalyticsSeries(c.deps.core, c.actor, { days, timezone })),
+    unwrap(getAnalytics(c.deps.core, c.actor, { days, timezone })),
+    unwrap(getAnalyticsSeries(c.deps.core, c.actor, { days, timezone })),
   ]);
   // Every platform the person can see (coverage names each), the ones with posts first.
   const platforms = PLATFORMS.filter((p) => a.coverage[p] !== undefined);

@@ -1,18 +1,15 @@
 import { getApprovalStatus, listPosts, reviewApproval } from '@svc/core';
+import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { html } from '../html.js';
-import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
 // A review page shows this many at once; the oldest requests come last in the newest-first list.
 const SHOWN = 50;
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
-  const waiting = await orThrow(
-    listPosts(c.deps.core, c.actor, { status: 'pending_approval', limit: SHOWN }),
-  );
+  const waiting = await unwrap(listPosts(c.deps.core, c.actor, { status: 'pending_approval', limit: SHOWN }));
   const items = await Promise.all(
     waiting.posts.map(async (p) => {
       const approval = await getApprovalStatus(c.deps.core, c.actor, p.id);

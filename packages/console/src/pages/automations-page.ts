@@ -1,13 +1,12 @@
 import { deleteAutomation, exportAutomationTemplate, listAutomations, setAutomationRunning } from '@svc/core';
+import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { html } from '../html.js';
-import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
-  const automations = await orThrow(listAutomations(c.deps.core, c.actor));
+  const automations = await unwrap(listAutomations(c.deps.core, c.actor));
   const items = automations.map((a) => {
     const n = a.counts;
     const action = (path: string, label: string, kind = 'secondary') =>

@@ -1,12 +1,11 @@
 import { getBillingSummary } from '@svc/core';
+import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { html } from '../html.js';
-import { orThrow } from './or-throw.js';
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
-  const b = await orThrow(getBillingSummary(c.deps.core, c.actor));
+  const b = await unwrap(getBillingSummary(c.deps.core, c.actor));
   const money = (amount: { minor: number; currency: string | null } | null) =>
     amount === null ? '' : `${(amount.minor / 100).toFixed(2)} ${(amount.currency ?? '').toUpperCase()}`;
   const body = html`<div class="card"><dl>

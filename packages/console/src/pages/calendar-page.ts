@@ -14,13 +14,12 @@ import {
   weekdayOf,
   weekRange,
 } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import type { TimeFormat } from '../time-format.js';
 import { statusBadge } from './format.js';
-import { orThrow } from './or-throw.js';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -59,7 +58,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   // The grid starts on the Monday on or before the 1st and ends on the Sunday on or after the last day.
   const start = mondayOf(first);
   const days = Math.ceil((weekdayOf(first) + length) / 7) * 7;
-  const found = await orThrow(calendarPosts(c.deps.core, c.actor, monthRange(c.time.zone, year, month)));
+  const found = await unwrap(calendarPosts(c.deps.core, c.actor, monthRange(c.time.zone, year, month)));
   const byDay = new Map<string, Post[]>();
   for (const post of found.posts) {
     const key = post.scheduledTime === null ? '' : c.time.day(post.scheduledTime);
@@ -103,7 +102,7 @@ function weekStart(asked: string | null, today: LocalDate): LocalDate {
 async function week(c: SignedContext): Promise<ConsoleReply> {
   const now = c.deps.core.clock.now();
   const start = weekStart(c.url.searchParams.get('week'), c.time.local(now));
-  const found = await orThrow(calendarPosts(c.deps.core, c.actor, weekRange(c.time.zone, start)));
+  const found = await unwrap(calendarPosts(c.deps.core, c.actor, weekRange(c.time.zone, start)));
   const days = WEEKDAYS.map((weekday, d) => {
     const day = addDays(start, d);
     const posts = found.posts.filter(

@@ -16,6 +16,7 @@ import {
   textCounters,
   uploadMedia,
 } from '@svc/core';
+import { type Html, html, raw, readUpload, unwrap } from '@svc/web';
 import { COMPOSE_CHECKS_JS_PATH } from '../compose-checks-script.js';
 import {
   COMPOSE_MIXED_IMAGE_SIZES,
@@ -30,9 +31,6 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { csrfMatches } from '../console-session.js';
-import { type Html, html, raw } from '../html.js';
-import { readUpload } from '../read-upload.js';
-import { orThrow } from './or-throw.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 
@@ -116,7 +114,7 @@ async function form(
   alert: string | null,
   problems: readonly string[] = [],
 ): Promise<ConsoleReply> {
-  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const media = await ownSlides(c, draft.mediaIds);
   const privacy = await privacyChoices(c, accounts);
   const input: PolicyInput = {
@@ -222,7 +220,7 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     }
     return redirectReply(`/app/posts/${saved.value.id}`);
   }
-  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const created = await createPosts(
     c.deps.core,
     c.actor,

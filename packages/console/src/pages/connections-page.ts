@@ -9,11 +9,10 @@ import {
   type PostingOptionsView,
   type SvcError,
 } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
-import { orThrow } from './or-throw.js';
 import { platformRulesLine, postingOptionLines } from './posting-rules.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -57,7 +56,7 @@ function postingCell(c: SignedContext, account: ConnectedAccount, read: OptionsR
 }
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
-  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const available = PLATFORMS.filter((p) => c.deps.core.platforms[p] !== undefined);
   // Read live, as the page opens, every TikTok account at once.
   const tiktok = accounts.filter((a) => a.platform === 'tiktok');

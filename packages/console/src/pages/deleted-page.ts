@@ -1,17 +1,16 @@
 import { captionPreview, listDeletedPosts, publicStatus, restoreOwnPost } from '@svc/core';
+import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { html } from '../html.js';
 import { statusBadge } from './format.js';
-import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
 const DAY_MS = 86_400_000;
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const now = c.deps.core.clock.now().getTime();
-  const deleted = await orThrow(listDeletedPosts(c.deps.core, c.actor));
+  const deleted = await unwrap(listDeletedPosts(c.deps.core, c.actor));
   const rows = deleted.map(({ post, restorableUntil }) => {
     const daysLeft = Math.max(0, Math.ceil((restorableUntil.getTime() - now) / DAY_MS));
     return html`<tr>

@@ -1,5 +1,5 @@
 import type { PublicPostStatus } from '@svc/core';
-import { type Html, html } from '../html.js';
+import { type Html, html } from '@svc/web';
 
 const STATUS_LABELS: Readonly<Record<PublicPostStatus, string>> = {
   draft: 'Draft',

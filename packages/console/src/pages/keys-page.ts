@@ -6,11 +6,10 @@ import {
   REST_SCOPES,
   revokeOwnApiKey,
 } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
-import { orThrow } from './or-throw.js';
 
 // What keys are usually made for, offered first; every scope can still be picked.
 const SCOPE_CHOICES = ['*', ...REST_SCOPES] as const;
@@ -48,8 +47,8 @@ async function page(
   c: SignedContext,
   extra: { notice?: string | null; alert?: string | null; created?: string | null },
 ): Promise<string> {
-  const keys = await orThrow(listApiKeys(c.deps.core, c.session.user.email));
-  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email));
+  const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const handles = new Map(accounts.map((a) => [a.id, `${a.platform} @${a.handle}`]));
   const rows = [...keys]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())

@@ -1,10 +1,9 @@
 import { deleteMedia, listMedia, type MediaItem } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { formatSize, statusBadge } from './format.js';
-import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
 const PAGE_SIZE = 24;
@@ -15,7 +14,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   // A cursor that is not ours (edited by hand) starts the library again.
   const page = found.isOk()
     ? found.value
-    : await orThrow(listMedia(c.deps.core, c.actor, { limit: PAGE_SIZE }));
+    : await unwrap(listMedia(c.deps.core, c.actor, { limit: PAGE_SIZE }));
   const rows = page.media.map((item) => row(c, item));
   const next =
     page.nextCursor === null

@@ -8,13 +8,12 @@ import {
   recentActivity,
   tokenLapsesSoon,
 } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { activitySentence } from './activity-sentence.js';
 import { statusBadge, statusLabel } from './format.js';
-import { orThrow } from './or-throw.js';
 import { planNoticeView } from './plan-notice-view.js';
 
 // The Connections page's reconnect form: to the platform's consent page for this account's platform.
@@ -43,7 +42,7 @@ function accountAttention(c: SignedContext, accounts: readonly ConnectedAccount[
 }
 
 async function activity(c: SignedContext): Promise<Html> {
-  const entries = await orThrow(recentActivity(c.deps.core, c.actor));
+  const entries = await unwrap(recentActivity(c.deps.core, c.actor));
   if (entries.length === 0) return html`<p class="muted">Nothing has happened yet.</p>`;
   return html`<ul class="activity">${entries.map((entry) => {
     const line = activitySentence(entry, c.time);
@@ -57,10 +56,10 @@ async function activity(c: SignedContext): Promise<Html> {
 
 async function overview(c: SignedContext): Promise<ConsoleReply> {
   const core = c.deps.core;
-  const summary = await orThrow(getAccountSummary(core, c.actor));
-  const failed = await orThrow(listPosts(core, c.actor, { status: 'failed', limit: 5 }));
-  const waiting = await orThrow(listPosts(core, c.actor, { status: 'pending_approval', limit: 5 }));
-  const accounts = await orThrow(listConnections(core, c.actor));
+  const summary = await unwrap(getAccountSummary(core, c.actor));
+  const failed = await unwrap(listPosts(core, c.actor, { status: 'failed', limit: 5 }));
+  const waiting = await unwrap(listPosts(core, c.actor, { status: 'pending_approval', limit: 5 }));
+  const accounts = await unwrap(listConnections(core, c.actor));
   const recent = await activity(c);
   const plan = summary.plan;
   // A trial or a lapsed plan gets core's notice; a plan that limits nothing, one line.

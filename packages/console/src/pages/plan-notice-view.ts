@@ -1,6 +1,6 @@
 import { type NoticePart, planNotice } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { SignedContext } from '../console-context.js';
-import { type Html, html } from '../html.js';
 
 function part(c: SignedContext, piece: NoticePart): Html | string {
   if (typeof piece === 'string') return piece;

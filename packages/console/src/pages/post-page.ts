@@ -14,13 +14,12 @@ import {
   slideViews,
   updateScheduledPost,
 } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import type { TimeFormat } from '../time-format.js';
 import { formatSize, statusBadge } from './format.js';
-import { orThrow } from './or-throw.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -96,7 +95,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 
 async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | null): Promise<ConsoleReply> {
   const status = publicStatus(post.status);
-  const history = await orThrow(postHistory(c.deps.core, c.actor, post.id));
+  const history = await unwrap(postHistory(c.deps.core, c.actor, post.id));
   const accounts = await Promise.all(post.profileIds.map((id) => c.deps.core.store.accounts.getAccount(id)));
   const deletable = post.deletedAt === null && post.status !== 'posted' && post.status !== 'publishing';
   const body = html`${

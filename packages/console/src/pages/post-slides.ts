@@ -1,7 +1,7 @@
 import { isPlatform, type MediaAsset } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import { issueMessage } from '../compose-checks-view.js';
 import type { SignedContext } from '../console-context.js';
-import { type Html, html } from '../html.js';
 import { formatSize } from './format.js';
 
 // The slides of a post form (Compose, a post's Edit form) as the page without its script handles

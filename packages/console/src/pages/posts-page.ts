@@ -10,12 +10,11 @@ import {
   PUBLIC_POST_STATUSES,
   type PublicPostStatus,
 } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { statusBadge, statusLabel } from './format.js';
-import { orThrow } from './or-throw.js';
 import { POST_NOTICES, postPageRoutes } from './post-page.js';
 
 const PAGE_SIZE = 25;
@@ -57,7 +56,7 @@ const option = (value: string, label: string, chosen: string | null | undefined)
   html`<option value="${value}"${value === chosen ? html` selected` : ''}>${label}</option>`;
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
-  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const filters = filtersOf(
     c.url.searchParams,
     accounts.map((a) => a.id),
@@ -71,7 +70,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   };
   const found = await listPosts(c.deps.core, c.actor, { ...input, cursor: c.url.searchParams.get('cursor') });
   // A cursor that is not ours (edited by hand) starts the list again.
-  const page = found.isOk() ? found.value : await orThrow(listPosts(c.deps.core, c.actor, input));
+  const page = found.isOk() ? found.value : await unwrap(listPosts(c.deps.core, c.actor, input));
   const filtered = Object.keys(queryOf(filters)).length > 0;
   const rows = page.posts.map(
     (p) => html`<tr>

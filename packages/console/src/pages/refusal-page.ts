@@ -1,8 +1,8 @@
 import { isPlanRefusal } from '@svc/core';
+import { html } from '@svc/web';
 import type { SignedContext } from '../console-context.js';
 import { consolePage, type SectionPath } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { html } from '../html.js';
 import { planNoticeView } from './plan-notice-view.js';
 
 /** What a refused action shows: why (the use case's own message), and the way back. */

@@ -1,5 +1,5 @@
 import { type AnalyticsSeries, PLATFORM_NAMES, PLATFORMS, type Platform } from '@svc/core';
-import { type Html, html, raw } from '../html.js';
+import { type Html, html, raw } from '@svc/web';
 
 /** A figure a series chart draws. */
 export type SeriesMetric = 'views' | 'engagement';

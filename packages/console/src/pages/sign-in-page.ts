@@ -1,8 +1,8 @@
-import { checkSignIn, clientAddress } from '@svc/core/node';
+import { checkSignIn } from '@svc/core/node';
+import { clientAddress, html, signInForm } from '@svc/web';
 import type { ConsoleContext, ConsoleRoute, SignedContext } from '../console-context.js';
 import { barePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { html } from '../html.js';
 import { sessionCookie } from '../session-cookie.js';
 
 // Only our own pages are places to go back to after signing in, normalised (no `..`, no host):
@@ -18,19 +18,17 @@ function safeNext(next: string | null): string {
   return ours ? `${target.pathname}${target.search}` : '/app';
 }
 
-function signInForm(next: string, email: string, alert: string | null): string {
+function signInPage(next: string, email: string, alert: string | null): string {
   return barePage(
     'Sign in',
-    html`${alert === null ? '' : html`<p role="alert">${alert}</p>`}
-<form method="post" action="/app/sign-in">
-<input type="hidden" name="next" value="${next}">
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${email}">
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
-<div class="actions"><button type="submit">Sign in</button></div>
-</form>
+    signInForm({
+      action: '/app/sign-in',
+      hidden: { next },
+      email,
+      alert,
+      note: html`
 <p class="muted">The operator sets your password with <code>svc users set-password</code>.</p>`,
+    }),
   );
 }
 
@@ -38,7 +36,7 @@ async function show(c: ConsoleContext): Promise<ConsoleReply> {
   const session = c.token === null ? null : await c.sessions.read(c.token);
   const next = safeNext(c.url.searchParams.get('next'));
   if (session !== null) return redirectReply(next);
-  return htmlReply(200, signInForm(next, '', null));
+  return htmlReply(200, signInPage(next, '', null));
 }
 
 async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
@@ -56,13 +54,13 @@ async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
     return {
       ...htmlReply(
         429,
-        signInForm(next, check.email, `Too many sign-in attempts. Try again in ${minutes} minute(s).`),
+        signInPage(next, check.email, `Too many sign-in attempts. Try again in ${minutes} minute(s).`),
       ),
       headers: { 'retry-after': String(check.retryAfterSeconds) },
     };
   }
   if (check.kind === 'refused')
-    return htmlReply(401, signInForm(next, check.email, 'The email or password is not right.'));
+    return htmlReply(401, signInPage(next, check.email, 'The email or password is not right.'));
   // A fresh token at every sign-in: a token planted before signing in is never promoted.
   if (c.token !== null) await c.sessions.close(c.token);
   const token = await c.sessions.open(check.user);

@@ -1,8 +1,8 @@
 import { DEFAULT_TIME_ZONE, setTimeZone } from '@svc/core';
+import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
 import { refusalPage } from './refusal-page.js';
 
 // Intl's list leaves out UTC itself, the zone of everyone who has not chosen.

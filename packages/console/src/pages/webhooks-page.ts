@@ -18,11 +18,10 @@ import {
   type WebhookEventType,
   type WebhookJson,
 } from '@svc/core';
+import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { type Html, html } from '../html.js';
-import { orThrow } from './or-throw.js';
 import { refusalPage } from './refusal-page.js';
 
 // Every event a person subscribes to, in plain words; `ping` is sent on request, never chosen.
@@ -145,8 +144,8 @@ async function listPage(
     readonly created?: { readonly webhook: WebhookJson; readonly secret: string };
   },
 ): Promise<ConsoleReply> {
-  const webhooks = await orThrow(listWebhooks(c.deps.core, c.actor));
-  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const webhooks = await unwrap(listWebhooks(c.deps.core, c.actor));
+  const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const handles = handlesOf(accounts);
   const rows = webhooks.map(
     (w) => html`<tr>
@@ -267,7 +266,7 @@ async function attemptsOf(
       // The store refuses a cursor it did not hand out (edited by hand): the newest page instead.
     }
   }
-  const first = await orThrow(
+  const first = await unwrap(
     listWebhookAttempts(depsOf(c), c.actor, id, { limit: ATTEMPTS_PER_PAGE, cursor: null }),
   );
   return { ...first, cursor: null };
@@ -301,7 +300,7 @@ async function detailPage(
   extra: { readonly notice?: string | null; readonly secret?: string },
 ): Promise<ConsoleReply> {
   const w = webhook;
-  const accounts = await orThrow(listConnections(c.deps.core, c.actor));
+  const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const page = await attemptsOf(c, w.id, c.url.searchParams.get('cursor'));
   const name = nameOf(w);
   const action = (path: string, label: string, aria: string, kind = 'secondary') =>

@@ -17,11 +17,11 @@ import {
   svcError,
   toAccountView,
 } from '@svc/core';
+import { SvcFailure, unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
-import { SvcFailure, unwrap } from '../svc-failure.js';
 
 const connectionRequestSchema = z.object({
   requestId: z.string(),

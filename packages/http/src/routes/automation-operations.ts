@@ -7,11 +7,11 @@ import {
   listAutomations,
   setAutomationRunning,
 } from '@svc/core';
+import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
-import { unwrap } from '../svc-failure.js';
 
 const TEMPLATE_EXAMPLE = {
   svcTemplate: 1,

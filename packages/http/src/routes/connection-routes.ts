@@ -1,11 +1,5 @@
-import {
-  completeConnection,
-  HTML_SECURITY_HEADERS,
-  PLATFORM_NAMES,
-  type SvcError,
-  startConnection,
-  svcError,
-} from '@svc/core';
+import { completeConnection, PLATFORM_NAMES, type SvcError, startConnection, svcError } from '@svc/core';
+import { applySecurityHeaders } from '@svc/web';
 import type { Context } from 'koa';
 import { ERROR_STATUS } from '../error-status.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -85,6 +79,6 @@ function page(ctx: Context, error: SvcError): void {
 
 // The same headers as every other page of the server: no scripts, no framing (docs/security.md).
 function htmlHeaders(ctx: Context): void {
-  ctx.set({ ...HTML_SECURITY_HEADERS, 'Cache-Control': 'no-store' });
+  applySecurityHeaders(ctx.res);
   ctx.type = 'html';
 }

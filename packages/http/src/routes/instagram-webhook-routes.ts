@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readCommentWebhook, svcError } from '@svc/core';
+import { SvcFailure } from '@svc/web';
 import type { Context } from 'koa';
 import type { HttpDeps, InstagramWebhookSettings } from '../http-deps.js';
 import type { HttpState } from '../http-state.js';
 import { readRawBody } from '../read-raw-body.js';
 import type { Route } from '../route-table.js';
-import { SvcFailure } from '../svc-failure.js';
 
 type WebhookContext = Context & { state: HttpState };
 

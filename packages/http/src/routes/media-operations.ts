@@ -14,6 +14,7 @@ import {
   svcError,
   uploadMedia,
 } from '@svc/core';
+import { readMultipartFile, SvcFailure, unwrap } from '@svc/web';
 import type { Context } from 'koa';
 import parseRange from 'range-parser';
 import { z } from 'zod';
@@ -21,8 +22,6 @@ import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
 import { MEDIA_IMPORT_ERRORS } from '../operation-errors.js';
-import { readMultipartFile } from '../read-multipart-file.js';
-import { SvcFailure, unwrap } from '../svc-failure.js';
 
 const servedSchema = z.object({
   success: z.literal(true),

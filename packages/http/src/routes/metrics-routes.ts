@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { svcError } from '@svc/core';
+import { SvcFailure } from '@svc/web';
 import type { Context } from 'koa';
 import type { HttpState } from '../http-state.js';
 import type { Route } from '../route-table.js';
-import { SvcFailure } from '../svc-failure.js';
 
 /** Where Prometheus scrapes (docs/operations.md, "Metrics"). */
 export const METRICS_PATH = '/metrics';

@@ -14,11 +14,11 @@ import {
   retryPost,
   toPostView,
 } from '@svc/core';
+import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
-import { unwrap } from '../svc-failure.js';
 
 const dateTime = z.iso
   .datetime({

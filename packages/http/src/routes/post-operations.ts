@@ -17,12 +17,12 @@ import {
   toPostView,
   validatePostPolicy,
 } from '@svc/core';
+import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
 import { POLICY_ERRORS, POST_CONTENT_ERRORS, POST_CREATE_ERRORS } from '../operation-errors.js';
-import { unwrap } from '../svc-failure.js';
 
 const FUTURE = '2031-12-01T09:30:00Z';
 const POST_ID = 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2';

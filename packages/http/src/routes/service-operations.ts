@@ -1,8 +1,8 @@
 import { exchangeKeyForMcpToken, LEGACY_MCP_TOKEN_LIFETIME_MS, MCP_PATH } from '@svc/core';
+import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
-import { unwrap } from '../svc-failure.js';
 
 /** How long the health check waits for the database before calling it unreachable. */
 const PING_TIMEOUT_MS = 2000;

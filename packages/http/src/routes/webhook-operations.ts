@@ -13,11 +13,11 @@ import {
   webhookAttemptSchema,
   webhookSchema,
 } from '@svc/core';
+import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
-import { unwrap } from '../svc-failure.js';
 
 const WEBHOOK_ID = 'whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2';
 const DELIVERY_ID = 'dlv_01JDQ40A7B8C9D0E1F2G3H4J5K';

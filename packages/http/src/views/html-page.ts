@@ -1,7 +1,4 @@
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '@svc/web';
 
 /**
  * A plain, accessible HTML page for people who land on our server in a browser (the end of a

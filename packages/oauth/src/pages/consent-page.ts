@@ -1,5 +1,6 @@
+import { html } from '@svc/web';
 import { describeScope } from '../scope-descriptions.js';
-import { escapeHtml, htmlPage } from './html-page.js';
+import { htmlPage } from './html-page.js';
 
 /** What the consent page shows. */
 export type ConsentView = {
@@ -19,19 +20,19 @@ export type ConsentView = {
  * to allow or deny. Both are buttons of one form, so the answer needs no JavaScript.
  */
 export function renderConsentPage(view: ConsentView): string {
-  const scopes = view.scopes
-    .map((scope) => `<li><code>${escapeHtml(scope)}</code>: ${escapeHtml(describeScope(scope))}</li>`)
-    .join('\n');
+  const scopes = view.scopes.map(
+    (scope, i) => html`${i === 0 ? '' : '\n'}<li><code>${scope}</code>: ${describeScope(scope)}</li>`,
+  );
   return htmlPage(
     'Allow access?',
-    `<p><strong>${escapeHtml(view.clientName)}</strong> (client id <code>${escapeHtml(view.clientId)}</code>) asks to use your svc account, signed in as ${escapeHtml(view.email)}.</p>
+    html`<p><strong>${view.clientName}</strong> (client id <code>${view.clientId}</code>) asks to use your svc account, signed in as ${view.email}.</p>
 <h2>It will be able to</h2>
 <ul>
 ${scopes}
 </ul>
-<p>After you answer, you will be sent to <code>${escapeHtml(view.redirectUri)}</code>. Allow only if you trust this address.</p>
-<form method="post" action="${escapeHtml(view.action)}">
-<input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">
+<p>After you answer, you will be sent to <code>${view.redirectUri}</code>. Allow only if you trust this address.</p>
+<form method="post" action="${view.action}">
+<input type="hidden" name="csrf" value="${view.csrf}">
 <input type="hidden" name="step" value="consent">
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>

@@ -1,10 +1,11 @@
-import { escapeHtml, htmlPage } from './html-page.js';
+import { html } from '@svc/web';
+import { htmlPage } from './html-page.js';
 
 /** The page shown when an authorization request cannot go on (and cannot be sent back to the client). */
 export function renderErrorPage(error: string, description: string): string {
   return htmlPage(
     'Authorization failed',
-    `<p role="alert"><strong>${escapeHtml(error)}</strong>${description === '' ? '' : `: ${escapeHtml(description)}`}</p>
+    html`<p role="alert"><strong>${error}</strong>${description === '' ? '' : `: ${description}`}</p>
 <p>Go back to the application you came from and start connecting again.</p>`,
   );
 }

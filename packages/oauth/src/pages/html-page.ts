@@ -1,13 +1,10 @@
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml, type Html } from '@svc/web';
 
 /**
  * A whole page: plain, server-rendered, readable without CSS or JavaScript, one `<main>` landmark
  * and a heading, language set, and styles inline so the page needs no other request.
  */
-export function htmlPage(title: string, body: string): string {
+export function htmlPage(title: string, body: Html): string {
   return `<!doctype html>
 <html lang="en">
 <head>

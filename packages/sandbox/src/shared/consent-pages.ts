@@ -1,6 +1,7 @@
 import { PLATFORM_NAMES } from '@svc/core';
+import { escapeHtmlNamed as escapeHtml } from '@svc/web';
 import { DEFAULT_HANDLES, normalizeHandle } from './account-ids.js';
-import { escapeHtml, htmlDocument } from './html-page.js';
+import { htmlDocument } from './html-page.js';
 import { htmlReply, type Reply, redirectReply } from './http-io.js';
 import { SANDBOX_APPS } from './sandbox-apps.js';
 import { nowOf, type SandboxContext } from './sandbox-context.js';

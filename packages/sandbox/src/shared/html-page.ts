@@ -1,12 +1,4 @@
-/** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtmlNamed as escapeHtml } from '@svc/web';
 
 /** Where the sandbox pages' stylesheet is served: pages carry no inline style (the CSP forbids it). */
 export const SANDBOX_CSS_PATH = '/sandbox/assets/sandbox.css';

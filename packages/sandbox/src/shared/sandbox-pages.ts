@@ -1,5 +1,6 @@
 import { PLATFORM_NAMES } from '@svc/core';
-import { escapeHtml, htmlDocument } from './html-page.js';
+import { escapeHtmlNamed as escapeHtml } from '@svc/web';
+import { htmlDocument } from './html-page.js';
 import { htmlReply, type Reply } from './http-io.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
 import type { PublishedPost } from './sandbox-state.js';

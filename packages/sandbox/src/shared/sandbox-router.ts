@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxSurface } from '@svc/core';
+import { escapeHtmlNamed as escapeHtml } from '@svc/web';
 import Router, { type HTTPMethod } from 'find-my-way';
 import { graphError, SandboxHttpError } from './graph-error.js';
-import { escapeHtml, htmlDocument } from './html-page.js';
+import { htmlDocument } from './html-page.js';
 import { htmlReply, jsonReply, parseFormBody, type Reply, readBody, writeReply } from './http-io.js';
 import { transientFailure, unknownPathFailure } from './platform-failures.js';
 import type { SandboxCall } from './sandbox-call.js';

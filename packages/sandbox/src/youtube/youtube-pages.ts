@@ -1,4 +1,5 @@
-import { escapeHtml, htmlDocument } from '../shared/html-page.js';
+import { escapeHtmlNamed as escapeHtml } from '@svc/web';
+import { htmlDocument } from '../shared/html-page.js';
 import { htmlReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import { placeholderImage } from '../shared/sandbox-pages.js';

@@ -1,7 +1,4 @@
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from './escape-html.js';
 
 /** A tagged template that escapes every interpolated value unless it is already `Html`. */
 export function html(strings: TemplateStringsArray, ...values: readonly unknown[]): Html {

@@ -1,0 +1,98 @@
+import { createConsole } from '@svc/console';
+import { createSignInLimiter, MCP_PATH } from '@svc/core';
+import { createHttpApp } from '@svc/http';
+import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
+import { createAgentAccess, createOAuthServer, type OAuthServer } from '@svc/oauth';
+import type { Sandbox } from '@svc/sandbox';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { labelledMount } from './metrics/labelled-mount.js';
+import type { ServiceMetrics } from './metrics/with-service-metrics.js';
+import type { Services } from './open-services.js';
+import { createServerSandbox } from './server-sandbox.js';
+import { SERVICE_VERSION } from './version.js';
+
+/** The server's one HTTP app, with the surfaces the server keeps steering after it is built. */
+export type ServiceApp = {
+  /** The REST API's Koa app with every other surface mounted ahead of its routes. */
+  readonly app: ReturnType<typeof createHttpApp>;
+  /** Its records are swept on a timer. */
+  readonly oauth: OAuthServer;
+  /** The platform simulators under /sandbox/ (null when the sandbox is off); tests steer them. */
+  readonly sandbox: Sandbox | null;
+};
+
+/**
+ * Builds every HTTP surface (the OAuth server, the tool endpoint, the console, the sandbox, REST)
+ * and composes them into one app: the one place the server's HTTP app is assembled. The surfaces
+ * other than REST are mounted ahead of the REST routes and write their own responses, with the
+ * same request id, access log line and metrics label.
+ */
+export function createServiceApp(
+  config: Config,
+  services: Services,
+  metrics: ServiceMetrics,
+  logger: Logger,
+): ServiceApp {
+  // One allowance of sign-in attempts for the OAuth page and the console (docs/console.md), counted
+  // in the database, so every server process shares it.
+  const signInLimiter = createSignInLimiter(services.core.store.rateLimits, services.core.clock);
+  // The OAuth authorization server (/oauth/*, its metadata) is a Koa app of its own, with OAuth's
+  // error format.
+  const oauth = createOAuthServer({
+    signInLimiter,
+    store: services.core.store,
+    clock: services.core.clock,
+    baseUrl: config.baseUrl,
+    secret: services.oauthSecret,
+    trustProxy: config.trustProxy,
+    logger,
+    fetcher: services.core.fetcher,
+    rateLimits: config.rateLimits,
+  });
+  // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata.
+  const mcp = createMcpEndpoint({
+    core: services.core,
+    bearer: apiKeyOrOAuthVerifier(apiKeyBearerVerifier(services.core, logger), oauth.verifier),
+    baseUrl: config.baseUrl,
+    trustProxy: config.trustProxy,
+    version: SERVICE_VERSION,
+    logger,
+    mediaLinks: services.mediaLinks,
+    rateLimits: config.rateLimits,
+  });
+  // The web console at /app, for the people behind the accounts.
+  const webConsole = createConsole({
+    core: services.core,
+    baseUrl: config.baseUrl,
+    trustProxy: config.trustProxy,
+    logger,
+    signInLimiter,
+    mediaUrl: (id) => services.mediaLinks.urlFor(id),
+    agents: createAgentAccess(services.core.store.oauth, services.core.clock),
+    webhookSender: services.webhookSender,
+  });
+  // The platform simulators, behind their gate (docs/security.md).
+  const sandbox = createServerSandbox(config, services, (req) => webConsole.signedInUser(req));
+  const app = createHttpApp({
+    core: services.core,
+    logger,
+    mediaLinks: services.mediaLinks,
+    mediaRedirect: services.mediaRedirect,
+    version: SERVICE_VERSION,
+    trustProxy: config.trustProxy,
+    baseUrl: config.baseUrl,
+    rateLimits: config.rateLimits,
+    mounts: [
+      labelledMount(MCP_PATH, mcp),
+      labelledMount('/oauth', oauth),
+      labelledMount('/app', webConsole),
+      ...(sandbox === null ? [] : [labelledMount('/sandbox', sandbox)]),
+    ],
+    metrics: metrics.exposition,
+    requestObserver: metrics.requests,
+    instagramWebhook: services.instagramWebhook,
+    webhookSender: services.webhookSender,
+  });
+  return { app, oauth, sandbox };
+}

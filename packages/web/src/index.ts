@@ -1,0 +1,15 @@
+// The public API of @svc/web: what every HTML and HTTP surface (console, OAuth pages, REST, the
+// tool endpoint, the sandbox pages) shares.
+export { clientAddress, isLocalClient } from './client-address.js';
+export { boundCsrfToken, csrfTokensMatch } from './csrf-token.js';
+export { type ErrorJson, errorJson, jsonRpcError } from './error-bodies.js';
+export { escapeHtml, escapeHtmlNamed } from './escape-html.js';
+export { Html, html, raw } from './html.js';
+export { readForm } from './read-form.js';
+export { readMultipartFile } from './read-multipart-file.js';
+export { readUpload, type UploadForm } from './read-upload.js';
+export { applySecurityHeaders, pageSecurityHeaders } from './security-headers.js';
+export { type SignInFormView, signInForm } from './sign-in-form.js';
+export { SvcFailure, unwrap } from './svc-failure.js';
+export { type WebReply, writeReply } from './web-reply.js';
+export { requestPath, type WebSurface } from './web-surface.js';
