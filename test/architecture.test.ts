@@ -68,10 +68,19 @@ describe('architecture', () => {
   });
 
   it('adapters depend on @svc/core and no other package of ours; only @svc/server wires them all', () => {
+    // The two SQL stores may also use what they share (@svc/store-sql), and nothing else of ours.
+    const sqlStores = ['store-sqlite', 'store-postgres'];
     for (const pkg of PACKAGES.filter((p) => p !== 'core' && p !== 'server' && p !== 'client')) {
       const ours = Object.keys(manifest(pkg).dependencies ?? {}).filter((d) => d.startsWith('@svc/'));
-      expect(ours, pkg).toEqual(['@svc/core']);
+      expect(ours, pkg).toEqual(sqlStores.includes(pkg) ? ['@svc/core', '@svc/store-sql'] : ['@svc/core']);
     }
+  });
+
+  it('only the SQL stores and the server use @svc/store-sql', () => {
+    const users = PACKAGES.filter((pkg) =>
+      Object.keys(manifest(pkg).dependencies ?? {}).includes('@svc/store-sql'),
+    );
+    expect(users.filter((pkg) => pkg !== 'server').sort()).toEqual(['store-postgres', 'store-sqlite']);
   });
 
   it('@svc/client stands alone: generated from @svc/http at dev time, it needs only openapi-fetch to run', () => {

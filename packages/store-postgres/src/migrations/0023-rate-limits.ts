@@ -6,8 +6,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * write per request cheaper, and losing them in a crash (PostgreSQL empties unlogged tables on
  * recovery, and standbys do not get them) only gives callers a fresh allowance.
  */
-export const migration0021RateLimits: PostgresMigration = {
-  id: '0021_rate_limits',
+export const migration0023RateLimits: PostgresMigration = {
+  id: '0023_rate_limits',
   sql: `
 CREATE UNLOGGED TABLE rate_limit_counters (
   key text PRIMARY KEY,

@@ -5,8 +5,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * `contentHashOf`, written with every row) around a time. Rows written before this migration have
  * no hash and are not compared.
  */
-export const migration0007PostContentHash: PostgresMigration = {
-  id: '0007_post_content_hash',
+export const migration0009PostContentHash: PostgresMigration = {
+  id: '0009_post_content_hash',
   sql: `
 ALTER TABLE posts ADD COLUMN content_hash text;
 

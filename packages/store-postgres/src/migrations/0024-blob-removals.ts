@@ -6,8 +6,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * over once `claimed_until` passes. After deleting the bytes a sweep keeps `removed_at` (claim
  * columns null) so an upload whose put began before it re-checks its bytes; forgotten after a day.
  */
-export const migration0022BlobRemovals: PostgresMigration = {
-  id: '0022_blob_removals',
+export const migration0024BlobRemovals: PostgresMigration = {
+  id: '0024_blob_removals',
   sql: `
 CREATE TABLE blob_removals (
   blob_key text PRIMARY KEY,

@@ -6,8 +6,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * ordering by `seq` alone could pass an event whose transaction commits later; each row also
  * keeps its transaction id, and readers go by (tx, seq) up to the oldest running transaction.
  */
-export const migration0008EventJournal: PostgresMigration = {
-  id: '0008_event_journal',
+export const migration0010EventJournal: PostgresMigration = {
+  id: '0010_event_journal',
   sql: `
 CREATE TABLE events (
   seq bigserial PRIMARY KEY,

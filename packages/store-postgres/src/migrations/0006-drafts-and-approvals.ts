@@ -5,8 +5,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * upcoming-posts view. Both post indexes leave soft-deleted rows out, as every query that reads
  * them does.
  */
-export const migration0004DraftsAndApprovals: PostgresMigration = {
-  id: '0004_drafts_and_approvals',
+export const migration0006DraftsAndApprovals: PostgresMigration = {
+  id: '0006_drafts_and_approvals',
   sql: `
 CREATE INDEX posts_owner_list ON posts (owner_id, created_at DESC, id DESC)
   WHERE deleted_at IS NULL;

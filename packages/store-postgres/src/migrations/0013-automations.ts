@@ -8,8 +8,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * replies got and the lease of the reply worker answering it. A comment keeps its automation id
  * after the automation is deleted, so there is no foreign key.
  */
-export const migration0011Automations: PostgresMigration = {
-  id: '0011_automations',
+export const migration0013Automations: PostgresMigration = {
+  id: '0013_automations',
   sql: `
 CREATE TABLE automations (
   id text COLLATE "C" PRIMARY KEY,

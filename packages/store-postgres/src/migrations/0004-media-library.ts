@@ -5,8 +5,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * quota check reads one row), the links each owner imported, and indexes for "this owner already
  * has these bytes" and "is this blob still used".
  */
-export const migration0002MediaLibrary: PostgresMigration = {
-  id: '0002_media_library',
+export const migration0004MediaLibrary: PostgresMigration = {
+  id: '0004_media_library',
   sql: `
 CREATE TABLE media_assets (
   id text COLLATE "C" PRIMARY KEY,

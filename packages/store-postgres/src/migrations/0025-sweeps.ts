@@ -9,8 +9,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * `token_refresh_until`: until when a token sweep holds an account for its ahead-of-time refresh,
  * so sweeps of several processes ask the platform for one refresh, not one each.
  */
-export const migration0023Sweeps: PostgresMigration = {
-  id: '0023_sweeps',
+export const migration0025Sweeps: PostgresMigration = {
+  id: '0025_sweeps',
   sql: `
 CREATE INDEX posts_deleted ON posts (deleted_at, id) WHERE deleted_at IS NOT NULL;
 CREATE INDEX posts_owner_deleted ON posts (owner_id, deleted_at) WHERE deleted_at IS NOT NULL;

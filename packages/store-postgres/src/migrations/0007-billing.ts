@@ -4,8 +4,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * Billing records the operator copies from their billing system: one subscription row per user
  * and an append-only event log, read newest first per user.
  */
-export const migration0005Billing: PostgresMigration = {
-  id: '0005_billing',
+export const migration0007Billing: PostgresMigration = {
+  id: '0007_billing',
   sql: `
 CREATE TABLE subscriptions (
   user_id text PRIMARY KEY,

@@ -6,8 +6,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * again without resetting anything. The partial index holds exactly the accounts still to be
  * looked at, so the sweep never reads those already warned.
  */
-export const migration0018TokenExpiryWarnings: PostgresMigration = {
-  id: '0018_token_expiry_warnings',
+export const migration0020TokenExpiryWarnings: PostgresMigration = {
+  id: '0020_token_expiry_warnings',
   sql: `
 ALTER TABLE connected_accounts ADD COLUMN token_expiry_warned_for timestamptz;
 CREATE INDEX connected_accounts_token_expiry ON connected_accounts (platform, token_expires_at, id)

@@ -1,8 +1,8 @@
 import type { PostgresMigration } from '../postgres-migration.js';
 
 /** Connection requests of POST /api/v1/connections, spent once by the OAuth callback. */
-export const migration0003ConnectionRequests: PostgresMigration = {
-  id: '0003_connection_requests',
+export const migration0005ConnectionRequests: PostgresMigration = {
+  id: '0005_connection_requests',
   sql: `
 CREATE TABLE connection_requests (
   id text PRIMARY KEY,

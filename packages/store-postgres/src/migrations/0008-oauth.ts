@@ -5,8 +5,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * under kind and id, with the payload fields it looks records up by copied into indexed columns;
  * and the users' sign-in password hashes.
  */
-export const migration0006OAuth: PostgresMigration = {
-  id: '0006_oauth',
+export const migration0008OAuth: PostgresMigration = {
+  id: '0008_oauth',
   sql: `
 CREATE TABLE oauth_records (
   kind text NOT NULL,

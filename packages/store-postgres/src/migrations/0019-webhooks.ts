@@ -11,8 +11,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * process following it (the webhook fan-out). Ids sort in "C" order, as the memory and SQLite
  * stores compare them.
  */
-export const migration0017Webhooks: PostgresMigration = {
-  id: '0017_webhooks',
+export const migration0019Webhooks: PostgresMigration = {
+  id: '0019_webhooks',
   sql: `
 CREATE TABLE webhook_subscriptions (
   id text COLLATE "C" PRIMARY KEY,

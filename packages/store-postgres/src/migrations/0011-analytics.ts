@@ -7,8 +7,8 @@ import type { PostgresMigration } from '../postgres-migration.js';
  * kept in `metric_snapshots`, never overwritten. `journal_cursors` keeps how far each journal
  * follower has read; its row is also the lock that makes followers take turns.
  */
-export const migration0009Analytics: PostgresMigration = {
-  id: '0009_analytics',
+export const migration0011Analytics: PostgresMigration = {
+  id: '0011_analytics',
   sql: `
 CREATE TABLE post_collections (
   post_id text COLLATE "C" PRIMARY KEY,

@@ -1,0 +1,1 @@
+export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
