@@ -1,13 +1,8 @@
-import type { Automation, CommentJob, InboxComment } from '@svc/core';
-import {
-  type AutomationWithCountsRowOf,
-  automationToSqlRow,
-  commentToSqlRow,
-  type InboxRowOf,
-  sqlRowToAutomation,
-  sqlRowToCommentJob,
-} from '@svc/store-sql';
-import { PG_CODEC, type PgTypes } from './pg-values.js';
+import type { Automation, InboxComment } from '@svc/core';
+import type { AutomationWithCountsRowOf, InboxRowOf } from '@svc/store-sql';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
+
+const { automationToRow, commentToRow } = PG_ROWS;
 
 /** An `automations` row as pg reads it, with its counts as one jsonb object (null when none counted yet). */
 export type AutomationRow = AutomationWithCountsRowOf<PgTypes>;
@@ -35,14 +30,12 @@ export const AUTOMATION_WITH_COUNTS = `a.*, (SELECT jsonb_object_agg(c.counter, 
 
 /** The parameters that store an automation, in AUTOMATION_COLUMNS order (counts live elsewhere). */
 export function automationParams(automation: Automation): unknown[] {
-  const row = automationToSqlRow(PG_CODEC, automation);
+  const row = automationToRow(automation);
   return AUTOMATION_COLUMNS.map((column) => row[column]);
 }
 
 /** The automation a row and its counts store. */
-export function rowToAutomation(row: AutomationRow): Automation {
-  return sqlRowToAutomation(PG_CODEC, row);
-}
+export const { rowToAutomation } = PG_ROWS;
 
 /** An `automation_inbox` row as pg reads it. */
 export type InboxRow = InboxRowOf<PgTypes>;
@@ -62,11 +55,9 @@ export const NEW_COMMENT_COLUMNS = [
 
 /** One array parameter per NEW_COMMENT_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
 export function commentParams(comments: readonly InboxComment[]): unknown[] {
-  const rows = comments.map((comment) => commentToSqlRow(PG_CODEC, comment));
+  const rows = comments.map(commentToRow);
   return NEW_COMMENT_COLUMNS.map((column) => rows.map((row) => row[column]));
 }
 
 /** The job an inbox row holds (its lease and due time aside). */
-export function rowToCommentJob(row: InboxRow): CommentJob {
-  return sqlRowToCommentJob(PG_CODEC, row);
-}
+export const { rowToCommentJob } = PG_ROWS;

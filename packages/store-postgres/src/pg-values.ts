@@ -2,7 +2,7 @@
 // timestamptz reads as a Date, jsonb as parsed JSON and text[] as a string array; bigint reads as
 // a string (pg will not guess whether it fits a JS number), so the mappers convert it.
 
-import type { SqlCodec } from '@svc/store-sql';
+import { type SqlCodec, sqlRows } from '@svc/store-sql';
 
 /** A jsonb parameter. Stringified here: pg would send a JS array as a PostgreSQL array. */
 export function jsonParam(value: unknown): string {
@@ -38,7 +38,14 @@ export function nullableDateFromPg(value: Date | string | null): Date | null {
  * PostgreSQL's column types, as pg binds and reads them, for the row mappers shared with SQLite.
  * A date reads as a Date, or as its JSON text when a query nests the row with to_jsonb.
  */
-export type PgTypes = { date: Date | string; json: unknown; list: string[]; flag: boolean };
+export type PgTypes = {
+  date: Date | string;
+  json: unknown;
+  list: string[];
+  flag: boolean;
+  // Text as pg reads bigint, a number when the row was nested as jsonb.
+  bigint: string | number;
+};
 
 /**
  * PostgreSQL's conversions for the shared row mappers (@svc/store-sql): pg binds and reads dates,
@@ -54,4 +61,9 @@ export const PG_CODEC: SqlCodec<PgTypes> = {
   listFromSql: (value) => value,
   flagToSql: (value) => value,
   flagFromSql: (value) => value,
+  bigintToSql: (value) => value,
+  bigintFromSql: numberFromBigint,
 };
+
+/** The row mappers shared with the other dialect, bound to PG_CODEC. */
+export const PG_ROWS = sqlRows(PG_CODEC);

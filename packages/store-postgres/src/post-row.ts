@@ -1,6 +1,6 @@
 import type { Post } from '@svc/core';
-import { type PostRowOf, postToSqlRow, sqlRowToPost } from '@svc/store-sql';
-import { PG_CODEC, type PgTypes } from './pg-values.js';
+import type { PostRowOf } from '@svc/store-sql';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /** A `posts` row as pg reads it. */
 export type PostRow = PostRowOf<PgTypes>;
@@ -36,13 +36,13 @@ export const POST_COLUMNS = [
   'version',
 ] as const satisfies readonly (keyof PostRow)[];
 
+const { postToRow } = PG_ROWS;
+
 /** The parameters that store a post, one per entry of POST_COLUMNS, in that order. */
 export function postParams(post: Post): unknown[] {
-  const row = postToSqlRow(PG_CODEC, post);
+  const row = postToRow(post);
   return POST_COLUMNS.map((column) => row[column]);
 }
 
 /** The post a row stores. */
-export function rowToPost(row: PostRow): Post {
-  return sqlRowToPost(PG_CODEC, row);
-}
+export const { rowToPost } = PG_ROWS;

@@ -1,28 +1,11 @@
-import type {
-  RecordedAttempt,
-  WebhookAttempt,
-  WebhookDelivery,
-  WebhookMessage,
-  WebhookSubscription,
-} from '@svc/core';
-import {
-  type AttemptRowOf,
-  attemptToSqlRow,
-  type DeliveryRowOf,
-  deliveryToSqlRow,
-  type MessageRowOf,
-  messageToSqlRow,
-  type SubscriptionRowOf,
-  sqlRowToAttempt,
-  sqlRowToDelivery,
-  sqlRowToMessage,
-  sqlRowToSubscription,
-  subscriptionToSqlRow,
-} from '@svc/store-sql';
-import { PG_CODEC, type PgTypes } from './pg-values.js';
+import type { WebhookAttempt, WebhookDelivery, WebhookMessage, WebhookSubscription } from '@svc/core';
+import type { AttemptRowOf, DeliveryRowOf, MessageRowOf, SubscriptionRowOf } from '@svc/store-sql';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 // Rows come as pg reads columns (timestamptz as Date) or, when a query nests them with to_jsonb,
 // as JSON (timestamps as text); PG_CODEC reads both.
+
+const { subscriptionToRow, messageToRow, deliveryToRow, attemptToRow } = PG_ROWS;
 
 /** A `webhook_subscriptions` row. */
 export type SubscriptionRow = SubscriptionRowOf<PgTypes>;
@@ -48,14 +31,12 @@ export const SUBSCRIPTION_COLUMNS = [
 
 /** The parameters that store a subscription, in SUBSCRIPTION_COLUMNS order. */
 export function subscriptionParams(s: WebhookSubscription): unknown[] {
-  const row = subscriptionToSqlRow(PG_CODEC, s);
+  const row = subscriptionToRow(s);
   return SUBSCRIPTION_COLUMNS.map((column) => row[column]);
 }
 
 /** The subscription a row stores. */
-export function rowToSubscription(row: SubscriptionRow): WebhookSubscription {
-  return sqlRowToSubscription(PG_CODEC, row);
-}
+export const { rowToSubscription } = PG_ROWS;
 
 /** A `webhook_messages` row. */
 export type MessageRow = MessageRowOf<PgTypes>;
@@ -72,14 +53,12 @@ export const MESSAGE_COLUMNS = [
 
 /** One array parameter per MESSAGE_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
 export function messageParams(messages: readonly WebhookMessage[]): unknown[] {
-  const rows = messages.map((m) => messageToSqlRow(PG_CODEC, m));
+  const rows = messages.map(messageToRow);
   return MESSAGE_COLUMNS.map((column) => rows.map((row) => row[column]));
 }
 
 /** The message a row stores. */
-export function rowToMessage(row: MessageRow): WebhookMessage {
-  return sqlRowToMessage(PG_CODEC, row);
-}
+export const { rowToMessage } = PG_ROWS;
 
 /** A `webhook_deliveries` row. */
 export type DeliveryRow = DeliveryRowOf<PgTypes>;
@@ -102,14 +81,12 @@ export const DELIVERY_COLUMNS = [
 
 /** One array parameter per DELIVERY_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
 export function deliveryParams(deliveries: readonly WebhookDelivery[]): unknown[] {
-  const rows = deliveries.map((d) => deliveryToSqlRow(PG_CODEC, d));
+  const rows = deliveries.map(deliveryToRow);
   return DELIVERY_COLUMNS.map((column) => rows.map((row) => row[column]));
 }
 
 /** The delivery a row stores. */
-export function rowToDelivery(row: DeliveryRow): WebhookDelivery {
-  return sqlRowToDelivery(PG_CODEC, row);
-}
+export const { rowToDelivery } = PG_ROWS;
 
 /** A `webhook_attempts` row; its bigint id reads as a string, which is the page cursor. */
 export type AttemptRow = AttemptRowOf<PgTypes, string>;
@@ -128,11 +105,9 @@ const ATTEMPT_COLUMNS = [
 
 /** The parameters of an attempt's own columns, in the order FINISH_ATTEMPT_SQL binds them ($7…$14). */
 export function attemptParams(a: WebhookAttempt): unknown[] {
-  const row = attemptToSqlRow(PG_CODEC, a);
+  const row = attemptToRow(a);
   return ATTEMPT_COLUMNS.map((column) => row[column]);
 }
 
 /** The attempt a row records. */
-export function rowToAttempt(row: AttemptRow): RecordedAttempt {
-  return sqlRowToAttempt(PG_CODEC, row);
-}
+export const { rowToAttempt } = PG_ROWS;

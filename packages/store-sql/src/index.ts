@@ -1,29 +1,18 @@
-export {
-  type AutomationRowOf,
-  type AutomationWithCountsRowOf,
-  automationToSqlRow,
-  commentToSqlRow,
-  type InboxRowOf,
-  type NewInboxRowOf,
-  sqlRowToAutomation,
-  sqlRowToCommentJob,
+export type { AccountRowOf } from './account-row.js';
+export type {
+  AutomationRowOf,
+  AutomationWithCountsRowOf,
+  InboxRowOf,
+  NewInboxRowOf,
 } from './automation-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
-export { orNull } from './or-null.js';
-export { type PostRowOf, postToSqlRow, sqlRowToPost } from './post-row.js';
+export type { PostRowOf } from './post-row.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
-export {
-  type AttemptRowOf,
-  attemptToSqlRow,
-  type DeliveryRowOf,
-  deliveryToSqlRow,
-  type MessageRowOf,
-  messageToSqlRow,
-  type NewAttemptRowOf,
-  type SubscriptionRowOf,
-  sqlRowToAttempt,
-  sqlRowToDelivery,
-  sqlRowToMessage,
-  sqlRowToSubscription,
-  subscriptionToSqlRow,
+export { sqlRows } from './sql-rows.js';
+export type {
+  AttemptRowOf,
+  DeliveryRowOf,
+  MessageRowOf,
+  NewAttemptRowOf,
+  SubscriptionRowOf,
 } from './webhook-row.js';

@@ -11,6 +11,8 @@ export type SqlTypes = {
   list: unknown;
   /** A boolean (SQLite: INTEGER 0/1; PostgreSQL: boolean). */
   flag: unknown;
+  /** A whole number that may pass 2^31 (SQLite: INTEGER; PostgreSQL: bigint, which pg reads as text). */
+  bigint: unknown;
 };
 
 /**
@@ -27,4 +29,6 @@ export type SqlCodec<T extends SqlTypes> = {
   readonly listFromSql: (value: T['list']) => string[];
   readonly flagToSql: (value: boolean) => T['flag'];
   readonly flagFromSql: (value: T['flag']) => boolean;
+  readonly bigintToSql: (value: number) => T['bigint'];
+  readonly bigintFromSql: (value: T['bigint']) => number;
 };

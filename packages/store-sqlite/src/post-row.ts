@@ -1,6 +1,5 @@
-import type { Post } from '@svc/core';
-import { type PostRowOf, postToSqlRow, sqlRowToPost } from '@svc/store-sql';
-import { SQLITE_CODEC, type SqliteTypes } from './sql-values.js';
+import type { PostRowOf } from '@svc/store-sql';
+import { SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 /** A `posts` row as better-sqlite3 reads and binds it (named parameters use the same keys). */
 export type PostRow = PostRowOf<SqliteTypes>;
@@ -36,12 +35,5 @@ export const POST_COLUMNS = [
   'content_hash',
 ] as const satisfies readonly (keyof PostRow)[];
 
-/** The row that stores a post. */
-export function postToRow(post: Post): PostRow {
-  return postToSqlRow(SQLITE_CODEC, post);
-}
-
-/** The post a row stores. */
-export function rowToPost(row: PostRow): Post {
-  return sqlRowToPost(SQLITE_CODEC, row);
-}
+/** The row that stores a post, and the post a row stores. */
+export const { postToRow, rowToPost } = SQLITE_ROWS;
