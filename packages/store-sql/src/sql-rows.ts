@@ -1,6 +1,8 @@
 import type {
+  ApiKey,
   Automation,
   ConnectedAccount,
+  ConnectionRequest,
   InboxComment,
   Post,
   WebhookAttempt,
@@ -9,6 +11,7 @@ import type {
   WebhookSubscription,
 } from '@svc/core';
 import { type AccountRowOf, accountToSqlRow, sqlRowToAccount } from './account-row.js';
+import { type ApiKeyRowOf, apiKeyToSqlRow, sqlRowToApiKey } from './api-key-row.js';
 import {
   type AutomationWithCountsRowOf,
   automationToSqlRow,
@@ -17,6 +20,11 @@ import {
   sqlRowToAutomation,
   sqlRowToCommentJob,
 } from './automation-row.js';
+import {
+  type ConnectionRequestRowOf,
+  connectionRequestToSqlRow,
+  sqlRowToConnectionRequest,
+} from './connection-request-row.js';
 import { type PostRowOf, postToSqlRow, sqlRowToPost } from './post-row.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 import {
@@ -44,6 +52,10 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToPost: (row: PostRowOf<T>) => sqlRowToPost(codec, row),
     accountToRow: (account: ConnectedAccount) => accountToSqlRow(codec, account),
     rowToAccount: (row: AccountRowOf<T>) => sqlRowToAccount(codec, row),
+    apiKeyToRow: (key: ApiKey) => apiKeyToSqlRow(codec, key),
+    rowToApiKey: (row: ApiKeyRowOf<T>) => sqlRowToApiKey(codec, row),
+    connectionRequestToRow: (request: ConnectionRequest) => connectionRequestToSqlRow(codec, request),
+    rowToConnectionRequest: (row: ConnectionRequestRowOf<T>) => sqlRowToConnectionRequest(codec, row),
     automationToRow: (automation: Automation) => automationToSqlRow(codec, automation),
     rowToAutomation: (row: AutomationWithCountsRowOf<T>) => sqlRowToAutomation(codec, row),
     commentToRow: (comment: InboxComment) => commentToSqlRow(codec, comment),
