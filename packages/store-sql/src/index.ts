@@ -6,6 +6,7 @@ export type {
   InboxRowOf,
   NewInboxRowOf,
 } from './automation-row.js';
+export type { BillingEventRowOf, BillingSubscriptionRowOf } from './billing-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
 export type { PostRowOf } from './post-row.js';

@@ -21,6 +21,12 @@ import {
   sqlRowToCommentJob,
 } from './automation-row.js';
 import {
+  type BillingEventRowOf,
+  type BillingSubscriptionRowOf,
+  sqlRowToBillingEvent,
+  sqlRowToBillingSubscription,
+} from './billing-row.js';
+import {
   type ConnectionRequestRowOf,
   connectionRequestToSqlRow,
   sqlRowToConnectionRequest,
@@ -54,6 +60,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToAccount: (row: AccountRowOf<T>) => sqlRowToAccount(codec, row),
     apiKeyToRow: (key: ApiKey) => apiKeyToSqlRow(codec, key),
     rowToApiKey: (row: ApiKeyRowOf<T>) => sqlRowToApiKey(codec, row),
+    rowToBillingSubscription: (row: BillingSubscriptionRowOf<T>) => sqlRowToBillingSubscription(codec, row),
+    rowToBillingEvent: (row: BillingEventRowOf<T>) => sqlRowToBillingEvent(codec, row),
     connectionRequestToRow: (request: ConnectionRequest) => connectionRequestToSqlRow(codec, request),
     rowToConnectionRequest: (row: ConnectionRequestRowOf<T>) => sqlRowToConnectionRequest(codec, row),
     automationToRow: (automation: Automation) => automationToSqlRow(codec, automation),
