@@ -5,6 +5,7 @@ const PACKAGES = [
   'core',
   'store-sqlite',
   'store-postgres',
+  'store-sql',
   'http',
   'server',
   'media',

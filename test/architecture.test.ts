@@ -72,11 +72,21 @@ describe('architecture', () => {
     }
   });
 
-  it('adapters depend on @svc/core and no other package of ours (the web edges also on @svc/web); only @svc/server wires them all', () => {
+  it('adapters depend on @svc/core and no other package of ours (the web edges also on @svc/web, the SQL stores on @svc/store-sql); only @svc/server wires them all', () => {
+    const sqlStores = ['store-sqlite', 'store-postgres'];
+    const shared = (pkg: string) =>
+      WEB_EDGES.includes(pkg) ? ['@svc/web'] : sqlStores.includes(pkg) ? ['@svc/store-sql'] : [];
     for (const pkg of PACKAGES.filter((p) => p !== 'core' && p !== 'server' && p !== 'client')) {
       const ours = Object.keys(manifest(pkg).dependencies ?? {}).filter((d) => d.startsWith('@svc/'));
-      expect(ours, pkg).toEqual(WEB_EDGES.includes(pkg) ? ['@svc/core', '@svc/web'] : ['@svc/core']);
+      expect(ours, pkg).toEqual(['@svc/core', ...shared(pkg)]);
     }
+  });
+
+  it('only the SQL stores and the server use @svc/store-sql', () => {
+    const users = PACKAGES.filter((pkg) =>
+      Object.keys(manifest(pkg).dependencies ?? {}).includes('@svc/store-sql'),
+    );
+    expect(users.filter((pkg) => pkg !== 'server').sort()).toEqual(['store-postgres', 'store-sqlite']);
   });
 
   it('@svc/web, what every HTML and HTTP surface shares, depends on @svc/core and HTTP-level libraries only', () => {

@@ -1,43 +1,38 @@
-import type { ConnectedAccount, Platform } from '@svc/core';
-import { dateFromPg, nullableDateFromPg, nullableNumberFromBigint } from './pg-values.js';
+import type { ConnectedAccount } from '@svc/core';
+import type { AccountRowOf } from '@svc/store-sql';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /**
  * A `connected_accounts` row as pg reads it (bigint arrives as text). Read as jsonb (together
- * with an automation), dates arrive as JSON text and bigint as a number, hence the unions.
+ * with an automation), dates arrive as JSON text and bigint as a number, hence PgTypes' unions.
  */
-export type AccountRow = {
-  id: string;
-  owner_id: string;
-  platform: string;
-  platform_account_id: string;
-  handle: string;
-  profile_url: string;
-  profile_image_url: string | null;
-  follower_count: string | number | null;
-  status: string;
-  needs_reconnect: boolean;
-  sealed_credentials: string | null;
-  token_expires_at: Date | string | null;
-  connected_at: Date | string;
-  updated_at: Date | string;
-};
+export type AccountRow = AccountRowOf<PgTypes>;
+
+/** Every column of `connected_accounts` an upsert binds, in the order `accountParams` binds them. */
+export const ACCOUNT_COLUMNS = [
+  'id',
+  'owner_id',
+  'platform',
+  'platform_account_id',
+  'handle',
+  'profile_url',
+  'profile_image_url',
+  'follower_count',
+  'status',
+  'needs_reconnect',
+  'sealed_credentials',
+  'token_expires_at',
+  'connected_at',
+  'updated_at',
+] as const;
+
+const { accountToRow } = PG_ROWS;
+
+/** The parameters that store an account, in ACCOUNT_COLUMNS order. */
+export function accountParams(account: ConnectedAccount): unknown[] {
+  const row = accountToRow(account);
+  return ACCOUNT_COLUMNS.map((column) => row[column]);
+}
 
 /** The account a `connected_accounts` row holds. */
-export function rowToAccount(row: AccountRow): ConnectedAccount {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    platform: row.platform as Platform,
-    platformAccountId: row.platform_account_id,
-    handle: row.handle,
-    profileUrl: row.profile_url,
-    profileImageUrl: row.profile_image_url,
-    followerCount: nullableNumberFromBigint(row.follower_count),
-    status: row.status as ConnectedAccount['status'],
-    needsReconnect: row.needs_reconnect,
-    sealedCredentials: row.sealed_credentials,
-    tokenExpiresAt: nullableDateFromPg(row.token_expires_at),
-    connectedAt: dateFromPg(row.connected_at),
-    updatedAt: dateFromPg(row.updated_at),
-  };
-}
+export const { rowToAccount } = PG_ROWS;

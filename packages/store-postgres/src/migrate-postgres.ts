@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { LEGACY_POSTGRES_MIGRATION_IDS } from './legacy-migration-ids.js';
 import type { PostgresMigration } from './postgres-migration.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 
@@ -42,6 +43,7 @@ export async function migratePostgres(
     await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await client.query(CREATE_MIGRATIONS_TABLE);
+      await recordLegacyIds(client);
       const applied: string[] = [];
       for (const migration of migrations) {
         if (await applyOne(client, migration)) applied.push(migration.id);
@@ -55,6 +57,23 @@ export async function migratePostgres(
   }
 }
 
+/**
+ * Records each change a database migrated before the dialects were numbered alike holds under an
+ * old id (LEGACY_POSTGRES_MIGRATION_IDS) under its new id as well, with its original time. The old
+ * rows stay: a process of the previous release, started during a rollout, still finds every
+ * migration it knows applied. On every later start this is one INSERT that adds nothing.
+ */
+async function recordLegacyIds(client: pg.PoolClient): Promise<void> {
+  const legacy = Object.entries(LEGACY_POSTGRES_MIGRATION_IDS);
+  await client.query(
+    `INSERT INTO schema_migrations (id, applied_at)
+     SELECT m.new_id, s.applied_at FROM schema_migrations AS s
+     JOIN unnest($1::text[], $2::text[]) AS m(old_id, new_id) ON s.id = m.old_id
+     ON CONFLICT (id) DO NOTHING`,
+    [legacy.map(([old]) => old), legacy.map(([, current]) => current)],
+  );
+}
+
 async function applyOne(client: pg.PoolClient, migration: PostgresMigration): Promise<boolean> {
   await client.query('BEGIN');
   try {
@@ -63,7 +82,8 @@ async function applyOne(client: pg.PoolClient, migration: PostgresMigration): Pr
       await client.query('ROLLBACK');
       return false;
     }
-    await client.query(migration.sql);
+    // A no-op (a change only the other dialect needed) is recorded without a statement.
+    if (migration.sql.trim() !== '') await client.query(migration.sql);
     await client.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
     await client.query('COMMIT');
     return true;
@@ -82,7 +102,10 @@ export async function pendingPostgresMigrations(
   const table = await pool.query<{ t: string | null }>("SELECT to_regclass('schema_migrations') AS t");
   if (table.rows[0]?.t == null) return migrations.map((m) => m.id);
   const done = await pool.query<{ id: string }>('SELECT id FROM schema_migrations');
-  const applied = new Set(done.rows.map((row) => row.id));
+  // An old id counts as its new one, as the next migration run will record it.
+  const applied = new Set(
+    done.rows.flatMap((row) => [row.id, LEGACY_POSTGRES_MIGRATION_IDS[row.id] ?? row.id]),
+  );
   return migrations.filter((m) => !applied.has(m.id)).map((m) => m.id);
 }
 

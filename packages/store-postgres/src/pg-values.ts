@@ -2,6 +2,8 @@
 // timestamptz reads as a Date, jsonb as parsed JSON and text[] as a string array; bigint reads as
 // a string (pg will not guess whether it fits a JS number), so the mappers convert it.
 
+import { type SqlCodec, sqlRows } from '@svc/store-sql';
+
 /** A jsonb parameter. Stringified here: pg would send a JS array as a PostgreSQL array. */
 export function jsonParam(value: unknown): string {
   return JSON.stringify(value);
@@ -31,3 +33,37 @@ export function dateFromPg(value: Date | string): Date {
 export function nullableDateFromPg(value: Date | string | null): Date | null {
   return value === null ? null : dateFromPg(value);
 }
+
+/**
+ * PostgreSQL's column types, as pg binds and reads them, for the row mappers shared with SQLite.
+ * A date reads as a Date, or as its JSON text when a query nests the row with to_jsonb.
+ */
+export type PgTypes = {
+  date: Date | string;
+  json: unknown;
+  list: string[];
+  flag: boolean;
+  // Text as pg reads bigint, a number when the row was nested as jsonb.
+  bigint: string | number;
+};
+
+/**
+ * PostgreSQL's conversions for the shared row mappers (@svc/store-sql): pg binds and reads dates,
+ * arrays and booleans as they are; only jsonb is stringified to bind.
+ */
+export const PG_CODEC: SqlCodec<PgTypes> = {
+  dateToSql: (date) => date,
+  dateFromSql: dateFromPg,
+  jsonToSql: jsonParam,
+  jsonFromSql: <V>(value: unknown) => value as V,
+  // pg sends a JS array as a PostgreSQL array; the post's own array is bound, as before.
+  listToSql: (list) => list as string[],
+  listFromSql: (value) => value,
+  flagToSql: (value) => value,
+  flagFromSql: (value) => value,
+  bigintToSql: (value) => value,
+  bigintFromSql: numberFromBigint,
+};
+
+/** The row mappers shared with the other dialect, bound to PG_CODEC. */
+export const PG_ROWS = sqlRows(PG_CODEC);

@@ -6,7 +6,7 @@ import {
   disconnectRefusal,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
-import { type AccountRow, rowToAccount } from './account-row.js';
+import { type AccountRow, accountParams, rowToAccount } from './account-row.js';
 import { appendEvents, eventParams, withEvents } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
@@ -105,20 +105,7 @@ export function createPostgresAccountStore(pool: Pool): AccountStore {
     async saveAccount(account, events = []) {
       const sql = events.length === 0 ? UPSERT_ACCOUNT_SQL : withEvents(UPSERT_ACCOUNT_SQL, 15);
       const [saved] = await many(sql, [
-        account.id,
-        account.ownerId,
-        account.platform,
-        account.platformAccountId,
-        account.handle,
-        account.profileUrl,
-        account.profileImageUrl,
-        account.followerCount,
-        account.status,
-        account.needsReconnect,
-        account.sealedCredentials,
-        account.tokenExpiresAt,
-        account.connectedAt,
-        account.updatedAt,
+        ...accountParams(account),
         ...(events.length === 0 ? [] : eventParams(events)),
       ]);
       if (saved === undefined) throw new Error(`Saving account ${account.id} returned no row.`);

@@ -1,54 +1,35 @@
-import type { ApiKey, ApiKeyStore, Scope } from '@svc/core';
+import type { ApiKeyStore } from '@svc/core';
+import type { ApiKeyRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
 
-type ApiKeyRow = {
-  id: string;
-  owner_id: string;
-  name: string | null;
-  secret_hash: string;
-  scopes: string[];
-  account_ids: string[] | null;
-  created_at: Date;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-};
+type ApiKeyRow = ApiKeyRowOf<PgTypes>;
 
-function rowToApiKey(row: ApiKeyRow): ApiKey {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    name: row.name,
-    secretHash: row.secret_hash,
-    scopes: row.scopes as Scope[],
-    accountIds: row.account_ids,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-    lastUsedAt: row.last_used_at,
-  };
-}
+const { apiKeyToRow, rowToApiKey } = PG_ROWS;
+
+/** The columns an insert binds, in the order of its parameters. */
+const COLUMNS = [
+  'id',
+  'owner_id',
+  'name',
+  'secret_hash',
+  'scopes',
+  'account_ids',
+  'created_at',
+  'expires_at',
+  'revoked_at',
+  'last_used_at',
+] as const;
 
 /** The ApiKeyStore of a PostgreSQL database. */
 export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
   return {
     async insertApiKey(key) {
+      const row = apiKeyToRow(key);
       await pool.query(
-        `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at, last_used_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          key.id,
-          key.ownerId,
-          key.name,
-          key.secretHash,
-          key.scopes,
-          key.accountIds,
-          key.createdAt,
-          key.expiresAt,
-          key.revokedAt,
-          key.lastUsedAt,
-        ],
+        `INSERT INTO api_keys (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        COLUMNS.map((column) => row[column]),
       );
     },
     async getApiKey(id) {

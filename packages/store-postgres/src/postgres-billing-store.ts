@@ -1,50 +1,13 @@
-import type { BillingEvent, BillingStore, Subscription, SubscriptionStatus } from '@svc/core';
+import type { BillingStore } from '@svc/core';
+import type { BillingEventRowOf, BillingSubscriptionRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { nullableNumberFromBigint } from './pg-values.js';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
-type SubscriptionRow = {
-  user_id: string;
-  status: string;
-  plan: string | null;
-  current_period_end: Date | null;
-  purchased_handles: number;
-  provider_customer_id: string | null;
-  updated_at: Date;
-};
+type SubscriptionRow = BillingSubscriptionRowOf<PgTypes>;
 
-type BillingEventRow = {
-  id: string;
-  user_id: string;
-  at: Date;
-  kind: string;
-  amount_minor: string | null;
-  currency: string | null;
-  description: string | null;
-};
+type BillingEventRow = BillingEventRowOf<PgTypes>;
 
-function rowToSubscription(row: SubscriptionRow): Subscription {
-  return {
-    userId: row.user_id,
-    status: row.status as SubscriptionStatus,
-    plan: row.plan,
-    currentPeriodEnd: row.current_period_end,
-    purchasedHandles: row.purchased_handles,
-    providerCustomerId: row.provider_customer_id,
-    updatedAt: row.updated_at,
-  };
-}
-
-function rowToEvent(row: BillingEventRow): BillingEvent {
-  const minor = nullableNumberFromBigint(row.amount_minor);
-  return {
-    id: row.id,
-    userId: row.user_id,
-    at: row.at,
-    kind: row.kind,
-    amount: minor === null ? null : { minor, currency: row.currency },
-    description: row.description,
-  };
-}
+const { rowToBillingSubscription: rowToSubscription, rowToBillingEvent: rowToEvent } = PG_ROWS;
 
 /** The BillingStore of a PostgreSQL database. */
 export function createPostgresBillingStore(pool: Pool): BillingStore {

@@ -1,51 +1,33 @@
-import type { ConnectionRequest, ConnectionRequestStore, Platform } from '@svc/core';
+import type { ConnectionRequestStore } from '@svc/core';
+import type { ConnectionRequestRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
-type ConnectionRequestRow = {
-  id: string;
-  owner_id: string;
-  platform: string;
-  nonce: string;
-  sealed_code_verifier: string;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  account_ids: string[];
-};
+type ConnectionRequestRow = ConnectionRequestRowOf<PgTypes>;
 
-function rowToRequest(row: ConnectionRequestRow): ConnectionRequest {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    platform: row.platform as Platform,
-    nonce: row.nonce,
-    sealedCodeVerifier: row.sealed_code_verifier,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    usedAt: row.used_at,
-    accountIds: row.account_ids,
-  };
-}
+const { connectionRequestToRow, rowToConnectionRequest } = PG_ROWS;
+
+/** The columns an insert binds, in the order of its parameters. */
+const COLUMNS = [
+  'id',
+  'owner_id',
+  'platform',
+  'nonce',
+  'sealed_code_verifier',
+  'created_at',
+  'expires_at',
+  'used_at',
+  'account_ids',
+] as const;
 
 /** The ConnectionRequestStore of a PostgreSQL database. */
 export function createPostgresConnectionRequestStore(pool: Pool): ConnectionRequestStore {
   return {
     async insertConnectionRequest(request) {
+      const row = connectionRequestToRow(request);
       await pool.query(
-        `INSERT INTO connection_requests
-           (id, owner_id, platform, nonce, sealed_code_verifier, created_at, expires_at, used_at, account_ids)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          request.id,
-          request.ownerId,
-          request.platform,
-          request.nonce,
-          request.sealedCodeVerifier,
-          request.createdAt,
-          request.expiresAt,
-          request.usedAt,
-          request.accountIds,
-        ],
+        `INSERT INTO connection_requests (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        COLUMNS.map((column) => row[column]),
       );
     },
     async getConnectionRequest(id) {
@@ -54,7 +36,7 @@ export function createPostgresConnectionRequestStore(pool: Pool): ConnectionRequ
         [id],
       );
       const row = result.rows[0];
-      return row === undefined ? null : rowToRequest(row);
+      return row === undefined ? null : rowToConnectionRequest(row);
     },
     async spendConnectionRequest(id, at) {
       // The `used_at IS NULL` guard makes spending a compare-and-set: one racing callback wins.

@@ -1,6 +1,8 @@
 // Conversions between domain values and SQLite column values. Dates are stored as INTEGER
 // milliseconds since the epoch, booleans as INTEGER 0/1 and structured values as JSON TEXT.
 
+import { type SqlCodec, sqlRows } from '@svc/store-sql';
+
 /** A date column value. */
 export function dateToSql(date: Date): number {
   return date.getTime();
@@ -50,3 +52,23 @@ export function jsonFromSql<T>(text: string): T {
 export function nullableJsonFromSql<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
 }
+
+/** SQLite's column types for the row mappers shared with PostgreSQL (@svc/store-sql). */
+export type SqliteTypes = { date: number; json: string; list: string; flag: number; bigint: number };
+
+/** SQLite's conversions for the shared row mappers: the functions above. */
+export const SQLITE_CODEC: SqlCodec<SqliteTypes> = {
+  dateToSql,
+  dateFromSql,
+  jsonToSql,
+  jsonFromSql,
+  listToSql: jsonToSql,
+  listFromSql: (text) => jsonFromSql<string[]>(text),
+  flagToSql,
+  flagFromSql,
+  bigintToSql: (value) => value,
+  bigintFromSql: (value) => value,
+};
+
+/** The row mappers shared with the other dialect, bound to SQLITE_CODEC. */
+export const SQLITE_ROWS = sqlRows(SQLITE_CODEC);

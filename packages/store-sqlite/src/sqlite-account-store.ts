@@ -6,76 +6,19 @@ import {
   type DisconnectAccountRequest,
   type DomainEvent,
   disconnectRefusal,
-  type Platform,
 } from '@svc/core';
+import type { AccountRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import {
-  dateFromSql,
-  dateToSql,
-  flagFromSql,
-  flagToSql,
-  jsonToSql,
-  nullableDateFromSql,
-  nullableDateToSql,
-} from './sql-values.js';
+import { dateToSql, jsonToSql, nullableDateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
 /** A `connected_accounts` row, as `SELECT *` reads it. */
-export type AccountRow = {
-  id: string;
-  owner_id: string;
-  platform: string;
-  platform_account_id: string;
-  handle: string;
-  profile_url: string;
-  profile_image_url: string | null;
-  follower_count: number | null;
-  status: string;
-  needs_reconnect: number;
-  sealed_credentials: string | null;
-  token_expires_at: number | null;
-  connected_at: number;
-  updated_at: number;
-};
+export type AccountRow = AccountRowOf<SqliteTypes>;
 
-function accountToRow(account: ConnectedAccount): AccountRow {
-  return {
-    id: account.id,
-    owner_id: account.ownerId,
-    platform: account.platform,
-    platform_account_id: account.platformAccountId,
-    handle: account.handle,
-    profile_url: account.profileUrl,
-    profile_image_url: account.profileImageUrl,
-    follower_count: account.followerCount,
-    status: account.status,
-    needs_reconnect: flagToSql(account.needsReconnect),
-    sealed_credentials: account.sealedCredentials,
-    token_expires_at: nullableDateToSql(account.tokenExpiresAt),
-    connected_at: dateToSql(account.connectedAt),
-    updated_at: dateToSql(account.updatedAt),
-  };
-}
+const { accountToRow } = SQLITE_ROWS;
 
 /** Maps a `connected_accounts` row to its account; the analytics store reuses it. */
-export function rowToAccount(row: AccountRow): ConnectedAccount {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    platform: row.platform as Platform,
-    platformAccountId: row.platform_account_id,
-    handle: row.handle,
-    profileUrl: row.profile_url,
-    profileImageUrl: row.profile_image_url,
-    followerCount: row.follower_count,
-    status: row.status as ConnectedAccount['status'],
-    needsReconnect: flagFromSql(row.needs_reconnect),
-    sealedCredentials: row.sealed_credentials,
-    tokenExpiresAt: nullableDateFromSql(row.token_expires_at),
-    connectedAt: dateFromSql(row.connected_at),
-    updatedAt: dateFromSql(row.updated_at),
-  };
-}
+export const { rowToAccount } = SQLITE_ROWS;
 
 /**
  * Accounts of one platform whose token expiry their owner was not warned about, soonest first.

@@ -1,60 +1,13 @@
-import type { ApiKey, ApiKeyStore, Scope } from '@svc/core';
+import type { ApiKeyStore } from '@svc/core';
+import type { ApiKeyRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import type { CredentialCache } from './credential-cache.js';
-import {
-  dateFromSql,
-  dateToSql,
-  jsonFromSql,
-  jsonToSql,
-  nullableDateFromSql,
-  nullableDateToSql,
-  nullableJsonFromSql,
-  nullableJsonToSql,
-} from './sql-values.js';
+import { dateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
 
-type ApiKeyRow = {
-  id: string;
-  owner_id: string;
-  name: string | null;
-  secret_hash: string;
-  scopes: string;
-  account_ids: string | null;
-  created_at: number;
-  expires_at: number | null;
-  revoked_at: number | null;
-  last_used_at: number | null;
-};
+type ApiKeyRow = ApiKeyRowOf<SqliteTypes>;
 
-function apiKeyToRow(key: ApiKey): ApiKeyRow {
-  return {
-    id: key.id,
-    owner_id: key.ownerId,
-    name: key.name,
-    secret_hash: key.secretHash,
-    scopes: jsonToSql(key.scopes),
-    account_ids: nullableJsonToSql(key.accountIds),
-    created_at: dateToSql(key.createdAt),
-    expires_at: nullableDateToSql(key.expiresAt),
-    revoked_at: nullableDateToSql(key.revokedAt),
-    last_used_at: nullableDateToSql(key.lastUsedAt),
-  };
-}
-
-function rowToApiKey(row: ApiKeyRow): ApiKey {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    name: row.name,
-    secretHash: row.secret_hash,
-    scopes: jsonFromSql<Scope[]>(row.scopes),
-    accountIds: nullableJsonFromSql<string[]>(row.account_ids),
-    createdAt: dateFromSql(row.created_at),
-    expiresAt: nullableDateFromSql(row.expires_at),
-    revokedAt: nullableDateFromSql(row.revoked_at),
-    lastUsedAt: nullableDateFromSql(row.last_used_at),
-  };
-}
+const { apiKeyToRow, rowToApiKey } = SQLITE_ROWS;
 
 /** The ApiKeyStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteApiKeyStore(db: Database.Database, credentials: CredentialCache): ApiKeyStore {

@@ -1,49 +1,13 @@
-import type { BillingEvent, BillingStore, Subscription, SubscriptionStatus } from '@svc/core';
+import type { BillingStore } from '@svc/core';
+import type { BillingEventRowOf, BillingSubscriptionRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateFromSql, dateToSql, nullableDateFromSql, nullableDateToSql } from './sql-values.js';
+import { dateToSql, nullableDateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
-type SubscriptionRow = {
-  user_id: string;
-  status: string;
-  plan: string | null;
-  current_period_end: number | null;
-  purchased_handles: number;
-  provider_customer_id: string | null;
-  updated_at: number;
-};
+type SubscriptionRow = BillingSubscriptionRowOf<SqliteTypes>;
 
-type BillingEventRow = {
-  id: string;
-  user_id: string;
-  at: number;
-  kind: string;
-  amount_minor: number | null;
-  currency: string | null;
-  description: string | null;
-};
+type BillingEventRow = BillingEventRowOf<SqliteTypes>;
 
-function rowToSubscription(row: SubscriptionRow): Subscription {
-  return {
-    userId: row.user_id,
-    status: row.status as SubscriptionStatus,
-    plan: row.plan,
-    currentPeriodEnd: nullableDateFromSql(row.current_period_end),
-    purchasedHandles: row.purchased_handles,
-    providerCustomerId: row.provider_customer_id,
-    updatedAt: dateFromSql(row.updated_at),
-  };
-}
-
-function rowToEvent(row: BillingEventRow): BillingEvent {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    at: dateFromSql(row.at),
-    kind: row.kind,
-    amount: row.amount_minor === null ? null : { minor: row.amount_minor, currency: row.currency },
-    description: row.description,
-  };
-}
+const { rowToBillingSubscription: rowToSubscription, rowToBillingEvent: rowToEvent } = SQLITE_ROWS;
 
 /** The BillingStore of a SQLite database. */
 export function createSqliteBillingStore(db: Database.Database): BillingStore {

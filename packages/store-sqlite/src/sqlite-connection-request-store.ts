@@ -1,32 +1,11 @@
-import type { ConnectionRequest, ConnectionRequestStore, Platform } from '@svc/core';
+import type { ConnectionRequestStore } from '@svc/core';
+import type { ConnectionRequestRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateFromSql, dateToSql, nullableDateFromSql, nullableDateToSql } from './sql-values.js';
+import { dateToSql, jsonToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
-type ConnectionRequestRow = {
-  id: string;
-  owner_id: string;
-  platform: string;
-  nonce: string;
-  sealed_code_verifier: string;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-  account_ids: string;
-};
+type ConnectionRequestRow = ConnectionRequestRowOf<SqliteTypes>;
 
-function rowToRequest(row: ConnectionRequestRow): ConnectionRequest {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    platform: row.platform as Platform,
-    nonce: row.nonce,
-    sealedCodeVerifier: row.sealed_code_verifier,
-    createdAt: dateFromSql(row.created_at),
-    expiresAt: dateFromSql(row.expires_at),
-    usedAt: nullableDateFromSql(row.used_at),
-    accountIds: JSON.parse(row.account_ids) as string[],
-  };
-}
+const { connectionRequestToRow, rowToConnectionRequest } = SQLITE_ROWS;
 
 /** The ConnectionRequestStore of a SQLite database. */
 export function createSqliteConnectionRequestStore(db: Database.Database): ConnectionRequestStore {
@@ -45,27 +24,17 @@ export function createSqliteConnectionRequestStore(db: Database.Database): Conne
   );
   return {
     async insertConnectionRequest(request) {
-      insert.run({
-        id: request.id,
-        owner_id: request.ownerId,
-        platform: request.platform,
-        nonce: request.nonce,
-        sealed_code_verifier: request.sealedCodeVerifier,
-        created_at: dateToSql(request.createdAt),
-        expires_at: dateToSql(request.expiresAt),
-        used_at: nullableDateToSql(request.usedAt),
-        account_ids: JSON.stringify(request.accountIds),
-      });
+      insert.run(connectionRequestToRow(request));
     },
     async getConnectionRequest(id) {
       const row = select.get(id);
-      return row === undefined ? null : rowToRequest(row);
+      return row === undefined ? null : rowToConnectionRequest(row);
     },
     async spendConnectionRequest(id, at) {
       return spend.run(dateToSql(at), id).changes === 1;
     },
     async recordConnectedAccounts(id, accountIds) {
-      recordAccounts.run(JSON.stringify(accountIds), id);
+      recordAccounts.run(jsonToSql(accountIds), id);
     },
   };
 }

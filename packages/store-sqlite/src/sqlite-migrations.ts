@@ -26,8 +26,9 @@ import { migration0025Sweeps } from './migrations/0025-sweeps.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
- * Every migration, oldest first. Kept in TypeScript so the build bundles them. To change the
- * schema, add `migrations/NNNN-what.ts` and append it here.
+ * Every migration, oldest first, one per id of `MIGRATION_IDS` (@svc/store-sql) so a number means
+ * the same change as on PostgreSQL. Kept in TypeScript so the build bundles them. To change the
+ * schema, append the id there, add `migrations/NNNN-what.ts` in both dialects and append it here.
  */
 export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0001Initial,

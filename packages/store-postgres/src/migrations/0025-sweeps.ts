@@ -1,0 +1,22 @@
+import type { PostgresMigration } from '../postgres-migration.js';
+
+/**
+ * What the sweeps read and write. `posts_deleted`: soft-deleted posts by deletion time, the purge's
+ * queue (live posts, nearly all of them, stay out). `posts_owner_deleted`: an owner's soft-deleted
+ * posts, for the purge's "does another post still use this copy" and the restorable list.
+ * `webhook_messages_created`: messages oldest first, the webhook retention's queue; the
+ * `message_id` indexes find a message's deliveries and attempts without scanning them all.
+ * `token_refresh_until`: until when a token sweep holds an account for its ahead-of-time refresh,
+ * so sweeps of several processes ask the platform for one refresh, not one each.
+ */
+export const migration0025Sweeps: PostgresMigration = {
+  id: '0025_sweeps',
+  sql: `
+CREATE INDEX posts_deleted ON posts (deleted_at, id) WHERE deleted_at IS NOT NULL;
+CREATE INDEX posts_owner_deleted ON posts (owner_id, deleted_at) WHERE deleted_at IS NOT NULL;
+CREATE INDEX webhook_messages_created ON webhook_messages (created_at, id);
+CREATE INDEX webhook_deliveries_message ON webhook_deliveries (message_id);
+CREATE INDEX webhook_attempts_message ON webhook_attempts (message_id);
+ALTER TABLE connected_accounts ADD COLUMN token_refresh_until timestamptz;
+`,
+};

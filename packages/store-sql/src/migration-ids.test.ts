@@ -1,0 +1,9 @@
+import { expect, it } from 'vitest';
+import { MIGRATION_IDS } from './migration-ids.js';
+
+it('numbers the migrations 0001, 0002 … without a gap, each with a snake_case name', () => {
+  MIGRATION_IDS.forEach((id, index) => {
+    expect(id).toMatch(/^\d{4}_[a-z0-9]+(_[a-z0-9]+)*$/);
+    expect(id.slice(0, 4)).toBe(String(index + 1).padStart(4, '0'));
+  });
+});

@@ -1,0 +1,105 @@
+import {
+  contentHashOf,
+  type MediaRef,
+  type Platform,
+  type PlatformMeta,
+  type Post,
+  type PostStatus,
+  type PublishProgress,
+} from '@svc/core';
+import { orNull } from './or-null.js';
+import type { SqlCodec, SqlTypes } from './sql-codec.js';
+
+/** A `posts` row in a dialect's column types (each dialect lists its columns in its own order). */
+export type PostRowOf<T extends SqlTypes> = {
+  id: string;
+  owner_id: string;
+  status: string;
+  caption: string;
+  title: string | null;
+  name: string | null;
+  platforms: T['list'];
+  profile_ids: T['list'];
+  media: T['json'];
+  scheduled_time: T['date'] | null;
+  published_at: T['date'] | null;
+  failed_reason: string | null;
+  external_id: string | null;
+  permalink: string | null;
+  platform_meta: T['json'] | null;
+  category: string | null;
+  created_at: T['date'];
+  updated_at: T['date'];
+  attempts: number;
+  due_at: T['date'] | null;
+  lease_owner: string | null;
+  platform_post_id: string | null;
+  publish_progress: T['json'] | null;
+  deleted_at: T['date'] | null;
+  version: number;
+  /** core's `contentHashOf`, for the duplicate-content check; derived, never read back. */
+  content_hash: string | null;
+};
+
+/** The row that stores a post. */
+export function postToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, post: Post): PostRowOf<T> {
+  return {
+    id: post.id,
+    owner_id: post.ownerId,
+    status: post.status,
+    caption: post.caption,
+    title: post.title,
+    name: post.name,
+    platforms: codec.listToSql(post.platforms),
+    profile_ids: codec.listToSql(post.profileIds),
+    media: codec.jsonToSql(post.media),
+    scheduled_time: orNull(post.scheduledTime, codec.dateToSql),
+    published_at: orNull(post.publishedAt, codec.dateToSql),
+    failed_reason: post.failedReason,
+    external_id: post.externalId,
+    permalink: post.permalink,
+    platform_meta: orNull(post.platformMeta, codec.jsonToSql),
+    category: post.category,
+    created_at: codec.dateToSql(post.createdAt),
+    updated_at: codec.dateToSql(post.updatedAt),
+    attempts: post.attempts,
+    due_at: orNull(post.dueAt, codec.dateToSql),
+    lease_owner: post.leaseOwner,
+    platform_post_id: post.platformPostId,
+    publish_progress: orNull(post.publishProgress, codec.jsonToSql),
+    deleted_at: orNull(post.deletedAt, codec.dateToSql),
+    version: post.version,
+    content_hash: contentHashOf(post),
+  };
+}
+
+/** The post a row stores. Trusts the row: only the stores write it, from validated posts. */
+export function sqlRowToPost<T extends SqlTypes>(codec: SqlCodec<T>, row: PostRowOf<T>): Post {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    status: row.status as PostStatus,
+    caption: row.caption,
+    title: row.title,
+    platforms: codec.listFromSql(row.platforms) as Platform[],
+    profileIds: codec.listFromSql(row.profile_ids),
+    media: codec.jsonFromSql<MediaRef[]>(row.media),
+    scheduledTime: orNull(row.scheduled_time, codec.dateFromSql),
+    publishedAt: orNull(row.published_at, codec.dateFromSql),
+    failedReason: row.failed_reason,
+    externalId: row.external_id,
+    permalink: row.permalink,
+    platformMeta: orNull(row.platform_meta, (meta) => codec.jsonFromSql<PlatformMeta>(meta)),
+    category: row.category,
+    name: row.name,
+    createdAt: codec.dateFromSql(row.created_at),
+    updatedAt: codec.dateFromSql(row.updated_at),
+    attempts: row.attempts,
+    dueAt: orNull(row.due_at, codec.dateFromSql),
+    leaseOwner: row.lease_owner,
+    platformPostId: row.platform_post_id,
+    publishProgress: orNull(row.publish_progress, (progress) => codec.jsonFromSql<PublishProgress>(progress)),
+    deletedAt: orNull(row.deleted_at, codec.dateFromSql),
+    version: row.version,
+  };
+}
