@@ -254,6 +254,7 @@ export {
   type NewUserPlanSetting,
   type PlanChoice,
 } from './domain/new-user-plan.js';
+export { newUserPlanNote } from './domain/new-user-plan-note.js';
 export {
   MCP_OAUTH_SCOPES,
   MCP_RESOURCE_SCOPES,
@@ -262,6 +263,7 @@ export {
   oauthScopeFor,
   scopesForOAuth,
 } from './domain/oauth-scopes.js';
+export { passwordChangeProblem } from './domain/password-change-problem.js';
 export { PASSWORD_LENGTH, passwordProblem } from './domain/password-rules.js';
 export { type NoticeLine, type NoticePart, type PlanNotice, planNotice } from './domain/plan-notice.js';
 export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './domain/platform.js';
@@ -292,8 +294,10 @@ export {
   postPayloadSchema,
 } from './domain/post-request.js';
 export {
+  can,
   type DraftRevision,
   POST_TRANSITIONS,
+  type PostAction,
   type PostChange,
   type PostEdit,
   type PostEvent,
@@ -461,6 +465,7 @@ export {
   type UploadedFile,
 } from './ports/media-store.js';
 export type { OAuthRecord, OAuthStore } from './ports/oauth-store.js';
+export type { PasswordHasher } from './ports/password-hasher.js';
 export type {
   AuthorizationRequest,
   CodeCallback,
@@ -517,6 +522,7 @@ export {
 export type { PublisherSignal } from './ports/publisher-signal.js';
 export type { RateLimitCount, RateLimitStore } from './ports/rate-limit-store.js';
 export type { SecretBox } from './ports/secret-box.js';
+export type { SignInSessions } from './ports/sign-in-sessions.js';
 export type { Store } from './ports/store.js';
 export {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -560,6 +566,11 @@ export {
   type CalendarPosts,
   calendarPosts,
 } from './use-cases/calendar-posts.js';
+export {
+  type ChangePasswordDeps,
+  type ChangePasswordInput,
+  changePassword,
+} from './use-cases/change-password.js';
 export type { AccountChoice } from './use-cases/choose-targets.js';
 export {
   type ConnectionCallback,
@@ -690,6 +701,7 @@ export {
   setAutomationRunning,
 } from './use-cases/manage-automations.js';
 export type { MediaItem, MediaItemUse } from './use-cases/media-item.js';
+export { ownMediaAssets } from './use-cases/own-media-assets.js';
 export { POST_HISTORY_MAX, postHistory } from './use-cases/post-history.js';
 export {
   ANALYTICS_DAYS,

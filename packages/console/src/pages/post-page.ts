@@ -1,4 +1,5 @@
 import {
+  can,
   captionPreview,
   deletePost,
   type EditPostInput,
@@ -54,10 +55,6 @@ type EditOutcome = {
   readonly problems: readonly string[];
 };
 
-/** Only a draft or a scheduled post is edited (not one being published, awaiting review or history). */
-const editable = (post: Post) =>
-  post.deletedAt === null && (post.status === 'draft' || post.status === 'scheduled');
-
 /** The slides as every surface presents them (core's post presenter); the console shows no link from it. */
 const slidesOf = (post: Post): SlideView[] => slideViews(post, () => '');
 
@@ -98,7 +95,6 @@ async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | nul
   const status = publicStatus(post.status);
   const history = await orThrow(postHistory(c.deps.core, c.actor, post.id));
   const accounts = await Promise.all(post.profileIds.map((id) => c.deps.core.store.accounts.getAccount(id)));
-  const deletable = post.deletedAt === null && post.status !== 'posted' && post.status !== 'publishing';
   const body = html`${
     outcome === null || outcome.problems.length === 0
       ? ''
@@ -116,7 +112,7 @@ ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${pos
 </dl></div>
 ${await mediaSection(c, post)}
 ${
-  post.status === 'scheduled' && post.deletedAt === null
+  can(post, 'move')
     ? html`<section class="card" aria-labelledby="move-heading"><h2 id="move-heading">Move this post</h2>
 <form method="post" action="/app/posts/${post.id}/move">${csrfField(c.session)}
 <label for="move-time">New time (${c.time.zone})</label>
@@ -124,9 +120,9 @@ ${
 <div class="actions"><button type="submit">Move</button></div></form></section>`
     : ''
 }
-${editable(post) ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
+${can(post, 'edit') ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
 ${
-  deletable
+  can(post, 'delete')
     ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
     : ''
 }

@@ -4,6 +4,7 @@ export { checkSignIn, clientAddress, type SignInCheck } from './check-sign-in.js
 export { isLocalClient } from './local-client.js';
 export { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.js';
 export { createRandomIdGenerator } from './random-id-generator.js';
+export { scryptPasswordHasher } from './scrypt-password-hasher.js';
 export { sha256KeyHasher } from './sha256-key-hasher.js';
 export { createStandardWebhookSigner } from './standard-webhook-signer.js';
 export { systemClock } from './system-clock.js';

@@ -4,7 +4,7 @@ import type { Approval } from '../domain/approval.js';
 import type { ConnectedAccount } from '../domain/connected-account.js';
 import { limitsFor, quotaWindowStart } from '../domain/entitlements.js';
 import type { Post } from '../domain/post.js';
-import { scheduledEvents, transition } from '../domain/post-state-machine.js';
+import { can, scheduledEvents, transition } from '../domain/post-state-machine.js';
 import { type SvcError, svcError } from '../domain/svc-error.js';
 import type { ApprovalDecision } from '../ports/approval-store.js';
 import { checkDraftReady } from './check-draft-ready.js';
@@ -88,7 +88,7 @@ async function approve(
   post: Post,
   decision: ApprovalDecision,
 ): Promise<Result<ApprovalDecided, SvcError>> {
-  if (post.deletedAt !== null || post.status !== 'pending_approval') {
+  if (!can(post, 'approve')) {
     return err(
       svcError('invalid_post_state', `Post ${post.id} is no longer awaiting approval.`, { postId: post.id }),
     );
