@@ -747,6 +747,7 @@ export {
 export { setTimeZone } from './use-cases/set-time-zone.js';
 export { type PlanChange, type SetUserPlanInput, setUserPlan } from './use-cases/set-user-plan.js';
 export type { MediaDeps } from './use-cases/store-media-file.js';
+export { type TikTokPrivacyChoices, tiktokPrivacyChoices } from './use-cases/tiktok-privacy-choices.js';
 export {
   type UpdateScheduledPostInput,
   updateScheduledPost,
