@@ -442,6 +442,7 @@ export type {
 export type { Clock } from './ports/clock.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
 export type { EventStore, MentionedPost } from './ports/event-store.js';
+export type { HmacVerifier } from './ports/hmac-verifier.js';
 export type { IdGenerator, IdPrefix } from './ports/id-generator.js';
 export type { ImageProcessor, JpegCopy } from './ports/image-processor.js';
 export type { KeyHasher } from './ports/key-hasher.js';
@@ -663,6 +664,13 @@ export {
   type ImportPostsOptions,
   importPosts,
 } from './use-cases/import-posts.js';
+export {
+  answerWebhookHandshake,
+  type CommentWebhookReceipt,
+  type InstagramWebhookSettings,
+  receiveCommentWebhook,
+  type WebhookHandshake,
+} from './use-cases/instagram-comment-webhook.js';
 export {
   authenticateBearer,
   exchangeKeyForMcpToken,
