@@ -287,6 +287,7 @@ export {
   publicStatus,
 } from './domain/post.js';
 export {
+  MAX_MEDIA_ITEMS,
   type PostPayload,
   type PostRequest,
   parsePlatforms,
@@ -399,6 +400,7 @@ export {
 } from './policy/policy-types.js';
 export { type TextCounter, textCounters } from './policy/text-counters.js';
 export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './policy/text-metrics.js';
+export { TOOL_LIMITS } from './policy/tool-limits.js';
 export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';
 export {

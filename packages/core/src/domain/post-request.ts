@@ -7,7 +7,7 @@ import type { MediaRef } from './post.js';
 import { type SvcError, svcError } from './svc-error.js';
 
 /** Most slides any platform takes (TikTok photo sets); longer lists are refused while parsing. */
-const MAX_MEDIA_ITEMS = 35;
+export const MAX_MEDIA_ITEMS = 35;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Expected an http or https URL.' });
 

@@ -4,6 +4,7 @@ import {
   PLATFORMS,
   PUBLIC_POST_STATUSES,
   publicStatus,
+  TOOL_LIMITS,
   toPostView,
 } from '@svc/core';
 import { z } from 'zod';
@@ -26,14 +27,19 @@ export const draftPostTool = defineTool({
         'What the post should say; hashtags in it are kept. The caption is written from it unless caption is given.',
       ),
     caption: z.string().optional().describe('The caption, used as written instead of one from content_hint.'),
-    title: z.string().optional().describe('Required for youtube (max 100) and tiktok (max 150).'),
+    title: z.string().optional().describe(TOOL_LIMITS.titleRule),
     media_urls: z
       .array(z.string().min(1))
       .min(1)
-      .max(35)
+      .max(TOOL_LIMITS.maxMediaItems)
       .optional()
       .describe('Public image or video links in slide order, imported into the library now.'),
-    media_ids: z.array(z.string().min(1)).min(1).max(35).optional().describe('Media ids in slide order.'),
+    media_ids: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(TOOL_LIMITS.maxMediaItems)
+      .optional()
+      .describe('Media ids in slide order.'),
     platform_meta: z
       .record(z.string(), z.unknown())
       .optional()
