@@ -1,4 +1,4 @@
-import type { Post, PublishMedia } from '@svc/core';
+import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
 import type { ContainerPlan } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
@@ -7,7 +7,8 @@ import type { RequestOutcome } from '../shared/request-outcome.js';
 /** How a post with several slides goes to Threads. */
 export type ThreadsMultiSlide = 'first_slide' | 'carousel';
 
-const MAX_SLIDES = 20;
+// The same policy the others read their ceilings from: Threads' opt-in carousels.
+const MAX_SLIDES = DEFAULT_POLICY_CONFIG.platforms.threads.optInCarouselMaxSlides ?? 20;
 const IMAGE_POLL_MS = 1_000;
 const VIDEO_POLL_MS = 3_000;
 
