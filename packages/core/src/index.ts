@@ -71,6 +71,7 @@ export { accountSummaryJson, accountSummarySchema } from './answers/account-summ
 export { analyticsAnswerSchema } from './answers/analytics-answer.js';
 export { approvalStatusJson, approvalStatusSchema } from './answers/approval-status-answer.js';
 export { automationJson, automationSchema } from './answers/automation-answer.js';
+export { LIMIT_PHRASES } from './answers/limit-phrases.js';
 export { policyIssueSchema, policyResultSchema } from './answers/policy-answer.js';
 export {
   type PostView,
@@ -316,6 +317,7 @@ export {
   POSTING_OPTIONS_TTL_MS,
   type PostingOptionsCache,
 } from './domain/posting-options-cache.js';
+export { postingOptionsFailure } from './domain/posting-options-failure.js';
 export { rateLimitHeaders } from './domain/rate-limit-headers.js';
 export {
   addressRateLimitPolicy,
@@ -328,6 +330,7 @@ export {
   REGISTRATION_RATE_LIMIT_WINDOW_SECONDS,
   registrationRateLimitPolicy,
 } from './domain/rate-limit-policy.js';
+export { restoreDaysLeft } from './domain/restore-days-left.js';
 export {
   decideSandboxAccess,
   isLoopbackAddress,
@@ -400,7 +403,6 @@ export {
 } from './policy/policy-types.js';
 export { type TextCounter, textCounters } from './policy/text-counters.js';
 export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './policy/text-metrics.js';
-export { TOOL_LIMITS } from './policy/tool-limits.js';
 export { validatePostPayload } from './policy/validate-post-payload.js';
 export { validatePostPolicy } from './policy/validate-post-policy.js';
 export {

@@ -6,6 +6,7 @@ import {
   editPost,
   getPost,
   type JournalEvent,
+  LIMIT_PHRASES,
   type MediaAsset,
   PLATFORM_NAMES,
   type Post,
@@ -27,7 +28,7 @@ import { refusalPage } from './refusal-page.js';
 
 /** Confirmations a post's page and the list show after an action (`?done=`). */
 export const POST_NOTICES: Readonly<Record<string, string>> = {
-  deleted: 'The post was deleted. It will not be published; it can be restored for 30 days.',
+  deleted: `The post was deleted. It will not be published; it can be restored for ${LIMIT_PHRASES.restoreWindow}.`,
   approved: 'Approved: the post is scheduled.',
   rejected: 'Rejected: the post is back to draft, with your note.',
   restored: 'Restored: the post is back as it was before it was deleted.',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_LIMITS } from './tool-limits.js';
+import { LIMIT_PHRASES } from './limit-phrases.js';
 
-describe('TOOL_LIMITS', () => {
-  it('words the default limits as the tool descriptions state them', () => {
-    expect(TOOL_LIMITS).toEqual({
+describe('LIMIT_PHRASES', () => {
+  it('words the default limits as the surfaces state them', () => {
+    expect(LIMIT_PHRASES).toEqual({
       maxMediaItems: 35,
       captionMax: '2,200',
       maxFile: '50 MB',
@@ -11,6 +11,9 @@ describe('TOOL_LIMITS', () => {
       restoreWindow: '30 days',
       repeatWindow: '48 hours',
       titleRule: 'Required for youtube (max 100) and tiktok (max 150).',
+      webhookDisableAfter: 'three days',
+      webhookSecretOverlap: '24 hours',
+      legacyTokenHours: 24,
     });
   });
 });

@@ -1,10 +1,10 @@
 import {
   createDraft,
   DRAFT_TONES,
+  LIMIT_PHRASES,
   PLATFORMS,
   PUBLIC_POST_STATUSES,
   publicStatus,
-  TOOL_LIMITS,
   toPostView,
 } from '@svc/core';
 import { z } from 'zod';
@@ -27,17 +27,17 @@ export const draftPostTool = defineTool({
         'What the post should say; hashtags in it are kept. The caption is written from it unless caption is given.',
       ),
     caption: z.string().optional().describe('The caption, used as written instead of one from content_hint.'),
-    title: z.string().optional().describe(TOOL_LIMITS.titleRule),
+    title: z.string().optional().describe(LIMIT_PHRASES.titleRule),
     media_urls: z
       .array(z.string().min(1))
       .min(1)
-      .max(TOOL_LIMITS.maxMediaItems)
+      .max(LIMIT_PHRASES.maxMediaItems)
       .optional()
       .describe('Public image or video links in slide order, imported into the library now.'),
     media_ids: z
       .array(z.string().min(1))
       .min(1)
-      .max(TOOL_LIMITS.maxMediaItems)
+      .max(LIMIT_PHRASES.maxMediaItems)
       .optional()
       .describe('Media ids in slide order.'),
     platform_meta: z

@@ -3,6 +3,7 @@ import {
   createUser,
   DEFAULT_NEW_USER_PLAN,
   emailSchema,
+  findUserByEmail,
   newUserPlanNote,
   PASSWORD_LENGTH,
   PLAN_KINDS,
@@ -157,8 +158,7 @@ Options:
     }
     const password = await readPassword(io);
     const user = await withServices(io, async ({ core }) => {
-      const found = await core.store.users.getUserByEmail(email.data);
-      if (found === null) throw new CliFailure(`No user with the email ${email.data}.`);
+      const found = await orFail(findUserByEmail(core, email.data));
       // Ends the person's sign-in sessions too, as a change in the console does.
       await orFail(
         changePassword(
