@@ -16,19 +16,12 @@ export type InstagramWebhookSettings = {
 };
 
 /** The query of Meta's verification handshake (`hub.mode`, `hub.verify_token`, `hub.challenge`). */
-export type WebhookHandshake = {
-  readonly mode: unknown;
-  readonly token: unknown;
-  readonly challenge: unknown;
-};
+export type WebhookHandshake = Readonly<Record<'mode' | 'token' | 'challenge', unknown>>;
 
 /** What a comment delivery brought: comments read, how many were new, and what was left aside. */
-export type CommentWebhookReceipt = {
-  readonly received: number;
-  readonly added: number;
-  readonly ownComments: number;
-  readonly ignored: number;
-};
+export type CommentWebhookReceipt = Readonly<
+  Record<'received' | 'added' | 'ownComments' | 'ignored', number>
+>;
 
 /**
  * Answers Meta's verification handshake: the challenge to echo when it subscribes with this

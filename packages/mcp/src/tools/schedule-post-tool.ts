@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { defineTool, type ToolAnswer } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
+import { mediaIdsField, platformMetaField, slideList, titleField } from './post-fields.js';
 
 const input = z.strictObject({
   caption: z
@@ -33,27 +34,16 @@ const input = z.strictObject({
     .string()
     .optional()
     .describe('ISO 8601, in the future. Omit to publish on the next publisher run, about a minute later.'),
-  media_urls: z
-    .array(z.string().min(1))
-    .min(1)
-    .max(LIMIT_PHRASES.maxMediaItems)
+  media_urls: slideList()
     .optional()
     .describe(
       `Public image or video links in slide order (${LIMIT_PHRASES.mediaTypes}; ${LIMIT_PHRASES.maxFile} each).`,
     ),
   media_id: z.string().min(1).optional().describe('One media id from svc_add_media_from_url.'),
-  media_ids: z
-    .array(z.string().min(1))
-    .min(1)
-    .max(LIMIT_PHRASES.maxMediaItems)
-    .optional()
-    .describe('Media ids in slide order.'),
-  title: z.string().optional().describe(LIMIT_PHRASES.titleRule),
+  media_ids: mediaIdsField,
+  title: titleField,
   category: z.string().optional(),
-  platform_meta: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe('Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok.'),
+  platform_meta: platformMetaField,
 });
 
 type Args = z.infer<typeof input>;
