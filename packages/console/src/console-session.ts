@@ -1,4 +1,4 @@
-import type { CoreDeps, User } from '@svc/core';
+import type { CoreDeps, OAuthStore, User } from '@svc/core';
 import { csrfTokensMatch } from '@svc/web';
 
 /** A signed-in person's session: who, and the token every form must carry back. */
@@ -73,12 +73,19 @@ export function createConsoleSessions(
     async close(token) {
       await store.oauth.destroy(KIND, keyHasher.hash(token));
     },
-    async closeOthers(userId, keepId) {
-      const others = (await store.oauth.listByAccount(KIND, userId)).filter((r) => r.id !== keepId);
-      for (const record of others) await store.oauth.destroy(KIND, record.id);
-      return others.length;
-    },
+    closeOthers: (userId, keepId) => endConsoleSessions(store.oauth, userId, keepId),
   };
+}
+
+/** Ends every console session of the user but the one with record id `keepId`; answers how many ended. */
+export async function endConsoleSessions(
+  store: OAuthStore,
+  userId: string,
+  keepId: string | null,
+): Promise<number> {
+  const others = (await store.listByAccount(KIND, userId)).filter((r) => r.id !== keepId);
+  for (const record of others) await store.destroy(KIND, record.id);
+  return others.length;
 }
 
 /** Whether a form's anti-forgery token is the session's, compared in constant time. */

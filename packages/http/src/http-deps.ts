@@ -1,4 +1,5 @@
-import type { CoreDeps, RateLimitSettings, WebhookSender } from '@svc/core';
+
+import type { CoreDeps, InstagramWebhookSettings, RateLimitSettings, WebhookSender } from '@svc/core';
 import type { WebSurface } from '@svc/web';
 import type { HttpLogger } from './http-logger.js';
 import type { MediaLinks } from './media-links.js';
@@ -43,16 +44,8 @@ export type HttpDeps = {
   readonly requestObserver?: RequestObserver;
 };
 
-/** How Meta's Instagram webhook deliveries are checked. */
-export type InstagramWebhookSettings = {
-  /**
-   * The string entered as "Verify token" in the app dashboard; the handshake echoes Meta's
-   * challenge only for it. Null: no handshake succeeds (deliveries are still checked and taken).
-   */
-  readonly verifyToken: string | null;
-  /** The secret Meta signs deliveries with (the Instagram app secret, platforms.md 1.6). */
-  readonly appSecret: string;
-};
+/** How Meta's Instagram webhook deliveries are checked (core's type, kept here for this package's users). */
+export type { InstagramWebhookSettings };
 
 /** A surface served outside Koa (the tool endpoint, OAuth, the console, the sandbox simulators). */
 export type RawMount = WebSurface & {

@@ -51,6 +51,36 @@ describe('svc users: sign-in passwords', () => {
     expect(await verifyPassword(PASSWORD, second)).toBe(false);
   });
 
+  it("ends the person's sign-in sessions (console and authorization server) on set-password", async () => {
+    const env = { SVC_DATA_DIR: dataDir() };
+    const created = await svcInProcess(['users', 'create', '--email', 'owner@example.com'], env);
+    const other = await svcInProcess(['users', 'create', '--email', 'other@example.com'], env);
+    const userId = String(created.json.id);
+    const later = new Date(Date.now() + 3_600_000);
+    const store = openSqliteStore({ path: join(env.SVC_DATA_DIR, 'svc.db') });
+    try {
+      await store.oauth.upsert('ConsoleSession', 'console-1', { accountId: userId }, later);
+      await store.oauth.upsert('Session', 'browser-1', { accountId: userId }, later);
+      await store.oauth.upsert('ConsoleSession', 'console-2', { accountId: String(other.json.id) }, later);
+    } finally {
+      await store.close();
+    }
+    const changed = await svcInProcess(
+      ['users', 'set-password', '--email', 'owner@example.com', '--password-stdin'],
+      env,
+      PASSWORD,
+    );
+    expect(changed.code, changed.stderr).toBe(0);
+    const after = openSqliteStore({ path: join(env.SVC_DATA_DIR, 'svc.db') });
+    try {
+      expect(await after.oauth.listByAccount('ConsoleSession', userId)).toEqual([]);
+      expect(await after.oauth.listByAccount('Session', userId)).toEqual([]);
+      expect(await after.oauth.listByAccount('ConsoleSession', String(other.json.id))).toHaveLength(1);
+    } finally {
+      await after.close();
+    }
+  });
+
   it('refuses a missing --password-stdin, a short password and an unknown user, on one line of stderr', async () => {
     const env = { SVC_DATA_DIR: dataDir() };
     await svcInProcess(['users', 'create', '--email', 'owner@example.com'], env);

@@ -1,5 +1,5 @@
-import { passwordProblem } from '@svc/core';
-import { checkSignIn, hashPassword } from '@svc/core/node';
+import { changePassword, passwordChangeProblem, type SignInSessions } from '@svc/core';
+import { checkSignIn, scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
@@ -45,10 +45,11 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   return page(c, 200, notice === undefined ? {} : { notice });
 }
 
-async function changePassword(c: SignedContext): Promise<ConsoleReply> {
+async function submitPassword(c: SignedContext): Promise<ConsoleReply> {
   const next = c.form.get('password') ?? '';
-  if (next !== (c.form.get('confirm') ?? '')) return page(c, 400, { alert: 'The two new passwords differ.' });
-  const problem = passwordProblem(next);
+  const confirm = c.form.get('confirm') ?? '';
+  // Refused before the current password is checked, so a typo does not count as a sign-in attempt.
+  const problem = passwordChangeProblem(next, confirm);
   if (problem !== null) return page(c, 400, { alert: problem });
   // The current password is checked like a sign-in: it counts against the same limits.
   const check = await checkSignIn(
@@ -61,21 +62,23 @@ async function changePassword(c: SignedContext): Promise<ConsoleReply> {
   );
   if (check.kind === 'wait') return page(c, 429, { alert: 'Too many attempts. Try again later.' });
   if (check.kind === 'refused') return page(c, 400, { alert: 'The current password is not right.' });
-  await c.deps.core.store.users.setPasswordHash(
-    c.session.user.id,
-    await hashPassword(next),
-    c.deps.core.clock.now(),
+  const sessions: SignInSessions = {
+    async endOthers(userId, keepId) {
+      await c.sessions.closeOthers(userId, keepId ?? '');
+      await c.deps.agents?.endSignInSessions(userId);
+    },
+  };
+  const changed = await changePassword(
+    { store: c.deps.core.store, clock: c.deps.core.clock, passwords: scryptPasswordHasher, sessions },
+    { userId: c.session.user.id, password: next, confirm, keepSessionId: c.session.id },
   );
-  // Whoever knew the old password may hold another browser's session: every other one ends, this
-  // one stays. Agents keep their approvals, which the person gave them and revokes on Agents.
-  await c.sessions.closeOthers(c.session.user.id, c.session.id);
-  await c.deps.agents?.endSignInSessions(c.session.user.id);
+  if (changed.isErr()) return page(c, 400, { alert: changed.error.message });
   return redirectReply('/app/account?done=password');
 }
 
 /** The person's account: email, plan, password change, time zone. */
 export const accountRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/account', access: 'signed', run: show },
-  { method: 'POST', path: '/app/account/password', access: 'signed', run: changePassword },
+  { method: 'POST', path: '/app/account/password', access: 'signed', run: submitPassword },
   ...timeZoneRoutes,
 ];

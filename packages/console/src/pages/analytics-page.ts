@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_DAYS,
   type AnalyticsAnswer,
   captionPreview,
   getAnalytics,
@@ -86,7 +87,7 @@ function platformTop(p: Platform, a: AnalyticsAnswer, names: ReadonlyMap<string,
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const asked = Number(c.url.searchParams.get('days'));
-  const days = WINDOWS.find((d) => d === asked) ?? 30;
+  const days = WINDOWS.find((d) => d === asked) ?? ANALYTICS_DAYS.default;
   // Days, hours and weekdays in the person's own zone (set on the Account page).
   const timezone = c.time.zone;
   const [a, series] = await Promise.all([

@@ -4,7 +4,6 @@ import {
   createDraft,
   createPosts,
   describePublication,
-  getPostingOptions,
   listConnections,
   type MediaAsset,
   PLATFORM_NAMES,
@@ -14,6 +13,7 @@ import {
   policyConfigToJson,
   requestApproval,
   textCounters,
+  tiktokPrivacyChoices,
   uploadMedia,
 } from '@svc/core';
 import { type Html, html, raw, readUpload, unwrap } from '@svc/web';
@@ -50,21 +50,15 @@ async function privacyChoices(
   c: SignedContext,
   accounts: readonly ConnectedAccount[],
 ): Promise<readonly string[]> {
-  const tiktok = accounts.find((a) => a.platform === 'tiktok');
-  if (tiktok === undefined) return [];
-  // Read live, as the spec asks: what this creator may post with today. When they cannot be read
-  // (the platform is away, the tokens unreadable), the page still opens with the one level every
-  // creator has; scheduling checks the creator's options again.
-  try {
-    const options = await getPostingOptions(c.deps.core, c.actor, tiktok.id);
-    return options.isOk() ? options.value.privacyLevels : ['SELF_ONLY'];
-  } catch (error) {
+  const choices = await tiktokPrivacyChoices(c.deps.core, c.actor, accounts);
+  if (choices.fault !== null) {
+    const { accountId, error } = choices.fault;
     c.deps.logger.warn(
-      { accountId: tiktok.id, err: error instanceof Error ? error.name : 'unknown' },
+      { accountId, err: error instanceof Error ? error.name : 'unknown' },
       'TikTok posting options could not be read',
     );
-    return ['SELF_ONLY'];
   }
+  return choices.levels;
 }
 
 // The platforms of the chosen accounts: a person picks accounts, not platforms.

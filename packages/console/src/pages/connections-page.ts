@@ -7,7 +7,7 @@ import {
   PLATFORMS,
   type Platform,
   type PostingOptionsView,
-  type SvcError,
+  postingOptionsFailure,
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
@@ -26,24 +26,13 @@ type OptionsRead = { readonly options: PostingOptionsView } | { readonly failed:
 async function readOptions(c: SignedContext, account: ConnectedAccount): Promise<OptionsRead> {
   try {
     const read = await getPostingOptions(c.deps.core, c.actor, account.id);
-    return read.isOk() ? { options: read.value } : { failed: optionsFailure(read.error) };
+    return read.isOk() ? { options: read.value } : { failed: postingOptionsFailure(read.error) };
   } catch (error) {
     c.deps.logger.warn(
       { accountId: account.id, err: error instanceof Error ? error.name : 'unknown' },
       'TikTok posting options could not be read',
     );
-    return { failed: optionsFailure(null) };
-  }
-}
-
-function optionsFailure(error: SvcError | null): string {
-  switch (error?.code) {
-    case 'account_needs_reconnect':
-      return 'TikTok no longer accepts the access to this account: reconnect it to read its posting options.';
-    case 'creator_cannot_post':
-      return error.message;
-    default:
-      return 'The posting options could not be read from TikTok right now. Reload the page in a minute.';
+    return { failed: postingOptionsFailure(null) };
   }
 }
 

@@ -1,4 +1,11 @@
-import { captionPreview, listDeletedPosts, publicStatus, restoreOwnPost } from '@svc/core';
+import {
+  captionPreview,
+  LIMIT_PHRASES,
+  listDeletedPosts,
+  publicStatus,
+  restoreDaysLeft,
+  restoreOwnPost,
+} from '@svc/core';
 import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
@@ -6,13 +13,11 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import { statusBadge } from './format.js';
 import { refusalPage } from './refusal-page.js';
 
-const DAY_MS = 86_400_000;
-
 async function list(c: SignedContext): Promise<ConsoleReply> {
-  const now = c.deps.core.clock.now().getTime();
+  const now = c.deps.core.clock.now();
   const deleted = await unwrap(listDeletedPosts(c.deps.core, c.actor));
   const rows = deleted.map(({ post, restorableUntil }) => {
-    const daysLeft = Math.max(0, Math.ceil((restorableUntil.getTime() - now) / DAY_MS));
+    const daysLeft = restoreDaysLeft(restorableUntil, now);
     return html`<tr>
 <td>${post.name ?? (captionPreview(post.caption) || '(no caption)')}</td>
 <td data-label="Status">${statusBadge(publicStatus(post.status))}</td>
@@ -23,7 +28,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   });
   const body =
     rows.length === 0
-      ? html`<p class="muted">No deleted post can be restored. Deleted posts stay here for 30 days.</p>`
+      ? html`<p class="muted">No deleted post can be restored. Deleted posts stay here for ${LIMIT_PHRASES.restoreWindow}.</p>`
       : html`<div class="table stack"><table><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Deleted</th><th scope="col">Restorable for</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
   return htmlReply(200, consolePage(c.session, { title: 'Deleted', section: '/app/deleted', body }));
 }

@@ -1,10 +1,12 @@
 import {
+  can,
   captionPreview,
   deletePost,
   type EditPostInput,
   editPost,
   getPost,
   type JournalEvent,
+  LIMIT_PHRASES,
   type MediaAsset,
   PLATFORM_NAMES,
   type Post,
@@ -25,7 +27,7 @@ import { refusalPage } from './refusal-page.js';
 
 /** Confirmations a post's page and the list show after an action (`?done=`). */
 export const POST_NOTICES: Readonly<Record<string, string>> = {
-  deleted: 'The post was deleted. It will not be published; it can be restored for 30 days.',
+  deleted: `The post was deleted. It will not be published; it can be restored for ${LIMIT_PHRASES.restoreWindow}.`,
   approved: 'Approved: the post is scheduled.',
   rejected: 'Rejected: the post is back to draft, with your note.',
   restored: 'Restored: the post is back as it was before it was deleted.',
@@ -52,10 +54,6 @@ type EditOutcome = {
   readonly alert: string | null;
   readonly problems: readonly string[];
 };
-
-/** Only a draft or a scheduled post is edited (not one being published, awaiting review or history). */
-const editable = (post: Post) =>
-  post.deletedAt === null && (post.status === 'draft' || post.status === 'scheduled');
 
 /** The slides as every surface presents them (core's post presenter); the console shows no link from it. */
 const slidesOf = (post: Post): SlideView[] => slideViews(post, () => '');
@@ -97,7 +95,6 @@ async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | nul
   const status = publicStatus(post.status);
   const history = await unwrap(postHistory(c.deps.core, c.actor, post.id));
   const accounts = await Promise.all(post.profileIds.map((id) => c.deps.core.store.accounts.getAccount(id)));
-  const deletable = post.deletedAt === null && post.status !== 'posted' && post.status !== 'publishing';
   const body = html`${
     outcome === null || outcome.problems.length === 0
       ? ''
@@ -115,7 +112,7 @@ ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${pos
 </dl></div>
 ${await mediaSection(c, post)}
 ${
-  post.status === 'scheduled' && post.deletedAt === null
+  can(post, 'move')
     ? html`<section class="card" aria-labelledby="move-heading"><h2 id="move-heading">Move this post</h2>
 <form method="post" action="/app/posts/${post.id}/move">${csrfField(c.session)}
 <label for="move-time">New time (${c.time.zone})</label>
@@ -123,9 +120,9 @@ ${
 <div class="actions"><button type="submit">Move</button></div></form></section>`
     : ''
 }
-${editable(post) ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
+${can(post, 'edit') ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
 ${
-  deletable
+  can(post, 'delete')
     ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
     : ''
 }

@@ -1,4 +1,4 @@
-import { isPlatform, type MediaAsset } from '@svc/core';
+import { isPlatform, type MediaAsset, ownMediaAssets } from '@svc/core';
 import { type Html, html } from '@svc/web';
 import { issueMessage } from '../compose-checks-view.js';
 import type { SignedContext } from '../console-context.js';
@@ -16,11 +16,9 @@ export const mediaIdsOf = (values: readonly string[]): string[] =>
     .filter((id) => MEDIA_IDS.test(id))
     .slice(0, 20);
 
-/** The person's own assets among `ids`, in that order; others' ids and unknown ones are left out. */
-export async function ownSlides(c: SignedContext, ids: readonly string[]): Promise<MediaAsset[]> {
-  const found = await c.deps.core.store.media.getMediaAssets(ids);
-  const mine = new Map(found.filter((a) => a.ownerId === c.session.user.id).map((a) => [a.id, a]));
-  return ids.flatMap((id) => (mine.has(id) ? [mine.get(id) as MediaAsset] : []));
+/** The person's own assets among `ids`, in that order (core's ownership filter). */
+export function ownSlides(c: SignedContext, ids: readonly string[]): Promise<MediaAsset[]> {
+  return ownMediaAssets(c.deps.core, c.session.user.id, ids);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   createWebhook,
   deleteWebhook,
   getWebhook,
+  LIMIT_PHRASES,
   listConnections,
   listWebhookAttempts,
   listWebhooks,
@@ -13,7 +14,6 @@ import {
   sendTestWebhook,
   updateWebhook,
   WEBHOOK_EVENT_TYPES,
-  WEBHOOK_SECRET_OVERLAP_MS,
   type WebhookAttemptJson,
   type WebhookEventType,
   type WebhookJson,
@@ -43,7 +43,6 @@ const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
 const OFFERED_EVENTS = WEBHOOK_EVENT_TYPES.filter((e) => e !== 'ping');
 
 const ATTEMPTS_PER_PAGE = 20;
-const OVERLAP_HOURS = WEBHOOK_SECRET_OVERLAP_MS / 3_600_000;
 
 /** The use cases' dependencies: the core's and the URL check of the webhook sender. */
 const depsOf = (c: SignedContext) => ({ ...c.deps.core, webhookSender: c.deps.webhookSender });
@@ -321,7 +320,7 @@ async function detailPage(
       : secretCard(
           'The new signing secret',
           extra.secret,
-          html`<p>The old secret keeps working for ${OVERLAP_HOURS} hours${w.secretRotatedUntil === null ? '' : html`, until ${c.time.when(new Date(w.secretRotatedUntil))}`}: messages are signed with both until then, so your receiver can switch to the new one without missing any.</p>`,
+          html`<p>The old secret keeps working for ${LIMIT_PHRASES.webhookSecretOverlap}${w.secretRotatedUntil === null ? '' : html`, until ${c.time.when(new Date(w.secretRotatedUntil))}`}: messages are signed with both until then, so your receiver can switch to the new one without missing any.</p>`,
         );
   const older =
     page.nextCursor === null

@@ -43,6 +43,7 @@ export type {
   PublishStep,
   RefreshedCredentials,
 } from './ports/platform-gateway.js';
+export { postingOptionsFailure } from './posting-options-failure.js';
 export { type AccountView, accountViewSchema, toAccountView } from './use-cases/account-answer.js';
 export { actorAccount, callWithAccountTokens } from './use-cases/account-call.js';
 export { accountSummaryJson, accountSummarySchema } from './use-cases/account-summary-answer.js';
@@ -93,6 +94,7 @@ export {
   tokenExpiresSoon,
 } from './use-cases/refresh-account-tokens.js';
 export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';
+export { type TikTokPrivacyChoices, tiktokPrivacyChoices } from './use-cases/tiktok-privacy-choices.js';
 export {
   type ExpiringTokenStep,
   expiringTokenStep,

@@ -1,5 +1,6 @@
 // @svc/core/automations — Comment automations: templates, matching a comment and deciding the replies, the comment intake.
 // This file is the area's contract: other areas and packages import only what it exports.
+
 export {
   AUTOMATION_COUNTERS,
   type Automation,
@@ -42,6 +43,7 @@ export type {
   CommentJob,
   LiveAutomation,
 } from './ports/automation-store.js';
+export type { HmacVerifier } from './ports/hmac-verifier.js';
 export { automationAccount, automationReadiness, startCommentWatch } from './use-cases/automation-account.js';
 export { automationJson, automationSchema } from './use-cases/automation-answer.js';
 export {
@@ -54,6 +56,13 @@ export {
   type ImportTemplateOutcome,
   importAutomationTemplate,
 } from './use-cases/import-automation-template.js';
+export {
+  answerWebhookHandshake,
+  type CommentWebhookReceipt,
+  type InstagramWebhookSettings,
+  receiveCommentWebhook,
+  type WebhookHandshake,
+} from './use-cases/instagram-comment-webhook.js';
 export {
   deleteAutomation,
   exportAutomationTemplate,

@@ -30,6 +30,7 @@ export {
   type NewUserPlanSetting,
   type PlanChoice,
 } from './new-user-plan.js';
+export { newUserPlanNote } from './new-user-plan-note.js';
 export {
   MCP_OAUTH_SCOPES,
   MCP_RESOURCE_SCOPES,
@@ -38,16 +39,24 @@ export {
   oauthScopeFor,
   scopesForOAuth,
 } from './oauth-scopes.js';
+export { passwordChangeProblem } from './password-change-problem.js';
 export { PASSWORD_LENGTH, passwordProblem } from './password-rules.js';
 export { type NoticeLine, type NoticePart, type PlanNotice, planNotice } from './plan-notice.js';
 export type { AgentAccess, AgentGrant } from './ports/agent-access.js';
 export type { ApiKeyStore } from './ports/api-key-store.js';
 export type { KeyHasher } from './ports/key-hasher.js';
 export type { OAuthRecord, OAuthStore } from './ports/oauth-store.js';
+export type { PasswordHasher } from './ports/password-hasher.js';
+export type { SignInSessions } from './ports/sign-in-sessions.js';
 export type { UserStore } from './ports/user-store.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './scopes.js';
 export { type TrialState, trialStateAt } from './trial-state.js';
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
+export {
+  type ChangePasswordDeps,
+  type ChangePasswordInput,
+  changePassword,
+} from './use-cases/change-password.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
 export {
   authenticateBearer,

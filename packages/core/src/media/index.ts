@@ -53,6 +53,7 @@ export {
 export { importMediaUrls } from './use-cases/import-media-urls.js';
 export { LIST_MEDIA_LIMITS, type ListMediaInput, listMedia, type MediaList } from './use-cases/list-media.js';
 export type { MediaItem, MediaItemUse } from './use-cases/media-item.js';
+export { ownMediaAssets } from './use-cases/own-media-assets.js';
 export {
   BLOB_REMOVAL_WAIT,
   type BlobRecording,

@@ -28,5 +28,5 @@ export {
 } from './policy-types.js';
 export { type TextCounter, textCounters } from './text-counters.js';
 export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './text-metrics.js';
-export { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
+export { TIKTOK_FALLBACK_PRIVACY_LEVELS, TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 export { validatePostPolicy } from './validate-post-policy.js';

@@ -55,6 +55,11 @@ export type PlatformRules = {
   /** The service publishes only slide 1 here; later slides are ignored (spec 4.2). */
   readonly firstSlideOnly: boolean;
   /**
+   * Most slides of a carousel published only when the operator opts in (Threads: a carousel of
+   * 2–20 instead of slide 1); null where there is no such opt-in.
+   */
+  readonly optInCarouselMaxSlides: number | null;
+  /**
    * Image types the platform takes. Others the service can convert (PolicyConfig
    * `convertibleImageTypes`) are converted to JPEG for this platform at creation instead of refused.
    */
@@ -142,6 +147,7 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       maxVideos: null,
       allowsMixedMedia: true,
       firstSlideOnly: false,
+      optInCarouselMaxSlides: null,
       imageTypes: ['image/jpeg'],
       videoTypes: ['video/mp4', 'video/quicktime'],
       maxImageBytes: 8 * MB,
@@ -178,6 +184,7 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       maxVideos: 1,
       allowsMixedMedia: false,
       firstSlideOnly: false,
+      optInCarouselMaxSlides: null,
       imageTypes: ['image/jpeg', 'image/webp'],
       videoTypes: ['video/mp4', 'video/webm', 'video/quicktime'],
       maxImageBytes: 20 * MB,
@@ -214,6 +221,7 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       maxVideos: 1,
       allowsMixedMedia: false,
       firstSlideOnly: false,
+      optInCarouselMaxSlides: null,
       imageTypes: [],
       videoTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
       maxImageBytes: null,
@@ -248,6 +256,7 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       maxVideos: null,
       allowsMixedMedia: true,
       firstSlideOnly: true,
+      optInCarouselMaxSlides: 20, // platforms.md 4.2: carousels of 2–20
       imageTypes: ['image/jpeg', 'image/png'],
       videoTypes: ['video/mp4', 'video/quicktime'],
       maxImageBytes: 8 * MB,
@@ -282,6 +291,7 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       maxVideos: null,
       allowsMixedMedia: true,
       firstSlideOnly: true,
+      optInCarouselMaxSlides: null,
       imageTypes: ['image/jpeg', 'image/png', 'image/gif'], // jpeg/bmp/png/gif/tiff; no WebP
       videoTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
       // UNCERTAIN: Graph docs say 10 MB; Facebook error 1366046 says under 4 MB.

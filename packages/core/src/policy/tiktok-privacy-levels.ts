@@ -7,3 +7,6 @@ export const TIKTOK_PRIVACY_LEVELS = [
   'FOLLOWER_OF_CREATOR',
   'SELF_ONLY',
 ] as const;
+
+/** The one level every TikTok creator has: offered when a creator's own options cannot be read. */
+export const TIKTOK_FALLBACK_PRIVACY_LEVELS: readonly string[] = ['SELF_ONLY'];

@@ -38,6 +38,7 @@ export { type Post, type PublishProgress, postSchema } from './post.js';
 export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export {
+  MAX_MEDIA_ITEMS,
   type PostPayload,
   type PostRequest,
   parsePlatforms,
@@ -45,8 +46,10 @@ export {
   postPayloadSchema,
 } from './post-request.js';
 export {
+  can,
   type DraftRevision,
   POST_TRANSITIONS,
+  type PostAction,
   type PostChange,
   type PostEdit,
   type PostEvent,
@@ -58,6 +61,7 @@ export {
   stateOf,
   transition,
 } from './post-state-machine.js';
+export { restoreDaysLeft } from './restore-days-left.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
 export type { ImageConversion } from './use-cases/convert-images.js';

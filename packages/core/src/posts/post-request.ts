@@ -12,7 +12,7 @@ import type { MediaRef } from '../media/index.js';
 import { type PlatformMeta, platformMetaSchema } from '../policy/index.js';
 
 /** Most slides any platform takes (TikTok photo sets); longer lists are refused while parsing. */
-const MAX_MEDIA_ITEMS = 35;
+export const MAX_MEDIA_ITEMS = 35;
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'Expected an http or https URL.' });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { aPost } from '../testing/builders.js';
 import type { Post } from './post.js';
 import {
+  can,
   POST_TRANSITIONS,
+  type PostAction,
   type PostEvent,
   type PostEventType,
   type PostState,
@@ -355,5 +357,28 @@ describe('post state machine', () => {
         platformPostId: posted.post.platformPostId,
       },
     });
+  });
+});
+
+describe('can', () => {
+  const table: Record<PostState, PostAction[]> = {
+    draft: ['edit', 'delete'],
+    pending_approval: ['delete', 'approve'],
+    scheduled: ['edit', 'move', 'delete'],
+    publishing: [],
+    posted: [],
+    failed: ['delete', 'retry'],
+    deleted: ['restore'],
+  };
+  const actions: PostAction[] = ['edit', 'move', 'delete', 'restore', 'retry', 'approve'];
+
+  it('allows in each state exactly what the transition table allows', () => {
+    for (const [state, allowed] of Object.entries(table) as [PostState, PostAction[]][]) {
+      const post = postIn(state);
+      expect(
+        actions.filter((action) => can(post, action)),
+        state,
+      ).toEqual(allowed);
+    }
   });
 });

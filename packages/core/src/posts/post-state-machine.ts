@@ -101,6 +101,30 @@ export function stateOf(post: Post): PostState {
   return post.deletedAt === null ? post.status : 'deleted';
 }
 
+/** What a person may ask of a post: change its content, move its time, delete, restore, retry, approve (or reject). */
+export type PostAction = 'edit' | 'move' | 'delete' | 'restore' | 'retry' | 'approve';
+
+// The transitions each action asks for: editing a draft revises it, a scheduled post is edited.
+const ACTION_EVENTS: Readonly<Record<PostAction, readonly PostEventType[]>> = {
+  edit: ['edit', 'revise'],
+  move: ['edit'],
+  delete: ['delete'],
+  restore: ['restore'],
+  retry: ['retry'],
+  approve: ['approve'],
+};
+
+/**
+ * Whether the post's state allows the action, read from the transition table (guards that depend
+ * on the moment, such as the restore window, are the transition's to refuse).
+ */
+export function can(post: Post, action: PostAction): boolean {
+  const from = stateOf(post);
+  return ACTION_EVENTS[action].some((event) =>
+    POST_TRANSITIONS.some((rule) => rule.event === event && rule.from.includes(from)),
+  );
+}
+
 /** A post after a transition, and what the journal records of it (none for edits and progress). */
 export type PostChange = { readonly post: Post; readonly events: readonly DomainEvent[] };
 

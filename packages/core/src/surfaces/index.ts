@@ -2,6 +2,7 @@
 // This file is the area's contract: other areas and packages import only what it exports.
 export { credentialInQueryRefusal, hasCredentialInQuery } from './credential-in-query.js';
 export { HTML_SECURITY_HEADERS } from './html-security-headers.js';
+export { LIMIT_PHRASES } from './limit-phrases.js';
 export { MCP_PATH } from './mcp-path.js';
 export {
   decideSandboxAccess,

@@ -7,6 +7,7 @@ import {
   editPost,
   getApprovalStatus,
   getPost,
+  LIMIT_PHRASES,
   type PlatformMeta,
   policyIssueSchema,
   policyResultSchema,
@@ -192,7 +193,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       method: 'DELETE',
       path: '/api/v1/posts/{id}',
       tag: 'Posts',
-      summary: 'Delete a post that has not been published (restorable for 30 days)',
+      summary: `Delete a post that has not been published (restorable for ${LIMIT_PHRASES.restoreWindow})`,
       access: { scope: 'post:write' },
       responses: {
         200: { description: 'The post is deleted; deleting again answers the same.', schema: deletedSchema },
@@ -215,7 +216,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       method: 'POST',
       path: '/api/v1/posts/{id}/restore',
       tag: 'Posts',
-      summary: 'Restore a deleted post within 30 days',
+      summary: `Restore a deleted post within ${LIMIT_PHRASES.restoreWindow}`,
       description:
         'The post returns to the status it had. A scheduled post whose time passed while it was deleted goes out at the next publisher run.',
       access: { scope: 'post:write' },

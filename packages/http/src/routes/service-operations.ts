@@ -1,4 +1,4 @@
-import { exchangeKeyForMcpToken, LEGACY_MCP_TOKEN_LIFETIME_MS, MCP_PATH } from '@svc/core';
+import { exchangeKeyForMcpToken, LEGACY_MCP_TOKEN_LIFETIME_MS, LIMIT_PHRASES, MCP_PATH } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
@@ -33,12 +33,15 @@ export function serviceOperations(deps: HttpDeps): AnyOperation[] {
       method: 'POST',
       path,
       tag: 'Agents',
-      summary: 'Exchange an API key for a 24-hour tool-endpoint token (deprecated)',
+      summary: `Exchange an API key for a ${LIMIT_PHRASES.legacyTokenHours}-hour tool-endpoint token (deprecated)`,
       description: `Send the API key itself as "Authorization: Bearer <key>" to ${MCP_PATH}; no exchange is needed.`,
       deprecated: true,
       access: { scope: null },
       responses: {
-        200: { description: 'A token the tool endpoint accepts for 24 hours.', schema: tokenSchema },
+        200: {
+          description: `A token the tool endpoint accepts for ${LIMIT_PHRASES.legacyTokenHours} hours.`,
+          schema: tokenSchema,
+        },
       },
       errors: [],
     })(async ({ ctx }) => {

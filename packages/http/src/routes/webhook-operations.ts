@@ -2,6 +2,7 @@ import {
   createWebhook,
   deleteWebhook,
   getWebhook,
+  LIMIT_PHRASES,
   listWebhookAttempts,
   listWebhooks,
   redeliverWebhook,
@@ -91,7 +92,7 @@ const changesSchema = z
       .boolean()
       .optional()
       .describe(
-        'false pauses it; true turns it back on, also when the service disabled it after three days of failed deliveries (the reason and the failure run are cleared).',
+        `false pauses it; true turns it back on, also when the service disabled it after ${LIMIT_PHRASES.webhookDisableAfter} of failed deliveries (the reason and the failure run are cleared).`,
       ),
   })
   // Not `minProperties` in the document: json-schema-faker (the Prism check's generator) cannot
@@ -203,8 +204,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/webhooks/{id}',
       tag: 'Webhooks',
       summary: 'Change a webhook, pause it or turn it back on',
-      description:
-        'Replaces the fields sent (at least one). `enabled: true` re-enables an endpoint the service disabled after three days of failed deliveries.',
+      description: `Replaces the fields sent (at least one). \`enabled: true\` re-enables an endpoint the service disabled after ${LIMIT_PHRASES.webhookDisableAfter} of failed deliveries.`,
       access: { scope: 'webhook:write' },
       body: { kind: 'json', schema: changesSchema, example: { events: ['post.published'], enabled: true } },
       responses: {
@@ -247,8 +247,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/webhooks/{id}/rotate-secret',
       tag: 'Webhooks',
       summary: "Replace a webhook's signing secret",
-      description:
-        'The new secret is shown this once. For 24 hours the old one keeps signing alongside it (two signatures in `webhook-signature`), so the receiver can switch without missing a delivery; `secretRotatedUntil` says until when.',
+      description: `The new secret is shown this once. For ${LIMIT_PHRASES.webhookSecretOverlap} the old one keeps signing alongside it (two signatures in \`webhook-signature\`), so the receiver can switch without missing a delivery; \`secretRotatedUntil\` says until when.`,
       access: { scope: 'webhook:write' },
       responses: {
         200: {

@@ -1,4 +1,4 @@
-import { importMediaFromUrl } from '@svc/core';
+import { importMediaFromUrl, LIMIT_PHRASES } from '@svc/core';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE_IDEMPOTENT } from './annotations.js';
@@ -7,8 +7,7 @@ import { WRITE_IDEMPOTENT } from './annotations.js';
 export const addMediaFromUrlTool = defineTool({
   name: 'svc_add_media_from_url',
   title: 'Add media from URL',
-  description:
-    'Downloads a public image or video (direct https link, up to 50 MB; JPEG, PNG, WebP, GIF, MP4, MOV, WebM) into the media library and returns a media id to reuse across posts. Cloud-storage share links are converted when publicly shared. Importing the same link again returns the same id. Not needed for a single post: media_urls on svc_schedule_post does the same.',
+  description: `Downloads a public image or video (direct https link, up to ${LIMIT_PHRASES.maxFile}; ${LIMIT_PHRASES.mediaTypes}) into the media library and returns a media id to reuse across posts. Cloud-storage share links are converted when publicly shared. Importing the same link again returns the same id. Not needed for a single post: media_urls on svc_schedule_post does the same.`,
   scope: 'media:write',
   annotations: WRITE_IDEMPOTENT,
   input: z.strictObject({ url: z.string().min(1).describe('Direct https link to the file.') }),

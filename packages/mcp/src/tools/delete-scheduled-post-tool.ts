@@ -1,4 +1,4 @@
-import { deletePost } from '@svc/core';
+import { deletePost, LIMIT_PHRASES } from '@svc/core';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { DESTRUCTIVE } from './annotations.js';
@@ -7,8 +7,7 @@ import { DESTRUCTIVE } from './annotations.js';
 export const deleteScheduledPostTool = defineTool({
   name: 'svc_delete_scheduled_post',
   title: 'Delete scheduled post',
-  description:
-    'Deletes a post that is not published (draft, pending approval, scheduled or failed) so it never goes out. It is a soft delete: the operator can restore it for 30 days. Published posts cannot be deleted. Confirm with the user before calling.',
+  description: `Deletes a post that is not published (draft, pending approval, scheduled or failed) so it never goes out. It is a soft delete: the operator can restore it for ${LIMIT_PHRASES.restoreWindow}. Published posts cannot be deleted. Confirm with the user before calling.`,
   scope: 'post:write',
   annotations: DESTRUCTIVE,
   input: z.strictObject({ post_id: z.string().min(1).describe('The post to delete.') }),

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
+import { mediaIdsField, platformMetaField, slideList, titleField } from './post-fields.js';
 
 /** `svc_draft_post`: saves a draft (a whole post, or a caption written from a hint) to send for approval later. */
 export const draftPostTool = defineTool({
@@ -26,18 +27,12 @@ export const draftPostTool = defineTool({
         'What the post should say; hashtags in it are kept. The caption is written from it unless caption is given.',
       ),
     caption: z.string().optional().describe('The caption, used as written instead of one from content_hint.'),
-    title: z.string().optional().describe('Required for youtube (max 100) and tiktok (max 150).'),
-    media_urls: z
-      .array(z.string().min(1))
-      .min(1)
-      .max(35)
+    title: titleField,
+    media_urls: slideList()
       .optional()
       .describe('Public image or video links in slide order, imported into the library now.'),
-    media_ids: z.array(z.string().min(1)).min(1).max(35).optional().describe('Media ids in slide order.'),
-    platform_meta: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok.'),
+    media_ids: mediaIdsField,
+    platform_meta: platformMetaField,
     scheduled_time: z
       .string()
       .optional()

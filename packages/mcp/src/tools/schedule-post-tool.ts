@@ -1,5 +1,6 @@
 import {
   type AccountChoice,
+  LIMIT_PHRASES,
   PLATFORMS,
   policyIssueSchema,
   type ScheduleOutcome,
@@ -8,9 +9,13 @@ import {
 import { z } from 'zod';
 import { defineTool, type ToolAnswer } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
+import { mediaIdsField, platformMetaField, slideList, titleField } from './post-fields.js';
 
 const input = z.strictObject({
-  caption: z.string().optional().describe('Max 2,200 characters (each platform also applies its own limit).'),
+  caption: z
+    .string()
+    .optional()
+    .describe(`Max ${LIMIT_PHRASES.captionMax} characters (each platform also applies its own limit).`),
   platforms: z
     .array(z.enum(PLATFORMS))
     .min(1)
@@ -29,22 +34,16 @@ const input = z.strictObject({
     .string()
     .optional()
     .describe('ISO 8601, in the future. Omit to publish on the next publisher run, about a minute later.'),
-  media_urls: z
-    .array(z.string().min(1))
-    .min(1)
-    .max(35)
+  media_urls: slideList()
     .optional()
     .describe(
-      'Public image or video links in slide order (JPEG, PNG, WebP, GIF, MP4, MOV, WebM; 50 MB each).',
+      `Public image or video links in slide order (${LIMIT_PHRASES.mediaTypes}; ${LIMIT_PHRASES.maxFile} each).`,
     ),
   media_id: z.string().min(1).optional().describe('One media id from svc_add_media_from_url.'),
-  media_ids: z.array(z.string().min(1)).min(1).max(35).optional().describe('Media ids in slide order.'),
-  title: z.string().optional().describe('Required for youtube (max 100) and tiktok (max 150).'),
+  media_ids: mediaIdsField,
+  title: titleField,
   category: z.string().optional(),
-  platform_meta: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe('Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok.'),
+  platform_meta: platformMetaField,
 });
 
 type Args = z.infer<typeof input>;
@@ -102,7 +101,7 @@ export const schedulePostTool = defineTool<Args>({
     'Schedules a post through the same queue, plan limits and checks as the app (there is no immediate publish: without scheduled_time it goes out on the next publisher run, about a minute later). ' +
     'A platform with one connected account is targeted directly; with several, pass profile_ids or all_accounts: true, otherwise the tool returns needsAccountChoice with the options and schedules nothing. ' +
     'Media: media_urls (imported and read first), media_id or media_ids in slide order; an image a platform does not take (PNG on Instagram, say) goes there as a JPEG copy. Slide 1 carries the most weight: Instagram crops other slides to it, Threads and Facebook publish only slide 1. Photo sets must have one shape. ' +
-    'A repeat of a post of the same account (same caption and media within 48 hours) is refused. ' +
+    `A repeat of a post of the same account (same caption and media within ${LIMIT_PHRASES.repeatWindow}) is refused. ` +
     'The answer says what will publish on each platform (reel, carousel, photo set, ...) with advisory notes; poll svc_get_post_status for the outcome.',
   scope: 'post:write',
   annotations: WRITE,

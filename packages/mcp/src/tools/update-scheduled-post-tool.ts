@@ -1,4 +1,10 @@
-import { postViewSchema, toPostView, type UpdateScheduledPostInput, updateScheduledPost } from '@svc/core';
+import {
+  LIMIT_PHRASES,
+  postViewSchema,
+  toPostView,
+  type UpdateScheduledPostInput,
+  updateScheduledPost,
+} from '@svc/core';
 import { err } from 'neverthrow';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
@@ -6,7 +12,7 @@ import { WRITE_IDEMPOTENT } from './annotations.js';
 
 const input = z.strictObject({
   post_id: z.string().min(1).describe('The scheduled post to edit.'),
-  caption: z.string().optional().describe('The new caption; max 2,200 characters.'),
+  caption: z.string().optional().describe(`The new caption; max ${LIMIT_PHRASES.captionMax} characters.`),
   scheduled_time: z.string().optional().describe('New time, ISO 8601 with an offset, in the future.'),
   profile_ids: z
     .array(z.string().min(1))
@@ -16,7 +22,7 @@ const input = z.strictObject({
   media_id: z.string().min(1).optional().describe('Shorthand for media_ids with one id.'),
   media_ids: z
     .array(z.string().min(1))
-    .max(35)
+    .max(LIMIT_PHRASES.maxMediaItems)
     .optional()
     .describe('Media ids in slide order; replaces the whole set, does not append.'),
 });

@@ -1,7 +1,10 @@
 import {
+  changePassword,
   createUser,
+  DEFAULT_NEW_USER_PLAN,
   emailSchema,
-  type NewUserPlanSetting,
+  findUserByEmail,
+  newUserPlanNote,
   PASSWORD_LENGTH,
   PLAN_KINDS,
   type PlanKind,
@@ -9,7 +12,8 @@ import {
   setUserPlan,
   type User,
 } from '@svc/core';
-import { hashPassword } from '@svc/core/node';
+import { hashPassword, scryptPasswordHasher } from '@svc/core/node';
+import { serverSignInSessions } from '../sign-in-sessions.js';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
 import { integer, orFail, required, withServices } from './command-support.js';
 
@@ -28,7 +32,7 @@ user's plan later.
 Options:
   --email EMAIL     the user's email address (unique; stored lower-case)
   --plan PLAN       trial, paid or expired (default: SVC_DEFAULT_PLAN, paid unless set)
-  --trial-days N    length of a trial in days (default: SVC_TRIAL_DAYS, 14); given without
+  --trial-days N    length of a trial in days (default: SVC_TRIAL_DAYS, ${DEFAULT_NEW_USER_PLAN.trialDays}); given without
                     --plan, it asks for a trial
   --beta-tester     a registered beta tester may use the API whatever the plan
   --password-stdin  read a sign-in password from standard input (to approve agents over OAuth)`,
@@ -53,15 +57,14 @@ Options:
           plan,
           trialDays,
           betaTester: values['beta-tester'] === true,
+          passwordHash,
         }),
       );
-      if (passwordHash !== null)
-        await core.store.users.setPasswordHash(created.id, passwordHash, core.clock.now());
       return { user: created, setting: core.newUserPlan };
     });
     printJson(io, {
       ...planView(user),
-      note: plan === undefined && trialDays === undefined ? defaultPlanNote(user, setting) : null,
+      note: newUserPlanNote({ plan, trialDays }, user, setting),
     });
     return 0;
   },
@@ -85,7 +88,7 @@ Options:
   --plan PLAN       paid (no end date, the paid limits), trial (ends --trial-days from now) or
                     expired
   --trial-days N    with --plan trial: days from now until the trial ends (default:
-                    SVC_TRIAL_DAYS, 14)`,
+                    SVC_TRIAL_DAYS, ${DEFAULT_NEW_USER_PLAN.trialDays})`,
   options: {
     email: { type: 'string' },
     plan: { type: 'string' },
@@ -125,14 +128,6 @@ function planView(user: User) {
   };
 }
 
-// Said when the install's setting chose the plan, so an operator following the README learns
-// what the user got and that it is theirs to change.
-function defaultPlanNote(user: User, setting: NewUserPlanSetting): string {
-  return user.plan.kind === 'trial'
-    ? `No --plan given: a trial of ${setting.trialDays} days, this install's plan for new users (SVC_DEFAULT_PLAN=trial). It ends at ${user.plan.endsAt.toISOString()}; after that, scheduling, uploads and agent tools are refused until svc users set-plan changes the plan.`
-    : "No --plan given: paid, this install's plan for new users (SVC_DEFAULT_PLAN, paid on a self-hosted install): no end date, the paid limits. svc users set-plan changes it.";
-}
-
 /** `svc users set-password`. */
 export const usersSetPassword: CliCommand = {
   name: 'users set-password',
@@ -161,11 +156,21 @@ Options:
         2,
       );
     }
-    const passwordHash = await hashPassword(await readPassword(io));
+    const password = await readPassword(io);
     const user = await withServices(io, async ({ core }) => {
-      const found = await core.store.users.getUserByEmail(email.data);
-      if (found === null) throw new CliFailure(`No user with the email ${email.data}.`);
-      await core.store.users.setPasswordHash(found.id, passwordHash, core.clock.now());
+      const found = await orFail(findUserByEmail(core, email.data));
+      // Ends the person's sign-in sessions too, as a change in the console does.
+      await orFail(
+        changePassword(
+          {
+            store: core.store,
+            clock: core.clock,
+            passwords: scryptPasswordHasher,
+            sessions: serverSignInSessions(core.store, core.clock),
+          },
+          { userId: found.id, password, keepSessionId: null },
+        ),
+      );
       return found;
     });
     printJson(io, { id: user.id, email: user.email });

@@ -4,6 +4,7 @@ import { type Actor, limitsFor, operatorActor, quotaWindowStart } from '../../id
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
   type CreatePostsDeps,
+  can,
   type Post,
   prepareForTargets,
   scheduledEvents,
@@ -90,7 +91,7 @@ async function approve(
   post: Post,
   decision: ApprovalDecision,
 ): Promise<Result<ApprovalDecided, SvcError>> {
-  if (post.deletedAt !== null || post.status !== 'pending_approval') {
+  if (!can(post, 'approve')) {
     return err(
       svcError('invalid_post_state', `Post ${post.id} is no longer awaiting approval.`, { postId: post.id }),
     );

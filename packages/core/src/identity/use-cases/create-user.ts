@@ -12,6 +12,8 @@ export type CreateUserInput = {
   /** Length of a trial in days (default: the setting's); ignored for other plans. */
   readonly trialDays?: number | undefined;
   readonly betaTester: boolean;
+  /** The stored form of a sign-in password to give the user (hashed first, so a bad one leaves no user). */
+  readonly passwordHash?: string | null | undefined;
 };
 
 type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'newUserPlan'>;
@@ -48,6 +50,8 @@ async function create(deps: Deps, input: CreateUserInput): Promise<Result<User, 
     updatedAt: now,
   };
   const outcome = await deps.store.users.insertUser(user);
+  if (outcome === 'inserted' && input.passwordHash != null)
+    await deps.store.users.setPasswordHash(user.id, input.passwordHash, now);
   return outcome === 'inserted'
     ? ok(user)
     : err(svcError('email_taken', `A user with the email ${email.data} already exists.`, { field: 'email' }));

@@ -1,13 +1,11 @@
 import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
-import type { ContainerPlan } from '../meta/container-plan.js';
+import { type ContainerPlan, containerPollMs } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
 import type { RequestOutcome } from '../shared/request-outcome.js';
 
 // The same ceiling the content policy checks at creation, from its one source.
 const MAX_SLIDES = DEFAULT_POLICY_CONFIG.platforms.instagram.maxSlides ?? 10;
-const IMAGE_POLL_MS = 1_000;
-const VIDEO_POLL_MS = 3_000;
 
 /**
  * The Instagram containers for a post (platforms.md §1.2): one image, one reel (every single video
@@ -28,7 +26,7 @@ export function toInstagramRequest(
       reason: `Instagram carousels take at most ${MAX_SLIDES} slides; this post has ${media.length}: remove some.`,
     };
   }
-  const pollMs = media.some(isVideo) ? VIDEO_POLL_MS : IMAGE_POLL_MS;
+  const pollMs = containerPollMs(media);
   if (media.length === 1) {
     return {
       ok: true,

@@ -1,5 +1,5 @@
-import type { Post, PublishMedia } from '@svc/core';
-import type { ContainerPlan } from '../meta/container-plan.js';
+import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
+import { type ContainerPlan, containerPollMs } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
 import type { RequestOutcome } from '../shared/request-outcome.js';
@@ -7,9 +7,8 @@ import type { RequestOutcome } from '../shared/request-outcome.js';
 /** How a post with several slides goes to Threads. */
 export type ThreadsMultiSlide = 'first_slide' | 'carousel';
 
-const MAX_SLIDES = 20;
-const IMAGE_POLL_MS = 1_000;
-const VIDEO_POLL_MS = 3_000;
+// The same policy the others read their ceilings from: Threads' opt-in carousels.
+const MAX_SLIDES = DEFAULT_POLICY_CONFIG.platforms.threads.optInCarouselMaxSlides ?? 20;
 
 /**
  * The Threads containers for a post (platforms.md §4.2): a text post, one image or video, or, when
@@ -26,11 +25,11 @@ export function toThreadsRequest(
   if (first === undefined) {
     return {
       ok: true,
-      request: { children: [], container: { media_type: 'TEXT', text }, text, pollMs: IMAGE_POLL_MS },
+      request: { children: [], container: { media_type: 'TEXT', text }, text, pollMs: containerPollMs([]) },
     };
   }
   if (multiSlide === 'first_slide' || media.length === 1) {
-    const pollMs = isVideo(first) ? VIDEO_POLL_MS : IMAGE_POLL_MS;
+    const pollMs = containerPollMs([first]);
     return { ok: true, request: { children: [], container: { ...slideParams(first), text }, text, pollMs } };
   }
   if (media.length > MAX_SLIDES) {
@@ -45,7 +44,7 @@ export function toThreadsRequest(
       children: media.map((slide) => ({ ...slideParams(slide), is_carousel_item: 'true' })),
       container: { media_type: 'CAROUSEL', text },
       text,
-      pollMs: media.some(isVideo) ? VIDEO_POLL_MS : IMAGE_POLL_MS,
+      pollMs: containerPollMs(media),
     },
   };
 }
