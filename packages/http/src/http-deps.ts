@@ -1,4 +1,3 @@
-
 import type { CoreDeps, InstagramWebhookSettings, RateLimitSettings, WebhookSender } from '@svc/core';
 import type { WebSurface } from '@svc/web';
 import type { HttpLogger } from './http-logger.js';

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SignInLimiter } from '@svc/core';
-import { checkSignIn } from '@svc/core/node';
+import { checkSignIn } from '@svc/core';
+import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, readForm, requestPath, writeReply } from '@svc/web';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
@@ -64,7 +65,7 @@ export function createInteractionHandler(
     form: URLSearchParams,
   ) => {
     const check = await checkSignIn(
-      { users: deps.store.users, limiter },
+      { users: deps.store.users, limiter, passwords: scryptPasswordHasher },
       {
         email: form.get('email') ?? '',
         password: form.get('password') ?? '',

@@ -1,5 +1,5 @@
-import { changePassword, passwordChangeProblem, type SignInSessions } from '@svc/core';
-import { checkSignIn, scryptPasswordHasher } from '@svc/core/node';
+import { changePassword, checkSignIn, passwordChangeProblem, type SignInSessions } from '@svc/core';
+import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
@@ -53,7 +53,7 @@ async function submitPassword(c: SignedContext): Promise<ConsoleReply> {
   if (problem !== null) return page(c, 400, { alert: problem });
   // The current password is checked like a sign-in: it counts against the same limits.
   const check = await checkSignIn(
-    { users: c.deps.core.store.users, limiter: c.deps.signInLimiter },
+    { users: c.deps.core.store.users, limiter: c.deps.signInLimiter, passwords: scryptPasswordHasher },
     {
       email: c.session.user.email,
       password: c.form.get('current') ?? '',

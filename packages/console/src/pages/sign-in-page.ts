@@ -1,4 +1,5 @@
-import { checkSignIn } from '@svc/core/node';
+import { checkSignIn } from '@svc/core';
+import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, html, signInForm } from '@svc/web';
 import type { ConsoleContext, ConsoleRoute, SignedContext } from '../console-context.js';
 import { barePage } from '../console-page.js';
@@ -42,7 +43,7 @@ async function show(c: ConsoleContext): Promise<ConsoleReply> {
 async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
   const next = safeNext(c.form.get('next'));
   const check = await checkSignIn(
-    { users: c.deps.core.store.users, limiter: c.deps.signInLimiter },
+    { users: c.deps.core.store.users, limiter: c.deps.signInLimiter, passwords: scryptPasswordHasher },
     {
       email: c.form.get('email') ?? '',
       password: c.form.get('password') ?? '',

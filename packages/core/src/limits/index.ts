@@ -21,6 +21,7 @@ export {
   REGISTRATION_RATE_LIMIT_WINDOW_SECONDS,
   registrationRateLimitPolicy,
 } from './rate-limit-policy.js';
+export { checkSignIn, type SignInCheck } from './use-cases/check-sign-in.js';
 export {
   hitAddressRateLimit,
   hitKeyRateLimit,

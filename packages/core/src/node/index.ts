@@ -1,8 +1,7 @@
-// Node-only implementations of the core's crypto, id and clock ports.
+// Node-only implementations of the core's ports: crypto (secret box, key and password hashing, HMAC, webhook
+// signatures), ids and the clock. Rules live in the areas; nothing here decides.
 export { createAesGcmSecretBox } from './aes-gcm-secret-box.js';
-export { checkSignIn, clientAddress, type SignInCheck } from './check-sign-in.js';
 export { hmacSha256Verifier } from './hmac-sha256-verifier.js';
-export { isLocalClient } from './local-client.js';
 export { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.js';
 export { createRandomIdGenerator } from './random-id-generator.js';
 export { scryptPasswordHasher } from './scrypt-password-hasher.js';

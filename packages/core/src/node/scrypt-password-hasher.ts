@@ -1,5 +1,9 @@
 import type { PasswordHasher } from '../identity/index.js';
-import { hashPassword } from './password-hash.js';
+import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.js';
 
-/** The password hasher of production: salted scrypt (`hashPassword`). */
-export const scryptPasswordHasher: PasswordHasher = { hash: hashPassword };
+/** The password hasher of production: salted scrypt (`hashPassword`, `verifyPassword`). */
+export const scryptPasswordHasher: PasswordHasher = {
+  hash: hashPassword,
+  verify: verifyPassword,
+  decoyHash: DECOY_PASSWORD_HASH,
+};

@@ -17,7 +17,7 @@ export type ChangePasswordInput = {
 
 /** What changing a password needs: the users, a clock, the hasher and where sessions live. */
 export type ChangePasswordDeps = Pick<CoreDeps, 'store' | 'clock'> & {
-  readonly passwords: PasswordHasher;
+  readonly passwords: Pick<PasswordHasher, 'hash'>;
   readonly sessions: SignInSessions;
 };
 

@@ -1,7 +1,5 @@
-import type { IncomingMessage } from 'node:http';
-import { emailSchema, type User, type UserStore } from '../identity/index.js';
-import type { SignInLimiter } from '../limits/index.js';
-import { DECOY_PASSWORD_HASH, verifyPassword } from './password-hash.js';
+import { emailSchema, type PasswordHasher, type User, type UserStore } from '../../identity/index.js';
+import type { SignInLimiter } from './sign-in-limiter.js';
 
 /** The outcome of a sign-in attempt. */
 export type SignInCheck =
@@ -17,7 +15,7 @@ export type SignInCheck =
  * is unknown so that timing does not tell which emails exist. Every attempt is recorded.
  */
 export async function checkSignIn(
-  deps: { readonly users: UserStore; readonly limiter: SignInLimiter },
+  deps: { readonly users: UserStore; readonly limiter: SignInLimiter; readonly passwords: PasswordHasher },
   attempt: { readonly email: string; readonly password: string; readonly address: string },
 ): Promise<SignInCheck> {
   const parsed = emailSchema.safeParse(attempt.email);
@@ -26,15 +24,8 @@ export async function checkSignIn(
   if (wait > 0) return { kind: 'wait', retryAfterSeconds: wait, email };
   const user = parsed.success ? await deps.users.getUserByEmail(email) : null;
   const stored = user === null ? null : await deps.users.getPasswordHash(user.id);
-  const matches = await verifyPassword(attempt.password, stored ?? DECOY_PASSWORD_HASH);
+  const matches = await deps.passwords.verify(attempt.password, stored ?? deps.passwords.decoyHash);
   const ok = matches && user !== null && stored !== null && !user.apiAccessDisabled;
   if (!ok) await deps.limiter.recordFailure(attempt.address, email);
   return ok && user !== null ? { kind: 'signed_in', user } : { kind: 'refused', email };
-}
-
-/** Who is signing in, for rate limits: the peer, or the first forwarded address behind a trusted proxy. */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-  return trustProxy && first !== undefined && first !== '' ? first : (req.socket.remoteAddress ?? 'unknown');
 }
