@@ -1,18 +1,17 @@
 import {
   type ApprovedDraftBatch,
   type ApprovedDraftOutcome,
+  type AsyncTx,
   type ClaimRequest,
   claimCandidateCount,
   claimChanges,
   type DomainEvent,
-  findRepeat,
-  type InsertPostsOutcome,
-  idempotencyOutcome,
-  type NewPostsBatch,
+  insertPostsScript,
   type Post,
+  type PostBatchTx,
   type PostStore,
   quotaRefusal,
-  repeatQueryOf,
+  runScriptAsync,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { POST_COLUMNS, type PostRow, postParams, rowToPost } from './post-row.js';
@@ -111,49 +110,43 @@ async function postsByIds(client: PoolClient | Pool, ids: readonly string[]): Pr
   return result.rows.map(rowToPost);
 }
 
-async function insertBatch(client: PoolClient, batch: NewPostsBatch): Promise<InsertPostsOutcome> {
-  await client.query(LOCK_OWNER_POSTS_SQL, [batch.ownerId]);
-  const key = batch.idempotency;
-  if (key !== null) {
-    const earlier = await client.query<IdempotencyRow>(
-      'SELECT fingerprint, post_ids FROM post_idempotency WHERE owner_id = $1 AND external_id = $2',
-      [batch.ownerId, key.externalId],
-    );
-    const row = earlier.rows[0];
-    const seen = idempotencyOutcome(
-      key,
-      row === undefined ? null : { fingerprint: row.fingerprint, postIds: row.post_ids },
-    );
-    if (seen?.kind === 'replayed') return { kind: 'replayed', posts: await postsByIds(client, seen.postIds) };
-    if (seen !== null) return seen;
-  }
-  for (const post of batch.refuseRepeats === true ? batch.posts : []) {
-    const query = repeatQueryOf(post);
-    const earlier = query === null ? null : findRepeat(post, await postsWithContent(client, query));
-    if (earlier !== null) return { kind: 'duplicate_content', post, earlier };
-  }
-  const used = await quotaUsedBy(client, batch.ownerId, batch.quota.windowStart);
-  const full = quotaRefusal(used, batch.posts.length, batch.quota.limit);
-  if (full !== null) return full;
-  if (batch.posts.length === 0) return { kind: 'inserted', posts: [] };
-  // A duplicate id violates the primary key: the statement throws and the transaction rolls back.
-  const inserted = await client.query<PostRow>(
-    insertPostsSql(batch.posts.length),
-    batch.posts.flatMap(postParams),
-  );
-  await client.query(ADD_QUOTA_USAGE_SQL, [batch.ownerId, batch.quota.windowStart, batch.posts.length]);
-  await appendEvents(client, batch.events ?? []);
-  const ids = batch.posts.map((post) => post.id);
-  if (key !== null) {
-    await client.query(
-      `INSERT INTO post_idempotency (owner_id, external_id, fingerprint, post_ids, created_at)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [batch.ownerId, key.externalId, key.fingerprint, ids, batch.at],
-    );
-  }
-  // Decoded from the rows just written, in batch order, so callers get what a later read returns.
-  const byId = new Map(inserted.rows.map((row) => [row.id, rowToPost(row)]));
-  return { kind: 'inserted', posts: ids.map((id) => byId.get(id)).filter((p) => p !== undefined) };
+/** The small calls of core's insertPostsScript, each one statement on the transaction's client. */
+function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
+  return {
+    lockOwner: async (ownerId) => {
+      await client.query(LOCK_OWNER_POSTS_SQL, [ownerId]);
+    },
+    earlierRequest: async (ownerId, externalId) => {
+      const earlier = await client.query<IdempotencyRow>(
+        'SELECT fingerprint, post_ids FROM post_idempotency WHERE owner_id = $1 AND external_id = $2',
+        [ownerId, externalId],
+      );
+      const row = earlier.rows[0];
+      return row === undefined ? null : { fingerprint: row.fingerprint, postIds: row.post_ids };
+    },
+    postsByIds: (ids) => postsByIds(client, ids),
+    postsWithContent: (query) => postsWithContent(client, query),
+    quotaUsed: (ownerId, windowStart) => quotaUsedBy(client, ownerId, windowStart),
+    insertPosts: async (posts) => {
+      if (posts.length === 0) return [];
+      // A duplicate id violates the primary key: the statement throws and the transaction rolls back.
+      const inserted = await client.query<PostRow>(insertPostsSql(posts.length), posts.flatMap(postParams));
+      // Decoded from the rows just written, in batch order, so callers get what a later read returns.
+      const byId = new Map(inserted.rows.map((row) => [row.id, rowToPost(row)]));
+      return posts.map((post) => byId.get(post.id)).filter((p) => p !== undefined);
+    },
+    addQuotaUsage: async (ownerId, windowStart, count) => {
+      await client.query(ADD_QUOTA_USAGE_SQL, [ownerId, windowStart, count]);
+    },
+    appendEvents: (events) => appendEvents(client, events),
+    recordRequest: async (ownerId, key, postIds, at) => {
+      await client.query(
+        `INSERT INTO post_idempotency (owner_id, external_id, fingerprint, post_ids, created_at)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [ownerId, key.externalId, key.fingerprint, postIds, at],
+      );
+    },
+  };
 }
 
 async function approveBatch(client: PoolClient, batch: ApprovedDraftBatch): Promise<ApprovedDraftOutcome> {
@@ -235,7 +228,7 @@ export function createPostgresPostStore(pool: Pool): PostStore {
       return purgePostgresPosts(pool, request);
     },
     async insertPosts(batch) {
-      return withTransaction(pool, (client) => insertBatch(client, batch));
+      return withTransaction(pool, (client) => runScriptAsync(insertPostsScript(batch), batchTx(client)));
     },
     async quotaUsed(ownerId, windowStart) {
       return quotaUsedBy(pool, ownerId, windowStart);

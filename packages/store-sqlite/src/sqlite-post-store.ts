@@ -5,14 +5,14 @@ import {
   claimCandidateCount,
   claimChanges,
   type DomainEvent,
-  findRepeat,
   type InsertPostsOutcome,
-  idempotencyOutcome,
+  insertPostsScript,
   type NewPostsBatch,
   type Post,
+  type PostBatchTx,
   type PostStore,
   quotaRefusal,
-  repeatQueryOf,
+  runScript,
 } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { POST_COLUMNS, type PostRow, postToRow, rowToPost } from './post-row.js';
@@ -126,46 +126,45 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
     return row === undefined ? null : rowToPost(row);
   };
 
-  // Immediate: the write lock is taken before the idempotency and quota reads, so two requests
-  // with the same key, or two that together exceed the quota, cannot both pass the checks.
-  const insertBatch = db.transaction((batch: NewPostsBatch): InsertPostsOutcome => {
-    const key = batch.idempotency;
-    if (key !== null) {
-      const row = selectIdempotency.get(batch.ownerId, key.externalId);
-      const earlier =
-        row === undefined
-          ? null
-          : { fingerprint: row.fingerprint, postIds: jsonFromSql<string[]>(row.post_ids) };
-      const seen = idempotencyOutcome(key, earlier);
-      if (seen?.kind === 'replayed') return { kind: 'replayed', posts: postsByIds(jsonToSql(seen.postIds)) };
-      if (seen !== null) return seen;
-    }
-    for (const post of batch.refuseRepeats === true ? batch.posts : []) {
-      const query = repeatQueryOf(post);
-      const earlier =
-        query === null ? null : findRepeat(post, selectWithContent.all(repeatParams(query)).map(rowToPost));
-      if (earlier !== null) return { kind: 'duplicate_content', post, earlier };
-    }
-    const windowStart = batch.quota.windowStart.getTime();
-    const used = selectQuotaUsage.get(batch.ownerId, windowStart) ?? 0;
-    const full = quotaRefusal(used, batch.posts.length, batch.quota.limit);
-    if (full !== null) return full;
-    const rows = batch.posts.map(postToRow);
-    for (const row of rows) insertPost.run(row);
-    addQuotaUsage.run(batch.ownerId, windowStart, rows.length);
-    journal.append(batch.events ?? []);
-    if (key !== null) {
+  // The small calls of core's insertPostsScript, answered at once inside the transaction.
+  const batchTx: PostBatchTx = {
+    // The immediate transaction already holds the database's write lock.
+    lockOwner: () => {},
+    earlierRequest: (ownerId, externalId) => {
+      const row = selectIdempotency.get(ownerId, externalId);
+      return row === undefined
+        ? null
+        : { fingerprint: row.fingerprint, postIds: jsonFromSql<string[]>(row.post_ids) };
+    },
+    postsByIds: (ids) => postsByIds(jsonToSql(ids)),
+    postsWithContent: (query) => selectWithContent.all(repeatParams(query)).map(rowToPost),
+    quotaUsed: (ownerId, windowStart) => selectQuotaUsage.get(ownerId, windowStart.getTime()) ?? 0,
+    insertPosts: (posts) => {
+      const rows = posts.map(postToRow);
+      for (const row of rows) insertPost.run(row);
+      // Decoded from the rows just written, so callers get exactly what a later read returns.
+      return rows.map(rowToPost);
+    },
+    addQuotaUsage: (ownerId, windowStart, count) => {
+      addQuotaUsage.run(ownerId, windowStart.getTime(), count);
+    },
+    appendEvents: (events) => journal.append(events),
+    recordRequest: (ownerId, key, postIds, at) => {
       insertIdempotency.run({
-        owner_id: batch.ownerId,
+        owner_id: ownerId,
         external_id: key.externalId,
         fingerprint: key.fingerprint,
-        post_ids: jsonToSql(rows.map((row) => row.id)),
-        created_at: batch.at.getTime(),
+        post_ids: jsonToSql(postIds),
+        created_at: at.getTime(),
       });
-    }
-    // Decoded from the rows just written, so callers get exactly what a later read returns.
-    return { kind: 'inserted', posts: rows.map(rowToPost) };
-  }).immediate;
+    },
+  };
+
+  // Immediate: the write lock is taken before the idempotency and quota reads, so two requests
+  // with the same key, or two that together exceed the quota, cannot both pass the checks.
+  const insertBatch = db.transaction(
+    (batch: NewPostsBatch): InsertPostsOutcome => runScript(insertPostsScript(batch), batchTx),
+  ).immediate;
 
   // The post and its events land together, or neither does.
   const writeWithEvents = db.transaction(
