@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Store } from '../deps/index.js';
 import { aMediaAsset, aUser } from './builders.js';
 
-/** The media-asset part of the store contract (dedup, quotas, uploads); `store()` is the test's fresh store. */
+/** The media-asset part of the store contract (dedup, quotas, uploads); `store()` is the fresh store. */
 export function describeMediaAssetContract(store: () => Store): void {
   describe('media assets', () => {
     const LIMIT = { storageLimitBytes: 1_000_000, sourceUrl: null };
