@@ -1,5 +1,5 @@
 import { ALLOWED_MEDIA_TYPES, PLATFORMS, type Platform } from '../kernel/index.js';
-import { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './content-scan.js';
+import { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './prohibited-content.js';
 import type { TextCounting } from './text-metrics.js';
 
 const MB = 1024 * 1024;
