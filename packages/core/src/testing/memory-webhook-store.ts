@@ -1,3 +1,8 @@
+// The WebhookStore in memory. It stays whole: subscriptions, messages, deliveries, attempts, pairs
+// and the fan-out cursors are six private tables that most operations read or change together
+// (deleting a subscription removes its deliveries and attempts, a commit writes messages and
+// deliveries), so parts of it would each need them all.
+
 import {
   attemptResult,
   type ClaimedDelivery,
