@@ -1,6 +1,7 @@
 import { type AccountStore, type ConnectedAccount, disconnectRefusal } from '../accounts/index.js';
 import type { DomainEvent } from '../journal/index.js';
 import type { Post } from '../posts/index.js';
+import { copy, copyOrNull } from './memory-copy.js';
 import { pendingPostIdsOf } from './memory-library-queries.js';
 
 /** What the memory account store reads and changes of the rest of the memory store. */
@@ -21,7 +22,6 @@ export function createMemoryAccountStore(sources: MemoryAccountSources): Account
   const tokenWarnings = new Map<string, number>();
   // Until when a sweep holds each account for a token refresh (`token_refresh_until` in SQL).
   const tokenRefreshLeases = new Map<string, number>();
-  const copy = <T>(value: T): T => structuredClone(value);
   // Active, not waiting for a reconnect, with an expiry its owner was not warned about yet.
   const tokenWarningDue = (a: ConnectedAccount) =>
     a.status === 'active' &&
@@ -60,8 +60,7 @@ export function createMemoryAccountStore(sources: MemoryAccountSources): Account
     },
     async getAccount(id) {
       live();
-      const account = accounts.get(id);
-      return account === undefined ? null : copy(account);
+      return copyOrNull(accounts.get(id));
     },
     async listActiveAccounts(ownerId) {
       live();

@@ -11,6 +11,7 @@ import {
 import type { JournalEvent } from '../journal/index.js';
 import type { Post } from '../posts/index.js';
 import { aggregateOf, daySumsOf } from './memory-analytics-aggregates.js';
+import { copy } from './memory-copy.js';
 
 type Collection = Omit<NewCollection, 'nextAt'> & {
   doneSlot: number | null;
@@ -44,7 +45,6 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Mem
   const snapshots = new Map<string, MetricSnapshot[]>();
   let cursor = 0;
   const followersReadAt = new Map<string, Date>();
-  const copy = <T>(value: T): T => structuredClone(value);
   const jobOf = (c: Collection): CollectionJob => ({
     postId: c.postId,
     ownerId: c.ownerId,

@@ -1,4 +1,5 @@
 import type { ApiKey, ApiKeyStore, User } from '../identity/index.js';
+import { copy, copyOrNull } from './memory-copy.js';
 
 /** The ApiKeyStore of the memory store; `owner` looks up a stored user, `live` throws once it is closed. */
 export function createMemoryApiKeyStore(
@@ -6,7 +7,6 @@ export function createMemoryApiKeyStore(
   owner: (id: string) => User | undefined,
 ): ApiKeyStore {
   const keys = new Map<string, ApiKey>();
-  const copy = <T>(value: T): T => structuredClone(value);
   return {
     async insertApiKey(key) {
       live();
@@ -15,8 +15,7 @@ export function createMemoryApiKeyStore(
     },
     async getApiKey(id) {
       live();
-      const key = keys.get(id);
-      return key === undefined ? null : copy(key);
+      return copyOrNull(keys.get(id));
     },
     async getApiKeyWithOwner(id) {
       live();

@@ -1,9 +1,9 @@
 import type { ConnectionRequest, ConnectionRequestStore } from '../accounts/index.js';
+import { copy, copyOrNull } from './memory-copy.js';
 
 /** The ConnectionRequestStore of the memory store; `live` throws once the store is closed. */
 export function createMemoryConnectionRequestStore(live: () => void): ConnectionRequestStore {
   const connectionRequests = new Map<string, ConnectionRequest>();
-  const copy = <T>(value: T): T => structuredClone(value);
   return {
     async insertConnectionRequest(request) {
       live();
@@ -13,8 +13,7 @@ export function createMemoryConnectionRequestStore(live: () => void): Connection
     },
     async getConnectionRequest(id) {
       live();
-      const request = connectionRequests.get(id);
-      return request === undefined ? null : copy(request);
+      return copyOrNull(connectionRequests.get(id));
     },
     async spendConnectionRequest(id, at) {
       live();

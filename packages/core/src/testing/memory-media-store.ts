@@ -2,6 +2,7 @@ import type { DomainEvent } from '../journal/index.js';
 import { type MediaAsset, type MediaStore, mediaDeletionRefusal } from '../media/index.js';
 import type { Post } from '../posts/index.js';
 import { createMemoryBlobRemovals } from './memory-blob-removals.js';
+import { copy, copyOrNull } from './memory-copy.js';
 import { mediaPageOf, mediaUsesOf } from './memory-library-queries.js';
 import { ownerKey } from './memory-owner-key.js';
 
@@ -23,7 +24,6 @@ export type MemoryMediaSources = {
 export function createMemoryMediaStore(sources: MemoryMediaSources): MediaStore {
   const { live, media, mediaSources, storageUsed, posts, append } = sources;
   const blobRemovals = createMemoryBlobRemovals(media);
-  const copy = <T>(value: T): T => structuredClone(value);
   return {
     async addMediaAsset(asset, options) {
       live();
@@ -92,8 +92,7 @@ export function createMemoryMediaStore(sources: MemoryMediaSources): MediaStore 
     },
     async getMediaAsset(id) {
       live();
-      const asset = media.get(id);
-      return asset === undefined ? null : copy(asset);
+      return copyOrNull(media.get(id));
     },
     async getMediaAssets(ids) {
       live();

@@ -11,6 +11,7 @@ import {
   quotaRefusal,
   repeatQueryOf,
 } from '../posts/index.js';
+import { copy, copyOrNull } from './memory-copy.js';
 import { ownerKey } from './memory-owner-key.js';
 import { type MemoryPurgeState, purgeMemoryPosts } from './memory-post-purge.js';
 import {
@@ -33,7 +34,6 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore {
   const { live, posts, approvals, append } = sources;
   const idempotency = new Map<string, { fingerprint: string; postIds: string[] }>();
   const quotaUsage = new Map<string, number>();
-  const copy = <T>(value: T): T => structuredClone(value);
   const usageKey = (ownerId: string, windowStart: Date) => `${ownerId}\u0000${windowStart.getTime()}`;
   const postsById = (ids: readonly string[]) =>
     ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
@@ -111,8 +111,7 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore {
     },
     async getPost(id) {
       live();
-      const post = posts.get(id);
-      return post === undefined ? null : copy(post);
+      return copyOrNull(posts.get(id));
     },
     async updatePost(post, expectedVersion, events = []) {
       live();

@@ -9,6 +9,7 @@ import { createMemoryApprovalStore } from './memory-approval-store.js';
 import { createMemoryAutomationStore } from './memory-automation-store.js';
 import { createMemoryBillingStore } from './memory-billing-store.js';
 import { createMemoryConnectionRequestStore } from './memory-connection-request-store.js';
+import { copy } from './memory-copy.js';
 import { createMemoryJournal } from './memory-journal.js';
 import { createMemoryMediaStore } from './memory-media-store.js';
 import { createMemoryOAuthStore } from './memory-oauth-store.js';
@@ -34,7 +35,6 @@ export function createMemoryStore(): Store {
   const live = () => {
     if (closed) throw new Error('The store is closed.');
   };
-  const copy = <T>(value: T): T => structuredClone(value);
   const users = createMemoryUserStore(live);
   const approvals = createMemoryApprovalStore(live);
   const journal = createMemoryJournal(live, (id) => posts.get(id));

@@ -1,4 +1,5 @@
 import type { User, UserStore } from '../identity/index.js';
+import { copy, copyOrNull } from './memory-copy.js';
 
 /** The memory UserStore, and a synchronous look at one user for the API key store's reads. */
 export type MemoryUserStore = UserStore & {
@@ -10,7 +11,6 @@ export type MemoryUserStore = UserStore & {
 export function createMemoryUserStore(live: () => void): MemoryUserStore {
   const users = new Map<string, User>();
   const passwordHashes = new Map<string, string>();
-  const copy = <T>(value: T): T => structuredClone(value);
   return {
     peek: (id) => users.get(id),
     async insertUser(user) {
@@ -22,13 +22,11 @@ export function createMemoryUserStore(live: () => void): MemoryUserStore {
     },
     async getUser(id) {
       live();
-      const user = users.get(id);
-      return user === undefined ? null : copy(user);
+      return copyOrNull(users.get(id));
     },
     async getUserByEmail(email) {
       live();
-      const user = [...users.values()].find((u) => u.email === email);
-      return user === undefined ? null : copy(user);
+      return copyOrNull([...users.values()].find((u) => u.email === email));
     },
     async setPasswordHash(userId, hash, at) {
       live();
