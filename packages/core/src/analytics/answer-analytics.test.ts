@@ -8,13 +8,8 @@ import {
   type RankedPost,
   type TimeCell,
 } from './analytics-aggregates.js';
-import {
-  answerAnalytics,
-  changeOf,
-  coverageState,
-  MIN_BUCKET_SAMPLES,
-  MIN_TOTAL_SAMPLES,
-} from './answer-analytics.js';
+import { coverageState } from './analytics-coverage.js';
+import { answerAnalytics, changeOf, MIN_BUCKET_SAMPLES, MIN_TOTAL_SAMPLES } from './answer-analytics.js';
 
 const window = {
   days: 30,

@@ -1,13 +1,12 @@
 import { PLATFORMS, type Platform } from '../kernel/index.js';
 import type {
   AnalyticsAggregates,
-  CollectionCounts,
   PeriodName,
   PlatformSums,
   SumsByPlatform,
   TimeCell,
 } from './analytics-aggregates.js';
-import { METRIC_NAMES, type MetricName, PLATFORM_METRICS } from './analytics-metrics.js';
+import { coverageOf, type PlatformCoverage } from './analytics-coverage.js';
 
 /** A recommendation needs this many posts in its bucket… */
 export const MIN_BUCKET_SAMPLES = 3;
@@ -37,31 +36,6 @@ export type Recommendation<T> = {
   readonly samples: number;
   readonly averageEngagement: number | null;
   readonly reason: 'too_few_samples' | null;
-};
-
-/** Why a platform's metric is missing from some posts. */
-export type MissingReason = 'scope_not_granted' | 'too_few_viewers' | 'not_yet_collected';
-
-/**
- * How far a platform's figures go in the window: nothing published (`no_posts`), published but no
- * figures read for any post (`no_metrics`), figures for some posts (`partial`) or for every one
- * (`complete`). Absent figures are never zeros, so an agent reads this before the totals.
- */
-export const COVERAGE_STATES = ['no_posts', 'no_metrics', 'partial', 'complete'] as const;
-
-/** One of COVERAGE_STATES. */
-export type CoverageState = (typeof COVERAGE_STATES)[number];
-
-/** What the answer knows for one platform. */
-export type PlatformCoverage = {
-  readonly state: CoverageState;
-  readonly posts: number;
-  /** Each metric the platform reports, with how many of the window's posts have it. */
-  readonly metrics: Readonly<Partial<Record<MetricName, number>>>;
-  /** Metrics the platform gives none of (absent, not zero). */
-  readonly unavailable: readonly MetricName[];
-  /** Why posts lack figures, with how many. */
-  readonly missing: readonly { readonly reason: MissingReason; readonly posts: number }[];
 };
 
 /** One cell of the weekday × hour grid. */
@@ -266,50 +240,4 @@ function topPostsOf(aggregates: AnalyticsAggregates): Partial<Record<Platform, T
     }));
   }
   return out;
-}
-
-const NOTHING: CollectionCounts = {
-  posts: 0,
-  collected: 0,
-  notAvailable: 0,
-  scopeMissing: 0,
-  withMetric: {},
-};
-
-// Every visible platform and every one with posts; a platform without posts says so.
-function coverageOf(
-  visible: readonly Platform[],
-  collection: Readonly<Partial<Record<Platform, CollectionCounts>>>,
-): Partial<Record<Platform, PlatformCoverage>> {
-  const out: Partial<Record<Platform, PlatformCoverage>> = {};
-  for (const platform of PLATFORMS) {
-    const counts = collection[platform] ?? (visible.includes(platform) ? NOTHING : undefined);
-    if (counts === undefined) continue;
-    const reported = PLATFORM_METRICS[platform];
-    const metrics: Partial<Record<MetricName, number>> = {};
-    for (const metric of reported) metrics[metric] = counts.withMetric[metric] ?? 0;
-    const pending = counts.posts - counts.collected - counts.notAvailable - counts.scopeMissing;
-    const missing = (
-      [
-        { reason: 'scope_not_granted', posts: counts.scopeMissing },
-        { reason: 'too_few_viewers', posts: counts.notAvailable },
-        { reason: 'not_yet_collected', posts: Math.max(0, pending) },
-      ] as const
-    ).filter((entry) => entry.posts > 0);
-    out[platform] = {
-      state: coverageState(counts),
-      posts: counts.posts,
-      metrics,
-      unavailable: METRIC_NAMES.filter((metric) => !reported.includes(metric)),
-      missing,
-    };
-  }
-  return out;
-}
-
-/** The state of a platform's coverage from its collection counts. */
-export function coverageState(counts: Pick<CollectionCounts, 'posts' | 'collected'>): CoverageState {
-  if (counts.posts === 0) return 'no_posts';
-  if (counts.collected === 0) return 'no_metrics';
-  return counts.collected < counts.posts ? 'partial' : 'complete';
 }

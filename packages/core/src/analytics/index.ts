@@ -14,6 +14,13 @@ export {
   TOP_POSTS,
 } from './analytics-aggregates.js';
 export {
+  COVERAGE_STATES,
+  type CoverageState,
+  coverageState,
+  type MissingReason,
+  type PlatformCoverage,
+} from './analytics-coverage.js';
+export {
   ENGAGEMENT_METRICS,
   engagementOf,
   METRIC_NAMES,
@@ -26,16 +33,11 @@ export {
   type AnalyticsWindow,
   answerAnalytics,
   type BestTimeCell,
-  COVERAGE_STATES,
   type Comparison,
-  type CoverageState,
   changeOf,
-  coverageState,
   type Figures,
   MIN_BUCKET_SAMPLES,
   MIN_TOTAL_SAMPLES,
-  type MissingReason,
-  type PlatformCoverage,
   type Recommendation,
   type TopPost,
 } from './answer-analytics.js';

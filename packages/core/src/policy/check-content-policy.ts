@@ -1,5 +1,5 @@
 import type { Platform } from '../kernel/index.js';
-import { mixedImageSizesError } from './check-media.js';
+import { mixedImageSizesError } from './check-service-media.js';
 import { normalizePolicyInput } from './normalize-policy-input.js';
 import type { PlatformRules, PolicyConfig } from './platform-limits.js';
 import type { PolicyInput, PolicyResult } from './policy-types.js';

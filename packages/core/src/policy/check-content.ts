@@ -1,8 +1,9 @@
-import { findPersonalData, findProhibitedContent, type PersonalDataKind } from './content-scan.js';
 import type { NormalizedPost } from './normalize-policy-input.js';
+import { findPersonalData, type PersonalDataKind } from './personal-data.js';
 import type { PolicyConfig } from './platform-limits.js';
 import { policyWarning } from './policy-issue.js';
 import type { PolicyIssue } from './policy-types.js';
+import { findProhibitedContent } from './prohibited-content.js';
 
 const KIND_WORDS: Readonly<Record<PersonalDataKind, { one: string; many: string; advice: string }>> = {
   email: {

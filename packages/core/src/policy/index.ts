@@ -2,7 +2,6 @@
 // browser can run the server's very rules (the console's compose page bundles it).
 export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
-export { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './content-scan.js';
 export { describePublication, type Publication } from './describe-publication.js';
 export { type ImageConversionReason, imageConversionFor } from './image-conversion.js';
 export { formatBytes, formatDuration, mediaTypeName, orList } from './media-wording.js';
@@ -26,6 +25,7 @@ export {
   type PolicySeverity,
   type PolicyWarningCode,
 } from './policy-types.js';
+export { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './prohibited-content.js';
 export { type TextCounter, textCounters } from './text-counters.js';
 export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './text-metrics.js';
 export { TIKTOK_FALLBACK_PRIVACY_LEVELS, TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';

@@ -1,5 +1,9 @@
+// What each platform accepts and the defaults the policy applies: the PolicyConfig type and
+// DEFAULT_POLICY_CONFIG, a data table of every platform's documented limits (about 200 of its
+// lines), which stays whole so each limit reads beside its neighbours and the type it fills.
+
 import { ALLOWED_MEDIA_TYPES, PLATFORMS, type Platform } from '../kernel/index.js';
-import { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './content-scan.js';
+import { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './prohibited-content.js';
 import type { TextCounting } from './text-metrics.js';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,7 @@
 import { PLATFORMS } from '../kernel/index.js';
 import { checkContent } from './check-content.js';
-import { checkPlatformMedia, checkServiceMedia } from './check-media.js';
+import { checkPlatformMedia } from './check-platform-media.js';
+import { checkServiceMedia } from './check-service-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';
 import { checkTiktokMeta } from './check-tiktok-meta.js';
 import { isPhotoPost, type NormalizedPost, normalizePolicyInput } from './normalize-policy-input.js';

@@ -1,3 +1,7 @@
+// The post's life: its events, the transition table, the guards, how each event changes the post,
+// the journal events it records and the refusals' wording. One state machine read top to bottom,
+// so it stays whole: splitting it would scatter its three `switch`es over the same events across files.
+
 import { err, ok, type Result } from 'neverthrow';
 import type { DomainEvent } from '../journal/index.js';
 import { type Platform, type PostStatus, type SvcError, svcError } from '../kernel/index.js';

@@ -1,4 +1,5 @@
 import type { Approval, ApprovalStore } from '../approvals/index.js';
+import { copyOrNull } from './memory-copy.js';
 
 /** The memory ApprovalStore, and a synchronous look at one approval for the post store's transactions. */
 export type MemoryApprovalStore = ApprovalStore & {
@@ -33,8 +34,7 @@ export function createMemoryApprovalStore(live: () => void): MemoryApprovalStore
     },
     async getApproval(id) {
       live();
-      const approval = approvals.get(id);
-      return approval === undefined ? null : copy(approval);
+      return copyOrNull(approvals.get(id));
     },
     async getLatestForPost(postId) {
       live();

@@ -9,6 +9,7 @@ import {
   zeroCounts,
 } from '../automations/index.js';
 import type { DomainEvent } from '../journal/index.js';
+import { copy } from './memory-copy.js';
 
 type InboxRow = InboxComment & {
   stage: CommentStage;
@@ -35,7 +36,6 @@ export function createMemoryAutomationStore(sources: MemoryAutomationSources): A
   const automations = new Map<string, Omit<Automation, 'counts'>>();
   const counts = new Map<string, Record<AutomationCounter, number>>();
   const inbox = new Map<string, InboxRow>();
-  const copy = <T>(value: T): T => structuredClone(value);
   const withCounts = (a: Omit<Automation, 'counts'>): Automation => ({
     ...copy(a),
     counts: { ...(counts.get(a.id) ?? zeroCounts()) },

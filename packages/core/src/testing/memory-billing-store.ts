@@ -1,4 +1,5 @@
 import type { BillingEvent, BillingStore, Subscription } from '../billing/index.js';
+import { copy, copyOrNull } from './memory-copy.js';
 
 /**
  * The BillingStore part of the memory store. `live` throws once the store is closed; values are
@@ -7,12 +8,10 @@ import type { BillingEvent, BillingStore, Subscription } from '../billing/index.
 export function createMemoryBillingStore(live: () => void): BillingStore {
   const subscriptions = new Map<string, Subscription>();
   const events = new Map<string, BillingEvent>();
-  const copy = <T>(value: T): T => structuredClone(value);
   return {
     async getSubscription(userId) {
       live();
-      const subscription = subscriptions.get(userId);
-      return subscription === undefined ? null : copy(subscription);
+      return copyOrNull(subscriptions.get(userId));
     },
     async saveSubscription(subscription) {
       live();

@@ -1,4 +1,5 @@
 import type { OAuthRecord, OAuthStore } from '../identity/index.js';
+import { copyOrNull } from './memory-copy.js';
 
 type Stored = { -readonly [K in keyof OAuthRecord]: OAuthRecord[K] };
 
@@ -38,8 +39,7 @@ export function createMemoryOAuthStore(live: () => void): OAuthStore {
     },
     async find(kind, id) {
       live();
-      const record = records.get(keyOf(kind, id));
-      return record === undefined ? null : copy(record);
+      return copyOrNull(records.get(keyOf(kind, id)));
     },
     async findByUid(kind, uid) {
       live();

@@ -1,3 +1,8 @@
+// The WebhookStore in memory. It stays whole: subscriptions, messages, deliveries, attempts, pairs
+// and the fan-out cursors are six private tables that most operations read or change together
+// (deleting a subscription removes its deliveries and attempts, a commit writes messages and
+// deliveries), so parts of it would each need them all.
+
 import {
   attemptResult,
   type ClaimedDelivery,
@@ -8,11 +13,11 @@ import {
   type WebhookStore,
   type WebhookSubscription,
 } from '../webhooks/index.js';
+import { copy } from './memory-copy.js';
 
 type Consumer = { position: string | null; leaseOwner: string | null; leaseUntil: Date | null };
 type StoredAttempt = RecordedAttempt & { readonly ownerId: string; readonly serial: number };
 
-const copy = <T>(value: T): T => structuredClone(value);
 const pairKey = (subscriptionId: string, messageId: string) => `${subscriptionId}\u0000${messageId}`;
 // Plain code-unit order, as the SQL stores compare ids (BINARY in SQLite, "C" in PostgreSQL).
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../../kernel/index.js';
+import { COVERAGE_STATES } from '../analytics-coverage.js';
 import { METRIC_NAMES } from '../analytics-metrics.js';
-import { COVERAGE_STATES } from '../answer-analytics.js';
 
 const figures = z.object({ posts: z.number().int(), views: z.number(), engagement: z.number() });
 const comparison = z.object({

@@ -3,24 +3,20 @@ import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
 import {
   type Actor,
-  actorCanReadPost,
   checkCanSchedule,
   limitsFor,
   quotaWindowStart,
-  type ReadablePostIds,
-  readablePostIds,
   requireScope,
 } from '../../identity/index.js';
 import { canonicalJson, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { MixedImageSizes, PolicyIssue } from '../../policy/index.js';
-import type { InsertPostsOutcome } from '../ports/post-store.js';
 import type { Post } from '../post.js';
 import { type PostRequest, parsePostRequest } from '../post-request.js';
 import { scheduledEvents } from '../post-state-machine.js';
 import { type CheckedContent, checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { ImageConversion } from './convert-images.js';
-import { repeatError } from './refuse-repeats.js';
+import { idempotentAnswer, postsOfOutcome } from './posts-of-outcome.js';
 import { resolveTargets } from './resolve-targets.js';
 
 /** How a surface wants a create request handled. */
@@ -144,7 +140,7 @@ export async function createFromRequest(
   if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
   const warnings = distinct([...content.warnings, ...ready.value.warnings, ...reconnectWarnings(targets)]);
   const override = options.duplicateOverride === undefined ? 'allowDuplicate' : options.duplicateOverride;
-  return (await postsOf(deps, actor, outcome, request, override)).map((rows) =>
+  return (await postsOfOutcome(deps, actor, outcome, request, override)).map((rows) =>
     resultOf(rows, outcome.kind === 'replayed', warnings, ready.value.conversions),
   );
 }
@@ -247,69 +243,6 @@ export function buildRow(
     deletedAt: null,
     version: 0,
   };
-}
-
-async function postsOf(
-  deps: Pick<Deps, 'store'>,
-  actor: Actor,
-  outcome: InsertPostsOutcome,
-  request: PostRequest,
-  duplicateOverride: string | null,
-): Promise<Result<readonly Post[], SvcError>> {
-  const externalId = request.externalId ?? '';
-  switch (outcome.kind) {
-    case 'duplicate_content':
-      return err(repeatError(outcome.post, outcome.earlier, duplicateOverride));
-    case 'inserted':
-      return ok(outcome.posts);
-    case 'replayed':
-      return idempotentAnswer(actor, true, outcome.posts, externalId);
-    case 'idempotency_conflict':
-      return err(
-        idempotencyConflict(
-          externalId,
-          await readablePostIds(deps.store.posts, actor, outcome.postIds),
-          false,
-        ),
-      );
-    case 'quota_exceeded':
-      return err(quotaError(outcome.used, outcome.limit));
-  }
-}
-
-/** The refusal of rows that do not fit the month's scheduling quota. */
-export function quotaError(used: number, limit: number): SvcError {
-  return svcError(
-    'quota_exceeded',
-    `Scheduling quota reached: ${used} of ${limit} posts this month. Upgrade the plan or wait for the next month.`,
-    { used, limit },
-  );
-}
-
-function idempotentAnswer(
-  actor: Actor,
-  samePayload: boolean,
-  posts: readonly Post[],
-  externalId: string,
-): Result<readonly Post[], SvcError> {
-  const readable = posts.filter((post) => actorCanReadPost(actor, post)).map((post) => post.id);
-  const hiddenPostCount = posts.length - readable.length;
-  if (samePayload && hiddenPostCount === 0) return ok(posts);
-  return err(idempotencyConflict(externalId, { postIds: readable, hiddenPostCount }, samePayload));
-}
-
-/**
- * The refusal of an `externalId` already used: for other content, or (`samePayload`) by a request
- * that reached accounts outside the caller's key. Only the posts the key may read are named.
- */
-function idempotencyConflict(externalId: string, earlier: ReadablePostIds, samePayload: boolean): SvcError {
-  const why = samePayload
-    ? 'was already used for a request that reached accounts outside this key, so it cannot be answered again here. Use a new externalId, or resend with a key that can read those accounts.'
-    : 'was already used for a different request. Use a new externalId for new content, or resend the original request unchanged.';
-  return svcError('idempotency_conflict', `externalId ${JSON.stringify(externalId)} ${why}`, {
-    externalId,
-    ...earlier,
-  });
 }
 
 function resultOf(

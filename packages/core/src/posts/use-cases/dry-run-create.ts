@@ -13,9 +13,9 @@ import {
   checkRequest,
   distinct,
   earlierAnswer,
-  quotaError,
   reconnectWarnings,
 } from './create-posts.js';
+import { quotaError } from './posts-of-outcome.js';
 import { refuseRepeats, repeatError } from './refuse-repeats.js';
 
 /**

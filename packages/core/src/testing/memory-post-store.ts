@@ -1,0 +1,220 @@
+import {
+  type ClaimRequest,
+  claimCandidateCount,
+  claimChanges,
+  findRepeat,
+  type InsertPostsOutcome,
+  idempotencyOutcome,
+  type NewPostsBatch,
+  type Post,
+  type PostStore,
+  quotaRefusal,
+  repeatQueryOf,
+} from '../posts/index.js';
+import { copy, copyOrNull } from './memory-copy.js';
+import { ownerKey } from './memory-owner-key.js';
+import { type MemoryPurgeState, purgeMemoryPosts } from './memory-post-purge.js';
+import {
+  countPostsByStatusOf,
+  listPostsOf,
+  postsWithContentBetweenOf,
+  upcomingPostsOf,
+} from './memory-post-queries.js';
+
+/** What the memory post store reads and changes: the posts, and what approving and purging touch. */
+export type MemoryPostSources = MemoryPurgeState & {
+  readonly live: () => void;
+};
+
+/**
+ * The PostStore of the memory store: inserts with idempotency, repeats and the quota, claims,
+ * lists and the purge, each without awaiting in between, so atomic like the SQL transactions.
+ */
+export function createMemoryPostStore(sources: MemoryPostSources): PostStore {
+  const { live, posts, approvals, append } = sources;
+  const idempotency = new Map<string, { fingerprint: string; postIds: string[] }>();
+  const quotaUsage = new Map<string, number>();
+  const usageKey = (ownerId: string, windowStart: Date) => `${ownerId}\u0000${windowStart.getTime()}`;
+  const postsById = (ids: readonly string[]) =>
+    ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
+
+  return {
+    async insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome> {
+      live();
+      const idem = batch.idempotency;
+      const seen = idempotencyOutcome(
+        idem,
+        idem === null ? null : (idempotency.get(ownerKey(batch.ownerId, idem.externalId)) ?? null),
+      );
+      if (seen?.kind === 'replayed') return { kind: 'replayed', posts: postsById(seen.postIds) };
+      if (seen !== null) return { ...seen, postIds: [...seen.postIds] };
+      for (const post of batch.refuseRepeats === true ? batch.posts : []) {
+        const query = repeatQueryOf(post);
+        const earlier =
+          query === null ? null : findRepeat(post, postsWithContentBetweenOf(posts.values(), query));
+        if (earlier !== null) return { kind: 'duplicate_content', post: copy(post), earlier: copy(earlier) };
+      }
+      const key = usageKey(batch.ownerId, batch.quota.windowStart);
+      const used = quotaUsage.get(key) ?? 0;
+      const full = quotaRefusal(used, batch.posts.length, batch.quota.limit);
+      if (full !== null) return full;
+      const taken = batch.posts.find((p) => posts.has(p.id));
+      if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
+      for (const post of batch.posts) posts.set(post.id, copy(post));
+      quotaUsage.set(key, used + batch.posts.length);
+      append(batch.events ?? []);
+      if (batch.idempotency !== null) {
+        idempotency.set(ownerKey(batch.ownerId, batch.idempotency.externalId), {
+          fingerprint: batch.idempotency.fingerprint,
+          postIds: batch.posts.map((p) => p.id),
+        });
+      }
+      return { kind: 'inserted', posts: batch.posts.map(copy) };
+    },
+    async quotaUsed(ownerId, windowStart) {
+      live();
+      return quotaUsage.get(usageKey(ownerId, windowStart)) ?? 0;
+    },
+    async approveDraft(batch) {
+      live();
+      const stored = posts.get(batch.draft.id);
+      const approval = approvals.peek(batch.approvalId);
+      if (stored?.version !== batch.expectedVersion || approval?.status !== 'pending') {
+        return { kind: 'conflict' };
+      }
+      const key = usageKey(batch.ownerId, batch.quota.windowStart);
+      const used = quotaUsage.get(key) ?? 0;
+      const full = quotaRefusal(used, batch.siblings.length, batch.quota.limit);
+      if (full !== null) return full;
+      const taken = batch.siblings.find((p) => posts.has(p.id));
+      if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
+      const post = { ...copy(batch.draft), version: batch.expectedVersion + 1 };
+      posts.set(post.id, post);
+      for (const sibling of batch.siblings) posts.set(sibling.id, copy(sibling));
+      quotaUsage.set(key, used + batch.siblings.length);
+      append(batch.events);
+      const decided = { ...approval, ...batch.decision };
+      approvals.put(decided);
+      return {
+        kind: 'approved',
+        post: copy(post),
+        siblings: batch.siblings.map(copy),
+        approval: copy(decided),
+      };
+    },
+    async findByExternalId(ownerId, externalId) {
+      live();
+      const earlier = idempotency.get(ownerKey(ownerId, externalId));
+      return earlier === undefined
+        ? null
+        : { fingerprint: earlier.fingerprint, posts: postsById(earlier.postIds) };
+    },
+    async getPost(id) {
+      live();
+      return copyOrNull(posts.get(id));
+    },
+    async updatePost(post, expectedVersion, events = []) {
+      live();
+      const stored = posts.get(post.id);
+      if (stored === undefined || stored.version !== expectedVersion) return null;
+      const next = { ...copy(post), version: expectedVersion + 1 };
+      posts.set(post.id, next);
+      append(events);
+      return copy(next);
+    },
+    async claimDuePosts(request: ClaimRequest) {
+      live();
+      const due = [...posts.values()]
+        .filter(
+          (p) =>
+            (p.status === 'scheduled' || p.status === 'publishing') &&
+            p.deletedAt === null &&
+            p.dueAt !== null &&
+            p.dueAt.getTime() <= request.now.getTime(),
+        )
+        .sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1))
+        .slice(0, claimCandidateCount(request));
+      return claimChanges(due, request).map(({ post, events }) => {
+        const next = { ...post, version: post.version + 1 };
+        posts.set(next.id, next);
+        append(events);
+        return copy(next);
+      });
+    },
+    async nextDueAt() {
+      live();
+      let earliest: Date | null = null;
+      for (const p of posts.values()) {
+        if (
+          (p.status === 'scheduled' || p.status === 'publishing') &&
+          p.deletedAt === null &&
+          p.dueAt !== null
+        ) {
+          if (earliest === null || p.dueAt.getTime() < earliest.getTime()) earliest = p.dueAt;
+        }
+      }
+      return earliest === null ? null : new Date(earliest);
+    },
+    async queueDepth(now) {
+      live();
+      let due = 0;
+      let upcoming = 0;
+      for (const p of posts.values()) {
+        if ((p.status !== 'scheduled' && p.status !== 'publishing') || p.deletedAt !== null) continue;
+        if (p.dueAt === null) continue;
+        if (p.dueAt.getTime() <= now.getTime()) due += 1;
+        else upcoming += 1;
+      }
+      return { due, upcoming };
+    },
+    async listPosts(query) {
+      live();
+      const page = listPostsOf(posts.values(), query);
+      return { posts: page.posts.map(copy), next: page.next };
+    },
+    async postsScheduledBetween(ownerId, from, to, limit) {
+      live();
+      return [...posts.values()]
+        .filter(
+          (p) =>
+            p.ownerId === ownerId &&
+            p.deletedAt === null &&
+            p.scheduledTime !== null &&
+            p.scheduledTime >= from &&
+            p.scheduledTime < to,
+        )
+        .sort(
+          (a, b) =>
+            (a.scheduledTime?.getTime() ?? 0) - (b.scheduledTime?.getTime() ?? 0) || (a.id < b.id ? -1 : 1),
+        )
+        .slice(0, limit)
+        .map(copy);
+    },
+    async purgeDeletedPosts(request) {
+      live();
+      return purgeMemoryPosts(sources, request);
+    },
+    async listDeletedPosts(ownerId, deletedAfter, limit) {
+      live();
+      return [...posts.values()]
+        .filter((p) => p.ownerId === ownerId && p.deletedAt !== null && p.deletedAt > deletedAfter)
+        .sort(
+          (a, b) => (b.deletedAt?.getTime() ?? 0) - (a.deletedAt?.getTime() ?? 0) || (a.id < b.id ? 1 : -1),
+        )
+        .slice(0, limit)
+        .map(copy);
+    },
+    async countPostsByStatus(ownerId, accountIds) {
+      live();
+      return countPostsByStatusOf(posts.values(), ownerId, accountIds);
+    },
+    async upcomingPosts(ownerId, accountIds, after, limit) {
+      live();
+      return upcomingPostsOf(posts.values(), ownerId, accountIds, after, limit).map(copy);
+    },
+    async postsWithContentBetween(query) {
+      live();
+      return postsWithContentBetweenOf(posts.values(), query).map(copy);
+    },
+  };
+}
