@@ -1,15 +1,15 @@
+import { runScript } from '../kernel/index.js';
 import {
   type ClaimRequest,
   claimCandidateCount,
   claimChanges,
-  findRepeat,
   type InsertPostsOutcome,
-  idempotencyOutcome,
+  insertPostsScript,
   type NewPostsBatch,
   type Post,
+  type PostBatchTx,
   type PostStore,
   quotaRefusal,
-  repeatQueryOf,
 } from '../posts/index.js';
 import { copy, copyOrNull } from './memory-copy.js';
 import { ownerKey } from './memory-owner-key.js';
@@ -38,38 +38,39 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore {
   const postsById = (ids: readonly string[]) =>
     ids.flatMap((id) => (posts.has(id) ? [copy(posts.get(id) as Post)] : []));
 
+  // The small calls of core's insertPostsScript; answered at once, so the script runs atomically.
+  const batchTx: PostBatchTx = {
+    lockOwner: () => {},
+    earlierRequest: (ownerId, externalId) => {
+      const earlier = idempotency.get(ownerKey(ownerId, externalId));
+      return earlier === undefined ? null : { ...earlier, postIds: [...earlier.postIds] };
+    },
+    postsByIds: postsById,
+    postsWithContent: (query) => postsWithContentBetweenOf(posts.values(), query).map(copy),
+    quotaUsed: (ownerId, windowStart) => quotaUsage.get(usageKey(ownerId, windowStart)) ?? 0,
+    insertPosts: (batch) => {
+      const taken = batch.find((p) => posts.has(p.id));
+      if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
+      for (const post of batch) posts.set(post.id, copy(post));
+      return batch.map(copy);
+    },
+    addQuotaUsage: (ownerId, windowStart, count) => {
+      const key = usageKey(ownerId, windowStart);
+      quotaUsage.set(key, (quotaUsage.get(key) ?? 0) + count);
+    },
+    appendEvents: (events) => append(events),
+    recordRequest: (ownerId, key, postIds, _at) => {
+      idempotency.set(ownerKey(ownerId, key.externalId), {
+        fingerprint: key.fingerprint,
+        postIds: [...postIds],
+      });
+    },
+  };
+
   return {
     async insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome> {
       live();
-      const idem = batch.idempotency;
-      const seen = idempotencyOutcome(
-        idem,
-        idem === null ? null : (idempotency.get(ownerKey(batch.ownerId, idem.externalId)) ?? null),
-      );
-      if (seen?.kind === 'replayed') return { kind: 'replayed', posts: postsById(seen.postIds) };
-      if (seen !== null) return { ...seen, postIds: [...seen.postIds] };
-      for (const post of batch.refuseRepeats === true ? batch.posts : []) {
-        const query = repeatQueryOf(post);
-        const earlier =
-          query === null ? null : findRepeat(post, postsWithContentBetweenOf(posts.values(), query));
-        if (earlier !== null) return { kind: 'duplicate_content', post: copy(post), earlier: copy(earlier) };
-      }
-      const key = usageKey(batch.ownerId, batch.quota.windowStart);
-      const used = quotaUsage.get(key) ?? 0;
-      const full = quotaRefusal(used, batch.posts.length, batch.quota.limit);
-      if (full !== null) return full;
-      const taken = batch.posts.find((p) => posts.has(p.id));
-      if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
-      for (const post of batch.posts) posts.set(post.id, copy(post));
-      quotaUsage.set(key, used + batch.posts.length);
-      append(batch.events ?? []);
-      if (batch.idempotency !== null) {
-        idempotency.set(ownerKey(batch.ownerId, batch.idempotency.externalId), {
-          fingerprint: batch.idempotency.fingerprint,
-          postIds: batch.posts.map((p) => p.id),
-        });
-      }
-      return { kind: 'inserted', posts: batch.posts.map(copy) };
+      return runScript(insertPostsScript(batch), batchTx);
     },
     async quotaUsed(ownerId, windowStart) {
       live();
