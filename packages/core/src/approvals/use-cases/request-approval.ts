@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { type CreatePostsDeps, liveOwnedPost, transition } from '../../posts/index.js';
+import { type CreatePostsDeps, liveOwnedPost, type Post, transition } from '../../posts/index.js';
 import type { Approval } from '../approval.js';
 import { checkDraftReady } from './check-draft-ready.js';
 
@@ -27,17 +27,20 @@ export function requestApproval(
   actor: Actor,
   input: RequestApprovalInput,
 ): ResultAsync<ApprovalRequested, SvcError> {
-  return useCase(actor, 'approval:request', () => request(deps, actor, input));
+  return useCaseOn(
+    actor,
+    'approval:request',
+    () => liveOwnedPost(deps.store.posts, actor, input.postId),
+    (post) => request(deps, actor, post, input),
+  );
 }
 
 async function request(
   deps: Deps,
   actor: Actor,
+  post: Post,
   input: RequestApprovalInput,
 ): Promise<Result<ApprovalRequested, SvcError>> {
-  const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
-  if (found.isErr()) return err(found.error);
-  const post = found.value;
   const now = deps.clock.now();
   if (post.status === 'draft') {
     const ready = await checkDraftReady(deps, actor, post);

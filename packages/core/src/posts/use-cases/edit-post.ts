@@ -1,5 +1,5 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, useCaseOn } from '../../identity/index.js';
 import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
@@ -36,35 +36,37 @@ export function editPost(
   actor: Actor,
   input: EditPostInput,
 ): ResultAsync<Post, SvcError> {
-  return useCase(actor, 'post:write', async (): Promise<Result<Post, SvcError>> => {
-    const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
-    if (found.isErr()) return err(found.error);
-    const post = found.value;
-    if (post.status === 'draft') return reviseDraft(deps, actor, post, input);
-    if (post.status !== 'scheduled' && post.status !== 'publishing') {
-      return err(
-        svcError(
-          'invalid_post_state',
-          `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
-          { postId: post.id, state: post.status, event: 'edit' },
-        ),
-      );
-    }
-    const { scheduledTime, ...rest } = input;
-    if (scheduledTime === null) {
-      return err(
-        svcError(
-          'invalid_scheduled_time',
-          'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
-          { field: 'scheduledTime' },
-        ),
-      );
-    }
-    return await updateScheduledPost(deps, actor, {
-      ...rest,
-      ...(scheduledTime === undefined ? {} : { scheduledTime }),
-    });
-  });
+  return useCaseOn(
+    actor,
+    'post:write',
+    () => liveOwnedPost(deps.store.posts, actor, input.postId),
+    async (post): Promise<Result<Post, SvcError>> => {
+      if (post.status === 'draft') return reviseDraft(deps, actor, post, input);
+      if (post.status !== 'scheduled' && post.status !== 'publishing') {
+        return err(
+          svcError(
+            'invalid_post_state',
+            `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
+            { postId: post.id, state: post.status, event: 'edit' },
+          ),
+        );
+      }
+      const { scheduledTime, ...rest } = input;
+      if (scheduledTime === null) {
+        return err(
+          svcError(
+            'invalid_scheduled_time',
+            'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
+            { field: 'scheduledTime' },
+          ),
+        );
+      }
+      return await updateScheduledPost(deps, actor, {
+        ...rest,
+        ...(scheduledTime === undefined ? {} : { scheduledTime }),
+      });
+    },
+  );
 }
 
 async function reviseDraft(

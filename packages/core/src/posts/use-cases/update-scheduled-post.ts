@@ -1,5 +1,5 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
@@ -40,17 +40,20 @@ export function updateScheduledPost(
   actor: Actor,
   input: UpdateScheduledPostInput,
 ): ResultAsync<Post, SvcError> {
-  return useCase(actor, 'post:write', () => update(deps, actor, input));
+  return useCaseOn(
+    actor,
+    'post:write',
+    () => liveOwnedPost(deps.store.posts, actor, input.postId),
+    (post) => update(deps, actor, post, input),
+  );
 }
 
 async function update(
   deps: Deps,
   actor: Actor,
+  post: Post,
   input: UpdateScheduledPostInput,
 ): Promise<Result<Post, SvcError>> {
-  const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
-  if (found.isErr()) return err(found.error);
-  const post = found.value;
   if (post.status === 'publishing') return err(beingPublished(post, 'edited'));
   const now = deps.clock.now();
 
