@@ -71,7 +71,7 @@ export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-
 export { type EditPostInput, editPost } from './use-cases/edit-post.js';
 export { checkedCaption, futureTime } from './use-cases/edit-values.js';
 export { getPost, isVisibleTo } from './use-cases/get-post.js';
-export { beingPublished, liveOwnedPost, ownedPost } from './use-cases/owned-post.js';
+export { beingPublished, liveOwnedPost, ownedPost, useCaseOnLivePost } from './use-cases/owned-post.js';
 export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';
 export {
   type PostView,

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCaseOn } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { type CreatePostsDeps, liveOwnedPost, type Post, transition } from '../../posts/index.js';
+import { type CreatePostsDeps, type Post, transition, useCaseOnLivePost } from '../../posts/index.js';
 import type { Approval } from '../approval.js';
 import { checkDraftReady } from './check-draft-ready.js';
 
@@ -27,11 +27,8 @@ export function requestApproval(
   actor: Actor,
   input: RequestApprovalInput,
 ): ResultAsync<ApprovalRequested, SvcError> {
-  return useCaseOn(
-    actor,
-    'approval:request',
-    () => liveOwnedPost(deps.store.posts, actor, input.postId),
-    (post) => request(deps, actor, post, input),
+  return useCaseOnLivePost(deps.store.posts, actor, 'approval:request', input.postId, (post) =>
+    request(deps, actor, post, input),
   );
 }
 

@@ -1,12 +1,12 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCaseOn } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
 import { type DraftRevision, transition } from '../post-state-machine.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { checkedCaption, futureTime, titleOf } from './edit-values.js';
-import { liveOwnedPost } from './owned-post.js';
+import { useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
 import { type UpdateScheduledPostInput, updateScheduledPost } from './update-scheduled-post.js';
@@ -36,10 +36,11 @@ export function editPost(
   actor: Actor,
   input: EditPostInput,
 ): ResultAsync<Post, SvcError> {
-  return useCaseOn(
+  return useCaseOnLivePost(
+    deps.store.posts,
     actor,
     'post:write',
-    () => liveOwnedPost(deps.store.posts, actor, input.postId),
+    input.postId,
     async (post): Promise<Result<Post, SvcError>> => {
       if (post.status === 'draft') return reviseDraft(deps, actor, post, input);
       if (post.status !== 'scheduled' && post.status !== 'publishing') {

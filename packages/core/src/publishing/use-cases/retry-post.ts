@@ -1,8 +1,14 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, checkCanSchedule, useCaseOn } from '../../identity/index.js';
+import { type Actor, checkCanSchedule } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { beingPublished, liveOwnedPost, type Post, refuseRepeats, transition } from '../../posts/index.js';
+import {
+  beingPublished,
+  type Post,
+  refuseRepeats,
+  transition,
+  useCaseOnLivePost,
+} from '../../posts/index.js';
 import { type UnpublishableCause, unpublishableCause } from '../unpublishable-reason.js';
 
 /** When a retried post goes out: at `scheduledTime` (in the future), or on the next publisher run. */
@@ -24,11 +30,8 @@ export function retryPost(
   postId: string,
   input: RetryPostInput = {},
 ): ResultAsync<Post, SvcError> {
-  return useCaseOn(
-    actor,
-    'post:write',
-    () => liveOwnedPost(deps.store.posts, actor, postId),
-    (post) => retry(deps, actor, post, input),
+  return useCaseOnLivePost(deps.store.posts, actor, 'post:write', postId, (post) =>
+    retry(deps, actor, post, input),
   );
 }
 
