@@ -9,6 +9,7 @@ import type { Sandbox } from '@svc/sandbox';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { capConnections, httpServerOptions, withBodyDeadline } from './http-limits.js';
+import { listenOn } from './listen-on.js';
 import { labelledMount } from './metrics/labelled-mount.js';
 import { withServiceMetrics } from './metrics/with-service-metrics.js';
 import { openServices } from './open-services.js';
@@ -116,15 +117,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const server = createServer(httpServerOptions(config.http), withBodyDeadline(app.callback(), config.http));
   capConnections(server, config.http);
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      const ready = () => {
-        server.off('error', reject);
-        resolve();
-      };
-      if (config.host === null) server.listen(config.port, ready);
-      else server.listen(config.port, config.host, ready);
-    });
+    await listenOn(server, config.port, config.host);
   } catch (error) {
     await services.close();
     throw error;

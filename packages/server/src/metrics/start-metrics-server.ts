@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMetricsApp, type HttpLogger } from '@svc/http';
+import { listenOn } from '../listen-on.js';
 import type { ServiceMetrics } from './with-service-metrics.js';
 
 /** A running metrics-only server. */
@@ -25,15 +26,7 @@ export async function startMetricsServer(
     requestObserver: metrics.requests,
   });
   const server = createServer(app.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    const ready = () => {
-      server.off('error', reject);
-      resolve();
-    };
-    if (options.host === null) server.listen(options.port, ready);
-    else server.listen(options.port, options.host, ready);
-  });
+  await listenOn(server, options.port, options.host);
   return {
     port: (server.address() as AddressInfo).port,
     stop: () =>
