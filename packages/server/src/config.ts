@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.js';
 import { MEDIA_STORE_ENV, type MediaStoreConfig, mediaStoreConfig } from './media-store-config.js';
+import { onOff } from './on-off.js';
 
 /** The server's configuration, read once from the environment (docs/configuration.md). */
 export type Config = {
@@ -91,14 +92,6 @@ export type Config = {
 };
 
 // Every message completes "Invalid configuration: <VARIABLE> …".
-const flag = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => ['1', '0', 'on', 'off', 'true', 'false', 'yes', 'no'].includes(v), 'must be on or off')
-    .transform((v) => ['1', 'on', 'true', 'yes'].includes(v));
-
 const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
@@ -107,25 +100,18 @@ const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER
     .transform(Number)
     .refine((n) => n >= min && n <= max, message);
 
-// A rate limit in requests per minute; `off` (or 0) turns it off.
-const perMinute = () =>
+// A limit as a whole number, or `off` (or 0) to turn it off.
+const countOrOff = (message: string) =>
   z
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^(\d+|off)$/, 'must be a whole number of requests per minute, or off')
+    .regex(/^(\d+|off)$/, message)
     .transform((v) => (v === 'off' ? 0 : Number(v)))
-    .refine((n) => n <= 1_000_000_000, 'must be a whole number of requests per minute, or off');
-
-// The same, per hour (client registrations).
-const perHour = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^(\d+|off)$/, 'must be a whole number per hour, or off')
-    .transform((v) => (v === 'off' ? 0 : Number(v)))
-    .refine((n) => n <= 1_000_000_000, 'must be a whole number per hour, or off');
+    .refine((n) => n <= 1_000_000_000, message);
+// A rate limit in requests per minute; client registrations, per hour.
+const perMinute = () => countOrOff('must be a whole number of requests per minute, or off');
+const perHour = () => countOrOff('must be a whole number per hour, or off');
 
 const env = z.object({
   ...MEDIA_STORE_ENV,
@@ -138,13 +124,13 @@ const env = z.object({
     .trim()
     .refine((v) => /^postgres(ql)?:\/\/./.test(v) && URL.canParse(v), 'must be a postgres:// URL')
     .optional(),
-  SVC_MIGRATE_ON_START: flag().default(true),
+  SVC_MIGRATE_ON_START: onOff().default(true),
   SVC_DATABASE_POOL_MAX: wholeNumber('must be a whole number from 1 to 1000', 1, 1000).default(10),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SVC_SANDBOX: flag().optional(),
-  SVC_SANDBOX_EXPOSE: flag().default(false),
+  SVC_SANDBOX: onOff().optional(),
+  SVC_SANDBOX_EXPOSE: onOff().default(false),
   SVC_SANDBOX_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional(),
-  SVC_PUBLISHER: flag().default(true),
+  SVC_PUBLISHER: onOff().default(true),
   SVC_PUBLISHER_INTERVAL_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
     60_000,
   ),
@@ -159,10 +145,10 @@ const env = z.object({
   ).optional(),
   SVC_PUBLISHER_ACCOUNT_CONCURRENCY: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(1),
   SVC_PUBLISHER_MAX_ATTEMPTS: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(5),
-  SVC_UNSAFE_ALLOW_PRIVATE_FETCH: flag().default(false),
+  SVC_UNSAFE_ALLOW_PRIVATE_FETCH: onOff().default(false),
   INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   INSTAGRAM_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
-  SVC_TRUST_PROXY: flag().default(false),
+  SVC_TRUST_PROXY: onOff().default(false),
   SVC_METRICS_TOKEN: z.string().trim().min(1).optional(),
   SVC_METRICS_PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).optional(),
   SVC_DEFAULT_PLAN: z

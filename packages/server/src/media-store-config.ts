@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { onOff } from './on-off.js';
 
 /** Where media bytes are kept (SVC_MEDIA_STORE, docs/configuration.md "Media storage"). */
 export type MediaStoreConfig =
@@ -31,13 +32,6 @@ export type MediaStoreConfig =
 export const DEFAULT_MEDIA_CACHE_MB = 2048;
 
 // Every message completes "Invalid configuration: <VARIABLE> …".
-const onOff = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => ['1', '0', 'on', 'off', 'true', 'false', 'yes', 'no'].includes(v), 'must be on or off')
-    .transform((v) => ['1', 'on', 'true', 'yes'].includes(v));
 
 // S3's bucket naming rules; prefixes keep to the characters S3 calls safe in object names.
 const S3_LOCATION = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([A-Za-z0-9!_.*'()/-]*))?$/;

@@ -1,6 +1,6 @@
 import { localDateOf, PLATFORMS, type Platform } from '../kernel/index.js';
 import type { DaySums } from './analytics-aggregates.js';
-import type { Figures } from './answer-analytics.js';
+import { type AnsweredWindow, answeredWindow, type Figures } from './answer-analytics.js';
 
 /** One platform's figures on one local day. */
 export type DayFigures = Figures & {
@@ -8,13 +8,11 @@ export type DayFigures = Figures & {
   readonly date: string;
 };
 
-/** Views and engagement per local day and platform: what the console's charts draw. */
-export type AnalyticsSeries = {
-  readonly days: number;
-  readonly timezone: string;
-  /** The start of the first local day, as an ISO instant. */
-  readonly from: string;
-  readonly to: string;
+/**
+ * Views and engagement per local day and platform: what the console's charts draw. Its window
+ * starts (`from`) at the start of the first local day.
+ */
+export type AnalyticsSeries = AnsweredWindow & {
   /** Every local day of the window, oldest first; the last is today, so far. */
   readonly dates: readonly string[];
   /**
@@ -66,10 +64,7 @@ export function answerAnalyticsSeries(window: SeriesWindow, rows: readonly DaySu
     }
   }
   return {
-    days: window.days,
-    timezone: window.timezone,
-    from: window.from.toISOString(),
-    to: window.to.toISOString(),
+    ...answeredWindow(window),
     dates,
     byPlatform,
   };

@@ -57,12 +57,31 @@ export type TopPost = {
   readonly relativeToPlatformBest: number;
 };
 
-/** The answer of `svc_get_analytics` and `GET /api/v1/analytics`. */
-export type AnalyticsAnswer = {
+/** The window an analytics answer covers, as answered: its days, time zone and ISO instants. */
+export type AnsweredWindow = {
   readonly days: number;
   readonly timezone: string;
   readonly from: string;
   readonly to: string;
+};
+
+/** The head of every analytics answer: the window it covers, its instants as ISO strings. */
+export function answeredWindow(window: {
+  readonly days: number;
+  readonly timezone: string;
+  readonly from: Date;
+  readonly to: Date;
+}): AnsweredWindow {
+  return {
+    days: window.days,
+    timezone: window.timezone,
+    from: window.from.toISOString(),
+    to: window.to.toISOString(),
+  };
+}
+
+/** The answer of `svc_get_analytics` and `GET /api/v1/analytics`. */
+export type AnalyticsAnswer = AnsweredWindow & {
   /** Every platform the caller can see: its accounts' platforms and any with posts in the window. */
   readonly coverage: Readonly<Partial<Record<Platform, PlatformCoverage>>>;
   readonly totals: Figures & { readonly byPlatform: Readonly<Partial<Record<Platform, Figures>>> };
@@ -99,10 +118,7 @@ export function answerAnalytics(window: AnalyticsWindow, aggregates: AnalyticsAg
     aggregates.categories.flatMap((c) => (c.category === null ? [] : [[c.category, c] as const])),
   );
   return {
-    days: window.days,
-    timezone: window.timezone,
-    from: window.from.toISOString(),
-    to: window.to.toISOString(),
+    ...answeredWindow(window),
     coverage: coverageOf(window.platforms, aggregates.collection),
     totals: { ...figuresOf(periods.window), byPlatform: byPlatformOf(periods.window) },
     weekOnWeek: compare(periods, 'week', 'previousWeek'),

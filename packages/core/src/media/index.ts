@@ -37,6 +37,7 @@ export {
   mediaDeletionRefusal,
   type UploadedFile,
 } from './ports/media-store.js';
+export { type PublicAssetFields, publicAssetFields } from './public-asset-fields.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './share-links.js';
 export { deleteMedia } from './use-cases/delete-media.js';
 export { originalIdOf, storeDerivedAsset } from './use-cases/derived-asset.js';

@@ -1,20 +1,13 @@
-import { isStoreUnavailable } from '@svc/core';
+import type { BackgroundWorker } from './background-worker.js';
 import { collectAccountMetrics } from './collect-account-metrics.js';
 import { collectFollowers } from './collect-followers.js';
+import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
+import { workThroughClaims } from './work-through-claims.js';
 import { workerLoop } from './worker-loop.js';
 
-/** How the collector works. */
-export type CollectorOptions = {
-  /** Identifies this process's leases. */
-  readonly leaseOwner: string;
-  /** How long a claimed collection is ours; past it another collector may take it. */
-  readonly leaseMs: number;
-  /** How many collections one round claims. */
-  readonly batch: number;
-  /** How often the loop looks for due collections. */
-  readonly intervalMs: number;
-};
+/** How the collector works: its leases, how many collections a round claims, how often it looks. */
+export type CollectorOptions = LeasedWorkerOptions;
 
 /** The defaults `svc serve` and `svc publisher` run with. */
 export const DEFAULT_COLLECTOR_OPTIONS: Omit<CollectorOptions, 'leaseOwner'> = {
@@ -23,17 +16,12 @@ export const DEFAULT_COLLECTOR_OPTIONS: Omit<CollectorOptions, 'leaseOwner'> = {
   intervalMs: 60_000,
 };
 
-/** The metric collector of one process. */
-export type Collector = {
-  /** Starts the loop: follow the journal, claim due reads, read, record, read follower counts daily, sleep. */
-  start(): void;
-  /** Stops after the current round; leases of unfinished reads run out for others to take. */
-  stop(): Promise<void>;
-  /** One round: follows the journal, claims up to a batch, reads and records; the claimed count. */
-  runOnce(): Promise<number>;
-  /** Rounds until nothing is due (operators' `svc analytics collect`, tests): posts read, readings with figures. */
-  drain(): Promise<{ readonly posts: number; readonly snapshots: number }>;
-};
+/**
+ * The metric collector of one process. A round follows the journal, claims due reads, reads and
+ * records them and reads follower counts daily; it answers the claimed count. Draining
+ * (operators' `svc analytics collect`, tests) answers the posts read and the readings with figures.
+ */
+export type Collector = BackgroundWorker<number, { readonly posts: number; readonly snapshots: number }>;
 
 const JOURNAL_PAGE = 500;
 // Follower counts are read once a day per account (docs/analytics.md).
@@ -54,29 +42,24 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
       // Caught up page by page.
     }
     const now = deps.clock.now();
-    const jobs = await analytics.claimCollections({
-      now,
-      leaseOwner: options.leaseOwner,
-      leaseUntil: new Date(now.getTime() + options.leaseMs),
-      limit: options.batch,
-    });
+    const jobs = await analytics.claimCollections(leaseClaimOf(options, now));
     const byAccount = new Map<string, typeof jobs>();
     for (const job of jobs) byAccount.set(job.accountId, [...(byAccount.get(job.accountId) ?? []), job]);
-    for (const accountJobs of byAccount.values()) {
-      if (loop.stopping()) break;
-      try {
+    // One account's failure does not stop the others; its leases run out and it is read later.
+    await workThroughClaims(
+      [...byAccount.values()],
+      {
+        loop,
+        logger: deps.logger,
+        crashed: 'metrics collection crashed',
+        fieldsOf: (j) => ({ accountId: j[0]?.accountId }),
+      },
+      async (accountJobs) => {
         const read = await collectAccountMetrics(deps, options.leaseOwner, accountJobs);
         counts.posts += read.posts;
         counts.snapshots += read.snapshots;
-      } catch (error) {
-        // One account's failure does not stop the others; its leases run out and it is read later.
-        if (isStoreUnavailable(error)) throw error;
-        deps.logger.error(
-          { accountId: accountJobs[0]?.accountId, err: error instanceof Error ? error.name : 'unknown' },
-          'metrics collection crashed',
-        );
-      }
-    }
+      },
+    );
     await collectDailyFollowers(now);
     return jobs.length;
   };
@@ -87,18 +70,16 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
       before: new Date(now.getTime() - FOLLOWERS_EVERY_MS),
       limit: options.batch,
     });
-    for (const account of accounts) {
-      if (loop.stopping()) break;
-      try {
-        await collectFollowers(deps, account);
-      } catch (error) {
-        if (isStoreUnavailable(error)) throw error;
-        deps.logger.error(
-          { accountId: account.id, err: error instanceof Error ? error.name : 'unknown' },
-          'follower count read crashed',
-        );
-      }
-    }
+    await workThroughClaims(
+      accounts,
+      {
+        loop,
+        logger: deps.logger,
+        crashed: 'follower count read crashed',
+        fieldsOf: (a) => ({ accountId: a.id }),
+      },
+      (account) => collectFollowers(deps, account),
+    );
   };
 
   const loop = workerLoop(runOnce, {

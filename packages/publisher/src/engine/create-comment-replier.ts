@@ -1,19 +1,12 @@
-import { isStoreUnavailable } from '@svc/core';
+import type { BackgroundWorker } from './background-worker.js';
+import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { replyToComment } from './reply-to-comment.js';
+import { workThroughClaims } from './work-through-claims.js';
 import { workerLoop } from './worker-loop.js';
 
-/** How the comment replier works. */
-export type CommentReplierOptions = {
-  /** Identifies this process's leases. */
-  readonly leaseOwner: string;
-  /** How long a claimed comment is ours; past it another replier may take it (and check first). */
-  readonly leaseMs: number;
-  /** How many comments one round claims. */
-  readonly batch: number;
-  /** How often the loop looks for waiting comments. */
-  readonly intervalMs: number;
-};
+/** How the comment replier works: its leases, how many comments a round claims, how often it looks. */
+export type CommentReplierOptions = LeasedWorkerOptions;
 
 /** The defaults `svc serve` and `svc publisher` run with. */
 export const DEFAULT_COMMENT_REPLIER_OPTIONS: Omit<CommentReplierOptions, 'leaseOwner'> = {
@@ -22,17 +15,11 @@ export const DEFAULT_COMMENT_REPLIER_OPTIONS: Omit<CommentReplierOptions, 'lease
   intervalMs: 1_000,
 };
 
-/** The comment replier of one process. */
-export type CommentReplier = {
-  /** Starts the loop: claim waiting comments, answer them, sleep. */
-  start(): void;
-  /** Stops after the current comment; leases of the rest run out for others to take. */
-  stop(): Promise<void>;
-  /** One round: claims up to a batch and works through it; answers how many were claimed. */
-  runOnce(): Promise<number>;
-  /** Rounds until nothing is waiting (tests, operators); answers how many comments were finished. */
-  drain(): Promise<number>;
-};
+/**
+ * The comment replier of one process. A round claims waiting comments and answers them; it
+ * answers how many were claimed. Draining answers how many comments were finished.
+ */
+export type CommentReplier = BackgroundWorker<number, number>;
 
 /**
  * Creates the comment replier (docs/automations.md). It runs wherever the publisher runs; on
@@ -45,25 +32,19 @@ export function createCommentReplier(deps: PublisherDeps, options: CommentReplie
 
   const runOnce = async (): Promise<number> => {
     const now = deps.clock.now();
-    const jobs = await deps.store.automations.claimComments({
-      now,
-      leaseOwner: options.leaseOwner,
-      leaseUntil: new Date(now.getTime() + options.leaseMs),
-      limit: options.batch,
-    });
-    for (const job of jobs) {
-      if (loop.stopping()) break;
-      try {
+    const jobs = await deps.store.automations.claimComments(leaseClaimOf(options, now));
+    await workThroughClaims(
+      jobs,
+      {
+        loop,
+        logger: deps.logger,
+        crashed: 'comment reply crashed',
+        fieldsOf: (j) => ({ commentId: j.commentId }),
+      },
+      async (job) => {
         if ((await replyToComment(deps, options.leaseOwner, job)) === 'finished') finished += 1;
-      } catch (error) {
-        // One comment's fault does not stop the others; its lease runs out and it is taken again.
-        if (isStoreUnavailable(error)) throw error;
-        deps.logger.error(
-          { commentId: job.commentId, err: error instanceof Error ? error.name : 'unknown' },
-          'comment reply crashed',
-        );
-      }
-    }
+      },
+    );
     return jobs.length;
   };
 

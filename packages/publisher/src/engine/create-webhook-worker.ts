@@ -8,6 +8,7 @@ import {
   type WebhookSender,
   type WebhookSigner,
 } from '@svc/core';
+import type { BackgroundWorker } from './background-worker.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { NO_PUBLISHER_OBSERVER, type WebhookDeliveryResult } from './publisher-observer.js';
 import { workerLoop } from './worker-loop.js';
@@ -50,16 +51,13 @@ export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Omit<WebhookWorkerOptions, 'leaseOw
   perSubscription: 4,
 };
 
-/** The outgoing-webhook worker of one process. */
-export type WebhookWorker = {
-  start(): void;
-  /** Stops claiming, and waits for the deliveries in flight (each at most the send's time limit). */
-  stop(): Promise<void>;
-  /** One fan-out pass (until the journal is read) and one claim; answers what each did. */
-  runOnce(): Promise<{ readonly events: number; readonly claimed: number }>;
-  /** Works until no event waits and no delivery is due or in flight (tests). */
-  drain(): Promise<void>;
-};
+/**
+ * The outgoing-webhook worker of one process. Stopping stops claiming and waits for the
+ * deliveries in flight (each at most the send's time limit). A round is one fan-out pass (until
+ * the journal is read) and one claim, and answers what each did; draining works until no event
+ * waits and no delivery is due or in flight (tests).
+ */
+export type WebhookWorker = BackgroundWorker<{ readonly events: number; readonly claimed: number }, void>;
 
 /**
  * Creates the webhook worker (docs/webhooks.md): one loop follows the event journal and turns its

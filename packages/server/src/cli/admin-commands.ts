@@ -18,6 +18,7 @@ import { startServer } from '../start-server.js';
 import { SERVICE_VERSION } from '../version.js';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
 import { configOf } from './command-support.js';
+import { runUntilSignal } from './run-until-signal.js';
 
 /** `svc serve`. */
 export const serve: CliCommand = {
@@ -41,15 +42,7 @@ closes the database before it exits. See docs/configuration.md for the environme
     const config = configOf(io);
     const logger = createLogger({ level: config.logLevel, destination: 'stdout' });
     const running = await startServer(config, logger);
-    const signal = await new Promise<NodeJS.Signals>((resolve) => {
-      process.once('SIGTERM', resolve);
-      process.once('SIGINT', resolve);
-    });
-    logger.info({ signal }, 'shutting down');
-    await running.stop();
-    logger.info({}, 'stopped');
-    logger.flush();
-    return 0;
+    return runUntilSignal(logger, () => running.stop());
   },
 };
 
@@ -101,16 +94,16 @@ metrics at /metrics on that port (behind SVC_METRICS_TOKEN when set; docs/operat
     webhooks.start();
     const sweeper = createServerSweeper(services, logger);
     sweeper.start();
-    const signal = await new Promise<NodeJS.Signals>((resolve) => {
-      process.once('SIGTERM', resolve);
-      process.once('SIGINT', resolve);
+    return runUntilSignal(logger, async () => {
+      await Promise.all([
+        publisher.stop(),
+        collector.stop(),
+        replier.stop(),
+        webhooks.stop(),
+        sweeper.stop(),
+      ]);
+      await Promise.all([services.close(), metricsServer?.stop()]);
     });
-    logger.info({ signal }, 'shutting down');
-    await Promise.all([publisher.stop(), collector.stop(), replier.stop(), webhooks.stop(), sweeper.stop()]);
-    await Promise.all([services.close(), metricsServer?.stop()]);
-    logger.info({}, 'stopped');
-    logger.flush();
-    return 0;
   },
 };
 

@@ -1,5 +1,6 @@
 import type { AccountStore, Platform, PlatformGateway, PlatformGateways } from '@svc/core';
-import { Counter, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { metricMaker } from './metric-maker.js';
 
 /** What a token refresh call came to: new tokens, refused for good (reconnect), or a fault. */
 export type TokenRefreshResult = 'refreshed' | 'refused' | 'error';
@@ -19,18 +20,17 @@ export type AccountMetrics = {
 
 /** Registers the counters and answers the wrappers that feed them. */
 export function accountMetrics(registry: Registry): AccountMetrics {
-  const refreshes = new Counter({
-    name: 'svc_token_refreshes_total',
-    help: 'Platform token refresh calls, by platform and result (refreshed, refused, error).',
-    labelNames: ['platform', 'result'] as const,
-    registers: [registry],
-  });
-  const reconnects = new Counter({
-    name: 'svc_account_reconnects_total',
-    help: 'Accounts newly marked as needing a reconnect (the platform refused their tokens), by platform.',
-    labelNames: ['platform'] as const,
-    registers: [registry],
-  });
+  const make = metricMaker(registry);
+  const refreshes = make.counter(
+    'svc_token_refreshes_total',
+    'Platform token refresh calls, by platform and result (refreshed, refused, error).',
+    ['platform', 'result'],
+  );
+  const reconnects = make.counter(
+    'svc_account_reconnects_total',
+    'Accounts newly marked as needing a reconnect (the platform refused their tokens), by platform.',
+    ['platform'],
+  );
   const counted = (gateway: PlatformGateway): PlatformGateway => ({
     ...gateway,
     async refreshCredentials(account, credentials) {

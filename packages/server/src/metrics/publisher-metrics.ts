@@ -1,5 +1,6 @@
 import type { PublisherObserver } from '@svc/publisher';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { metricMaker } from './metric-maker.js';
 
 /** Seconds late; a healthy queue starts within a publisher interval (a minute by default). */
 const START_LAG_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600];
@@ -17,69 +18,56 @@ const WEBHOOK_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15];
  * durations, webhook deliveries and automation replies (docs/operations.md lists each metric).
  */
 export function publisherMetrics(registry: Registry): PublisherObserver {
-  const registers = [registry];
-  const publishes = new Counter({
-    name: 'svc_publishes_total',
-    help: 'Publishes that ended for this process, by platform and result (posted, failed, retry, deferred, released, lease_lost, error).',
-    labelNames: ['platform', 'result'] as const,
-    registers,
-  });
-  const startLag = new Histogram({
-    name: 'svc_publish_start_lag_seconds',
-    help: 'Seconds from a post’s scheduled time to its first claim, by platform.',
-    labelNames: ['platform'] as const,
-    buckets: START_LAG_BUCKETS,
-    registers,
-  });
-  const postedLag = new Histogram({
-    name: 'svc_publish_posted_lag_seconds',
-    help: 'Seconds from a post’s scheduled time to posted (retries included), by platform.',
-    labelNames: ['platform'] as const,
-    buckets: POSTED_LAG_BUCKETS,
-    registers,
-  });
-  const claimDuration = new Histogram({
-    name: 'svc_publisher_claim_duration_seconds',
-    help: 'Duration of the publisher’s claims of due posts.',
-    buckets: CLAIM_BUCKETS,
-    registers,
-  });
-  const claimedPosts = new Counter({
-    name: 'svc_publisher_claimed_posts_total',
-    help: 'Posts the publisher claimed.',
-    registers,
-  });
-  const stepDuration = new Histogram({
-    name: 'svc_publish_step_duration_seconds',
-    help: 'Duration of each platform publish step, by platform and the step’s answer.',
-    labelNames: ['platform', 'result'] as const,
-    buckets: STEP_BUCKETS,
-    registers,
-  });
-  const webhookDeliveries = new Counter({
-    name: 'svc_webhook_deliveries_total',
-    help: 'Outgoing webhook delivery attempts, by result (delivered, retrying, given_up, lease_lost, error).',
-    labelNames: ['result'] as const,
-    registers,
-  });
-  const webhookDuration = new Histogram({
-    name: 'svc_webhook_delivery_duration_seconds',
-    help: 'Duration of outgoing webhook delivery attempts, recording included.',
-    labelNames: ['result'] as const,
-    buckets: WEBHOOK_BUCKETS,
-    registers,
-  });
-  const endpointsDisabled = new Counter({
-    name: 'svc_webhook_endpoints_disabled_total',
-    help: 'Webhook endpoints disabled after failing for days.',
-    registers,
-  });
-  const replies = new Counter({
-    name: 'svc_automation_replies_total',
-    help: 'Automation replies to Instagram comments, by reply (private, public) and the platform’s answer.',
-    labelNames: ['reply', 'result'] as const,
-    registers,
-  });
+  const make = metricMaker(registry);
+  const publishes = make.counter(
+    'svc_publishes_total',
+    'Publishes that ended for this process, by platform and result (posted, failed, retry, deferred, released, lease_lost, error).',
+    ['platform', 'result'],
+  );
+  const startLag = make.histogram(
+    'svc_publish_start_lag_seconds',
+    'Seconds from a post’s scheduled time to its first claim, by platform.',
+    START_LAG_BUCKETS,
+    ['platform'],
+  );
+  const postedLag = make.histogram(
+    'svc_publish_posted_lag_seconds',
+    'Seconds from a post’s scheduled time to posted (retries included), by platform.',
+    POSTED_LAG_BUCKETS,
+    ['platform'],
+  );
+  const claimDuration = make.histogram(
+    'svc_publisher_claim_duration_seconds',
+    'Duration of the publisher’s claims of due posts.',
+    CLAIM_BUCKETS,
+  );
+  const claimedPosts = make.counter('svc_publisher_claimed_posts_total', 'Posts the publisher claimed.');
+  const stepDuration = make.histogram(
+    'svc_publish_step_duration_seconds',
+    'Duration of each platform publish step, by platform and the step’s answer.',
+    STEP_BUCKETS,
+    ['platform', 'result'],
+  );
+  const webhookDeliveries = make.counter(
+    'svc_webhook_deliveries_total',
+    'Outgoing webhook delivery attempts, by result (delivered, retrying, given_up, lease_lost, error).',
+    ['result'],
+  );
+  const webhookDuration = make.histogram(
+    'svc_webhook_delivery_duration_seconds',
+    'Duration of outgoing webhook delivery attempts, recording included.',
+    WEBHOOK_BUCKETS,
+    ['result'],
+  );
+  const endpointsDisabled = make.counter(
+    'svc_webhook_endpoints_disabled_total',
+    'Webhook endpoints disabled after failing for days.',
+  );
+  const replies = make.counter(
+    'svc_automation_replies_total',
+    'Automation replies to Instagram comments, by reply (private, public) and the platform’s answer.',
+    ['reply', 'result'],
+  );
   const seconds = (ms: number) => Math.max(0, ms) / 1000;
   return {
     claimed(durationMs, count) {

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, useCaseOn } from '../../identity/index.js';
 import { PLATFORM_NAMES, type SvcError, svcError } from '../../kernel/index.js';
 import { markedNeedsReconnect } from '../account-events.js';
 import type { ConnectedAccount } from '../connected-account.js';
@@ -28,18 +28,20 @@ export function getPostingOptions(
   actor: Actor,
   profileId: string,
 ): ResultAsync<PostingOptionsView, SvcError> {
-  return useCase(actor, 'account:read', async (): Promise<Result<PostingOptionsView, SvcError>> => {
-    const found = await actorAccount(deps, actor, profileId, 'profileId');
-    if (found.isErr()) return err(found.error);
-    const account = found.value;
-    const read = await readPostingOptions(deps, account);
-    return read.map((cached) => ({
-      ...cached.options,
-      profileId: account.id,
-      platform: account.platform,
-      fetchedAt: cached.fetchedAt,
-    }));
-  });
+  return useCaseOn(
+    actor,
+    'account:read',
+    () => actorAccount(deps, actor, profileId, 'profileId'),
+    async (account): Promise<Result<PostingOptionsView, SvcError>> => {
+      const read = await readPostingOptions(deps, account);
+      return read.map((cached) => ({
+        ...cached.options,
+        profileId: account.id,
+        platform: account.platform,
+        fetchedAt: cached.fetchedAt,
+      }));
+    },
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../../accounts/index.js';
-import type { OffsetRange } from '../../kernel/index.js';
+import type { LeaseClaim, OffsetRange } from '../../kernel/index.js';
 import type { AnalyticsAggregates, DaySums, PeriodName } from '../analytics-aggregates.js';
 import type { PostMetrics } from '../analytics-metrics.js';
 import type { CollectionJob, CollectionResult } from '../collection-job.js';
@@ -57,12 +57,7 @@ export type AnalyticsStore = {
    * Leases up to `limit` collections due at `now` (next read passed, no live lease), oldest due
    * first, to `leaseOwner` until `leaseUntil`.
    */
-  claimCollections(request: {
-    readonly now: Date;
-    readonly leaseOwner: string;
-    readonly leaseUntil: Date;
-    readonly limit: number;
-  }): Promise<CollectionJob[]>;
+  claimCollections(request: LeaseClaim): Promise<CollectionJob[]>;
   /**
    * Records a read and releases the lease, in one transaction: the snapshot (ignored when the
    * post already has one for that slot), the latest figures, the status and the next read. False

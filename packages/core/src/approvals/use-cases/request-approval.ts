@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCase } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { type CreatePostsDeps, liveOwnedPost, transition } from '../../posts/index.js';
+import { type CreatePostsDeps, type Post, transition, useCaseOnLivePost } from '../../posts/index.js';
 import type { Approval } from '../approval.js';
 import { checkDraftReady } from './check-draft-ready.js';
 
@@ -27,17 +27,17 @@ export function requestApproval(
   actor: Actor,
   input: RequestApprovalInput,
 ): ResultAsync<ApprovalRequested, SvcError> {
-  return useCase(actor, 'approval:request', () => request(deps, actor, input));
+  return useCaseOnLivePost(deps.store.posts, actor, 'approval:request', input.postId, (post) =>
+    request(deps, actor, post, input),
+  );
 }
 
 async function request(
   deps: Deps,
   actor: Actor,
+  post: Post,
   input: RequestApprovalInput,
 ): Promise<Result<ApprovalRequested, SvcError>> {
-  const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
-  if (found.isErr()) return err(found.error);
-  const post = found.value;
   const now = deps.clock.now();
   if (post.status === 'draft') {
     const ready = await checkDraftReady(deps, actor, post);

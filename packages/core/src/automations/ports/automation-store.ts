@@ -1,5 +1,6 @@
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { DomainEvent } from '../../journal/index.js';
+import type { LeaseClaim } from '../../kernel/index.js';
 import type { Automation } from '../automation.js';
 import type { CommentStage, CounterIncrement } from '../comment-stage.js';
 import type { InboxComment } from '../comment-webhook.js';
@@ -61,12 +62,7 @@ export type AutomationStore = {
    * Leases up to `limit` comments not `done`, due at `now` and without a live lease, oldest due
    * first, to `leaseOwner` until `leaseUntil`.
    */
-  claimComments(request: {
-    readonly now: Date;
-    readonly leaseOwner: string;
-    readonly leaseUntil: Date;
-    readonly limit: number;
-  }): Promise<CommentJob[]>;
+  claimComments(request: LeaseClaim): Promise<CommentJob[]>;
   /**
    * Moves a leased comment to its next stage and adds its counters, in one transaction. Moving to
    * `private_sending` also stamps the comment as one private-reply call of its account at `at`

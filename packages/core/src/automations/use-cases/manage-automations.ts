@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, useCase, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type Automation, automationEvent } from '../automation.js';
 import { templateFile } from '../automation-template.js';
@@ -23,20 +23,23 @@ export function exportAutomationTemplate(
   actor: Actor,
   automationId: string,
 ): ResultAsync<Record<string, unknown>, SvcError> {
-  return useCase(actor, 'automation:read', async () => {
-    const found = await ownedAutomation(deps, actor, automationId);
-    if (found.isErr()) return err(found.error);
-    if (found.value.state === 'draft') {
-      return err(
-        svcError(
-          'automation_is_draft',
-          `Automation ${automationId} is still a draft: it has nothing to export until it watches a published post.`,
-          { automationId },
-        ),
-      );
-    }
-    return ok(templateFile(found.value.template));
-  });
+  return useCaseOn(
+    actor,
+    'automation:read',
+    () => ownedAutomation(deps, actor, automationId),
+    async (automation) => {
+      if (automation.state === 'draft') {
+        return err(
+          svcError(
+            'automation_is_draft',
+            `Automation ${automationId} is still a draft: it has nothing to export until it watches a published post.`,
+            { automationId },
+          ),
+        );
+      }
+      return ok(templateFile(automation.template));
+    },
+  );
 }
 
 /**
@@ -50,48 +53,50 @@ export function setAutomationRunning(
   automationId: string,
   running: boolean,
 ): ResultAsync<AutomationView, SvcError> {
-  return useCase(actor, 'automation:write', async (): Promise<Result<AutomationView, SvcError>> => {
-    const found = await ownedAutomation(deps, actor, automationId);
-    if (found.isErr()) return err(found.error);
-    const automation = found.value;
-    const wanted = running ? 'live' : 'paused';
-    if (automation.state === wanted) return ok(await viewOf(deps, automation));
-    if (automation.state === 'draft') {
-      return err(
-        svcError(
-          'invalid_automation_state',
-          `Automation ${automationId} is a draft: import it again with post_id to make it live.`,
-          { automationId, state: automation.state },
-        ),
-      );
-    }
-    if (running) {
-      const account = await deps.store.accounts.getAccount(automation.accountId);
-      if (account === null || account.status !== 'active') {
+  return useCaseOn(
+    actor,
+    'automation:write',
+    () => ownedAutomation(deps, actor, automationId),
+    async (automation): Promise<Result<AutomationView, SvcError>> => {
+      const wanted = running ? 'live' : 'paused';
+      if (automation.state === wanted) return ok(await viewOf(deps, automation));
+      if (automation.state === 'draft') {
         return err(
           svcError(
-            'account_needs_reconnect',
-            'The Instagram account of this automation is no longer connected.',
-            {
-              profileId: automation.accountId,
-            },
+            'invalid_automation_state',
+            `Automation ${automationId} is a draft: import it again with post_id to make it live.`,
+            { automationId, state: automation.state },
           ),
         );
       }
-      const watching = await startCommentWatch(deps, account);
-      if (watching.isErr()) return err(watching.error);
-    }
-    const now = deps.clock.now();
-    const changed: Automation = {
-      ...automation,
-      state: wanted,
-      liveSince: running ? now : automation.liveSince,
-      updatedAt: now,
-    };
-    const event = automationEvent(running ? 'automation.resumed' : 'automation.paused', changed, now);
-    if (!(await deps.store.automations.updateAutomation(changed, [event]))) return notFound(automationId);
-    return ok(await viewOf(deps, changed));
-  });
+      if (running) {
+        const account = await deps.store.accounts.getAccount(automation.accountId);
+        if (account === null || account.status !== 'active') {
+          return err(
+            svcError(
+              'account_needs_reconnect',
+              'The Instagram account of this automation is no longer connected.',
+              {
+                profileId: automation.accountId,
+              },
+            ),
+          );
+        }
+        const watching = await startCommentWatch(deps, account);
+        if (watching.isErr()) return err(watching.error);
+      }
+      const now = deps.clock.now();
+      const changed: Automation = {
+        ...automation,
+        state: wanted,
+        liveSince: running ? now : automation.liveSince,
+        updatedAt: now,
+      };
+      const event = automationEvent(running ? 'automation.resumed' : 'automation.paused', changed, now);
+      if (!(await deps.store.automations.updateAutomation(changed, [event]))) return notFound(automationId);
+      return ok(await viewOf(deps, changed));
+    },
+  );
 }
 
 /** Deletes an automation: it stops at once; comments already answered stay answered. */
@@ -100,14 +105,17 @@ export function deleteAutomation(
   actor: Actor,
   automationId: string,
 ): ResultAsync<{ readonly id: string; readonly deleted: true }, SvcError> {
-  return useCase(actor, 'automation:write', async () => {
-    const found = await ownedAutomation(deps, actor, automationId);
-    if (found.isErr()) return err(found.error);
-    const event = automationEvent('automation.deleted', found.value, deps.clock.now());
-    if (!(await deps.store.automations.deleteAutomation(automationId, [event])))
-      return notFound(automationId);
-    return ok({ id: automationId, deleted: true as const });
-  });
+  return useCaseOn(
+    actor,
+    'automation:write',
+    () => ownedAutomation(deps, actor, automationId),
+    async (automation) => {
+      const event = automationEvent('automation.deleted', automation, deps.clock.now());
+      if (!(await deps.store.automations.deleteAutomation(automationId, [event])))
+        return notFound(automationId);
+      return ok({ id: automationId, deleted: true as const });
+    },
+  );
 }
 
 // Another user's automation, or one on an account the key may not touch, is refused exactly like

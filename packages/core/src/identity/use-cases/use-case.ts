@@ -19,3 +19,20 @@ export function useCase<T>(
     })(),
   );
 }
+
+/**
+ * Runs a use case on one item the actor must own: `insufficient_scope` unless the credential
+ * carries `scope`, then what `load` refuses (its `*_not_found`), else what `run` answers with the
+ * item. The prologue of every use case on one post, asset, automation or webhook, written once.
+ */
+export function useCaseOn<I, T>(
+  actor: Actor,
+  scope: Scope,
+  load: () => PromiseLike<Result<I, SvcError>>,
+  run: (item: I) => Promise<Result<T, SvcError>>,
+): ResultAsync<T, SvcError> {
+  return useCase(actor, scope, async () => {
+    const found = await load();
+    return found.isErr() ? err(found.error) : run(found.value);
+  });
+}

@@ -5,7 +5,7 @@ import {
   namedPosts,
   type ReadablePostIds,
   readablePostIds,
-  useCase,
+  useCaseOn,
 } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
@@ -26,24 +26,27 @@ export function deleteMedia(
   actor: Actor,
   id: string,
 ): ResultAsync<MediaAsset, SvcError> {
-  return useCase(actor, 'media:write', async (): Promise<Result<MediaAsset, SvcError>> => {
-    const asset = await ownActiveAsset(deps, actor, id);
-    if (asset.isErr()) return err(asset.error);
-    const outcome = await deps.store.media.deleteMediaAsset({
-      ownerId: actor.user.id,
-      id,
-      events: [mediaDeletedEvent(asset.value, deps.clock.now())],
-    });
-    switch (outcome.kind) {
-      case 'deleted':
-        return ok(outcome.asset);
-      case 'not_found':
-        // Deleted by a concurrent request since it was read.
-        return err(mediaAssetNotFound(id));
-      case 'in_use':
-        return err(inUse(id, await readablePostIds(deps.store.posts, actor, outcome.postIds)));
-    }
-  });
+  return useCaseOn(
+    actor,
+    'media:write',
+    () => ownActiveAsset(deps, actor, id),
+    async (asset): Promise<Result<MediaAsset, SvcError>> => {
+      const outcome = await deps.store.media.deleteMediaAsset({
+        ownerId: actor.user.id,
+        id,
+        events: [mediaDeletedEvent(asset, deps.clock.now())],
+      });
+      switch (outcome.kind) {
+        case 'deleted':
+          return ok(outcome.asset);
+        case 'not_found':
+          // Deleted by a concurrent request since it was read.
+          return err(mediaAssetNotFound(id));
+        case 'in_use':
+          return err(inUse(id, await readablePostIds(deps.store.posts, actor, outcome.postIds)));
+      }
+    },
+  );
 }
 
 function inUse(id: string, holding: ReadablePostIds): SvcError {

@@ -1,12 +1,10 @@
-import { err, ok, type Result } from 'neverthrow';
+import type { Result } from 'neverthrow';
 import type { User } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
-import { mediaReadyEvent } from '../media-events.js';
 import type { MediaRef } from '../media-ref.js';
 import type { StoredBlob } from '../ports/blob-store.js';
-import { recordWhileBlobStays } from './record-while-blob-stays.js';
-import { type MediaDeps, refuseBlob, storageLimitOf, storageQuotaError } from './store-media-file.js';
+import { addAssetWithinQuota, type MediaDeps } from './store-media-file.js';
 
 /** What a derived copy changes of its original. */
 export type DerivedFacts = Pick<MediaAsset, 'contentType' | 'width' | 'height'>;
@@ -34,25 +32,8 @@ export async function storeDerivedAsset(
     sourceUrl: null,
     createdAt: deps.clock.now(),
   };
-  const limit = storageLimitOf(deps, owner);
-  const recorded = await recordWhileBlobStays(
-    deps,
-    blob.key,
-    putSince,
-    (times) =>
-      deps.store.media.addMediaAsset(copy, {
-        storageLimitBytes: limit,
-        sourceUrl: null,
-        events: [mediaReadyEvent(copy, copy.createdAt)],
-        ...times,
-      }),
-    'the request',
-  );
-  if (recorded.isErr()) return err(recorded.error);
-  const added = recorded.value;
-  if (added.kind === 'storage_quota_exceeded')
-    return refuseBlob(blob, storageQuotaError(added.usedBytes, limit));
-  return ok({ kind: 'asset', mediaId: added.asset.id, derivedFrom: originalId });
+  const added = await addAssetWithinQuota(deps, owner, copy, blob, putSince, 'the request');
+  return added.map((asset) => ({ kind: 'asset', mediaId: asset.id, derivedFrom: originalId }));
 }
 
 /** The id of the user's own asset a slide stands for: its original when it is a derived copy. */

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { type MediaItem, mediaItemsOf } from './media-item.js';
@@ -15,12 +15,15 @@ export function getMediaItem(
   actor: Actor,
   id: string,
 ): ResultAsync<MediaItem, SvcError> {
-  return useCase(actor, 'post:read', async (): Promise<Result<MediaItem, SvcError>> => {
-    const asset = await ownActiveAsset(deps, actor, id);
-    if (asset.isErr()) return err(asset.error);
-    const [item] = await mediaItemsOf(deps, actor, [asset.value]);
-    return item === undefined ? err(mediaAssetNotFound(id)) : ok(item);
-  });
+  return useCaseOn(
+    actor,
+    'post:read',
+    () => ownActiveAsset(deps, actor, id),
+    async (asset): Promise<Result<MediaItem, SvcError>> => {
+      const [item] = await mediaItemsOf(deps, actor, [asset]);
+      return item === undefined ? err(mediaAssetNotFound(id)) : ok(item);
+    },
+  );
 }
 
 /** The actor's active asset `id`, or `media_asset_not_found`. */

@@ -3,6 +3,7 @@ import type { Actor } from '../../identity/index.js';
 import { type PublicPostStatus, publicStatus } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import type { MediaUse } from '../ports/media-store.js';
+import { publicAssetFields } from '../public-asset-fields.js';
 
 /** A post that uses an asset: as a slide, or as the original of a copy the service made for it. */
 export type MediaItemUse = { readonly postId: string; readonly status: PublicPostStatus };
@@ -54,14 +55,7 @@ function visibleTo(use: MediaUse, actor: Actor): boolean {
 
 function itemOf(asset: MediaAsset, uses: readonly MediaUse[]): MediaItem {
   return {
-    id: asset.id,
-    contentType: asset.contentType,
-    sizeBytes: asset.sizeBytes,
-    width: asset.width,
-    height: asset.height,
-    durationMs: asset.durationMs,
-    sourceUrl: asset.sourceUrl,
-    createdAt: asset.createdAt,
+    ...publicAssetFields(asset),
     // Post ids are ULIDs: in reverse they are newest first.
     usedBy: [...uses]
       .sort((a, b) => (a.postId < b.postId ? 1 : -1))

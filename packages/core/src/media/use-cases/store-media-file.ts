@@ -6,7 +6,8 @@ import type { MediaAsset } from '../media-asset.js';
 import { mediaReadyEvent } from '../media-events.js';
 import type { StoredBlob } from '../ports/blob-store.js';
 import type { MediaFacts } from '../ports/media-inspector.js';
-import { recordWhileBlobStays } from './record-while-blob-stays.js';
+import type { BlobBeingRemoved } from '../ports/media-store.js';
+import { type BlobRecording, recordWhileBlobStays } from './record-while-blob-stays.js';
 
 /** Deps of storing media. */
 export type MediaDeps = Pick<
@@ -113,25 +114,55 @@ export async function storeMediaFile(
     sourceUrl,
     createdAt: deps.clock.now(),
   };
-  const limit = storageLimitOf(deps, owner);
-  const recorded = await recordWhileBlobStays(
-    deps,
-    blob.key,
-    putSince,
-    (times) =>
-      deps.store.media.addMediaAsset(asset, {
-        storageLimitBytes: limit,
-        sourceUrl,
-        events: [mediaReadyEvent(asset, asset.createdAt)],
-        ...times,
-      }),
-    'the file',
+  return addAssetWithinQuota(deps, owner, asset, blob, putSince, 'the file');
+}
+
+/**
+ * Records a new asset on bytes put since `putSince` within the owner's storage quota, waiting out
+ * a sweep of the same bytes (`recordWhileBlobStays`, whose `noun` this is); identical bytes
+ * already in the owner's library answer that asset instead.
+ */
+export async function addAssetWithinQuota(
+  deps: MediaDeps,
+  owner: User,
+  asset: MediaAsset,
+  blob: StoredBlob,
+  putSince: Date,
+  noun: string,
+): Promise<Result<MediaAsset, SvcError>> {
+  const recorded = await recordWithinQuota(deps, owner, blob, putSince, noun, (storageLimitBytes, times) =>
+    deps.store.media.addMediaAsset(asset, {
+      storageLimitBytes,
+      sourceUrl: asset.sourceUrl,
+      events: [mediaReadyEvent(asset, asset.createdAt)],
+      ...times,
+    }),
   );
   if (recorded.isErr()) return err(recorded.error);
   const added = recorded.value;
-  if (added.kind === 'storage_quota_exceeded')
-    return refuseBlob(blob, storageQuotaError(added.usedBytes, limit));
+  if (added.kind === 'storage_quota_exceeded') {
+    return refuseBlob(blob, storageQuotaError(added.usedBytes, added.limitBytes));
+  }
   return ok(added.asset);
+}
+
+/**
+ * Runs a store write of an asset on `blob` under the owner's storage limit now, through
+ * `recordWhileBlobStays`: the one place a recording learns its quota and waits out a sweep.
+ */
+export function recordWithinQuota<T extends { readonly kind: string }>(
+  deps: MediaDeps,
+  owner: User,
+  blob: StoredBlob,
+  putSince: Date,
+  noun: string,
+  record: (
+    storageLimitBytes: number,
+    times: Parameters<BlobRecording<T>>[0],
+  ) => Promise<T | BlobBeingRemoved>,
+): Promise<Result<Exclude<T, BlobBeingRemoved>, SvcError>> {
+  const limit = storageLimitOf(deps, owner);
+  return recordWhileBlobStays(deps, blob.key, putSince, (times) => record(limit, times), noun);
 }
 
 /** The owner's storage quota now. */

@@ -3,13 +3,12 @@ import { type Actor, checkCanUpload, requireScope } from '../../identity/index.j
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { mediaReadyEvent } from '../media-events.js';
-import { recordWhileBlobStays } from './record-while-blob-stays.js';
 import {
   checkStorageLeft,
   type MediaDeps,
   receiveMediaFile,
+  recordWithinQuota,
   refuseBlob,
-  storageLimitOf,
   storageQuotaError,
   UPLOADED_FILE,
 } from './store-media-file.js';
@@ -74,17 +73,18 @@ export function completeUpload(
       const received = await receiveMediaFile(deps, source, UPLOADED_FILE);
       if (received.isErr()) return err(received.error);
       const { blob, facts, putSince } = received.value;
-      const limit = storageLimitOf(deps, owner);
-      const recorded = await recordWhileBlobStays(
+      const recorded = await recordWithinQuota(
         deps,
-        blob.key,
+        owner,
+        blob,
         putSince,
-        (times) =>
+        'the file',
+        (storageLimitBytes, times) =>
           deps.store.media.activatePendingAsset(
             mediaId,
             { ...facts, sizeBytes: blob.sizeBytes, blobKey: blob.key },
             {
-              storageLimitBytes: limit,
+              storageLimitBytes,
               events: [
                 mediaReadyEvent(
                   {
@@ -99,7 +99,6 @@ export function completeUpload(
               ...times,
             },
           ),
-        'the file',
       );
       if (recorded.isErr()) return err(recorded.error);
       const activated = recorded.value;

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { RESTORE_WINDOW_MS, transition } from '../post-state-machine.js';
 import { beingPublished, ownedPost } from './owned-post.js';
@@ -25,38 +25,40 @@ export function deletePost(
   actor: Actor,
   postId: string,
 ): ResultAsync<PostDeleted, SvcError> {
-  return useCase(actor, 'post:write', async (): Promise<Result<PostDeleted, SvcError>> => {
-    const found = await ownedPost(deps.store.posts, actor, postId);
-    if (found.isErr()) return err(found.error);
-    const post = found.value;
-    if (post.deletedAt !== null) return ok(deletedView(post.id, post.deletedAt));
-    if (post.status === 'publishing') return err(beingPublished(post, 'deleted'));
-    if (post.status === 'posted') {
-      return err(
-        svcError(
-          'invalid_post_state',
-          `Post ${post.id} is already published and cannot be deleted here; remove it on the platform itself.`,
-          { postId: post.id, state: 'posted' },
-        ),
-      );
-    }
-    const now = deps.clock.now();
-    const moved = transition(post, { type: 'delete', at: now });
-    if (moved.isErr()) return err(moved.error);
-    const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
-    if (stored === null) {
-      return err(
-        svcError(
-          'invalid_post_state',
-          `Post ${post.id} changed while deleting it. Check its status and try again.`,
-          {
-            postId: post.id,
-          },
-        ),
-      );
-    }
-    return ok(deletedView(post.id, now));
-  });
+  return useCaseOn(
+    actor,
+    'post:write',
+    () => ownedPost(deps.store.posts, actor, postId),
+    async (post): Promise<Result<PostDeleted, SvcError>> => {
+      if (post.deletedAt !== null) return ok(deletedView(post.id, post.deletedAt));
+      if (post.status === 'publishing') return err(beingPublished(post, 'deleted'));
+      if (post.status === 'posted') {
+        return err(
+          svcError(
+            'invalid_post_state',
+            `Post ${post.id} is already published and cannot be deleted here; remove it on the platform itself.`,
+            { postId: post.id, state: 'posted' },
+          ),
+        );
+      }
+      const now = deps.clock.now();
+      const moved = transition(post, { type: 'delete', at: now });
+      if (moved.isErr()) return err(moved.error);
+      const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+      if (stored === null) {
+        return err(
+          svcError(
+            'invalid_post_state',
+            `Post ${post.id} changed while deleting it. Check its status and try again.`,
+            {
+              postId: post.id,
+            },
+          ),
+        );
+      }
+      return ok(deletedView(post.id, now));
+    },
+  );
 }
 
 function deletedView(postId: string, deletedAt: Date): PostDeleted {

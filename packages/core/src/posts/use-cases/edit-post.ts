@@ -1,12 +1,12 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCase } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
 import { type DraftRevision, transition } from '../post-state-machine.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { checkedCaption, futureTime, titleOf } from './edit-values.js';
-import { liveOwnedPost } from './owned-post.js';
+import { useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
 import { type UpdateScheduledPostInput, updateScheduledPost } from './update-scheduled-post.js';
@@ -36,35 +36,38 @@ export function editPost(
   actor: Actor,
   input: EditPostInput,
 ): ResultAsync<Post, SvcError> {
-  return useCase(actor, 'post:write', async (): Promise<Result<Post, SvcError>> => {
-    const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
-    if (found.isErr()) return err(found.error);
-    const post = found.value;
-    if (post.status === 'draft') return reviseDraft(deps, actor, post, input);
-    if (post.status !== 'scheduled' && post.status !== 'publishing') {
-      return err(
-        svcError(
-          'invalid_post_state',
-          `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
-          { postId: post.id, state: post.status, event: 'edit' },
-        ),
-      );
-    }
-    const { scheduledTime, ...rest } = input;
-    if (scheduledTime === null) {
-      return err(
-        svcError(
-          'invalid_scheduled_time',
-          'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
-          { field: 'scheduledTime' },
-        ),
-      );
-    }
-    return await updateScheduledPost(deps, actor, {
-      ...rest,
-      ...(scheduledTime === undefined ? {} : { scheduledTime }),
-    });
-  });
+  return useCaseOnLivePost(
+    deps.store.posts,
+    actor,
+    'post:write',
+    input.postId,
+    async (post): Promise<Result<Post, SvcError>> => {
+      if (post.status === 'draft') return reviseDraft(deps, actor, post, input);
+      if (post.status !== 'scheduled' && post.status !== 'publishing') {
+        return err(
+          svcError(
+            'invalid_post_state',
+            `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
+            { postId: post.id, state: post.status, event: 'edit' },
+          ),
+        );
+      }
+      const { scheduledTime, ...rest } = input;
+      if (scheduledTime === null) {
+        return err(
+          svcError(
+            'invalid_scheduled_time',
+            'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
+            { field: 'scheduledTime' },
+          ),
+        );
+      }
+      return await updateScheduledPost(deps, actor, {
+        ...rest,
+        ...(scheduledTime === undefined ? {} : { scheduledTime }),
+      });
+    },
+  );
 }
 
 async function reviseDraft(

@@ -1,6 +1,6 @@
-import { err, ok, type Result } from 'neverthrow';
-import type { Actor } from '../../identity/index.js';
-import { actorCanReadPost } from '../../identity/index.js';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { Actor, Scope } from '../../identity/index.js';
+import { actorCanReadPost, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { PostStore } from '../ports/post-store.js';
 import type { Post } from '../post.js';
@@ -31,6 +31,20 @@ export async function liveOwnedPost(
   const found = await ownedPost(posts, actor, postId);
   if (found.isErr() || found.value.deletedAt === null) return found;
   return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+}
+
+/**
+ * Runs a use case on one of the actor's live posts: `insufficient_scope` unless the credential
+ * carries `scope`, then `post_not_found` (see `liveOwnedPost`), else what `run` answers with it.
+ */
+export function useCaseOnLivePost<T>(
+  posts: PostStore,
+  actor: Actor,
+  scope: Scope,
+  postId: string,
+  run: (post: Post) => Promise<Result<T, SvcError>>,
+): ResultAsync<T, SvcError> {
+  return useCaseOn(actor, scope, () => liveOwnedPost(posts, actor, postId), run);
 }
 
 /** The refusal for a post a publisher is publishing right now (it cannot be changed or deleted). */

@@ -1,5 +1,5 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCase } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
@@ -7,7 +7,7 @@ import { type PostEdit, transition } from '../post-state-machine.js';
 import { checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { checkedCaption, futureTime, titleOf } from './edit-values.js';
-import { beingPublished, liveOwnedPost } from './owned-post.js';
+import { beingPublished, useCaseOnLivePost } from './owned-post.js';
 import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
 
@@ -40,17 +40,17 @@ export function updateScheduledPost(
   actor: Actor,
   input: UpdateScheduledPostInput,
 ): ResultAsync<Post, SvcError> {
-  return useCase(actor, 'post:write', () => update(deps, actor, input));
+  return useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, (post) =>
+    update(deps, actor, post, input),
+  );
 }
 
 async function update(
   deps: Deps,
   actor: Actor,
+  post: Post,
   input: UpdateScheduledPostInput,
 ): Promise<Result<Post, SvcError>> {
-  const found = await liveOwnedPost(deps.store.posts, actor, input.postId);
-  if (found.isErr()) return err(found.error);
-  const post = found.value;
   if (post.status === 'publishing') return err(beingPublished(post, 'edited'));
   const now = deps.clock.now();
 

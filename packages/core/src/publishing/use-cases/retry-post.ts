@@ -1,8 +1,14 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, checkCanSchedule, useCase } from '../../identity/index.js';
+import { type Actor, checkCanSchedule } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { beingPublished, liveOwnedPost, type Post, refuseRepeats, transition } from '../../posts/index.js';
+import {
+  beingPublished,
+  type Post,
+  refuseRepeats,
+  transition,
+  useCaseOnLivePost,
+} from '../../posts/index.js';
 import { type UnpublishableCause, unpublishableCause } from '../unpublishable-reason.js';
 
 /** When a retried post goes out: at `scheduledTime` (in the future), or on the next publisher run. */
@@ -24,18 +30,17 @@ export function retryPost(
   postId: string,
   input: RetryPostInput = {},
 ): ResultAsync<Post, SvcError> {
-  return useCase(actor, 'post:write', () => retry(deps, actor, postId, input));
+  return useCaseOnLivePost(deps.store.posts, actor, 'post:write', postId, (post) =>
+    retry(deps, actor, post, input),
+  );
 }
 
 async function retry(
   deps: RetryPostDeps,
   actor: Actor,
-  postId: string,
+  post: Post,
   input: RetryPostInput,
 ): Promise<Result<Post, SvcError>> {
-  const found = await liveOwnedPost(deps.store.posts, actor, postId);
-  if (found.isErr()) return err(found.error);
-  const post = found.value;
   if (post.status === 'publishing') return err(beingPublished(post, 'retried'));
   const now = deps.clock.now();
   const time = retryTime(input.scheduledTime ?? null, now, deps);

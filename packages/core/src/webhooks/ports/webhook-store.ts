@@ -1,3 +1,4 @@
+import type { LeaseClaim } from '../../kernel/index.js';
 import type {
   WebhookAttempt,
   WebhookDelivery,
@@ -71,12 +72,7 @@ export type FanOutCommit = {
 };
 
 /** A delivery worker asking for due deliveries. */
-export type DeliveryClaimRequest = {
-  readonly now: Date;
-  readonly leaseOwner: string;
-  readonly leaseUntil: Date;
-  /** At most this many deliveries in all. */
-  readonly limit: number;
+export type DeliveryClaimRequest = LeaseClaim & {
   /**
    * At most this many live leases per subscription, counting those other workers hold: one slow
    * endpoint then holds at most this many workers' slots, and never stalls other endpoints.

@@ -1,6 +1,7 @@
 import { toAccountView } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
 import type { JournalEvent } from '../../journal/index.js';
+import { publicAssetFields } from '../../media/index.js';
 import { toPostView } from '../../posts/index.js';
 import type { WebhookDelivery, WebhookMessage, WebhookSubscription } from '../webhook.js';
 import { accountOfEvent, webhookEventOf } from '../webhook-event.js';
@@ -129,14 +130,5 @@ async function resourceOf(
   );
   return asset === undefined || asset.ownerId !== event.ownerId
     ? recorded
-    : {
-        id: asset.id,
-        contentType: asset.contentType,
-        sizeBytes: asset.sizeBytes,
-        width: asset.width,
-        height: asset.height,
-        durationMs: asset.durationMs,
-        sourceUrl: asset.sourceUrl,
-        createdAt: asset.createdAt.toISOString(),
-      };
+    : { ...publicAssetFields(asset), createdAt: asset.createdAt.toISOString() };
 }

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { WebhookDelivery, WebhookMessage } from '../webhook.js';
 import { getWebhook } from './manage-webhooks.js';
@@ -40,12 +40,11 @@ export function sendTestWebhook(
   actor: Actor,
   id: string,
 ): ResultAsync<{ messageId: string; deliveryId: string }, SvcError> {
-  return useCase(
+  return useCaseOn(
     actor,
     'webhook:write',
+    () => getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id),
     async (): Promise<Result<{ messageId: string; deliveryId: string }, SvcError>> => {
-      const found = await getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id);
-      if (found.isErr()) return err(found.error);
       const now = deps.clock.now();
       const message: WebhookMessage = {
         id: deps.ids.id('msg'),
@@ -72,21 +71,24 @@ export function listWebhookAttempts(
   id: string,
   request: { readonly limit: number; readonly cursor: string | null },
 ): ResultAsync<{ attempts: WebhookAttemptJson[]; nextCursor: string | null }, SvcError> {
-  return useCase(actor, 'webhook:read', async () => {
-    const found = await getWebhook(deps, actor, id);
-    if (found.isErr()) return err(found.error);
-    // The stores hand out attempt ids as cursors; anything else is refused before it reaches them.
-    if (request.cursor !== null && !ATTEMPT_CURSOR.test(request.cursor)) {
-      return err(
-        svcError('validation_failed', 'This cursor was not handed out by this list.', { field: 'cursor' }),
-      );
-    }
-    const page = await deps.store.webhooks.listAttempts(actor.user.id, id, {
-      limit: request.limit,
-      ...(request.cursor === null ? {} : { before: request.cursor }),
-    });
-    return ok({ attempts: page.attempts.map(webhookAttemptJson), nextCursor: page.next });
-  });
+  return useCaseOn(
+    actor,
+    'webhook:read',
+    () => getWebhook(deps, actor, id),
+    async () => {
+      // The stores hand out attempt ids as cursors; anything else is refused before it reaches them.
+      if (request.cursor !== null && !ATTEMPT_CURSOR.test(request.cursor)) {
+        return err(
+          svcError('validation_failed', 'This cursor was not handed out by this list.', { field: 'cursor' }),
+        );
+      }
+      const page = await deps.store.webhooks.listAttempts(actor.user.id, id, {
+        limit: request.limit,
+        ...(request.cursor === null ? {} : { before: request.cursor }),
+      });
+      return ok({ attempts: page.attempts.map(webhookAttemptJson), nextCursor: page.next });
+    },
+  );
 }
 
 /** Sends a delivery again now, with the same `webhook-id`, whatever became of it. */
@@ -96,17 +98,20 @@ export function redeliverWebhook(
   id: string,
   deliveryId: string,
 ): ResultAsync<{ deliveryId: string; status: 'pending' }, SvcError> {
-  return useCase(actor, 'webhook:write', async () => {
-    const found = await getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id);
-    if (found.isErr()) return err(found.error);
-    const again = await deps.store.webhooks.redeliver(actor.user.id, id, deliveryId, deps.clock.now());
-    return again === null
-      ? err(
-          svcError('webhook_delivery_not_found', `No delivery ${deliveryId} on webhook ${id}.`, {
-            webhookId: id,
-            deliveryId,
-          }),
-        )
-      : ok({ deliveryId: again.id, status: 'pending' as const });
-  });
+  return useCaseOn(
+    actor,
+    'webhook:write',
+    () => getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id),
+    async () => {
+      const again = await deps.store.webhooks.redeliver(actor.user.id, id, deliveryId, deps.clock.now());
+      return again === null
+        ? err(
+            svcError('webhook_delivery_not_found', `No delivery ${deliveryId} on webhook ${id}.`, {
+              webhookId: id,
+              deliveryId,
+            }),
+          )
+        : ok({ deliveryId: again.id, status: 'pending' as const });
+    },
+  );
 }

@@ -1,7 +1,8 @@
-import type { FollowersAnswer, MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
+import type { FollowersAnswer, MetricsAnswer, MetricsTarget } from '@svc/core';
 import { z } from 'zod';
 import type { GraphClient } from '../meta/graph-client.js';
 import { insightsSchema, readGraphFollowers, readGraphMetrics } from '../meta/graph-metrics.js';
+import { definedCounts } from '../shared/defined-counts.js';
 import type { FacebookCredentials } from './facebook-credentials.js';
 
 const ENGAGEMENT_FIELDS =
@@ -44,12 +45,11 @@ export function readFacebookMetrics(
       fields: ENGAGEMENT_FIELDS,
       access_token: credentials.pageAccessToken,
     });
-    const metrics: Partial<Record<MetricName, number>> = { shares: answer.shares?.count ?? 0 };
-    const reactions = answer.reactions?.summary?.total_count;
-    const comments = answer.comments?.summary?.total_count;
-    if (reactions !== undefined) metrics.reactions = reactions;
-    if (comments !== undefined) metrics.comments = comments;
-    return metrics;
+    return definedCounts({
+      shares: answer.shares?.count ?? 0,
+      reactions: answer.reactions?.summary?.total_count,
+      comments: answer.comments?.summary?.total_count,
+    });
   });
 }
 

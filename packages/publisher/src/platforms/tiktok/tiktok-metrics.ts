@@ -1,5 +1,6 @@
-import type { FollowersAnswer, MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
+import type { FollowersAnswer, MetricsAnswer, MetricsTarget } from '@svc/core';
 import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
+import { readingsById } from '../shared/readings-by-id.js';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
 import { TIKTOK_PATHS, tiktokUserInfoSchema, tiktokVideoQuerySchema } from './tiktok-api.js';
 import type { TikTokClient } from './tiktok-client.js';
@@ -28,19 +29,12 @@ export async function readTikTokMetrics(
       json: { filters: { video_ids: targets.map((target) => target.platformPostId) } },
     });
     const byVideo = new Map(answer.videos.map((video) => [video.id, video]));
-    return {
-      kind: 'read',
-      readings: targets.map((target) => {
-        const video = byVideo.get(target.platformPostId);
-        if (video === undefined) return { postId: target.postId, kind: 'not_available' };
-        const metrics: Partial<Record<MetricName, number>> = {};
-        if (video.view_count !== undefined) metrics.views = video.view_count;
-        if (video.like_count !== undefined) metrics.likes = video.like_count;
-        if (video.comment_count !== undefined) metrics.comments = video.comment_count;
-        if (video.share_count !== undefined) metrics.shares = video.share_count;
-        return { postId: target.postId, kind: 'metrics', metrics };
-      }),
-    };
+    return readingsById(targets, byVideo, (video) => ({
+      views: video.view_count,
+      likes: video.like_count,
+      comments: video.comment_count,
+      shares: video.share_count,
+    }));
   } catch (error) {
     return refusalOf(error, ctx.now(), 'video.list');
   }

@@ -1,5 +1,6 @@
-import type { FollowersAnswer, MetricName, MetricsAnswer, MetricsTarget } from '@svc/core';
+import type { FollowersAnswer, MetricsAnswer, MetricsTarget } from '@svc/core';
 import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
+import { readingsById } from '../shared/readings-by-id.js';
 import { classifyGoogleFailure } from './classify-google-failure.js';
 import type { GoogleClient } from './google-client.js';
 import { GoogleRequestError } from './google-failure.js';
@@ -27,18 +28,11 @@ export async function readYouTubeMetrics(
       headers: { authorization: `Bearer ${credentials.accessToken}` },
     });
     const byVideo = new Map(answer.items.map((item) => [item.id, item.statistics ?? {}]));
-    return {
-      kind: 'read',
-      readings: targets.map((target) => {
-        const statistics = byVideo.get(target.platformPostId);
-        if (statistics === undefined) return { postId: target.postId, kind: 'not_available' };
-        const metrics: Partial<Record<MetricName, number>> = {};
-        if (statistics.viewCount !== undefined) metrics.views = statistics.viewCount;
-        if (statistics.likeCount !== undefined) metrics.likes = statistics.likeCount;
-        if (statistics.commentCount !== undefined) metrics.comments = statistics.commentCount;
-        return { postId: target.postId, kind: 'metrics', metrics };
-      }),
-    };
+    return readingsById(targets, byVideo, (statistics) => ({
+      views: statistics.viewCount,
+      likes: statistics.likeCount,
+      comments: statistics.commentCount,
+    }));
   } catch (error) {
     return refusalOf(error, ctx.now());
   }
