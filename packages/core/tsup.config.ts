@@ -1,6 +1,7 @@
 import { packageBuild } from '../../tsup.shared.js';
 
-// One entry per business area (its subpath), the root that gathers them, and the Node and testing subpaths.
+// One entry per business area (its subpath; `deps` holds only types and is read from the root), the root
+// that gathers them, and the Node and testing subpaths.
 export default packageBuild(
   {
     index: 'src/index.ts',
@@ -10,7 +11,6 @@ export default packageBuild(
     'automations/index': 'src/automations/index.ts',
     'billing/index': 'src/billing/index.ts',
     'bulk/index': 'src/bulk/index.ts',
-    'deps/index': 'src/deps/index.ts',
     'identity/index': 'src/identity/index.ts',
     'journal/index': 'src/journal/index.ts',
     'kernel/index': 'src/kernel/index.ts',
