@@ -1,3 +1,6 @@
+// The OpenAPI document built from the operations: it stays whole because its helpers (responses,
+// parameters, rate-limit headers, schema cleaning) serve only openApiDocument's one pass.
+
 import { ERROR_CODES, type ErrorCode } from '@svc/core';
 import { z } from 'zod';
 import { ERROR_STATUS } from './error-status.js';

@@ -1,3 +1,6 @@
+// The S3 BlobStore: it stays whole because put, read and the local cache share one client, one
+// spool-then-upload sequence and the cache's paths.
+
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';

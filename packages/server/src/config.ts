@@ -1,3 +1,6 @@
+// The server's whole configuration, the Config type beside the environment schema that fills it:
+// it stays whole so each variable reads once, next to its check and its field.
+
 import { resolve } from 'node:path';
 import {
   DEFAULT_NEW_USER_PLAN,

@@ -1,3 +1,6 @@
+// The PostgreSQL MediaStore: it stays whole because every quota-using write shares the owner lock,
+// the usage counters and the row mapping, which are only safe read together.
+
 import {
   type ActivateMediaOutcome,
   type AddMediaOutcome,

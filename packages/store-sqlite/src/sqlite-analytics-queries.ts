@@ -1,3 +1,6 @@
+// The SQLite analytics queries: it stays whole because most of its lines are measured SQL and the
+// comments that justify each choice, which read best beside one another.
+
 import {
   type AnalyticsAggregates,
   type AnalyticsQuery,

@@ -1,3 +1,6 @@
+// The SQLite WebhookStore: it stays whole because its statements are prepared once in one closure
+// and its claims rely on the immediate transactions written beside them.
+
 import {
   attemptResult,
   type ClaimedDelivery,

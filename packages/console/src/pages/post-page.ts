@@ -1,3 +1,6 @@
+// A post's console page with its edit, move and delete forms: it stays whole because the forms and
+// the page they re-render after a refusal share the EditFields they carry.
+
 import {
   can,
   captionPreview,

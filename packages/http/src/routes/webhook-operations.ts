@@ -1,3 +1,6 @@
+// The REST operations of one resource, outgoing webhooks: it stays whole because every operation
+// shares its field schemas and examples, and a further split would only scatter them.
+
 import {
   createWebhook,
   deleteWebhook,

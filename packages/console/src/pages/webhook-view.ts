@@ -1,0 +1,68 @@
+import {
+  type ConnectedAccount,
+  PLATFORM_NAMES,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+  type WebhookJson,
+} from '@svc/core';
+import { type Html, html } from '@svc/web';
+import type { SignedContext } from '../console-context.js';
+
+// What the webhooks list page and a webhook's page both show: event names, accounts, state, a new secret.
+
+/** Every event a person subscribes to, in plain words; `ping` is sent on request, never chosen. */
+export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
+  'post.scheduled': 'a post is scheduled',
+  'post.published': 'a post is published',
+  'post.failed': 'a post fails to publish',
+  'post.deleted': 'a post is deleted',
+  'post.restored': 'a deleted post is restored',
+  'post.approval_requested': 'a post is sent for review',
+  'post.approved': 'a post is approved',
+  'post.rejected': 'a post is rejected',
+  'account.connected': 'an account is connected',
+  'account.needs_reconnect': 'an account must be reconnected',
+  'account.token_expiring': 'an account’s access is about to expire',
+  'media.ready': 'an upload is ready to use',
+  ping: 'a test event, sent when you ask',
+};
+
+/** The events a person can choose; `ping` is sent on request only. */
+export const OFFERED_EVENTS = WEBHOOK_EVENT_TYPES.filter((e) => e !== 'ping');
+
+/** The use cases' dependencies: the core's and the URL check of the webhook sender. */
+export const depsOf = (c: SignedContext) => ({ ...c.deps.core, webhookSender: c.deps.webhookSender });
+
+/** Each connected account's id to how it is named: platform and handle. */
+export const handlesOf = (accounts: readonly ConnectedAccount[]) =>
+  new Map(accounts.map((a) => [a.id, `${PLATFORM_NAMES[a.platform]} @${a.handle}`]));
+
+/** The accounts a webhook is limited to, by name, or "all accounts". */
+export function accountsCell(w: WebhookJson, handles: ReadonlyMap<string, string>): Html {
+  if (w.accountIds === null) return html`all accounts`;
+  return html`${w.accountIds.map((id) => html`<div>${handles.get(id) ?? id}</div>`)}`;
+}
+
+/** Enabled, paused by its owner, or disabled by the service with its reason. */
+export function stateOf(c: SignedContext, w: WebhookJson): Html {
+  if (w.enabled) return html`<span class="status status-delivered">Enabled</span>`;
+  const since = w.disabledAt === null ? '' : html` since ${c.time.when(new Date(w.disabledAt))}`;
+  return w.disabledReason === null
+    ? html`<span class="status status-draft">Disabled</span> <span class="muted">by you${since}</span>`
+    : html`<span class="status status-failed">Disabled</span> <span class="muted">by the service${since}: ${w.disabledReason}</span>`;
+}
+
+/** Since when the webhook's deliveries keep failing, or that they do not. */
+export const failingSince = (c: SignedContext, w: WebhookJson) =>
+  w.failingSince === null
+    ? html`<span class="muted">not failing</span>`
+    : c.time.when(new Date(w.failingSince));
+
+/** The secret, this once: on the answer of its creation or rotation, never in a URL, never again. */
+export function secretCard(heading: string, secret: string, more: Html | string): Html {
+  return html`<section class="card" aria-labelledby="secret-heading"><h2 id="secret-heading">${heading}</h2>
+<p>Copy it now: it is shown this once. Your receiver checks each message's signature with it.</p>
+${more}
+<p class="secret" id="new-secret-value">${secret}</p>
+<button type="button" class="secondary" data-copy="new-secret-value" hidden>Copy</button></section>`;
+}
