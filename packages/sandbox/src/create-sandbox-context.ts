@@ -1,13 +1,17 @@
 import type { MediaFetcher } from '@svc/core';
 import { checkedWebhook } from './instagram/instagram-control.js';
+import { INSTAGRAM_STATE } from './instagram/instagram-state.js';
 import { mediaDownloader } from './shared/download-media.js';
 import type { SandboxContext } from './shared/sandbox-context.js';
 import type { SandboxGate } from './shared/sandbox-router.js';
 import {
   createSandboxState,
   type InstagramWebhookConfig,
+  type PlatformSlices,
   type SandboxSettings,
 } from './shared/sandbox-state.js';
+import { TIKTOK_STATE } from './tiktok/tiktok-state.js';
+import { YOUTUBE_STATE } from './youtube/youtube-state.js';
 
 /** How a sandbox is set up. */
 export type SandboxOptions = {
@@ -70,6 +74,13 @@ export type SandboxOptions = {
 
 const systemClock = { now: () => new Date() };
 
+/** What each platform simulator keeps of its own in the shared state. */
+export const PLATFORM_SLICES: PlatformSlices = {
+  tiktok: TIKTOK_STATE,
+  youtube: YOUTUBE_STATE,
+  instagram: INSTAGRAM_STATE,
+};
+
 /** The configuration, clock and fresh state every simulator route of one sandbox shares. */
 export function createSandboxContext(options: SandboxOptions): SandboxContext {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -99,7 +110,7 @@ export function createSandboxContext(options: SandboxOptions): SandboxContext {
         : mediaDownloader(options.fetcher ?? null, options.ownMediaPrefix ?? null),
     redirectUris: [...(options.redirectUris ?? [`${baseUrl}/connect/callback`])],
     refreshMinAgeMs: options.refreshMinAgeMs ?? 24 * 60 * 60_000,
-    state: createSandboxState(defaults),
+    state: createSandboxState(defaults, PLATFORM_SLICES),
     defaults,
   };
 }

@@ -1,3 +1,4 @@
+import { PLATFORM_SLICES } from './create-sandbox-context.js';
 import { createInstagramControl, type InstagramControl } from './instagram/instagram-control.js';
 import { createMetricsControl, type MetricsControl } from './shared/metrics-control.js';
 import type { SandboxInterceptor } from './shared/sandbox-call.js';
@@ -103,7 +104,7 @@ export function createSandboxControl(ctx: SandboxContext): SandboxControl {
       state.tiktok.creators.set(openId, { ...state.tiktok.creators.get(openId), ...settings });
     },
     reset() {
-      resetSandboxState(state, ctx.defaults);
+      resetSandboxState(state, ctx.defaults, PLATFORM_SLICES);
     },
     ...createYouTubeControl(ctx),
     ...createMetricsControl(ctx),
