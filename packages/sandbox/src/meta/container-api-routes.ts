@@ -1,3 +1,4 @@
+import { apiRoute } from '../shared/api-route.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
@@ -39,51 +40,28 @@ export type ContainerApi = {
  * different edge names, and name their intercept operations `<platform>.<step>` the same way.
  */
 export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): RouteSpec[] {
-  const call = (operation: string | ((r: SandboxRequest) => string)) =>
-    ({ platform: api.platform, operation }) as const;
   const op = (step: string) => `${api.platform}.${step}`;
   const node = `${api.base}/:id`;
+  const nodeOperation = (r: SandboxRequest) =>
+    r.params.id === 'me'
+      ? op('me')
+      : ctx.state.containers.has(r.params.id ?? '')
+        ? op('container_status')
+        : op('media');
   return [
-    {
-      methods: ['GET'],
-      path: node,
-      route: {
-        call: call((r) =>
-          r.params.id === 'me'
-            ? op('me')
-            : ctx.state.containers.has(r.params.id ?? '')
-              ? op('container_status')
-              : op('media'),
-        ),
-        run: api.readNode,
-      },
-    },
-    {
-      methods: ['POST'],
-      path: `${node}/${api.mediaEdge}`,
-      route: {
-        call: call(op('create_container')),
-        run: (r) => createRequestedContainer(ctx, api.platform, r, api.readContainer),
-      },
-    },
-    {
-      methods: ['GET'],
-      path: `${node}/${api.mediaEdge}`,
-      route: { call: call(op('list_media')), run: (r) => listMedia(ctx, api, r) },
-    },
-    {
-      methods: ['POST'],
-      path: `${node}/${api.publishEdge}`,
-      route: {
-        call: call(op('publish')),
-        run: (r) => publishRequestedContainer(ctx, api.platform, r, api.publishRefusals),
-      },
-    },
-    {
-      methods: ['GET'],
-      path: `${node}/${api.limitEdge}`,
-      route: { call: call(op('publishing_limit')), run: (r) => publishingLimit(ctx, api, r) },
-    },
+    apiRoute(api.platform, ['GET'], node, nodeOperation, api.readNode),
+    apiRoute(api.platform, ['POST'], `${node}/${api.mediaEdge}`, op('create_container'), (r) =>
+      createRequestedContainer(ctx, api.platform, r, api.readContainer),
+    ),
+    apiRoute(api.platform, ['GET'], `${node}/${api.mediaEdge}`, op('list_media'), (r) =>
+      listMedia(ctx, api, r),
+    ),
+    apiRoute(api.platform, ['POST'], `${node}/${api.publishEdge}`, op('publish'), (r) =>
+      publishRequestedContainer(ctx, api.platform, r, api.publishRefusals),
+    ),
+    apiRoute(api.platform, ['GET'], `${node}/${api.limitEdge}`, op('publishing_limit'), (r) =>
+      publishingLimit(ctx, api, r),
+    ),
   ];
 }
 
