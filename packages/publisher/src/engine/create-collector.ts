@@ -1,10 +1,11 @@
 import type { BackgroundWorker } from './background-worker.js';
 import { collectAccountMetrics } from './collect-account-metrics.js';
 import { collectFollowers } from './collect-followers.js';
+import { leasedWorker } from './leased-worker.js';
 import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { workThroughClaims } from './work-through-claims.js';
-import { workerLoop } from './worker-loop.js';
+import type { WorkerLoop } from './worker-loop.js';
 
 /** How the collector works: its leases, how many collections a round claims, how often it looks. */
 export type CollectorOptions = LeasedWorkerOptions;
@@ -36,7 +37,7 @@ const FOLLOWERS_EVERY_MS = 24 * 3_600_000;
 export function createCollector(deps: PublisherDeps, options: CollectorOptions): Collector {
   const counts = { posts: 0, snapshots: 0 };
 
-  const runOnce = async (): Promise<number> => {
+  const round = async (loop: WorkerLoop): Promise<number> => {
     const { analytics } = deps.store;
     while ((await analytics.followJournal(JOURNAL_PAGE)) > 0 && !loop.stopping()) {
       // Caught up page by page.
@@ -60,11 +61,11 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
         counts.snapshots += read.snapshots;
       },
     );
-    await collectDailyFollowers(now);
+    await collectDailyFollowers(now, loop);
     return jobs.length;
   };
 
-  const collectDailyFollowers = async (now: Date) => {
+  const collectDailyFollowers = async (now: Date, loop: WorkerLoop) => {
     const accounts = await deps.store.analytics.claimFollowerReads({
       now,
       before: new Date(now.getTime() - FOLLOWERS_EVERY_MS),
@@ -82,22 +83,13 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
     );
   };
 
-  const loop = workerLoop(runOnce, {
-    intervalMs: options.intervalMs,
-    logger: deps.logger,
-    failure: 'metrics collection round failed',
-  });
-
-  return {
-    start: loop.start,
-    stop: loop.stop,
-    runOnce,
-    async drain() {
+  // Recorded reads are due again only at their next slot, so draining ends.
+  return leasedWorker(
+    { intervalMs: options.intervalMs, logger: deps.logger, failure: 'metrics collection round failed' },
+    round,
+    () => {
       const before = { ...counts };
-      while ((await runOnce()) > 0) {
-        // Every due read is taken; recorded reads are due again only at their next slot.
-      }
-      return { posts: counts.posts - before.posts, snapshots: counts.snapshots - before.snapshots };
+      return () => ({ posts: counts.posts - before.posts, snapshots: counts.snapshots - before.snapshots });
     },
-  };
+  );
 }
