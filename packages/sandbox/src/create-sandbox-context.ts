@@ -1,17 +1,14 @@
 import type { MediaFetcher } from '@svc/core';
 import { checkedWebhook } from './instagram/instagram-control.js';
-import { INSTAGRAM_STATE } from './instagram/instagram-state.js';
+import { PLATFORM_SLICES } from './platform-states.js';
 import { mediaDownloader } from './shared/download-media.js';
 import type { SandboxContext } from './shared/sandbox-context.js';
 import type { SandboxGate } from './shared/sandbox-router.js';
 import {
   createSandboxState,
   type InstagramWebhookConfig,
-  type PlatformSlices,
   type SandboxSettings,
 } from './shared/sandbox-state.js';
-import { TIKTOK_STATE } from './tiktok/tiktok-state.js';
-import { YOUTUBE_STATE } from './youtube/youtube-state.js';
 
 /** How a sandbox is set up. */
 export type SandboxOptions = {
@@ -73,13 +70,6 @@ export type SandboxOptions = {
 };
 
 const systemClock = { now: () => new Date() };
-
-/** What each platform simulator keeps of its own in the shared state. */
-export const PLATFORM_SLICES: PlatformSlices = {
-  tiktok: TIKTOK_STATE,
-  youtube: YOUTUBE_STATE,
-  instagram: INSTAGRAM_STATE,
-};
 
 /** The configuration, clock and fresh state every simulator route of one sandbox shares. */
 export function createSandboxContext(options: SandboxOptions): SandboxContext {

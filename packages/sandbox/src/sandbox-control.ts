@@ -1,5 +1,5 @@
-import { PLATFORM_SLICES } from './create-sandbox-context.js';
 import { createInstagramControl, type InstagramControl } from './instagram/instagram-control.js';
+import { PLATFORM_SLICES } from './platform-states.js';
 import { createMetricsControl, type MetricsControl } from './shared/metrics-control.js';
 import type { SandboxInterceptor } from './shared/sandbox-call.js';
 import type { SandboxContext } from './shared/sandbox-context.js';

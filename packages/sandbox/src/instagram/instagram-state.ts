@@ -1,5 +1,3 @@
-import type { PlatformStateSlice } from '../shared/sandbox-state.js';
-
 /** A comment on a published Instagram media; a reply is a comment with a `parentId`. */
 export type InstagramComment = {
   /** A numeric string, like Instagram's comment ids. */
@@ -99,16 +97,3 @@ export function resetInstagramState(state: InstagramState): void {
   }
   state.waits.clear();
 }
-
-declare module '../shared/sandbox-state.js' {
-  interface PlatformStates {
-    /** Instagram comments, private replies, webhook subscriptions and deliveries. */
-    readonly instagram: InstagramState;
-  }
-}
-
-/** How the sandbox makes and empties the instagram slice of its state. */
-export const INSTAGRAM_STATE: PlatformStateSlice<InstagramState> = {
-  create: createInstagramState,
-  reset: resetInstagramState,
-};

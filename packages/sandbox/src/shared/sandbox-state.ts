@@ -97,8 +97,8 @@ export type Invalidation = { readonly generation: number; readonly subcode: numb
 
 /**
  * What each platform simulator remembers on its own, by key (`tiktok`, `youtube`, `instagram`).
- * Empty here: each platform folder adds its key by augmenting this interface next to its state
- * type (`declare module '../shared/sandbox-state.js'`), so this folder imports none of them.
+ * Empty here: `platform-states.ts` adds the keys by augmenting this interface, so this folder
+ * imports no platform folder.
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging from the platform folders.
 export interface PlatformStates {}
@@ -106,7 +106,7 @@ export interface PlatformStates {}
 /** How one platform's state is made empty and emptied again. */
 export type PlatformStateSlice<S> = { create(): S; reset(state: S): void };
 
-/** Every platform's slice, as the sandbox assembles them (`create-sandbox-context.ts`). */
+/** Every platform's slice (`PLATFORM_SLICES` in `platform-states.ts`). */
 export type PlatformSlices = { readonly [K in keyof PlatformStates]: PlatformStateSlice<PlatformStates[K]> };
 
 /** Everything the simulators remember; in memory only, except tokens, which are stateless. */

@@ -1,5 +1,4 @@
 import type { Hash } from 'node:crypto';
-import type { PlatformStateSlice } from '../shared/sandbox-state.js';
 
 /** What `creator_info` answers for one creator; tests change it with `control.setTikTokCreator`. */
 export type TikTokCreatorSettings = {
@@ -102,16 +101,3 @@ export function resetTikTokState(state: TikTokState): void {
   state.grantedScopes.clear();
   state.calls.clear();
 }
-
-declare module '../shared/sandbox-state.js' {
-  interface PlatformStates {
-    /** The TikTok simulator's publishes, uploads and rate-limit windows. */
-    readonly tiktok: TikTokState;
-  }
-}
-
-/** How the sandbox makes and empties the tiktok slice of its state. */
-export const TIKTOK_STATE: PlatformStateSlice<TikTokState> = {
-  create: createTikTokState,
-  reset: resetTikTokState,
-};

@@ -1,5 +1,4 @@
 import type { Hash } from 'node:crypto';
-import type { PlatformStateSlice } from '../shared/sandbox-state.js';
 
 /** `snippet` of a video as the simulator keeps it (validated at session creation). */
 export type YouTubeSnippet = {
@@ -101,16 +100,3 @@ export function resetYouTubeState(state: YouTubeState): void {
   state.channels.clear();
   state.grantedScopes.clear();
 }
-
-declare module '../shared/sandbox-state.js' {
-  interface PlatformStates {
-    /** The YouTube simulator's upload sessions, videos and quota. */
-    readonly youtube: YouTubeState;
-  }
-}
-
-/** How the sandbox makes and empties the youtube slice of its state. */
-export const YOUTUBE_STATE: PlatformStateSlice<YouTubeState> = {
-  create: createYouTubeState,
-  reset: resetYouTubeState,
-};
