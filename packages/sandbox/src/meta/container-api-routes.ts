@@ -1,8 +1,15 @@
 import { apiRoute } from '../shared/api-route.js';
+import { authenticate } from '../shared/authenticate.js';
+import { unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
-import { type PublishedPost, postsOf, publishedInLastDay } from '../shared/sandbox-state.js';
+import {
+  type MediaContainer,
+  type PublishedPost,
+  postsOf,
+  publishedInLastDay,
+} from '../shared/sandbox-state.js';
 import type { TokenPayload } from '../shared/signed-token.js';
 import {
   createRequestedContainer,
@@ -11,7 +18,7 @@ import {
   type RequestedContainer,
 } from './container-steps.js';
 import { pageOf, selectFields } from './graph-fields.js';
-import { authenticateOwner } from './media-containers.js';
+import { authenticateOwner, type ContainerStatus, containerStatus, findPost } from './media-containers.js';
 
 /** The handlers and path names of one container-based Graph API (Instagram, Threads). */
 export type ContainerApi = {
@@ -24,7 +31,12 @@ export type ContainerApi = {
   readonly publishEdge: string;
   /** Edge that reports the publishing quota. */
   readonly limitEdge: string;
-  readonly readNode: (r: SandboxRequest) => Reply | Promise<Reply>;
+  /** The token's own account, as `GET /me` (or `GET /{its id}`) presents it. */
+  readonly me: (token: TokenPayload) => Record<string, unknown>;
+  /** One of the account's containers, as its status read presents it. */
+  readonly containerNode: (container: MediaContainer, status: ContainerStatus) => Record<string, unknown>;
+  /** Other nodes the platform serves on `GET /{id}` (Instagram's comments); null: unknown id. */
+  readonly otherNode?: (token: TokenPayload, id: string, fields: string | undefined) => Reply | null;
   /** Reads and checks a create call's fields (the token is already the account's). */
   readonly readContainer: (r: SandboxRequest, token: TokenPayload) => RequestedContainer;
   /** The publish refusals the platform words its own way. */
@@ -49,7 +61,7 @@ export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): Rout
         ? op('container_status')
         : op('media');
   return [
-    apiRoute(api.platform, ['GET'], node, nodeOperation, api.readNode),
+    apiRoute(api.platform, ['GET'], node, nodeOperation, (r) => readNode(ctx, api, r)),
     apiRoute(api.platform, ['POST'], `${node}/${api.mediaEdge}`, op('create_container'), (r) =>
       createRequestedContainer(ctx, api.platform, r, api.readContainer),
     ),
@@ -63,6 +75,30 @@ export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): Rout
       publishingLimit(ctx, api, r),
     ),
   ];
+}
+
+// `GET /{id}`: the token's account, one of its containers or posts, or another node the platform serves.
+function readNode(ctx: SandboxContext, api: ContainerApi, r: SandboxRequest): Reply {
+  const id = r.params.id ?? '';
+  const fields = r.input.get('fields');
+  const token = authenticate(ctx, r, api.platform);
+  if (id === 'me' || id === token.uid) {
+    return jsonReply(200, selectFields(api.me(token), fields, ['id', 'username']));
+  }
+  const container = ctx.state.containers.get(id);
+  if (container?.platform === api.platform && container.owner === token.uid) {
+    return jsonReply(
+      200,
+      selectFields(api.containerNode(container, containerStatus(ctx, container)), fields),
+    );
+  }
+  const post = findPost(ctx, api.platform, id);
+  if (post !== undefined && post.record.accountId === token.uid) {
+    return jsonReply(200, selectFields(api.present(post), fields));
+  }
+  const other = api.otherNode?.(token, id, fields) ?? null;
+  if (other !== null) return other;
+  throw unknownObject(id, r.method);
 }
 
 // The account's published posts, newest first, in the platform's paging envelope.
