@@ -3,7 +3,6 @@ import { leasedWorker } from './leased-worker.js';
 import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { replyToComment } from './reply-to-comment.js';
-import { workThroughClaims } from './work-through-claims.js';
 
 /** How the comment replier works: its leases, how many comments a round claims, how often it looks. */
 export type CommentReplierOptions = LeasedWorkerOptions;
@@ -31,17 +30,13 @@ export function createCommentReplier(deps: PublisherDeps, options: CommentReplie
   let finished = 0;
   return leasedWorker(
     { intervalMs: options.intervalMs, logger: deps.logger, failure: 'comment reply round failed' },
-    async (loop) => {
+    async ({ workThrough }) => {
       const now = deps.clock.now();
       const jobs = await deps.store.automations.claimComments(leaseClaimOf(options, now));
-      await workThroughClaims(
+      await workThrough(
         jobs,
-        {
-          loop,
-          logger: deps.logger,
-          crashed: 'comment reply crashed',
-          fieldsOf: (j) => ({ commentId: j.commentId }),
-        },
+        'comment reply crashed',
+        (j) => ({ commentId: j.commentId }),
         async (job) => {
           if ((await replyToComment(deps, options.leaseOwner, job)) === 'finished') finished += 1;
         },
