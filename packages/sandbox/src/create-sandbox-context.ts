@@ -1,5 +1,6 @@
 import type { MediaFetcher } from '@svc/core';
 import { checkedWebhook } from './instagram/instagram-control.js';
+import { PLATFORM_SLICES } from './platform-states.js';
 import { mediaDownloader } from './shared/download-media.js';
 import type { SandboxContext } from './shared/sandbox-context.js';
 import type { SandboxGate } from './shared/sandbox-router.js';
@@ -99,7 +100,7 @@ export function createSandboxContext(options: SandboxOptions): SandboxContext {
         : mediaDownloader(options.fetcher ?? null, options.ownMediaPrefix ?? null),
     redirectUris: [...(options.redirectUris ?? [`${baseUrl}/connect/callback`])],
     refreshMinAgeMs: options.refreshMinAgeMs ?? 24 * 60 * 60_000,
-    state: createSandboxState(defaults),
+    state: createSandboxState(defaults, PLATFORM_SLICES),
     defaults,
   };
 }

@@ -13,7 +13,9 @@ import { createSandboxControl, type SandboxControl } from './sandbox-control.js'
 import { consentRoutes } from './shared/consent-pages.js';
 import { createDispatcher, type SandboxGate } from './shared/sandbox-router.js';
 import { threadsRoutes } from './threads/threads-routes.js';
+import { TIKTOK_FAILURES } from './tiktok/tiktok-error.js';
 import { tiktokRoutes } from './tiktok/tiktok-routes.js';
+import { GOOGLE_FAILURES } from './youtube/google-error.js';
 import { youtubeRoutes } from './youtube/youtube-routes.js';
 
 /** A running set of simulators, mountable in any Node HTTP server. */
@@ -61,6 +63,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     ],
     ctx.state,
     options.gate ?? localOnlyGate,
+    { tiktok: TIKTOK_FAILURES, youtube: GOOGLE_FAILURES },
   );
   return {
     handle(req, res) {

@@ -1,4 +1,5 @@
 import { createInstagramControl, type InstagramControl } from './instagram/instagram-control.js';
+import { PLATFORM_SLICES } from './platform-states.js';
 import { createMetricsControl, type MetricsControl } from './shared/metrics-control.js';
 import type { SandboxInterceptor } from './shared/sandbox-call.js';
 import type { SandboxContext } from './shared/sandbox-context.js';
@@ -103,7 +104,7 @@ export function createSandboxControl(ctx: SandboxContext): SandboxControl {
       state.tiktok.creators.set(openId, { ...state.tiktok.creators.get(openId), ...settings });
     },
     reset() {
-      resetSandboxState(state, ctx.defaults);
+      resetSandboxState(state, ctx.defaults, PLATFORM_SLICES);
     },
     ...createYouTubeControl(ctx),
     ...createMetricsControl(ctx),

@@ -1,10 +1,9 @@
 import type { BackgroundWorker } from './background-worker.js';
 import { collectAccountMetrics } from './collect-account-metrics.js';
 import { collectFollowers } from './collect-followers.js';
+import { type LeasedRound, leasedWorker } from './leased-worker.js';
 import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
-import { workThroughClaims } from './work-through-claims.js';
-import { workerLoop } from './worker-loop.js';
 
 /** How the collector works: its leases, how many collections a round claims, how often it looks. */
 export type CollectorOptions = LeasedWorkerOptions;
@@ -36,9 +35,9 @@ const FOLLOWERS_EVERY_MS = 24 * 3_600_000;
 export function createCollector(deps: PublisherDeps, options: CollectorOptions): Collector {
   const counts = { posts: 0, snapshots: 0 };
 
-  const runOnce = async (): Promise<number> => {
+  const collect = async (round: LeasedRound): Promise<number> => {
     const { analytics } = deps.store;
-    while ((await analytics.followJournal(JOURNAL_PAGE)) > 0 && !loop.stopping()) {
+    while ((await analytics.followJournal(JOURNAL_PAGE)) > 0 && !round.stopping()) {
       // Caught up page by page.
     }
     const now = deps.clock.now();
@@ -46,58 +45,41 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
     const byAccount = new Map<string, typeof jobs>();
     for (const job of jobs) byAccount.set(job.accountId, [...(byAccount.get(job.accountId) ?? []), job]);
     // One account's failure does not stop the others; its leases run out and it is read later.
-    await workThroughClaims(
+    await round.workThrough(
       [...byAccount.values()],
-      {
-        loop,
-        logger: deps.logger,
-        crashed: 'metrics collection crashed',
-        fieldsOf: (j) => ({ accountId: j[0]?.accountId }),
-      },
+      'metrics collection crashed',
+      (j) => ({ accountId: j[0]?.accountId }),
       async (accountJobs) => {
         const read = await collectAccountMetrics(deps, options.leaseOwner, accountJobs);
         counts.posts += read.posts;
         counts.snapshots += read.snapshots;
       },
     );
-    await collectDailyFollowers(now);
+    await collectDailyFollowers(now, round);
     return jobs.length;
   };
 
-  const collectDailyFollowers = async (now: Date) => {
+  const collectDailyFollowers = async (now: Date, round: LeasedRound) => {
     const accounts = await deps.store.analytics.claimFollowerReads({
       now,
       before: new Date(now.getTime() - FOLLOWERS_EVERY_MS),
       limit: options.batch,
     });
-    await workThroughClaims(
+    await round.workThrough(
       accounts,
-      {
-        loop,
-        logger: deps.logger,
-        crashed: 'follower count read crashed',
-        fieldsOf: (a) => ({ accountId: a.id }),
-      },
+      'follower count read crashed',
+      (a) => ({ accountId: a.id }),
       (account) => collectFollowers(deps, account),
     );
   };
 
-  const loop = workerLoop(runOnce, {
-    intervalMs: options.intervalMs,
-    logger: deps.logger,
-    failure: 'metrics collection round failed',
-  });
-
-  return {
-    start: loop.start,
-    stop: loop.stop,
-    runOnce,
-    async drain() {
+  // Recorded reads are due again only at their next slot, so draining ends.
+  return leasedWorker(
+    { intervalMs: options.intervalMs, logger: deps.logger, failure: 'metrics collection round failed' },
+    collect,
+    () => {
       const before = { ...counts };
-      while ((await runOnce()) > 0) {
-        // Every due read is taken; recorded reads are due again only at their next slot.
-      }
-      return { posts: counts.posts - before.posts, snapshots: counts.snapshots - before.snapshots };
+      return () => ({ posts: counts.posts - before.posts, snapshots: counts.snapshots - before.snapshots });
     },
-  };
+  );
 }

@@ -1,9 +1,8 @@
 import type { BackgroundWorker } from './background-worker.js';
+import { leasedWorker } from './leased-worker.js';
 import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { replyToComment } from './reply-to-comment.js';
-import { workThroughClaims } from './work-through-claims.js';
-import { workerLoop } from './worker-loop.js';
 
 /** How the comment replier works: its leases, how many comments a round claims, how often it looks. */
 export type CommentReplierOptions = LeasedWorkerOptions;
@@ -29,41 +28,24 @@ export type CommentReplier = BackgroundWorker<number, number>;
  */
 export function createCommentReplier(deps: PublisherDeps, options: CommentReplierOptions): CommentReplier {
   let finished = 0;
-
-  const runOnce = async (): Promise<number> => {
-    const now = deps.clock.now();
-    const jobs = await deps.store.automations.claimComments(leaseClaimOf(options, now));
-    await workThroughClaims(
-      jobs,
-      {
-        loop,
-        logger: deps.logger,
-        crashed: 'comment reply crashed',
-        fieldsOf: (j) => ({ commentId: j.commentId }),
-      },
-      async (job) => {
-        if ((await replyToComment(deps, options.leaseOwner, job)) === 'finished') finished += 1;
-      },
-    );
-    return jobs.length;
-  };
-
-  const loop = workerLoop(runOnce, {
-    intervalMs: options.intervalMs,
-    logger: deps.logger,
-    failure: 'comment reply round failed',
-  });
-
-  return {
-    start: loop.start,
-    stop: loop.stop,
-    runOnce,
-    async drain() {
-      const before = finished;
-      while ((await runOnce()) > 0) {
-        // Deferred comments are due later; the loop ends once nothing is due now.
-      }
-      return finished - before;
+  return leasedWorker(
+    { intervalMs: options.intervalMs, logger: deps.logger, failure: 'comment reply round failed' },
+    async ({ workThrough }) => {
+      const now = deps.clock.now();
+      const jobs = await deps.store.automations.claimComments(leaseClaimOf(options, now));
+      await workThrough(
+        jobs,
+        'comment reply crashed',
+        (j) => ({ commentId: j.commentId }),
+        async (job) => {
+          if ((await replyToComment(deps, options.leaseOwner, job)) === 'finished') finished += 1;
+        },
+      );
+      return jobs.length;
     },
-  };
+    () => {
+      const before = finished;
+      return () => finished - before;
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { fieldModifiers } from '../meta/graph-fields.js';
 import { insightsReply, type MetricWording, requestedMetrics } from '../meta/graph-insights.js';
+import { apiRoute } from '../shared/api-route.js';
 import { permissionDenied, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { refuseThrottledMetrics } from '../shared/refuse-throttled-metrics.js';
@@ -95,14 +96,15 @@ const KNOWN = [
 
 /** `GET /{video-id}/video_insights?metric=…` (platforms.md 5.3) on both Graph hosts. */
 export function facebookInsightsRoutes(ctx: SandboxContext): RouteSpec[] {
-  return ['graph', 'graph-video'].map((host) => ({
-    methods: ['GET'],
-    path: `/sandbox/facebook/${host}/:version/:id/video_insights`,
-    route: {
-      call: { platform: 'facebook', operation: 'facebook.video_insights' },
-      run: (r: SandboxRequest) => videoInsights(ctx, r),
-    },
-  }));
+  return ['graph', 'graph-video'].map((host) =>
+    apiRoute(
+      'facebook',
+      ['GET'],
+      `/sandbox/facebook/${host}/:version/:id/video_insights`,
+      'facebook.video_insights',
+      (r) => videoInsights(ctx, r),
+    ),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { graphTime } from '../meta/graph-fields.js';
+import { apiRoute } from '../shared/api-route.js';
 import { authenticate } from '../shared/authenticate.js';
 import { injectedFailure } from '../shared/failure-injection.js';
 import { graphError, invalidParameter, permissionDenied, unknownObject } from '../shared/graph-error.js';
@@ -13,37 +14,35 @@ import { authorizePage, publishFacebookPost } from './facebook-pages.js';
  * `upload_url` (rupload), `video_reels?upload_phase=finish`, then the video's `status`.
  */
 export function facebookReelsRoutes(ctx: SandboxContext): RouteSpec[] {
-  const reels = (host: string): RouteSpec => ({
-    methods: ['POST'],
-    path: `/sandbox/facebook/${host}/:version/:id/video_reels`,
-    route: {
-      call: {
-        platform: 'facebook',
-        operation: (r) => {
-          const phase = r.input.get('upload_phase');
-          return phase === 'start' || phase === 'finish' ? `facebook.reels_${phase}` : 'facebook.reels';
-        },
-      },
-      run: (r) => {
-        const phase = r.input.get('upload_phase');
-        if (phase === 'start') return start(ctx, r);
-        if (phase === 'finish') return finish(ctx, r);
-        throw invalidParameter('upload_phase must be start or finish');
-      },
-    },
-  });
+  const phaseOperation = (r: SandboxRequest) => {
+    const phase = r.input.get('upload_phase');
+    return phase === 'start' || phase === 'finish' ? `facebook.reels_${phase}` : 'facebook.reels';
+  };
+  const runPhase = (r: SandboxRequest) => {
+    const phase = r.input.get('upload_phase');
+    if (phase === 'start') return start(ctx, r);
+    if (phase === 'finish') return finish(ctx, r);
+    throw invalidParameter('upload_phase must be start or finish');
+  };
+  const reels = (host: string): RouteSpec =>
+    apiRoute(
+      'facebook',
+      ['POST'],
+      `/sandbox/facebook/${host}/:version/:id/video_reels`,
+      phaseOperation,
+      runPhase,
+    );
   return [
     reels('graph'),
     reels('graph-video'),
-    {
-      methods: ['POST'],
-      path: '/sandbox/facebook/rupload/video-upload/:version/:videoId',
-      route: {
-        call: { platform: 'facebook', operation: 'facebook.rupload' },
-        rawBody: true,
-        run: (r) => upload(ctx, r),
-      },
-    },
+    apiRoute(
+      'facebook',
+      ['POST'],
+      '/sandbox/facebook/rupload/video-upload/:version/:videoId',
+      'facebook.rupload',
+      (r) => upload(ctx, r),
+      { rawBody: true },
+    ),
   ];
 }
 

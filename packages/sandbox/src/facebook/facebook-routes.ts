@@ -1,9 +1,10 @@
 import { graphTime, pageOf, selectFields } from '../meta/graph-fields.js';
+import { apiRoute } from '../shared/api-route.js';
 import { authenticate } from '../shared/authenticate.js';
 import { invalidParameter, permissionDenied, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
-import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
+import type { Route, RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { type FacebookPhoto, generationOf, postsOf } from '../shared/sandbox-state.js';
 import { issueToken } from '../shared/signed-token.js';
 import { simulatedFollowerCount } from '../shared/simulated-followers.js';
@@ -26,51 +27,23 @@ const GRANTED = [
 export function facebookRoutes(ctx: SandboxContext): RouteSpec[] {
   return ['graph', 'graph-video'].flatMap((host): RouteSpec[] => {
     const base = `/sandbox/facebook/${host}/:version`;
-    const call = (operation: string | ((r: SandboxRequest) => string)) =>
-      ({ platform: 'facebook', operation }) as const;
-    const list = (edge: string): RouteSpec => ({
-      methods: ['GET'],
-      path: `${base}/:id/${edge}`,
-      route: { call: call('facebook.list_feed'), run: (r) => listFeed(ctx, r) },
-    });
+    const route = (method: 'GET' | 'POST', edge: string, operation: string, run: Route['run']) =>
+      apiRoute('facebook', [method], `${base}/:id/${edge}`, `facebook.${operation}`, run);
+    const nodeOperation = (r: SandboxRequest) =>
+      r.params.id === 'me'
+        ? 'facebook.me'
+        : ctx.state.videos.has(r.params.id ?? '')
+          ? 'facebook.video_status'
+          : 'facebook.object';
     return [
-      {
-        methods: ['GET'],
-        path: `${base}/:id`,
-        route: {
-          call: call((r) =>
-            r.params.id === 'me'
-              ? 'facebook.me'
-              : ctx.state.videos.has(r.params.id ?? '')
-                ? 'facebook.video_status'
-                : 'facebook.object',
-          ),
-          run: (r) => readNode(ctx, r),
-        },
-      },
-      {
-        methods: ['GET'],
-        path: `${base}/:id/accounts`,
-        route: { call: call('facebook.accounts'), run: (r) => accounts(ctx, r) },
-      },
-      {
-        methods: ['GET'],
-        path: `${base}/:id/permissions`,
-        route: { call: call('facebook.permissions'), run: (r) => permissions(ctx, r) },
-      },
-      {
-        methods: ['POST'],
-        path: `${base}/:id/feed`,
-        route: { call: call('facebook.feed'), run: (r) => publishFeedPost(ctx, r) },
-      },
-      {
-        methods: ['POST'],
-        path: `${base}/:id/photos`,
-        route: { call: call('facebook.photos'), run: (r) => uploadPhoto(ctx, r) },
-      },
-      list('feed'),
-      list('published_posts'),
-      list('posts'),
+      apiRoute('facebook', ['GET'], `${base}/:id`, nodeOperation, (r) => readNode(ctx, r)),
+      route('GET', 'accounts', 'accounts', (r) => accounts(ctx, r)),
+      route('GET', 'permissions', 'permissions', (r) => permissions(ctx, r)),
+      route('POST', 'feed', 'feed', (r) => publishFeedPost(ctx, r)),
+      route('POST', 'photos', 'photos', (r) => uploadPhoto(ctx, r)),
+      ...['feed', 'published_posts', 'posts'].map((edge) =>
+        route('GET', edge, 'list_feed', (r) => listFeed(ctx, r)),
+      ),
     ];
   });
 }

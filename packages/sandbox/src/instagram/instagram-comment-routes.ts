@@ -1,6 +1,7 @@
 import { measureText } from '@svc/core';
 import { pageOf, selectFields } from '../meta/graph-fields.js';
 import { authenticateOwner, findPost, parseIdList } from '../meta/media-containers.js';
+import { apiRoute } from '../shared/api-route.js';
 import { authenticate } from '../shared/authenticate.js';
 import { invalidParameter, permissionDenied, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
@@ -50,11 +51,7 @@ export function instagramCommentRoutes(ctx: SandboxContext, base: string): Route
     edge: string,
     operation: string,
     run: (r: SandboxRequest) => Reply,
-  ): RouteSpec => ({
-    methods: [method],
-    path: `${base}/:id/${edge}`,
-    route: { call: { platform: 'instagram', operation: `instagram.${operation}` }, run },
-  });
+  ): RouteSpec => apiRoute('instagram', [method], `${base}/:id/${edge}`, `instagram.${operation}`, run);
   return [
     route('POST', 'subscribed_apps', 'subscribe_app', (r) => subscribe(ctx, r)),
     route('GET', 'subscribed_apps', 'subscribed_apps', (r) => subscriptions(ctx, r)),

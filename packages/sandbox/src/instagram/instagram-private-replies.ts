@@ -1,5 +1,6 @@
 import { measureText } from '@svc/core';
 import { authenticateOwner } from '../meta/media-containers.js';
+import { apiRoute } from '../shared/api-route.js';
 import { graphError, invalidParameter, permissionDenied } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
@@ -23,14 +24,9 @@ const noMatchingUser = () =>
 
 /** `POST /{ig-user-id|me}/messages`: the Send API, simulated for private replies to comments (platforms.md 1.6). */
 export function instagramPrivateReplyRoute(ctx: SandboxContext, base: string): RouteSpec {
-  return {
-    methods: ['POST'],
-    path: `${base}/:id/messages`,
-    route: {
-      call: { platform: 'instagram', operation: 'instagram.private_reply' },
-      run: (r) => privateReply(ctx, r),
-    },
-  };
+  return apiRoute('instagram', ['POST'], `${base}/:id/messages`, 'instagram.private_reply', (r) =>
+    privateReply(ctx, r),
+  );
 }
 
 // A JSON object parameter (the body's nested objects arrive re-encoded as JSON); null otherwise.

@@ -1,11 +1,9 @@
 import { measureText } from '@svc/core';
 import { containerApiRoutes } from '../meta/container-api-routes.js';
 import { type RequestedContainer, requiredParam, unusableCarouselChild } from '../meta/container-steps.js';
-import { flag, graphTime, selectFields } from '../meta/graph-fields.js';
-import { type ContainerMedia, containerStatus, findPost, parseIdList } from '../meta/media-containers.js';
-import { authenticate } from '../shared/authenticate.js';
-import { graphError, invalidParameter, unknownObject } from '../shared/graph-error.js';
-import { jsonReply, type Reply } from '../shared/http-io.js';
+import { flag, graphTime } from '../meta/graph-fields.js';
+import { type ContainerMedia, type ContainerStatus, parseIdList } from '../meta/media-containers.js';
+import { graphError, invalidParameter } from '../shared/graph-error.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { type MediaContainer, type PublishedPost, postsOf } from '../shared/sandbox-state.js';
@@ -38,7 +36,9 @@ export function instagramRoutes(ctx: SandboxContext): RouteSpec[] {
     mediaEdge: 'media',
     publishEdge: 'media_publish',
     limitEdge: 'content_publishing_limit',
-    readNode: (r) => readNode(ctx, r),
+    me: (token) => meObject(ctx, token),
+    containerNode,
+    otherNode: (token, id, fields) => commentNode(ctx, token, id, fields),
     readContainer: (r, token) => readContainer(ctx, r, token),
     publishRefusals: { notFound: mediaNotFound, unfinished, overQuota },
     present: (post) => mediaObject(ctx, post),
@@ -51,29 +51,12 @@ export function instagramRoutes(ctx: SandboxContext): RouteSpec[] {
   ];
 }
 
-function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const id = r.params.id ?? '';
-  const fields = r.input.get('fields');
-  const token = authenticate(ctx, r, 'instagram');
-  if (id === 'me' || id === token.uid) {
-    return jsonReply(200, selectFields(meObject(ctx, token), fields, ['id', 'username']));
-  }
-  const container = ctx.state.containers.get(id);
-  if (container?.platform === 'instagram' && container.owner === token.uid) {
-    const status = containerStatus(ctx, container);
-    const text =
-      status === 'ERROR'
-        ? `Error: Media upload has failed with error code ${container.failure?.subcode ?? 2207001}`
-        : STATUS_TEXT[status];
-    return jsonReply(200, selectFields({ id, status_code: status, status: text }, fields));
-  }
-  const post = findPost(ctx, 'instagram', id);
-  if (post !== undefined && post.record.accountId === token.uid) {
-    return jsonReply(200, selectFields(mediaObject(ctx, post), fields));
-  }
-  const comment = commentNode(ctx, token, id, fields);
-  if (comment !== null) return comment;
-  throw unknownObject(id, r.method);
+function containerNode(container: MediaContainer, status: ContainerStatus): Record<string, unknown> {
+  const text =
+    status === 'ERROR'
+      ? `Error: Media upload has failed with error code ${container.failure?.subcode ?? 2207001}`
+      : STATUS_TEXT[status];
+  return { id: container.id, status_code: status, status: text };
 }
 
 function meObject(ctx: SandboxContext, token: TokenPayload): Record<string, unknown> {

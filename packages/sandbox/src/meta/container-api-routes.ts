@@ -1,7 +1,15 @@
+import { apiRoute } from '../shared/api-route.js';
+import { authenticate } from '../shared/authenticate.js';
+import { unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
-import { type PublishedPost, postsOf, publishedInLastDay } from '../shared/sandbox-state.js';
+import {
+  type MediaContainer,
+  type PublishedPost,
+  postsOf,
+  publishedInLastDay,
+} from '../shared/sandbox-state.js';
 import type { TokenPayload } from '../shared/signed-token.js';
 import {
   createRequestedContainer,
@@ -10,7 +18,7 @@ import {
   type RequestedContainer,
 } from './container-steps.js';
 import { pageOf, selectFields } from './graph-fields.js';
-import { authenticateOwner } from './media-containers.js';
+import { authenticateOwner, type ContainerStatus, containerStatus, findPost } from './media-containers.js';
 
 /** The handlers and path names of one container-based Graph API (Instagram, Threads). */
 export type ContainerApi = {
@@ -23,7 +31,12 @@ export type ContainerApi = {
   readonly publishEdge: string;
   /** Edge that reports the publishing quota. */
   readonly limitEdge: string;
-  readonly readNode: (r: SandboxRequest) => Reply | Promise<Reply>;
+  /** The token's own account, as `GET /me` (or `GET /{its id}`) presents it. */
+  readonly me: (token: TokenPayload) => Record<string, unknown>;
+  /** One of the account's containers, as its status read presents it. */
+  readonly containerNode: (container: MediaContainer, status: ContainerStatus) => Record<string, unknown>;
+  /** Other nodes the platform serves on `GET /{id}` (Instagram's comments); null: unknown id. */
+  readonly otherNode?: (token: TokenPayload, id: string, fields: string | undefined) => Reply | null;
   /** Reads and checks a create call's fields (the token is already the account's). */
   readonly readContainer: (r: SandboxRequest, token: TokenPayload) => RequestedContainer;
   /** The publish refusals the platform words its own way. */
@@ -39,52 +52,53 @@ export type ContainerApi = {
  * different edge names, and name their intercept operations `<platform>.<step>` the same way.
  */
 export function containerApiRoutes(ctx: SandboxContext, api: ContainerApi): RouteSpec[] {
-  const call = (operation: string | ((r: SandboxRequest) => string)) =>
-    ({ platform: api.platform, operation }) as const;
   const op = (step: string) => `${api.platform}.${step}`;
   const node = `${api.base}/:id`;
+  const nodeOperation = (r: SandboxRequest) =>
+    r.params.id === 'me'
+      ? op('me')
+      : ctx.state.containers.has(r.params.id ?? '')
+        ? op('container_status')
+        : op('media');
   return [
-    {
-      methods: ['GET'],
-      path: node,
-      route: {
-        call: call((r) =>
-          r.params.id === 'me'
-            ? op('me')
-            : ctx.state.containers.has(r.params.id ?? '')
-              ? op('container_status')
-              : op('media'),
-        ),
-        run: api.readNode,
-      },
-    },
-    {
-      methods: ['POST'],
-      path: `${node}/${api.mediaEdge}`,
-      route: {
-        call: call(op('create_container')),
-        run: (r) => createRequestedContainer(ctx, api.platform, r, api.readContainer),
-      },
-    },
-    {
-      methods: ['GET'],
-      path: `${node}/${api.mediaEdge}`,
-      route: { call: call(op('list_media')), run: (r) => listMedia(ctx, api, r) },
-    },
-    {
-      methods: ['POST'],
-      path: `${node}/${api.publishEdge}`,
-      route: {
-        call: call(op('publish')),
-        run: (r) => publishRequestedContainer(ctx, api.platform, r, api.publishRefusals),
-      },
-    },
-    {
-      methods: ['GET'],
-      path: `${node}/${api.limitEdge}`,
-      route: { call: call(op('publishing_limit')), run: (r) => publishingLimit(ctx, api, r) },
-    },
+    apiRoute(api.platform, ['GET'], node, nodeOperation, (r) => readNode(ctx, api, r)),
+    apiRoute(api.platform, ['POST'], `${node}/${api.mediaEdge}`, op('create_container'), (r) =>
+      createRequestedContainer(ctx, api.platform, r, api.readContainer),
+    ),
+    apiRoute(api.platform, ['GET'], `${node}/${api.mediaEdge}`, op('list_media'), (r) =>
+      listMedia(ctx, api, r),
+    ),
+    apiRoute(api.platform, ['POST'], `${node}/${api.publishEdge}`, op('publish'), (r) =>
+      publishRequestedContainer(ctx, api.platform, r, api.publishRefusals),
+    ),
+    apiRoute(api.platform, ['GET'], `${node}/${api.limitEdge}`, op('publishing_limit'), (r) =>
+      publishingLimit(ctx, api, r),
+    ),
   ];
+}
+
+// `GET /{id}`: the token's account, one of its containers or posts, or another node the platform serves.
+function readNode(ctx: SandboxContext, api: ContainerApi, r: SandboxRequest): Reply {
+  const id = r.params.id ?? '';
+  const fields = r.input.get('fields');
+  const token = authenticate(ctx, r, api.platform);
+  if (id === 'me' || id === token.uid) {
+    return jsonReply(200, selectFields(api.me(token), fields, ['id', 'username']));
+  }
+  const container = ctx.state.containers.get(id);
+  if (container?.platform === api.platform && container.owner === token.uid) {
+    return jsonReply(
+      200,
+      selectFields(api.containerNode(container, containerStatus(ctx, container)), fields),
+    );
+  }
+  const post = findPost(ctx, api.platform, id);
+  if (post !== undefined && post.record.accountId === token.uid) {
+    return jsonReply(200, selectFields(api.present(post), fields));
+  }
+  const other = api.otherNode?.(token, id, fields) ?? null;
+  if (other !== null) return other;
+  throw unknownObject(id, r.method);
 }
 
 // The account's published posts, newest first, in the platform's paging envelope.

@@ -1,3 +1,4 @@
+import { apiRoute } from '../shared/api-route.js';
 import { authenticate } from '../shared/authenticate.js';
 import { permissionDenied, unknownObject } from '../shared/graph-error.js';
 import type { Reply } from '../shared/http-io.js';
@@ -31,9 +32,5 @@ export function containerInsightsRoute(
     }
     return answer(post, r);
   };
-  return {
-    methods: ['GET'],
-    path: `${base}/:id/insights`,
-    route: { call: { platform, operation: `${platform}.insights` }, run },
-  };
+  return apiRoute(platform, ['GET'], `${base}/:id/insights`, `${platform}.insights`, run);
 }

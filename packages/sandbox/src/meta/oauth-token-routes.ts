@@ -1,4 +1,5 @@
 import { accountIdFor } from '../shared/account-ids.js';
+import { apiRoute } from '../shared/api-route.js';
 import { authenticate } from '../shared/authenticate.js';
 import { graphError, SandboxHttpError } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
@@ -55,34 +56,23 @@ export function oauthTokenRoutes(ctx: SandboxContext): RouteSpec[] {
     operation: string,
     run: (r: SandboxRequest) => Reply,
   ): RouteSpec[] =>
-    [`${host}/${path}`, `${host}/:version/${path}`].map((full) => ({
-      methods: ['GET', 'POST'],
-      path: full,
-      route: { call: { platform, operation }, run },
-    }));
+    [`${host}/${path}`, `${host}/:version/${path}`].map((full) =>
+      apiRoute(platform, ['GET', 'POST'], full, operation, run),
+    );
   const ig = '/sandbox/instagram/graph';
   const th = '/sandbox/threads/graph';
-  const facebook = (host: string): RouteSpec => ({
-    methods: ['GET', 'POST'],
-    path: `/sandbox/facebook/${host}/:version/oauth/access_token`,
-    route: {
-      call: {
-        platform: 'facebook',
-        operation: (r) =>
-          r.input.get('grant_type') === 'fb_exchange_token' ? 'facebook.exchange' : 'facebook.token',
-      },
-      run: (r) => facebookToken(ctx, r),
-    },
-  });
+  const facebook = (host: string): RouteSpec =>
+    apiRoute(
+      'facebook',
+      ['GET', 'POST'],
+      `/sandbox/facebook/${host}/:version/oauth/access_token`,
+      (r) => (r.input.get('grant_type') === 'fb_exchange_token' ? 'facebook.exchange' : 'facebook.token'),
+      (r) => facebookToken(ctx, r),
+    );
   return [
-    {
-      methods: ['POST'],
-      path: '/sandbox/instagram/api/oauth/access_token',
-      route: {
-        call: { platform: 'instagram', operation: 'instagram.token' },
-        run: (r) => instagramCode(ctx, r),
-      },
-    },
+    apiRoute('instagram', ['POST'], '/sandbox/instagram/api/oauth/access_token', 'instagram.token', (r) =>
+      instagramCode(ctx, r),
+    ),
     ...endpoint(ig, 'access_token', 'instagram', 'instagram.exchange', (r) => exchange(ctx, r, 'instagram')),
     ...endpoint(ig, 'refresh_access_token', 'instagram', 'instagram.refresh', (r) =>
       refresh(ctx, r, 'instagram'),

@@ -64,70 +64,56 @@ export function mintSandboxAccount(input: MintSandboxAccountInput): MintedSandbo
       generation: 0,
       scopes: input.scopes,
     });
-  const followerCount = simulatedFollowerCount(input.platform, handle, input.now);
+  // Every platform's connected profile has the same envelope; ids, profile links and credentials differ.
+  const account = (
+    id: string,
+    profileKey: string,
+    credentials: Record<string, unknown>,
+    tokenExpiresAt: Date | null,
+  ): MintedSandboxAccount => ({
+    platformAccountId: id,
+    handle,
+    profileUrl: links.profile(profileKey),
+    profileImageUrl: null,
+    followerCount: simulatedFollowerCount(input.platform, handle, input.now),
+    credentials,
+    tokenExpiresAt,
+  });
   if (input.platform === 'facebook') {
     const pageId = accountIdFor('facebook', handle);
-    return {
-      platformAccountId: pageId,
-      handle,
-      profileUrl: links.profile(pageId),
-      profileImageUrl: null,
-      followerCount,
-      credentials: {
-        pageId,
-        pageAccessToken: token('page', pageId, null),
-        userAccessToken: token('user', accountIdFor('facebook-user', handle), LIFETIMES_MS.long),
-      },
-      tokenExpiresAt: null,
+    const credentials = {
+      pageId,
+      pageAccessToken: token('page', pageId, null),
+      userAccessToken: token('user', accountIdFor('facebook-user', handle), LIFETIMES_MS.long),
     };
+    return account(pageId, pageId, credentials, null);
   }
   if (input.platform === 'tiktok') {
     const openId = accountIdFor('tiktok', handle);
-    return {
-      platformAccountId: openId,
-      handle,
-      profileUrl: links.profile(handle),
-      profileImageUrl: null,
-      followerCount,
-      credentials: {
-        accessToken: token('access', openId, LIFETIMES_MS.tiktokAccess),
-        refreshToken: token('refresh', openId, LIFETIMES_MS.tiktokRefresh),
-        openId,
-        scope: input.scopes ?? TIKTOK_SCOPES,
-        refreshExpiresAt: new Date(now + LIFETIMES_MS.tiktokRefresh).toISOString(),
-      },
-      tokenExpiresAt: new Date(now + LIFETIMES_MS.tiktokAccess),
+    const credentials = {
+      accessToken: token('access', openId, LIFETIMES_MS.tiktokAccess),
+      refreshToken: token('refresh', openId, LIFETIMES_MS.tiktokRefresh),
+      openId,
+      scope: input.scopes ?? TIKTOK_SCOPES,
+      refreshExpiresAt: new Date(now + LIFETIMES_MS.tiktokRefresh).toISOString(),
     };
+    return account(openId, handle, credentials, new Date(now + LIFETIMES_MS.tiktokAccess));
   }
   if (input.platform === 'youtube') {
     const channelId = accountIdFor('youtube', handle);
-    return {
-      platformAccountId: channelId,
-      handle,
-      profileUrl: links.profile(channelId),
-      profileImageUrl: null,
-      followerCount,
-      credentials: {
-        accessToken: token('access', channelId, LIFETIMES_MS.googleAccess),
-        // Google refresh tokens do not expire by time.
-        refreshToken: token('refresh', channelId, null),
-        channelId,
-      },
-      tokenExpiresAt: new Date(now + LIFETIMES_MS.googleAccess),
+    const credentials = {
+      accessToken: token('access', channelId, LIFETIMES_MS.googleAccess),
+      // Google refresh tokens do not expire by time.
+      refreshToken: token('refresh', channelId, null),
+      channelId,
     };
+    return account(channelId, channelId, credentials, new Date(now + LIFETIMES_MS.googleAccess));
   }
   const userId = accountIdFor(input.platform, handle);
-  return {
-    platformAccountId: userId,
-    handle,
-    profileUrl: links.profile(handle),
-    profileImageUrl: null,
-    followerCount,
-    credentials: {
-      accessToken: token('long', userId, LIFETIMES_MS.long),
-      userId,
-      issuedAt: input.now.toISOString(),
-    },
-    tokenExpiresAt: new Date(now + LIFETIMES_MS.long),
+  const credentials = {
+    accessToken: token('long', userId, LIFETIMES_MS.long),
+    userId,
+    issuedAt: input.now.toISOString(),
   };
+  return account(userId, handle, credentials, new Date(now + LIFETIMES_MS.long));
 }

@@ -5,7 +5,7 @@ import Router, { type HTTPMethod } from 'find-my-way';
 import { graphError, SandboxHttpError } from './graph-error.js';
 import { htmlDocument } from './html-page.js';
 import { htmlReply, jsonReply, parseFormBody, type Reply, readBody, writeReply } from './http-io.js';
-import { transientFailure, unknownPathFailure } from './platform-failures.js';
+import { type PlatformFailures, transientFailure, unknownPathFailure } from './platform-failures.js';
 import type { SandboxCall } from './sandbox-call.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
 import type { SandboxState } from './sandbox-state.js';
@@ -84,12 +84,14 @@ const errorReply = (error: unknown): Reply =>
 /**
  * Routes requests to the simulators. API calls are delayed by the configured latency, then the
  * intercept hook runs before anything changes and again after, before the answer is written;
- * a hook that throws turns the answer into the platform's transient server error.
+ * a hook that throws turns the answer into the platform's transient server error. `failures`
+ * words that error and unknown paths for the platforms that do not speak Graph's.
  */
 export function createDispatcher(
   specs: readonly RouteSpec[],
   state: SandboxState,
   gate: SandboxGate,
+  failures: PlatformFailures,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const router = Router({ ignoreTrailingSlash: true, maxParamLength: 2000 });
   for (const spec of specs) router.on([...spec.methods], spec.path, () => undefined, spec.route);
@@ -101,7 +103,7 @@ export function createDispatcher(
       await hook(call, phase);
       return null;
     } catch {
-      return errorReply(transientFailure(call.platform));
+      return errorReply(transientFailure(failures, call.platform));
     }
   };
 
@@ -111,7 +113,7 @@ export function createDispatcher(
     const found = router.find(method as HTTPMethod, url.pathname);
     const params = (found?.params ?? {}) as Record<string, string>;
     if (found === null || (params.version !== undefined && !VERSION.test(params.version))) {
-      return errorReply(unknownPathFailure(url.pathname));
+      return errorReply(unknownPathFailure(failures, url.pathname));
     }
     const route = found.store as Route;
     // Before the body is read: a client the gate turns away sends nothing we keep.

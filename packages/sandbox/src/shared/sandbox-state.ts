@@ -1,11 +1,4 @@
 import { randomInt } from 'node:crypto';
-import {
-  createInstagramState,
-  type InstagramState,
-  resetInstagramState,
-} from '../instagram/instagram-state.js';
-import { createTikTokState, resetTikTokState, type TikTokState } from '../tiktok/tiktok-state.js';
-import { createYouTubeState, resetYouTubeState, type YouTubeState } from '../youtube/youtube-state.js';
 import { createMetricsFailures, type MetricsFailures, resetMetricsFailures } from './metrics-failures.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
@@ -102,8 +95,22 @@ export type SandboxSettings = {
 /** A forced token invalidation: tokens of an older generation get code 190 with `subcode`. */
 export type Invalidation = { readonly generation: number; readonly subcode: number };
 
+/**
+ * What each platform simulator remembers on its own, by key (`tiktok`, `youtube`, `instagram`).
+ * Empty here: `platform-states.ts` adds the keys by augmenting this interface, so this folder
+ * imports no platform folder.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging from the platform folders.
+export interface PlatformStates {}
+
+/** How one platform's state is made empty and emptied again. */
+export type PlatformStateSlice<S> = { create(): S; reset(state: S): void };
+
+/** Every platform's slice (`PLATFORM_SLICES` in `platform-states.ts`). */
+export type PlatformSlices = { readonly [K in keyof PlatformStates]: PlatformStateSlice<PlatformStates[K]> };
+
 /** Everything the simulators remember; in memory only, except tokens, which are stateless. */
-export type SandboxState = {
+export type SandboxState = PlatformStates & {
   settings: SandboxSettings;
   interceptor: SandboxInterceptor | null;
   readonly containers: Map<string, MediaContainer>;
@@ -120,14 +127,8 @@ export type SandboxState = {
   /** `(platform, account, caption)` keys whose `#sandbox-transient` failure was already served. */
   readonly transientSeen: Set<string>;
   readonly ids: Set<string>;
-  /** The TikTok simulator's publishes, uploads and rate-limit windows. */
-  readonly tiktok: TikTokState;
-  /** The YouTube simulator's upload sessions, videos and quota. */
-  readonly youtube: YouTubeState;
   /** Refusals of the metrics endpoints injected through the control. */
   readonly metricsFailures: MetricsFailures;
-  /** Instagram comments, private replies, webhook subscriptions and deliveries. */
-  readonly instagram: InstagramState;
 };
 
 const copySettings = (s: SandboxSettings): SandboxSettings => ({
@@ -138,9 +139,16 @@ const copySettings = (s: SandboxSettings): SandboxSettings => ({
   webhookRetryDelaysMs: [...s.webhookRetryDelaysMs],
 });
 
-/** Empty state with the given settings. */
-export function createSandboxState(settings: SandboxSettings): SandboxState {
+// The slices' entries, each reading and writing its own key (a mapped type the loop cannot follow).
+const slicesOf = (slices: PlatformSlices) =>
+  Object.entries(slices) as [keyof PlatformStates, PlatformStateSlice<unknown>][];
+
+/** Empty state with the given settings and every platform's empty slice. */
+export function createSandboxState(settings: SandboxSettings, slices: PlatformSlices): SandboxState {
+  const platforms = {} as Record<keyof PlatformStates, unknown>;
+  for (const [key, slice] of slicesOf(slices)) platforms[key] = slice.create();
   return {
+    ...(platforms as PlatformStates),
     settings: copySettings(settings),
     interceptor: null,
     containers: new Map(),
@@ -152,15 +160,16 @@ export function createSandboxState(settings: SandboxSettings): SandboxState {
     invalidations: new Map(),
     transientSeen: new Set(),
     ids: new Set(),
-    tiktok: createTikTokState(),
-    youtube: createYouTubeState(),
     metricsFailures: createMetricsFailures(),
-    instagram: createInstagramState(),
   };
 }
 
 /** Forgets everything and restores the settings the sandbox was created with. */
-export function resetSandboxState(state: SandboxState, settings: SandboxSettings): void {
+export function resetSandboxState(
+  state: SandboxState,
+  settings: SandboxSettings,
+  slices: PlatformSlices,
+): void {
   state.settings = copySettings(settings);
   state.interceptor = null;
   state.containers.clear();
@@ -172,10 +181,8 @@ export function resetSandboxState(state: SandboxState, settings: SandboxSettings
   state.invalidations.clear();
   state.transientSeen.clear();
   state.ids.clear();
-  resetTikTokState(state.tiktok);
-  resetYouTubeState(state.youtube);
   resetMetricsFailures(state.metricsFailures);
-  resetInstagramState(state.instagram);
+  for (const [key, slice] of slicesOf(slices)) slice.reset(state[key]);
 }
 
 /** A fresh numeric id (`prefix` + random digits), unique within this state. */

@@ -1,11 +1,9 @@
 import { measureText } from '@svc/core';
 import { containerApiRoutes } from '../meta/container-api-routes.js';
 import { type RequestedContainer, requiredParam, unusableCarouselChild } from '../meta/container-steps.js';
-import { flag, graphTime, selectFields } from '../meta/graph-fields.js';
-import { type ContainerMedia, containerStatus, findPost, parseIdList } from '../meta/media-containers.js';
-import { authenticate } from '../shared/authenticate.js';
-import { graphError, invalidParameter, unknownObject } from '../shared/graph-error.js';
-import { jsonReply, type Reply } from '../shared/http-io.js';
+import { flag, graphTime } from '../meta/graph-fields.js';
+import { type ContainerMedia, parseIdList } from '../meta/media-containers.js';
+import { graphError, invalidParameter } from '../shared/graph-error.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import type { MediaContainer, PublishedPost } from '../shared/sandbox-state.js';
@@ -25,34 +23,23 @@ export function threadsRoutes(ctx: SandboxContext): RouteSpec[] {
     mediaEdge: 'threads',
     publishEdge: 'threads_publish',
     limitEdge: 'threads_publishing_limit',
-    readNode: (r) => readNode(ctx, r),
+    me: (token) => ({
+      id: token.uid,
+      username: token.h,
+      name: token.h,
+      threads_biography: 'A sandbox account',
+    }),
+    containerNode: (container, status) => ({
+      id: container.id,
+      status,
+      error_message: status === 'ERROR' ? container.failure?.threadsError : undefined,
+    }),
     readContainer: (r, token) => readContainer(ctx, r, token),
     publishRefusals: { notFound: mediaNotFound, unfinished, overQuota },
     present: threadObject,
     limitExtras: { reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86400 } },
   });
   return [...routes, threadsInsightsRoute(ctx, BASE)];
-}
-
-function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
-  const id = r.params.id ?? '';
-  const fields = r.input.get('fields');
-  const token = authenticate(ctx, r, 'threads');
-  if (id === 'me' || id === token.uid) {
-    const me = { id: token.uid, username: token.h, name: token.h, threads_biography: 'A sandbox account' };
-    return jsonReply(200, selectFields(me, fields, ['id', 'username']));
-  }
-  const container = ctx.state.containers.get(id);
-  if (container?.platform === 'threads' && container.owner === token.uid) {
-    const status = containerStatus(ctx, container);
-    const errorMessage = status === 'ERROR' ? container.failure?.threadsError : undefined;
-    return jsonReply(200, selectFields({ id, status, error_message: errorMessage }, fields));
-  }
-  const post = findPost(ctx, 'threads', id);
-  if (post !== undefined && post.record.accountId === token.uid) {
-    return jsonReply(200, selectFields(threadObject(post), fields));
-  }
-  throw unknownObject(id, r.method);
 }
 
 const MEDIA_TYPE = { TEXT: 'TEXT_POST', IMAGE: 'IMAGE', VIDEO: 'VIDEO', CAROUSEL: 'CAROUSEL_ALBUM' } as const;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SandboxHttpError } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
+import type { PlatformFailureShapes } from '../shared/platform-failures.js';
 
 /** A TikTok request id, as every answer carries in `error.log_id`. */
 export function tiktokLogId(): string {
@@ -27,3 +28,10 @@ export function tiktokError(status: number, code: string, message: string): Sand
 export function tiktokOAuthError(status: number, error: string, description: string): SandboxHttpError {
   return new SandboxHttpError(status, { error, error_description: description, log_id: tiktokLogId() });
 }
+
+/** The router's transient fault and unknown-path 404 under `/sandbox/tiktok/`, in TikTok's envelope. */
+export const TIKTOK_FAILURES: PlatformFailureShapes = {
+  pathPrefix: '/sandbox/tiktok/',
+  transient: () => tiktokError(500, 'internal_error', 'Something went wrong. Please try again later.'),
+  unknownPath: (path) => tiktokError(404, 'invalid_params', `Unknown path: ${path}`),
+};

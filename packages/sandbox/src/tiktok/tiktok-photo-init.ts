@@ -6,6 +6,7 @@ import { authenticateTikTok } from './tiktok-auth.js';
 import { postingCreator } from './tiktok-creators.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
 import {
+  checkBrandedContent,
   checkDailyCap,
   checkInteractions,
   countProp,
@@ -48,9 +49,7 @@ export async function contentInit(ctx: SandboxContext, r: SandboxRequest): Promi
   const privacyLevel = inbox ? 'SELF_ONLY' : privacyLevelOf(postInfo, creator);
   if (!inbox) checkInteractions(creator, postInfo, ['comment']);
   for (const name of ['auto_add_music', 'brand_organic_toggle']) flagProp(postInfo, name);
-  if (flagProp(postInfo, 'brand_content_toggle') && privacyLevel === 'SELF_ONLY' && !inbox) {
-    throw invalid('Branded content cannot be posted with privacy_level SELF_ONLY.');
-  }
+  checkBrandedContent(postInfo, privacyLevel, inbox);
   const images = photoImagesOf(sourceInfo);
   const failReason = injectedTikTokFailure(ctx, token.uid, `${title}\n${description}`);
   if (!inbox) checkDailyCap(ctx, token.uid);

@@ -91,6 +91,20 @@ export function privacyLevelOf(postInfo: JsonObject | undefined, creator: TikTok
 }
 
 /**
+ * Branded content (`brand_content_toggle`, a paid partnership) cannot be private: refused with
+ * SELF_ONLY, except in inbox mode (`MEDIA_UPLOAD`), where the creator sets the privacy in the app.
+ */
+export function checkBrandedContent(
+  postInfo: JsonObject | undefined,
+  privacyLevel: string,
+  inbox: boolean,
+): void {
+  if (flagProp(postInfo, 'brand_content_toggle') && privacyLevel === 'SELF_ONLY' && !inbox) {
+    throw invalid('Branded content cannot be posted with privacy_level SELF_ONLY.');
+  }
+}
+
+/**
  * Interactions the creator turned off must stay off: TikTok's posting guidelines oblige apps to
  * send them as disabled, and the sandbox holds adapters to that.
  */

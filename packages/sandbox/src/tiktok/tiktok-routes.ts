@@ -1,3 +1,4 @@
+import { apiRoute } from '../shared/api-route.js';
 import type { Reply } from '../shared/http-io.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
@@ -26,19 +27,19 @@ export function tiktokRoutes(ctx: SandboxContext): RouteSpec[] {
     name: string,
     run: (r: SandboxRequest) => Reply | Promise<Reply>,
     rawBody = false,
-  ): RouteSpec => ({
-    methods,
-    path,
-    route: {
-      call: { platform: 'tiktok', operation: `tiktok.${name}` },
-      ...(rawBody ? { rawBody } : {}),
-      // Publishes move on with the clock, so whatever is due is published before any answer.
-      run: (r) => {
+  ): RouteSpec =>
+    // Publishes move on with the clock, so whatever is due is published before any answer.
+    apiRoute(
+      'tiktok',
+      methods,
+      path,
+      `tiktok.${name}`,
+      (r) => {
         settleTikTokPublishes(ctx);
         return run(r);
       },
-    },
-  });
+      { rawBody },
+    );
   return [
     api(['POST'], `${API}/v2/oauth/token`, 'token', (r) => tiktokToken(ctx, r)),
     api(['POST'], `${API}/v2/oauth/revoke`, 'revoke', (r) => tiktokRevoke(ctx, r)),

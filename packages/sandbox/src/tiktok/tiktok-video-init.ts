@@ -8,6 +8,7 @@ import { chunkPlanProblem, type TikTokChunkPlan } from './tiktok-chunk-rules.js'
 import { postingCreator } from './tiktok-creators.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
 import {
+  checkBrandedContent,
   checkDailyCap,
   checkInteractions,
   countProp,
@@ -41,13 +42,7 @@ export async function videoInit(ctx: SandboxContext, r: SandboxRequest): Promise
   checkInteractions(creator, postInfo, ['comment', 'duet', 'stitch']);
   for (const name of ['brand_organic_toggle', 'is_aigc']) flagProp(postInfo, name);
   countProp(postInfo, 'video_cover_timestamp_ms', 0);
-  if (flagProp(postInfo, 'brand_content_toggle') && privacyLevel === 'SELF_ONLY') {
-    throw tiktokError(
-      400,
-      'invalid_params',
-      'Branded content cannot be posted with privacy_level SELF_ONLY.',
-    );
-  }
+  checkBrandedContent(postInfo, privacyLevel, false);
   const source = sourceInfo?.source;
   const plan = source === 'FILE_UPLOAD' ? chunkPlanOf(sourceInfo) : null;
   const videoUrl = source === 'PULL_FROM_URL' ? linkValue(sourceInfo?.video_url, 'video_url') : null;

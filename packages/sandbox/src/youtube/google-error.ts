@@ -1,4 +1,5 @@
 import { SandboxHttpError } from '../shared/graph-error.js';
+import type { PlatformFailureShapes } from '../shared/platform-failures.js';
 
 // The canonical status names Google pairs with each HTTP status.
 const STATUS_NAMES: Readonly<Record<number, string>> = {
@@ -36,3 +37,11 @@ export function googleError(
 export function googleOAuthError(status: number, error: string, description: string): SandboxHttpError {
   return new SandboxHttpError(status, { error, error_description: description });
 }
+
+/** The router's transient fault and unknown-path 404 under `/sandbox/youtube/`, in Google's shape. */
+export const GOOGLE_FAILURES: PlatformFailureShapes = {
+  pathPrefix: '/sandbox/youtube/',
+  transient: () => googleError(503, 'backendError', 'Backend Error', 'global'),
+  unknownPath: (path) =>
+    googleError(404, 'notFound', `The requested URL ${path} was not found on this server.`, 'global'),
+};

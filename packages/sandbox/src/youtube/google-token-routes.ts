@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accountIdFor } from '../shared/account-ids.js';
+import { apiRoute } from '../shared/api-route.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { SANDBOX_APPS } from '../shared/sandbox-apps.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
@@ -23,16 +24,8 @@ const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
  */
 export function googleTokenRoutes(ctx: SandboxContext): RouteSpec[] {
   return [
-    {
-      methods: ['POST'],
-      path: '/sandbox/youtube/oauth2/token',
-      route: { call: { platform: 'youtube', operation: 'youtube.token' }, run: (r) => token(ctx, r) },
-    },
-    {
-      methods: ['POST'],
-      path: '/sandbox/youtube/oauth2/revoke',
-      route: { call: { platform: 'youtube', operation: 'youtube.revoke' }, run: (r) => revoke(ctx, r) },
-    },
+    apiRoute('youtube', ['POST'], '/sandbox/youtube/oauth2/token', 'youtube.token', (r) => token(ctx, r)),
+    apiRoute('youtube', ['POST'], '/sandbox/youtube/oauth2/revoke', 'youtube.revoke', (r) => revoke(ctx, r)),
   ];
 }
 

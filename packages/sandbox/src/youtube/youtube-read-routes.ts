@@ -1,3 +1,4 @@
+import { apiRoute } from '../shared/api-route.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { refuseThrottledMetrics } from '../shared/refuse-throttled-metrics.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
@@ -15,16 +16,8 @@ const MAX_IDS = 50;
 /** `channels.list` (the connecting account's channel) and `videos.list` (status, processing, statistics). */
 export function youtubeReadRoutes(ctx: SandboxContext): RouteSpec[] {
   return [
-    {
-      methods: ['GET'],
-      path: `${API}/channels`,
-      route: { call: { platform: 'youtube', operation: 'youtube.channels' }, run: (r) => channels(ctx, r) },
-    },
-    {
-      methods: ['GET'],
-      path: `${API}/videos`,
-      route: { call: { platform: 'youtube', operation: 'youtube.videos_list' }, run: (r) => videos(ctx, r) },
-    },
+    apiRoute('youtube', ['GET'], `${API}/channels`, 'youtube.channels', (r) => channels(ctx, r)),
+    apiRoute('youtube', ['GET'], `${API}/videos`, 'youtube.videos_list', (r) => videos(ctx, r)),
   ];
 }
 

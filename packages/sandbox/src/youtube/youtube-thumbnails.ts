@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { apiRoute } from '../shared/api-route.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
@@ -19,15 +20,14 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  */
 export function youtubeThumbnailRoutes(ctx: SandboxContext): RouteSpec[] {
   return [
-    {
-      methods: ['POST'],
-      path: '/sandbox/youtube/googleapis/upload/youtube/v3/thumbnails/set',
-      route: {
-        call: { platform: 'youtube', operation: 'youtube.thumbnails_set' },
-        rawBody: true,
-        run: (r) => setThumbnail(ctx, r),
-      },
-    },
+    apiRoute(
+      'youtube',
+      ['POST'],
+      '/sandbox/youtube/googleapis/upload/youtube/v3/thumbnails/set',
+      'youtube.thumbnails_set',
+      (r) => setThumbnail(ctx, r),
+      { rawBody: true },
+    ),
   ];
 }
 

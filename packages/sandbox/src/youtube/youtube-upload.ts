@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { apiRoute } from '../shared/api-route.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
@@ -26,27 +27,17 @@ const TRANSIENT_TAG = '#sandbox-transient';
  */
 export function youtubeUploadRoutes(ctx: SandboxContext): RouteSpec[] {
   return [
-    {
-      methods: ['POST'],
-      path: UPLOAD_PATH,
-      route: {
-        call: { platform: 'youtube', operation: 'youtube.upload_start' },
-        rawBody: true,
-        run: (r) => startUpload(ctx, r),
-      },
-    },
-    {
-      methods: ['PUT'],
-      path: UPLOAD_PATH,
-      route: {
-        call: {
-          platform: 'youtube',
-          operation: (r) => (isProbe(r) ? 'youtube.upload_probe' : 'youtube.upload_chunk'),
-        },
-        rawBody: true,
-        run: (r) => putBytes(ctx, r),
-      },
-    },
+    apiRoute('youtube', ['POST'], UPLOAD_PATH, 'youtube.upload_start', (r) => startUpload(ctx, r), {
+      rawBody: true,
+    }),
+    apiRoute(
+      'youtube',
+      ['PUT'],
+      UPLOAD_PATH,
+      (r) => (isProbe(r) ? 'youtube.upload_probe' : 'youtube.upload_chunk'),
+      (r) => putBytes(ctx, r),
+      { rawBody: true },
+    ),
   ];
 }
 

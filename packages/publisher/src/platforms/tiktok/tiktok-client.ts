@@ -25,6 +25,13 @@ export type TikTokClient = {
   putChunk(url: string, bytes: Uint8Array, headers: Readonly<Record<string, string>>): Promise<number>;
 };
 
+/** What the account reads (metrics, followers, posting options) call TikTok with. */
+export type TikTokReadContext = {
+  readonly client: TikTokClient;
+  readonly api: string;
+  readonly now: () => Date;
+};
+
 /** Options of the TikTok client. */
 export type TikTokClientOptions = {
   /** The whole call, answer included. Default 30 s; chunk uploads get at least two minutes. */

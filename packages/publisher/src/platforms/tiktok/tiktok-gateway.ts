@@ -5,7 +5,7 @@ import { classifyTikTokFailure } from './classify-tiktok-failure.js';
 import { takeTikTokPhotoStep } from './take-tiktok-photo-step.js';
 import { takeTikTokVideoStep } from './take-tiktok-video-step.js';
 import { checkChunkSize, DEFAULT_CHUNK_BYTES } from './tiktok-chunk-plan.js';
-import { createTikTokClient } from './tiktok-client.js';
+import { createTikTokClient, type TikTokReadContext } from './tiktok-client.js';
 import { tiktokCredentialsSchema } from './tiktok-credentials.js';
 import { TikTokRequestError } from './tiktok-failure.js';
 import { createTikTokMemory } from './tiktok-memory.js';
@@ -42,6 +42,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
   checkChunkSize(chunkSizeBytes);
   const client = createTikTokClient(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs });
   const memory = createTikTokMemory();
+  const reads: TikTokReadContext = { client, api: hosts.api, now: () => clock.now() };
   const profileUrl = config.links?.profile ?? ((username: string) => `https://www.tiktok.com/@${username}`);
   const postUrl =
     config.links?.post ??
@@ -86,12 +87,9 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
     }),
     metrics: {
       batchSize: TIKTOK_METRICS_BATCH,
-      read: (credentials, targets) =>
-        readTikTokMetrics({ client, api: hosts.api, now: () => clock.now() }, credentials, targets),
-      followers: (credentials) =>
-        readTikTokFollowers({ client, api: hosts.api, now: () => clock.now() }, credentials),
+      read: (credentials, targets) => readTikTokMetrics(reads, credentials, targets),
+      followers: (credentials) => readTikTokFollowers(reads, credentials),
     },
-    postingOptions: (credentials) =>
-      readTikTokPostingOptions({ client, api: hosts.api, now: () => clock.now() }, credentials),
+    postingOptions: (credentials) => readTikTokPostingOptions(reads, credentials),
   });
 }

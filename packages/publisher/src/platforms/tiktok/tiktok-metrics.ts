@@ -3,7 +3,7 @@ import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
 import { readingsById } from '../shared/readings-by-id.js';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
 import { TIKTOK_PATHS, tiktokUserInfoSchema, tiktokVideoQuerySchema } from './tiktok-api.js';
-import type { TikTokClient } from './tiktok-client.js';
+import type { TikTokReadContext } from './tiktok-client.js';
 import type { TikTokCredentials } from './tiktok-credentials.js';
 import { TikTokRequestError } from './tiktok-failure.js';
 
@@ -17,7 +17,7 @@ const FIELDS = 'id,view_count,like_count,comment_count,share_count';
  * available; a token without `video.list` marks the account's coverage.
  */
 export async function readTikTokMetrics(
-  ctx: { readonly client: TikTokClient; readonly api: string; readonly now: () => Date },
+  ctx: TikTokReadContext,
   credentials: TikTokCredentials,
   targets: readonly MetricsTarget[],
 ): Promise<MetricsAnswer> {
@@ -42,7 +42,7 @@ export async function readTikTokMetrics(
 
 /** The creator's follower count (`user.info.stats`; without it, the account's coverage says so). */
 export async function readTikTokFollowers(
-  ctx: { readonly client: TikTokClient; readonly api: string; readonly now: () => Date },
+  ctx: TikTokReadContext,
   credentials: TikTokCredentials,
 ): Promise<FollowersAnswer> {
   try {

@@ -1,7 +1,7 @@
 import type { PostingOptionsAnswer } from '@svc/core';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
 import { TIKTOK_PATHS, tiktokCreatorInfoSchema } from './tiktok-api.js';
-import type { TikTokClient } from './tiktok-client.js';
+import type { TikTokReadContext } from './tiktok-client.js';
 import type { TikTokCredentials } from './tiktok-credentials.js';
 import { TikTokRequestError } from './tiktok-failure.js';
 
@@ -13,7 +13,7 @@ const CANNOT_POST = /^(spam_risk|reached_active_user_cap$|unaudited_client_)/;
  * refused permission, a creator who cannot post and faults each come back as their own kind.
  */
 export async function readTikTokPostingOptions(
-  ctx: { readonly client: TikTokClient; readonly api: string; readonly now: () => Date },
+  ctx: TikTokReadContext,
   credentials: TikTokCredentials,
 ): Promise<PostingOptionsAnswer> {
   try {

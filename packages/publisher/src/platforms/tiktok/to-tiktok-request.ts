@@ -108,9 +108,9 @@ export function clip(text: string, max: number): string {
   return `${cut.trimEnd()}…`;
 }
 
-/** `post_info` of `video/init`: interactions off when the post or the creator turned them off. */
-export function videoPostInfo(
-  request: TikTokVideoRequest,
+// The `post_info` fields video and photo posts both carry.
+function commonPostInfo(
+  request: TikTokRequest,
   forceOff: readonly string[],
 ): Readonly<Record<string, unknown>> {
   const { settings } = request;
@@ -118,11 +118,22 @@ export function videoPostInfo(
     title: request.title,
     privacy_level: settings.privacyLevel,
     disable_comment: settings.disableComment || forceOff.includes('comment'),
+    brand_content_toggle: settings.brandContent,
+    brand_organic_toggle: settings.brandOrganic,
+  };
+}
+
+/** `post_info` of `video/init`: interactions off when the post or the creator turned them off. */
+export function videoPostInfo(
+  request: TikTokVideoRequest,
+  forceOff: readonly string[],
+): Readonly<Record<string, unknown>> {
+  const { settings } = request;
+  return {
+    ...commonPostInfo(request, forceOff),
     disable_duet: settings.disableDuet || forceOff.includes('duet'),
     disable_stitch: settings.disableStitch || forceOff.includes('stitch'),
     ...(settings.coverTimestampMs === null ? {} : { video_cover_timestamp_ms: settings.coverTimestampMs }),
-    brand_content_toggle: settings.brandContent,
-    brand_organic_toggle: settings.brandOrganic,
     is_aigc: false,
   };
 }
@@ -132,14 +143,5 @@ export function photoPostInfo(
   request: TikTokPhotoRequest,
   forceOff: readonly string[],
 ): Readonly<Record<string, unknown>> {
-  const { settings } = request;
-  return {
-    title: request.title,
-    description: request.description,
-    privacy_level: settings.privacyLevel,
-    disable_comment: settings.disableComment || forceOff.includes('comment'),
-    auto_add_music: true,
-    brand_content_toggle: settings.brandContent,
-    brand_organic_toggle: settings.brandOrganic,
-  };
+  return { ...commonPostInfo(request, forceOff), description: request.description, auto_add_music: true };
 }

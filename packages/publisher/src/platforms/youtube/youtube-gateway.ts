@@ -7,7 +7,12 @@ import { GoogleRequestError } from './google-failure.js';
 import { takeYouTubeStep } from './take-youtube-step.js';
 import { toYouTubeRequest } from './to-youtube-request.js';
 import { youtubeCredentialsSchema } from './youtube-credentials.js';
-import { readYouTubeFollowers, readYouTubeMetrics, YOUTUBE_METRICS_BATCH } from './youtube-metrics.js';
+import {
+  readYouTubeFollowers,
+  readYouTubeMetrics,
+  YOUTUBE_METRICS_BATCH,
+  type YouTubeReadContext,
+} from './youtube-metrics.js';
 import { createYouTubeOAuth } from './youtube-oauth.js';
 import { youtubeProgressSchema } from './youtube-progress.js';
 
@@ -47,6 +52,7 @@ export function createYouTubeGateway(config: YouTubeGatewayConfig): PlatformGate
   }
   const timeoutMs = config.timeoutMs ?? 30_000;
   const google = createGoogleClient({ timeoutMs });
+  const reads: YouTubeReadContext = { google, api: config.hosts.api, now: () => clock.now() };
   const links = {
     profile: config.links?.profile ?? ((id: string) => `https://www.youtube.com/channel/${id}`),
     post: config.links?.post ?? ((_channelId: string, id: string) => `https://www.youtube.com/shorts/${id}`),
@@ -79,10 +85,8 @@ export function createYouTubeGateway(config: YouTubeGatewayConfig): PlatformGate
       error instanceof GoogleRequestError ? classifyGoogleFailure(error.failure, call.now) : null,
     metrics: {
       batchSize: YOUTUBE_METRICS_BATCH,
-      read: (credentials, targets) =>
-        readYouTubeMetrics({ google, api: config.hosts.api, now: () => clock.now() }, credentials, targets),
-      followers: (credentials) =>
-        readYouTubeFollowers({ google, api: config.hosts.api, now: () => clock.now() }, credentials),
+      read: (credentials, targets) => readYouTubeMetrics(reads, credentials, targets),
+      followers: (credentials) => readYouTubeFollowers(reads, credentials),
     },
     oauth: createYouTubeOAuth({
       google,

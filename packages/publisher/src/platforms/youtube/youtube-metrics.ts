@@ -7,6 +7,13 @@ import { GoogleRequestError } from './google-failure.js';
 import { channelListSchema, videoStatisticsListSchema } from './youtube-api.js';
 import type { YouTubeCredentials } from './youtube-credentials.js';
 
+/** What the channel reads (metrics, subscribers) call the YouTube Data API with. */
+export type YouTubeReadContext = {
+  readonly google: GoogleClient;
+  readonly api: string;
+  readonly now: () => Date;
+};
+
 /** `videos.list` takes at most 50 ids (platforms.md 3.5). */
 export const YOUTUBE_METRICS_BATCH = 50;
 
@@ -16,7 +23,7 @@ export const YOUTUBE_METRICS_BATCH = 50;
  * absent, not zero; a token without `youtube.readonly` marks the account's coverage.
  */
 export async function readYouTubeMetrics(
-  ctx: { readonly google: GoogleClient; readonly api: string; readonly now: () => Date },
+  ctx: YouTubeReadContext,
   credentials: YouTubeCredentials,
   targets: readonly MetricsTarget[],
 ): Promise<MetricsAnswer> {
@@ -40,7 +47,7 @@ export async function readYouTubeMetrics(
 
 /** The channel's subscriber count; null when the channel hides it. */
 export async function readYouTubeFollowers(
-  ctx: { readonly google: GoogleClient; readonly api: string; readonly now: () => Date },
+  ctx: YouTubeReadContext,
   credentials: YouTubeCredentials,
 ): Promise<FollowersAnswer> {
   try {
