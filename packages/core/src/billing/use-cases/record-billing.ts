@@ -1,6 +1,7 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { z } from 'zod';
 import type { CoreDeps } from '../../deps/index.js';
-import { findUserByEmail } from '../../identity/index.js';
+import { findUserByEmail, type User } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type BillingEvent, billingEventSchema } from '../billing-event.js';
 import { emptySubscription, type Subscription, subscriptionSchema } from '../subscription.js';
@@ -22,20 +23,17 @@ export function recordBillingSubscription(
   email: string,
   changes: SubscriptionChanges,
 ): ResultAsync<Subscription, SvcError> {
-  return findUserByEmail(deps, email).andThen(
-    (user) =>
-      new ResultAsync(
-        (async (): Promise<Result<Subscription, SvcError>> => {
-          const now = deps.clock.now();
-          const current =
-            (await deps.store.billing.getSubscription(user.id)) ?? emptySubscription(user.id, now);
-          const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-          const parsed = subscriptionSchema.safeParse({ ...current, ...defined, updatedAt: now });
-          if (!parsed.success) return err(invalid(parsed.error.issues));
-          await deps.store.billing.saveSubscription(parsed.data);
-          return ok(parsed.data);
-        })(),
-      ),
+  return recordFor(
+    deps,
+    email,
+    subscriptionSchema,
+    (s) => deps.store.billing.saveSubscription(s),
+    async (user) => {
+      const now = deps.clock.now();
+      const current = (await deps.store.billing.getSubscription(user.id)) ?? emptySubscription(user.id, now);
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      return { ...current, ...defined, updatedAt: now };
+    },
   );
 }
 
@@ -51,18 +49,38 @@ export function recordBillingEvent(
   email: string,
   input: BillingEventInput,
 ): ResultAsync<BillingEvent, SvcError> {
+  return recordFor(
+    deps,
+    email,
+    billingEventSchema,
+    (e) => deps.store.billing.addEvent(e),
+    async (user) => ({
+      ...input,
+      id: deps.ids.id('bill'),
+      userId: user.id,
+      at: input.at ?? deps.clock.now(),
+    }),
+  );
+}
+
+/**
+ * What both operator actions do: find the user by email, build the record for them, check it
+ * against its schema (`validation_failed` naming the first wrong field) and store it as checked.
+ */
+function recordFor<T>(
+  deps: Pick<CoreDeps, 'store'>,
+  email: string,
+  schema: z.ZodType<T>,
+  save: (record: T) => Promise<void>,
+  build: (user: User) => Promise<unknown>,
+): ResultAsync<T, SvcError> {
   return findUserByEmail(deps, email).andThen(
     (user) =>
       new ResultAsync(
-        (async (): Promise<Result<BillingEvent, SvcError>> => {
-          const parsed = billingEventSchema.safeParse({
-            ...input,
-            id: deps.ids.id('bill'),
-            userId: user.id,
-            at: input.at ?? deps.clock.now(),
-          });
+        (async (): Promise<Result<T, SvcError>> => {
+          const parsed = schema.safeParse(await build(user));
           if (!parsed.success) return err(invalid(parsed.error.issues));
-          await deps.store.billing.addEvent(parsed.data);
+          await save(parsed.data);
           return ok(parsed.data);
         })(),
       ),
