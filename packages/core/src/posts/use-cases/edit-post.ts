@@ -5,7 +5,7 @@ import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
 import { type DraftRevision, transition } from '../post-state-machine.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { checkedCaption, futureTime, titleOf } from './edit-values.js';
+import { editedTexts, futureTime } from './edit-values.js';
 import { useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
@@ -101,13 +101,9 @@ async function revisionOf(
   input: EditPostInput,
   now: Date,
 ): Promise<Result<DraftRevision, SvcError>> {
-  const revision: { -readonly [K in keyof DraftRevision]: DraftRevision[K] } = {};
-  if (input.caption !== undefined) {
-    const caption = checkedCaption(input.caption, deps.policy);
-    if (caption.isErr()) return err(caption.error);
-    revision.caption = caption.value;
-  }
-  if (input.title !== undefined) revision.title = titleOf(input.title);
+  const texts = editedTexts(input, deps.policy);
+  if (texts.isErr()) return err(texts.error);
+  const revision: { -readonly [K in keyof DraftRevision]: DraftRevision[K] } = { ...texts.value };
   if (input.scheduledTime !== undefined) {
     if (input.scheduledTime === null) revision.scheduledTime = null;
     else {

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { parseIsoDateTime, type SvcError, svcError } from '../../kernel/index.js';
 import type { PolicyConfig } from '../../policy/index.js';
+import type { PostEdit } from '../post-state-machine.js';
 
 /** A replacement caption within the service's own ceiling (platforms' ceilings are the policy's). */
 export function checkedCaption(
@@ -20,6 +21,24 @@ export function checkedCaption(
 export function titleOf(title: string | null): string | null {
   const trimmed = title?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The caption and title an edit of a draft or of a scheduled post replaces, each checked as every
+ * edit checks it; absent fields are left out (they stay as they are).
+ */
+export function editedTexts(
+  input: { readonly caption?: string; readonly title?: string | null },
+  policy: Pick<PolicyConfig, 'captionMax'>,
+): Result<Pick<PostEdit, 'caption' | 'title'>, SvcError> {
+  const texts: { caption?: string; title?: string | null } = {};
+  if (input.caption !== undefined) {
+    const caption = checkedCaption(input.caption, policy);
+    if (caption.isErr()) return err(caption.error);
+    texts.caption = caption.value;
+  }
+  if (input.title !== undefined) texts.title = titleOf(input.title);
+  return ok(texts);
 }
 
 /** A `scheduled_time` given to a draft or an edit: ISO 8601 with an offset, and in the future. */

@@ -6,7 +6,7 @@ import type { Post } from '../post.js';
 import { type PostEdit, transition } from '../post-state-machine.js';
 import { checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { checkedCaption, futureTime, titleOf } from './edit-values.js';
+import { editedTexts, futureTime } from './edit-values.js';
 import { beingPublished, useCaseOnLivePost } from './owned-post.js';
 import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
@@ -101,13 +101,9 @@ async function editOf(
   input: UpdateScheduledPostInput,
   now: Date,
 ): Promise<Result<PostEdit, SvcError>> {
-  const edit: { -readonly [K in keyof PostEdit]: PostEdit[K] } = {};
-  if (input.caption !== undefined) {
-    const caption = checkedCaption(input.caption, deps.policy);
-    if (caption.isErr()) return err(caption.error);
-    edit.caption = caption.value;
-  }
-  if (input.title !== undefined) edit.title = titleOf(input.title);
+  const texts = editedTexts(input, deps.policy);
+  if (texts.isErr()) return err(texts.error);
+  const edit: { -readonly [K in keyof PostEdit]: PostEdit[K] } = { ...texts.value };
   if (input.scheduledTime !== undefined) {
     const time = futureTime(input.scheduledTime, now);
     if (time.isErr()) return err(time.error);
