@@ -2,7 +2,7 @@ import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import { type AccountChoice, chooseTargets, visibleAccounts } from '../../accounts/index.js';
 import { type Actor, checkCanSchedule, requireScope } from '../../identity/index.js';
 import { PLATFORM_NAMES, type Platform, type SvcError, svcError } from '../../kernel/index.js';
-import { importMediaUrls, type MediaRef } from '../../media/index.js';
+import { assetIdsOf, assetsById, importMediaUrls, type MediaRef } from '../../media/index.js';
 import { describePublication, mediaTypeName, type Publication } from '../../policy/index.js';
 import type { Post } from '../post.js';
 import { type PostRequest, parsePlatforms, parsePostRequest } from '../post-request.js';
@@ -170,15 +170,15 @@ async function publicationsOf(
   platforms: readonly Platform[],
   posts: readonly Post[],
 ): Promise<Publication[]> {
-  const ids = posts.flatMap((p) => p.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : [])));
-  const types = new Map(
-    (await deps.store.media.getMediaAssets([...new Set(ids)])).map((a) => [a.id, a.contentType]),
+  const assets = await assetsById(
+    deps,
+    posts.flatMap((p) => assetIdsOf(p.media)),
   );
   return platforms.flatMap((platform) => {
     const row = posts.find((p) => p.platforms[0] === platform);
     if (row === undefined) return [];
     const slides = row.media.map((m) => ({
-      contentType: m.kind === 'asset' ? (types.get(m.mediaId) ?? '') : '',
+      contentType: m.kind === 'asset' ? (assets.get(m.mediaId)?.contentType ?? '') : '',
     }));
     return [describePublication(platform, slides, deps.policy.platforms[platform])];
   });

@@ -2,6 +2,7 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, checkCanSchedule } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
+import { assetIdsOf, assetsById } from '../../media/index.js';
 import {
   beingPublished,
   type Post,
@@ -99,9 +100,8 @@ function retryTime(
 async function wouldFailAtOnce(deps: Pick<CoreDeps, 'store'>, post: Post): Promise<SvcError | null> {
   const accountId = post.profileIds[0];
   const account = accountId === undefined ? null : await deps.store.accounts.getAccount(accountId);
-  const assetIds = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
-  const assets = assetIds.length === 0 ? [] : await deps.store.media.getMediaAssets([...new Set(assetIds)]);
-  const cause = unpublishableCause(post, account, new Map(assets.map((a) => [a.id, a])));
+  const assets = await assetsById(deps, assetIdsOf(post.media));
+  const cause = unpublishableCause(post, account, assets);
   return cause === null ? null : refusalOf(post, cause);
 }
 
