@@ -62,6 +62,7 @@ export {
   transition,
 } from './post-state-machine.js';
 export { restoreDaysLeft } from './restore-days-left.js';
+export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
 export type { ImageConversion } from './use-cases/convert-images.js';

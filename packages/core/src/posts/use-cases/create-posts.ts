@@ -8,12 +8,13 @@ import {
   quotaWindowStart,
   requireScope,
 } from '../../identity/index.js';
-import { canonicalJson, type SvcError, svcError } from '../../kernel/index.js';
+import { canonicalJson, type SvcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { MixedImageSizes, PolicyIssue } from '../../policy/index.js';
 import type { Post } from '../post.js';
 import { type PostRequest, parsePostRequest } from '../post-request.js';
 import { scheduledEvents } from '../post-state-machine.js';
+import { scheduledTimeInPast } from '../scheduled-time-errors.js';
 import { type CheckedContent, checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { ImageConversion } from './convert-images.js';
 import { idempotentAnswer, postsOfOutcome } from './posts-of-outcome.js';
@@ -187,10 +188,11 @@ export async function checkRequest(
 ): Promise<Result<CheckedRequest, SvcError>> {
   if (request.scheduledTime !== null && request.scheduledTime.getTime() <= now.getTime()) {
     return err(
-      svcError(
-        'scheduled_time_in_past',
-        `scheduledTime ${request.scheduledTime.toISOString()} is not in the future. Send a later time, or leave it out to publish on the next run.`,
-        { field: 'scheduledTime', now: now.toISOString() },
+      scheduledTimeInPast(
+        'scheduledTime',
+        request.scheduledTime,
+        now,
+        'Send a later time, or leave it out to publish on the next run.',
       ),
     );
   }

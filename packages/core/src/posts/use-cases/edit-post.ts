@@ -4,6 +4,7 @@ import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
 import { type DraftRevision, transition } from '../post-state-machine.js';
+import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { editedTexts, futureTime } from './edit-values.js';
 import { useCaseOnLivePost } from './owned-post.js';
@@ -55,10 +56,8 @@ export function editPost(
       const { scheduledTime, ...rest } = input;
       if (scheduledTime === null) {
         return err(
-          svcError(
-            'invalid_scheduled_time',
+          invalidScheduledTime(
             'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
-            { field: 'scheduledTime' },
           ),
         );
       }

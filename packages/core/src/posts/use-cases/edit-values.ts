@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { parseIsoDateTime, type SvcError, svcError } from '../../kernel/index.js';
 import type { PolicyConfig } from '../../policy/index.js';
 import type { PostEdit } from '../post-state-machine.js';
+import { invalidScheduledTime, scheduledTimeInPast } from '../scheduled-time-errors.js';
 
 /** A replacement caption within the service's own ceiling (platforms' ceilings are the policy's). */
 export function checkedCaption(
@@ -46,24 +47,13 @@ export function futureTime(value: string, now: Date): Result<Date, SvcError> {
   const time = parseIsoDateTime(value);
   if (time === null) {
     return err(
-      svcError(
-        'invalid_scheduled_time',
+      invalidScheduledTime(
         'scheduled_time is not an ISO 8601 date-time with an offset, such as 2026-03-01T09:00:00Z.',
-        { field: 'scheduledTime' },
       ),
     );
   }
   if (time.getTime() <= now.getTime()) {
-    return err(
-      svcError(
-        'scheduled_time_in_past',
-        `scheduled_time ${time.toISOString()} is not in the future. Send a later time.`,
-        {
-          field: 'scheduledTime',
-          now: now.toISOString(),
-        },
-      ),
-    );
+    return err(scheduledTimeInPast('scheduled_time', time, now, 'Send a later time.'));
   }
   return ok(time);
 }

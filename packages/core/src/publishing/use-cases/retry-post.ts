@@ -5,8 +5,10 @@ import { type SvcError, svcError } from '../../kernel/index.js';
 import { assetIdsOf, assetsById } from '../../media/index.js';
 import {
   beingPublished,
+  invalidScheduledTime,
   type Post,
   refuseRepeats,
+  scheduledTimeInPast,
   transition,
   useCaseOnLivePost,
 } from '../../posts/index.js';
@@ -77,19 +79,18 @@ function retryTime(
   if (requested === null) return ok(deps.publisher.nextRunAt(now));
   if (Number.isNaN(requested.getTime())) {
     return err(
-      svcError(
-        'invalid_scheduled_time',
+      invalidScheduledTime(
         'scheduledTime must be an ISO 8601 date-time with a time zone offset, for example 2026-12-01T09:30:00Z.',
-        { field: 'scheduledTime' },
       ),
     );
   }
   if (requested.getTime() <= now.getTime()) {
     return err(
-      svcError(
-        'scheduled_time_in_past',
-        `scheduledTime ${requested.toISOString()} is not in the future. Send a later time, or leave it out to retry on the next run.`,
-        { field: 'scheduledTime', now: now.toISOString() },
+      scheduledTimeInPast(
+        'scheduledTime',
+        requested,
+        now,
+        'Send a later time, or leave it out to retry on the next run.',
       ),
     );
   }
