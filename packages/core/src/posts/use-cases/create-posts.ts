@@ -1,12 +1,12 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
 import {
   type Actor,
   checkCanSchedule,
+  entitledUseCase,
   limitsFor,
   quotaWindowStart,
-  requireScope,
 } from '../../identity/index.js';
 import { canonicalJson, type SvcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
@@ -78,15 +78,11 @@ export function createPosts(
   payload: unknown,
   options: CreatePostsOptions,
 ): ResultAsync<CreatePostsResult, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<CreatePostsResult, SvcError>> => {
-      const checked = requireScope(actor, 'post:write')
-        .andThen(() => checkCanSchedule(actor.user, deps.clock.now()))
-        .andThen(() => parsePostRequest(payload, options));
-      if (checked.isErr()) return err(checked.error);
-      return createFromRequest(deps, actor, checked.value, options);
-    })(),
-  );
+  return entitledUseCase(deps.clock, actor, 'post:write', checkCanSchedule, async () => {
+    const request = parsePostRequest(payload, options);
+    if (request.isErr()) return err(request.error);
+    return createFromRequest(deps, actor, request.value, options);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { type AccountChoice, chooseTargets, visibleAccounts } from '../../accounts/index.js';
-import { type Actor, checkCanSchedule, requireScope } from '../../identity/index.js';
+import { type Actor, checkCanSchedule, entitledUseCase } from '../../identity/index.js';
 import { PLATFORM_NAMES, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import { assetIdsOf, assetsById, importMediaUrls, type MediaRef } from '../../media/index.js';
 import { describePublication, mediaTypeName, type Publication } from '../../policy/index.js';
@@ -65,7 +65,9 @@ export function schedulePost(
   actor: Actor,
   input: SchedulePostInput,
 ): ResultAsync<ScheduleOutcome, SvcError> {
-  return new ResultAsync(schedule(deps, actor, input));
+  return entitledUseCase(deps.clock, actor, 'post:write', checkCanSchedule, () =>
+    schedule(deps, actor, input),
+  );
 }
 
 async function schedule(
@@ -73,10 +75,6 @@ async function schedule(
   actor: Actor,
   input: SchedulePostInput,
 ): Promise<Result<ScheduleOutcome, SvcError>> {
-  const allowed = requireScope(actor, 'post:write').andThen(() =>
-    checkCanSchedule(actor.user, deps.clock.now()),
-  );
-  if (allowed.isErr()) return err(allowed.error);
   const platforms = await platformsOf(deps, actor, input);
   if (platforms.isErr()) return err(platforms.error);
   const decision = await chooseTargets(
