@@ -76,7 +76,7 @@ export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
 export { type EditPostInput, editPost } from './use-cases/edit-post.js';
 export { checkedCaption, futureTime } from './use-cases/edit-values.js';
-export { getPost, isVisibleTo } from './use-cases/get-post.js';
+export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
 export { beingPublished, liveOwnedPost, ownedPost, useCaseOnLivePost } from './use-cases/owned-post.js';
 export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';

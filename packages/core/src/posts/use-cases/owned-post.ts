@@ -17,7 +17,7 @@ export async function ownedPost(
 ): Promise<Result<Post, SvcError>> {
   const post = await posts.getPost(postId);
   if (post === null || !actorCanReadPost(actor, post)) {
-    return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+    return err(postNotFound(postId));
   }
   return ok(post);
 }
@@ -30,7 +30,7 @@ export async function liveOwnedPost(
 ): Promise<Result<Post, SvcError>> {
   const found = await ownedPost(posts, actor, postId);
   if (found.isErr() || found.value.deletedAt === null) return found;
-  return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+  return err(postNotFound(postId));
 }
 
 /**
@@ -45,6 +45,11 @@ export function useCaseOnLivePost<T>(
   run: (post: Post) => Promise<Result<T, SvcError>>,
 ): ResultAsync<T, SvcError> {
   return useCaseOn(actor, scope, () => liveOwnedPost(posts, actor, postId), run);
+}
+
+/** The `post_not_found` error: the same for a missing post and one the actor may not read. */
+export function postNotFound(postId: string): SvcError {
+  return svcError('post_not_found', `Post ${postId} not found.`, { postId });
 }
 
 /** The refusal for a post a publisher is publishing right now (it cannot be changed or deleted). */

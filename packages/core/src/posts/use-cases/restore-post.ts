@@ -3,6 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Post } from '../post.js';
 import { transition } from '../post-state-machine.js';
+import { postNotFound } from './owned-post.js';
 
 /**
  * Restores a soft-deleted post within 30 days of its deletion (operator only, `svc posts
@@ -17,7 +18,7 @@ export function restorePost(
   return new ResultAsync(
     (async (): Promise<Result<Post, SvcError>> => {
       const post = await deps.store.posts.getPost(postId);
-      if (post === null) return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+      if (post === null) return err(postNotFound(postId));
       const moved = transition(post, { type: 'restore', at });
       if (moved.isErr()) return err(moved.error);
       let restored = moved.value.post;
