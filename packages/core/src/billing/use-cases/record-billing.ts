@@ -1,7 +1,7 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { errAsync, ResultAsync } from 'neverthrow';
 import type { z } from 'zod';
 import type { CoreDeps } from '../../deps/index.js';
-import { findUserByEmail, type User } from '../../identity/index.js';
+import { findUserByEmail } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type BillingEvent, billingEventSchema } from '../billing-event.js';
 import { emptySubscription, type Subscription, subscriptionSchema } from '../subscription.js';
@@ -23,18 +23,16 @@ export function recordBillingSubscription(
   email: string,
   changes: SubscriptionChanges,
 ): ResultAsync<Subscription, SvcError> {
-  return recordFor(
-    deps,
-    email,
-    subscriptionSchema,
-    (s) => deps.store.billing.saveSubscription(s),
-    async (user) => {
+  return findUserByEmail(deps, email)
+    .map(async (user) => {
       const now = deps.clock.now();
       const current = (await deps.store.billing.getSubscription(user.id)) ?? emptySubscription(user.id, now);
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       return { ...current, ...defined, updatedAt: now };
-    },
-  );
+    })
+    .andThen((record) =>
+      saveChecked(subscriptionSchema, record, (s) => deps.store.billing.saveSubscription(s)),
+    );
 }
 
 /** A billing event as the operator reports it. */
@@ -49,42 +47,24 @@ export function recordBillingEvent(
   email: string,
   input: BillingEventInput,
 ): ResultAsync<BillingEvent, SvcError> {
-  return recordFor(
-    deps,
-    email,
-    billingEventSchema,
-    (e) => deps.store.billing.addEvent(e),
-    async (user) => ({
-      ...input,
-      id: deps.ids.id('bill'),
-      userId: user.id,
-      at: input.at ?? deps.clock.now(),
-    }),
-  );
+  return findUserByEmail(deps, email)
+    .map((user) => ({ ...input, id: deps.ids.id('bill'), userId: user.id, at: input.at ?? deps.clock.now() }))
+    .andThen((record) => saveChecked(billingEventSchema, record, (e) => deps.store.billing.addEvent(e)));
 }
 
 /**
- * What both operator actions do: find the user by email, build the record for them, check it
- * against its schema (`validation_failed` naming the first wrong field) and store it as checked.
+ * Checks a record an operator action built against its schema (`validation_failed` naming the
+ * first wrong field) and stores it as checked: the end of both billing actions.
  */
-function recordFor<T>(
-  deps: Pick<CoreDeps, 'store'>,
-  email: string,
+function saveChecked<T>(
   schema: z.ZodType<T>,
+  record: unknown,
   save: (record: T) => Promise<void>,
-  build: (user: User) => Promise<unknown>,
 ): ResultAsync<T, SvcError> {
-  return findUserByEmail(deps, email).andThen(
-    (user) =>
-      new ResultAsync(
-        (async (): Promise<Result<T, SvcError>> => {
-          const parsed = schema.safeParse(await build(user));
-          if (!parsed.success) return err(invalid(parsed.error.issues));
-          await save(parsed.data);
-          return ok(parsed.data);
-        })(),
-      ),
-  );
+  const parsed = schema.safeParse(record);
+  if (!parsed.success) return errAsync(invalid(parsed.error.issues));
+  const checked = parsed.data;
+  return ResultAsync.fromSafePromise(save(checked).then(() => checked));
 }
 
 function invalid(issues: readonly { path: PropertyKey[]; message: string }[]): SvcError {
