@@ -78,7 +78,13 @@ export { type EditPostInput, editPost } from './use-cases/edit-post.js';
 export { checkedCaption, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
-export { beingPublished, liveOwnedPost, ownedPost, useCaseOnLivePost } from './use-cases/owned-post.js';
+export {
+  beingPublished,
+  liveOwnedPost,
+  ownedPost,
+  postChangedWhile,
+  useCaseOnLivePost,
+} from './use-cases/owned-post.js';
 export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';
 export {
   type PostView,

@@ -7,7 +7,7 @@ import { type DraftRevision, transition } from '../post-state-machine.js';
 import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { editedTexts, futureTime } from './edit-values.js';
-import { useCaseOnLivePost } from './owned-post.js';
+import { postChangedWhile, useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
 import { type UpdateScheduledPostInput, updateScheduledPost } from './update-scheduled-post.js';
@@ -82,13 +82,7 @@ async function reviseDraft(
   if (revised.isErr()) return err(revised.error);
   const stored = await deps.store.posts.updatePost(revised.value.post, draft.version);
   if (stored === null) {
-    return err(
-      svcError(
-        'invalid_post_state',
-        `Post ${draft.id} changed while editing it (perhaps it was sent for review). Read it and try again.`,
-        { postId: draft.id },
-      ),
-    );
+    return err(postChangedWhile(draft.id, 'editing it (perhaps it was sent for review)'));
   }
   return ok(stored);
 }

@@ -60,3 +60,11 @@ export function beingPublished(post: Post, action: string): SvcError {
     { postId: post.id, state: 'publishing' },
   );
 }
+
+/**
+ * The refusal when a post's compare-and-set write finds another version: it changed while
+ * `doing` (a concurrent edit, review or claim). `advice` says what to do next.
+ */
+export function postChangedWhile(postId: string, doing: string, advice = 'Read it and try again.'): SvcError {
+  return svcError('invalid_post_state', `Post ${postId} changed while ${doing}. ${advice}`, { postId });
+}

@@ -7,7 +7,7 @@ import { type PostEdit, transition } from '../post-state-machine.js';
 import { checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { editedTexts, futureTime } from './edit-values.js';
-import { beingPublished, useCaseOnLivePost } from './owned-post.js';
+import { beingPublished, postChangedWhile, useCaseOnLivePost } from './owned-post.js';
 import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
 
@@ -79,15 +79,7 @@ async function update(
 
   const stored = await deps.store.posts.updatePost(next, post.version);
   if (stored === null) {
-    return err(
-      svcError(
-        'invalid_post_state',
-        `Post ${post.id} changed while editing it (perhaps it is being published). Read it and try again.`,
-        {
-          postId: post.id,
-        },
-      ),
-    );
+    return err(postChangedWhile(post.id, 'editing it (perhaps it is being published)'));
   }
   if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
   return ok(stored);

@@ -7,6 +7,7 @@ import {
   beingPublished,
   invalidScheduledTime,
   type Post,
+  postChangedWhile,
   refuseRepeats,
   scheduledTimeInPast,
   transition,
@@ -61,11 +62,7 @@ async function retry(
 
   const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
   if (stored === null) {
-    return err(
-      svcError('invalid_post_state', `Post ${post.id} changed while retrying it. Read it and try again.`, {
-        postId: post.id,
-      }),
-    );
+    return err(postChangedWhile(post.id, 'retrying it'));
   }
   if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
   return ok(stored);
