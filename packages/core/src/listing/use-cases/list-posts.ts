@@ -83,14 +83,9 @@ export function listPosts(
   input: ListPostsInput,
   options: ListPostsOptions = {},
 ): ResultAsync<PostList, SvcError> {
-  return useCase(actor, 'post:read', async () => {
-    const page = await pageOf(deps, actor, input, options);
-    if (page.isErr()) return err(page.error);
-    const accounts = await accountsOf(deps, page.value.posts);
-    return ok({
-      posts: page.value.posts.map((post) => itemOf(post, accounts)),
-      nextCursor: page.value.nextCursor,
-    });
+  return listPostRecords(deps, actor, input, options).map(async (page) => {
+    const accounts = await accountsOf(deps, page.posts);
+    return { posts: page.posts.map((post) => itemOf(post, accounts)), nextCursor: page.nextCursor };
   });
 }
 
