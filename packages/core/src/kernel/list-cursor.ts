@@ -1,3 +1,6 @@
+import { err, ok, type Result } from 'neverthrow';
+import { type SvcError, svcError } from './svc-error.js';
+
 /** A position in a newest-first list: the last item of the previous page. */
 export type ListCursor = { readonly createdAt: Date; readonly id: string };
 
@@ -23,4 +26,19 @@ export function decodeListCursor(text: string): ListCursor | null {
   }
   const match = /^(\d{1,15})\.([A-Za-z0-9_]{1,100})$/.exec(decoded);
   return match === null ? null : { createdAt: new Date(Number(match[1])), id: match[2] as string };
+}
+
+/**
+ * The position a list request's `cursor` names: null without one (the first page), and
+ * `validation_failed` on `cursor` for anything this service did not hand out.
+ */
+export function listCursorOf(cursor: string | null | undefined): Result<ListCursor | null, SvcError> {
+  if (!cursor) return ok(null);
+  const after = decodeListCursor(cursor);
+  if (after !== null) return ok(after);
+  return err(
+    svcError('validation_failed', 'cursor is not one this service handed out. Start again without it.', {
+      field: 'cursor',
+    }),
+  );
 }

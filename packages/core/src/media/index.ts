@@ -10,7 +10,7 @@ export {
 } from './blob-removal.js';
 export { type MediaAsset, mediaAssetSchema } from './media-asset.js';
 export { mediaDeletedEvent, mediaReadyEvent } from './media-events.js';
-export { type MediaRef, mediaRefSchema } from './media-ref.js';
+export { assetIdsOf, type MediaRef, mediaRefSchema } from './media-ref.js';
 export type {
   BlobFacts,
   BlobPutError,
@@ -39,6 +39,7 @@ export {
 } from './ports/media-store.js';
 export { type PublicAssetFields, publicAssetFields } from './public-asset-fields.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './share-links.js';
+export { assetsById } from './use-cases/assets-by-id.js';
 export { deleteMedia } from './use-cases/delete-media.js';
 export { originalIdOf, storeDerivedAsset } from './use-cases/derived-asset.js';
 export { findServedMedia, type ServedMedia } from './use-cases/find-served-media.js';

@@ -16,3 +16,8 @@ export const mediaRefSchema = z.discriminatedUnion('kind', [
 
 /** One slide of a post. */
 export type MediaRef = z.infer<typeof mediaRefSchema>;
+
+/** The ids of the assets among some slides, in slide order (links name none). */
+export function assetIdsOf(slides: readonly MediaRef[]): string[] {
+  return slides.flatMap((s) => (s.kind === 'asset' ? [s.mediaId] : []));
+}

@@ -101,17 +101,15 @@ function checkCaption(
       );
     }
   }
-  const forbidden = forbiddenIn(caption, rules.captionForbiddenChars);
-  if (forbidden.length > 0) {
-    issues.push(
-      policyError(
-        'invalid_caption',
-        platform,
-        'caption',
-        `${name} does not allow ${quoteList(forbidden)} in the caption (it becomes the description). Remove them or write them out in words.`,
-      ),
-    );
-  }
+  issues.push(
+    ...forbiddenChars(
+      platform,
+      'caption',
+      caption,
+      rules.captionForbiddenChars,
+      'the caption (it becomes the description)',
+    ),
+  );
   return issues;
 }
 
@@ -143,17 +141,7 @@ function checkTitle(
       ),
     );
   }
-  const forbidden = forbiddenIn(title, rules.titleForbiddenChars);
-  if (forbidden.length > 0) {
-    issues.push(
-      policyError(
-        'invalid_title',
-        platform,
-        'title',
-        `${name} does not allow ${quoteList(forbidden)} in the title. Remove them or write them out in words.`,
-      ),
-    );
-  }
+  issues.push(...forbiddenChars(platform, 'title', title, rules.titleForbiddenChars, 'the title'));
   return issues;
 }
 
@@ -233,8 +221,24 @@ function checkTagsAndLinks(
   return issues;
 }
 
-function forbiddenIn(text: string, chars: string): string[] {
-  return [...new Set(chars)].filter((c) => text.includes(c));
+/** The error for the characters of `chars` that `text` (the caption or the title) holds, if any. */
+function forbiddenChars(
+  platform: Platform,
+  field: 'caption' | 'title',
+  text: string,
+  chars: string,
+  where: string,
+): PolicyIssue[] {
+  const forbidden = [...new Set(chars)].filter((c) => text.includes(c));
+  if (forbidden.length === 0) return [];
+  return [
+    policyError(
+      field === 'caption' ? 'invalid_caption' : 'invalid_title',
+      platform,
+      field,
+      `${PLATFORM_NAMES[platform]} does not allow ${quoteList(forbidden)} in ${where}. Remove them or write them out in words.`,
+    ),
+  ];
 }
 
 function quoteList(chars: readonly string[]): string {

@@ -62,6 +62,7 @@ export {
   transition,
 } from './post-state-machine.js';
 export { restoreDaysLeft } from './restore-days-left.js';
+export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
 export type { ImageConversion } from './use-cases/convert-images.js';
@@ -75,9 +76,15 @@ export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
 export { type EditPostInput, editPost } from './use-cases/edit-post.js';
 export { checkedCaption, futureTime } from './use-cases/edit-values.js';
-export { getPost, isVisibleTo } from './use-cases/get-post.js';
+export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
-export { beingPublished, liveOwnedPost, ownedPost, useCaseOnLivePost } from './use-cases/owned-post.js';
+export {
+  beingPublished,
+  liveOwnedPost,
+  ownedPost,
+  postChangedWhile,
+  useCaseOnLivePost,
+} from './use-cases/owned-post.js';
 export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';
 export {
   type PostView,

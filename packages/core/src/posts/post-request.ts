@@ -10,6 +10,7 @@ import {
 } from '../kernel/index.js';
 import type { MediaRef } from '../media/index.js';
 import { type PlatformMeta, platformMetaSchema } from '../policy/index.js';
+import { invalidScheduledTime } from './scheduled-time-errors.js';
 
 /** Most slides any platform takes (TikTok photo sets); longer lists are refused while parsing. */
 export const MAX_MEDIA_ITEMS = 35;
@@ -79,19 +80,15 @@ export function parsePostRequest(
     scheduledTime = parseIsoDateTime(payload.scheduledTime);
     if (scheduledTime === null) {
       return err(
-        svcError(
-          'invalid_scheduled_time',
+        invalidScheduledTime(
           'scheduledTime must be an ISO 8601 date-time with a time zone offset, for example 2026-12-01T09:30:00Z.',
-          { field: 'scheduledTime' },
         ),
       );
     }
   } else if (options.requireScheduledTime) {
     return err(
-      svcError(
-        'invalid_scheduled_time',
+      invalidScheduledTime(
         'scheduledTime is required on this endpoint. Send a future ISO 8601 date-time, or use POST /api/v1/publish for the next run.',
-        { field: 'scheduledTime' },
       ),
     );
   }

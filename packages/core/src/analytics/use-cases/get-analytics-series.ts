@@ -1,9 +1,9 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import { localDayOf, offsetRanges, type SvcError, startOfLocalDay } from '../../kernel/index.js';
 import { type AnalyticsSeries, answerAnalyticsSeries } from '../answer-analytics-series.js';
-import { type AnalyticsInput, readAnalyticsInput } from './read-analytics-input.js';
+import { type AnalyticsInput, analyticsUseCase } from './read-analytics-input.js';
 
 /**
  * Views and engagement per local day and platform over the last `days` days, today included
@@ -15,26 +15,16 @@ export function getAnalyticsSeries(
   actor: Actor,
   input: AnalyticsInput,
 ): ResultAsync<AnalyticsSeries, SvcError> {
-  return useCase(actor, 'post:read', () => series(deps, actor, input));
-}
-
-async function series(
-  deps: Pick<CoreDeps, 'store' | 'clock'>,
-  actor: Actor,
-  input: AnalyticsInput,
-): Promise<Result<AnalyticsSeries, SvcError>> {
-  const request = await readAnalyticsInput(deps, actor, input);
-  if (request.isErr()) return err(request.error);
-  const { days, timezone, accountIds } = request.value;
-  const to = deps.clock.now();
-  const firstDay = localDayOf(timezone, to) - (days - 1);
-  const from = startOfLocalDay(timezone, firstDay);
-  const rows = await deps.store.analytics.aggregateByDay({
-    ownerId: actor.user.id,
-    accountIds,
-    from,
-    to,
-    offsets: offsetRanges(timezone, from, to),
+  return analyticsUseCase(deps, actor, input, async ({ days, timezone, accountIds }, to) => {
+    const firstDay = localDayOf(timezone, to) - (days - 1);
+    const from = startOfLocalDay(timezone, firstDay);
+    const rows = await deps.store.analytics.aggregateByDay({
+      ownerId: actor.user.id,
+      accountIds,
+      from,
+      to,
+      offsets: offsetRanges(timezone, from, to),
+    });
+    return answerAnalyticsSeries({ days, timezone, firstDay, from, to }, rows);
   });
-  return ok(answerAnalyticsSeries({ days, timezone, firstDay, from, to }, rows));
 }

@@ -1,11 +1,11 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import type { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import { offsetRanges, type SvcError } from '../../kernel/index.js';
 import { TOP_POSTS } from '../analytics-aggregates.js';
 import { type AnalyticsAnswer, answerAnalytics } from '../answer-analytics.js';
 import type { AnalyticsQuery } from '../ports/analytics-store.js';
-import { type AnalyticsInput, readAnalyticsInput } from './read-analytics-input.js';
+import { type AnalyticsInput, analyticsUseCase } from './read-analytics-input.js';
 
 const DAY_MS = 86_400_000;
 
@@ -19,34 +19,24 @@ export function getAnalytics(
   actor: Actor,
   input: AnalyticsInput,
 ): ResultAsync<AnalyticsAnswer, SvcError> {
-  return useCase(actor, 'post:read', () => analytics(deps, actor, input));
-}
-
-async function analytics(
-  deps: Pick<CoreDeps, 'store' | 'clock'>,
-  actor: Actor,
-  input: AnalyticsInput,
-): Promise<Result<AnalyticsAnswer, SvcError>> {
-  const request = await readAnalyticsInput(deps, actor, input);
-  if (request.isErr()) return err(request.error);
-  const { days, timezone, accountIds, platforms } = request.value;
-  const to = deps.clock.now();
-  const at = (daysBack: number) => new Date(to.getTime() - daysBack * DAY_MS);
-  const window = { days, timezone, from: at(days), to, platforms };
-  const query: AnalyticsQuery = {
-    ownerId: actor.user.id,
-    accountIds,
-    periods: {
-      window: { from: window.from, to },
-      week: { from: at(7), to },
-      previousWeek: { from: at(14), to: at(7) },
-      month: { from: at(30), to },
-      previousMonth: { from: at(60), to: at(30) },
-      year: { from: at(365), to },
-      previousYear: { from: at(730), to: at(365) },
-    },
-    offsets: offsetRanges(timezone, window.from, to),
-    topPosts: TOP_POSTS,
-  };
-  return ok(answerAnalytics(window, await deps.store.analytics.aggregate(query)));
+  return analyticsUseCase(deps, actor, input, async ({ days, timezone, accountIds, platforms }, to) => {
+    const at = (daysBack: number) => new Date(to.getTime() - daysBack * DAY_MS);
+    const window = { days, timezone, from: at(days), to, platforms };
+    const query: AnalyticsQuery = {
+      ownerId: actor.user.id,
+      accountIds,
+      periods: {
+        window: { from: window.from, to },
+        week: { from: at(7), to },
+        previousWeek: { from: at(14), to: at(7) },
+        month: { from: at(30), to },
+        previousMonth: { from: at(60), to: at(30) },
+        year: { from: at(365), to },
+        previousYear: { from: at(730), to: at(365) },
+      },
+      offsets: offsetRanges(timezone, window.from, to),
+      topPosts: TOP_POSTS,
+    };
+    return answerAnalytics(window, await deps.store.analytics.aggregate(query));
+  });
 }

@@ -1,7 +1,7 @@
-import { err, ok, type Result } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
 import { isTimeZone, PLATFORMS, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 
 /** The window of `svc_get_analytics` in days (spec 8). */
@@ -27,6 +27,22 @@ export type AnalyticsRequest = {
    */
   readonly platforms: readonly Platform[];
 };
+
+/**
+ * Runs an analytics use case (`post:read`): the request checked by `readAnalyticsInput`, then
+ * `answer` with it and the time the answer is computed at.
+ */
+export function analyticsUseCase<T>(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  actor: Actor,
+  input: AnalyticsInput,
+  answer: (request: AnalyticsRequest, now: Date) => Promise<T>,
+): ResultAsync<T, SvcError> {
+  return useCase(actor, 'post:read', async () => {
+    const request = await readAnalyticsInput(deps, actor, input);
+    return request.isErr() ? err(request.error) : ok(await answer(request.value, deps.clock.now()));
+  });
+}
 
 /**
  * Checks what an analytics answer is asked for, the same way for every analytics use case: the

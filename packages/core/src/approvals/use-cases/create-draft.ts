@@ -1,10 +1,10 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import {
   type Actor,
   checkCanSchedule,
+  entitledUseCase,
   limitsFor,
   quotaWindowStart,
-  requireScope,
 } from '../../identity/index.js';
 import { isPlatform, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import { type ImportDeps, importMediaUrls, type MediaRef } from '../../media/index.js';
@@ -50,13 +50,17 @@ type DraftContent = Pick<Post, 'title' | 'media' | 'platformMeta' | 'scheduledTi
  * takes one slot of the scheduling quota, as a post does, so drafts cannot be used to get around it.
  */
 export function createDraft(deps: Deps, actor: Actor, input: CreateDraftInput): ResultAsync<Post, SvcError> {
-  return new ResultAsync(create(deps, actor, input));
+  return entitledUseCase(deps.clock, actor, 'post:draft', checkCanSchedule, (now) =>
+    create(deps, actor, input, now),
+  );
 }
 
-async function create(deps: Deps, actor: Actor, input: CreateDraftInput): Promise<Result<Post, SvcError>> {
-  const now = deps.clock.now();
-  const checked = requireScope(actor, 'post:draft').andThen(() => checkCanSchedule(actor.user, now));
-  if (checked.isErr()) return err(checked.error);
+async function create(
+  deps: Deps,
+  actor: Actor,
+  input: CreateDraftInput,
+  now: Date,
+): Promise<Result<Post, SvcError>> {
   const given = input.caption ?? null;
   if (given === null && (input.contentHint ?? '').trim() === '') {
     return err(

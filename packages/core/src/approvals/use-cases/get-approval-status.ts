@@ -1,8 +1,8 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { isVisibleTo } from '../../posts/index.js';
+import { useCaseOnLivePost } from '../../posts/index.js';
 import type { ApprovalStatus } from '../approval.js';
 
 /** An approval as `svc_get_post_approval_status` shows it. */
@@ -28,11 +28,7 @@ export function getApprovalStatus(
   actor: Actor,
   postId: string,
 ): ResultAsync<ApprovalStatusView, SvcError> {
-  return useCase(actor, 'post:read', async (): Promise<Result<ApprovalStatusView, SvcError>> => {
-    const post = await deps.store.posts.getPost(postId);
-    if (post === null || !isVisibleTo(post, actor)) {
-      return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
-    }
+  return useCaseOnLivePost(deps.store.posts, actor, 'post:read', postId, async () => {
     const approval = await deps.store.approvals.getLatestForPost(postId);
     if (approval === null) {
       return err(

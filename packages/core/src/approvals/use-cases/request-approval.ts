@@ -1,7 +1,13 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
-import { type SvcError, svcError } from '../../kernel/index.js';
-import { type CreatePostsDeps, type Post, transition, useCaseOnLivePost } from '../../posts/index.js';
+import type { SvcError } from '../../kernel/index.js';
+import {
+  type CreatePostsDeps,
+  type Post,
+  postChangedWhile,
+  transition,
+  useCaseOnLivePost,
+} from '../../posts/index.js';
 import type { Approval } from '../approval.js';
 import { checkDraftReady } from './check-draft-ready.js';
 
@@ -47,15 +53,7 @@ async function request(
   if (moved.isErr()) return err(notADraft(moved.error, post.status));
   const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
   if (stored === null) {
-    return err(
-      svcError(
-        'invalid_post_state',
-        `Post ${post.id} changed while sending it for approval. Read it and try again.`,
-        {
-          postId: post.id,
-        },
-      ),
-    );
+    return err(postChangedWhile(post.id, 'sending it for approval'));
   }
   const note = input.note?.trim() ?? '';
   const approval: Approval = {

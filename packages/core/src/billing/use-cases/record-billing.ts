@@ -1,4 +1,5 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { errAsync, ResultAsync } from 'neverthrow';
+import type { z } from 'zod';
 import type { CoreDeps } from '../../deps/index.js';
 import { findUserByEmail } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
@@ -22,21 +23,16 @@ export function recordBillingSubscription(
   email: string,
   changes: SubscriptionChanges,
 ): ResultAsync<Subscription, SvcError> {
-  return findUserByEmail(deps, email).andThen(
-    (user) =>
-      new ResultAsync(
-        (async (): Promise<Result<Subscription, SvcError>> => {
-          const now = deps.clock.now();
-          const current =
-            (await deps.store.billing.getSubscription(user.id)) ?? emptySubscription(user.id, now);
-          const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-          const parsed = subscriptionSchema.safeParse({ ...current, ...defined, updatedAt: now });
-          if (!parsed.success) return err(invalid(parsed.error.issues));
-          await deps.store.billing.saveSubscription(parsed.data);
-          return ok(parsed.data);
-        })(),
-      ),
-  );
+  return findUserByEmail(deps, email)
+    .map(async (user) => {
+      const now = deps.clock.now();
+      const current = (await deps.store.billing.getSubscription(user.id)) ?? emptySubscription(user.id, now);
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      return { ...current, ...defined, updatedAt: now };
+    })
+    .andThen((record) =>
+      saveChecked(subscriptionSchema, record, (s) => deps.store.billing.saveSubscription(s)),
+    );
 }
 
 /** A billing event as the operator reports it. */
@@ -51,22 +47,24 @@ export function recordBillingEvent(
   email: string,
   input: BillingEventInput,
 ): ResultAsync<BillingEvent, SvcError> {
-  return findUserByEmail(deps, email).andThen(
-    (user) =>
-      new ResultAsync(
-        (async (): Promise<Result<BillingEvent, SvcError>> => {
-          const parsed = billingEventSchema.safeParse({
-            ...input,
-            id: deps.ids.id('bill'),
-            userId: user.id,
-            at: input.at ?? deps.clock.now(),
-          });
-          if (!parsed.success) return err(invalid(parsed.error.issues));
-          await deps.store.billing.addEvent(parsed.data);
-          return ok(parsed.data);
-        })(),
-      ),
-  );
+  return findUserByEmail(deps, email)
+    .map((user) => ({ ...input, id: deps.ids.id('bill'), userId: user.id, at: input.at ?? deps.clock.now() }))
+    .andThen((record) => saveChecked(billingEventSchema, record, (e) => deps.store.billing.addEvent(e)));
+}
+
+/**
+ * Checks a record an operator action built against its schema (`validation_failed` naming the
+ * first wrong field) and stores it as checked: the end of both billing actions.
+ */
+function saveChecked<T>(
+  schema: z.ZodType<T>,
+  record: unknown,
+  save: (record: T) => Promise<void>,
+): ResultAsync<T, SvcError> {
+  const parsed = schema.safeParse(record);
+  if (!parsed.success) return errAsync(invalid(parsed.error.issues));
+  const checked = parsed.data;
+  return ResultAsync.fromSafePromise(save(checked).then(() => checked));
 }
 
 function invalid(issues: readonly { path: PropertyKey[]; message: string }[]): SvcError {

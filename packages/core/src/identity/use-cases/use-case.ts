@@ -1,7 +1,8 @@
 import { err, type Result, ResultAsync } from 'neverthrow';
-import type { SvcError } from '../../kernel/index.js';
+import type { Clock, SvcError } from '../../kernel/index.js';
 import { type Actor, requireScope } from '../actor.js';
 import type { Scope } from '../scopes.js';
+import type { User } from '../user.js';
 
 /**
  * Runs a use case for an actor: `insufficient_scope` unless the credential carries `scope`, else
@@ -34,5 +35,24 @@ export function useCaseOn<I, T>(
   return useCase(actor, scope, async () => {
     const found = await load();
     return found.isErr() ? err(found.error) : run(found.value);
+  });
+}
+
+/**
+ * Runs a use case that also needs a plan in force: `insufficient_scope` unless the credential
+ * carries `scope`, then what `entitled` refuses for the actor's user at the clock's now
+ * (`checkCanSchedule`, `checkCanUpload`), else what `run` answers at that now.
+ */
+export function entitledUseCase<T>(
+  clock: Clock,
+  actor: Actor,
+  scope: Scope,
+  entitled: (user: User, now: Date) => Result<User, SvcError>,
+  run: (now: Date) => Promise<Result<T, SvcError>>,
+): ResultAsync<T, SvcError> {
+  return useCase(actor, scope, async () => {
+    const now = clock.now();
+    const plan = entitled(actor.user, now);
+    return plan.isErr() ? err(plan.error) : run(now);
   });
 }

@@ -6,6 +6,7 @@ import {
   decodeListCursor,
   encodeListCursor,
   isPlatform,
+  listCursorOf,
   PLATFORMS,
   type Platform,
   PUBLIC_POST_STATUSES,
@@ -82,14 +83,9 @@ export function listPosts(
   input: ListPostsInput,
   options: ListPostsOptions = {},
 ): ResultAsync<PostList, SvcError> {
-  return useCase(actor, 'post:read', async () => {
-    const page = await pageOf(deps, actor, input, options);
-    if (page.isErr()) return err(page.error);
-    const accounts = await accountsOf(deps, page.value.posts);
-    return ok({
-      posts: page.value.posts.map((post) => itemOf(post, accounts)),
-      nextCursor: page.value.nextCursor,
-    });
+  return listPostRecords(deps, actor, input, options).map(async (page) => {
+    const accounts = await accountsOf(deps, page.posts);
+    return { posts: page.posts.map((post) => itemOf(post, accounts)), nextCursor: page.nextCursor };
   });
 }
 
@@ -127,10 +123,8 @@ function listQueryOf(actor: Actor, input: ListPostsInput, maxLimit: number): Res
   if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
     return invalid('limit', `limit must be a whole number from 1 to ${maxLimit}.`, { max: maxLimit });
   }
-  const after = input.cursor ? decodeListCursor(input.cursor) : null;
-  if (input.cursor && after === null) {
-    return invalid('cursor', 'cursor is not one this service handed out. Start again without it.');
-  }
+  const after = listCursorOf(input.cursor);
+  if (after.isErr()) return err(after.error);
   const platform = input.platform ?? null;
   if (platform !== null && !isPlatform(platform)) {
     return invalid('platform', `platform must be one of ${PLATFORMS.join(', ')}.`, {
@@ -159,7 +153,7 @@ function listQueryOf(actor: Actor, input: ListPostsInput, maxLimit: number): Res
     scheduledTo: range.value.to,
     text: text === '' ? null : text,
     limit,
-    after,
+    after: after.value,
   });
 }
 

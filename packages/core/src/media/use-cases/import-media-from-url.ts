@@ -1,7 +1,7 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, checkCanUpload, requireScope, type User } from '../../identity/index.js';
+import { type Actor, checkCanUpload, entitledUseCase, type User } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import type { FetchRefusal } from '../ports/media-fetcher.js';
@@ -31,23 +31,17 @@ export function importMediaFromUrl(
   url: unknown,
   shareLinks: ShareLinkHandling,
 ): ResultAsync<ImportedMedia, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<ImportedMedia, SvcError>> => {
-      const allowed = requireScope(actor, 'media:write').andThen(() =>
-        checkCanUpload(actor.user, deps.clock.now()),
+  return entitledUseCase(deps.clock, actor, 'media:write', checkCanUpload, async () => {
+    const link = linkSchema.safeParse(url);
+    if (!link.success) {
+      return err(
+        svcError('validation_failed', 'url must be an https link to an image or video file.', {
+          field: 'url',
+        }),
       );
-      if (allowed.isErr()) return err(allowed.error);
-      const link = linkSchema.safeParse(url);
-      if (!link.success) {
-        return err(
-          svcError('validation_failed', 'url must be an https link to an image or video file.', {
-            field: 'url',
-          }),
-        );
-      }
-      return importLink(deps, actor.user, link.data, shareLinks);
-    })(),
-  );
+    }
+    return importLink(deps, actor.user, link.data, shareLinks);
+  });
 }
 
 /** Imports one link for a user whose scope and plan were already checked (post creation uses it too). */

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, useCase } from '../../identity/index.js';
-import { decodeListCursor, encodeListCursor, type SvcError, svcError } from '../../kernel/index.js';
+import { encodeListCursor, listCursorOf, type SvcError, svcError } from '../../kernel/index.js';
 import { type MediaItem, mediaItemsOf } from './media-item.js';
 
 /** Default and largest page size of GET /api/v1/media. */
@@ -43,15 +43,9 @@ async function list(
       }),
     );
   }
-  const after = input.cursor ? decodeListCursor(input.cursor) : null;
-  if (input.cursor && after === null) {
-    return err(
-      svcError('validation_failed', 'cursor is not one this service handed out. Start again without it.', {
-        field: 'cursor',
-      }),
-    );
-  }
-  const page = await deps.store.media.listMediaAssets({ ownerId: actor.user.id, limit, after });
+  const after = listCursorOf(input.cursor);
+  if (after.isErr()) return err(after.error);
+  const page = await deps.store.media.listMediaAssets({ ownerId: actor.user.id, limit, after: after.value });
   return ok({
     media: await mediaItemsOf(deps, actor, page.assets),
     nextCursor: page.next === null ? null : encodeListCursor(page.next),

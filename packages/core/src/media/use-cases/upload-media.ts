@@ -1,5 +1,5 @@
-import { err, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, checkCanUpload, requireScope } from '../../identity/index.js';
+import { err, type Result, type ResultAsync } from 'neverthrow';
+import { type Actor, checkCanUpload, entitledUseCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { checkStorageLeft, type MediaDeps, storeMediaFile, UPLOADED_FILE } from './store-media-file.js';
@@ -15,7 +15,7 @@ export function uploadMedia(
   actor: Actor,
   source: AsyncIterable<Uint8Array>,
 ): ResultAsync<MediaAsset, SvcError> {
-  return new ResultAsync(upload(deps, actor, source));
+  return entitledUseCase(deps.clock, actor, 'media:write', checkCanUpload, () => upload(deps, actor, source));
 }
 
 async function upload(
@@ -23,10 +23,6 @@ async function upload(
   actor: Actor,
   source: AsyncIterable<Uint8Array>,
 ): Promise<Result<MediaAsset, SvcError>> {
-  const allowed = requireScope(actor, 'media:write').andThen(() =>
-    checkCanUpload(actor.user, deps.clock.now()),
-  );
-  if (allowed.isErr()) return err(allowed.error);
   const full = await checkStorageLeft(deps, actor.user);
   if (full !== null) return err(full);
   return storeMediaFile(deps, actor.user, source, UPLOADED_FILE, null);

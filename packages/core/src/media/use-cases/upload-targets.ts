@@ -1,5 +1,5 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, checkCanUpload, requireScope } from '../../identity/index.js';
+import { type Actor, checkCanUpload, entitledUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { mediaReadyEvent } from '../media-events.js';
@@ -25,30 +25,25 @@ export type UploadTarget = { readonly asset: MediaAsset; readonly expiresAt: Dat
  * link the bytes are PUT to.
  */
 export function createUploadTarget(deps: MediaDeps, actor: Actor): ResultAsync<UploadTarget, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<UploadTarget, SvcError>> => {
-      const now = deps.clock.now();
-      const allowed = requireScope(actor, 'media:write').andThen(() => checkCanUpload(actor.user, now));
-      if (allowed.isErr()) return err(allowed.error);
-      const full = await checkStorageLeft(deps, actor.user);
-      if (full !== null) return err(full);
-      const asset: MediaAsset = {
-        id: deps.ids.id('media'),
-        ownerId: actor.user.id,
-        status: 'pending',
-        contentType: '',
-        sizeBytes: 0,
-        width: null,
-        height: null,
-        durationMs: null,
-        blobKey: null,
-        sourceUrl: null,
-        createdAt: now,
-      };
-      await deps.store.media.insertPendingAsset(asset);
-      return ok({ asset, expiresAt: new Date(now.getTime() + UPLOAD_TARGET_LIFETIME_MS) });
-    })(),
-  );
+  return entitledUseCase(deps.clock, actor, 'media:write', checkCanUpload, async (now) => {
+    const full = await checkStorageLeft(deps, actor.user);
+    if (full !== null) return err(full);
+    const asset: MediaAsset = {
+      id: deps.ids.id('media'),
+      ownerId: actor.user.id,
+      status: 'pending',
+      contentType: '',
+      sizeBytes: 0,
+      width: null,
+      height: null,
+      durationMs: null,
+      blobKey: null,
+      sourceUrl: null,
+      createdAt: now,
+    };
+    await deps.store.media.insertPendingAsset(asset);
+    return ok({ asset, expiresAt: new Date(now.getTime() + UPLOAD_TARGET_LIFETIME_MS) });
+  });
 }
 
 /**

@@ -3,6 +3,8 @@ import type { CoreDeps } from '../../deps/index.js';
 import type { User } from '../../identity/index.js';
 import { PLATFORM_NAMES, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import {
+  assetIdsOf,
+  assetsById,
   type MediaAsset,
   type MediaDeps,
   type MediaRef,
@@ -56,9 +58,8 @@ export async function convertImagesFor(
   done: ImageConversion[],
 ): Promise<Result<MediaRef[], SvcError>> {
   const rules = deps.policy.platforms[platform];
-  const ids = slides.flatMap((s) => (s.kind === 'asset' ? [s.mediaId] : []));
-  if (ids.length === 0) return ok([...slides]);
-  const assets = new Map((await deps.store.media.getMediaAssets(ids)).map((a) => [a.id, a]));
+  const assets = await assetsById(deps, assetIdsOf(slides));
+  if (assets.size === 0) return ok([...slides]);
   const maxBytes = Math.min(rules.maxImageBytes ?? deps.policy.maxFileBytes, deps.policy.maxFileBytes);
   const result: MediaRef[] = [];
   for (const [index, slide] of slides.entries()) {

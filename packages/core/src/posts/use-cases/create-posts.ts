@@ -1,19 +1,20 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
 import {
   type Actor,
   checkCanSchedule,
+  entitledUseCase,
   limitsFor,
   quotaWindowStart,
-  requireScope,
 } from '../../identity/index.js';
-import { canonicalJson, type SvcError, svcError } from '../../kernel/index.js';
+import { canonicalJson, type SvcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { MixedImageSizes, PolicyIssue } from '../../policy/index.js';
 import type { Post } from '../post.js';
 import { type PostRequest, parsePostRequest } from '../post-request.js';
 import { scheduledEvents } from '../post-state-machine.js';
+import { scheduledTimeInPast } from '../scheduled-time-errors.js';
 import { type CheckedContent, checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { ImageConversion } from './convert-images.js';
 import { idempotentAnswer, postsOfOutcome } from './posts-of-outcome.js';
@@ -77,15 +78,11 @@ export function createPosts(
   payload: unknown,
   options: CreatePostsOptions,
 ): ResultAsync<CreatePostsResult, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<CreatePostsResult, SvcError>> => {
-      const checked = requireScope(actor, 'post:write')
-        .andThen(() => checkCanSchedule(actor.user, deps.clock.now()))
-        .andThen(() => parsePostRequest(payload, options));
-      if (checked.isErr()) return err(checked.error);
-      return createFromRequest(deps, actor, checked.value, options);
-    })(),
-  );
+  return entitledUseCase(deps.clock, actor, 'post:write', checkCanSchedule, async () => {
+    const request = parsePostRequest(payload, options);
+    if (request.isErr()) return err(request.error);
+    return createFromRequest(deps, actor, request.value, options);
+  });
 }
 
 /**
@@ -187,10 +184,11 @@ export async function checkRequest(
 ): Promise<Result<CheckedRequest, SvcError>> {
   if (request.scheduledTime !== null && request.scheduledTime.getTime() <= now.getTime()) {
     return err(
-      svcError(
-        'scheduled_time_in_past',
-        `scheduledTime ${request.scheduledTime.toISOString()} is not in the future. Send a later time, or leave it out to publish on the next run.`,
-        { field: 'scheduledTime', now: now.toISOString() },
+      scheduledTimeInPast(
+        'scheduledTime',
+        request.scheduledTime,
+        now,
+        'Send a later time, or leave it out to publish on the next run.',
       ),
     );
   }

@@ -3,7 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { RESTORE_WINDOW_MS, transition } from '../post-state-machine.js';
-import { beingPublished, ownedPost } from './owned-post.js';
+import { beingPublished, ownedPost, postChangedWhile } from './owned-post.js';
 
 /** What `svc_delete_scheduled_post` answers; the same however often it is asked. */
 export type PostDeleted = {
@@ -46,15 +46,7 @@ export function deletePost(
       if (moved.isErr()) return err(moved.error);
       const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
       if (stored === null) {
-        return err(
-          svcError(
-            'invalid_post_state',
-            `Post ${post.id} changed while deleting it. Check its status and try again.`,
-            {
-              postId: post.id,
-            },
-          ),
-        );
+        return err(postChangedWhile(post.id, 'deleting it', 'Check its status and try again.'));
       }
       return ok(deletedView(post.id, now));
     },

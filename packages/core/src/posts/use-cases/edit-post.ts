@@ -4,9 +4,10 @@ import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
 import { type DraftRevision, transition } from '../post-state-machine.js';
+import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { checkedCaption, futureTime, titleOf } from './edit-values.js';
-import { useCaseOnLivePost } from './owned-post.js';
+import { editedTexts, futureTime } from './edit-values.js';
+import { postChangedWhile, useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
 import { type UpdateScheduledPostInput, updateScheduledPost } from './update-scheduled-post.js';
@@ -55,10 +56,8 @@ export function editPost(
       const { scheduledTime, ...rest } = input;
       if (scheduledTime === null) {
         return err(
-          svcError(
-            'invalid_scheduled_time',
+          invalidScheduledTime(
             'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
-            { field: 'scheduledTime' },
           ),
         );
       }
@@ -83,13 +82,7 @@ async function reviseDraft(
   if (revised.isErr()) return err(revised.error);
   const stored = await deps.store.posts.updatePost(revised.value.post, draft.version);
   if (stored === null) {
-    return err(
-      svcError(
-        'invalid_post_state',
-        `Post ${draft.id} changed while editing it (perhaps it was sent for review). Read it and try again.`,
-        { postId: draft.id },
-      ),
-    );
+    return err(postChangedWhile(draft.id, 'editing it (perhaps it was sent for review)'));
   }
   return ok(stored);
 }
@@ -101,13 +94,9 @@ async function revisionOf(
   input: EditPostInput,
   now: Date,
 ): Promise<Result<DraftRevision, SvcError>> {
-  const revision: { -readonly [K in keyof DraftRevision]: DraftRevision[K] } = {};
-  if (input.caption !== undefined) {
-    const caption = checkedCaption(input.caption, deps.policy);
-    if (caption.isErr()) return err(caption.error);
-    revision.caption = caption.value;
-  }
-  if (input.title !== undefined) revision.title = titleOf(input.title);
+  const texts = editedTexts(input, deps.policy);
+  if (texts.isErr()) return err(texts.error);
+  const revision: { -readonly [K in keyof DraftRevision]: DraftRevision[K] } = { ...texts.value };
   if (input.scheduledTime !== undefined) {
     if (input.scheduledTime === null) revision.scheduledTime = null;
     else {

@@ -1,6 +1,8 @@
 import { err, ok, type Result } from 'neverthrow';
 import { parseIsoDateTime, type SvcError, svcError } from '../../kernel/index.js';
 import type { PolicyConfig } from '../../policy/index.js';
+import type { PostEdit } from '../post-state-machine.js';
+import { invalidScheduledTime, scheduledTimeInPast } from '../scheduled-time-errors.js';
 
 /** A replacement caption within the service's own ceiling (platforms' ceilings are the policy's). */
 export function checkedCaption(
@@ -22,29 +24,36 @@ export function titleOf(title: string | null): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/**
+ * The caption and title an edit of a draft or of a scheduled post replaces, each checked as every
+ * edit checks it; absent fields are left out (they stay as they are).
+ */
+export function editedTexts(
+  input: { readonly caption?: string; readonly title?: string | null },
+  policy: Pick<PolicyConfig, 'captionMax'>,
+): Result<Pick<PostEdit, 'caption' | 'title'>, SvcError> {
+  const texts: { caption?: string; title?: string | null } = {};
+  if (input.caption !== undefined) {
+    const caption = checkedCaption(input.caption, policy);
+    if (caption.isErr()) return err(caption.error);
+    texts.caption = caption.value;
+  }
+  if (input.title !== undefined) texts.title = titleOf(input.title);
+  return ok(texts);
+}
+
 /** A `scheduled_time` given to a draft or an edit: ISO 8601 with an offset, and in the future. */
 export function futureTime(value: string, now: Date): Result<Date, SvcError> {
   const time = parseIsoDateTime(value);
   if (time === null) {
     return err(
-      svcError(
-        'invalid_scheduled_time',
+      invalidScheduledTime(
         'scheduled_time is not an ISO 8601 date-time with an offset, such as 2026-03-01T09:00:00Z.',
-        { field: 'scheduledTime' },
       ),
     );
   }
   if (time.getTime() <= now.getTime()) {
-    return err(
-      svcError(
-        'scheduled_time_in_past',
-        `scheduled_time ${time.toISOString()} is not in the future. Send a later time.`,
-        {
-          field: 'scheduledTime',
-          now: now.toISOString(),
-        },
-      ),
-    );
+    return err(scheduledTimeInPast('scheduled_time', time, now, 'Send a later time.'));
   }
   return ok(time);
 }

@@ -17,7 +17,7 @@ export async function ownedPost(
 ): Promise<Result<Post, SvcError>> {
   const post = await posts.getPost(postId);
   if (post === null || !actorCanReadPost(actor, post)) {
-    return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+    return err(postNotFound(postId));
   }
   return ok(post);
 }
@@ -30,7 +30,7 @@ export async function liveOwnedPost(
 ): Promise<Result<Post, SvcError>> {
   const found = await ownedPost(posts, actor, postId);
   if (found.isErr() || found.value.deletedAt === null) return found;
-  return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+  return err(postNotFound(postId));
 }
 
 /**
@@ -47,6 +47,11 @@ export function useCaseOnLivePost<T>(
   return useCaseOn(actor, scope, () => liveOwnedPost(posts, actor, postId), run);
 }
 
+/** The `post_not_found` error: the same for a missing post and one the actor may not read. */
+export function postNotFound(postId: string): SvcError {
+  return svcError('post_not_found', `Post ${postId} not found.`, { postId });
+}
+
 /** The refusal for a post a publisher is publishing right now (it cannot be changed or deleted). */
 export function beingPublished(post: Post, action: string): SvcError {
   return svcError(
@@ -54,4 +59,12 @@ export function beingPublished(post: Post, action: string): SvcError {
     `Post ${post.id} is being published right now and cannot be ${action}. Check its status in a minute: once it is posted or failed it settles.`,
     { postId: post.id, state: 'publishing' },
   );
+}
+
+/**
+ * The refusal when a post's compare-and-set write finds another version: it changed while
+ * `doing` (a concurrent edit, review or claim). `advice` says what to do next.
+ */
+export function postChangedWhile(postId: string, doing: string, advice = 'Read it and try again.'): SvcError {
+  return svcError('invalid_post_state', `Post ${postId} changed while ${doing}. ${advice}`, { postId });
 }

@@ -3,6 +3,8 @@ import type { CoreDeps } from '../../deps/index.js';
 import type { User } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import {
+  assetIdsOf,
+  assetsById,
   type MediaAsset,
   type MediaDeps,
   type MediaRef,
@@ -24,9 +26,9 @@ export async function padPhotoSet(
   slides: readonly MediaRef[],
   done: Map<string, MediaRef>,
 ): Promise<Result<MediaRef[], SvcError>> {
-  const ids = slides.flatMap((s) => (s.kind === 'asset' ? [s.mediaId] : []));
+  const ids = assetIdsOf(slides);
   if (ids.length < 2) return ok([...slides]);
-  const assets = new Map((await deps.store.media.getMediaAssets(ids)).map((a) => [a.id, a]));
+  const assets = await assetsById(deps, ids);
   const photos = ids
     .map((id) => assets.get(id))
     .filter((a): a is MediaAsset => a?.contentType.startsWith('image/') === true);

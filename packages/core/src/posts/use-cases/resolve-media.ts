@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { User } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import type { MediaAsset, MediaRef, MediaStore } from '../../media/index.js';
+import { assetIdsOf, type MediaAsset, type MediaRef, type MediaStore } from '../../media/index.js';
 import type { PolicyMedia } from '../../policy/index.js';
 
 /**
@@ -14,7 +14,7 @@ export async function resolveMedia(
   user: User,
   refs: readonly MediaRef[],
 ): Promise<Result<PolicyMedia[], SvcError>> {
-  const assetIds = refs.flatMap((r) => (r.kind === 'asset' ? [r.mediaId] : []));
+  const assetIds = assetIdsOf(refs);
   const assets = new Map<string, MediaAsset>();
   if (assetIds.length > 0) {
     for (const asset of await media.getMediaAssets([...new Set(assetIds)])) {

@@ -1,8 +1,9 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type SvcError, svcError } from '../../kernel/index.js';
+import type { SvcError } from '../../kernel/index.js';
 import type { Post } from '../post.js';
 import { transition } from '../post-state-machine.js';
+import { postChangedWhile, postNotFound } from './owned-post.js';
 
 /**
  * Restores a soft-deleted post within 30 days of its deletion (operator only, `svc posts
@@ -17,7 +18,7 @@ export function restorePost(
   return new ResultAsync(
     (async (): Promise<Result<Post, SvcError>> => {
       const post = await deps.store.posts.getPost(postId);
-      if (post === null) return err(svcError('post_not_found', `Post ${postId} not found.`, { postId }));
+      if (post === null) return err(postNotFound(postId));
       const moved = transition(post, { type: 'restore', at });
       if (moved.isErr()) return err(moved.error);
       let restored = moved.value.post;
@@ -27,9 +28,7 @@ export function restorePost(
       }
       const stored = await deps.store.posts.updatePost(restored, post.version, moved.value.events);
       if (stored === null) {
-        return err(
-          svcError('invalid_post_state', `Post ${postId} changed while restoring it. Try again.`, { postId }),
-        );
+        return err(postChangedWhile(postId, 'restoring it', 'Try again.'));
       }
       if (due && stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
       return ok(stored);

@@ -1,8 +1,8 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { type AccountChoice, chooseTargets, visibleAccounts } from '../../accounts/index.js';
-import { type Actor, checkCanSchedule, requireScope } from '../../identity/index.js';
+import { type Actor, checkCanSchedule, entitledUseCase } from '../../identity/index.js';
 import { PLATFORM_NAMES, type Platform, type SvcError, svcError } from '../../kernel/index.js';
-import { importMediaUrls, type MediaRef } from '../../media/index.js';
+import { assetIdsOf, assetsById, importMediaUrls, type MediaRef } from '../../media/index.js';
 import { describePublication, mediaTypeName, type Publication } from '../../policy/index.js';
 import type { Post } from '../post.js';
 import { type PostRequest, parsePlatforms, parsePostRequest } from '../post-request.js';
@@ -65,7 +65,9 @@ export function schedulePost(
   actor: Actor,
   input: SchedulePostInput,
 ): ResultAsync<ScheduleOutcome, SvcError> {
-  return new ResultAsync(schedule(deps, actor, input));
+  return entitledUseCase(deps.clock, actor, 'post:write', checkCanSchedule, () =>
+    schedule(deps, actor, input),
+  );
 }
 
 async function schedule(
@@ -73,10 +75,6 @@ async function schedule(
   actor: Actor,
   input: SchedulePostInput,
 ): Promise<Result<ScheduleOutcome, SvcError>> {
-  const allowed = requireScope(actor, 'post:write').andThen(() =>
-    checkCanSchedule(actor.user, deps.clock.now()),
-  );
-  if (allowed.isErr()) return err(allowed.error);
   const platforms = await platformsOf(deps, actor, input);
   if (platforms.isErr()) return err(platforms.error);
   const decision = await chooseTargets(
@@ -170,15 +168,15 @@ async function publicationsOf(
   platforms: readonly Platform[],
   posts: readonly Post[],
 ): Promise<Publication[]> {
-  const ids = posts.flatMap((p) => p.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : [])));
-  const types = new Map(
-    (await deps.store.media.getMediaAssets([...new Set(ids)])).map((a) => [a.id, a.contentType]),
+  const assets = await assetsById(
+    deps,
+    posts.flatMap((p) => assetIdsOf(p.media)),
   );
   return platforms.flatMap((platform) => {
     const row = posts.find((p) => p.platforms[0] === platform);
     if (row === undefined) return [];
     const slides = row.media.map((m) => ({
-      contentType: m.kind === 'asset' ? (types.get(m.mediaId) ?? '') : '',
+      contentType: m.kind === 'asset' ? (assets.get(m.mediaId)?.contentType ?? '') : '',
     }));
     return [describePublication(platform, slides, deps.policy.platforms[platform])];
   });

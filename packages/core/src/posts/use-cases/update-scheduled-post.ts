@@ -6,8 +6,8 @@ import type { Post } from '../post.js';
 import { type PostEdit, transition } from '../post-state-machine.js';
 import { checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { checkedCaption, futureTime, titleOf } from './edit-values.js';
-import { beingPublished, useCaseOnLivePost } from './owned-post.js';
+import { editedTexts, futureTime } from './edit-values.js';
+import { beingPublished, postChangedWhile, useCaseOnLivePost } from './owned-post.js';
 import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
 
@@ -79,15 +79,7 @@ async function update(
 
   const stored = await deps.store.posts.updatePost(next, post.version);
   if (stored === null) {
-    return err(
-      svcError(
-        'invalid_post_state',
-        `Post ${post.id} changed while editing it (perhaps it is being published). Read it and try again.`,
-        {
-          postId: post.id,
-        },
-      ),
-    );
+    return err(postChangedWhile(post.id, 'editing it (perhaps it is being published)'));
   }
   if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
   return ok(stored);
@@ -101,13 +93,9 @@ async function editOf(
   input: UpdateScheduledPostInput,
   now: Date,
 ): Promise<Result<PostEdit, SvcError>> {
-  const edit: { -readonly [K in keyof PostEdit]: PostEdit[K] } = {};
-  if (input.caption !== undefined) {
-    const caption = checkedCaption(input.caption, deps.policy);
-    if (caption.isErr()) return err(caption.error);
-    edit.caption = caption.value;
-  }
-  if (input.title !== undefined) edit.title = titleOf(input.title);
+  const texts = editedTexts(input, deps.policy);
+  if (texts.isErr()) return err(texts.error);
+  const edit: { -readonly [K in keyof PostEdit]: PostEdit[K] } = { ...texts.value };
   if (input.scheduledTime !== undefined) {
     const time = futureTime(input.scheduledTime, now);
     if (time.isErr()) return err(time.error);

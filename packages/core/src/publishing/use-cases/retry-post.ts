@@ -2,10 +2,14 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, checkCanSchedule } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
+import { assetIdsOf, assetsById } from '../../media/index.js';
 import {
   beingPublished,
+  invalidScheduledTime,
   type Post,
+  postChangedWhile,
   refuseRepeats,
+  scheduledTimeInPast,
   transition,
   useCaseOnLivePost,
 } from '../../posts/index.js';
@@ -58,11 +62,7 @@ async function retry(
 
   const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
   if (stored === null) {
-    return err(
-      svcError('invalid_post_state', `Post ${post.id} changed while retrying it. Read it and try again.`, {
-        postId: post.id,
-      }),
-    );
+    return err(postChangedWhile(post.id, 'retrying it'));
   }
   if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
   return ok(stored);
@@ -76,19 +76,18 @@ function retryTime(
   if (requested === null) return ok(deps.publisher.nextRunAt(now));
   if (Number.isNaN(requested.getTime())) {
     return err(
-      svcError(
-        'invalid_scheduled_time',
+      invalidScheduledTime(
         'scheduledTime must be an ISO 8601 date-time with a time zone offset, for example 2026-12-01T09:30:00Z.',
-        { field: 'scheduledTime' },
       ),
     );
   }
   if (requested.getTime() <= now.getTime()) {
     return err(
-      svcError(
-        'scheduled_time_in_past',
-        `scheduledTime ${requested.toISOString()} is not in the future. Send a later time, or leave it out to retry on the next run.`,
-        { field: 'scheduledTime', now: now.toISOString() },
+      scheduledTimeInPast(
+        'scheduledTime',
+        requested,
+        now,
+        'Send a later time, or leave it out to retry on the next run.',
       ),
     );
   }
@@ -99,9 +98,8 @@ function retryTime(
 async function wouldFailAtOnce(deps: Pick<CoreDeps, 'store'>, post: Post): Promise<SvcError | null> {
   const accountId = post.profileIds[0];
   const account = accountId === undefined ? null : await deps.store.accounts.getAccount(accountId);
-  const assetIds = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
-  const assets = assetIds.length === 0 ? [] : await deps.store.media.getMediaAssets([...new Set(assetIds)]);
-  const cause = unpublishableCause(post, account, new Map(assets.map((a) => [a.id, a])));
+  const assets = await assetsById(deps, assetIdsOf(post.media));
+  const cause = unpublishableCause(post, account, assets);
   return cause === null ? null : refusalOf(post, cause);
 }
 
