@@ -1,4 +1,4 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import { err, ok, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import type { User } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
@@ -11,13 +11,14 @@ export function automationOwner(
   deps: Pick<CoreDeps, 'store'>,
   automationId: string,
 ): ResultAsync<User, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<User, SvcError>> => {
-      const automation = await deps.store.automations.getAutomation(automationId);
-      const owner = automation === null ? null : await deps.store.users.getUser(automation.ownerId);
-      return owner === null
-        ? err(svcError('automation_not_found', `Automation ${automationId} not found.`, { automationId }))
-        : ok(owner);
-    })(),
+  return ResultAsync.fromSafePromise(ownerOf(deps, automationId)).andThen((owner) =>
+    owner === null
+      ? err(svcError('automation_not_found', `Automation ${automationId} not found.`, { automationId }))
+      : ok(owner),
   );
+}
+
+async function ownerOf(deps: Pick<CoreDeps, 'store'>, automationId: string): Promise<User | null> {
+  const automation = await deps.store.automations.getAutomation(automationId);
+  return automation === null ? null : deps.store.users.getUser(automation.ownerId);
 }
