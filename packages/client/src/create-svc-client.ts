@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './openapi-types.js';
-import { paginate } from './paginate.js';
+import { paginateFiltered } from './paginate.js';
 import { DEFAULT_RETRY, type RetryOptions, retryingFetch } from './retrying-fetch.js';
 import { svcApiErrorOf } from './svc-api-error-of.js';
 import {
@@ -141,16 +141,14 @@ export function createSvcClient(options: SvcClientOptions): SvcClient {
     },
     posts: {
       list: (filters = {}) =>
-        paginate(async (cursor) => {
-          const query = cursor === undefined ? filters : { ...filters, cursor };
+        paginateFiltered(filters, async (query) => {
           const page = present((await api.GET('/api/v1/posts', { params: { query } })).data);
           return { items: page.posts, nextCursor: page.nextCursor };
         }),
     },
     media: {
       list: (filters = {}) =>
-        paginate(async (cursor) => {
-          const query = cursor === undefined ? filters : { ...filters, cursor };
+        paginateFiltered(filters, async (query) => {
           const page = present((await api.GET('/api/v1/media', { params: { query } })).data);
           return { items: page.media, nextCursor: page.nextCursor };
         }),

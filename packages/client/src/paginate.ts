@@ -19,3 +19,11 @@ export async function* paginate<T>(
     cursor = next;
   }
 }
+
+/** `paginate` over a filtered list: each page is asked for with the filters and its cursor. */
+export function paginateFiltered<F extends object, T>(
+  filters: F,
+  fetchPage: (query: F & { readonly cursor?: string }) => Promise<Page<T>>,
+): AsyncGenerator<T, void, undefined> {
+  return paginate((cursor) => fetchPage(cursor === undefined ? filters : { ...filters, cursor }));
+}

@@ -1,10 +1,8 @@
 import type { AgentAccess, CoreDeps, SignInLimiter, WebhookSender } from '@svc/core';
+import type { SurfaceLogger } from '@svc/web';
 
 /** Where the console reports faults it answers with a generic page. */
-export type ConsoleLogger = {
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-};
+export type ConsoleLogger = SurfaceLogger;
 
 /** What the console is built from. */
 export type ConsoleDeps = {

@@ -22,8 +22,12 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 
 /** Sessions of the console, stored hashed so a database leak signs nobody in. */
 export type ConsoleSessions = {
-  /** Opens a session for the user; answers the cookie's token (shown nowhere else). */
-  open(user: User): Promise<string>;
+  /**
+   * Opens a session for the user, ending the one of `previous` (the cookie's token before signing
+   * in, if any): a fresh token at every sign-in, so a token planted beforehand is never promoted.
+   * Answers the cookie's token (shown nowhere else).
+   */
+  open(user: User, previous: string | null): Promise<string>;
   /** The session a cookie token stands for, or null when unknown, expired or its user is gone. */
   read(token: string): Promise<ConsoleSession | null>;
   /** Ends the session of a cookie token. */
@@ -40,8 +44,12 @@ export function createConsoleSessions(
   const { store, clock, keyHasher } = deps;
   const expiry = (record: SessionRecord, now: number) =>
     new Date(Math.min(now + limits.idleMs, record.createdAt + limits.maxMs));
+  const close = async (token: string): Promise<void> => {
+    await store.oauth.destroy(KIND, keyHasher.hash(token));
+  };
   return {
-    async open(user) {
+    async open(user, previous) {
+      if (previous !== null) await close(previous);
       const token = deps.ids.secret();
       const now = clock.now().getTime();
       const record: SessionRecord = {
@@ -70,9 +78,7 @@ export function createConsoleSessions(
       }
       return { user, csrf: record.csrf, id };
     },
-    async close(token) {
-      await store.oauth.destroy(KIND, keyHasher.hash(token));
-    },
+    close,
     closeOthers: (userId, keepId) => endConsoleSessions(store.oauth, userId, keepId),
   };
 }

@@ -1,10 +1,9 @@
 import { API_KEY_SCAN_PATTERN } from '@svc/core';
+import type { SurfaceLogger } from '@svc/web';
 
 /** The logging the HTTP layer needs; a pino logger fits it. */
-export type HttpLogger = {
+export type HttpLogger = SurfaceLogger & {
   info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
 };
 
 const BEARER_TOKEN = /(bearer\s+)\S+/gi;

@@ -1,11 +1,12 @@
-// The OpenAPI document built from the operations: it stays whole because its helpers (responses,
-// parameters, rate-limit headers, schema cleaning) serve only openApiDocument's one pass.
+// The OpenAPI document built from the operations; its helpers (responses, parameters, rate-limit
+// headers, schema cleaning) serve only openApiDocument's one pass, request bodies aside.
 
 import { ERROR_CODES, type ErrorCode } from '@svc/core';
 import { z } from 'zod';
 import { ERROR_STATUS } from './error-status.js';
 import type { AnyOperation, ResponseSpec } from './operation.js';
 import { isRateLimited } from './rate-limited.js';
+import { requestBodyOf } from './request-body-of.js';
 
 /** The version of the REST API the document describes (spec 9). */
 export const API_VERSION = '1.0.0';
@@ -90,55 +91,8 @@ export function openApiDocument(
     const parameters = [...pathParameters(op.path), ...queryParameters(op.query)];
     if (parameters.length > 0) entry.parameters = parameters;
 
-    const body = op.body;
-    if (body?.kind === 'json') {
-      entry.requestBody = {
-        required: body.optional !== true,
-        content: {
-          'application/json': {
-            schema: refOf(inputs, body.schema, `${name}Request`),
-            ...(body.example === undefined ? {} : { example: body.example }),
-          },
-        },
-      };
-    } else if (body?.kind === 'multipart') {
-      entry.requestBody = {
-        required: true,
-        description: body.description,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: { [body.part]: { type: 'string', contentMediaType: 'application/octet-stream' } },
-              required: [body.part],
-            },
-          },
-        },
-      };
-    } else if (body?.kind === 'binary') {
-      entry.requestBody = {
-        required: true,
-        description: body.description,
-        content: {
-          'application/octet-stream': {
-            schema: { type: 'string', contentMediaType: 'application/octet-stream' },
-          },
-        },
-      };
-    } else if (body?.kind === 'text') {
-      entry.requestBody = {
-        required: true,
-        content: Object.fromEntries(
-          Object.entries(body.types).map(([type, spec]) => [
-            type,
-            {
-              schema: refOf(inputs, spec.schema, `${name}Body`),
-              ...(spec.example === undefined ? {} : { example: spec.example }),
-            },
-          ]),
-        ),
-      };
-    }
+    const requestBody = requestBodyOf(op.body, (schema, fallback) => refOf(inputs, schema, fallback), name);
+    if (requestBody !== undefined) entry.requestBody = requestBody;
 
     const responses: Record<string, unknown> = {};
     for (const [status, spec] of Object.entries(op.responses as Record<number, ResponseSpec>)) {

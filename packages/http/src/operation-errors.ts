@@ -1,4 +1,4 @@
-import { type ErrorCode, POLICY_ERROR_CODES } from '@svc/core';
+import { ERROR_CODES, type ErrorCode, POLICY_ERROR_CODES } from '@svc/core';
 
 /** The content policy's codes (docs/policy.md), which creating or editing a post can answer with. */
 export const POLICY_ERRORS: readonly ErrorCode[] = [
@@ -7,14 +7,17 @@ export const POLICY_ERRORS: readonly ErrorCode[] = [
   'privacy_level_not_allowed',
 ];
 
+/**
+ * Why a link could not be read (docs/media.md): core names every such refusal `media_url_*`, so
+ * the list follows the code list instead of copying it.
+ */
+export const MEDIA_URL_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter((code) =>
+  code.startsWith('media_url_'),
+);
+
 /** What reading links into the library can answer (docs/media.md). */
 export const MEDIA_IMPORT_ERRORS: readonly ErrorCode[] = [
-  'media_url_blocked',
-  'media_url_unreachable',
-  'media_url_not_a_file',
-  'media_url_too_large',
-  'media_url_unsupported_type',
-  'media_url_share_page',
+  ...MEDIA_URL_ERRORS,
   'media_conversion_failed',
   'storage_quota_exceeded',
   'upload_plan_required',

@@ -1,11 +1,9 @@
 import type { CoreDeps, RateLimitSettings } from '@svc/core';
+import type { SurfaceLogger } from '@svc/web';
 import type { BearerVerifier } from './bearer-verifier.js';
 
 /** Where the endpoint reports faults it cannot answer with a tool result. */
-export type McpLogger = {
-  error(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-};
+export type McpLogger = SurfaceLogger;
 
 /** What the agent-tool endpoint is built from. */
 export type McpDeps = {

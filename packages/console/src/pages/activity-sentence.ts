@@ -14,6 +14,25 @@ export type ActivitySentence = {
 /** How much of a caption a sentence quotes, in characters (code points), ellipsis included. */
 export const SENTENCE_CAPTION_LENGTH = 50;
 
+// Events told by their subject and a fixed phrase: `Post “Hello…” was approved`.
+const PLAIN_SENTENCES: ReadonlyMap<string, string> = new Map([
+  ['post.approval_requested', 'was sent for review'],
+  ['post.approved', 'was approved'],
+  ['post.rejected', 'was rejected and is a draft again'],
+  ['post.deleted', 'was deleted'],
+  ['post.restored', 'was restored'],
+  ['account.connected', 'was connected'],
+  ['account.reconnected', 'was reconnected'],
+  ['account.needs_reconnect', 'needs reconnecting'],
+  ['account.disconnected', 'was disconnected'],
+  ['media.ready', 'was added to the library'],
+  ['media.deleted', 'was deleted from the library'],
+  ['automation.created', 'was created'],
+  ['automation.paused', 'was paused'],
+  ['automation.resumed', 'was resumed'],
+  ['automation.deleted', 'was deleted'],
+]);
+
 /**
  * The sentence of an activity entry, from the event's type and data (platform, handle, reason,
  * times, permalink) and the post's caption. Times read in the person's zone. Wording only: what
@@ -42,19 +61,21 @@ export function activitySentence(entry: ActivityEntry, time: TimeFormat): Activi
   const aboutPost = (text: string) => ({ text, href: postHref, permalink: null });
   const account = `${handleOf(data)}${onPlatform}`;
   const aboutAccount = (text: string) => ({ text, href: '/app/connections', permalink: null });
-  const file = fileOf(data);
-  const aboutFile = (text: string) => ({ text, href: '/app/media', permalink: null });
-  const automation = `An ${on ?? 'Instagram'} automation`;
-  const aboutAutomation = (text: string) => ({ text, href: '/app/automations', permalink: null });
+  // Each area's subject, and the page its sentences link to.
+  const subjects: Readonly<Record<string, readonly [string, string]>> = {
+    post: [post, postHref],
+    account: [account, '/app/connections'],
+    media: [fileOf(data), '/app/media'],
+    automation: [`An ${on ?? 'Instagram'} automation`, '/app/automations'],
+  };
+  const plain = PLAIN_SENTENCES.get(event.type);
+  const subject = subjects[event.type.slice(0, event.type.indexOf('.'))];
+  if (plain !== undefined && subject !== undefined) {
+    return { text: `${subject[0]} ${plain}`, href: subject[1], permalink: null };
+  }
   switch (event.type) {
     case 'post.scheduled':
       return aboutPost(`${post} was scheduled${onPlatform}${when('scheduledTime')}`);
-    case 'post.approval_requested':
-      return aboutPost(`${post} was sent for review`);
-    case 'post.approved':
-      return aboutPost(`${post} was approved`);
-    case 'post.rejected':
-      return aboutPost(`${post} was rejected and is a draft again`);
     case 'post.publishing': {
       const attempt =
         typeof data.attempt === 'number' && data.attempt > 1 ? ` (attempt ${data.attempt})` : '';
@@ -75,36 +96,12 @@ export function activitySentence(entry: ActivityEntry, time: TimeFormat): Activi
       return aboutPost(`${post} will be tried again${onPlatform}${when('retryAt')}${because('reason')}`);
     case 'post.retry_requested':
       return aboutPost(`${post} was sent to publish again${onPlatform}${when('scheduledTime')}`);
-    case 'post.deleted':
-      return aboutPost(`${post} was deleted`);
-    case 'post.restored':
-      return aboutPost(`${post} was restored`);
-    case 'account.connected':
-      return aboutAccount(`${account} was connected`);
-    case 'account.reconnected':
-      return aboutAccount(`${account} was reconnected`);
-    case 'account.needs_reconnect':
-      return aboutAccount(`${account} needs reconnecting`);
-    case 'account.disconnected':
-      return aboutAccount(`${account} was disconnected`);
     case 'account.token_expiring': {
       const lapses = dateOf(data.expiresAt);
       return aboutAccount(
         `The access to ${account} lapses${lapses === null ? ' soon' : ` at ${time.text(lapses)}`}: reconnect it before then`,
       );
     }
-    case 'media.ready':
-      return aboutFile(`${file} was added to the library`);
-    case 'media.deleted':
-      return aboutFile(`${file} was deleted from the library`);
-    case 'automation.created':
-      return aboutAutomation(`${automation} was created`);
-    case 'automation.paused':
-      return aboutAutomation(`${automation} was paused`);
-    case 'automation.resumed':
-      return aboutAutomation(`${automation} was resumed`);
-    case 'automation.deleted':
-      return aboutAutomation(`${automation} was deleted`);
     default:
       // An event type this console does not know yet (a newer server wrote it): say what it is.
       return { text: String(event.type), href: '/app', permalink: null };

@@ -3,7 +3,7 @@ import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { refusalPage } from './refusal-page.js';
+import { actionReply } from './refusal-page.js';
 
 // A review page shows this many at once; the oldest requests come last in the newest-first list.
 const SHOWN = 50;
@@ -43,18 +43,17 @@ async function decide(c: SignedContext): Promise<ConsoleReply> {
     approve: decision === 'approve',
     note: note === '' ? null : note,
   });
-  if (decided.isErr()) {
-    return refusalPage(c, {
+  return actionReply(
+    c,
+    decided,
+    {
       status: 409,
       title: 'Not decided',
       section: '/app/approvals',
-      message: decided.error.message,
-      code: decided.error.code,
+      planNotice: true,
       back: { href: '/app/approvals', label: 'Back to the approvals' },
-    });
-  }
-  return redirectReply(
-    `/app/posts/${decided.value.post.id}?done=${decision === 'approve' ? 'approved' : 'rejected'}`,
+    },
+    ({ post }) => `/app/posts/${post.id}?done=${decision === 'approve' ? 'approved' : 'rejected'}`,
   );
 }
 

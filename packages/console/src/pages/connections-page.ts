@@ -14,7 +14,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { platformRulesLine, postingOptionLines } from './posting-rules.js';
-import { refusalPage } from './refusal-page.js';
+import { actionReply, type RefusalFrame } from './refusal-page.js';
 
 /** A TikTok account's options as read when the page opened, or why they could not be. */
 type OptionsRead = { readonly options: PostingOptionsView } | { readonly failed: string };
@@ -94,16 +94,13 @@ async function connect(c: SignedContext): Promise<ConsoleReply> {
   const platform = PLATFORMS.find((p) => p === c.form.get('platform')) as Platform | undefined;
   if (platform === undefined) return redirectReply('/app/connections');
   const request = await createConnectionRequest(c.deps.core, c.actor, { platform });
-  if (request.isErr()) {
-    return refusalPage(c, {
-      status: 409,
-      title: 'Connections',
-      section: '/app/connections',
-      message: request.error.message,
-      back: { href: '/app/connections', label: 'Back to the connections' },
-    });
-  }
-  return redirectReply(`/connect/${request.value.id}`);
+  const frame: RefusalFrame = {
+    status: 409,
+    title: 'Connections',
+    section: '/app/connections',
+    back: { href: '/app/connections', label: 'Back to the connections' },
+  };
+  return actionReply(c, request, frame, ({ id }) => `/connect/${id}`);
 }
 
 /** Connected accounts: list, connect, reconnect. */

@@ -9,9 +9,9 @@ import {
 import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { statusBadge } from './format.js';
-import { refusalPage } from './refusal-page.js';
+import { actionReply, type RefusalFrame } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const now = c.deps.core.clock.now();
@@ -35,16 +35,13 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
 
 async function restore(c: SignedContext): Promise<ConsoleReply> {
   const restored = await restoreOwnPost(c.deps.core, c.actor, c.params.id ?? '');
-  if (restored.isErr()) {
-    return refusalPage(c, {
-      status: 409,
-      title: 'Deleted',
-      section: '/app/deleted',
-      message: restored.error.message,
-      back: { href: '/app/deleted', label: 'Back to the deleted posts' },
-    });
-  }
-  return redirectReply(`/app/posts/${restored.value.id}?done=restored`);
+  const frame: RefusalFrame = {
+    status: 409,
+    title: 'Deleted',
+    section: '/app/deleted',
+    back: { href: '/app/deleted', label: 'Back to the deleted posts' },
+  };
+  return actionReply(c, restored, frame, (post) => `/app/posts/${post.id}?done=restored`);
 }
 
 /** Soft-deleted posts and their restore. */

@@ -26,7 +26,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import type { TimeFormat } from '../time-format.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
-import { refusalPage } from './refusal-page.js';
+import { actionReply, type RefusalFrame } from './refusal-page.js';
 
 /** Confirmations a post's page and the list show after an action (`?done=`). */
 export const POST_NOTICES: Readonly<Record<string, string>> = {
@@ -272,17 +272,8 @@ async function edit(c: SignedContext): Promise<ConsoleReply> {
 async function remove(c: SignedContext): Promise<ConsoleReply> {
   const id = c.params.id ?? '';
   const done = await deletePost(c.deps.core, c.actor, id);
-  if (done.isErr()) {
-    return refusalPage(c, {
-      status: 409,
-      title: 'Not deleted',
-      section: '/app/posts',
-      message: done.error.message,
-      back: { href: `/app/posts/${id}`, label: 'Back to the post' },
-    });
-  }
   // A deleted post has no page of its own any more (it is restored from Deleted).
-  return redirectReply('/app/posts?done=deleted');
+  return actionReply(c, done, refusedOnPost(409, 'Not deleted', id), () => '/app/posts?done=deleted');
 }
 
 // The keyboard's (and every browser's) way to move a scheduled post: a time field, in the person's zone.
@@ -292,16 +283,17 @@ async function move(c: SignedContext): Promise<ConsoleReply> {
   // Anything else goes as sent, for the use case to refuse with its own message.
   const iso = c.time.instant(time)?.toISOString() ?? time;
   const moved = await updateScheduledPost(c.deps.core, c.actor, { postId: id, scheduledTime: iso });
-  if (moved.isErr()) {
-    return refusalPage(c, {
-      status: 400,
-      title: 'Not moved',
-      section: '/app/posts',
-      message: moved.error.message,
-      back: { href: `/app/posts/${id}`, label: 'Back to the post' },
-    });
-  }
-  return redirectReply(`/app/posts/${id}?done=moved`);
+  return actionReply(c, moved, refusedOnPost(400, 'Not moved', id), () => `/app/posts/${id}?done=moved`);
+}
+
+// A refused action on a post's page leads back to the post.
+function refusedOnPost(status: number, title: string, id: string): RefusalFrame {
+  return {
+    status,
+    title,
+    section: '/app/posts',
+    back: { href: `/app/posts/${id}`, label: 'Back to the post' },
+  };
 }
 
 const EVENT_LABELS: Readonly<Record<string, string>> = {

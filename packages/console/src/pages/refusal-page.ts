@@ -1,8 +1,9 @@
-import { isPlanRefusal } from '@svc/core';
+import { isPlanRefusal, type SvcError } from '@svc/core';
 import { html } from '@svc/web';
+import type { Result } from 'neverthrow';
 import type { SignedContext } from '../console-context.js';
 import { consolePage, type SectionPath } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { planNoticeView } from './plan-notice-view.js';
 
 /** What a refused action shows: why (the use case's own message), and the way back. */
@@ -27,4 +28,26 @@ export function refusalPage(c: SignedContext, refusal: Refusal): ConsoleReply {
       body: html`${isPlanRefusal(refusal.code ?? '') ? planNoticeView(c, 'lapsed') : ''}<p><a href="${refusal.back.href}">${refusal.back.label}</a></p>`,
     }),
   );
+}
+
+/** A refusal's page, less what the use case's error says. */
+export type RefusalFrame = Omit<Refusal, 'message' | 'code'> & {
+  /** Pass the error's code on, so a lapsed plan's refusal adds the plan notice. */
+  readonly planNotice?: true;
+};
+
+/**
+ * What a form action answers once its use case has run: a redirect to `done(value)` when it
+ * agreed, else the refusal page with the use case's own message.
+ */
+export function actionReply<T>(
+  c: SignedContext,
+  outcome: Result<T, SvcError>,
+  frame: RefusalFrame,
+  done: (value: T) => string,
+): ConsoleReply {
+  if (outcome.isOk()) return redirectReply(done(outcome.value));
+  const { planNotice, ...rest } = frame;
+  const code = planNotice === true ? { code: outcome.error.code } : {};
+  return refusalPage(c, { ...rest, message: outcome.error.message, ...code });
 }

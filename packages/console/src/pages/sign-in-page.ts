@@ -62,9 +62,7 @@ async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
   }
   if (check.kind === 'refused')
     return htmlReply(401, signInPage(next, check.email, 'The email or password is not right.'));
-  // A fresh token at every sign-in: a token planted before signing in is never promoted.
-  if (c.token !== null) await c.sessions.close(c.token);
-  const token = await c.sessions.open(check.user);
+  const token = await c.sessions.open(check.user, c.token);
   return redirectReply(next, { 'set-cookie': sessionCookie(token, c.deps.baseUrl.startsWith('https:')) });
 }
 

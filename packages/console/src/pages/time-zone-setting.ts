@@ -2,8 +2,8 @@ import { DEFAULT_TIME_ZONE, setTimeZone } from '@svc/core';
 import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField } from '../console-page.js';
-import { type ConsoleReply, redirectReply } from '../console-reply.js';
-import { refusalPage } from './refusal-page.js';
+import type { ConsoleReply } from '../console-reply.js';
+import { actionReply, type RefusalFrame } from './refusal-page.js';
 
 // Intl's list leaves out UTC itself, the zone of everyone who has not chosen.
 const ZONES: readonly string[] = [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('timeZone')];
@@ -31,16 +31,13 @@ export function timeZoneSection(c: SignedContext): Html {
 
 async function save(c: SignedContext): Promise<ConsoleReply> {
   const set = await setTimeZone(c.deps.core, c.actor, c.form.get('timeZone') ?? '');
-  if (set.isErr()) {
-    return refusalPage(c, {
-      status: 400,
-      title: 'Time zone not changed',
-      section: null,
-      message: set.error.message,
-      back: { href: '/app/account', label: 'Back to the account' },
-    });
-  }
-  return redirectReply('/app/account?done=time-zone');
+  const frame: RefusalFrame = {
+    status: 400,
+    title: 'Time zone not changed',
+    section: null,
+    back: { href: '/app/account', label: 'Back to the account' },
+  };
+  return actionReply(c, set, frame, () => '/app/account?done=time-zone');
 }
 
 /** The form target of the time zone setting. */

@@ -58,6 +58,7 @@ export type {
   MetricSnapshot,
 } from './ports/analytics-store.js';
 export { analyticsAnswerSchema } from './use-cases/analytics-answer.js';
+export { collectAnalyticsNow } from './use-cases/collect-analytics-now.js';
 export { getAnalytics } from './use-cases/get-analytics.js';
 export { getAnalyticsSeries } from './use-cases/get-analytics-series.js';
 export {

@@ -46,6 +46,7 @@ export type {
 export type { HmacVerifier } from './ports/hmac-verifier.js';
 export { automationAccount, automationReadiness, startCommentWatch } from './use-cases/automation-account.js';
 export { automationJson, automationSchema } from './use-cases/automation-answer.js';
+export { automationOwner } from './use-cases/automation-owner.js';
 export {
   type AutomationReadiness,
   type AutomationView,

@@ -106,4 +106,5 @@ export {
   schedulePost,
 } from './use-cases/schedule-post.js';
 export { type UpdateScheduledPostInput, updateScheduledPost } from './use-cases/update-scheduled-post.js';
+export { type PolicyPreview, validatePolicyPreview } from './use-cases/validate-policy-preview.js';
 export { validatePostPayload } from './validate-post-payload.js';

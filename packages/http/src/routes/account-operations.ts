@@ -19,6 +19,7 @@ import {
 } from '@svc/core';
 import { SvcFailure, unwrap } from '@svc/web';
 import { z } from 'zod';
+import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
@@ -166,10 +167,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
         'account_needs_reconnect',
         'platform_unreachable',
       ],
-    })(async ({ ctx, params }) => {
-      const options = await unwrap(getPostingOptions(deps.core, actorOf(ctx), params.id ?? ''));
-      return { status: 200, body: postingOptionsJson(options) };
-    }),
+    })(answerOnPathId(deps.core, getPostingOptions, postingOptionsJson)),
     defineOperation({
       id: 'getAccount',
       method: 'GET',

@@ -9,6 +9,7 @@ import {
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
+import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
@@ -141,10 +142,7 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
         },
       },
       errors: ['automation_not_found', 'automation_is_draft'],
-    })(async ({ ctx, params }) => ({
-      status: 200,
-      body: await unwrap(exportAutomationTemplate(deps.core, actorOf(ctx), params.id ?? '')),
-    })),
+    })(answerOnPathId(deps.core, exportAutomationTemplate)),
     running(false),
     running(true),
     defineOperation({
@@ -161,9 +159,6 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
         },
       },
       errors: ['automation_not_found'],
-    })(async ({ ctx, params }) => ({
-      status: 200,
-      body: await unwrap(deleteAutomation(deps.core, actorOf(ctx), params.id ?? '')),
-    })),
+    })(answerOnPathId(deps.core, deleteAutomation)),
   ];
 }

@@ -5,14 +5,15 @@ import {
   getApprovalStatus,
   postViewSchema,
   requestApproval,
-  toPostView,
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
+import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
-import { POLICY_ERRORS, POST_CONTENT_ERRORS } from '../operation-errors.js';
+import { MEDIA_URL_ERRORS, POLICY_ERRORS, POST_CONTENT_ERRORS } from '../operation-errors.js';
+import { postViewOf } from './post-view-of.js';
 
 const FUTURE = '2031-12-01T09:30:00Z';
 
@@ -49,8 +50,7 @@ const approvalRequestedSchema = z.object({
 });
 /** Drafts and approvals: saving a draft, sending it for review and reading where its review stands. */
 export function draftOperations(deps: HttpDeps): AnyOperation[] {
-  const view = (post: Parameters<typeof toPostView>[0]) =>
-    toPostView(post, (id) => deps.mediaLinks.urlFor(id));
+  const view = postViewOf(deps);
   return [
     defineOperation({
       id: 'createDraft',
@@ -83,12 +83,7 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
         'plan_required',
         'quota_exceeded',
         ...POLICY_ERRORS,
-        'media_url_blocked',
-        'media_url_unreachable',
-        'media_url_not_a_file',
-        'media_url_too_large',
-        'media_url_unsupported_type',
-        'media_url_share_page',
+        ...MEDIA_URL_ERRORS,
         'storage_quota_exceeded',
         'upload_plan_required',
       ],
@@ -134,9 +129,6 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
       access: { scope: 'post:read' },
       responses: { 200: { description: 'The latest approval.', schema: approvalStatusSchema } },
       errors: ['post_not_found', 'approval_not_found'],
-    })(async ({ ctx, params }) => {
-      const status = await unwrap(getApprovalStatus(deps.core, actorOf(ctx), params.id ?? ''));
-      return { status: 200, body: approvalStatusJson(status) };
-    }),
+    })(answerOnPathId(deps.core, getApprovalStatus, approvalStatusJson)),
   ];
 }

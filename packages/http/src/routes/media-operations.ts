@@ -14,6 +14,7 @@ import {
 } from '@svc/core';
 import { readMultipartFile, SvcFailure, unwrap } from '@svc/web';
 import { z } from 'zod';
+import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
@@ -214,10 +215,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       access: { scope: 'post:read' },
       responses: { 200: { description: 'The asset.', schema: mediaItemSchema } },
       errors: ['media_asset_not_found'],
-    })(async ({ ctx, params }) => ({
-      status: 200,
-      body: itemJson(await unwrap(getMediaItem(deps.core, actorOf(ctx), params.id ?? ''))),
-    })),
+    })(answerOnPathId(deps.core, getMediaItem, itemJson)),
     defineOperation({
       id: 'deleteMedia',
       method: 'DELETE',
@@ -234,10 +232,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
         },
       },
       errors: ['media_asset_not_found', 'media_in_use'],
-    })(async ({ ctx, params }) => {
-      const asset = await unwrap(deleteMedia(deps.core, actorOf(ctx), params.id ?? ''));
-      return { status: 200, body: { mediaId: asset.id, deleted: true } };
-    }),
+    })(answerOnPathId(deps.core, deleteMedia, (asset) => ({ mediaId: asset.id, deleted: true as const }))),
   ];
 
   function itemJson(item: MediaItem) {

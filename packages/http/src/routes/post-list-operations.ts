@@ -12,13 +12,13 @@ import {
   postViewSchema,
   REST_LIST_POSTS_MAX,
   retryPost,
-  toPostView,
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
+import { postViewOf } from './post-view-of.js';
 
 const dateTime = z.iso
   .datetime({
@@ -104,8 +104,7 @@ const SAMPLE_CSV =
 
 /** Listing posts, retrying a failed one, and bulk import and export. */
 export function postListOperations(deps: HttpDeps): AnyOperation[] {
-  const view = (post: Parameters<typeof toPostView>[0]) =>
-    toPostView(post, (id) => deps.mediaLinks.urlFor(id));
+  const view = postViewOf(deps);
   return [
     defineOperation({
       id: 'listPosts',

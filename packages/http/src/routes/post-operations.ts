@@ -4,22 +4,22 @@ import {
   editPost,
   getPost,
   LIMIT_PHRASES,
-  type PlatformMeta,
   policyIssueSchema,
   policyResultSchema,
   postPayloadSchema,
   postViewSchema,
   restoreOwnPost,
-  toPostView,
-  validatePostPolicy,
+  validatePolicyPreview,
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
+import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
 import { POST_CONTENT_ERRORS, POST_CREATE_ERRORS } from '../operation-errors.js';
 import { draftOperations } from './draft-operations.js';
+import { postViewOf } from './post-view-of.js';
 
 const FUTURE = '2031-12-01T09:30:00Z';
 const POST_ID = 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2';
@@ -68,8 +68,7 @@ const validateSchema = z.strictObject({
 
 /** Creating, reading, editing, deleting and restoring posts; drafts, approvals and the policy check. */
 export function postOperations(deps: HttpDeps): AnyOperation[] {
-  const view = (post: Parameters<typeof toPostView>[0]) =>
-    toPostView(post, (id) => deps.mediaLinks.urlFor(id));
+  const view = postViewOf(deps);
   const create = (id: string, path: string, summary: string, requireScheduledTime: boolean) =>
     defineOperation({
       id,
@@ -127,9 +126,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       access: { scope: 'post:read' },
       responses: { 200: { description: 'The post.', schema: postViewSchema } },
       errors: ['post_not_found'],
-    })(async ({ ctx, params }) => {
-      return { status: 200, body: view(await unwrap(getPost(deps.core, actorOf(ctx), params.id ?? ''))) };
-    }),
+    })(answerOnPathId(deps.core, getPost, view)),
     defineOperation({
       id: 'updatePost',
       method: 'PATCH',
@@ -163,18 +160,14 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
         200: { description: 'The post is deleted; deleting again answers the same.', schema: deletedSchema },
       },
       errors: ['post_not_found', 'invalid_post_state'],
-    })(async ({ ctx, params }) => {
-      const done = await unwrap(deletePost(deps.core, actorOf(ctx), params.id ?? ''));
-      return {
-        status: 200,
-        body: {
-          postId: done.postId,
-          deleted: true,
-          deletedAt: done.deletedAt.toISOString(),
-          restorableUntil: done.restorableUntil.toISOString(),
-        },
-      };
-    }),
+    })(
+      answerOnPathId(deps.core, deletePost, (done) => ({
+        postId: done.postId,
+        deleted: true as const,
+        deletedAt: done.deletedAt.toISOString(),
+        restorableUntil: done.restorableUntil.toISOString(),
+      })),
+    ),
     defineOperation({
       id: 'restorePost',
       method: 'POST',
@@ -186,12 +179,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       access: { scope: 'post:write' },
       responses: { 200: { description: 'The restored post.', schema: postViewSchema } },
       errors: ['post_not_found', 'invalid_post_state', 'restore_window_expired'],
-    })(async ({ ctx, params }) => {
-      return {
-        status: 200,
-        body: view(await unwrap(restoreOwnPost(deps.core, actorOf(ctx), params.id ?? ''))),
-      };
-    }),
+    })(answerOnPathId(deps.core, restoreOwnPost, view)),
     ...draftOperations(deps),
     defineOperation({
       id: 'validatePost',
@@ -219,17 +207,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       },
       errors: [],
     })(async ({ body }) => {
-      const result = validatePostPolicy(
-        {
-          caption: body.caption,
-          title: body.title ?? null,
-          platforms: body.platforms,
-          media: Array.from({ length: body.mediaUrlsCount ?? 0 }, () => ({})),
-          hashtags: body.hashtags ?? [],
-          platformMeta: (body.platformMeta ?? null) as PlatformMeta | null,
-        },
-        deps.core.policy,
-      );
+      const result = validatePolicyPreview(body, deps.core.policy);
       return {
         status: 200,
         body: { ok: result.ok, errors: [...result.errors], warnings: [...result.warnings] },

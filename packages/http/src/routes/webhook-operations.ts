@@ -19,6 +19,7 @@ import {
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
+import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
@@ -197,10 +198,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
         },
       },
       errors: ['webhook_not_found'],
-    })(async ({ ctx, params }) => ({
-      status: 200,
-      body: await unwrap(getWebhook(webhookDeps, actorOf(ctx), params.id ?? '')),
-    })),
+    })(answerOnPathId(webhookDeps, getWebhook)),
     defineOperation({
       id: 'updateWebhook',
       method: 'PATCH',
@@ -240,10 +238,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
         },
       },
       errors: ['webhook_not_found'],
-    })(async ({ ctx, params }) => {
-      const { id } = await unwrap(deleteWebhook(webhookDeps, actorOf(ctx), params.id ?? ''));
-      return { status: 200, body: { id, deleted: true } };
-    }),
+    })(answerOnPathId(webhookDeps, deleteWebhook, ({ id }) => ({ id, deleted: true as const }))),
     defineOperation({
       id: 'rotateWebhookSecret',
       method: 'POST',
@@ -267,10 +262,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
         },
       },
       errors: ['webhook_not_found'],
-    })(async ({ ctx, params }) => ({
-      status: 200,
-      body: await unwrap(rotateWebhookSecret(webhookDeps, actorOf(ctx), params.id ?? '')),
-    })),
+    })(answerOnPathId(webhookDeps, rotateWebhookSecret)),
     defineOperation({
       id: 'testWebhook',
       method: 'POST',
@@ -291,10 +283,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
         },
       },
       errors: ['webhook_not_found'],
-    })(async ({ ctx, params }) => ({
-      status: 202,
-      body: await unwrap(sendTestWebhook(webhookDeps, actorOf(ctx), params.id ?? '')),
-    })),
+    })(answerOnPathId(webhookDeps, sendTestWebhook, undefined, 202)),
     defineOperation({
       id: 'listWebhookDeliveries',
       method: 'GET',

@@ -1,4 +1,4 @@
-import { type PlatformMeta, policyResultSchema, validatePostPolicy } from '@svc/core';
+import { policyResultSchema, validatePolicyPreview } from '@svc/core';
 import { ok } from 'neverthrow';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
@@ -25,17 +25,7 @@ export const validatePostPolicyTool = defineTool({
   }),
   output: policyResultSchema,
   async run({ deps }, args) {
-    const result = validatePostPolicy(
-      {
-        caption: args.caption,
-        title: args.title ?? null,
-        platforms: args.platforms,
-        media: Array.from({ length: args.mediaUrlsCount ?? 0 }, () => ({})),
-        hashtags: args.hashtags ?? [],
-        platformMeta: (args.platformMeta ?? null) as PlatformMeta | null,
-      },
-      deps.core.policy,
-    );
+    const result = validatePolicyPreview(args, deps.core.policy);
     const lines = [...result.errors, ...result.warnings].map(
       (i) => `${i.severity} ${i.code}${i.platform === null ? '' : ` (${i.platform})`}: ${i.message}`,
     );

@@ -1,7 +1,8 @@
+import { collectAnalyticsNow, findUserByEmail } from '@svc/core';
 import { createLogger } from '../create-logger.js';
 import { createServerCollector } from '../start-collector.js';
-import { type CliCommand, CliFailure, printJson } from './cli-command.js';
-import { withServices } from './command-support.js';
+import { type CliCommand, printJson } from './cli-command.js';
+import { orFail, withServices } from './command-support.js';
 
 /** `svc analytics collect`. */
 export const analyticsCollect: CliCommand = {
@@ -18,18 +19,12 @@ running server: reads are leased, and a slot already stored is never overwritten
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const counts = await withServices(io, async (services, config) => {
-      const { store, clock } = services.core;
-      let ownerId: string | null = null;
-      if (typeof values.email === 'string') {
-        const user = await store.users.getUserByEmail(values.email);
-        if (user === null) throw new CliFailure(`No user with the email ${values.email}.`);
-        ownerId = user.id;
-      }
+      const ownerId =
+        typeof values.email === 'string'
+          ? (await orFail(findUserByEmail(services.core, values.email))).id
+          : null;
       const logger = createLogger({ level: config.logLevel, destination: 'stderr' });
-      while ((await store.analytics.followJournal(500)) > 0) {
-        // Start the collections of every post published so far.
-      }
-      await store.analytics.collectNow(ownerId, clock.now());
+      await collectAnalyticsNow(services.core, ownerId);
       return createServerCollector(services, logger).drain();
     });
     printJson(io, counts);

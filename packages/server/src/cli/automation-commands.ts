@@ -1,6 +1,11 @@
-import { listAutomations, operatorActor, setAutomationRunning, type User } from '@svc/core';
-import type { Services } from '../open-services.js';
-import { type CliCommand, CliFailure, printJson } from './cli-command.js';
+import {
+  automationOwner,
+  findUserByEmail,
+  listAutomations,
+  operatorActor,
+  setAutomationRunning,
+} from '@svc/core';
+import { type CliCommand, printJson } from './cli-command.js';
 import { orFail, required, withServices } from './command-support.js';
 
 /** `svc automations list`. */
@@ -21,10 +26,9 @@ Options:
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const email = required(values, 'email');
-    const automations = await withServices(io, async (services) => {
-      const user = await services.core.store.users.getUserByEmail(email);
-      if (user === null) throw new CliFailure(`No user with the email ${email}.`);
-      return orFail(listAutomations(services.core, operatorActor(user)));
+    const automations = await withServices(io, async ({ core }) => {
+      const user = await orFail(findUserByEmail(core, email));
+      return orFail(listAutomations(core, operatorActor(user)));
     });
     printJson(io, { automations, count: automations.length });
     return 0;
@@ -48,9 +52,10 @@ resumed. Replies already under way finish. Prints the automation.`,
   positionals: { min: 1, max: 1 },
   async run({ positionals }, io) {
     const id = positionals[0] ?? '';
-    const automation = await withServices(io, async (services) =>
-      orFail(setAutomationRunning(services.core, operatorActor(await ownerOf(services, id)), id, on)),
-    );
+    const automation = await withServices(io, async ({ core }) => {
+      const owner = await orFail(automationOwner(core, id));
+      return orFail(setAutomationRunning(core, operatorActor(owner), id, on));
+    });
     printJson(io, automation);
     return 0;
   },
@@ -60,10 +65,3 @@ resumed. Replies already under way finish. Prints the automation.`,
 export const automationsPause = running(false);
 /** `svc automations resume`. */
 export const automationsResume = running(true);
-
-async function ownerOf(services: Services, automationId: string): Promise<User> {
-  const automation = await services.core.store.automations.getAutomation(automationId);
-  const owner = automation === null ? null : await services.core.store.users.getUser(automation.ownerId);
-  if (owner === null) throw new CliFailure(`Automation ${automationId} not found.`);
-  return owner;
-}

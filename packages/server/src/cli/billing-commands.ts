@@ -1,5 +1,6 @@
 import {
   billingSummaryOf,
+  type CoreDeps,
   findUserByEmail,
   isSubscriptionStatus,
   parseIsoDateTime,
@@ -8,9 +9,10 @@ import {
   SUBSCRIPTION_STATUSES,
   type SubscriptionChanges,
   type SvcError,
+  type User,
 } from '@svc/core';
 import type { ResultAsync } from 'neverthrow';
-import { type CliCommand, CliFailure, printJson } from './cli-command.js';
+import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
 import { integer, orFail, required, withServices } from './command-support.js';
 
 type Values = Readonly<Record<string, string | boolean | undefined>>;
@@ -30,12 +32,7 @@ Options:
   options: { email: { type: 'string' } },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
-    const summary = await withServices(io, async ({ core }) => {
-      const user = await orFail(findUserByEmail(core, required(values, 'email')));
-      return billingSummaryOf(core, user);
-    });
-    printJson(io, summary);
-    return 0;
+    return printBillingSummary(io, required(values, 'email'));
   },
 };
 
@@ -74,13 +71,9 @@ Options:
         2,
       );
     }
-    const summary = await withServices(io, async ({ core }) => {
-      const user = await orFail(findUserByEmail(core, email));
-      await orUsageFail(recordBillingSubscription(core, user.email, changes));
-      return billingSummaryOf(core, user);
-    });
-    printJson(io, summary);
-    return 0;
+    return printBillingSummary(io, email, (core, user) =>
+      recordBillingSubscription(core, user.email, changes),
+    );
   },
 };
 
@@ -117,22 +110,32 @@ Options:
     const amount = moneyOption(values);
     const at = values.at === undefined ? undefined : dateOption(values.at, 'at');
     const description = typeof values.description === 'string' ? values.description : null;
-    const summary = await withServices(io, async ({ core }) => {
-      const user = await orFail(findUserByEmail(core, email));
-      await orUsageFail(
-        recordBillingEvent(core, user.email, {
-          kind,
-          amount,
-          description,
-          ...(at === undefined ? {} : { at }),
-        }),
-      );
-      return billingSummaryOf(core, user);
-    });
-    printJson(io, summary);
-    return 0;
+    return printBillingSummary(io, email, (core, user) =>
+      recordBillingEvent(core, user.email, {
+        kind,
+        amount,
+        description,
+        ...(at === undefined ? {} : { at }),
+      }),
+    );
   },
 };
+
+// Every billing command ends the same way: the user's billing summary, printed after what the
+// command records (refused input being a usage error).
+async function printBillingSummary(
+  io: CliIo,
+  email: string,
+  record?: (core: CoreDeps, user: User) => ResultAsync<unknown, SvcError>,
+): Promise<number> {
+  const summary = await withServices(io, async ({ core }) => {
+    const user = await orFail(findUserByEmail(core, email));
+    if (record !== undefined) await orUsageFail(record(core, user));
+    return billingSummaryOf(core, user);
+  });
+  printJson(io, summary);
+  return 0;
+}
 
 // Only the options given become changes, so `set` never resets a field the operator left out.
 function subscriptionChanges(values: Values): SubscriptionChanges {
