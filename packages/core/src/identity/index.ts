@@ -81,7 +81,7 @@ export type { LastUseFault } from './use-cases/record-key-use.js';
 export { revokeOwnApiKey } from './use-cases/revoke-own-api-key.js';
 export { setTimeZone } from './use-cases/set-time-zone.js';
 export { type PlanChange, type SetUserPlanInput, setUserPlan } from './use-cases/set-user-plan.js';
-export { entitledUseCase, useCase, useCaseOn } from './use-cases/use-case.js';
+export { entitledUseCase, type ItemLoader, itemUseCase, useCase, useCaseOn } from './use-cases/use-case.js';
 export {
   DEFAULT_TIME_ZONE,
   emailSchema,

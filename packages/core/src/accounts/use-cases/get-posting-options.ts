@@ -1,6 +1,6 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCaseOn } from '../../identity/index.js';
+import { itemUseCase } from '../../identity/index.js';
 import { PLATFORM_NAMES, type SvcError, svcError } from '../../kernel/index.js';
 import { markedNeedsReconnect } from '../account-events.js';
 import type { ConnectedAccount } from '../connected-account.js';
@@ -23,26 +23,19 @@ type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox' | 'platforms' | 'post
  * interactions the creator turned off, the longest video allowed), read through the platform's
  * gateway and kept for a minute.
  */
-export function getPostingOptions(
-  deps: Deps,
-  actor: Actor,
-  profileId: string,
-): ResultAsync<PostingOptionsView, SvcError> {
-  return useCaseOn(
-    actor,
-    'account:read',
-    () => actorAccount(deps, actor, profileId, 'profileId'),
-    async (account): Promise<Result<PostingOptionsView, SvcError>> => {
-      const read = await readPostingOptions(deps, account);
-      return read.map((cached) => ({
-        ...cached.options,
-        profileId: account.id,
-        platform: account.platform,
-        fetchedAt: cached.fetchedAt,
-      }));
-    },
-  );
-}
+export const getPostingOptions = itemUseCase(
+  'account:read',
+  (deps: Deps, actor, profileId) => actorAccount(deps, actor, profileId, 'profileId'),
+  async (account, deps: Deps): Promise<Result<PostingOptionsView, SvcError>> => {
+    const read = await readPostingOptions(deps, account);
+    return read.map((cached) => ({
+      ...cached.options,
+      profileId: account.id,
+      platform: account.platform,
+      fetchedAt: cached.fetchedAt,
+    }));
+  },
+);
 
 /**
  * The account's posting options from the cache or, when absent or stale, from the platform:

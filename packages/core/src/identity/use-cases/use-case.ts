@@ -56,3 +56,26 @@ export function entitledUseCase<T>(
     return plan.isErr() ? err(plan.error) : run(now);
   });
 }
+
+/** Finds the item a use case acts on from the id the actor named: its `*_not_found` when missing or not theirs. */
+export type ItemLoader<D, I> = (deps: D, actor: Actor, id: string) => PromiseLike<Result<I, SvcError>>;
+
+/**
+ * A use case on one item the actor names by id, as the function `(deps, actor, id, ...rest)` the
+ * surfaces call: `useCaseOn` with `load` given those arguments, and `run` given the item and them.
+ * The signature and wiring of every use case on one asset, account, automation or webhook,
+ * written once.
+ */
+export function itemUseCase<D, I, T, Rest extends unknown[] = []>(
+  scope: Scope,
+  load: ItemLoader<D, I>,
+  run: (item: I, deps: D, actor: Actor, id: string, ...rest: Rest) => Promise<Result<T, SvcError>>,
+): (deps: D, actor: Actor, id: string, ...rest: Rest) => ResultAsync<T, SvcError> {
+  return (deps, actor, id, ...rest) =>
+    useCaseOn(
+      actor,
+      scope,
+      () => load(deps, actor, id),
+      (item) => run(item, deps, actor, id, ...rest),
+    );
+}

@@ -1,12 +1,6 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import {
-  type Actor,
-  namedPosts,
-  type ReadablePostIds,
-  readablePostIds,
-  useCaseOn,
-} from '../../identity/index.js';
+import { itemUseCase, namedPosts, type ReadablePostIds, readablePostIds } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { mediaDeletedEvent } from '../media-events.js';
@@ -21,33 +15,31 @@ import { mediaAssetNotFound, ownActiveAsset } from './get-media-item.js';
  * left for the sweep of unreferenced blobs (docs/media.md): the same bytes may be arriving again
  * right now, for this user or another.
  */
-export function deleteMedia(
-  deps: Pick<CoreDeps, 'store' | 'clock'>,
-  actor: Actor,
-  id: string,
-): ResultAsync<MediaAsset, SvcError> {
-  return useCaseOn(
+export const deleteMedia = itemUseCase(
+  'media:write',
+  ownActiveAsset,
+  async (
+    asset,
+    deps: Pick<CoreDeps, 'store' | 'clock'>,
     actor,
-    'media:write',
-    () => ownActiveAsset(deps, actor, id),
-    async (asset): Promise<Result<MediaAsset, SvcError>> => {
-      const outcome = await deps.store.media.deleteMediaAsset({
-        ownerId: actor.user.id,
-        id,
-        events: [mediaDeletedEvent(asset, deps.clock.now())],
-      });
-      switch (outcome.kind) {
-        case 'deleted':
-          return ok(outcome.asset);
-        case 'not_found':
-          // Deleted by a concurrent request since it was read.
-          return err(mediaAssetNotFound(id));
-        case 'in_use':
-          return err(inUse(id, await readablePostIds(deps.store.posts, actor, outcome.postIds)));
-      }
-    },
-  );
-}
+    id,
+  ): Promise<Result<MediaAsset, SvcError>> => {
+    const outcome = await deps.store.media.deleteMediaAsset({
+      ownerId: actor.user.id,
+      id,
+      events: [mediaDeletedEvent(asset, deps.clock.now())],
+    });
+    switch (outcome.kind) {
+      case 'deleted':
+        return ok(outcome.asset);
+      case 'not_found':
+        // Deleted by a concurrent request since it was read.
+        return err(mediaAssetNotFound(id));
+      case 'in_use':
+        return err(inUse(id, await readablePostIds(deps.store.posts, actor, outcome.postIds)));
+    }
+  },
+);
 
 function inUse(id: string, holding: ReadablePostIds): SvcError {
   const count = holding.postIds.length + holding.hiddenPostCount;

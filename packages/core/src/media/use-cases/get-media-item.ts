@@ -1,6 +1,6 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCaseOn } from '../../identity/index.js';
+import { type Actor, itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { type MediaItem, mediaItemsOf } from './media-item.js';
@@ -10,21 +10,14 @@ import { type MediaItem, mediaItemsOf } from './media-item.js';
  * Another user's asset, an upload target still waiting for its bytes and a missing id all answer
  * `media_asset_not_found`, so ids of other tenants reveal nothing.
  */
-export function getMediaItem(
-  deps: Pick<CoreDeps, 'store'>,
-  actor: Actor,
-  id: string,
-): ResultAsync<MediaItem, SvcError> {
-  return useCaseOn(
-    actor,
-    'post:read',
-    () => ownActiveAsset(deps, actor, id),
-    async (asset): Promise<Result<MediaItem, SvcError>> => {
-      const [item] = await mediaItemsOf(deps, actor, [asset]);
-      return item === undefined ? err(mediaAssetNotFound(id)) : ok(item);
-    },
-  );
-}
+export const getMediaItem = itemUseCase(
+  'post:read',
+  ownActiveAsset,
+  async (asset, deps: Pick<CoreDeps, 'store'>, actor, id): Promise<Result<MediaItem, SvcError>> => {
+    const [item] = await mediaItemsOf(deps, actor, [asset]);
+    return item === undefined ? err(mediaAssetNotFound(id)) : ok(item);
+  },
+);
 
 /** The actor's active asset `id`, or `media_asset_not_found`. */
 export async function ownActiveAsset(

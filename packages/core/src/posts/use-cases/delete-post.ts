@@ -1,6 +1,6 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCaseOn } from '../../identity/index.js';
+import { itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { RESTORE_WINDOW_MS, transition } from '../post-state-machine.js';
 import { beingPublished, ownedPost, postChangedWhile } from './owned-post.js';
@@ -20,38 +20,31 @@ export type PostDeleted = {
  * days. Deleting a deleted post answers as the first time did. A post being published right now
  * or already posted is refused.
  */
-export function deletePost(
-  deps: Pick<CoreDeps, 'store' | 'clock'>,
-  actor: Actor,
-  postId: string,
-): ResultAsync<PostDeleted, SvcError> {
-  return useCaseOn(
-    actor,
-    'post:write',
-    () => ownedPost(deps.store.posts, actor, postId),
-    async (post): Promise<Result<PostDeleted, SvcError>> => {
-      if (post.deletedAt !== null) return ok(deletedView(post.id, post.deletedAt));
-      if (post.status === 'publishing') return err(beingPublished(post, 'deleted'));
-      if (post.status === 'posted') {
-        return err(
-          svcError(
-            'invalid_post_state',
-            `Post ${post.id} is already published and cannot be deleted here; remove it on the platform itself.`,
-            { postId: post.id, state: 'posted' },
-          ),
-        );
-      }
-      const now = deps.clock.now();
-      const moved = transition(post, { type: 'delete', at: now });
-      if (moved.isErr()) return err(moved.error);
-      const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
-      if (stored === null) {
-        return err(postChangedWhile(post.id, 'deleting it', 'Check its status and try again.'));
-      }
-      return ok(deletedView(post.id, now));
-    },
-  );
-}
+export const deletePost = itemUseCase(
+  'post:write',
+  (deps: Pick<CoreDeps, 'store' | 'clock'>, actor, postId) => ownedPost(deps.store.posts, actor, postId),
+  async (post, deps: Pick<CoreDeps, 'store' | 'clock'>): Promise<Result<PostDeleted, SvcError>> => {
+    if (post.deletedAt !== null) return ok(deletedView(post.id, post.deletedAt));
+    if (post.status === 'publishing') return err(beingPublished(post, 'deleted'));
+    if (post.status === 'posted') {
+      return err(
+        svcError(
+          'invalid_post_state',
+          `Post ${post.id} is already published and cannot be deleted here; remove it on the platform itself.`,
+          { postId: post.id, state: 'posted' },
+        ),
+      );
+    }
+    const now = deps.clock.now();
+    const moved = transition(post, { type: 'delete', at: now });
+    if (moved.isErr()) return err(moved.error);
+    const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+    if (stored === null) {
+      return err(postChangedWhile(post.id, 'deleting it', 'Check its status and try again.'));
+    }
+    return ok(deletedView(post.id, now));
+  },
+);
 
 function deletedView(postId: string, deletedAt: Date): PostDeleted {
   return {

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase, useCaseOn } from '../../identity/index.js';
+import { type Actor, itemUseCase, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import type { WebhookEventType, WebhookSubscription } from '../webhook.js';
@@ -155,78 +155,63 @@ export function getWebhook(deps: Deps, actor: Actor, id: string): ResultAsync<We
 export type WebhookChanges = Partial<WebhookInput> & { readonly enabled?: boolean };
 
 /** Changes a subscription. */
-export function updateWebhook(
-  deps: Deps,
-  actor: Actor,
-  id: string,
-  changes: WebhookChanges,
-): ResultAsync<WebhookJson, SvcError> {
-  return useCaseOn(
+export const updateWebhook = itemUseCase(
+  'webhook:write',
+  owned,
+  async (
+    subscription,
+    deps: Deps,
     actor,
-    'webhook:write',
-    () => owned(deps, actor, id),
-    async (subscription): Promise<Result<WebhookJson, SvcError>> => {
-      if (changes.events?.length === 0) return err(noEvents());
-      const checkedUrl = changes.url === undefined ? null : await checkUrl(deps, changes.url);
-      if (checkedUrl?.isErr()) return err(checkedUrl.error);
-      const checkedAccounts =
-        changes.accountIds === undefined ? null : await checkAccounts(deps, actor, changes.accountIds);
-      if (checkedAccounts?.isErr()) return err(checkedAccounts.error);
-      const url = checkedUrl?.unwrapOr(null) ?? null;
-      const accounts = checkedAccounts === null ? undefined : checkedAccounts.unwrapOr(null);
-      const now = deps.clock.now();
-      const enabling = changes.enabled === true && !subscription.enabled;
-      const updated = await deps.store.webhooks.updateSubscription(actor.user.id, id, {
-        updatedAt: now,
-        ...(url === null ? {} : { url }),
-        ...(changes.events === undefined ? {} : { events: [...new Set(changes.events)] }),
-        ...(changes.description === undefined ? {} : { description: changes.description }),
-        ...(accounts === undefined ? {} : { accountIds: accounts }),
-        ...(changes.enabled === false ? { enabled: false, disabledReason: null, disabledAt: now } : {}),
-        ...(enabling ? { enabled: true, disabledReason: null, disabledAt: null, failingSince: null } : {}),
-      });
-      return updated === null ? err(notFound(id)) : ok(webhookJson(updated));
-    },
-  );
-}
+    id,
+    changes: WebhookChanges,
+  ): Promise<Result<WebhookJson, SvcError>> => {
+    if (changes.events?.length === 0) return err(noEvents());
+    const checkedUrl = changes.url === undefined ? null : await checkUrl(deps, changes.url);
+    if (checkedUrl?.isErr()) return err(checkedUrl.error);
+    const checkedAccounts =
+      changes.accountIds === undefined ? null : await checkAccounts(deps, actor, changes.accountIds);
+    if (checkedAccounts?.isErr()) return err(checkedAccounts.error);
+    const url = checkedUrl?.unwrapOr(null) ?? null;
+    const accounts = checkedAccounts === null ? undefined : checkedAccounts.unwrapOr(null);
+    const now = deps.clock.now();
+    const enabling = changes.enabled === true && !subscription.enabled;
+    const updated = await deps.store.webhooks.updateSubscription(actor.user.id, id, {
+      updatedAt: now,
+      ...(url === null ? {} : { url }),
+      ...(changes.events === undefined ? {} : { events: [...new Set(changes.events)] }),
+      ...(changes.description === undefined ? {} : { description: changes.description }),
+      ...(accounts === undefined ? {} : { accountIds: accounts }),
+      ...(changes.enabled === false ? { enabled: false, disabledReason: null, disabledAt: now } : {}),
+      ...(enabling ? { enabled: true, disabledReason: null, disabledAt: null, failingSince: null } : {}),
+    });
+    return updated === null ? err(notFound(id)) : ok(webhookJson(updated));
+  },
+);
 
 /** Removes a subscription, its pending deliveries and its history. */
-export function deleteWebhook(deps: Deps, actor: Actor, id: string): ResultAsync<{ id: string }, SvcError> {
-  return useCaseOn(
-    actor,
-    'webhook:write',
-    () => owned(deps, actor, id),
-    async (): Promise<Result<{ id: string }, SvcError>> => {
-      return (await deps.store.webhooks.deleteSubscription(actor.user.id, id))
-        ? ok({ id })
-        : err(notFound(id));
-    },
-  );
-}
+export const deleteWebhook = itemUseCase(
+  'webhook:write',
+  owned,
+  async (_subscription, deps: Deps, actor, id): Promise<Result<{ id: string }, SvcError>> =>
+    (await deps.store.webhooks.deleteSubscription(actor.user.id, id)) ? ok({ id }) : err(notFound(id)),
+);
 
 /**
  * A new signing secret, shown once. The previous one keeps signing alongside it for 24 hours, so
  * a receiver accepts either while it switches; a second rotation within them drops the oldest.
  */
-export function rotateWebhookSecret(
-  deps: Deps,
-  actor: Actor,
-  id: string,
-): ResultAsync<WebhookWithSecret, SvcError> {
-  return useCaseOn(
-    actor,
-    'webhook:write',
-    () => owned(deps, actor, id),
-    async (subscription): Promise<Result<WebhookWithSecret, SvcError>> => {
-      const now = deps.clock.now();
-      const secret = newSecret(deps);
-      const updated = await deps.store.webhooks.updateSubscription(actor.user.id, id, {
-        updatedAt: now,
-        sealedSecret: deps.secretBox.seal(secret),
-        previousSealedSecret: subscription.sealedSecret,
-        previousSecretUntil: new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS),
-      });
-      return updated === null ? err(notFound(id)) : ok({ webhook: webhookJson(updated), secret });
-    },
-  );
-}
+export const rotateWebhookSecret = itemUseCase(
+  'webhook:write',
+  owned,
+  async (subscription, deps: Deps, actor, id): Promise<Result<WebhookWithSecret, SvcError>> => {
+    const now = deps.clock.now();
+    const secret = newSecret(deps);
+    const updated = await deps.store.webhooks.updateSubscription(actor.user.id, id, {
+      updatedAt: now,
+      sealedSecret: deps.secretBox.seal(secret),
+      previousSealedSecret: subscription.sealedSecret,
+      previousSecretUntil: new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_MS),
+    });
+    return updated === null ? err(notFound(id)) : ok({ webhook: webhookJson(updated), secret });
+  },
+);

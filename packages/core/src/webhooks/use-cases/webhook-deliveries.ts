@@ -1,10 +1,10 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCaseOn } from '../../identity/index.js';
+import { type Actor, itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { WebhookDelivery, WebhookMessage } from '../webhook.js';
 import { getWebhook } from './manage-webhooks.js';
-import { type WebhookAttemptJson, webhookAttemptJson } from './webhook-answer.js';
+import { type WebhookAttemptJson, type WebhookJson, webhookAttemptJson } from './webhook-answer.js';
 import { webhookBody } from './webhook-body.js';
 
 type Deps = Parameters<typeof getWebhook>[0];
@@ -34,84 +34,83 @@ export function newDelivery(
   };
 }
 
-/** Queues a `ping` to a subscription; a disabled one gets it once enabled again (deliveries wait). */
-export function sendTestWebhook(
-  deps: Deps,
-  actor: Actor,
-  id: string,
-): ResultAsync<{ messageId: string; deliveryId: string }, SvcError> {
-  return useCaseOn(
-    actor,
-    'webhook:write',
-    () => getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id),
-    async (): Promise<Result<{ messageId: string; deliveryId: string }, SvcError>> => {
-      const now = deps.clock.now();
-      const message: WebhookMessage = {
-        id: deps.ids.id('msg'),
-        ownerId: actor.user.id,
-        eventType: 'ping',
-        sourcePosition: null,
-        payload: webhookBody('ping', now, {
-          webhookId: id,
-          message: 'A test from svc: this endpoint receives webhooks.',
-        }),
-        createdAt: now,
-      };
-      const delivery = newDelivery(deps, message, id, now);
-      await deps.store.webhooks.enqueue(message, [delivery]);
-      return ok({ messageId: message.id, deliveryId: delivery.id });
-    },
-  );
+// Changing a subscription's deliveries needs `webhook:write`, which implies reading it.
+function subscriptionToChange(deps: Deps, actor: Actor, id: string): ResultAsync<WebhookJson, SvcError> {
+  return getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id);
 }
+
+/** Queues a `ping` to a subscription; a disabled one gets it once enabled again (deliveries wait). */
+export const sendTestWebhook = itemUseCase(
+  'webhook:write',
+  subscriptionToChange,
+  async (
+    _item,
+    deps: Deps,
+    actor,
+    id,
+  ): Promise<Result<{ messageId: string; deliveryId: string }, SvcError>> => {
+    const now = deps.clock.now();
+    const message: WebhookMessage = {
+      id: deps.ids.id('msg'),
+      ownerId: actor.user.id,
+      eventType: 'ping',
+      sourcePosition: null,
+      payload: webhookBody('ping', now, {
+        webhookId: id,
+        message: 'A test from svc: this endpoint receives webhooks.',
+      }),
+      createdAt: now,
+    };
+    const delivery = newDelivery(deps, message, id, now);
+    await deps.store.webhooks.enqueue(message, [delivery]);
+    return ok({ messageId: message.id, deliveryId: delivery.id });
+  },
+);
 
 /** A page of a subscription's delivery attempts, newest first. */
-export function listWebhookAttempts(
-  deps: Deps,
-  actor: Actor,
-  id: string,
-  request: { readonly limit: number; readonly cursor: string | null },
-): ResultAsync<{ attempts: WebhookAttemptJson[]; nextCursor: string | null }, SvcError> {
-  return useCaseOn(
+export const listWebhookAttempts = itemUseCase(
+  'webhook:read',
+  getWebhook,
+  async (
+    _item,
+    deps: Deps,
     actor,
-    'webhook:read',
-    () => getWebhook(deps, actor, id),
-    async () => {
-      // The stores hand out attempt ids as cursors; anything else is refused before it reaches them.
-      if (request.cursor !== null && !ATTEMPT_CURSOR.test(request.cursor)) {
-        return err(
-          svcError('validation_failed', 'This cursor was not handed out by this list.', { field: 'cursor' }),
-        );
-      }
-      const page = await deps.store.webhooks.listAttempts(actor.user.id, id, {
-        limit: request.limit,
-        ...(request.cursor === null ? {} : { before: request.cursor }),
-      });
-      return ok({ attempts: page.attempts.map(webhookAttemptJson), nextCursor: page.next });
-    },
-  );
-}
+    id,
+    request: { readonly limit: number; readonly cursor: string | null },
+  ): Promise<Result<{ attempts: WebhookAttemptJson[]; nextCursor: string | null }, SvcError>> => {
+    // The stores hand out attempt ids as cursors; anything else is refused before it reaches them.
+    if (request.cursor !== null && !ATTEMPT_CURSOR.test(request.cursor)) {
+      return err(
+        svcError('validation_failed', 'This cursor was not handed out by this list.', { field: 'cursor' }),
+      );
+    }
+    const page = await deps.store.webhooks.listAttempts(actor.user.id, id, {
+      limit: request.limit,
+      ...(request.cursor === null ? {} : { before: request.cursor }),
+    });
+    return ok({ attempts: page.attempts.map(webhookAttemptJson), nextCursor: page.next });
+  },
+);
 
 /** Sends a delivery again now, with the same `webhook-id`, whatever became of it. */
-export function redeliverWebhook(
-  deps: Deps,
-  actor: Actor,
-  id: string,
-  deliveryId: string,
-): ResultAsync<{ deliveryId: string; status: 'pending' }, SvcError> {
-  return useCaseOn(
+export const redeliverWebhook = itemUseCase(
+  'webhook:write',
+  subscriptionToChange,
+  async (
+    _item,
+    deps: Deps,
     actor,
-    'webhook:write',
-    () => getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id),
-    async () => {
-      const again = await deps.store.webhooks.redeliver(actor.user.id, id, deliveryId, deps.clock.now());
-      return again === null
-        ? err(
-            svcError('webhook_delivery_not_found', `No delivery ${deliveryId} on webhook ${id}.`, {
-              webhookId: id,
-              deliveryId,
-            }),
-          )
-        : ok({ deliveryId: again.id, status: 'pending' as const });
-    },
-  );
-}
+    id,
+    deliveryId: string,
+  ): Promise<Result<{ deliveryId: string; status: 'pending' }, SvcError>> => {
+    const again = await deps.store.webhooks.redeliver(actor.user.id, id, deliveryId, deps.clock.now());
+    return again === null
+      ? err(
+          svcError('webhook_delivery_not_found', `No delivery ${deliveryId} on webhook ${id}.`, {
+            webhookId: id,
+            deliveryId,
+          }),
+        )
+      : ok({ deliveryId: again.id, status: 'pending' as const });
+  },
+);
