@@ -14,6 +14,7 @@ export {
   repeatQueryOf,
 } from './duplicate-content.js';
 export type { PostBatchTx } from './ports/post-batch-tx.js';
+export type { PostClaimTx } from './ports/post-claim-tx.js';
 export {
   type DerivedCandidate,
   derivedCandidatesOf,
@@ -34,6 +35,7 @@ export type {
   PostStore,
   QueueDepth,
 } from './ports/post-store.js';
+export type { PostWriteTx } from './ports/post-write-tx.js';
 export { type Post, type PublishProgress, postSchema } from './post.js';
 export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
@@ -64,6 +66,7 @@ export {
 export { restoreDaysLeft } from './restore-days-left.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
+export { claimDuePostsScript } from './use-cases/claim-due-posts-script.js';
 export type { ImageConversion } from './use-cases/convert-images.js';
 export {
   type CreatePostsDeps,
