@@ -24,6 +24,7 @@ export {
   purgeableDerivedAssets,
   purgedAssetEvents,
 } from './ports/post-purge.js';
+export type { PostPurgeTx } from './ports/post-purge-tx.js';
 export type {
   ApprovedDraftBatch,
   ApprovedDraftOutcome,
@@ -91,6 +92,7 @@ export {
   toPostView,
 } from './use-cases/post-answer.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
+export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';
 export { resolveMedia } from './use-cases/resolve-media.js';
 export { resolveTargets } from './use-cases/resolve-targets.js';
