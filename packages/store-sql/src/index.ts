@@ -1,5 +1,6 @@
 export type { AccountRowOf } from './account-row.js';
 export type { ApiKeyRowOf } from './api-key-row.js';
+export type { ApprovalRowOf } from './approval-row.js';
 export type {
   AutomationRowOf,
   AutomationWithCountsRowOf,
@@ -7,6 +8,7 @@ export type {
   NewInboxRowOf,
 } from './automation-row.js';
 export type { BillingEventRowOf, BillingSubscriptionRowOf } from './billing-row.js';
+export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
 export type { PostRowOf } from './post-row.js';

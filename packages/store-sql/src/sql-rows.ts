@@ -1,5 +1,6 @@
 import type {
   ApiKey,
+  Approval,
   Automation,
   ConnectedAccount,
   ConnectionRequest,
@@ -12,6 +13,7 @@ import type {
 } from '@svc/core';
 import { type AccountRowOf, accountToSqlRow, sqlRowToAccount } from './account-row.js';
 import { type ApiKeyRowOf, apiKeyToSqlRow, sqlRowToApiKey } from './api-key-row.js';
+import { type ApprovalRowOf, approvalToSqlRow, sqlRowToApproval } from './approval-row.js';
 import {
   type AutomationWithCountsRowOf,
   automationToSqlRow,
@@ -26,6 +28,7 @@ import {
   sqlRowToBillingEvent,
   sqlRowToBillingSubscription,
 } from './billing-row.js';
+import { type CollectionJobRowOf, sqlRowToCollectionJob } from './collection-row.js';
 import {
   type ConnectionRequestRowOf,
   connectionRequestToSqlRow,
@@ -60,6 +63,9 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToAccount: (row: AccountRowOf<T>) => sqlRowToAccount(codec, row),
     apiKeyToRow: (key: ApiKey) => apiKeyToSqlRow(codec, key),
     rowToApiKey: (row: ApiKeyRowOf<T>) => sqlRowToApiKey(codec, row),
+    approvalToRow: (approval: Approval) => approvalToSqlRow(codec, approval),
+    rowToApproval: (row: ApprovalRowOf<T>) => sqlRowToApproval(codec, row),
+    rowToCollectionJob: (row: CollectionJobRowOf<T>) => sqlRowToCollectionJob(codec, row),
     rowToBillingSubscription: (row: BillingSubscriptionRowOf<T>) => sqlRowToBillingSubscription(codec, row),
     rowToBillingEvent: (row: BillingEventRowOf<T>) => sqlRowToBillingEvent(codec, row),
     connectionRequestToRow: (request: ConnectionRequest) => connectionRequestToSqlRow(codec, request),
