@@ -12,8 +12,9 @@ import {
   type PostStore,
   runScriptAsync,
 } from '@svc/core';
+import { POST_COLUMNS } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
-import { POST_COLUMNS, type PostRow, postParams, rowToPost } from './post-row.js';
+import { type PostRow, postParams, rowToPost } from './post-row.js';
 import {
   type ApprovalRow,
   DECIDE_APPROVAL_SQL,

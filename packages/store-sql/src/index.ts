@@ -11,7 +11,7 @@ export type { BillingEventRowOf, BillingSubscriptionRowOf } from './billing-row.
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
-export type { PostRowOf } from './post-row.js';
+export { POST_COLUMNS, type PostRowOf } from './post-row.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
 export { sqlRows } from './sql-rows.js';
 export type {

@@ -16,8 +16,9 @@ import {
   type PostStore,
   runScript,
 } from '@svc/core';
+import { POST_COLUMNS } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { POST_COLUMNS, type PostRow, postToRow, rowToPost } from './post-row.js';
+import { type PostRow, postToRow, rowToPost } from './post-row.js';
 import { jsonFromSql, jsonToSql } from './sql-values.js';
 import {
   type ApprovalRow,
