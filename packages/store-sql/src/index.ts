@@ -1,4 +1,4 @@
-export type { AccountRowOf } from './account-row.js';
+export { ACCOUNT_COLUMNS, type AccountRowOf, upsertAccountSql } from './account-row.js';
 export type { ApiKeyRowOf } from './api-key-row.js';
 export type { ApprovalRowOf } from './approval-row.js';
 export type {
@@ -7,10 +7,18 @@ export type {
   InboxRowOf,
   NewInboxRowOf,
 } from './automation-row.js';
-export type { BillingEventRowOf, BillingSubscriptionRowOf } from './billing-row.js';
+export {
+  BILLING_EVENT_COLUMNS,
+  type BillingEventRowOf,
+  type BillingSubscriptionRowOf,
+  SUBSCRIPTION_COLUMNS,
+  saveSubscriptionSql,
+} from './billing-row.js';
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
+export { insertSql, type Placeholder } from './placeholder.js';
+export type { PostQueries } from './post-queries.js';
 export { POST_COLUMNS, type PostRowOf } from './post-row.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
 export { sqlRows } from './sql-rows.js';

@@ -7,7 +7,12 @@ import {
   sqlRowToAutomation,
   sqlRowToCommentJob,
 } from './automation-row.js';
-import { sqlRowToBillingEvent, sqlRowToBillingSubscription } from './billing-row.js';
+import {
+  billingEventToSqlRow,
+  billingSubscriptionToSqlRow,
+  sqlRowToBillingEvent,
+  sqlRowToBillingSubscription,
+} from './billing-row.js';
 import { sqlRowToCollectionJob } from './collection-row.js';
 import { connectionRequestToSqlRow, sqlRowToConnectionRequest } from './connection-request-row.js';
 import { postToSqlRow, sqlRowToPost } from './post-row.js';
@@ -43,7 +48,9 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     approvalToRow: bound(approvalToSqlRow<T>),
     rowToApproval: bound(sqlRowToApproval<T>),
     rowToCollectionJob: bound(sqlRowToCollectionJob<T>),
+    billingSubscriptionToRow: bound(billingSubscriptionToSqlRow<T>),
     rowToBillingSubscription: bound(sqlRowToBillingSubscription<T>),
+    billingEventToRow: bound(billingEventToSqlRow<T>),
     rowToBillingEvent: bound(sqlRowToBillingEvent<T>),
     connectionRequestToRow: bound(connectionRequestToSqlRow<T>),
     rowToConnectionRequest: bound(sqlRowToConnectionRequest<T>),
