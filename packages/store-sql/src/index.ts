@@ -17,10 +17,17 @@ export {
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
+export {
+  OAUTH_UPSERT_COLUMNS,
+  type OAuthRowOf,
+  type OAuthUpsertRowOf,
+  upsertOAuthSql,
+} from './oauth-row.js';
 export { insertSql, type Placeholder } from './placeholder.js';
 export type { PostQueries } from './post-queries.js';
 export { POST_COLUMNS, type PostRowOf } from './post-row.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
+export { assertWellOrdered, type SqlMigration } from './sql-migration.js';
 export { sqlRows } from './sql-rows.js';
 export type {
   AttemptRowOf,
