@@ -1,9 +1,12 @@
 import {
+  type AsyncTx,
+  type BlobRemovalTx,
   blobRemovalBlocks,
   blobRemovalClaimLives,
-  decideBlobRemovalClaim,
+  claimBlobRemovalScript,
   type HeldBlobRemoval,
   type MediaStore,
+  runScriptAsync,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { withTransaction } from './with-transaction.js';
@@ -45,6 +48,31 @@ export async function blobBeingRemoved(
   return blobRemovalBlocks(await heldClaim(client, blobKey), times.now, times.putSince);
 }
 
+/** The small calls of core's claimBlobRemovalScript on the transaction's client. */
+function claimTx(client: PoolClient): AsyncTx<BlobRemovalTx> {
+  return {
+    lockBlob: async (blobKey) => {
+      await client.query(LOCK_BLOB_SQL, [blobKey]);
+    },
+    blobReferenced: async (blobKey) => {
+      const referenced = await client.query('SELECT 1 FROM media_assets WHERE blob_key = $1 LIMIT 1', [
+        blobKey,
+      ]);
+      return referenced.rowCount !== 0;
+    },
+    heldClaim: (blobKey) => heldClaim(client, blobKey),
+    saveClaim: async (blobKey, claimant, until) => {
+      await client.query(
+        // A removal remembered from an earlier round stays: a recording may still need to see it.
+        `INSERT INTO blob_removals (blob_key, claimed_by, claimed_until) VALUES ($1, $2, $3)
+         ON CONFLICT (blob_key) DO UPDATE SET claimed_by = excluded.claimed_by,
+           claimed_until = excluded.claimed_until`,
+        [blobKey, claimant, until],
+      );
+    },
+  };
+}
+
 /** The orphan sweep's side of the claims, part of the PostgreSQL MediaStore. */
 export function createPostgresBlobRemovals(
   pool: Pool,
@@ -58,27 +86,9 @@ export function createPostgresBlobRemovals(
 > {
   return {
     async claimBlobRemoval(request) {
-      return withTransaction(pool, async (client) => {
-        await client.query(LOCK_BLOB_SQL, [request.blobKey]);
-        const referenced = await client.query('SELECT 1 FROM media_assets WHERE blob_key = $1 LIMIT 1', [
-          request.blobKey,
-        ]);
-        const outcome = decideBlobRemovalClaim(
-          referenced.rowCount !== 0,
-          await heldClaim(client, request.blobKey),
-          request,
-        );
-        if (outcome.kind === 'claimed') {
-          await client.query(
-            // A removal remembered from an earlier round stays: a recording may still need to see it.
-            `INSERT INTO blob_removals (blob_key, claimed_by, claimed_until) VALUES ($1, $2, $3)
-             ON CONFLICT (blob_key) DO UPDATE SET claimed_by = excluded.claimed_by,
-               claimed_until = excluded.claimed_until`,
-            [request.blobKey, request.claimant, request.until],
-          );
-        }
-        return outcome;
-      });
+      return withTransaction(pool, (client) =>
+        runScriptAsync(claimBlobRemovalScript(request), claimTx(client)),
+      );
     },
     async releaseBlobRemoval(blobKey, claimant, removedAt) {
       // One statement: the claim ends, and the row stays only to remember a removal.

@@ -1,9 +1,12 @@
 import {
+  type BlobRemovalRequest,
+  type BlobRemovalTx,
   blobRemovalBlocks,
   blobRemovalClaimLives,
-  decideBlobRemovalClaim,
+  claimBlobRemovalScript,
   type HeldBlobRemoval,
   type MediaStore,
+  runScript,
 } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { dateToSql, jsonToSql, nullableDateFromSql } from './sql-values.js';
@@ -66,17 +69,21 @@ export function createSqliteBlobRemovals(db: Database.Database): SqliteBlobRemov
         };
   };
 
+  // The small calls of core's claimBlobRemovalScript.
+  const claimTx: BlobRemovalTx = {
+    // The immediate transaction already holds the database's write lock.
+    lockBlob: () => {},
+    blobReferenced: (blobKey) => selectReferenced.get(blobKey) !== undefined,
+    heldClaim: held,
+    saveClaim: (blobKey, claimant, until) => {
+      upsertClaim.run(blobKey, claimant, dateToSql(until));
+    },
+  };
+
   // Immediate: the reference check and the claim cannot interleave with an asset being recorded.
-  const claim = db.transaction((request: Parameters<MediaStore['claimBlobRemoval']>[0]) => {
-    const outcome = decideBlobRemovalClaim(
-      selectReferenced.get(request.blobKey) !== undefined,
-      held(request.blobKey),
-      request,
-    );
-    if (outcome.kind === 'claimed')
-      upsertClaim.run(request.blobKey, request.claimant, dateToSql(request.until));
-    return outcome;
-  }).immediate;
+  const claim = db.transaction((request: BlobRemovalRequest) =>
+    runScript(claimBlobRemovalScript(request), claimTx),
+  ).immediate;
 
   const release = db.transaction((blobKey: string, claimant: string, removedAt: Date | null) => {
     endClaim.run(removedAt === null ? null : dateToSql(removedAt), blobKey, claimant);
