@@ -3,7 +3,7 @@ import {
   BILLING_EVENT_COLUMNS,
   type BillingEventRowOf,
   type BillingSubscriptionRowOf,
-  insertSql,
+  insertBillingEventSql,
   SUBSCRIPTION_COLUMNS,
   saveSubscriptionSql,
 } from '@svc/store-sql';
@@ -14,16 +14,9 @@ type SubscriptionRow = BillingSubscriptionRowOf<PgTypes>;
 
 type BillingEventRow = BillingEventRowOf<PgTypes>;
 
-const {
-  billingSubscriptionToRow: subscriptionToRow,
-  rowToBillingSubscription: rowToSubscription,
-  billingEventToRow: eventToRow,
-  rowToBillingEvent: rowToEvent,
-} = PG_ROWS;
-
 const SAVE_SUBSCRIPTION_SQL = saveSubscriptionSql(POSITIONAL);
 
-const INSERT_EVENT_SQL = insertSql('billing_events', BILLING_EVENT_COLUMNS, POSITIONAL);
+const INSERT_EVENT_SQL = insertBillingEventSql(POSITIONAL);
 
 /** The BillingStore of a PostgreSQL database. */
 export function createPostgresBillingStore(pool: Pool): BillingStore {
@@ -33,17 +26,17 @@ export function createPostgresBillingStore(pool: Pool): BillingStore {
         userId,
       ]);
       const row = result.rows[0];
-      return row === undefined ? null : rowToSubscription(row);
+      return row === undefined ? null : PG_ROWS.rowToBillingSubscription(row);
     },
     async saveSubscription(subscription) {
-      const row = subscriptionToRow(subscription);
+      const row = PG_ROWS.billingSubscriptionToRow(subscription);
       await pool.query(
         SAVE_SUBSCRIPTION_SQL,
         SUBSCRIPTION_COLUMNS.map((column) => row[column]),
       );
     },
     async addEvent(event) {
-      const row = eventToRow(event);
+      const row = PG_ROWS.billingEventToRow(event);
       await pool.query(
         INSERT_EVENT_SQL,
         BILLING_EVENT_COLUMNS.map((column) => row[column]),
@@ -54,7 +47,7 @@ export function createPostgresBillingStore(pool: Pool): BillingStore {
         'SELECT * FROM billing_events WHERE user_id = $1 ORDER BY at DESC, id DESC LIMIT $2',
         [userId, Math.max(0, Math.floor(limit))],
       );
-      return result.rows.map(rowToEvent);
+      return result.rows.map(PG_ROWS.rowToBillingEvent);
     },
   };
 }

@@ -91,6 +91,11 @@ export const BILLING_EVENT_COLUMNS = [
   'description',
 ] as const satisfies readonly (keyof BillingEventRowOf<SqlTypes>)[];
 
+/** Records a billing event. */
+export function insertBillingEventSql(placeholder: Placeholder): string {
+  return insertSql('billing_events', BILLING_EVENT_COLUMNS, placeholder);
+}
+
 /** The row that stores a subscription. */
 export function billingSubscriptionToSqlRow<T extends SqlTypes>(
   codec: SqlCodec<T>,

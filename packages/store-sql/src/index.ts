@@ -11,6 +11,7 @@ export {
   BILLING_EVENT_COLUMNS,
   type BillingEventRowOf,
   type BillingSubscriptionRowOf,
+  insertBillingEventSql,
   SUBSCRIPTION_COLUMNS,
   saveSubscriptionSql,
 } from './billing-row.js';
