@@ -17,6 +17,7 @@ export {
 } from './billing-row.js';
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
+export { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
 export {
   OAUTH_UPSERT_COLUMNS,

@@ -15,6 +15,7 @@ import {
 } from './billing-row.js';
 import { sqlRowToCollectionJob } from './collection-row.js';
 import { connectionRequestToSqlRow, sqlRowToConnectionRequest } from './connection-request-row.js';
+import { mediaAssetToSqlRow, sqlRowToMediaAsset } from './media-asset-row.js';
 import { oauthToSqlRow, sqlRowToOAuthRecord } from './oauth-row.js';
 import { postToSqlRow, sqlRowToPost } from './post-row.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
@@ -49,6 +50,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     approvalToRow: bound(approvalToSqlRow<T>),
     rowToApproval: bound(sqlRowToApproval<T>),
     rowToCollectionJob: bound(sqlRowToCollectionJob<T>),
+    mediaAssetToRow: bound(mediaAssetToSqlRow<T>),
+    rowToMediaAsset: bound(sqlRowToMediaAsset<T>),
     oauthToRow: bound(oauthToSqlRow<T>),
     rowToOAuthRecord: bound(sqlRowToOAuthRecord<T>),
     billingSubscriptionToRow: bound(billingSubscriptionToSqlRow<T>),
