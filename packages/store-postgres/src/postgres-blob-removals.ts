@@ -5,10 +5,11 @@ import {
   blobRemovalClaimLives,
   claimBlobRemovalScript,
   type HeldBlobRemoval,
-  type MediaStore,
   runScriptAsync,
 } from '@svc/core';
+import { type BlobRemovalCalls, type HeldBlobRemovalRowOf, selectHeldBlobRemovalSql } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 import { withTransaction } from './with-transaction.js';
 
 /**
@@ -19,16 +20,11 @@ import { withTransaction } from './with-transaction.js';
  */
 const LOCK_BLOB_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc:blob:' || $1, 0))";
 
+const SELECT_HELD_SQL = selectHeldBlobRemovalSql('$1');
+
 async function heldClaim(db: Pool | PoolClient, blobKey: string): Promise<HeldBlobRemoval | null> {
-  const result = await db.query<{
-    claimed_by: string | null;
-    claimed_until: Date | null;
-    removed_at: Date | null;
-  }>('SELECT claimed_by, claimed_until, removed_at FROM blob_removals WHERE blob_key = $1', [blobKey]);
-  const row = result.rows[0];
-  return row === undefined
-    ? null
-    : { claimedBy: row.claimed_by, claimedUntil: row.claimed_until, removedAt: row.removed_at };
+  const row = (await db.query<HeldBlobRemovalRowOf<PgTypes>>(SELECT_HELD_SQL, [blobKey])).rows[0];
+  return row === undefined ? null : PG_ROWS.rowToHeldBlobRemoval(row);
 }
 
 /** When a recording happens and when the put of its bytes began (see core's `blobRemovalBlocks`). */
@@ -74,16 +70,7 @@ function claimTx(client: PoolClient): AsyncTx<BlobRemovalTx> {
 }
 
 /** The orphan sweep's side of the claims, part of the PostgreSQL MediaStore. */
-export function createPostgresBlobRemovals(
-  pool: Pool,
-): Pick<
-  MediaStore,
-  | 'claimBlobRemoval'
-  | 'releaseBlobRemoval'
-  | 'isBlobRemovalClaimed'
-  | 'forgetBlobRemovals'
-  | 'listReferencedBlobs'
-> {
+export function createPostgresBlobRemovals(pool: Pool): BlobRemovalCalls {
   return {
     async claimBlobRemoval(request) {
       return withTransaction(pool, (client) =>

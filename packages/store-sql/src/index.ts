@@ -15,6 +15,11 @@ export {
   SUBSCRIPTION_COLUMNS,
   saveSubscriptionSql,
 } from './billing-row.js';
+export {
+  type BlobRemovalCalls,
+  type HeldBlobRemovalRowOf,
+  selectHeldBlobRemovalSql,
+} from './blob-removal-row.js';
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from './media-asset-row.js';

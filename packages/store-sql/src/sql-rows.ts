@@ -13,6 +13,7 @@ import {
   sqlRowToBillingEvent,
   sqlRowToBillingSubscription,
 } from './billing-row.js';
+import { sqlRowToHeldBlobRemoval } from './blob-removal-row.js';
 import { sqlRowToCollectionJob } from './collection-row.js';
 import { connectionRequestToSqlRow, sqlRowToConnectionRequest } from './connection-request-row.js';
 import { mediaAssetToSqlRow, sqlRowToMediaAsset } from './media-asset-row.js';
@@ -50,6 +51,7 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     approvalToRow: bound(approvalToSqlRow<T>),
     rowToApproval: bound(sqlRowToApproval<T>),
     rowToCollectionJob: bound(sqlRowToCollectionJob<T>),
+    rowToHeldBlobRemoval: bound(sqlRowToHeldBlobRemoval<T>),
     mediaAssetToRow: bound(mediaAssetToSqlRow<T>),
     rowToMediaAsset: bound(sqlRowToMediaAsset<T>),
     oauthToRow: bound(oauthToSqlRow<T>),

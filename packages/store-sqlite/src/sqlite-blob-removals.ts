@@ -5,21 +5,14 @@ import {
   blobRemovalClaimLives,
   claimBlobRemovalScript,
   type HeldBlobRemoval,
-  type MediaStore,
   runScript,
 } from '@svc/core';
+import { type BlobRemovalCalls, type HeldBlobRemovalRowOf, selectHeldBlobRemovalSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, jsonToSql, nullableDateFromSql } from './sql-values.js';
+import { dateToSql, jsonToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 /** The orphan sweep's claims on blobs in a SQLite database (part of its MediaStore). */
-export type SqliteBlobRemovals = Pick<
-  MediaStore,
-  | 'claimBlobRemoval'
-  | 'releaseBlobRemoval'
-  | 'isBlobRemovalClaimed'
-  | 'forgetBlobRemovals'
-  | 'listReferencedBlobs'
-> & {
+export type SqliteBlobRemovals = BlobRemovalCalls & {
   /**
    * Whether recording an asset on `blobKey` must refuse (core's `blobRemovalBlocks`). Called
    * inside the recording's immediate transaction, which SQLite serialises with every claim.
@@ -27,13 +20,9 @@ export type SqliteBlobRemovals = Pick<
   blocks(blobKey: string | null, now: Date | undefined, putSince: Date | undefined): boolean;
 };
 
-type HeldRow = { claimed_by: string | null; claimed_until: number | null; removed_at: number | null };
-
 /** Prepares the statements once. */
 export function createSqliteBlobRemovals(db: Database.Database): SqliteBlobRemovals {
-  const selectHeld = db.prepare<[string], HeldRow>(
-    'SELECT claimed_by, claimed_until, removed_at FROM blob_removals WHERE blob_key = ?',
-  );
+  const selectHeld = db.prepare<[string], HeldBlobRemovalRowOf<SqliteTypes>>(selectHeldBlobRemovalSql('?'));
   const selectReferenced = db
     .prepare<[string], number>('SELECT 1 FROM media_assets WHERE blob_key = ? LIMIT 1')
     .pluck();
@@ -60,13 +49,7 @@ export function createSqliteBlobRemovals(db: Database.Database): SqliteBlobRemov
   );
   const held = (blobKey: string): HeldBlobRemoval | null => {
     const row = selectHeld.get(blobKey);
-    return row === undefined
-      ? null
-      : {
-          claimedBy: row.claimed_by,
-          claimedUntil: nullableDateFromSql(row.claimed_until),
-          removedAt: nullableDateFromSql(row.removed_at),
-        };
+    return row === undefined ? null : SQLITE_ROWS.rowToHeldBlobRemoval(row);
   };
 
   // The small calls of core's claimBlobRemovalScript.
