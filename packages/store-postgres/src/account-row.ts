@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '@svc/core';
-import type { AccountRowOf } from '@svc/store-sql';
+import { ACCOUNT_COLUMNS, type AccountRowOf } from '@svc/store-sql';
 import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /**
@@ -8,27 +8,9 @@ import { PG_ROWS, type PgTypes } from './pg-values.js';
  */
 export type AccountRow = AccountRowOf<PgTypes>;
 
-/** Every column of `connected_accounts` an upsert binds, in the order `accountParams` binds them. */
-export const ACCOUNT_COLUMNS = [
-  'id',
-  'owner_id',
-  'platform',
-  'platform_account_id',
-  'handle',
-  'profile_url',
-  'profile_image_url',
-  'follower_count',
-  'status',
-  'needs_reconnect',
-  'sealed_credentials',
-  'token_expires_at',
-  'connected_at',
-  'updated_at',
-] as const;
-
 const { accountToRow } = PG_ROWS;
 
-/** The parameters that store an account, in ACCOUNT_COLUMNS order. */
+/** The parameters that store an account, in ACCOUNT_COLUMNS order (@svc/store-sql). */
 export function accountParams(account: ConnectedAccount): unknown[] {
   const row = accountToRow(account);
   return ACCOUNT_COLUMNS.map((column) => row[column]);

@@ -1,24 +1,9 @@
-import type {
-  CollectionJob,
-  CollectionStatus,
-  MetricSnapshot,
-  NewCollection,
-  Platform,
-  PostMetrics,
-} from '@svc/core';
+import type { MetricSnapshot, NewCollection, PostMetrics } from '@svc/core';
+import type { CollectionJobRowOf } from '@svc/store-sql';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /** The `post_collections` columns a claim returns, as pg reads them. */
-export type CollectionRow = {
-  post_id: string;
-  owner_id: string;
-  account_id: string;
-  platform: string;
-  platform_post_id: string;
-  published_at: Date;
-  next_at: Date;
-  done_slot: number | null;
-  status: string;
-};
+export type CollectionRow = CollectionJobRowOf<PgTypes>;
 
 /** The columns of `post_collections` that `collectionParams` binds, in order. */
 export const NEW_COLLECTION_COLUMNS = [
@@ -45,19 +30,7 @@ export function collectionParams(collections: readonly NewCollection[]): unknown
 }
 
 /** A claimed `post_collections` row as the collector's job. */
-export function rowToCollectionJob(row: CollectionRow): CollectionJob {
-  return {
-    postId: row.post_id,
-    ownerId: row.owner_id,
-    accountId: row.account_id,
-    platform: row.platform as Platform,
-    platformPostId: row.platform_post_id,
-    publishedAt: row.published_at,
-    nextAt: row.next_at,
-    doneSlot: row.done_slot,
-    status: row.status as CollectionStatus,
-  };
-}
+export const { rowToCollectionJob } = PG_ROWS;
 
 /** A `metric_snapshots` row as pg reads it. */
 export type SnapshotRow = {

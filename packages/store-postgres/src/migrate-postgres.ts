@@ -1,3 +1,4 @@
+import { assertWellOrdered } from '@svc/store-sql';
 import pg from 'pg';
 import { LEGACY_POSTGRES_MIGRATION_IDS } from './legacy-migration-ids.js';
 import type { PostgresMigration } from './postgres-migration.js';
@@ -29,7 +30,7 @@ export async function migratePostgres(
   target: string | pg.Pool,
   migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS,
 ): Promise<PostgresMigrationReport> {
-  assertWellOrdered(migrations);
+  assertWellOrdered('PostgreSQL', migrations);
   if (typeof target === 'string') {
     const pool = new pg.Pool({ connectionString: target, max: 1 });
     try {
@@ -107,14 +108,4 @@ export async function pendingPostgresMigrations(
     done.rows.flatMap((row) => [row.id, LEGACY_POSTGRES_MIGRATION_IDS[row.id] ?? row.id]),
   );
   return migrations.filter((m) => !applied.has(m.id)).map((m) => m.id);
-}
-
-/** Refuses a list whose ids are not unique and ascending: a merge mistake, caught before touching the database. */
-function assertWellOrdered(migrations: readonly PostgresMigration[]): void {
-  for (let i = 1; i < migrations.length; i += 1) {
-    const [before, current] = [migrations[i - 1], migrations[i]];
-    if (before !== undefined && current !== undefined && before.id >= current.id) {
-      throw new Error(`PostgreSQL migrations out of order: ${before.id} is listed before ${current.id}.`);
-    }
-  }
 }

@@ -2,7 +2,7 @@
 // timestamptz reads as a Date, jsonb as parsed JSON and text[] as a string array; bigint reads as
 // a string (pg will not guess whether it fits a JS number), so the mappers convert it.
 
-import { type SqlCodec, sqlRows } from '@svc/store-sql';
+import { type Placeholder, type SqlCodec, sqlRows } from '@svc/store-sql';
 
 /** A jsonb parameter. Stringified here: pg would send a JS array as a PostgreSQL array. */
 export function jsonParam(value: unknown): string {
@@ -67,3 +67,6 @@ export const PG_CODEC: SqlCodec<PgTypes> = {
 
 /** The row mappers shared with the other dialect, bound to PG_CODEC. */
 export const PG_ROWS = sqlRows(PG_CODEC);
+
+/** PostgreSQL's parameters in the statements shared with SQLite: by position, in column order. */
+export const POSITIONAL: Placeholder = (_, index) => `$${index + 1}`;

@@ -5,28 +5,15 @@ import {
   type DisconnectAccountRequest,
   disconnectRefusal,
 } from '@svc/core';
+import { upsertAccountSql } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
 import { type AccountRow, accountParams, rowToAccount } from './account-row.js';
+import { POSITIONAL } from './pg-values.js';
 import { appendEvents, eventParams, withEvents } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
-// A reconnect updates the existing row in place: id and connected_at stay, and credentials stay
-// unless new ones came with it. One statement, so two racing reconnects cannot both insert.
-const UPSERT_ACCOUNT_SQL = `INSERT INTO connected_accounts (
-  id, owner_id, platform, platform_account_id, handle, profile_url, profile_image_url,
-  follower_count, status, needs_reconnect, sealed_credentials, token_expires_at, connected_at, updated_at
-) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-ON CONFLICT (owner_id, platform, platform_account_id) DO UPDATE SET
-  handle = excluded.handle,
-  profile_url = excluded.profile_url,
-  profile_image_url = excluded.profile_image_url,
-  follower_count = excluded.follower_count,
-  status = excluded.status,
-  needs_reconnect = excluded.needs_reconnect,
-  sealed_credentials = COALESCE(excluded.sealed_credentials, connected_accounts.sealed_credentials),
-  token_expires_at = excluded.token_expires_at,
-  updated_at = excluded.updated_at
-RETURNING *`;
+// One statement, so two racing reconnects cannot both insert.
+const UPSERT_ACCOUNT_SQL = upsertAccountSql(POSITIONAL);
 
 /**
  * Accounts of one platform whose token expiry their owner was not warned about, soonest first.

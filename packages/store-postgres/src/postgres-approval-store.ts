@@ -1,5 +1,7 @@
-import type { Approval, ApprovalDecision, ApprovalStatus, ApprovalStore } from '@svc/core';
+import type { ApprovalDecision, ApprovalStore } from '@svc/core';
+import type { ApprovalRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /**
  * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
@@ -10,32 +12,10 @@ WHERE id = $1 AND status = 'pending'
 RETURNING *`;
 
 /** An approvals row as pg returns it. */
-export type ApprovalRow = {
-  id: string;
-  post_id: string;
-  owner_id: string;
-  status: string;
-  request_note: string | null;
-  reviewer_note: string | null;
-  requested_at: Date;
-  decided_at: Date | null;
-  requested_by: string;
-};
+export type ApprovalRow = ApprovalRowOf<PgTypes>;
 
 /** Decodes an approvals row. */
-export function rowToApproval(row: ApprovalRow): Approval {
-  return {
-    id: row.id,
-    postId: row.post_id,
-    ownerId: row.owner_id,
-    status: row.status as ApprovalStatus,
-    requestNote: row.request_note,
-    reviewerNote: row.reviewer_note,
-    requestedAt: row.requested_at,
-    decidedAt: row.decided_at,
-    requestedBy: row.requested_by,
-  };
-}
+export const { rowToApproval } = PG_ROWS;
 
 /** DECIDE_APPROVAL_SQL's parameters for a decision. */
 export function decisionParams(id: string, decision: ApprovalDecision): unknown[] {

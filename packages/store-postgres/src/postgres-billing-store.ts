@@ -1,13 +1,22 @@
 import type { BillingStore } from '@svc/core';
-import type { BillingEventRowOf, BillingSubscriptionRowOf } from '@svc/store-sql';
+import {
+  BILLING_EVENT_COLUMNS,
+  type BillingEventRowOf,
+  type BillingSubscriptionRowOf,
+  insertBillingEventSql,
+  SUBSCRIPTION_COLUMNS,
+  saveSubscriptionSql,
+} from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
+import { PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
 
 type SubscriptionRow = BillingSubscriptionRowOf<PgTypes>;
 
 type BillingEventRow = BillingEventRowOf<PgTypes>;
 
-const { rowToBillingSubscription: rowToSubscription, rowToBillingEvent: rowToEvent } = PG_ROWS;
+const SAVE_SUBSCRIPTION_SQL = saveSubscriptionSql(POSITIONAL);
+
+const INSERT_EVENT_SQL = insertBillingEventSql(POSITIONAL);
 
 /** The BillingStore of a PostgreSQL database. */
 export function createPostgresBillingStore(pool: Pool): BillingStore {
@@ -17,44 +26,20 @@ export function createPostgresBillingStore(pool: Pool): BillingStore {
         userId,
       ]);
       const row = result.rows[0];
-      return row === undefined ? null : rowToSubscription(row);
+      return row === undefined ? null : PG_ROWS.rowToBillingSubscription(row);
     },
     async saveSubscription(subscription) {
+      const row = PG_ROWS.billingSubscriptionToRow(subscription);
       await pool.query(
-        `INSERT INTO subscriptions
-           (user_id, status, plan, current_period_end, purchased_handles, provider_customer_id, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (user_id) DO UPDATE SET
-           status = excluded.status,
-           plan = excluded.plan,
-           current_period_end = excluded.current_period_end,
-           purchased_handles = excluded.purchased_handles,
-           provider_customer_id = excluded.provider_customer_id,
-           updated_at = excluded.updated_at`,
-        [
-          subscription.userId,
-          subscription.status,
-          subscription.plan,
-          subscription.currentPeriodEnd,
-          subscription.purchasedHandles,
-          subscription.providerCustomerId,
-          subscription.updatedAt,
-        ],
+        SAVE_SUBSCRIPTION_SQL,
+        SUBSCRIPTION_COLUMNS.map((column) => row[column]),
       );
     },
     async addEvent(event) {
+      const row = PG_ROWS.billingEventToRow(event);
       await pool.query(
-        `INSERT INTO billing_events (id, user_id, at, kind, amount_minor, currency, description)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          event.id,
-          event.userId,
-          event.at,
-          event.kind,
-          event.amount?.minor ?? null,
-          event.amount?.currency ?? null,
-          event.description,
-        ],
+        INSERT_EVENT_SQL,
+        BILLING_EVENT_COLUMNS.map((column) => row[column]),
       );
     },
     async lastEvents(userId, limit) {
@@ -62,7 +47,7 @@ export function createPostgresBillingStore(pool: Pool): BillingStore {
         'SELECT * FROM billing_events WHERE user_id = $1 ORDER BY at DESC, id DESC LIMIT $2',
         [userId, Math.max(0, Math.floor(limit))],
       );
-      return result.rows.map(rowToEvent);
+      return result.rows.map(PG_ROWS.rowToBillingEvent);
     },
   };
 }

@@ -1,11 +1,15 @@
 import {
+  type AsyncTx,
+  type BlobRemovalTx,
   blobRemovalBlocks,
   blobRemovalClaimLives,
-  decideBlobRemovalClaim,
+  claimBlobRemovalScript,
   type HeldBlobRemoval,
-  type MediaStore,
+  runScriptAsync,
 } from '@svc/core';
+import { type BlobRemovalCalls, type HeldBlobRemovalRowOf, selectHeldBlobRemovalSql } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 import { withTransaction } from './with-transaction.js';
 
 /**
@@ -16,16 +20,11 @@ import { withTransaction } from './with-transaction.js';
  */
 const LOCK_BLOB_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc:blob:' || $1, 0))";
 
+const SELECT_HELD_SQL = selectHeldBlobRemovalSql('$1');
+
 async function heldClaim(db: Pool | PoolClient, blobKey: string): Promise<HeldBlobRemoval | null> {
-  const result = await db.query<{
-    claimed_by: string | null;
-    claimed_until: Date | null;
-    removed_at: Date | null;
-  }>('SELECT claimed_by, claimed_until, removed_at FROM blob_removals WHERE blob_key = $1', [blobKey]);
-  const row = result.rows[0];
-  return row === undefined
-    ? null
-    : { claimedBy: row.claimed_by, claimedUntil: row.claimed_until, removedAt: row.removed_at };
+  const row = (await db.query<HeldBlobRemovalRowOf<PgTypes>>(SELECT_HELD_SQL, [blobKey])).rows[0];
+  return row === undefined ? null : PG_ROWS.rowToHeldBlobRemoval(row);
 }
 
 /** When a recording happens and when the put of its bytes began (see core's `blobRemovalBlocks`). */
@@ -45,40 +44,38 @@ export async function blobBeingRemoved(
   return blobRemovalBlocks(await heldClaim(client, blobKey), times.now, times.putSince);
 }
 
+/** The small calls of core's claimBlobRemovalScript on the transaction's client. */
+function claimTx(client: PoolClient): AsyncTx<BlobRemovalTx> {
+  return {
+    lockBlob: async (blobKey) => {
+      await client.query(LOCK_BLOB_SQL, [blobKey]);
+    },
+    blobReferenced: async (blobKey) => {
+      const referenced = await client.query('SELECT 1 FROM media_assets WHERE blob_key = $1 LIMIT 1', [
+        blobKey,
+      ]);
+      return referenced.rowCount !== 0;
+    },
+    heldClaim: (blobKey) => heldClaim(client, blobKey),
+    saveClaim: async (blobKey, claimant, until) => {
+      await client.query(
+        // A removal remembered from an earlier round stays: a recording may still need to see it.
+        `INSERT INTO blob_removals (blob_key, claimed_by, claimed_until) VALUES ($1, $2, $3)
+         ON CONFLICT (blob_key) DO UPDATE SET claimed_by = excluded.claimed_by,
+           claimed_until = excluded.claimed_until`,
+        [blobKey, claimant, until],
+      );
+    },
+  };
+}
+
 /** The orphan sweep's side of the claims, part of the PostgreSQL MediaStore. */
-export function createPostgresBlobRemovals(
-  pool: Pool,
-): Pick<
-  MediaStore,
-  | 'claimBlobRemoval'
-  | 'releaseBlobRemoval'
-  | 'isBlobRemovalClaimed'
-  | 'forgetBlobRemovals'
-  | 'listReferencedBlobs'
-> {
+export function createPostgresBlobRemovals(pool: Pool): BlobRemovalCalls {
   return {
     async claimBlobRemoval(request) {
-      return withTransaction(pool, async (client) => {
-        await client.query(LOCK_BLOB_SQL, [request.blobKey]);
-        const referenced = await client.query('SELECT 1 FROM media_assets WHERE blob_key = $1 LIMIT 1', [
-          request.blobKey,
-        ]);
-        const outcome = decideBlobRemovalClaim(
-          referenced.rowCount !== 0,
-          await heldClaim(client, request.blobKey),
-          request,
-        );
-        if (outcome.kind === 'claimed') {
-          await client.query(
-            // A removal remembered from an earlier round stays: a recording may still need to see it.
-            `INSERT INTO blob_removals (blob_key, claimed_by, claimed_until) VALUES ($1, $2, $3)
-             ON CONFLICT (blob_key) DO UPDATE SET claimed_by = excluded.claimed_by,
-               claimed_until = excluded.claimed_until`,
-            [request.blobKey, request.claimant, request.until],
-          );
-        }
-        return outcome;
-      });
+      return withTransaction(pool, (client) =>
+        runScriptAsync(claimBlobRemovalScript(request), claimTx(client)),
+      );
     },
     async releaseBlobRemoval(blobKey, claimant, removedAt) {
       // One statement: the claim ends, and the row stays only to remember a removal.

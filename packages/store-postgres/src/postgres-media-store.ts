@@ -13,8 +13,9 @@ import {
   type PostStatus,
   type UploadedFile,
 } from '@svc/core';
+import { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
-import { nullableNumberFromBigint, numberFromBigint } from './pg-values.js';
+import { numberFromBigint, PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
 import {
   blobBeingRemoved,
   createPostgresBlobRemovals,
@@ -23,56 +24,17 @@ import {
 import { appendEvents } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
-/** A row of `media_assets`. */
-export type MediaAssetRow = {
-  id: string;
-  owner_id: string;
-  status: string;
-  content_type: string;
-  size_bytes: string;
-  width: number | null;
-  height: number | null;
-  duration_ms: string | null;
-  blob_key: string | null;
-  source_url: string | null;
-  created_at: Date;
-};
+/** A row of `media_assets` as pg reads it (bigint as text). */
+export type MediaAssetRow = MediaAssetRowOf<PgTypes>;
 
 /** The asset a `media_assets` row holds. */
-export function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    status: row.status as MediaAsset['status'],
-    contentType: row.content_type,
-    sizeBytes: numberFromBigint(row.size_bytes),
-    width: row.width,
-    height: row.height,
-    durationMs: nullableNumberFromBigint(row.duration_ms),
-    blobKey: row.blob_key,
-    sourceUrl: row.source_url,
-    createdAt: row.created_at,
-  };
-}
+export const { rowToMediaAsset } = PG_ROWS;
 
-const INSERT_ASSET_SQL = `INSERT INTO media_assets
-  (id, owner_id, status, content_type, size_bytes, width, height, duration_ms, blob_key, source_url, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
+const INSERT_ASSET_SQL = insertMediaAssetSql(POSITIONAL);
 
 function assetParams(asset: MediaAsset): unknown[] {
-  return [
-    asset.id,
-    asset.ownerId,
-    asset.status,
-    asset.contentType,
-    asset.sizeBytes,
-    asset.width,
-    asset.height,
-    asset.durationMs,
-    asset.blobKey,
-    asset.sourceUrl,
-    asset.createdAt,
-  ];
+  const row = PG_ROWS.mediaAssetToRow(asset);
+  return MEDIA_ASSET_COLUMNS.map((column) => row[column]);
 }
 
 /**

@@ -1,32 +1,13 @@
-import type { OAuthRecord, OAuthStore } from '@svc/core';
+import type { OAuthStore } from '@svc/core';
+import { OAUTH_UPSERT_COLUMNS, type OAuthRowOf, upsertOAuthSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { jsonParam } from './pg-values.js';
+import { PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
 
-type OAuthRow = {
-  kind: string;
-  id: string;
-  payload: Record<string, unknown>;
-  expires_at: Date | null;
-  consumed_at: Date | null;
-  last_used_at: Date | null;
-};
+type OAuthRow = OAuthRowOf<PgTypes>;
 
-function rowToRecord(row: OAuthRow): OAuthRecord {
-  return {
-    kind: row.kind,
-    id: row.id,
-    payload: row.payload,
-    expiresAt: row.expires_at,
-    consumedAt: row.consumed_at,
-    lastUsedAt: row.last_used_at,
-  };
-}
+const { oauthToRow, rowToOAuthRecord: rowToRecord } = PG_ROWS;
 
-/** A payload field the store indexes, when it is a string. */
-function indexed(payload: Record<string, unknown>, field: string): string | null {
-  const value = payload[field];
-  return typeof value === 'string' ? value : null;
-}
+const UPSERT_SQL = upsertOAuthSql(POSITIONAL);
 
 const COLUMNS = 'kind, id, payload, expires_at, consumed_at, last_used_at';
 
@@ -38,22 +19,10 @@ export function createPostgresOAuthStore(pool: Pool): OAuthStore {
   };
   return {
     async upsert(kind, id, payload, expiresAt) {
+      const row = oauthToRow({ kind, id, payload, expiresAt });
       await pool.query(
-        `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, expires_at, consumed_at, account_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8)
-         ON CONFLICT (kind, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
-           uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
-           expires_at = excluded.expires_at, consumed_at = NULL`,
-        [
-          kind,
-          id,
-          jsonParam(payload),
-          indexed(payload, 'grantId'),
-          indexed(payload, 'uid'),
-          indexed(payload, 'userCode'),
-          expiresAt,
-          indexed(payload, 'accountId'),
-        ],
+        UPSERT_SQL,
+        OAUTH_UPSERT_COLUMNS.map((column) => row[column]),
       );
     },
     async find(kind, id) {

@@ -1,10 +1,11 @@
 import {
-  derivedCandidatesOf,
+  type AsyncTx,
   type MediaRef,
   type PostPurgeOutcome,
   type PostPurgeRequest,
-  purgeableDerivedAssets,
-  purgedAssetEvents,
+  type PostPurgeTx,
+  purgePostsScript,
+  runScriptAsync,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
 import { appendEvents } from './postgres-journal.js';
@@ -44,54 +45,49 @@ const DELETE_BY_POSTS = [
 
 /** PostStore.purgeDeletedPosts for PostgreSQL: one transaction per batch. */
 export function purgePostgresPosts(pool: Pool, request: PostPurgeRequest): Promise<PostPurgeOutcome> {
-  return withTransaction(pool, (client) => purgeBatch(client, request));
+  return withTransaction(pool, (client) => runScriptAsync(purgePostsScript(request), purgeTx(client)));
 }
 
-async function purgeBatch(client: PoolClient, request: PostPurgeRequest): Promise<PostPurgeOutcome> {
-  const { rows } = await client.query<PurgeRow>(SELECT_PURGE_BATCH_SQL, [
-    request.deletedBefore,
-    Math.max(0, Math.floor(request.limit)),
-  ]);
-  if (rows.length === 0) return { posts: 0, mediaAssets: 0 };
-  const ids = rows.map((r) => r.id);
-  for (const sql of DELETE_BY_POSTS) await client.query(sql, [ids]);
-
-  const candidates = derivedCandidatesOf(
-    rows.map((r) => ({ id: r.id, ownerId: r.owner_id, media: r.media })),
-  );
-  if (candidates.length === 0) return { posts: rows.length, mediaAssets: 0 };
-  const stillUsed = new Set<string>();
-  const owners = [...new Set(candidates.map((c) => c.ownerId))].sort();
-  for (const ownerId of owners) {
-    // As a deletion from the library: ordered with the owner's uploads' usage updates.
-    await client.query(LOCK_OWNER_MEDIA_SQL, [ownerId]);
-    const mediaIds = candidates.filter((c) => c.ownerId === ownerId).map((c) => c.mediaId);
-    const used = await client.query<{ media_id: string }>(STILL_USED_SQL, [ownerId, mediaIds]);
-    for (const row of used.rows) stillUsed.add(row.media_id);
-    // A link imported later whose bytes equal a copy's was answered with the copy: the user's now.
-    const linked = await client.query<{ media_id: string }>(
-      'SELECT DISTINCT media_id FROM media_sources WHERE owner_id = $1 AND media_id = ANY ($2::text[])',
-      [ownerId, mediaIds],
-    );
-    for (const row of linked.rows) stillUsed.add(row.media_id);
-  }
-  const assets = await client.query<MediaAssetRow>(
-    'SELECT * FROM media_assets WHERE id = ANY ($1::text[]) ORDER BY id FOR UPDATE',
-    [candidates.map((c) => c.mediaId)],
-  );
-  const removed = purgeableDerivedAssets(candidates, assets.rows.map(rowToMediaAsset), stillUsed);
-  for (const asset of removed) {
-    await client.query('DELETE FROM media_assets WHERE id = $1', [asset.id]);
-    await client.query('DELETE FROM media_sources WHERE owner_id = $1 AND media_id = $2', [
-      asset.ownerId,
-      asset.id,
-    ]);
-    // Never below zero: usage counted before a quota existed may be less than the assets' sizes.
-    await client.query(
-      'UPDATE media_usage SET used_bytes = GREATEST(0, used_bytes - $2) WHERE owner_id = $1',
-      [asset.ownerId, asset.sizeBytes],
-    );
-  }
-  await appendEvents(client, purgedAssetEvents(removed, request.at));
-  return { posts: rows.length, mediaAssets: removed.length };
+/** The small calls of core's purgePostsScript on the transaction's client. */
+function purgeTx(client: PoolClient): AsyncTx<PostPurgeTx> {
+  return {
+    purgeBatch: async (deletedBefore, limit) => {
+      const { rows } = await client.query<PurgeRow>(SELECT_PURGE_BATCH_SQL, [deletedBefore, limit]);
+      return rows.map((r) => ({ id: r.id, ownerId: r.owner_id, media: r.media }));
+    },
+    deletePosts: async (ids) => {
+      for (const sql of DELETE_BY_POSTS) await client.query(sql, [ids]);
+    },
+    mediaKept: async (ownerId, mediaIds) => {
+      // As a deletion from the library: ordered with the owner's uploads' usage updates.
+      await client.query(LOCK_OWNER_MEDIA_SQL, [ownerId]);
+      const used = await client.query<{ media_id: string }>(STILL_USED_SQL, [ownerId, mediaIds]);
+      // A link imported later whose bytes equal a copy's was answered with the copy: the user's now.
+      const linked = await client.query<{ media_id: string }>(
+        'SELECT DISTINCT media_id FROM media_sources WHERE owner_id = $1 AND media_id = ANY ($2::text[])',
+        [ownerId, mediaIds],
+      );
+      return [...used.rows, ...linked.rows].map((row) => row.media_id);
+    },
+    assetsByIds: async (ids) => {
+      const assets = await client.query<MediaAssetRow>(
+        'SELECT * FROM media_assets WHERE id = ANY ($1::text[]) ORDER BY id FOR UPDATE',
+        [ids],
+      );
+      return assets.rows.map(rowToMediaAsset);
+    },
+    removeAsset: async (asset) => {
+      await client.query('DELETE FROM media_assets WHERE id = $1', [asset.id]);
+      await client.query('DELETE FROM media_sources WHERE owner_id = $1 AND media_id = $2', [
+        asset.ownerId,
+        asset.id,
+      ]);
+      // Never below zero: usage counted before a quota existed may be less than the assets' sizes.
+      await client.query(
+        'UPDATE media_usage SET used_bytes = GREATEST(0, used_bytes - $2) WHERE owner_id = $1',
+        [asset.ownerId, asset.sizeBytes],
+      );
+    },
+    appendEvents: (events) => appendEvents(client, events),
+  };
 }

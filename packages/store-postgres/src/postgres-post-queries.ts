@@ -1,5 +1,6 @@
-import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
+import type { Post, PostListQuery, PostPage, PublicPostStatus, RepeatQuery } from '@svc/core';
 import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES, textFilterPattern } from '@svc/core';
+import type { PostQueries } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
 import { type PostRow, rowToPost } from './post-row.js';
 
@@ -69,17 +70,7 @@ export async function postsWithContent(client: Pool | PoolClient, query: RepeatQ
 }
 
 /** The read queries of the PostgreSQL PostStore. */
-export function createPostgresPostQueries(
-  pool: Pool,
-): Pick<
-  PostStore,
-  | 'listPosts'
-  | 'countPostsByStatus'
-  | 'upcomingPosts'
-  | 'postsWithContentBetween'
-  | 'listDeletedPosts'
-  | 'postsScheduledBetween'
-> {
+export function createPostgresPostQueries(pool: Pool): PostQueries {
   return {
     async postsScheduledBetween(ownerId, from, to, limit) {
       const result = await pool.query<PostRow>(POSTS_SCHEDULED_BETWEEN_SQL, [ownerId, from, to, limit]);

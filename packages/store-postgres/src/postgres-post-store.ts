@@ -1,20 +1,20 @@
 import {
-  type ApprovedDraftBatch,
-  type ApprovedDraftOutcome,
+  type ApproveDraftTx,
   type AsyncTx,
-  type ClaimRequest,
-  claimCandidateCount,
-  claimChanges,
+  approveDraftScript,
+  claimDuePostsScript,
+  conflictOnLostApproval,
   type DomainEvent,
   insertPostsScript,
   type Post,
   type PostBatchTx,
+  type PostClaimTx,
   type PostStore,
-  quotaRefusal,
   runScriptAsync,
 } from '@svc/core';
+import { POST_COLUMNS } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
-import { POST_COLUMNS, type PostRow, postParams, rowToPost } from './post-row.js';
+import { type PostRow, postParams, rowToPost } from './post-row.js';
 import {
   type ApprovalRow,
   DECIDE_APPROVAL_SQL,
@@ -102,9 +102,6 @@ const LOCK_OWNER_POSTS_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc
 
 type IdempotencyRow = { fingerprint: string; post_ids: string[] };
 
-/** Thrown inside a transaction to roll it back when a compare-and-set is lost midway. */
-class LostRace extends Error {}
-
 async function postsByIds(client: PoolClient | Pool, ids: readonly string[]): Promise<Post[]> {
   const result = await client.query<PostRow>(SELECT_POSTS_BY_IDS_SQL, [ids]);
   return result.rows.map(rowToPost);
@@ -149,32 +146,17 @@ function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
   };
 }
 
-async function approveBatch(client: PoolClient, batch: ApprovedDraftBatch): Promise<ApprovedDraftOutcome> {
-  await client.query(LOCK_OWNER_POSTS_SQL, [batch.ownerId]);
-  const used = await quotaUsedBy(client, batch.ownerId, batch.quota.windowStart);
-  const full = quotaRefusal(used, batch.siblings.length, batch.quota.limit);
-  if (full !== null) return full;
-  const post = await writePost(client, batch.draft, batch.expectedVersion);
-  if (post === null) return { kind: 'conflict' };
-  const decided = await client.query<ApprovalRow>(
-    DECIDE_APPROVAL_SQL,
-    decisionParams(batch.approvalId, batch.decision),
-  );
-  const approval = decided.rows[0];
-  // Thrown to roll back the draft's write: another reviewer decided first.
-  if (approval === undefined) throw new LostRace();
-  let siblings: Post[] = [];
-  if (batch.siblings.length > 0) {
-    const inserted = await client.query<PostRow>(
-      insertPostsSql(batch.siblings.length),
-      batch.siblings.flatMap(postParams),
-    );
-    await client.query(ADD_QUOTA_USAGE_SQL, [batch.ownerId, batch.quota.windowStart, batch.siblings.length]);
-    const byId = new Map(inserted.rows.map((row) => [row.id, rowToPost(row)]));
-    siblings = batch.siblings.map((p) => byId.get(p.id)).filter((p) => p !== undefined);
-  }
-  await appendEvents(client, batch.events);
-  return { kind: 'approved', post, siblings, approval: rowToApproval(approval) };
+/** The small calls of core's approveDraftScript: the batch's, the draft's and the approval's. */
+function approveTx(client: PoolClient): AsyncTx<ApproveDraftTx> {
+  return {
+    ...batchTx(client),
+    writePost: (post, expectedVersion, events) => writePost(client, post, expectedVersion, events),
+    decideApproval: async (id, decision) => {
+      const decided = await client.query<ApprovalRow>(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
+      const row = decided.rows[0];
+      return row === undefined ? null : rowToApproval(row);
+    },
+  };
 }
 
 async function quotaUsedBy(client: PoolClient | Pool, ownerId: string, windowStart: Date): Promise<number> {
@@ -203,21 +185,13 @@ async function writePost(
   return row === undefined ? null : rowToPost(row);
 }
 
-async function claimBatch(client: PoolClient, request: ClaimRequest): Promise<Post[]> {
-  const candidates = claimCandidateCount(request);
-  if (candidates === 0) return [];
-  // Rows read but not admitted stay locked only until this transaction ends, untouched.
-  const due = await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [request.now, candidates]);
-  const claimed: Post[] = [];
-  for (const { post, events } of claimChanges(due.rows.map(rowToPost), request)) {
-    const stored = await writePost(client, post, post.version, events);
-    if (stored === null) {
-      // Impossible while the row is locked; if it happens, the lock is not doing its job.
-      throw new Error(`Post ${post.id} changed while claimed under a row lock.`);
-    }
-    claimed.push(stored);
-  }
-  return claimed;
+/** The small calls of core's claimDuePostsScript: SKIP LOCKED row locks, then one write per post. */
+function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
+  return {
+    duePosts: async (now, limit) =>
+      (await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [now, limit])).rows.map(rowToPost),
+    writePost: (post, expectedVersion, events) => writePost(client, post, expectedVersion, events),
+  };
 }
 
 /** The PostStore of a PostgreSQL database. */
@@ -234,12 +208,9 @@ export function createPostgresPostStore(pool: Pool): PostStore {
       return quotaUsedBy(pool, ownerId, windowStart);
     },
     async approveDraft(batch) {
-      try {
-        return await withTransaction(pool, (client) => approveBatch(client, batch));
-      } catch (error) {
-        if (error instanceof LostRace) return { kind: 'conflict' };
-        throw error;
-      }
+      return withTransaction(pool, (client) =>
+        runScriptAsync(approveDraftScript(batch), approveTx(client)),
+      ).catch(conflictOnLostApproval);
     },
     async findByExternalId(ownerId, externalId) {
       const result = await pool.query<PostRow & IdempotencyRow & { found: boolean }>(
@@ -262,7 +233,7 @@ export function createPostgresPostStore(pool: Pool): PostStore {
       return writePost(pool, post, expectedVersion, events);
     },
     async claimDuePosts(request) {
-      return withTransaction(pool, (client) => claimBatch(client, request));
+      return withTransaction(pool, (client) => runScriptAsync(claimDuePostsScript(request), claimTx(client)));
     },
     async nextDueAt() {
       const result = await pool.query<{ due_at: Date }>(SELECT_NEXT_DUE_AT_SQL);

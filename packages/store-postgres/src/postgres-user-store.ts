@@ -8,6 +8,20 @@ export function createPostgresUserStore(pool: Pool): UserStore {
     const row = (await pool.query<UserRow>(sql, [value])).rows[0];
     return row === undefined ? null : rowToUser(row);
   };
+  // One column of a user's row set, with its updated_at; whether the user exists.
+  const setColumn = async (
+    column: 'password_hash' | 'time_zone' | 'plan',
+    value: unknown,
+    userId: string,
+    at: Date,
+  ) => {
+    const result = await pool.query(`UPDATE users SET ${column} = $1, updated_at = $2 WHERE id = $3`, [
+      value,
+      at,
+      userId,
+    ]);
+    return result.rowCount === 1;
+  };
   return {
     async insertUser(user) {
       // Only an email clash is an expected outcome; a duplicate id is a fault and throws.
@@ -35,28 +49,13 @@ export function createPostgresUserStore(pool: Pool): UserStore {
       return one('SELECT * FROM users WHERE email = $1', email);
     },
     async setPasswordHash(userId, hash, at) {
-      const result = await pool.query('UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3', [
-        hash,
-        at,
-        userId,
-      ]);
-      return result.rowCount === 1;
+      return setColumn('password_hash', hash, userId, at);
     },
     async setTimeZone(userId, timeZone, at) {
-      const result = await pool.query('UPDATE users SET time_zone = $1, updated_at = $2 WHERE id = $3', [
-        timeZone,
-        at,
-        userId,
-      ]);
-      return result.rowCount === 1;
+      return setColumn('time_zone', timeZone, userId, at);
     },
     async setPlan(userId, plan, at) {
-      const result = await pool.query('UPDATE users SET plan = $1, updated_at = $2 WHERE id = $3', [
-        planParam(plan),
-        at,
-        userId,
-      ]);
-      return result.rowCount === 1;
+      return setColumn('plan', planParam(plan), userId, at);
     },
     async getPasswordHash(userId) {
       const row = (

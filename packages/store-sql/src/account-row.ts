@@ -1,5 +1,6 @@
 import type { ConnectedAccount, Platform } from '@svc/core';
 import { orNull } from './or-null.js';
+import { insertSql, type Placeholder } from './placeholder.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 
 /** A `connected_accounts` row in a dialect's column types, as `SELECT *` reads it. */
@@ -64,4 +65,41 @@ export function sqlRowToAccount<T extends SqlTypes>(
     connectedAt: codec.dateFromSql(row.connected_at),
     updatedAt: codec.dateFromSql(row.updated_at),
   };
+}
+
+/** Every column of `connected_accounts` an upsert binds, in the order a positional dialect binds them. */
+export const ACCOUNT_COLUMNS = [
+  'id',
+  'owner_id',
+  'platform',
+  'platform_account_id',
+  'handle',
+  'profile_url',
+  'profile_image_url',
+  'follower_count',
+  'status',
+  'needs_reconnect',
+  'sealed_credentials',
+  'token_expires_at',
+  'connected_at',
+  'updated_at',
+] as const satisfies readonly (keyof AccountRowOf<SqlTypes>)[];
+
+/**
+ * Saves an account, answering the stored row. A reconnect updates the existing row in place: id
+ * and connected_at stay, and credentials stay unless new ones came with it.
+ */
+export function upsertAccountSql(placeholder: Placeholder): string {
+  return `${insertSql('connected_accounts', ACCOUNT_COLUMNS, placeholder)}
+ON CONFLICT (owner_id, platform, platform_account_id) DO UPDATE SET
+  handle = excluded.handle,
+  profile_url = excluded.profile_url,
+  profile_image_url = excluded.profile_image_url,
+  follower_count = excluded.follower_count,
+  status = excluded.status,
+  needs_reconnect = excluded.needs_reconnect,
+  sealed_credentials = COALESCE(excluded.sealed_credentials, connected_accounts.sealed_credentials),
+  token_expires_at = excluded.token_expires_at,
+  updated_at = excluded.updated_at
+RETURNING *`;
 }

@@ -1,5 +1,6 @@
 import type { BillingEvent, Subscription, SubscriptionStatus } from '@svc/core';
 import { orNull } from './or-null.js';
+import { insertSql, type Placeholder } from './placeholder.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 
 /** A `subscriptions` row (a user's plan subscription) in a dialect's column types. */
@@ -53,5 +54,76 @@ export function sqlRowToBillingEvent<T extends SqlTypes>(
     kind: row.kind,
     amount: minor === null ? null : { minor, currency: row.currency },
     description: row.description,
+  };
+}
+
+/** The columns of `subscriptions`, in the order a positional dialect binds them. */
+export const SUBSCRIPTION_COLUMNS = [
+  'user_id',
+  'status',
+  'plan',
+  'current_period_end',
+  'purchased_handles',
+  'provider_customer_id',
+  'updated_at',
+] as const satisfies readonly (keyof BillingSubscriptionRowOf<SqlTypes>)[];
+
+/** Saves a user's subscription: the row is replaced whole, under the same user id. */
+export function saveSubscriptionSql(placeholder: Placeholder): string {
+  return `${insertSql('subscriptions', SUBSCRIPTION_COLUMNS, placeholder)}
+ON CONFLICT (user_id) DO UPDATE SET
+  status = excluded.status,
+  plan = excluded.plan,
+  current_period_end = excluded.current_period_end,
+  purchased_handles = excluded.purchased_handles,
+  provider_customer_id = excluded.provider_customer_id,
+  updated_at = excluded.updated_at`;
+}
+
+/** The columns of `billing_events`, in the order a positional dialect binds them. */
+export const BILLING_EVENT_COLUMNS = [
+  'id',
+  'user_id',
+  'at',
+  'kind',
+  'amount_minor',
+  'currency',
+  'description',
+] as const satisfies readonly (keyof BillingEventRowOf<SqlTypes>)[];
+
+/** Records a billing event. */
+export function insertBillingEventSql(placeholder: Placeholder): string {
+  return insertSql('billing_events', BILLING_EVENT_COLUMNS, placeholder);
+}
+
+/** The row that stores a subscription. */
+export function billingSubscriptionToSqlRow<T extends SqlTypes>(
+  codec: SqlCodec<T>,
+  subscription: Subscription,
+): BillingSubscriptionRowOf<T> {
+  return {
+    user_id: subscription.userId,
+    status: subscription.status,
+    plan: subscription.plan,
+    current_period_end: orNull(subscription.currentPeriodEnd, codec.dateToSql),
+    purchased_handles: subscription.purchasedHandles,
+    provider_customer_id: subscription.providerCustomerId,
+    updated_at: codec.dateToSql(subscription.updatedAt),
+  };
+}
+
+/** The row that stores a billing event. */
+export function billingEventToSqlRow<T extends SqlTypes>(
+  codec: SqlCodec<T>,
+  event: BillingEvent,
+): BillingEventRowOf<T> {
+  return {
+    id: event.id,
+    user_id: event.userId,
+    at: codec.dateToSql(event.at),
+    kind: event.kind,
+    amount_minor: orNull(event.amount?.minor ?? null, codec.bigintToSql),
+    currency: event.amount?.currency ?? null,
+    description: event.description,
   };
 }

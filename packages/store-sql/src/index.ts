@@ -1,16 +1,40 @@
-export type { AccountRowOf } from './account-row.js';
+export { ACCOUNT_COLUMNS, type AccountRowOf, upsertAccountSql } from './account-row.js';
 export type { ApiKeyRowOf } from './api-key-row.js';
+export type { ApprovalRowOf } from './approval-row.js';
 export type {
   AutomationRowOf,
   AutomationWithCountsRowOf,
   InboxRowOf,
   NewInboxRowOf,
 } from './automation-row.js';
-export type { BillingEventRowOf, BillingSubscriptionRowOf } from './billing-row.js';
+export {
+  BILLING_EVENT_COLUMNS,
+  type BillingEventRowOf,
+  type BillingSubscriptionRowOf,
+  insertBillingEventSql,
+  SUBSCRIPTION_COLUMNS,
+  saveSubscriptionSql,
+} from './billing-row.js';
+export {
+  type BlobRemovalCalls,
+  type HeldBlobRemovalRowOf,
+  selectHeldBlobRemovalSql,
+} from './blob-removal-row.js';
+export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
+export { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
-export type { PostRowOf } from './post-row.js';
+export {
+  OAUTH_UPSERT_COLUMNS,
+  type OAuthRowOf,
+  type OAuthUpsertRowOf,
+  upsertOAuthSql,
+} from './oauth-row.js';
+export { insertSql, type Placeholder } from './placeholder.js';
+export type { PostQueries } from './post-queries.js';
+export { POST_COLUMNS, type PostRowOf } from './post-row.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
+export { assertWellOrdered, type SqlMigration } from './sql-migration.js';
 export { sqlRows } from './sql-rows.js';
 export type {
   AttemptRowOf,

@@ -41,6 +41,40 @@ export type PostRowOf<T extends SqlTypes> = {
   content_hash: string | null;
 };
 
+/**
+ * Every column of `posts`, for statements that list them. `id` first and `version` last:
+ * PostgreSQL binds them by position, and its compare-and-set puts the expected version in the last
+ * slot; SQLite binds them by name.
+ */
+export const POST_COLUMNS = [
+  'id',
+  'owner_id',
+  'status',
+  'caption',
+  'title',
+  'name',
+  'platforms',
+  'profile_ids',
+  'media',
+  'scheduled_time',
+  'published_at',
+  'failed_reason',
+  'external_id',
+  'permalink',
+  'platform_meta',
+  'category',
+  'created_at',
+  'updated_at',
+  'attempts',
+  'due_at',
+  'lease_owner',
+  'platform_post_id',
+  'publish_progress',
+  'deleted_at',
+  'content_hash',
+  'version',
+] as const satisfies readonly (keyof PostRowOf<SqlTypes>)[];
+
 /** The row that stores a post. */
 export function postToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, post: Post): PostRowOf<T> {
   return {

@@ -1,46 +1,29 @@
-import type {
-  ApiKey,
-  Automation,
-  ConnectedAccount,
-  ConnectionRequest,
-  InboxComment,
-  Post,
-  WebhookAttempt,
-  WebhookDelivery,
-  WebhookMessage,
-  WebhookSubscription,
-} from '@svc/core';
-import { type AccountRowOf, accountToSqlRow, sqlRowToAccount } from './account-row.js';
-import { type ApiKeyRowOf, apiKeyToSqlRow, sqlRowToApiKey } from './api-key-row.js';
+import { accountToSqlRow, sqlRowToAccount } from './account-row.js';
+import { apiKeyToSqlRow, sqlRowToApiKey } from './api-key-row.js';
+import { approvalToSqlRow, sqlRowToApproval } from './approval-row.js';
 import {
-  type AutomationWithCountsRowOf,
   automationToSqlRow,
   commentToSqlRow,
-  type InboxRowOf,
   sqlRowToAutomation,
   sqlRowToCommentJob,
 } from './automation-row.js';
 import {
-  type BillingEventRowOf,
-  type BillingSubscriptionRowOf,
+  billingEventToSqlRow,
+  billingSubscriptionToSqlRow,
   sqlRowToBillingEvent,
   sqlRowToBillingSubscription,
 } from './billing-row.js';
-import {
-  type ConnectionRequestRowOf,
-  connectionRequestToSqlRow,
-  sqlRowToConnectionRequest,
-} from './connection-request-row.js';
-import { type PostRowOf, postToSqlRow, sqlRowToPost } from './post-row.js';
+import { sqlRowToHeldBlobRemoval } from './blob-removal-row.js';
+import { sqlRowToCollectionJob } from './collection-row.js';
+import { connectionRequestToSqlRow, sqlRowToConnectionRequest } from './connection-request-row.js';
+import { mediaAssetToSqlRow, sqlRowToMediaAsset } from './media-asset-row.js';
+import { oauthToSqlRow, sqlRowToOAuthRecord } from './oauth-row.js';
+import { postToSqlRow, sqlRowToPost } from './post-row.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 import {
-  type AttemptRowOf,
   attemptToSqlRow,
-  type DeliveryRowOf,
   deliveryToSqlRow,
-  type MessageRowOf,
   messageToSqlRow,
-  type SubscriptionRowOf,
   sqlRowToAttempt,
   sqlRowToDelivery,
   sqlRowToMessage,
@@ -53,28 +36,43 @@ import {
  * needs in one line and its stores call `rowToPost(row)` as they always did.
  */
 export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
+  // A mapper of this package with the dialect's codec as its first argument, bound to it.
+  const bound =
+    <A, R>(mapper: (codec: SqlCodec<T>, value: A) => R) =>
+    (value: A): R =>
+      mapper(codec, value);
   return {
-    postToRow: (post: Post) => postToSqlRow(codec, post),
-    rowToPost: (row: PostRowOf<T>) => sqlRowToPost(codec, row),
-    accountToRow: (account: ConnectedAccount) => accountToSqlRow(codec, account),
-    rowToAccount: (row: AccountRowOf<T>) => sqlRowToAccount(codec, row),
-    apiKeyToRow: (key: ApiKey) => apiKeyToSqlRow(codec, key),
-    rowToApiKey: (row: ApiKeyRowOf<T>) => sqlRowToApiKey(codec, row),
-    rowToBillingSubscription: (row: BillingSubscriptionRowOf<T>) => sqlRowToBillingSubscription(codec, row),
-    rowToBillingEvent: (row: BillingEventRowOf<T>) => sqlRowToBillingEvent(codec, row),
-    connectionRequestToRow: (request: ConnectionRequest) => connectionRequestToSqlRow(codec, request),
-    rowToConnectionRequest: (row: ConnectionRequestRowOf<T>) => sqlRowToConnectionRequest(codec, row),
-    automationToRow: (automation: Automation) => automationToSqlRow(codec, automation),
-    rowToAutomation: (row: AutomationWithCountsRowOf<T>) => sqlRowToAutomation(codec, row),
-    commentToRow: (comment: InboxComment) => commentToSqlRow(codec, comment),
-    rowToCommentJob: (row: InboxRowOf<T>) => sqlRowToCommentJob(codec, row),
-    subscriptionToRow: (subscription: WebhookSubscription) => subscriptionToSqlRow(codec, subscription),
-    rowToSubscription: (row: SubscriptionRowOf<T>) => sqlRowToSubscription(codec, row),
-    messageToRow: (message: WebhookMessage) => messageToSqlRow(codec, message),
-    rowToMessage: (row: MessageRowOf<T>) => sqlRowToMessage(codec, row),
-    deliveryToRow: (delivery: WebhookDelivery) => deliveryToSqlRow(codec, delivery),
-    rowToDelivery: (row: DeliveryRowOf<T>) => sqlRowToDelivery(codec, row),
-    attemptToRow: (attempt: WebhookAttempt) => attemptToSqlRow(codec, attempt),
-    rowToAttempt: (row: AttemptRowOf<T, number | string>) => sqlRowToAttempt(codec, row),
+    postToRow: bound(postToSqlRow<T>),
+    rowToPost: bound(sqlRowToPost<T>),
+    accountToRow: bound(accountToSqlRow<T>),
+    rowToAccount: bound(sqlRowToAccount<T>),
+    apiKeyToRow: bound(apiKeyToSqlRow<T>),
+    rowToApiKey: bound(sqlRowToApiKey<T>),
+    approvalToRow: bound(approvalToSqlRow<T>),
+    rowToApproval: bound(sqlRowToApproval<T>),
+    rowToCollectionJob: bound(sqlRowToCollectionJob<T>),
+    rowToHeldBlobRemoval: bound(sqlRowToHeldBlobRemoval<T>),
+    mediaAssetToRow: bound(mediaAssetToSqlRow<T>),
+    rowToMediaAsset: bound(sqlRowToMediaAsset<T>),
+    oauthToRow: bound(oauthToSqlRow<T>),
+    rowToOAuthRecord: bound(sqlRowToOAuthRecord<T>),
+    billingSubscriptionToRow: bound(billingSubscriptionToSqlRow<T>),
+    rowToBillingSubscription: bound(sqlRowToBillingSubscription<T>),
+    billingEventToRow: bound(billingEventToSqlRow<T>),
+    rowToBillingEvent: bound(sqlRowToBillingEvent<T>),
+    connectionRequestToRow: bound(connectionRequestToSqlRow<T>),
+    rowToConnectionRequest: bound(sqlRowToConnectionRequest<T>),
+    automationToRow: bound(automationToSqlRow<T>),
+    rowToAutomation: bound(sqlRowToAutomation<T>),
+    commentToRow: bound(commentToSqlRow<T>),
+    rowToCommentJob: bound(sqlRowToCommentJob<T>),
+    subscriptionToRow: bound(subscriptionToSqlRow<T>),
+    rowToSubscription: bound(sqlRowToSubscription<T>),
+    messageToRow: bound(messageToSqlRow<T>),
+    rowToMessage: bound(sqlRowToMessage<T>),
+    deliveryToRow: bound(deliveryToSqlRow<T>),
+    rowToDelivery: bound(sqlRowToDelivery<T>),
+    attemptToRow: bound(attemptToSqlRow<T>),
+    rowToAttempt: bound(sqlRowToAttempt<T>),
   };
 }

@@ -1,3 +1,4 @@
+import { assertWellOrdered } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import type { SqliteMigration } from './sqlite-migration.js';
@@ -33,7 +34,7 @@ export function migrateSqlite(
       db.close();
     }
   }
-  assertWellOrdered(migrations);
+  assertWellOrdered('SQLite', migrations);
   const db = target;
   db.exec(CREATE_MIGRATIONS_TABLE);
   const isApplied = db.prepare<[string], number>('SELECT 1 FROM schema_migrations WHERE id = ?').pluck();
@@ -64,14 +65,4 @@ export function pendingSqliteMigrations(
   if (hasTable === undefined) return migrations.map((m) => m.id);
   const applied = new Set(db.prepare<[], string>('SELECT id FROM schema_migrations').pluck().all());
   return migrations.filter((m) => !applied.has(m.id)).map((m) => m.id);
-}
-
-/** Refuses a list whose ids are not unique and ascending: a merge mistake, caught before touching the file. */
-function assertWellOrdered(migrations: readonly SqliteMigration[]): void {
-  for (let i = 1; i < migrations.length; i += 1) {
-    const [before, current] = [migrations[i - 1], migrations[i]];
-    if (before !== undefined && current !== undefined && before.id >= current.id) {
-      throw new Error(`SQLite migrations out of order: ${before.id} is listed before ${current.id}.`);
-    }
-  }
 }

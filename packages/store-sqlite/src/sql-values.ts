@@ -1,7 +1,7 @@
 // Conversions between domain values and SQLite column values. Dates are stored as INTEGER
 // milliseconds since the epoch, booleans as INTEGER 0/1 and structured values as JSON TEXT.
 
-import { type SqlCodec, sqlRows } from '@svc/store-sql';
+import { type Placeholder, type SqlCodec, sqlRows } from '@svc/store-sql';
 
 /** A date column value. */
 export function dateToSql(date: Date): number {
@@ -72,3 +72,6 @@ export const SQLITE_CODEC: SqlCodec<SqliteTypes> = {
 
 /** The row mappers shared with the other dialect, bound to SQLITE_CODEC. */
 export const SQLITE_ROWS = sqlRows(SQLITE_CODEC);
+
+/** SQLite's parameters in the statements shared with PostgreSQL: by name, as the rows' keys. */
+export const NAMED: Placeholder = (column) => `@${column}`;

@@ -7,9 +7,16 @@ import {
   type DomainEvent,
   disconnectRefusal,
 } from '@svc/core';
-import type { AccountRowOf } from '@svc/store-sql';
+import { type AccountRowOf, upsertAccountSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, jsonToSql, nullableDateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import {
+  dateToSql,
+  jsonToSql,
+  NAMED,
+  nullableDateToSql,
+  SQLITE_ROWS,
+  type SqliteTypes,
+} from './sql-values.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
 /** A `connected_accounts` row, as `SELECT *` reads it. */
@@ -34,28 +41,7 @@ LIMIT @limit`;
 
 /** The AccountStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteAccountStore(db: Database.Database, journal: SqliteJournal): AccountStore {
-  // A reconnect updates the existing row in place: id and connected_at stay, and credentials
-  // stay unless new ones came with it.
-  const upsertAccount = db.prepare<[AccountRow], AccountRow>(
-    `INSERT INTO connected_accounts (
-       id, owner_id, platform, platform_account_id, handle, profile_url, profile_image_url,
-       follower_count, status, needs_reconnect, sealed_credentials, token_expires_at, connected_at, updated_at
-     ) VALUES (
-       @id, @owner_id, @platform, @platform_account_id, @handle, @profile_url, @profile_image_url,
-       @follower_count, @status, @needs_reconnect, @sealed_credentials, @token_expires_at, @connected_at, @updated_at
-     )
-     ON CONFLICT (owner_id, platform, platform_account_id) DO UPDATE SET
-       handle = excluded.handle,
-       profile_url = excluded.profile_url,
-       profile_image_url = excluded.profile_image_url,
-       follower_count = excluded.follower_count,
-       status = excluded.status,
-       needs_reconnect = excluded.needs_reconnect,
-       sealed_credentials = COALESCE(excluded.sealed_credentials, connected_accounts.sealed_credentials),
-       token_expires_at = excluded.token_expires_at,
-       updated_at = excluded.updated_at
-     RETURNING *`,
-  );
+  const upsertAccount = db.prepare<[AccountRow], AccountRow>(upsertAccountSql(NAMED));
   const selectAccount = db.prepare<[string], AccountRow>('SELECT * FROM connected_accounts WHERE id = ?');
   const selectByPlatformAccount = db.prepare<[string, string, string], AccountRow>(
     'SELECT * FROM connected_accounts WHERE owner_id = ? AND platform = ? AND platform_account_id = ?',

@@ -1,16 +1,15 @@
 import {
   type AnalyticsStore,
-  type CollectionJob,
   type CollectionResult,
-  type CollectionStatus,
   collectionsFromEvents,
   engagementOf,
   METRIC_NAMES,
   type MetricName,
   type Platform,
 } from '@svc/core';
+import type { CollectionJobRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateFromSql, jsonToSql, nullableDateToSql } from './sql-values.js';
+import { jsonToSql, nullableDateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 import { type AccountRow, rowToAccount } from './sqlite-account-store.js';
 import { createSqliteAnalyticsQueries } from './sqlite-analytics-queries.js';
 import type { SqliteJournal } from './sqlite-journal.js';
@@ -71,17 +70,7 @@ LIMIT @limit`;
 const MARK_FOLLOWERS_READ_SQL = `INSERT INTO account_follower_reads (account_id, read_at) VALUES (?, ?)
 ON CONFLICT (account_id) DO UPDATE SET read_at = excluded.read_at`;
 
-type JobRow = {
-  post_id: string;
-  owner_id: string;
-  account_id: string;
-  platform: string;
-  platform_post_id: string;
-  published_at: number;
-  next_at: number;
-  done_slot: number | null;
-  status: string;
-};
+type JobRow = CollectionJobRowOf<SqliteTypes>;
 
 type ClaimParams = { now: number; lease_owner: string; lease_until: number; limit: number };
 
@@ -96,19 +85,7 @@ type RecordParams = {
   at: number;
 } & Figures;
 
-function rowToJob(row: JobRow): CollectionJob {
-  return {
-    postId: row.post_id,
-    ownerId: row.owner_id,
-    accountId: row.account_id,
-    platform: row.platform as Platform,
-    platformPostId: row.platform_post_id,
-    publishedAt: dateFromSql(row.published_at),
-    nextAt: dateFromSql(row.next_at),
-    doneSlot: row.done_slot,
-    status: row.status as CollectionStatus,
-  };
-}
+const { rowToCollectionJob } = SQLITE_ROWS;
 
 // Plain code-unit order, as SQLite's BINARY collation sorts the post ids in the claim.
 const byDueThenId = (a: JobRow, b: JobRow) =>
@@ -176,7 +153,7 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
   }).immediate;
 
   const claim = db.transaction((params: ClaimParams) =>
-    claimDue.all(params).sort(byDueThenId).map(rowToJob),
+    claimDue.all(params).sort(byDueThenId).map(rowToCollectionJob),
   ).immediate;
 
   const record = db.transaction((result: CollectionResult): boolean => {

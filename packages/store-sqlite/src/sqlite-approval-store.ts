@@ -1,6 +1,7 @@
-import type { Approval, ApprovalDecision, ApprovalStatus, ApprovalStore } from '@svc/core';
+import type { ApprovalDecision, ApprovalStore } from '@svc/core';
+import type { ApprovalRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateFromSql, dateToSql, nullableDateFromSql, nullableDateToSql } from './sql-values.js';
+import { dateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 /**
  * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
@@ -11,46 +12,10 @@ WHERE id = @id AND status = 'pending'
 RETURNING *`;
 
 /** An approvals row as SQLite returns it. */
-export type ApprovalRow = {
-  id: string;
-  post_id: string;
-  owner_id: string;
-  status: string;
-  request_note: string | null;
-  reviewer_note: string | null;
-  requested_at: number;
-  decided_at: number | null;
-  requested_by: string;
-};
+export type ApprovalRow = ApprovalRowOf<SqliteTypes>;
 
-/** Decodes an approvals row. */
-export function rowToApproval(row: ApprovalRow): Approval {
-  return {
-    id: row.id,
-    postId: row.post_id,
-    ownerId: row.owner_id,
-    status: row.status as ApprovalStatus,
-    requestNote: row.request_note,
-    reviewerNote: row.reviewer_note,
-    requestedAt: dateFromSql(row.requested_at),
-    decidedAt: nullableDateFromSql(row.decided_at),
-    requestedBy: row.requested_by,
-  };
-}
-
-function approvalToRow(approval: Approval): ApprovalRow {
-  return {
-    id: approval.id,
-    post_id: approval.postId,
-    owner_id: approval.ownerId,
-    status: approval.status,
-    request_note: approval.requestNote,
-    reviewer_note: approval.reviewerNote,
-    requested_at: dateToSql(approval.requestedAt),
-    decided_at: nullableDateToSql(approval.decidedAt),
-    requested_by: approval.requestedBy,
-  };
-}
+/** The row that stores an approval, and the approval a row stores. */
+export const { approvalToRow, rowToApproval } = SQLITE_ROWS;
 
 /** The parameters of DECIDE_APPROVAL_SQL. */
 export type DecisionParams = { id: string; status: string; reviewer_note: string | null; decided_at: number };

@@ -1,22 +1,18 @@
 import {
+  type BlobRemovalRequest,
+  type BlobRemovalTx,
   blobRemovalBlocks,
   blobRemovalClaimLives,
-  decideBlobRemovalClaim,
+  claimBlobRemovalScript,
   type HeldBlobRemoval,
-  type MediaStore,
+  runScript,
 } from '@svc/core';
+import { type BlobRemovalCalls, type HeldBlobRemovalRowOf, selectHeldBlobRemovalSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, jsonToSql, nullableDateFromSql } from './sql-values.js';
+import { dateToSql, jsonToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 /** The orphan sweep's claims on blobs in a SQLite database (part of its MediaStore). */
-export type SqliteBlobRemovals = Pick<
-  MediaStore,
-  | 'claimBlobRemoval'
-  | 'releaseBlobRemoval'
-  | 'isBlobRemovalClaimed'
-  | 'forgetBlobRemovals'
-  | 'listReferencedBlobs'
-> & {
+export type SqliteBlobRemovals = BlobRemovalCalls & {
   /**
    * Whether recording an asset on `blobKey` must refuse (core's `blobRemovalBlocks`). Called
    * inside the recording's immediate transaction, which SQLite serialises with every claim.
@@ -24,13 +20,9 @@ export type SqliteBlobRemovals = Pick<
   blocks(blobKey: string | null, now: Date | undefined, putSince: Date | undefined): boolean;
 };
 
-type HeldRow = { claimed_by: string | null; claimed_until: number | null; removed_at: number | null };
-
 /** Prepares the statements once. */
 export function createSqliteBlobRemovals(db: Database.Database): SqliteBlobRemovals {
-  const selectHeld = db.prepare<[string], HeldRow>(
-    'SELECT claimed_by, claimed_until, removed_at FROM blob_removals WHERE blob_key = ?',
-  );
+  const selectHeld = db.prepare<[string], HeldBlobRemovalRowOf<SqliteTypes>>(selectHeldBlobRemovalSql('?'));
   const selectReferenced = db
     .prepare<[string], number>('SELECT 1 FROM media_assets WHERE blob_key = ? LIMIT 1')
     .pluck();
@@ -57,26 +49,24 @@ export function createSqliteBlobRemovals(db: Database.Database): SqliteBlobRemov
   );
   const held = (blobKey: string): HeldBlobRemoval | null => {
     const row = selectHeld.get(blobKey);
-    return row === undefined
-      ? null
-      : {
-          claimedBy: row.claimed_by,
-          claimedUntil: nullableDateFromSql(row.claimed_until),
-          removedAt: nullableDateFromSql(row.removed_at),
-        };
+    return row === undefined ? null : SQLITE_ROWS.rowToHeldBlobRemoval(row);
+  };
+
+  // The small calls of core's claimBlobRemovalScript.
+  const claimTx: BlobRemovalTx = {
+    // The immediate transaction already holds the database's write lock.
+    lockBlob: () => {},
+    blobReferenced: (blobKey) => selectReferenced.get(blobKey) !== undefined,
+    heldClaim: held,
+    saveClaim: (blobKey, claimant, until) => {
+      upsertClaim.run(blobKey, claimant, dateToSql(until));
+    },
   };
 
   // Immediate: the reference check and the claim cannot interleave with an asset being recorded.
-  const claim = db.transaction((request: Parameters<MediaStore['claimBlobRemoval']>[0]) => {
-    const outcome = decideBlobRemovalClaim(
-      selectReferenced.get(request.blobKey) !== undefined,
-      held(request.blobKey),
-      request,
-    );
-    if (outcome.kind === 'claimed')
-      upsertClaim.run(request.blobKey, request.claimant, dateToSql(request.until));
-    return outcome;
-  }).immediate;
+  const claim = db.transaction((request: BlobRemovalRequest) =>
+    runScript(claimBlobRemovalScript(request), claimTx),
+  ).immediate;
 
   const release = db.transaction((blobKey: string, claimant: string, removedAt: Date | null) => {
     endClaim.run(removedAt === null ? null : dateToSql(removedAt), blobKey, claimant);

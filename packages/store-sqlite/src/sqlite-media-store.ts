@@ -10,58 +10,19 @@ import {
   type PostStatus,
   type UploadedFile,
 } from '@svc/core';
+import { insertMediaAssetSql, type MediaAssetRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateFromSql, dateToSql, jsonFromSql, jsonToSql } from './sql-values.js';
+import { dateToSql, jsonFromSql, jsonToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 import { createSqliteBlobRemovals } from './sqlite-blob-removals.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
 /** A row of `media_assets`. */
-export type MediaAssetRow = {
-  id: string;
-  owner_id: string;
-  status: string;
-  content_type: string;
-  size_bytes: number;
-  width: number | null;
-  height: number | null;
-  duration_ms: number | null;
-  blob_key: string | null;
-  source_url: string | null;
-  created_at: number;
-};
+export type MediaAssetRow = MediaAssetRowOf<SqliteTypes>;
 
-function mediaAssetToRow(asset: MediaAsset): MediaAssetRow {
-  return {
-    id: asset.id,
-    owner_id: asset.ownerId,
-    status: asset.status,
-    content_type: asset.contentType,
-    size_bytes: asset.sizeBytes,
-    width: asset.width,
-    height: asset.height,
-    duration_ms: asset.durationMs,
-    blob_key: asset.blobKey,
-    source_url: asset.sourceUrl,
-    created_at: dateToSql(asset.createdAt),
-  };
-}
+const { mediaAssetToRow } = SQLITE_ROWS;
 
 /** The asset a `media_assets` row holds. */
-export function rowToMediaAsset(row: MediaAssetRow): MediaAsset {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    status: row.status as MediaAsset['status'],
-    contentType: row.content_type,
-    sizeBytes: row.size_bytes,
-    width: row.width,
-    height: row.height,
-    durationMs: row.duration_ms,
-    blobKey: row.blob_key,
-    sourceUrl: row.source_url,
-    createdAt: dateFromSql(row.created_at),
-  };
-}
+export const { rowToMediaAsset } = SQLITE_ROWS;
 
 /**
  * The owner's active assets newest first. The first WHERE terms repeat the partial index
@@ -98,10 +59,7 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
     `DELETE FROM media_assets WHERE id IN (
        SELECT id FROM media_assets WHERE status = 'pending' AND created_at < ? ORDER BY created_at LIMIT ?)`,
   );
-  const insertAsset = db.prepare<[MediaAssetRow]>(
-    `INSERT INTO media_assets (id, owner_id, status, content_type, size_bytes, width, height, duration_ms, blob_key, source_url, created_at)
-     VALUES (@id, @owner_id, @status, @content_type, @size_bytes, @width, @height, @duration_ms, @blob_key, @source_url, @created_at)`,
-  );
+  const insertAsset = db.prepare<[MediaAssetRow]>(insertMediaAssetSql(NAMED));
   const selectAsset = db.prepare<[string], MediaAssetRow>('SELECT * FROM media_assets WHERE id = ?');
   // json_each turns the id list into rows, so any number of ids is one statement.
   const selectAssets = db.prepare<[string], MediaAssetRow>(

@@ -1,46 +1,20 @@
-import type { OAuthRecord, OAuthStore } from '@svc/core';
+import type { OAuthStore } from '@svc/core';
+import { type OAuthRowOf, type OAuthUpsertRowOf, upsertOAuthSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { jsonFromSql, jsonToSql, nullableDateFromSql, nullableDateToSql } from './sql-values.js';
+import { NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
-type OAuthRow = {
-  kind: string;
-  id: string;
-  payload: string;
+type OAuthRow = OAuthRowOf<SqliteTypes> & {
   grant_id: string | null;
   uid: string | null;
   user_code: string | null;
   account_id: string | null;
-  expires_at: number | null;
-  consumed_at: number | null;
-  last_used_at: number | null;
 };
 
-function rowToRecord(row: OAuthRow): OAuthRecord {
-  return {
-    kind: row.kind,
-    id: row.id,
-    payload: jsonFromSql<Record<string, unknown>>(row.payload),
-    expiresAt: nullableDateFromSql(row.expires_at),
-    consumedAt: nullableDateFromSql(row.consumed_at),
-    lastUsedAt: nullableDateFromSql(row.last_used_at),
-  };
-}
-
-/** A payload field the store indexes, when it is a string. */
-function indexed(payload: Record<string, unknown>, field: string): string | null {
-  const value = payload[field];
-  return typeof value === 'string' ? value : null;
-}
+const { oauthToRow, rowToOAuthRecord: rowToRecord } = SQLITE_ROWS;
 
 /** The OAuthStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
-  const upsert = db.prepare<[Omit<OAuthRow, 'last_used_at'>]>(
-    `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, account_id, expires_at, consumed_at)
-     VALUES (@kind, @id, @payload, @grant_id, @uid, @user_code, @account_id, @expires_at, @consumed_at)
-     ON CONFLICT (kind, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
-       uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
-       expires_at = excluded.expires_at, consumed_at = NULL`,
-  );
+  const upsert = db.prepare<[OAuthUpsertRowOf<SqliteTypes>]>(upsertOAuthSql(NAMED));
   const select = db.prepare<[string, string], OAuthRow>(
     'SELECT * FROM oauth_records WHERE kind = ? AND id = ?',
   );
@@ -68,17 +42,7 @@ export function createSqliteOAuthStore(db: Database.Database): OAuthStore {
 
   return {
     async upsert(kind, id, payload, expiresAt) {
-      upsert.run({
-        kind,
-        id,
-        payload: jsonToSql(payload),
-        grant_id: indexed(payload, 'grantId'),
-        uid: indexed(payload, 'uid'),
-        user_code: indexed(payload, 'userCode'),
-        account_id: indexed(payload, 'accountId'),
-        expires_at: nullableDateToSql(expiresAt),
-        consumed_at: null,
-      });
+      upsert.run(oauthToRow({ kind, id, payload, expiresAt }));
     },
     async find(kind, id) {
       return found(select.get(kind, id));

@@ -1,10 +1,10 @@
 import {
-  derivedCandidatesOf,
   type MediaRef,
   type PostPurgeOutcome,
   type PostPurgeRequest,
-  purgeableDerivedAssets,
-  purgedAssetEvents,
+  type PostPurgeTx,
+  purgePostsScript,
+  runScript,
 } from '@svc/core';
 import type Database from 'better-sqlite3';
 import { dateToSql, jsonFromSql, jsonToSql } from './sql-values.js';
@@ -72,34 +72,31 @@ export function createSqlitePostPurge(
     'UPDATE media_usage SET used_bytes = MAX(0, used_bytes - ?) WHERE owner_id = ?',
   );
 
-  return db.transaction((request: PostPurgeRequest): PostPurgeOutcome => {
-    const rows = selectBatch.all(dateToSql(request.deletedBefore), Math.max(0, Math.floor(request.limit)));
-    if (rows.length === 0) return { posts: 0, mediaAssets: 0 };
-    const ids = jsonToSql(rows.map((r) => r.id));
-    for (const statement of deletes) statement.run(ids);
-
-    const candidates = derivedCandidatesOf(
-      rows.map((r) => ({ id: r.id, ownerId: r.owner_id, media: jsonFromSql<MediaRef[]>(r.media) })),
-    );
-    if (candidates.length === 0) return { posts: rows.length, mediaAssets: 0 };
-    const stillUsed = new Set<string>();
-    for (const ownerId of new Set(candidates.map((c) => c.ownerId))) {
-      const params = {
-        owner_id: ownerId,
-        ids: jsonToSql(candidates.filter((c) => c.ownerId === ownerId).map((c) => c.mediaId)),
-      };
-      for (const row of [...liveUses.all(params), ...deletedUses.all(params), ...linked.all(params)]) {
-        stillUsed.add(row.media_id);
-      }
-    }
-    const assets = selectAssets.all(jsonToSql(candidates.map((c) => c.mediaId))).map(rowToMediaAsset);
-    const removed = purgeableDerivedAssets(candidates, assets, stillUsed);
-    for (const asset of removed) {
+  // The small calls of core's purgePostsScript.
+  const purgeTx: PostPurgeTx = {
+    purgeBatch: (deletedBefore, limit) =>
+      selectBatch
+        .all(dateToSql(deletedBefore), limit)
+        .map((r) => ({ id: r.id, ownerId: r.owner_id, media: jsonFromSql<MediaRef[]>(r.media) })),
+    deletePosts: (ids) => {
+      for (const statement of deletes) statement.run(jsonToSql(ids));
+    },
+    mediaKept: (ownerId, mediaIds) => {
+      const params = { owner_id: ownerId, ids: jsonToSql(mediaIds) };
+      return [...liveUses.all(params), ...deletedUses.all(params), ...linked.all(params)].map(
+        (row) => row.media_id,
+      );
+    },
+    assetsByIds: (ids) => selectAssets.all(jsonToSql(ids)).map(rowToMediaAsset),
+    removeAsset: (asset) => {
       deleteAsset.run(asset.id);
       forgetSources.run(asset.ownerId, asset.id);
       subtractUsage.run(asset.sizeBytes, asset.ownerId);
-    }
-    journal.append(purgedAssetEvents(removed, request.at));
-    return { posts: rows.length, mediaAssets: removed.length };
-  }).immediate;
+    },
+    appendEvents: (events) => journal.append(events),
+  };
+
+  return db.transaction(
+    (request: PostPurgeRequest): PostPurgeOutcome => runScript(purgePostsScript(request), purgeTx),
+  ).immediate;
 }

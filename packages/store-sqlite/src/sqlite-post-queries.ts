@@ -1,5 +1,6 @@
-import type { Post, PostListQuery, PostPage, PostStore, PublicPostStatus, RepeatQuery } from '@svc/core';
+import type { Post, PostListQuery, PostPage, PublicPostStatus, RepeatQuery } from '@svc/core';
 import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES, textFilterPattern } from '@svc/core';
+import type { PostQueries } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import { type PostRow, rowToPost } from './post-row.js';
 import { jsonToSql } from './sql-values.js';
@@ -99,17 +100,7 @@ type ListParams = Filter & {
 };
 
 /** The read queries of the SQLite PostStore. Statements are prepared once, here. */
-export function createSqlitePostQueries(
-  db: Database.Database,
-): Pick<
-  PostStore,
-  | 'listPosts'
-  | 'countPostsByStatus'
-  | 'upcomingPosts'
-  | 'postsWithContentBetween'
-  | 'listDeletedPosts'
-  | 'postsScheduledBetween'
-> {
+export function createSqlitePostQueries(db: Database.Database): PostQueries {
   const list = db.prepare<[ListParams], PostRow>(LIST_POSTS_SQL);
   const count = db.prepare<[Filter], { status: string; n: number }>(COUNT_BY_STATUS_SQL);
   const upcoming = db.prepare<[Filter & { after: number; limit: number }], PostRow>(UPCOMING_POSTS_SQL);

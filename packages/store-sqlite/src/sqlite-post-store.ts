@@ -1,21 +1,24 @@
 import {
+  type ApproveDraftTx,
   type ApprovedDraftBatch,
   type ApprovedDraftOutcome,
+  approveDraftScript,
   type ClaimRequest,
-  claimCandidateCount,
-  claimChanges,
+  claimDuePostsScript,
+  conflictOnLostApproval,
   type DomainEvent,
   type InsertPostsOutcome,
   insertPostsScript,
   type NewPostsBatch,
   type Post,
   type PostBatchTx,
+  type PostClaimTx,
   type PostStore,
-  quotaRefusal,
   runScript,
 } from '@svc/core';
+import { POST_COLUMNS } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { POST_COLUMNS, type PostRow, postToRow, rowToPost } from './post-row.js';
+import { type PostRow, postToRow, rowToPost } from './post-row.js';
 import { jsonFromSql, jsonToSql } from './sql-values.js';
 import {
   type ApprovalRow,
@@ -89,9 +92,6 @@ ON CONFLICT (owner_id, window_start) DO UPDATE SET used = used + excluded.used`;
 
 type IdempotencyRow = { fingerprint: string; post_ids: string };
 
-/** Thrown inside a transaction to roll it back when a compare-and-set is lost midway. */
-class LostRace extends Error {}
-
 /** The PostStore of a SQLite database. Statements are prepared once, here. */
 export function createSqlitePostStore(db: Database.Database, journal: SqliteJournal): PostStore {
   const insertPost = db.prepare<[PostRow]>(INSERT_POST_SQL);
@@ -121,9 +121,12 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
 
   const postsByIds = (postIdsJson: string): Post[] => selectPostsByIds.all(postIdsJson).map(rowToPost);
 
-  const writePost = (post: Post, expectedVersion: number): Post | null => {
+  // Called inside a transaction: the write and its events land together.
+  const writePost = (post: Post, expectedVersion: number, events: readonly DomainEvent[]): Post | null => {
     const row = updatePost.get({ ...postToRow(post), expected_version: expectedVersion });
-    return row === undefined ? null : rowToPost(row);
+    if (row === undefined) return null;
+    journal.append(events);
+    return rowToPost(row);
   };
 
   // The small calls of core's insertPostsScript, answered at once inside the transaction.
@@ -167,50 +170,37 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
   ).immediate;
 
   // The post and its events land together, or neither does.
-  const writeWithEvents = db.transaction(
-    (post: Post, expectedVersion: number, events: readonly DomainEvent[]): Post | null => {
-      const stored = writePost(post, expectedVersion);
-      if (stored !== null) journal.append(events);
-      return stored;
-    },
-  ).immediate;
+  const writeWithEvents = db.transaction(writePost).immediate;
+
+  // The small calls of core's claimDuePostsScript.
+  const claimTx: PostClaimTx = {
+    duePosts: (now, limit) => selectDuePosts.all({ now: now.getTime(), limit }).map(rowToPost),
+    writePost,
+  };
 
   // Immediate: another process cannot read the same candidates between our read and our write.
-  const claimBatch = db.transaction((request: ClaimRequest): Post[] => {
-    const candidates = selectDuePosts
-      .all({ now: request.now.getTime(), limit: claimCandidateCount(request) })
-      .map(rowToPost);
-    return claimChanges(candidates, request).map(({ post, events }) => {
-      const stored = writePost(post, post.version);
-      if (stored === null) {
-        // Impossible under the write lock; if it happens, the lock is not doing its job.
-        throw new Error(`Post ${post.id} changed while claimed under the write lock.`);
-      }
-      journal.append(events);
-      return stored;
-    });
-  }).immediate;
+  const claimBatch = db.transaction((request: ClaimRequest): Post[] =>
+    runScript(claimDuePostsScript(request), claimTx),
+  ).immediate;
 
   const selectWithContent = db.prepare<[RepeatParams], PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL);
   const decideApproval = db.prepare<[DecisionParams], ApprovalRow>(DECIDE_APPROVAL_SQL);
 
+  // The small calls of core's approveDraftScript: the batch's, the draft's and the approval's.
+  const approveTx: ApproveDraftTx = {
+    ...batchTx,
+    writePost,
+    decideApproval: (id, decision) => {
+      const row = decideApproval.get(decisionParams(id, decision));
+      return row === undefined ? null : rowToApproval(row);
+    },
+  };
+
   // Immediate, like insertBatch: the quota read and the writes cannot interleave with another
-  // request of the owner. A lost compare-and-set after the first write throws, to roll it back.
-  const approveBatch = db.transaction((batch: ApprovedDraftBatch): ApprovedDraftOutcome => {
-    const windowStart = batch.quota.windowStart.getTime();
-    const used = selectQuotaUsage.get(batch.ownerId, windowStart) ?? 0;
-    const full = quotaRefusal(used, batch.siblings.length, batch.quota.limit);
-    if (full !== null) return full;
-    const post = writePost(batch.draft, batch.expectedVersion);
-    if (post === null) return { kind: 'conflict' };
-    const approval = decideApproval.get(decisionParams(batch.approvalId, batch.decision));
-    if (approval === undefined) throw new LostRace();
-    const rows = batch.siblings.map(postToRow);
-    for (const row of rows) insertPost.run(row);
-    if (rows.length > 0) addQuotaUsage.run(batch.ownerId, windowStart, rows.length);
-    journal.append(batch.events);
-    return { kind: 'approved', post, siblings: rows.map(rowToPost), approval: rowToApproval(approval) };
-  }).immediate;
+  // request of the owner. A lost approval after the draft's write throws, to roll it back.
+  const approveBatch = db.transaction(
+    (batch: ApprovedDraftBatch): ApprovedDraftOutcome => runScript(approveDraftScript(batch), approveTx),
+  ).immediate;
 
   // Deferred: one snapshot for the idempotency row and the posts it points to.
   const readIdempotency = db.transaction((ownerId: string, externalId: string) => {
@@ -237,8 +227,7 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
       try {
         return approveBatch(batch);
       } catch (error) {
-        if (error instanceof LostRace) return { kind: 'conflict' };
-        throw error;
+        return conflictOnLostApproval(error);
       }
     },
     async findByExternalId(ownerId, externalId) {
@@ -250,7 +239,7 @@ export function createSqlitePostStore(db: Database.Database, journal: SqliteJour
     },
     async updatePost(post, expectedVersion, events = []) {
       return events.length === 0
-        ? writePost(post, expectedVersion)
+        ? writePost(post, expectedVersion, [])
         : writeWithEvents(post, expectedVersion, events);
     },
     async claimDuePosts(request) {

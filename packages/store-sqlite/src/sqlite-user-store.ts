@@ -13,15 +13,23 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
   );
   const selectById = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
   const selectByEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
-  const updatePassword = db.prepare<[string, number, string]>(
-    'UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?',
-  );
-  const updateTimeZone = db.prepare<[string, number, string]>(
-    'UPDATE users SET time_zone = ?, updated_at = ? WHERE id = ?',
-  );
-  const updatePlan = db.prepare<[string, number, string]>(
-    'UPDATE users SET plan = ?, updated_at = ? WHERE id = ?',
-  );
+  // One column of a user's row, set with its updated_at.
+  const updateColumn = (column: 'password_hash' | 'time_zone' | 'plan') =>
+    db.prepare<[string, number, string]>(`UPDATE users SET ${column} = ?, updated_at = ? WHERE id = ?`);
+  const updatePassword = updateColumn('password_hash');
+  const updateTimeZone = updateColumn('time_zone');
+  const updatePlan = updateColumn('plan');
+  // Whether the user exists; cached credentials hold the user as it was, so they go when it changed.
+  const update = (
+    statement: Database.Statement<[string, number, string]>,
+    value: string,
+    userId: string,
+    at: Date,
+  ) => {
+    const updated = statement.run(value, at.getTime(), userId).changes === 1;
+    if (updated) credentials.clear();
+    return updated;
+  };
   const selectPassword = db.prepare<[string], { password_hash: string | null }>(
     'SELECT password_hash FROM users WHERE id = ?',
   );
@@ -42,22 +50,13 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
       return row === undefined ? null : rowToUser(row);
     },
     async setPasswordHash(userId, hash, at) {
-      const updated = updatePassword.run(hash, at.getTime(), userId).changes === 1;
-      // Cached credentials hold the user as it was.
-      if (updated) credentials.clear();
-      return updated;
+      return update(updatePassword, hash, userId, at);
     },
     async setTimeZone(userId, timeZone, at) {
-      const updated = updateTimeZone.run(timeZone, at.getTime(), userId).changes === 1;
-      // Cached credentials hold the user as it was.
-      if (updated) credentials.clear();
-      return updated;
+      return update(updateTimeZone, timeZone, userId, at);
     },
     async setPlan(userId, plan, at) {
-      const updated = updatePlan.run(planToSql(plan), at.getTime(), userId).changes === 1;
-      // Cached credentials hold the user as it was.
-      if (updated) credentials.clear();
-      return updated;
+      return update(updatePlan, planToSql(plan), userId, at);
     },
     async getPasswordHash(userId) {
       return selectPassword.get(userId)?.password_hash ?? null;

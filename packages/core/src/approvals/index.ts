@@ -2,7 +2,13 @@
 // This file is the area's contract: other areas and packages import only what it exports.
 export { APPROVAL_STATUSES, type Approval, type ApprovalStatus, approvalSchema } from './approval.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
+export type { ApproveDraftTx } from './ports/approve-draft-tx.js';
 export { approvalStatusJson, approvalStatusSchema } from './use-cases/approval-status-answer.js';
+export {
+  approveDraftScript,
+  conflictOnLostApproval,
+  LostApprovalRace,
+} from './use-cases/approve-draft-script.js';
 export { type CreateDraftInput, createDraft } from './use-cases/create-draft.js';
 export {
   type ApprovalDecided,

@@ -11,6 +11,7 @@ export {
 export { type MediaAsset, mediaAssetSchema } from './media-asset.js';
 export { mediaDeletedEvent, mediaReadyEvent } from './media-events.js';
 export { assetIdsOf, type MediaRef, mediaRefSchema } from './media-ref.js';
+export type { BlobRemovalTx } from './ports/blob-removal-tx.js';
 export type {
   BlobFacts,
   BlobPutError,
@@ -40,6 +41,7 @@ export {
 export { type PublicAssetFields, publicAssetFields } from './public-asset-fields.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './share-links.js';
 export { assetsById } from './use-cases/assets-by-id.js';
+export { claimBlobRemovalScript } from './use-cases/claim-blob-removal-script.js';
 export { deleteMedia } from './use-cases/delete-media.js';
 export { originalIdOf, storeDerivedAsset } from './use-cases/derived-asset.js';
 export { findServedMedia, type ServedMedia } from './use-cases/find-served-media.js';

@@ -14,6 +14,7 @@ export {
   repeatQueryOf,
 } from './duplicate-content.js';
 export type { PostBatchTx } from './ports/post-batch-tx.js';
+export type { PostClaimTx } from './ports/post-claim-tx.js';
 export {
   type DerivedCandidate,
   derivedCandidatesOf,
@@ -23,6 +24,7 @@ export {
   purgeableDerivedAssets,
   purgedAssetEvents,
 } from './ports/post-purge.js';
+export type { PostPurgeTx } from './ports/post-purge-tx.js';
 export type {
   ApprovedDraftBatch,
   ApprovedDraftOutcome,
@@ -34,6 +36,7 @@ export type {
   PostStore,
   QueueDepth,
 } from './ports/post-store.js';
+export type { PostWriteTx } from './ports/post-write-tx.js';
 export { type Post, type PublishProgress, postSchema } from './post.js';
 export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
@@ -65,6 +68,7 @@ export { restoreDaysLeft } from './restore-days-left.js';
 export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
+export { claimDuePostsScript } from './use-cases/claim-due-posts-script.js';
 export type { ImageConversion } from './use-cases/convert-images.js';
 export {
   type CreatePostsDeps,
@@ -95,6 +99,7 @@ export {
   toPostView,
 } from './use-cases/post-answer.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
+export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';
 export { resolveMedia } from './use-cases/resolve-media.js';
 export { resolveTargets } from './use-cases/resolve-targets.js';

@@ -1,7 +1,9 @@
+import { runScript } from '../kernel/index.js';
 import {
+  type BlobRemovalTx,
   blobRemovalBlocks,
   blobRemovalClaimLives,
-  decideBlobRemovalClaim,
+  claimBlobRemovalScript,
   type HeldBlobRemoval,
   type MediaAsset,
   type MediaStore,
@@ -20,18 +22,22 @@ export type MemoryBlobRemovals = Pick<
 export function createMemoryBlobRemovals(media: ReadonlyMap<string, MediaAsset>): MemoryBlobRemovals {
   const held = new Map<string, HeldBlobRemoval>();
   const referenced = (blobKey: string) => [...media.values()].some((m) => m.blobKey === blobKey);
+  // The small calls of core's claimBlobRemovalScript; answered at once, so the claim is atomic.
+  const claimTx: BlobRemovalTx = {
+    lockBlob: () => {},
+    blobReferenced: referenced,
+    heldClaim: (blobKey) => held.get(blobKey) ?? null,
+    saveClaim: (blobKey, claimant, until) => {
+      held.set(blobKey, {
+        claimedBy: claimant,
+        claimedUntil: new Date(until.getTime()),
+        removedAt: held.get(blobKey)?.removedAt ?? null,
+      });
+    },
+  };
   return {
     async claimBlobRemoval(request) {
-      const current = held.get(request.blobKey) ?? null;
-      const outcome = decideBlobRemovalClaim(referenced(request.blobKey), current, request);
-      if (outcome.kind === 'claimed') {
-        held.set(request.blobKey, {
-          claimedBy: request.claimant,
-          claimedUntil: new Date(request.until.getTime()),
-          removedAt: current?.removedAt ?? null,
-        });
-      }
-      return outcome;
+      return runScript(claimBlobRemovalScript(request), claimTx);
     },
     async releaseBlobRemoval(blobKey, claimant, removedAt) {
       const current = held.get(blobKey);

@@ -1,12 +1,12 @@
 import type { DomainEvent } from '../journal/index.js';
+import { runScript } from '../kernel/index.js';
 import type { MediaAsset } from '../media/index.js';
 import {
-  derivedCandidatesOf,
   type Post,
   type PostPurgeOutcome,
   type PostPurgeRequest,
-  purgeableDerivedAssets,
-  purgedAssetEvents,
+  type PostPurgeTx,
+  purgePostsScript,
 } from '../posts/index.js';
 import type { MemoryAnalyticsStore } from './memory-analytics-store.js';
 import type { MemoryApprovalStore } from './memory-approval-store.js';
@@ -24,49 +24,52 @@ export type MemoryPurgeState = {
 };
 
 /**
- * PostStore.purgeDeletedPosts in memory: one synchronous step, so atomic like the SQL stores'
- * transaction. Oldest deletion first, id breaking ties, as the SQL stores' index order.
+ * PostStore.purgeDeletedPosts in memory: core's purgePostsScript answered at once, so atomic like
+ * the SQL stores' transaction. Oldest deletion first, id breaking ties, as the SQL stores' index order.
  */
 export function purgeMemoryPosts(state: MemoryPurgeState, request: PostPurgeRequest): PostPurgeOutcome {
-  const before = request.deletedBefore.getTime();
-  const batch = [...state.posts.values()]
-    .filter((p) => p.deletedAt !== null && p.deletedAt.getTime() < before)
-    .sort((a, b) => (a.deletedAt as Date).getTime() - (b.deletedAt as Date).getTime() || cmp(a.id, b.id))
-    .slice(0, Math.max(0, Math.floor(request.limit)));
-  if (batch.length === 0) return { posts: 0, mediaAssets: 0 };
-  const ids = new Set(batch.map((p) => p.id));
-  for (const id of ids) state.posts.delete(id);
-  state.approvals.forgetPosts(ids);
-  state.analytics.forgetPosts(ids);
+  return runScript(purgePostsScript(request), purgeTx(state));
+}
 
-  const candidates = derivedCandidatesOf(batch);
-  const owners = new Set(candidates.map((c) => c.ownerId));
-  const stillUsed = new Set<string>();
-  for (const post of state.posts.values()) {
-    if (!owners.has(post.ownerId)) continue;
-    for (const slide of post.media) {
-      if (slide.kind !== 'asset') continue;
-      stillUsed.add(slide.mediaId);
-      if (slide.derivedFrom !== undefined) stillUsed.add(slide.derivedFrom);
-    }
-  }
-  // Source links imported later that were answered with a copy make it the user's.
-  for (const [key, id] of state.mediaSources) {
-    if (owners.has(key.slice(0, key.indexOf('\u0000')))) stillUsed.add(id);
-  }
-  const assets = candidates.flatMap((c) => {
-    const asset = state.media.get(c.mediaId);
-    return asset === undefined ? [] : [asset];
-  });
-  const removed = purgeableDerivedAssets(candidates, assets, stillUsed);
-  for (const asset of removed) {
-    state.media.delete(asset.id);
-    for (const [key, id] of state.mediaSources) if (id === asset.id) state.mediaSources.delete(key);
-    const used = state.storageUsed.get(asset.ownerId) ?? 0;
-    state.storageUsed.set(asset.ownerId, Math.max(0, used - asset.sizeBytes));
-  }
-  state.append(purgedAssetEvents(removed, request.at));
-  return { posts: batch.length, mediaAssets: removed.length };
+function purgeTx(state: MemoryPurgeState): PostPurgeTx {
+  return {
+    purgeBatch: (deletedBefore, limit) =>
+      [...state.posts.values()]
+        .filter((p) => p.deletedAt !== null && p.deletedAt.getTime() < deletedBefore.getTime())
+        .sort((a, b) => (a.deletedAt as Date).getTime() - (b.deletedAt as Date).getTime() || cmp(a.id, b.id))
+        .slice(0, limit),
+    deletePosts: (postIds) => {
+      const ids = new Set(postIds);
+      for (const id of ids) state.posts.delete(id);
+      state.approvals.forgetPosts(ids);
+      state.analytics.forgetPosts(ids);
+    },
+    mediaKept: (ownerId, mediaIds) => {
+      const wanted = new Set(mediaIds);
+      const kept = new Set<string>();
+      for (const post of state.posts.values()) {
+        if (post.ownerId !== ownerId) continue;
+        for (const slide of post.media) {
+          if (slide.kind !== 'asset') continue;
+          for (const id of [slide.mediaId, slide.derivedFrom])
+            if (id !== undefined && wanted.has(id)) kept.add(id);
+        }
+      }
+      // Source links imported later that were answered with a copy make it the user's.
+      for (const [key, id] of state.mediaSources) {
+        if (key.slice(0, key.indexOf('\u0000')) === ownerId && wanted.has(id)) kept.add(id);
+      }
+      return [...kept];
+    },
+    assetsByIds: (ids) => ids.flatMap((id) => state.media.get(id) ?? []),
+    removeAsset: (asset) => {
+      state.media.delete(asset.id);
+      for (const [key, id] of state.mediaSources) if (id === asset.id) state.mediaSources.delete(key);
+      const used = state.storageUsed.get(asset.ownerId) ?? 0;
+      state.storageUsed.set(asset.ownerId, Math.max(0, used - asset.sizeBytes));
+    },
+    appendEvents: (events) => state.append(events),
+  };
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,15 +1,16 @@
+import { type ApproveDraftTx, approveDraftScript, conflictOnLostApproval } from '../approvals/index.js';
+import type { DomainEvent } from '../journal/index.js';
 import { runScript } from '../kernel/index.js';
 import {
   type ClaimRequest,
-  claimCandidateCount,
-  claimChanges,
+  claimDuePostsScript,
   type InsertPostsOutcome,
   insertPostsScript,
   type NewPostsBatch,
   type Post,
   type PostBatchTx,
+  type PostClaimTx,
   type PostStore,
-  quotaRefusal,
 } from '../posts/index.js';
 import { copy, copyOrNull } from './memory-copy.js';
 import { ownerKey } from './memory-owner-key.js';
@@ -67,6 +68,52 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore {
     },
   };
 
+  const writePost = (post: Post, expectedVersion: number, events: readonly DomainEvent[]): Post | null => {
+    const stored = posts.get(post.id);
+    if (stored === undefined || stored.version !== expectedVersion) return null;
+    const next = { ...copy(post), version: expectedVersion + 1 };
+    posts.set(post.id, next);
+    append(events);
+    return copy(next);
+  };
+
+  // The small calls of core's claimDuePostsScript: the queue in the SQL stores' index order.
+  const claimTx: PostClaimTx = {
+    duePosts: (now, limit) =>
+      [...posts.values()]
+        .filter(
+          (p) =>
+            (p.status === 'scheduled' || p.status === 'publishing') &&
+            p.deletedAt === null &&
+            p.dueAt !== null &&
+            p.dueAt.getTime() <= now.getTime(),
+        )
+        .sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1))
+        .slice(0, limit)
+        .map(copy),
+    writePost,
+  };
+
+  // The small calls of core's approveDraftScript. The memory store has no transaction to roll
+  // back, so each write records how to undo it, for when the script throws after it.
+  const approveTx = (undo: (() => void)[]): ApproveDraftTx => ({
+    ...batchTx,
+    writePost: (post, expectedVersion, events) => {
+      const before = posts.get(post.id);
+      const stored = writePost(post, expectedVersion, events);
+      if (stored !== null && before !== undefined) undo.push(() => posts.set(post.id, before));
+      return stored;
+    },
+    decideApproval: (id, decision) => {
+      const approval = approvals.peek(id);
+      if (approval?.status !== 'pending') return null;
+      const decided = { ...approval, ...decision };
+      approvals.put(decided);
+      undo.push(() => approvals.put(approval));
+      return copy(decided);
+    },
+  });
+
   return {
     async insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome> {
       live();
@@ -78,30 +125,13 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore {
     },
     async approveDraft(batch) {
       live();
-      const stored = posts.get(batch.draft.id);
-      const approval = approvals.peek(batch.approvalId);
-      if (stored?.version !== batch.expectedVersion || approval?.status !== 'pending') {
-        return { kind: 'conflict' };
+      const undo: (() => void)[] = [];
+      try {
+        return runScript(approveDraftScript(batch), approveTx(undo));
+      } catch (error) {
+        for (const step of undo.reverse()) step();
+        return conflictOnLostApproval(error);
       }
-      const key = usageKey(batch.ownerId, batch.quota.windowStart);
-      const used = quotaUsage.get(key) ?? 0;
-      const full = quotaRefusal(used, batch.siblings.length, batch.quota.limit);
-      if (full !== null) return full;
-      const taken = batch.siblings.find((p) => posts.has(p.id));
-      if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
-      const post = { ...copy(batch.draft), version: batch.expectedVersion + 1 };
-      posts.set(post.id, post);
-      for (const sibling of batch.siblings) posts.set(sibling.id, copy(sibling));
-      quotaUsage.set(key, used + batch.siblings.length);
-      append(batch.events);
-      const decided = { ...approval, ...batch.decision };
-      approvals.put(decided);
-      return {
-        kind: 'approved',
-        post: copy(post),
-        siblings: batch.siblings.map(copy),
-        approval: copy(decided),
-      };
     },
     async findByExternalId(ownerId, externalId) {
       live();
@@ -116,31 +146,11 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore {
     },
     async updatePost(post, expectedVersion, events = []) {
       live();
-      const stored = posts.get(post.id);
-      if (stored === undefined || stored.version !== expectedVersion) return null;
-      const next = { ...copy(post), version: expectedVersion + 1 };
-      posts.set(post.id, next);
-      append(events);
-      return copy(next);
+      return writePost(post, expectedVersion, events);
     },
     async claimDuePosts(request: ClaimRequest) {
       live();
-      const due = [...posts.values()]
-        .filter(
-          (p) =>
-            (p.status === 'scheduled' || p.status === 'publishing') &&
-            p.deletedAt === null &&
-            p.dueAt !== null &&
-            p.dueAt.getTime() <= request.now.getTime(),
-        )
-        .sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1))
-        .slice(0, claimCandidateCount(request));
-      return claimChanges(due, request).map(({ post, events }) => {
-        const next = { ...post, version: post.version + 1 };
-        posts.set(next.id, next);
-        append(events);
-        return copy(next);
-      });
+      return runScript(claimDuePostsScript(request), claimTx);
     },
     async nextDueAt() {
       live();

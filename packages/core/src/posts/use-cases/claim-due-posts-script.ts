@@ -1,0 +1,25 @@
+import { scriptSteps, type TxScript } from '../../kernel/index.js';
+import { type ClaimRequest, claimCandidateCount, claimChanges } from '../claims.js';
+import type { PostClaimTx } from '../ports/post-claim-tx.js';
+import type { Post } from '../post.js';
+
+const tx = scriptSteps<PostClaimTx>();
+
+/**
+ * `PostStore.claimDuePosts`, written once: read the due candidates under the claim's lock, let
+ * core's `claimChanges` decide which it takes and how, and write each with its events.
+ */
+export function* claimDuePostsScript(request: ClaimRequest): TxScript<PostClaimTx, Post[]> {
+  const count = claimCandidateCount(request);
+  if (count === 0) return [];
+  // Rows read but not admitted stay held only until the transaction ends, untouched.
+  const due = yield* tx.duePosts(request.now, count);
+  const claimed: Post[] = [];
+  for (const { post, events } of claimChanges(due, request)) {
+    const stored = yield* tx.writePost(post, post.version, events);
+    // Impossible while the claim holds its lock; if it happens, the lock is not doing its job.
+    if (stored === null) throw new Error(`Post ${post.id} changed while claimed under the claim's lock.`);
+    claimed.push(stored);
+  }
+  return claimed;
+}
