@@ -72,7 +72,6 @@ export const KNOWN_TYPE_BACK_EDGES: Readonly<Record<string, string>> = {
   'accounts -> posts':
     'the platform gateway port names Post in PublishJob, and the account summary lists upcoming posts',
   'accounts -> analytics': 'the platform gateway port names PostMetrics in its metrics answers',
-  'posts -> approvals': 'PostStore.approveDraft writes the approval in the same transaction as the post',
 };
 
 /** The composition types every use case names its dependencies with (`Pick<CoreDeps, …>`). */

@@ -5,6 +5,7 @@ import {
   claimDuePostsScript,
   conflictOnLostApproval,
   type DomainEvent,
+  type DraftApprovalStore,
   insertPostsScript,
   type Post,
   type PostBatchTx,
@@ -195,7 +196,7 @@ function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
 }
 
 /** The PostStore of a PostgreSQL database. */
-export function createPostgresPostStore(pool: Pool): PostStore {
+export function createPostgresPostStore(pool: Pool): PostStore & DraftApprovalStore {
   return {
     ...createPostgresPostQueries(pool),
     async purgeDeletedPosts(request) {

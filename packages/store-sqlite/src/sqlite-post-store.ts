@@ -7,6 +7,7 @@ import {
   claimDuePostsScript,
   conflictOnLostApproval,
   type DomainEvent,
+  type DraftApprovalStore,
   type InsertPostsOutcome,
   insertPostsScript,
   type NewPostsBatch,
@@ -93,7 +94,10 @@ ON CONFLICT (owner_id, window_start) DO UPDATE SET used = used + excluded.used`;
 type IdempotencyRow = { fingerprint: string; post_ids: string };
 
 /** The PostStore of a SQLite database. Statements are prepared once, here. */
-export function createSqlitePostStore(db: Database.Database, journal: SqliteJournal): PostStore {
+export function createSqlitePostStore(
+  db: Database.Database,
+  journal: SqliteJournal,
+): PostStore & DraftApprovalStore {
   const insertPost = db.prepare<[PostRow]>(INSERT_POST_SQL);
   const updatePost = db.prepare<[PostRow & { expected_version: number }], PostRow>(UPDATE_POST_SQL);
   const selectPost = db.prepare<[string], PostRow>('SELECT * FROM posts WHERE id = ?');

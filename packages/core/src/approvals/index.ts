@@ -3,6 +3,11 @@
 export { APPROVAL_STATUSES, type Approval, type ApprovalStatus, approvalSchema } from './approval.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
 export type { ApproveDraftTx } from './ports/approve-draft-tx.js';
+export type {
+  ApprovedDraftBatch,
+  ApprovedDraftOutcome,
+  DraftApprovalStore,
+} from './ports/draft-approval-store.js';
 export { approvalStatusJson, approvalStatusSchema } from './use-cases/approval-status-answer.js';
 export {
   approveDraftScript,

@@ -1,6 +1,6 @@
 import type { AccountStore, ConnectionRequestStore } from '../accounts/index.js';
 import type { AnalyticsStore } from '../analytics/index.js';
-import type { ApprovalStore } from '../approvals/index.js';
+import type { ApprovalStore, DraftApprovalStore } from '../approvals/index.js';
 import type { AutomationStore } from '../automations/index.js';
 import type { BillingStore } from '../billing/index.js';
 import type { ApiKeyStore, OAuthStore, UserStore } from '../identity/index.js';
@@ -12,7 +12,8 @@ import type { WebhookStore } from '../webhooks/index.js';
 
 /** Every storage port, as one database implements them. */
 export type Store = {
-  readonly posts: PostStore;
+  /** Posts, and approving a draft, which writes post rows and the approval in one transaction. */
+  readonly posts: PostStore & DraftApprovalStore;
   readonly users: UserStore;
   readonly apiKeys: ApiKeyStore;
   readonly accounts: AccountStore;

@@ -26,8 +26,6 @@ export {
 } from './ports/post-purge.js';
 export type { PostPurgeTx } from './ports/post-purge-tx.js';
 export type {
-  ApprovedDraftBatch,
-  ApprovedDraftOutcome,
   InsertPostsOutcome,
   NewPostsBatch,
   PostCursor,

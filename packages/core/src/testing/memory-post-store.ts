@@ -1,4 +1,9 @@
-import { type ApproveDraftTx, approveDraftScript, conflictOnLostApproval } from '../approvals/index.js';
+import {
+  type ApproveDraftTx,
+  approveDraftScript,
+  conflictOnLostApproval,
+  type DraftApprovalStore,
+} from '../approvals/index.js';
 import type { DomainEvent } from '../journal/index.js';
 import { runScript } from '../kernel/index.js';
 import {
@@ -31,7 +36,7 @@ export type MemoryPostSources = MemoryPurgeState & {
  * The PostStore of the memory store: inserts with idempotency, repeats and the quota, claims,
  * lists and the purge, each without awaiting in between, so atomic like the SQL transactions.
  */
-export function createMemoryPostStore(sources: MemoryPostSources): PostStore {
+export function createMemoryPostStore(sources: MemoryPostSources): PostStore & DraftApprovalStore {
   const { live, posts, approvals, append } = sources;
   const idempotency = new Map<string, { fingerprint: string; postIds: string[] }>();
   const quotaUsage = new Map<string, number>();

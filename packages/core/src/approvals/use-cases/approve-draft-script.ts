@@ -1,6 +1,7 @@
 import { scriptSteps, type TxScript } from '../../kernel/index.js';
-import { type ApprovedDraftBatch, type ApprovedDraftOutcome, quotaRefusal } from '../../posts/index.js';
+import { quotaRefusal } from '../../posts/index.js';
 import type { ApproveDraftTx } from '../ports/approve-draft-tx.js';
+import type { ApprovedDraftBatch, ApprovedDraftOutcome } from '../ports/draft-approval-store.js';
 
 const tx = scriptSteps<ApproveDraftTx>();
 

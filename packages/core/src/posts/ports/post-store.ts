@@ -1,4 +1,3 @@
-import type { Approval, ApprovalDecision } from '../../approvals/index.js';
 import type { DomainEvent } from '../../journal/index.js';
 import type { Platform, PublicPostStatus } from '../../kernel/index.js';
 import type { ClaimRequest } from '../claims.js';
@@ -38,37 +37,6 @@ export type InsertPostsOutcome =
   | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number }
   /** `post` of the batch repeats `earlier`, a post of the same account. */
   | { readonly kind: 'duplicate_content'; readonly post: Post; readonly earlier: Post };
-
-/**
- * An approved draft made into scheduled rows: the draft row rewritten (compare-and-set on its
- * version), the rows for its other target accounts inserted within the scheduling quota, and the
- * approval decided, all in one transaction or not at all.
- */
-export type ApprovedDraftBatch = {
-  readonly ownerId: string;
-  /** The draft row as it becomes: `scheduled`, aimed at the first target account. */
-  readonly draft: Post;
-  readonly expectedVersion: number;
-  /** Rows for the other target accounts; each takes a quota slot (the draft took its own when saved). */
-  readonly siblings: readonly Post[];
-  readonly approvalId: string;
-  readonly decision: ApprovalDecision;
-  readonly quota: { readonly limit: number; readonly windowStart: Date };
-  /** The draft's transition events and the new rows' `post.scheduled`, appended with the rows. */
-  readonly events: readonly DomainEvent[];
-};
-
-/** What approving a draft did. Only `approved` wrote anything. */
-export type ApprovedDraftOutcome =
-  | {
-      readonly kind: 'approved';
-      readonly post: Post;
-      readonly siblings: readonly Post[];
-      readonly approval: Approval;
-    }
-  /** The draft changed, or the approval was decided, since they were read. */
-  | { readonly kind: 'conflict' }
-  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number };
 
 /** How many posts wait in the publisher's queue (scheduled or publishing, not deleted). */
 export type QueueDepth = {
@@ -128,8 +96,6 @@ export type PostStore = {
   insertPosts(batch: NewPostsBatch): Promise<InsertPostsOutcome>;
   /** The owner's usage counter for the quota window starting at `windowStart` (0 when unused). */
   quotaUsed(ownerId: string, windowStart: Date): Promise<number>;
-  /** Applies an approved draft's batch atomically (see ApprovedDraftBatch). */
-  approveDraft(batch: ApprovedDraftBatch): Promise<ApprovedDraftOutcome>;
   /**
    * The result of an earlier create request with this idempotency key: the fingerprint it was
    * stored with and its rows (soft-deleted ones included). Null when the key is new.
