@@ -84,7 +84,9 @@ function invalidInput(error: z.ZodError, where: 'query' | 'body'): SvcError {
     });
   }
   const name = where === 'query' ? `Query parameter ${field}` : field === '' ? 'Body' : field;
-  return svcError('validation_failed', `${name}: ${issue?.message ?? 'not valid'}.`, {
+  const message = issue?.message ?? 'not valid';
+  // Messages written as sentences keep their own full stop.
+  return svcError('validation_failed', `${name}: ${message}${/[.!?]$/.test(message) ? '' : '.'}`, {
     field,
     issues: error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
   });
