@@ -1,4 +1,4 @@
-// @svc/core/accounts — Connected accounts: connecting through a platform's consent, tokens and their refresh, posting options, summaries.
+// @svc/core/accounts — Connected accounts: connecting through a platform's consent, tokens and their refresh, posting options, comment replies.
 // This file is the area's contract: other areas and packages import only what it exports.
 export {
   type AccountChange,
@@ -22,6 +22,7 @@ export {
 } from './ports/account-store.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
 export type {
+  AccountGateway,
   AuthorizationRequest,
   CodeCallback,
   CodeExchange,
@@ -29,24 +30,14 @@ export type {
   CommentReplyAnswer,
   CommentSubscription,
   ConnectedProfile,
-  FollowersAnswer,
-  MetricsAnswer,
-  MetricsTarget,
-  PlatformGateway,
-  PlatformGateways,
   PostingOptions,
   PostingOptionsAnswer,
-  PostMetricsReading,
   PublicReplyLookup,
-  PublishJob,
-  PublishMedia,
-  PublishStep,
   RefreshedCredentials,
 } from './ports/platform-gateway.js';
 export { postingOptionsFailure } from './posting-options-failure.js';
 export { type AccountView, accountViewSchema, toAccountView } from './use-cases/account-answer.js';
 export { actorAccount, callWithAccountTokens } from './use-cases/account-call.js';
-export { accountSummaryJson, accountSummarySchema } from './use-cases/account-summary-answer.js';
 export { type AccountChoice, chooseTargets, visibleAccounts } from './use-cases/choose-targets.js';
 export {
   type ConnectionCallback,
@@ -60,14 +51,6 @@ export {
   type DisconnectedAccount,
   disconnectAccount,
 } from './use-cases/disconnect-account.js';
-export {
-  type AccountSummary,
-  CAPTION_PREVIEW_LENGTH,
-  captionPreview,
-  getAccountSummary,
-  UPCOMING_POSTS_SHOWN,
-  type UpcomingPostView,
-} from './use-cases/get-account-summary.js';
 export {
   getPostingOptions,
   type PostingOptionsView,

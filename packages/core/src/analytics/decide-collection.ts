@@ -1,7 +1,8 @@
-import type { ConnectedAccount, MetricsAnswer } from '../accounts/index.js';
+import type { ConnectedAccount } from '../accounts/index.js';
 import type { PostMetrics } from './analytics-metrics.js';
 import type { CollectionJob, CollectionResult } from './collection-job.js';
 import { dueCollectionSlot, nextCollectionAt } from './collection-schedule.js';
+import type { MetricsAnswer } from './metrics-answer.js';
 
 const MIN_RETRY_MS = 60_000;
 // A refused account is not read again before a day has passed: a reconnect resets nothing here,

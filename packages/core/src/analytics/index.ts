@@ -52,11 +52,18 @@ export { COLLECTION_OFFSETS_MS, dueCollectionSlot, nextCollectionAt } from './co
 export { collectionsFromEvents } from './collections-from-events.js';
 export { type CollectionDecision, decideCollection, unreadableAccountRetry } from './decide-collection.js';
 export type {
+  FollowersAnswer,
+  MetricsAnswer,
+  MetricsTarget,
+  PostMetricsReading,
+} from './metrics-answer.js';
+export type {
   AnalyticsQuery,
   AnalyticsSeriesQuery,
   AnalyticsStore,
   MetricSnapshot,
 } from './ports/analytics-store.js';
+export type { MetricsGateway } from './ports/metrics-gateway.js';
 export { analyticsAnswerSchema } from './use-cases/analytics-answer.js';
 export { collectAnalyticsNow } from './use-cases/collect-analytics-now.js';
 export { getAnalytics } from './use-cases/get-analytics.js';

@@ -1,9 +1,10 @@
-import type { PlatformGateways, PostingOptionsCache } from '../accounts/index.js';
+import type { PostingOptionsCache } from '../accounts/index.js';
 import type { KeyHasher, NewUserPlanSetting, PlanLimitsTable } from '../identity/index.js';
 import type { Clock, IdGenerator, SecretBox } from '../kernel/index.js';
 import type { BlobStore, ImageProcessor, MediaFetcher, MediaInspector } from '../media/index.js';
 import type { PolicyConfig } from '../policy/index.js';
 import type { PublisherSignal } from '../publishing/index.js';
+import type { PlatformGateways } from './platform-gateway.js';
 import type { Store } from './store.js';
 
 /**

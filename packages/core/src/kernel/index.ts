@@ -1,6 +1,7 @@
 // @svc/core/kernel — The shared kernel: errors, ids, time, platform names and post statuses. It imports no area.
 // This file is the area's contract: other areas and packages import only what it exports.
 export { canonicalJson } from './canonical-json.js';
+export { CAPTION_PREVIEW_LENGTH, captionPreview } from './caption-preview.js';
 export type { Clock } from './clock.js';
 export type { IdGenerator, IdPrefix } from './id-generator.js';
 export { parseIsoDateTime } from './iso-date-time.js';

@@ -1,4 +1,4 @@
-// @svc/core/listing — Reading posts back: the filtered list and its cursor, the calendar's days, the deleted bin, a post's history.
+// @svc/core/listing — Reading posts back: the filtered list and its cursor, the calendar's days, the deleted bin, a post's history, the account summary.
 // This file is the area's contract: other areas and packages import only what it exports.
 export {
   addDays,
@@ -11,6 +11,7 @@ export {
   weekdayOf,
   weekRange,
 } from './calendar-range.js';
+export { accountSummaryJson, accountSummarySchema } from './use-cases/account-summary-answer.js';
 export { CALENDAR_POSTS_MAX, type CalendarPosts, calendarPosts } from './use-cases/calendar-posts.js';
 export {
   DELETED_POSTS_SHOWN,
@@ -18,6 +19,12 @@ export {
   listDeletedPosts,
   restoreOwnPost,
 } from './use-cases/deleted-posts.js';
+export {
+  type AccountSummary,
+  getAccountSummary,
+  UPCOMING_POSTS_SHOWN,
+  type UpcomingPostView,
+} from './use-cases/get-account-summary.js';
 export {
   LIST_CAPTION_PREVIEW_LENGTH,
   LIST_POSTS_LIMITS,

@@ -1,7 +1,8 @@
-import type { ConnectedAccount, PublishStep } from '../accounts/index.js';
+import type { ConnectedAccount } from '../accounts/index.js';
 import { PLATFORM_NAMES, type Platform } from '../kernel/index.js';
 import type { Post, PostEvent } from '../posts/index.js';
 import { publishFailure } from './publish-failures.js';
+import type { PublishStep } from './publish-step.js';
 import { retryDelayMs } from './retry-delay.js';
 
 /** The limits a publisher publishes within (its options; docs/publishing.md). */

@@ -1,13 +1,12 @@
 import type {
   CommentSubscription,
   ConnectedAccount,
-  PlatformGateway,
   PostingOptions,
   PostingOptionsAnswer,
-  PublishJob,
-  PublishStep,
 } from '../accounts/index.js';
+import type { PlatformGateway } from '../deps/index.js';
 import type { Platform } from '../kernel/index.js';
+import type { PublishJob, PublishStep } from '../publishing/index.js';
 
 /** A PlatformGateway that records every call and answers from a script. */
 export type RecordingPlatformGateway = PlatformGateway & {

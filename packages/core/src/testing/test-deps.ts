@@ -1,5 +1,5 @@
-import { createPostingOptionsCache, type PlatformGateways } from '../accounts/index.js';
-import type { CoreDeps, Store } from '../deps/index.js';
+import { createPostingOptionsCache } from '../accounts/index.js';
+import type { CoreDeps, PlatformGateways, Store } from '../deps/index.js';
 import { DEFAULT_NEW_USER_PLAN, DEFAULT_PLAN_LIMITS, type PlanLimitsTable } from '../identity/index.js';
 import { createAesGcmSecretBox } from '../node/aes-gcm-secret-box.js';
 import { createRandomIdGenerator } from '../node/random-id-generator.js';

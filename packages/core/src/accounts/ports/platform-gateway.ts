@@ -1,55 +1,5 @@
-import type { PostMetrics } from '../../analytics/index.js';
 import type { Platform } from '../../kernel/index.js';
-import type { Post, PublishProgress } from '../../posts/index.js';
 import type { ConnectedAccount } from '../connected-account.js';
-
-/** A slide as the platform adapter receives it. */
-export type PublishMedia = {
-  readonly contentType: string | null;
-  /** A link the platform can fetch (our signed link or the caller's own). */
-  readonly url: string;
-  /** The stored bytes, for platforms that need an upload; null for outside links. */
-  readonly blobKey: string | null;
-  readonly sizeBytes: number | null;
-  /** Pixel size and duration when we read them from the bytes; null for outside links. */
-  readonly width: number | null;
-  readonly height: number | null;
-  readonly durationMs: number | null;
-};
-
-/** Everything an adapter needs to take the next step of one post's publish. */
-export type PublishJob = {
-  readonly post: Post;
-  readonly account: ConnectedAccount;
-  /** Decrypted platform tokens, as the adapter stored them at connection time. */
-  readonly credentials: Readonly<Record<string, unknown>>;
-  readonly media: readonly PublishMedia[];
-};
-
-/**
- * The result of one publish step. The engine saves `progress` before asking for the next step,
- * so a restarted publisher resumes from the last recorded step instead of posting twice.
- */
-export type PublishStep =
-  /**
-   * A step was taken; its handles are saved before the next step. `waitMs` asks for a pause
-   * first (a container the platform is still processing); the publisher keeps its lease meanwhile.
-   */
-  | { readonly kind: 'progress'; readonly progress: PublishProgress; readonly waitMs?: number }
-  | { readonly kind: 'published'; readonly platformPostId: string; readonly permalink: string | null }
-  /** A transient failure (rate limit, 5xx, timeout): try again later; counts as an attempt. */
-  | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string }
-  /**
-   * The platform's publishing quota is used up until `until`: try again then. Does not count as
-   * an attempt, because nothing is wrong with the post.
-   */
-  | { readonly kind: 'defer'; readonly until: Date; readonly reason: string }
-  /** A permanent failure: the reason tells a person what to fix. */
-  | { readonly kind: 'failed'; readonly reason: string }
-  /** The access token was refused as expired: refresh it and take the step again, once. */
-  | { readonly kind: 'token_expired' }
-  /** The platform refused our authorization for good: the user must reconnect the account. */
-  | { readonly kind: 'needs_reconnect'; readonly reason: string };
 
 /** What the browser is sent to, to start a platform's OAuth consent. */
 export type AuthorizationRequest = {
@@ -113,32 +63,6 @@ export type PostingOptionsAnswer =
   /** A transient fault (rate limit, 5xx, timeout). */
   | { readonly kind: 'unavailable'; readonly reason: string };
 
-/** One published post whose metrics are asked for. */
-export type MetricsTarget = { readonly postId: string; readonly platformPostId: string };
-
-/** What the platform said of one post's metrics. */
-export type PostMetricsReading =
-  | { readonly postId: string; readonly kind: 'metrics'; readonly metrics: PostMetrics }
-  /** The platform has no figures for it (Instagram code 10, too few viewers; a post it no longer shows). */
-  | { readonly postId: string; readonly kind: 'not_available' };
-
-/** The outcome of reading a batch of posts' metrics. */
-export type MetricsAnswer =
-  | { readonly kind: 'read'; readonly readings: readonly PostMetricsReading[] }
-  /** The access token was refused as expired: refresh it and ask again, once. */
-  | { readonly kind: 'token_expired' }
-  /** The token lacks the permission to read insights: the account's coverage says so. */
-  | { readonly kind: 'scope_missing'; readonly reason: string }
-  | { readonly kind: 'needs_reconnect'; readonly reason: string }
-  /** A transient fault or a rate limit: ask again after `afterMs`. */
-  | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string };
-
-/** The outcome of reading an account's follower count. */
-export type FollowersAnswer =
-  /** Null when the platform gives none (Threads without insights, a YouTube channel hiding it). */
-  | { readonly kind: 'followers'; readonly count: number | null }
-  | Exclude<MetricsAnswer, { readonly kind: 'read' }>;
-
 /** What the platform answered to a reply to a comment (platforms.md 1.6). */
 export type CommentReplyAnswer =
   | { readonly kind: 'sent'; readonly replyId: string }
@@ -191,8 +115,12 @@ export type CommentReplies = {
   ): Promise<PublicReplyLookup>;
 };
 
-/** One platform's API, as the publisher and the connection flow use it. */
-export type PlatformGateway = {
+/**
+ * One platform's API as the connection flow uses it: consent, code exchange, token refresh,
+ * posting options and comment replies. Publishing and metrics are the publishing and analytics
+ * areas' parts; `PlatformGateway` (deps) is all of them.
+ */
+export type AccountGateway = {
   readonly platform: Platform;
   /**
    * Refresh tokens this long before they expire (proactively, before a publish). Null when the
@@ -203,12 +131,6 @@ export type PlatformGateway = {
   authorizeUrl(request: AuthorizationRequest): string;
   /** Exchanges the callback's code for tokens and reads the account's profile. */
   exchangeCode(input: CodeCallback): Promise<CodeExchange>;
-  /**
-   * Takes the next step of publishing `job.post`, reading the handles of earlier steps from
-   * `job.post.publishProgress`. A step whose outcome is unknown must be checked against the
-   * platform before anything is sent again.
-   */
-  publishStep(job: PublishJob): Promise<PublishStep>;
   /**
    * Exchanges the account's refresh material for fresh tokens; null when the platform refused
    * (the account must reconnect). Rejects on transient faults (network, 5xx).
@@ -222,18 +144,6 @@ export type PlatformGateway = {
    * faults come back as `unavailable`.
    */
   postingOptions?(credentials: Readonly<Record<string, unknown>>): Promise<PostingOptionsAnswer>;
-  /** How many posts one `readMetrics` call takes (TikTok 20, YouTube 50, Graph platforms 1 per call). */
-  readonly metricsBatchSize?: number;
-  /**
-   * The latest metrics of published posts of one account, at most `metricsBatchSize`. Never
-   * rejects for a platform's refusal: it comes back as its kind; faults come back as `retry`.
-   */
-  readMetrics?(
-    credentials: Readonly<Record<string, unknown>>,
-    targets: readonly MetricsTarget[],
-  ): Promise<MetricsAnswer>;
-  /** The account's follower count now. Never rejects, like `readMetrics`. */
-  readFollowers?(credentials: Readonly<Record<string, unknown>>): Promise<FollowersAnswer>;
   /** Comment replies, for platforms with comment automations (Instagram). */
   readonly commentReplies?: CommentReplies;
 };
@@ -244,6 +154,3 @@ export type CodeCallback = {
   readonly redirectUri: string;
   readonly codeVerifier: string;
 };
-
-/** The gateways the service has, one per platform it can publish to. */
-export type PlatformGateways = Readonly<Partial<Record<Platform, PlatformGateway>>>;

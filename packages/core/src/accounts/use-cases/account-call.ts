@@ -3,7 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, actorCanSeeAccount } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { ConnectedAccount } from '../connected-account.js';
-import type { PlatformGateway } from '../ports/platform-gateway.js';
+import type { AccountGateway } from '../ports/platform-gateway.js';
 import { refreshAccountTokens, tokenExpiresSoon } from './refresh-account-tokens.js';
 
 /**
@@ -53,7 +53,7 @@ export type AccountCall<A> =
  */
 export async function callWithAccountTokens<A extends { readonly kind: string }>(
   deps: Pick<CoreDeps, 'store' | 'clock' | 'secretBox'>,
-  gateway: PlatformGateway,
+  gateway: AccountGateway,
   account: ConnectedAccount & { readonly sealedCredentials: string },
   call: (credentials: Readonly<Record<string, unknown>>) => Promise<A>,
 ): Promise<AccountCall<A>> {

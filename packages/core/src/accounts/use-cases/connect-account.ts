@@ -4,7 +4,7 @@ import { type Actor, useCase } from '../../identity/index.js';
 import { PLATFORM_NAMES, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { ConnectedAccount } from '../connected-account.js';
 import { CONNECTION_REQUEST_LIFETIME_MS, type ConnectionRequest } from '../connection-request.js';
-import type { PlatformGateway } from '../ports/platform-gateway.js';
+import type { AccountGateway } from '../ports/platform-gateway.js';
 import { saveConnection } from './save-connection.js';
 
 type ConnectDeps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'secretBox' | 'platforms'>;
@@ -117,7 +117,7 @@ export async function connectionRequester(
 
 async function exchangeAndSave(
   deps: ConnectDeps,
-  gateway: PlatformGateway,
+  gateway: AccountGateway,
   request: ConnectionRequest,
   callback: ConnectionCallback,
 ): Promise<Result<ConnectedAccount[], SvcError>> {
@@ -176,7 +176,7 @@ async function usableRequest(
   return ok(request);
 }
 
-function gatewayFor(deps: ConnectDeps, platform: Platform): Result<PlatformGateway, SvcError> {
+function gatewayFor(deps: ConnectDeps, platform: Platform): Result<AccountGateway, SvcError> {
   const gateway = deps.platforms[platform];
   return gateway === undefined
     ? err(

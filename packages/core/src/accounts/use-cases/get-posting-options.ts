@@ -4,7 +4,7 @@ import { itemUseCase } from '../../identity/index.js';
 import { PLATFORM_NAMES, type SvcError, svcError } from '../../kernel/index.js';
 import { markedNeedsReconnect } from '../account-events.js';
 import type { ConnectedAccount } from '../connected-account.js';
-import type { PlatformGateway, PostingOptionsAnswer } from '../ports/platform-gateway.js';
+import type { AccountGateway, PostingOptionsAnswer } from '../ports/platform-gateway.js';
 import { actorAccount, callWithAccountTokens } from './account-call.js';
 import type { CachedPostingOptions } from './posting-options-cache.js';
 
@@ -94,7 +94,7 @@ export async function readPostingOptions(
 }
 
 async function ask(
-  gateway: PlatformGateway,
+  gateway: AccountGateway,
   credentials: Readonly<Record<string, unknown>>,
 ): Promise<PostingOptionsAnswer> {
   try {

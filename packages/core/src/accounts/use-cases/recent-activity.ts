@@ -2,8 +2,7 @@ import { ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
 import type { JournalEvent } from '../../journal/index.js';
-import type { SvcError } from '../../kernel/index.js';
-import { captionPreview } from './get-account-summary.js';
+import { captionPreview, type SvcError } from '../../kernel/index.js';
 
 /** How many events a person's recent activity lists by default. */
 export const RECENT_ACTIVITY_SHOWN = 10;

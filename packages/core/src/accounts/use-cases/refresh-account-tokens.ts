@@ -1,6 +1,6 @@
 import type { CoreDeps } from '../../deps/index.js';
 import type { ConnectedAccount } from '../connected-account.js';
-import type { PlatformGateway } from '../ports/platform-gateway.js';
+import type { AccountGateway } from '../ports/platform-gateway.js';
 
 /** The outcome of refreshing an account's platform tokens. */
 export type TokenRefresh =
@@ -27,11 +27,11 @@ type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox'>;
  */
 export async function refreshAccountTokens(
   deps: Deps,
-  gateway: PlatformGateway,
+  gateway: AccountGateway,
   account: ConnectedAccount,
   credentials: Readonly<Record<string, unknown>>,
 ): Promise<TokenRefresh> {
-  let fresh: Awaited<ReturnType<PlatformGateway['refreshCredentials']>>;
+  let fresh: Awaited<ReturnType<AccountGateway['refreshCredentials']>>;
   try {
     fresh = await gateway.refreshCredentials(account, credentials);
   } catch (error) {
@@ -64,7 +64,7 @@ async function adoptNewerTokens(
 }
 
 /** True when the account's access token expires within the gateway's refresh margin. */
-export function tokenExpiresSoon(gateway: PlatformGateway, account: ConnectedAccount, now: Date): boolean {
+export function tokenExpiresSoon(gateway: AccountGateway, account: ConnectedAccount, now: Date): boolean {
   return (
     gateway.refreshMarginMs !== null &&
     account.tokenExpiresAt !== null &&

@@ -7,7 +7,7 @@ import {
 } from '../../testing/recording-platform-gateway.js';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
 import type { ConnectedAccount } from '../connected-account.js';
-import type { PlatformGateway } from '../ports/platform-gateway.js';
+import type { AccountGateway } from '../ports/platform-gateway.js';
 import {
   expiringTokenStep,
   TOKEN_EXPIRY_WINDOW_MS,
@@ -175,7 +175,7 @@ describe('warnExpiringTokens', () => {
 });
 
 describe('the sweep decisions', () => {
-  const gateway = (refreshMarginMs: number | null): PlatformGateway => ({
+  const gateway = (refreshMarginMs: number | null): AccountGateway => ({
     ...createRecordingPlatformGateway('instagram'),
     refreshMarginMs,
   });

@@ -2,7 +2,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { isStoreUnavailable, PLATFORMS } from '../../kernel/index.js';
 import { tokenExpiringEvent } from '../account-events.js';
 import type { ConnectedAccount } from '../connected-account.js';
-import type { PlatformGateway } from '../ports/platform-gateway.js';
+import type { AccountGateway } from '../ports/platform-gateway.js';
 import { refreshAccountTokens } from './refresh-account-tokens.js';
 
 /** How long before a token lapses its owner is warned (`account.token_expiring`): 7 days. */
@@ -20,7 +20,7 @@ export const TOKEN_EXPIRY_SWEEP_LIMIT = 100;
 /** What the sweep does about an account whose token lapses within its horizon. */
 export type ExpiringTokenStep =
   /** The service can renew the token itself: try that first. */
-  | { readonly kind: 'refresh'; readonly gateway: PlatformGateway; readonly sealedCredentials: string }
+  | { readonly kind: 'refresh'; readonly gateway: AccountGateway; readonly sealedCredentials: string }
   /** Only the owner can: warn them to reconnect. */
   | { readonly kind: 'warn' };
 
@@ -30,7 +30,7 @@ export type ExpiringTokenStep =
  */
 export function expiringTokenStep(
   account: ConnectedAccount,
-  gateway: PlatformGateway | undefined,
+  gateway: AccountGateway | undefined,
 ): ExpiringTokenStep {
   return gateway === undefined || gateway.refreshMarginMs === null || account.sealedCredentials === null
     ? { kind: 'warn' }
@@ -45,7 +45,7 @@ export function expiringTokenStep(
  * business only once due; looking further would refresh every one of them on every sweep and
  * let them crowd the rest out of each batch. (Instagram's and Threads' margin is the window.)
  */
-export function tokenSweepHorizonMs(gateway: PlatformGateway | undefined, windowMs: number): number {
+export function tokenSweepHorizonMs(gateway: AccountGateway | undefined, windowMs: number): number {
   return gateway === undefined || gateway.refreshMarginMs === null
     ? windowMs
     : Math.min(windowMs, gateway.refreshMarginMs);
@@ -60,7 +60,7 @@ export function tokenSweepHorizonMs(gateway: PlatformGateway | undefined, window
  */
 export function tokenLapsesSoon(
   account: ConnectedAccount,
-  gateway: PlatformGateway | undefined,
+  gateway: AccountGateway | undefined,
   now: Date,
   windowMs: number = TOKEN_EXPIRY_WINDOW_MS,
 ): boolean {

@@ -10,7 +10,7 @@ import {
   trialStateAt,
   useCase,
 } from '../../identity/index.js';
-import type { Platform, PublicPostStatus, SvcError } from '../../kernel/index.js';
+import { captionPreview, type Platform, type PublicPostStatus, type SvcError } from '../../kernel/index.js';
 import type { Post } from '../../posts/index.js';
 
 // The trial's rule lives with the plans; the summary answers it, as it always has.
@@ -18,9 +18,6 @@ export { type TrialState, trialStateAt } from '../../identity/index.js';
 
 /** How many upcoming posts the summary lists. */
 export const UPCOMING_POSTS_SHOWN = 3;
-
-/** The longest caption preview, in characters (code points), ellipsis included. */
-export const CAPTION_PREVIEW_LENGTH = 80;
 
 /** One of the next posts to go out. */
 export type UpcomingPostView = {
@@ -82,14 +79,6 @@ export function getAccountSummary(deps: Deps, actor: Actor): ResultAsync<Account
       upcomingPosts: await Promise.all(upcoming.map((post) => upcomingView(deps, post, handles))),
     });
   });
-}
-
-/** A caption cut to the preview length on a code-point boundary, with `…` when cut. */
-export function captionPreview(caption: string): string {
-  const chars = Array.from(caption);
-  return chars.length <= CAPTION_PREVIEW_LENGTH
-    ? caption
-    : `${chars.slice(0, CAPTION_PREVIEW_LENGTH - 1).join('')}…`;
 }
 
 async function upcomingView(

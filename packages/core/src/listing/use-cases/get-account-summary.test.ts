@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, trialStateAt, type User } from '../../identity/index.js';
+import { captionPreview } from '../../kernel/index.js';
 import type { Post } from '../../posts/index.js';
 import { anAccount, aPost, aUser } from '../../testing/builders.js';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
-import { captionPreview, getAccountSummary } from './get-account-summary.js';
+import { getAccountSummary } from './get-account-summary.js';
 
 const HOUR = 3_600_000;
 

@@ -1,0 +1,50 @@
+import type { ConnectedAccount } from '../accounts/index.js';
+import type { Post, PublishProgress } from '../posts/index.js';
+
+/** A slide as the platform adapter receives it. */
+export type PublishMedia = {
+  readonly contentType: string | null;
+  /** A link the platform can fetch (our signed link or the caller's own). */
+  readonly url: string;
+  /** The stored bytes, for platforms that need an upload; null for outside links. */
+  readonly blobKey: string | null;
+  readonly sizeBytes: number | null;
+  /** Pixel size and duration when we read them from the bytes; null for outside links. */
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly durationMs: number | null;
+};
+
+/** Everything an adapter needs to take the next step of one post's publish. */
+export type PublishJob = {
+  readonly post: Post;
+  readonly account: ConnectedAccount;
+  /** Decrypted platform tokens, as the adapter stored them at connection time. */
+  readonly credentials: Readonly<Record<string, unknown>>;
+  readonly media: readonly PublishMedia[];
+};
+
+/**
+ * The result of one publish step. The engine saves `progress` before asking for the next step,
+ * so a restarted publisher resumes from the last recorded step instead of posting twice.
+ */
+export type PublishStep =
+  /**
+   * A step was taken; its handles are saved before the next step. `waitMs` asks for a pause
+   * first (a container the platform is still processing); the publisher keeps its lease meanwhile.
+   */
+  | { readonly kind: 'progress'; readonly progress: PublishProgress; readonly waitMs?: number }
+  | { readonly kind: 'published'; readonly platformPostId: string; readonly permalink: string | null }
+  /** A transient failure (rate limit, 5xx, timeout): try again later; counts as an attempt. */
+  | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string }
+  /**
+   * The platform's publishing quota is used up until `until`: try again then. Does not count as
+   * an attempt, because nothing is wrong with the post.
+   */
+  | { readonly kind: 'defer'; readonly until: Date; readonly reason: string }
+  /** A permanent failure: the reason tells a person what to fix. */
+  | { readonly kind: 'failed'; readonly reason: string }
+  /** The access token was refused as expired: refresh it and take the step again, once. */
+  | { readonly kind: 'token_expired' }
+  /** The platform refused our authorization for good: the user must reconnect the account. */
+  | { readonly kind: 'needs_reconnect'; readonly reason: string };
