@@ -34,7 +34,16 @@ export type PublishStep =
    * first (a container the platform is still processing); the publisher keeps its lease meanwhile.
    */
   | { readonly kind: 'progress'; readonly progress: PublishProgress; readonly waitMs?: number }
-  | { readonly kind: 'published'; readonly platformPostId: string; readonly permalink: string | null }
+  /**
+   * Done. `warning`: what the platform did differently from what was asked (an upload locked to
+   * private), in words a person reads; the post is published all the same.
+   */
+  | {
+      readonly kind: 'published';
+      readonly platformPostId: string;
+      readonly permalink: string | null;
+      readonly warning?: string;
+    }
   /** A transient failure (rate limit, 5xx, timeout): try again later; counts as an attempt. */
   | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string }
   /**
