@@ -145,7 +145,7 @@ export function describePostInsertContract(store: () => Store): void {
     expect(await store().posts.updatePost(aPost(owner, 'acct_1'), 0)).toBeNull();
   });
 
-  it('keeps a published post\'s warning and clears it when written as null', async () => {
+  it("keeps a published post's warning and clears it when written as null", async () => {
     const owner = aUser().id;
     const post = aPost(owner, 'acct_1');
     await store().posts.insertPosts(batch(owner, [post]));
