@@ -33,7 +33,8 @@ export async function youtubeAuditSection(
   const lockedLines = locked.map(
     ({ account, posts }) =>
       html`<p class="warning-text"><strong>@${account.handle}</strong>: YouTube published ${posts.length === 1 ? 'a recent post' : `${posts.length} recent posts`} otherwise than asked: ${posts.map(
-        (p, i) => html`${i === 0 ? '' : ', '}<a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || p.id)}</a>`,
+        (p, i) =>
+          html`${i === 0 ? '' : ', '}<a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || p.id)}</a>`,
       )}.</p>`,
   );
   return html`<section class="card${locked.length === 0 ? '' : ' platform-warning'}" id="youtube-audit" aria-labelledby="youtube-audit-heading"><h2 id="youtube-audit-heading">YouTube: Google's API audit</h2>
