@@ -50,6 +50,7 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 .plan-notice p{margin:.4rem 0}
 .platform-warning{border-left:4px solid var(--warn);background:#fffaf0}.platform-warning p{margin:.4rem 0}
 .warning-text{color:var(--warn)}
+.table+.card{margin-top:1rem}
 code{font-family:ui-monospace,monospace;font-size:.9em;background:#f0f0ec;padding:0 .25rem;border-radius:3px;overflow-wrap:anywhere}
 .url{overflow-wrap:anywhere}
 .excerpt{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font:.85rem/1.4 ui-monospace,monospace}

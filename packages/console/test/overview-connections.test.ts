@@ -216,7 +216,7 @@ describe('the overview and connections pages', () => {
     );
     expect(calm.text).not.toContain('otherwise than asked');
 
-    const warning = 'YouTube published the video as private, not public as asked.';
+    const warning = 'YouTube published the video as private, not public as asked. Apply for the audit.';
     const post = aPost(user.id, channel.id, {
       platforms: ['youtube'],
       caption: 'A Short',
@@ -236,7 +236,10 @@ describe('the overview and connections pages', () => {
       `<h2 id="warning-heading">Published, but not as asked</h2>\n<p>${warning}</p>`,
     );
     expect(page.text).toContain('href="/app/connections#youtube-audit"');
-    expect((await browser.get('/app/posts')).text).toContain(`<div class="warning-text">${warning}</div>`);
+    // The list gives the first sentence; the post's page has it all.
+    expect((await browser.get('/app/posts')).text).toContain(
+      '<div class="warning-text">YouTube published the video as private, not public as asked.</div>',
+    );
   });
 
   it("shows each TikTok account's posting options read live, and a short message when they cannot be read", async () => {
