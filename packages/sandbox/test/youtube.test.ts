@@ -488,6 +488,27 @@ describe('YouTube videos.list and thumbnails.set', () => {
     expect((await c.list(afterReset)).body.items[0].status.privacyStatus).toBe('public');
   });
 
+  it('switches the project audit over the HTTP control too, for a sandbox in another process', async () => {
+    const control = `${h.baseUrl}/sandbox/control/youtube/project`;
+    const post = (body: unknown) =>
+      send(control, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ audited: false })).body).toEqual({
+      audited: false,
+      quotaUsed: { units: 0, inserts: 0 },
+    });
+    const c = await channel();
+    const locked = await uploaded(c, 'Locked over HTTP');
+    h.clock.advance(2000);
+    expect((await c.list(locked)).body.items[0].status.privacyStatus).toBe('private');
+    expect((await h.get(control)).body).toEqual({ audited: false, quotaUsed: { units: 2, inserts: 1 } });
+    expect((await post({ audited: 'maybe' })).status).toBe(400);
+    expect((await post({ audited: true })).body.audited).toBe(true);
+  });
+
   it('needs part and at most 50 ids', async () => {
     const c = await channel();
     expect(reasonOf(await c.list('a', ''))).toBe('required');
