@@ -114,9 +114,15 @@ function usageOf(pct: number) {
   return { call_count: pct, total_cputime: Math.floor(pct / 2), total_time: Math.floor(pct / 2) };
 }
 
+// Calls count against the token's own budget (the Page's or the account's Business Use Case
+// limit); only calls without a token or with a Facebook user token count against the app's
+// (Graph rate-limiting page: Page-token and Instagram calls are BUC-limited).
 function count(ctx: GraphAnswerContext, platform: GraphPlatform, token: string | null): void {
   const now = ctx.now();
-  for (const key of [`app:${platform}`, ...(token === null ? [] : [`token:${token}`])]) {
+  const payload = token === null ? null : readToken(ctx.secret, token);
+  const appCall = token === null || (platform === 'facebook' && payload?.k !== 'page');
+  const keys = [...(appCall ? [`app:${platform}`] : []), ...(token === null ? [] : [`token:${token}`])];
+  for (const key of keys) {
     const times = (ctx.injections.calls.get(key) ?? []).filter((t) => now - t < HOUR_MS);
     times.push(now);
     ctx.injections.calls.set(key, times);
