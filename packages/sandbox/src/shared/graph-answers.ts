@@ -1,7 +1,7 @@
 import { tokenOf } from './authenticate.js';
 import { graphError, type SandboxHttpError } from './graph-error.js';
 import type { GraphInjections, GraphPlatform, InjectedGraphError } from './graph-injections.js';
-import type { Reply } from './http-io.js';
+import { jsonReply, type Reply } from './http-io.js';
 import type { SandboxCall } from './sandbox-call.js';
 import type { CallHooks, SandboxRequest } from './sandbox-router.js';
 import { readToken } from './signed-token.js';
@@ -39,11 +39,7 @@ export function injectedGraphRefusal(
   entry.times -= 1;
   if (entry.times <= 0) queued.splice(index, 1);
   const refusal = refusalOf(entry.error);
-  const reply = {
-    status: refusal.status,
-    headers: { 'content-type': 'application/json; charset=UTF-8' },
-    body: JSON.stringify(refusal.body),
-  };
+  const reply = jsonReply(refusal.status, refusal.body);
   const throttled = isThrottle(entry.error);
   return withUsage(
     ctx,
