@@ -2,7 +2,7 @@ import type { PlatformGateway, PublishJob, PublishStep } from '@svc/core';
 import { systemClock } from '@svc/core/node';
 import { createRecordingPlatformGateway } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
-import { createPublisher, DEFAULT_PUBLISHER_OPTIONS } from '../src/index.js';
+import { createPublisher, DEFAULT_PUBLISHER_OPTIONS, NO_PUBLISHER_OBSERVER } from '../src/index.js';
 import { engineFixture } from './engine-fixture.js';
 
 describe('publisher engine', () => {
@@ -41,6 +41,41 @@ describe('publisher engine', () => {
     ]);
     expect(f.clock.now().getTime() - start).toBe(5_000);
     expect((await f.post(post?.id ?? '')).status).toBe('posted');
+  });
+
+  it('hands a post back during a long platform wait and resumes it when due, without a new attempt', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    gateway.script(
+      { kind: 'progress', progress: { containerId: 'c-1' } },
+      { kind: 'progress', progress: { containerId: 'c-1', firstPolledAt: 'x' }, waitMs: 60_000 },
+    );
+    const observed: string[] = [];
+    const f = await engineFixture(
+      gateway,
+      {},
+      { ...NO_PUBLISHER_OBSERVER, publishEnded: (_p, r) => observed.push(r) },
+    );
+    const [post] = await f.schedule(1);
+    const id = post?.id ?? '';
+    const start = f.clock.now().getTime();
+    await f.publisher.drain();
+    // No slot sleeps through the minute: the post waits in the store, leased to nobody.
+    expect(f.clock.now().getTime()).toBe(start);
+    expect(await f.post(id)).toMatchObject({
+      status: 'publishing',
+      leaseOwner: null,
+      attempts: 1,
+      publishProgress: { containerId: 'c-1', firstPolledAt: 'x' },
+      dueAt: new Date(start + 60_000),
+    });
+    f.clock.advance(60_000);
+    await f.publisher.drain();
+    expect(await f.post(id)).toMatchObject({ status: 'posted', attempts: 1 });
+    expect(gateway.publishCalls.at(-1)?.post.publishProgress).toEqual({
+      containerId: 'c-1',
+      firstPolledAt: 'x',
+    });
+    expect(observed).toEqual(['waiting', 'posted']);
   });
 
   it('retries transient failures with growing delays, then fails with the reason', async () => {

@@ -11,6 +11,8 @@ import { oauthTokenRoutes } from './meta/oauth-token-routes.js';
 import { publicPageRoutes } from './public-pages.js';
 import { createSandboxControl, type SandboxControl } from './sandbox-control.js';
 import { consentRoutes } from './shared/consent-pages.js';
+import { graphCallHooks } from './shared/graph-answers.js';
+import { nowOf } from './shared/sandbox-context.js';
 import { createDispatcher, type SandboxGate } from './shared/sandbox-router.js';
 import { threadsRoutes } from './threads/threads-routes.js';
 import { TIKTOK_FAILURES } from './tiktok/tiktok-error.js';
@@ -64,6 +66,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     ctx.state,
     options.gate ?? localOnlyGate,
     { tiktok: TIKTOK_FAILURES, youtube: GOOGLE_FAILURES },
+    graphCallHooks({ injections: ctx.state.graphInjections, now: () => nowOf(ctx), secret: ctx.secret }),
   );
   return {
     handle(req, res) {

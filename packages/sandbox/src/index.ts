@@ -20,6 +20,8 @@ export { INSTAGRAM_MIN_VIEWERS } from './instagram/instagram-insights.js';
 export type { WebhookAttempt } from './instagram/instagram-state.js';
 export { type WebhookVerification, webhookSignatures } from './instagram/instagram-webhooks.js';
 export type { SandboxControl, SandboxQuotaName } from './sandbox-control.js';
+export type { GraphControl } from './shared/graph-control.js';
+export type { GraphPlatform, InjectedGraphError } from './shared/graph-injections.js';
 export type { MetricsControl } from './shared/metrics-control.js';
 export type { GraphThrottleCode } from './shared/metrics-failures.js';
 export {

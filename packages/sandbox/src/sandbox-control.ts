@@ -1,5 +1,6 @@
 import { createInstagramControl, type InstagramControl } from './instagram/instagram-control.js';
 import { PLATFORM_SLICES } from './platform-states.js';
+import { createGraphControl, type GraphControl } from './shared/graph-control.js';
 import { createMetricsControl, type MetricsControl } from './shared/metrics-control.js';
 import type { SandboxInterceptor } from './shared/sandbox-call.js';
 import type { SandboxContext } from './shared/sandbox-context.js';
@@ -24,7 +25,7 @@ export type SandboxQuotaName =
   | 'youtubeInserts';
 
 // The controls kept next to their simulators.
-type SimulatorControls = YouTubeControl & MetricsControl;
+type SimulatorControls = YouTubeControl & MetricsControl & GraphControl;
 
 /** In-process control of a sandbox, for tests. */
 export type SandboxControl = SimulatorControls & {
@@ -110,5 +111,6 @@ export function createSandboxControl(ctx: SandboxContext): SandboxControl {
     },
     ...createYouTubeControl(ctx),
     ...createMetricsControl(ctx),
+    ...createGraphControl(ctx),
   };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { graphOf, instagramAccount } from './instagram-helpers.js';
+import { visitorIdFor } from '../src/instagram/instagram-comments.js';
 import { connect, useSandbox } from './sandbox-harness.js';
+
+// Meta names a comment's author by an Instagram-scoped id, never the account's user id.
+const ownerScopedId = visitorIdFor('bea_shop');
 
 const h = useSandbox();
 const DAY = 24 * 60 * 60_000;
@@ -146,7 +150,7 @@ describe('public replies and comment reads', () => {
         id: reply.body.id,
         text: 'Sent you a DM',
         timestamp: '2025-06-01T12:00:00+0000',
-        from: { id: ig.userId, username: 'bea_shop' },
+        from: { id: ownerScopedId, username: 'bea_shop' },
         username: 'bea_shop',
       },
     ]);

@@ -1,8 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_APPS } from '../src/index.js';
+import { visitorIdFor } from '../src/instagram/instagram-comments.js';
 import { instagramAccount, startWebhookReceiver } from './instagram-helpers.js';
 import { send, useSandbox } from './sandbox-harness.js';
+
+// Meta names a comment's author by an Instagram-scoped id, never the account's user id.
+const ownerScopedId = visitorIdFor('bea_shop');
 
 const VERIFY_TOKEN = 'verify-me';
 const receiver = await startWebhookReceiver(VERIFY_TOKEN);
@@ -200,7 +204,7 @@ describe('comment deliveries', () => {
     expect(value.changes[0].value).toMatchObject({
       id: reply.body.id,
       parent_id: commentId,
-      from: { id: ig.userId, username: 'bea_shop' },
+      from: { id: ownerScopedId, username: 'bea_shop' },
       media: { id: reel, media_product_type: 'REELS' },
     });
   });
@@ -255,7 +259,7 @@ describe('HTTP control and the post page', () => {
         replies: [
           expect.objectContaining({
             id: reply.body.id,
-            from: { id: ig.userId, username: 'bea_shop' },
+            from: { id: ownerScopedId, username: 'bea_shop' },
             parentId: added.body.commentId,
             privateReply: null,
           }),

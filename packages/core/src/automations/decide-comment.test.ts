@@ -53,6 +53,20 @@ describe('decideComment', () => {
     });
   });
 
+  it("never answers the account's own comment, known by its handle whatever id Meta sends", () => {
+    // Meta's webhook gives the author's Instagram-scoped id, not the account's user id.
+    const own = comment('price?', { fromId: '6897152080310812', fromUsername: '@Acme.Studio' });
+    expect(decideComment(own, [priceBot], NOW, 'acme.studio')).toEqual({
+      stage: 'done',
+      automationId: null,
+      outcome: 'own_comment',
+      counters: [],
+    });
+    expect(decideComment(comment('price?'), [priceBot], NOW, 'acme.studio')).toMatchObject({
+      stage: 'private_sending',
+    });
+  });
+
   it('leaves comments made before the automation last went live unanswered', () => {
     const resumed = { ...priceBot, liveSince: new Date(NOW.getTime() + 60_000) };
     expect(decideComment(comment('price'), [resumed], NOW)).toMatchObject({

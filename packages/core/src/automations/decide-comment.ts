@@ -49,10 +49,19 @@ const count = (automationId: string, counter: AutomationCounter): CounterIncreme
  * What a new comment leads to, given the live automations watching its post (oldest first): the
  * first automation whose trigger matches answers it; when none does, each counts why it skipped.
  * Automations answer only comments made since they last went live, and a matched comment past the
- * private-reply window is skipped as too old rather than sent.
+ * private-reply window is skipped as too old rather than sent. A comment by the account itself
+ * (`ownHandle`: its public reply coming back as a webhook) is never answered.
  */
-export function decideComment(comment: InboxComment, live: readonly Automation[], now: Date): CommentWrite {
+export function decideComment(
+  comment: InboxComment,
+  live: readonly Automation[],
+  now: Date,
+  ownHandle: string | null = null,
+): CommentWrite {
   if (live.length === 0) return done('no_automation', null);
+  // Meta sends the author as an Instagram-scoped id, which need not be the account's user id the
+  // webhook reader compares it with; the handle is the same in both, so it is checked too.
+  if (ownHandle !== null && sameHandle(comment.fromUsername, ownHandle)) return done('own_comment', null);
   const made = comment.commentedAt.getTime();
   const automations = live.filter(
     (a) => a.liveSince !== null && made >= a.liveSince.getTime() - CLOCK_TOLERANCE_MS,
@@ -184,4 +193,9 @@ function waitOrGiveUp(
     return { kind: 'write', write: done('skipped_too_old', id, [count(id, 'skipped_too_old')]) };
   }
   return wait;
+}
+
+function sameHandle(author: string | null, own: string): boolean {
+  const bare = (handle: string) => handle.replace(/^@/, '').toLowerCase();
+  return author !== null && bare(author) === bare(own);
 }

@@ -230,6 +230,30 @@ describe('post state machine', () => {
       expect(next.publishProgress).toEqual({ containerId: 'c-9' });
     });
 
+    it('record_progress with release hands the post back; claiming it again resumes without an attempt', () => {
+      const post = { ...postIn('publishing'), attempts: 2 };
+      const release = {
+        type: 'record_progress',
+        at: NOW,
+        leaseOwner: 'pub-1',
+        progress: { containerId: 'c-9' },
+        leaseUntil: minutes(7),
+        release: true,
+      } as const;
+      const released = transition(post, release)._unsafeUnwrap();
+      expect(released.post).toMatchObject({ status: 'publishing', dueAt: minutes(7), leaseOwner: null });
+      expect(released.events).toEqual([]);
+      const claim = { type: 'claim', at: minutes(7), leaseOwner: 'pub-2', leaseUntil: minutes(9) } as const;
+      expect(transition(released.post, { ...claim, at: minutes(6) }).isErr()).toBe(true);
+      const resumed = transition(released.post, claim)._unsafeUnwrap();
+      expect(resumed.post).toMatchObject({ status: 'publishing', attempts: 2, leaseOwner: 'pub-2' });
+      expect(resumed.post.publishProgress).toEqual({ containerId: 'c-9' });
+      // A new start is journaled; a resumed one is the same publish going on.
+      expect(resumed.events).toEqual([]);
+      // A lease that ran out under a live owner (a crashed publisher) still counts an attempt.
+      expect(transition({ ...post, dueAt: minutes(-1) }, EVENTS.claim)._unsafeUnwrap().post.attempts).toBe(3);
+    });
+
     it('a deferral that does not count gives the claim back', () => {
       const post = { ...postIn('publishing'), attempts: 3 };
       const counted = transition(post, EVENTS.retry_later)._unsafeUnwrap().post;

@@ -54,6 +54,11 @@ export type PostEvent =
       readonly leaseOwner: string;
       readonly progress: PublishProgress;
       readonly leaseUntil: Date;
+      /**
+       * Hands the post back while the platform works: it stays `publishing` with no lease owner,
+       * due again at `leaseUntil`, and whoever claims it then resumes without a new attempt.
+       */
+      readonly release?: boolean;
     }
   | { readonly type: 'fail'; readonly at: Date; readonly leaseOwner: string; readonly reason: string }
   | {
@@ -148,11 +153,11 @@ export function transition(post: Post, event: PostEvent): Result<PostChange, Svc
   const guard = guardOf(post, event);
   if (guard !== null) return err(guard);
   const next = apply(post, event);
-  return ok({ post: next, events: eventsOf(next, event) });
+  return ok({ post: next, events: eventsOf(post, next, event) });
 }
 
 /** The journal's record of a transition, about the post as it now is. */
-function eventsOf(next: Post, event: PostEvent): DomainEvent[] {
+function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
   const at = event.at;
   switch (event.type) {
     case 'request_approval':
@@ -165,7 +170,8 @@ function eventsOf(next: Post, event: PostEvent): DomainEvent[] {
     case 'reject':
       return [postEvent('post.rejected', next, at)];
     case 'claim':
-      return [postEvent('post.publishing', next, at, { attempt: next.attempts })];
+      // Taking up a publish handed back while the platform worked is no new start.
+      return resumesPublish(post) ? [] : [postEvent('post.publishing', next, at, { attempt: next.attempts })];
     case 'succeed':
       return [
         postEvent('post.posted', next, at, {
@@ -240,6 +246,14 @@ function guardOf(post: Post, event: PostEvent): SvcError | null {
   }
 }
 
+/**
+ * Whether claiming `post` takes up a publish handed back while the platform worked (a
+ * `record_progress` with `release`): it is `publishing` with no lease owner.
+ */
+export function resumesPublish(post: Post): boolean {
+  return post.status === 'publishing' && post.leaseOwner === null;
+}
+
 function apply(post: Post, event: PostEvent): Post {
   const base = { ...post, updatedAt: event.at };
   switch (event.type) {
@@ -257,12 +271,17 @@ function apply(post: Post, event: PostEvent): Post {
       return {
         ...base,
         status: 'publishing',
-        attempts: post.attempts + 1,
+        attempts: resumesPublish(post) ? post.attempts : post.attempts + 1,
         leaseOwner: event.leaseOwner,
         dueAt: event.leaseUntil,
       };
     case 'record_progress':
-      return { ...base, publishProgress: event.progress, dueAt: event.leaseUntil };
+      return {
+        ...base,
+        publishProgress: event.progress,
+        dueAt: event.leaseUntil,
+        ...(event.release === true ? { leaseOwner: null } : {}),
+      };
     case 'succeed':
       return {
         ...base,

@@ -44,6 +44,25 @@ describe('decidePublishStep', () => {
     });
   });
 
+  it('hands the post back before a long wait, due again when the wait is over', () => {
+    const step = { kind: 'progress', progress: { container: 'c1' }, waitMs: 60_000 } as const;
+    expect(decidePublishStep(post, step, ctx())).toEqual({
+      kind: 'release',
+      event: {
+        type: 'record_progress',
+        at: NOW,
+        leaseOwner: 'pub-1',
+        progress: { container: 'c1' },
+        leaseUntil: later(60_000),
+        release: true,
+      },
+    });
+    // Up to the hold limit the publisher sleeps through the wait itself.
+    const limits = { ...ctx().limits, holdWaitsUpToMs: 60_000 };
+    expect(decidePublishStep(post, step, ctx({ limits })).kind).toBe('continue');
+    expect(decidePublishStep(post, { ...step, waitMs: 20_000 }, ctx()).kind).toBe('continue');
+  });
+
   it('settles a published post', () => {
     expect(
       decidePublishStep(post, { kind: 'published', platformPostId: 'p9', permalink: 'https://x/p9' }, ctx()),

@@ -15,7 +15,18 @@ export type PublishLimits = {
   readonly retryMaxMs: number;
   /** How long past its scheduled time a post may be deferred by platform quotas. */
   readonly maxDeferralMs: number;
+  /**
+   * The longest wait a publisher sits through holding the post (default HOLD_WAITS_UP_TO_MS);
+   * longer ones hand the post back until then.
+   */
+  readonly holdWaitsUpToMs?: number;
 };
+
+/**
+ * Waits up to this long (a quick look at a container) are slept through holding the post; longer
+ * ones (Meta's once-a-minute status reads) hand it back, so no publisher slot idles on them.
+ */
+export const HOLD_WAITS_UP_TO_MS = 20_000;
 
 /** What decides a step's consequence besides the post and the step. */
 export type StepContext = {
@@ -34,6 +45,11 @@ export type PublishDecision =
   /** Record the step's progress (renewing the lease), wait `waitMs`, take the next step. */
   | { readonly kind: 'continue'; readonly event: PostEvent; readonly waitMs: number }
   /**
+   * Record the step's progress and hand the post back (`record_progress` with `release`): it is
+   * due again when the wait is over, and any publisher resumes it then without a new attempt.
+   */
+  | { readonly kind: 'release'; readonly event: PostEvent }
+  /**
    * Record `event`, which lets go of the post (posted, failed, or back in the queue). With
    * `reconnect`, first mark the account as needing a reconnect.
    */
@@ -49,14 +65,29 @@ export type PublishDecision =
 
 /**
  * The consequence of one publish step, as a pure decision (the engine only does the I/O): record
- * progress and go on, publish, fail (giving up after `maxAttempts` transient failures, or when a
+ * progress and go on (or, before a long wait, hand the post back until then), publish, fail (giving up after `maxAttempts` transient failures, or when a
  * quota keeps a post waiting past `maxDeferralMs`), retry later with exponential backoff, defer
  * without counting an attempt, refresh tokens once, or fail asking for a reconnect.
  */
 export function decidePublishStep(post: Post, step: PublishStep, ctx: StepContext): PublishDecision {
   const { now, leaseOwner, limits } = ctx;
   switch (step.kind) {
-    case 'progress':
+    case 'progress': {
+      const waitMs = step.waitMs ?? 0;
+      if (waitMs > (limits.holdWaitsUpToMs ?? HOLD_WAITS_UP_TO_MS)) {
+        const dueAgain = new Date(now.getTime() + waitMs);
+        return {
+          kind: 'release',
+          event: {
+            type: 'record_progress',
+            at: now,
+            leaseOwner,
+            progress: step.progress,
+            leaseUntil: dueAgain,
+            release: true,
+          },
+        };
+      }
       return {
         kind: 'continue',
         event: {
@@ -66,8 +97,9 @@ export function decidePublishStep(post: Post, step: PublishStep, ctx: StepContex
           progress: step.progress,
           leaseUntil: new Date(now.getTime() + limits.leaseMs),
         },
-        waitMs: step.waitMs ?? 0,
+        waitMs,
       };
+    }
     case 'published':
       return settle(
         {

@@ -3,6 +3,7 @@
 export {
   decideAfterRefresh,
   decidePublishStep,
+  HOLD_WAITS_UP_TO_MS,
   type PublishDecision,
   type PublishLimits,
   releaseOnStop,

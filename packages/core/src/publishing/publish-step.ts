@@ -31,7 +31,8 @@ export type PublishJob = {
 export type PublishStep =
   /**
    * A step was taken; its handles are saved before the next step. `waitMs` asks for a pause
-   * first (a container the platform is still processing); the publisher keeps its lease meanwhile.
+   * first (a container the platform is still processing): a short one is slept through holding
+   * the lease, a longer one hands the post back until then (`decidePublishStep`).
    */
   | { readonly kind: 'progress'; readonly progress: PublishProgress; readonly waitMs?: number }
   /**

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Store } from '../deps/index.js';
+import { transition } from '../posts/index.js';
 import { aPost, aUser } from './builders.js';
 import { at, batch } from './store-contract-support.js';
 
@@ -110,6 +111,51 @@ export function describePostClaimContract(store: () => Store): void {
       attempts: 2,
       dueAt: at(11),
       version: 2,
+    });
+  });
+
+  it('resumes a post handed back during a platform wait when due, without a new attempt', async () => {
+    const owner = aUser().id;
+    const post = aPost(owner, 'a', { scheduledTime: at(0), dueAt: at(0) });
+    await store().posts.insertPosts(batch(owner, [post]));
+    const [claimed] = await store().posts.claimDuePosts({
+      now: at(1),
+      limit: 1,
+      leaseOwner: 'pub-1',
+      leaseUntil: at(6),
+    });
+    if (claimed === undefined) throw new Error('not claimed');
+    const released = transition(claimed, {
+      type: 'record_progress',
+      at: at(2),
+      leaseOwner: 'pub-1',
+      progress: { containerId: 'c-1' },
+      leaseUntil: at(62),
+      release: true,
+    })._unsafeUnwrap();
+    await store().posts.updatePost(released.post, claimed.version, released.events);
+    expect(await store().posts.getPost(post.id)).toMatchObject({
+      status: 'publishing',
+      leaseOwner: null,
+      dueAt: at(62),
+    });
+    expect(await store().posts.nextDueAt()).toEqual(at(62));
+    expect(
+      await store().posts.claimDuePosts({ now: at(61), limit: 1, leaseOwner: 'pub-2', leaseUntil: at(70) }),
+    ).toEqual([]);
+    const [resumed] = await store().posts.claimDuePosts({
+      now: at(62),
+      limit: 1,
+      leaseOwner: 'pub-2',
+      leaseUntil: at(70),
+    });
+    expect(resumed).toMatchObject({
+      id: post.id,
+      status: 'publishing',
+      leaseOwner: 'pub-2',
+      attempts: 1,
+      publishProgress: { containerId: 'c-1' },
+      dueAt: at(70),
     });
   });
 

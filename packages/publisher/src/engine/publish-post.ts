@@ -44,9 +44,10 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   const gateway = deps.gateways[platform];
   const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
   let post = claimed;
-  // Scheduling lag is measured once, at the first claim: later claims (retries, takeovers) would
-  // add the retry delays and say nothing about how promptly due posts are picked up.
-  if (claimed.attempts === 1 && claimed.scheduledTime !== null) {
+  // Scheduling lag is measured once, at the first claim: later claims (retries, takeovers, a
+  // publish resumed after a long wait) would add those delays and say nothing about how promptly
+  // due posts are picked up.
+  if (claimed.attempts === 1 && claimed.publishProgress === null && claimed.scheduledTime !== null) {
     observer.publishStarted(platform, deps.clock.now().getTime() - claimed.scheduledTime.getTime());
   }
   const ended = (result: PublishResult) =>
@@ -149,6 +150,12 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
       }
       if (decision.waitMs > 0) await pause(decision.waitMs);
       continue;
+    }
+    if (decision.kind === 'release') {
+      // A long wait on the platform: the post is handed back, due again when the wait is over,
+      // and the slot is free for other posts meanwhile.
+      ended((await record(decision.event)) ? 'waiting' : 'lease_lost');
+      return;
     }
     if (decision.kind === 'settle') await settle(decision);
     return;

@@ -3,11 +3,21 @@ import type { CommentReplyAnswer, Platform, PublishStep } from '@svc/core';
 /**
  * How one publish ended for this publisher: `posted` and `failed` for good; `retry` back in the
  * queue after a transient failure (an attempt); `deferred` back in the queue without an attempt
- * (a platform quota); `released` handed back because the publisher is stopping; `lease_lost`
+ * (a platform quota); `waiting` handed back while the platform processes the media (any
+ * publisher resumes it when the wait is over); `released` handed back because the publisher is
+ * stopping; `lease_lost`
  * when another publisher took the post over; `error` when the publish crashed (its lease runs out
  * and another publisher resumes it).
  */
-export type PublishResult = 'posted' | 'failed' | 'retry' | 'deferred' | 'released' | 'lease_lost' | 'error';
+export type PublishResult =
+  | 'posted'
+  | 'failed'
+  | 'retry'
+  | 'deferred'
+  | 'waiting'
+  | 'released'
+  | 'lease_lost'
+  | 'error';
 
 /**
  * One webhook delivery attempt: `delivered` (2xx); `retrying` failed and comes again; `given_up`

@@ -27,6 +27,8 @@ export type PublisherOptions = {
   readonly retryMaxMs: number;
   /** How long past its scheduled time a post may be deferred by platform quotas before it fails. */
   readonly maxDeferralMs: number;
+  /** Longest platform wait sat through holding the post; longer ones hand it back (core's default 20 s). */
+  readonly holdWaitsUpToMs?: number;
 };
 
 /** Defaults that suit one process publishing for a handful of users. */

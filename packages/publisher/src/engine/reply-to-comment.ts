@@ -46,6 +46,7 @@ export async function replyToComment(
       job,
       live.map((l) => l.automation),
       now,
+      live[0]?.account.handle ?? null,
     );
     if (decided.stage === 'private_sending') {
       const wait = replyRateWait(

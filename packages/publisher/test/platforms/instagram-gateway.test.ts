@@ -75,7 +75,8 @@ describe('Instagram gateway on the sandbox', () => {
       caption: 'Spring collection is live',
       mediaUrls: [h.image().url],
     });
-    expect(run.steps.some((step) => step.kind === 'progress' && step.waitMs === 1_000)).toBe(true);
+    // Meta's cadence: one quick look a few seconds after the container was seen processing.
+    expect(run.steps.some((step) => step.kind === 'progress' && step.waitMs === 5_000)).toBe(true);
   });
 
   it('publishes one video as a reel with its cover', async () => {
@@ -87,7 +88,10 @@ describe('Instagram gateway on the sandbox', () => {
     expect(h.sandbox.control.published('instagram')).toEqual([
       expect.objectContaining({ kind: 'REELS', mediaUrls: [h.video().url] }),
     ]);
-    expect(run.steps.some((step) => step.kind === 'progress' && step.waitMs === 3_000)).toBe(true);
+    // The harness's video takes 6 s: the quick look after 5 s finds it processing, the next
+    // look comes a minute later, as Meta asks.
+    const waits = run.steps.flatMap((step) => (step.kind === 'progress' && step.waitMs ? [step.waitMs] : []));
+    expect(waits).toEqual([5_000, 60_000]);
   });
 
   it('publishes a carousel of three, one child container per step', async () => {

@@ -16,6 +16,7 @@ import {
   repliesTo,
   storeInstagramComment,
   topLevelComments,
+  visitorIdFor,
 } from './instagram-comments.js';
 import type { InstagramComment } from './instagram-state.js';
 
@@ -141,7 +142,10 @@ function checkedMessage(r: SandboxRequest): string {
   return message;
 }
 
-/** `POST /{ig-comment-id}/replies?message=`: a public reply by the media owner, top-level comments only. */
+/**
+ * `POST /{ig-comment-id}/replies?message=`: a public reply by the media owner, top-level comments
+ * only. Its author is the owner's Instagram-scoped id, not the account's user id, as Meta sends it.
+ */
 function reply(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = commentsToken(ctx, r);
   const parent = ownComment(ctx, token, r);
@@ -151,7 +155,7 @@ function reply(ctx: SandboxContext, r: SandboxRequest): Reply {
   const text = checkedMessage(r);
   const post = ownPost(ctx, token, parent.mediaId, r.method);
   const stored = storeInstagramComment(ctx, post, {
-    from: { id: token.uid, username: post.handle },
+    from: { id: visitorIdFor(post.handle), username: post.handle },
     text,
     parentId: parent.id,
     timestamp: nowOf(ctx),
@@ -165,7 +169,7 @@ function comment(ctx: SandboxContext, r: SandboxRequest): Reply {
   const post = ownPost(ctx, token, r.params.id ?? '', r.method);
   const text = checkedMessage(r);
   const stored = storeInstagramComment(ctx, post, {
-    from: { id: token.uid, username: post.handle },
+    from: { id: visitorIdFor(post.handle), username: post.handle },
     text,
     parentId: null,
     timestamp: nowOf(ctx),

@@ -1,9 +1,15 @@
 import { injectedFailure } from '../shared/failure-injection.js';
 import { graphError, invalidParameter, type SandboxHttpError } from '../shared/graph-error.js';
+import { takeContainerError } from '../shared/graph-injections.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
-import { type ContainerMediaType, type MediaContainer, publishedInLastDay } from '../shared/sandbox-state.js';
+import {
+  type ContainerFailure,
+  type ContainerMediaType,
+  type MediaContainer,
+  publishedInLastDay,
+} from '../shared/sandbox-state.js';
 import type { TokenPayload } from '../shared/signed-token.js';
 import {
   authenticateOwner,
@@ -68,7 +74,12 @@ export async function createRequestedContainer(
 ): Promise<Reply> {
   const token = authenticateOwner(ctx, r, platform);
   const request = read(r, token);
-  const failure = await inspectContainerMedia(ctx, platform, request.media);
+  // A test may have asked for the next container to fail with a given subcode (graph-injections.ts).
+  const injected = takeContainerError(ctx.state.graphInjections, platform);
+  const failure: ContainerFailure | null =
+    injected === null
+      ? await inspectContainerMedia(ctx, platform, request.media)
+      : { code: -1, subcode: injected.subcode, message: injected.message, threadsError: 'UNKNOWN' };
   const container = storeContainer(ctx, {
     platform,
     owner: token.uid,

@@ -67,6 +67,15 @@ export type SandboxRefusal = {
   readonly signInUrl?: string;
 };
 
+/**
+ * Per-call hooks of the API calls, beside the tests' intercept hook: `before` may answer instead
+ * of the route (an injected refusal), `after` may add to every answer (usage headers).
+ */
+export type CallHooks = {
+  before(call: SandboxCall, request: SandboxRequest): Reply | null;
+  after(call: SandboxCall, request: SandboxRequest, reply: Reply): Reply;
+};
+
 /** Decides who may reach which sandbox route (see `decideSandboxAccess` in core); null lets the request in. */
 export type SandboxGate = (admission: SandboxAdmission) => Promise<SandboxRefusal | null>;
 
@@ -85,13 +94,15 @@ const errorReply = (error: unknown): Reply =>
  * Routes requests to the simulators. API calls are delayed by the configured latency, then the
  * intercept hook runs before anything changes and again after, before the answer is written;
  * a hook that throws turns the answer into the platform's transient server error. `failures`
- * words that error and unknown paths for the platforms that do not speak Graph's.
+ * words that error and unknown paths for the platforms that do not speak Graph's; `hooks` run
+ * around every API call (the Graph simulators' injected refusals and usage headers).
  */
 export function createDispatcher(
   specs: readonly RouteSpec[],
   state: SandboxState,
   gate: SandboxGate,
   failures: PlatformFailures,
+  hooks: CallHooks | null = null,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const router = Router({ ignoreTrailingSlash: true, maxParamLength: 2000 });
   for (const spec of specs) router.on([...spec.methods], spec.path, () => undefined, spec.route);
@@ -138,8 +149,11 @@ export function createDispatcher(
     };
     const refused = await intercept(call, 'before');
     if (refused !== null) return refused;
+    const answered = hooks?.before(call, request) ?? null;
+    if (answered !== null) return answered;
     const reply = await run(route, request);
-    return (await intercept(call, 'after')) ?? reply;
+    const final = (await intercept(call, 'after')) ?? reply;
+    return hooks === null ? final : hooks.after(call, request, final);
   };
 
   return async (req, res) => {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { createGraphInjections, type GraphInjections, resetGraphInjections } from './graph-injections.js';
 import { createMetricsFailures, type MetricsFailures, resetMetricsFailures } from './metrics-failures.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
@@ -132,6 +133,8 @@ export type SandboxState = PlatformStates & {
   readonly ids: Set<string>;
   /** Refusals of the metrics endpoints injected through the control. */
   readonly metricsFailures: MetricsFailures;
+  /** Graph refusals and container errors injected through the control, and the calls counted for usage headers. */
+  readonly graphInjections: GraphInjections;
 };
 
 const copySettings = (s: SandboxSettings): SandboxSettings => ({
@@ -164,6 +167,7 @@ export function createSandboxState(settings: SandboxSettings, slices: PlatformSl
     transientSeen: new Set(),
     ids: new Set(),
     metricsFailures: createMetricsFailures(),
+    graphInjections: createGraphInjections(),
   };
 }
 
@@ -185,6 +189,7 @@ export function resetSandboxState(
   state.transientSeen.clear();
   state.ids.clear();
   resetMetricsFailures(state.metricsFailures);
+  resetGraphInjections(state.graphInjections);
   for (const [key, slice] of slicesOf(slices)) slice.reset(state[key]);
 }
 

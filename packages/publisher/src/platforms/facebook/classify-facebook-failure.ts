@@ -8,8 +8,10 @@ export function classifyFacebookFailure(error: unknown, input: FacebookStepInput
   if (!(error instanceof GraphRequestError)) return null;
   const verdict = classifyGraphFailure(error.failure, facebookContext(input));
   // Container verdicts are Instagram's and Threads'; on Facebook such codes mean "not yet".
-  if (verdict.kind === 'not_ready' || verdict.kind === 'container_expired') {
+  if (verdict.kind === 'not_ready' || verdict.kind === 'new_container') {
     return { kind: 'retry', afterMs: 30_000, reason: 'Facebook was not ready for the next step yet.' };
   }
+  if (verdict.kind === 'publish_again')
+    return { kind: 'retry', afterMs: verdict.afterMs, reason: verdict.reason };
   return verdict;
 }

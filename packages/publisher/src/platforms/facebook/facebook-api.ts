@@ -33,7 +33,7 @@ export const FACEBOOK_PAGE_FIELDS = 'id,name,access_token,picture,followers_coun
 /** `POST /{page-id}/feed` → `{id}`; `POST /{page-id}/photos` → `{id, post_id}` (the photo and its post). */
 export const facebookCreatedSchema = z.looseObject({ id, post_id: id.optional() });
 
-/** `GET /{page-id}/feed?fields=id,message,created_time,permalink_url`, newest first. */
+/** `GET /{page-id}/published_posts?fields=id,message,created_time,permalink_url`, newest first. */
 export const facebookFeedSchema = z.looseObject({
   data: z.array(
     z.looseObject({

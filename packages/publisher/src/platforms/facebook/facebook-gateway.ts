@@ -2,6 +2,7 @@ import type { PlatformGateway } from '@svc/core';
 import { createFreshMarks } from '../meta/fresh-marks.js';
 import { createGraphClient } from '../meta/graph-client.js';
 import type { MetaGatewayOptions } from '../meta/meta-gateway-options.js';
+import { statusPolling } from '../meta/poll-step.js';
 import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
 import { classifyFacebookFailure } from './classify-facebook-failure.js';
 import { type FacebookCredentials, facebookCredentialsSchema } from './facebook-credentials.js';
@@ -28,8 +29,12 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
   const { hosts, clock } = config;
   const version = config.graphVersion ?? 'v23.0';
   const base = `${hosts.graph}/${version}`;
-  const graph = createGraphClient(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs });
+  const graph = createGraphClient({
+    clock,
+    ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+  });
   const marks = createFreshMarks();
+  const polling = statusPolling(config.statusPolling);
   const stepInput = (
     call: StepCall<FacebookCredentials, FacebookProgress, FacebookRequest>,
   ): FacebookStepInput => ({
@@ -39,6 +44,7 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
     pageAccessToken: call.credentials.pageAccessToken,
     progress: call.progress,
     now: call.now,
+    polling,
     postId: call.job.post.id,
     marks,
   });

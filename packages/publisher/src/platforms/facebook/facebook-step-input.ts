@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ClassifyContext } from '../meta/classify-graph-failure.js';
 import type { FreshMarks } from '../meta/fresh-marks.js';
 import type { GraphClient, GraphParams } from '../meta/graph-client.js';
+import type { StatusPolling } from '../meta/poll-step.js';
 import type { FacebookProgress } from './facebook-progress.js';
 
 /** Everything one step of a Facebook publish needs. */
@@ -13,6 +14,8 @@ export type FacebookStepInput = {
   readonly pageAccessToken: string;
   readonly progress: FacebookProgress;
   readonly now: Date;
+  /** How often a reel's status is read while Facebook processes it. */
+  readonly polling: StatusPolling;
   /** The post being published, and the marks this process set (see FreshMarks). */
   readonly postId: string;
   readonly marks: FreshMarks;

@@ -39,8 +39,11 @@ export async function takeFacebookPostStep(
   // Right after our own mark nothing can have been sent, so there is nothing to look for.
   if (input.marks.take(input.postId, publishStartedAt)) return send(input, request);
 
+  // `published_posts` lists only what the Page itself published, with `pages_read_engagement`;
+  // `/feed` also holds visitors' posts, which may need `pages_read_user_content`, and a refusal
+  // there would mark the account for a reconnect that cannot fix it.
   const readPage = async (after: string | null) => {
-    const feed = await pageGet(input, facebookFeedSchema, `${pageId}/feed`, {
+    const feed = await pageGet(input, facebookFeedSchema, `${pageId}/published_posts`, {
       fields: 'id,message,created_time,permalink_url',
       limit: '100',
       ...(after === null ? {} : { after }),

@@ -11,8 +11,6 @@ import {
 import { type FacebookStepInput, pageGet, pagePost } from './facebook-step-input.js';
 import type { FacebookReelRequest } from './to-facebook-request.js';
 
-const POLL_MS = 3_000;
-
 /**
  * The next step of a reel (platforms.md §5.2): start an upload session, hand over the video by
  * link, record the start of publishing, finish with `video_state=PUBLISHED` unless the reel is
@@ -71,7 +69,7 @@ async function awaitLive(input: FacebookStepInput, videoId: string): Promise<Pub
   if (video.status.video_status === 'ready' && video.status.publishing_phase?.status === 'complete') {
     return { kind: 'published', platformPostId: videoId, permalink: video.permalink_url ?? null };
   }
-  return pollStep('Facebook', input.now, input.progress, POLL_MS);
+  return pollStep('Facebook', input.now, input.progress, input.polling);
 }
 
 // Facebook reports a failed reel either as video_status "error" or as a phase in error, with

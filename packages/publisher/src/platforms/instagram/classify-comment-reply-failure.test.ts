@@ -27,7 +27,8 @@ const rows: Row[] = [
   ['102 session', meta('error-102-session.json', 401), { kind: 'token_expired' }],
   ['10 missing permission', meta('error-10-permission.json', 403), { kind: 'needs_reconnect' }],
   ['200 missing permission', meta('error-200-permission.json', 403), { kind: 'needs_reconnect' }],
-  ['4 app throttle', meta('error-4-app-limit.json', 403), { kind: 'retry', afterMs: 30_000 }],
+  // Without Meta's estimate, the rolling hour of the application limit.
+  ['4 app throttle', meta('error-4-app-limit.json', 403), { kind: 'retry', afterMs: 3_600_000 }],
   [
     '80002 with a regain estimate',
     failureFromAnswer(400, metaFixture('error-80002-buc.json'), usage(25)),

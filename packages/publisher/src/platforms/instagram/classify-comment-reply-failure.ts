@@ -97,7 +97,8 @@ export function classifyCommentReplyFailure(
       };
     // Container states; a reply call cannot meet them, so they are only waited out.
     case 'not_ready':
-    case 'container_expired':
+    case 'new_container':
+    case 'publish_again':
       return { kind: 'retry', afterMs: 60_000, reason: `Instagram was not ready to answer: ${said}.` };
     case 'failed':
       return { kind: 'refused', reason: refusalReason(failure, wording) };

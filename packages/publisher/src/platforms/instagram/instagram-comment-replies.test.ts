@@ -144,6 +144,18 @@ describe('Instagram comment replies (wire)', () => {
       access_token: 'IGAAtoken',
     });
     expect(await replies().findPublicReply(credentials, '1790')).toEqual({ kind: 'none' });
+  });
+
+  it("finds the account's reply by its handle when Graph gives an Instagram-scoped author id", async () => {
+    // Meta documents `from.id` on comments as the author's Instagram-scoped id, not the
+    // professional account's user_id: the same reply as above, seen with another id.
+    routes['GET /1789/replies'] = ok(fixture('comment-replies.json'));
+    routes['GET /me'] = ok(fixture('me-flat.json'));
+    expect(await replies().findPublicReply({ ...credentials, userId: '1' }, '1789')).toEqual({
+      kind: 'found',
+      replyId: '18063717136912345',
+    });
+    routes['GET /me'] = ok({ ...(fixture('me-flat.json') as object), username: 'another.brand' });
     expect(await replies().findPublicReply({ ...credentials, userId: '1' }, '1789')).toEqual({
       kind: 'none',
     });
@@ -162,7 +174,7 @@ describe('Instagram comment replies (wire)', () => {
       kind: 'found',
       replyId: '18063717136912345',
     });
-    expect(seen.map((call) => call.path)).toEqual(['/1789/replies', '/1789/replies', '/me']);
+    expect(seen.map((call) => call.path)).toEqual(['/1789/replies', '/me', '/1789/replies']);
   });
 
   it('reads a comment Graph cannot find as having no reply of ours', async () => {

@@ -90,11 +90,15 @@ export function createInstagramCommentReplies(ctx: CommentRepliesContext): Comme
     commentId: string,
   ): Promise<PublicReplyLookup> {
     let handle: string | null = null;
-    const isOwn = async (reply: CommentReply) => {
-      if (reply.from !== undefined) return reply.from.id === credentials.userId;
-      if (reply.username === undefined) return false;
+    // Meta documents `from.id` as an Instagram-scoped id, which need not equal the professional
+    // account's `user_id` we store; a reply with another id is still ours when its author's
+    // handle is the account's, so a lost answer never leads to a second public reply. The id is
+    // tried first on each page, so the handle is read only when it is needed.
+    const byHandle = async (reply: CommentReply) => {
+      const author = reply.from?.username ?? reply.username;
+      if (author === undefined) return false;
       handle ??= await ownHandle(credentials);
-      return reply.username.toLowerCase() === handle.toLowerCase();
+      return author.toLowerCase() === handle.toLowerCase();
     };
     let after: string | null = null;
     for (let page = 0; page < MAX_REPLY_PAGES; page++) {
@@ -104,8 +108,10 @@ export function createInstagramCommentReplies(ctx: CommentRepliesContext): Comme
         ...(after === null ? {} : { after }),
       };
       const listing = await graph.get(commentRepliesSchema, `${base}/${commentId}/replies`, params);
+      const byId = listing.data.find((reply) => reply.from?.id === credentials.userId);
+      if (byId !== undefined) return { kind: 'found', replyId: byId.id };
       for (const reply of listing.data) {
-        if (await isOwn(reply)) return { kind: 'found', replyId: reply.id };
+        if (await byHandle(reply)) return { kind: 'found', replyId: reply.id };
       }
       after = nextPageCursor(listing);
       if (after === null) break;

@@ -13,7 +13,6 @@ describe('toInstagramRequest', () => {
         children: [],
         container: { image_url: 'https://media.example/a.jpg', caption: 'Spring collection is live' },
         text: 'Spring collection is live',
-        pollMs: 1_000,
       },
     });
   });
@@ -34,7 +33,6 @@ describe('toInstagramRequest', () => {
         cover_url: 'https://media.example/cover.jpg',
       },
       text: 'Spring collection is live',
-      pollMs: 3_000,
     });
     expect(toInstagramRequest(post, [aVideo()])).not.toHaveProperty('request.container.cover_url');
   });
@@ -49,7 +47,6 @@ describe('toInstagramRequest', () => {
       ],
       container: { media_type: 'CAROUSEL', caption: 'Spring collection is live' },
       text: 'Spring collection is live',
-      pollMs: 3_000,
     });
   });
 

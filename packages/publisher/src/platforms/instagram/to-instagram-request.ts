@@ -1,5 +1,5 @@
 import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
-import { type ContainerPlan, containerPollMs } from '../meta/container-plan.js';
+import type { ContainerPlan } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
 import type { RequestOutcome } from '../shared/request-outcome.js';
@@ -26,11 +26,10 @@ export function toInstagramRequest(
       reason: `Instagram carousels take at most ${MAX_SLIDES} slides; this post has ${media.length}: remove some.`,
     };
   }
-  const pollMs = containerPollMs(media);
   if (media.length === 1) {
     return {
       ok: true,
-      request: { children: [], container: single(post, first, caption), text: caption, pollMs },
+      request: { children: [], container: single(post, first, caption), text: caption },
     };
   }
   return {
@@ -39,7 +38,6 @@ export function toInstagramRequest(
       children: media.map(child),
       container: { media_type: 'CAROUSEL', caption },
       text: caption,
-      pollMs,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
+import { documentedErrorBody, INSTAGRAM_ERROR_CODES } from './__fixtures__/instagram-error-codes.js';
 import { classifyGraphFailure, type GraphVerdict } from './classify-graph-failure.js';
 import { failureFromAnswer, type GraphFailure } from './graph-failure.js';
 
@@ -23,7 +24,11 @@ const rows: Row[] = [
   ['190/460 password changed', answer('error-190-460-password-changed.json'), { kind: 'needs_reconnect' }],
   ['200 missing permission', answer('error-200-permission.json', 403), { kind: 'needs_reconnect' }],
   ['10 missing permission', answer('error-10-permission.json', 403), { kind: 'needs_reconnect' }],
-  ['4 app throttle', answer('error-4-app-limit.json', 403), { kind: 'retry', afterMs: 30_000 }],
+  [
+    '4 app throttle, no estimate: deferred for the rolling hour',
+    answer('error-4-app-limit.json', 403),
+    { kind: 'defer', until: new Date(now.getTime() + 3_600_000) },
+  ],
   [
     '80002 with a regain estimate',
     answer('error-80002-buc.json', 400, {
@@ -39,15 +44,28 @@ const rows: Row[] = [
         ],
       }),
     }),
-    { kind: 'retry', afterMs: 7 * 60_000 },
+    { kind: 'defer', until: new Date(now.getTime() + 7 * 60_000) },
+  ],
+  [
+    '4 with an X-App-Usage estimate',
+    answer('error-4-app-limit.json', 403, {
+      'x-app-usage': JSON.stringify({
+        call_count: 100,
+        total_cputime: 40,
+        total_time: 60,
+        estimated_time_to_regain_access: 12,
+      }),
+    }),
+    { kind: 'defer', until: new Date(now.getTime() + 12 * 60_000) },
+  ],
+  [
+    'a call held back by the usage headers',
+    { status: null, error: null, regainAccessMs: 90_000, paced: true, detail: 'paced' },
+    { kind: 'defer', until: new Date(now.getTime() + 90_000) },
   ],
   ['9/2207042 publish limit', answer('error-9-2207042-publish-limit.json', 403), { kind: 'defer' }],
   ['9007/2207027 not ready', answer('error-9007-2207027-not-ready.json'), { kind: 'not_ready' }],
-  [
-    '2207020 container expired',
-    answer('error-2207020-container-expired.json'),
-    { kind: 'container_expired' },
-  ],
+  ['2207020 container expired', answer('error-2207020-container-expired.json'), { kind: 'new_container' }],
   [
     '2207003 download timeout',
     answer('error-2207003-download-timeout.json'),
@@ -68,6 +86,49 @@ const rows: Row[] = [
   ['100/1366046 photo refused', answer('error-1366046-photo.json'), { kind: 'failed' }],
   ['a 404 without a Graph body', failureFromAnswer(404, 'Not found', {}), { kind: 'failed' }],
 ];
+
+// One row per subcode of Meta's Instagram error-codes page, each answered with Meta's own words
+// (`__fixtures__/instagram-error-codes.ts`): what the page recommends is what the publish does.
+const documented: [
+  row: keyof typeof INSTAGRAM_ERROR_CODES,
+  expected: Partial<GraphVerdict> & { kind: GraphVerdict['kind'] },
+][] = [
+  ['serverError', { kind: 'retry', afterMs: 30_000 }],
+  ['downloadTimeout', { kind: 'retry', afterMs: 30_000 }],
+  ['temporaryPublishError', { kind: 'publish_again', afterMs: 60_000 }],
+  ['expired', { kind: 'new_container' }],
+  ['createFailed', { kind: 'retry', afterMs: 30_000 }],
+  ['suspectedSpam', { kind: 'failed' }],
+  ['unknownUploadError', { kind: 'new_container' }],
+];
+
+describe("classifyGraphFailure on Meta's documented Instagram errors", () => {
+  it.each(documented)('%s', (name, expected) => {
+    const row = INSTAGRAM_ERROR_CODES[name];
+    const failure = failureFromAnswer(row.status, documentedErrorBody(row), {});
+    expect(classifyGraphFailure(failure, context)).toMatchObject(expected);
+  });
+
+  it('fails a suspected-spam publish at once with its own message, never as throttling', () => {
+    const row = INSTAGRAM_ERROR_CODES.suspectedSpam;
+    const verdict = classifyGraphFailure(failureFromAnswer(400, documentedErrorBody(row), {}), context);
+    expect(verdict).toEqual({
+      kind: 'failed',
+      reason:
+        'Instagram restricted the publish as suspected spam (2207051): if the post is not spam, tell ' +
+        'Instagram in the app, then schedule it again. Meta said: "We restrict certain activity to ' +
+        'protect our community. Tell us if you think we made a mistake."',
+    });
+  });
+
+  it('never calls a server error spam', () => {
+    const row = INSTAGRAM_ERROR_CODES.serverError;
+    const verdict = classifyGraphFailure(failureFromAnswer(400, documentedErrorBody(row), {}), context);
+    expect(verdict.kind === 'retry' && verdict.reason).toBe(
+      'Instagram had a temporary problem (2207001): Instagram server error. Try again.',
+    );
+  });
+});
 
 describe('classifyGraphFailure', () => {
   it.each(rows)('%s', (_what, failure, expected) => {

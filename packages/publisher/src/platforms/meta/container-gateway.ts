@@ -8,6 +8,7 @@ import type { ContainerPlan } from './container-plan.js';
 import { type ContainerProgress, containerProgressSchema } from './container-progress.js';
 import { createGraphClient, type GraphClient } from './graph-client.js';
 import type { ContainerGatewayOptions } from './meta-gateway-options.js';
+import { statusPolling } from './poll-step.js';
 import { type ContainerStepInput, containerFailureStep, takeContainerStep } from './take-container-step.js';
 import { type UserTokenCredentials, userTokenCredentialsSchema } from './user-token-credentials.js';
 
@@ -36,8 +37,12 @@ export function createContainerGateway<Hosts>(
   const { clock, clientId, clientSecret } = config;
   const { dialect } = spec;
   const base = `${spec.oauth.graphHost}/${config.graphVersion ?? spec.defaultVersion}`;
-  const graph = createGraphClient(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs });
+  const graph = createGraphClient({
+    clock,
+    ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+  });
   const quotaRetryMs = config.quotaRetryMs ?? 3_600_000;
+  const polling = statusPolling(config.statusPolling);
 
   const gateway = definePlatformGateway({
     platform: dialect.platform,
@@ -96,6 +101,7 @@ export function createContainerGateway<Hosts>(
       progress: call.progress,
       now: call.now,
       quotaRetryMs,
+      polling,
     };
   }
 }

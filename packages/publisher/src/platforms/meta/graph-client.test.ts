@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeClock } from '@svc/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createGraphClient } from './graph-client.js';
@@ -24,6 +25,20 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string): void {
     res.end(
       JSON.stringify({ error: { message: '(#80002) Too many calls', code: 80002, type: 'OAuthException' } }),
     );
+  } else if (path === '/busy') {
+    // A success near the limits: 95 % of the app's calls, 91 % of the Page's CPU time.
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'x-app-usage': JSON.stringify({ call_count: 95, total_cputime: 10, total_time: 20 }),
+      'x-page-usage': JSON.stringify({ call_count: 12, total_cputime: 91, total_time: 30 }),
+    });
+    res.end(JSON.stringify({ id: '18' }));
+  } else if (path === '/page-busy') {
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'x-page-usage': JSON.stringify({ call_count: 92, total_cputime: 1, total_time: 1 }),
+    });
+    res.end(JSON.stringify({ id: '19' }));
   } else if (path === '/html') {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
   } else if (path === '/slow') {
@@ -120,5 +135,46 @@ describe('createGraphClient', () => {
     );
     expect(closed).toMatchObject({ status: null, detail: 'ECONNREFUSED' });
     expect(JSON.stringify([slow, closed])).not.toContain('secret-token');
+  });
+});
+
+describe('createGraphClient pacing', () => {
+  it('reads the usage headers of a success and holds the next calls back before 100 %', async () => {
+    const clock = createFakeClock('2026-03-01T09:00:00.000Z');
+    const graph = createGraphClient({ timeoutMs: 500, clock });
+    expect(await graph.get(idSchema, `${base}/busy`, { access_token: 'page-a' })).toEqual({ id: '18' });
+    const before = seen.length;
+    // 95 % of the app: every call waits 6 minutes, whatever its token; nothing is sent meanwhile.
+    expect(await failureOf(graph.get(idSchema, `${base}/me`, { access_token: 'page-b' }))).toMatchObject({
+      status: null,
+      paced: true,
+      regainAccessMs: 6 * 60_000,
+    });
+    expect(seen.length).toBe(before);
+    clock.advance(6 * 60_000);
+    expect(await graph.get(idSchema, `${base}/me`, { access_token: 'page-b' })).toEqual({ id: '17' });
+  });
+
+  it("keeps a Page's usage to calls with that Page's token", async () => {
+    const clock = createFakeClock('2026-03-01T09:00:00.000Z');
+    const graph = createGraphClient({ timeoutMs: 500, clock });
+    await graph.post(idSchema, `${base}/page-busy`, { access_token: 'page-a' });
+    expect(await failureOf(graph.get(idSchema, `${base}/me`, { access_token: 'page-a' }))).toMatchObject({
+      paced: true,
+      regainAccessMs: 3 * 60_000,
+    });
+    expect(await graph.get(idSchema, `${base}/me`, { access_token: 'page-b' })).toEqual({ id: '17' });
+  });
+
+  it("waits Meta's regain estimate after a throttled answer, for that token", async () => {
+    const clock = createFakeClock('2026-03-01T09:00:00.000Z');
+    const graph = createGraphClient({ timeoutMs: 500, clock });
+    await failureOf(graph.get(idSchema, `${base}/limited`, { access_token: 'ig-a' }));
+    expect(await failureOf(graph.get(idSchema, `${base}/me`, { access_token: 'ig-a' }))).toMatchObject({
+      paced: true,
+      regainAccessMs: 3 * 60_000,
+    });
+    clock.advance(3 * 60_000);
+    expect(await graph.get(idSchema, `${base}/me`, { access_token: 'ig-a' })).toEqual({ id: '17' });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readGraphUsage } from './graph-usage.js';
 
 const code = z.union([
   z.number(),
@@ -36,8 +37,13 @@ export type GraphFailure = {
   readonly status: number | null;
   /** Meta's error object, when the body carried one. */
   readonly error: GraphError | null;
-  /** Meta's estimate of when a rate-limited app may call again (X-Business-Use-Case-Usage). */
+  /**
+   * Meta's estimate of when a rate-limited app may call again (`estimated_time_to_regain_access`
+   * of any usage header); for a paced call, how long it must still wait.
+   */
   readonly regainAccessMs: number | null;
+  /** Set when the call was not sent at all: the usage headers said to wait first (graph-pacer.ts). */
+  readonly paced?: boolean;
   /** A short technical description for reasons: the network error code or the HTTP status. */
   readonly detail: string;
 };
@@ -52,7 +58,7 @@ export class GraphRequestError extends Error {
   }
 }
 
-/** Reads a failed answer: its status, Meta's error object if any, and the rate-limit header. */
+/** Reads a failed answer: its status, Meta's error object if any, and the usage headers' regain estimate. */
 export function failureFromAnswer(
   status: number,
   body: unknown,
@@ -61,7 +67,7 @@ export function failureFromAnswer(
   return {
     status,
     error: graphErrorOf(body),
-    regainAccessMs: regainAccessMs(headers['x-business-use-case-usage']),
+    regainAccessMs: readGraphUsage(headers)?.regainAccessMs ?? null,
     detail: `HTTP ${status}`,
   };
 }
@@ -74,23 +80,4 @@ export function graphErrorOf(body: unknown): GraphError | null {
   const flat = instagramOAuthErrorSchema.safeParse(body);
   if (!flat.success) return null;
   return { message: flat.data.error_message, type: flat.data.error_type, code: flat.data.code };
-}
-
-// The header maps business ids to lists of usage entries; the longest wait wins.
-function regainAccessMs(header: string | string[] | undefined): number | null {
-  if (typeof header !== 'string') return null;
-  let usage: unknown;
-  try {
-    usage = JSON.parse(header);
-  } catch {
-    return null;
-  }
-  if (typeof usage !== 'object' || usage === null) return null;
-  const minutes = Object.values(usage)
-    .flatMap((entries) => (Array.isArray(entries) ? entries : []))
-    .map((entry) =>
-      Number((entry as { estimated_time_to_regain_access?: unknown }).estimated_time_to_regain_access),
-    )
-    .filter((value) => Number.isFinite(value) && value > 0);
-  return minutes.length === 0 ? null : Math.max(...minutes) * 60_000;
 }

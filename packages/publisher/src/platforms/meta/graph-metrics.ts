@@ -49,7 +49,7 @@ export function graphReadRefusal(
     quotaRetryMs: 60 * 60_000,
   });
   // Container verdicts do not arise when reading; treat them as "not yet".
-  if (verdict.kind === 'not_ready' || verdict.kind === 'container_expired') {
+  if (verdict.kind === 'not_ready' || verdict.kind === 'new_container' || verdict.kind === 'publish_again') {
     return { kind: 'retry', afterMs: 60_000, reason: `${ctx.platformName} was not ready to answer.` };
   }
   return metricsAnswerOf(verdict, ctx.now);

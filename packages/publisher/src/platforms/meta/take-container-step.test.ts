@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INSTAGRAM_DIALECT } from '../instagram/instagram-api.js';
 import { fixtureReader } from '../shared/__fixtures__/fixture-reader.js';
+import { documentedErrorBody, INSTAGRAM_ERROR_CODES } from './__fixtures__/instagram-error-codes.js';
 import type { ContainerPlan } from './container-plan.js';
 import { type ContainerProgress, containerProgressSchema } from './container-progress.js';
 import type { GraphClient, GraphParams } from './graph-client.js';
 import { failureFromAnswer, GraphRequestError } from './graph-failure.js';
+import { META_STATUS_POLLING } from './poll-step.js';
 import { type ContainerStepInput, containerFailureStep, takeContainerStep } from './take-container-step.js';
 
 const igFixture = fixtureReader(`${import.meta.dirname}/../instagram`);
@@ -46,7 +48,6 @@ const single: ContainerPlan = {
   children: [],
   container: { image_url: 'https://m/a.jpg', caption: 'Hi' },
   text: 'Hi',
-  pollMs: 1_000,
 };
 const carousel: ContainerPlan = {
   children: [
@@ -55,7 +56,6 @@ const carousel: ContainerPlan = {
   ],
   container: { media_type: 'CAROUSEL', caption: 'Hi' },
   text: 'Hi',
-  pollMs: 1_000,
 };
 const progress = (fields: Partial<ContainerProgress> = {}) => containerProgressSchema.parse(fields);
 // One step as the gateway takes it: a thrown refusal becomes the step it leads to.
@@ -70,6 +70,7 @@ const step = (graph: GraphClient, plan: ContainerPlan, handles: Partial<Containe
     progress: progress(handles),
     now: at,
     quotaRetryMs: 3_600_000,
+    polling: META_STATUS_POLLING,
   };
   return takeContainerStep(input).catch((error: unknown) => {
     const verdict = containerFailureStep(error, input);
@@ -162,7 +163,7 @@ describe('takeContainerStep', () => {
     });
   });
 
-  it('waits while a container is in progress, and gives up after 10 minutes', async () => {
+  it("polls at Meta's cadence: a quick look, then once a minute, and gives up after 5 minutes", async () => {
     const graph = scriptedGraph({ 'GET c1': igFixture('container-in-progress.json') });
     expect(await step(graph, single, { containerId: 'c1' })).toEqual({
       kind: 'progress',
@@ -173,15 +174,17 @@ describe('takeContainerStep', () => {
         restarts: 0,
         lookups: 0,
       },
-      waitMs: 1_000,
+      waitMs: 5_000,
     });
-    const later = new Date(now.getTime() + 10 * 60_000);
-    expect(await step(graph, single, { containerId: 'c1', firstPolledAt: now.toISOString() }, later)).toEqual(
-      {
-        kind: 'failed',
-        reason: expect.stringContaining('still processing the media after 10 minutes'),
-      },
-    );
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const polled = { containerId: 'c1', firstPolledAt: now.toISOString() };
+    expect(await step(graph, single, polled, at(5_000))).toMatchObject({ kind: 'progress', waitMs: 60_000 });
+    // The last look falls on the limit itself.
+    expect(await step(graph, single, polled, at(4.5 * 60_000))).toMatchObject({ waitMs: 30_000 });
+    expect(await step(graph, single, polled, at(5 * 60_000))).toEqual({
+      kind: 'failed',
+      reason: expect.stringContaining('still processing the media after 5 minutes'),
+    });
   });
 
   it('records the publish start before publishing, and publishes only after reading the status again', async () => {
@@ -246,8 +249,91 @@ describe('takeContainerStep', () => {
       await step(graph, single, { containerId: 'c1', publishStartedAt: now.toISOString() }),
     ).toMatchObject({
       kind: 'progress',
-      waitMs: 1_000,
+      waitMs: 5_000,
     });
+  });
+
+  // Meta's Instagram error-codes page: a container in ERROR whose subcode says "try again" or
+  // "generate a new container" is replaced (the status text carries the subcode, as in
+  // `container-error.json`), a limited number of times, after a minute.
+  it.each([2207001, 2207003, 2207032, 2207053])(
+    'makes new containers for a container in ERROR with the transient subcode %i',
+    async (subcode) => {
+      const graph = scriptedGraph({
+        'GET c1': status('ERROR', `Error: Media upload has failed with error code ${subcode}`),
+      });
+      const handles = { containerId: 'c1', publishStartedAt: now.toISOString() };
+      expect(await step(graph, single, handles)).toEqual({
+        kind: 'progress',
+        progress: { children: [], restarts: 1 },
+        waitMs: 60_000,
+      });
+      expect(await step(graph, single, { ...handles, restarts: 2 })).toEqual({
+        kind: 'failed',
+        reason: expect.stringMatching(
+          new RegExp(`Instagram .*\\(${subcode}\\).*3 times, with new containers`),
+        ),
+      });
+    },
+  );
+
+  it('fails a container in ERROR for a lasting reason at once', async () => {
+    const graph = scriptedGraph({ 'GET c1': igFixture('container-error.json') });
+    expect(await step(graph, single, { containerId: 'c1' })).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringContaining('could not download the media (2207052)'),
+    });
+  });
+
+  it('makes a new carousel when a slide ends in ERROR with a transient subcode', async () => {
+    const graph = scriptedGraph({
+      'GET k1': status('FINISHED'),
+      'GET k2': status('ERROR', 'Error: Media upload has failed with error code 2207001'),
+    });
+    expect(await step(graph, carousel, { children: ['k1', 'k2'] })).toEqual({
+      kind: 'progress',
+      progress: { children: [], restarts: 1 },
+      waitMs: 60_000,
+    });
+  });
+
+  it("sends the publish again after Instagram's temporary 2207008, twice, then makes a new container", async () => {
+    const graph = scriptedGraph({
+      'GET c1': status('FINISHED'),
+      'POST u1/media_publish': new GraphRequestError(
+        failureFromAnswer(400, documentedErrorBody(INSTAGRAM_ERROR_CODES.temporaryPublishError), {}),
+      ),
+    });
+    const handles = { containerId: 'c1', publishStartedAt: now.toISOString() };
+    expect(await step(graph, single, handles)).toEqual({
+      kind: 'progress',
+      progress: { ...progress(handles), publishAgain: 1 },
+      waitMs: 60_000,
+    });
+    expect(await step(graph, single, { ...handles, publishAgain: 1 })).toMatchObject({
+      progress: { publishAgain: 2 },
+      waitMs: 60_000,
+    });
+    expect(await step(graph, single, { ...handles, publishAgain: 2 })).toEqual({
+      kind: 'progress',
+      progress: { children: [], restarts: 1 },
+      waitMs: 60_000,
+    });
+  });
+
+  it('fails a publish Instagram suspects of spam without sending it again', async () => {
+    const graph = scriptedGraph({
+      'GET c1': status('FINISHED'),
+      'POST u1/media_publish': new GraphRequestError(
+        failureFromAnswer(400, documentedErrorBody(INSTAGRAM_ERROR_CODES.suspectedSpam), {}),
+      ),
+    });
+    const handles = { containerId: 'c1', publishStartedAt: now.toISOString() };
+    expect(await step(graph, single, handles)).toMatchObject({
+      kind: 'failed',
+      reason: expect.stringContaining('suspected spam (2207051)'),
+    });
+    expect(graph.calls.filter((c) => c.path === 'u1/media_publish')).toHaveLength(1);
   });
 
   it('defers when the publish call reports the daily limit', async () => {

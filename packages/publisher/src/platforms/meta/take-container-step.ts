@@ -17,7 +17,7 @@ import { readableContainerError } from './graph-error-hints.js';
 import { GraphRequestError } from './graph-failure.js';
 import { findRecentPost } from './match-recent-post.js';
 import { LOOKUP_WAIT_MS, MAX_LOOKUPS, permalinkStep } from './permalink-step.js';
-import { pollStep } from './poll-step.js';
+import { pollStep, type StatusPolling } from './poll-step.js';
 import { possessive } from './possessive.js';
 
 /** Everything one step of an Instagram or Threads publish needs. */
@@ -33,9 +33,19 @@ export type ContainerStepInput = {
   readonly now: Date;
   /** How long to defer when the publishing limit is reached. */
   readonly quotaRetryMs: number;
+  /** How often container status is read while the platform processes the media. */
+  readonly polling: StatusPolling;
 };
 
 const MAX_RESTARTS = 2;
+/** Instagram 2207008: "try again 1–2 times", then make a new container. */
+const MAX_PUBLISH_AGAIN = 2;
+/** The wait before new containers replace ones that failed for a transient reason. */
+const RENEW_AFTER_MS = 60_000;
+// Container ERROR subcodes whose documented fix is to try again (2207001 server error, 2207003
+// download timeout, 2207032 create failed) or to make a new container (2207053 upload error).
+// An ERROR container cannot be published, so each is answered with new containers.
+const TRANSIENT_CONTAINER_SUBCODES = new Set([2207001, 2207003, 2207032, 2207053]);
 const DAY_MS = 86_400_000;
 
 /**
@@ -47,7 +57,14 @@ export function containerFailureStep(error: unknown, input: ContainerStepInput):
   if (!(error instanceof GraphRequestError)) return null;
   const verdict = classifyGraphFailure(error.failure, classifyContext(input));
   if (verdict.kind === 'not_ready') return poll(input);
-  if (verdict.kind === 'container_expired') return restart(input);
+  if (verdict.kind === 'new_container') return restart(input, verdict.reason);
+  if (verdict.kind === 'publish_again') {
+    // The step is taken again as it was (a publish reads the status first, so it never lands twice).
+    const { progress } = input;
+    const sent = progress.publishAgain ?? 0;
+    if (sent >= MAX_PUBLISH_AGAIN) return restart(input, verdict.reason, RENEW_AFTER_MS);
+    return progressStep({ ...progress, publishAgain: sent + 1 }, verdict.afterMs);
+  }
   return verdict;
 }
 
@@ -90,12 +107,12 @@ async function awaitChildren(input: ContainerStepInput): Promise<PublishStep> {
     const status = await readStatus(input, childId);
     if (status.state === 'FINISHED') continue;
     if (status.state === 'ERROR') {
-      return {
-        kind: 'failed',
-        reason: `Slide ${index + 1}: ${readableContainerError(dialect.platformName, status.detail)}`,
-      };
+      const reason = `Slide ${index + 1}: ${readableContainerError(dialect.platformName, status.detail)}`;
+      return transientError(status.detail)
+        ? restart(input, reason, RENEW_AFTER_MS)
+        : { kind: 'failed', reason };
     }
-    return status.state === 'EXPIRED' ? restart(input) : poll(input);
+    return status.state === 'EXPIRED' ? restart(input, expired(input)) : poll(input);
   }
   const parent = { ...plan.container, children: progress.children.join(',') };
   const { id } = await post(input, createdSchema, dialect.createEdge, parent);
@@ -117,10 +134,14 @@ async function checkContainer(input: ContainerStepInput, containerId: string): P
         return progressStep({ ...progress, firstPolledAt: undefined, publishStartedAt: now.toISOString() });
       }
       return publish(input, containerId);
-    case 'ERROR':
-      return { kind: 'failed', reason: readableContainerError(dialect.platformName, status.detail) };
+    case 'ERROR': {
+      const reason = readableContainerError(dialect.platformName, status.detail);
+      return transientError(status.detail)
+        ? restart(input, reason, RENEW_AFTER_MS)
+        : { kind: 'failed', reason };
+    }
     case 'EXPIRED':
-      return restart(input);
+      return restart(input, expired(input));
     case 'IN_PROGRESS':
       return poll(input);
   }
@@ -195,27 +216,44 @@ async function quotaReached(input: ContainerStepInput): Promise<PublishStep | nu
   } catch (error) {
     if (!(error instanceof GraphRequestError)) throw error;
     const verdict = classifyGraphFailure(error.failure, classifyContext(input));
-    if (verdict.kind === 'failed' || verdict.kind === 'not_ready' || verdict.kind === 'container_expired') {
-      return null;
+    switch (verdict.kind) {
+      case 'failed':
+      case 'not_ready':
+      case 'new_container':
+      case 'publish_again':
+        return null;
+      default:
+        return verdict;
     }
-    return verdict;
   }
 }
 
 function poll(input: ContainerStepInput): PublishStep {
-  return pollStep(input.dialect.platformName, input.now, input.progress, input.plan.pollMs);
+  return pollStep(input.dialect.platformName, input.now, input.progress, input.polling);
 }
 
-// Expired containers cannot be published: drop every handle and make them afresh.
-function restart(input: ContainerStepInput): PublishStep {
-  const { progress, dialect } = input;
+function expired(input: ContainerStepInput): string {
+  return `${input.dialect.platformName} let the media containers expire`;
+}
+
+// Whether a container's ERROR status names a subcode Meta documents as temporary.
+function transientError(detail: string | null): boolean {
+  const subcode = /\b(2\d{6})\b/.exec(detail ?? '')?.[1];
+  return subcode !== undefined && TRANSIENT_CONTAINER_SUBCODES.has(Number(subcode));
+}
+
+// Containers that expired or failed for a transient reason cannot be published: drop every
+// handle and make them afresh, at most MAX_RESTARTS times; `why` is the reason of the last one.
+function restart(input: ContainerStepInput, why: string, waitMs?: number): PublishStep {
+  const { progress } = input;
   if (progress.restarts >= MAX_RESTARTS) {
+    const tries = progress.restarts + 1;
     return {
       kind: 'failed',
-      reason: `${dialect.platformName} let the media containers expire ${progress.restarts + 1} times; try again later.`,
+      reason: `${why.replace(/\.$/, '')} (${tries} times, with new containers each time); try again later.`,
     };
   }
-  return progressStep({ children: [], restarts: progress.restarts + 1 });
+  return progressStep({ children: [], restarts: progress.restarts + 1 }, waitMs);
 }
 
 function readStatus(input: ContainerStepInput, containerId: string): Promise<ContainerStatus> {

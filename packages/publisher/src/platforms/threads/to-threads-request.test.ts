@@ -16,7 +16,6 @@ describe('toThreadsRequest', () => {
       children: [],
       container: { media_type: 'TEXT', text: 'Hello Threads' },
       text: 'Hello Threads',
-      pollMs: 1_000,
     });
   });
 
@@ -28,7 +27,6 @@ describe('toThreadsRequest', () => {
     });
     expect(planOf(post, [aVideo()], 'first_slide')).toMatchObject({
       container: { media_type: 'VIDEO', video_url: 'https://media.example/v.mp4', text: 'Hello Threads' },
-      pollMs: 3_000,
     });
   });
 
@@ -47,7 +45,6 @@ describe('toThreadsRequest', () => {
       ],
       container: { media_type: 'CAROUSEL', text: 'Hello Threads' },
       text: 'Hello Threads',
-      pollMs: 3_000,
     });
     const many = Array.from({ length: 21 }, () => anImage());
     expect(toThreadsRequest(post, many, 'carousel')).toEqual({

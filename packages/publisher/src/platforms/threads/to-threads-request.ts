@@ -1,5 +1,5 @@
 import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
-import { type ContainerPlan, containerPollMs } from '../meta/container-plan.js';
+import type { ContainerPlan } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
 import type { RequestOutcome } from '../shared/request-outcome.js';
@@ -25,12 +25,11 @@ export function toThreadsRequest(
   if (first === undefined) {
     return {
       ok: true,
-      request: { children: [], container: { media_type: 'TEXT', text }, text, pollMs: containerPollMs([]) },
+      request: { children: [], container: { media_type: 'TEXT', text }, text },
     };
   }
   if (multiSlide === 'first_slide' || media.length === 1) {
-    const pollMs = containerPollMs([first]);
-    return { ok: true, request: { children: [], container: { ...slideParams(first), text }, text, pollMs } };
+    return { ok: true, request: { children: [], container: { ...slideParams(first), text }, text } };
   }
   if (media.length > MAX_SLIDES) {
     return {
@@ -44,7 +43,6 @@ export function toThreadsRequest(
       children: media.map((slide) => ({ ...slideParams(slide), is_carousel_item: 'true' })),
       container: { media_type: 'CAROUSEL', text },
       text,
-      pollMs: containerPollMs(media),
     },
   };
 }
