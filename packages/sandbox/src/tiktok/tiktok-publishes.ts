@@ -43,6 +43,7 @@ export function newTikTokPublish(
     pulled: null,
     failReason: request.failReason,
     postId: null,
+    completeReads: 0,
   };
 }
 
@@ -55,7 +56,7 @@ export type TikTokPublishStatus =
   | 'FAILED';
 
 /** When the publish is processed (by the sandbox clock), or null while bytes are still missing. */
-function processedAt(ctx: SandboxContext, publish: TikTokPublish): number | null {
+export function processedAt(ctx: SandboxContext, publish: TikTokPublish): number | null {
   if (publish.mediaReadyAt === null) return null;
   const { readyAfter } = ctx.state.settings;
   return publish.mediaReadyAt + (publish.kind === 'PHOTO' ? readyAfter.image : readyAfter.video);
@@ -69,6 +70,17 @@ export function publishStatus(ctx: SandboxContext, publish: TikTokPublish): TikT
   }
   if (publish.failReason !== null) return 'FAILED';
   return publish.inbox ? 'SEND_TO_USER_INBOX' : 'PUBLISH_COMPLETE';
+}
+
+/**
+ * Whether moderation let the public id of a completed publish out: TikTok holds it back until its
+ * moderation ends ("usually within one minute", "in some cases a few hours"), which the sandbox
+ * models as time after processing and a number of status reads (`setTikTokApp`).
+ */
+export function moderated(ctx: SandboxContext, publish: TikTokPublish): boolean {
+  const { afterMs, afterReads } = ctx.state.settings.tiktok.moderation;
+  const done = processedAt(ctx, publish);
+  return done !== null && nowOf(ctx) >= done + afterMs && publish.completeReads > afterReads;
 }
 
 /** The link of a published TikTok post in the sandbox. */

@@ -1,4 +1,9 @@
-import type { BlobReader, PlatformGateway } from '@svc/core';
+import {
+  type BlobReader,
+  DEFAULT_TIKTOK_PKCE_ENCODING,
+  type PlatformGateway,
+  type TikTokPkceEncoding,
+} from '@svc/core';
 import { definePlatformGateway } from '../shared/define-platform-gateway.js';
 import type { PlatformGatewayOptions } from '../shared/platform-gateway-options.js';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
@@ -25,6 +30,8 @@ export type TikTokGatewayConfig = PlatformGatewayOptions<{ readonly www: string;
   readonly blobs: BlobReader;
   /** Default 10 MiB; TikTok takes 5 to 64 MiB (smaller videos go whole). Chunks get at least two minutes. */
   readonly chunkSizeBytes?: number;
+  /** How the PKCE challenge is written (TIKTOK_PKCE_ENCODING); default `hex`. */
+  readonly pkceEncoding?: TikTokPkceEncoding;
 };
 
 const DEFAULT_SCOPES = [
@@ -82,6 +89,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
       clientSecret: config.clientSecret,
       hosts,
       scopes: config.scopes ?? DEFAULT_SCOPES,
+      pkceEncoding: config.pkceEncoding ?? DEFAULT_TIKTOK_PKCE_ENCODING,
       now: () => clock.now(),
       profileUrl,
     }),
