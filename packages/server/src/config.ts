@@ -13,6 +13,8 @@ import {
   type PlanLimitsTable,
   type Platform,
   type RateLimitSettings,
+  TIKTOK_PKCE_ENCODINGS,
+  type TikTokPkceEncoding,
 } from '@svc/core';
 import { z } from 'zod';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.js';
@@ -85,6 +87,16 @@ export type Config = {
     /** SVC_METRICS_PORT: where `svc publisher` serves /metrics; null: it serves none. */
     readonly port: number | null;
   };
+  /** The TikTok app's settings beyond its credentials (docs/connections.md, "Real apps: TikTok"). */
+  readonly tiktok: {
+    /**
+     * TIKTOK_VERIFIED_MEDIA_PREFIX: the domain or URL prefix verified in the TikTok developer
+     * portal that photos are pulled from; null when none is set (real TikTok refuses photo posts).
+     */
+    readonly verifiedMediaPrefix: string | null;
+    /** TIKTOK_PKCE_ENCODING: how the PKCE challenge writes the verifier's SHA-256. */
+    readonly pkceEncoding: TikTokPkceEncoding;
+  };
   /** Meta's Instagram webhooks (docs/automations.md); each null falls back as documented there. */
   readonly instagramWebhook: {
     /** INSTAGRAM_WEBHOOK_VERIFY_TOKEN: the dashboard's "Verify token". */
@@ -149,6 +161,16 @@ const env = z.object({
   SVC_PUBLISHER_ACCOUNT_CONCURRENCY: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(1),
   SVC_PUBLISHER_MAX_ATTEMPTS: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(5),
   SVC_UNSAFE_ALLOW_PRIVATE_FETCH: onOff().default(false),
+  TIKTOK_VERIFIED_MEDIA_PREFIX: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .refine(
+      (v) => v.endsWith('/'),
+      'must end with / (a domain such as https://media.example.com/ or a path prefix)',
+    )
+    .optional(),
+  TIKTOK_PKCE_ENCODING: z
+    .enum(TIKTOK_PKCE_ENCODINGS, { error: `must be ${TIKTOK_PKCE_ENCODINGS.join(' or ')}` })
+    .default('hex'),
   INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   INSTAGRAM_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   SVC_TRUST_PROXY: onOff().default(false),
@@ -264,6 +286,10 @@ export function loadConfig(
         },
         perAddress: e.SVC_ADDRESS_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perAddress,
         registrationsPerHour: e.SVC_REGISTRATION_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.registrationsPerHour,
+      },
+      tiktok: {
+        verifiedMediaPrefix: e.TIKTOK_VERIFIED_MEDIA_PREFIX ?? null,
+        pkceEncoding: e.TIKTOK_PKCE_ENCODING,
       },
       instagramWebhook: {
         verifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN ?? null,

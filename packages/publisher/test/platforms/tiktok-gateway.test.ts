@@ -246,6 +246,45 @@ describe('TikTok gateway: photo posts', () => {
   });
 });
 
+describe('TikTok gateway: photo links and the verified URL prefix', () => {
+  const photoJob = (h: typeof t.h) => aJob(h.account('tiktok', 'bea_shop'), 'Our trip', [h.image()], PUBLIC);
+
+  it('is refused by TikTok (url_ownership_unverified) when the links are not under a verified prefix', async () => {
+    const { h, gateway } = t;
+    h.sandbox.control.setTikTokApp({ verifiedPrefixes: ['https://media.example.com/'] });
+    const run = await runSteps(gateway, photoJob(h), h.clock);
+    expect(run.outcome).toEqual({
+      kind: 'failed',
+      reason: expect.stringContaining('(TikTok: url_ownership_unverified)'),
+    });
+    expect(h.sandbox.control.published('tiktok')).toEqual([]);
+  });
+
+  it('publishes photos whose links are under the prefix verified on both sides', async () => {
+    const { h } = t;
+    const prefix = `${h.baseUrl}/media/`;
+    h.sandbox.control.setTikTokApp({ verifiedPrefixes: [prefix] });
+    const gateway = makeTikTokGateway(h, { verifiedMediaPrefix: prefix, ownMediaPrefix: prefix });
+    const run = await runSteps(gateway, photoJob(h), h.clock);
+    const post = expectOnePost(h, run.outcome);
+    expect(post?.mediaUrls.every((url) => url.startsWith(prefix))).toBe(true);
+    expect(gateway.photoPullPrefix).toBe(prefix);
+  });
+
+  it('refuses photo posts without calling TikTok when no prefix is configured', async () => {
+    const { h } = t;
+    const gateway = makeTikTokGateway(h, { verifiedMediaPrefix: null });
+    const calls = recordCalls(h);
+    const run = await runSteps(gateway, photoJob(h), h.clock);
+    expect(run.outcome).toEqual({
+      kind: 'failed',
+      reason: expect.stringContaining('TIKTOK_VERIFIED_MEDIA_PREFIX'),
+    });
+    expect(calls).toEqual([]);
+    expect(gateway.photoPullPrefix).toBeNull();
+  });
+});
+
 describe('TikTok gateway: failures', () => {
   it('fails a post TikTok rejects, with what to do', async () => {
     const { h, gateway } = t;

@@ -32,6 +32,14 @@ export type TikTokGatewayConfig = PlatformGatewayOptions<{ readonly www: string;
   readonly chunkSizeBytes?: number;
   /** How the PKCE challenge is written (TIKTOK_PKCE_ENCODING); default `hex`. */
   readonly pkceEncoding?: TikTokPkceEncoding;
+  /**
+   * The domain or URL prefix verified for the app that photos are pulled from
+   * (TIKTOK_VERIFIED_MEDIA_PREFIX); null when none is configured, which refuses photo posts.
+   * Absent: photo links are sent as they are (a simulator that checks none).
+   */
+  readonly verifiedMediaPrefix?: string | null;
+  /** The prefix of the service's own media links (`${SVC_BASE_URL}/media/`), moved under the verified one. */
+  readonly ownMediaPrefix?: string;
 };
 
 const DEFAULT_SCOPES = [
@@ -55,7 +63,12 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
     config.links?.post ??
     ((username: string, id: string) => `https://www.tiktok.com/@${username}/video/${id}`);
 
-  return definePlatformGateway({
+  const photoSource =
+    config.verifiedMediaPrefix === undefined
+      ? null
+      : { verifiedPrefix: config.verifiedMediaPrefix, ownMediaPrefix: config.ownMediaPrefix ?? null };
+
+  const gateway = definePlatformGateway({
     platform: 'tiktok',
     names: { platform: 'TikTok', account: 'account' },
     // Access tokens live 24 h (or 2 h in newer documentation); refresh well before either ends.
@@ -76,6 +89,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
         blobs: config.blobs,
         memory,
         postUrl,
+        photoSource,
       };
       return request.kind === 'video'
         ? takeTikTokVideoStep(input, request, chunkSizeBytes)
@@ -100,4 +114,5 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
     },
     postingOptions: (credentials) => readTikTokPostingOptions(reads, credentials),
   });
+  return photoSource === null ? gateway : { ...gateway, photoPullPrefix: photoSource.verifiedPrefix };
 }
