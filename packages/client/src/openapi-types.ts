@@ -875,7 +875,7 @@ export interface components {
             /** @description Where events are POSTed: an https URL on a public address, without a user name or password. */
             url: string;
             /** @description The events it receives (a repeated one counts once). */
-            events: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             /** @description A note for people: what it is for. */
             description?: string | null;
             /** @description The connected accounts whose events it receives, within the key's accounts; omit or null for every account (a key limited to some accounts: those). */
@@ -885,7 +885,7 @@ export interface components {
             /** @description Where events are POSTed: an https URL on a public address, without a user name or password. */
             url?: string;
             /** @description The events it receives (a repeated one counts once). */
-            events?: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events?: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             /** @description A note for people: what it is for. */
             description?: string | null;
             /** @description The connected accounts whose events it receives, within the key's accounts; omit or null for every account (a key limited to some accounts: those). */
@@ -1000,7 +1000,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            events: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             description: string | null;
             /** @description The connected accounts whose events it receives; null: every account. */
             accountIds: string[] | null;
@@ -1027,7 +1027,7 @@ export interface components {
             /** @description The `webhook-id` the receiver saw: the same on every retry. */
             messageId: string;
             /** @enum {string} */
-            event: "post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping";
+            event: "post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping";
             /** @description Its number within its round of retries, from 1. */
             attempt: number;
             startedAt: string;

@@ -18,6 +18,7 @@ import { readTikTokFollowers, readTikTokMetrics, TIKTOK_METRICS_BATCH } from './
 import { createTikTokOAuth } from './tiktok-oauth.js';
 import { readTikTokPostingOptions } from './tiktok-posting-options.js';
 import { tiktokProgressSchema } from './tiktok-progress.js';
+import { readTikTokPublicId } from './tiktok-public-id.js';
 import { toTikTokRequest } from './to-tiktok-request.js';
 
 /**
@@ -111,6 +112,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
       batchSize: TIKTOK_METRICS_BATCH,
       read: (credentials, targets) => readTikTokMetrics(reads, credentials, targets),
       followers: (credentials) => readTikTokFollowers(reads, credentials),
+      publicId: (credentials, target) => readTikTokPublicId(reads, credentials, target, postUrl),
     },
     postingOptions: (credentials) => readTikTokPostingOptions(reads, credentials),
   });
