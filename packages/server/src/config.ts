@@ -62,6 +62,11 @@ export type Config = {
     };
     readonly maxAttempts: number;
   };
+  /**
+   * The metric collector (docs/analytics.md): how often it looks for due reads and held-back
+   * public ids (SVC_COLLECTOR_INTERVAL_MS), and how long a read is leased (SVC_COLLECTOR_LEASE_MS).
+   */
+  readonly collector: { readonly intervalMs: number; readonly leaseMs: number };
   readonly unsafeAllowPrivateFetch: boolean;
   /** Real platform app credentials; a platform without them uses the sandbox. */
   readonly platformCredentials: Readonly<
@@ -160,6 +165,12 @@ const env = z.object({
   ).optional(),
   SVC_PUBLISHER_ACCOUNT_CONCURRENCY: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(1),
   SVC_PUBLISHER_MAX_ATTEMPTS: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(5),
+  SVC_COLLECTOR_INTERVAL_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
+    60_000,
+  ),
+  SVC_COLLECTOR_LEASE_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
+    300_000,
+  ),
   SVC_UNSAFE_ALLOW_PRIVATE_FETCH: onOff().default(false),
   TIKTOK_VERIFIED_MEDIA_PREFIX: z
     .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
@@ -273,6 +284,7 @@ export function loadConfig(
         },
         maxAttempts: e.SVC_PUBLISHER_MAX_ATTEMPTS,
       },
+      collector: { intervalMs: e.SVC_COLLECTOR_INTERVAL_MS, leaseMs: e.SVC_COLLECTOR_LEASE_MS },
       unsafeAllowPrivateFetch: e.SVC_UNSAFE_ALLOW_PRIVATE_FETCH,
       platformCredentials: credentials.value,
       logLevel: e.LOG_LEVEL,

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
           concurrency: { global: 16, perPlatform: 16, perAccount: 1 },
           maxAttempts: 5,
         },
+        collector: { intervalMs: 60_000, leaseMs: 300_000 },
         unsafeAllowPrivateFetch: false,
         platformCredentials: {},
         logLevel: 'info',

@@ -149,7 +149,10 @@ export function postsCountedToday(ctx: SandboxContext, openId: string): number {
   return publishedInLastDay(ctx.state, 'tiktok', openId, now) + inFlight;
 }
 
-/** The creator's published publishes other people can see, newest first. */
+/**
+ * The creator's published publishes other people can see, newest first: not SELF_ONLY, and past
+ * moderation's time (a post under review is not public yet).
+ */
 export function visiblePublishes(ctx: SandboxContext, openId: string): TikTokPublish[] {
   const byPost = new Map(
     [...ctx.state.tiktok.publishes.values()].flatMap((p) => (p.postId === null ? [] : [[p.postId, p]])),
@@ -159,6 +162,9 @@ export function visiblePublishes(ctx: SandboxContext, openId: string): TikTokPub
     .reverse()
     .flatMap((p) => {
       const publish = byPost.get(p.postId);
-      return publish === undefined || publish.privacyLevel === 'SELF_ONLY' ? [] : [publish];
+      if (publish === undefined || publish.privacyLevel === 'SELF_ONLY') return [];
+      const done = processedAt(ctx, publish);
+      const reviewed = done !== null && nowOf(ctx) >= done + ctx.state.settings.tiktok.moderation.afterMs;
+      return reviewed ? [publish] : [];
     });
 }
