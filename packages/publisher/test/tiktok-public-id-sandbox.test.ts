@@ -86,6 +86,26 @@ describe('a TikTok post whose public id comes hours later', () => {
     expect(await eventsOf(w, 'post.permalink_ready')).toHaveLength(1);
   });
 
+  it('a collector that dies between the post and its collection leaves one event, settled by the next', async () => {
+    const { w } = await world(2 * MINUTE);
+    const posted = await publishVideo(w);
+    const publishedAt = posted.publishedAt as Date;
+    const analytics = w.store.analytics as { settleAwaitedId: typeof w.store.analytics.settleAwaitedId };
+    const settle = analytics.settleAwaitedId.bind(w.store.analytics);
+    // The post gets its id and event; the process dies before the collection is settled.
+    analytics.settleAwaitedId = async () => {
+      throw new Error('killed');
+    };
+    await collectAt(w, publishedAt, [3 * MINUTE]);
+    expect((await w.outcome(posted.id)).permalink).not.toBeNull();
+    analytics.settleAwaitedId = settle;
+    // Its lease runs out; another collector asks again, changes the post no second time, and settles.
+    await collectAt(w, publishedAt, [3 * MINUTE + 5 * MINUTE + 1]);
+    expect(await eventsOf(w, 'post.permalink_ready')).toHaveLength(1);
+    await collectAt(w, publishedAt, [2 * HOUR]);
+    expect(await w.store.analytics.listSnapshots(posted.id)).toHaveLength(1);
+  });
+
   it('stops asking after the hours TikTok allows, leaving the post posted without its link', async () => {
     const { w, calls } = await world(24 * HOUR);
     const posted = await publishVideo(w);
