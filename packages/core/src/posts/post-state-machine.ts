@@ -45,6 +45,18 @@ export type PostEvent =
       readonly leaseOwner: string;
       readonly platformPostId: string;
       readonly permalink: string | null;
+      /** The platform holds the public id back for now (`PublishStep` `publicIdPending`). */
+      readonly publicIdPending?: boolean;
+    }
+  /**
+   * A posted post's public id arrived after it was recorded posted (TikTok's moderation): its
+   * platform id and link are filled in. Only once: a post that has its link keeps it.
+   */
+  | {
+      readonly type: 'reveal_public_id';
+      readonly at: Date;
+      readonly platformPostId: string;
+      readonly permalink: string | null;
     }
   | {
       readonly type: 'record_progress';
@@ -98,6 +110,7 @@ export const POST_TRANSITIONS: readonly PostTransitionRule[] = [
   { event: 'claim', from: ['scheduled', 'publishing'], to: 'publishing' },
   { event: 'record_progress', from: ['publishing'], to: 'publishing' },
   { event: 'succeed', from: ['publishing'], to: 'posted' },
+  { event: 'reveal_public_id', from: ['posted'], to: 'posted' },
   { event: 'fail', from: ['publishing'], to: 'failed' },
   { event: 'retry_later', from: ['publishing'], to: 'scheduled' },
   { event: 'delete', from: ['draft', 'pending_approval', 'scheduled', 'failed'], to: 'deleted' },
@@ -175,6 +188,14 @@ function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
         postEvent('post.posted', next, at, {
           permalink: event.permalink,
           platformPostId: event.platformPostId,
+          ...(event.publicIdPending === true ? { publicIdPending: true } : {}),
+        }),
+      ];
+    case 'reveal_public_id':
+      return [
+        postEvent('post.permalink_ready', next, at, {
+          permalink: event.permalink,
+          platformPostId: event.platformPostId,
         }),
       ];
     case 'fail':
@@ -225,6 +246,11 @@ function guardOf(post: Post, event: PostEvent): SvcError | null {
     case 'retry_later':
       if (post.leaseOwner !== event.leaseOwner) {
         return refusal(post, from, event.type, 'The publisher recording this no longer holds its lease.');
+      }
+      return null;
+    case 'reveal_public_id':
+      if (post.permalink !== null) {
+        return refusal(post, from, event.type, 'It already has its public link.');
       }
       return null;
     case 'restore': {
@@ -290,6 +316,8 @@ function apply(post: Post, event: PostEvent): Post {
         leaseOwner: null,
         dueAt: null,
       };
+    case 'reveal_public_id':
+      return { ...base, platformPostId: event.platformPostId, permalink: event.permalink };
     case 'fail':
       return { ...base, status: 'failed', failedReason: event.reason, leaseOwner: null, dueAt: null };
     case 'retry_later':
@@ -366,6 +394,7 @@ const RULE_TEXT: Readonly<Record<PostEventType, string>> = {
   claim: 'Only scheduled posts can be claimed for publishing.',
   record_progress: 'Only a post being published can record publishing progress.',
   succeed: 'Only a post being published can be marked posted.',
+  reveal_public_id: 'Only a posted post can receive its public id.',
   fail: 'Only a post being published can be marked failed.',
   retry_later: 'Only a post being published can be rescheduled for a retry.',
   delete: 'Published posts and posts being published cannot be deleted.',

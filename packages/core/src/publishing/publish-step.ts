@@ -35,7 +35,17 @@ export type PublishStep =
    * the lease, a longer one hands the post back until then (`decidePublishStep`).
    */
   | { readonly kind: 'progress'; readonly progress: PublishProgress; readonly waitMs?: number }
-  | { readonly kind: 'published'; readonly platformPostId: string; readonly permalink: string | null }
+  | {
+      readonly kind: 'published';
+      readonly platformPostId: string;
+      readonly permalink: string | null;
+      /**
+       * The platform took the post but holds its public id back (TikTok's moderation, which can
+       * take hours): `platformPostId` is the publish's handle, `permalink` null, and the collector
+       * asks again later (`PublishGateway.readPublicId`) until the public id comes.
+       */
+      readonly publicIdPending?: boolean;
+    }
   /** A transient failure (rate limit, 5xx, timeout): try again later; counts as an attempt. */
   | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string }
   /**
