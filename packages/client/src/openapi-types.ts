@@ -875,7 +875,7 @@ export interface components {
             /** @description Where events are POSTed: an https URL on a public address, without a user name or password. */
             url: string;
             /** @description The events it receives (a repeated one counts once). */
-            events: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             /** @description A note for people: what it is for. */
             description?: string | null;
             /** @description The connected accounts whose events it receives, within the key's accounts; omit or null for every account (a key limited to some accounts: those). */
@@ -885,7 +885,7 @@ export interface components {
             /** @description Where events are POSTed: an https URL on a public address, without a user name or password. */
             url?: string;
             /** @description The events it receives (a repeated one counts once). */
-            events?: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events?: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             /** @description A note for people: what it is for. */
             description?: string | null;
             /** @description The connected accounts whose events it receives, within the key's accounts; omit or null for every account (a key limited to some accounts: those). */
@@ -1003,7 +1003,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            events: ("post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             description: string | null;
             /** @description The connected accounts whose events it receives; null: every account. */
             accountIds: string[] | null;
@@ -1030,7 +1030,7 @@ export interface components {
             /** @description The `webhook-id` the receiver saw: the same on every retry. */
             messageId: string;
             /** @enum {string} */
-            event: "post.scheduled" | "post.published" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping";
+            event: "post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping";
             /** @description Its number within its round of retries, from 1. */
             attempt: number;
             startedAt: string;
@@ -1055,7 +1055,7 @@ export interface components {
              * @description A stable code for programs: see docs/errors.md.
              * @enum {string}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_scope" | "api_access_disabled" | "missing_content" | "missing_platforms" | "unsupported_platform" | "invalid_scheduled_time" | "scheduled_time_in_past" | "invalid_profile_ids" | "profile_scope_denied" | "media_not_found" | "missing_file" | "file_too_large" | "upload_plan_required" | "storage_quota_exceeded" | "quota_exceeded" | "post_not_found" | "plan_required" | "validation_failed" | "ambiguous_media" | "no_connected_account" | "idempotency_conflict" | "invalid_post_state" | "restore_window_expired" | "approval_not_found" | "duplicate_content" | "mixed_image_sizes" | "upload_incomplete" | "upload_not_pending" | "invalid_upload_link" | "invalid_media_link" | "media_url_blocked" | "media_url_unreachable" | "media_url_not_a_file" | "media_url_too_large" | "media_url_unsupported_type" | "media_url_share_page" | "media_conversion_failed" | "media_asset_not_found" | "media_in_use" | "media_upload_interrupted" | "platform_unavailable" | "connection_request_not_found" | "connection_request_expired" | "connection_request_used" | "connection_refused" | "privacy_level_not_allowed" | "account_needs_reconnect" | "creator_cannot_post" | "platform_unreachable" | "account_not_found" | "account_has_scheduled_posts" | "invalid_template" | "automation_not_found" | "automation_is_draft" | "invalid_automation_state" | "invalid_signature" | "invalid_verify_token" | "webhook_not_found" | "webhook_delivery_not_found" | "invalid_webhook_url" | "webhook_limit_reached" | "email_taken" | "user_not_found" | "key_not_found" | "invalid_access_token" | "invalid_metrics_token" | "caption_too_long" | "invalid_caption" | "title_required" | "title_too_long" | "invalid_title" | "media_required" | "too_many_slides" | "mixed_media" | "video_required" | "unsupported_media_type" | "media_too_large" | "video_too_long" | "video_too_short" | "not_a_short" | "aspect_ratio_unsupported" | "too_many_hashtags" | "too_many_mentions" | "too_many_links" | "privacy_level_required" | "invalid_privacy_level" | "commercial_disclosure_incomplete" | "branded_content_private" | "sandbox_local_only" | "sandbox_sign_in_required" | "sandbox_not_requester" | "invalid_sandbox_token" | "invalid_json" | "unsupported_content_type" | "payload_too_large" | "request_timeout" | "method_not_allowed" | "range_not_satisfiable" | "api_key_in_url" | "not_found" | "rate_limited" | "database_unavailable" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_scope" | "api_access_disabled" | "missing_content" | "missing_platforms" | "unsupported_platform" | "invalid_scheduled_time" | "scheduled_time_in_past" | "invalid_profile_ids" | "profile_scope_denied" | "media_not_found" | "missing_file" | "file_too_large" | "upload_plan_required" | "storage_quota_exceeded" | "quota_exceeded" | "post_not_found" | "plan_required" | "validation_failed" | "ambiguous_media" | "no_connected_account" | "idempotency_conflict" | "invalid_post_state" | "restore_window_expired" | "approval_not_found" | "duplicate_content" | "mixed_image_sizes" | "upload_incomplete" | "upload_not_pending" | "invalid_upload_link" | "invalid_media_link" | "media_url_blocked" | "media_url_unreachable" | "media_url_not_a_file" | "media_url_too_large" | "media_url_unsupported_type" | "media_url_share_page" | "media_conversion_failed" | "media_asset_not_found" | "media_in_use" | "media_upload_interrupted" | "platform_unavailable" | "connection_request_not_found" | "connection_request_expired" | "connection_request_used" | "connection_refused" | "privacy_level_not_allowed" | "account_needs_reconnect" | "creator_cannot_post" | "tiktok_url_not_verified" | "platform_unreachable" | "account_not_found" | "account_has_scheduled_posts" | "invalid_template" | "automation_not_found" | "automation_is_draft" | "invalid_automation_state" | "invalid_signature" | "invalid_verify_token" | "webhook_not_found" | "webhook_delivery_not_found" | "invalid_webhook_url" | "webhook_limit_reached" | "email_taken" | "user_not_found" | "key_not_found" | "invalid_access_token" | "invalid_metrics_token" | "caption_too_long" | "invalid_caption" | "title_required" | "title_too_long" | "invalid_title" | "media_required" | "too_many_slides" | "mixed_media" | "video_required" | "unsupported_media_type" | "media_too_large" | "video_too_long" | "video_too_short" | "not_a_short" | "aspect_ratio_unsupported" | "too_many_hashtags" | "too_many_mentions" | "too_many_links" | "privacy_level_required" | "invalid_privacy_level" | "commercial_disclosure_incomplete" | "branded_content_private" | "sandbox_local_only" | "sandbox_sign_in_required" | "sandbox_not_requester" | "invalid_sandbox_token" | "invalid_json" | "unsupported_content_type" | "payload_too_large" | "request_timeout" | "method_not_allowed" | "range_not_satisfiable" | "api_key_in_url" | "not_found" | "rate_limited" | "database_unavailable" | "internal_error";
             /** @description Facts about the failure, by code. */
             details?: {
                 [key: string]: unknown;
@@ -2281,7 +2281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
+            /** @description Answered with `tiktok_url_not_verified`, `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
             422: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2292,7 +2292,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "media_url_blocked"
+                     *       "code": "tiktok_url_not_verified"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2519,7 +2519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
+            /** @description Answered with `tiktok_url_not_verified`, `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
             422: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2530,7 +2530,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "media_url_blocked"
+                     *       "code": "tiktok_url_not_verified"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -2757,7 +2757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
+            /** @description Answered with `tiktok_url_not_verified`, `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
             422: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2768,7 +2768,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "media_url_blocked"
+                     *       "code": "tiktok_url_not_verified"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3310,7 +3310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
+            /** @description Answered with `tiktok_url_not_verified`, `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
             422: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3321,7 +3321,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "media_url_blocked"
+                     *       "code": "tiktok_url_not_verified"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -3700,7 +3700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`. */
+            /** @description Answered with `tiktok_url_not_verified`, `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`. */
             422: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3711,7 +3711,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "media_url_blocked"
+                     *       "code": "tiktok_url_not_verified"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
@@ -4088,7 +4088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
+            /** @description Answered with `tiktok_url_not_verified`, `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
             422: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4099,7 +4099,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
-                     *       "code": "media_url_blocked"
+                     *       "code": "tiktok_url_not_verified"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -56,6 +56,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   privacy_level_not_allowed: 400,
   account_needs_reconnect: 409,
   creator_cannot_post: 409,
+  tiktok_url_not_verified: 422,
   platform_unreachable: 503,
   account_not_found: 404,
   webhook_not_found: 404,

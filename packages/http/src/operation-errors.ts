@@ -5,6 +5,7 @@ export const POLICY_ERRORS: readonly ErrorCode[] = [
   ...POLICY_ERROR_CODES,
   'missing_content',
   'privacy_level_not_allowed',
+  'tiktok_url_not_verified',
 ];
 
 /**

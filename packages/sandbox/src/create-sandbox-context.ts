@@ -1,4 +1,4 @@
-import type { MediaFetcher } from '@svc/core';
+import { DEFAULT_TIKTOK_PKCE_ENCODING, type MediaFetcher, type TikTokPkceEncoding } from '@svc/core';
 import { checkedWebhook } from './instagram/instagram-control.js';
 import { PLATFORM_SLICES } from './platform-states.js';
 import { mediaDownloader } from './shared/download-media.js';
@@ -72,6 +72,15 @@ export type SandboxOptions = {
   readonly webhookRetryDelaysMs?: readonly number[];
   /** How old a long-lived Instagram/Threads token must be to be refreshed. Default 24 h, as on the real platforms. */
   readonly refreshMinAgeMs?: number;
+  /** The TikTok app's portal settings and TikTok's moderation; also settable with `control.setTikTokApp`. */
+  readonly tiktok?: {
+    /** How the PKCE challenge is checked; default `hex` (TIKTOK_PKCE_ENCODING). */
+    readonly pkceEncoding?: TikTokPkceEncoding;
+    /** Verified domains or URL prefixes for PULL_FROM_URL links; default `${baseUrl}/`. */
+    readonly verifiedPrefixes?: readonly string[];
+    /** Time (sandbox clock) and status reads before a public post's id is given; default 0 and 0. */
+    readonly moderation?: { readonly afterMs?: number; readonly afterReads?: number };
+  };
 };
 
 const systemClock = { now: () => new Date() };
@@ -94,6 +103,14 @@ export function createSandboxContext(options: SandboxOptions): SandboxContext {
     instagramWebhook:
       options.webhooks?.instagram === undefined ? null : checkedWebhook(options.webhooks.instagram),
     webhookRetryDelaysMs: [...(options.webhookRetryDelaysMs ?? [1000, 5000, 30_000])],
+    tiktok: {
+      pkceEncoding: options.tiktok?.pkceEncoding ?? DEFAULT_TIKTOK_PKCE_ENCODING,
+      verifiedPrefixes: [...(options.tiktok?.verifiedPrefixes ?? [`${baseUrl}/`])],
+      moderation: {
+        afterMs: options.tiktok?.moderation?.afterMs ?? 0,
+        afterReads: options.tiktok?.moderation?.afterReads ?? 0,
+      },
+    },
   };
   return {
     baseUrl,

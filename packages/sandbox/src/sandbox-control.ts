@@ -5,6 +5,7 @@ import { createMetricsControl, type MetricsControl } from './shared/metrics-cont
 import type { SandboxInterceptor } from './shared/sandbox-call.js';
 import type { SandboxContext } from './shared/sandbox-context.js';
 import type { SandboxPlatform, SandboxPublication } from './shared/sandbox-publication.js';
+import type { TikTokAppSettings } from './shared/sandbox-state.js';
 import { resetSandboxState } from './shared/sandbox-state.js';
 import { settleTikTokPublishes } from './tiktok/tiktok-publishes.js';
 import type { TikTokCreatorSettings } from './tiktok/tiktok-state.js';
@@ -65,6 +66,12 @@ export type SandboxControl = SimulatorControls & {
    */
   setTikTokCreator(openId: string, settings: TikTokCreatorSettings): void;
   /**
+   * The TikTok app's portal settings from now on: the PKCE encoding the token endpoint checks,
+   * the verified URL prefixes PULL_FROM_URL links must start with, and how long moderation holds
+   * back public post ids (time after processing, status reads). Fields left out keep their values.
+   */
+  setTikTokApp(settings: Partial<TikTokAppSettings>): void;
+  /**
    * Forgets everything and restores the creation settings (the webhook configuration among
    * them); issued tokens keep working. Webhook deliveries under way stop at their next step.
    */
@@ -105,6 +112,9 @@ export function createSandboxControl(ctx: SandboxContext): SandboxControl {
     },
     setTikTokCreator(openId, settings) {
       state.tiktok.creators.set(openId, { ...state.tiktok.creators.get(openId), ...settings });
+    },
+    setTikTokApp(settings) {
+      state.settings.tiktok = { ...state.settings.tiktok, ...settings };
     },
     reset() {
       resetSandboxState(state, ctx.defaults, PLATFORM_SLICES);

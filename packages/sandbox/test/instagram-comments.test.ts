@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { graphOf, instagramAccount } from './instagram-helpers.js';
 import { visitorIdFor } from '../src/instagram/instagram-comments.js';
+import { graphOf, instagramAccount } from './instagram-helpers.js';
 import { connect, useSandbox } from './sandbox-harness.js';
 
 // Meta names a comment's author by an Instagram-scoped id, never the account's user id.

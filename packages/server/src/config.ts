@@ -13,6 +13,8 @@ import {
   type PlanLimitsTable,
   type Platform,
   type RateLimitSettings,
+  TIKTOK_PKCE_ENCODINGS,
+  type TikTokPkceEncoding,
 } from '@svc/core';
 import { z } from 'zod';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.js';
@@ -60,6 +62,11 @@ export type Config = {
     };
     readonly maxAttempts: number;
   };
+  /**
+   * The metric collector (docs/analytics.md): how often it looks for due reads and held-back
+   * public ids (SVC_COLLECTOR_INTERVAL_MS), and how long a read is leased (SVC_COLLECTOR_LEASE_MS).
+   */
+  readonly collector: { readonly intervalMs: number; readonly leaseMs: number };
   readonly unsafeAllowPrivateFetch: boolean;
   /** Real platform app credentials; a platform without them uses the sandbox. */
   readonly platformCredentials: Readonly<
@@ -84,6 +91,16 @@ export type Config = {
     readonly token: string | null;
     /** SVC_METRICS_PORT: where `svc publisher` serves /metrics; null: it serves none. */
     readonly port: number | null;
+  };
+  /** The TikTok app's settings beyond its credentials (docs/connections.md, "Real apps: TikTok"). */
+  readonly tiktok: {
+    /**
+     * TIKTOK_VERIFIED_MEDIA_PREFIX: the domain or URL prefix verified in the TikTok developer
+     * portal that photos are pulled from; null when none is set (real TikTok refuses photo posts).
+     */
+    readonly verifiedMediaPrefix: string | null;
+    /** TIKTOK_PKCE_ENCODING: how the PKCE challenge writes the verifier's SHA-256. */
+    readonly pkceEncoding: TikTokPkceEncoding;
   };
   /** Meta's Instagram webhooks (docs/automations.md); each null falls back as documented there. */
   readonly instagramWebhook: {
@@ -148,7 +165,23 @@ const env = z.object({
   ).optional(),
   SVC_PUBLISHER_ACCOUNT_CONCURRENCY: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(1),
   SVC_PUBLISHER_MAX_ATTEMPTS: wholeNumber('must be a whole number from 1 to 100', 1, 100).default(5),
+  SVC_COLLECTOR_INTERVAL_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
+    60_000,
+  ),
+  SVC_COLLECTOR_LEASE_MS: wholeNumber('must be a number of milliseconds, at least 1000', 1000).default(
+    300_000,
+  ),
   SVC_UNSAFE_ALLOW_PRIVATE_FETCH: onOff().default(false),
+  TIKTOK_VERIFIED_MEDIA_PREFIX: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .refine(
+      (v) => v.endsWith('/'),
+      'must end with / (a domain such as https://media.example.com/ or a path prefix)',
+    )
+    .optional(),
+  TIKTOK_PKCE_ENCODING: z
+    .enum(TIKTOK_PKCE_ENCODINGS, { error: `must be ${TIKTOK_PKCE_ENCODINGS.join(' or ')}` })
+    .default('hex'),
   INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   INSTAGRAM_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   SVC_TRUST_PROXY: onOff().default(false),
@@ -251,6 +284,7 @@ export function loadConfig(
         },
         maxAttempts: e.SVC_PUBLISHER_MAX_ATTEMPTS,
       },
+      collector: { intervalMs: e.SVC_COLLECTOR_INTERVAL_MS, leaseMs: e.SVC_COLLECTOR_LEASE_MS },
       unsafeAllowPrivateFetch: e.SVC_UNSAFE_ALLOW_PRIVATE_FETCH,
       platformCredentials: credentials.value,
       logLevel: e.LOG_LEVEL,
@@ -264,6 +298,10 @@ export function loadConfig(
         },
         perAddress: e.SVC_ADDRESS_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.perAddress,
         registrationsPerHour: e.SVC_REGISTRATION_RATE_LIMIT ?? DEFAULT_RATE_LIMITS.registrationsPerHour,
+      },
+      tiktok: {
+        verifiedMediaPrefix: e.TIKTOK_VERIFIED_MEDIA_PREFIX ?? null,
+        pkceEncoding: e.TIKTOK_PKCE_ENCODING,
       },
       instagramWebhook: {
         verifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN ?? null,

@@ -32,11 +32,13 @@ export function createPlatformGateways(config: Config, deps: GatewayDeps): Platf
   function gatewayOf<P extends Platform>(platform: P): PlatformGateway | null {
     const adapter = PLATFORM_ADAPTERS[platform];
     const real = config.platformCredentials[platform];
-    if (real !== undefined) return adapter.create({ ...real, ...deps, hosts: adapter.defaultHosts });
+    const own = platformOptions(config, platform, real !== undefined);
+    if (real !== undefined) return adapter.create({ ...real, ...deps, ...own, hosts: adapter.defaultHosts });
     if (!config.sandbox) return null;
     return adapter.create({
       ...SANDBOX_APPS[platform],
       ...deps,
+      ...own,
       hosts: endpoints[platform],
       links: links[platform],
     });
@@ -48,4 +50,24 @@ export function createPlatformGateways(config: Config, deps: GatewayDeps): Platf
     if (gateway !== null) gateways[platform] = gateway;
   }
   return gateways;
+}
+
+/**
+ * A platform's own settings. TikTok's PKCE encoding is the one the sandbox checks too; photos are
+ * pulled from the verified prefix, which for the sandbox defaults to the service's media links
+ * (the sandbox app verifies the same prefix, `server-sandbox.ts`), and for real TikTok stays null
+ * until the operator sets it, so photo posts are refused when scheduled.
+ */
+function platformOptions(config: Config, platform: Platform, real: boolean) {
+  if (platform !== 'tiktok') return {};
+  return {
+    pkceEncoding: config.tiktok.pkceEncoding,
+    verifiedMediaPrefix: real ? config.tiktok.verifiedMediaPrefix : sandboxTikTokPrefix(config),
+    ownMediaPrefix: `${config.baseUrl}/media/`,
+  };
+}
+
+/** The prefix the sandbox's TikTok app has verified: the operator's, else the service's media links. */
+export function sandboxTikTokPrefix(config: Config): string {
+  return config.tiktok.verifiedMediaPrefix ?? `${config.baseUrl}/media/`;
 }

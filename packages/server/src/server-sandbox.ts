@@ -6,6 +6,7 @@ import { createSandbox, type Sandbox, type SandboxGate } from '@svc/sandbox';
 import { isLocalClient } from '@svc/web';
 import type { Config } from './config.js';
 import type { Services } from './open-services.js';
+import { sandboxTikTokPrefix } from './platform-gateways.js';
 
 /** Who is signed in to the console in a request's browser (the console answers it). */
 export type SignedInUser = (req: IncomingMessage) => Promise<User | null>;
@@ -28,6 +29,11 @@ export function createServerSandbox(
     secret: services.sandboxSecret,
     fetcher: services.core.fetcher,
     ownMediaPrefix: `${config.baseUrl}/media/`,
+    // The simulated TikTok app: the same PKCE encoding as the adapter, the same verified prefix.
+    tiktok: {
+      pkceEncoding: config.tiktok.pkceEncoding,
+      verifiedPrefixes: [sandboxTikTokPrefix(config)],
+    },
     gate: sandboxGate(config, services, signedInUser),
     // The simulated Instagram delivers comment webhooks to this server, as Meta would once the
     // app dashboard points at it.

@@ -20,11 +20,14 @@ import { engineDeps } from './start-publisher.js';
 
 /**
  * The metric collector on the services' store and gateways (docs/analytics.md), with a lease
- * owner of its own so several processes on one PostgreSQL database share the reads.
+ * owner of its own so several processes on one PostgreSQL database share the reads; it looks
+ * every SVC_COLLECTOR_INTERVAL_MS and leases for SVC_COLLECTOR_LEASE_MS.
  */
-export function createServerCollector(services: Services, logger: Logger): Collector {
+export function createServerCollector(services: Services, config: Config, logger: Logger): Collector {
   return createCollector(engineDeps(services, logger.child({ component: 'collector' })), {
     ...DEFAULT_COLLECTOR_OPTIONS,
+    intervalMs: config.collector.intervalMs,
+    leaseMs: config.collector.leaseMs,
     leaseOwner: leaseOwner(),
   });
 }

@@ -76,7 +76,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const oauthSweeper = setInterval(sweepOAuth, OAUTH_SWEEP_INTERVAL_MS).unref();
   const publisher = config.publisher.enabled ? startPublisher(services, config, logger) : null;
   // Metrics are collected wherever posts are published (docs/analytics.md).
-  const collector = config.publisher.enabled ? createServerCollector(services, logger) : null;
+  const collector = config.publisher.enabled ? createServerCollector(services, config, logger) : null;
   collector?.start();
   // So are comment replies (docs/automations.md).
   const replier = config.publisher.enabled ? createServerReplier(services, config, logger) : null;

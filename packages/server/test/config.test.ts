@@ -32,6 +32,7 @@ describe('loadConfig', () => {
           concurrency: { global: 16, perPlatform: 16, perAccount: 1 },
           maxAttempts: 5,
         },
+        collector: { intervalMs: 60_000, leaseMs: 300_000 },
         unsafeAllowPrivateFetch: false,
         platformCredentials: {},
         logLevel: 'info',
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
         newUserPlan: { plan: 'paid', trialDays: 14 },
         rateLimits: DEFAULT_RATE_LIMITS,
         instagramWebhook: { verifyToken: null, secret: null },
+        tiktok: { verifiedMediaPrefix: null, pkceEncoding: 'hex' },
       },
     });
   });
@@ -186,6 +188,25 @@ describe('loadConfig', () => {
       ok: false,
       error: 'Invalid configuration: SVC_METRICS_PORT must be a port number from 0 to 65535',
     });
+  });
+
+  it("reads the TikTok app's verified media prefix and PKCE encoding, and names bad ones", () => {
+    expect(
+      load({
+        TIKTOK_VERIFIED_MEDIA_PREFIX: 'https://cdn.example.com/svc-media/',
+        TIKTOK_PKCE_ENCODING: 'base64url',
+      }),
+    ).toMatchObject({
+      config: {
+        tiktok: { verifiedMediaPrefix: 'https://cdn.example.com/svc-media/', pkceEncoding: 'base64url' },
+      },
+    });
+    expect(errorOf({ TIKTOK_VERIFIED_MEDIA_PREFIX: 'https://cdn.example.com/svc-media' })).toContain(
+      'Invalid configuration: TIKTOK_VERIFIED_MEDIA_PREFIX must end with /',
+    );
+    expect(errorOf({ TIKTOK_PKCE_ENCODING: 'base64' })).toBe(
+      'Invalid configuration: TIKTOK_PKCE_ENCODING must be hex or base64url',
+    );
   });
 
   it('turns the sandbox off by default once real credentials exist, and lets it be forced on', () => {

@@ -14,6 +14,7 @@ export const NEW_COLLECTION_COLUMNS = [
   'platform_post_id',
   'published_at',
   'next_at',
+  'status',
 ] as const;
 
 /** One array parameter per NEW_COLLECTION_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
@@ -26,6 +27,7 @@ export function collectionParams(collections: readonly NewCollection[]): unknown
     collections.map((c) => c.platformPostId),
     collections.map((c) => c.publishedAt),
     collections.map((c) => c.nextAt),
+    collections.map((c) => c.status),
   ];
 }
 

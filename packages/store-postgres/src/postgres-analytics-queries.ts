@@ -28,7 +28,7 @@ export const MOVE_CURSOR_SQL = 'UPDATE journal_cursors SET position = $2 WHERE n
 
 /** Adds collections from `collectionParams`; a post that already has one keeps it. */
 export const INSERT_COLLECTIONS_SQL = `INSERT INTO post_collections (${NEW_COLLECTION_COLUMNS.join(', ')})
-SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[])
+SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::text[])
 ON CONFLICT (post_id) DO NOTHING`;
 
 /**
@@ -83,6 +83,16 @@ WHERE post_id = $1 AND lease_owner = $2`;
 export const DEFER_COLLECTION_SQL = `UPDATE post_collections
 SET next_at = $3, lease_owner = NULL, lease_until = NULL, updated_at = now()
 WHERE post_id = $1 AND lease_owner = $2`;
+
+/**
+ * Ends a leased collection's wait for its public id: $3 the public id (NULL: given up), $4 its
+ * first metrics read. Only the lease holder's, and only while it awaits one.
+ */
+export const SETTLE_AWAITED_ID_SQL = `UPDATE post_collections
+SET platform_post_id = COALESCE($3, platform_post_id),
+  status = CASE WHEN $3::text IS NULL THEN 'not_available' ELSE 'pending' END,
+  next_at = $4, lease_owner = NULL, lease_until = NULL, updated_at = now()
+WHERE post_id = $1 AND lease_owner = $2 AND status = 'awaiting_id'`;
 
 /** Makes every collection of owner $1 (of everyone when NULL) due at $2. */
 export const COLLECT_NOW_SQL = `UPDATE post_collections SET next_at = $2, updated_at = now()

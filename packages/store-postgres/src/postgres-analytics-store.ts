@@ -32,6 +32,7 @@ import {
   RECORD_FOLLOWERS_SQL,
   RECORD_WITH_METRICS_SQL,
   RECORD_WITHOUT_METRICS_SQL,
+  SETTLE_AWAITED_ID_SQL,
 } from './postgres-analytics-queries.js';
 import { listEventsAfter } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
@@ -92,6 +93,16 @@ export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
         ]);
         return true;
       });
+    },
+
+    async settleAwaitedId({ postId, leaseOwner, outcome }) {
+      const settled = await pool.query(SETTLE_AWAITED_ID_SQL, [
+        postId,
+        leaseOwner,
+        outcome.kind === 'found' ? outcome.platformPostId : null,
+        outcome.kind === 'found' ? outcome.nextAt : null,
+      ]);
+      return settled.rowCount === 1;
     },
 
     async deferCollection(postId, leaseOwner, until) {

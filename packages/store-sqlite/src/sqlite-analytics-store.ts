@@ -23,8 +23,15 @@ const JOB_COLUMNS =
 
 // A post already followed keeps its row and its progress.
 const INSERT_COLLECTION_SQL = `INSERT OR IGNORE INTO post_collections
-  (post_id, owner_id, account_id, platform, platform_post_id, published_at, next_at, updated_at)
-VALUES (@post_id, @owner_id, @account_id, @platform, @platform_post_id, @published_at, @next_at, @published_at)`;
+  (post_id, owner_id, account_id, platform, platform_post_id, published_at, next_at, status, updated_at)
+VALUES (@post_id, @owner_id, @account_id, @platform, @platform_post_id, @published_at, @next_at, @status, @published_at)`;
+
+// The lease holder ends the wait for a public id: found (@platform_post_id) or given up (NULL).
+const SETTLE_AWAITED_ID_SQL = `UPDATE post_collections
+SET platform_post_id = COALESCE(@platform_post_id, platform_post_id),
+  status = CASE WHEN @platform_post_id IS NULL THEN 'not_available' ELSE 'pending' END,
+  next_at = @next_at, lease_owner = NULL, lease_until = NULL, updated_at = @at
+WHERE post_id = @post_id AND lease_owner = @lease_owner AND status = 'awaiting_id'`;
 
 /**
  * The collectors' claim: leases the due collections, oldest due first, and answers them (RETURNING
@@ -117,6 +124,18 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
   const insertSnapshot = db.prepare<[string, number, number, string]>(
     'INSERT OR IGNORE INTO metric_snapshots (post_id, slot, collected_at, metrics) VALUES (?, ?, ?, ?)',
   );
+  const settleAwaited =
+    db.prepare<
+      [
+        {
+          post_id: string;
+          lease_owner: string;
+          platform_post_id: string | null;
+          next_at: number | null;
+          at: number;
+        },
+      ]
+    >(SETTLE_AWAITED_ID_SQL);
   const defer = db.prepare<[number, string, string]>(
     `UPDATE post_collections SET next_at = ?, lease_owner = NULL, lease_until = NULL
      WHERE post_id = ? AND lease_owner = ?`,
@@ -145,6 +164,7 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
         platform_post_id: added.platformPostId,
         published_at: added.publishedAt.getTime(),
         next_at: added.nextAt.getTime(),
+        status: added.status,
       });
     }
     const last = events.at(-1);
@@ -207,6 +227,17 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
     async recordCollection(result) {
       return record(result);
     },
+    async settleAwaitedId({ postId, leaseOwner, at, outcome }) {
+      const settled = settleAwaited.run({
+        post_id: postId,
+        lease_owner: leaseOwner,
+        platform_post_id: outcome.kind === 'found' ? outcome.platformPostId : null,
+        next_at: outcome.kind === 'found' ? outcome.nextAt.getTime() : null,
+        at: at.getTime(),
+      });
+      return settled.changes === 1;
+    },
+
     async deferCollection(postId, leaseOwner, until) {
       return defer.run(until.getTime(), postId, leaseOwner).changes > 0;
     },

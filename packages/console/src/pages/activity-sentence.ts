@@ -90,6 +90,15 @@ export function activitySentence(entry: ActivityEntry, time: TimeFormat): Activi
           link !== null && /^https?:\/\//i.test(link) ? { href: link, platform: on ?? 'the platform' } : null,
       };
     }
+    case 'post.permalink_ready': {
+      const link = textOf(data.permalink);
+      return {
+        text: `${post} got its public link${onPlatform}`,
+        href: postHref,
+        permalink:
+          link !== null && /^https?:\/\//i.test(link) ? { href: link, platform: on ?? 'the platform' } : null,
+      };
+    }
     case 'post.failed':
       return aboutPost(`${post} failed${onPlatform}${because('reason')}`);
     case 'post.retrying':

@@ -316,6 +316,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'post.scheduled': 'Scheduled',
   'post.publishing': 'Publishing started',
   'post.posted': 'Published',
+  'post.permalink_ready': 'Public link arrived',
   'post.failed': 'Failed',
   'post.retrying': 'Will be tried again',
   'post.deleted': 'Deleted',

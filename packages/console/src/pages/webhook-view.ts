@@ -14,6 +14,7 @@ import type { SignedContext } from '../console-context.js';
 export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'post.scheduled': 'a post is scheduled',
   'post.published': 'a post is published',
+  'post.permalink_ready': 'a published post’s link arrives later (TikTok moderation)',
   'post.failed': 'a post fails to publish',
   'post.deleted': 'a post is deleted',
   'post.restored': 'a deleted post is restored',

@@ -36,6 +36,11 @@ export type {
   RefreshedCredentials,
 } from './ports/platform-gateway.js';
 export { postingOptionsFailure } from './posting-options-failure.js';
+export {
+  DEFAULT_TIKTOK_PKCE_ENCODING,
+  TIKTOK_PKCE_ENCODINGS,
+  type TikTokPkceEncoding,
+} from './tiktok-pkce-encoding.js';
 export { type AccountView, accountViewSchema, toAccountView } from './use-cases/account-answer.js';
 export { actorAccount, callWithAccountTokens } from './use-cases/account-call.js';
 export { type AccountChoice, chooseTargets, visibleAccounts } from './use-cases/choose-targets.js';

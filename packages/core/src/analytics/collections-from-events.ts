@@ -2,10 +2,13 @@ import type { JournalEvent } from '../journal/index.js';
 import { PLATFORMS, type Platform } from '../kernel/index.js';
 import type { NewCollection } from './collection-job.js';
 import { nextCollectionAt } from './collection-schedule.js';
+import { firstPublicIdCheckAt } from './public-id-schedule.js';
 
 /**
  * The metric collections the journal's events start: one per `post.posted`, first read one hour
- * after publishing. Other events start none; the stores call this as they follow the journal.
+ * after publishing; a post whose public id the platform held back (`publicIdPending`) starts
+ * `awaiting_id`, first asked for its id a minute after publishing. Other events start none; the
+ * stores call this as they follow the journal.
  */
 export function collectionsFromEvents(events: readonly JournalEvent[]): NewCollection[] {
   return events.flatMap((event): NewCollection[] => {
@@ -18,7 +21,8 @@ export function collectionsFromEvents(events: readonly JournalEvent[]): NewColle
     ) {
       return [];
     }
-    const nextAt = nextCollectionAt(event.at, null);
+    const awaiting = event.data.publicIdPending === true;
+    const nextAt = awaiting ? firstPublicIdCheckAt(event.at) : nextCollectionAt(event.at, null);
     if (nextAt === null) return [];
     return [
       {
@@ -29,6 +33,7 @@ export function collectionsFromEvents(events: readonly JournalEvent[]): NewColle
         platformPostId,
         publishedAt: event.at,
         nextAt,
+        status: awaiting ? 'awaiting_id' : 'pending',
       },
     ];
   });

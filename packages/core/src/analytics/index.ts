@@ -47,15 +47,24 @@ export {
   type DayFigures,
   type SeriesWindow,
 } from './answer-analytics-series.js';
-export type { CollectionJob, CollectionResult, CollectionStatus, NewCollection } from './collection-job.js';
+export type {
+  AwaitedIdResult,
+  CollectionJob,
+  CollectionResult,
+  CollectionStatus,
+  NewCollection,
+} from './collection-job.js';
 export { COLLECTION_OFFSETS_MS, dueCollectionSlot, nextCollectionAt } from './collection-schedule.js';
 export { collectionsFromEvents } from './collections-from-events.js';
 export { type CollectionDecision, decideCollection, unreadableAccountRetry } from './decide-collection.js';
+export { decidePublicIdCheck, type PublicIdDecision } from './decide-public-id-check.js';
 export type {
   FollowersAnswer,
   MetricsAnswer,
   MetricsTarget,
   PostMetricsReading,
+  PublicIdAnswer,
+  PublicIdTarget,
 } from './metrics-answer.js';
 export type {
   AnalyticsQuery,
@@ -64,6 +73,11 @@ export type {
   MetricSnapshot,
 } from './ports/analytics-store.js';
 export type { MetricsGateway } from './ports/metrics-gateway.js';
+export {
+  firstPublicIdCheckAt,
+  nextPublicIdCheckAt,
+  PUBLIC_ID_CHECKS_MS,
+} from './public-id-schedule.js';
 export { analyticsAnswerSchema } from './use-cases/analytics-answer.js';
 export { collectAnalyticsNow } from './use-cases/collect-analytics-now.js';
 export { getAnalytics } from './use-cases/get-analytics.js';

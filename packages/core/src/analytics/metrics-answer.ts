@@ -25,3 +25,22 @@ export type FollowersAnswer =
   /** Null when the platform gives none (Threads without insights, a YouTube channel hiding it). */
   | { readonly kind: 'followers'; readonly count: number | null }
   | Exclude<MetricsAnswer, { readonly kind: 'read' }>;
+
+/** A post whose public id the platform held back, as the collector asks about it. */
+export type PublicIdTarget = {
+  readonly postId: string;
+  /** The publish's handle the platform answered (TikTok's `publish_id`). */
+  readonly platformPostId: string;
+  /** The account's handle, for the post's link. */
+  readonly handle: string;
+};
+
+/** What the platform says of a held-back public id now. */
+export type PublicIdAnswer =
+  /** It came: the post's public id and link. */
+  | { readonly kind: 'public'; readonly platformPostId: string; readonly permalink: string | null }
+  /** Still held back (moderation goes on): ask again later. */
+  | { readonly kind: 'pending' }
+  /** It will never come (the publish failed after all, the post is private or gone): stop asking. */
+  | { readonly kind: 'never'; readonly reason: string }
+  | Exclude<MetricsAnswer, { readonly kind: 'read' } | { readonly kind: 'scope_missing' }>;

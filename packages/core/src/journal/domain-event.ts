@@ -7,6 +7,8 @@ export const DOMAIN_EVENT_TYPES = [
   'post.scheduled',
   'post.publishing',
   'post.posted',
+  /** A posted post's public id and link arrived later (TikTok's moderation). */
+  'post.permalink_ready',
   'post.failed',
   /** Back in the queue after an attempt: a retry or a platform quota deferral. */
   'post.retrying',

@@ -83,6 +83,7 @@ export const ERROR_CODES = [
   'privacy_level_not_allowed',
   'account_needs_reconnect',
   'creator_cannot_post',
+  'tiktok_url_not_verified',
   'platform_unreachable',
   'account_not_found',
   'account_has_scheduled_posts',

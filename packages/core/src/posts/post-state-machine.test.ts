@@ -50,6 +50,12 @@ const EVENTS: Record<PostEventType, PostEvent> = {
     platformPostId: 'ig-1',
     permalink: 'https://ig/p/1',
   },
+  reveal_public_id: {
+    type: 'reveal_public_id',
+    at: NOW,
+    platformPostId: '7345678901234567891',
+    permalink: 'https://www.tiktok.com/@bea/video/7345678901234567891',
+  },
   record_progress: {
     type: 'record_progress',
     at: NOW,
@@ -83,6 +89,7 @@ const ALLOWED: Record<PostEventType, PostState[]> = {
   claim: ['scheduled', 'publishing'],
   record_progress: ['publishing'],
   succeed: ['publishing'],
+  reveal_public_id: ['posted'],
   fail: ['publishing'],
   retry_later: ['publishing'],
   delete: ['draft', 'pending_approval', 'scheduled', 'failed'],
@@ -99,6 +106,7 @@ const EXPECTED_STATE: Record<PostEventType, PostState | 'same'> = {
   claim: 'publishing',
   record_progress: 'publishing',
   succeed: 'posted',
+  reveal_public_id: 'posted',
   fail: 'failed',
   retry_later: 'scheduled',
   delete: 'deleted',
@@ -353,6 +361,47 @@ describe('post state machine', () => {
       expect(deleted).toMatchObject({ status: 'failed', deletedAt: NOW });
       const restored = transition(deleted, { type: 'restore', at: minutes(1) })._unsafeUnwrap().post;
       expect(restored).toMatchObject({ status: 'failed', deletedAt: null });
+    });
+
+    it('a post posted before its public id came gets it once, with a post.permalink_ready event', () => {
+      const pending = transition(postIn('publishing'), {
+        ...EVENTS.succeed,
+        platformPostId: 'v_pub_file~v2-1',
+        permalink: null,
+        publicIdPending: true,
+      } as PostEvent)._unsafeUnwrap();
+      expect(pending.post).toMatchObject({
+        status: 'posted',
+        platformPostId: 'v_pub_file~v2-1',
+        permalink: null,
+      });
+      expect(pending.events[0]?.data).toMatchObject({ publicIdPending: true, permalink: null });
+      const revealed = transition(pending.post, EVENTS.reveal_public_id)._unsafeUnwrap();
+      expect(revealed.post).toMatchObject({
+        status: 'posted',
+        platformPostId: '7345678901234567891',
+        permalink: 'https://www.tiktok.com/@bea/video/7345678901234567891',
+        publishedAt: pending.post.publishedAt,
+      });
+      expect(revealed.events).toEqual([
+        {
+          type: 'post.permalink_ready',
+          at: NOW,
+          ownerId: revealed.post.ownerId,
+          subjectId: revealed.post.id,
+          data: {
+            platform: revealed.post.platforms[0],
+            profileId: revealed.post.profileIds[0],
+            permalink: 'https://www.tiktok.com/@bea/video/7345678901234567891',
+            platformPostId: '7345678901234567891',
+          },
+        },
+      ]);
+      // A second arrival (a collector that crashed after recording it) changes nothing.
+      expect(transition(revealed.post, EVENTS.reveal_public_id)._unsafeUnwrapErr()).toMatchObject({
+        code: 'invalid_post_state',
+        details: { event: 'reveal_public_id' },
+      });
     });
 
     it('never mutates its input', () => {

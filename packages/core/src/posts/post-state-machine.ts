@@ -47,6 +47,18 @@ export type PostEvent =
       readonly permalink: string | null;
       /** What the platform did differently from what was asked (the post's `warning`); absent: nothing. */
       readonly warning?: string | null;
+      /** The platform holds the public id back for now (`PublishStep` `publicIdPending`). */
+      readonly publicIdPending?: boolean;
+    }
+  /**
+   * A posted post's public id arrived after it was recorded posted (TikTok's moderation): its
+   * platform id and link are filled in. Only once: a post that has its link keeps it.
+   */
+  | {
+      readonly type: 'reveal_public_id';
+      readonly at: Date;
+      readonly platformPostId: string;
+      readonly permalink: string | null;
     }
   | {
       readonly type: 'record_progress';
@@ -100,6 +112,7 @@ export const POST_TRANSITIONS: readonly PostTransitionRule[] = [
   { event: 'claim', from: ['scheduled', 'publishing'], to: 'publishing' },
   { event: 'record_progress', from: ['publishing'], to: 'publishing' },
   { event: 'succeed', from: ['publishing'], to: 'posted' },
+  { event: 'reveal_public_id', from: ['posted'], to: 'posted' },
   { event: 'fail', from: ['publishing'], to: 'failed' },
   { event: 'retry_later', from: ['publishing'], to: 'scheduled' },
   { event: 'delete', from: ['draft', 'pending_approval', 'scheduled', 'failed'], to: 'deleted' },
@@ -178,6 +191,14 @@ function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
           permalink: event.permalink,
           platformPostId: event.platformPostId,
           warning: next.warning,
+          ...(event.publicIdPending === true ? { publicIdPending: true } : {}),
+        }),
+      ];
+    case 'reveal_public_id':
+      return [
+        postEvent('post.permalink_ready', next, at, {
+          permalink: event.permalink,
+          platformPostId: event.platformPostId,
         }),
       ];
     case 'fail':
@@ -228,6 +249,11 @@ function guardOf(post: Post, event: PostEvent): SvcError | null {
     case 'retry_later':
       if (post.leaseOwner !== event.leaseOwner) {
         return refusal(post, from, event.type, 'The publisher recording this no longer holds its lease.');
+      }
+      return null;
+    case 'reveal_public_id':
+      if (post.permalink !== null) {
+        return refusal(post, from, event.type, 'It already has its public link.');
       }
       return null;
     case 'restore': {
@@ -294,6 +320,8 @@ function apply(post: Post, event: PostEvent): Post {
         leaseOwner: null,
         dueAt: null,
       };
+    case 'reveal_public_id':
+      return { ...base, platformPostId: event.platformPostId, permalink: event.permalink };
     case 'fail':
       return {
         ...base,
@@ -380,6 +408,7 @@ const RULE_TEXT: Readonly<Record<PostEventType, string>> = {
   claim: 'Only scheduled posts can be claimed for publishing.',
   record_progress: 'Only a post being published can record publishing progress.',
   succeed: 'Only a post being published can be marked posted.',
+  reveal_public_id: 'Only a posted post can receive its public id.',
   fail: 'Only a post being published can be marked failed.',
   retry_later: 'Only a post being published can be rescheduled for a retry.',
   delete: 'Published posts and posts being published cannot be deleted.',

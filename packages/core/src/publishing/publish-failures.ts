@@ -3,6 +3,10 @@
  * `failedReason`: what happened and what to do. The engine and the adapters name a code; the
  * wording lives here, once.
  */
+/** Why TikTok photo posts cannot go out on a server without a verified media prefix (docs/connections.md). */
+export const TIKTOK_URL_NOT_VERIFIED =
+  'TikTok pulls photos only from a domain or URL prefix verified in the TikTok developer portal, and this server names none: the operator verifies where media are served from and sets TIKTOK_VERIFIED_MEDIA_PREFIX (docs/connections.md, "Real apps: TikTok"). Video posts are not affected.';
+
 const FAILURES = {
   platform_not_configured: (p: { platform: string }) =>
     `${p.platform} is not set up on this server, so the post could not be published.`,
@@ -19,6 +23,9 @@ const FAILURES = {
     `Reconnect the ${p.platform} account @${p.handle}, then schedule the post again. ${p.reason}`,
   unreachable: (p: { platform: string; detail: string }) =>
     `${p.platform} could not be reached (${p.detail}).`,
+  tiktok_url_not_verified: (_: Record<string, never>) => TIKTOK_URL_NOT_VERIFIED,
+  tiktok_photo_link_unverified: (p: { prefix: string }) =>
+    `TikTok pulls photos only from the verified URL prefix ${p.prefix}, and a photo of this post is an outside link: upload the file so the service serves it.`,
 } as const;
 
 /** A code of a publish failure. */

@@ -44,6 +44,12 @@ export type PublishStep =
       readonly platformPostId: string;
       readonly permalink: string | null;
       readonly warning?: string;
+      /**
+       * The platform took the post but holds its public id back (TikTok's moderation, which can
+       * take hours): `platformPostId` is the publish's handle, `permalink` null, and the collector
+       * asks again later (`PublishGateway.readPublicId`) until the public id comes.
+       */
+      readonly publicIdPending?: boolean;
     }
   /** A transient failure (rate limit, 5xx, timeout): try again later; counts as an attempt. */
   | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string }

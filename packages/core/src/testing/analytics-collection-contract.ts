@@ -149,6 +149,53 @@ export function describeAnalyticsCollectionContract(store: () => Store): void {
     expect((await claim(store(), at(2 * HOUR), 'c2')).map((j) => j.postId)).toEqual(['post_d1']);
   });
 
+  it('awaits a held-back public id, then takes it and starts reading metrics, or gives up', async () => {
+    await publish(store(), postOn('post_f1', 'tiktok', 'acct_tt'), at(0), true);
+    await publish(store(), postOn('post_f2', 'tiktok', 'acct_tt'), at(0), true);
+    await followAll(store());
+    // Asked for a minute after publishing, under the publish handle.
+    expect(await claim(store(), at(59_000))).toEqual([]);
+    const jobs = await claim(store(), at(60_000));
+    expect(jobs).toEqual([
+      expect.objectContaining({
+        postId: 'post_f1',
+        platformPostId: 'pub_post_f1',
+        status: 'awaiting_id',
+        nextAt: at(60_000),
+      }),
+      expect.objectContaining({ postId: 'post_f2', status: 'awaiting_id' }),
+    ]);
+    const found = (postId: string, leaseOwner = 'collector-1') =>
+      store().analytics.settleAwaitedId({
+        postId,
+        leaseOwner,
+        at: at(2 * 60_000),
+        outcome: { kind: 'found', platformPostId: '7345678901234567891', nextAt: at(HOUR) },
+      });
+    expect(await found('post_f1', 'someone-else')).toBe(false);
+    expect(await found('post_f1')).toBe(true);
+    // Only once: the collection no longer awaits an id, leased or not.
+    expect(await found('post_f1')).toBe(false);
+    expect(
+      await store().analytics.settleAwaitedId({
+        postId: 'post_f2',
+        leaseOwner: 'collector-1',
+        at: at(2 * 60_000),
+        outcome: { kind: 'gave_up' },
+      }),
+    ).toBe(true);
+    expect(await claim(store(), at(HOUR - 1))).toEqual([]);
+    expect(await claim(store(), at(400 * DAY))).toEqual([
+      expect.objectContaining({
+        postId: 'post_f1',
+        platformPostId: '7345678901234567891',
+        status: 'pending',
+        nextAt: at(HOUR),
+        doneSlot: null,
+      }),
+    ]);
+  });
+
   it('hands each active account to one follower read a day, and stores the count read', async () => {
     const active = await store().accounts.saveAccount(
       anAccount(OWNER, { id: 'acct_f1', platform: 'tiktok' }),

@@ -16,8 +16,16 @@ export const at = (ms: number) => new Date(T0.getTime() + ms);
 /** The owner of the posts the parts publish. */
 export const OWNER = 'user_01JANALYTICSOWNER000000000';
 
-/** Schedules, claims and publishes one post through the post store, as the publisher does. */
-export async function publish(store: Store, post: Post, publishedAt: Date): Promise<Post> {
+/**
+ * Schedules, claims and publishes one post through the post store, as the publisher does;
+ * `publicIdPending` publishes it under a publish handle, its public id held back (TikTok).
+ */
+export async function publish(
+  store: Store,
+  post: Post,
+  publishedAt: Date,
+  publicIdPending = false,
+): Promise<Post> {
   const scheduled = { ...post, scheduledTime: publishedAt, dueAt: publishedAt };
   await store.posts.insertPosts({
     ownerId: post.ownerId,
@@ -39,8 +47,9 @@ export async function publish(store: Store, post: Post, publishedAt: Date): Prom
     type: 'succeed',
     at: publishedAt,
     leaseOwner: 'publisher',
-    platformPostId: `pp_${post.id}`,
-    permalink: `https://example.test/${post.id}`,
+    ...(publicIdPending
+      ? { platformPostId: `pub_${post.id}`, permalink: null, publicIdPending: true }
+      : { platformPostId: `pp_${post.id}`, permalink: `https://example.test/${post.id}` }),
   })._unsafeUnwrap();
   const stored = await store.posts.updatePost(done.post, mine.version, done.events);
   if (stored === null) throw new Error(`post ${post.id} was not recorded`);

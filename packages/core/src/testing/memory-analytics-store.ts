@@ -13,7 +13,8 @@ import type { Post } from '../posts/index.js';
 import { aggregateOf, daySumsOf } from './memory-analytics-aggregates.js';
 import { copy } from './memory-copy.js';
 
-type Collection = Omit<NewCollection, 'nextAt'> & {
+type Collection = Omit<NewCollection, 'nextAt' | 'status' | 'platformPostId'> & {
+  platformPostId: string;
   doneSlot: number | null;
   status: CollectionStatus;
   nextAt: Date | null;
@@ -76,7 +77,6 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Mem
         collections.set(added.postId, {
           ...copy(added),
           doneSlot: null,
-          status: 'pending',
           leaseOwner: null,
           leaseUntil: null,
           latest: {},
@@ -128,6 +128,23 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Mem
       c.status = result.status;
       c.doneSlot = Math.max(c.doneSlot ?? result.slot, result.slot);
       c.nextAt = result.nextAt === null ? null : new Date(result.nextAt);
+      c.leaseOwner = null;
+      c.leaseUntil = null;
+      return true;
+    },
+
+    async settleAwaitedId(result) {
+      live();
+      const c = held(result.postId, result.leaseOwner);
+      if (c === null || c.status !== 'awaiting_id') return false;
+      if (result.outcome.kind === 'found') {
+        c.platformPostId = result.outcome.platformPostId;
+        c.status = 'pending';
+        c.nextAt = new Date(result.outcome.nextAt);
+      } else {
+        c.status = 'not_available';
+        c.nextAt = null;
+      }
       c.leaseOwner = null;
       c.leaseUntil = null;
       return true;

@@ -7,6 +7,7 @@ const FROM_JOURNAL: Readonly<Partial<Record<DomainEventType, WebhookEventType>>>
   // A retried post is scheduled again: subscribers see it as such.
   'post.retry_requested': 'post.scheduled',
   'post.posted': 'post.published',
+  'post.permalink_ready': 'post.permalink_ready',
   'post.failed': 'post.failed',
   'post.deleted': 'post.deleted',
   'post.restored': 'post.restored',

@@ -7,6 +7,8 @@
 export const WEBHOOK_EVENT_TYPES = [
   'post.scheduled',
   'post.published',
+  /** A published post's public link arrived after `post.published` (TikTok's moderation). */
+  'post.permalink_ready',
   'post.failed',
   'post.deleted',
   'post.restored',

@@ -1,6 +1,8 @@
+import type { CollectionJob } from '@svc/core';
 import type { BackgroundWorker } from './background-worker.js';
 import { collectAccountMetrics } from './collect-account-metrics.js';
 import { collectFollowers } from './collect-followers.js';
+import { collectPublicIds } from './collect-public-ids.js';
 import { type LeasedRound, leasedWorker } from './leased-worker.js';
 import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
@@ -42,11 +44,21 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
     }
     const now = deps.clock.now();
     const jobs = await analytics.claimCollections(leaseClaimOf(options, now));
-    const byAccount = new Map<string, typeof jobs>();
-    for (const job of jobs) byAccount.set(job.accountId, [...(byAccount.get(job.accountId) ?? []), job]);
+    // Posts whose public id is still held back are asked for it, never read for metrics under
+    // their publish handle.
+    const awaiting = byAccount(jobs.filter((job) => job.status === 'awaiting_id'));
+    const reading = byAccount(jobs.filter((job) => job.status !== 'awaiting_id'));
     // One account's failure does not stop the others; its leases run out and it is read later.
     await round.workThrough(
-      [...byAccount.values()],
+      awaiting,
+      'public id check crashed',
+      (j) => ({ accountId: j[0]?.accountId }),
+      async (accountJobs) => {
+        await collectPublicIds(deps, options.leaseOwner, accountJobs);
+      },
+    );
+    await round.workThrough(
+      reading,
       'metrics collection crashed',
       (j) => ({ accountId: j[0]?.accountId }),
       async (accountJobs) => {
@@ -82,4 +94,11 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
       return () => ({ posts: counts.posts - before.posts, snapshots: counts.snapshots - before.snapshots });
     },
   );
+}
+
+// Collections grouped by account, each group read with the account's tokens.
+function byAccount(jobs: readonly CollectionJob[]): CollectionJob[][] {
+  const groups = new Map<string, CollectionJob[]>();
+  for (const job of jobs) groups.set(job.accountId, [...(groups.get(job.accountId) ?? []), job]);
+  return [...groups.values()];
 }

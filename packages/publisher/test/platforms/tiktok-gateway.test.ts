@@ -83,6 +83,35 @@ describe('TikTok gateway: connecting', () => {
     expect(run.outcome.kind).toBe('published');
   });
 
+  // TIKTOK_PKCE_ENCODING is read by the adapter and the simulator alike: either encoding connects
+  // end to end when both agree, and a challenge in the other one is refused at the exchange.
+  it.each(['hex', 'base64url'] as const)(
+    'connects with the %s PKCE encoding, one switch for both sides',
+    async (encoding) => {
+      const { h } = t;
+      h.sandbox.control.setTikTokApp({ pkceEncoding: encoding });
+      const verifier = 'a-pkce-verifier-of-the-tiktok-encoding-tests-0123456789';
+      const connect = async (gateway: ReturnType<typeof makeTikTokGateway>) => {
+        const url = gateway.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI, codeVerifier: verifier });
+        const challenge = new URL(url).searchParams.get('code_challenge');
+        const { code } = await approveConsent(url, 'bea_shop');
+        return {
+          challenge,
+          exchange: await gateway.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+        };
+      };
+      const agreeing = await connect(makeTikTokGateway(h, { pkceEncoding: encoding }));
+      expect(agreeing.challenge).toBe(createHash('sha256').update(verifier).digest(encoding));
+      expect(agreeing.exchange.kind).toBe('connected');
+      const other = encoding === 'hex' ? 'base64url' : 'hex';
+      const disagreeing = await connect(makeTikTokGateway(h, { pkceEncoding: other }));
+      expect(disagreeing.exchange).toEqual({
+        kind: 'refused',
+        reason: expect.stringContaining('Code verifier or code challenge is invalid'),
+      });
+    },
+  );
+
   it('refuses a consent that left out posting', async () => {
     const { h } = t;
     const gateway = makeTikTokGateway(h, { scopes: ['user.info.basic', 'user.info.profile'] });
@@ -214,6 +243,45 @@ describe('TikTok gateway: photo posts', () => {
       mediaUrls: photos.map((p) => p.url),
       caption: 'Trip\n\nOur trip, day by day',
     });
+  });
+});
+
+describe('TikTok gateway: photo links and the verified URL prefix', () => {
+  const photoJob = (h: typeof t.h) => aJob(h.account('tiktok', 'bea_shop'), 'Our trip', [h.image()], PUBLIC);
+
+  it('is refused by TikTok (url_ownership_unverified) when the links are not under a verified prefix', async () => {
+    const { h, gateway } = t;
+    h.sandbox.control.setTikTokApp({ verifiedPrefixes: ['https://media.example.com/'] });
+    const run = await runSteps(gateway, photoJob(h), h.clock);
+    expect(run.outcome).toEqual({
+      kind: 'failed',
+      reason: expect.stringContaining('(TikTok: url_ownership_unverified)'),
+    });
+    expect(h.sandbox.control.published('tiktok')).toEqual([]);
+  });
+
+  it('publishes photos whose links are under the prefix verified on both sides', async () => {
+    const { h } = t;
+    const prefix = `${h.baseUrl}/media/`;
+    h.sandbox.control.setTikTokApp({ verifiedPrefixes: [prefix] });
+    const gateway = makeTikTokGateway(h, { verifiedMediaPrefix: prefix, ownMediaPrefix: prefix });
+    const run = await runSteps(gateway, photoJob(h), h.clock);
+    const post = expectOnePost(h, run.outcome);
+    expect(post?.mediaUrls.every((url) => url.startsWith(prefix))).toBe(true);
+    expect(gateway.photoPullPrefix).toBe(prefix);
+  });
+
+  it('refuses photo posts without calling TikTok when no prefix is configured', async () => {
+    const { h } = t;
+    const gateway = makeTikTokGateway(h, { verifiedMediaPrefix: null });
+    const calls = recordCalls(h);
+    const run = await runSteps(gateway, photoJob(h), h.clock);
+    expect(run.outcome).toEqual({
+      kind: 'failed',
+      reason: expect.stringContaining('TIKTOK_VERIFIED_MEDIA_PREFIX'),
+    });
+    expect(calls).toEqual([]);
+    expect(gateway.photoPullPrefix).toBeNull();
   });
 });
 

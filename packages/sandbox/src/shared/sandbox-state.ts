@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { TikTokPkceEncoding } from '@svc/core';
 import { createGraphInjections, type GraphInjections, resetGraphInjections } from './graph-injections.js';
 import { createMetricsFailures, type MetricsFailures, resetMetricsFailures } from './metrics-failures.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
@@ -94,6 +95,21 @@ export type SandboxSettings = {
   instagramWebhook: InstagramWebhookConfig | null;
   /** Waits before each retry of a webhook delivery that was not answered 200. */
   webhookRetryDelaysMs: readonly number[];
+  /** The TikTok app's portal settings and TikTok's moderation (`SandboxOptions.tiktok`). */
+  tiktok: TikTokAppSettings;
+};
+
+/** What the TikTok developer portal holds for the app, and how long TikTok's moderation takes. */
+export type TikTokAppSettings = {
+  /** How the consent's PKCE challenge writes the verifier's SHA-256 (TIKTOK_PKCE_ENCODING). */
+  pkceEncoding: TikTokPkceEncoding;
+  /** Verified domains or URL prefixes: PULL_FROM_URL links must start with one of them. */
+  verifiedPrefixes: readonly string[];
+  /**
+   * Moderation of public posts, after processing: the public post id is withheld until `afterMs`
+   * (by the sandbox clock) have passed and `afterReads` status reads have seen it complete.
+   */
+  moderation: { afterMs: number; afterReads: number };
 };
 
 /** A forced token invalidation: tokens of an older generation get code 190 with `subcode`. */
@@ -143,6 +159,11 @@ const copySettings = (s: SandboxSettings): SandboxSettings => ({
   quotas: { ...s.quotas },
   instagramWebhook: s.instagramWebhook === null ? null : { ...s.instagramWebhook },
   webhookRetryDelaysMs: [...s.webhookRetryDelaysMs],
+  tiktok: {
+    pkceEncoding: s.tiktok.pkceEncoding,
+    verifiedPrefixes: [...s.tiktok.verifiedPrefixes],
+    moderation: { ...s.tiktok.moderation },
+  },
 });
 
 // The slices' entries, each reading and writing its own key (a mapped type the loop cannot follow).

@@ -51,9 +51,10 @@ function redeemCode(ctx: SandboxContext, r: SandboxRequest): Reply {
         'code_verifier is required for this authorization code.',
       );
     }
-    // TikTok's S256 differs from RFC 7636: the challenge is the SHA-256 of the verifier in lower-case
-    // hex, not base64url (TikTok's own Android SDK computes it so, and its tests pin a 64-hex value).
-    if (createHash('sha256').update(verifier).digest('hex') !== code.pk) {
+    // TikTok documents its S256 challenge in hex (Login Kit for Desktop), RFC 7636 says base64url:
+    // the app's setting decides which this simulator expects, as the adapter sends it.
+    const encoding = ctx.state.settings.tiktok.pkceEncoding;
+    if (createHash('sha256').update(verifier).digest(encoding) !== code.pk) {
       throw tiktokOAuthError(400, 'invalid_request', 'Code verifier or code challenge is invalid.');
     }
   }

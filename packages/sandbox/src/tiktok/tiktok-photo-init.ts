@@ -9,6 +9,7 @@ import {
   checkBrandedContent,
   checkDailyCap,
   checkInteractions,
+  checkUrlOwnership,
   countProp,
   flagProp,
   injectedTikTokFailure,
@@ -29,7 +30,8 @@ const invalid = (message: string) => tiktokError(400, 'invalid_params', message)
 
 /**
  * `POST /v2/post/publish/content/init/` with `media_type: PHOTO` (platforms.md 2.2 step 4):
- * photos only come by `PULL_FROM_URL`, 1 to 35 of them. The sandbox downloads them at once (when
+ * photos only come by `PULL_FROM_URL`, 1 to 35 of them, from a verified domain or URL prefix
+ * (`url_ownership_unverified` otherwise). The sandbox downloads them at once (when
  * it fetches media); an unreachable link ends the publish with `photo_pull_failed`, an image that
  * is neither JPEG nor WebP with `file_format_check_failed`.
  */
@@ -51,6 +53,7 @@ export async function contentInit(ctx: SandboxContext, r: SandboxRequest): Promi
   for (const name of ['auto_add_music', 'brand_organic_toggle']) flagProp(postInfo, name);
   checkBrandedContent(postInfo, privacyLevel, inbox);
   const images = photoImagesOf(sourceInfo);
+  checkUrlOwnership(ctx, images);
   const failReason = injectedTikTokFailure(ctx, token.uid, `${title}\n${description}`);
   if (!inbox) checkDailyCap(ctx, token.uid);
 

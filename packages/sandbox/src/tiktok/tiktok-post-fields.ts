@@ -75,6 +75,22 @@ export function linkValue(value: unknown, what: string): string {
   throw invalid(`${what} must be an http(s) URL.`);
 }
 
+/**
+ * PULL_FROM_URL links must start with a domain or URL prefix the app verified in the developer
+ * portal (media-transfer guide); any other is refused before anything is created, as TikTok does.
+ */
+export function checkUrlOwnership(ctx: SandboxContext, links: readonly string[]): void {
+  const { verifiedPrefixes } = ctx.state.settings.tiktok;
+  const unverified = links.find((link) => !verifiedPrefixes.some((prefix) => link.startsWith(prefix)));
+  if (unverified !== undefined) {
+    throw tiktokError(
+      403,
+      'url_ownership_unverified',
+      `The domain or URL prefix of ${unverified} is not verified for this client.`,
+    );
+  }
+}
+
 /** `privacy_level`, which must be one of the creator's options. */
 export function privacyLevelOf(postInfo: JsonObject | undefined, creator: TikTokCreator): string {
   const level = postInfo?.privacy_level;

@@ -43,6 +43,7 @@ export function newTikTokPublish(
     pulled: null,
     failReason: request.failReason,
     postId: null,
+    completeReads: 0,
   };
 }
 
@@ -55,7 +56,7 @@ export type TikTokPublishStatus =
   | 'FAILED';
 
 /** When the publish is processed (by the sandbox clock), or null while bytes are still missing. */
-function processedAt(ctx: SandboxContext, publish: TikTokPublish): number | null {
+export function processedAt(ctx: SandboxContext, publish: TikTokPublish): number | null {
   if (publish.mediaReadyAt === null) return null;
   const { readyAfter } = ctx.state.settings;
   return publish.mediaReadyAt + (publish.kind === 'PHOTO' ? readyAfter.image : readyAfter.video);
@@ -69,6 +70,17 @@ export function publishStatus(ctx: SandboxContext, publish: TikTokPublish): TikT
   }
   if (publish.failReason !== null) return 'FAILED';
   return publish.inbox ? 'SEND_TO_USER_INBOX' : 'PUBLISH_COMPLETE';
+}
+
+/**
+ * Whether moderation let the public id of a completed publish out: TikTok holds it back until its
+ * moderation ends ("usually within one minute", "in some cases a few hours"), which the sandbox
+ * models as time after processing and a number of status reads (`setTikTokApp`).
+ */
+export function moderated(ctx: SandboxContext, publish: TikTokPublish): boolean {
+  const { afterMs, afterReads } = ctx.state.settings.tiktok.moderation;
+  const done = processedAt(ctx, publish);
+  return done !== null && nowOf(ctx) >= done + afterMs && publish.completeReads > afterReads;
 }
 
 /** The link of a published TikTok post in the sandbox. */
@@ -137,7 +149,10 @@ export function postsCountedToday(ctx: SandboxContext, openId: string): number {
   return publishedInLastDay(ctx.state, 'tiktok', openId, now) + inFlight;
 }
 
-/** The creator's published publishes other people can see, newest first. */
+/**
+ * The creator's published publishes other people can see, newest first: not SELF_ONLY, and past
+ * moderation's time (a post under review is not public yet).
+ */
 export function visiblePublishes(ctx: SandboxContext, openId: string): TikTokPublish[] {
   const byPost = new Map(
     [...ctx.state.tiktok.publishes.values()].flatMap((p) => (p.postId === null ? [] : [[p.postId, p]])),
@@ -147,6 +162,9 @@ export function visiblePublishes(ctx: SandboxContext, openId: string): TikTokPub
     .reverse()
     .flatMap((p) => {
       const publish = byPost.get(p.postId);
-      return publish === undefined || publish.privacyLevel === 'SELF_ONLY' ? [] : [publish];
+      if (publish === undefined || publish.privacyLevel === 'SELF_ONLY') return [];
+      const done = processedAt(ctx, publish);
+      const reviewed = done !== null && nowOf(ctx) >= done + ctx.state.settings.tiktok.moderation.afterMs;
+      return reviewed ? [publish] : [];
     });
 }

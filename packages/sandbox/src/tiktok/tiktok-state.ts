@@ -59,6 +59,8 @@ export type TikTokPublish = {
   failReason: string | null;
   /** The public post id once published. */
   postId: string | null;
+  /** Status reads that saw it complete, counted towards moderation (`afterReads`). */
+  completeReads: number;
 };
 
 /** What the TikTok simulator remembers between calls. */

@@ -3,7 +3,7 @@ import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { authenticateTikTok, requireTikTokScope, spendTikTokCall } from './tiktok-auth.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
-import { publishStatus } from './tiktok-publishes.js';
+import { moderated, publishStatus } from './tiktok-publishes.js';
 
 /**
  * `POST /v2/post/publish/status/fetch/` `{publish_id}` (30 per minute per token): PROCESSING_UPLOAD
@@ -12,7 +12,8 @@ import { publishStatus } from './tiktok-publishes.js';
  *
  * `publicaly_available_post_id` (sic) is an array of int64 on TikTok, so its ids are written as
  * JSON numbers even though they exceed 2^53: a client that parses them as doubles gets them
- * wrong, exactly as against the real API. It stays empty for SELF_ONLY posts.
+ * wrong, exactly as against the real API. It stays empty for SELF_ONLY posts, and for public
+ * ones while moderation lasts.
  */
 export function statusFetch(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = authenticateTikTok(ctx, r);
@@ -24,8 +25,12 @@ export function statusFetch(ctx: SandboxContext, r: SandboxRequest): Reply {
     throw tiktokError(400, 'invalid_params', `publish_id "${publishId}" does not exist for this user.`);
   }
   const status = publishStatus(ctx, publish);
+  if (status === 'PUBLISH_COMPLETE') publish.completeReads += 1;
   const ids =
-    status === 'PUBLISH_COMPLETE' && publish.postId !== null && publish.privacyLevel !== 'SELF_ONLY'
+    status === 'PUBLISH_COMPLETE' &&
+    publish.postId !== null &&
+    publish.privacyLevel !== 'SELF_ONLY' &&
+    moderated(ctx, publish)
       ? [publish.postId]
       : [];
   const reply = tiktokOk({

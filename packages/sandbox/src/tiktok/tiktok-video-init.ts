@@ -11,6 +11,7 @@ import {
   checkBrandedContent,
   checkDailyCap,
   checkInteractions,
+  checkUrlOwnership,
   countProp,
   flagProp,
   injectedTikTokFailure,
@@ -49,6 +50,7 @@ export async function videoInit(ctx: SandboxContext, r: SandboxRequest): Promise
   if (plan === null && videoUrl === null) {
     throw tiktokError(400, 'invalid_params', 'source_info.source must be FILE_UPLOAD or PULL_FROM_URL.');
   }
+  if (videoUrl !== null) checkUrlOwnership(ctx, [videoUrl]);
   const failReason = injectedTikTokFailure(ctx, token.uid, title);
   checkDailyCap(ctx, token.uid);
 

@@ -86,7 +86,7 @@ metrics at /metrics on that port (behind SVC_METRICS_TOKEN when set; docs/operat
       logger.info({ metricsPort: metricsServer.port }, `metrics listening on port ${metricsServer.port}`);
     }
     const publisher = startPublisher(services, config, logger);
-    const collector = createServerCollector(services, logger);
+    const collector = createServerCollector(services, config, logger);
     collector.start();
     const replier = createServerReplier(services, config, logger);
     replier.start();

@@ -25,7 +25,7 @@ running server: reads are leased, and a slot already stored is never overwritten
           : null;
       const logger = createLogger({ level: config.logLevel, destination: 'stderr' });
       await collectAnalyticsNow(services.core, ownerId);
-      return createServerCollector(services, logger).drain();
+      return createServerCollector(services, config, logger).drain();
     });
     printJson(io, counts);
     return 0;

@@ -2,7 +2,7 @@ import type { ConnectedAccount } from '../../accounts/index.js';
 import type { LeaseClaim, OffsetRange } from '../../kernel/index.js';
 import type { AnalyticsAggregates, DaySums, PeriodName } from '../analytics-aggregates.js';
 import type { PostMetrics } from '../analytics-metrics.js';
-import type { CollectionJob, CollectionResult } from '../collection-job.js';
+import type { AwaitedIdResult, CollectionJob, CollectionResult } from '../collection-job.js';
 
 /** One read of one post, kept for good: later reads never overwrite it. */
 export type MetricSnapshot = {
@@ -64,6 +64,13 @@ export type AnalyticsStore = {
    * when the lease was lost (nothing written).
    */
   recordCollection(result: CollectionResult): Promise<boolean>;
+  /**
+   * Ends the wait of a leased `awaiting_id` collection and releases the lease: `found` takes the
+   * public id and becomes `pending` with its first read at `nextAt`; `gave_up` becomes
+   * `not_available` with no further read. False when the lease was lost or the collection awaits
+   * no id (nothing written).
+   */
+  settleAwaitedId(result: AwaitedIdResult): Promise<boolean>;
   /** Releases the lease without a read (a fault, a rate limit): the post is due again at `until`. */
   deferCollection(postId: string, leaseOwner: string, until: Date): Promise<boolean>;
   /** Makes every collection of the owner (or of everyone) due at `now`; answers how many. */

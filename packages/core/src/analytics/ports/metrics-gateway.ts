@@ -1,4 +1,10 @@
-import type { FollowersAnswer, MetricsAnswer, MetricsTarget } from '../metrics-answer.js';
+import type {
+  FollowersAnswer,
+  MetricsAnswer,
+  MetricsTarget,
+  PublicIdAnswer,
+  PublicIdTarget,
+} from '../metrics-answer.js';
 
 /** The metrics part of a platform's gateway, for platforms whose metrics we read. */
 export type MetricsGateway = {
@@ -14,4 +20,12 @@ export type MetricsGateway = {
   ): Promise<MetricsAnswer>;
   /** The account's follower count now. Never rejects, like `readMetrics`. */
   readFollowers?(credentials: Readonly<Record<string, unknown>>): Promise<FollowersAnswer>;
+  /**
+   * Asks whether the public id a publish was posted without has come (platforms whose publishes
+   * can be `publicIdPending`: TikTok's moderation). Never rejects, like `readMetrics`.
+   */
+  readPublicId?(
+    credentials: Readonly<Record<string, unknown>>,
+    target: PublicIdTarget,
+  ): Promise<PublicIdAnswer>;
 };

@@ -100,3 +100,70 @@ describe('createPosts with TikTok creator options', () => {
     expect(warning?.message).toContain('checked again before the post is published');
   });
 });
+
+// TikTok pulls photos by link only from a verified domain or URL prefix; a server with real TikTok
+// and none configured refuses photo posts when they are scheduled, not hours later when they fail.
+describe('createPosts with TikTok photos and the verified media prefix', () => {
+  const setUp = async (photoPullPrefix: string | null) => {
+    const gateway = { ...createRecordingPlatformGateway('tiktok'), photoPullPrefix };
+    const t = createTestDeps({ platforms: { tiktok: gateway } });
+    const user = aUser();
+    await t.store.users.insertUser(user);
+    const creator = await t.store.accounts.saveAccount(
+      anAccount(user.id, {
+        platform: 'tiktok',
+        handle: 'creator',
+        sealedCredentials: t.deps.secretBox.seal(JSON.stringify({ accessToken: 'a1' })),
+      }),
+    );
+    const actor: Actor = { user, credentialId: 'key_1', scopes: ['post:write'], accountIds: null };
+    const seed = (contentType: string, durationMs: number | null) =>
+      seedMediaAsset(
+        t.store.media,
+        aMediaAsset(user.id, { contentType, width: 1080, height: 1920, durationMs }),
+      );
+    const create = async (mediaIds: string[]) =>
+      createPosts(
+        t.deps,
+        actor,
+        {
+          platforms: ['tiktok'],
+          caption: 'Day one',
+          title: 'Day one',
+          mediaIds,
+          platformMeta: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' } },
+        },
+        { requireScheduledTime: false },
+      );
+    return { t, creator, seed, create };
+  };
+
+  it('refuses a photo post when no prefix is configured, naming the setting, and writes nothing', async () => {
+    const { t, creator, seed, create } = await setUp(null);
+    const photo = await seed('image/jpeg', null);
+    const error = (await create([photo.id]))._unsafeUnwrapErr();
+    expect(error).toMatchObject({
+      code: 'tiktok_url_not_verified',
+      message: expect.stringContaining('TIKTOK_VERIFIED_MEDIA_PREFIX'),
+      details: { field: 'media', profileId: creator.id, setting: 'TIKTOK_VERIFIED_MEDIA_PREFIX' },
+    });
+    expect(
+      await t.store.posts.listPosts({
+        ownerId: creator.ownerId,
+        statuses: null,
+        accountIds: null,
+        limit: 10,
+        after: null,
+      }),
+    ).toMatchObject({ posts: [] });
+  });
+
+  it('takes videos without a prefix, and photos once a prefix is configured', async () => {
+    const without = await setUp(null);
+    const video = await without.seed('video/mp4', 30_000);
+    expect((await without.create([video.id])).isOk()).toBe(true);
+    const withPrefix = await setUp('https://media.example.com/');
+    const photo = await withPrefix.seed('image/jpeg', null);
+    expect((await withPrefix.create([photo.id])).isOk()).toBe(true);
+  });
+});

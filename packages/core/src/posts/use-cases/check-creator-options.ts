@@ -4,6 +4,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type PolicyIssue, type PolicyMedia, policyWarning } from '../../policy/index.js';
 import type { PostRequest } from '../post-request.js';
+import { checkTikTokPhotoSource } from './check-tiktok-photo-source.js';
 
 type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox' | 'platforms' | 'postingOptionsCache'>;
 
@@ -17,7 +18,8 @@ const INTERACTIONS = [
 ] as const;
 
 /**
- * Checks a request against each TikTok target creator's live posting options: the privacy level
+ * Checks a request against what TikTok allows: a photo post needs a verified media prefix on this
+ * server (`checkTikTokPhotoSource`), and each target creator's live posting options: the privacy level
  * must be one the creator allows (the error lists them) and a video may not be longer than the
  * creator may post. Interactions the creator turned off are warnings: they stay off whatever the
  * post asks. When the options cannot be read now (TikTok unreachable, the creator blocked for the
@@ -31,6 +33,8 @@ export async function checkCreatorOptions(
   media: readonly PolicyMedia[],
   targets: readonly ConnectedAccount[],
 ): Promise<Result<PolicyIssue[], SvcError>> {
+  const source = checkTikTokPhotoSource(deps.platforms, media, targets);
+  if (source.isErr()) return err(source.error);
   const warnings: PolicyIssue[] = [];
   const meta = request.platformMeta?.tiktok ?? {};
   for (const account of targets) {

@@ -8,4 +8,10 @@ export type PublishGateway = {
    * platform before anything is sent again.
    */
   publishStep(job: PublishJob): Promise<PublishStep>;
+  /**
+   * For a platform that fetches photos from our links only under a domain or URL prefix verified
+   * with it (TikTok's PULL_FROM_URL): that prefix, or null when none is configured, so photo posts
+   * cannot publish. Absent where any public link will do.
+   */
+  readonly photoPullPrefix?: string | null;
 };

@@ -9,6 +9,8 @@ import type {
   Platform,
   PlatformGateway,
   PostingOptionsAnswer,
+  PublicIdAnswer,
+  PublicIdTarget,
   PublishJob,
   PublishStep,
   RefreshedCredentials,
@@ -70,6 +72,8 @@ export type PlatformGatewayDefinition<Credentials, Progress, Request> = {
     read(credentials: Credentials, targets: readonly MetricsTarget[]): Promise<MetricsAnswer>;
     /** The account's follower count (null where the platform gives none). */
     followers(credentials: Credentials): Promise<FollowersAnswer>;
+    /** Whether a held-back public id has come (platforms that publish `publicIdPending`). */
+    publicId?(credentials: Credentials, target: PublicIdTarget): Promise<PublicIdAnswer>;
   };
   readonly clock: { now(): Date };
 };
@@ -157,5 +161,13 @@ export function definePlatformGateway<Credentials, Progress, Request>(
           readFollowers: (stored: Readonly<Record<string, unknown>>) =>
             withCredentials(stored, (credentials) => metrics.followers(credentials)),
         } satisfies Pick<PlatformGateway, 'metricsBatchSize' | 'readMetrics' | 'readFollowers'>)),
+    ...(metrics?.publicId === undefined
+      ? {}
+      : ({
+          readPublicId: (stored: Readonly<Record<string, unknown>>, target: PublicIdTarget) =>
+            withCredentials(stored, (credentials) =>
+              (metrics.publicId as NonNullable<typeof metrics.publicId>)(credentials, target),
+            ),
+        } satisfies Pick<PlatformGateway, 'readPublicId'>)),
   };
 }

@@ -66,7 +66,11 @@ const rows: Row[] = [
   ],
   ['spam_risk_text', answer('error-spam-risk-text.json', 403), { kind: 'failed' }],
   ['spam_risk', answer('error-spam-risk.json', 403), { kind: 'failed' }],
-  ['reached_active_user_cap', answer('error-reached-active-user-cap.json', 403), { kind: 'failed' }],
+  [
+    'reached_active_user_cap',
+    answer('error-reached-active-user-cap.json', 403),
+    { kind: 'defer', until: new Date('2026-01-16T00:00:00.000Z') },
+  ],
   [
     'unaudited_client_can_only_post_to_private_accounts',
     answer('error-unaudited-client-can-only-post-to-private-accounts.json', 403),

@@ -11,6 +11,9 @@ const RATE_LIMIT_RETRY_MS = 60_000;
 const FAULT_RETRY_MS = 30_000;
 const SCOPE_CODES = new Set(['scope_not_authorized', 'scope_permission_missed']);
 const DEFER_CODES = new Set(['spam_risk_too_many_posts', 'spam_risk_too_many_pending_share']);
+// The app's daily cap on creators posting through it (unaudited apps): nothing is wrong with the
+// post, and the count starts again the next day.
+const NEXT_DAY_CODES = new Set(['reached_active_user_cap']);
 
 /** Classifies a failed TikTok call (platforms.md 2.4); pure, so it is tested on fixtures. */
 export function classifyTikTokFailure(failure: TikTokFailure, now: Date): TikTokVerdict {
@@ -49,6 +52,14 @@ export function classifyTikTokFailure(failure: TikTokFailure, now: Date): TikTok
       reason: `${tiktokCodeAdvice(code) ?? said} The post waits until ${until.toISOString()}.`,
     };
   }
+  if (code !== null && NEXT_DAY_CODES.has(code)) {
+    const until = nextUtcDay(now);
+    return {
+      kind: 'defer',
+      until,
+      reason: `${tiktokCodeAdvice(code) ?? said} The post waits until ${until.toISOString()}.`,
+    };
+  }
   const advice = code === null ? null : tiktokCodeAdvice(code);
   if (advice !== null) return { kind: 'failed', reason: `${advice} (TikTok: ${code})` };
   if (code === 'invalid_file_upload') {
@@ -61,4 +72,10 @@ export function classifyTikTokFailure(failure: TikTokFailure, now: Date): TikTok
         ? `TikTok refused the request (${failure.detail}).`
         : `TikTok refused the request (${code}): ${said}`,
   };
+}
+
+// TikTok does not say when its day starts; the next UTC midnight is the earliest it can have, and
+// a deferral that comes too early is answered with another one at no attempt's cost.
+function nextUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }

@@ -4,6 +4,7 @@ import { classifyTikTokFailure } from './classify-tiktok-failure.js';
 import { TIKTOK_PATHS, tiktokInitSchema, tiktokVideoListSchema } from './tiktok-api.js';
 import { checkCreatorStep, creatorCheckDue } from './tiktok-creator-step.js';
 import { TikTokRequestError } from './tiktok-failure.js';
+import { tiktokPhotoLinks } from './tiktok-photo-links.js';
 import { awaitPublished } from './tiktok-status-step.js';
 import { type TikTokStepInput, tiktokPost } from './tiktok-step-input.js';
 import { photoPostInfo, type TikTokPhotoRequest } from './to-tiktok-request.js';
@@ -33,9 +34,12 @@ export async function takeTikTokPhotoStep(
   if (progress.publishId !== undefined) {
     return awaitPublished(input, progress.publishId, request.settings.privacyLevel);
   }
+  // Links TikTok may not pull are refused here, before anything is sent.
+  const links = tiktokPhotoLinks(request.urls, input.photoSource);
+  if (!links.ok) return { kind: 'failed', reason: links.reason };
   if (creatorCheckDue(input)) return checkCreatorStep(input, request.settings, null);
   if (progress.publishStartedAt === undefined) return markStart(input);
-  if (memory.takeUnsent(postId)) return send(input, request);
+  if (memory.takeUnsent(postId)) return send(input, request, links.urls);
   return recover(input, request, new Date(progress.publishStartedAt));
 }
 
@@ -44,13 +48,17 @@ function markStart(input: TikTokStepInput): PublishStep {
   return progressStep({ ...input.progress, publishStartedAt: input.now.toISOString(), lookups: 0 });
 }
 
-async function send(input: TikTokStepInput, request: TikTokPhotoRequest): Promise<PublishStep> {
+async function send(
+  input: TikTokStepInput,
+  request: TikTokPhotoRequest,
+  urls: readonly string[],
+): Promise<PublishStep> {
   try {
     const answer = await tiktokPost(input, tiktokInitSchema, TIKTOK_PATHS.contentInit, {
       media_type: 'PHOTO',
       post_mode: 'DIRECT_POST',
       post_info: photoPostInfo(request, input.progress.forceOff),
-      source_info: { source: 'PULL_FROM_URL', photo_images: request.urls, photo_cover_index: 0 },
+      source_info: { source: 'PULL_FROM_URL', photo_images: urls, photo_cover_index: 0 },
     });
     return progressStep({
       ...input.progress,

@@ -1,4 +1,9 @@
-import type { BlobReader, PlatformGateway } from '@svc/core';
+import {
+  type BlobReader,
+  DEFAULT_TIKTOK_PKCE_ENCODING,
+  type PlatformGateway,
+  type TikTokPkceEncoding,
+} from '@svc/core';
 import { definePlatformGateway } from '../shared/define-platform-gateway.js';
 import type { PlatformGatewayOptions } from '../shared/platform-gateway-options.js';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
@@ -13,6 +18,7 @@ import { readTikTokFollowers, readTikTokMetrics, TIKTOK_METRICS_BATCH } from './
 import { createTikTokOAuth } from './tiktok-oauth.js';
 import { readTikTokPostingOptions } from './tiktok-posting-options.js';
 import { tiktokProgressSchema } from './tiktok-progress.js';
+import { readTikTokPublicId } from './tiktok-public-id.js';
 import { toTikTokRequest } from './to-tiktok-request.js';
 
 /**
@@ -25,6 +31,16 @@ export type TikTokGatewayConfig = PlatformGatewayOptions<{ readonly www: string;
   readonly blobs: BlobReader;
   /** Default 10 MiB; TikTok takes 5 to 64 MiB (smaller videos go whole). Chunks get at least two minutes. */
   readonly chunkSizeBytes?: number;
+  /** How the PKCE challenge is written (TIKTOK_PKCE_ENCODING); default `hex`. */
+  readonly pkceEncoding?: TikTokPkceEncoding;
+  /**
+   * The domain or URL prefix verified for the app that photos are pulled from
+   * (TIKTOK_VERIFIED_MEDIA_PREFIX); null when none is configured, which refuses photo posts.
+   * Absent: photo links are sent as they are (a simulator that checks none).
+   */
+  readonly verifiedMediaPrefix?: string | null;
+  /** The prefix of the service's own media links (`${SVC_BASE_URL}/media/`), moved under the verified one. */
+  readonly ownMediaPrefix?: string;
 };
 
 const DEFAULT_SCOPES = [
@@ -48,7 +64,12 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
     config.links?.post ??
     ((username: string, id: string) => `https://www.tiktok.com/@${username}/video/${id}`);
 
-  return definePlatformGateway({
+  const photoSource =
+    config.verifiedMediaPrefix === undefined
+      ? null
+      : { verifiedPrefix: config.verifiedMediaPrefix, ownMediaPrefix: config.ownMediaPrefix ?? null };
+
+  const gateway = definePlatformGateway({
     platform: 'tiktok',
     names: { platform: 'TikTok', account: 'account' },
     // Access tokens live 24 h (or 2 h in newer documentation); refresh well before either ends.
@@ -69,6 +90,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
         blobs: config.blobs,
         memory,
         postUrl,
+        photoSource,
       };
       return request.kind === 'video'
         ? takeTikTokVideoStep(input, request, chunkSizeBytes)
@@ -82,6 +104,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
       clientSecret: config.clientSecret,
       hosts,
       scopes: config.scopes ?? DEFAULT_SCOPES,
+      pkceEncoding: config.pkceEncoding ?? DEFAULT_TIKTOK_PKCE_ENCODING,
       now: () => clock.now(),
       profileUrl,
     }),
@@ -89,7 +112,9 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
       batchSize: TIKTOK_METRICS_BATCH,
       read: (credentials, targets) => readTikTokMetrics(reads, credentials, targets),
       followers: (credentials) => readTikTokFollowers(reads, credentials),
+      publicId: (credentials, target) => readTikTokPublicId(reads, credentials, target, postUrl),
     },
     postingOptions: (credentials) => readTikTokPostingOptions(reads, credentials),
   });
+  return photoSource === null ? gateway : { ...gateway, photoPullPrefix: photoSource.verifiedPrefix };
 }

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { AuthorizationRequest, CodeCallback, CodeExchange, RefreshedCredentials } from '@svc/core';
+import type {
+  AuthorizationRequest,
+  CodeCallback,
+  CodeExchange,
+  RefreshedCredentials,
+  TikTokPkceEncoding,
+} from '@svc/core';
 import type { z } from 'zod';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import { TIKTOK_PATHS, type TikTokTokens, tiktokTokenSchema, tiktokUserInfoSchema } from './tiktok-api.js';
@@ -14,6 +20,8 @@ export type TikTokOAuthContext = {
   readonly clientSecret: string;
   readonly hosts: { readonly www: string; readonly api: string };
   readonly scopes: readonly string[];
+  /** How the PKCE challenge writes the verifier's SHA-256 (TIKTOK_PKCE_ENCODING). */
+  readonly pkceEncoding: TikTokPkceEncoding;
   readonly now: () => Date;
   readonly profileUrl: (username: string) => string;
 };
@@ -31,12 +39,14 @@ export function createTikTokOAuth(ctx: TikTokOAuthContext): PlatformOAuth<TikTok
 const REQUIRED_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish'];
 
 /**
- * The consent page URL, with the PKCE challenge of the request's verifier. TikTok's S256 is not
- * RFC 7636's: it wants the SHA-256 in hex, not base64url (so its own SDKs compute it; a base64url
- * challenge is refused with "Code verifier or code challenge is invalid").
+ * The consent page URL, with the PKCE challenge of the request's verifier. TikTok documents its
+ * S256 challenge as the SHA-256 in hex (Login Kit for Desktop), not RFC 7636's base64url, and says
+ * nothing for the web, where other clients send base64url: the encoding is a setting
+ * (docs/connections.md has the evidence). A wrong one is refused at the code exchange with
+ * "Code verifier or code challenge is invalid".
  */
 function tiktokAuthorizeUrl(ctx: TikTokOAuthContext, request: AuthorizationRequest): string {
-  const challenge = createHash('sha256').update(request.codeVerifier).digest('hex');
+  const challenge = createHash('sha256').update(request.codeVerifier).digest(ctx.pkceEncoding);
   return `${ctx.hosts.www}/v2/auth/authorize/?${new URLSearchParams({
     client_key: ctx.clientId,
     scope: ctx.scopes.join(','),

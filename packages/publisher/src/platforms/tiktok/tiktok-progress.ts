@@ -13,7 +13,7 @@ const isoTime = z.iso.datetime({ offset: true });
  * - `publishStartedAt`: saved before the call that can make the post public (a video's final
  *   chunk, a photo post's `content/init`); from then on TikTok is asked before that call is sent again;
  * - `firstPolledAt`: when status polling started; `lookups`: listings read to find a photo post
- *   whose init answer was lost, or reads waiting for a public post id; `restarts`: new inits after
+ *   whose init answer was lost; `restarts`: new inits after
  *   an upload URL expired.
  */
 export const tiktokProgressSchema = z.object({

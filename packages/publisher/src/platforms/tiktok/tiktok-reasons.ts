@@ -10,7 +10,7 @@ const CODE_ADVICE: Readonly<Record<string, string>> = {
   spam_risk:
     'TikTok flagged the post as a spam risk: change it, or wait a while before posting from this account again.',
   reached_active_user_cap:
-    "TikTok's limit of accounts posting through this app in a day is reached (5 for apps TikTok has not audited): try again tomorrow, or have the app audited by TikTok.",
+    "TikTok's daily limit of creators posting through this app is reached (apps TikTok has not audited may post for only a few creators a day); have the app audited to lift it.",
   unaudited_client_can_only_post_to_private_accounts:
     'TikTok has not audited this app yet, so it may post only to private accounts: make the account private in the TikTok app and post as SELF_ONLY, or have the app audited.',
   url_ownership_unverified:

@@ -10,9 +10,6 @@ const FAST_POLL_MS = 5_000; // 12 reads a minute, well within status/fetch's 30
 const SLOW_POLL_MS = 30_000;
 const FAST_POLLING_MS = 2 * 60_000;
 const MAX_PROCESSING_MS = 2 * 60 * 60_000;
-// Moderation can hold back the public id for a while; a few reads more before settling without it.
-const ID_LOOKUPS = 3;
-const ID_WAIT_MS = 20_000;
 
 /** Reads the publish's status once (status/fetch). */
 export function fetchStatus(input: TikTokStepInput, publishId: string): Promise<TikTokStatus> {
@@ -21,9 +18,12 @@ export function fetchStatus(input: TikTokStepInput, publishId: string): Promise<
 
 /**
  * One read of a sent publish's status until it settles: PUBLISH_COMPLETE is `published` with the
- * public post id (or the publish id when TikTok gives none, as for SELF_ONLY posts), FAILED is
- * `failed` with TikTok's reason. A transient error while reading is "still processing": the
- * publish is never started again once sent.
+ * public post id. Without one, a public post is still in TikTok's moderation ("usually within one
+ * minute", "in some cases a few hours", Get Post Status): it is `published` under the publish id
+ * with `publicIdPending`, and the collector asks for the id later (`readTikTokPublicId`); a
+ * SELF_ONLY post never gets one and stays under its publish id. FAILED is `failed` with TikTok's
+ * reason. A transient error while reading is "still processing": the publish is never started
+ * again once sent.
  */
 export async function awaitPublished(
   input: TikTokStepInput,
@@ -45,10 +45,9 @@ export async function awaitPublished(
       if (postId !== undefined) {
         return { kind: 'published', platformPostId: postId, permalink: input.postUrl(input.handle, postId) };
       }
-      if (privacyLevel !== 'SELF_ONLY' && input.progress.lookups < ID_LOOKUPS) {
-        return progressStep({ ...input.progress, lookups: input.progress.lookups + 1 }, ID_WAIT_MS);
-      }
-      return { kind: 'published', platformPostId: publishId, permalink: null };
+      return privacyLevel === 'SELF_ONLY'
+        ? { kind: 'published', platformPostId: publishId, permalink: null }
+        : { kind: 'published', platformPostId: publishId, permalink: null, publicIdPending: true };
     }
     case 'SEND_TO_USER_INBOX':
       return { kind: 'published', platformPostId: publishId, permalink: null };

@@ -2,6 +2,7 @@ import type { BlobReader } from '@svc/core';
 import type { z } from 'zod';
 import type { TikTokClient } from './tiktok-client.js';
 import type { TikTokMemory } from './tiktok-memory.js';
+import type { TikTokPhotoSource } from './tiktok-photo-links.js';
 import type { TikTokProgress } from './tiktok-progress.js';
 
 /** Everything one step of a TikTok publish needs. */
@@ -19,6 +20,8 @@ export type TikTokStepInput = {
   readonly blobs: BlobReader;
   readonly memory: TikTokMemory;
   readonly postUrl: (username: string, postId: string) => string;
+  /** Where TikTok may pull photos from; null: any link (a simulator that checks none). */
+  readonly photoSource: TikTokPhotoSource | null;
 };
 
 /** POSTs `json` (or nothing) to `${api}${path}` with the account's token; resolves with `data`. */
