@@ -7,7 +7,7 @@ import {
   type PlatformGateway,
   type PlatformGateways,
 } from '@svc/core';
-import { PLATFORM_ADAPTERS } from '@svc/publisher';
+import { PLATFORM_ADAPTERS, type PlatformHosts } from '@svc/publisher';
 import { SANDBOX_APPS, sandboxEndpoints, sandboxLinks } from '@svc/sandbox';
 import type { Config } from './config.js';
 
@@ -28,15 +28,21 @@ export type GatewayDeps = {
 export function createPlatformGateways(config: Config, deps: GatewayDeps): PlatformGateways {
   const endpoints = sandboxEndpoints(config.baseUrl);
   const links = sandboxLinks(config.baseUrl);
+  const { features, metaGraphVersion, facebookConfigId } = config.platforms;
+  // The same for real and sandbox apps, so the sandbox asks what the real platform would be asked.
+  const tuning = { features, graphVersion: metaGraphVersion, configId: facebookConfigId };
 
   function gatewayOf<P extends Platform>(platform: P): PlatformGateway | null {
     const adapter = PLATFORM_ADAPTERS[platform];
     const real = config.platformCredentials[platform];
-    if (real !== undefined) return adapter.create({ ...real, ...deps, hosts: adapter.defaultHosts });
+    if (real !== undefined) {
+      return adapter.create({ ...real, ...deps, ...tuning, hosts: liveHosts(config, platform) });
+    }
     if (!config.sandbox) return null;
     return adapter.create({
       ...SANDBOX_APPS[platform],
       ...deps,
+      ...tuning,
       hosts: endpoints[platform],
       links: links[platform],
     });
@@ -48,4 +54,13 @@ export function createPlatformGateways(config: Config, deps: GatewayDeps): Platf
     if (gateway !== null) gateways[platform] = gateway;
   }
   return gateways;
+}
+
+/**
+ * Where a platform with app credentials is called: its real hosts, or, with
+ * SVC_UNSAFE_PLATFORM_HOSTS (tests only), the sandbox of the server at that address.
+ */
+export function liveHosts<P extends Platform>(config: Config, platform: P): PlatformHosts[P] {
+  const stand = config.platforms.unsafePlatformHosts;
+  return stand === null ? PLATFORM_ADAPTERS[platform].defaultHosts : sandboxEndpoints(stand)[platform];
 }

@@ -86,10 +86,12 @@ metrics at /metrics on that port (behind SVC_METRICS_TOKEN when set; docs/operat
       logger.info({ metricsPort: metricsServer.port }, `metrics listening on port ${metricsServer.port}`);
     }
     const publisher = startPublisher(services, config, logger);
+    // Analytics and comment automations switched off ask no scopes, so their workers stay idle.
+    const { features } = config.platforms;
     const collector = createServerCollector(services, logger);
-    collector.start();
+    if (features.analytics) collector.start();
     const replier = createServerReplier(services, config, logger);
-    replier.start();
+    if (features.commentAutomations) replier.start();
     const webhooks = createServerWebhookWorker(services, config, logger);
     webhooks.start();
     const sweeper = createServerSweeper(services, logger);

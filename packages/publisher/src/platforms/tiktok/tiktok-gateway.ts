@@ -1,4 +1,4 @@
-import type { BlobReader, PlatformGateway } from '@svc/core';
+import { type BlobReader, DEFAULT_PLATFORM_FEATURES, type PlatformGateway, scopesFor } from '@svc/core';
 import { definePlatformGateway } from '../shared/define-platform-gateway.js';
 import type { PlatformGatewayOptions } from '../shared/platform-gateway-options.js';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
@@ -18,7 +18,7 @@ import { toTikTokRequest } from './to-tiktok-request.js';
 /**
  * Configuration of the TikTok gateway (Content Posting API, platforms.md 2). Links default to
  * `https://www.tiktok.com/@<username>` and `…/video/<id>`; scopes to user.info.basic,
- * user.info.profile, user.info.stats, video.list and video.publish.
+ * user.info.profile and video.publish, with user.info.stats and video.list when analytics is on.
  */
 export type TikTokGatewayConfig = PlatformGatewayOptions<{ readonly www: string; readonly api: string }> & {
   /** Stored media, which videos are uploaded from. */
@@ -26,14 +26,6 @@ export type TikTokGatewayConfig = PlatformGatewayOptions<{ readonly www: string;
   /** Default 10 MiB; TikTok takes 5 to 64 MiB (smaller videos go whole). Chunks get at least two minutes. */
   readonly chunkSizeBytes?: number;
 };
-
-const DEFAULT_SCOPES = [
-  'user.info.basic',
-  'user.info.profile',
-  'user.info.stats',
-  'video.list',
-  'video.publish',
-];
 
 /** A PlatformGateway for TikTok: video uploads in chunks from our storage, photo posts by link. */
 export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGateway {
@@ -81,7 +73,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       hosts,
-      scopes: config.scopes ?? DEFAULT_SCOPES,
+      scopes: config.scopes ?? scopesFor('tiktok', config.features ?? DEFAULT_PLATFORM_FEATURES),
       now: () => clock.now(),
       profileUrl,
     }),
