@@ -6,10 +6,22 @@ import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { type AppTokenPlatform, isAppToken } from './app-token.js';
 
-// The scopes a token minted without a scope list stands for, as a consent that named none grants.
+// A token minted without a scope list holds every scope (token-scopes.ts): each platform's full set.
 const DEFAULT_SCOPES: Readonly<Record<AppTokenPlatform, readonly string[]>> = {
-  facebook: ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'public_profile'],
-  threads: ['threads_basic', 'threads_content_publish'],
+  facebook: [
+    'pages_show_list',
+    'pages_manage_posts',
+    'pages_read_engagement',
+    'business_management',
+    'public_profile',
+  ],
+  threads: [
+    'threads_basic',
+    'threads_content_publish',
+    'threads_manage_insights',
+    'threads_manage_replies',
+    'threads_read_replies',
+  ],
 };
 
 /**

@@ -21,7 +21,9 @@ async function appToken(name: string, options: MetaProbeOptions): Promise<ProbeO
   const answer = await probeCall(
     {
       method: 'GET',
-      url: `${options.graph}/oauth/access_token`,
+      // Facebook's token endpoint sits under the version, as the adapter calls it; Threads' app
+      // token is documented unversioned.
+      url: `${options.graph}${name === 'Facebook' ? `/${options.version}` : ''}/oauth/access_token`,
       query: {
         client_id: options.clientId,
         client_secret: options.clientSecret,
