@@ -286,7 +286,7 @@ describe('the overview and connections pages', () => {
     expect(page.status).toBe(200);
     const section =
       /<section class="card" aria-labelledby="setup-heading">[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
-    expect(section).toContain('<td>Instagram</td>\n<td data-label="Served by">the built-in sandbox</td>');
+    expect(section).toContain('<td>Instagram<div class="muted">the built-in sandbox</div></td>');
     expect(section).toContain(
       '<code>instagram_business_manage_insights</code> <span class="muted">analytics</span>',
     );
@@ -294,7 +294,7 @@ describe('the overview and connections pages', () => {
     expect(section).not.toContain('<code>instagram_business_manage_comments</code>');
     // Facebook is live on a plain-http public address: the redirect URI finding fails.
     expect(section).toMatch(
-      /<td>Facebook<\/td>\n<td data-label="Served by">the real platform<\/td>[\s\S]*?Needs the operator/,
+      /<td>Facebook<div class="muted">the real platform<\/div><\/td>[\s\S]*?Needs the operator/,
     );
     expect(section).toContain('svc platforms check');
     expect(page.text).not.toContain('never shown');

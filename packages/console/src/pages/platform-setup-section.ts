@@ -43,9 +43,8 @@ export function platformSetupSection(setup: PlatformSetup, now: Date): Html {
     const mode = platformMode(platform, setup);
     const facebookConfig = platform === 'facebook' && setup.facebookConfigId !== null && mode === 'live';
     return html`<tr>
-<td>${PLATFORM_NAMES[platform]}</td>
-<td data-label="Served by">${mode === 'live' ? 'the real platform' : 'the built-in sandbox'}</td>
-<td data-label="Asks for">${
+<td>${PLATFORM_NAMES[platform]}<div class="muted">${mode === 'live' ? 'the real platform' : 'the built-in sandbox'}</div></td>
+<td data-label="Asks for" class="scopes">${
       facebookConfig
         ? html`<p class="muted">The Facebook Login for Business configuration decides; it must hold:</p>`
         : ''
@@ -56,5 +55,5 @@ export function platformSetupSection(setup: PlatformSetup, now: Date): Html {
   });
   return html`<section class="card" aria-labelledby="setup-heading"><h2 id="setup-heading">Platform set-up</h2>
 <p class="muted">What each platform's consent asks for with the features this server has on, and what its settings show. The operator checks the apps live with <code>svc platforms check</code>.</p>
-<div class="table stack"><table><thead><tr><th scope="col">Platform</th><th scope="col">Served by</th><th scope="col">Asks for</th><th scope="col">Set-up</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
+<div class="table stack"><table><thead><tr><th scope="col">Platform</th><th scope="col">Asks for</th><th scope="col">Set-up</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }

@@ -110,12 +110,7 @@ function scopesCheck(platform: Platform, setup: PlatformSetup): PlatformCheck {
       `FACEBOOK_CONFIG_ID ${setup.facebookConfigId} replaces the scope list: its configuration must hold every permission below, and a Page (or Business Manager) asset type.`,
     );
   }
-  const level =
-    setup.features.privateReplies && !setup.features.commentAutomations && platform === 'instagram'
-      ? 'warn'
-      : 'pass';
-  if (level === 'warn') parts.push('SVC_PRIVATE_REPLIES has no effect while SVC_COMMENT_AUTOMATIONS is off.');
-  return platformCheck('scopes', level, parts.join(' '));
+  return platformCheck('scopes', 'pass', parts.join(' '));
 }
 
 /** Whether Instagram's and Facebook's Graph version is still served, and for how long. */
