@@ -76,4 +76,13 @@ describe('Facebook Login: scopes, Login for Business and Business Manager Pages'
       missingScopes: ['pages_manage_posts', 'pages_read_engagement'],
     });
   });
+
+  it('a configuration without a permission publishing needs is refused by name', async () => {
+    t.h.sandbox.control.setFacebookConfiguration('200000000000002', [
+      'pages_show_list',
+      'pages_read_engagement',
+    ]);
+    const { exchange } = await connect({ configId: '200000000000002' });
+    expect(exchange).toMatchObject({ kind: 'refused', missingScopes: ['pages_manage_posts'] });
+  });
 });
