@@ -285,7 +285,7 @@ describe('the overview and connections pages', () => {
     const page = await (await signedIn(await app.user())).get('/app/connections');
     expect(page.status).toBe(200);
     const section =
-      /<section class="card" aria-labelledby="setup-heading">[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
+      /<section class="card"><h2>Platform set-up<\/h2>[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
     expect(section).toContain('<td>Instagram<div class="muted">the built-in sandbox</div></td>');
     expect(section).toContain(
       '<code>instagram_business_manage_insights</code> <span class="muted">analytics</span>',

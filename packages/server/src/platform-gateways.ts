@@ -30,19 +30,24 @@ export function createPlatformGateways(config: Config, deps: GatewayDeps): Platf
   const links = sandboxLinks(config.baseUrl);
   const { features, metaGraphVersion, facebookConfigId } = config.platforms;
   // The same for real and sandbox apps, so the sandbox asks what the real platform would be asked.
-  const tuning = { features, graphVersion: metaGraphVersion, configId: facebookConfigId };
+  // The Graph version is Instagram's and Facebook's only: Threads keeps its own v1.0.
+  const tuningOf = (platform: Platform) => ({
+    features,
+    configId: facebookConfigId,
+    ...(platform === 'instagram' || platform === 'facebook' ? { graphVersion: metaGraphVersion } : {}),
+  });
 
   function gatewayOf<P extends Platform>(platform: P): PlatformGateway | null {
     const adapter = PLATFORM_ADAPTERS[platform];
     const real = config.platformCredentials[platform];
     if (real !== undefined) {
-      return adapter.create({ ...real, ...deps, ...tuning, hosts: liveHosts(config, platform) });
+      return adapter.create({ ...real, ...deps, ...tuningOf(platform), hosts: liveHosts(config, platform) });
     }
     if (!config.sandbox) return null;
     return adapter.create({
       ...SANDBOX_APPS[platform],
       ...deps,
-      ...tuning,
+      ...tuningOf(platform),
       hosts: endpoints[platform],
       links: links[platform],
     });

@@ -53,7 +53,7 @@ export function platformSetupSection(setup: PlatformSetup, now: Date): Html {
       (c) => html`<li><strong>${c.name.replace(/_/g, ' ')}</strong> (${c.level}): ${c.message}</li>`,
     )}</ul></details></td></tr>`;
   });
-  return html`<section class="card" aria-labelledby="setup-heading"><h2 id="setup-heading">Platform set-up</h2>
+  return html`<section class="card"><h2>Platform set-up</h2>
 <p class="muted">What each platform's consent asks for with the features this server has on, and what its settings show. The operator checks the apps live with <code>svc platforms check</code>.</p>
 <div class="table stack"><table><thead><tr><th scope="col">Platform</th><th scope="col">Asks for</th><th scope="col">Set-up</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
 }
