@@ -32,7 +32,7 @@ export type ScopePurpose =
 export type PlatformScope = {
   readonly scope: string;
   readonly purpose: ScopePurpose;
-  /** A connection that lacks it is refused (`connection_missing_permissions`). */
+  /** A connection that lacks it is refused (`connection_missing_scopes`). */
   readonly required: boolean;
   /** What the platform needs before people outside the app's own roles can grant it; null: nothing. */
   readonly gate: string | null;

@@ -30,7 +30,7 @@ export type CodeExchange =
   | {
       readonly kind: 'refused';
       readonly reason: string;
-      /** Scopes the connection needs that the person did not grant (`connection_missing_permissions`). */
+      /** Scopes the connection needs that the person did not grant (`connection_missing_scopes`). */
       readonly missingScopes?: readonly string[];
     };
 

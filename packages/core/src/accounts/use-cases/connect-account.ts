@@ -142,7 +142,7 @@ async function exchangeAndSave(
     const missing = exchange.missingScopes;
     return err(
       svcError(
-        'connection_missing_permissions',
+        'connection_missing_scopes',
         `${name} did not grant ${missing.join(', ')}, which the connection needs: start connecting again and allow every permission asked for.`,
         { platform: request.platform, missingScopes: [...missing] },
       ),
