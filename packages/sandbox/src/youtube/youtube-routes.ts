@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec } from '../shared/sandbox-router.js';
 import { googleTokenRoutes } from './google-token-routes.js';
+import { googleTokenInfoRoutes } from './google-tokeninfo.js';
 import { youtubePageRoutes } from './youtube-pages.js';
 import { youtubeReadRoutes } from './youtube-read-routes.js';
 import { youtubeThumbnailRoutes } from './youtube-thumbnails.js';
@@ -14,6 +15,7 @@ import { youtubeUploadRoutes } from './youtube-upload.js';
 export function youtubeRoutes(ctx: SandboxContext): RouteSpec[] {
   return [
     ...googleTokenRoutes(ctx),
+    ...googleTokenInfoRoutes(ctx),
     ...youtubeReadRoutes(ctx),
     ...youtubeUploadRoutes(ctx),
     ...youtubeThumbnailRoutes(ctx),
