@@ -1,4 +1,4 @@
-import type { AgentAccess, CoreDeps, SignInLimiter, WebhookSender } from '@svc/core';
+import type { AgentAccess, CoreDeps, PlatformSetup, SignInLimiter, WebhookSender } from '@svc/core';
 import type { SurfaceLogger } from '@svc/web';
 
 /** Where the console reports faults it answers with a generic page. */
@@ -23,4 +23,9 @@ export type ConsoleDeps = {
   /** How long a session lasts without use, and at most; defaults 12 hours and 7 days. */
   readonly sessionIdleMs?: number;
   readonly sessionMaxMs?: number;
+  /**
+   * The platform apps' settings, for the Connections page's set-up findings (offline only: live
+   * probes stay with `svc platforms check`); absent: the page shows none.
+   */
+  readonly platformSetup?: PlatformSetup;
 };

@@ -35,6 +35,11 @@ th{font-size:.85rem;color:var(--muted);font-weight:600}
 .status-pending_approval,.status-draft{color:var(--warn);border-color:var(--warn)}
 .status-delivered{color:var(--good);border-color:var(--good)}
 .muted{color:var(--muted)}
+ul.plain{list-style:none;padding:0;margin:.25rem 0}
+ul.plain li{margin:.15rem 0}
+ul.plain{overflow-wrap:anywhere}
+@media (min-width:48rem){td.scopes code{white-space:nowrap}}
+.table+.card{margin-top:1.5rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input[type=text],input[type=email],input[type=password],input[type=url],select,textarea{font:inherit;width:100%;max-width:32rem;padding:.5rem;border:1px solid #8a8a85;border-radius:4px;background:#fff}
 fieldset{border:1px solid var(--line);border-radius:8px;margin:.75rem 0;padding:.5rem 1rem}

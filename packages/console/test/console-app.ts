@@ -1,6 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSignInLimiter, createUser, operatorActor, type PlatformGateways, type User } from '@svc/core';
+import {
+  createSignInLimiter,
+  createUser,
+  operatorActor,
+  type PlatformGateways,
+  type PlatformSetup,
+  type User,
+} from '@svc/core';
 import { hashPassword } from '@svc/core/node';
 import {
   createScriptedWebhookSender,
@@ -44,7 +51,11 @@ let serial = 0;
 
 /** Starts the console alone (no API) on 127.0.0.1. */
 export async function startConsoleApp(
-  options: { platforms?: PlatformGateways; mediaUrl?: (mediaId: string) => string } = {},
+  options: {
+    platforms?: PlatformGateways;
+    mediaUrl?: (mediaId: string) => string;
+    platformSetup?: PlatformSetup;
+  } = {},
 ): Promise<ConsoleApp> {
   const t = createTestDeps(options.platforms === undefined ? {} : { platforms: options.platforms });
   const logs: string[] = [];
@@ -62,6 +73,7 @@ export async function startConsoleApp(
     agents: createAgentAccess(t.store.oauth, t.clock),
     webhookSender,
     ...(options.mediaUrl === undefined ? {} : { mediaUrl: options.mediaUrl }),
+    ...(options.platformSetup === undefined ? {} : { platformSetup: options.platformSetup }),
   });
   const web = () => webConsole;
   return {

@@ -311,4 +311,35 @@ describe('the overview and connections pages', () => {
       '<p>TikTok no longer accepts the access to this account: reconnect it to read its posting options.</p>',
     );
   });
+
+  it('shows the platform set-up: who serves each platform, what it asks for, and the offline findings', async () => {
+    app = await startConsoleApp({
+      platformSetup: {
+        baseUrl: 'http://svc.example',
+        sandbox: true,
+        features: { analytics: true, commentAutomations: false, privateReplies: false, businessPages: false },
+        credentials: { facebook: { clientId: 'fb', clientSecret: 'never shown' } },
+        metaGraphVersion: 'v23.0',
+        facebookConfigId: null,
+        tiktokVerifiedMediaPrefix: null,
+        mediaUrlPrefix: 'http://svc.example/media/',
+      },
+    });
+    const page = await (await signedIn(await app.user())).get('/app/connections');
+    expect(page.status).toBe(200);
+    const section =
+      /<section class="card"><h2>Platform set-up<\/h2>[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
+    expect(section).toContain('<td>Instagram<div class="muted">the built-in sandbox</div></td>');
+    expect(section).toContain(
+      '<code>instagram_business_manage_insights</code> <span class="muted">analytics</span>',
+    );
+    // Comment automations are off: their scopes are not asked.
+    expect(section).not.toContain('<code>instagram_business_manage_comments</code>');
+    // Facebook is live on a plain-http public address: the redirect URI finding fails.
+    expect(section).toMatch(
+      /<td>Facebook<div class="muted">the real platform<\/div><\/td>[\s\S]*?Needs the operator/,
+    );
+    expect(section).toContain('svc platforms check');
+    expect(page.text).not.toContain('never shown');
+  });
 });

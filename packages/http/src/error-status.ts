@@ -53,6 +53,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   connection_request_expired: 410,
   connection_request_used: 409,
   connection_refused: 400,
+  connection_missing_scopes: 400,
   privacy_level_not_allowed: 400,
   account_needs_reconnect: 409,
   creator_cannot_post: 409,

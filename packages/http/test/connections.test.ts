@@ -81,6 +81,17 @@ describe('connecting accounts', () => {
     expect(no.status).toBe(400);
     expect(await no.text()).toContain('did not grant access (access_denied)');
 
+    // A grant without a permission the connection needs names it, with its own code.
+    const partial = await open((await requestConnection(key)).body.connectUrl);
+    const lacking = await callback(
+      `state=${encodeURIComponent(partial.state)}&code=missing-scopes`,
+      partial.cookie,
+    );
+    expect(lacking.status).toBe(400);
+    expect(await lacking.text()).toContain(
+      'Instagram did not grant instagram.publish, which the connection needs',
+    );
+
     const forged = await callback(
       `state=${encodeURIComponent(`${declined.state.split('.')[0]}.wrong`)}&code=x`,
       declined.cookie,

@@ -54,6 +54,7 @@ export {
   PLATFORM_ADAPTERS,
   type PlatformAdapter,
   type PlatformHosts,
+  type ProbeOptions,
 } from './platforms/platform-adapters.js';
 export type { PlatformGatewayOptions } from './platforms/shared/platform-gateway-options.js';
 export type { PlatformLinks } from './platforms/shared/platform-links.js';

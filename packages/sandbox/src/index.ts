@@ -10,6 +10,10 @@
 // them together.
 export { createSandbox, type Sandbox } from './create-sandbox.js';
 export type { SandboxOptions } from './create-sandbox-context.js';
+export {
+  SANDBOX_FACEBOOK_CONFIG_ID,
+  SANDBOX_FACEBOOK_CONFIG_PERMISSIONS,
+} from './facebook/facebook-state.js';
 export type {
   InstagramControl,
   SandboxCommentInput,

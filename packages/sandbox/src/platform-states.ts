@@ -1,3 +1,4 @@
+import { createFacebookState, type FacebookState, resetFacebookState } from './facebook/facebook-state.js';
 import {
   createInstagramState,
   type InstagramState,
@@ -17,6 +18,8 @@ declare module './shared/sandbox-state.js' {
     readonly youtube: YouTubeState;
     /** Instagram comments, private replies, webhook subscriptions and deliveries. */
     readonly instagram: InstagramState;
+    /** Business Manager Pages and Facebook Login for Business configurations. */
+    readonly facebook: FacebookState;
   }
 }
 
@@ -25,4 +28,5 @@ export const PLATFORM_SLICES: PlatformSlices = {
   tiktok: { create: createTikTokState, reset: resetTikTokState },
   youtube: { create: createYouTubeState, reset: resetYouTubeState },
   instagram: { create: createInstagramState, reset: resetInstagramState },
+  facebook: { create: createFacebookState, reset: resetFacebookState },
 };

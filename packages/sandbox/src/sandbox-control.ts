@@ -72,6 +72,11 @@ export type SandboxControl = SimulatorControls & {
    */
   setTikTokApp(settings: Partial<TikTokAppSettings>): void;
   /**
+   * Adds (or changes) a Facebook Login for Business configuration the dialog accepts as
+   * `config_id`, granting these permissions; `SANDBOX_FACEBOOK_CONFIG_ID` exists from the start.
+   */
+  setFacebookConfiguration(configId: string, permissions: readonly string[]): void;
+  /**
    * Forgets everything and restores the creation settings (the webhook configuration among
    * them); issued tokens keep working. Webhook deliveries under way stop at their next step.
    */
@@ -109,6 +114,9 @@ export function createSandboxControl(ctx: SandboxContext): SandboxControl {
       const key = `${platform}:${accountId}`;
       const generation = (state.invalidations.get(key)?.generation ?? 0) + 1;
       state.invalidations.set(key, { generation, subcode });
+    },
+    setFacebookConfiguration(configId, permissions) {
+      state.facebook.configurations.set(configId, [...permissions]);
     },
     setTikTokCreator(openId, settings) {
       state.tiktok.creators.set(openId, { ...state.tiktok.creators.get(openId), ...settings });

@@ -20,6 +20,11 @@ import { z } from 'zod';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.js';
 import { MEDIA_STORE_ENV, type MediaStoreConfig, mediaStoreConfig } from './media-store-config.js';
 import { onOff } from './on-off.js';
+import {
+  PLATFORM_SETTINGS_ENV,
+  type PlatformSettings,
+  platformSettings,
+} from './platform-settings-config.js';
 
 /** The server's configuration, read once from the environment (docs/configuration.md). */
 export type Config = {
@@ -68,6 +73,8 @@ export type Config = {
    */
   readonly collector: { readonly intervalMs: number; readonly leaseMs: number };
   readonly unsafeAllowPrivateFetch: boolean;
+  /** Features, Graph version, Facebook Login configuration (docs/configuration.md, "Platform apps"). */
+  readonly platforms: PlatformSettings;
   /** Real platform app credentials; a platform without them uses the sandbox. */
   readonly platformCredentials: Readonly<
     Partial<Record<Platform, { clientId: string; clientSecret: string }>>
@@ -135,6 +142,7 @@ const perHour = () => countOrOff('must be a whole number per hour, or off');
 
 const env = z.object({
   ...MEDIA_STORE_ENV,
+  ...PLATFORM_SETTINGS_ENV,
   PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).default(3000),
   HOST: z.string().trim().min(1).optional(),
   SVC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
@@ -287,6 +295,7 @@ export function loadConfig(
       collector: { intervalMs: e.SVC_COLLECTOR_INTERVAL_MS, leaseMs: e.SVC_COLLECTOR_LEASE_MS },
       unsafeAllowPrivateFetch: e.SVC_UNSAFE_ALLOW_PRIVATE_FETCH,
       platformCredentials: credentials.value,
+      platforms: platformSettings(e),
       logLevel: e.LOG_LEVEL,
       trustProxy: e.SVC_TRUST_PROXY,
       http: http.value,

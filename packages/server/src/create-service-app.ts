@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { labelledMount } from './metrics/labelled-mount.js';
 import type { ServiceMetrics } from './metrics/with-service-metrics.js';
 import type { Services } from './open-services.js';
+import { platformSetupOf } from './platform-checks.js';
 import { createServerSandbox } from './server-sandbox.js';
 import { SERVICE_VERSION } from './version.js';
 
@@ -71,6 +72,7 @@ export function createServiceApp(
     mediaUrl: (id) => services.mediaLinks.urlFor(id),
     agents: createAgentAccess(services.core.store.oauth, services.core.clock),
     webhookSender: services.webhookSender,
+    platformSetup: platformSetupOf(config),
   });
   // The platform simulators, behind their gate (docs/security.md).
   const sandbox = createServerSandbox(config, services, (req) => webConsole.signedInUser(req));

@@ -7,7 +7,7 @@ import {
   type PlatformGateway,
   type PlatformGateways,
 } from '@svc/core';
-import { PLATFORM_ADAPTERS } from '@svc/publisher';
+import { PLATFORM_ADAPTERS, type PlatformHosts } from '@svc/publisher';
 import { SANDBOX_APPS, sandboxEndpoints, sandboxLinks } from '@svc/sandbox';
 import type { Config } from './config.js';
 
@@ -28,12 +28,21 @@ export type GatewayDeps = {
 export function createPlatformGateways(config: Config, deps: GatewayDeps): PlatformGateways {
   const endpoints = sandboxEndpoints(config.baseUrl);
   const links = sandboxLinks(config.baseUrl);
+  const { features, metaGraphVersion, facebookConfigId } = config.platforms;
+  // The same for real and sandbox apps, so the sandbox asks what the real platform would be asked.
+  // The Graph version is Instagram's and Facebook's only: Threads keeps its own v1.0.
+  const tuningOf = (platform: Platform) => ({
+    features,
+    configId: facebookConfigId,
+    ...(platform === 'instagram' || platform === 'facebook' ? { graphVersion: metaGraphVersion } : {}),
+  });
 
   function gatewayOf<P extends Platform>(platform: P): PlatformGateway | null {
     const adapter = PLATFORM_ADAPTERS[platform];
     const real = config.platformCredentials[platform];
-    const own = platformOptions(config, platform, real !== undefined);
-    if (real !== undefined) return adapter.create({ ...real, ...deps, ...own, hosts: adapter.defaultHosts });
+    const own = { ...tuningOf(platform), ...platformOptions(config, platform, real !== undefined) };
+    if (real !== undefined)
+      return adapter.create({ ...real, ...deps, ...own, hosts: liveHosts(config, platform) });
     if (!config.sandbox) return null;
     return adapter.create({
       ...SANDBOX_APPS[platform],
@@ -70,4 +79,13 @@ function platformOptions(config: Config, platform: Platform, real: boolean) {
 /** The prefix the sandbox's TikTok app has verified: the operator's, else the service's media links. */
 export function sandboxTikTokPrefix(config: Config): string {
   return config.tiktok.verifiedMediaPrefix ?? `${config.baseUrl}/media/`;
+}
+
+/**
+ * Where a platform with app credentials is called: its real hosts, or, with
+ * SVC_UNSAFE_PLATFORM_HOSTS (tests only), the sandbox of the server at that address.
+ */
+export function liveHosts<P extends Platform>(config: Config, platform: P): PlatformHosts[P] {
+  const stand = config.platforms.unsafePlatformHosts;
+  return stand === null ? PLATFORM_ADAPTERS[platform].defaultHosts : sandboxEndpoints(stand)[platform];
 }

@@ -75,11 +75,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   sweepOAuth();
   const oauthSweeper = setInterval(sweepOAuth, OAUTH_SWEEP_INTERVAL_MS).unref();
   const publisher = config.publisher.enabled ? startPublisher(services, config, logger) : null;
-  // Metrics are collected wherever posts are published (docs/analytics.md).
+  // Metrics are collected wherever posts are published (docs/analytics.md). With analytics off the
+  // collector still runs: it also asks TikTok for public ids that moderation held back, and metric
+  // reads without the insight scopes are recorded as not covered.
+  const { features } = config.platforms;
   const collector = config.publisher.enabled ? createServerCollector(services, config, logger) : null;
   collector?.start();
-  // So are comment replies (docs/automations.md).
-  const replier = config.publisher.enabled ? createServerReplier(services, config, logger) : null;
+  // So are comment replies (docs/automations.md), with the same rule for comment automations.
+  const replier =
+    config.publisher.enabled && features.commentAutomations
+      ? createServerReplier(services, config, logger)
+      : null;
   replier?.start();
   // And outgoing webhooks are delivered (docs/webhooks.md).
   const webhooks = config.publisher.enabled ? createServerWebhookWorker(services, config, logger) : null;

@@ -1,4 +1,9 @@
-import { DEFAULT_NEW_USER_PLAN, DEFAULT_PLAN_LIMITS, DEFAULT_RATE_LIMITS } from '@svc/core';
+import {
+  DEFAULT_NEW_USER_PLAN,
+  DEFAULT_PLAN_LIMITS,
+  DEFAULT_PLATFORM_FEATURES,
+  DEFAULT_RATE_LIMITS,
+} from '@svc/core';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { DEFAULT_HTTP_LIMITS } from '../src/index.js';
@@ -35,6 +40,13 @@ describe('loadConfig', () => {
         collector: { intervalMs: 60_000, leaseMs: 300_000 },
         unsafeAllowPrivateFetch: false,
         platformCredentials: {},
+        platforms: {
+          features: DEFAULT_PLATFORM_FEATURES,
+          metaGraphVersion: 'v23.0',
+          facebookConfigId: null,
+          unsafePlatformHosts: null,
+          tiktokVerifiedMediaPrefix: null,
+        },
         logLevel: 'info',
         trustProxy: false,
         http: DEFAULT_HTTP_LIMITS,
@@ -244,5 +256,43 @@ describe('loadConfig', () => {
     const error = errorOf(env);
     expect(error).toMatch(new RegExp(`^Invalid configuration: ${name} (must|is) `));
     expect(error).not.toContain('\n');
+  });
+});
+
+describe('loadConfig: platform apps', () => {
+  it('reads the features, the Graph version and the Facebook Login configuration', () => {
+    expect(
+      load({
+        SVC_ANALYTICS: 'off',
+        SVC_COMMENT_AUTOMATIONS: 'on',
+        SVC_PRIVATE_REPLIES: 'off',
+        FACEBOOK_BUSINESS_PAGES: 'on',
+        FACEBOOK_CONFIG_ID: '1234567890',
+        SVC_META_GRAPH_VERSION: 'v25.0',
+      }),
+    ).toMatchObject({
+      config: {
+        platforms: {
+          features: {
+            analytics: false,
+            commentAutomations: true,
+            privateReplies: false,
+            businessPages: true,
+          },
+          metaGraphVersion: 'v25.0',
+          facebookConfigId: '1234567890',
+        },
+      },
+    });
+  });
+
+  it('names a malformed setting', () => {
+    expect(load({ SVC_META_GRAPH_VERSION: '23' })).toEqual({
+      ok: false,
+      error: 'Invalid configuration: SVC_META_GRAPH_VERSION must be a Graph API version such as v23.0',
+    });
+    expect(load({ FACEBOOK_CONFIG_ID: 'abc' })).toMatchObject({
+      error: expect.stringContaining('FACEBOOK_CONFIG_ID must be the numeric id'),
+    });
   });
 });

@@ -12,6 +12,52 @@ export {
   type ConnectionRequest,
   connectionRequestSchema,
 } from './connection-request.js';
+// Platform app set-up: the scopes each feature asks for and the checks of `svc platforms check`.
+export {
+  type CheckPlatformsDeps,
+  checkPlatforms,
+  PROBED_ACCOUNTS_MAX,
+} from './platform-setup/check-platforms.js';
+export {
+  DEFAULT_META_GRAPH_VERSION,
+  GRAPH_VERSION_RETIREMENTS,
+  GRAPH_VERSION_WARNING_MS,
+  isGraphVersion,
+} from './platform-setup/graph-versions.js';
+export {
+  CONNECT_CALLBACK_PATH,
+  graphVersionCheck,
+  offlinePlatformChecks,
+  platformMode,
+} from './platform-setup/offline-platform-checks.js';
+export {
+  type PlatformCheck,
+  type PlatformCheckLevel,
+  type PlatformMode,
+  type PlatformReport,
+  platformCheck,
+  platformReportsOk,
+} from './platform-setup/platform-check.js';
+export type {
+  PlatformProbe,
+  PlatformProbes,
+  ProbedAccount,
+  ProbeOutcome,
+  ScopesProbe,
+} from './platform-setup/platform-probe.js';
+export {
+  DEFAULT_PLATFORM_FEATURES,
+  missingRequiredScopes,
+  PLATFORM_SCOPES,
+  type PlatformFeatures,
+  type PlatformScope,
+  purposeEnabled,
+  requiredScopes,
+  type ScopePurpose,
+  scopesFor,
+} from './platform-setup/platform-scopes.js';
+export type { PlatformApp, PlatformSetup } from './platform-setup/platform-setup.js';
+export { probedAccountsOf } from './platform-setup/probed-accounts.js';
 export {
   ACCOUNT_HOLDING_STATUSES,
   type AccountStore,

@@ -80,6 +80,7 @@ export const ERROR_CODES = [
   'connection_request_expired',
   'connection_request_used',
   'connection_refused',
+  'connection_missing_scopes',
   'privacy_level_not_allowed',
   'account_needs_reconnect',
   'creator_cannot_post',

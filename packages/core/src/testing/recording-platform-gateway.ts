@@ -63,6 +63,10 @@ export function createRecordingPlatformGateway(platform: Platform): RecordingPla
     authorizeUrl: (request) =>
       `https://${platform}.example/authorize?state=${encodeURIComponent(request.state)}&redirect_uri=${encodeURIComponent(request.redirectUri)}`,
     async exchangeCode({ code }) {
+      if (code === 'missing-scopes') {
+        // A consent where the person unticked a permission the connection needs.
+        return { kind: 'refused', reason: 'Not granted.', missingScopes: [`${platform}.publish`] };
+      }
       return code === 'refused'
         ? { kind: 'refused', reason: 'The code is invalid.' }
         : {

@@ -198,6 +198,8 @@ export function aJob(
 export async function approveConsent(
   authorizeUrl: string,
   handle: string,
+  /** Further fields of the consent form (Facebook's `business_page`). */
+  extra: Readonly<Record<string, string>> = {},
 ): Promise<{ code: string; state: string }> {
   const page = await fetch(authorizeUrl);
   const html = await page.text();
@@ -206,6 +208,7 @@ export async function approveConsent(
   }
   const form = new URLSearchParams(new URL(authorizeUrl).search);
   form.set('handle', handle);
+  for (const [field, value] of Object.entries(extra)) form.set(field, value);
   const approved = await fetch(authorizeUrl, {
     method: 'POST',
     redirect: 'manual',

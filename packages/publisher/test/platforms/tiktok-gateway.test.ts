@@ -121,6 +121,7 @@ describe('TikTok gateway: connecting', () => {
       await gateway.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: 'v'.repeat(43) }),
     ).toEqual({
       kind: 'refused',
+      missingScopes: ['video.publish'],
       reason: 'TikTok did not grant video.publish; connect again and allow every permission asked for.',
     });
   });

@@ -94,17 +94,17 @@ const KNOWN = [
   'total_video_views_unique',
 ];
 
-/** `GET /{video-id}/video_insights?metric=…` (platforms.md 5.3) on both Graph hosts. */
+/** `GET /{video-id}/video_insights?metric=…` (platforms.md 5.3). */
 export function facebookInsightsRoutes(ctx: SandboxContext): RouteSpec[] {
-  return ['graph', 'graph-video'].map((host) =>
+  return [
     apiRoute(
       'facebook',
       ['GET'],
-      `/sandbox/facebook/${host}/:version/:id/video_insights`,
+      '/sandbox/facebook/graph/:version/:id/video_insights',
       'facebook.video_insights',
       (r) => videoInsights(ctx, r),
     ),
-  );
+  ];
 }
 
 /**

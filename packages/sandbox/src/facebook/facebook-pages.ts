@@ -1,4 +1,3 @@
-import { accountIdFor } from '../shared/account-ids.js';
 import { authenticate } from '../shared/authenticate.js';
 import { permissionDenied } from '../shared/graph-error.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
@@ -6,11 +5,7 @@ import type { SandboxPublicationKind } from '../shared/sandbox-publication.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { newNumericId, type PublishedPost } from '../shared/sandbox-state.js';
 import type { TokenPayload } from '../shared/signed-token.js';
-
-/** The Page a Facebook user token manages: one Page per consent, named by the handle. */
-export function pageIdOfUser(token: TokenPayload): string {
-  return accountIdFor('facebook', token.h);
-}
+import { pagesOfUser } from './facebook-business.js';
 
 /**
  * Authenticates a call on a Page (`me` is the Page of a Page token). Writing needs that Page's
@@ -36,7 +31,7 @@ export function authorizePage(
       `Publishing to Page ${pageParam} requires a Page access token: get it from /me/accounts`,
     );
   }
-  if (pageIdOfUser(token) !== pageId)
+  if (!pagesOfUser(ctx, token).some((page) => page.id === pageId))
     throw permissionDenied(200, `The user does not manage Page ${pageParam}`);
   return { token, pageId };
 }

@@ -24,17 +24,14 @@ export function facebookReelsRoutes(ctx: SandboxContext): RouteSpec[] {
     if (phase === 'finish') return finish(ctx, r);
     throw invalidParameter('upload_phase must be start or finish');
   };
-  const reels = (host: string): RouteSpec =>
+  return [
     apiRoute(
       'facebook',
       ['POST'],
-      `/sandbox/facebook/${host}/:version/:id/video_reels`,
+      '/sandbox/facebook/graph/:version/:id/video_reels',
       phaseOperation,
       runPhase,
-    );
-  return [
-    reels('graph'),
-    reels('graph-video'),
+    ),
     apiRoute(
       'facebook',
       ['POST'],

@@ -1,3 +1,4 @@
+import { debugToken } from '../meta/debug-token.js';
 import { graphTime, pageOf, selectFields } from '../meta/graph-fields.js';
 import { apiRoute } from '../shared/api-route.js';
 import { authenticate } from '../shared/authenticate.js';
@@ -6,46 +7,56 @@ import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { Route, RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { type FacebookPhoto, generationOf, postsOf } from '../shared/sandbox-state.js';
+import type { TokenPayload } from '../shared/signed-token.js';
 import { issueToken } from '../shared/signed-token.js';
 import { simulatedFollowerCount } from '../shared/simulated-followers.js';
+import {
+  listBusinesses,
+  listBusinessPages,
+  ownPageOf,
+  pagesOfUser,
+  type ReachablePage,
+} from './facebook-business.js';
 import { engagementFields } from './facebook-insights.js';
-import { authorizePage, pageIdOfUser } from './facebook-pages.js';
+import { authorizePage } from './facebook-pages.js';
 import { postObject, publishFeedPost, uploadPhoto } from './facebook-publishing.js';
 import { videoObject } from './facebook-reels.js';
 
 const PAGE_CATEGORY = { id: '2201', name: 'Product/service' };
 const PAGE_TASKS = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
-const GRANTED = [
-  'pages_show_list',
-  'pages_manage_posts',
-  'pages_read_engagement',
-  'publish_video',
-  'public_profile',
-];
+// What a Facebook Login consent without a scope list is taken to grant.
+const GRANTED = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'public_profile'];
 
-/** The Facebook Pages endpoints (platforms.md 5.1–5.3) on graph.facebook.com and graph-video.facebook.com. */
+/** The Facebook Pages endpoints (platforms.md 5.1–5.3) on graph.facebook.com. */
 export function facebookRoutes(ctx: SandboxContext): RouteSpec[] {
-  return ['graph', 'graph-video'].flatMap((host): RouteSpec[] => {
-    const base = `/sandbox/facebook/${host}/:version`;
-    const route = (method: 'GET' | 'POST', edge: string, operation: string, run: Route['run']) =>
-      apiRoute('facebook', [method], `${base}/:id/${edge}`, `facebook.${operation}`, run);
-    const nodeOperation = (r: SandboxRequest) =>
-      r.params.id === 'me'
-        ? 'facebook.me'
-        : ctx.state.videos.has(r.params.id ?? '')
-          ? 'facebook.video_status'
-          : 'facebook.object';
-    return [
-      apiRoute('facebook', ['GET'], `${base}/:id`, nodeOperation, (r) => readNode(ctx, r)),
-      route('GET', 'accounts', 'accounts', (r) => accounts(ctx, r)),
-      route('GET', 'permissions', 'permissions', (r) => permissions(ctx, r)),
-      route('POST', 'feed', 'feed', (r) => publishFeedPost(ctx, r)),
-      route('POST', 'photos', 'photos', (r) => uploadPhoto(ctx, r)),
-      ...['feed', 'published_posts', 'posts'].map((edge) =>
-        route('GET', edge, 'list_feed', (r) => listFeed(ctx, r)),
+  const base = '/sandbox/facebook/graph/:version';
+  const route = (method: 'GET' | 'POST', edge: string, operation: string, run: Route['run']) =>
+    apiRoute('facebook', [method], `${base}/:id/${edge}`, `facebook.${operation}`, run);
+  const nodeOperation = (r: SandboxRequest) =>
+    r.params.id === 'me'
+      ? 'facebook.me'
+      : ctx.state.videos.has(r.params.id ?? '')
+        ? 'facebook.video_status'
+        : 'facebook.object';
+  return [
+    apiRoute('facebook', ['GET'], `${base}/:id`, nodeOperation, (r) => readNode(ctx, r)),
+    apiRoute('facebook', ['GET'], `${base}/debug_token`, 'facebook.debug_token', (r) =>
+      debugToken(ctx, r, 'facebook'),
+    ),
+    route('GET', 'accounts', 'accounts', (r) => accounts(ctx, r)),
+    route('GET', 'businesses', 'businesses', (r) => listBusinesses(ctx, r)),
+    ...(['owned_pages', 'client_pages'] as const).map((edge) =>
+      route('GET', edge, edge, (r) =>
+        listBusinessPages(ctx, r, edge, (token, page) => pageEntry(ctx, token, page, r.input.get('fields'))),
       ),
-    ];
-  });
+    ),
+    route('GET', 'permissions', 'permissions', (r) => permissions(ctx, r)),
+    route('POST', 'feed', 'feed', (r) => publishFeedPost(ctx, r)),
+    route('POST', 'photos', 'photos', (r) => uploadPhoto(ctx, r)),
+    ...['feed', 'published_posts', 'posts'].map((edge) =>
+      route('GET', edge, 'list_feed', (r) => listFeed(ctx, r)),
+    ),
+  ];
 }
 
 function pageObject(pageId: string, name: string, ctx: SandboxContext): Record<string, unknown> {
@@ -87,9 +98,10 @@ function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
     return jsonReply(200, selectFields(photoObject(ctx, photo), fields));
   }
   const token = authenticate(ctx, r, 'facebook');
-  const ownPage = token.k === 'page' ? token.uid : pageIdOfUser(token);
-  if (id === ownPage)
-    return jsonReply(200, selectFields(pageObject(id, token.h, ctx), fields, ['id', 'name']));
+  const reachable = token.k === 'page' ? [{ id: token.uid, name: token.h }] : pagesOfUser(ctx, token);
+  const page = reachable.find((candidate) => candidate.id === id);
+  if (page !== undefined)
+    return jsonReply(200, selectFields(pageObject(id, page.name, ctx), fields, ['id', 'name']));
   throw unknownObject(id, r.method);
 }
 
@@ -114,32 +126,40 @@ function accounts(ctx: SandboxContext, r: SandboxRequest): Reply {
   if (r.params.id !== 'me' && r.params.id !== token.uid) {
     throw permissionDenied(200, `The access token cannot list the Pages of user ${r.params.id}`);
   }
-  const pageId = pageIdOfUser(token);
+  // Only the Page the user manages directly: a Business Manager's Pages are not listed here.
+  const items = [pageEntry(ctx, token, ownPageOf(token), r.input.get('fields'))];
+  return jsonReply(
+    200,
+    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
+  );
+}
+
+/** A Page as the Page listings answer it, with a Page token holding what its user consented to. */
+function pageEntry(
+  ctx: SandboxContext,
+  token: TokenPayload,
+  page: ReachablePage,
+  fields: string | undefined,
+): Record<string, unknown> {
   const pageToken = issueToken(ctx.secret, {
     platform: 'facebook',
     kind: 'page',
-    uid: pageId,
-    handle: token.h,
+    uid: page.id,
+    handle: page.name,
     now: nowOf(ctx),
     lifetimeMs: null,
-    generation: generationOf(ctx.state, 'facebook', pageId),
-    // A Page token holds what its user consented to.
+    generation: generationOf(ctx.state, 'facebook', page.id),
     scopes: token.s,
   });
-  const page = {
-    id: pageId,
-    name: token.h,
+  const entry = {
+    id: page.id,
+    name: page.name,
     access_token: pageToken,
     category: PAGE_CATEGORY.name,
     category_list: [PAGE_CATEGORY],
     tasks: PAGE_TASKS,
   };
-  const defaults = ['access_token', 'category', 'category_list', 'name', 'id', 'tasks'];
-  const items = [selectFields(page, r.input.get('fields'), defaults)];
-  return jsonReply(
-    200,
-    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
-  );
+  return selectFields(entry, fields, ['access_token', 'category', 'category_list', 'name', 'id', 'tasks']);
 }
 
 // The permissions the consent granted (those the token carries), else the sandbox's usual set.

@@ -15,6 +15,8 @@ import {
   readCode,
   type TokenKind,
 } from '../shared/signed-token.js';
+import { type AppTokenPlatform, appAccessToken } from './app-token.js';
+import { debugToken } from './debug-token.js';
 
 /** Why a code exchange was refused. */
 type Refusal = 'app' | 'secret' | 'grant' | 'code' | 'expired' | 'used' | 'redirect';
@@ -44,6 +46,12 @@ const GRAPH_REFUSALS: Readonly<Record<Refusal, { code: number; subcode?: number;
 
 const graphRefusal = (refusal: Refusal) => graphError(400, GRAPH_REFUSALS[refusal]);
 
+// How the intercept hook names each grant of Facebook's token endpoint.
+const FACEBOOK_TOKEN_OPERATIONS: Readonly<Record<string, string>> = {
+  fb_exchange_token: 'facebook.exchange',
+  client_credentials: 'facebook.app_token',
+};
+
 const EXPIRES_IN = { instagram: 5_184_000, threads: 5_184_000, facebook: 5_183_944 } as const;
 
 /** The code-exchange, long-lived exchange and refresh endpoints of the three platforms. */
@@ -61,14 +69,13 @@ export function oauthTokenRoutes(ctx: SandboxContext): RouteSpec[] {
     );
   const ig = '/sandbox/instagram/graph';
   const th = '/sandbox/threads/graph';
-  const facebook = (host: string): RouteSpec =>
-    apiRoute(
-      'facebook',
-      ['GET', 'POST'],
-      `/sandbox/facebook/${host}/:version/oauth/access_token`,
-      (r) => (r.input.get('grant_type') === 'fb_exchange_token' ? 'facebook.exchange' : 'facebook.token'),
-      (r) => facebookToken(ctx, r),
-    );
+  const facebook: RouteSpec = apiRoute(
+    'facebook',
+    ['GET', 'POST'],
+    '/sandbox/facebook/graph/:version/oauth/access_token',
+    (r) => FACEBOOK_TOKEN_OPERATIONS[r.input.get('grant_type') ?? ''] ?? 'facebook.token',
+    (r) => facebookToken(ctx, r),
+  );
   return [
     apiRoute('instagram', ['POST'], '/sandbox/instagram/api/oauth/access_token', 'instagram.token', (r) =>
       instagramCode(ctx, r),
@@ -80,8 +87,8 @@ export function oauthTokenRoutes(ctx: SandboxContext): RouteSpec[] {
     ...endpoint(th, 'oauth/access_token', 'threads', 'threads.token', (r) => threadsCode(ctx, r)),
     ...endpoint(th, 'access_token', 'threads', 'threads.exchange', (r) => exchange(ctx, r, 'threads')),
     ...endpoint(th, 'refresh_access_token', 'threads', 'threads.refresh', (r) => refresh(ctx, r, 'threads')),
-    facebook('graph'),
-    facebook('graph-video'),
+    ...endpoint(th, 'debug_token', 'threads', 'threads.debug_token', (r) => debugToken(ctx, r, 'threads')),
+    facebook,
   ];
 }
 
@@ -154,6 +161,7 @@ function grantedPermissions(scopes: string | undefined): string[] {
 }
 
 function threadsCode(ctx: SandboxContext, r: SandboxRequest): Reply {
+  if (r.input.get('grant_type') === 'client_credentials') return appToken(ctx, r, 'threads');
   const code = redeemCode(ctx, 'threads', r);
   if (typeof code === 'string') throw graphRefusal(code);
   const uid = accountIdFor('threads', code.h);
@@ -209,6 +217,7 @@ function refresh(ctx: SandboxContext, r: SandboxRequest, platform: 'instagram' |
 
 /** `GET /{version}/oauth/access_token`: the code exchange, or `grant_type=fb_exchange_token`. */
 function facebookToken(ctx: SandboxContext, r: SandboxRequest): Reply {
+  if (r.input.get('grant_type') === 'client_credentials') return appToken(ctx, r, 'facebook');
   if (r.input.get('grant_type') === 'fb_exchange_token') {
     const app = SANDBOX_APPS.facebook;
     if (r.input.get('client_id') !== app.clientId) throw graphRefusal('app');
@@ -222,4 +231,15 @@ function facebookToken(ctx: SandboxContext, r: SandboxRequest): Reply {
   const code = redeemCode(ctx, 'facebook', r);
   if (typeof code === 'string') throw graphRefusal(code);
   return longLived(ctx, 'facebook', accountIdFor('facebook-user', code.h), code.h, 'user', code.s);
+}
+
+/**
+ * `GET /oauth/access_token?client_id&client_secret&grant_type=client_credentials`: the app access
+ * token, refused with code 101 when the app id or its secret is wrong (graph access-token docs).
+ */
+function appToken(ctx: SandboxContext, r: SandboxRequest, platform: AppTokenPlatform): Reply {
+  const app = SANDBOX_APPS[platform];
+  if (r.input.get('client_id') !== app.clientId) throw graphRefusal('app');
+  if (r.input.get('client_secret') !== app.clientSecret) throw graphRefusal('secret');
+  return jsonReply(200, { access_token: appAccessToken(ctx, platform), token_type: 'bearer' });
 }

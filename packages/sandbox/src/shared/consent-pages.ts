@@ -1,6 +1,6 @@
 import { PLATFORM_NAMES } from '@svc/core';
 import { escapeHtmlNamed as escapeHtml } from '@svc/web';
-import { DEFAULT_HANDLES, normalizeHandle } from './account-ids.js';
+import { accountIdFor, DEFAULT_HANDLES, normalizeHandle } from './account-ids.js';
 import { htmlDocument } from './html-page.js';
 import { htmlReply, type Reply, redirectReply } from './http-io.js';
 import { SANDBOX_APPS } from './sandbox-apps.js';
@@ -73,6 +73,13 @@ function consent(ctx: SandboxContext, platform: SandboxPlatform, r: SandboxReque
   if (r.url.searchParams.has('state') && r.url.searchParams.get('state') !== state) {
     return errorPage(name, 'The state of the form is not the one of the page.');
   }
+  const configuration = facebookConfiguration(ctx, platform, r);
+  if (configuration === 'unknown') {
+    return errorPage(
+      name,
+      `Invalid configuration: ${r.input.get('config_id')} is not a Facebook Login for Business configuration of this app.`,
+    );
+  }
   if (r.method !== 'POST') return htmlReply(200, consentPage(platform, r, DEFAULT_HANDLES[platform], null));
 
   const handle = normalizeHandle(platform, r.input.get('handle') ?? '');
@@ -83,8 +90,15 @@ function consent(ctx: SandboxContext, platform: SandboxPlatform, r: SandboxReque
         : 'A handle is 1 to 64 letters, digits, periods, dashes or underscores.';
     return htmlReply(400, consentPage(platform, r, r.input.get('handle') ?? '', rule));
   }
+  if (platform === 'facebook') {
+    const business = normalizeHandle('facebook', r.input.get('business_page') ?? '');
+    const user = accountIdFor('facebook-user', handle);
+    if (business === null) ctx.state.facebook.businessPages.delete(user);
+    else ctx.state.facebook.businessPages.set(user, business);
+  }
   const now = nowOf(ctx);
-  const scope = r.input.get('scope');
+  // A Facebook Login for Business configuration replaces the scope list (platforms.md 5.1).
+  const scope = configuration === null ? r.input.get('scope') : configuration.join(',');
   const code = signCode(ctx.secret, {
     p: platform,
     c: clientId,
@@ -100,6 +114,20 @@ function consent(ctx: SandboxContext, platform: SandboxPlatform, r: SandboxReque
   redirect.searchParams.set('code', code);
   if (state !== undefined) redirect.searchParams.set('state', state);
   return redirectReply(withFragment(platform, redirect));
+}
+
+/**
+ * The permissions of the Facebook Login for Business configuration the dialog names; null when
+ * there is none (or the platform is not Facebook), `unknown` for an id the app does not have.
+ */
+function facebookConfiguration(
+  ctx: SandboxContext,
+  platform: SandboxPlatform,
+  r: SandboxRequest,
+): readonly string[] | 'unknown' | null {
+  const id = r.input.get('config_id');
+  if (platform !== 'facebook' || id === undefined) return null;
+  return ctx.state.facebook.configurations.get(id) ?? 'unknown';
 }
 
 function denyUrl(platform: SandboxPlatform, r: SandboxRequest): string {
@@ -121,11 +149,20 @@ function consentPage(
   const name = PLATFORM_NAMES[platform];
   const label = platform === 'facebook' ? 'Page name' : 'Account handle';
   const hidden = [...r.input]
-    .filter(([field]) => field !== 'handle')
+    .filter(([field]) => field !== 'handle' && field !== 'business_page')
     .map(
       ([field, value]) => `<input type="hidden" name="${escapeHtml(field)}" value="${escapeHtml(value)}">`,
     );
-  const scope = r.input.get('scope');
+  const configId = platform === 'facebook' ? r.input.get('config_id') : undefined;
+  const scope = configId === undefined ? r.input.get('scope') : `configuration ${configId}`;
+  // Facebook: a Page reached only through a Business Manager, which /me/accounts does not list.
+  const business =
+    platform === 'facebook'
+      ? [
+          '<label for="business_page">Business Manager Page (optional)</label>',
+          '<input type="text" id="business_page" name="business_page" value="" autocomplete="off">',
+        ]
+      : [];
   return htmlDocument(
     `${name} sandbox: authorize ${r.input.get(clientIdParam(platform)) ?? ''}`,
     [
@@ -140,6 +177,7 @@ function consentPage(
       ...hidden,
       `<label for="handle">${label}</label>`,
       `<input type="text" id="handle" name="handle" value="${escapeHtml(handle)}" required autocomplete="off">`,
+      ...business,
       '<button type="submit">Approve</button>',
       '</form>',
       `<p><a href="${escapeHtml(denyUrl(platform, r))}">Deny</a></p>`,

@@ -1,7 +1,7 @@
 /**
  * Where each simulated host lives, standing for www.instagram.com, api.instagram.com,
- * graph.instagram.com, threads.net, graph.threads.net, www.facebook.com, graph.facebook.com,
- * graph-video.facebook.com, rupload.facebook.com, www.tiktok.com, open.tiktokapis.com,
+ * graph.instagram.com, threads.com, graph.threads.net, www.facebook.com, graph.facebook.com,
+ * rupload.facebook.com, www.tiktok.com, open.tiktokapis.com,
  * accounts.google.com, oauth2.googleapis.com and www.googleapis.com. Adapters take these as their
  * base URLs.
  */
@@ -11,7 +11,6 @@ export type SandboxEndpoints = {
   readonly facebook: {
     readonly www: string;
     readonly graph: string;
-    readonly graphVideo: string;
     /** Only reached through the `upload_url` the reels API returns. */
     readonly rupload: string;
   };
@@ -44,7 +43,6 @@ export function sandboxEndpoints(baseUrl: string): SandboxEndpoints {
     facebook: {
       www: `${sb}/facebook/www`,
       graph: `${sb}/facebook/graph`,
-      graphVideo: `${sb}/facebook/graph-video`,
       rupload: `${sb}/facebook/rupload`,
     },
     tiktok: { www: `${sb}/tiktok/www`, api: `${sb}/tiktok/open-api`, upload: `${sb}/tiktok/upload` },

@@ -7,6 +7,7 @@ import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { generationOf } from '../shared/sandbox-state.js';
 import { issueToken, LIFETIMES_MS, readCode, readToken, type TokenPayload } from '../shared/signed-token.js';
+import { tiktokClientToken } from './tiktok-client-token.js';
 import { tiktokOAuthError } from './tiktok-error.js';
 
 const badGrant = (description: string) => tiktokOAuthError(400, 'invalid_grant', description);
@@ -25,6 +26,7 @@ export function tiktokToken(ctx: SandboxContext, r: SandboxRequest): Reply {
   const grant = r.input.get('grant_type');
   if (grant === 'authorization_code') return redeemCode(ctx, r);
   if (grant === 'refresh_token') return rotate(ctx, r);
+  if (grant === 'client_credentials') return tiktokClientToken(ctx);
   throw tiktokOAuthError(
     400,
     'unsupported_grant_type',

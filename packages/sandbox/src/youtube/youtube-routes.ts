@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec } from '../shared/sandbox-router.js';
 import { googleTokenRoutes } from './google-token-routes.js';
+import { googleTokenInfoRoutes } from './google-tokeninfo.js';
 import { youtubeControlRoutes } from './youtube-control-routes.js';
 import { youtubePageRoutes } from './youtube-pages.js';
 import { youtubeReadRoutes } from './youtube-read-routes.js';
@@ -15,6 +16,7 @@ import { youtubeUploadRoutes } from './youtube-upload.js';
 export function youtubeRoutes(ctx: SandboxContext): RouteSpec[] {
   return [
     ...googleTokenRoutes(ctx),
+    ...googleTokenInfoRoutes(ctx),
     ...youtubeReadRoutes(ctx),
     ...youtubeUploadRoutes(ctx),
     ...youtubeThumbnailRoutes(ctx),

@@ -86,10 +86,14 @@ metrics at /metrics on that port (behind SVC_METRICS_TOKEN when set; docs/operat
       logger.info({ metricsPort: metricsServer.port }, `metrics listening on port ${metricsServer.port}`);
     }
     const publisher = startPublisher(services, config, logger);
+    // The collector runs even with analytics off: it also asks TikTok for public ids that
+    // moderation held back; metric reads without the insight scopes are recorded as not covered.
     const collector = createServerCollector(services, config, logger);
     collector.start();
+    // Comment automations switched off ask no scopes, so the replier stays idle.
+    const { features } = config.platforms;
     const replier = createServerReplier(services, config, logger);
-    replier.start();
+    if (features.commentAutomations) replier.start();
     const webhooks = createServerWebhookWorker(services, config, logger);
     webhooks.start();
     const sweeper = createServerSweeper(services, logger);

@@ -9,6 +9,7 @@ import { backup, restore } from './backup-commands.js';
 import { billingEvent, billingSet, billingShow } from './billing-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
+import { platformsCheck } from './platform-commands.js';
 import { postsRestore } from './post-commands.js';
 import { sweep } from './sweep-commands.js';
 import { usersCreate, usersSetPassword, usersSetPlan } from './user-commands.js';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly CliCommand[] = [
   billingEvent,
   analyticsCollect,
   sweep,
+  platformsCheck,
   automationsList,
   automationsPause,
   automationsResume,

@@ -27,7 +27,12 @@ export type ConnectedProfile = {
 /** The outcome of exchanging an authorization code. */
 export type CodeExchange =
   | { readonly kind: 'connected'; readonly profiles: readonly ConnectedProfile[] }
-  | { readonly kind: 'refused'; readonly reason: string };
+  | {
+      readonly kind: 'refused';
+      readonly reason: string;
+      /** Scopes the connection needs that the person did not grant (`connection_missing_scopes`). */
+      readonly missingScopes?: readonly string[];
+    };
 
 /** Fresh tokens from a refresh. */
 export type RefreshedCredentials = {

@@ -134,6 +134,20 @@ async function exchangeAndSave(
     redirectUri: callback.redirectUri,
     codeVerifier: deps.secretBox.open(request.sealedCodeVerifier),
   });
+  if (
+    exchange.kind === 'refused' &&
+    exchange.missingScopes !== undefined &&
+    exchange.missingScopes.length > 0
+  ) {
+    const missing = exchange.missingScopes;
+    return err(
+      svcError(
+        'connection_missing_scopes',
+        `${name} did not grant ${missing.join(', ')}, which the connection needs: start connecting again and allow every permission asked for.`,
+        { platform: request.platform, missingScopes: [...missing] },
+      ),
+    );
+  }
   if (exchange.kind === 'refused') {
     return err(svcError('connection_refused', `${name} refused the connection: ${exchange.reason}`));
   }

@@ -24,6 +24,17 @@ export const facebookPagesSchema = z.looseObject({
   paging: z.looseObject({ next: z.string().optional() }).optional(),
 });
 
+/** `GET /me/businesses`: the Business Managers the person belongs to (business_management). */
+export const facebookBusinessesSchema = z.looseObject({
+  data: z.array(z.looseObject({ id, name: z.string().optional() })),
+  paging: z.looseObject({ next: z.string().optional() }).optional(),
+});
+
+/** `GET /me/permissions`: each permission the person was asked for, and whether it was granted. */
+export const facebookPermissionsSchema = z.looseObject({
+  data: z.array(z.looseObject({ permission: z.string(), status: z.string() })),
+});
+
 /** A Page of `facebookPagesSchema`. */
 export type FacebookPage = z.infer<typeof facebookPagesSchema>['data'][number];
 

@@ -1,4 +1,4 @@
-import type { PlatformGateway } from '@svc/core';
+import { DEFAULT_PLATFORM_FEATURES, type PlatformGateway, scopesFor } from '@svc/core';
 import { createFreshMarks } from '../meta/fresh-marks.js';
 import { createGraphClient } from '../meta/graph-client.js';
 import type { MetaGatewayOptions } from '../meta/meta-gateway-options.js';
@@ -16,17 +16,18 @@ import { type FacebookRequest, toFacebookRequest } from './to-facebook-request.j
 
 /**
  * Configuration of the Facebook Pages gateway: Graph version default 'v23.0', profile links
- * (from the Page id) default `https://www.facebook.com/<pageId>`. `graphVideo` is kept for video uploads.
+ * (from the Page id) default `https://www.facebook.com/<pageId>`. Reels go through the Graph host
+ * (graph-video.facebook.com is deprecated).
  */
-export type FacebookGatewayConfig = MetaGatewayOptions<{
-  readonly www: string;
-  readonly graph: string;
-  readonly graphVideo: string;
-}>;
+export type FacebookGatewayConfig = MetaGatewayOptions<{ readonly www: string; readonly graph: string }> & {
+  /** A Facebook Login for Business configuration id (FACEBOOK_CONFIG_ID), which replaces the scopes. */
+  readonly configId?: string | null;
+};
 
 /** A PlatformGateway for Facebook Pages (platforms.md §5). */
 export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGateway {
   const { hosts, clock } = config;
+  const features = config.features ?? DEFAULT_PLATFORM_FEATURES;
   const version = config.graphVersion ?? 'v23.0';
   const base = `${hosts.graph}/${version}`;
   const graph = createGraphClient({
@@ -79,6 +80,9 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       scopes: config.scopes,
+      defaultScopes: scopesFor('facebook', features),
+      configId: config.configId ?? null,
+      businessPages: features.businessPages,
       profileUrl: config.links?.profile ?? ((pageId: string) => `https://www.facebook.com/${pageId}`),
     }),
   });

@@ -1,28 +1,35 @@
-import type { CodeExchange } from '@svc/core';
+import { type CodeExchange, missingRequiredScopes } from '@svc/core';
 import { connectionRefusal, refusedOrThrow } from '../meta/connection-refusal.js';
 import { longLivedTokenSchema } from '../meta/graph-api.js';
 import { GraphRequestError } from '../meta/graph-failure.js';
 import type { GraphOAuthContext } from '../meta/graph-oauth-context.js';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
-import { FACEBOOK_PAGE_FIELDS, type FacebookPage, facebookPagesSchema } from './facebook-api.js';
+import { FACEBOOK_PAGE_FIELDS, type FacebookPage, facebookPermissionsSchema } from './facebook-api.js';
 import type { FacebookCredentials } from './facebook-credentials.js';
+import { listFacebookPages } from './facebook-pages-listing.js';
 
 /** What the OAuth calls are made with. */
 export type FacebookOAuthContext = GraphOAuthContext & {
   /** The consent page's host. */
   readonly www: string;
   readonly version: string;
+  /** What the dialog asks for when no configuration replaces it. */
+  readonly defaultScopes: readonly string[];
+  /**
+   * A Facebook Login for Business configuration id: business-type apps name one instead of a
+   * scope list, and the configuration decides the permissions (and asset types) asked for.
+   */
+  readonly configId: string | null;
+  /** Also list the Pages of the person's Business Managers (needs business_management). */
+  readonly businessPages: boolean;
 };
 
-const DEFAULT_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'publish_video'];
-// Users with more Pages than one answer holds get further pages through `paging.next`.
-const MAX_PAGE_LISTINGS = 10;
-
 /**
- * Facebook Login for Pages (platforms.md 5.1): one consent connects every Page the person chose,
- * each with a Page token that does not expire; a refused Page token is renewed through the
- * long-lived user token. Facebook Login takes no PKCE parameters here, so the verifier is not
- * used; the state value and the app secret protect the exchange instead.
+ * Facebook Login for Pages (platforms.md 5.1), or Facebook Login for Business with a
+ * configuration: one consent connects every Page the person chose, each with a Page token that
+ * does not expire; a refused Page token is renewed through the long-lived user token. Facebook
+ * Login takes no PKCE parameters here, so the verifier is not used; the state value and the app
+ * secret protect the exchange instead.
  */
 export function createFacebookOAuth(ctx: FacebookOAuthContext): PlatformOAuth<FacebookCredentials> {
   const { graph, base } = ctx;
@@ -44,7 +51,20 @@ export function createFacebookOAuth(ctx: FacebookOAuthContext): PlatformOAuth<Fa
       client_secret: ctx.clientSecret,
       fb_exchange_token: short.access_token,
     });
-    const pages = await listPages(ctx, long.access_token, FACEBOOK_PAGE_FIELDS);
+    // The dialog lets people untick permissions (and a configuration may lack one): say which.
+    const permissions = await graph.get(facebookPermissionsSchema, `${base}/me/permissions`, {
+      access_token: long.access_token,
+    });
+    const granted = permissions.data.filter((p) => p.status === 'granted').map((p) => p.permission);
+    const missing = missingRequiredScopes('facebook', granted);
+    if (missing.length > 0) {
+      return {
+        kind: 'refused',
+        reason: `Facebook did not grant ${missing.join(', ')}: connect again and allow every permission asked for.`,
+        missingScopes: missing,
+      };
+    }
+    const pages = await listFacebookPages(ctx, long.access_token, FACEBOOK_PAGE_FIELDS, ctx.businessPages);
     if (pages.length === 0) {
       return {
         kind: 'refused',
@@ -75,14 +95,22 @@ export function createFacebookOAuth(ctx: FacebookOAuthContext): PlatformOAuth<Fa
         client_id: ctx.clientId,
         redirect_uri: request.redirectUri,
         state: request.state,
-        scope: (ctx.scopes ?? DEFAULT_SCOPES).join(','),
+        // A configuration replaces the scope list (Facebook Login for Business).
+        ...(ctx.configId === null
+          ? { scope: (ctx.scopes ?? ctx.defaultScopes).join(',') }
+          : { config_id: ctx.configId }),
         response_type: 'code',
       })}`,
     exchangeCode: (input) => exchangeCode(input).catch((error: unknown) => refusedOrThrow('Facebook', error)),
     async refresh(credentials) {
       let pages: FacebookPage[];
       try {
-        pages = await listPages(ctx, credentials.userAccessToken, 'id,name,access_token');
+        pages = await listFacebookPages(
+          ctx,
+          credentials.userAccessToken,
+          'id,name,access_token',
+          ctx.businessPages,
+        );
       } catch (error) {
         // A refused user token means a new login; faults are tried again later.
         if (error instanceof GraphRequestError && connectionRefusal('Facebook', error.failure) !== null)
@@ -94,19 +122,4 @@ export function createFacebookOAuth(ctx: FacebookOAuthContext): PlatformOAuth<Fa
       return { credentials: { ...credentials, pageAccessToken: page.access_token }, expiresAt: null };
     },
   };
-}
-
-async function listPages(ctx: FacebookOAuthContext, userToken: string, fields: string) {
-  const pages: FacebookPage[] = [];
-  let answer = await ctx.graph.get(facebookPagesSchema, `${ctx.base}/me/accounts`, {
-    fields,
-    access_token: userToken,
-  });
-  for (let listing = 1; ; listing += 1) {
-    pages.push(...answer.data);
-    const next = answer.paging?.next;
-    if (next === undefined || answer.data.length === 0 || listing >= MAX_PAGE_LISTINGS) return pages;
-    // The next link is used as given; it carries the token and the cursor.
-    answer = await ctx.graph.get(facebookPagesSchema, next, {});
-  }
 }

@@ -1,4 +1,4 @@
-import type { PlatformGateway } from '@svc/core';
+import { DEFAULT_PLATFORM_FEATURES, type PlatformGateway } from '@svc/core';
 import { createContainerGateway } from '../meta/container-gateway.js';
 import type { ContainerGatewayOptions } from '../meta/meta-gateway-options.js';
 import { INSTAGRAM_DIALECT } from './instagram-api.js';
@@ -22,7 +22,7 @@ export function createInstagramGateway(config: InstagramGatewayConfig): Platform
     dialect: INSTAGRAM_DIALECT,
     defaultVersion: 'v23.0',
     defaultProfileUrl: (handle) => `https://www.instagram.com/${handle}`,
-    oauth: instagramOAuth(config.hosts),
+    oauth: instagramOAuth(config.hosts, config.features ?? DEFAULT_PLATFORM_FEATURES),
     toRequest: (job) => toInstagramRequest(job.post, job.media),
     insights: {
       views: 'views',

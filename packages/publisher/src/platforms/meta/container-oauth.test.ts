@@ -1,3 +1,4 @@
+import { DEFAULT_PLATFORM_FEATURES } from '@svc/core';
 import { createFakeClock } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
 import { instagramOAuth } from '../instagram/instagram-oauth.js';
@@ -37,6 +38,8 @@ const connect = (spec: ReturnType<typeof instagramOAuth> | ReturnType<typeof thr
     spec,
   ).exchangeCode({ code: 'c', redirectUri: 'https://svc.example/callback', codeVerifier: '' });
 
+const ALL = DEFAULT_PLATFORM_FEATURES;
+const NONE = { analytics: false, commentAutomations: false, privateReplies: false, businessPages: false };
 const hosts = { www: 'https://www.example', api: 'https://api.example', graph: 'https://graph.example' };
 const credentialsOf = (exchange: Awaited<ReturnType<typeof connect>>) =>
   exchange.kind === 'connected' ? exchange.profiles[0]?.credentials : exchange;
@@ -44,7 +47,7 @@ const credentialsOf = (exchange: Awaited<ReturnType<typeof connect>>) =>
 describe('createContainerOAuth: the stored grant', () => {
   it('keeps the permissions the token answer names, flat or wrapped in data[]', async () => {
     for (const name of ['short-token-flat.json', 'short-token-wrapped.json']) {
-      expect(credentialsOf(await connect(instagramOAuth(hosts), igFixture(name)))).toMatchObject({
+      expect(credentialsOf(await connect(instagramOAuth(hosts, ALL), igFixture(name)))).toMatchObject({
         accessToken: 'IGAAlongLivedTokenValue',
         userId: '42',
         permissions: ['instagram_business_basic', 'instagram_business_content_publish'],
@@ -54,21 +57,46 @@ describe('createContainerOAuth: the stored grant', () => {
 
   it('leaves permissions out when the answer names none (Threads)', async () => {
     const credentials = credentialsOf(
-      await connect(threadsOAuth(hosts), { access_token: 'THQ', user_id: 42 }),
+      await connect(threadsOAuth(hosts, ALL), { access_token: 'THQ', user_id: 42 }),
     );
     expect(credentials).toMatchObject({ accessToken: 'IGAAlongLivedTokenValue', userId: '42' });
     expect(credentials).not.toHaveProperty('permissions');
   });
 
+  it('refuses a grant without content_publish, naming the missing permission', async () => {
+    const exchange = await connect(instagramOAuth(hosts, ALL), {
+      access_token: 'IGQ',
+      user_id: 42,
+      permissions: ['instagram_business_basic'],
+    });
+    expect(exchange).toMatchObject({
+      kind: 'refused',
+      missingScopes: ['instagram_business_content_publish'],
+    });
+  });
+
+  it('asks only for publishing when every optional feature is off', () => {
+    expect(instagramOAuth(hosts, NONE).defaultScopes).toEqual([
+      'instagram_business_basic',
+      'instagram_business_content_publish',
+    ]);
+    expect(instagramOAuth(hosts, { ...NONE, commentAutomations: true }).defaultScopes).toEqual([
+      'instagram_business_basic',
+      'instagram_business_content_publish',
+      'instagram_business_manage_comments',
+    ]);
+    expect(threadsOAuth(hosts, NONE).defaultScopes).toEqual(['threads_basic', 'threads_content_publish']);
+  });
+
   it('asks Instagram for the comment and message permissions besides publishing', () => {
-    expect(instagramOAuth(hosts).defaultScopes).toEqual([
+    expect(instagramOAuth(hosts, ALL).defaultScopes).toEqual([
       'instagram_business_basic',
       'instagram_business_content_publish',
       'instagram_business_manage_insights',
       'instagram_business_manage_comments',
       'instagram_business_manage_messages',
     ]);
-    expect(threadsOAuth(hosts).defaultScopes).toEqual([
+    expect(threadsOAuth(hosts, ALL).defaultScopes).toEqual([
       'threads_basic',
       'threads_content_publish',
       'threads_manage_insights',

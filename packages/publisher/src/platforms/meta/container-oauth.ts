@@ -1,4 +1,4 @@
-import type { AuthorizationRequest, Clock } from '@svc/core';
+import { type AuthorizationRequest, type Clock, missingRequiredScopes } from '@svc/core';
 import type { z } from 'zod';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import { connectionRefusal, refusedOrThrow } from './connection-refusal.js';
@@ -17,9 +17,11 @@ export type AccountProfile = {
 
 /** How Instagram Login or Threads Login differ (`instagram-oauth.ts`, `threads-oauth.ts`). */
 export type ContainerOAuthSpec = {
+  readonly platform: 'instagram' | 'threads';
   readonly platformName: string;
   /** The unversioned Graph host, where the token endpoints are. */
   readonly graphHost: string;
+  /** What the consent asks for: publishing's scopes and those of the enabled features. */
   readonly defaultScopes: readonly string[];
   /** The consent page, without its query. */
   readonly authorizePage: string;
@@ -31,8 +33,6 @@ export type ContainerOAuthSpec = {
   readonly exchangeGrant: string;
   /** `grant_type` refreshing a long-lived token. */
   readonly refreshGrant: string;
-  /** The permission publishing needs; a grant without it is refused at once. */
-  readonly publishPermission: string;
   /** `fields=` of the `/me` read, and how its answer reads. */
   readonly profileFields: string;
   readonly profileSchema: z.ZodType<AccountProfile>;
@@ -64,10 +64,13 @@ export function createContainerOAuth(
       redirect_uri: input.redirectUri,
       code: input.code,
     });
-    if (short.permissions !== null && !short.permissions.includes(spec.publishPermission)) {
+    // A grant without what publishing needs is refused at once, naming what is missing.
+    const missing = short.permissions === null ? [] : missingRequiredScopes(spec.platform, short.permissions);
+    if (missing.length > 0) {
       return {
         kind: 'refused' as const,
-        reason: `${name} did not grant the permission to publish (${spec.publishPermission}): connect again and allow every permission asked for.`,
+        reason: `${name} did not grant ${missing.join(', ')}: connect again and allow every permission asked for.`,
+        missingScopes: missing,
       };
     }
     const long = await graph.get(longLivedTokenSchema, `${spec.graphHost}/access_token`, {

@@ -8,10 +8,9 @@ export const META_DEFAULT_HOSTS = {
     api: 'https://api.instagram.com',
     graph: 'https://graph.instagram.com',
   },
-  threads: { www: 'https://threads.net', graph: 'https://graph.threads.net' },
-  facebook: {
-    www: 'https://www.facebook.com',
-    graph: 'https://graph.facebook.com',
-    graphVideo: 'https://graph-video.facebook.com',
-  },
+  // The consent page moved to threads.com (get-access-tokens, Aug 2026); the Graph host answers
+  // on both graph.threads.net and graph.threads.com.
+  threads: { www: 'https://threads.com', graph: 'https://graph.threads.net' },
+  // graph-video.facebook.com is deprecated (Video API overview); reels go through graph.facebook.com.
+  facebook: { www: 'https://www.facebook.com', graph: 'https://graph.facebook.com' },
 } as const;

@@ -1,4 +1,4 @@
-import type { PlatformGateway } from '@svc/core';
+import { DEFAULT_PLATFORM_FEATURES, type PlatformGateway } from '@svc/core';
 import { createContainerGateway } from '../meta/container-gateway.js';
 import type { ContainerGatewayOptions } from '../meta/meta-gateway-options.js';
 import { THREADS_DIALECT } from './threads-api.js';
@@ -24,7 +24,7 @@ export function createThreadsGateway(config: ThreadsGatewayConfig): PlatformGate
     dialect: THREADS_DIALECT,
     defaultVersion: 'v1.0',
     defaultProfileUrl: (handle) => `https://www.threads.net/@${handle}`,
-    oauth: threadsOAuth(config.hosts),
+    oauth: threadsOAuth(config.hosts, config.features ?? DEFAULT_PLATFORM_FEATURES),
     toRequest: (job) => toThreadsRequest(job.post, job.media, multiSlide),
     insights: {
       views: 'views',

@@ -1,7 +1,9 @@
 import {
   type BlobReader,
+  DEFAULT_PLATFORM_FEATURES,
   DEFAULT_TIKTOK_PKCE_ENCODING,
   type PlatformGateway,
+  scopesFor,
   type TikTokPkceEncoding,
 } from '@svc/core';
 import { definePlatformGateway } from '../shared/define-platform-gateway.js';
@@ -24,7 +26,7 @@ import { toTikTokRequest } from './to-tiktok-request.js';
 /**
  * Configuration of the TikTok gateway (Content Posting API, platforms.md 2). Links default to
  * `https://www.tiktok.com/@<username>` and `…/video/<id>`; scopes to user.info.basic,
- * user.info.profile, user.info.stats, video.list and video.publish.
+ * user.info.profile and video.publish, with user.info.stats and video.list when analytics is on.
  */
 export type TikTokGatewayConfig = PlatformGatewayOptions<{ readonly www: string; readonly api: string }> & {
   /** Stored media, which videos are uploaded from. */
@@ -42,14 +44,6 @@ export type TikTokGatewayConfig = PlatformGatewayOptions<{ readonly www: string;
   /** The prefix of the service's own media links (`${SVC_BASE_URL}/media/`), moved under the verified one. */
   readonly ownMediaPrefix?: string;
 };
-
-const DEFAULT_SCOPES = [
-  'user.info.basic',
-  'user.info.profile',
-  'user.info.stats',
-  'video.list',
-  'video.publish',
-];
 
 /** A PlatformGateway for TikTok: video uploads in chunks from our storage, photo posts by link. */
 export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGateway {
@@ -103,7 +97,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       hosts,
-      scopes: config.scopes ?? DEFAULT_SCOPES,
+      scopes: config.scopes ?? scopesFor('tiktok', config.features ?? DEFAULT_PLATFORM_FEATURES),
       pkceEncoding: config.pkceEncoding ?? DEFAULT_TIKTOK_PKCE_ENCODING,
       now: () => clock.now(),
       profileUrl,

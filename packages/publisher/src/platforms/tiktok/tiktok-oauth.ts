@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type {
-  AuthorizationRequest,
-  CodeCallback,
-  CodeExchange,
-  RefreshedCredentials,
-  TikTokPkceEncoding,
+import {
+  type AuthorizationRequest,
+  type CodeCallback,
+  type CodeExchange,
+  missingRequiredScopes,
+  type RefreshedCredentials,
+  type TikTokPkceEncoding,
 } from '@svc/core';
 import type { z } from 'zod';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
@@ -34,9 +35,6 @@ export function createTikTokOAuth(ctx: TikTokOAuthContext): PlatformOAuth<TikTok
     refresh: (credentials) => refreshTikTokTokens(ctx, credentials),
   };
 }
-
-// Without these the account cannot be posted to (video.publish) or linked to (its username).
-const REQUIRED_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish'];
 
 /**
  * The consent page URL, with the PKCE challenge of the request's verifier. TikTok documents its
@@ -77,14 +75,18 @@ async function exchangeTikTokCode(ctx: TikTokOAuthContext, input: CodeCallback):
     return refusedOrThrow(error);
   }
   const granted = new Set(tokens.scope.split(/[\s,]+/).filter((scope) => scope !== ''));
-  const missing = REQUIRED_SCOPES.filter((scope) => !granted.has(scope));
+  // Without user.info.basic and video.publish the account cannot be posted to (core's scope table).
+  const missing = missingRequiredScopes('tiktok', [...granted]);
   if (missing.length > 0) {
     return {
       kind: 'refused',
       reason: `TikTok did not grant ${missing.join(', ')}; connect again and allow every permission asked for.`,
+      missingScopes: missing,
     };
   }
-  const fields = ['open_id', 'union_id', 'avatar_url', 'display_name', 'username'];
+  const fields = ['open_id', 'union_id', 'avatar_url', 'display_name'];
+  // The username (for the profile link) needs user.info.profile; without it the display name stands in.
+  if (granted.has('user.info.profile')) fields.push('username');
   if (granted.has('user.info.stats')) fields.push('follower_count');
   let user: z.infer<typeof tiktokUserInfoSchema>['user'];
   try {
