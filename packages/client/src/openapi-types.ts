@@ -924,6 +924,7 @@ export interface components {
          *       "failedReason": null,
          *       "externalId": "launch-2026-12-01",
          *       "permalink": null,
+         *       "warning": null,
          *       "platformMeta": null,
          *       "category": null,
          *       "createdAt": "2026-11-26T10:00:00.000Z",
@@ -958,6 +959,8 @@ export interface components {
             failedReason: string | null;
             externalId: string | null;
             permalink: string | null;
+            /** @description What the platform did differently from what was asked, on a post it published anyway: a YouTube upload locked to private because the Google Cloud project has not passed the YouTube API audit, for instance. Null when it did as asked. */
+            warning: string | null;
             platformMeta: {
                 [key: string]: unknown;
             } | null;

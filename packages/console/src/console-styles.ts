@@ -53,6 +53,9 @@ button.danger{background:var(--bad);border-color:var(--bad)}
 [role=status]{background:#e8f3ec;border:1px solid var(--good);padding:.5rem 1rem;border-radius:4px;margin:0 0 1rem}
 .plan-notice{border-left:4px solid var(--warn)}.plan-notice-lapsed{border-left-color:var(--bad)}
 .plan-notice p{margin:.4rem 0}
+.platform-warning{border-left:4px solid var(--warn);background:#fffaf0}.platform-warning p{margin:.4rem 0}
+.warning-text{color:var(--warn)}
+.table+.card{margin-top:1rem}
 code{font-family:ui-monospace,monospace;font-size:.9em;background:#f0f0ec;padding:0 .25rem;border-radius:3px;overflow-wrap:anywhere}
 .url{overflow-wrap:anywhere}
 .excerpt{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font:.85rem/1.4 ui-monospace,monospace}

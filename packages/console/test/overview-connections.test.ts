@@ -49,7 +49,7 @@ describe('the overview and connections pages', () => {
     expect(outcome.kind).toBe('inserted');
   };
   // As the publisher does: claim the due post, then record it published with its permalink.
-  const publish = async (postId: string, permalink: string) => {
+  const publish = async (postId: string, permalink: string, warning?: string) => {
     const now = app.t.clock.now();
     const [claimed] = await app.t.store.posts.claimDuePosts({
       now,
@@ -64,6 +64,7 @@ describe('the overview and connections pages', () => {
       leaseOwner: 'test',
       platformPostId: 'pp_1',
       permalink,
+      ...(warning === undefined ? {} : { warning }),
     })._unsafeUnwrap();
     await app.t.store.posts.updatePost(done.post, claimed.version, done.events);
   };
@@ -197,6 +198,48 @@ describe('the overview and connections pages', () => {
     const activity = activityOf((await browser.get('/app')).text);
     expect(activity).toContain('<a href="/app/deleted">A post without a caption was deleted</a>');
     expect(activity).not.toContain('/app/posts/post_gone');
+  });
+
+  it("explains Google's audit for YouTube channels, naming a channel whose posts were locked to private, and shows the warning on the post", async () => {
+    app = await startConsoleApp();
+    const user = await app.user();
+    const browser = await signedIn(user);
+    await connect(anAccount(user.id, { platform: 'instagram', handle: 'pics' }));
+    expect((await browser.get('/app/connections')).text).not.toContain('youtube-audit');
+
+    const channel = anAccount(user.id, { platform: 'youtube', handle: 'cy_channel' });
+    await connect(channel);
+    const calm = await browser.get('/app/connections');
+    expect(calm.text).toContain('<section class="card" id="youtube-audit"');
+    expect(calm.text).toContain(
+      '<a href="https://support.google.com/youtube/contact/yt_api_form">YouTube API Services audit and quota extension form</a>',
+    );
+    expect(calm.text).not.toContain('otherwise than asked');
+
+    const warning = 'YouTube published the video as private, not public as asked. Apply for the audit.';
+    const post = aPost(user.id, channel.id, {
+      platforms: ['youtube'],
+      caption: 'A Short',
+      title: 'Short',
+      scheduledTime: app.t.clock.now(),
+      dueAt: app.t.clock.now(),
+    });
+    await schedule(post);
+    await publish(post.id, 'https://www.youtube.com/shorts/v1', warning);
+    const locked = await browser.get('/app/connections');
+    expect(locked.text).toContain('<section class="card platform-warning" id="youtube-audit"');
+    expect(locked.text).toContain(
+      `<strong>@cy_channel</strong>: YouTube published a recent post otherwise than asked: <a href="/app/posts/${post.id}">A Short</a>.`,
+    );
+    const page = await browser.get(`/app/posts/${post.id}`);
+    expect(page.text).toContain(
+      `<h2 id="warning-heading">Published, but not as asked</h2>\n<p>${warning}</p>`,
+    );
+    expect(page.text).toContain('href="/app/connections#youtube-audit"');
+    // The list gives the first sentence; the post's page has it all.
+    expect((await browser.get('/app/posts')).text).toContain(
+      '<div class="warning-text">YouTube published the video as private, not public as asked.</div>',
+    );
   });
 
   it("shows each TikTok account's posting options read live, and a short message when they cannot be read", async () => {

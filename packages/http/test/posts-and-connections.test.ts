@@ -238,6 +238,7 @@ describe('GET /api/v1/posts/{id}', () => {
       failedReason: null,
       externalId: 'e-1',
       permalink: null,
+      warning: null,
       platformMeta: null,
       category: 'launch',
       createdAt: '2026-01-15T12:00:00.000Z',

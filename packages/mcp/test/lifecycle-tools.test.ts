@@ -355,6 +355,7 @@ describe('post lifecycle and summary tools over the SDK client', () => {
         targets: [{ platform: 'threads', profileId: threads.id, handle: 'studio' }],
         scheduledTime: '2026-01-20T09:00:00.000Z',
         failedReason: null,
+        warning: null,
       });
       const second = await answer(client, 'svc_list_scheduled_posts', { limit: 2, cursor: first.nextCursor });
       expect(second.posts.map((p: { id: string }) => p.id)).toEqual(newestFirst.slice(2, 4));

@@ -52,8 +52,13 @@ export type SandboxOptions = {
     readonly facebookReels?: number;
     /** TikTok's undocumented per-creator cap (`spam_risk_too_many_posts`); third parties quote about 15. */
     readonly tiktok?: number;
-    /** YouTube Data API units per Pacific day for the whole project (default 10,000; an upload costs 1600). */
+    /**
+     * YouTube Data API units per Pacific day for the whole project, shared by every call but
+     * `videos.insert` (default 10,000; a list call costs 1, thumbnails.set 50).
+     */
     readonly youtube?: number;
+    /** `videos.insert` calls per Pacific day for the whole project, their own bucket (default 100). */
+    readonly youtubeInserts?: number;
     /** Instagram private replies per account per rolling hour (default 750, Meta's documented rate). */
     readonly instagramPrivateReplies?: number;
   };
@@ -92,6 +97,7 @@ export function createSandboxContext(options: SandboxOptions): SandboxContext {
       facebookReels: options.quotas?.facebookReels ?? 30,
       tiktok: options.quotas?.tiktok ?? 15,
       youtube: options.quotas?.youtube ?? 10_000,
+      youtubeInserts: options.quotas?.youtubeInserts ?? 100,
       instagramPrivateReplies: options.quotas?.instagramPrivateReplies ?? 750,
     },
     instagramWebhook:

@@ -22,7 +22,8 @@ export type SandboxQuotaName =
   | 'facebook'
   | 'facebookReels'
   | 'tiktok'
-  | 'youtube';
+  | 'youtube'
+  | 'youtubeInserts';
 
 // The controls kept next to their simulators.
 type SimulatorControls = YouTubeControl & MetricsControl & GraphControl;
@@ -45,7 +46,8 @@ export type SandboxControl = SimulatorControls & {
   setContainerReadyAfter(ms: { readonly image: number; readonly video: number }): void;
   /**
    * Posts allowed per account per rolling 24 h; for `youtube`, API units per Pacific day for the
-   * project; for `instagramPrivateReplies`, private replies per account per rolling hour.
+   * project (every call but `videos.insert`); for `youtubeInserts`, `videos.insert` calls per
+   * Pacific day; for `instagramPrivateReplies`, private replies per account per rolling hour.
    */
   setQuota(platform: SandboxQuotaName, total: number): void;
   /** Later calls with this token get code 190 with `subcode` (default 463, expired). */

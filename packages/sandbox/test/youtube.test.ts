@@ -114,7 +114,9 @@ describe('YouTube resumable upload', () => {
     expect(location.searchParams.get('uploadType')).toBe('resumable');
     expect(location.searchParams.get('upload_id')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(h.sandbox.control.published('youtube')).toEqual([]);
-    expect(h.sandbox.control.youtubeQuotaUsed()).toBe(1 + 1600); // channels.list at connect, then the insert
+    // channels.list at connect from the shared pool; the insert from its own bucket.
+    expect(h.sandbox.control.youtubeQuotaUsed()).toBe(1);
+    expect(h.sandbox.control.youtubeInsertsUsed()).toBe(1);
   });
 
   it('uploads in chunks: 308 with Range after each, the video resource after the final byte, probes either side', async () => {
@@ -313,8 +315,9 @@ describe('YouTube resumable upload', () => {
       short('Later', { status: { privacyStatus: 'private', publishAt: '2030-01-01T00:00:00Z' } }),
     );
     expect(scheduled.status).toBe(200);
-    // Only the valid inserts were charged.
-    expect(h.sandbox.control.youtubeQuotaUsed()).toBe(1 + 1600);
+    // Only the valid inserts were counted, in their own bucket.
+    expect(h.sandbox.control.youtubeQuotaUsed()).toBe(1);
+    expect(h.sandbox.control.youtubeInsertsUsed()).toBe(1);
   });
 
   it('answers backendError once for #sandbox-transient, then creates the session', async () => {
@@ -345,9 +348,25 @@ describe('YouTube resumable upload', () => {
 });
 
 describe('YouTube quota', () => {
+  // developers.google.com/youtube/v3/determine_quota_cost: "Projects that enable the YouTube Data
+  // API have a default quota allocation of 100 search.list calls, 100 videos.insert calls, and
+  // 10,000 units per day combined for all other endpoints."
+  it('counts videos.insert in a bucket of its own, 100 calls a day, beside the 10,000-unit pool', async () => {
+    const c = await channel();
+    expect(h.sandbox.control.youtubeQuotaUsed()).toBe(1);
+    for (let i = 0; i < 100; i++) await session(c, 10, `Short ${i}`);
+    expect(h.sandbox.control.youtubeInsertsUsed()).toBe(100);
+    expect(h.sandbox.control.youtubeQuotaUsed()).toBe(1);
+    expect(reasonOf(await c.start(short('The 101st')))).toBe('quotaExceeded');
+    // The pool still serves the other calls.
+    expect((await c.list('x')).status).toBe(200);
+    h.sandbox.control.setQuota('youtube', 2);
+    expect(reasonOf(await c.list('x'))).toBe('quotaExceeded');
+  });
+
   it('refuses with quotaExceeded once the day is used up, until midnight Pacific time', async () => {
     const c = await channel();
-    h.sandbox.control.setQuota('youtube', 1 + 2 * 1600);
+    h.sandbox.control.setQuota('youtubeInserts', 2);
     await session(c, 10);
     await session(c, 10);
     const over = await c.start(short('Third'));
@@ -374,7 +393,7 @@ describe('YouTube quota', () => {
   it('follows daylight saving: in winter the Pacific day ends at 08:00Z', async () => {
     h.clock.advance(Date.parse('2025-12-01T12:00:00Z') - h.clock.now().getTime());
     const c = await channel();
-    h.sandbox.control.setQuota('youtube', 1 + 1600);
+    h.sandbox.control.setQuota('youtubeInserts', 1);
     await session(c, 10);
     h.clock.advance(20 * 3_600_000 - 1); // 2025-12-02T07:59:59.999Z
     await c.renew();
@@ -441,6 +460,53 @@ describe('YouTube videos.list and thumbnails.set', () => {
     expect((await h.get(`${h.baseUrl}/sandbox/youtube/shorts/${rejected}`)).text).toContain(
       'Terms of Service',
     );
+  });
+
+  // developers.google.com/youtube/v3/docs/videos: "All videos uploaded via the videos.insert
+  // endpoint from unverified API projects created after 28 July 2020 will be restricted to private
+  // viewing mode."
+  it('makes every upload of an unaudited project private, whatever it asked, until the project is audited', async () => {
+    const c = await channel();
+    h.sandbox.control.setYouTubeProjectAudited(false);
+    const locked = await uploaded(c, 'Locked');
+    h.clock.advance(2000);
+    expect((await c.list(locked)).body.items[0].status).toMatchObject({
+      uploadStatus: 'processed',
+      privacyStatus: 'private',
+    });
+    expect((await h.get(`${h.baseUrl}/sandbox/youtube/shorts/${locked}`)).text).toContain(
+      'This video is private.',
+    );
+    h.sandbox.control.setYouTubeProjectAudited(true);
+    const open = await uploaded(c, 'Open');
+    h.clock.advance(2000);
+    expect((await c.list(open)).body.items[0].status).toMatchObject({ privacyStatus: 'public' });
+    h.sandbox.control.setYouTubeProjectAudited(false);
+    h.sandbox.control.reset();
+    const afterReset = await uploaded(await channel('after_reset'), 'After reset');
+    h.clock.advance(2000);
+    expect((await c.list(afterReset)).body.items[0].status.privacyStatus).toBe('public');
+  });
+
+  it('switches the project audit over the HTTP control too, for a sandbox in another process', async () => {
+    const control = `${h.baseUrl}/sandbox/control/youtube/project`;
+    const post = (body: unknown) =>
+      send(control, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ audited: false })).body).toEqual({
+      audited: false,
+      quotaUsed: { units: 0, inserts: 0 },
+    });
+    const c = await channel();
+    const locked = await uploaded(c, 'Locked over HTTP');
+    h.clock.advance(2000);
+    expect((await c.list(locked)).body.items[0].status.privacyStatus).toBe('private');
+    expect((await h.get(control)).body).toEqual({ audited: false, quotaUsed: { units: 2, inserts: 1 } });
+    expect((await post({ audited: 'maybe' })).status).toBe(400);
+    expect((await post({ audited: true })).body.audited).toBe(true);
   });
 
   it('needs part and at most 50 ids', async () => {

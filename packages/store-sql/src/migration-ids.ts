@@ -29,6 +29,7 @@ export const MIGRATION_IDS = [
   '0023_rate_limits',
   '0024_blob_removals',
   '0025_sweeps',
+  '0026_post_warnings',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -34,6 +34,8 @@ export type PostRowOf<T extends SqlTypes> = {
   due_at: T['date'] | null;
   lease_owner: string | null;
   platform_post_id: string | null;
+  /** What the platform did differently from what was asked (migration 0026). */
+  warning: string | null;
   publish_progress: T['json'] | null;
   deleted_at: T['date'] | null;
   version: number;
@@ -69,6 +71,7 @@ export const POST_COLUMNS = [
   'due_at',
   'lease_owner',
   'platform_post_id',
+  'warning',
   'publish_progress',
   'deleted_at',
   'content_hash',
@@ -100,6 +103,7 @@ export function postToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, post: Post)
     due_at: orNull(post.dueAt, codec.dateToSql),
     lease_owner: post.leaseOwner,
     platform_post_id: post.platformPostId,
+    warning: post.warning,
     publish_progress: orNull(post.publishProgress, codec.jsonToSql),
     deleted_at: orNull(post.deletedAt, codec.dateToSql),
     version: post.version,
@@ -132,6 +136,7 @@ export function sqlRowToPost<T extends SqlTypes>(codec: SqlCodec<T>, row: PostRo
     dueAt: orNull(row.due_at, codec.dateFromSql),
     leaseOwner: row.lease_owner,
     platformPostId: row.platform_post_id,
+    warning: row.warning,
     publishProgress: orNull(row.publish_progress, (progress) => codec.jsonFromSql<PublishProgress>(progress)),
     deletedAt: orNull(row.deleted_at, codec.dateFromSql),
     version: row.version,

@@ -23,6 +23,7 @@ import { migration0022PendingMedia } from './migrations/0022-pending-media.js';
 import { migration0023RateLimits } from './migrations/0023-rate-limits.js';
 import { migration0024BlobRemovals } from './migrations/0024-blob-removals.js';
 import { migration0025Sweeps } from './migrations/0025-sweeps.js';
+import { migration0026PostWarnings } from './migrations/0026-post-warnings.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -56,4 +57,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0023RateLimits,
   migration0024BlobRemovals,
   migration0025Sweeps,
+  migration0026PostWarnings,
 ];

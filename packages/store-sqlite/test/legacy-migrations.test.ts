@@ -25,10 +25,10 @@ describe('SQLite migrations and the shared numbering', () => {
     expect(SQLITE_MIGRATIONS.map((m) => m.id)).toEqual(MIGRATION_IDS);
   });
 
-  it('finds nothing to do in a file migrated with the old list, whose schema is the fresh one', () => {
+  it('applies to a file migrated with the old list only what came after it, to the fresh schema', () => {
     const [old, fresh] = [tempPath('old.db'), tempPath('fresh.db')];
     migrateSqlite(old, LEGACY_SQLITE_MIGRATIONS);
-    expect(migrateSqlite(old)).toEqual({ applied: [] });
+    expect(migrateSqlite(old)).toEqual({ applied: MIGRATION_IDS.slice(LEGACY_SQLITE_MIGRATIONS.length) });
     migrateSqlite(fresh);
     expect(schemaOf(old)).toEqual(schemaOf(fresh));
     expect(schemaOf(old).recorded).toEqual(MIGRATION_IDS);

@@ -131,6 +131,7 @@ describe('migrateSqlite', () => {
         '0023_rate_limits',
         '0024_blob_removals',
         '0025_sweeps',
+        '0026_post_warnings',
       ],
     });
     const usage = withDatabase(path, (db) =>

@@ -16,6 +16,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import { platformSetupSection } from './platform-setup-section.js';
 import { platformRulesLine, postingOptionLines } from './posting-rules.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
+import { youtubeAuditSection } from './youtube-audit-section.js';
 
 /** A TikTok account's options as read when the page opened, or why they could not be. */
 type OptionsRead = { readonly options: PostingOptionsView } | { readonly failed: string };
@@ -87,6 +88,7 @@ ${
     ? html`<p class="muted">No account is connected yet.</p>`
     : html`<div class="table stack"><table><thead><tr><th scope="col">Account</th><th scope="col">Platform</th><th scope="col">Access</th><th scope="col">Connected</th><th scope="col">Posting</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }
+${await youtubeAuditSection(c, accounts)}
 ${c.deps.platformSetup === undefined ? '' : platformSetupSection(c.deps.platformSetup, c.deps.core.clock.now())}`;
   return htmlReply(200, consolePage(c.session, { title: 'Connections', section: '/app/connections', body }));
 }

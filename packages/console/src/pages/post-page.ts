@@ -102,7 +102,7 @@ async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | nul
     outcome === null || outcome.problems.length === 0
       ? ''
       : html`<ul role="alert">${outcome.problems.map((p) => html`<li>${p}</li>`)}</ul>`
-  }<div class="card"><dl>
+  }${warningSection(post)}<div class="card"><dl>
 <dt>Status</dt><dd>${statusBadge(status)}${post.deletedAt === null ? '' : html` <span class="muted">deleted</span>`}</dd>
 ${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failedReason}</dd>`}
 <dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd>
@@ -143,6 +143,22 @@ ${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<
       alert: outcome?.alert ?? null,
     }),
   );
+}
+
+/**
+ * What the platform did differently from what was asked, on a post it published anyway: said
+ * before anything else, since the post's status alone reads as a success. A YouTube video locked
+ * to private leads to the Connections page, which explains Google's audit.
+ */
+function warningSection(post: Post): Html | '' {
+  if (post.warning === null) return '';
+  const platform = post.platforms[0];
+  return html`<section class="card platform-warning" aria-labelledby="warning-heading"><h2 id="warning-heading">Published, but not as asked</h2>
+<p>${post.warning}</p>${
+    platform === 'youtube'
+      ? html`<p><a href="/app/connections#youtube-audit">What Google's YouTube API audit is and how to apply</a></p>`
+      : ''
+  }</section>`;
 }
 
 /**

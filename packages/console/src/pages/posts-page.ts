@@ -14,7 +14,7 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { statusBadge, statusLabel } from './format.js';
+import { firstSentence, statusBadge, statusLabel } from './format.js';
 import { POST_NOTICES, postPageRoutes } from './post-page.js';
 
 const PAGE_SIZE = 25;
@@ -75,7 +75,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   const rows = page.posts.map(
     (p) => html`<tr>
 <td><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></td>
-<td data-label="Status">${statusBadge(p.status)}${p.failedReason === null ? '' : html`<div class="muted">${p.failedReason}</div>`}</td>
+<td data-label="Status">${statusBadge(p.status)}${p.failedReason === null ? '' : html`<div class="muted">${p.failedReason}</div>`}${p.warning === null ? '' : html`<div class="warning-text">${firstSentence(p.warning)}</div>`}</td>
 <td data-label="Accounts">${p.targets.map((t) => html`<div>${t.platform} ${t.handle === null ? '' : `@${t.handle}`}</div>`)}</td>
 <td data-label="Scheduled">${c.time.when(p.scheduledTime)}</td>
 </tr>`,

@@ -203,6 +203,19 @@ describe('post state machine', () => {
       });
     });
 
+    it('succeed keeps what the platform did differently, in the post and its event; a retry clears it', () => {
+      const warning = 'YouTube made the video private, not public as asked.';
+      const change = transition(postIn('publishing'), { ...EVENTS.succeed, warning } as PostEvent);
+      const { post, events } = change._unsafeUnwrap();
+      expect(post.warning).toBe(warning);
+      expect(events[0]?.data).toMatchObject({ platformPostId: 'ig-1', warning });
+      expect(transition(postIn('publishing'), EVENTS.succeed)._unsafeUnwrap().post.warning).toBeNull();
+      const failed = { ...postIn('failed'), warning };
+      expect(transition(failed, EVENTS.retry)._unsafeUnwrap().post.warning).toBeNull();
+      const scheduled = { ...postIn('scheduled'), warning };
+      expect(transition(scheduled, EVENTS.edit)._unsafeUnwrap().post.warning).toBeNull();
+    });
+
     it('fail records a reason a person can act on', () => {
       const next = transition(postIn('publishing'), EVENTS.fail)._unsafeUnwrap().post;
       expect(next).toMatchObject({
@@ -428,6 +441,7 @@ describe('post state machine', () => {
         profileId: posted.post.profileIds[0],
         permalink: posted.post.permalink,
         platformPostId: posted.post.platformPostId,
+        warning: null,
       },
     });
   });

@@ -45,6 +45,8 @@ export type PostEvent =
       readonly leaseOwner: string;
       readonly platformPostId: string;
       readonly permalink: string | null;
+      /** What the platform did differently from what was asked (the post's `warning`); absent: nothing. */
+      readonly warning?: string | null;
       /** The platform holds the public id back for now (`PublishStep` `publicIdPending`). */
       readonly publicIdPending?: boolean;
     }
@@ -188,6 +190,7 @@ function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
         postEvent('post.posted', next, at, {
           permalink: event.permalink,
           platformPostId: event.platformPostId,
+          warning: next.warning,
           ...(event.publicIdPending === true ? { publicIdPending: true } : {}),
         }),
       ];
@@ -312,6 +315,7 @@ function apply(post: Post, event: PostEvent): Post {
         publishedAt: event.at,
         permalink: event.permalink,
         platformPostId: event.platformPostId,
+        warning: event.warning ?? null,
         failedReason: null,
         leaseOwner: null,
         dueAt: null,
@@ -319,7 +323,14 @@ function apply(post: Post, event: PostEvent): Post {
     case 'reveal_public_id':
       return { ...base, platformPostId: event.platformPostId, permalink: event.permalink };
     case 'fail':
-      return { ...base, status: 'failed', failedReason: event.reason, leaseOwner: null, dueAt: null };
+      return {
+        ...base,
+        status: 'failed',
+        failedReason: event.reason,
+        warning: null,
+        leaseOwner: null,
+        dueAt: null,
+      };
     case 'retry_later':
       return {
         ...base,
@@ -341,6 +352,7 @@ function apply(post: Post, event: PostEvent): Post {
         scheduledTime: event.scheduledTime,
         dueAt: event.scheduledTime,
         failedReason: null,
+        warning: null,
         attempts: 0,
         leaseOwner: null,
         publishProgress: null,
@@ -356,8 +368,10 @@ function applyEdit(post: Post, changes: PostEdit): Post {
     title: changes.title === undefined ? post.title : changes.title,
     scheduledTime,
     dueAt: scheduledTime,
-    // New content means new platform containers; handles of an earlier attempt no longer apply.
+    // New content means new platform containers; handles of an earlier attempt no longer apply,
+    // nor does what a platform did differently with them.
     publishProgress: null,
+    warning: null,
     platforms: changes.targets ? [...changes.targets.platforms] : post.platforms,
     profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
     media: changes.media ? [...changes.media] : post.media,

@@ -43,6 +43,12 @@ export const postSchema = z.object({
   /** The platform's id of the published post. */
   platformPostId: z.string().nullable(),
   /**
+   * What the platform did differently from what was asked, in words, on a post that was published
+   * anyway (a YouTube upload locked to private); null when it did as asked. Cleared when the post is
+   * edited or retried.
+   */
+  warning: z.string().nullable(),
+  /**
    * Platform handles of a multi-step publish (container id, upload session, publish id), saved
    * after each step so a publisher that restarts resumes the same publish instead of posting twice.
    * Plain JSON only: stores keep it as JSON text.

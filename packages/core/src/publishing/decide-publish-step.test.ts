@@ -76,7 +76,22 @@ describe('decidePublishStep', () => {
         leaseOwner: 'pub-1',
         platformPostId: 'p9',
         permalink: 'https://x/p9',
+        warning: null,
       },
+    });
+  });
+
+  it('settles a published post with what the platform did differently', () => {
+    const step = {
+      kind: 'published',
+      platformPostId: 'v1',
+      permalink: 'https://x/v1',
+      warning: 'YouTube made the video private.',
+    } as const;
+    expect(decidePublishStep(post, step, ctx())).toMatchObject({
+      kind: 'settle',
+      outcome: 'posted',
+      event: { type: 'succeed', platformPostId: 'v1', warning: 'YouTube made the video private.' },
     });
   });
 

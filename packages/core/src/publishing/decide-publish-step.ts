@@ -108,6 +108,7 @@ export function decidePublishStep(post: Post, step: PublishStep, ctx: StepContex
           leaseOwner,
           platformPostId: step.platformPostId,
           permalink: step.permalink,
+          warning: step.warning ?? null,
           ...(step.publicIdPending === true ? { publicIdPending: true } : {}),
         },
         'posted',

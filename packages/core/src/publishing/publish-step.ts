@@ -35,10 +35,15 @@ export type PublishStep =
    * the lease, a longer one hands the post back until then (`decidePublishStep`).
    */
   | { readonly kind: 'progress'; readonly progress: PublishProgress; readonly waitMs?: number }
+  /**
+   * Done. `warning`: what the platform did differently from what was asked (an upload locked to
+   * private), in words a person reads; the post is published all the same.
+   */
   | {
       readonly kind: 'published';
       readonly platformPostId: string;
       readonly permalink: string | null;
+      readonly warning?: string;
       /**
        * The platform took the post but holds its public id back (TikTok's moderation, which can
        * take hours): `platformPostId` is the publish's handle, `permalink` null, and the collector

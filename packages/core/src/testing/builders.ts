@@ -98,6 +98,7 @@ export function aPost(ownerId: string, accountId: string, overrides: Partial<Pos
     dueAt: scheduledTime,
     leaseOwner: null,
     platformPostId: null,
+    warning: null,
     publishProgress: null,
     deletedAt: null,
     version: 0,

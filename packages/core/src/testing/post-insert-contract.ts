@@ -144,4 +144,16 @@ export function describePostInsertContract(store: () => Store): void {
     expect(await store().posts.getPost(post.id)).toEqual({ ...edited, version: 1 });
     expect(await store().posts.updatePost(aPost(owner, 'acct_1'), 0)).toBeNull();
   });
+
+  it("keeps a published post's warning and clears it when written as null", async () => {
+    const owner = aUser().id;
+    const post = aPost(owner, 'acct_1');
+    await store().posts.insertPosts(batch(owner, [post]));
+    const warning = 'YouTube made the video private, not public as asked.';
+    const posted = { ...post, status: 'posted' as const, platformPostId: 'v1', warning, dueAt: null };
+    expect(await store().posts.updatePost(posted, 0)).toEqual({ ...posted, version: 1 });
+    expect((await store().posts.getPost(post.id))?.warning).toBe(warning);
+    await store().posts.updatePost({ ...posted, warning: null, version: 1 }, 1);
+    expect((await store().posts.getPost(post.id))?.warning).toBeNull();
+  });
 }

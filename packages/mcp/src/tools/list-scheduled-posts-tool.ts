@@ -13,6 +13,8 @@ const itemSchema = z.object({
   ),
   scheduledTime: z.string().nullable(),
   failedReason: z.string().nullable(),
+  /** What the platform did differently from what was asked, on a published post. */
+  warning: z.string().nullable(),
 });
 
 /** `svc_list_scheduled_posts`: the queue newest first, a page at a time. */
@@ -20,7 +22,7 @@ export const listScheduledPostsTool = defineTool({
   name: 'svc_list_scheduled_posts',
   title: 'List scheduled posts',
   description:
-    'Lists your posts newest first with caption preview, targets, status and failure reason, optionally of one status. When nextCursor is not null, call again with it as cursor for the next page.',
+    'Lists your posts newest first with caption preview, targets, status, failure reason and warning, optionally of one status. When nextCursor is not null, call again with it as cursor for the next page.',
   scope: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({
@@ -54,6 +56,7 @@ export const listScheduledPostsTool = defineTool({
         targets: p.targets.map((t) => ({ ...t })),
         scheduledTime: p.scheduledTime?.toISOString() ?? null,
         failedReason: p.failedReason,
+        warning: p.warning,
       }));
       const lines = posts.map(
         (p) =>

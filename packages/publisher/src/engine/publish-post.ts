@@ -172,8 +172,11 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     }
     ended(result);
     const fields = { postId: post.id, platform, attempts: post.attempts };
-    if (decision.outcome === 'posted') deps.logger.info(fields, 'post published');
-    else if (decision.outcome === 'failed') deps.logger.info(fields, 'post failed');
+    if (decision.outcome === 'posted') {
+      // What the platform did differently (a YouTube upload locked to private) concerns the operator too.
+      const warning = decision.event.type === 'succeed' ? (decision.event.warning ?? null) : null;
+      deps.logger.info(warning === null ? fields : { ...fields, warning }, 'post published');
+    } else if (decision.outcome === 'failed') deps.logger.info(fields, 'post failed');
     else if (decision.event.type === 'retry_later') {
       const { retryAt, reason } = decision.event;
       deps.logger.info({ ...fields, retryAt: retryAt.toISOString(), reason }, 'post will be retried');

@@ -278,9 +278,10 @@ describe('YouTube gateway: failures', () => {
     expect(h.sandbox.control.published('youtube')).toHaveLength(1);
   });
 
-  it('defers until midnight Pacific time when the project quota is used up', async () => {
+  it("defers until midnight Pacific time when the project's insert calls of the day are used up", async () => {
     const { h } = t;
-    h.sandbox.control.setQuota('youtube', 1000);
+    // videos.insert has its own bucket (100 calls a day by default), apart from the unit pool.
+    h.sandbox.control.setQuota('youtubeInserts', 0);
     const { run } = await publishShort(1000);
     // The harness clock starts at 2026-01-15T12:00Z, 04:00 PST.
     expect(run.outcome).toEqual({
@@ -288,6 +289,16 @@ describe('YouTube gateway: failures', () => {
       until: new Date('2026-01-16T08:00:00.000Z'),
       reason: expect.stringContaining('quota'),
     });
+  });
+
+  it('defers until midnight Pacific time when the unit pool runs out while processing is read', async () => {
+    const { h } = t;
+    h.sandbox.control.setContainerReadyAfter({ image: 0, video: 60_000 });
+    h.sandbox.control.setQuota('youtube', 0);
+    const { run } = await publishShort(1000);
+    // The upload went through (its own bucket); the first videos.list read is refused.
+    expect(h.sandbox.control.youtubeInsertsUsed()).toBe(1);
+    expect(run.outcome).toMatchObject({ kind: 'defer', until: new Date('2026-01-16T08:00:00.000Z') });
   });
 
   it('defers a day when the channel reached its upload limit', async () => {

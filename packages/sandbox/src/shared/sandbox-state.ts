@@ -86,7 +86,10 @@ export type SandboxSettings = {
     threads: number;
     facebookReels: number;
     tiktok: number;
+    /** YouTube Data API units per Pacific day, shared by every call but `videos.insert`. */
     youtube: number;
+    /** `videos.insert` calls per Pacific day, a bucket of their own. */
+    youtubeInserts: number;
   };
   /** Where comment webhooks go; null: nowhere. */
   instagramWebhook: InstagramWebhookConfig | null;

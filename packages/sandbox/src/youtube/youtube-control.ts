@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../shared/sandbox-context.js';
-import { youtubeQuotaUsed } from './youtube-quota.js';
+import { youtubeQuotaToday } from './youtube-quota.js';
 import type { YouTubeChannelCondition } from './youtube-state.js';
 
 /** Test controls of the YouTube simulator, part of SandboxControl. */
@@ -11,8 +11,15 @@ export type YouTubeControl = {
    * `youtubeSignupRequired`); `suspended`: every call answers `authenticatedUserAccountSuspended`.
    */
   setYouTubeChannel(channelId: string, condition: YouTubeChannelCondition): void;
-  /** Quota units the project used today (the Pacific day of the sandbox clock). */
+  /** Units of the shared daily pool the project used today (the Pacific day of the sandbox clock). */
   youtubeQuotaUsed(): number;
+  /** `videos.insert` calls the project made today, counted in their own bucket. */
+  youtubeInsertsUsed(): number;
+  /**
+   * `false` models a Google Cloud project that has not passed the YouTube API audit: every video
+   * uploaded from then on is private, whatever the upload asked. `true` (the default) lifts it.
+   */
+  setYouTubeProjectAudited(audited: boolean): void;
 };
 
 /** The YouTube part of the control of the sandbox behind `ctx`. */
@@ -26,6 +33,10 @@ export function createYouTubeControl(ctx: SandboxContext): YouTubeControl {
       if (condition === 'active') youtube.channels.delete(channelId);
       else youtube.channels.set(channelId, condition);
     },
-    youtubeQuotaUsed: () => youtubeQuotaUsed(ctx),
+    youtubeQuotaUsed: () => youtubeQuotaToday(ctx).units,
+    youtubeInsertsUsed: () => youtubeQuotaToday(ctx).inserts,
+    setYouTubeProjectAudited(audited) {
+      youtube.audited = audited;
+    },
   };
 }

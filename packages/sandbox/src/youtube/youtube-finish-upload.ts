@@ -19,7 +19,8 @@ function outcomeOf(session: YouTubeUploadSession): YouTubeVideoOutcome {
 /**
  * The final byte arrived: creates the video on the channel, exactly once per session, and
  * records it as published unless processing is going to reject or fail it. The record's caption
- * is the title (the description stays on the video).
+ * is the title (the description stays on the video). An unaudited project's video is private,
+ * whatever the upload asked (and a scheduled `publishAt` never makes it public).
  */
 export function finishUpload(ctx: SandboxContext, session: YouTubeUploadSession): YouTubeVideo {
   const existing = ctx.state.youtube.videos.get(session.videoId ?? '');
@@ -30,7 +31,9 @@ export function finishUpload(ctx: SandboxContext, session: YouTubeUploadSession)
     channelId: session.channelId,
     handle: session.handle,
     snippet: session.snippet,
-    settings: session.settings,
+    settings: ctx.state.youtube.audited
+      ? session.settings
+      : { ...session.settings, privacyStatus: 'private', publishAt: null },
     uploadedAt: now,
     sizeBytes: session.received,
     sha256: session.hash.copy().digest('hex'),

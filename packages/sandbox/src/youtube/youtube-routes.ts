@@ -2,6 +2,7 @@ import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec } from '../shared/sandbox-router.js';
 import { googleTokenRoutes } from './google-token-routes.js';
 import { googleTokenInfoRoutes } from './google-tokeninfo.js';
+import { youtubeControlRoutes } from './youtube-control-routes.js';
 import { youtubePageRoutes } from './youtube-pages.js';
 import { youtubeReadRoutes } from './youtube-read-routes.js';
 import { youtubeThumbnailRoutes } from './youtube-thumbnails.js';
@@ -9,8 +10,8 @@ import { youtubeUploadRoutes } from './youtube-upload.js';
 
 /**
  * The YouTube Data API simulator (platforms.md 3): Google's token endpoint, channels.list, the
- * resumable videos.insert, videos.list, thumbnails.set, and the public pages. The consent page
- * is in consent-pages.ts with the other platforms'.
+ * resumable videos.insert, videos.list, thumbnails.set, the public pages, and the HTTP control of
+ * the project's audit. The consent page is in consent-pages.ts with the other platforms'.
  */
 export function youtubeRoutes(ctx: SandboxContext): RouteSpec[] {
   return [
@@ -20,5 +21,6 @@ export function youtubeRoutes(ctx: SandboxContext): RouteSpec[] {
     ...youtubeUploadRoutes(ctx),
     ...youtubeThumbnailRoutes(ctx),
     ...youtubePageRoutes(ctx),
+    ...youtubeControlRoutes(ctx),
   ];
 }

@@ -69,8 +69,17 @@ export type YouTubeChannelCondition = 'active' | 'missing' | 'suspended';
 export type YouTubeState = {
   readonly sessions: Map<string, YouTubeUploadSession>;
   readonly videos: Map<string, YouTubeVideo>;
-  /** The project's quota units used on `day` (a Pacific calendar date, `YYYY-MM-DD`). */
-  quota: { day: string; used: number };
+  /**
+   * What the project used on `day` (a Pacific calendar date, `YYYY-MM-DD`): `used` units of the
+   * shared pool, `inserts` calls of the `videos.insert` bucket.
+   */
+  quota: { day: string; used: number; inserts: number };
+  /**
+   * Whether the project passed Google's YouTube API audit (the default). An unaudited project's
+   * uploads are all made private, whatever the upload asked, as Google does for projects created
+   * after 28 July 2020 until they pass it.
+   */
+  audited: boolean;
   /** Videos a channel may upload per rolling 24 h; null: no cap (the default). */
   uploadLimit: number | null;
   /** Channels a test changed; absent means active. */
@@ -84,7 +93,8 @@ export function createYouTubeState(): YouTubeState {
   return {
     sessions: new Map(),
     videos: new Map(),
-    quota: { day: '', used: 0 },
+    quota: { day: '', used: 0, inserts: 0 },
+    audited: true,
     uploadLimit: null,
     channels: new Map(),
     grantedScopes: new Map(),
@@ -95,7 +105,8 @@ export function createYouTubeState(): YouTubeState {
 export function resetYouTubeState(state: YouTubeState): void {
   state.sessions.clear();
   state.videos.clear();
-  state.quota = { day: '', used: 0 };
+  state.quota = { day: '', used: 0, inserts: 0 };
+  state.audited = true;
   state.uploadLimit = null;
   state.channels.clear();
   state.grantedScopes.clear();

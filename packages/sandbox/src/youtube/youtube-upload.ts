@@ -6,7 +6,7 @@ import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { googleError } from './google-error.js';
 import { authenticateYouTube } from './youtube-authenticate.js';
 import { finishUpload } from './youtube-finish-upload.js';
-import { chargeQuota, checkQuota, YOUTUBE_QUOTA_COSTS } from './youtube-quota.js';
+import { chargeInsert, checkInsertQuota } from './youtube-quota.js';
 import type { YouTubeUploadSession } from './youtube-state.js';
 import { readVideoMetadata } from './youtube-video-metadata.js';
 import { renderVideo } from './youtube-video-resource.js';
@@ -68,7 +68,7 @@ function startUpload(ctx: SandboxContext, r: SandboxRequest): Reply {
   if (ctx.state.youtube.channels.get(token.uid) === 'missing') {
     throw googleError(401, 'youtubeSignupRequired', 'Unauthorized', 'youtube.header');
   }
-  checkQuota(ctx, YOUTUBE_QUOTA_COSTS.insert);
+  checkInsertQuota(ctx);
   const total = declaredLength(r);
   const contentType = headerOf(r, 'x-upload-content-type') ?? 'application/octet-stream';
   if (!contentType.startsWith('video/') && contentType !== 'application/octet-stream') {
@@ -88,7 +88,7 @@ function startUpload(ctx: SandboxContext, r: SandboxRequest): Reply {
     ctx.state.transientSeen.add(transientKey);
     throw googleError(503, 'backendError', 'Backend Error', 'global');
   }
-  chargeQuota(ctx, YOUTUBE_QUOTA_COSTS.insert);
+  chargeInsert(ctx);
   for (const [id, old] of ctx.state.youtube.sessions)
     if (old.expiresAt <= now) ctx.state.youtube.sessions.delete(id);
   const session: YouTubeUploadSession = {

@@ -204,6 +204,7 @@ function draftPost(
     dueAt: null,
     leaseOwner: null,
     platformPostId: null,
+    warning: null,
     publishProgress: null,
     deletedAt: null,
     version: 0,

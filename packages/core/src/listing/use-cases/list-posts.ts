@@ -65,6 +65,8 @@ export type PostListItem = {
   }[];
   readonly scheduledTime: Date | null;
   readonly failedReason: string | null;
+  /** What the platform did differently from what was asked (the post's `warning`). */
+  readonly warning: string | null;
 };
 
 /** A page of the list and the cursor of the next (null on the last page). */
@@ -214,5 +216,6 @@ function itemOf(post: Post, accounts: ReadonlyMap<string, ConnectedAccount>): Po
     }),
     scheduledTime: post.scheduledTime,
     failedReason: post.failedReason,
+    warning: post.warning,
   };
 }

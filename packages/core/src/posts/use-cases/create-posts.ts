@@ -237,6 +237,7 @@ export function buildRow(
     dueAt: scheduledTime,
     leaseOwner: null,
     platformPostId: null,
+    warning: null,
     publishProgress: null,
     deletedAt: null,
     version: 0,

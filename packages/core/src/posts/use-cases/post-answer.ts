@@ -53,6 +53,12 @@ export const postViewSchema = z
     failedReason: z.string().nullable(),
     externalId: z.string().nullable(),
     permalink: z.string().nullable(),
+    warning: z
+      .string()
+      .nullable()
+      .describe(
+        'What the platform did differently from what was asked, on a post it published anyway: a YouTube upload locked to private because the Google Cloud project has not passed the YouTube API audit, for instance. Null when it did as asked.',
+      ),
     platformMeta: z.record(z.string(), z.unknown()).nullable(),
     category: z.string().nullable(),
     createdAt: z.string(),
@@ -82,6 +88,7 @@ export const postViewSchema = z
         failedReason: null,
         externalId: 'launch-2026-12-01',
         permalink: null,
+        warning: null,
         platformMeta: null,
         category: null,
         createdAt: '2026-11-26T10:00:00.000Z',
@@ -115,6 +122,7 @@ export function toPostView(post: Post, mediaUrlFor: (mediaId: string) => string)
     failedReason: post.failedReason,
     externalId: post.externalId,
     permalink: post.permalink,
+    warning: post.warning,
     platformMeta: post.platformMeta,
     category: post.category,
     createdAt: post.createdAt.toISOString(),

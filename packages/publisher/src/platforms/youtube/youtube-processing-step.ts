@@ -1,12 +1,9 @@
 import type { PublishStep } from '@svc/core';
 import { progressStep } from '../shared/progress-step.js';
+import { privacyWarning } from './privacy-warning.js';
+import { processingPollDelay } from './processing-poll-delay.js';
 import { videoListSchema, type YouTubeVideo } from './youtube-api.js';
 import { bearer, type YouTubeStepInput } from './youtube-step-input.js';
-
-const POLL_MS = 5_000;
-// Shorts usually process in a minute or two; a video still processing after this is left to
-// the person, because it may yet go live.
-const MAX_PROCESSING_MS = 30 * 60_000;
 
 // `status.failureReason` and `status.rejectionReason` (videos resource) in words.
 const FAILURES: Readonly<Record<string, string>> = {
@@ -32,8 +29,10 @@ const REJECTIONS: Readonly<Record<string, string>> = {
 
 /**
  * Reads the video's status until YouTube has processed it (platforms.md 3.2 step 4). Processed:
- * the publish moves on (to the thumbnail, if any); failed, rejected or deleted: the post fails
- * with YouTube's reason in words; still uploading or processing: wait and read again.
+ * the publish moves on (to the thumbnail, if any), keeping the privacy YouTube gave the video,
+ * which the post's warning compares with the one asked; failed, rejected or deleted: the post
+ * fails with YouTube's reason in words; still uploading or processing: wait longer each time
+ * (`processingPollDelay`) and read again.
  */
 export async function awaitProcessing(input: YouTubeStepInput, videoId: string): Promise<PublishStep> {
   const list = await input.google.json(videoListSchema, {
@@ -46,12 +45,14 @@ export async function awaitProcessing(input: YouTubeStepInput, videoId: string):
   const problem = video === undefined ? null : problemOf(video);
   if (problem !== null) return { kind: 'failed', reason: problem };
   if (video?.status?.uploadStatus === 'processed') {
+    const privacyStatus = video.status.privacyStatus;
     return input.upload.thumbnailUrl === null
-      ? publishedStep(input, videoId)
-      : progressStep({ ...input.progress, processedAt: input.now.toISOString() });
+      ? publishedStep(input, videoId, privacyStatus)
+      : progressStep({ ...input.progress, processedAt: input.now.toISOString(), privacyStatus });
   }
   const first = input.progress.firstPolledAt ?? input.now.toISOString();
-  if (input.now.getTime() - Date.parse(first) >= MAX_PROCESSING_MS) {
+  const wait = processingPollDelay(input.progress.polls, input.now.getTime() - Date.parse(first));
+  if (wait === null) {
     return {
       kind: 'failed',
       reason:
@@ -59,7 +60,7 @@ export async function awaitProcessing(input: YouTubeStepInput, videoId: string):
         'check the channel before scheduling the post again.',
     };
   }
-  return progressStep({ ...input.progress, firstPolledAt: first }, POLL_MS);
+  return progressStep({ ...input.progress, firstPolledAt: first, polls: input.progress.polls + 1 }, wait);
 }
 
 function problemOf(video: YouTubeVideo): string | null {
@@ -76,7 +77,21 @@ function problemOf(video: YouTubeVideo): string | null {
   return null;
 }
 
-/** The publish is done: the video's id and its public link. */
-export function publishedStep(input: YouTubeStepInput, videoId: string): PublishStep {
-  return { kind: 'published', platformPostId: videoId, permalink: input.videoUrl(videoId) };
+/**
+ * The publish is done: the video's id, its link, and a warning when YouTube gave the video another
+ * privacy than the one asked (`privacyStatus`: what processing reported; by default, what the
+ * progress kept of it for a publish that set a thumbnail in between).
+ */
+export function publishedStep(
+  input: YouTubeStepInput,
+  videoId: string,
+  privacyStatus: string | undefined = input.progress.privacyStatus,
+): PublishStep {
+  const published = {
+    kind: 'published',
+    platformPostId: videoId,
+    permalink: input.videoUrl(videoId),
+  } as const;
+  const warning = privacyWarning(input.upload.resource.status.privacyStatus, privacyStatus);
+  return warning === undefined ? published : { ...published, warning };
 }

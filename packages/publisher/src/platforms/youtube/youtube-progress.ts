@@ -7,8 +7,10 @@ import { z } from 'zod';
  *   people reading the progress (every step asks Google again before sending bytes);
  *   `sessions`: sessions started so far (an expired session is replaced);
  * - `videoId`: the video, once the final byte was accepted (or a probe found it was);
- * - `firstPolledAt`: when processing was first seen unfinished; `processedAt`: when it was done
- *   (saved only when a thumbnail step follows; otherwise the publish ends right there);
+ * - `firstPolledAt`: when processing was first seen unfinished; `polls`: reads that found it
+ *   unfinished (the waits between reads grow with it); `processedAt`: when it was done and
+ *   `privacyStatus`: the privacy YouTube gave the video then (both saved only when a thumbnail
+ *   step follows; otherwise the publish ends right there);
  * - `thumbnail`: `set`, or `failed` with `thumbnailError` saying why (the video is live either
  *   way); `thumbnailTries`: temporary thumbnail failures so far.
  */
@@ -19,7 +21,9 @@ export const youtubeProgressSchema = z.object({
   sessions: z.number().int().nonnegative().default(0),
   videoId: z.string().optional(),
   firstPolledAt: z.iso.datetime({ offset: true }).optional(),
+  polls: z.number().int().nonnegative().default(0),
   processedAt: z.iso.datetime({ offset: true }).optional(),
+  privacyStatus: z.string().optional(),
   thumbnail: z.enum(['set', 'failed']).optional(),
   thumbnailError: z.string().optional(),
   thumbnailTries: z.number().int().nonnegative().default(0),
