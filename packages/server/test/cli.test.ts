@@ -288,6 +288,7 @@ describe('svc CLI', () => {
         '0023_rate_limits',
         '0024_blob_removals',
         '0025_sweeps',
+        '0026_post_warnings',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

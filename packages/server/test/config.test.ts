@@ -45,7 +45,6 @@ describe('loadConfig', () => {
           metaGraphVersion: 'v23.0',
           facebookConfigId: null,
           unsafePlatformHosts: null,
-          tiktokVerifiedMediaPrefix: null,
         },
         logLevel: 'info',
         trustProxy: false,

@@ -86,7 +86,10 @@ await describePostgres('four publisher processes on one database', (db) => {
     const repeats = hook.received.length - hook.idsOf('post.published').size;
     console.log(`webhooks: ${hook.received.length} deliveries of ${POSTS} messages, ${repeats} redelivered`);
   }, 180_000);
+});
 
+// A database of its own: the Pages it seeds are the same ones as above.
+await describePostgres('four publisher processes through a Meta throttle burst', (db) => {
   // A Meta throttle burst hits part of the run (Business Use Case 80001 and Page 32 refusals of
   // the feed call, with the usage headers at 100 % and a regain estimate, as Meta sends them)
   // while one of four publishers is killed: every post ends `posted`, exactly once on the

@@ -66,6 +66,7 @@ export { restoreDaysLeft } from './restore-days-left.js';
 export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
+export { TIKTOK_URL_NOT_VERIFIED } from './use-cases/check-tiktok-photo-source.js';
 export { claimDuePostsScript } from './use-cases/claim-due-posts-script.js';
 export type { ImageConversion } from './use-cases/convert-images.js';
 export {

@@ -11,7 +11,7 @@ export {
 } from './decide-publish-step.js';
 export type { PublishGateway } from './ports/publish-gateway.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
-export { type PublishFailureCode, publishFailure, TIKTOK_URL_NOT_VERIFIED } from './publish-failures.js';
+export { type PublishFailureCode, publishFailure } from './publish-failures.js';
 export type { PublishJob, PublishMedia, PublishStep } from './publish-step.js';
 export { retryDelayMs } from './retry-delay.js';
 export { type UnpublishableCause, unpublishableCause, unpublishableReason } from './unpublishable-reason.js';

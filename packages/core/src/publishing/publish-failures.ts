@@ -1,12 +1,10 @@
+import { TIKTOK_URL_NOT_VERIFIED } from '../posts/index.js';
+
 /**
  * Why the publisher could not publish a post, by code, each with the sentence a person reads in
  * `failedReason`: what happened and what to do. The engine and the adapters name a code; the
  * wording lives here, once.
  */
-/** Why TikTok photo posts cannot go out on a server without a verified media prefix (docs/connections.md). */
-export const TIKTOK_URL_NOT_VERIFIED =
-  'TikTok pulls photos only from a domain or URL prefix verified in the TikTok developer portal, and this server names none: the operator verifies where media are served from and sets TIKTOK_VERIFIED_MEDIA_PREFIX (docs/connections.md, "Real apps: TikTok"). Video posts are not affected.';
-
 const FAILURES = {
   platform_not_configured: (p: { platform: string }) =>
     `${p.platform} is not set up on this server, so the post could not be published.`,

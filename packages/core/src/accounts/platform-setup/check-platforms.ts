@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES, PLATFORMS, type Platform } from '../../kernel/platform.js';
+import { PLATFORM_NAMES, PLATFORMS, type Platform } from '../../kernel/index.js';
 import { offlinePlatformChecks, platformMode } from './offline-platform-checks.js';
 import { type PlatformCheck, type PlatformReport, platformCheck } from './platform-check.js';
 import type { PlatformProbe, PlatformProbes, ProbedAccount } from './platform-probe.js';

@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES, type Platform } from '../../kernel/platform.js';
+import { PLATFORM_NAMES, type Platform } from '../../kernel/index.js';
 import { GRAPH_VERSION_RETIREMENTS, GRAPH_VERSION_WARNING_MS, isGraphVersion } from './graph-versions.js';
 import { type PlatformCheck, type PlatformMode, platformCheck } from './platform-check.js';
 import { PLATFORM_SCOPES, purposeEnabled } from './platform-scopes.js';

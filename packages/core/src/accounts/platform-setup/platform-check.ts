@@ -1,4 +1,4 @@
-import type { Platform } from '../../kernel/platform.js';
+import type { Platform } from '../../kernel/index.js';
 
 /** How a platform is served: its real API, the built-in simulator, or not at all. */
 export type PlatformMode = 'live' | 'sandbox' | 'not_configured';

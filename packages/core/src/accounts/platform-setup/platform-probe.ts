@@ -1,4 +1,4 @@
-import type { Platform } from '../../kernel/platform.js';
+import type { Platform } from '../../kernel/index.js';
 
 /**
  * What a live probe learnt: the platform answered and agreed (`ok`), answered and refused

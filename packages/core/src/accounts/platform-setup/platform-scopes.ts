@@ -1,4 +1,4 @@
-import type { Platform } from '../../kernel/platform.js';
+import type { Platform } from '../../kernel/index.js';
 
 /** The optional features that ask a platform for more than publishing needs (docs/configuration.md). */
 export type PlatformFeatures = {

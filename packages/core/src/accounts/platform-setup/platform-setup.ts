@@ -1,4 +1,4 @@
-import type { Platform } from '../../kernel/platform.js';
+import type { Platform } from '../../kernel/index.js';
 import type { PlatformFeatures } from './platform-scopes.js';
 
 /** An app's id and secret as the operator configured them. */

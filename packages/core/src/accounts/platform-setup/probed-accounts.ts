@@ -1,5 +1,5 @@
 import type { CoreDeps } from '../../deps/index.js';
-import type { Platform } from '../../kernel/platform.js';
+import type { Platform } from '../../kernel/index.js';
 import type { ProbedAccount } from './platform-probe.js';
 
 /**

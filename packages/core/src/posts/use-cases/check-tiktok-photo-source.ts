@@ -3,7 +3,10 @@ import type { ConnectedAccount } from '../../accounts/index.js';
 import type { PlatformGateways } from '../../deps/index.js';
 import { isVideoType, type SvcError, svcError } from '../../kernel/index.js';
 import type { PolicyMedia } from '../../policy/index.js';
-import { TIKTOK_URL_NOT_VERIFIED } from '../../publishing/index.js';
+
+/** Why TikTok photo posts cannot go out on a server without a verified media prefix (docs/connections.md). */
+export const TIKTOK_URL_NOT_VERIFIED =
+  'TikTok pulls photos only from a domain or URL prefix verified in the TikTok developer portal, and this server names none: the operator verifies where media are served from and sets TIKTOK_VERIFIED_MEDIA_PREFIX (docs/connections.md, "Real apps: TikTok"). Video posts are not affected.';
 
 /**
  * Refuses a TikTok photo post the server cannot publish: TikTok pulls photos by link, only from a
