@@ -1,6 +1,6 @@
-import type { JournalEvent } from '@svc/core';
 import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, expect, it } from 'vitest';
+import { followJournal } from './follow-journal.js';
 import { type PublisherFleet, startPublisherFleet } from './publisher-fleet.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
@@ -35,7 +35,7 @@ await describePostgres('four publisher processes on one database', (db) => {
       SVC_PUBLISHER_INTERVAL_MS: '1000',
       SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
     };
-    const journal = followJournal(fleet);
+    const journal = followJournal(fleet.store.events);
     const publishers = Array.from({ length: 4 }, () => fleet?.startPublisher(env));
     const [victim, ...survivors] = publishers;
     if (victim === undefined) throw new Error('no publishers');
@@ -138,33 +138,3 @@ await describePostgres('four publisher processes through a Meta throttle burst',
     expect(fleet.publishedCount()).toBe(count);
   }, 150_000);
 });
-
-/** Reads the journal page by page from the start while the test runs; `stop` drains and returns it all. */
-function followJournal(fleet: PublisherFleet): { stop(): Promise<JournalEvent[]> } {
-  const read: JournalEvent[] = [];
-  let after: string | null = null;
-  let running = true;
-  const readAll = async () => {
-    for (;;) {
-      const page = await fleet.store.events.listEvents(after, 500);
-      const last = page.at(-1);
-      if (last === undefined) return;
-      read.push(...page);
-      after = last.position;
-    }
-  };
-  const loop = (async () => {
-    while (running) {
-      await readAll();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      await readAll();
-      return read;
-    },
-  };
-}

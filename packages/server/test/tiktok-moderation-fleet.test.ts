@@ -4,13 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JournalEvent, Post, Store } from '@svc/core';
+import type { Post, Store } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, systemClock } from '@svc/core/node';
 import { aMediaAsset, aPost, aUser, seedMediaAsset } from '@svc/core/testing';
 import { createSandbox, mintSandboxAccount, type Sandbox } from '@svc/sandbox';
 import { openPostgresStore } from '@svc/store-postgres';
 import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, expect, it } from 'vitest';
+import { followJournal } from './follow-journal.js';
 import { SVC_BIN } from './support.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
@@ -88,7 +89,7 @@ await describePostgres('TikTok posts whose public id comes late, with processes 
       SVC_COLLECTOR_LEASE_MS: '3000',
       SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1',
     };
-    const journal = followJournal(store);
+    const journal = followJournal(store.events, 100);
     const processes = Array.from({ length: 3 }, () => startPublisher(fleet as Fleet, env));
     const [publishing, asking] = processes;
     if (publishing === undefined || asking === undefined) throw new Error('no publishers');
@@ -294,35 +295,4 @@ async function waitForPosts(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/** Reads the journal from the start while the test runs; `stop` drains and returns it all. */
-function followJournal(store: Store): { events(): readonly JournalEvent[]; stop(): Promise<JournalEvent[]> } {
-  const read: JournalEvent[] = [];
-  let after: string | null = null;
-  let running = true;
-  const readAll = async () => {
-    for (;;) {
-      const page = await store.events.listEvents(after, 500);
-      const last = page.at(-1);
-      if (last === undefined) return;
-      read.push(...page);
-      after = last.position;
-    }
-  };
-  const loop = (async () => {
-    while (running) {
-      await readAll();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  return {
-    events: () => read,
-    async stop() {
-      running = false;
-      await loop;
-      await readAll();
-      return read;
-    },
-  };
 }
