@@ -68,10 +68,12 @@ await describePostgres('four publisher processes on one database', (db) => {
     // The reader kept its position while four processes committed in any order; what it read is
     // every post's one `post.posted`, none missed and none twice.
     const events = await journal.stop();
-    const posted = events.filter((e) => e.type === 'post.posted').map((e) => e.subjectId);
-    expect(posted).toHaveLength(POSTS);
-    expect(new Set(posted)).toEqual(new Set(ids));
+    // Positions first: a repeat there is the reader's, a repeat below is the store's.
     expect(new Set(events.map((e) => e.position)).size).toBe(events.length);
+    const posted = events.filter((e) => e.type === 'post.posted');
+    const twice = posted.filter((e, i) => posted.findIndex((o) => o.subjectId === e.subjectId) !== i);
+    expect(twice.map((e) => ({ post: e.subjectId, position: e.position, at: e.at }))).toEqual([]);
+    expect(new Set(posted.map((e) => e.subjectId))).toEqual(new Set(ids));
 
     // Every post.published reached the receiver; a repeat is always the same message again.
     const hook = receiver;
