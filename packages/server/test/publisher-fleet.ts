@@ -9,6 +9,7 @@ import { createAesGcmSecretBox, createRandomIdGenerator, systemClock } from '@sv
 import { aPost, aUser } from '@svc/core/testing';
 import { createSandbox, mintSandboxAccount, type Sandbox } from '@svc/sandbox';
 import { openPostgresStore } from '@svc/store-postgres';
+import { subscribeWebhook } from './subscribe-webhook.js';
 import { SVC_BIN } from './support.js';
 
 // Several `svc publisher` processes on one PostgreSQL database, publishing to a Facebook Pages
@@ -170,29 +171,7 @@ export async function startPublisherFleet(options: {
       }
       return { ids: posts.map((p) => p.id), email: owner.email, ownerId: owner.id };
     },
-    async subscribe(ownerId, url, events) {
-      const ids = createRandomIdGenerator(systemClock);
-      const secret = `whsec_${Buffer.from(ids.secret(), 'base64url').toString('base64')}`;
-      const now = systemClock.now();
-      await store.webhooks.createSubscription({
-        id: ids.id('whk'),
-        ownerId,
-        url,
-        events: [...events],
-        description: null,
-        accountIds: null,
-        sealedSecret: box.seal(secret),
-        previousSealedSecret: null,
-        previousSecretUntil: null,
-        enabled: true,
-        disabledReason: null,
-        disabledAt: null,
-        failingSince: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      return secret;
-    },
+    subscribe: (ownerId, url, events) => subscribeWebhook(store, box, { ownerId, url, events }),
     startPublisher(extra = {}) {
       const child = spawn(process.execPath, [SVC_BIN, 'publisher'], {
         env: { ...process.env, ...env, ...extra },

@@ -12,6 +12,7 @@ import { openPostgresStore } from '@svc/store-postgres';
 import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, expect, it } from 'vitest';
 import { followJournal } from './follow-journal.js';
+import { subscribeWebhook } from './subscribe-webhook.js';
 import { SVC_BIN } from './support.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
 
@@ -73,7 +74,13 @@ await describePostgres('TikTok posts whose public id comes late, with processes 
     fleet = { sandbox, store, server, dataDir, children: [] };
     const { ids, ownerId } = await seedPhotoPosts(store, baseUrl, new Date(Date.now() + 1_500));
     receiver = await startWebhookReceiver();
-    receiver.setSecret(await subscribe(store, ownerId, `${receiver.url}/tiktok`));
+    receiver.setSecret(
+      await subscribeWebhook(store, createAesGcmSecretBox(MASTER_SECRET), {
+        ownerId,
+        url: `${receiver.url}/tiktok`,
+        events: ['post.permalink_ready'],
+      }),
+    );
 
     const env = {
       DATABASE_URL: db.url(),
@@ -227,31 +234,6 @@ async function seedPhotoPosts(store: Store, baseUrl: string, due: Date) {
     quota: { limit: Number.MAX_SAFE_INTEGER, windowStart: new Date(0) },
   });
   return { ids: posts.map((p) => p.id), ownerId: owner.id };
-}
-
-/** Subscribes `url` to the owner's `post.permalink_ready`, as POST /api/v1/webhooks would; the secret. */
-async function subscribe(store: Store, ownerId: string, url: string): Promise<string> {
-  const ids = createRandomIdGenerator(systemClock);
-  const secret = `whsec_${Buffer.from(ids.secret(), 'base64url').toString('base64')}`;
-  const now = systemClock.now();
-  await store.webhooks.createSubscription({
-    id: ids.id('whk'),
-    ownerId,
-    url,
-    events: ['post.permalink_ready'],
-    description: null,
-    accountIds: null,
-    sealedSecret: createAesGcmSecretBox(MASTER_SECRET).seal(secret),
-    previousSealedSecret: null,
-    previousSecretUntil: null,
-    enabled: true,
-    disabledReason: null,
-    disabledAt: null,
-    failingSince: null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  return secret;
 }
 
 function startPublisher(f: Fleet, env: Record<string, string>) {
