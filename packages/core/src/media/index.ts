@@ -23,6 +23,7 @@ export type {
 export type { ImageProcessor, JpegCopy } from './ports/image-processor.js';
 export type { FetchedFile, FetchRefusal, MediaFetcher } from './ports/media-fetcher.js';
 export type { MediaFacts, MediaInspector } from './ports/media-inspector.js';
+export type { Thumbnail, Thumbnailer } from './ports/thumbnailer.js';
 export {
   type ActivateMediaOutcome,
   type AddMediaOutcome,
@@ -40,12 +41,21 @@ export {
 } from './ports/media-store.js';
 export { type PublicAssetFields, publicAssetFields } from './public-asset-fields.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './share-links.js';
+export {
+  previewKindOf,
+  THUMBNAIL_SIZES,
+  type ThumbnailSize,
+  thumbnailDimensions,
+  thumbnailSizeOf,
+  thumbnailTag,
+} from './thumbnails.js';
 export { assetsById } from './use-cases/assets-by-id.js';
 export { claimBlobRemovalScript } from './use-cases/claim-blob-removal-script.js';
 export { deleteMedia } from './use-cases/delete-media.js';
 export { originalIdOf, storeDerivedAsset } from './use-cases/derived-asset.js';
 export { findServedMedia, type ServedMedia } from './use-cases/find-served-media.js';
 export { getMediaItem } from './use-cases/get-media-item.js';
+export { getThumbnail, type ThumbnailAnswer } from './use-cases/get-thumbnail.js';
 export {
   type ImportDeps,
   type ImportedMedia,

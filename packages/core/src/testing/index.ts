@@ -16,6 +16,7 @@ export { blobKeyOf, createMemoryBlobStore, type MemoryBlobStore } from './memory
 export { createMemoryStore } from './memory-store.js';
 export { describeRateLimitStoreContract } from './rate-limit-contract.js';
 export { createRecordingImageProcessor, type RecordingImageProcessor } from './recording-image-processor.js';
+export { createRecordingThumbnailer, type RecordingThumbnailer } from './recording-thumbnailer.js';
 export {
   createRecordingPlatformGateway,
   type RecordingPlatformGateway,
