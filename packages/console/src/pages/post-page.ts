@@ -25,6 +25,7 @@ import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import type { TimeFormat } from '../time-format.js';
 import { formatSize, statusBadge } from './format.js';
+import { mediaPreview } from './media-preview.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
 
@@ -196,17 +197,12 @@ function slideItem(
   if (asset === undefined) {
     return html`<li><span>Slide ${i + 1}</span><span class="muted">no longer in the library</span></li>`;
   }
-  const url = c.deps.mediaUrl;
   const platform = post.platforms[0];
   const copy =
     slide.platformMediaId === null
       ? ''
       : html`<span>${asset.contentType === 'image/jpeg' ? 'a JPEG copy' : 'a copy'} made for ${platform === undefined ? 'the platform' : PLATFORM_NAMES[platform]}</span>`;
-  return html`<li>${
-    url !== undefined && asset.contentType.startsWith('image/')
-      ? html`<img src="${url(asset.id)}" alt="Slide ${i + 1}" width="96" height="96">`
-      : html`<span>Slide ${i + 1}</span>`
-  }<span class="muted">${asset.contentType}, ${formatSize(asset.sizeBytes)}${asset.width === null ? '' : `, ${asset.width}×${asset.height}`}${asset.durationMs === null ? '' : `, ${Math.round(asset.durationMs / 1000)} s`}</span>${copy}</li>`;
+  return html`<li>${mediaPreview(asset, { box: 96, alt: `Slide ${i + 1}` })}<span class="muted">${asset.contentType}, ${formatSize(asset.sizeBytes)}${asset.width === null ? '' : `, ${asset.width}×${asset.height}`}${asset.durationMs === null ? '' : `, ${Math.round(asset.durationMs / 1000)} s`}</span>${copy}</li>`;
 }
 
 /** The Edit form of a draft or a scheduled post: caption, title, time and the slides' order. */

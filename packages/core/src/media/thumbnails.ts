@@ -25,12 +25,12 @@ export function previewKindOf(contentType: string): 'image' | 'video' | 'file' {
 }
 
 /**
- * The pixel size of an image's thumbnail: scaled to fit `size` on its long side, never enlarged.
- * Unknown dimensions are taken as square.
+ * The pixel size of an image scaled to fit `size` on its long side, never enlarged: a thumbnail's
+ * size, or the box a page shows it in. Unknown dimensions are taken as square.
  */
 export function thumbnailDimensions(
   image: { readonly width: number | null; readonly height: number | null },
-  size: ThumbnailSize,
+  size: number,
 ): { readonly width: number; readonly height: number } {
   const width = image.width ?? size;
   const height = image.height ?? size;
