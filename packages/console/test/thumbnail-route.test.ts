@@ -58,8 +58,9 @@ describe('thumbnails in the console', () => {
 
   it("refuses another person's image, a video, an unknown size and an unknown id alike", async () => {
     const bob = await app.user(undefined, PASSWORD);
-    const bobs = (await seedMediaAsset(app.t.store.media, aMediaAsset(bob.id, { blobKey: await stored('bob') })))
-      .id;
+    const bobs = (
+      await seedMediaAsset(app.t.store.media, aMediaAsset(bob.id, { blobKey: await stored('bob') }))
+    ).id;
     const clip = (
       await seedMediaAsset(
         app.t.store.media,
@@ -86,7 +87,12 @@ describe('thumbnails in the console', () => {
   it('shows every image of the library by its thumbnail, lazily and at its shape, and a video by an icon', async () => {
     await seedMediaAsset(
       app.t.store.media,
-      aMediaAsset(ann.id, { contentType: 'video/mp4', width: null, height: null, blobKey: await stored('v') }),
+      aMediaAsset(ann.id, {
+        contentType: 'video/mp4',
+        width: null,
+        height: null,
+        blobKey: await stored('v'),
+      }),
     );
     const page = await browser.get('/app/media');
     expect(page.text).toContain(

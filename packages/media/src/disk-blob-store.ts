@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, opendir, readdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { BlobFacts, BlobPutError, BlobStore, ListedBlob, StoredBlob } from '@svc/core';

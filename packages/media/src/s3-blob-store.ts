@@ -214,7 +214,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     // Its derived objects go with it: they are worthless without the bytes they were made from.
     for await (const page of s3.paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: `${Key}.` })) {
       for (const object of page.Contents ?? []) {
-        if (object.Key !== undefined) await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
+        if (object.Key !== undefined)
+          await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
       }
     }
   }

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BlobStore } from '@svc/core';
 import { afterAll, beforeAll } from 'vitest';
-import { createDiskBlobStore, createS3BlobStore, type DerivedBlobFiles, type LocalBlobFiles } from '../src/index.js';
+import {
+  createDiskBlobStore,
+  createS3BlobStore,
+  type DerivedBlobFiles,
+  type LocalBlobFiles,
+} from '../src/index.js';
 import { collect } from './blob-store-contract.js';
 import { MOTO_CREDENTIALS, MOTO_REGION, useMotoServer } from './moto-server.js';
 

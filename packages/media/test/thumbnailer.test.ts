@@ -70,7 +70,11 @@ describe.each(FIXTURE_STORE_KINDS)('thumbnailer on the %s store', (kind) => {
         [0, 0, 255],
       ].map(([r = 0, g = 0, b = 0]) => solid(300, 200, r, g, b).png().toBuffer()),
     );
-    const key = await put(sharp(frames, { join: { animated: true } }).gif().toBuffer());
+    const key = await put(
+      sharp(frames, { join: { animated: true } })
+        .gif()
+        .toBuffer(),
+    );
     expect(await blobs().withLocalFile(key, async (path) => (await sharp(path).metadata()).pages)).toBe(3);
     const thumbnail = await createThumbnailer({ blobs: blobs() }).thumbnail(key, 160);
     expect(await facts(thumbnail?.bytes)).toMatchObject({ width: 160, height: 107, pages: 1 });

@@ -1,5 +1,10 @@
 import type { BlobStore } from '@svc/core';
-import { createDiskBlobStore, createS3BlobStore, type DerivedBlobFiles, type LocalBlobFiles } from '@svc/media';
+import {
+  createDiskBlobStore,
+  createS3BlobStore,
+  type DerivedBlobFiles,
+  type LocalBlobFiles,
+} from '@svc/media';
 import type { MediaStoreConfig } from './media-store-config.js';
 
 /** How long a presigned S3 GET that a media link redirects to stays valid. */

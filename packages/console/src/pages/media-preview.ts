@@ -15,7 +15,10 @@ export function thumbnailUrl(asset: Pick<MediaAsset, 'id'>, size: ThumbnailSize)
  * jump as it arrives; a video or another file by an icon that names its type. `alt` describes the
  * preview's place ("Slide 2"), or is empty where the row beside it says what it is.
  */
-export function mediaPreview(asset: PreviewedAsset, options: { readonly box: number; readonly alt: string }): Html {
+export function mediaPreview(
+  asset: PreviewedAsset,
+  options: { readonly box: number; readonly alt: string },
+): Html {
   const { box, alt } = options;
   const kind = previewKindOf(asset.contentType);
   if (kind === 'image') {

@@ -180,16 +180,10 @@ async function mediaSection(c: SignedContext, post: Post): Promise<Html> {
         ? html`<p class="muted">The slides in order. Copies a platform needs (a JPEG of a PNG, say) are made when the post is scheduled.</p>`
         : html`<p class="muted">What ${platforms} publishes, in order.</p>`;
   return html`<section class="card" aria-labelledby="media-heading"><h2 id="media-heading">Media</h2>
-${intro}${slides.length === 0 ? '' : html`<ol class="slides">${slides.map((s, i) => slideItem(c, post, s, i, assets))}</ol>`}</section>`;
+${intro}${slides.length === 0 ? '' : html`<ol class="slides">${slides.map((s, i) => slideItem(post, s, i, assets))}</ol>`}</section>`;
 }
 
-function slideItem(
-  c: SignedContext,
-  post: Post,
-  slide: SlideView,
-  i: number,
-  assets: ReadonlyMap<string, MediaAsset>,
-): Html {
+function slideItem(post: Post, slide: SlideView, i: number, assets: ReadonlyMap<string, MediaAsset>): Html {
   if (slide.mediaId === null) {
     return html`<li><span>Slide ${i + 1}: a link the platform reads itself</span><a class="url" href="${slide.url}">${slide.url}</a></li>`;
   }
@@ -221,7 +215,7 @@ ${
   slides === null
     ? html`<p class="muted">Some slides are links, so their order is changed through the API.</p>`
     : html`<h3>Slides</h3><input type="hidden" name="media" value="${slides.map((m) => m.id).join(',')}">
-${slideList(c, slides, 'No media: a text post.')}`
+${slideList(slides, 'No media: a text post.')}`
 }
 <div class="actions"><button type="submit">Save changes</button></div>
 </form></section>`;

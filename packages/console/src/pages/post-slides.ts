@@ -26,7 +26,7 @@ export function ownSlides(c: SignedContext, ids: readonly string[]): Promise<Med
  * The slide list with its buttons (earlier, later, remove), each labelled with the slide's
  * number; `empty` is what the list says with no slide.
  */
-export function slideList(c: SignedContext, media: readonly MediaAsset[], empty: string): Html {
+export function slideList(media: readonly MediaAsset[], empty: string): Html {
   const last = media.length - 1;
   const button = (action: string, i: number, label: string, text: string, disabled: boolean) =>
     html`<button type="submit" class="secondary small" name="slide" value="${action}:${i}" aria-label="${label}"${disabled ? html` disabled` : ''}>${text}</button>`;

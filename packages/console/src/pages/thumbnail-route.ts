@@ -22,7 +22,13 @@ async function thumbnail(c: SignedContext): Promise<ConsoleReply> {
   const answer =
     size === null
       ? null
-      : await getThumbnail(c.deps.core, c.actor, c.params.id ?? '', size, knownTagOf(c.req.headers['if-none-match']));
+      : await getThumbnail(
+          c.deps.core,
+          c.actor,
+          c.params.id ?? '',
+          size,
+          knownTagOf(c.req.headers['if-none-match']),
+        );
   if (answer === null || answer.isErr()) {
     return htmlReply(404, barePage('No such image', html`<p>There is no such image in your library.</p>`));
   }

@@ -23,7 +23,6 @@ export type {
 export type { ImageProcessor, JpegCopy } from './ports/image-processor.js';
 export type { FetchedFile, FetchRefusal, MediaFetcher } from './ports/media-fetcher.js';
 export type { MediaFacts, MediaInspector } from './ports/media-inspector.js';
-export type { Thumbnail, Thumbnailer } from './ports/thumbnailer.js';
 export {
   type ActivateMediaOutcome,
   type AddMediaOutcome,
@@ -39,6 +38,7 @@ export {
   mediaDeletionRefusal,
   type UploadedFile,
 } from './ports/media-store.js';
+export type { Thumbnail, Thumbnailer } from './ports/thumbnailer.js';
 export { type PublicAssetFields, publicAssetFields } from './public-asset-fields.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './share-links.js';
 export {

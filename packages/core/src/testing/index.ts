@@ -16,7 +16,6 @@ export { blobKeyOf, createMemoryBlobStore, type MemoryBlobStore } from './memory
 export { createMemoryStore } from './memory-store.js';
 export { describeRateLimitStoreContract } from './rate-limit-contract.js';
 export { createRecordingImageProcessor, type RecordingImageProcessor } from './recording-image-processor.js';
-export { createRecordingThumbnailer, type RecordingThumbnailer } from './recording-thumbnailer.js';
 export {
   createRecordingPlatformGateway,
   type RecordingPlatformGateway,
@@ -27,6 +26,7 @@ export {
   createRecordingPublisherSignal,
   type RecordingPublisherSignal,
 } from './recording-publisher-signal.js';
+export { createRecordingThumbnailer, type RecordingThumbnailer } from './recording-thumbnailer.js';
 export { createScriptedWebhookSender, type ScriptedWebhookSender } from './scripted-webhook-sender.js';
 export { type PublishedSeed, seedPublishedPosts } from './seed-published-posts.js';
 export { createSequentialIds } from './sequential-ids.js';

@@ -9,11 +9,11 @@ import { createFakeClock, type FakeClock } from './fake-clock.js';
 import { createMemoryBlobStore, type MemoryBlobStore } from './memory-blob-store.js';
 import { createMemoryStore } from './memory-store.js';
 import { createRecordingImageProcessor, type RecordingImageProcessor } from './recording-image-processor.js';
-import { createRecordingThumbnailer, type RecordingThumbnailer } from './recording-thumbnailer.js';
 import {
   createRecordingPublisherSignal,
   type RecordingPublisherSignal,
 } from './recording-publisher-signal.js';
+import { createRecordingThumbnailer, type RecordingThumbnailer } from './recording-thumbnailer.js';
 import { createStaticFetcher, type StaticFetcher } from './static-fetcher.js';
 import { createTableInspector, type TableInspector } from './table-inspector.js';
 

@@ -9,9 +9,11 @@ import { metricMaker } from './metric-maker.js';
  */
 export function thumbnailMetrics(registry: Registry, thumbnails: Thumbnailer): Thumbnailer {
   const make = metricMaker(registry);
-  const made = make.counter('svc_thumbnails_made_total', 'Thumbnails made (once per image and size), by size.', [
-    'size',
-  ]);
+  const made = make.counter(
+    'svc_thumbnails_made_total',
+    'Thumbnails made (once per image and size), by size.',
+    ['size'],
+  );
   const served = make.counter(
     'svc_thumbnails_served_total',
     'Thumbnails answered with their bytes (made or read back), by size.',

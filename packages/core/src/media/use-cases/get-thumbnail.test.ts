@@ -40,7 +40,11 @@ describe('thumbnails', () => {
     const again = (await getThumbnail(t.deps, actorOf(ann), photo.id, 160))._unsafeUnwrap();
     const large = (await getThumbnail(t.deps, actorOf(ann), photo.id, 480))._unsafeUnwrap();
     expect(first.tag).toBe(thumbnailTag(photo.blobKey ?? '', 160));
-    expect([first.thumbnail?.made, again.thumbnail?.made, large.thumbnail?.made]).toEqual([true, false, true]);
+    expect([first.thumbnail?.made, again.thumbnail?.made, large.thumbnail?.made]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(again.tag).toBe(first.tag);
     expect(large.tag).not.toBe(first.tag);
     expect(t.thumbnails.made).toHaveLength(2);
