@@ -12,8 +12,8 @@ export function thumbnailUrl(asset: Pick<MediaAsset, 'id'>, size: ThumbnailSize)
 /**
  * How every console page shows a media asset: an image by its thumbnail (never the file itself,
  * which may weigh 20 MB), lazily loaded and sized to fit `box` CSS pixels so the page does not
- * jump as it arrives; a video or another file by an icon that names its type. `alt` describes the
- * preview's place ("Slide 2"), or is empty where the row beside it says what it is.
+ * jump as it arrives; a video or another file by an icon that names its type. `alt` is an image's
+ * text ("Slide 2"), or empty where the row beside it says what it is.
  */
 export function mediaPreview(
   asset: PreviewedAsset,
@@ -27,8 +27,9 @@ export function mediaPreview(
     const size: ThumbnailSize = box <= 96 ? 160 : 480;
     return html`<img src="${thumbnailUrl(asset, size)}" alt="${alt}" width="${width}" height="${height}" loading="lazy" decoding="async" class="thumb">`;
   }
-  const label = kind === 'video' ? 'Video' : 'File';
-  const name = alt === '' ? label : `${alt}: ${label.toLowerCase()}`;
+  // Named by its type only: Compose's script renumbers slides by their images' `alt`, and a
+  // number in this name would go stale when a slide moves (the list's order says it anyway).
+  const name = kind === 'video' ? 'Video' : 'File';
   // Drawn here rather than loaded: a placeholder costs no request.
   const mark =
     kind === 'video'
