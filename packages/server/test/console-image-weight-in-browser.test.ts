@@ -74,14 +74,14 @@ describe('console pages with 20 MB originals stay light', () => {
     try {
       await on.goto(`${server.url}${path}`);
       // Past each preview in turn, as a person scrolling would: a jump to the end skips the middle.
-      await on.evaluate(async () => {
-        for (const img of Array.from(document.images)) {
-          img.scrollIntoView();
+      await on.locator('img').evaluateAll(async (images) => {
+        for (const image of images) {
+          image.scrollIntoView();
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       });
       await on.waitForLoadState('networkidle');
-      await on.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+      await on.waitForFunction('Array.from(document.images).every((image) => image.complete)');
       if (shot !== undefined) await on.screenshot({ path: join(ARTIFACTS, `${shot}.png`), fullPage: true });
     } finally {
       on.off('requestfinished', onFinished);
