@@ -16,11 +16,6 @@ export type ConsoleDeps = {
   readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
   /** The agents a person approved through OAuth; absent: the Agents page lists none. */
   readonly agents?: AgentAccess;
-  /**
-   * A signed link to an asset's original file (what platforms fetch). Previews never use it: they
-   * show thumbnails (`/app/media/:id/thumb/:size`), so no page downloads an original to show one.
-   */
-  readonly mediaUrl?: (mediaId: string) => string;
   /** Sign-in attempts, shared with the OAuth sign-in page so both count against one allowance. */
   readonly signInLimiter: SignInLimiter;
   /** How long a session lasts without use, and at most; defaults 12 hours and 7 days. */

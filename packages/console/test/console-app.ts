@@ -53,7 +53,6 @@ let serial = 0;
 export async function startConsoleApp(
   options: {
     platforms?: PlatformGateways;
-    mediaUrl?: (mediaId: string) => string;
     platformSetup?: PlatformSetup;
   } = {},
 ): Promise<ConsoleApp> {
@@ -72,7 +71,6 @@ export async function startConsoleApp(
     signInLimiter: createSignInLimiter(t.store.rateLimits, t.clock),
     agents: createAgentAccess(t.store.oauth, t.clock),
     webhookSender,
-    ...(options.mediaUrl === undefined ? {} : { mediaUrl: options.mediaUrl }),
     ...(options.platformSetup === undefined ? {} : { platformSetup: options.platformSetup }),
   });
   const web = () => webConsole;

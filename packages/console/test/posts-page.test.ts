@@ -35,7 +35,7 @@ describe('the Posts pages', () => {
   const stored = async (id: string) => app.t.store.posts.getPost(id);
 
   beforeEach(async () => {
-    app = await startConsoleApp({ mediaUrl: (id) => `/media/${id}?sig=test` });
+    app = await startConsoleApp();
     user = await app.user();
     instagram = await app.t.store.accounts.saveAccount(
       anAccount(user.id, { platform: 'instagram', handle: 'brand_ig' }),
@@ -212,7 +212,7 @@ describe('the Posts pages', () => {
       expect(page.text).toContain(
         'image/jpeg, 2 KB, 1080×1350</span><span>a JPEG copy made for Instagram</span>',
       );
-      expect(page.text).toContain('aria-label="Slide 2: video"');
+      expect(page.text).toContain('role="img" aria-label="Video"');
       expect(page.text).toContain('<span class="muted">video/mp4, 5.0 MB, 12 s</span></li>');
       expect(page.text).toContain('Slide 3: a link the platform reads itself');
       // A link has no file of the person's to reorder: the Edit form leaves the slides alone.
