@@ -51,10 +51,7 @@ let serial = 0;
 
 /** Starts the console alone (no API) on 127.0.0.1. */
 export async function startConsoleApp(
-  options: {
-    platforms?: PlatformGateways;
-    platformSetup?: PlatformSetup;
-  } = {},
+  options: { platforms?: PlatformGateways; platformSetup?: PlatformSetup } = {},
 ): Promise<ConsoleApp> {
   const t = createTestDeps(options.platforms === undefined ? {} : { platforms: options.platforms });
   const logs: string[] = [];
