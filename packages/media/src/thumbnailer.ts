@@ -15,7 +15,7 @@ const CONTENT_TYPE = 'image/webp';
 /**
  * Thumbnails on sharp, kept as derived files of the original's blob (`thumbnail-<size>.webp`), so
  * one is made once per content hash and size and goes with the bytes when they are removed.
- * WebP: a third of a JPEG's size at the same look, and it keeps a PNG's transparency.
+ * WebP: smaller than a JPEG at the same look, and it keeps a PNG's transparency.
  */
 export function createThumbnailer(options: ThumbnailerOptions): Thumbnailer {
   const { blobs } = options;
