@@ -19,7 +19,12 @@ import {
 } from '@svc/core';
 import { createAesGcmSecretBox, createRandomIdGenerator, sha256KeyHasher, systemClock } from '@svc/core/node';
 import { createMemoryStore, createRecordingPublisherSignal } from '@svc/core/testing';
-import { createDiskBlobStore, createImageProcessor, createMediaInspector } from '@svc/media';
+import {
+  createDiskBlobStore,
+  createImageProcessor,
+  createMediaInspector,
+  createThumbnailer,
+} from '@svc/media';
 import { createSafeFetcher } from '@svc/outbound';
 
 /** Schedules one Threads post an hour from now and returns it as stored. */
@@ -40,6 +45,7 @@ export async function scheduleInMemory(): Promise<{ post: Post } | { error: SvcE
     fetcher: createSafeFetcher({ allowPrivate: false }),
     inspector: createMediaInspector({ blobs }),
     images: createImageProcessor({ blobs }),
+    thumbnails: createThumbnailer({ blobs }),
     // No platform adapters: this example only schedules; a publisher would need them.
     platforms: {},
     postingOptionsCache: createPostingOptionsCache(),

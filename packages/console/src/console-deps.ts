@@ -16,8 +16,6 @@ export type ConsoleDeps = {
   readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
   /** The agents a person approved through OAuth; absent: the Agents page lists none. */
   readonly agents?: AgentAccess;
-  /** A signed link to a stored asset, for previews; absent: no previews. */
-  readonly mediaUrl?: (mediaId: string) => string;
   /** Sign-in attempts, shared with the OAuth sign-in page so both count against one allowance. */
   readonly signInLimiter: SignInLimiter;
   /** How long a session lasts without use, and at most; defaults 12 hours and 7 days. */

@@ -68,6 +68,7 @@ code{font-family:ui-monospace,monospace;font-size:.9em;background:#f0f0ec;paddin
 .day-posts li{margin:0 0 .4rem}
 .slides{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0}
 .thumb{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
+.thumb.placeholder{color:var(--muted);border:0}
 .slides img{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
 .slides li{display:flex;flex-direction:column;gap:.25rem;font-size:.85rem}
 .slide-actions{display:flex;gap:.25rem}

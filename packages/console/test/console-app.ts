@@ -51,11 +51,7 @@ let serial = 0;
 
 /** Starts the console alone (no API) on 127.0.0.1. */
 export async function startConsoleApp(
-  options: {
-    platforms?: PlatformGateways;
-    mediaUrl?: (mediaId: string) => string;
-    platformSetup?: PlatformSetup;
-  } = {},
+  options: { platforms?: PlatformGateways; platformSetup?: PlatformSetup } = {},
 ): Promise<ConsoleApp> {
   const t = createTestDeps(options.platforms === undefined ? {} : { platforms: options.platforms });
   const logs: string[] = [];
@@ -72,7 +68,6 @@ export async function startConsoleApp(
     signInLimiter: createSignInLimiter(t.store.rateLimits, t.clock),
     agents: createAgentAccess(t.store.oauth, t.clock),
     webhookSender,
-    ...(options.mediaUrl === undefined ? {} : { mediaUrl: options.mediaUrl }),
     ...(options.platformSetup === undefined ? {} : { platformSetup: options.platformSetup }),
   });
   const web = () => webConsole;

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, opendir, rename, stat, unlink, utimes } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, open, opendir, readdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { BlobFacts, BlobPutError, BlobStore, ListedBlob, StoredBlob } from '@svc/core';
 import { assertByteRange, blobKeySegments, isBlobKey } from './blob-key.js';
+import { assertDerivedName, type DerivedBlobFiles } from './derived-blob-files.js';
 import type { LocalBlobFiles } from './local-blob-files.js';
 import { isNotFound, removeQuietly, spoolToFile } from './spool-to-file.js';
 
@@ -14,14 +16,18 @@ export type DiskBlobStoreOptions = {
 
 /** A BlobStore whose blobs are plain files, so image and video readers can open them directly. */
 export type DiskBlobStore = BlobStore &
-  LocalBlobFiles & {
+  LocalBlobFiles &
+  DerivedBlobFiles & {
     /** Absolute path of a blob's file (whether or not it exists); throws on a malformed key. */
     pathOf(key: string): string;
   };
 
 const LEVEL = /^[0-9a-f]{2}$/;
 
-/** Content-addressed blob storage on local disk: `dir/ab/cd/<sha256>`. */
+/**
+ * Content-addressed blob storage on local disk: `dir/ab/cd/<sha256>`, with the files derived from a
+ * blob beside it as `dir/ab/cd/<sha256>.<name>` (skipped by the listing, removed with the blob).
+ */
 export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStore {
   const tmpDir = join(options.dir, 'tmp');
 
@@ -85,10 +91,42 @@ export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStor
   }
 
   async function remove(key: string): Promise<void> {
+    const path = pathOf(key);
+    await removeQuietly(path);
+    // Its derived files go with it: they are worthless without the bytes they were made from.
+    const prefix = `${basename(path)}.`;
+    for (const name of await namesIn(dirname(path))) {
+      if (name.startsWith(prefix)) await removeQuietly(join(dirname(path), name));
+    }
+  }
+
+  function derivedPath(key: string, name: string): string {
+    assertDerivedName(name);
+    return `${pathOf(key)}.${name}`;
+  }
+
+  async function readDerived(key: string, name: string): Promise<Uint8Array | null> {
     try {
-      await unlink(pathOf(key));
+      return await readFile(derivedPath(key, name));
     } catch (error) {
-      if (!isNotFound(error)) throw error;
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async function putDerived(key: string, name: string, bytes: Uint8Array): Promise<void> {
+    const finalPath = derivedPath(key, name);
+    await mkdir(tmpDir, { recursive: true });
+    const tmpPath = join(tmpDir, `${randomUUID()}.part`);
+    try {
+      // `wx` never follows a planted file; `flush` makes the renamed file whole after a crash.
+      await writeFile(tmpPath, bytes, { flag: 'wx', flush: true });
+      await mkdir(dirname(finalPath), { recursive: true });
+      // Atomic on one filesystem: readers see the old file, none, or this one whole.
+      await rename(tmpPath, finalPath);
+    } catch (error) {
+      await removeQuietly(tmpPath);
+      throw error;
     }
   }
 
@@ -119,7 +157,18 @@ export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStor
     return use(pathOf(key));
   }
 
-  return { put, read, size, stat: facts, delete: remove, list, pathOf, withLocalFile };
+  return {
+    put,
+    read,
+    size,
+    stat: facts,
+    delete: remove,
+    list,
+    pathOf,
+    withLocalFile,
+    readDerived,
+    putDerived,
+  };
 }
 
 /** The names of the two-hex-digit folders in `dir` (none when it does not exist yet). */
@@ -133,6 +182,16 @@ async function directoriesIn(dir: string): Promise<string[]> {
     if (!isNotFound(error)) throw error;
   }
   return names;
+}
+
+/** The names in a folder (none when it does not exist). */
+async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if (isNotFound(error)) return [];
+    throw error;
+  }
 }
 
 /** Sets a file's times to now; false when it does not exist. */

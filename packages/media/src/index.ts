@@ -1,4 +1,5 @@
 export { BlobNotFoundError, InvalidBlobKeyError } from './blob-key.js';
+export type { DerivedBlobFiles } from './derived-blob-files.js';
 export type { DiskBlobStore, DiskBlobStoreOptions } from './disk-blob-store.js';
 export { createDiskBlobStore } from './disk-blob-store.js';
 export type { ImageProcessorOptions } from './image-processor.js';
@@ -8,3 +9,5 @@ export type { MediaInspectorOptions } from './media-inspector.js';
 export { createMediaInspector } from './media-inspector.js';
 export type { S3BlobStore, S3BlobStoreOptions } from './s3-blob-store.js';
 export { createS3BlobStore } from './s3-blob-store.js';
+export type { ThumbnailerOptions } from './thumbnailer.js';
+export { createThumbnailer } from './thumbnailer.js';

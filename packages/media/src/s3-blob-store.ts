@@ -7,6 +7,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { BlobFacts, BlobPutError, BlobStore, ListedBlob, StoredBlob } from '@svc/core';
 import { createBlobFileCache } from './blob-file-cache.js';
 import { assertByteRange, BlobNotFoundError, blobKeySegments } from './blob-key.js';
+import { assertDerivedName, type DerivedBlobFiles } from './derived-blob-files.js';
 import type { LocalBlobFiles } from './local-blob-files.js';
 import { removeQuietly, spoolToFile } from './spool-to-file.js';
 
@@ -31,7 +32,8 @@ export type S3BlobStoreOptions = {
 
 /** A BlobStore in an S3 bucket, with files on local disk for readers that need one. */
 export type S3BlobStore = BlobStore &
-  LocalBlobFiles & {
+  LocalBlobFiles &
+  DerivedBlobFiles & {
     /** A presigned GET of the blob, valid `expiresInSeconds`, answered with this type and inline. */
     presignedUrl(
       key: string,
@@ -77,7 +79,8 @@ const PART_SIZE = 5 * MIB;
 const QUEUE_SIZE = 1;
 
 /**
- * Content-addressed blobs as objects `prefix/ab/cd/<sha256>`. A put spools the bytes to a local
+ * Content-addressed blobs as objects `prefix/ab/cd/<sha256>` (files derived from one as
+ * `prefix/ab/cd/<sha256>.<name>`, removed with it). A put spools the bytes to a local
  * temp file while hashing (the key is known only at the end, and S3 cannot rename), then uploads
  * that file under its final name in parts and keeps it in the local cache, where the inspector
  * and the image processor find it next.
@@ -208,6 +211,37 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     const { s3, client } = await sdk();
     await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key }));
     await cache.remove(key);
+    // Its derived objects go with it: they are worthless without the bytes they were made from.
+    for await (const page of s3.paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: `${Key}.` })) {
+      for (const object of page.Contents ?? []) {
+        if (object.Key !== undefined)
+          await client.send(new s3.DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
+      }
+    }
+  }
+
+  const derivedKey = (key: string, name: string) => {
+    assertDerivedName(name);
+    return `${objectKey(key)}.${name}`;
+  };
+
+  async function readDerived(key: string, name: string): Promise<Uint8Array | null> {
+    const Key = derivedKey(key, name);
+    const { s3, client } = await sdk();
+    try {
+      const answer = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key }));
+      return (await answer.Body?.transformToByteArray()) ?? null;
+    } catch (error) {
+      if (isAbsent(error)) return null;
+      throw error;
+    }
+  }
+
+  // One PutObject: S3 shows an object whole once the put succeeds, never a part of it.
+  async function putDerived(key: string, name: string, bytes: Uint8Array): Promise<void> {
+    const Key = derivedKey(key, name);
+    const { s3, client } = await sdk();
+    await client.send(new s3.PutObjectCommand({ Bucket: bucket, Key, Body: bytes }));
   }
 
   async function* list(): AsyncGenerator<ListedBlob> {
@@ -291,6 +325,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     delete: remove,
     list,
     withLocalFile,
+    readDerived,
+    putDerived,
     presignedUrl,
     close() {
       void loaded?.then(

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { BlobStore } from '@svc/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { InvalidBlobKeyError } from '../src/index.js';
+import { type DerivedBlobFiles, InvalidBlobKeyError } from '../src/index.js';
 
 /** A store to run the contract on, fresh for every test. */
 export type BlobStoreUnderTest = {
-  readonly store: BlobStore;
+  readonly store: BlobStore & DerivedBlobFiles;
   /**
    * Everything the store keeps, by name: blob files or objects, temp files, unfinished multipart
    * uploads. A failed put must leave it exactly as it was.
@@ -34,7 +34,8 @@ export async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer
 
 /**
  * The behaviour every BlobStore adapter shares (disk, S3): content addressing, the size limit,
- * nothing partial left behind, ranged reads, listing and the refresh of re-put bytes.
+ * nothing partial left behind, ranged reads, listing and the refresh of re-put bytes, and the
+ * files derived from a blob (kept beside it, never listed, removed with it).
  * `timeResolutionMs` is how coarse the store's `modifiedAt` is (S3 keeps whole seconds).
  */
 export function describeBlobStoreContract(
@@ -43,7 +44,7 @@ export function describeBlobStoreContract(
   { timeResolutionMs }: { readonly timeResolutionMs: number },
 ): void {
   describe(`blob store contract: ${name}`, () => {
-    let store: BlobStore;
+    let store: BlobStore & DerivedBlobFiles;
     let residue: () => Promise<string[]>;
 
     beforeEach(async () => {
@@ -248,6 +249,36 @@ export function describeBlobStoreContract(
       expect(await collect(store.read(key))).toEqual(Buffer.from(data));
     });
 
+    it('keeps files derived from a blob beside it, unlisted, and removes them with it', async () => {
+      const { key } = await putOk(bytes(300, 7));
+      const other = await putOk(bytes(300, 8));
+      expect(await store.readDerived(key, 'thumbnail-160.webp')).toBeNull();
+      await store.putDerived(key, 'thumbnail-160.webp', bytes(40, 1));
+      await store.putDerived(key, 'thumbnail-480.webp', bytes(50, 2));
+      await store.putDerived(other.key, 'thumbnail-160.webp', bytes(60, 3));
+      // Put again (two processes made the same thumbnail): the last one stays, whole.
+      await store.putDerived(key, 'thumbnail-160.webp', bytes(45, 4));
+      expect(Buffer.from((await store.readDerived(key, 'thumbnail-160.webp')) ?? [])).toEqual(
+        Buffer.from(bytes(45, 4)),
+      );
+      expect((await listed()).map((b) => b.key).sort()).toEqual([key, other.key].sort());
+      await store.delete(key);
+      expect(await store.readDerived(key, 'thumbnail-160.webp')).toBeNull();
+      expect(await store.readDerived(key, 'thumbnail-480.webp')).toBeNull();
+      expect(await store.readDerived(other.key, 'thumbnail-160.webp')).not.toBeNull();
+      await store.delete(other.key);
+      expect(await residue()).toEqual([]);
+    });
+
+    it.each([['../x.webp'], ['thumbnail-160'], ['Thumb.webp'], ['a/b.webp'], ['']])(
+      'refuses the derived name %j',
+      async (name) => {
+        const { key } = await putOk(bytes(100, 9));
+        await expect(store.readDerived(key, name)).rejects.toThrow(RangeError);
+        await expect(store.putDerived(key, name, bytes(10))).rejects.toThrow(RangeError);
+      },
+    );
+
     it.each([
       ['../../../etc/passwd'],
       ['A'.repeat(64)],
@@ -261,6 +292,7 @@ export function describeBlobStoreContract(
       await expect(store.size(key)).rejects.toThrow(InvalidBlobKeyError);
       await expect(store.stat(key)).rejects.toThrow(InvalidBlobKeyError);
       await expect(store.delete(key)).rejects.toThrow(InvalidBlobKeyError);
+      await expect(store.readDerived(key, 'thumbnail-160.webp')).rejects.toThrow(InvalidBlobKeyError);
     });
   });
 }

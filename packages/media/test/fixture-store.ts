@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BlobStore } from '@svc/core';
 import { afterAll, beforeAll } from 'vitest';
-import { createDiskBlobStore, createS3BlobStore, type LocalBlobFiles } from '../src/index.js';
+import {
+  createDiskBlobStore,
+  createS3BlobStore,
+  type DerivedBlobFiles,
+  type LocalBlobFiles,
+} from '../src/index.js';
 import { collect } from './blob-store-contract.js';
 import { MOTO_CREDENTIALS, MOTO_REGION, useMotoServer } from './moto-server.js';
 
@@ -17,8 +22,8 @@ export type FixtureStoreKind = 'disk' | 's3';
 /** The stores the media tests run on, each in turn. */
 export const FIXTURE_STORE_KINDS: readonly FixtureStoreKind[] = ['disk', 's3'];
 
-/** A blob store as the inspector and the image processor use it. */
-export type FixtureBlobs = BlobStore & LocalBlobFiles;
+/** A blob store as the inspector, the image processor and the thumbnailer use it. */
+export type FixtureBlobs = BlobStore & LocalBlobFiles & DerivedBlobFiles;
 
 /**
  * A blob store of `kind` in a temporary folder (and, for S3, a fresh bucket on a moto server) for

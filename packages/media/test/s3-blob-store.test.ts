@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { BlobStore } from '@svc/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createS3BlobStore, type S3BlobStore } from '../src/index.js';
+import { createS3BlobStore, type DerivedBlobFiles, type S3BlobStore } from '../src/index.js';
 import { bytes, chunksOf, collect, describeBlobStoreContract, sha256 } from './blob-store-contract.js';
 import { MOTO_CREDENTIALS, MOTO_REGION, startMotoServer, useMotoServer } from './moto-server.js';
 
@@ -78,13 +78,15 @@ describeBlobStoreContract(
     const bucket = await moto().createBucket();
     const writer = await s3Store(bucket);
     const reader = await s3Store(bucket);
-    const store: BlobStore = {
+    const store: BlobStore & DerivedBlobFiles = {
       put: (source, options) => writer.store.put(source, options),
       read: (key, range) => reader.store.read(key, range),
       size: (key) => reader.store.size(key),
       stat: (key) => reader.store.stat(key),
       delete: (key) => reader.store.delete(key),
       list: () => reader.store.list(),
+      putDerived: (key, name, bytes) => writer.store.putDerived(key, name, bytes),
+      readDerived: (key, name) => reader.store.readDerived(key, name),
     };
     return { store, residue: () => residueOf(bucket, [writer.dir, reader.dir]) };
   },

@@ -69,7 +69,6 @@ export function createServiceApp(
     trustProxy: config.trustProxy,
     logger,
     signInLimiter,
-    mediaUrl: (id) => services.mediaLinks.urlFor(id),
     agents: createAgentAccess(services.core.store.oauth, services.core.clock),
     webhookSender: services.webhookSender,
     platformSetup: platformSetupOf(config),

@@ -1,5 +1,10 @@
 import type { BlobStore } from '@svc/core';
-import { createDiskBlobStore, createS3BlobStore, type LocalBlobFiles } from '@svc/media';
+import {
+  createDiskBlobStore,
+  createS3BlobStore,
+  type DerivedBlobFiles,
+  type LocalBlobFiles,
+} from '@svc/media';
 import type { MediaStoreConfig } from './media-store-config.js';
 
 /** How long a presigned S3 GET that a media link redirects to stays valid. */
@@ -7,7 +12,7 @@ export const MEDIA_REDIRECT_LIFETIME_SECONDS = 10 * 60;
 
 /** The media store the configuration calls for, with what the HTTP layer and shutdown need of it. */
 export type OpenedBlobStore = {
-  readonly blobs: BlobStore & LocalBlobFiles;
+  readonly blobs: BlobStore & LocalBlobFiles & DerivedBlobFiles;
   /** Where a media GET redirects to (a presigned S3 GET), or null: the bytes are streamed by us. */
   readonly mediaRedirect: ((blobKey: string, contentType: string) => Promise<string>) | null;
   /** Releases its connections. */

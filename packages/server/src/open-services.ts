@@ -15,7 +15,7 @@ import {
   systemClock,
 } from '@svc/core/node';
 import { createMediaLinks, type InstagramWebhookSettings, type MediaLinks } from '@svc/http';
-import { createImageProcessor, createMediaInspector } from '@svc/media';
+import { createImageProcessor, createMediaInspector, createThumbnailer } from '@svc/media';
 import { createSafeFetcher, createWebhookSender } from '@svc/outbound';
 import type { PublisherObserver } from '@svc/publisher';
 import { createPostgresPostsDueChannel, openPostgresStore } from '@svc/store-postgres';
@@ -98,6 +98,7 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     fetcher,
     inspector: createMediaInspector({ blobs }),
     images: createImageProcessor({ blobs }),
+    thumbnails: createThumbnailer({ blobs }),
     platforms: createPlatformGateways(config, { clock: systemClock, blobs, fetcher }),
     postingOptionsCache: createPostingOptionsCache(),
   };

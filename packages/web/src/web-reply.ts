@@ -4,7 +4,8 @@ import { applySecurityHeaders } from './security-headers.js';
 /** A whole answer of an HTML surface, written by `writeReply`. */
 export type WebReply = {
   readonly status: number;
-  readonly body: string;
+  /** A page's text, or the bytes of a small binary answer (a thumbnail). */
+  readonly body: string | Uint8Array;
   /** Defaults to HTML. */
   readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;

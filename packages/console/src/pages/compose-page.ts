@@ -139,7 +139,7 @@ ${
 <textarea id="caption" name="caption" rows="6" maxlength="10000">${draft.caption}</textarea>
 </div>
 <section class="card" aria-labelledby="media-heading"><h2 id="media-heading">Media</h2>
-${slideList(c, media, 'No media yet: a text post (Threads and Facebook take those).')}
+${slideList(media, 'No media yet: a text post (Threads and Facebook take those).')}
 <label for="file">Add a photo or video</label>
 <input id="file" name="file" type="file" accept="image/*,video/*">
 <div class="actions"><button type="submit" class="secondary" formaction="/app/compose/upload" formenctype="multipart/form-data" formnovalidate>Upload</button></div>

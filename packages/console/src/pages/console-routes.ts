@@ -14,6 +14,7 @@ import { mediaRoutes } from './media-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
 import { signInRoutes } from './sign-in-page.js';
+import { thumbnailRoutes } from './thumbnail-route.js';
 import { webhookRoutes } from './webhooks-page.js';
 
 /** Every page and form target of the console. */
@@ -27,6 +28,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...approvalRoutes,
     ...deletedRoutes,
     ...mediaRoutes,
+    ...thumbnailRoutes,
     ...connectionRoutes,
     ...automationRoutes,
     ...analyticsRoutes,

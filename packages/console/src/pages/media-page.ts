@@ -4,6 +4,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { formatSize, statusBadge } from './format.js';
+import { mediaPreview } from './media-preview.js';
 import { refusalPage } from './refusal-page.js';
 
 const PAGE_SIZE = 24;
@@ -35,11 +36,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
 }
 
 function row(c: SignedContext, item: MediaItem): Html {
-  const url = c.deps.mediaUrl;
-  const preview =
-    url !== undefined && item.contentType.startsWith('image/')
-      ? html`<img src="${url(item.id)}" alt="" width="64" height="64" class="thumb">`
-      : html`<span class="muted">${item.contentType.startsWith('video/') ? 'Video' : item.contentType}</span>`;
+  const preview = mediaPreview(item, { box: 64, alt: '' });
   const size = `${formatSize(item.sizeBytes)}${item.width === null ? '' : `, ${item.width}×${item.height}`}${item.durationMs === null ? '' : `, ${Math.round(item.durationMs / 1000)} s`}`;
   const uses =
     item.usedBy.length === 0

@@ -25,6 +25,7 @@ import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import type { TimeFormat } from '../time-format.js';
 import { formatSize, statusBadge } from './format.js';
+import { mediaPreview } from './media-preview.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
 
@@ -179,16 +180,10 @@ async function mediaSection(c: SignedContext, post: Post): Promise<Html> {
         ? html`<p class="muted">The slides in order. Copies a platform needs (a JPEG of a PNG, say) are made when the post is scheduled.</p>`
         : html`<p class="muted">What ${platforms} publishes, in order.</p>`;
   return html`<section class="card" aria-labelledby="media-heading"><h2 id="media-heading">Media</h2>
-${intro}${slides.length === 0 ? '' : html`<ol class="slides">${slides.map((s, i) => slideItem(c, post, s, i, assets))}</ol>`}</section>`;
+${intro}${slides.length === 0 ? '' : html`<ol class="slides">${slides.map((s, i) => slideItem(post, s, i, assets))}</ol>`}</section>`;
 }
 
-function slideItem(
-  c: SignedContext,
-  post: Post,
-  slide: SlideView,
-  i: number,
-  assets: ReadonlyMap<string, MediaAsset>,
-): Html {
+function slideItem(post: Post, slide: SlideView, i: number, assets: ReadonlyMap<string, MediaAsset>): Html {
   if (slide.mediaId === null) {
     return html`<li><span>Slide ${i + 1}: a link the platform reads itself</span><a class="url" href="${slide.url}">${slide.url}</a></li>`;
   }
@@ -196,17 +191,12 @@ function slideItem(
   if (asset === undefined) {
     return html`<li><span>Slide ${i + 1}</span><span class="muted">no longer in the library</span></li>`;
   }
-  const url = c.deps.mediaUrl;
   const platform = post.platforms[0];
   const copy =
     slide.platformMediaId === null
       ? ''
       : html`<span>${asset.contentType === 'image/jpeg' ? 'a JPEG copy' : 'a copy'} made for ${platform === undefined ? 'the platform' : PLATFORM_NAMES[platform]}</span>`;
-  return html`<li>${
-    url !== undefined && asset.contentType.startsWith('image/')
-      ? html`<img src="${url(asset.id)}" alt="Slide ${i + 1}" width="96" height="96">`
-      : html`<span>Slide ${i + 1}</span>`
-  }<span class="muted">${asset.contentType}, ${formatSize(asset.sizeBytes)}${asset.width === null ? '' : `, ${asset.width}×${asset.height}`}${asset.durationMs === null ? '' : `, ${Math.round(asset.durationMs / 1000)} s`}</span>${copy}</li>`;
+  return html`<li>${mediaPreview(asset, { box: 96, alt: `Slide ${i + 1}` })}<span class="muted">${asset.contentType}, ${formatSize(asset.sizeBytes)}${asset.width === null ? '' : `, ${asset.width}×${asset.height}`}${asset.durationMs === null ? '' : `, ${Math.round(asset.durationMs / 1000)} s`}</span>${copy}</li>`;
 }
 
 /** The Edit form of a draft or a scheduled post: caption, title, time and the slides' order. */
@@ -225,7 +215,7 @@ ${
   slides === null
     ? html`<p class="muted">Some slides are links, so their order is changed through the API.</p>`
     : html`<h3>Slides</h3><input type="hidden" name="media" value="${slides.map((m) => m.id).join(',')}">
-${slideList(c, slides, 'No media: a text post.')}`
+${slideList(slides, 'No media: a text post.')}`
 }
 <div class="actions"><button type="submit">Save changes</button></div>
 </form></section>`;

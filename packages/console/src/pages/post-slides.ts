@@ -3,6 +3,7 @@ import { type Html, html } from '@svc/web';
 import { issueMessage } from '../compose-checks-view.js';
 import type { SignedContext } from '../console-context.js';
 import { formatSize } from './format.js';
+import { mediaPreview } from './media-preview.js';
 
 // The slides of a post form (Compose, a post's Edit form) as the page without its script handles
 // them: ids carried in a hidden field, moved or removed by plain form buttons.
@@ -25,19 +26,14 @@ export function ownSlides(c: SignedContext, ids: readonly string[]): Promise<Med
  * The slide list with its buttons (earlier, later, remove), each labelled with the slide's
  * number; `empty` is what the list says with no slide.
  */
-export function slideList(c: SignedContext, media: readonly MediaAsset[], empty: string): Html {
-  const url = c.deps.mediaUrl;
+export function slideList(media: readonly MediaAsset[], empty: string): Html {
   const last = media.length - 1;
   const button = (action: string, i: number, label: string, text: string, disabled: boolean) =>
     html`<button type="submit" class="secondary small" name="slide" value="${action}:${i}" aria-label="${label}"${disabled ? html` disabled` : ''}>${text}</button>`;
   return html`<p id="no-media" class="muted"${media.length === 0 ? '' : html` hidden`}>${empty}</p>
 <ol class="slides">${media.map(
     (m, i) =>
-      html`<li data-media-id="${m.id}" data-content-type="${m.contentType}" data-size-bytes="${m.sizeBytes}" data-width="${m.width ?? ''}" data-height="${m.height ?? ''}" data-duration-ms="${m.durationMs ?? ''}">${
-        url !== undefined && m.contentType.startsWith('image/')
-          ? html`<img src="${url(m.id)}" alt="Slide ${i + 1}" width="96" height="96">`
-          : html`<span class="muted">${m.contentType}</span>`
-      }<span class="muted">${formatSize(m.sizeBytes)}${m.width === null ? '' : `, ${m.width}×${m.height}`}</span>
+      html`<li data-media-id="${m.id}" data-content-type="${m.contentType}" data-size-bytes="${m.sizeBytes}" data-width="${m.width ?? ''}" data-height="${m.height ?? ''}" data-duration-ms="${m.durationMs ?? ''}">${mediaPreview(m, { box: 96, alt: `Slide ${i + 1}` })}<span class="muted">${formatSize(m.sizeBytes)}${m.width === null ? '' : `, ${m.width}×${m.height}`}</span>
 <span class="slide-actions">${button('up', i, `Move slide ${i + 1} earlier`, '←', i === 0)}${button('down', i, `Move slide ${i + 1} later`, '→', i === last)}${button('remove', i, `Remove slide ${i + 1}`, '✕', false)}</span></li>`,
   )}</ol>`;
 }

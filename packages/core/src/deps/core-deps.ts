@@ -1,7 +1,7 @@
 import type { PostingOptionsCache } from '../accounts/index.js';
 import type { KeyHasher, NewUserPlanSetting, PlanLimitsTable } from '../identity/index.js';
 import type { Clock, IdGenerator, SecretBox } from '../kernel/index.js';
-import type { BlobStore, ImageProcessor, MediaFetcher, MediaInspector } from '../media/index.js';
+import type { BlobStore, ImageProcessor, MediaFetcher, MediaInspector, Thumbnailer } from '../media/index.js';
 import type { PolicyConfig } from '../policy/index.js';
 import type { PublisherSignal } from '../publishing/index.js';
 import type { PlatformGateways } from './platform-gateway.js';
@@ -30,6 +30,8 @@ export type CoreDeps = {
   readonly inspector: MediaInspector;
   /** Pads photo-set images to one size. */
   readonly images: ImageProcessor;
+  /** Makes and keeps the thumbnails that pages show instead of the files. */
+  readonly thumbnails: Thumbnailer;
   /** The platform APIs (real or sandbox), for connecting accounts. */
   readonly platforms: PlatformGateways;
   /** Creators' posting options read in the last minute (TikTok `creator_info`). */

@@ -38,14 +38,24 @@ export {
   mediaDeletionRefusal,
   type UploadedFile,
 } from './ports/media-store.js';
+export type { Thumbnail, Thumbnailer } from './ports/thumbnailer.js';
 export { type PublicAssetFields, publicAssetFields } from './public-asset-fields.js';
 export { directLinkFor, recognizeShareLink, type ShareLink } from './share-links.js';
+export {
+  previewKindOf,
+  THUMBNAIL_SIZES,
+  type ThumbnailSize,
+  thumbnailDimensions,
+  thumbnailSizeOf,
+  thumbnailTag,
+} from './thumbnails.js';
 export { assetsById } from './use-cases/assets-by-id.js';
 export { claimBlobRemovalScript } from './use-cases/claim-blob-removal-script.js';
 export { deleteMedia } from './use-cases/delete-media.js';
 export { originalIdOf, storeDerivedAsset } from './use-cases/derived-asset.js';
 export { findServedMedia, type ServedMedia } from './use-cases/find-served-media.js';
 export { getMediaItem } from './use-cases/get-media-item.js';
+export { getThumbnail, type ThumbnailAnswer } from './use-cases/get-thumbnail.js';
 export {
   type ImportDeps,
   type ImportedMedia,

@@ -26,6 +26,7 @@ export {
   createRecordingPublisherSignal,
   type RecordingPublisherSignal,
 } from './recording-publisher-signal.js';
+export { createRecordingThumbnailer, type RecordingThumbnailer } from './recording-thumbnailer.js';
 export { createScriptedWebhookSender, type ScriptedWebhookSender } from './scripted-webhook-sender.js';
 export { type PublishedSeed, seedPublishedPosts } from './seed-published-posts.js';
 export { createSequentialIds } from './sequential-ids.js';

@@ -13,6 +13,7 @@ import {
   createRecordingPublisherSignal,
   type RecordingPublisherSignal,
 } from './recording-publisher-signal.js';
+import { createRecordingThumbnailer, type RecordingThumbnailer } from './recording-thumbnailer.js';
 import { createStaticFetcher, type StaticFetcher } from './static-fetcher.js';
 import { createTableInspector, type TableInspector } from './table-inspector.js';
 
@@ -25,6 +26,7 @@ export type TestDeps = {
   readonly fetcher: StaticFetcher;
   readonly inspector: TableInspector;
   readonly images: RecordingImageProcessor;
+  readonly thumbnails: RecordingThumbnailer;
   readonly publisher: RecordingPublisherSignal;
 };
 
@@ -41,6 +43,7 @@ export function createTestDeps(
   const inspector = createTableInspector();
   const fetcher = createStaticFetcher((bytes) => inspector.typeOf(bytes));
   const images = createRecordingImageProcessor(blobs, inspector);
+  const thumbnails = createRecordingThumbnailer(blobs);
   const publisher = createRecordingPublisherSignal();
   const deps: CoreDeps = {
     store,
@@ -56,8 +59,9 @@ export function createTestDeps(
     fetcher,
     inspector,
     images,
+    thumbnails,
     platforms: options.platforms ?? {},
     postingOptionsCache: createPostingOptionsCache(),
   };
-  return { deps, store, clock, blobs, fetcher, inspector, images, publisher };
+  return { deps, store, clock, blobs, fetcher, inspector, images, thumbnails, publisher };
 }

@@ -5,6 +5,7 @@ import { accountMetrics } from './account-metrics.js';
 import { httpRequestMetrics } from './http-request-metrics.js';
 import { publisherMetrics } from './publisher-metrics.js';
 import { queueGauges } from './queue-gauges.js';
+import { thumbnailMetrics } from './thumbnail-metrics.js';
 
 /** The metrics of one process: its one registry and what serves and feeds it. */
 export type ServiceMetrics = {
@@ -19,7 +20,7 @@ export type ServiceMetrics = {
  * Creates the process's registry (no global one: two servers in one test process keep their own
  * figures) with Node's process metrics, and answers the services rewired to report to it: the
  * publisher's observer, gateways that count token refreshes, an account store that counts
- * reconnects, and the queue gauges read from the store. prom-client lives here and nowhere else.
+ * reconnects, a thumbnailer that counts what it makes, and the queue gauges read from the store. prom-client lives here and nowhere else.
  */
 export function withServiceMetrics(
   opened: Services,
@@ -42,6 +43,7 @@ export function withServiceMetrics(
       ...opened.core,
       store: { ...store, accounts: accounts.accounts(store.accounts) },
       platforms: accounts.gateways(opened.core.platforms),
+      thumbnails: thumbnailMetrics(registry, opened.core.thumbnails),
     },
     observer: publisherMetrics(registry),
   };
