@@ -279,7 +279,7 @@ async function edit(c: SignedContext): Promise<ConsoleReply> {
       status: edited.error.code === 'invalid_post_state' ? 409 : 400,
       fields,
       alert: 'Not saved: nothing was changed.',
-      problems: problemsOf(edited.error),
+      problems: problemsOf(edited.error, c.time.zone),
     });
   }
   return redirectReply(`/app/posts/${post.id}?done=edited`);

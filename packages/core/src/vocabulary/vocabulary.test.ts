@@ -4,6 +4,7 @@ import { DEFAULT_POLICY_CONFIG, TIKTOK_PRIVACY_LEVELS, textCounters } from '../p
 import { counterWords } from './counter-words.js';
 import { ERROR_SENTENCES } from './error-sentences.js';
 import { privacyLevelName } from './privacy-level-names.js';
+import { refusalSentence } from './refusal-sentence.js';
 import { sizeWords } from './size-words.js';
 import { statusName } from './status-names.js';
 import { pastTimeSentence, timeInZone, zoneName } from './zone-words.js';
@@ -86,5 +87,27 @@ describe('counters in characters as a person counts them', () => {
     const c = counter(`${'a'.repeat(498)}👍`, 'threads');
     expect(c.used).toBe(502);
     expect(counterWords(c)).toBe('499 / 500 characters (Threads counts 502: each emoji as 4 or more) · 2 over');
+  });
+});
+
+describe('refusals as a person is told them', () => {
+  it('says a past time back in the person zone', () => {
+    const error = {
+      code: 'scheduled_time_in_past' as const,
+      message: 'scheduled_time 2026-11-01T19:30:00.000Z is not in the future. Send a later time.',
+      details: { field: 'scheduledTime', time: '2026-11-01T19:30:00.000Z' },
+    };
+    expect(refusalSentence(error, 'America/New_York')).toBe(
+      'That time has passed (Sun 1 Nov, 14:30 New York time). Pick a later time.',
+    );
+    expect(refusalSentence({ ...error, details: {} }, 'UTC')).toBe('That time has passed. Pick a later time.');
+  });
+
+  it('replaces a message worded for API callers, and keeps a plain one with its specifics', () => {
+    expect(refusalSentence({ code: 'invalid_profile_ids', message: 'profile_ids acct_1 unknown' }, 'UTC')).toBe(
+      'One of the chosen accounts is not connected any more.',
+    );
+    const full = 'Media storage is full: 19 MB of 20 MB used. Upgrade the plan to store more.';
+    expect(refusalSentence({ code: 'storage_quota_exceeded', message: full }, 'UTC')).toBe(full);
   });
 });
