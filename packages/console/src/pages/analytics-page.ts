@@ -4,7 +4,9 @@ import {
   captionPreview,
   getAnalytics,
   getAnalyticsSeries,
+  FIGURES_SCHEDULE_SENTENCE,
   getPost,
+  missingFiguresSentence,
   PLATFORM_NAMES,
   PLATFORMS,
   type Platform,
@@ -48,15 +50,15 @@ const hourSlot = (hour: number) =>
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
- * What a top post is called on the page: its caption's preview (its title, or its id, when it has
- * none). Read through `getPost`, so a post the person may no longer read stays an id.
+ * What a top post is called on the page: its caption's preview, else its title. Read through
+ * `getPost`; a post the person may no longer read is just "A post" (its id stays in the link).
  */
 async function topPostNames(c: SignedContext, answer: AnalyticsAnswer): Promise<Map<string, string>> {
   const ids = PLATFORMS.flatMap((p) => (answer.topPosts[p] ?? []).map((t) => t.postId));
   const names = await Promise.all(
     ids.map(async (id) => {
       const found = await getPost(c.deps.core, c.actor, id);
-      if (found.isErr()) return [id, id] as const;
+      if (found.isErr()) return [id, 'A post'] as const;
       return [
         id,
         captionPreview(found.value.caption) || found.value.title || 'A post without a caption',
@@ -76,12 +78,12 @@ function platformTop(p: Platform, a: AnalyticsAnswer, names: ReadonlyMap<string,
   const missing = coverage?.missing ?? [];
   return html`<h3>${PLATFORM_NAMES[p]}</h3>${
     top.length === 0
-      ? html`<p class="muted">No figures yet.</p>`
-      : html`<ol>${top.map((t) => html`<li><a href="/app/posts/${t.postId}">${names.get(t.postId) ?? t.postId}</a>: ${t.value} engagement</li>`)}</ol>`
+      ? html`<p class="muted">No figures yet. ${FIGURES_SCHEDULE_SENTENCE}</p>`
+      : html`<ol>${top.map((t) => html`<li><a href="/app/posts/${t.postId}">${names.get(t.postId) ?? 'A post'}</a>: ${t.value} engagement</li>`)}</ol>`
   }${
     missing.length === 0
       ? ''
-      : html`<p class="muted">${missing.map((m) => `${m.posts} post(s) without figures: ${m.reason.replaceAll('_', ' ')}`).join('; ')}</p>`
+      : missing.map((m) => html`<p class="muted">${missingFiguresSentence(m.reason, m.posts)}</p>`)
   }`;
 }
 

@@ -5,6 +5,7 @@ import {
   orList,
   type PlatformRules,
   type PostingOptions,
+  privacyLevelName,
   TEXT_COUNTING_UNITS,
 } from '@svc/core';
 

@@ -55,6 +55,7 @@ export type {
   NewCollection,
 } from './collection-job.js';
 export { COLLECTION_OFFSETS_MS, dueCollectionSlot, nextCollectionAt } from './collection-schedule.js';
+export { FIGURES_SCHEDULE_SENTENCE, missingFiguresSentence } from './missing-figures-sentence.js';
 export { collectionsFromEvents } from './collections-from-events.js';
 export { type CollectionDecision, decideCollection, unreadableAccountRetry } from './decide-collection.js';
 export { decidePublicIdCheck, type PublicIdDecision } from './decide-public-id-check.js';

@@ -80,6 +80,8 @@ export {
 export type { LastUseFault } from './use-cases/record-key-use.js';
 export { revokeOwnApiKey } from './use-cases/revoke-own-api-key.js';
 export { setTimeZone } from './use-cases/set-time-zone.js';
+export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
+export { decideFirstTimeZone, isZoneName } from './first-time-zone.js';
 export { type PlanChange, type SetUserPlanInput, setUserPlan } from './use-cases/set-user-plan.js';
 export { entitledUseCase, type ItemLoader, itemUseCase, useCase, useCaseOn } from './use-cases/use-case.js';
 export {

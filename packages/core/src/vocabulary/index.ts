@@ -5,6 +5,7 @@ export { counterWords } from './counter-words.js';
 export { ERROR_SENTENCES, errorSentence } from './error-sentences.js';
 export { PRIVACY_LEVEL_NAMES, privacyLevelName } from './privacy-level-names.js';
 export { refusalSentence } from './refusal-sentence.js';
+export { SCOPE_WORDS } from './scope-names.js';
 export { sizeWords } from './size-words.js';
-export { ACCOUNT_STATE_NAMES, STATUS_NAMES, statusName } from './status-names.js';
+export { ACCOUNT_STATE_NAMES, PLAN_NAMES, STATUS_NAMES, statusName } from './status-names.js';
 export { pastTimeSentence, timeInZone, zoneName } from './zone-words.js';

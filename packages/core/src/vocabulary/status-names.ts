@@ -1,3 +1,4 @@
+import type { PlanState } from '../identity/index.js';
 import type { PostStatus } from '../kernel/index.js';
 
 /** A post's status as people read it; `publishing` is shown, where it is seen at all, as under way. */
@@ -20,3 +21,10 @@ export const ACCOUNT_STATE_NAMES = {
   connected: 'Connected',
   needsReconnect: 'Needs reconnecting',
 } as const;
+
+/** A plan as people read it: the word the Billing and Overview pages use. */
+export const PLAN_NAMES: Readonly<Record<PlanState, string>> = {
+  trial: 'Trial',
+  paid: 'Paid',
+  expired: 'Expired',
+};
