@@ -17,7 +17,6 @@ import { counterWords } from '@svc/core/vocabulary';
  */
 export const COMPOSE_MIXED_IMAGE_SIZES: MixedImageSizes = 'pad';
 
-
 /** What a counter measures: `Instagram caption`, `YouTube title`, `Caption` (the service's cap). */
 export function counterLabel(counter: TextCounter): string {
   const field = counter.field === 'caption' ? 'caption' : 'title';
@@ -55,7 +54,8 @@ export function controlOf(issue: PolicyIssue): string | null {
 // The few messages written for API callers (they name payload fields) said as the form says it.
 const FORM_WORDING: Readonly<Record<string, (platform: string) => string>> = {
   missing_platforms: () => 'Choose at least one account to post to.',
-  privacy_level_required: () => 'TikTok needs to know who can see the post: choose under “TikTok: who can see it”.',
+  privacy_level_required: () =>
+    'TikTok needs to know who can see the post: choose under “TikTok: who can see it”.',
   media_required: (platform) => `${platform} needs at least one photo or video: add one under Media.`,
 };
 

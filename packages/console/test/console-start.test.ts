@@ -38,7 +38,12 @@ describe("a new person's start", () => {
   it('without the script nothing changes, and the Overview asks', async () => {
     const user = await app.user();
     const browser = app.client();
-    const signed = await browser.post('/app/sign-in', { email: user.email, password: PASSWORD, next: '/app', timeZone: '' });
+    const signed = await browser.post('/app/sign-in', {
+      email: user.email,
+      password: PASSWORD,
+      next: '/app',
+      timeZone: '',
+    });
     expect(signed.headers.get('location')).toBe('/app');
     expect((await app.t.store.users.getUser(user.id))?.timeZone).toBe('UTC');
     const overview = await browser.get('/app');
@@ -55,7 +60,9 @@ describe("a new person's start", () => {
     expect(fresh.text).toContain('<a href="/app/connections">Connect an account</a>');
     expect(fresh.text).toContain('<a href="/app/compose">Write your first post</a>');
     const threads = await app.t.store.accounts.saveAccount(anAccount(user.id, { platform: 'threads' }));
-    expect((await browser.get('/app')).text).toContain('<s>Connect an account</s> <span class="skip">(done)</span>');
+    expect((await browser.get('/app')).text).toContain(
+      '<s>Connect an account</s> <span class="skip">(done)</span>',
+    );
     const at = new Date('2026-02-01T09:00:00.000Z');
     await app.t.store.posts.insertPosts({
       ownerId: user.id,

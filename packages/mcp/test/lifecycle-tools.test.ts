@@ -133,7 +133,10 @@ describe('post lifecycle and summary tools over the SDK client', () => {
 
     it('svc_draft_post takes a caption without a hint, and refuses neither with missing_content', async () => {
       const client = await app.client(key);
-      const draft = await answer(client, 'svc_draft_post', { caption: 'Written already', profile_ids: [threads.id] });
+      const draft = await answer(client, 'svc_draft_post', {
+        caption: 'Written already',
+        profile_ids: [threads.id],
+      });
       expect(draft).toMatchObject({ status: 'draft', caption: 'Written already', profileIds: [threads.id] });
       expect(refusalOf(await call(client, 'svc_draft_post', { profile_ids: [threads.id] }))).toMatchObject({
         code: 'missing_content',

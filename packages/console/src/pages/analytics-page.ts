@@ -2,9 +2,9 @@ import {
   ANALYTICS_DAYS,
   type AnalyticsAnswer,
   captionPreview,
+  FIGURES_SCHEDULE_SENTENCE,
   getAnalytics,
   getAnalyticsSeries,
-  FIGURES_SCHEDULE_SENTENCE,
   getPost,
   missingFiguresSentence,
   PLATFORM_NAMES,
@@ -113,6 +113,12 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 <div class="card"><div class="stat">${a.totals.views}</div>views</div>
 <div class="card"><div class="stat">${a.totals.engagement}</div>engagement</div>
 </div>
+${
+  // Zero everywhere is what a new post (and a sandbox, whose figures start at zero) shows before its first read.
+  a.totals.views === 0 && a.totals.engagement === 0
+    ? html`<p class="muted">${FIGURES_SCHEDULE_SENTENCE}</p>`
+    : ''
+}
 ${bars(a)}
 <h2>Over time (${timezone})</h2>
 ${Object.keys(series.byPlatform).length === 0 ? html`<p class="muted">No posts to chart in this window.</p>` : [seriesChart(series, 'views'), seriesChart(series, 'engagement')]}

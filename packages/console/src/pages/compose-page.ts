@@ -211,7 +211,13 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     if (action === 'approval') {
       const asked = await requestApproval(c.deps.core, c.actor, { postId: saved.value.id });
       if (asked.isErr())
-        return form(c, draft, 400, 'Saved as a draft, but not sent for review.', problemsOf(asked.error, c.time.zone));
+        return form(
+          c,
+          draft,
+          400,
+          'Saved as a draft, but not sent for review.',
+          problemsOf(asked.error, c.time.zone),
+        );
     }
     return redirectReply(`/app/posts/${saved.value.id}`);
   }

@@ -1,10 +1,10 @@
 import {
   type ConnectedAccount,
+  DEFAULT_TIME_ZONE,
+  firstSteps,
   getAccountSummary,
   listConnections,
   listPosts,
-  DEFAULT_TIME_ZONE,
-  firstSteps,
   PLAN_NAMES,
   PLATFORM_NAMES,
   PUBLIC_POST_STATUSES,
@@ -123,7 +123,10 @@ ${attention.length === 0 ? html`<p class="muted">Nothing needs your attention.</
 ${upcoming}
 <h2>Recent activity</h2>
 ${recent}`;
-  return htmlReply(200, consolePage(c.session, { title: 'Overview', section: '/app', body, notice: zoneNotice(c) }));
+  return htmlReply(
+    200,
+    consolePage(c.session, { title: 'Overview', section: '/app', body, notice: zoneNotice(c) }),
+  );
 }
 
 /** The overview. */

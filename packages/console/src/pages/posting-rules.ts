@@ -77,9 +77,7 @@ export function postingOptionLines(options: PostingOptions): string[] {
   const open = interactions.filter(([, disabled]) => !disabled).map(([name]) => name);
   const closed = interactions.filter(([, disabled]) => disabled).map(([name]) => name);
   const lines = [
-    levels.length === 0
-      ? 'Posts can be shown to nobody right now.'
-      : `Who can see posts: ${orList(levels)}.`,
+    levels.length === 0 ? 'Posts can be shown to nobody right now.' : `Who can see posts: ${orList(levels)}.`,
   ];
   if (open.length > 0) lines.push(`${capitalised(andList(open))} can be turned off for each post.`);
   if (closed.length > 0) {

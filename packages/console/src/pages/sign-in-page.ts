@@ -66,7 +66,9 @@ async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
   const token = await c.sessions.open(check.user, c.token);
   // A person who never chose a zone gets the browser's (core decides), and is told where it shows.
   const adopted = await adoptBrowserTimeZone(c.deps.core, check.user, c.form.get('timeZone') ?? '');
-  return redirectReply(adopted !== null && next === '/app' ? '/app?zone=browser' : next, { 'set-cookie': sessionCookie(token, c.deps.baseUrl.startsWith('https:')) });
+  return redirectReply(adopted !== null && next === '/app' ? '/app?zone=browser' : next, {
+    'set-cookie': sessionCookie(token, c.deps.baseUrl.startsWith('https:')),
+  });
 }
 
 async function signOut(c: SignedContext): Promise<ConsoleReply> {

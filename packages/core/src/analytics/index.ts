@@ -55,7 +55,6 @@ export type {
   NewCollection,
 } from './collection-job.js';
 export { COLLECTION_OFFSETS_MS, dueCollectionSlot, nextCollectionAt } from './collection-schedule.js';
-export { FIGURES_SCHEDULE_SENTENCE, missingFiguresSentence } from './missing-figures-sentence.js';
 export { collectionsFromEvents } from './collections-from-events.js';
 export { type CollectionDecision, decideCollection, unreadableAccountRetry } from './decide-collection.js';
 export { decidePublicIdCheck, type PublicIdDecision } from './decide-public-id-check.js';
@@ -67,6 +66,7 @@ export type {
   PublicIdAnswer,
   PublicIdTarget,
 } from './metrics-answer.js';
+export { FIGURES_SCHEDULE_SENTENCE, missingFiguresSentence } from './missing-figures-sentence.js';
 export type {
   AnalyticsQuery,
   AnalyticsSeriesQuery,

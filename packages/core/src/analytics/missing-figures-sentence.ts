@@ -1,5 +1,5 @@
-import { COLLECTION_OFFSETS_MS } from './collection-schedule.js';
 import type { MissingReason } from './analytics-coverage.js';
+import { COLLECTION_OFFSETS_MS } from './collection-schedule.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

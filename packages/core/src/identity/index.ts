@@ -20,6 +20,7 @@ export {
   planStateAt,
   quotaWindowStart,
 } from './entitlements.js';
+export { decideFirstTimeZone, isZoneName } from './first-time-zone.js';
 export {
   type ChosenPlan,
   chosenPlan,
@@ -51,6 +52,7 @@ export type { SignInSessions } from './ports/sign-in-sessions.js';
 export type { UserStore } from './ports/user-store.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './scopes.js';
 export { type TrialState, trialStateAt } from './trial-state.js';
+export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
 export {
   type ChangePasswordDeps,
@@ -80,8 +82,6 @@ export {
 export type { LastUseFault } from './use-cases/record-key-use.js';
 export { revokeOwnApiKey } from './use-cases/revoke-own-api-key.js';
 export { setTimeZone } from './use-cases/set-time-zone.js';
-export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
-export { decideFirstTimeZone, isZoneName } from './first-time-zone.js';
 export { type PlanChange, type SetUserPlanInput, setUserPlan } from './use-cases/set-user-plan.js';
 export { entitledUseCase, type ItemLoader, itemUseCase, useCase, useCaseOn } from './use-cases/use-case.js';
 export {

@@ -52,7 +52,12 @@ export function describePublication(
   // Nothing publishes: say what is missing rather than name a format the platform refuses.
   if (format === null) {
     const needs = rules.videoRequired ? 'a video' : 'a photo or video';
-    return { platform, format: 'none', slides: 0, description: `nothing yet: ${PLATFORM_NAMES[platform]} needs ${needs}` };
+    return {
+      platform,
+      format: 'none',
+      slides: 0,
+      description: `nothing yet: ${PLATFORM_NAMES[platform]} needs ${needs}`,
+    };
   }
   const name = format;
   const counted = name === formats.slides;

@@ -1,4 +1,4 @@
-import { TIKTOK_PRIVACY_LEVELS } from '../policy/index.js';
+import type { TIKTOK_PRIVACY_LEVELS } from '../policy/index.js';
 
 type KnownLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
 

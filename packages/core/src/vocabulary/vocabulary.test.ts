@@ -17,11 +17,22 @@ const counter = (caption: string, platform: 'threads' | 'tiktok' | 'youtube' | '
   if (found === undefined) throw new Error(`no caption counter for ${platform}`);
   return found;
 };
-const video = { contentType: 'video/mp4', sizeBytes: 1_000_000, width: 1080, height: 1920, durationMs: 20_000 };
+const video = {
+  contentType: 'video/mp4',
+  sizeBytes: 1_000_000,
+  width: 1080,
+  height: 1920,
+  durationMs: 20_000,
+};
 
 describe('the vocabulary', () => {
   it('names TikTok privacy levels as the app does, and an unknown level in plain lower case', () => {
-    expect(TIKTOK_PRIVACY_LEVELS.map(privacyLevelName)).toEqual(['Everyone', 'Friends', 'Followers', 'Only me']);
+    expect(TIKTOK_PRIVACY_LEVELS.map(privacyLevelName)).toEqual([
+      'Everyone',
+      'Friends',
+      'Followers',
+      'Only me',
+    ]);
     expect(privacyLevelName('FRIENDS_OF_FRIENDS')).toBe('friends of friends');
     expect(privacyLevelName('toString')).toBe('tostring');
   });
@@ -68,7 +79,9 @@ describe('counters in characters as a person counts them', () => {
     expect(counterWords(counter('Hi 👍', 'threads'))).toBe(
       '4 / 500 characters (Threads counts 7: each emoji as 4 or more)',
     );
-    expect(counterWords(counter('Hi 👍', 'tiktok'))).toBe('4 / 2,200 characters (TikTok counts 5: most emoji as 2)');
+    expect(counterWords(counter('Hi 👍', 'tiktok'))).toBe(
+      '4 / 2,200 characters (TikTok counts 5: most emoji as 2)',
+    );
     expect(counterWords(counter('Crème', 'youtube'))).toBe(
       '5 / 5,000 characters (YouTube counts 6: accented letters as 2)',
     );
@@ -86,7 +99,9 @@ describe('counters in characters as a person counts them', () => {
   it('says how far over in the platform count, which is what it refuses', () => {
     const c = counter(`${'a'.repeat(498)}👍`, 'threads');
     expect(c.used).toBe(502);
-    expect(counterWords(c)).toBe('499 / 500 characters (Threads counts 502: each emoji as 4 or more) · 2 over');
+    expect(counterWords(c)).toBe(
+      '499 / 500 characters (Threads counts 502: each emoji as 4 or more) · 2 over',
+    );
   });
 });
 
@@ -100,13 +115,15 @@ describe('refusals as a person is told them', () => {
     expect(refusalSentence(error, 'America/New_York')).toBe(
       'That time has passed (Sun 1 Nov, 14:30 New York time). Pick a later time.',
     );
-    expect(refusalSentence({ ...error, details: {} }, 'UTC')).toBe('That time has passed. Pick a later time.');
+    expect(refusalSentence({ ...error, details: {} }, 'UTC')).toBe(
+      'That time has passed. Pick a later time.',
+    );
   });
 
   it('replaces a message worded for API callers, and keeps a plain one with its specifics', () => {
-    expect(refusalSentence({ code: 'invalid_profile_ids', message: 'profile_ids acct_1 unknown' }, 'UTC')).toBe(
-      'One of the chosen accounts is not connected any more.',
-    );
+    expect(
+      refusalSentence({ code: 'invalid_profile_ids', message: 'profile_ids acct_1 unknown' }, 'UTC'),
+    ).toBe('One of the chosen accounts is not connected any more.');
     const full = 'Media storage is full: 19 MB of 20 MB used. Upgrade the plan to store more.';
     expect(refusalSentence({ code: 'storage_quota_exceeded', message: full }, 'UTC')).toBe(full);
   });

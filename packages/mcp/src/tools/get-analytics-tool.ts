@@ -1,6 +1,7 @@
 import {
   ANALYTICS_DAYS,
   analyticsAnswerSchema,
+  FIGURES_SCHEDULE_SENTENCE,
   getAnalytics,
   missingFiguresSentence,
   PLATFORM_NAMES,
@@ -56,6 +57,7 @@ export const getAnalyticsTool = defineTool({
         `Week on week: views ${pct(answer.weekOnWeek.change.views)}, engagement ${pct(answer.weekOnWeek.change.engagement)}.`,
         `${best('Best hour', answer.bestHour)}; ${best('best weekday', answer.bestWeekday)}; ${best('best category', answer.bestCategory)}.`,
         // Figures not read yet are not zeros: say when they will appear (a sandbox's start at zero).
+        ...(answer.totals.views === 0 && answer.totals.engagement === 0 ? [FIGURES_SCHEDULE_SENTENCE] : []),
         ...PLATFORMS.flatMap((p) =>
           (answer.coverage[p]?.missing ?? [])
             .filter((m) => m.reason === 'not_yet_collected')

@@ -1,8 +1,8 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { isZoneName } from '../first-time-zone.js';
 import type { Actor } from '../actor.js';
+import { isZoneName } from '../first-time-zone.js';
 import type { User } from '../user.js';
 import { useCase } from './use-case.js';
 
