@@ -11,6 +11,7 @@ import {
   PLATFORMS,
   type Platform,
   type TopPost,
+  zoneName,
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
@@ -120,12 +121,12 @@ ${
     : ''
 }
 ${bars(a)}
-<h2>Over time (${timezone})</h2>
+<h2>Over time (${zoneName(timezone)} time)</h2>
 ${Object.keys(series.byPlatform).length === 0 ? html`<p class="muted">No posts to chart in this window.</p>` : [seriesChart(series, 'views'), seriesChart(series, 'engagement')]}
 <h2>Compared with the period before</h2>
 <div class="table"><table><thead><tr><th scope="col">Period</th><th scope="col">Views</th><th scope="col">Engagement</th><th scope="col">Posts</th></tr></thead>
 <tbody>${comparison('Last 7 days', a.weekOnWeek)}${comparison('Last 30 days', a.monthOnMonth)}${comparison('Last 365 days', a.yearOnYear)}</tbody></table></div>
-<h2>When it works best (${timezone})</h2>
+<h2>When it works best (${zoneName(timezone)} time)</h2>
 <ul>${best('Hour', a.bestHour, hourSlot)}${best('Weekday', a.bestWeekday, capitalized)}${best('Category', a.bestCategory, (v) => v)}</ul>
 <h2>Top posts per platform</h2>
 ${

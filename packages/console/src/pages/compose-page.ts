@@ -16,6 +16,7 @@ import {
   textCounters,
   tiktokPrivacyChoices,
   uploadMedia,
+  zoneName,
 } from '@svc/core';
 import { type Html, html, raw, readUpload, unwrap } from '@svc/web';
 import { COMPOSE_CHECKS_JS_PATH } from '../compose-checks-script.js';
@@ -154,7 +155,7 @@ ${
     : html`<label for="privacy">TikTok: who can see it (the creator's own choices)</label>
 <select id="privacy" name="privacyLevel"><option value="">Choose…</option>${privacy.map((p) => html`<option value="${p}"${p === draft.privacyLevel ? html` selected` : ''}>${privacyLevelName(p)}</option>`)}</select>`
 }
-<label for="time">When (${c.time.zone} time; empty: at the next publisher run)</label>
+<label for="time">When (${zoneName(c.time.zone)} time; empty: at the next publisher run)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 </div>
 ${checks(c, input, media)}
