@@ -21,6 +21,7 @@ export default packageBuild(
     'posts/index': 'src/posts/index.ts',
     'publishing/index': 'src/publishing/index.ts',
     'surfaces/index': 'src/surfaces/index.ts',
+    'vocabulary/index': 'src/vocabulary/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',
     'testing/index': 'src/testing/index.ts',
     'node/index': 'src/node/index.ts',

@@ -6,6 +6,7 @@ import {
   type PolicyResult,
   type TextCounter,
 } from '@svc/core/policy';
+import { counterWords } from '@svc/core/vocabulary';
 
 // The words of the compose page's checks, shared by the page the server renders and the script
 // that redraws it as the person types (browser/compose-checks.ts), so both say the same thing.
@@ -16,26 +17,18 @@ import {
  */
 export const COMPOSE_MIXED_IMAGE_SIZES: MixedImageSizes = 'pad';
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** What a counter measures: `Instagram caption`, `YouTube title`, `Caption` (the service's cap). */
 export function counterLabel(counter: TextCounter): string {
   const field = counter.field === 'caption' ? 'caption' : 'title';
   return counter.platform === null ? 'Caption' : `${PLATFORM_NAMES[counter.platform]} ${field}`;
 }
 
-// Short units for a counter; the policy's messages spell out how each platform counts.
-const SHORT_UNITS: Readonly<Record<TextCounter['counting'], string>> = {
-  code_points: 'characters',
-  threads_weighted: 'characters',
-  utf16_units: 'UTF-16 units',
-  utf8_bytes: 'bytes',
-};
-
-/** `120 / 2,200 characters`, and how far over when it is. */
+/**
+ * `120 / 2,200 characters` as a person counts them, the platform's own count only where it
+ * differs for this text, and how far over (core's vocabulary, which the browser bundles too).
+ */
 export function counterValue(counter: TextCounter): string {
-  const over = counter.used - counter.max;
-  return `${count(counter.used)} / ${count(counter.max)} ${SHORT_UNITS[counter.counting]}${over > 0 ? ` · ${count(over)} over` : ''}`;
+  return counterWords(counter);
 }
 
 /** The one line that sums the checks up. */
@@ -61,7 +54,8 @@ export function controlOf(issue: PolicyIssue): string | null {
 // The few messages written for API callers (they name payload fields) said as the form says it.
 const FORM_WORDING: Readonly<Record<string, (platform: string) => string>> = {
   missing_platforms: () => 'Choose at least one account to post to.',
-  privacy_level_required: () => 'TikTok needs a privacy level: choose one under “TikTok privacy”.',
+  privacy_level_required: () =>
+    'TikTok needs to know who can see the post: choose under “TikTok: who can see it”.',
   media_required: (platform) => `${platform} needs at least one photo or video: add one under Media.`,
 };
 

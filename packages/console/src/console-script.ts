@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 /**
  * The console's one script: progressive enhancement only (every page works without it). It
  * reveals the copy buttons and copies what they point at, and offers the browser's time zone in a
- * select marked for it (pre-selected and said; saving it stays the person's choice).
+ * select marked for it (pre-selected and said; saving it stays the person's choice), and sends
+ * it with the sign-in form, for core to adopt when the person never chose one.
  */
 export const CONSOLE_JS = `
 for (const button of document.querySelectorAll('[data-copy]')) {
@@ -14,6 +15,9 @@ for (const button of document.querySelectorAll('[data-copy]')) {
     await navigator.clipboard.writeText(target.textContent.trim());
     button.textContent = 'Copied';
   });
+}
+for (const input of document.querySelectorAll('form input[type=hidden][name=timeZone]')) {
+  input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || '';
 }
 for (const select of document.querySelectorAll('select[data-browser-zone]')) {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

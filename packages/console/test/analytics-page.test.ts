@@ -48,7 +48,7 @@ describe("the analytics page in the person's zone, with captions", () => {
 
     const page = await browser.get('/app/analytics?days=7');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('When it works best (America/New_York)');
+    expect(page.text).toContain('When it works best (New York time)');
     expect(page.text).not.toContain('(UTC)');
     // 14:00 UTC is 09:00 in New York in January; Tuesday stays Tuesday there.
     expect(page.text).toContain('Hour: 09:00–10:00 (6 posts)');

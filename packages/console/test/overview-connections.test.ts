@@ -267,7 +267,7 @@ describe('the overview and connections pages', () => {
     const cell = (text: string, handle: string) =>
       new RegExp(`@${handle}</a>[\\s\\S]*?<td data-label="Posting">([\\s\\S]*?)</td>`).exec(text)?.[1] ?? '';
     expect(cell(page.text, 'dance_tok')).toBe(
-      '<p>Posts can be shown to followers or only the creator.</p>' +
+      '<p>Who can see posts: Followers or Only me.</p>' +
         '<p>Comments can be turned off for each post.</p>' +
         '<p>Duets and stitches are off in the TikTok app, so posts keep them off.</p>' +
         '<p>Videos up to 3 min.</p>' +
@@ -296,7 +296,7 @@ describe('the overview and connections pages', () => {
       '<p>The posting options could not be read from TikTok right now. Reload the page in a minute.</p>',
     );
     expect(cell(broken.text, 'dance_tok')).toContain(
-      'Posts can be shown to everyone, friends, followers or only the creator.',
+      'Who can see posts: Everyone, Friends, Followers or Only me.',
     );
     // An account TikTok refused: reconnecting comes first.
     await app.t.store.accounts.saveAccount(

@@ -101,7 +101,7 @@ describe('what the console tells a person about their plan', () => {
     (await setUserPlan(app.t.deps, { email: 'ann@example.com', plan: 'paid' }))._unsafeUnwrap();
     const overview = (await browser.get('/app')).text;
     expect(noticeOf(overview)).toBe('');
-    expect(overview).toContain('<p>Plan: paid. 1 connected account(s).</p>');
+    expect(overview).toContain('<p>Plan: Paid. 1 connected account(s).</p>');
     const scheduled = await browser.post('/app/compose', {
       account: threadsId,
       caption: 'Hello',

@@ -341,7 +341,7 @@ describe('the Posts pages', () => {
       expect(refused.text).toContain(`${long}</textarea>`);
       expect(refused.text).toContain('id="edit-title" name="title" type="text" maxlength="200" value="Kept"');
       expect(await stored(id)).toMatchObject({ caption: 'Short', title: null, version: 0 });
-      // A time in the past is refused too, with the use case's own words.
+      // A time in the past is refused too, said back in the person's zone.
       await browser.get(`/app/posts/${id}`);
       const past = await browser.post(`/app/posts/${id}/edit`, {
         caption: 'Short',
@@ -350,7 +350,7 @@ describe('the Posts pages', () => {
         media: '',
       });
       expect(past.status).toBe(400);
-      expect(past.text).toContain('is not in the future');
+      expect(past.text).toContain('That time has passed (Wed 1 Jan, 00:00 UTC time). Pick a later time.');
     });
 
     it('offers no edit form on a posted post or one awaiting review, and refuses an edit sent anyway', async () => {

@@ -19,4 +19,5 @@ export * from './policy/index.js';
 export * from './posts/index.js';
 export * from './publishing/index.js';
 export * from './surfaces/index.js';
+export * from './vocabulary/index.js';
 export * from './webhooks/index.js';

@@ -84,7 +84,8 @@ describe('post lifecycle and summary tools over the SDK client', () => {
       svc_export_automation_template: readOnly,
     });
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(byName.svc_draft_post?.inputSchema.required).toEqual(['content_hint']);
+    // A caption given as written needs no hint: nothing is required up front (core refuses neither).
+    expect(byName.svc_draft_post?.inputSchema.required ?? []).toEqual([]);
     expect(byName.svc_draft_post?.inputSchema.properties?.tone).toMatchObject({
       enum: ['casual', 'professional', 'promotional'],
     });
@@ -128,6 +129,18 @@ describe('post lifecycle and summary tools over the SDK client', () => {
       expect(textOf(result)).toContain(`post_id ${draft.draftId}`);
       const stored = await app.core.store.posts.getPost(draft.draftId);
       expect(stored).toMatchObject({ status: 'draft', scheduledTime: null, name: 'Spring sale' });
+    });
+
+    it('svc_draft_post takes a caption without a hint, and refuses neither with missing_content', async () => {
+      const client = await app.client(key);
+      const draft = await answer(client, 'svc_draft_post', {
+        caption: 'Written already',
+        profile_ids: [threads.id],
+      });
+      expect(draft).toMatchObject({ status: 'draft', caption: 'Written already', profileIds: [threads.id] });
+      expect(refusalOf(await call(client, 'svc_draft_post', { profile_ids: [threads.id] }))).toMatchObject({
+        code: 'missing_content',
+      });
     });
 
     it('svc_draft_post needs post:draft (post:write implies it)', async () => {

@@ -116,6 +116,7 @@ describe('tool results', () => {
 
     const client: Client = await app.client(key);
     const answers = new Map<string, Structured>();
+    const summaries = new Map<string, string>();
     for (const [tool, args] of steps) {
       const result = await client.callTool({ name: tool, arguments: args(answers) });
       const content = result.content as { type: string; text?: string }[];
@@ -127,7 +128,12 @@ describe('tool results', () => {
       expect(JSON.parse(content[0]?.text ?? 'null'), tool).toEqual(result.structuredContent);
       expect(content[1]?.text, tool).toMatch(/\S/);
       answers.set(tool, result.structuredContent as Structured);
+      summaries.set(tool, content[1]?.text ?? '');
     }
+    // No figures read yet: the summary says when they will be (the collection schedule), not just zeros.
+    expect(summaries.get('svc_get_analytics')).toContain(
+      'Figures are first read an hour after a post is published, then after 6 hours',
+    );
 
     // A tool added to the listing without a successful call above fails here, not silently.
     const { tools } = await client.listTools();

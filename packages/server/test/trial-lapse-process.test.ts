@@ -149,7 +149,7 @@ describe('no lock-out on a self-hosted install: the README quick start with the 
     expect(await install.post()).toMatchObject({ status: 200, body: { status: 'scheduled' } });
     const lifted = await install.overview();
     expect(lifted).not.toContain('plan-notice');
-    expect(lifted).toContain('<p>Plan: paid. 1 connected account(s).</p>');
+    expect(lifted).toContain('<p>Plan: Paid. 1 connected account(s).</p>');
 
     expect(install.server.logs.find((l) => String(l.msg).startsWith('listening'))).toMatchObject({
       newUserPlan: 'trial (14 days)',

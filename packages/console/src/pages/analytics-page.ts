@@ -2,13 +2,16 @@ import {
   ANALYTICS_DAYS,
   type AnalyticsAnswer,
   captionPreview,
+  FIGURES_SCHEDULE_SENTENCE,
   getAnalytics,
   getAnalyticsSeries,
   getPost,
+  missingFiguresSentence,
   PLATFORM_NAMES,
   PLATFORMS,
   type Platform,
   type TopPost,
+  zoneName,
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
@@ -48,15 +51,15 @@ const hourSlot = (hour: number) =>
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
- * What a top post is called on the page: its caption's preview (its title, or its id, when it has
- * none). Read through `getPost`, so a post the person may no longer read stays an id.
+ * What a top post is called on the page: its caption's preview, else its title. Read through
+ * `getPost`; a post the person may no longer read is just "A post" (its id stays in the link).
  */
 async function topPostNames(c: SignedContext, answer: AnalyticsAnswer): Promise<Map<string, string>> {
   const ids = PLATFORMS.flatMap((p) => (answer.topPosts[p] ?? []).map((t) => t.postId));
   const names = await Promise.all(
     ids.map(async (id) => {
       const found = await getPost(c.deps.core, c.actor, id);
-      if (found.isErr()) return [id, id] as const;
+      if (found.isErr()) return [id, 'A post'] as const;
       return [
         id,
         captionPreview(found.value.caption) || found.value.title || 'A post without a caption',
@@ -76,12 +79,12 @@ function platformTop(p: Platform, a: AnalyticsAnswer, names: ReadonlyMap<string,
   const missing = coverage?.missing ?? [];
   return html`<h3>${PLATFORM_NAMES[p]}</h3>${
     top.length === 0
-      ? html`<p class="muted">No figures yet.</p>`
-      : html`<ol>${top.map((t) => html`<li><a href="/app/posts/${t.postId}">${names.get(t.postId) ?? t.postId}</a>: ${t.value} engagement</li>`)}</ol>`
+      ? html`<p class="muted">No figures yet. ${FIGURES_SCHEDULE_SENTENCE}</p>`
+      : html`<ol>${top.map((t) => html`<li><a href="/app/posts/${t.postId}">${names.get(t.postId) ?? 'A post'}</a>: ${t.value} engagement</li>`)}</ol>`
   }${
     missing.length === 0
       ? ''
-      : html`<p class="muted">${missing.map((m) => `${m.posts} post(s) without figures: ${m.reason.replaceAll('_', ' ')}`).join('; ')}</p>`
+      : missing.map((m) => html`<p class="muted">${missingFiguresSentence(m.reason, m.posts)}</p>`)
   }`;
 }
 
@@ -111,13 +114,19 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 <div class="card"><div class="stat">${a.totals.views}</div>views</div>
 <div class="card"><div class="stat">${a.totals.engagement}</div>engagement</div>
 </div>
+${
+  // Zero everywhere is what a new post (and a sandbox, whose figures start at zero) shows before its first read.
+  a.totals.views === 0 && a.totals.engagement === 0
+    ? html`<p class="muted">${FIGURES_SCHEDULE_SENTENCE}</p>`
+    : ''
+}
 ${bars(a)}
-<h2>Over time (${timezone})</h2>
+<h2>Over time (${zoneName(timezone)} time)</h2>
 ${Object.keys(series.byPlatform).length === 0 ? html`<p class="muted">No posts to chart in this window.</p>` : [seriesChart(series, 'views'), seriesChart(series, 'engagement')]}
 <h2>Compared with the period before</h2>
 <div class="table"><table><thead><tr><th scope="col">Period</th><th scope="col">Views</th><th scope="col">Engagement</th><th scope="col">Posts</th></tr></thead>
 <tbody>${comparison('Last 7 days', a.weekOnWeek)}${comparison('Last 30 days', a.monthOnMonth)}${comparison('Last 365 days', a.yearOnYear)}</tbody></table></div>
-<h2>When it works best (${timezone})</h2>
+<h2>When it works best (${zoneName(timezone)} time)</h2>
 <ul>${best('Hour', a.bestHour, hourSlot)}${best('Weekday', a.bestWeekday, capitalized)}${best('Category', a.bestCategory, (v) => v)}</ul>
 <h2>Top posts per platform</h2>
 ${

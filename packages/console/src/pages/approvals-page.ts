@@ -1,4 +1,4 @@
-import { getApprovalStatus, listPosts, reviewApproval } from '@svc/core';
+import { getApprovalStatus, listPosts, PLATFORM_NAMES, reviewApproval } from '@svc/core';
 import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
@@ -18,7 +18,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
       return html`<section class="card" aria-labelledby="post-${p.id}">
 <h2 id="post-${p.id}"><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></h2>
 <p>${p.captionPreview}</p>
-<p class="muted">${p.targets.map((t) => `${t.platform}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · scheduled ${c.time.when(p.scheduledTime)} · asked ${c.time.when(requested)}</p>
+<p class="muted">${p.targets.map((t) => `${PLATFORM_NAMES[t.platform]}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · scheduled ${c.time.when(p.scheduledTime)} · asked ${c.time.when(requested)}</p>
 ${note === null ? '' : html`<p>Note from the requester: ${note}</p>`}
 <form method="post" action="/app/approvals/${p.id}">${csrfField(c.session)}
 <label for="note-${p.id}">Note for the author (optional)</label>

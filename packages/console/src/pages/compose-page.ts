@@ -11,10 +11,12 @@ import {
   type PolicyConfig,
   type PolicyInput,
   policyConfigToJson,
+  privacyLevelName,
   requestApproval,
   textCounters,
   tiktokPrivacyChoices,
   uploadMedia,
+  zoneName,
 } from '@svc/core';
 import { type Html, html, raw, readUpload, unwrap } from '@svc/web';
 import { COMPOSE_CHECKS_JS_PATH } from '../compose-checks-script.js';
@@ -150,10 +152,10 @@ ${slideList(media, 'No media yet: a text post (Threads and Facebook take those).
 ${
   privacy.length === 0
     ? ''
-    : html`<label for="privacy">TikTok privacy (the creator's own options)</label>
-<select id="privacy" name="privacyLevel"><option value="">Choose…</option>${privacy.map((p) => html`<option value="${p}"${p === draft.privacyLevel ? html` selected` : ''}>${p}</option>`)}</select>`
+    : html`<label for="privacy">TikTok: who can see it (the creator's own choices)</label>
+<select id="privacy" name="privacyLevel"><option value="">Choose…</option>${privacy.map((p) => html`<option value="${p}"${p === draft.privacyLevel ? html` selected` : ''}>${privacyLevelName(p)}</option>`)}</select>`
 }
-<label for="time">When (${c.time.zone} time; empty: at the next publisher run)</label>
+<label for="time">When (${zoneName(c.time.zone)} time; empty: at the next publisher run)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 </div>
 ${checks(c, input, media)}
@@ -206,11 +208,17 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
   };
   if (action === 'draft' || action === 'approval') {
     const saved = await createDraft(c.deps.core, c.actor, { ...content, profileIds: draft.profileIds });
-    if (saved.isErr()) return form(c, draft, 400, 'Not saved.', problemsOf(saved.error));
+    if (saved.isErr()) return form(c, draft, 400, 'Not saved.', problemsOf(saved.error, c.time.zone));
     if (action === 'approval') {
       const asked = await requestApproval(c.deps.core, c.actor, { postId: saved.value.id });
       if (asked.isErr())
-        return form(c, draft, 400, 'Saved as a draft, but not sent for review.', problemsOf(asked.error));
+        return form(
+          c,
+          draft,
+          400,
+          'Saved as a draft, but not sent for review.',
+          problemsOf(asked.error, c.time.zone),
+        );
     }
     return redirectReply(`/app/posts/${saved.value.id}`);
   }
@@ -221,7 +229,7 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     { ...content, platforms: platformsOf(accounts, draft.profileIds), profileIds: draft.profileIds },
     { requireScheduledTime: false, mixedImageSizes: COMPOSE_MIXED_IMAGE_SIZES },
   );
-  if (created.isErr()) return form(c, draft, 400, 'Not scheduled.', problemsOf(created.error));
+  if (created.isErr()) return form(c, draft, 400, 'Not scheduled.', problemsOf(created.error, c.time.zone));
   const [first] = created.value.postIds;
   return redirectReply(
     created.value.postIds.length === 1 && first !== undefined

@@ -3,26 +3,18 @@ import {
   createApiKey,
   listApiKeys,
   listConnections,
-  REST_SCOPES,
+  PLATFORM_NAMES,
   revokeOwnApiKey,
+  SCOPE_WORDS,
+  SCOPES,
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 
-// What keys are usually made for, offered first; every scope can still be picked.
-const SCOPE_CHOICES = ['*', ...REST_SCOPES] as const;
-const SCOPE_HINTS: Readonly<Record<string, string>> = {
-  '*': 'everything, on REST and the tool endpoint',
-  'post:write': 'schedule and publish posts',
-  'post:read': 'read posts and analytics',
-  'account:read': 'list connected accounts',
-  'account:write': 'connect accounts',
-  'media:write': 'upload and import media',
-  'automation:read': 'export automation templates',
-  'automation:write': 'import automation templates',
-};
+// Every scope core knows, the ones that grant everything first, so the form never lags the list.
+const SCOPE_CHOICES = [...SCOPES].sort((a, b) => Number(b.endsWith('*')) - Number(a.endsWith('*')));
 
 function createForm(c: SignedContext, accounts: readonly ConnectedAccount[]): Html {
   return html`<section class="card" aria-labelledby="new-key"><h2 id="new-key">Create a key</h2>
@@ -30,13 +22,13 @@ function createForm(c: SignedContext, accounts: readonly ConnectedAccount[]): Ht
 <label for="key-name">Name</label>
 <input id="key-name" name="name" type="text" maxlength="100" placeholder="e.g. n8n workflow">
 <fieldset><legend>Scopes</legend>
-${SCOPE_CHOICES.map((s) => html`<label><input type="checkbox" name="scope" value="${s}"> <code>${s}</code> <span class="muted">${SCOPE_HINTS[s] ?? ''}</span></label>`)}
+${SCOPE_CHOICES.map((s) => html`<label><input type="checkbox" name="scope" value="${s}"> <code>${s}</code> <span class="muted">${SCOPE_WORDS[s]}</span></label>`)}
 </fieldset>
 ${
   accounts.length === 0
     ? ''
     : html`<fieldset><legend>Limit to accounts (none checked: every account)</legend>
-${accounts.map((a) => html`<label><input type="checkbox" name="account" value="${a.id}"> ${a.platform} @${a.handle}</label>`)}
+${accounts.map((a) => html`<label><input type="checkbox" name="account" value="${a.id}"> ${PLATFORM_NAMES[a.platform]} @${a.handle}</label>`)}
 </fieldset>`
 }
 <div class="actions"><button type="submit">Create key</button></div>
@@ -49,7 +41,7 @@ async function page(
 ): Promise<string> {
   const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email));
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
-  const handles = new Map(accounts.map((a) => [a.id, `${a.platform} @${a.handle}`]));
+  const handles = new Map(accounts.map((a) => [a.id, `${PLATFORM_NAMES[a.platform]} @${a.handle}`]));
   const rows = [...keys]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .map(

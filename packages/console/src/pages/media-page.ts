@@ -1,4 +1,4 @@
-import { deleteMedia, listMedia, type MediaItem } from '@svc/core';
+import { captionPreview, deleteMedia, getPost, listMedia, type MediaItem, mediaTypeName } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
@@ -16,7 +16,8 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   const page = found.isOk()
     ? found.value
     : await unwrap(listMedia(c.deps.core, c.actor, { limit: PAGE_SIZE }));
-  const rows = page.media.map((item) => row(c, item));
+  const names = await postNames(c, page.media);
+  const rows = page.media.map((item) => row(c, item, names));
   const next =
     page.nextCursor === null
       ? ''
@@ -35,21 +36,38 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   );
 }
 
-function row(c: SignedContext, item: MediaItem): Html {
+/**
+ * What each post using a file on this page is called: its caption's preview, else its title;
+ * people recognise a post by its words, not by its id (which stays in the link).
+ */
+async function postNames(c: SignedContext, items: readonly MediaItem[]): Promise<Map<string, string>> {
+  const ids = [...new Set(items.flatMap((item) => item.usedBy.map((u) => u.postId)))];
+  const named = await Promise.all(
+    ids.map(async (id) => {
+      const found = await getPost(c.deps.core, c.actor, id);
+      const name = found.isOk() ? captionPreview(found.value.caption) || found.value.title : '';
+      return [id, name || 'A post without a caption'] as const;
+    }),
+  );
+  return new Map(named);
+}
+
+function row(c: SignedContext, item: MediaItem, names: ReadonlyMap<string, string>): Html {
   const preview = mediaPreview(item, { box: 64, alt: '' });
   const size = `${formatSize(item.sizeBytes)}${item.width === null ? '' : `, ${item.width}×${item.height}`}${item.durationMs === null ? '' : `, ${Math.round(item.durationMs / 1000)} s`}`;
   const uses =
     item.usedBy.length === 0
       ? html`<span class="muted">Not used</span>`
       : item.usedBy.map(
-          (u) => html`<div><a href="/app/posts/${u.postId}">${u.postId}</a> ${statusBadge(u.status)}</div>`,
+          (u) =>
+            html`<div><a href="/app/posts/${u.postId}">${names.get(u.postId) ?? 'A post'}</a> ${statusBadge(u.status)}</div>`,
         );
   return html`<tr>
 <td>${preview}</td>
-<td data-label="Details">${item.contentType}<div class="muted">${size}</div>${item.sourceUrl === null ? '' : html`<div class="muted">from ${item.sourceUrl}</div>`}</td>
+<td data-label="Details">${mediaTypeName(item.contentType)}<div class="muted">${size}</div>${item.sourceUrl === null ? '' : html`<div class="muted">from ${item.sourceUrl}</div>`}</td>
 <td data-label="Added">${c.time.when(item.createdAt)}</td>
 <td data-label="Used by">${uses}</td>
-<td><form class="inline" method="post" action="/app/media/${item.id}/delete">${csrfField(c.session)}<button type="submit" class="secondary" aria-label="Delete ${item.id}">Delete</button></form></td>
+<td><form class="inline" method="post" action="/app/media/${item.id}/delete">${csrfField(c.session)}<button type="submit" class="secondary" aria-label="Delete this ${item.contentType.startsWith('video/') ? 'video' : 'file'}, added ${c.time.text(item.createdAt)}">Delete</button></form></td>
 </tr>`;
 }
 

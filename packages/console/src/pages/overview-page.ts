@@ -1,8 +1,11 @@
 import {
   type ConnectedAccount,
+  DEFAULT_TIME_ZONE,
+  firstSteps,
   getAccountSummary,
   listConnections,
   listPosts,
+  PLAN_NAMES,
   PLATFORM_NAMES,
   PUBLIC_POST_STATUSES,
   recentActivity,
@@ -54,6 +57,29 @@ async function activity(c: SignedContext): Promise<Html> {
   })}</ul>`;
 }
 
+// A new person's start (core's steps), and the question of their zone while they have the default:
+// without the script nothing set it at sign-in, so the page asks.
+function start(c: SignedContext, summary: Parameters<typeof firstSteps>[0]): Html {
+  const steps = firstSteps(summary);
+  const zone =
+    c.session.user.timeZone === DEFAULT_TIME_ZONE
+      ? html`<p>Times are shown in UTC. Is that your time zone? <a href="/app/account">Choose yours on Account</a>.</p>`
+      : '';
+  if (steps.length === 0) return zone === '' ? html`` : html`<section class="card">${zone}</section>`;
+  return html`<section class="card" aria-labelledby="start-heading"><h2 id="start-heading">Get started</h2>
+<ol class="steps">${steps.map(
+    (s) =>
+      html`<li>${s.done ? html`<span aria-hidden="true">✓</span> <s>${s.label}</s> <span class="skip">(done)</span>` : html`<a href="${s.href}">${s.label}</a>`}</li>`,
+  )}</ol>${zone}</section>`;
+}
+
+// Said once, on the page after a sign-in that took the browser's zone (see the sign-in route).
+function zoneNotice(c: SignedContext): string | null {
+  return c.url.searchParams.get('zone') === 'browser'
+    ? `Times are shown in ${c.time.zone} time — change on Account.`
+    : null;
+}
+
 async function overview(c: SignedContext): Promise<ConsoleReply> {
   const core = c.deps.core;
   const summary = await unwrap(getAccountSummary(core, c.actor));
@@ -64,7 +90,8 @@ async function overview(c: SignedContext): Promise<ConsoleReply> {
   const plan = summary.plan;
   // A trial or a lapsed plan gets core's notice; a plan that limits nothing, one line.
   const notice = planNoticeView(c);
-  const planLine = notice.text === '' ? `Plan: ${plan.kind}${plan.betaTester ? ' (beta tester)' : ''}. ` : '';
+  const planLine =
+    notice.text === '' ? `Plan: ${PLAN_NAMES[plan.kind]}${plan.betaTester ? ' (beta tester)' : ''}. ` : '';
   const counts = PUBLIC_POST_STATUSES.map(
     (status) =>
       html`<div class="card"><div class="stat">${summary.postCounts[status]}</div><a href="/app/posts?status=${status}">${statusLabel(status)}</a></div>`,
@@ -74,7 +101,7 @@ async function overview(c: SignedContext): Promise<ConsoleReply> {
       ? html`<p class="muted">Nothing is scheduled.</p>`
       : html`<ul>${summary.upcomingPosts.map(
           (p) =>
-            html`<li>${c.time.when(p.scheduledTime)}: <a href="/app/posts/${p.id}">${p.captionPreview || '(no caption)'}</a> <span class="muted">${p.platform ?? ''} ${p.handle === null ? '' : `@${p.handle}`}</span></li>`,
+            html`<li>${c.time.when(p.scheduledTime)}: <a href="/app/posts/${p.id}">${p.captionPreview || '(no caption)'}</a> <span class="muted">${p.platform === null ? '' : PLATFORM_NAMES[p.platform]} ${p.handle === null ? '' : `@${p.handle}`}</span></li>`,
         )}</ul>`;
   const attention = [
     ...accountAttention(c, accounts),
@@ -87,7 +114,7 @@ async function overview(c: SignedContext): Promise<ConsoleReply> {
         html`<li>${statusBadge('pending_approval')} <a href="/app/approvals">${p.captionPreview || '(no caption)'}</a> waits for your review</li>`,
     ),
   ];
-  const body = html`${notice}<p>${planLine}${summary.connectedAccounts} connected account(s).</p>
+  const body = html`${start(c, summary)}${notice}<p>${planLine}${summary.connectedAccounts} connected account(s).</p>
 <h2>Posts</h2>
 <div class="grid">${counts}</div>
 <h2>Needs attention</h2>
@@ -96,7 +123,10 @@ ${attention.length === 0 ? html`<p class="muted">Nothing needs your attention.</
 ${upcoming}
 <h2>Recent activity</h2>
 ${recent}`;
-  return htmlReply(200, consolePage(c.session, { title: 'Overview', section: '/app', body }));
+  return htmlReply(
+    200,
+    consolePage(c.session, { title: 'Overview', section: '/app', body, notice: zoneNotice(c) }),
+  );
 }
 
 /** The overview. */

@@ -108,7 +108,7 @@ async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | nul
 ${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failedReason}</dd>`}
 <dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd>
 ${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
-<dt>Accounts</dt><dd>${post.platforms.map((p, i) => html`<div>${p} ${accounts[i] ? `@${accounts[i]?.handle}` : ''}</div>`)}</dd>
+<dt>Accounts</dt><dd>${post.platforms.map((p, i) => html`<div>${PLATFORM_NAMES[p]} ${accounts[i] ? `@${accounts[i]?.handle}` : ''}</div>`)}</dd>
 <dt>Scheduled</dt><dd>${c.time.when(post.scheduledTime)}</dd>
 <dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>
 ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
@@ -269,7 +269,7 @@ async function edit(c: SignedContext): Promise<ConsoleReply> {
       status: edited.error.code === 'invalid_post_state' ? 409 : 400,
       fields,
       alert: 'Not saved: nothing was changed.',
-      problems: problemsOf(edited.error),
+      problems: problemsOf(edited.error, c.time.zone),
     });
   }
   return redirectReply(`/app/posts/${post.id}?done=edited`);

@@ -1,4 +1,4 @@
-import { isPlatform, type MediaAsset, ownMediaAssets } from '@svc/core';
+import { type ErrorCode, isPlatform, type MediaAsset, ownMediaAssets, refusalSentence } from '@svc/core';
 import { type Html, html } from '@svc/web';
 import { issueMessage } from '../compose-checks-view.js';
 import type { SignedContext } from '../console-context.js';
@@ -57,12 +57,13 @@ export function moveSlide(ids: readonly string[], command: string): string[] {
 
 /**
  * A refusal as a form lists it: each of the content policy's errors (`details.issues`) as the
- * compose form words it, or the use case's message for any other refusal.
+ * compose form words it, or any other refusal as core's vocabulary tells it to a person in `zone`
+ * (a past time said back in their zone).
  */
-export function problemsOf(error: {
-  message: string;
-  details?: Readonly<Record<string, unknown>>;
-}): string[] {
+export function problemsOf(
+  error: { code: ErrorCode; message: string; details?: Readonly<Record<string, unknown>> },
+  zone = 'UTC',
+): string[] {
   const issues = error.details?.issues;
   return Array.isArray(issues) && issues.length > 0
     ? issues.map((i: { code?: unknown; message?: unknown; platform?: unknown }) =>
@@ -72,5 +73,5 @@ export function problemsOf(error: {
           platform: isPlatform(i.platform) ? i.platform : null,
         }),
       )
-    : [error.message];
+    : [refusalSentence(error, zone)];
 }

@@ -5,6 +5,7 @@ import {
   orList,
   type PlatformRules,
   type PostingOptions,
+  privacyLevelName,
   TEXT_COUNTING_UNITS,
 } from '@svc/core';
 
@@ -57,16 +58,9 @@ export function platformRulesLine(rules: PlatformRules): string {
 // `photo_set` reads `photo set`; a YouTube `short` is a Short.
 const formatName = (format: string) => (format === 'short' ? 'Short' : format.replace(/_/g, ' '));
 
-const PRIVACY_LABELS: Readonly<Record<string, string>> = {
-  PUBLIC_TO_EVERYONE: 'everyone',
-  MUTUAL_FOLLOW_FRIENDS: 'friends',
-  FOLLOWER_OF_CREATOR: 'followers',
-  SELF_ONLY: 'only the creator',
-};
-
-/** A TikTok privacy level as a person reads it; an unknown one as TikTok names it. */
+/** A TikTok privacy level as a person reads it (core's vocabulary: `Everyone`, `Only me`). */
 export function privacyLabel(level: string): string {
-  return Object.hasOwn(PRIVACY_LABELS, level) ? (PRIVACY_LABELS[level] ?? level) : level;
+  return privacyLevelName(level);
 }
 
 /**
@@ -83,9 +77,7 @@ export function postingOptionLines(options: PostingOptions): string[] {
   const open = interactions.filter(([, disabled]) => !disabled).map(([name]) => name);
   const closed = interactions.filter(([, disabled]) => disabled).map(([name]) => name);
   const lines = [
-    levels.length === 0
-      ? 'Posts can be shown to nobody right now.'
-      : `Posts can be shown to ${orList(levels)}.`,
+    levels.length === 0 ? 'Posts can be shown to nobody right now.' : `Who can see posts: ${orList(levels)}.`,
   ];
   if (open.length > 0) lines.push(`${capitalised(andList(open))} can be turned off for each post.`);
   if (closed.length > 0) {

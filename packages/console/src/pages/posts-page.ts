@@ -76,7 +76,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
     (p) => html`<tr>
 <td><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></td>
 <td data-label="Status">${statusBadge(p.status)}${p.failedReason === null ? '' : html`<div class="muted">${p.failedReason}</div>`}${p.warning === null ? '' : html`<div class="warning-text">${firstSentence(p.warning)}</div>`}</td>
-<td data-label="Accounts">${p.targets.map((t) => html`<div>${t.platform} ${t.handle === null ? '' : `@${t.handle}`}</div>`)}</td>
+<td data-label="Accounts">${p.targets.map((t) => html`<div>${PLATFORM_NAMES[t.platform]} ${t.handle === null ? '' : `@${t.handle}`}</div>`)}</td>
 <td data-label="Scheduled">${c.time.when(p.scheduledTime)}</td>
 </tr>`,
   );

@@ -1,4 +1,4 @@
-import { checkSignIn } from '@svc/core';
+import { adoptBrowserTimeZone, checkSignIn } from '@svc/core';
 import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, html, signInForm } from '@svc/web';
 import type { ConsoleContext, ConsoleRoute, SignedContext } from '../console-context.js';
@@ -24,7 +24,8 @@ function signInPage(next: string, email: string, alert: string | null): string {
     'Sign in',
     signInForm({
       action: '/app/sign-in',
-      hidden: { next },
+      // Filled by the console's script with the browser's zone; empty without it.
+      hidden: { next, timeZone: '' },
       email,
       alert,
       note: html`
@@ -63,7 +64,11 @@ async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
   if (check.kind === 'refused')
     return htmlReply(401, signInPage(next, check.email, 'The email or password is not right.'));
   const token = await c.sessions.open(check.user, c.token);
-  return redirectReply(next, { 'set-cookie': sessionCookie(token, c.deps.baseUrl.startsWith('https:')) });
+  // A person who never chose a zone gets the browser's (core decides), and is told where it shows.
+  const adopted = await adoptBrowserTimeZone(c.deps.core, check.user, c.form.get('timeZone') ?? '');
+  return redirectReply(adopted !== null && next === '/app' ? '/app?zone=browser' : next, {
+    'set-cookie': sessionCookie(token, c.deps.baseUrl.startsWith('https:')),
+  });
 }
 
 async function signOut(c: SignedContext): Promise<ConsoleReply> {

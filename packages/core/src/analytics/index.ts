@@ -66,6 +66,7 @@ export type {
   PublicIdAnswer,
   PublicIdTarget,
 } from './metrics-answer.js';
+export { FIGURES_SCHEDULE_SENTENCE, missingFiguresSentence } from './missing-figures-sentence.js';
 export type {
   AnalyticsQuery,
   AnalyticsSeriesQuery,

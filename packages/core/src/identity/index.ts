@@ -20,6 +20,7 @@ export {
   planStateAt,
   quotaWindowStart,
 } from './entitlements.js';
+export { decideFirstTimeZone, isZoneName } from './first-time-zone.js';
 export {
   type ChosenPlan,
   chosenPlan,
@@ -51,6 +52,7 @@ export type { SignInSessions } from './ports/sign-in-sessions.js';
 export type { UserStore } from './ports/user-store.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './scopes.js';
 export { type TrialState, trialStateAt } from './trial-state.js';
+export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
 export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
 export {
   type ChangePasswordDeps,

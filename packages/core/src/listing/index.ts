@@ -11,6 +11,7 @@ export {
   weekdayOf,
   weekRange,
 } from './calendar-range.js';
+export { type FirstStep, firstSteps } from './first-steps.js';
 export { accountSummaryJson, accountSummarySchema } from './use-cases/account-summary-answer.js';
 export { CALENDAR_POSTS_MAX, type CalendarPosts, calendarPosts } from './use-cases/calendar-posts.js';
 export {

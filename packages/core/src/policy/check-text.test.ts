@@ -51,7 +51,7 @@ describe('caption ceilings per platform', () => {
     expect(found(result, 'caption_too_long')).toEqual([
       { code: 'caption_too_long', severity: 'error', platform: 'tiktok', field: 'caption' },
     ]);
-    expect(messageOf(result, 'caption_too_long')).toContain('2,202 UTF-16 code units');
+    expect(messageOf(result, 'caption_too_long')).toContain('2,202 characters, most emoji counting 2');
     expect(messageOf(result, 'caption_too_long')).toContain('Shorten it by 2');
   });
 
@@ -92,7 +92,7 @@ describe('caption ceilings per platform', () => {
     expect(found(result, 'caption_too_long')).toEqual([
       { code: 'caption_too_long', severity: 'error', platform: 'youtube', field: 'caption' },
     ]);
-    expect(messageOf(result, 'caption_too_long')).toContain('5,002 bytes');
+    expect(messageOf(result, 'caption_too_long')).toContain('5,002 characters, accented letters counting 2');
   });
 
   it('YouTube: the description must not contain < or >', () => {

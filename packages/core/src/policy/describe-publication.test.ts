@@ -25,6 +25,11 @@ describe('describePublication', () => {
     expect(describePublication('youtube', [video]).format).toBe('short');
     expect(describePublication('threads', [photo, video]).description).toContain('first slide only');
     expect(describePublication('facebook', []).format).toBe('text');
+    // No text post on Instagram: what will publish says what is missing, as the checks do.
+    expect(describePublication('instagram', [])).toMatchObject({
+      format: 'none',
+      description: 'nothing yet: Instagram needs a photo or video',
+    });
     expect(describePublication('facebook', [video]).format).toBe('reel');
   });
 });

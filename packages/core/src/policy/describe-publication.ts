@@ -4,7 +4,11 @@ import type { PlatformRules } from './platform-limits.js';
 /** What a post becomes on one platform. */
 export type Publication = {
   readonly platform: Platform;
-  /** A stable word for the format, from the platform's rules: reel, carousel, photo, photo_set, video, short, text. */
+  /**
+   * A stable word for the format, from the platform's rules: reel, carousel, photo, photo_set,
+   * video, short, text; `none` when the slides make no post the platform takes (no media where
+   * it needs some).
+   */
   readonly format: string;
   /** How many slides are published there. */
   readonly slides: number;
@@ -45,7 +49,17 @@ export function describePublication(
   else if (n > 1 && rules.allowsMixedMedia && formats.slides !== null) format = formats.slides;
   else if (video) format = formats.video;
   else format = n > 1 ? formats.slides : formats.photo;
-  const name = format ?? 'text';
+  // Nothing publishes: say what is missing rather than name a format the platform refuses.
+  if (format === null) {
+    const needs = rules.videoRequired ? 'a video' : 'a photo or video';
+    return {
+      platform,
+      format: 'none',
+      slides: 0,
+      description: `nothing yet: ${PLATFORM_NAMES[platform]} needs ${needs}`,
+    };
+  }
+  const name = format;
   const counted = name === formats.slides;
   const count = n === 0 ? 0 : counted ? (rules.allowsMixedMedia ? n : images) : 1;
   const words = FORMAT_WORDS[name] ?? { noun: name.replace('_', ' ') };

@@ -40,7 +40,16 @@ describe('textCounters', () => {
 
   it("shows the service's own cap before any platform is chosen", () => {
     expect(counters({ caption: 'abc', platforms: [] })).toEqual([
-      { platform: null, field: 'caption', used: 3, max: 2200, counting: 'code_points', unit: 'characters' },
+      {
+        platform: null,
+        field: 'caption',
+        used: 3,
+        max: 2200,
+        counting: 'code_points',
+        unit: 'characters',
+        characters: 3,
+        emoji: false,
+      },
     ]);
   });
 

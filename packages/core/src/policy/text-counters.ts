@@ -3,7 +3,14 @@ import { captionLimit, titleLimit } from './check-text.js';
 import { isPhotoPost, normalizePolicyInput } from './normalize-policy-input.js';
 import type { PolicyConfig } from './platform-limits.js';
 import type { PolicyInput } from './policy-types.js';
-import { countCodePoints, measureText, TEXT_COUNTING_UNITS, type TextCounting } from './text-metrics.js';
+import {
+  countCodePoints,
+  countGraphemes,
+  hasEmoji,
+  measureText,
+  TEXT_COUNTING_UNITS,
+  type TextCounting,
+} from './text-metrics.js';
 
 /** How much of one ceiling a post uses: what a compose form shows beside the caption and title. */
 export type TextCounter = {
@@ -15,9 +22,16 @@ export type TextCounter = {
   readonly max: number;
   /** How the platform counts (emoji weigh more on some). */
   readonly counting: TextCounting;
-  /** The unit as a person reads it (`characters`, `bytes of UTF-8 …`). */
+  /** The unit as a person reads it (`characters`, `characters, most emoji counting 2`). */
   readonly unit: string;
+  /** The text's length as a person counts it (grapheme clusters), whatever the platform's unit. */
+  readonly characters: number;
+  /** Whether the text holds an emoji, the usual reason a platform's count differs. */
+  readonly emoji: boolean;
 };
+
+// What every counter of a text says about the text itself, whichever ceiling it is measured against.
+const personCount = (text: string) => ({ characters: countGraphemes(text), emoji: hasEmoji(text) });
 
 /**
  * The caption and title ceilings a post is measured against, counted the way each platform
@@ -36,6 +50,7 @@ export function textCounters(input: PolicyInput, config: PolicyConfig): TextCoun
         max: config.captionMax,
         counting: 'code_points',
         unit: TEXT_COUNTING_UNITS.code_points,
+        ...personCount(post.caption),
       },
     ];
   }
@@ -52,6 +67,7 @@ export function textCounters(input: PolicyInput, config: PolicyConfig): TextCoun
         max: caption,
         counting: rules.captionCounting,
         unit: TEXT_COUNTING_UNITS[rules.captionCounting],
+        ...personCount(post.caption),
       });
     }
     const title = titleLimit(rules, photo);
@@ -63,6 +79,7 @@ export function textCounters(input: PolicyInput, config: PolicyConfig): TextCoun
         max: title,
         counting: 'code_points',
         unit: TEXT_COUNTING_UNITS.code_points,
+        ...personCount(post.title),
       });
     }
     return counters;

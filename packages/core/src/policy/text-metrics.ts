@@ -8,9 +8,9 @@ export type TextCounting = 'code_points' | 'utf16_units' | 'utf8_bytes' | 'threa
 /** Human wording of each counting method, for messages. */
 export const TEXT_COUNTING_UNITS: Readonly<Record<TextCounting, string>> = {
   code_points: 'characters',
-  utf16_units: 'UTF-16 code units (most emoji count 2)',
-  utf8_bytes: 'bytes of UTF-8 (accented letters count 2, emoji 4)',
-  threads_weighted: 'characters, each emoji counted as its UTF-8 byte length',
+  utf16_units: 'characters, most emoji counting 2',
+  utf8_bytes: 'characters, accented letters counting 2 and emoji 4',
+  threads_weighted: 'characters, each emoji counting 4 or more',
 };
 
 /** Number of Unicode code points: what people usually mean by "characters". */
@@ -55,6 +55,19 @@ function graphemes(text: string): Iterable<string> {
       for (const s of segments) yield s.segment;
     },
   };
+}
+
+/** Characters as a person counts them: grapheme clusters, so `é`, `👍🏽` and a flag are one each. */
+export function countGraphemes(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
+  let count = 0;
+  for (const _ of graphemes(text)) count++;
+  return count;
+}
+
+/** Whether a text holds an emoji (a pictograph, a flag or a keycap). */
+export function hasEmoji(text: string): boolean {
+  return NON_ASCII.test(text) && EMOJI_MARK.test(text);
 }
 
 /**

@@ -16,8 +16,10 @@ export function invalidScheduledTime(message: string): SvcError {
  * `advice` ends the message with what to send instead.
  */
 export function scheduledTimeInPast(name: string, time: Date, now: Date, advice: string): SvcError {
+  // `time` rides along so a surface can say it back in the person's own zone (core's vocabulary).
   return svcError('scheduled_time_in_past', `${name} ${time.toISOString()} is not in the future. ${advice}`, {
     field: 'scheduledTime',
+    time: time.toISOString(),
     now: now.toISOString(),
   });
 }

@@ -20,11 +20,14 @@ export const draftPostTool = defineTool({
   scope: 'post:draft',
   annotations: WRITE,
   input: z.strictObject({
+    // Optional so a caption written already needs no made-up hint; with neither, core refuses
+    // with missing_content, which says to give one.
     content_hint: z
       .string()
       .min(1)
+      .optional()
       .describe(
-        'What the post should say; hashtags in it are kept. The caption is written from it unless caption is given.',
+        'What the post should say; hashtags in it are kept. The caption is written from it unless caption is given. Required when caption is not given.',
       ),
     caption: z.string().optional().describe('The caption, used as written instead of one from content_hint.'),
     title: titleField,
@@ -66,7 +69,7 @@ export const draftPostTool = defineTool({
   }),
   async run({ deps, actor }, args) {
     return createDraft(deps.core, actor, {
-      contentHint: args.content_hint,
+      contentHint: args.content_hint ?? null,
       caption: args.caption ?? null,
       title: args.title ?? null,
       mediaUrls: args.media_urls ?? null,

@@ -1,4 +1,12 @@
-import { ANALYTICS_DAYS, analyticsAnswerSchema, getAnalytics } from '@svc/core';
+import {
+  ANALYTICS_DAYS,
+  analyticsAnswerSchema,
+  FIGURES_SCHEDULE_SENTENCE,
+  getAnalytics,
+  missingFiguresSentence,
+  PLATFORM_NAMES,
+  PLATFORMS,
+} from '@svc/core';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { READ_ONLY } from './annotations.js';
@@ -48,6 +56,13 @@ export const getAnalyticsTool = defineTool({
         `${answer.totals.posts} post(s) in ${answer.days} day(s): ${answer.totals.views} views, ${answer.totals.engagement} engagement.`,
         `Week on week: views ${pct(answer.weekOnWeek.change.views)}, engagement ${pct(answer.weekOnWeek.change.engagement)}.`,
         `${best('Best hour', answer.bestHour)}; ${best('best weekday', answer.bestWeekday)}; ${best('best category', answer.bestCategory)}.`,
+        // Figures not read yet are not zeros: say when they will appear (a sandbox's start at zero).
+        ...(answer.totals.views === 0 && answer.totals.engagement === 0 ? [FIGURES_SCHEDULE_SENTENCE] : []),
+        ...PLATFORMS.flatMap((p) =>
+          (answer.coverage[p]?.missing ?? [])
+            .filter((m) => m.reason === 'not_yet_collected')
+            .map((m) => `${PLATFORM_NAMES[p]}: ${missingFiguresSentence(m.reason, m.posts)}`),
+        ),
       ];
       return { structured: { ...answer, bestTimes: [...answer.bestTimes] }, summary: lines.join('\n') };
     });

@@ -8,7 +8,7 @@ export const getPostStatusTool = defineTool({
   name: 'svc_get_post_status',
   title: 'Get post status',
   description:
-    'Returns one post in full: status (draft, pending_approval, scheduled, posted, failed), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance). Poll it after scheduling until the post is posted or failed.',
+    'Returns one post in full: status (draft, awaiting review, scheduled, posted or failed; the output schema spells each value), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance). Poll it after scheduling until the post is posted or failed.',
   scope: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({ post_id: z.string().min(1).describe('The post id svc_schedule_post returned.') }),

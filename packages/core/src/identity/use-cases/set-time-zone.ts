@@ -1,7 +1,8 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { isTimeZone, type SvcError, svcError } from '../../kernel/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Actor } from '../actor.js';
+import { isZoneName } from '../first-time-zone.js';
 import type { User } from '../user.js';
 import { useCase } from './use-case.js';
 
@@ -16,8 +17,7 @@ export function setTimeZone(
 ): ResultAsync<User, SvcError> {
   return useCase(actor, 'account:write', async (): Promise<Result<User, SvcError>> => {
     const zone = timeZone.trim();
-    // Intl also accepts offsets such as `+01:00`; only named zones follow daylight saving.
-    if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone) || !isTimeZone(zone)) {
+    if (!isZoneName(zone)) {
       return err(
         svcError(
           'validation_failed',
