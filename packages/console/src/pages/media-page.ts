@@ -5,6 +5,7 @@ import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { formatSize, statusBadge } from './format.js';
 import { refusalPage } from './refusal-page.js';
+import { confirmButton } from './confirm-page.js';
 
 const PAGE_SIZE = 24;
 
@@ -52,7 +53,7 @@ function row(c: SignedContext, item: MediaItem): Html {
 <td data-label="Details">${item.contentType}<div class="muted">${size}</div>${item.sourceUrl === null ? '' : html`<div class="muted">from ${item.sourceUrl}</div>`}</td>
 <td data-label="Added">${c.time.when(item.createdAt)}</td>
 <td data-label="Used by">${uses}</td>
-<td><form class="inline" method="post" action="/app/media/${item.id}/delete">${csrfField(c.session)}<button type="submit" class="secondary" aria-label="Delete ${item.id}">Delete</button></form></td>
+<td>${confirmButton(`/app/media/${item.id}/delete`, 'Delete', `Delete ${item.id}`, 'secondary')}</td>
 </tr>`;
 }
 

@@ -24,9 +24,12 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import type { TimeFormat } from '../time-format.js';
+import { editedPhrase } from './activity-sentence.js';
+import { failedPostActions } from './failed-post-actions.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
+import { confirmButton } from './confirm-page.js';
 
 /** Confirmations a post's page and the list show after an action (`?done=`). */
 export const POST_NOTICES: Readonly<Record<string, string>> = {
@@ -37,6 +40,7 @@ export const POST_NOTICES: Readonly<Record<string, string>> = {
   moved: 'Moved: the post goes out at its new time.',
   scheduled: 'Scheduled: the publisher takes it at its time.',
   edited: 'Saved: the post now reads as you edited it.',
+  retried: 'Sent to publish again: the publisher takes it at its next run.',
   unchanged: 'Nothing to save: the post is as it was.',
 };
 
@@ -124,9 +128,10 @@ ${
     : ''
 }
 ${can(post, 'edit') ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
+${failedPostActions(c, post)}
 ${
   can(post, 'delete')
-    ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
+    ? confirmButton(`/app/posts/${post.id}/delete`, 'Delete this post', 'Delete this post')
     : ''
 }
 <section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>
@@ -319,6 +324,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'post.permalink_ready': 'Public link arrived',
   'post.failed': 'Failed',
   'post.retrying': 'Will be tried again',
+  'post.retry_requested': 'Sent to publish again',
   'post.deleted': 'Deleted',
   'post.restored': 'Restored',
   'post.approval_requested': 'Review requested',
@@ -326,8 +332,13 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'post.rejected': 'Rejected',
 };
 
-// One change of the post, with what it carries that a person wants to read (the failure reason).
+// One change of the post, with what it carries that a person wants to read (the failure reason,
+// what an edit changed).
 function historyLine(event: JournalEvent, time: TimeFormat): Html {
+  if (event.type === 'post.edited') {
+    const phrase = editedPhrase(event.data, time);
+    return html`<li>${time.when(event.at)}: ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}</li>`;
+  }
   const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
   return html`<li>${time.when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
 }

@@ -26,6 +26,7 @@ import {
   secretCard,
   stateOf,
 } from './webhook-view.js';
+import { confirmButton } from './confirm-page.js';
 
 const ATTEMPTS_PER_PAGE = 20;
 
@@ -159,7 +160,7 @@ ${w.secretRotatedUntil === null ? '' : html`<dt>Old secret works until</dt><dd>$
 ${action('test', 'Send a test event', `Send a test event to ${name}`, '')}
 ${w.enabled ? action('disable', 'Disable', `Disable the webhook ${name}`) : action('enable', 'Enable', `Enable the webhook ${name}`)}
 ${action('rotate', 'Rotate the secret', `Rotate the secret of ${name}`)}
-${action('delete', 'Delete', `Delete the webhook ${name}`, 'danger')}
+${confirmButton(`/app/webhooks/${w.id}/delete`, 'Delete', `Delete the webhook ${name}`)}
 </div></div>
 <section aria-labelledby="attempts-heading"><h2 id="attempts-heading">Delivery attempts</h2>
 ${
