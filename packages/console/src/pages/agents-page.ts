@@ -2,8 +2,8 @@ import { html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { refusalPage } from './refusal-page.js';
 import { confirmButton } from './confirm-page.js';
+import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const agents = c.deps.agents === undefined ? [] : await c.deps.agents.list(c.session.user.id);

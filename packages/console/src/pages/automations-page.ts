@@ -3,8 +3,8 @@ import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { refusalPage } from './refusal-page.js';
 import { confirmButton } from './confirm-page.js';
+import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const automations = await unwrap(listAutomations(c.deps.core, c.actor));

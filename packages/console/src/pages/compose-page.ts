@@ -192,7 +192,8 @@ ${wayBack(draft, status)}`;
 
 // After a refusal, or when the post is a copy: the way back to where the person came from.
 function wayBack(draft: Draft, status: number): Html | '' {
-  if (draft.from !== '') return html`<p><a href="/app/posts/${draft.from}">Back to the post this one copies</a></p>`;
+  if (draft.from !== '')
+    return html`<p><a href="/app/posts/${draft.from}">Back to the post this one copies</a></p>`;
   return status === 200 ? '' : html`<p><a href="/app/posts">Back to the posts</a></p>`;
 }
 
@@ -228,7 +229,10 @@ async function sentDraft(
   const draft = draftOf(read.fields);
   if (read.uploaded === null) return { draft, refused: null };
   if (read.uploaded.isErr()) {
-    return { draft, refused: await form(c, draft, 400, `The file was not stored: ${read.uploaded.error.message}`) };
+    return {
+      draft,
+      refused: await form(c, draft, 400, `The file was not stored: ${read.uploaded.error.message}`),
+    };
   }
   return { draft: { ...draft, mediaIds: [...draft.mediaIds, read.uploaded.value.id] }, refused: null };
 }
@@ -296,7 +300,8 @@ async function upload(c: SignedContext): Promise<ConsoleReply> {
   const read = await readComposeForm(c);
   if (wantsJson(c)) return uploadJson(c, read);
   if (read === null) return expired(c);
-  if (read.uploaded === null) return form(c, draftOf(read.fields), 400, 'Choose a photo or video to upload first.');
+  if (read.uploaded === null)
+    return form(c, draftOf(read.fields), 400, 'Choose a photo or video to upload first.');
   const { draft, refused } = await sentDraft(c, read);
   return refused ?? (await form(c, draft, 200, null));
 }

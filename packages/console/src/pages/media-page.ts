@@ -3,9 +3,9 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
 import { formatSize, statusBadge } from './format.js';
 import { refusalPage } from './refusal-page.js';
-import { confirmButton } from './confirm-page.js';
 
 const PAGE_SIZE = 24;
 

@@ -25,11 +25,11 @@ import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import type { TimeFormat } from '../time-format.js';
 import { editedPhrase } from './activity-sentence.js';
+import { confirmButton } from './confirm-page.js';
 import { failedPostActions } from './failed-post-actions.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
-import { confirmButton } from './confirm-page.js';
 
 /** Confirmations a post's page and the list show after an action (`?done=`). */
 export const POST_NOTICES: Readonly<Record<string, string>> = {

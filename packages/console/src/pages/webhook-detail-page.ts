@@ -16,6 +16,7 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
 import { refusalPage } from './refusal-page.js';
 import {
   accountsCell,
@@ -26,7 +27,6 @@ import {
   secretCard,
   stateOf,
 } from './webhook-view.js';
-import { confirmButton } from './confirm-page.js';
 
 const ATTEMPTS_PER_PAGE = 20;
 

@@ -36,8 +36,8 @@ export type {
 } from './ports/post-store.js';
 export type { PostWriteTx } from './ports/post-write-tx.js';
 export { type Post, type PublishProgress, postSchema } from './post.js';
-export { postEvent } from './post-events.js';
 export { type EditedPart, editedParts, postEditedEvents } from './post-edited-event.js';
+export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export {
   MAX_MEDIA_ITEMS,

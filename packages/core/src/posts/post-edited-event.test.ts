@@ -31,7 +31,11 @@ describe('post.edited', () => {
 
   it('leaves the times out when the post did not move, and records nothing when nothing changed', () => {
     const titled = postEditedEvents(post, { ...post, title: 'New' }, at);
-    expect(titled[0]?.data).toMatchObject({ changed: 'title', scheduledTimeFrom: null, scheduledTimeTo: null });
+    expect(titled[0]?.data).toMatchObject({
+      changed: 'title',
+      scheduledTimeFrom: null,
+      scheduledTimeTo: null,
+    });
     expect(postEditedEvents(post, { ...post, updatedAt: at }, at)).toEqual([]);
     const media = { ...post, media: [{ kind: 'asset' as const, mediaId: 'media_1' }] };
     expect(editedParts(post, media)).toEqual(['media']);

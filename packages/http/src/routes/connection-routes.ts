@@ -42,7 +42,8 @@ export function connectionRoutes(deps: HttpDeps): Route[] {
     );
     const attributes = `Path=/connect; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`;
     ctx.append('Set-Cookie', `${BINDING_COOKIE}=${request.id}; ${attributes}`);
-    if (ctx.query.from === 'console') ctx.append('Set-Cookie', `${RETURN_COOKIE}=${request.id}; ${attributes}`);
+    if (ctx.query.from === 'console')
+      ctx.append('Set-Cookie', `${RETURN_COOKIE}=${request.id}; ${attributes}`);
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(authorizeUrl);
   };

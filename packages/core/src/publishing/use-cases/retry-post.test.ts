@@ -178,7 +178,9 @@ describe('retryPost', () => {
   it('refuses an edit the content policy refuses, leaving the post failed as it was', async () => {
     const threads = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'threads' }));
     const post = await seed({ platforms: ['threads'], caption: 'Short' }, threads);
-    const error = (await retryPost(t.deps, actor(), post.id, { caption: 'x'.repeat(501) }))._unsafeUnwrapErr();
+    const error = (
+      await retryPost(t.deps, actor(), post.id, { caption: 'x'.repeat(501) })
+    )._unsafeUnwrapErr();
     expect([error.code, error.message]).toEqual(['caption_too_long', expect.stringContaining('Threads')]);
     expect(await t.store.posts.getPost(post.id)).toMatchObject({ status: 'failed', caption: 'Short' });
     const tooLong = await retryPost(t.deps, actor(), post.id, { caption: 'x'.repeat(100_000) });
