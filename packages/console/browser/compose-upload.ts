@@ -25,8 +25,8 @@ export function enableUpload(form: HTMLFormElement, added: (slide: UploadedSlide
   const cancel = document.getElementById('upload-cancel');
   const wait = document.getElementById('upload-wait');
   if (input === null || box === null || bar === null) return;
-  for (const hidden of form.querySelectorAll<HTMLElement>('[data-upload-button], [data-no-script]'))
-    hidden.hidden = true;
+  // The Upload button and its note are for the page without script: a chosen file goes at once.
+  for (const unneeded of form.querySelectorAll('[data-upload-button], [data-no-script]')) unneeded.remove();
   const sendButtons = Array.from(form.querySelectorAll<HTMLButtonElement>('button[data-send]'));
   const alert = document.createElement('p');
   alert.setAttribute('role', 'alert');

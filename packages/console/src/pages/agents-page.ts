@@ -1,6 +1,6 @@
 import { html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
+import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 import { refusalPage } from './refusal-page.js';

@@ -1,7 +1,7 @@
 import { deleteMedia, listMedia, type MediaItem } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
+import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 import { formatSize, statusBadge } from './format.js';
