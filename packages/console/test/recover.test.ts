@@ -246,7 +246,7 @@ describe('recovering in the console', () => {
     const refused = await browser.post(`/app/connections/${threads.id}/disconnect`, {});
     expect(refused.status).toBe(409);
     expect(refused.text).toMatch(/role="alert">1 post is still to go out to brand_th/);
-    expect(refused.text).toContain(`<a href="/app/posts/${waiting.id}">`);
+    expect(refused.text).toContain(`<a href="/app/posts/${waiting.id}">Soon</a>`);
     expect((await app.t.store.accounts.getAccount(threads.id))?.status).toBe('active');
     await browser.get(`/app/posts/${waiting.id}`);
     await browser.post(`/app/posts/${waiting.id}/delete`, {});

@@ -175,11 +175,7 @@ describe('recovering in the console, in a browser', () => {
     const listed = await server.call('/api/v1/connections', key);
     const shop = listed.body.accounts?.find((a: { handle: string }) => a.handle === 'ann_shop')?.id ?? '';
     expect(shop).toMatch(/^acct_/);
-    const image = await server.upload(
-      key,
-      new Uint8Array(await (await import('node:fs/promises')).readFile(JPEG_FIXTURE)),
-      'photo.jpg',
-    );
+    const image = await server.upload(key, readFileSync(JPEG_FIXTURE), 'photo.jpg');
     const waiting = await server.call('/api/v1/posts', key, {
       method: 'POST',
       json: {

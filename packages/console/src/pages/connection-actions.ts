@@ -1,4 +1,4 @@
-import { type ConnectedAccount, disconnectAccount, PLATFORM_NAMES } from '@svc/core';
+import { type ConnectedAccount, captionPreview, disconnectAccount, getPost, PLATFORM_NAMES } from '@svc/core';
 import { html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
@@ -24,7 +24,14 @@ async function disconnect(c: SignedContext): Promise<ConsoleReply> {
   const done = await disconnectAccount(c.deps.core, c.actor, c.params.id ?? '');
   if (done.isOk()) return redirectReply('/app/connections?done=disconnected');
   const postIds = done.error.details?.postIds;
-  const posts = Array.isArray(postIds) ? postIds.filter((id): id is string => typeof id === 'string') : [];
+  const ids = Array.isArray(postIds) ? postIds.filter((id): id is string => typeof id === 'string') : [];
+  // Named by their captions, as the person knows them.
+  const posts = await Promise.all(
+    ids.slice(0, 20).map(async (id) => {
+      const post = await getPost(c.deps.core, c.actor, id);
+      return { id, name: post.isOk() ? captionPreview(post.value.caption) || id : id };
+    }),
+  );
   return htmlReply(
     done.error.code === 'account_not_found' ? 404 : 409,
     consolePage(c.session, {
@@ -34,7 +41,7 @@ async function disconnect(c: SignedContext): Promise<ConsoleReply> {
       body: html`${
         posts.length === 0
           ? ''
-          : html`<p>The posts still to go out to it:</p><ul>${posts.map((id) => html`<li><a href="/app/posts/${id}">${id}</a></li>`)}</ul>`
+          : html`<p>The posts still to go out to it:</p><ul>${posts.map((p) => html`<li><a href="/app/posts/${p.id}">${p.name}</a></li>`)}</ul>`
       }<p><a href="/app/connections">Back to the connections</a></p>`,
     }),
   );
