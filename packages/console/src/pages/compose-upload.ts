@@ -50,11 +50,11 @@ export function uploadJson(c: SignedContext, form: ComposeForm | null): ConsoleR
   if (form === null) {
     return json(403, {
       error: 'The upload form has expired or could not be read. Reload the page and try again.',
-      code: 'forbidden',
+      code: 'validation_failed',
     });
   }
   if (form.uploaded === null) {
-    return json(400, { error: 'Choose a photo or video to upload first.', code: 'validation_failed' });
+    return json(400, { error: 'Choose a photo or video to upload first.', code: 'missing_file' });
   }
   if (form.uploaded.isErr()) return json(400, errorJson(form.uploaded.error));
   const m = form.uploaded.value;
