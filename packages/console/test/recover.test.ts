@@ -274,6 +274,14 @@ describe('recovering in the console', () => {
       }),
     );
     await browser.get(`/app/posts/${post.id}`);
+    // A past time: the post's page again, with the time typed, why, and its ways on.
+    const refused = await browser.post(`/app/posts/${post.id}/move`, { time: '2020-01-01T09:00' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Not moved: the post keeps its time.');
+    expect(refused.text).toContain(
+      'id="move-time" name="time" type="datetime-local" required value="2020-01-01T09:00"',
+    );
+    expect(refused.text).toContain('<a href="/app/posts">Back to the posts</a>');
     await browser.post(`/app/posts/${post.id}/move`, { time: '2026-02-03T14:30' });
     const page = await browser.get(`/app/posts/${post.id}`);
     expect(page.text).toMatch(/Was moved from [^<]*2026-02-01 09:00[^<]* to [^<]*2026-02-03 14:30/);

@@ -60,6 +60,8 @@ type EditOutcome = {
   readonly fields: EditFields;
   readonly alert: string | null;
   readonly problems: readonly string[];
+  /** The time typed in the Move form, kept after its refusal. */
+  readonly moveTime?: string;
 };
 
 /** The slides as every surface presents them (core's post presenter); the console shows no link from it. */
@@ -123,7 +125,7 @@ ${
     ? html`<section class="card" aria-labelledby="move-heading"><h2 id="move-heading">Move this post</h2>
 <form method="post" action="/app/posts/${post.id}/move">${csrfField(c.session)}
 <label for="move-time">New time (${c.time.zone})</label>
-<input id="move-time" name="time" type="datetime-local" required value="${c.time.input(post.scheduledTime)}">
+<input id="move-time" name="time" type="datetime-local" required value="${outcome?.moveTime ?? c.time.input(post.scheduledTime)}">
 <div class="actions"><button type="submit">Move</button></div></form></section>`
     : ''
 }
@@ -304,7 +306,17 @@ async function move(c: SignedContext): Promise<ConsoleReply> {
   // Anything else goes as sent, for the use case to refuse with its own message.
   const iso = c.time.instant(time)?.toISOString() ?? time;
   const moved = await updateScheduledPost(c.deps.core, c.actor, { postId: id, scheduledTime: iso });
-  return actionReply(c, moved, refusedOnPost(400, 'Not moved', id), () => `/app/posts/${id}?done=moved`);
+  if (moved.isOk()) return redirectReply(`/app/posts/${id}?done=moved`);
+  // The post's page again, the time typed kept, with why and every way on from there.
+  const found = await getPost(c.deps.core, c.actor, id);
+  if (found.isErr()) return notFound(c);
+  return postPage(c, found.value, {
+    status: moved.error.code === 'invalid_post_state' ? 409 : 400,
+    fields: fieldsOf(found.value, c.time),
+    alert: 'Not moved: the post keeps its time.',
+    problems: problemsOf(moved.error),
+    moveTime: time,
+  });
 }
 
 // A refused action on a post's page leads back to the post.
