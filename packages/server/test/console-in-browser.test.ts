@@ -89,7 +89,7 @@ describe('the console in a browser', () => {
   it('connects an Instagram account through the sandbox consent page', async () => {
     await page.getByRole('link', { name: 'Connections' }).click();
     await page.getByLabel('Platform').selectOption('instagram');
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page.waitForURL(/\/sandbox\/instagram\/www\/oauth\/authorize/);
     await page.getByLabel('Account handle').fill('ann_shop');
     // Started from the console, the connect returns to Connections with a notice.
