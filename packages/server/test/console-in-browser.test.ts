@@ -124,12 +124,10 @@ describe('the console in a browser', () => {
   });
 
   it('composes a post with uploaded images for two platforms, reorders them from the keyboard, finds it on the calendar, and sees it published', async () => {
-    // The caption typed before the uploads travels with them.
+    // Each file uploads as soon as it is chosen; the caption typed before stays.
     await page.getByLabel('Add a photo or video').setInputFiles(JPEG_FIXTURE);
-    await page.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => page.locator('.slides img').count()).toBe(1);
     await page.getByLabel('Add a photo or video').setInputFiles(PNG_FIXTURE);
-    await page.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => page.locator('.slides img').count()).toBe(2);
     expect(await page.getByLabel('Caption').inputValue()).toBe('Fresh bread, straight from the console');
     expect(await page.getByRole('checkbox', { name: /Instagram @ann_shop/ }).isChecked()).toBe(true);

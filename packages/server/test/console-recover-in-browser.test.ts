@@ -82,15 +82,26 @@ describe('recovering in the console, in a browser', () => {
   it('uploads a file as soon as it is chosen, the buttons waiting meanwhile, and keeps it through a refusal', async () => {
     await page.goto(`${server.url}/app/compose`);
     expect(await page.getByRole('button', { name: 'Upload' }).isVisible()).toBe(false);
-    // The upload is held until the page has been seen waiting.
+    // Each upload is held until the page has been seen waiting.
     let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const hold = () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    let gate = hold();
     await page.route('**/app/compose/upload', async (route) => {
-      await held;
-      await route.continue();
+      await gate;
+      // A cancelled upload's request is gone by then.
+      await route.continue().catch(() => undefined);
     });
+    await page.getByLabel('Add a photo or video').setInputFiles(JPEG_FIXTURE);
+    await expect.poll(() => page.locator('#upload-progress').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('was cancelled');
+    expect(await page.locator('.slides li').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Schedule' }).isEnabled()).toBe(true);
+    release();
+    gate = hold();
     await page.getByRole('checkbox', { name: /Instagram @ann_instagram/ }).check();
     await page.getByLabel('Caption').fill('Uploaded on choose');
     await page.getByLabel('Add a photo or video').setInputFiles(JPEG_FIXTURE);
