@@ -144,7 +144,10 @@ describe('recovering in the console', () => {
       body: form,
       headers: { accept: 'application/json', origin: app.url, cookie: browser.cookie() ?? '' },
     });
-    expect([forged.status, (await forged.json()).code]).toEqual([403, 'validation_failed']);
+    expect([forged.status, ((await forged.json()) as { code: string }).code]).toEqual([
+      403,
+      'validation_failed',
+    ]);
   });
 
   it('retries a failed post, edits and retries it, and keeps what was typed when the edit is refused', async () => {
