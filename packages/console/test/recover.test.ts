@@ -288,5 +288,9 @@ describe('recovering in the console', () => {
     await browser.post(`/app/posts/${post.id}/move`, { time: '2026-02-03T14:30' });
     const page = await browser.get(`/app/posts/${post.id}`);
     expect(page.text).toMatch(/Was moved from [^<]*2026-02-01 09:00[^<]* to [^<]*2026-02-03 14:30/);
+    // The overview's recent activity says it in a sentence too.
+    expect((await browser.get('/app')).text).toMatch(
+      /Post “Moving” was moved from 2026-02-01 09:00 UTC to 2026-02-03 14:30 UTC/,
+    );
   });
 });
