@@ -1,7 +1,8 @@
 // The compose page's script (served as /app/assets/compose-checks-<hash>.js, built by
 // scripts/build-browser.ts): it runs the server's own content policy on what the person is
-// writing, at every keystroke, and moves slides without a round trip. The page works without it:
-// every check runs again on the server and the slide buttons are plain form buttons.
+// writing, at every keystroke, moves slides without a round trip and uploads a file as soon as it
+// is chosen (compose-upload.ts). The page works without it: every check runs again on the server,
+// the slide buttons are plain form buttons and a chosen file goes with the form.
 import {
   checkContentPolicy,
   describePublication,
@@ -24,6 +25,7 @@ import {
   issueMessage,
   issueScope,
 } from '../src/compose-checks-view.js';
+import { enableUpload, slideItem } from './compose-upload.js';
 
 const form = document.querySelector<HTMLFormElement>('form[data-compose]');
 const configText = document.getElementById('policy-config')?.textContent;
@@ -149,6 +151,12 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
     if (empty !== null) empty.hidden = items.length > 0;
   }
 
+  // renumber() gives an uploaded slide its place: numbers, labels and which moves it offers.
+  enableUpload(form, (slide) => {
+    slides?.append(slideItem(slide));
+    renumber();
+    redraw();
+  });
   form.addEventListener('input', redraw);
   form.addEventListener('change', redraw);
   redraw();

@@ -42,7 +42,8 @@ export type ConsoleRoute =
       readonly access: 'signed';
       /**
        * `upload`: a multipart form the route reads itself, checking the anti-forgery token before
-       * it reads the file; other posts are read and checked before the route runs.
+       * it reads the file (the same route also takes a plain form); other posts are read and
+       * checked before the route runs.
        */
       readonly body?: 'upload';
       run(c: SignedContext): Promise<ConsoleReply>;

@@ -11,6 +11,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from './console-reply.js'
 import { CONSOLE_JS, CONSOLE_JS_PATH } from './console-script.js';
 import { createConsoleSessions, csrfMatches } from './console-session.js';
 import { CONSOLE_CSS, CONSOLE_CSS_PATH } from './console-styles.js';
+import { isMultipart } from './multipart-request.js';
 import { consoleRoutes } from './pages/console-routes.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { timeFormat } from './time-format.js';
@@ -65,7 +66,8 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
     const route = (found.store as { route: ConsoleRoute }).route;
     const token = sessionTokenOf(req.headers.cookie);
     let form = new URLSearchParams();
-    const upload = route.access === 'signed' && route.body === 'upload';
+    // An upload route reads its multipart form itself; sent as a plain form, it is read here.
+    const upload = route.access === 'signed' && route.body === 'upload' && isMultipart(req);
     if (route.method === 'POST' && !upload) {
       // Browsers send Origin with every form post; another site's form never carries ours.
       const from = req.headers.origin;

@@ -315,7 +315,8 @@ describe('the console', () => {
     expect(page.text.match(/>Reconnect</g)).toHaveLength(1);
     const started = await browser.post('/app/connections', { platform: 'instagram' });
     expect(started.status).toBe(303);
-    const requestId = /^\/connect\/(conn_\w+)$/.exec(started.headers.get('location') ?? '')?.[1] ?? '';
+    const requestId =
+      /^\/connect\/(conn_\w+)\?from=console$/.exec(started.headers.get('location') ?? '')?.[1] ?? '';
     expect((await app.t.store.connectionRequests.getConnectionRequest(requestId))?.ownerId).toBe(user.id);
     const unavailable = await browser.post('/app/connections', { platform: 'tiktok' });
     expect(unavailable.status).toBe(409);

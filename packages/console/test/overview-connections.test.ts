@@ -122,7 +122,7 @@ describe('the overview and connections pages', () => {
     // The form is the Connections page's: it starts a connection at the platform's consent page.
     const started = await browser.post('/app/connections', { platform: 'instagram' });
     expect(started.status).toBe(303);
-    expect(started.headers.get('location')).toMatch(/^\/connect\/conn_\w+$/);
+    expect(started.headers.get('location')).toMatch(/^\/connect\/conn_\w+\?from=console$/);
   });
 
   it("shows the person's last 10 events newest first as sentences with their times and links, and nobody else's", async () => {

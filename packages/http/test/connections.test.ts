@@ -54,6 +54,30 @@ describe('connecting accounts', () => {
     expect(account?.sealedCredentials).not.toContain('token-abc');
   });
 
+  it('returns a connect started from the console to its Connections page, and only that one', async () => {
+    const { user, key } = await app.userWithKey({ scopes: ['account:write'] });
+    const { body } = await requestConnection(key);
+    const res = await fetch(`${app.url}/connect/${body.requestId}?from=console`, { redirect: 'manual' });
+    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+    expect(cookies).toEqual([`svc_connect=${body.requestId}`, `svc_connect_return=${body.requestId}`]);
+    const state = new URL(res.headers.get('location') ?? 'http://none').searchParams.get('state') ?? '';
+    // A return marker of another request does not send this one back to the console.
+    const other = await open((await requestConnection(key)).body.connectUrl);
+    const plain = await callback(
+      `state=${encodeURIComponent(other.state)}&code=other`,
+      `${other.cookie}; svc_connect_return=${body.requestId}`,
+    );
+    expect(plain.status).toBe(200);
+    const done = await callback(`state=${encodeURIComponent(state)}&code=abc`, cookies.join('; '));
+    const [account] = (await app.store.accounts.listActiveAccounts(user.id)).filter(
+      (a) => a.handle === 'handle_abc',
+    );
+    expect([done.status, done.headers.get('location')]).toEqual([
+      303,
+      `/app/connections?connected=${account?.id}`,
+    ]);
+  });
+
   it('refuses a used, expired, foreign-browser or declined callback with a clear page', async () => {
     const { key } = await app.userWithKey({ scopes: ['account:write'] });
     const first = await open((await requestConnection(key)).body.connectUrl);

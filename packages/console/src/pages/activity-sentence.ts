@@ -105,6 +105,8 @@ export function activitySentence(entry: ActivityEntry, time: TimeFormat): Activi
       return aboutPost(`${post} will be tried again${onPlatform}${when('retryAt')}${because('reason')}`);
     case 'post.retry_requested':
       return aboutPost(`${post} was sent to publish again${onPlatform}${when('scheduledTime')}`);
+    case 'post.edited':
+      return aboutPost(`${post} ${editedPhrase(data, time)}`);
     case 'account.token_expiring': {
       const lapses = dateOf(data.expiresAt);
       return aboutAccount(
@@ -115,6 +117,38 @@ export function activitySentence(entry: ActivityEntry, time: TimeFormat): Activi
       // An event type this console does not know yet (a newer server wrote it): say what it is.
       return { text: String(event.type), href: '/app', permalink: null };
   }
+}
+
+// How `post.edited` names the parts it lists, in a sentence.
+const PART_WORDS: Readonly<Record<string, string>> = {
+  caption: 'caption',
+  title: 'title',
+  media: 'media',
+  accounts: 'accounts',
+};
+
+/**
+ * What a `post.edited` event says, after its subject: `was moved from 2 May 09:00 UTC to 3 May
+ * 14:30 UTC`, `had its caption and title changed`, or both joined. Times in the person's zone.
+ */
+export function editedPhrase(data: EventData, time: TimeFormat): string {
+  const parts = (textOf(data.changed) ?? '').split(',');
+  const words = parts.flatMap((p) => (PART_WORDS[p] === undefined ? [] : [PART_WORDS[p]]));
+  const from = dateOf(data.scheduledTimeFrom);
+  const to = dateOf(data.scheduledTimeTo);
+  const moved = !parts.includes('time')
+    ? null
+    : to === null
+      ? 'lost its time'
+      : from === null
+        ? `was given a time, ${time.text(to)}`
+        : `was moved from ${time.text(from)} to ${time.text(to)}`;
+  const changed =
+    words.length === 0
+      ? null
+      : `had its ${words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`} changed`;
+  if (moved !== null && changed !== null) return `${changed} and ${moved}`;
+  return moved ?? changed ?? 'was edited';
 }
 
 // `Post “Hello…”`, from the caption preview cut shorter for a sentence.

@@ -1,7 +1,8 @@
 import { html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
+import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
 import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
@@ -13,7 +14,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
 <td data-label="Approved">${c.time.when(a.approvedAt)}</td>
 <td data-label="Last used">${a.lastUsedAt === null ? html`<span class="muted">never</span>` : c.time.when(a.lastUsedAt)}</td>
 <td data-label="Until">${a.expiresAt === null ? 'revoked only by you' : c.time.when(a.expiresAt)}</td>
-<td><form class="inline" method="post" action="/app/agents/${a.grantId}/revoke">${csrfField(c.session)}<button class="danger" type="submit" aria-label="Revoke ${a.clientName}">Revoke</button></form></td>
+<td>${confirmButton(`/app/agents/${a.grantId}/revoke`, 'Revoke', `Revoke ${a.clientName}`)}</td>
 </tr>`,
   );
   const body = html`<p>Agents (AI assistants, automation tools) you approved through the sign-in page to use the

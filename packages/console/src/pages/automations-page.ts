@@ -3,6 +3,7 @@ import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
 import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
@@ -19,7 +20,7 @@ ${a.needsReconnect ? html`<p role="alert">The Instagram account must be reconnec
 <div class="actions">
 ${a.state === 'live' ? action('pause', 'Pause') : a.state === 'paused' ? action('resume', 'Resume', '') : ''}
 ${a.state === 'draft' ? '' : html`<a href="/app/automations/${a.id}/template">Template file</a>`}
-${action('delete', 'Delete', 'danger')}
+${confirmButton(`/app/automations/${a.id}/delete`, 'Delete', `Delete ${a.name}`)}
 </div></section>`;
   });
   const notice = c.url.searchParams.get('done') === 'deleted' ? 'The automation was deleted.' : null;

@@ -15,10 +15,9 @@ import {
   requestApproval,
   textCounters,
   tiktokPrivacyChoices,
-  uploadMedia,
   zoneName,
 } from '@svc/core';
-import { type Html, html, raw, readUpload, unwrap } from '@svc/web';
+import { type Html, html, raw, unwrap } from '@svc/web';
 import { COMPOSE_CHECKS_JS_PATH } from '../compose-checks-script.js';
 import {
   COMPOSE_MIXED_IMAGE_SIZES,
@@ -32,7 +31,8 @@ import {
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { csrfMatches } from '../console-session.js';
+import { composeFromPost } from './compose-from-post.js';
+import { type ComposeForm, readComposeForm, uploadJson, wantsJson } from './compose-upload.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 
@@ -44,9 +44,19 @@ type Draft = {
   readonly time: string;
   readonly privacyLevel: string;
   readonly mediaIds: readonly string[];
+  /** The post this one was duplicated from (`?from=`), for the way back. */
+  readonly from: string;
 };
 
-const EMPTY: Draft = { caption: '', title: '', profileIds: [], time: '', privacyLevel: '', mediaIds: [] };
+const EMPTY: Draft = {
+  caption: '',
+  title: '',
+  profileIds: [],
+  time: '',
+  privacyLevel: '',
+  mediaIds: [],
+  from: '',
+};
 
 async function privacyChoices(
   c: SignedContext,
@@ -124,8 +134,9 @@ async function form(
   const body = html`${problems.length === 0 ? '' : html`<ul role="alert">${problems.map((p) => html`<li>${p}</li>`)}</ul>`}
 ${planNoticeView(c, 'lapsed')}
 <script type="application/json" id="policy-config">${policyData(c.deps.core.policy)}</script>
-<form method="post" action="/app/compose" data-compose>${csrfField(c.session)}
+<form method="post" action="/app/compose" enctype="multipart/form-data" data-compose>${csrfField(c.session)}
 <input type="hidden" name="media" value="${media.map((m) => m.id).join(',')}">
+${draft.from === '' ? '' : html`<input type="hidden" name="from" value="${draft.from}">`}
 <div class="card">
 <fieldset id="accounts"><legend>Accounts</legend>
 ${
@@ -144,7 +155,10 @@ ${
 ${slideList(media, 'No media yet: a text post (Threads and Facebook take those).')}
 <label for="file">Add a photo or video</label>
 <input id="file" name="file" type="file" accept="image/*,video/*">
-<div class="actions"><button type="submit" class="secondary" formaction="/app/compose/upload" formenctype="multipart/form-data" formnovalidate>Upload</button></div>
+<p class="muted" data-no-script>A file chosen here is stored with the form, whichever button sends it.</p>
+<div class="actions" data-upload-button><button type="submit" class="secondary" formaction="/app/compose/upload" formnovalidate>Upload</button></div>
+<div id="upload-progress" class="upload-progress" hidden><label for="upload-bar">Uploading <span id="upload-name"></span></label>
+<progress id="upload-bar" max="100" value="0"></progress> <button type="button" class="secondary small" id="upload-cancel">Cancel</button></div>
 </section>
 <div class="card">
 <label for="title">Title (YouTube and TikTok)</label>
@@ -159,11 +173,13 @@ ${
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 </div>
 ${checks(c, input, media)}
+<p id="upload-wait" class="muted" role="status" hidden>Waiting for the upload to finish before anything can be sent.</p>
 <div class="actions">
-<button type="submit" name="action" value="schedule">Schedule</button>
-<button type="submit" name="action" value="draft" class="secondary">Save as draft</button>
-<button type="submit" name="action" value="approval" class="secondary">Ask for approval</button>
-</div></form>`;
+<button type="submit" name="action" value="schedule" data-send>Schedule</button>
+<button type="submit" name="action" value="draft" class="secondary" data-send>Save as draft</button>
+<button type="submit" name="action" value="approval" class="secondary" data-send>Ask for approval</button>
+</div></form>
+${wayBack(draft, status)}`;
   return htmlReply(
     status,
     consolePage(c.session, {
@@ -176,9 +192,21 @@ ${checks(c, input, media)}
   );
 }
 
+// After a refusal, or when the post is a copy: the way back to where the person came from.
+function wayBack(draft: Draft, status: number): Html | '' {
+  if (draft.from !== '')
+    return html`<p><a href="/app/posts/${draft.from}">Back to the post this one copies</a></p>`;
+  return status === 200 ? '' : html`<p><a href="/app/posts">Back to the posts</a></p>`;
+}
+
 async function show(c: SignedContext): Promise<ConsoleReply> {
+  const from = c.url.searchParams.get('from');
+  const copy = from === null ? null : await composeFromPost(c, from);
+  if (copy !== null && from !== null) return form(c, { ...EMPTY, ...copy, from }, 200, null);
   return form(c, { ...EMPTY, mediaIds: mediaIdsOf(c.url.searchParams.getAll('media')) }, 200, null);
 }
+
+const POST_ID = /^post_[A-Za-z0-9]{1,60}$/;
 
 function draftOf(fields: URLSearchParams): Draft {
   return {
@@ -188,14 +216,49 @@ function draftOf(fields: URLSearchParams): Draft {
     time: fields.get('time') ?? '',
     privacyLevel: fields.get('privacyLevel') ?? '',
     mediaIds: mediaIdsOf(fields.getAll('media')),
+    from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
   };
 }
 
+/**
+ * The form as sent, with the file it carried already stored and added as the last slide; a file
+ * refused (too large, not a photo or video) is said with the form, which keeps everything else.
+ */
+async function sentDraft(
+  c: SignedContext,
+  read: ComposeForm,
+): Promise<{ draft: Draft; refused: ConsoleReply | null }> {
+  const draft = draftOf(read.fields);
+  if (read.uploaded === null) return { draft, refused: null };
+  if (read.uploaded.isErr()) {
+    return {
+      draft,
+      refused: await form(c, draft, 400, `The file was not stored: ${read.uploaded.error.message}`),
+    };
+  }
+  return { draft: { ...draft, mediaIds: [...draft.mediaIds, read.uploaded.value.id] }, refused: null };
+}
+
+function expired(c: SignedContext): ConsoleReply {
+  return htmlReply(
+    403,
+    consolePage(c.session, {
+      title: 'Not uploaded',
+      section: '/app/compose',
+      alert: 'The upload form has expired or could not be read. Reload the page and try again.',
+      body: html`<p><a href="/app/compose">Back to compose</a></p>`,
+    }),
+  );
+}
+
 async function submit(c: SignedContext): Promise<ConsoleReply> {
-  const draft = draftOf(c.form);
-  const slide = c.form.get('slide');
+  const read = await readComposeForm(c);
+  if (read === null) return expired(c);
+  const { draft, refused } = await sentDraft(c, read);
+  if (refused !== null) return refused;
+  const slide = read.fields.get('slide');
   if (slide !== null) return form(c, { ...draft, mediaIds: moveSlide(draft.mediaIds, slide) }, 200, null);
-  const action = c.form.get('action') ?? 'schedule';
+  const action = read.fields.get('action') ?? 'schedule';
   // The field holds the person's wall-clock time; anything else goes as sent, for the use case to refuse.
   const time = draft.time === '' ? null : (c.time.instant(draft.time)?.toISOString() ?? draft.time);
   const platformMeta = draft.privacyLevel === '' ? null : { tiktok: { privacyLevel: draft.privacyLevel } };
@@ -239,34 +302,21 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
 }
 
 // The whole form comes along with the file, so nothing typed is lost; the file is read only once
-// the form's anti-forgery token, sent before it, matched the session.
+// the form's anti-forgery token, sent before it, matched the session. The page's script sends the
+// file alone as soon as it is chosen and takes JSON back.
 async function upload(c: SignedContext): Promise<ConsoleReply> {
-  const read = await readUpload(
-    c.req,
-    c.deps.core.policy.maxFileBytes,
-    (fields) => csrfMatches(c.session, fields.get('_csrf') ?? undefined),
-    async (file) => await uploadMedia(c.deps.core, c.actor, file),
-  );
-  if (read === null) {
-    return htmlReply(
-      403,
-      consolePage(c.session, {
-        title: 'Not uploaded',
-        section: '/app/compose',
-        alert: 'The upload form has expired or could not be read. Reload the page and try again.',
-        body: html`<p><a href="/app/compose">Back to compose</a></p>`,
-      }),
-    );
-  }
-  const draft = draftOf(read.fields);
-  if (read.file === null) return form(c, draft, 400, 'Choose a photo or video to upload first.');
-  if (read.file.isErr()) return form(c, draft, 400, read.file.error.message);
-  return form(c, { ...draft, mediaIds: [...draft.mediaIds, read.file.value.id] }, 200, null);
+  const read = await readComposeForm(c);
+  if (wantsJson(c)) return uploadJson(read);
+  if (read === null) return expired(c);
+  if (read.uploaded === null)
+    return form(c, draftOf(read.fields), 400, 'Choose a photo or video to upload first.');
+  const { draft, refused } = await sentDraft(c, read);
+  return refused ?? (await form(c, draft, 200, null));
 }
 
 /** Composing a post: accounts, caption, media, settings, then schedule, draft or review. */
 export const composeRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/compose', access: 'signed', run: show },
-  { method: 'POST', path: '/app/compose', access: 'signed', run: submit },
+  { method: 'POST', path: '/app/compose', access: 'signed', body: 'upload', run: submit },
   { method: 'POST', path: '/app/compose/upload', access: 'signed', body: 'upload', run: upload },
 ];

@@ -13,6 +13,8 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
+import { connectedNotice, disconnectRoutes } from './connection-actions.js';
 import { platformSetupSection } from './platform-setup-section.js';
 import { platformRulesLine, postingOptionLines } from './posting-rules.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
@@ -69,7 +71,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
       a.needsReconnect
         ? html`<form class="inline" method="post" action="/app/connections">${csrfField(c.session)}<input type="hidden" name="platform" value="${a.platform}"><button type="submit">Reconnect</button></form>`
         : ''
-    }</td></tr>`,
+    }${confirmButton(`/app/connections/${a.id}/disconnect`, 'Disconnect', `Disconnect @${a.handle} on ${PLATFORM_NAMES[a.platform]}`, 'secondary')}</td></tr>`,
   );
   const body = html`<section class="card" aria-labelledby="connect-heading"><h2 id="connect-heading">Connect an account</h2>
 ${
@@ -90,7 +92,11 @@ ${
 }
 ${await youtubeAuditSection(c, accounts)}
 ${c.deps.platformSetup === undefined ? '' : platformSetupSection(c.deps.platformSetup, c.deps.core.clock.now())}`;
-  return htmlReply(200, consolePage(c.session, { title: 'Connections', section: '/app/connections', body }));
+  const notice = connectedNotice(c, accounts);
+  return htmlReply(
+    200,
+    consolePage(c.session, { title: 'Connections', section: '/app/connections', body, notice }),
+  );
 }
 
 // The same connect link REST hands out: the person is sent to it at once.
@@ -104,11 +110,13 @@ async function connect(c: SignedContext): Promise<ConsoleReply> {
     section: '/app/connections',
     back: { href: '/app/connections', label: 'Back to the connections' },
   };
-  return actionReply(c, request, frame, ({ id }) => `/connect/${id}`);
+  // Marked as started here, so the callback returns to this page with a notice.
+  return actionReply(c, request, frame, ({ id }) => `/connect/${id}?from=console`);
 }
 
-/** Connected accounts: list, connect, reconnect. */
+/** Connected accounts: list, connect, reconnect, disconnect. */
 export const connectionRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/connections', access: 'signed', run: list },
   { method: 'POST', path: '/app/connections', access: 'signed', run: connect },
+  ...disconnectRoutes,
 ];

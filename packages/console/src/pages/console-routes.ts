@@ -7,8 +7,10 @@ import { automationRoutes } from './automations-page.js';
 import { billingRoutes } from './billing-page.js';
 import { calendarRoutes } from './calendar-page.js';
 import { composeRoutes } from './compose-page.js';
+import { confirmationRoutes } from './confirmations.js';
 import { connectionRoutes } from './connections-page.js';
 import { deletedRoutes } from './deleted-page.js';
+import { failedPostRoutes } from './failed-post-actions.js';
 import { keyRoutes } from './keys-page.js';
 import { mediaRoutes } from './media-page.js';
 import { overviewRoutes } from './overview-page.js';
@@ -37,5 +39,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...webhookRoutes,
     ...billingRoutes,
     ...accountRoutes,
+    ...confirmationRoutes,
+    ...failedPostRoutes,
   ];
 }

@@ -12,6 +12,7 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
 
 // Every scope core knows, the ones that grant everything first, so the form never lags the list.
 const SCOPE_CHOICES = [...SCOPES].sort((a, b) => Number(b.endsWith('*')) - Number(a.endsWith('*')));
@@ -54,7 +55,7 @@ async function page(
 <td data-label="State">${k.revokedAt !== null ? html`revoked ${c.time.when(k.revokedAt)}` : k.expiresAt === null ? 'active' : html`expires ${c.time.when(k.expiresAt)}`}</td>
 <td>${
         k.revokedAt === null
-          ? html`<form class="inline" method="post" action="/app/keys/${k.id}/revoke">${csrfField(c.session)}<button class="danger" type="submit" aria-label="Revoke ${k.name ?? k.id}">Revoke</button></form>`
+          ? confirmButton(`/app/keys/${k.id}/revoke`, 'Revoke', `Revoke ${k.name ?? k.id}`)
           : ''
       }</td></tr>`,
     );

@@ -1,8 +1,9 @@
 import { captionPreview, deleteMedia, getPost, listMedia, type MediaItem, mediaTypeName } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
+import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaPreview } from './media-preview.js';
 import { refusalPage } from './refusal-page.js';
@@ -67,7 +68,7 @@ function row(c: SignedContext, item: MediaItem, names: ReadonlyMap<string, strin
 <td data-label="Details">${mediaTypeName(item.contentType)}<div class="muted">${size}</div>${item.sourceUrl === null ? '' : html`<div class="muted">from ${item.sourceUrl}</div>`}</td>
 <td data-label="Added">${c.time.when(item.createdAt)}</td>
 <td data-label="Used by">${uses}</td>
-<td><form class="inline" method="post" action="/app/media/${item.id}/delete">${csrfField(c.session)}<button type="submit" class="secondary" aria-label="Delete this ${item.contentType.startsWith('video/') ? 'video' : 'file'}, added ${c.time.text(item.createdAt)}">Delete</button></form></td>
+<td>${confirmButton(`/app/media/${item.id}/delete`, 'Delete', `Delete this ${item.contentType.startsWith('video/') ? 'video' : 'file'}, added ${c.time.text(item.createdAt)}`, 'secondary')}</td>
 </tr>`;
 }
 

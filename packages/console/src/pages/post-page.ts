@@ -24,6 +24,9 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import type { TimeFormat } from '../time-format.js';
+import { editedPhrase } from './activity-sentence.js';
+import { confirmButton } from './confirm-page.js';
+import { failedPostActions } from './failed-post-actions.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaPreview } from './media-preview.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
@@ -38,6 +41,7 @@ export const POST_NOTICES: Readonly<Record<string, string>> = {
   moved: 'Moved: the post goes out at its new time.',
   scheduled: 'Scheduled: the publisher takes it at its time.',
   edited: 'Saved: the post now reads as you edited it.',
+  retried: 'Sent to publish again: the publisher takes it at its next run.',
   unchanged: 'Nothing to save: the post is as it was.',
 };
 
@@ -57,6 +61,8 @@ type EditOutcome = {
   readonly fields: EditFields;
   readonly alert: string | null;
   readonly problems: readonly string[];
+  /** The time typed in the Move form, kept after its refusal. */
+  readonly moveTime?: string;
 };
 
 /** The slides as every surface presents them (core's post presenter); the console shows no link from it. */
@@ -120,14 +126,15 @@ ${
     ? html`<section class="card" aria-labelledby="move-heading"><h2 id="move-heading">Move this post</h2>
 <form method="post" action="/app/posts/${post.id}/move">${csrfField(c.session)}
 <label for="move-time">New time (${c.time.zone})</label>
-<input id="move-time" name="time" type="datetime-local" required value="${c.time.input(post.scheduledTime)}">
+<input id="move-time" name="time" type="datetime-local" required value="${outcome?.moveTime ?? c.time.input(post.scheduledTime)}">
 <div class="actions"><button type="submit">Move</button></div></form></section>`
     : ''
 }
 ${can(post, 'edit') ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
+${failedPostActions(c, post)}
 ${
   can(post, 'delete')
-    ? html`<form method="post" action="/app/posts/${post.id}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete this post</button></form>`
+    ? confirmButton(`/app/posts/${post.id}/delete`, 'Delete this post', 'Delete this post')
     : ''
 }
 <section aria-labelledby="history-heading"><h2 id="history-heading">History</h2>
@@ -289,7 +296,17 @@ async function move(c: SignedContext): Promise<ConsoleReply> {
   // Anything else goes as sent, for the use case to refuse with its own message.
   const iso = c.time.instant(time)?.toISOString() ?? time;
   const moved = await updateScheduledPost(c.deps.core, c.actor, { postId: id, scheduledTime: iso });
-  return actionReply(c, moved, refusedOnPost(400, 'Not moved', id), () => `/app/posts/${id}?done=moved`);
+  if (moved.isOk()) return redirectReply(`/app/posts/${id}?done=moved`);
+  // The post's page again, the time typed kept, with why and every way on from there.
+  const found = await getPost(c.deps.core, c.actor, id);
+  if (found.isErr()) return notFound(c);
+  return postPage(c, found.value, {
+    status: moved.error.code === 'invalid_post_state' ? 409 : 400,
+    fields: fieldsOf(found.value, c.time),
+    alert: 'Not moved: the post keeps its time.',
+    problems: problemsOf(moved.error),
+    moveTime: time,
+  });
 }
 
 // A refused action on a post's page leads back to the post.
@@ -309,6 +326,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'post.permalink_ready': 'Public link arrived',
   'post.failed': 'Failed',
   'post.retrying': 'Will be tried again',
+  'post.retry_requested': 'Sent to publish again',
   'post.deleted': 'Deleted',
   'post.restored': 'Restored',
   'post.approval_requested': 'Review requested',
@@ -316,8 +334,13 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'post.rejected': 'Rejected',
 };
 
-// One change of the post, with what it carries that a person wants to read (the failure reason).
+// One change of the post, with what it carries that a person wants to read (the failure reason,
+// what an edit changed).
 function historyLine(event: JournalEvent, time: TimeFormat): Html {
+  if (event.type === 'post.edited') {
+    const phrase = editedPhrase(event.data, time);
+    return html`<li>${time.when(event.at)}: ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}</li>`;
+  }
   const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
   return html`<li>${time.when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
 }

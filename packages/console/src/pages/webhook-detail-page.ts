@@ -16,6 +16,7 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
 import { refusalPage } from './refusal-page.js';
 import {
   accountsCell,
@@ -159,7 +160,7 @@ ${w.secretRotatedUntil === null ? '' : html`<dt>Old secret works until</dt><dd>$
 ${action('test', 'Send a test event', `Send a test event to ${name}`, '')}
 ${w.enabled ? action('disable', 'Disable', `Disable the webhook ${name}`) : action('enable', 'Enable', `Enable the webhook ${name}`)}
 ${action('rotate', 'Rotate the secret', `Rotate the secret of ${name}`)}
-${action('delete', 'Delete', `Delete the webhook ${name}`, 'danger')}
+${confirmButton(`/app/webhooks/${w.id}/delete`, 'Delete', `Delete the webhook ${name}`)}
 </div></div>
 <section aria-labelledby="attempts-heading"><h2 id="attempts-heading">Delivery attempts</h2>
 ${

@@ -14,6 +14,11 @@ export const DOMAIN_EVENT_TYPES = [
   'post.retrying',
   /** A person asked for a failed post to be published again (`retryPost`). */
   'post.retry_requested',
+  /**
+   * A draft or a scheduled post was edited or moved: which parts changed (`changed`), and the time
+   * from and to on a move. Journal-only: not among the webhook events (docs/events.md).
+   */
+  'post.edited',
   'post.deleted',
   'post.restored',
   'post.approval_requested',

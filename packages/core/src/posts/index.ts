@@ -36,6 +36,7 @@ export type {
 } from './ports/post-store.js';
 export type { PostWriteTx } from './ports/post-write-tx.js';
 export { type Post, type PublishProgress, postSchema } from './post.js';
+export { type EditedPart, editedParts, postEditedEvents } from './post-edited-event.js';
 export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export {
@@ -78,7 +79,7 @@ export {
 export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
 export { type EditPostInput, editPost } from './use-cases/edit-post.js';
-export { checkedCaption, futureTime } from './use-cases/edit-values.js';
+export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
 export {

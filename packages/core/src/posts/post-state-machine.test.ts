@@ -412,7 +412,7 @@ describe('post state machine', () => {
     });
   });
 
-  it('yields the journal events of each state change, and none for edits and progress', () => {
+  it('yields the journal events of each state change and edit, and none for progress', () => {
     const typesOf = (state: PostState, type: PostEventType) =>
       transition(postIn(state), EVENTS[type])
         ._unsafeUnwrap()
@@ -427,8 +427,8 @@ describe('post state machine', () => {
     expect(typesOf('scheduled', 'delete')).toEqual(['post.deleted']);
     expect(typesOf('deleted', 'restore')).toEqual(['post.restored']);
     expect(typesOf('failed', 'retry')).toEqual(['post.retry_requested']);
-    expect(typesOf('scheduled', 'edit')).toEqual([]);
-    expect(typesOf('draft', 'revise')).toEqual([]);
+    expect(typesOf('scheduled', 'edit')).toEqual(['post.edited']);
+    expect(typesOf('draft', 'revise')).toEqual(['post.edited']);
     expect(typesOf('publishing', 'record_progress')).toEqual([]);
     const posted = transition(postIn('publishing'), EVENTS.succeed)._unsafeUnwrap();
     expect(posted.events[0]).toEqual({

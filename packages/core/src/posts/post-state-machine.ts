@@ -7,6 +7,7 @@ import type { DomainEvent } from '../journal/index.js';
 import { type Platform, type PostStatus, type SvcError, svcError } from '../kernel/index.js';
 import type { MediaRef } from '../media/index.js';
 import type { Post, PublishProgress } from './post.js';
+import { postEditedEvents } from './post-edited-event.js';
 import { postEvent } from './post-events.js';
 
 /** How long a soft-deleted post can be restored (spec section 8). */
@@ -149,7 +150,7 @@ export function can(post: Post, action: PostAction): boolean {
   );
 }
 
-/** A post after a transition, and what the journal records of it (none for edits and progress). */
+/** A post after a transition, and what the journal records of it (none for progress). */
 export type PostChange = { readonly post: Post; readonly events: readonly DomainEvent[] };
 
 /**
@@ -220,6 +221,7 @@ function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
       ];
     case 'edit':
     case 'revise':
+      return postEditedEvents(post, next, at);
     case 'record_progress':
       return [];
   }

@@ -13,6 +13,16 @@ type ConnectionContext = Context & { state: HttpState };
 const BINDING_COOKIE = 'svc_connect';
 
 /**
+ * The cookie that marks a connection started from the console (`?from=console` on its link): its
+ * callback returns to the console's Connections page, a fixed path of ours, never one from the
+ * request. Links handed out by REST keep the page that says the account is connected.
+ */
+const RETURN_COOKIE = 'svc_connect_return';
+
+/** Where a console-started connection returns: the Connections page, naming the new accounts. */
+const CONSOLE_CONNECTIONS_PATH = '/app/connections';
+
+/**
  * The browser half of connecting accounts (spec 2.5): `POST /api/v1/connections` hands back a
  * `connectUrl`; a person opens it, we send them to the platform's consent page, and the platform
  * sends them back to our callback, which stores the account. Both answer with plain HTML pages.
@@ -30,10 +40,10 @@ export function connectionRoutes(deps: HttpDeps): Route[] {
       0,
       Math.floor((request.expiresAt.getTime() - deps.core.clock.now().getTime()) / 1000),
     );
-    ctx.append(
-      'Set-Cookie',
-      `${BINDING_COOKIE}=${request.id}; Path=/connect; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`,
-    );
+    const attributes = `Path=/connect; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secureCookie ? '; Secure' : ''}`;
+    ctx.append('Set-Cookie', `${BINDING_COOKIE}=${request.id}; ${attributes}`);
+    if (ctx.query.from === 'console')
+      ctx.append('Set-Cookie', `${RETURN_COOKIE}=${request.id}; ${attributes}`);
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(authorizeUrl);
   };
@@ -56,6 +66,13 @@ export function connectionRoutes(deps: HttpDeps): Route[] {
     const done = await completeConnection(deps.core, { state, code, error, redirectUri });
     if (done.isErr()) return page(ctx, done.error);
     ctx.append('Set-Cookie', `${BINDING_COOKIE}=; Path=/connect; Max-Age=0; HttpOnly; SameSite=Lax`);
+    if (ctx.cookies.get(RETURN_COOKIE) === done.value.request.id) {
+      ctx.append('Set-Cookie', `${RETURN_COOKIE}=; Path=/connect; Max-Age=0; HttpOnly; SameSite=Lax`);
+      const ids = done.value.accounts.map((a) => a.id).join(',');
+      ctx.status = 303;
+      ctx.redirect(`${CONSOLE_CONNECTIONS_PATH}?${new URLSearchParams({ connected: ids }).toString()}`);
+      return;
+    }
     const name = PLATFORM_NAMES[done.value.request.platform];
     const handles = done.value.accounts.map((a) => `@${a.handle}`).join(', ');
     htmlHeaders(ctx);

@@ -27,7 +27,8 @@ export type EditPostInput = Omit<UpdateScheduledPostInput, 'scheduledTime'> & {
  * - A draft is revised with the checks of saving a draft (`createDraft`): only what is wrong on its
  *   own is refused (a caption over the service's ceiling, a past time, media or accounts that are
  *   not the person's); whether it could publish is checked when approval is requested. It stays a
- *   draft, records no event, and its accounts (any number) give its platforms.
+ *   draft, and its accounts (any number) give its platforms.
+ * Either records `post.edited` with what changed (nothing recorded when nothing changed).
  * A post awaiting review is not edited (the reviewer would approve something else than they
  * read); reject it to revise it. Posted and failed posts are history. The write is a
  * compare-and-set on the post's version.
@@ -80,7 +81,7 @@ async function reviseDraft(
   if (changes.isErr()) return err(changes.error);
   const revised = transition(draft, { type: 'revise', at: now, changes: changes.value });
   if (revised.isErr()) return err(revised.error);
-  const stored = await deps.store.posts.updatePost(revised.value.post, draft.version);
+  const stored = await deps.store.posts.updatePost(revised.value.post, draft.version, revised.value.events);
   if (stored === null) {
     return err(postChangedWhile(draft.id, 'editing it (perhaps it was sent for review)'));
   }

@@ -28,7 +28,7 @@ describe('the journal of the use cases', () => {
     facebook = await t.store.accounts.saveAccount(anAccount(user.id, { platform: 'facebook' }));
   });
 
-  it('records created, edited, deleted and restored posts; an edit and a refused request record nothing', async () => {
+  it('records created, edited, deleted and restored posts; a refused request records nothing', async () => {
     const created = (
       await createPosts(
         t.deps,
@@ -55,6 +55,7 @@ describe('the journal of the use cases', () => {
     expect(await journal()).toEqual([
       `post.scheduled ${a}`,
       `post.scheduled ${b}`,
+      `post.edited ${a}`,
       `post.deleted ${b}`,
       `post.restored ${b}`,
     ]);

@@ -58,7 +58,8 @@ async function update(
   if (changes.isErr()) return err(changes.error);
   const moved = transition(post, { type: 'edit', at: now, changes: changes.value });
   if (moved.isErr()) return err(moved.error);
-  // An edit is not a state change: it records no event.
+  // What changed (`post.edited`) is written with the post, in one transaction.
+  const { events } = moved.value;
   let next = moved.value.post;
 
   const content = await checkPostContent(deps, actor.user, next, 'refuse');
@@ -77,7 +78,7 @@ async function update(
   const repeats = await refuseRepeats(deps, [next], null);
   if (repeats.isErr()) return err(repeats.error);
 
-  const stored = await deps.store.posts.updatePost(next, post.version);
+  const stored = await deps.store.posts.updatePost(next, post.version, events);
   if (stored === null) {
     return err(postChangedWhile(post.id, 'editing it (perhaps it is being published)'));
   }

@@ -157,4 +157,33 @@ describe('retryPost', () => {
       'plan_required',
     );
   });
+
+  it('edits the caption and title with the retry, in one write, with both events', async () => {
+    const threads = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'threads' }));
+    const post = await seed({ platforms: ['threads'], caption: 'Old words', title: 'Old' }, threads);
+    const retried = (
+      await retryPost(t.deps, actor(), post.id, { caption: 'New words', title: '' })
+    )._unsafeUnwrap();
+    expect(retried).toMatchObject({ status: 'scheduled', caption: 'New words', title: null });
+    expect(retried.version).toBe(post.version + 1);
+    const events = (await t.store.events.listEvents(null, 100)).slice(-2);
+    expect(events.map((e) => [e.type, e.data.changed ?? null])).toEqual([
+      ['post.retry_requested', null],
+      ['post.edited', 'caption,title'],
+    ]);
+    // The journal names what changed, never the words.
+    expect(JSON.stringify(events)).not.toContain('New words');
+  });
+
+  it('refuses an edit the content policy refuses, leaving the post failed as it was', async () => {
+    const threads = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'threads' }));
+    const post = await seed({ platforms: ['threads'], caption: 'Short' }, threads);
+    const error = (
+      await retryPost(t.deps, actor(), post.id, { caption: 'x'.repeat(501) })
+    )._unsafeUnwrapErr();
+    expect([error.code, error.message]).toEqual(['caption_too_long', expect.stringContaining('Threads')]);
+    expect(await t.store.posts.getPost(post.id)).toMatchObject({ status: 'failed', caption: 'Short' });
+    const tooLong = await retryPost(t.deps, actor(), post.id, { caption: 'x'.repeat(100_000) });
+    expect(tooLong._unsafeUnwrapErr().code).toBe('caption_too_long');
+  });
 });

@@ -5,8 +5,11 @@ import { type SvcError, svcError } from '../../kernel/index.js';
 import { assetIdsOf, assetsById } from '../../media/index.js';
 import {
   beingPublished,
+  checkPostContent,
+  editedTexts,
   invalidScheduledTime,
   type Post,
+  type PostChange,
   postChangedWhile,
   refuseRepeats,
   scheduledTimeInPast,
@@ -15,11 +18,19 @@ import {
 } from '../../posts/index.js';
 import { type UnpublishableCause, unpublishableCause } from '../unpublishable-reason.js';
 
-/** When a retried post goes out: at `scheduledTime` (in the future), or on the next publisher run. */
-export type RetryPostInput = { readonly scheduledTime?: Date | null };
+/**
+ * When a retried post goes out: at `scheduledTime` (in the future), or on the next publisher run;
+ * and, to edit it and retry in one go, its new caption or title (absent: as it is).
+ */
+export type RetryPostInput = {
+  readonly scheduledTime?: Date | null;
+  readonly caption?: string;
+  /** The new title; empty or null removes it. */
+  readonly title?: string | null;
+};
 
-/** What retrying a post needs. */
-export type RetryPostDeps = Pick<CoreDeps, 'store' | 'clock' | 'publisher'>;
+/** What retrying a post needs (the policy: to check an edit made with the retry). */
+export type RetryPostDeps = Pick<CoreDeps, 'store' | 'clock' | 'publisher' | 'policy'>;
 
 /**
  * Queues a failed post again under the same id (`POST /api/v1/posts/{id}/retry`): it becomes
@@ -27,6 +38,10 @@ export type RetryPostDeps = Pick<CoreDeps, 'store' | 'clock' | 'publisher'>;
  * cleared. What would make it fail again at once is refused first: an account that is gone or
  * must be reconnected, media that no longer exists, a repeat of a post of the same account. A
  * retry takes no quota slot: the post took its slot when it was created (docs/post-lifecycle.md).
+ *
+ * A failed post is not edited on its own (it is history until retried), but its caption and title
+ * may change with its retry: the retried post is edited as a scheduled post is, passes the content
+ * policy again, and the journal records `post.retry_requested` then `post.edited`, in one write.
  */
 export function retryPost(
   deps: RetryPostDeps,
@@ -55,17 +70,37 @@ async function retry(
   const plan = checkCanSchedule(actor.user, now);
   if (plan.isErr()) return err(plan.error);
 
+  const edited = await editWithRetry(deps, actor, moved.value, input, now);
+  if (edited.isErr()) return err(edited.error);
   const blocked = await wouldFailAtOnce(deps, post);
   if (blocked !== null) return err(blocked);
-  const repeats = await refuseRepeats(deps, [moved.value.post], null);
+  const repeats = await refuseRepeats(deps, [edited.value.post], null);
   if (repeats.isErr()) return err(repeats.error);
 
-  const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+  const stored = await deps.store.posts.updatePost(edited.value.post, post.version, edited.value.events);
   if (stored === null) {
     return err(postChangedWhile(post.id, 'retrying it'));
   }
   if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
   return ok(stored);
+}
+
+/** The retried post with the caption and title asked for, checked as an edit of a scheduled post is. */
+async function editWithRetry(
+  deps: RetryPostDeps,
+  actor: Actor,
+  retried: PostChange,
+  input: RetryPostInput,
+  now: Date,
+): Promise<Result<PostChange, SvcError>> {
+  if (input.caption === undefined && input.title === undefined) return ok(retried);
+  const texts = editedTexts(input, deps.policy);
+  if (texts.isErr()) return err(texts.error);
+  const edited = transition(retried.post, { type: 'edit', at: now, changes: texts.value });
+  if (edited.isErr()) return err(edited.error);
+  const content = await checkPostContent(deps, actor.user, edited.value.post, 'refuse');
+  if (content.isErr()) return err(content.error);
+  return ok({ post: edited.value.post, events: [...retried.events, ...edited.value.events] });
 }
 
 function retryTime(
