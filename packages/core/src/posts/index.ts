@@ -13,6 +13,7 @@ export {
   type RepeatQuery,
   repeatQueryOf,
 } from './duplicate-content.js';
+export { changedOnLostWrite, LostPostWrite } from './lost-post-write.js';
 export type { PostBatchTx } from './ports/post-batch-tx.js';
 export type { PostClaimTx } from './ports/post-claim-tx.js';
 export {
@@ -32,11 +33,14 @@ export type {
   PostListQuery,
   PostPage,
   PostStore,
+  PostWrite,
   QueueDepth,
+  UpdatePostsOutcome,
 } from './ports/post-store.js';
 export type { PostWriteTx } from './ports/post-write-tx.js';
 export { type Post, type PublishProgress, postSchema } from './post.js';
 export { postEvent } from './post-events.js';
+export { type GroupAction, leftAsIs, memberName, memberRefusal } from './post-group-rules.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export {
   MAX_MEDIA_ITEMS,
@@ -75,9 +79,11 @@ export {
   type CreatePostsResult,
   createPosts,
 } from './use-cases/create-posts.js';
-export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
+export { deletePost, deletedView, deletionOf, type PostDeleted } from './use-cases/delete-post.js';
+export { deletePostGroup } from './use-cases/delete-post-group.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
-export { type EditPostInput, editPost } from './use-cases/edit-post.js';
+export { type EditPostInput, editPost, plannedEdit } from './use-cases/edit-post.js';
+export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-group.js';
 export { checkedCaption, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
@@ -88,6 +94,14 @@ export {
   postChangedWhile,
   useCaseOnLivePost,
 } from './use-cases/owned-post.js';
+export {
+  actOnGroup,
+  getPostGroup,
+  ownedGroup,
+  type PostGroup,
+  type PostGroupChanged,
+  type SkippedMember,
+} from './use-cases/post-group.js';
 export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';
 export {
   type PostView,

@@ -51,6 +51,26 @@ async function update(
   post: Post,
   input: UpdateScheduledPostInput,
 ): Promise<Result<Post, SvcError>> {
+  const planned = await plannedUpdate(deps, actor, post, input);
+  if (planned.isErr()) return err(planned.error);
+  const stored = await deps.store.posts.updatePost(planned.value, post.version);
+  if (stored === null) {
+    return err(postChangedWhile(post.id, 'editing it (perhaps it is being published)'));
+  }
+  if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
+  return ok(stored);
+}
+
+/**
+ * The scheduled post as the edit leaves it, every check of creation passed, not yet written: a
+ * group's edit plans each member this way and writes them all together.
+ */
+export async function plannedUpdate(
+  deps: Deps,
+  actor: Actor,
+  post: Post,
+  input: Omit<UpdateScheduledPostInput, 'postId'>,
+): Promise<Result<Post, SvcError>> {
   if (post.status === 'publishing') return err(beingPublished(post, 'edited'));
   const now = deps.clock.now();
 
@@ -76,13 +96,7 @@ async function update(
   }
   const repeats = await refuseRepeats(deps, [next], null);
   if (repeats.isErr()) return err(repeats.error);
-
-  const stored = await deps.store.posts.updatePost(next, post.version);
-  if (stored === null) {
-    return err(postChangedWhile(post.id, 'editing it (perhaps it is being published)'));
-  }
-  if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
-  return ok(stored);
+  return ok(next);
 }
 
 /** The replacement values, each checked on its own. */
@@ -90,7 +104,7 @@ async function editOf(
   deps: Deps,
   actor: Actor,
   post: Post,
-  input: UpdateScheduledPostInput,
+  input: Omit<UpdateScheduledPostInput, 'postId'>,
   now: Date,
 ): Promise<Result<PostEdit, SvcError>> {
   const texts = editedTexts(input, deps.policy);
