@@ -13,6 +13,7 @@ export {
   type RepeatQuery,
   repeatQueryOf,
 } from './duplicate-content.js';
+export { groupsOf } from './groups-of.js';
 export { changedOnLostWrite, LostPostWrite } from './lost-post-write.js';
 export type { PostBatchTx } from './ports/post-batch-tx.js';
 export type { PostClaimTx } from './ports/post-claim-tx.js';
@@ -40,8 +41,8 @@ export type {
 export type { PostWriteTx } from './ports/post-write-tx.js';
 export { type Post, type PublishProgress, postSchema } from './post.js';
 export { postEvent } from './post-events.js';
-export { type GroupAction, leftAsIs, memberName, memberRefusal } from './post-group-rules.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
+export { type GroupAction, leftAsIs, memberName, memberRefusal } from './post-group-rules.js';
 export {
   MAX_MEDIA_ITEMS,
   type PostPayload,
@@ -79,7 +80,7 @@ export {
   type CreatePostsResult,
   createPosts,
 } from './use-cases/create-posts.js';
-export { deletePost, deletedView, deletionOf, type PostDeleted } from './use-cases/delete-post.js';
+export { deletedView, deletePost, deletionOf, type PostDeleted } from './use-cases/delete-post.js';
 export { deletePostGroup } from './use-cases/delete-post-group.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
 export { type EditPostInput, editPost, plannedEdit } from './use-cases/edit-post.js';
@@ -94,14 +95,6 @@ export {
   postChangedWhile,
   useCaseOnLivePost,
 } from './use-cases/owned-post.js';
-export {
-  actOnGroup,
-  getPostGroup,
-  ownedGroup,
-  type PostGroup,
-  type PostGroupChanged,
-  type SkippedMember,
-} from './use-cases/post-group.js';
 export { policyIssueSchema, policyResultSchema } from './use-cases/policy-answer.js';
 export {
   type PostView,
@@ -111,6 +104,14 @@ export {
   slideViews,
   toPostView,
 } from './use-cases/post-answer.js';
+export {
+  actOnGroup,
+  getPostGroup,
+  ownedGroup,
+  type PostGroup,
+  type PostGroupChanged,
+  type SkippedMember,
+} from './use-cases/post-group.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
 export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';
