@@ -87,7 +87,7 @@ async function groupPage(c: SignedContext, group: PostGroup, outcome: Outcome | 
   const members = posts.map((post, i) => {
     const handle = accounts[i]?.handle;
     const typed = outcome?.member?.postId === post.id ? outcome.member.caption : post.caption;
-    return html`<li class="card" aria-labelledby="member-${post.id}"><h3 id="member-${post.id}"><span class="platform-mark">${platformOf(post)}</span>${handle === undefined ? '' : html` <span class="muted">@${handle}</span>`} ${statusBadge(publicStatus(post.status))}</h3>
+    return html`<section class="card" aria-labelledby="member-${post.id}"><h3 id="member-${post.id}"><span class="platform-mark">${platformOf(post)}</span>${handle === undefined ? '' : html` <span class="muted">@${handle}</span>`} ${statusBadge(publicStatus(post.status))}</h3>
 <dl><dt>Scheduled</dt><dd>${c.time.when(post.scheduledTime)}</dd>
 ${post.publishedAt === null ? '' : html`<dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>`}
 ${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failedReason}</dd>`}
@@ -100,14 +100,14 @@ ${
 <div class="actions"><button type="submit" class="secondary">Save the ${platformOf(post)} caption</button></div></form>`
     : ''
 }
-<p><a href="/app/posts/${post.id}">Open the ${platformOf(post)} post</a> (its media, history and own actions)</p></li>`;
+<p><a href="/app/posts/${post.id}">Open the ${platformOf(post)} post</a> (its media, history and own actions)</p></section>`;
   });
   const body = html`${
     outcome === null || outcome.problems.length === 0
       ? ''
       : html`<ul role="alert">${outcome.problems.map((p) => html`<li>${p}</li>`)}</ul>`
   }<div class="card"><dl>
-<dt>Platforms</dt><dd>${posts.length}: ${posts.map((p) => platformOf(p)).join(', ')}</dd>
+<dt>Platforms</dt><dd>${posts.map((p) => html`<div><span class="platform-mark">${platformOf(p)}</span> ${statusBadge(publicStatus(p.status))}</div>`)}</dd>
 <dt>Scheduled</dt><dd>${sameTime ? c.time.when(first.scheduledTime) : 'at a different time on each platform (below)'}</dd>
 <dt>Caption</dt><dd>${sameCaption ? first.caption || html`<span class="muted">none</span>` : 'each platform has its own (below)'}</dd>
 </dl></div>
@@ -122,7 +122,7 @@ ${
 }
 ${editable ? editAllForm(c, group, outcome?.all ?? { caption: first.caption, title: first.title ?? '' }) : ''}
 <section aria-labelledby="members-heading"><h2 id="members-heading">Each platform</h2>
-<ul class="group-members">${members}</ul></section>
+${members}</section>
 ${
   deletable.length === 0
     ? ''
