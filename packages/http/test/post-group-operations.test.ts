@@ -50,7 +50,10 @@ describe('post groups over REST', () => {
     });
     // The spec's one-row-per-profile list is unchanged: each row carries the group.
     const list = await call('GET', '/api/v1/posts');
-    expect(list.body.posts.map((p: { groupId: string }) => p.groupId)).toEqual([created.groupId, created.groupId]);
+    expect(list.body.posts.map((p: { groupId: string }) => p.groupId)).toEqual([
+      created.groupId,
+      created.groupId,
+    ]);
   });
 
   it('moves every member with PATCH, and refuses the whole edit when one platform refuses, naming it', async () => {
@@ -60,7 +63,9 @@ describe('post groups over REST', () => {
     expect(moved.body.posts.map((p: { scheduledTime: string }) => p.scheduledTime)).toEqual([LATER, LATER]);
     expect(moved.body.skipped).toEqual([]);
 
-    const refused = await call('PATCH', `/api/v1/post-groups/${groupId}`, { json: { caption: 'x'.repeat(600) } });
+    const refused = await call('PATCH', `/api/v1/post-groups/${groupId}`, {
+      json: { caption: 'x'.repeat(600) },
+    });
     expect(refused).toMatchObject({ status: 400, body: { code: 'caption_too_long' } });
     expect(refused.body.error).toContain(`The Threads post (${postIds[0]}) refused`);
     for (const id of postIds) expect((await call('GET', `/api/v1/posts/${id}`)).body.caption).toBe('Launch');

@@ -73,7 +73,9 @@ describe('post groups through the tools (group_id)', () => {
     expect(
       refusalOf(await call('svc_update_scheduled_post', { group_id: groupId, profile_ids: [threads.id] })),
     ).toMatchObject({ code: 'validation_failed' });
-    expect(refusalOf(await call('svc_delete_scheduled_post', {}))).toMatchObject({ code: 'validation_failed' });
+    expect(refusalOf(await call('svc_delete_scheduled_post', {}))).toMatchObject({
+      code: 'validation_failed',
+    });
     expect(refusalOf(await call('svc_delete_scheduled_post', { group_id: 'grp_unknown' }))).toMatchObject({
       code: 'post_not_found',
     });

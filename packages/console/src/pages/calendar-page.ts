@@ -78,7 +78,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 <a href="/app/calendar">This month</a>
 <a href="/app/calendar?month=${monthParam(year, month + 1)}">Next month</a>
 <a href="/app/calendar/week?week=${formatLocalDate(first)}">Week view</a></nav>
-<p class="muted">${found.posts.length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
+<p class="muted">${groupsOf(found.posts).length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
 <div class="table stack calendar"><table><caption class="skip">${title}</caption>
 <thead><tr>${WEEKDAYS.map((d) => html`<th scope="col">${d.slice(0, 3)}</th>`)}</tr></thead>
 <tbody>${weeks}</tbody></table></div>`;
@@ -112,7 +112,7 @@ ${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day
 <a href="/app/calendar/week">This week</a>
 <a href="/app/calendar/week?week=${formatLocalDate(addDays(start, 7))}">Next week</a>
 <a href="/app/calendar?month=${formatLocalDate(start).slice(0, 7)}">Month</a></nav>
-<p class="muted">${found.posts.length} post(s), times in ${c.time.zone}.</p>
+<p class="muted">${groupsOf(found.posts).length} post(s), times in ${c.time.zone}.</p>
 ${days}`;
   return htmlReply(
     200,

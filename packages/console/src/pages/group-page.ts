@@ -48,6 +48,13 @@ type Outcome = {
   readonly member?: { readonly postId: string; readonly caption: string };
 };
 
+/** The caption most platforms share (the first one's on a tie): the group's name and "edit all" default. */
+function commonCaption(posts: readonly Post[]): string {
+  const counts = new Map<string, number>();
+  for (const p of posts) counts.set(p.caption, (counts.get(p.caption) ?? 0) + 1);
+  return [...counts].reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
 const platformOf = (post: Post) => {
   const platform = post.platforms[0];
   return platform === undefined ? 'Post' : PLATFORM_NAMES[platform];
@@ -79,7 +86,8 @@ async function groupPage(c: SignedContext, group: PostGroup, outcome: Outcome | 
   const accounts = await Promise.all(
     posts.map((p) => c.deps.core.store.accounts.getAccount(p.profileIds[0] ?? '')),
   );
-  const sameCaption = posts.every((p) => p.caption === first.caption);
+  const caption = commonCaption(posts);
+  const sameCaption = posts.every((p) => p.caption === caption);
   const sameTime = posts.every((p) => p.scheduledTime?.getTime() === first.scheduledTime?.getTime());
   const movable = posts.find((p) => can(p, 'move'));
   const editable = posts.some((p) => can(p, 'edit'));
@@ -109,7 +117,7 @@ ${
   }<div class="card"><dl>
 <dt>Platforms</dt><dd>${posts.map((p) => html`<div><span class="platform-mark">${platformOf(p)}</span> ${statusBadge(publicStatus(p.status))}</div>`)}</dd>
 <dt>Scheduled</dt><dd>${sameTime ? c.time.when(first.scheduledTime) : 'at a different time on each platform (below)'}</dd>
-<dt>Caption</dt><dd>${sameCaption ? first.caption || html`<span class="muted">none</span>` : 'each platform has its own (below)'}</dd>
+<dt>Caption</dt><dd>${sameCaption ? caption || html`<span class="muted">none</span>` : 'each platform has its own (below)'}</dd>
 </dl></div>
 ${
   movable === undefined
@@ -120,7 +128,7 @@ ${
 <input id="move-all-time" name="time" type="datetime-local" required value="${c.time.input(movable.scheduledTime)}">
 <div class="actions"><button type="submit">Move all</button></div></form></section>`
 }
-${editable ? editAllForm(c, group, outcome?.all ?? { caption: first.caption, title: first.title ?? '' }) : ''}
+${editable ? editAllForm(c, group, outcome?.all ?? { caption, title: first.title ?? '' }) : ''}
 <section aria-labelledby="members-heading"><h2 id="members-heading">Each platform</h2>
 ${members}</section>
 ${
@@ -133,7 +141,7 @@ ${
   return htmlReply(
     outcome?.status ?? 200,
     consolePage(c.session, {
-      title: first.name ?? (captionPreview(first.caption) || 'Post across platforms'),
+      title: first.name ?? (captionPreview(caption) || 'Post across platforms'),
       section: '/app/posts',
       body,
       notice,

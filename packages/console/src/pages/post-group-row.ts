@@ -5,6 +5,7 @@ import {
   type Platform,
   type Post,
   type PostListItem,
+  type PublicPostStatus,
   publicStatus,
 } from '@svc/core';
 import { type Html, html } from '@svc/web';
@@ -20,7 +21,9 @@ function platformStatus(platform: Platform | null, status: Html): Html {
  * The Posts list's row of a group of posts made together: one row, linking to the group's page,
  * with each platform's status. A group of one is the post's own row.
  */
-export function postGroupRow(members: readonly PostListItem[], time: TimeFormat): Html {
+export function postGroupRow(rows: readonly PostListItem[], time: TimeFormat): Html {
+  // Oldest first, as the group's page lists them (ids sort by creation; the list is newest first).
+  const members = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
   const [first] = members as [PostListItem, ...PostListItem[]];
   const single = members.length === 1 || first.groupId === null;
   const href = single ? `/app/posts/${first.id}` : `/app/groups/${first.groupId}`;
@@ -50,10 +53,18 @@ export function calendarGroupLine(members: readonly Post[], time: TimeFormat): H
   const at =
     first.scheduledTime === null ? '' : formatLocalDateTime(time.local(first.scheduledTime)).slice(11);
   return html`<li><a href="${href}"><time datetime="${first.scheduledTime?.toISOString() ?? ''}">${at}</time> ${first.name ?? (captionPreview(first.caption).slice(0, 40) || '(no caption)')}</a>
-${members.map((m) =>
-  m.platforms.map(
-    (p) =>
-      html`<div><span class="platform-mark">${PLATFORM_NAMES[p]}</span> ${statusBadge(publicStatus(m.status))}</div>`,
-  ),
-)}</li>`;
+${statusLines(members)}</li>`;
+}
+
+/**
+ * Each platform's status in as few lines as a narrow calendar cell allows: the platforms that share
+ * a status on one line ("Threads, Facebook Scheduled"), one line per status.
+ */
+function statusLines(members: readonly Post[]): Html[] {
+  const byStatus = new Map<PublicPostStatus, string[]>();
+  for (const m of members) {
+    const status = publicStatus(m.status);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), ...m.platforms.map((p) => PLATFORM_NAMES[p])]);
+  }
+  return [...byStatus].map(([status, names]) => html`<div>${names.join(', ')} ${statusBadge(status)}</div>`);
 }

@@ -14,7 +14,7 @@ export {
   repeatQueryOf,
 } from './duplicate-content.js';
 export { groupsOf } from './groups-of.js';
-export { changedOnLostWrite, LostPostWrite } from './lost-post-write.js';
+export { changedOnLostWrite, LostPostWrite } from './ports/lost-post-write.js';
 export type { PostBatchTx } from './ports/post-batch-tx.js';
 export type { PostClaimTx } from './ports/post-claim-tx.js';
 export {

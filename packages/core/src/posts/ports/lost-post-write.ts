@@ -1,4 +1,4 @@
-import type { UpdatePostsOutcome } from './ports/post-store.js';
+import type { UpdatePostsOutcome } from './post-store.js';
 
 /**
  * Thrown by a SQL store inside the transaction of `updatePosts` when one post's compare-and-set
