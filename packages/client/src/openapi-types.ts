@@ -227,6 +227,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/post-groups/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a group of posts made together (one per account)
+         * @description The posts one request, compose or tool call made, each post its own status. A post answer names its group in `groupId`.
+         */
+        get: operations["getPostGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete every post of a group that has not been published (restorable for 30 days)
+         * @description Each member goes through the rule of the same call on one post, and all are written together: when one member refuses the change (a caption too long for its platform), the refusal names it and nothing is changed. Members that cannot take the action at all (posted, being published; for an edit also failed or awaiting review) are left as they are and listed in `skipped`. Each deleted post is restored on its own (POST /api/v1/posts/{id}/restore).
+         */
+        delete: operations["deletePostGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Move or edit every post of a group
+         * @description Replaces the fields sent on every member. Each member goes through the rule of the same call on one post, and all are written together: when one member refuses the change (a caption too long for its platform), the refusal names it and nothing is changed. Members that cannot take the action at all (posted, being published; for an edit also failed or awaiting review) are left as they are and listed in `skipped`.
+         */
+        patch: operations["updatePostGroup"];
+        trace?: never;
+    };
     "/api/v1/posts/{id}/retry": {
         parameters: {
             query?: never;
@@ -843,6 +871,14 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        UpdatePostGroupRequest: {
+            /** @description The new caption of every member. */
+            caption?: string;
+            /** @description YouTube's and TikTok's title; empty or null removes it. */
+            title?: string | null;
+            /** @description ISO 8601 with an offset, in the future: moves every member. */
+            scheduledTime?: string;
+        };
         RetryPostRequest: {
             /** Format: date-time */
             scheduledTime?: string;
@@ -896,6 +932,7 @@ export interface components {
         /**
          * @example {
          *       "id": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+         *       "groupId": "grp_01JDQ3Z5T1W7J8K3M5N6P9Q0R1",
          *       "status": "scheduled",
          *       "caption": "Launch day",
          *       "title": null,
@@ -933,6 +970,8 @@ export interface components {
          */
         Post: {
             id: string;
+            /** @description The group of posts made together (one request to several accounts): read, move, edit or delete them all at /api/v1/post-groups/{groupId}. Null on posts made before groups existed. */
+            groupId: string | null;
             /** @enum {string} */
             status: "draft" | "pending_approval" | "scheduled" | "posted" | "failed";
             caption: string;
@@ -1081,6 +1120,8 @@ export interface components {
         CreatePostResponse: {
             /** @description One post per target account. */
             postIds: string[];
+            /** @description The group of these posts: read, move, edit or delete them together at /api/v1/post-groups/{groupId}. */
+            groupId: string | null;
             /** @constant */
             status: "scheduled";
             /** @description The earliest scheduled time; the next publisher run for immediate posts. */
@@ -1139,6 +1180,24 @@ export interface components {
                 platform: string | null;
                 field: string;
                 message: string;
+            }[];
+        };
+        GetPostGroupResponse: {
+            groupId: string;
+            /** @description Every member the key can see, one per account, oldest first. */
+            posts: components["schemas"]["Post"][];
+        };
+        UpdatePostGroupResponse: {
+            groupId: string;
+            /** @description The members changed, as they are now. */
+            posts: components["schemas"]["Post"][];
+            /** @description Members left as they are: posted, being published, failed or awaiting review (for an edit), each with the refusal acting on it alone gets. */
+            skipped: {
+                postId: string;
+                platform: string | null;
+                /** @description The error code acting on this post alone would get. */
+                code: string;
+                reason: string;
             }[];
         };
         ListPostsResponse: {
@@ -2153,6 +2212,7 @@ export interface operations {
                      *       "postIds": [
                      *         "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2"
                      *       ],
+                     *       "groupId": "grp_01JDQ3Z5T1W7J8K3M5N6P9Q0R1",
                      *       "status": "scheduled",
                      *       "scheduledTime": "2031-12-01T09:30:00Z",
                      *       "replayed": false,
@@ -2391,6 +2451,7 @@ export interface operations {
                      *       "postIds": [
                      *         "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2"
                      *       ],
+                     *       "groupId": "grp_01JDQ3Z5T1W7J8K3M5N6P9Q0R1",
                      *       "status": "scheduled",
                      *       "scheduledTime": "2031-12-01T09:30:00Z",
                      *       "replayed": false,
@@ -2629,6 +2690,7 @@ export interface operations {
                      *       "postIds": [
                      *         "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2"
                      *       ],
+                     *       "groupId": "grp_01JDQ3Z5T1W7J8K3M5N6P9Q0R1",
                      *       "status": "scheduled",
                      *       "scheduledTime": "2031-12-01T09:30:00Z",
                      *       "replayed": false,
@@ -4348,6 +4410,559 @@ export interface operations {
                      * @example {
                      *       "error": "The database is unavailable. Try again shortly.",
                      *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetPostGroupResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `post_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Post post_01J not found.",
+                     *       "code": "post_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members deleted. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatePostGroupResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `post_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Post post_01J not found.",
+                     *       "code": "post_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `invalid_post_state`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_post_state"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePostGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "caption": "Launch day, take two",
+                 *       "scheduledTime": "2031-12-01T09:30:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdatePostGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description The members as edited. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatePostGroupResponse"];
+                };
+            };
+            /** @description Answered with `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `missing_content`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "caption_too_long"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "storage_quota_exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `post_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Post post_01J not found.",
+                     *       "code": "post_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `invalid_post_state`, `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_post_state"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `tiktok_url_not_verified`, `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
+            422: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "tiktok_url_not_verified"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `media_upload_interrupted`, `platform_unreachable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "media_upload_interrupted"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -6,6 +6,7 @@ import { type AnyOperation, defineOperation } from './operation.js';
 import { accountOperations } from './routes/account-operations.js';
 import { automationOperations } from './routes/automation-operations.js';
 import { mediaItemSchema, mediaOperations } from './routes/media-operations.js';
+import { postGroupOperations } from './routes/post-group-operations.js';
 import { postListOperations } from './routes/post-list-operations.js';
 import { postOperations } from './routes/post-operations.js';
 import { serviceOperations } from './routes/service-operations.js';
@@ -44,6 +45,7 @@ export function apiOperations(deps: HttpDeps): AnyOperation[] {
   const operations = [
     ...serviceOperations(deps),
     ...postOperations(deps),
+    ...postGroupOperations(deps),
     ...postListOperations(deps),
     ...accountOperations(deps),
     ...mediaOperations(deps),

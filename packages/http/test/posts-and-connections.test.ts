@@ -75,6 +75,7 @@ describe('POST /api/v1/posts, /posts/schedule and /publish', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       postIds: [expect.stringMatching(/^post_/)],
+      groupId: expect.stringMatching(/^grp_/),
       status: 'scheduled',
       scheduledTime: FUTURE,
       replayed: false,
@@ -225,6 +226,7 @@ describe('GET /api/v1/posts/{id}', () => {
     expect(res.status).toBe(200);
     expect(await readJson(res)).toEqual({
       id: created.body.postIds[0],
+      groupId: created.body.groupId,
       status: 'scheduled',
       caption: 'Launch day',
       title: null,

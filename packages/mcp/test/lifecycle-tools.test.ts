@@ -362,6 +362,7 @@ describe('post lifecycle and summary tools over the SDK client', () => {
       expect(first.nextCursor).toEqual(expect.any(String));
       expect(first.posts[0]).toEqual({
         id: ids[4],
+        groupId: expect.stringMatching(/^grp_/),
         status: 'scheduled',
         name: null,
         captionPreview: 'Post number 5',

@@ -289,6 +289,7 @@ describe('svc CLI', () => {
         '0024_blob_removals',
         '0025_sweeps',
         '0026_post_warnings',
+        '0027_post_groups',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

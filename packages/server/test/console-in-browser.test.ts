@@ -150,6 +150,8 @@ describe('the console in a browser', () => {
     const month = new Date().toISOString().slice(0, 7);
     await page.goto(`${server.url}/app/calendar?month=${month}`);
     expect(await page.locator('main').textContent()).toContain('Fresh bread');
+    // One compose to two platforms is one entry, leading to its group's page and each platform's post.
+    await page.locator('a[href^="/app/groups/"]').first().click();
     const ids = await page
       .locator('a[href^="/app/posts/post_"]')
       .evaluateAll((links) => links.map((l) => (l.getAttribute('href') ?? '').split('/').pop() ?? ''));

@@ -2,15 +2,18 @@ import {
   type ApproveDraftTx,
   type AsyncTx,
   approveDraftScript,
+  changedOnLostWrite,
   claimDuePostsScript,
   conflictOnLostApproval,
   type DomainEvent,
   type DraftApprovalStore,
   insertPostsScript,
+  LostPostWrite,
   type Post,
   type PostBatchTx,
   type PostClaimTx,
   type PostStore,
+  type PostWrite,
   runScriptAsync,
 } from '@svc/core';
 import { POST_COLUMNS } from '@svc/store-sql';
@@ -195,6 +198,17 @@ function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
   };
 }
 
+/** Writes posts changed together on one transaction's client; a lost compare-and-set throws, to roll back. */
+async function writeTogether(client: PoolClient, writes: readonly PostWrite[]): Promise<Post[]> {
+  const stored: Post[] = [];
+  for (const w of writes) {
+    const post = await writePost(client, w.post, w.expectedVersion, w.events);
+    if (post === null) throw new LostPostWrite(w.post.id);
+    stored.push(post);
+  }
+  return stored;
+}
+
 /** The PostStore of a PostgreSQL database. */
 export function createPostgresPostStore(pool: Pool): PostStore & DraftApprovalStore {
   return {
@@ -232,6 +246,19 @@ export function createPostgresPostStore(pool: Pool): PostStore & DraftApprovalSt
     },
     async updatePost(post, expectedVersion, events = []) {
       return writePost(pool, post, expectedVersion, events);
+    },
+    async updatePosts(writes) {
+      return withTransaction(pool, async (client) => ({
+        kind: 'written' as const,
+        posts: await writeTogether(client, writes),
+      })).catch(changedOnLostWrite);
+    },
+    async postsOfGroup(ownerId, groupId) {
+      const result = await pool.query<PostRow>(
+        'SELECT * FROM posts WHERE owner_id = $1 AND group_id = $2 AND deleted_at IS NULL ORDER BY created_at, id',
+        [ownerId, groupId],
+      );
+      return result.rows.map(rowToPost);
     },
     async claimDuePosts(request) {
       return withTransaction(pool, (client) => runScriptAsync(claimDuePostsScript(request), claimTx(client)));

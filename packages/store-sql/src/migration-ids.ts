@@ -30,6 +30,7 @@ export const MIGRATION_IDS = [
   '0024_blob_removals',
   '0025_sweeps',
   '0026_post_warnings',
+  '0027_post_groups',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

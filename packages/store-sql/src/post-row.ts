@@ -14,6 +14,8 @@ import type { SqlCodec, SqlTypes } from './sql-codec.js';
 export type PostRowOf<T extends SqlTypes> = {
   id: string;
   owner_id: string;
+  /** The group of rows made together; null on rows made before migration 0027. */
+  group_id: string | null;
   status: string;
   caption: string;
   title: string | null;
@@ -51,6 +53,7 @@ export type PostRowOf<T extends SqlTypes> = {
 export const POST_COLUMNS = [
   'id',
   'owner_id',
+  'group_id',
   'status',
   'caption',
   'title',
@@ -83,6 +86,7 @@ export function postToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, post: Post)
   return {
     id: post.id,
     owner_id: post.ownerId,
+    group_id: post.groupId,
     status: post.status,
     caption: post.caption,
     title: post.title,
@@ -116,6 +120,7 @@ export function sqlRowToPost<T extends SqlTypes>(codec: SqlCodec<T>, row: PostRo
   return {
     id: row.id,
     ownerId: row.owner_id,
+    groupId: row.group_id,
     status: row.status as PostStatus,
     caption: row.caption,
     title: row.title,

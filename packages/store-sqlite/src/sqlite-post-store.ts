@@ -4,17 +4,20 @@ import {
   type ApprovedDraftOutcome,
   approveDraftScript,
   type ClaimRequest,
+  changedOnLostWrite,
   claimDuePostsScript,
   conflictOnLostApproval,
   type DomainEvent,
   type DraftApprovalStore,
   type InsertPostsOutcome,
   insertPostsScript,
+  LostPostWrite,
   type NewPostsBatch,
   type Post,
   type PostBatchTx,
   type PostClaimTx,
   type PostStore,
+  type PostWrite,
   runScript,
 } from '@svc/core';
 import { POST_COLUMNS } from '@svc/store-sql';
@@ -101,6 +104,9 @@ export function createSqlitePostStore(
   const insertPost = db.prepare<[PostRow]>(INSERT_POST_SQL);
   const updatePost = db.prepare<[PostRow & { expected_version: number }], PostRow>(UPDATE_POST_SQL);
   const selectPost = db.prepare<[string], PostRow>('SELECT * FROM posts WHERE id = ?');
+  const selectGroup = db.prepare<[string, string], PostRow>(
+    'SELECT * FROM posts WHERE owner_id = ? AND group_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
+  );
   const selectPostsByIds = db.prepare<[string], PostRow>(SELECT_POSTS_BY_IDS_SQL);
   const selectDuePosts = db.prepare<[{ now: number; limit: number }], PostRow>(SELECT_DUE_POSTS_SQL);
   const selectNextDueAt = db.prepare<[], number>(SELECT_NEXT_DUE_AT_SQL).pluck();
@@ -176,6 +182,15 @@ export function createSqlitePostStore(
   // The post and its events land together, or neither does.
   const writeWithEvents = db.transaction(writePost).immediate;
 
+  // Immediate, and all or nothing: a lost compare-and-set throws, rolling back the writes before it.
+  const writeTogether = db.transaction((writes: readonly PostWrite[]): Post[] =>
+    writes.map((w) => {
+      const stored = writePost(w.post, w.expectedVersion, w.events);
+      if (stored === null) throw new LostPostWrite(w.post.id);
+      return stored;
+    }),
+  ).immediate;
+
   // The small calls of core's claimDuePostsScript.
   const claimTx: PostClaimTx = {
     duePosts: (now, limit) => selectDuePosts.all({ now: now.getTime(), limit }).map(rowToPost),
@@ -245,6 +260,16 @@ export function createSqlitePostStore(
       return events.length === 0
         ? writePost(post, expectedVersion, [])
         : writeWithEvents(post, expectedVersion, events);
+    },
+    async updatePosts(writes) {
+      try {
+        return { kind: 'written', posts: writeTogether(writes) };
+      } catch (error) {
+        return changedOnLostWrite(error);
+      }
+    },
+    async postsOfGroup(ownerId, groupId) {
+      return selectGroup.all(ownerId, groupId).map(rowToPost);
     },
     async claimDuePosts(request) {
       return claimBatch(request);

@@ -132,6 +132,7 @@ describe('migrateSqlite', () => {
         '0024_blob_removals',
         '0025_sweeps',
         '0026_post_warnings',
+        '0027_post_groups',
       ],
     });
     const usage = withDatabase(path, (db) =>

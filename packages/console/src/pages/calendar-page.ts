@@ -1,16 +1,13 @@
 import {
   addDays,
   calendarPosts,
-  captionPreview,
   formatLocalDate,
-  formatLocalDateTime,
+  groupsOf,
   type LocalDate,
   mondayOf,
   monthRange,
-  PLATFORM_NAMES,
   type Post,
   parseLocalDateTime,
-  publicStatus,
   weekdayOf,
   weekRange,
 } from '@svc/core';
@@ -19,7 +16,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import type { TimeFormat } from '../time-format.js';
-import { statusBadge } from './format.js';
+import { calendarGroupLine } from './post-group-row.js';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -43,11 +40,9 @@ const monthParam = (year: number, month: number) => {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
 
-function postLine(post: Post, time: TimeFormat): Html {
-  const at = post.scheduledTime === null ? '' : formatLocalDateTime(time.local(post.scheduledTime)).slice(11);
-  return html`<li><a href="/app/posts/${post.id}"><time datetime="${post.scheduledTime?.toISOString() ?? ''}">${at}</time> ${post.name ?? (captionPreview(post.caption).slice(0, 40) || '(no caption)')}</a>
-<div>${post.platforms.map((p) => PLATFORM_NAMES[p]).join(', ')} ${statusBadge(publicStatus(post.status))}</div></li>`;
-}
+// Posts made together are one entry of the day: one post across platforms.
+const dayEntries = (posts: readonly Post[], time: TimeFormat): Html[] =>
+  groupsOf(posts).map((members) => calendarGroupLine(members, time));
 
 // Days are the person's: a month or week runs from local midnight to local midnight in their zone.
 async function show(c: SignedContext): Promise<ConsoleReply> {
@@ -73,7 +68,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
       const inMonth = day.month === month;
       const posts = byDay.get(key) ?? [];
       return html`<td data-label="${weekday} ${day.day}"${inMonth ? '' : html` class="muted"`}${key === today ? html` aria-current="date"` : ''}>
-<span class="day" aria-hidden="true">${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${posts.map((p) => postLine(p, c.time))}</ul>`}</td>`;
+<span class="day" aria-hidden="true">${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${dayEntries(posts, c.time)}</ul>`}</td>`;
     });
     weeks.push(html`<tr>${cells}</tr>`);
   }
@@ -83,7 +78,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 <a href="/app/calendar">This month</a>
 <a href="/app/calendar?month=${monthParam(year, month + 1)}">Next month</a>
 <a href="/app/calendar/week?week=${formatLocalDate(first)}">Week view</a></nav>
-<p class="muted">${found.posts.length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
+<p class="muted">${groupsOf(found.posts).length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
 <div class="table stack calendar"><table><caption class="skip">${title}</caption>
 <thead><tr>${WEEKDAYS.map((d) => html`<th scope="col">${d.slice(0, 3)}</th>`)}</tr></thead>
 <tbody>${weeks}</tbody></table></div>`;
@@ -109,7 +104,7 @@ async function week(c: SignedContext): Promise<ConsoleReply> {
       (p) => p.scheduledTime !== null && c.time.day(p.scheduledTime) === formatLocalDate(day),
     );
     return html`<section class="card" aria-labelledby="day-${d}"><h2 id="day-${d}">${weekday} ${day.day} ${dateLabel(day, { month: 'long' })}</h2>
-${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${posts.map((p) => postLine(p, c.time))}</ul>`}</section>`;
+${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${dayEntries(posts, c.time)}</ul>`}</section>`;
   });
   const title = `week of ${dateLabel(start, { day: 'numeric', month: 'long', year: 'numeric' })}`;
   const body = html`<nav class="actions" aria-label="Weeks">
@@ -117,7 +112,7 @@ ${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day
 <a href="/app/calendar/week">This week</a>
 <a href="/app/calendar/week?week=${formatLocalDate(addDays(start, 7))}">Next week</a>
 <a href="/app/calendar?month=${formatLocalDate(start).slice(0, 7)}">Month</a></nav>
-<p class="muted">${found.posts.length} post(s), times in ${c.time.zone}.</p>
+<p class="muted">${groupsOf(found.posts).length} post(s), times in ${c.time.zone}.</p>
 ${days}`;
   return htmlReply(
     200,

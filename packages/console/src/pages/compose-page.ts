@@ -293,11 +293,14 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     { requireScheduledTime: false, mixedImageSizes: COMPOSE_MIXED_IMAGE_SIZES },
   );
   if (created.isErr()) return form(c, draft, 400, 'Not scheduled.', problemsOf(created.error, c.time.zone));
-  const [first] = created.value.postIds;
+  // One compose is one post across platforms: its group's page, or the post's own for one platform.
+  const [first, ...others] = created.value.posts;
   return redirectReply(
-    created.value.postIds.length === 1 && first !== undefined
-      ? `/app/posts/${first}?done=scheduled`
-      : '/app/posts?done=scheduled',
+    first === undefined
+      ? '/app/posts?done=scheduled'
+      : others.length === 0 || first.groupId === null
+        ? `/app/posts/${first.id}?done=scheduled`
+        : `/app/groups/${first.groupId}?done=scheduled`,
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   type ConnectedAccount,
+  groupsOf,
   LIST_TEXT_FILTER_MAX,
   type ListPostsInput,
   listConnections,
@@ -14,7 +15,9 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import { firstSentence, statusBadge, statusLabel } from './format.js';
+import { statusLabel } from './format.js';
+import { groupPageRoutes } from './group-page.js';
+import { postGroupRow } from './post-group-row.js';
 import { POST_NOTICES, postPageRoutes } from './post-page.js';
 
 const PAGE_SIZE = 25;
@@ -72,14 +75,8 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   // A cursor that is not ours (edited by hand) starts the list again.
   const page = found.isOk() ? found.value : await unwrap(listPosts(c.deps.core, c.actor, input));
   const filtered = Object.keys(queryOf(filters)).length > 0;
-  const rows = page.posts.map(
-    (p) => html`<tr>
-<td><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></td>
-<td data-label="Status">${statusBadge(p.status)}${p.failedReason === null ? '' : html`<div class="muted">${p.failedReason}</div>`}${p.warning === null ? '' : html`<div class="warning-text">${firstSentence(p.warning)}</div>`}</td>
-<td data-label="Accounts">${p.targets.map((t) => html`<div>${PLATFORM_NAMES[t.platform]} ${t.handle === null ? '' : `@${t.handle}`}</div>`)}</td>
-<td data-label="Scheduled">${c.time.when(p.scheduledTime)}</td>
-</tr>`,
-  );
+  // Posts made together are one row: one post across platforms.
+  const rows = groupsOf(page.posts).map((members) => postGroupRow(members, c.time));
   const next =
     page.nextCursor === null
       ? ''
@@ -116,8 +113,9 @@ function filterForm(filters: Filters, accounts: readonly ConnectedAccount[]): Ht
 </form>`;
 }
 
-/** The posts list, and a post's page with its forms. */
+/** The posts list, a post's page with its forms, and a group's. */
 export const postRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/posts', access: 'signed', run: list },
   ...postPageRoutes,
+  ...groupPageRoutes,
 ];

@@ -1,6 +1,8 @@
 /** Kinds of records that get generated ids; the prefix makes an id's kind obvious in logs. */
 export type IdPrefix =
   | 'post'
+  /** The group of posts made together (one request to several accounts). */
+  | 'grp'
   | 'user'
   | 'key'
   | 'acct'

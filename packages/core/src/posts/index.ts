@@ -13,6 +13,8 @@ export {
   type RepeatQuery,
   repeatQueryOf,
 } from './duplicate-content.js';
+export { groupsOf } from './groups-of.js';
+export { changedOnLostWrite, LostPostWrite } from './ports/lost-post-write.js';
 export type { PostBatchTx } from './ports/post-batch-tx.js';
 export type { PostClaimTx } from './ports/post-claim-tx.js';
 export {
@@ -32,13 +34,16 @@ export type {
   PostListQuery,
   PostPage,
   PostStore,
+  PostWrite,
   QueueDepth,
+  UpdatePostsOutcome,
 } from './ports/post-store.js';
 export type { PostWriteTx } from './ports/post-write-tx.js';
 export { type Post, type PublishProgress, postSchema } from './post.js';
 export { type EditedPart, editedParts, postEditedEvents } from './post-edited-event.js';
 export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
+export { type GroupAction, leftAsIs, memberName, memberRefusal } from './post-group-rules.js';
 export {
   MAX_MEDIA_ITEMS,
   type PostPayload,
@@ -76,9 +81,11 @@ export {
   type CreatePostsResult,
   createPosts,
 } from './use-cases/create-posts.js';
-export { deletePost, type PostDeleted } from './use-cases/delete-post.js';
+export { deletedView, deletePost, deletionOf, type PostDeleted } from './use-cases/delete-post.js';
+export { deletePostGroup } from './use-cases/delete-post-group.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
-export { type EditPostInput, editPost } from './use-cases/edit-post.js';
+export { type EditPostInput, editPost, plannedEdit } from './use-cases/edit-post.js';
+export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-group.js';
 export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
@@ -98,6 +105,14 @@ export {
   slideViews,
   toPostView,
 } from './use-cases/post-answer.js';
+export {
+  actOnGroup,
+  getPostGroup,
+  ownedGroup,
+  type PostGroup,
+  type PostGroupChanged,
+  type SkippedMember,
+} from './use-cases/post-group.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
 export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';

@@ -11,6 +11,12 @@ export const postSchema = z.object({
   id: z.string().min(1),
   /** The user who owns the post. */
   ownerId: z.string().min(1),
+  /**
+   * The rows made together (one compose, one REST request, one tool call, one bulk row) share it,
+   * so a post across platforms can be read, moved, edited and deleted as one thing. Null on rows
+   * made before groups existed (migration 0027): each of those is a post of its own.
+   */
+  groupId: z.string().min(1).nullable(),
   status: z.enum(POST_STATUSES),
   caption: z.string(),
   title: z.string().nullable(),

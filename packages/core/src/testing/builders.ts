@@ -78,6 +78,7 @@ export function aPost(ownerId: string, accountId: string, overrides: Partial<Pos
   return {
     id: overrides.id ?? nextId('post'),
     ownerId,
+    groupId: null,
     status: 'scheduled',
     caption: 'Hello',
     title: null,

@@ -153,6 +153,21 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
       live();
       return writePost(post, expectedVersion, events);
     },
+    async updatePosts(writes) {
+      live();
+      // Every version is checked before anything is written, so a lost race writes nothing.
+      const changed = writes.find((w) => posts.get(w.post.id)?.version !== w.expectedVersion);
+      if (changed !== undefined) return { kind: 'changed', postId: changed.post.id };
+      const written = writes.map((w) => writePost(w.post, w.expectedVersion, w.events) as Post);
+      return { kind: 'written', posts: written };
+    },
+    async postsOfGroup(ownerId, groupId) {
+      live();
+      return [...posts.values()]
+        .filter((p) => p.ownerId === ownerId && p.groupId === groupId && p.deletedAt === null)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+        .map(copy);
+    },
     async claimDuePosts(request: ClaimRequest) {
       live();
       return runScript(claimDuePostsScript(request), claimTx);

@@ -11,6 +11,7 @@ export function describePostInsertContract(store: () => Store): void {
   it('inserts a batch and reads every field back', async () => {
     const owner = aUser().id;
     const rich = aPost(owner, 'acct_1', {
+      groupId: 'grp_1',
       title: 'T',
       media: [
         { kind: 'asset', mediaId: 'media_1' },

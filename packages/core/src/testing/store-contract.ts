@@ -15,6 +15,7 @@ import { describeMediaAssetContract } from './media-asset-contract.js';
 import { describeMediaLibraryContract } from './media-library-contract.js';
 import { describeOAuthStoreContract } from './oauth-store-contract.js';
 import { describePostClaimContract } from './post-claim-contract.js';
+import { describePostGroupContract } from './post-group-contract.js';
 import { describePostInsertContract } from './post-insert-contract.js';
 import { describePostPurgeContract } from './post-purge-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
@@ -55,6 +56,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describe('posts', () => {
       describePostInsertContract(() => store);
       describePostClaimContract(() => store);
+      describePostGroupContract(() => store);
     });
 
     it('rejects records whose id already exists', async () => {

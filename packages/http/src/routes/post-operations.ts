@@ -26,6 +26,12 @@ const POST_ID = 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2';
 
 const createdSchema = z.object({
   postIds: z.array(z.string()).describe('One post per target account.'),
+  groupId: z
+    .string()
+    .nullable()
+    .describe(
+      'The group of these posts: read, move, edit or delete them together at /api/v1/post-groups/{groupId}.',
+    ),
   status: z.literal('scheduled'),
   scheduledTime: z
     .string()
@@ -86,6 +92,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
           schema: createdSchema,
           example: {
             postIds: [POST_ID],
+            groupId: 'grp_01JDQ3Z5T1W7J8K3M5N6P9Q0R1',
             status: 'scheduled',
             scheduledTime: FUTURE,
             replayed: false,
@@ -100,6 +107,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
         status: 200,
         body: {
           postIds: [...result.postIds],
+          groupId: result.posts[0]?.groupId ?? null,
           status: result.status,
           scheduledTime: result.scheduledTime.toISOString(),
           replayed: result.replayed,

@@ -8,7 +8,7 @@ export const getPostStatusTool = defineTool({
   name: 'svc_get_post_status',
   title: 'Get post status',
   description:
-    'Returns one post in full: status (draft, awaiting review, scheduled, posted or failed; the output schema spells each value), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance). Poll it after scheduling until the post is posted or failed.',
+    'Returns one post in full: status (draft, awaiting review, scheduled, posted or failed; the output schema spells each value), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance), and groupId: the group of posts one call made, one per account, which svc_update_scheduled_post and svc_delete_scheduled_post take as group_id to act on them all. Poll it after scheduling until the post is posted or failed.',
   scope: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({ post_id: z.string().min(1).describe('The post id svc_schedule_post returned.') }),
@@ -23,6 +23,11 @@ export const getPostStatusTool = defineTool({
 });
 
 function summaryOf(post: PostView): string {
+  const group = post.groupId === null ? '' : ` It is one of group ${post.groupId}.`;
+  return `${statusSentence(post)}${group}`;
+}
+
+function statusSentence(post: PostView): string {
   const where = post.platforms.join(', ');
   switch (post.status) {
     case 'posted':

@@ -5,6 +5,10 @@ import { READ_ONLY } from './annotations.js';
 
 const itemSchema = z.object({
   id: z.string(),
+  groupId: z
+    .string()
+    .nullable()
+    .describe('The group of posts made together; pass it as group_id to update or delete them all.'),
   status: z.enum(PUBLIC_POST_STATUSES),
   name: z.string().nullable(),
   captionPreview: z.string(),
@@ -22,7 +26,7 @@ export const listScheduledPostsTool = defineTool({
   name: 'svc_list_scheduled_posts',
   title: 'List scheduled posts',
   description:
-    'Lists your posts newest first with caption preview, targets, status, failure reason and warning, optionally of one status. When nextCursor is not null, call again with it as cursor for the next page.',
+    'Lists your posts newest first with caption preview, targets, status, failure reason, warning and groupId (posts made by one call share it), optionally of one status. When nextCursor is not null, call again with it as cursor for the next page.',
   scope: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({
@@ -50,6 +54,7 @@ export const listScheduledPostsTool = defineTool({
     }).map((page) => {
       const posts = page.posts.map((p) => ({
         id: p.id,
+        groupId: p.groupId,
         status: p.status,
         name: p.name,
         captionPreview: p.captionPreview,
@@ -60,7 +65,7 @@ export const listScheduledPostsTool = defineTool({
       }));
       const lines = posts.map(
         (p) =>
-          `${p.id} ${p.status}${p.scheduledTime === null ? '' : ` ${p.scheduledTime}`} ${p.targets.map((t) => (t.handle === null ? t.platform : `${t.platform} @${t.handle}`)).join(', ')}: ${p.captionPreview}`,
+          `${p.id}${p.groupId === null ? '' : ` (group ${p.groupId})`} ${p.status}${p.scheduledTime === null ? '' : ` ${p.scheduledTime}`} ${p.targets.map((t) => (t.handle === null ? t.platform : `${t.platform} @${t.handle}`)).join(', ')}: ${p.captionPreview}`,
       );
       const more =
         page.nextCursor === null

@@ -1,6 +1,8 @@
 import {
+  editPostGroup,
   LIMIT_PHRASES,
   postViewSchema,
+  type SvcError,
   toPostView,
   type UpdateScheduledPostInput,
   updateScheduledPost,
@@ -9,9 +11,17 @@ import { err } from 'neverthrow';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE_IDEMPOTENT } from './annotations.js';
+import { oneTarget, skippedMemberSchema } from './group-target.js';
 
 const input = z.strictObject({
-  post_id: z.string().min(1).describe('The scheduled post to edit.'),
+  post_id: z.string().min(1).optional().describe('The scheduled post to edit (or give group_id).'),
+  group_id: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Instead of post_id: edit every post of this group (the groupId of a post), with caption or scheduled_time only.',
+    ),
   caption: z.string().optional().describe(`The new caption; max ${LIMIT_PHRASES.captionMax} characters.`),
   scheduled_time: z.string().optional().describe('New time, ISO 8601 with an offset, in the future.'),
   profile_ids: z
@@ -37,12 +47,20 @@ export const updateScheduledPostTool = defineTool<Args>({
   name: 'svc_update_scheduled_post',
   title: 'Update scheduled post',
   description:
-    'Edits a post in status scheduled: give only what changes (caption, scheduled_time, profile_ids, media_id or media_ids); media_ids replaces every slide. The content policy runs again on the result. Drafts, posts awaiting approval and published or failed posts cannot be edited.',
+    'Edits a post in status scheduled: give only what changes (caption, scheduled_time, profile_ids, media_id or media_ids); media_ids replaces every slide. The content policy runs again on the result. Drafts, posts awaiting approval and published or failed posts cannot be edited. With group_id instead of post_id, the new caption or scheduled_time goes to every post of the group (one per account) at once: if one refuses, it is named and nothing changes; published, failed or in-review members are left as they are and listed in group.skipped.',
   scope: 'post:write',
   annotations: WRITE_IDEMPOTENT,
   input,
-  output: postViewSchema.extend({ updated: z.array(z.enum(FIELDS)) }),
+  output: postViewSchema.extend({
+    updated: z.array(z.enum(FIELDS)),
+    group: z
+      .object({ groupId: z.string(), posts: z.array(postViewSchema), skipped: z.array(skippedMemberSchema) })
+      .optional()
+      .describe('With group_id: every member changed, and those left as they are.'),
+  }),
   async run({ deps, actor }, args) {
+    const target = oneTarget(args);
+    if (target.isErr()) return err(target.error);
     if (args.media_id !== undefined && args.media_ids !== undefined) {
       return err({
         code: 'ambiguous_media',
@@ -52,7 +70,7 @@ export const updateScheduledPostTool = defineTool<Args>({
     }
     const mediaIds = args.media_ids ?? (args.media_id === undefined ? undefined : [args.media_id]);
     const changes: { -readonly [K in keyof UpdateScheduledPostInput]: UpdateScheduledPostInput[K] } = {
-      postId: args.post_id,
+      postId: args.post_id ?? '',
     };
     if (args.caption !== undefined) changes.caption = args.caption;
     if (args.scheduled_time !== undefined) changes.scheduledTime = args.scheduled_time;
@@ -69,8 +87,24 @@ export const updateScheduledPostTool = defineTool<Args>({
         details: { issues: [{ field: '(arguments)', message: 'No change given.' }] },
       });
     }
+    const viewOf = (post: Parameters<typeof toPostView>[0]) =>
+      toPostView(post, (id) => deps.mediaLinks.urlFor(id));
+    if (target.value.kind === 'group') {
+      if (changes.profileIds !== undefined || changes.mediaIds !== undefined) return err(groupFieldsOnly());
+      const { postId: _, ...groupChanges } = changes;
+      const groupId = target.value.groupId;
+      return editPostGroup(deps.core, actor, { groupId, ...groupChanges }).map((changed) => {
+        const posts = changed.posts.map(viewOf);
+        const first = posts[0] as NonNullable<(typeof posts)[0]>;
+        const skipped = changed.skipped.map((s) => ({ ...s }));
+        return {
+          structured: { ...first, updated, group: { groupId, posts, skipped } },
+          summary: `Updated ${updated.join(', ')} of ${posts.length} post(s) of group ${groupId}: ${posts.map((p) => `${p.id} on ${p.platforms.join(', ')} at ${p.scheduledTime}`).join('; ')}.${skipped.length === 0 ? '' : ` Left as they are: ${skipped.map((s) => `${s.postId} (${s.reason})`).join('; ')}`}`,
+        };
+      });
+    }
     return updateScheduledPost(deps.core, actor, changes).map((post) => {
-      const view = toPostView(post, (id) => deps.mediaLinks.urlFor(id));
+      const view = viewOf(post);
       return {
         structured: { ...view, updated },
         summary: `Updated ${updated.join(', ')} of post ${view.id}: scheduled for ${view.scheduledTime} on ${view.platforms.join(', ')}.`,
@@ -78,3 +112,14 @@ export const updateScheduledPostTool = defineTool<Args>({
     });
   },
 });
+
+function groupFieldsOnly(): SvcError {
+  return {
+    code: 'validation_failed',
+    message:
+      'A group is edited with caption or scheduled_time only: change targets or media of one post with its post_id.',
+    details: {
+      issues: [{ field: 'group_id', message: 'Only caption and scheduled_time apply to a group.' }],
+    },
+  };
+}

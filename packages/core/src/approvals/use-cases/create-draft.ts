@@ -187,6 +187,8 @@ function draftPost(
   return {
     id: deps.ids.id('post'),
     ownerId: actor.user.id,
+    // A draft is one row for every account it names; its approval fans it out in this group.
+    groupId: deps.ids.id('grp'),
     status: 'draft',
     caption,
     ...content,

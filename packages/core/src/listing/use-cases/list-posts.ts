@@ -55,6 +55,8 @@ export type ListPostsOptions = { readonly maxLimit?: number };
 /** One post in the list. */
 export type PostListItem = {
   readonly id: string;
+  /** The group of posts made together (the post's `groupId`); null on posts older than groups. */
+  readonly groupId: string | null;
   readonly status: PublicPostStatus;
   readonly name: string | null;
   readonly captionPreview: string;
@@ -198,6 +200,7 @@ function itemOf(post: Post, accounts: ReadonlyMap<string, ConnectedAccount>): Po
   const chars = Array.from(post.caption);
   return {
     id: post.id,
+    groupId: post.groupId,
     status: publicStatus(post.status),
     name: post.name,
     captionPreview:

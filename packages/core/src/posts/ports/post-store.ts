@@ -85,6 +85,19 @@ export type PostListQuery = {
 /** A page of posts and where the next one starts (null when this is the last). */
 export type PostPage = { readonly posts: readonly Post[]; readonly next: PostCursor | null };
 
+/** One post of a write made together: the changed post, the version it was read at, its events. */
+export type PostWrite = {
+  readonly post: Post;
+  readonly expectedVersion: number;
+  readonly events: readonly DomainEvent[];
+};
+
+/** What happened to a write made together. Only `written` wrote anything. */
+export type UpdatePostsOutcome =
+  | { readonly kind: 'written'; readonly posts: readonly Post[] }
+  /** This post changed since it was read: nothing of the write was kept. */
+  | { readonly kind: 'changed'; readonly postId: string };
+
 /** Storage of posts. */
 export type PostStore = {
   /**
@@ -112,6 +125,17 @@ export type PostStore = {
    * post (version bumped) or null, writing nothing, when someone else changed it first.
    */
   updatePost(post: Post, expectedVersion: number, events?: readonly DomainEvent[]): Promise<Post | null>;
+  /**
+   * Writes several posts changed together (a group's move, edit or delete) in one transaction:
+   * each a compare-and-set on its version with its events. When any version no longer matches,
+   * nothing is written and the answer names that post. The posts come back in the order given.
+   */
+  updatePosts(writes: readonly PostWrite[]): Promise<UpdatePostsOutcome>;
+  /**
+   * An owner's live (not deleted) posts of a group, oldest first (createdAt, then id): what a
+   * group's page shows and what a group action acts on. Empty when there are none.
+   */
+  postsOfGroup(ownerId: string, groupId: string): Promise<readonly Post[]>;
   /**
    * Atomically leases due posts, oldest `dueAt` first: scheduled posts whose time has come and
    * publishing posts whose lease expired, never soft-deleted ones. Applies core's `claimChanges`

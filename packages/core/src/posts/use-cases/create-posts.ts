@@ -108,6 +108,7 @@ export async function createFromRequest(
   if (ready.isErr()) return err(ready.error);
 
   const scheduledTime = request.scheduledTime ?? deps.publisher.nextRunAt(now);
+  const groupId = deps.ids.id('grp');
   const posts = targets.map((account) =>
     buildRow(
       deps,
@@ -117,6 +118,7 @@ export async function createFromRequest(
       ready.value.media.get(account.platform) ?? request.media,
       scheduledTime,
       now,
+      groupId,
     ),
   );
   const outcome = await deps.store.posts.insertPosts({
@@ -204,7 +206,7 @@ function fingerprintOf(request: PostRequest): string {
   return canonicalJson(request);
 }
 
-/** A new row of a request, `scheduled` on one account. */
+/** A new row of a request, `scheduled` on one account, in the group of the request's rows. */
 export function buildRow(
   deps: Pick<Deps, 'ids'>,
   actor: Actor,
@@ -213,10 +215,12 @@ export function buildRow(
   media: readonly MediaRef[],
   scheduledTime: Date,
   now: Date,
+  groupId: string,
 ): Post {
   return {
     id: deps.ids.id('post'),
     ownerId: actor.user.id,
+    groupId,
     status: 'scheduled',
     caption: request.caption,
     title: request.title,

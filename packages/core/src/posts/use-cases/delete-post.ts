@@ -2,7 +2,8 @@ import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { RESTORE_WINDOW_MS, transition } from '../post-state-machine.js';
+import type { Post } from '../post.js';
+import { type PostChange, RESTORE_WINDOW_MS, transition } from '../post-state-machine.js';
 import { beingPublished, ownedPost, postChangedWhile } from './owned-post.js';
 
 /** What `svc_delete_scheduled_post` answers; the same however often it is asked. */
@@ -25,18 +26,8 @@ export const deletePost = itemUseCase(
   (deps: Pick<CoreDeps, 'store' | 'clock'>, actor, postId) => ownedPost(deps.store.posts, actor, postId),
   async (post, deps: Pick<CoreDeps, 'store' | 'clock'>): Promise<Result<PostDeleted, SvcError>> => {
     if (post.deletedAt !== null) return ok(deletedView(post.id, post.deletedAt));
-    if (post.status === 'publishing') return err(beingPublished(post, 'deleted'));
-    if (post.status === 'posted') {
-      return err(
-        svcError(
-          'invalid_post_state',
-          `Post ${post.id} is already published and cannot be deleted here; remove it on the platform itself.`,
-          { postId: post.id, state: 'posted' },
-        ),
-      );
-    }
     const now = deps.clock.now();
-    const moved = transition(post, { type: 'delete', at: now });
+    const moved = deletionOf(post, now);
     if (moved.isErr()) return err(moved.error);
     const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
     if (stored === null) {
@@ -46,7 +37,26 @@ export const deletePost = itemUseCase(
   },
 );
 
-function deletedView(postId: string, deletedAt: Date): PostDeleted {
+/**
+ * The soft deletion of a live post and its journal event, not yet written; refused for a post
+ * being published right now or already posted. A group's delete plans each member this way.
+ */
+export function deletionOf(post: Post, now: Date): Result<PostChange, SvcError> {
+  if (post.status === 'publishing') return err(beingPublished(post, 'deleted'));
+  if (post.status === 'posted') {
+    return err(
+      svcError(
+        'invalid_post_state',
+        `Post ${post.id} is already published and cannot be deleted here; remove it on the platform itself.`,
+        { postId: post.id, state: 'posted' },
+      ),
+    );
+  }
+  return transition(post, { type: 'delete', at: now });
+}
+
+/** What deleting a post answers. */
+export function deletedView(postId: string, deletedAt: Date): PostDeleted {
   return {
     postId,
     deleted: true,

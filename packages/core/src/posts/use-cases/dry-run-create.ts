@@ -87,8 +87,9 @@ export async function dryRunCreate(
   if (creators.isErr()) return err(creators.error);
 
   const scheduledTime = request.scheduledTime ?? deps.publisher.nextRunAt(now);
+  const groupId = deps.ids.id('grp');
   const rows = targets.map((account) =>
-    buildRow(deps, actor, request, account, request.media, scheduledTime, now),
+    buildRow(deps, actor, request, account, request.media, scheduledTime, now, groupId),
   );
   if (!request.allowDuplicate) {
     const override = options.duplicateOverride === undefined ? 'allowDuplicate' : options.duplicateOverride;

@@ -10,7 +10,7 @@ import { editedTexts, futureTime } from './edit-values.js';
 import { postChangedWhile, useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
-import { type UpdateScheduledPostInput, updateScheduledPost } from './update-scheduled-post.js';
+import { type PlannedEdit, plannedUpdate, type UpdateScheduledPostInput } from './update-scheduled-post.js';
 
 /** What editing a post asks for (REST's `PATCH /api/v1/posts/{id}`, the console); absent fields stay. */
 export type EditPostInput = Omit<UpdateScheduledPostInput, 'scheduledTime'> & {
@@ -44,55 +44,76 @@ export function editPost(
     'post:write',
     input.postId,
     async (post): Promise<Result<Post, SvcError>> => {
-      if (post.status === 'draft') return reviseDraft(deps, actor, post, input);
-      if (post.status !== 'scheduled' && post.status !== 'publishing') {
-        return err(
-          svcError(
-            'invalid_post_state',
-            `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
-            { postId: post.id, state: post.status, event: 'edit' },
-          ),
-        );
+      const planned = await plannedEdit(deps, actor, post, input);
+      if (planned.isErr()) return err(planned.error);
+      const stored = await deps.store.posts.updatePost(
+        planned.value.post,
+        post.version,
+        planned.value.events,
+      );
+      if (stored === null) {
+        const perhaps = post.status === 'draft' ? 'it was sent for review' : 'it is being published';
+        return err(postChangedWhile(post.id, `editing it (perhaps ${perhaps})`));
       }
-      const { scheduledTime, ...rest } = input;
-      if (scheduledTime === null) {
-        return err(
-          invalidScheduledTime(
-            'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
-          ),
-        );
-      }
-      return await updateScheduledPost(deps, actor, {
-        ...rest,
-        ...(scheduledTime === undefined ? {} : { scheduledTime }),
-      });
+      if (stored.status === 'scheduled' && stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
+      return ok(stored);
     },
   );
 }
 
-async function reviseDraft(
+/**
+ * The post as `editPost` leaves it, every check passed, with its `post.edited` event, not yet
+ * written: a group's edit plans each member this way and writes them all together.
+ */
+export async function plannedEdit(
+  deps: CreatePostsDeps,
+  actor: Actor,
+  post: Post,
+  input: Omit<EditPostInput, 'postId'>,
+): Promise<Result<PlannedEdit, SvcError>> {
+  if (post.status === 'draft') return revisedDraft(deps, actor, post, input);
+  if (post.status !== 'scheduled' && post.status !== 'publishing') {
+    return err(
+      svcError(
+        'invalid_post_state',
+        `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
+        { postId: post.id, state: post.status, event: 'edit' },
+      ),
+    );
+  }
+  const { scheduledTime, ...rest } = input;
+  if (scheduledTime === null) {
+    return err(
+      invalidScheduledTime(
+        'A scheduled post needs a time: give an ISO 8601 date-time with an offset, in the future.',
+      ),
+    );
+  }
+  return await plannedUpdate(deps, actor, post, {
+    ...rest,
+    ...(scheduledTime === undefined ? {} : { scheduledTime }),
+  });
+}
+
+async function revisedDraft(
   deps: CreatePostsDeps,
   actor: Actor,
   draft: Post,
-  input: EditPostInput,
-): Promise<Result<Post, SvcError>> {
+  input: Omit<EditPostInput, 'postId'>,
+): Promise<Result<PlannedEdit, SvcError>> {
   const now = deps.clock.now();
   const changes = await revisionOf(deps, actor, input, now);
   if (changes.isErr()) return err(changes.error);
   const revised = transition(draft, { type: 'revise', at: now, changes: changes.value });
   if (revised.isErr()) return err(revised.error);
-  const stored = await deps.store.posts.updatePost(revised.value.post, draft.version, revised.value.events);
-  if (stored === null) {
-    return err(postChangedWhile(draft.id, 'editing it (perhaps it was sent for review)'));
-  }
-  return ok(stored);
+  return ok({ post: revised.value.post, events: revised.value.events });
 }
 
 /** The replacement values of a draft, each checked as saving a draft checks it. */
 async function revisionOf(
   deps: CreatePostsDeps,
   actor: Actor,
-  input: EditPostInput,
+  input: Omit<EditPostInput, 'postId'>,
   now: Date,
 ): Promise<Result<DraftRevision, SvcError>> {
   const texts = editedTexts(input, deps.policy);

@@ -38,6 +38,12 @@ export type SlideView = z.infer<typeof slideViewSchema>;
 export const postViewSchema = z
   .object({
     id: z.string(),
+    groupId: z
+      .string()
+      .nullable()
+      .describe(
+        'The group of posts made together (one request to several accounts): read, move, edit or delete them all at /api/v1/post-groups/{groupId}. Null on posts made before groups existed.',
+      ),
     status: z.enum(PUBLIC_POST_STATUSES),
     caption: z.string(),
     title: z.string().nullable(),
@@ -68,6 +74,7 @@ export const postViewSchema = z
     examples: [
       {
         id: 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2',
+        groupId: 'grp_01JDQ3Z5T1W7J8K3M5N6P9Q0R1',
         status: 'scheduled',
         caption: 'Launch day',
         title: null,
@@ -109,6 +116,7 @@ export function toPostView(post: Post, mediaUrlFor: (mediaId: string) => string)
   const media = slideViews(post, mediaUrlFor);
   return {
     id: post.id,
+    groupId: post.groupId,
     status: publicStatus(post.status),
     caption: post.caption,
     title: post.title,

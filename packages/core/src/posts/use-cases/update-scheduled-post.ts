@@ -2,6 +2,7 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
+import type { PostWrite } from '../ports/post-store.js';
 import type { Post } from '../post.js';
 import { type PostEdit, transition } from '../post-state-machine.js';
 import { checkPostContent, prepareForTargets } from './check-post-content.js';
@@ -27,6 +28,9 @@ export type UpdateScheduledPostInput = {
 
 type Deps = CreatePostsDeps;
 
+/** An edit planned and checked but not yet written: the post as it will be and what it records. */
+export type PlannedEdit = Omit<PostWrite, 'expectedVersion'>;
+
 /**
  * Edits a scheduled post (spec 4.2): caption, title, time, target account or media are replaced, and the
  * result passes the checks of creation (content policy, TikTok creator options, repeats); a new
@@ -51,6 +55,27 @@ async function update(
   post: Post,
   input: UpdateScheduledPostInput,
 ): Promise<Result<Post, SvcError>> {
+  const planned = await plannedUpdate(deps, actor, post, input);
+  if (planned.isErr()) return err(planned.error);
+  const stored = await deps.store.posts.updatePost(planned.value.post, post.version, planned.value.events);
+  if (stored === null) {
+    return err(postChangedWhile(post.id, 'editing it (perhaps it is being published)'));
+  }
+  if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
+  return ok(stored);
+}
+
+/**
+ * The scheduled post as the edit leaves it, every check of creation passed, with its
+ * `post.edited` event, not yet written: a group's edit plans each member this way and writes
+ * them all together.
+ */
+export async function plannedUpdate(
+  deps: Deps,
+  actor: Actor,
+  post: Post,
+  input: Omit<UpdateScheduledPostInput, 'postId'>,
+): Promise<Result<PlannedEdit, SvcError>> {
   if (post.status === 'publishing') return err(beingPublished(post, 'edited'));
   const now = deps.clock.now();
 
@@ -77,13 +102,7 @@ async function update(
   }
   const repeats = await refuseRepeats(deps, [next], null);
   if (repeats.isErr()) return err(repeats.error);
-
-  const stored = await deps.store.posts.updatePost(next, post.version, events);
-  if (stored === null) {
-    return err(postChangedWhile(post.id, 'editing it (perhaps it is being published)'));
-  }
-  if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
-  return ok(stored);
+  return ok({ post: next, events });
 }
 
 /** The replacement values, each checked on its own. */
@@ -91,7 +110,7 @@ async function editOf(
   deps: Deps,
   actor: Actor,
   post: Post,
-  input: UpdateScheduledPostInput,
+  input: Omit<UpdateScheduledPostInput, 'postId'>,
   now: Date,
 ): Promise<Result<PostEdit, SvcError>> {
   const texts = editedTexts(input, deps.policy);

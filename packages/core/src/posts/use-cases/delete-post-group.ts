@@ -1,0 +1,28 @@
+import type { ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { type Actor, useCaseOn } from '../../identity/index.js';
+import type { SvcError } from '../../kernel/index.js';
+import { deletionOf } from './delete-post.js';
+import { actOnGroup, ownedGroup, type PostGroupChanged } from './post-group.js';
+
+/**
+ * Soft-deletes every member of a group (REST's `DELETE /api/v1/post-groups/{groupId}`, the tools,
+ * the console's "delete all") by `deletePost`'s rule, all in one transaction; posted members and
+ * one being published are left as they are and reported (see `actOnGroup`). Each is restorable
+ * for 30 days, as a post deleted alone.
+ */
+export function deletePostGroup(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  actor: Actor,
+  groupId: string,
+): ResultAsync<PostGroupChanged, SvcError> {
+  return useCaseOn(
+    actor,
+    'post:write',
+    () => ownedGroup(deps, actor, groupId),
+    (group) => {
+      const now = deps.clock.now();
+      return actOnGroup(deps, group, 'delete', async (post) => deletionOf(post, now));
+    },
+  );
+}
