@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
+import { expectNoOverflow, expectNoOverlap } from './page-layout-checks.js';
 import { svcInProcess } from './support.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
@@ -315,7 +316,7 @@ describe('the console in a browser', () => {
     expect(await page.locator('main').textContent()).toMatch(/14:30 ?Later/);
   });
 
-  it('passes axe-core on every page at a phone’s width, without horizontal scrolling', async () => {
+  it('passes axe-core on every page at a phone’s width, without horizontal scrolling or overlapping boxes', async () => {
     // axe is injected as a script, which the console's policy rightly refuses: a second context,
     // signed in with the same cookie, lets it in.
     const audit = await browser.newContext({
@@ -324,24 +325,10 @@ describe('the console in a browser', () => {
       storageState: await context.storageState(),
     });
     const phone = await audit.newPage();
-    const paths = [
-      '/app',
-      '/app/compose',
-      '/app/calendar',
-      '/app/calendar/week?week=2031-01-01',
-      '/app/posts',
-      '/app/posts?status=failed',
-      '/app/approvals',
-      '/app/media',
-      '/app/analytics',
-      '/app/keys',
-      '/app/webhooks',
-      '/app/account',
-    ];
-    const [first] = (await server.call('/api/v1/posts?limit=1', key)).body.posts ?? [];
-    if (first !== undefined) paths.push(`/app/posts/${first.id}`);
-    for (const path of paths) {
-      await phone.goto(`${server.url}${path}`);
+    const wide = await context.newPage();
+    await wide.setViewportSize({ width: 1280, height: 900 });
+    const check = async (url: string, name: string) => {
+      await phone.goto(url);
       await phone.addScriptTag({ content: AXE });
       // Evaluated in the page (this file is compiled without the DOM's types).
       const found = (await phone.evaluate(
@@ -349,34 +336,86 @@ describe('the console in a browser', () => {
       )) as { id: string; impact: string; nodes: number }[];
       expect(
         found.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-        path,
+        url,
       ).toEqual([]);
-      const overflow = (await phone.evaluate(
-        'document.documentElement.scrollWidth - window.innerWidth',
-      )) as number;
-      // On failure, name the innermost elements that stick out.
-      const culprits =
-        overflow > 0
-          ? await phone.evaluate(
-              "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(-3).map((e) => e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40)).join(' | ')",
-            )
-          : '';
-      expect(overflow, `${path}: ${culprits}`).toBeLessThanOrEqual(0);
-    }
-    await phone.goto(`${server.url}/app/keys`);
-    await phone.screenshot({ path: join(ARTIFACTS, 'api-keys-phone.png'), fullPage: true });
-    await audit.close();
-    for (const [path, name] of [
+      await expectNoOverflow(phone);
+      await expectNoOverlap(phone);
+      await phone.screenshot({ path: join(ARTIFACTS, `${name}-390.png`), fullPage: true });
+      await wide.goto(url);
+      await expectNoOverflow(wide);
+      await expectNoOverlap(wide);
+      await wide.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
+    };
+    const [first] = (await server.call('/api/v1/posts?limit=1', key)).body.posts ?? [];
+    const [hook] = (await server.call('/api/v1/webhooks', key)).body.webhooks ?? [];
+    const pages: [string, string][] = [
+      ['/app', 'overview'],
+      ['/app/compose', 'compose'],
+      ['/app/calendar?month=2031-01', 'calendar'],
+      ['/app/calendar/week?week=2031-01-01', 'calendar-week'],
+      ['/app/posts', 'posts'],
+      ['/app/posts?status=failed', 'posts-failed'],
+      ['/app/approvals', 'approvals'],
+      ['/app/deleted', 'deleted'],
       ['/app/media', 'media'],
       ['/app/analytics', 'analytics'],
+      ['/app/connections', 'connections'],
+      ['/app/automations', 'automations'],
+      ['/app/keys', 'api-keys'],
+      ['/app/agents', 'agents'],
+      ['/app/webhooks', 'webhooks'],
+      ['/app/billing', 'billing'],
       ['/app/account', 'account'],
-    ] as const) {
-      await page.goto(`${server.url}${path}`);
-      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-    }
+      ['/app/no-such-page', 'not-found'],
+    ];
+    if (first !== undefined) pages.push([`/app/posts/${first.id}`, 'post']);
+    if (hook !== undefined) pages.push([`/app/webhooks/${hook.id}`, 'webhook']);
+    for (const [path, name] of pages) await check(`${server.url}${path}`, name);
+
+    // On a phone the sections fold into a menu that opens from the keyboard, without a script.
+    await phone.goto(`${server.url}/app`);
+    const menu = phone.getByText('Menu', { exact: true });
+    expect(await phone.getByRole('link', { name: 'Connections' }).isVisible()).toBe(false);
+    await menu.focus();
+    await phone.keyboard.press('Enter');
+    expect(await phone.getByRole('link', { name: 'Connections' }).isVisible()).toBe(true);
+    await expectNoOverlap(phone);
+    await phone.screenshot({ path: join(ARTIFACTS, 'menu-open-390.png'), fullPage: true });
+    // On a phone the month is an agenda: each day with posts named once, no grid of tiny cells.
+    await phone.goto(`${server.url}/app/calendar?month=2031-01`);
+    expect(await phone.locator('table').isVisible()).toBe(false);
+    expect(await phone.locator('.agenda h2').first().textContent()).toMatch(/^\w+day \d+ January$/);
+
+    // The other surfaces share the look: a sandbox consent page and the connect pages it ends on.
+    await phone.goto(`${server.url}/app/connections`);
+    await phone.getByLabel('Platform').selectOption('threads');
+    await phone.getByRole('button', { name: 'Connect' }).click();
+    await phone.waitForURL(/\/sandbox\/threads\/www\/oauth\/authorize/);
+    await check(phone.url(), 'sandbox-consent');
+    await phone.getByLabel('Account handle').fill('ann_phone');
+    await Promise.all([phone.waitForURL(/\/connect\/callback/), phone.getByRole('button', { name: 'Approve' }).click()]);
+    const callback = phone.url();
+    await check(callback, 'connect-callback');
+    await check(`${server.url}/connect/callback?state=nothing`, 'connect-refused');
+
+    // And the OAuth sign-in and consent pages of an agent asking for access.
+    const authorize = await agentAuthorizeUrl(server.url);
+    const signedOut = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const fresh = await signedOut.newPage();
+    await fresh.goto(authorize);
+    await check(fresh.url(), 'oauth-sign-in');
+    await fresh.getByLabel('Email').fill(EMAIL);
+    await fresh.getByLabel('Password').fill(PASSWORD);
+    await fresh.getByRole('button', { name: 'Sign in' }).click();
+    await fresh.getByRole('button', { name: 'Allow' }).waitFor();
+    await check(fresh.url(), 'oauth-consent');
+    await check(`${server.url}/app/sign-in`, 'sign-in');
+    await signedOut.close();
+    await wide.close();
+    await audit.close();
     await page.goto(`${server.url}/app/sign-in`);
     expect(violations).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('signs out', async () => {
     await page.goto(`${server.url}/app`);
@@ -386,3 +425,26 @@ describe('the console in a browser', () => {
     expect(await heading()).toBe('Sign in');
   });
 });
+
+// An agent's authorization request (a registered public client, PKCE): where its person signs in.
+async function agentAuthorizeUrl(base: string): Promise<string> {
+  const callback = 'http://127.0.0.1:53682/cb';
+  const response = await fetch(`${base}/oauth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: [callback], token_endpoint_auth_method: 'none', client_name: 'Phone Agent' }),
+  });
+  const { client_id } = (await response.json()) as { client_id: string };
+  const url = new URL(`${base}/oauth/authorize`);
+  for (const [name, value] of Object.entries({
+    response_type: 'code',
+    client_id,
+    redirect_uri: callback,
+    scope: 'mcp:read',
+    state: 's',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  }))
+    url.searchParams.set(name, value);
+  return url.toString();
+}
