@@ -5,8 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 import { expectNoOverflow, expectNoOverlap } from './page-layout-checks.js';
+import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 import { svcInProcess } from './support.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
@@ -154,7 +154,7 @@ describe('the console in a browser', () => {
     await page.goto(`${server.url}/app/calendar?month=${month}`);
     expect(await page.locator('main').textContent()).toContain('Fresh bread');
     const ids = await page
-      .locator('a[href^="/app/posts/post_"]')
+      .locator('.calendar a[href^="/app/posts/post_"]')
       .evaluateAll((links) => links.map((l) => (l.getAttribute('href') ?? '').split('/').pop() ?? ''));
     expect(ids).toHaveLength(2);
     for (const id of ids) {
@@ -393,7 +393,10 @@ describe('the console in a browser', () => {
     await phone.waitForURL(/\/sandbox\/threads\/www\/oauth\/authorize/);
     await check(phone.url(), 'sandbox-consent');
     await phone.getByLabel('Account handle').fill('ann_phone');
-    await Promise.all([phone.waitForURL(/\/connect\/callback/), phone.getByRole('button', { name: 'Approve' }).click()]);
+    await Promise.all([
+      phone.waitForURL(/\/connect\/callback/),
+      phone.getByRole('button', { name: 'Approve' }).click(),
+    ]);
     const callback = phone.url();
     await check(callback, 'connect-callback');
     await check(`${server.url}/connect/callback?state=nothing`, 'connect-refused');
@@ -432,7 +435,11 @@ async function agentAuthorizeUrl(base: string): Promise<string> {
   const response = await fetch(`${base}/oauth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ redirect_uris: [callback], token_endpoint_auth_method: 'none', client_name: 'Phone Agent' }),
+    body: JSON.stringify({
+      redirect_uris: [callback],
+      token_endpoint_auth_method: 'none',
+      client_name: 'Phone Agent',
+    }),
   });
   const { client_id } = (await response.json()) as { client_id: string };
   const url = new URL(`${base}/oauth/authorize`);

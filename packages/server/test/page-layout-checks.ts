@@ -6,7 +6,9 @@ import { expect } from 'vitest';
 
 /** Fails when the page scrolls sideways, naming the innermost elements that stick out. */
 export async function expectNoOverflow(page: Page): Promise<void> {
-  const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+  const overflow = (await page.evaluate(
+    'document.documentElement.scrollWidth - window.innerWidth',
+  )) as number;
   const culprits =
     overflow > 0
       ? await page.evaluate(
@@ -20,10 +22,10 @@ export async function expectNoOverflow(page: Page): Promise<void> {
 // own. Two of them that are not nested may not cover each other by more than `slack` pixels.
 const FIND_OVERLAPS = `((slack) => {
   const interactive = 'a[href],button,input:not([type=hidden]),select,textarea,summary,label,[tabindex]';
+  // checkVisibility also hides what a closed <details> holds; a 1-pixel box is for screen readers.
   const visible = (e) => {
-    const s = getComputedStyle(e);
     const r = e.getBoundingClientRect();
-    return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 1 && r.height > 1 && !e.closest('[hidden],.visually-hidden,.skip');
+    return e.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && r.width > 1 && r.height > 1 && !e.closest('.skip');
   };
   const ownText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
   const boxes = [...document.body.querySelectorAll('*')]

@@ -44,7 +44,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.88em;bac
 main{padding:1rem;max-width:72rem;min-width:0}
 @media (min-width:60rem){
 .shell{display:grid;grid-template-columns:15rem minmax(0,1fr)}
-.sidebar{display:block;border-bottom:0;border-right:1px solid var(--line);padding:1.25rem 1rem;position:sticky;top:0;height:100vh;overflow-y:auto}
+.sidebar{display:block;border-bottom:0;border-right:1px solid var(--line);padding:1.25rem 1rem}
 .menu{margin:0}
 main{padding:1.5rem 2rem}}
 /* Where the browser lets a closed <details> show its content, wide screens skip the menu button. */

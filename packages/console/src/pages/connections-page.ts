@@ -9,7 +9,7 @@ import {
   type PostingOptionsView,
   postingOptionsFailure,
 } from '@svc/core';
-import { type Html, html, unwrap } from '@svc/web';
+import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
@@ -85,7 +85,10 @@ ${
 <h2>Connected accounts</h2>
 ${
   rows.length === 0
-    ? html`<p class="muted">No account is connected yet.</p>`
+    ? emptyState('No account is connected yet: connect one to publish to it.', {
+        href: '#platform',
+        label: 'Choose a platform',
+      })
     : html`<div class="table stack"><table><thead><tr><th scope="col">Account</th><th scope="col">Platform</th><th scope="col">Access</th><th scope="col">Connected</th><th scope="col">Posting</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }
 ${await youtubeAuditSection(c, accounts)}
