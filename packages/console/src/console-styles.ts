@@ -15,6 +15,7 @@ export const CONSOLE_CSS = `${WEB_CSS}
 .excerpt{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font:.85rem/1.4 ui-monospace,monospace}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fffbe6;border:1px solid #d4b106;padding:.75rem;border-radius:4px}
 .calendar table{table-layout:fixed}
+.calendar abbr{text-decoration:none}
 .calendar td{height:6rem;overflow-wrap:anywhere}
 .calendar td[aria-current=date]{background:var(--accent-soft)}
 .day{font-weight:600}

@@ -28,15 +28,16 @@ const FIND_OVERLAPS = `((slack) => {
     return e.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && r.width > 1 && r.height > 1 && !e.closest('.skip');
   };
   const ownText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+  // An inline element that wraps has one box per line (its bounding box would cover its neighbours).
   const boxes = [...document.body.querySelectorAll('*')]
     .filter((e) => (e.matches(interactive) || ownText(e)) && visible(e))
-    .map((e) => ({ e, r: e.getBoundingClientRect() }));
+    .flatMap((e) => [...e.getClientRects()].filter((r) => r.width > 1 && r.height > 1).map((r) => ({ e, r })));
   const name = (e) => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : '') + ' "' + (e.textContent || e.getAttribute('aria-label') || '').trim().slice(0, 30) + '"';
   const found = [];
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i], b = boxes[j];
-      if (a.e.contains(b.e) || b.e.contains(a.e)) continue;
+      if (a.e === b.e || a.e.contains(b.e) || b.e.contains(a.e)) continue;
       // A label and its own control are one thing to a person.
       if (a.e.control === b.e || b.e.control === a.e) continue;
       const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);

@@ -61,7 +61,8 @@ main{padding:1.5rem 2rem}}
 /* Cards, grids, figures. */
 .card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);box-shadow:var(--shadow);padding:1rem;margin:0 0 1rem;min-width:0}
 .card>h2:first-child{margin-top:0}
-.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
+.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,9rem),1fr))}
+.grid>.card{margin:0}
 .stat{font-size:1.6rem;font-weight:700}
 
 /* Buttons. */
@@ -101,7 +102,7 @@ details{margin:0 0 1rem}summary{cursor:pointer;color:var(--accent)}
 .mark{display:inline-grid;place-items:center;flex:none;width:1.4rem;height:1.4rem;border-radius:6px;font-size:.68rem;font-weight:800;letter-spacing:-.02em;color:#fff;background:#44464f}
 .mark-instagram{background:#b02a73}.mark-threads{background:#111}.mark-facebook{background:#1461c9}.mark-tiktok{background:#0f5e57}.mark-youtube{background:#c4110e}
 .avatar{display:inline-grid;place-items:center;flex:none;width:2.5rem;height:2.5rem;border-radius:50%;object-fit:cover;background:var(--accent-soft);color:var(--accent);font-weight:700;border:1px solid var(--line);overflow:hidden}
-.identity{display:flex;align-items:center;gap:.6rem;min-width:0}
+.identity{display:flex;align-items:flex-start;gap:.6rem;min-width:min(100%,12rem)}
 .identity>span{min-width:0;overflow-wrap:anywhere}
 
 /* Empty states: what is missing and the next step. */
