@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectNoOverflow, expectNoOverlap } from './page-layout-checks.js';
 import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 import { svcInProcess } from './support.js';
@@ -36,6 +36,9 @@ describe('the console in a browser', () => {
   const heading = () => page.locator('h1').textContent();
 
   beforeAll(async () => {
+    // A busy machine (tests of several packages at once) answers a page in seconds, not in the
+    // one second a poll waits by default.
+    vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
     mkdirSync(ARTIFACTS, { recursive: true });
     // Webhooks go to a receiver on loopback over http: allowed by the tests-only flag.
     server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
@@ -64,6 +67,7 @@ describe('the console in a browser', () => {
     });
   }, 60_000);
   afterAll(async () => {
+    vi.resetConfig();
     await browser?.close();
     await server?.close();
   });
@@ -149,9 +153,7 @@ describe('the console in a browser', () => {
     expect(await page.locator('#publication').textContent()).toContain('a 2-slide Instagram carousel');
     await shot('compose');
     await page.getByRole('button', { name: 'Schedule' }).click();
-    await expect
-      .poll(() => page.getByRole('status').textContent(), { timeout: 10_000 })
-      .toContain('Scheduled');
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Scheduled');
     const month = new Date().toISOString().slice(0, 7);
     await page.goto(`${server.url}/app/calendar?month=${month}`);
     expect(await page.locator('main').textContent()).toContain('Fresh bread');
@@ -205,13 +207,10 @@ describe('the console in a browser', () => {
       await page.getByRole('button', { name: 'Send a test event to Order system' }).click();
       await receiver.waitFor(() => receiver.received.some((r) => r.type === 'ping'), 20_000, 'the ping');
       await expect
-        .poll(
-          async () => {
-            await page.reload();
-            return page.locator('main table').textContent();
-          },
-          { timeout: 15_000 },
-        )
+        .poll(async () => {
+          await page.reload();
+          return page.locator('main table').textContent();
+        })
         .toMatch(/ping[\s\S]*200/);
       expect(await page.content()).not.toContain(secret.slice('whsec_'.length));
       await shot('webhook');
