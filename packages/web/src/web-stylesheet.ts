@@ -24,15 +24,13 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.88em;bac
 
 /* The shell: a sidebar of grouped sections on wide screens, a menu button on phones. */
 .shell{min-height:100vh}
-.sidebar{background:var(--card);border-bottom:1px solid var(--line);padding:.5rem 1rem;display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem}
+.sidebar{position:relative;background:var(--card);border-bottom:1px solid var(--line);padding:.5rem 1rem;display:flex;flex-wrap:wrap;align-items:center;gap:0 1rem}
 .brand{display:inline-flex;align-items:center;gap:.5rem;font-weight:700;font-size:1.15rem;color:var(--ink);text-decoration:none;padding:.25rem 0}
 .logo{display:inline-grid;place-items:center;width:1.9rem;height:1.9rem;border-radius:8px;background:var(--accent);color:var(--accent-ink);font-size:1rem}
-.menu{margin:0 0 0 auto}
-.menu>summary{list-style:none;display:inline-flex;align-items:center;gap:.4rem;min-height:2.5rem;padding:.35rem .9rem;border:1px solid var(--line);border-radius:999px;color:var(--ink);font-weight:600;cursor:pointer}
+.menu{flex-basis:100%;margin:0}
+.menu>summary{position:absolute;top:.5rem;right:1rem;list-style:none;display:inline-flex;align-items:center;gap:.4rem;min-height:2.5rem;padding:.35rem .9rem;border:1px solid var(--line);border-radius:999px;color:var(--ink);font-weight:600;cursor:pointer}
 .menu>summary::-webkit-details-marker{display:none}
 .menu>summary::before{content:"";width:1rem;height:.7rem;border-block:2px solid currentColor;background:linear-gradient(currentColor,currentColor) center/100% 2px no-repeat}
-.menu[open]{flex-basis:100%;margin:0}
-.menu[open]>summary{margin-left:auto;display:flex;width:max-content}
 .menu-body{padding:.5rem 0}
 .nav-title{margin:.75rem 0 .25rem;font-size:.75rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase;color:var(--muted)}
 .nav-list{list-style:none;margin:0;padding:0}
@@ -63,6 +61,7 @@ main{padding:1.5rem 2rem}}
 .card>h2:first-child{margin-top:0}
 .grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,9rem),1fr))}
 .grid>.card{margin:0}
+form+.grid,form+.card{margin-top:1rem}
 .stat{font-size:1.6rem;font-weight:700}
 
 /* Buttons. */
