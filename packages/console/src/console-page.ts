@@ -1,28 +1,49 @@
-import { type Html, html } from '@svc/web';
+import { type Html, html, standaloneBody, webDocument } from '@svc/web';
 import { CONSOLE_JS_PATH } from './console-script.js';
 import type { ConsoleSession } from './console-session.js';
 import { CONSOLE_CSS_PATH } from './console-styles.js';
 
-/** The console's sections, in navigation order. */
-export const SECTIONS = [
-  { path: '/app', label: 'Overview' },
-  { path: '/app/compose', label: 'Compose' },
-  { path: '/app/calendar', label: 'Calendar' },
-  { path: '/app/posts', label: 'Posts' },
-  { path: '/app/approvals', label: 'Approvals' },
-  { path: '/app/deleted', label: 'Deleted' },
-  { path: '/app/media', label: 'Media' },
-  { path: '/app/connections', label: 'Connections' },
-  { path: '/app/automations', label: 'Automations' },
-  { path: '/app/analytics', label: 'Analytics' },
-  { path: '/app/keys', label: 'API keys' },
-  { path: '/app/agents', label: 'Agents' },
-  { path: '/app/webhooks', label: 'Webhooks' },
-  { path: '/app/billing', label: 'Billing' },
+/** The console's sections in their navigation groups, in order. */
+export const NAV_GROUPS = [
+  {
+    label: 'Plan',
+    sections: [
+      { path: '/app', label: 'Overview' },
+      { path: '/app/calendar', label: 'Calendar' },
+      { path: '/app/compose', label: 'Compose' },
+    ],
+  },
+  {
+    label: 'Content',
+    sections: [
+      { path: '/app/posts', label: 'Posts' },
+      { path: '/app/media', label: 'Media' },
+      { path: '/app/approvals', label: 'Approvals' },
+      { path: '/app/deleted', label: 'Deleted' },
+    ],
+  },
+  { label: 'Insights', sections: [{ path: '/app/analytics', label: 'Analytics' }] },
+  {
+    label: 'Settings',
+    sections: [
+      { path: '/app/connections', label: 'Connections' },
+      { path: '/app/automations', label: 'Automations' },
+      { path: '/app/keys', label: 'API keys' },
+      { path: '/app/agents', label: 'Agents' },
+      { path: '/app/webhooks', label: 'Webhooks' },
+      { path: '/app/billing', label: 'Billing' },
+      { path: '/app/account', label: 'Account' },
+    ],
+  },
 ] as const;
 
+type Section = (typeof NAV_GROUPS)[number]['sections'][number];
+
+/** Every section, in navigation order. */
+export const SECTIONS: readonly Section[] = NAV_GROUPS.flatMap((group): readonly Section[] => group.sections);
+
 /** The section a page belongs to, for the navigation's current mark. */
-export type SectionPath = (typeof SECTIONS)[number]['path'] | null;
+export type SectionPath = Section['path'] | null;
 
 /** What a page of a signed-in person is made of. */
 export type PageParts = {
@@ -36,33 +57,48 @@ export type PageParts = {
   readonly scripts?: readonly string[];
 };
 
-/** A whole page for a signed-in person: header with navigation and sign-out, then the page. */
+/**
+ * A whole page for a signed-in person: the shell (brand, grouped navigation, who is signed in and
+ * sign-out), then the page. On phones the navigation folds into a Menu that is a plain
+ * `<details>`, so it opens from the keyboard and without JavaScript.
+ */
 export function consolePage(session: ConsoleSession, parts: PageParts): string {
-  const nav = SECTIONS.map(
-    (s) =>
-      html`<li><a href="${s.path}"${s.path === parts.section ? html` aria-current="page"` : ''}>${s.label}</a></li>`,
+  const groups = NAV_GROUPS.map(
+    (group) => html`<p class="nav-title" id="nav-${group.label.toLowerCase()}">${group.label}</p>
+<ul class="nav-list" aria-labelledby="nav-${group.label.toLowerCase()}">${group.sections.map(
+      (s) =>
+        html`<li><a href="${s.path}"${s.path === parts.section ? html` aria-current="page"` : ''}>${s.label}</a></li>`,
+    )}</ul>
+`,
   );
   return document(
     parts.title,
     parts.scripts ?? [],
     html`<a class="skip" href="#main">Skip to content</a>
-<header><div class="bar">
-<a class="brand" href="/app">svc</a>
-<nav aria-label="Sections"><ul>${nav}</ul></nav>
-<div class="who"><span>${session.user.email}</span><a href="/app/account">Account</a>
+<div class="shell">
+<header class="sidebar">
+<a class="brand" href="/app"><span class="logo" aria-hidden="true">s</span>svc</a>
+<details class="menu"><summary>Menu</summary>
+<div class="menu-body">
+<nav aria-label="Sections">
+${groups}</nav>
+<div class="who"><span>${session.user.email}</span>
 <form class="inline" method="post" action="/app/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></div>
-</div></header>
+</div>
+</details>
+</header>
 <main id="main">
 <h1>${parts.title}</h1>
 ${parts.notice ? html`<p role="status">${parts.notice}</p>` : ''}${parts.alert ? html`<p role="alert">${parts.alert}</p>` : ''}
 ${parts.body}
-</main>`,
+</main>
+</div>`,
   );
 }
 
 /** A page without the signed-in header (sign in, errors before a session). */
 export function barePage(title: string, body: Html): string {
-  return document(title, [], html`<main id="main" class="signin"><h1>${title}</h1>${body}</main>`);
+  return document(title, [], standaloneBody(html`<h1>${title}</h1>${body}`));
 }
 
 /** The hidden anti-forgery field every form of a signed-in page carries. */
@@ -71,21 +107,10 @@ export function csrfField(session: ConsoleSession): Html {
 }
 
 function document(title: string, scripts: readonly string[], body: Html): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · svc</title>
-<link rel="stylesheet" href="${CONSOLE_CSS_PATH}">
-<script src="${CONSOLE_JS_PATH}" defer></script>
-${scripts.map(
-  (src) => html`<script src="${src}" defer></script>
-`,
-)}</head>
-<body>
-${body}
-</body>
-</html>
-`.text;
+  return webDocument({
+    title: `${title} · svc`,
+    stylesheet: CONSOLE_CSS_PATH,
+    scripts: [CONSOLE_JS_PATH, ...scripts],
+    body,
+  });
 }

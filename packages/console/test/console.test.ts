@@ -501,7 +501,7 @@ describe('the console', () => {
     expect(month.text).toContain('Calendar: January 2026');
     expect(month.text).toContain('09:30');
     expect(month.text).toContain('Winter sale');
-    expect(month.text).toContain('data-label="Tuesday 20"');
+    expect(month.text).toContain('<span class="visually-hidden">Tuesday </span>20</span>');
     expect((await browser.get('/app/calendar?month=2026-02')).text).not.toContain('Winter sale');
     const week = await browser.get('/app/calendar/week?week=2026-01-21');
     expect(week.text).toContain('Calendar: week of 19 January 2026');

@@ -1,5 +1,5 @@
 import { createSignInLimiter } from '@svc/core';
-import { requestPath, type WebSurface } from '@svc/web';
+import { requestPath, stylesheetReply, WEB_CSS, type WebSurface, writeReply } from '@svc/web';
 import type Provider from 'oidc-provider';
 import { createProvider } from './create-provider.js';
 import { createInteractionHandler } from './interaction-handler.js';
@@ -7,6 +7,7 @@ import { type OAuthBearerVerifier, oauthBearerVerifier } from './oauth-bearer-ve
 import { mcpResourceOf, type OAuthDeps } from './oauth-deps.js';
 import { INTERACTION_PREFIX, METADATA_PATHS, OAUTH_ROUTES } from './oauth-routes.js';
 import { createOAuthSecrets } from './oauth-secrets.js';
+import { OAUTH_CSS_PATH } from './pages/html-page.js';
 import { createRegistrationGuard } from './registration-guard.js';
 
 /** The authorization server as a plain Node handler for the paths it owns (mounted into the HTTP app). */
@@ -40,6 +41,10 @@ export function createOAuthServer(deps: OAuthDeps): OAuthServer {
     owns: (path) => path.startsWith('/oauth/') || METADATA_PATHS.includes(path),
     handle(req, res) {
       const path = requestPath(req);
+      if (path === OAUTH_CSS_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+        writeReply(res, stylesheetReply(WEB_CSS), { head: req.method === 'HEAD' });
+        return;
+      }
       if (path === OAUTH_ROUTES.registration && req.method === 'POST') {
         guardRegistration(req, res)
           .then((checked) => {

@@ -207,7 +207,9 @@ describe('the consent page', () => {
     expect(consentPage).toContain('<code>offline_access</code>: Stay connected');
     expect(consentPage).not.toContain('<code>mcp:write</code>');
     expect(consentPage).toContain('<button type="submit" name="decision" value="allow">Allow</button>');
-    expect(consentPage).toContain('<button type="submit" name="decision" value="deny">Deny</button>');
+    expect(consentPage).toContain(
+      '<button class="secondary" type="submit" name="decision" value="deny">Deny</button>',
+    );
     expect(callback.searchParams.get('code')).toBeTruthy();
   });
 });

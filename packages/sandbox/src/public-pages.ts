@@ -26,7 +26,10 @@ export function publicPageRoutes(ctx: SandboxContext): RouteSpec[] {
   return [
     page(SANDBOX_CSS_PATH, () => ({
       status: 200,
-      headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+      headers: {
+        'content-type': 'text/css; charset=utf-8',
+        'cache-control': 'public, max-age=31536000, immutable',
+      },
       body: SANDBOX_CSS,
     })),
     // Instagram posts show their comments and a form to comment as a visitor.

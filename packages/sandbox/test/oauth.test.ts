@@ -28,7 +28,9 @@ describe('consent pages', () => {
       state: 'abc',
       handle: 'sandbox_instagram',
     });
-    const deny = /<a href="([^"]+)">Deny<\/a>/.exec(page.text)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const deny =
+      /<a class="button secondary" href="([^"]+)">Deny<\/a>/.exec(page.text)?.[1]?.replaceAll('&amp;', '&') ??
+      '';
     const denied = new URL(deny);
     expect(`${denied.origin}${denied.pathname}`).toBe(REDIRECT);
     expect(denied.searchParams.get('error')).toBe('access_denied');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectNoOverflow, expectNoOverlap } from './page-layout-checks.js';
 import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 import { svcInProcess } from './support.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
@@ -35,6 +36,9 @@ describe('the console in a browser', () => {
   const heading = () => page.locator('h1').textContent();
 
   beforeAll(async () => {
+    // A busy machine (tests of several packages at once) answers a page in seconds, not in the
+    // one second a poll waits by default.
+    vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
     mkdirSync(ARTIFACTS, { recursive: true });
     // Webhooks go to a receiver on loopback over http: allowed by the tests-only flag.
     server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
@@ -63,6 +67,7 @@ describe('the console in a browser', () => {
     });
   }, 60_000);
   afterAll(async () => {
+    vi.resetConfig();
     await browser?.close();
     await server?.close();
   });
@@ -153,7 +158,7 @@ describe('the console in a browser', () => {
     // One compose to two platforms is one entry, leading to its group's page and each platform's post.
     await page.locator('a[href^="/app/groups/"]').first().click();
     const ids = await page
-      .locator('a[href^="/app/posts/post_"]')
+      .locator('.calendar a[href^="/app/posts/post_"]')
       .evaluateAll((links) => links.map((l) => (l.getAttribute('href') ?? '').split('/').pop() ?? ''));
     expect(ids).toHaveLength(2);
     for (const id of ids) {
@@ -317,33 +322,22 @@ describe('the console in a browser', () => {
     expect(await page.locator('main').textContent()).toMatch(/14:30 ?Later/);
   });
 
-  it('passes axe-core on every page at a phone’s width, without horizontal scrolling', async () => {
-    // axe is injected as a script, which the console's policy rightly refuses: a second context,
-    // signed in with the same cookie, lets it in.
+  // Each page is checked at a phone's width with axe-core, and at 390 and 1280 px for sideways
+  // scrolling and overlapping boxes, and photographed at both widths. axe is injected as a script,
+  // which the console's policy rightly refuses: the phone's context, signed in with the same
+  // cookie (or with none), lets it in.
+  const auditPages = async (signedIn = true) => {
     const audit = await browser.newContext({
       viewport: { width: 390, height: 844 },
       bypassCSP: true,
-      storageState: await context.storageState(),
+      ...(signedIn ? { storageState: await context.storageState() } : {}),
     });
     const phone = await audit.newPage();
-    const paths = [
-      '/app',
-      '/app/compose',
-      '/app/calendar',
-      '/app/calendar/week?week=2031-01-01',
-      '/app/posts',
-      '/app/posts?status=failed',
-      '/app/approvals',
-      '/app/media',
-      '/app/analytics',
-      '/app/keys',
-      '/app/webhooks',
-      '/app/account',
-    ];
-    const [first] = (await server.call('/api/v1/posts?limit=1', key)).body.posts ?? [];
-    if (first !== undefined) paths.push(`/app/posts/${first.id}`);
-    for (const path of paths) {
-      await phone.goto(`${server.url}${path}`);
+    const wide = await audit.newPage();
+    await wide.setViewportSize({ width: 1280, height: 900 });
+    const check = async (url: string, name: string) => {
+      // A page the phone is already on is checked as it is (the end of a connection answers once).
+      if (phone.url() !== url) await phone.goto(url);
       await phone.addScriptTag({ content: AXE });
       // Evaluated in the page (this file is compiled without the DOM's types).
       const found = (await phone.evaluate(
@@ -351,34 +345,93 @@ describe('the console in a browser', () => {
       )) as { id: string; impact: string; nodes: number }[];
       expect(
         found.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-        path,
+        url,
       ).toEqual([]);
-      const overflow = (await phone.evaluate(
-        'document.documentElement.scrollWidth - window.innerWidth',
-      )) as number;
-      // On failure, name the innermost elements that stick out.
-      const culprits =
-        overflow > 0
-          ? await phone.evaluate(
-              "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).slice(-3).map((e) => e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40)).join(' | ')",
-            )
-          : '';
-      expect(overflow, `${path}: ${culprits}`).toBeLessThanOrEqual(0);
-    }
-    await phone.goto(`${server.url}/app/keys`);
-    await phone.screenshot({ path: join(ARTIFACTS, 'api-keys-phone.png'), fullPage: true });
-    await audit.close();
-    for (const [path, name] of [
+      await expectNoOverflow(phone);
+      await expectNoOverlap(phone);
+      await phone.screenshot({ path: join(ARTIFACTS, `${name}-390.png`), fullPage: true });
+      await wide.goto(url);
+      await expectNoOverflow(wide);
+      await expectNoOverlap(wide);
+      await wide.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
+    };
+    return { phone, check, close: () => audit.close() };
+  };
+
+  it('passes axe-core on every console page at a phone’s width, without horizontal scrolling or overlapping boxes', async () => {
+    const { check, close } = await auditPages();
+    const [first] = (await server.call('/api/v1/posts?limit=1', key)).body.posts ?? [];
+    const [hook] = (await server.call('/api/v1/webhooks', key)).body.webhooks ?? [];
+    const pages: [string, string][] = [
+      ['/app', 'overview'],
+      ['/app/compose', 'compose'],
+      ['/app/calendar?month=2031-01', 'calendar'],
+      ['/app/calendar/week?week=2031-01-01', 'calendar-week'],
+      ['/app/posts', 'posts'],
+      ['/app/posts?status=failed', 'posts-failed'],
+      ['/app/approvals', 'approvals'],
+      ['/app/deleted', 'deleted'],
       ['/app/media', 'media'],
       ['/app/analytics', 'analytics'],
+      ['/app/connections', 'connections'],
+      ['/app/automations', 'automations'],
+      ['/app/keys', 'api-keys'],
+      ['/app/agents', 'agents'],
+      ['/app/webhooks', 'webhooks'],
+      ['/app/billing', 'billing'],
       ['/app/account', 'account'],
-    ] as const) {
-      await page.goto(`${server.url}${path}`);
-      await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-    }
+      ['/app/no-such-page', 'not-found'],
+    ];
+    if (first !== undefined) pages.push([`/app/posts/${first.id}`, 'post']);
+    if (hook !== undefined) pages.push([`/app/webhooks/${hook.id}`, 'webhook']);
+    for (const [path, name] of pages) await check(`${server.url}${path}`, name);
+    await close();
+  }, 180_000);
+
+  it('folds the navigation into a menu that opens from the keyboard, and shows the month as an agenda, on a phone', async () => {
+    const { phone, close } = await auditPages();
+    await phone.goto(`${server.url}/app`);
+    expect(await phone.getByRole('link', { name: 'Connections' }).isVisible()).toBe(false);
+    await phone.getByText('Menu', { exact: true }).focus();
+    await phone.keyboard.press('Enter');
+    expect(await phone.getByRole('link', { name: 'Connections' }).isVisible()).toBe(true);
+    await expectNoOverlap(phone);
+    await phone.screenshot({ path: join(ARTIFACTS, 'menu-open-390.png') });
+    // Each day with posts named once, no grid of tiny cells.
+    await phone.goto(`${server.url}/app/calendar?month=2031-01`);
+    expect(await phone.locator('table').isVisible()).toBe(false);
+    expect(await phone.locator('.agenda h2').first().textContent()).toMatch(/^\w+day \d+ January$/);
+    await close();
+  });
+
+  it('gives the sandbox consent page, the connect pages and the OAuth pages the same look, checked the same way', async () => {
+    const { phone, check, close } = await auditPages();
+    await phone.goto(`${server.url}/app/connections`);
+    await phone.getByLabel('Platform').selectOption('threads');
+    await phone.getByRole('button', { name: 'Connect' }).click();
+    await phone.waitForURL(/\/sandbox\/threads\/www\/oauth\/authorize/);
+    await check(phone.url(), 'sandbox-consent');
+    await phone.getByLabel('Account handle').fill('ann_phone');
+    await Promise.all([
+      phone.waitForURL(/\/connect\/callback/),
+      phone.getByRole('button', { name: 'Approve' }).click(),
+    ]);
+    await check(phone.url(), 'connect-callback');
+    await check(`${server.url}/connect/callback?state=nothing`, 'connect-refused');
+    await close();
+    // An agent's authorization request, in a browser nobody is signed in to.
+    const signedOut = await auditPages(false);
+    await signedOut.check(await agentAuthorizeUrl(server.url), 'oauth-sign-in');
+    await signedOut.phone.getByLabel('Email').fill(EMAIL);
+    await signedOut.phone.getByLabel('Password').fill(PASSWORD);
+    await signedOut.phone.getByRole('button', { name: 'Sign in' }).click();
+    await signedOut.phone.getByRole('button', { name: 'Allow' }).waitFor();
+    await signedOut.check(signedOut.phone.url(), 'oauth-consent');
+    await signedOut.check(`${server.url}/app/sign-in`, 'sign-in');
+    await signedOut.close();
     await page.goto(`${server.url}/app/sign-in`);
     expect(violations).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('signs out', async () => {
     await page.goto(`${server.url}/app`);
@@ -388,3 +441,30 @@ describe('the console in a browser', () => {
     expect(await heading()).toBe('Sign in');
   });
 });
+
+// An agent's authorization request (a registered public client, PKCE): where its person signs in.
+async function agentAuthorizeUrl(base: string): Promise<string> {
+  const callback = 'http://127.0.0.1:53682/cb';
+  const response = await fetch(`${base}/oauth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      redirect_uris: [callback],
+      token_endpoint_auth_method: 'none',
+      client_name: 'Phone Agent',
+    }),
+  });
+  const { client_id } = (await response.json()) as { client_id: string };
+  const url = new URL(`${base}/oauth/authorize`);
+  for (const [name, value] of Object.entries({
+    response_type: 'code',
+    client_id,
+    redirect_uri: callback,
+    scope: 'mcp:read',
+    state: 's',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  }))
+    url.searchParams.set(name, value);
+  return url.toString();
+}

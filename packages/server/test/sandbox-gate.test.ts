@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { mintSandboxAccount, SANDBOX_APPS, webhookSignatures } from '@svc/sandbox';
+import { WEB_CSS } from '@svc/web';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSecret, sandboxWebhookSecret } from '../src/open-services.js';
 import { SANDBOX_SERVER_SECRET, type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
@@ -192,8 +193,17 @@ describe('the sandbox on a reachable server, as the default leaves it', () => {
       expect(page.headers.get('x-frame-options')).toBe('DENY');
       expect(page.text).not.toMatch(/<style|style=/);
     }
-    const css = await browserAt(server.url).request('/sandbox/assets/sandbox.css');
-    expect([css.status, css.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8']);
+    // The sandbox's and the connect pages' stylesheet is the one every surface shares, byte for byte.
+    for (const page of [pages[0], pages[2]]) {
+      const href = /<link rel="stylesheet" href="([^"]+)">/.exec(page?.text ?? '')?.[1] ?? '';
+      const css = await browserAt(server.url).request(href);
+      expect([css.status, css.headers.get('content-type'), css.headers.get('cache-control')]).toEqual([
+        200,
+        'text/css; charset=utf-8',
+        'public, max-age=31536000, immutable',
+      ]);
+      expect(css.text).toBe(WEB_CSS);
+    }
   });
 
   it("checks Instagram's comment webhooks with this install's secret, not the simulated app's public one", async () => {

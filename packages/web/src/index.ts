@@ -1,10 +1,13 @@
 // The public API of @svc/web: what every HTML and HTTP surface (console, OAuth pages, REST, the
-// tool endpoint, the sandbox pages) shares.
+// tool endpoint, the sandbox pages) shares, the design system's stylesheet and components included.
+export { avatar } from './avatar.js';
 export { clientAddress, isLocalClient } from './client-address.js';
 export { boundCsrfToken, csrfTokensMatch } from './csrf-token.js';
+export { emptyState, type NextStep } from './empty-state.js';
 export { type ErrorJson, errorJson, jsonRpcError } from './error-bodies.js';
 export { escapeHtml, escapeHtmlNamed } from './escape-html.js';
 export { Html, html, raw } from './html.js';
+export { platformMark } from './platform-mark.js';
 export { readForm } from './read-form.js';
 export { readMultipartFile } from './read-multipart-file.js';
 export { readUpload, type UploadForm } from './read-upload.js';
@@ -12,5 +15,7 @@ export { applySecurityHeaders, pageSecurityHeaders } from './security-headers.js
 export { type SignInFormView, signInForm } from './sign-in-form.js';
 export type { SurfaceLogger } from './surface-logger.js';
 export { SvcFailure, unwrap } from './svc-failure.js';
+export { standaloneBody, type WebDocumentParts, webDocument } from './web-document.js';
 export { type WebReply, writeReply } from './web-reply.js';
+export { stylesheetReply, WEB_CSS, WEB_CSS_FILE } from './web-stylesheet.js';
 export { requestPath, type WebSurface } from './web-surface.js';

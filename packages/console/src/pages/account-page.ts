@@ -27,7 +27,7 @@ ${timeZoneSection(c)}`;
     status,
     consolePage(c.session, {
       title: 'Account',
-      section: null,
+      section: '/app/account',
       body,
       notice: extra.notice ?? null,
       alert: extra.alert ?? null,

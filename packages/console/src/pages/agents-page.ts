@@ -1,4 +1,4 @@
-import { html } from '@svc/web';
+import { emptyState, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
@@ -21,7 +21,10 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
 tool endpoint on your behalf. Revoking ends their access at once; they must ask again.</p>
 ${
   rows.length === 0
-    ? html`<p class="muted">No agent is approved.</p>`
+    ? emptyState(
+        'No agent is approved. An agent asks for access from its own app; you approve it on a page of this server.',
+        { href: '/app/keys', label: 'Or give a script an API key' },
+      )
     : html`<div class="table stack"><table><thead><tr><th scope="col">Agent</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col">Until</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
   const notice = c.url.searchParams.get('done') === 'revoked' ? 'The agent’s access was revoked.' : null;

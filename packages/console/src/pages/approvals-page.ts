@@ -1,5 +1,5 @@
 import { getApprovalStatus, listPosts, PLATFORM_NAMES, reviewApproval } from '@svc/core';
-import { html, unwrap } from '@svc/web';
+import { emptyState, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
@@ -29,7 +29,9 @@ ${note === null ? '' : html`<p>Note from the requester: ${note}</p>`}
     }),
   );
   const body =
-    items.length === 0 ? html`<p class="muted">No post waits for your review.</p>` : html`${items}`;
+    items.length === 0
+      ? emptyState('No post waits for your review.', { href: '/app/posts', label: 'See every post' })
+      : html`${items}`;
   return htmlReply(200, consolePage(c.session, { title: 'Approvals', section: '/app/approvals', body }));
 }
 

@@ -1,5 +1,5 @@
 import { deleteAutomation, exportAutomationTemplate, listAutomations, setAutomationRunning } from '@svc/core';
-import { html, unwrap } from '@svc/web';
+import { emptyState, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
@@ -26,7 +26,10 @@ ${confirmButton(`/app/automations/${a.id}/delete`, 'Delete', `Delete ${a.name}`)
   const notice = c.url.searchParams.get('done') === 'deleted' ? 'The automation was deleted.' : null;
   const body =
     items.length === 0
-      ? html`<p class="muted">No automation yet. Agents import templates with <code>svc_import_automation_template</code>; see docs/automations.md.</p>`
+      ? emptyState(
+          html`No automation yet. Agents import templates with <code>svc_import_automation_template</code>; see docs/automations.md.`,
+          { href: '/app/agents', label: 'See your agents' },
+        )
       : html`${items}`;
   return htmlReply(
     200,

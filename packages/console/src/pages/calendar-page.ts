@@ -44,6 +44,19 @@ const monthParam = (year: number, month: number) => {
 const dayEntries = (posts: readonly Post[], time: TimeFormat): Html[] =>
   groupsOf(posts).map((members) => calendarGroupLine(members, time));
 
+// Phones get the month as an agenda: only the days with posts, each named once, one under the other.
+function agenda(
+  days: readonly { readonly day: LocalDate; readonly posts: readonly Post[] }[],
+  time: TimeFormat,
+): Html {
+  const busy = days.filter((d) => d.posts.length > 0);
+  if (busy.length === 0) return html`<ol class="agenda"><li class="muted">No post this month.</li></ol>`;
+  return html`<ol class="agenda">${busy.map(
+    ({ day, posts }) =>
+      html`<li><h2>${dateLabel(day, { weekday: 'long', day: 'numeric', month: 'long' })}</h2><ul class="day-posts">${dayEntries(posts, time)}</ul></li>`,
+  )}</ol>`;
+}
+
 // Days are the person's: a month or week runs from local midnight to local midnight in their zone.
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const now = c.deps.core.clock.now();
@@ -61,14 +74,15 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   }
   const today = c.time.day(now);
   const weeks: Html[] = [];
+  const inMonth: { day: LocalDate; posts: Post[] }[] = [];
   for (let w = 0; w < days / 7; w++) {
     const cells = WEEKDAYS.map((weekday, d) => {
       const day = addDays(start, w * 7 + d);
       const key = formatLocalDate(day);
-      const inMonth = day.month === month;
       const posts = byDay.get(key) ?? [];
-      return html`<td data-label="${weekday} ${day.day}"${inMonth ? '' : html` class="muted"`}${key === today ? html` aria-current="date"` : ''}>
-<span class="day" aria-hidden="true">${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${dayEntries(posts, c.time)}</ul>`}</td>`;
+      if (day.month === month) inMonth.push({ day, posts });
+      return html`<td${day.month === month ? '' : html` class="muted"`}${key === today ? html` aria-current="date"` : ''}>
+<span class="day"><span class="visually-hidden">${weekday} </span>${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${dayEntries(posts, c.time)}</ul>`}</td>`;
     });
     weeks.push(html`<tr>${cells}</tr>`);
   }
@@ -79,9 +93,10 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 <a href="/app/calendar?month=${monthParam(year, month + 1)}">Next month</a>
 <a href="/app/calendar/week?week=${formatLocalDate(first)}">Week view</a></nav>
 <p class="muted">${groupsOf(found.posts).length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
-<div class="table stack calendar"><table><caption class="skip">${title}</caption>
-<thead><tr>${WEEKDAYS.map((d) => html`<th scope="col">${d.slice(0, 3)}</th>`)}</tr></thead>
-<tbody>${weeks}</tbody></table></div>`;
+<div class="table calendar"><table><caption class="visually-hidden">${title}</caption>
+<thead><tr>${WEEKDAYS.map((d) => html`<th scope="col"><abbr title="${d}">${d.slice(0, 3)}</abbr></th>`)}</tr></thead>
+<tbody>${weeks}</tbody></table></div>
+${agenda(inMonth, c.time)}`;
   return htmlReply(
     200,
     consolePage(c.session, { title: `Calendar: ${title}`, section: '/app/calendar', body }),

@@ -9,7 +9,7 @@ import {
   type PostingOptionsView,
   postingOptionsFailure,
 } from '@svc/core';
-import { type Html, html, unwrap } from '@svc/web';
+import { avatar, emptyState, type Html, html, platformMark, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
@@ -54,10 +54,12 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   // Read live, as the page opens, every TikTok account at once.
   const tiktok = accounts.filter((a) => a.platform === 'tiktok');
   const reads = new Map(await Promise.all(tiktok.map(async (a) => [a.id, await readOptions(c, a)] as const)));
+  // The platform's picture (profileImageUrl) lives on its own servers, which the page's
+  // Content-Security-Policy does not load images from: the avatar shows the handle's initial.
   const rows = accounts.map(
     (a) => html`<tr>
-<td><a href="${a.profileUrl}">@${a.handle}</a><div class="muted"><code>${a.id}</code></div></td>
-<td data-label="Platform">${PLATFORM_NAMES[a.platform]}</td>
+<td><div class="identity">${avatar(a.handle, null)}<span><a href="${a.profileUrl}">@${a.handle}</a><div class="muted"><code>${a.id}</code></div></span></div></td>
+<td data-label="Platform">${platformMark(a.platform)}</td>
 <td data-label="Access">${
       a.needsReconnect
         ? html`<span class="status status-failed">Needs reconnecting</span>`
@@ -87,7 +89,10 @@ ${
 <h2>Connected accounts</h2>
 ${
   rows.length === 0
-    ? html`<p class="muted">No account is connected yet.</p>`
+    ? emptyState('No account is connected yet: connect one to publish to it.', {
+        href: '#platform',
+        label: 'Choose a platform',
+      })
     : html`<div class="table stack"><table><thead><tr><th scope="col">Account</th><th scope="col">Platform</th><th scope="col">Access</th><th scope="col">Connected</th><th scope="col">Posting</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }
 ${await youtubeAuditSection(c, accounts)}

@@ -6,7 +6,7 @@ import {
   restoreDaysLeft,
   restoreOwnPost,
 } from '@svc/core';
-import { html, unwrap } from '@svc/web';
+import { emptyState, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
@@ -28,7 +28,13 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   });
   const body =
     rows.length === 0
-      ? html`<p class="muted">No deleted post can be restored. Deleted posts stay here for ${LIMIT_PHRASES.restoreWindow}.</p>`
+      ? emptyState(
+          `No deleted post can be restored. Deleted posts stay here for ${LIMIT_PHRASES.restoreWindow}.`,
+          {
+            href: '/app/posts',
+            label: 'See every post',
+          },
+        )
       : html`<div class="table stack"><table><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Deleted</th><th scope="col">Restorable for</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
   return htmlReply(200, consolePage(c.session, { title: 'Deleted', section: '/app/deleted', body }));
 }

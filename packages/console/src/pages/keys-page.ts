@@ -8,7 +8,7 @@ import {
   SCOPE_WORDS,
   SCOPES,
 } from '@svc/core';
-import { type Html, html, unwrap } from '@svc/web';
+import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
@@ -71,7 +71,10 @@ ${createForm(c, accounts)}
 <h2>Your keys</h2>
 ${
   rows.length === 0
-    ? html`<p class="muted">No keys yet.</p>`
+    ? emptyState('No key yet. A key lets a script or an automation use the API as you.', {
+        href: '#key-name',
+        label: 'Create a key',
+      })
     : html`<div class="table stack"><table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
   return consolePage(c.session, {

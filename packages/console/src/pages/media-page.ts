@@ -1,5 +1,5 @@
 import { captionPreview, deleteMedia, getPost, listMedia, type MediaItem, mediaTypeName } from '@svc/core';
-import { type Html, html, unwrap } from '@svc/web';
+import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
@@ -27,7 +27,10 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
     c.url.searchParams.get('done') === 'deleted' ? 'The file was deleted from the library.' : null;
   const body =
     rows.length === 0
-      ? html`<p class="muted">The library is empty. Files you upload in <a href="/app/compose">Compose</a> or through the API appear here.</p>`
+      ? emptyState('The library is empty. Files you upload in Compose or through the API appear here.', {
+          href: '/app/compose',
+          label: 'Upload in Compose',
+        })
       : html`<div class="table stack"><table><caption class="skip">Media, newest first</caption>
 <thead><tr><th scope="col">File</th><th scope="col">Details</th><th scope="col">Added</th><th scope="col">Used by</th><th scope="col"><span class="skip">Actions</span></th></tr></thead>
 <tbody>${rows}</tbody></table></div>${next}`;

@@ -11,7 +11,7 @@ import {
   PUBLIC_POST_STATUSES,
   type PublicPostStatus,
 } from '@svc/core';
-import { type Html, html, unwrap } from '@svc/web';
+import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
@@ -84,7 +84,9 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   const body = html`${filterForm(filters, accounts)}
 ${
   rows.length === 0
-    ? html`<p class="muted">${filtered ? html`No post matches these filters. <a href="/app/posts">Show every post</a>.` : html`No posts yet. <a href="/app/compose">Compose one</a>.`}</p>`
+    ? filtered
+      ? emptyState('No post matches these filters.', { href: '/app/posts', label: 'Show every post' })
+      : emptyState('No posts yet.', { href: '/app/compose', label: 'Compose a post' })
     : html`<div class="table stack"><table><caption class="skip">Posts, newest first${filtered ? ', filtered' : ''}</caption>
 <thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Accounts</th><th scope="col">Scheduled</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`

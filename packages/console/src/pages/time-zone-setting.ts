@@ -34,7 +34,7 @@ async function save(c: SignedContext): Promise<ConsoleReply> {
   const frame: RefusalFrame = {
     status: 400,
     title: 'Time zone not changed',
-    section: null,
+    section: '/app/account',
     back: { href: '/app/account', label: 'Back to the account' },
   };
   return actionReply(c, set, frame, () => '/app/account?done=time-zone');

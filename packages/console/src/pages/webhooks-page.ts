@@ -7,7 +7,7 @@ import {
   type WebhookEventType,
   type WebhookJson,
 } from '@svc/core';
-import { type Html, html, unwrap } from '@svc/web';
+import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
@@ -101,7 +101,10 @@ ${createForm(c, accounts, extra.typed ?? BLANK)}
 <h2>Your webhooks</h2>
 ${
   rows.length === 0
-    ? html`<p class="muted">No webhook yet.</p>`
+    ? emptyState('No webhook yet. A webhook tells another system when a post is published or fails.', {
+        href: '#webhook-url',
+        label: 'Add a webhook',
+      })
     : html`<div class="table stack"><table><caption class="skip">Your webhooks, newest first</caption>
 <thead><tr><th scope="col">Endpoint</th><th scope="col">Events</th><th scope="col">Accounts</th><th scope="col">State</th><th scope="col">Failing since</th><th scope="col">Created</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`

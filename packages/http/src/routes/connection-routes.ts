@@ -1,11 +1,11 @@
 import { completeConnection, PLATFORM_NAMES, type SvcError, startConnection, svcError } from '@svc/core';
-import { applySecurityHeaders } from '@svc/web';
+import { applySecurityHeaders, WEB_CSS } from '@svc/web';
 import type { Context } from 'koa';
 import { ERROR_STATUS } from '../error-status.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { HttpState } from '../http-state.js';
 import type { Route } from '../route-table.js';
-import { htmlPage } from '../views/html-page.js';
+import { CONNECT_CSS_PATH, htmlPage } from '../views/html-page.js';
 
 type ConnectionContext = Context & { state: HttpState };
 
@@ -82,7 +82,15 @@ export function connectionRoutes(deps: HttpDeps): Route[] {
     });
   };
 
+  // The pages' stylesheet, named by its content, so cached for good.
+  const stylesheet = (ctx: Context) => {
+    applySecurityHeaders(ctx.res, { 'cache-control': 'public, max-age=31536000, immutable' });
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.body = WEB_CSS;
+  };
+
   return [
+    { method: 'GET', path: CONNECT_CSS_PATH, handlers: [stylesheet] },
     { method: 'GET', path: '/connect/callback', handlers: [callback] },
     { method: 'GET', path: '/connect/:id', handlers: [start] },
   ];

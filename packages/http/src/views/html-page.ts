@@ -1,25 +1,21 @@
-import { escapeHtml } from '@svc/web';
+import { html, standaloneBody, WEB_CSS_FILE, webDocument } from '@svc/web';
+
+/** Where the connect pages' stylesheet (the shared `WEB_CSS`) is served, named by its content. */
+export const CONNECT_CSS_PATH = `/connect/assets/${WEB_CSS_FILE}`;
 
 /**
  * A plain, accessible HTML page for people who land on our server in a browser (the end of a
- * connection flow). No scripts, no outside resources; `lines` are text, escaped here.
+ * connection flow), in the style every surface of ours shares. No scripts, no outside resources;
+ * `lines` are text, escaped here.
  */
 export function htmlPage(input: { readonly title: string; readonly lines: readonly string[] }): string {
-  const title = escapeHtml(input.title);
-  const body = input.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n    ');
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>${title}</title>
-  </head>
-  <body>
-    <main>
-    <h1>${title}</h1>
-    ${body}
-    </main>
-  </body>
-</html>
-`;
+  return webDocument({
+    title: input.title,
+    stylesheet: CONNECT_CSS_PATH,
+    body: standaloneBody(html`<h1>${input.title}</h1>
+${input.lines.map(
+  (line) => html`<p>${line}</p>
+`,
+)}`),
+  });
 }

@@ -27,15 +27,15 @@ export function renderConsentPage(view: ConsentView): string {
     'Allow access?',
     html`<p><strong>${view.clientName}</strong> (client id <code>${view.clientId}</code>) asks to use your svc account, signed in as ${view.email}.</p>
 <h2>It will be able to</h2>
-<ul>
+<ul class="plain">
 ${scopes}
 </ul>
 <p>After you answer, you will be sent to <code>${view.redirectUri}</code>. Allow only if you trust this address.</p>
 <form method="post" action="${view.action}">
 <input type="hidden" name="csrf" value="${view.csrf}">
 <input type="hidden" name="step" value="consent">
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny">Deny</button>
+<div class="actions"><button type="submit" name="decision" value="allow">Allow</button>
+<button class="secondary" type="submit" name="decision" value="deny">Deny</button></div>
 </form>`,
   );
 }

@@ -178,9 +178,9 @@ function consentPage(
       `<label for="handle">${label}</label>`,
       `<input type="text" id="handle" name="handle" value="${escapeHtml(handle)}" required autocomplete="off">`,
       ...business,
-      '<button type="submit">Approve</button>',
+      '<div class="actions"><button type="submit">Approve</button>',
+      `<a class="button secondary" href="${escapeHtml(denyUrl(platform, r))}">Deny</a></div>`,
       '</form>',
-      `<p><a href="${escapeHtml(denyUrl(platform, r))}">Deny</a></p>`,
     ].join('\n'),
   );
 }

@@ -1,0 +1,22 @@
+import { PLATFORM_NAMES, type Platform } from '@svc/core';
+import { type Html, html } from './html.js';
+
+// Two letters a person reads at a glance; the name goes with them, shown or spoken.
+const INITIALS: Readonly<Record<Platform, string>> = {
+  instagram: 'IG',
+  threads: '@',
+  facebook: 'f',
+  tiktok: 'TT',
+  youtube: 'YT',
+};
+
+/**
+ * A platform's mark with its name: beside it (`named`, the default), or as the mark's spoken
+ * name where the row has no room for the word.
+ */
+export function platformMark(platform: Platform, shown: 'named' | 'mark' = 'named'): Html {
+  const name = PLATFORM_NAMES[platform];
+  if (shown === 'mark')
+    return html`<span class="mark mark-${platform}" role="img" aria-label="${name}">${INITIALS[platform]}</span>`;
+  return html`<span class="platform"><span class="mark mark-${platform}" aria-hidden="true">${INITIALS[platform]}</span>${name}</span>`;
+}
