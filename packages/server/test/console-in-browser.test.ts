@@ -158,7 +158,7 @@ describe('the console in a browser', () => {
     // One compose to two platforms is one entry, leading to its group's page and each platform's post.
     await page.locator('a[href^="/app/groups/"]').first().click();
     const ids = await page
-      .locator('.calendar a[href^="/app/posts/post_"]')
+      .locator('main a[href^="/app/posts/post_"]')
       .evaluateAll((links) => links.map((l) => (l.getAttribute('href') ?? '').split('/').pop() ?? ''));
     expect(ids).toHaveLength(2);
     for (const id of ids) {
@@ -382,8 +382,17 @@ describe('the console in a browser', () => {
       ['/app/account', 'account'],
       ['/app/no-such-page', 'not-found'],
     ];
-    if (first !== undefined) pages.push([`/app/posts/${first.id}`, 'post']);
+    if (first !== undefined) {
+      pages.push([`/app/posts/${first.id}`, 'post'], [`/app/posts/${first.id}/delete`, 'confirm-delete']);
+    }
     if (hook !== undefined) pages.push([`/app/webhooks/${hook.id}`, 'webhook']);
+    const grouped = ((await server.call('/api/v1/posts?limit=50', key)).body.posts ?? []).find(
+      (p: { groupId: string | null }) => p.groupId !== null,
+    );
+    if (grouped !== undefined) pages.push([`/app/groups/${grouped.groupId}`, 'group']);
+    const [failed] = (await server.call('/api/v1/posts?status=failed&limit=1', key)).body.posts ?? [];
+    if (failed !== undefined) pages.push([`/app/posts/${failed.id}`, 'post-failed']);
+    pages.push([`/app/connections/${accounts.threads}/disconnect`, 'confirm-disconnect']);
     for (const [path, name] of pages) await check(`${server.url}${path}`, name);
     await close();
   }, 180_000);
@@ -406,9 +415,13 @@ describe('the console in a browser', () => {
 
   it('gives the sandbox consent page, the connect pages and the OAuth pages the same look, checked the same way', async () => {
     const { phone, check, close } = await auditPages();
-    await phone.goto(`${server.url}/app/connections`);
-    await phone.getByLabel('Platform').selectOption('threads');
-    await phone.getByRole('button', { name: 'Connect' }).click();
+    // A connect link handed out by REST (one started from the console returns to Connections).
+    const request = await server.call('/api/v1/connections', key, {
+      method: 'POST',
+      json: { platform: 'threads' },
+    });
+    expect(request.status).toBe(200);
+    await phone.goto(request.body.connectUrl);
     await phone.waitForURL(/\/sandbox\/threads\/www\/oauth\/authorize/);
     await check(phone.url(), 'sandbox-consent');
     await phone.getByLabel('Account handle').fill('ann_phone');
