@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRoutes } from '../src/create-http-app.js';
 import { describeApi } from '../src/index.js';
 import { routePath } from '../src/operation-routes.js';
+import { CONNECT_CSS_PATH } from '../src/views/html-page.js';
 import { readJson, startTestApp, type TestApp } from './test-app.js';
 
 const run = promisify(execFile);
@@ -17,6 +18,8 @@ const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
 const NOT_API = new Set([
   'GET /connect/callback',
   'GET /connect/:id',
+  // The connect pages' stylesheet, under a name that changes with its content.
+  `GET ${CONNECT_CSS_PATH}`,
   'GET /webhooks/instagram',
   'POST /webhooks/instagram',
 ]);
