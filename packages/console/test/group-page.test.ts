@@ -66,6 +66,10 @@ describe("a group's page", () => {
 
   it('deletes every member with one form and says so on Posts; the group is then not found', async () => {
     await browser.get('/app/groups/grp_1');
+    // The page's button asks first, naming what follows.
+    const asked = await browser.get('/app/groups/grp_1/delete');
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('What is already published stays published.');
     const deleted = await browser.post('/app/groups/grp_1/delete', {});
     expect(deleted.headers.get('location')).toBe('/app/posts?done=deleted');
     expect((await browser.get('/app/posts?done=deleted')).text).toContain('The post was deleted');

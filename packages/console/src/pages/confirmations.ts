@@ -1,6 +1,8 @@
 import {
+  can,
   captionPreview,
   getPost,
+  getPostGroup,
   getWebhook,
   LIMIT_PHRASES,
   listApiKeys,
@@ -50,6 +52,22 @@ export const confirmationRoutes: readonly ConsoleRoute[] = [
       ],
       button: 'Delete the post',
       back: { href: `/app/posts/${p.id}`, label: 'back to the post' },
+    }));
+  }),
+  confirmRoute('/app/groups/:id/delete', '/app/posts', async (c) => {
+    const group = await getPostGroup(c.deps.core, c.actor, c.params.id ?? '');
+    if (group.isErr()) return null;
+    const deletable = group.value.posts.filter((p) => can(p, 'delete'));
+    const [first] = group.value.posts;
+    return found(first, (p) => ({
+      question: `Delete the post “${captionPreview(p.caption) || 'without a caption'}” on every platform?`,
+      consequences: [
+        `${deletable.flatMap((d) => d.platforms.map((p) => PLATFORM_NAMES[p])).join(', ') || 'No platform'}: it will not be published there.`,
+        'What is already published stays published.',
+        `Each deleted post moves to Deleted, where it can be restored for ${LIMIT_PHRASES.restoreWindow}.`,
+      ],
+      button: 'Delete on every platform',
+      back: { href: `/app/groups/${group.value.groupId}`, label: 'back to the post' },
     }));
   }),
   confirmRoute('/app/connections/:id/disconnect', '/app/connections', async (c) => {

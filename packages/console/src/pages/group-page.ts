@@ -22,6 +22,7 @@ import type { Result } from 'neverthrow';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { confirmButton } from './confirm-page.js';
 import { statusBadge } from './format.js';
 import { problemsOf } from './post-slides.js';
 
@@ -134,7 +135,11 @@ ${members}</section>
 ${
   deletable.length === 0
     ? ''
-    : html`<form method="post" action="/app/groups/${group.groupId}/delete">${csrfField(c.session)}<button class="danger" type="submit">Delete all (${deletable.length} not yet published)</button></form>`
+    : confirmButton(
+        `/app/groups/${group.groupId}/delete`,
+        `Delete all (${deletable.length} not yet published)`,
+        `Delete this post on every platform not yet published (${deletable.length})`,
+      )
 }
 <p><a href="/app/posts">Back to the posts</a></p>`;
   const notice = outcome === null ? (GROUP_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null) : null;
