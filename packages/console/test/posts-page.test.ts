@@ -267,7 +267,7 @@ describe('the Posts pages', () => {
       )._unsafeUnwrap();
       const page = await browser.get(`/app/posts/${draft.id}`);
       expect(page.text).toContain('<h2 id="edit-heading">Edit this draft</h2>');
-      expect(page.text).toContain('empty: at the next publisher run once approved');
+      expect(page.text).toContain('empty: right after approval');
       const saved = await browser.post(`/app/posts/${draft.id}/edit`, {
         caption: 'Teaser, reworded',
         title: '',

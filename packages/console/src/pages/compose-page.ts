@@ -169,7 +169,7 @@ ${
     : html`<label for="privacy">TikTok: who can see it (the creator's own choices)</label>
 <select id="privacy" name="privacyLevel"><option value="">Choose…</option>${privacy.map((p) => html`<option value="${p}"${p === draft.privacyLevel ? html` selected` : ''}>${privacyLevelName(p)}</option>`)}</select>`
 }
-<label for="time">When (${zoneName(c.time.zone)} time; empty: at the next publisher run)</label>
+<label for="time">When (${zoneName(c.time.zone)} time; empty: right away)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 </div>
 ${checks(c, input, media)}

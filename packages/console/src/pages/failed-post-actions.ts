@@ -19,7 +19,7 @@ export function failedPostActions(c: SignedContext, post: Post, typed: RetryText
   const texts = typed ?? { caption: post.caption, title: post.title ?? '' };
   return html`<section class="card" aria-labelledby="recover-heading"><h2 id="recover-heading">Try again</h2>
 <form method="post" action="/app/posts/${post.id}/retry">${csrfField(c.session)}
-<p>Publish it again as it is, at the next publisher run.</p>
+<p>Publish it again as it is, right away.</p>
 <div class="actions"><button type="submit">Retry</button>
 <a href="/app/compose?from=${post.id}">Duplicate into Compose</a></div></form>
 <details${typed === null ? '' : html` open`}><summary>Edit and retry</summary>

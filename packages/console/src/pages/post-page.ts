@@ -216,7 +216,7 @@ async function editForm(c: SignedContext, post: Post, fields: EditFields): Promi
 <textarea id="edit-caption" name="caption" rows="6" maxlength="10000">${fields.caption}</textarea>
 <label for="edit-title">Title (YouTube and TikTok)</label>
 <input id="edit-title" name="title" type="text" maxlength="200" value="${fields.title}">
-<label for="edit-time">When (${c.time.zone} time${draft ? '; empty: at the next publisher run once approved' : ''})</label>
+<label for="edit-time">When (${c.time.zone} time${draft ? '; empty: right after approval' : ''})</label>
 <input id="edit-time" name="time" type="datetime-local" value="${fields.time}"${draft ? '' : html` required`}>
 ${
   slides === null
