@@ -54,6 +54,11 @@ describe("a group's page", () => {
   });
   afterEach(() => app.close());
 
+  it("leads from one platform's post back to the whole", async () => {
+    const page = await browser.get('/app/posts/post_g1');
+    expect(page.text).toContain('<a href="/app/groups/grp_1">the same post on Facebook</a>');
+  });
+
   it('refuses an edit one platform cannot take, naming it, keeping what was typed and changing nothing', async () => {
     await browser.get('/app/groups/grp_1');
     const long = `Long ${'words '.repeat(120)}`;

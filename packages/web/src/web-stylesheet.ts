@@ -65,7 +65,7 @@ form+.grid,form+.card{margin-top:1rem}
 .stat{font-size:1.6rem;font-weight:700}
 
 /* Buttons. */
-button,.button{font:inherit;font-weight:600;line-height:1.25;padding:.55rem 1.1rem;min-height:2.5rem;border-radius:8px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-ink);cursor:pointer;text-decoration:none;display:inline-flex;align-items:center;justify-content:center;gap:.4rem;max-width:100%;overflow-wrap:anywhere}
+button,.button{font:inherit;font-weight:600;line-height:1.25;padding:.55rem 1.1rem;min-height:2.5rem;border-radius:8px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-ink);cursor:pointer;text-decoration:none;display:inline-flex;align-items:center;justify-content:center;gap:.4rem;max-width:100%;overflow-wrap:break-word}
 button:hover,.button:hover{filter:brightness(1.08)}
 button.secondary,.button.secondary{background:var(--card);color:var(--accent);border-color:var(--line)}
 button.danger,.button.danger{background:var(--bad);border-color:var(--bad);color:#fff}
@@ -102,7 +102,7 @@ details{margin:0 0 1rem}summary{cursor:pointer;color:var(--accent)}
 .mark-instagram{background:#b02a73}.mark-threads{background:#111}.mark-facebook{background:#1461c9}.mark-tiktok{background:#0f5e57}.mark-youtube{background:#c4110e}
 .avatar{display:inline-grid;place-items:center;flex:none;width:2.5rem;height:2.5rem;border-radius:50%;object-fit:cover;background:var(--accent-soft);color:var(--accent);font-weight:700;border:1px solid var(--line);overflow:hidden}
 .identity{display:flex;align-items:flex-start;gap:.6rem;min-width:min(100%,12rem)}
-.identity>span{min-width:0;overflow-wrap:anywhere}
+.identity>span{min-width:0;overflow-wrap:break-word}
 
 /* Empty states: what is missing and the next step. */
 .empty{border:1px dashed var(--field);border-radius:var(--radius);padding:1.25rem;text-align:center;background:var(--card);margin:0 0 1rem}

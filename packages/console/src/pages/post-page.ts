@@ -8,6 +8,7 @@ import {
   type EditPostInput,
   editPost,
   getPost,
+  getPostGroup,
   type JournalEvent,
   LIMIT_PHRASES,
   type MediaAsset,
@@ -105,6 +106,9 @@ async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | nul
   const status = publicStatus(post.status);
   const history = await unwrap(postHistory(c.deps.core, c.actor, post.id));
   const accounts = await Promise.all(post.profileIds.map((id) => c.deps.core.store.accounts.getAccount(id)));
+  // A post made with others (one compose to several platforms) leads back to the whole.
+  const group = post.groupId === null ? null : await getPostGroup(c.deps.core, c.actor, post.groupId);
+  const others = group?.isOk() ? group.value.posts.filter((p) => p.id !== post.id) : [];
   const body = html`${
     outcome === null || outcome.problems.length === 0
       ? ''
@@ -119,6 +123,7 @@ ${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
 <dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>
 ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
 <dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>
+${others.length === 0 ? '' : html`<dt>Made with</dt><dd><a href="/app/groups/${post.groupId}">the same post on ${others.flatMap((o) => o.platforms.map((p) => PLATFORM_NAMES[p])).join(', ')}</a></dd>`}
 </dl></div>
 ${await mediaSection(c, post)}
 ${
