@@ -1,22 +1,6 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-/** Debian's Chromium, or the one CHROMIUM_PATH names. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Launches headless Chromium as the console's browser journeys run it. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchChromium } from './launch-chromium.js';
 
 /** Signs in to the console on `page` and lands on the overview. */
 export async function signInToConsole(

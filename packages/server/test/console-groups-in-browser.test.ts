@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './launch-chromium.js';
 import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 import { svcInProcess } from './support.js';
 
 // A person composes one post to Threads, Facebook and Instagram in a real browser and finds it as
 // one thing: one entry on the calendar and in Posts, moved all at once, with Threads given a
 // caption of its own. Screenshots at a desktop's and a phone's width go to test-artifacts/groups.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/groups');
 const JPEG_FIXTURE = join(import.meta.dirname, '../../media/test/fixtures/image.jpg');
 const EMAIL = 'ann@example.com';
@@ -52,16 +52,7 @@ describe('a post across platforms in the console', () => {
       PASSWORD,
     );
     expect(set.code, set.stderr).toBe(0);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await page.goto(`${server.url}/app/sign-in`);

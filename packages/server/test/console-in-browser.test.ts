@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { launchChromium } from './launch-chromium.js';
 import { expectNoOverflow, expectNoOverlap } from './page-layout-checks.js';
 import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 import { svcInProcess } from './support.js';
@@ -14,7 +15,6 @@ import { startWebhookReceiver } from './webhook-receiver.js';
 // against a real server on the sandbox: signs in, manages an API key, approves an agent's draft
 // and watches it publish, sees why a post failed, deletes a post, signs out. Every page is checked
 // with axe-core at a phone's width, and the journeys leave screenshots in test-artifacts/console.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const JPEG_FIXTURE = join(import.meta.dirname, '../../media/test/fixtures/image.jpg');
@@ -49,17 +49,7 @@ describe('the console in a browser', () => {
       PASSWORD,
     );
     expect(set.code, set.stderr).toBe(0);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
     page = await context.newPage();
     page.on('console', (message) => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Post, Store, WebhookEventType } from '@svc/core';
-import { createAesGcmSecretBox, createRandomIdGenerator, systemClock } from '@svc/core/node';
+import { createAesGcmSecretBox, systemClock } from '@svc/core/node';
 import { aPost, aUser } from '@svc/core/testing';
 import { createSandbox, mintSandboxAccount, type Sandbox } from '@svc/sandbox';
 import { openPostgresStore } from '@svc/store-postgres';
