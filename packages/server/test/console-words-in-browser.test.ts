@@ -59,7 +59,7 @@ describe('human words in a browser', () => {
     await page.waitForURL(`${server.url}/app?zone=browser`, { timeout: 20_000 });
     await expect
       .poll(() => page.getByRole('status').textContent(), { timeout: 10_000 })
-      .toBe('Times are shown in America/New_York time — change on Account.');
+      .toBe('Times are shown in New York time (America/New_York) — change on Account.');
     await shot('overview-first-sign-in');
   });
 

@@ -10,6 +10,7 @@ import {
   PUBLIC_POST_STATUSES,
   recentActivity,
   tokenLapsesSoon,
+  zoneName,
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
@@ -76,7 +77,7 @@ function start(c: SignedContext, summary: Parameters<typeof firstSteps>[0]): Htm
 // Said once, on the page after a sign-in that took the browser's zone (see the sign-in route).
 function zoneNotice(c: SignedContext): string | null {
   return c.url.searchParams.get('zone') === 'browser'
-    ? `Times are shown in ${c.time.zone} time — change on Account.`
+    ? `Times are shown in ${zoneName(c.time.zone)} time (${c.time.zone}) — change on Account.`
     : null;
 }
 
