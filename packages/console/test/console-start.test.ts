@@ -27,7 +27,9 @@ describe("a new person's start", () => {
     expect([first.status, first.headers.get('location')]).toEqual([303, '/app?zone=browser']);
     expect((await app.t.store.users.getUser(user.id))?.timeZone).toBe('America/New_York');
     const overview = await browser.get('/app?zone=browser');
-    expect(overview.text).toContain('Times are shown in New York time (America/New_York) — change on Account.');
+    expect(overview.text).toContain(
+      'Times are shown in New York time (America/New_York) — change on Account.',
+    );
     expect(overview.text).not.toContain('Is that your time zone?');
     // Set once: a browser elsewhere later changes nothing.
     const later = await signIn(user.email, 'Europe/Paris');
