@@ -138,7 +138,8 @@ ${
     : confirmButton(
         `/app/groups/${group.groupId}/delete`,
         `Delete all (${deletable.length} not yet published)`,
-        `Delete this post on every platform not yet published (${deletable.length})`,
+        // The accessible name starts with the words shown (axe: label-content-name-mismatch).
+        `Delete all (${deletable.length} not yet published) on every platform`,
       )
 }
 <p><a href="/app/posts">Back to the posts</a></p>`;
