@@ -106,8 +106,17 @@ describe('a comment replier killed between sending and recording', () => {
   }
 
   it('counts each reply once', async () => {
-    const { body } = await server.call('/api/v1/automations', key);
-    const automation = body.automations.find((a: { id: string }) => a.id === automationId);
-    expect(automation.counts).toMatchObject({ matched: 2, privateReplies: 2, publicReplies: 2, failed: 0 });
-  });
+    // The restarted replier records the last public reply on its own schedule: wait for it, then
+    // the counts must be exact (a repeat would show 3).
+    const counts = async () => {
+      const { body } = await server.call('/api/v1/automations', key);
+      return body.automations.find((a: { id: string }) => a.id === automationId).counts;
+    };
+    await expect.poll(counts, { timeout: 15_000 }).toMatchObject({
+      matched: 2,
+      privateReplies: 2,
+      publicReplies: 2,
+      failed: 0,
+    });
+  }, 30_000);
 });
