@@ -40,7 +40,10 @@ export function createServiceApp(
   const signInLimiter = createSignInLimiter(services.core.store.rateLimits, services.core.clock);
   // The API's limits, decided in memory and leased from the database in blocks (docs/rate-limits.md):
   // one limiter for REST and the tool endpoint, which count on the same counters.
-  const rateLimiter = createRateLimiter({ store: services.core.store.rateLimits, clock: services.core.clock });
+  const rateLimiter = createRateLimiter({
+    store: services.core.store.rateLimits,
+    clock: services.core.clock,
+  });
   // The OAuth authorization server (/oauth/*, its metadata) is a Koa app of its own, with OAuth's
   // error format.
   const oauth = createOAuthServer({

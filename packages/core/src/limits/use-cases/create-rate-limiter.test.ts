@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../kernel/index.js';
 import { createFakeClock, type FakeClock } from '../../testing/fake-clock.js';
 import { createMemoryRateLimitStore } from '../../testing/memory-rate-limit-store.js';
-import type { RateLimitCount } from '../rate-limit-count.js';
 import { leaseSizes } from '../lease-sizes.js';
 import type { RateLimitStore } from '../ports/rate-limit-store.js';
+import type { RateLimitCount } from '../rate-limit-count.js';
 import type { RateLimitPolicy } from '../rate-limit-policy.js';
 import { createRateLimiter, type RateLimiter } from './create-rate-limiter.js';
 
