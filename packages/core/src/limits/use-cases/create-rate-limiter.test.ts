@@ -134,6 +134,18 @@ describe('a rate limiter on one process', () => {
     expect(await t.limiter.decide(policy(10), 'k')).toMatchObject({ allowed: false, resetSeconds: 1 });
   });
 
+  it('lets an owner whose plan grew use the bigger quota within the window', async () => {
+    const t = setup();
+    expect((await sequential(t.limiter, 3, 5)).filter((a) => a.allowed)).toHaveLength(3);
+    const upgraded = await sequential(t.limiter, 10, 10);
+    expect(upgraded[0]).toMatchObject({ allowed: true, remaining: 6 });
+    // The 7 the bigger quota leaves, less what the old quota's last lease asked past it (a lease
+    // adds its whole ask to the counter): at most the old block.
+    const allowed = upgraded.filter((a) => a.allowed).length;
+    expect(allowed).toBeLessThanOrEqual(7);
+    expect(allowed).toBeGreaterThanOrEqual(7 - leaseSizes(3).block);
+  });
+
   it('keeps counters apart by policy and subject', async () => {
     const t = setup();
     await sequential(t.limiter, 3, 5, 'a');

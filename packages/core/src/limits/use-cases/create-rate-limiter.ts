@@ -36,8 +36,10 @@ type Budget = {
   known: number;
   /** Units leased and not used, minus those admitted in advance (negative: a debt). */
   available: number;
-  /** The counter said it has no more for this window. */
+  /** The counter said it has no more for this window, for `quota`. */
   exhausted: boolean;
+  /** The quota of the last request (a key's plan can change within a window). */
+  quota: number;
   /** The lease in flight; at most one per counter. */
   lease: Promise<void> | null;
   /** Units of requests waiting for a lease. */
@@ -75,7 +77,7 @@ export function createRateLimiter(deps: RateLimiterDeps, options: RateLimiterOpt
     }
   };
 
-  const budgetOf = (key: string, windowMs: number, at: number): Budget => {
+  const budgetOf = (key: string, windowMs: number, at: number, quota: number): Budget => {
     let budget = budgets.get(key);
     if (budget === undefined) {
       sweep(at);
@@ -85,6 +87,7 @@ export function createRateLimiter(deps: RateLimiterDeps, options: RateLimiterOpt
         known: 0,
         available: 0,
         exhausted: false,
+        quota,
         lease: null,
         waiting: 0,
       };
@@ -97,7 +100,12 @@ export function createRateLimiter(deps: RateLimiterDeps, options: RateLimiterOpt
       budget.known = 0;
       budget.available = 0;
       budget.exhausted = false;
+    } else if (budget.quota !== quota) {
+      // An owner who moved to a plan with a bigger quota need not wait for the window's end: the
+      // next lease asks the counter again (and says no at once for a smaller one).
+      budget.exhausted = false;
     }
+    budget.quota = quota;
     return budget;
   };
 
@@ -165,7 +173,7 @@ export function createRateLimiter(deps: RateLimiterDeps, options: RateLimiterOpt
       // what is left for the smaller requests that would.
       if (cost > quota) return decision(policy, budgets.get(key), at, cost, false);
       const sizes = sizesOf(quota);
-      let budget = budgetOf(key, windowMs, at);
+      let budget = budgetOf(key, windowMs, at, quota);
       for (;;) {
         const advance = budget.exhausted ? 0 : Math.min(sizes.advance, Math.max(0, quota - budget.known));
         if (budget.available >= cost || cost - budget.available <= advance) {
@@ -186,7 +194,7 @@ export function createRateLimiter(deps: RateLimiterDeps, options: RateLimiterOpt
           budget.waiting -= cost;
         }
         at = deps.clock.now().getTime();
-        budget = budgetOf(key, windowMs, at);
+        budget = budgetOf(key, windowMs, at, quota);
       }
     },
   };
