@@ -76,7 +76,9 @@ export async function startChild(
   child.once('exit', () => {
     exited = true;
   });
-  for (let i = 0; i < 100 && !exited; i++) {
+  // A minute: on a machine shared with other work a server can take that long to start.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !exited) {
     const ready = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
       (r) => r.ok,
       () => false,

@@ -1,6 +1,9 @@
 // pnpm bench: the REST API against a bare Koa handler, measured in the same run on the same
-// machine and reported as ratios. The three loads are interleaved over several rounds and each
-// keeps its best round, so a neighbour that is busy for a while skews no single figure.
+// machine and reported as ratios. The loads are interleaved over several rounds and each keeps its
+// best round, so a neighbour that is busy for a while skews no single figure. GET and POST run on
+// two servers, one with rate limits counted (never reached) and one without, so what the limits
+// cost is a ratio of the same run too; then four servers on one SQLite file share one key's
+// quota, and what they admit is set against the design's bound (docs/rate-limits.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,60 +15,74 @@ import {
   startChild,
   stopChild,
 } from './bench-support.js';
+import { measureLimitSharing, type SharingResult } from './limit-sharing.js';
 
-const ROOT = join(import.meta.dirname, '..');
+// BENCH_SVC_ROOT runs the servers of another checkout (the commit before a change) with this harness.
+const ROOT = process.env.BENCH_SVC_ROOT ?? join(import.meta.dirname, '..');
 const SVC_BIN = join(ROOT, 'packages/server/bin/svc.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGETS = { get: 0.6, post: 0.4 };
+const SHARING = {
+  processes: 4,
+  quota: Number(process.env.BENCH_SHARING_QUOTA ?? 600),
+  clients: Number(process.env.BENCH_SHARING_CLIENTS ?? 32),
+};
 
 type Scenario = { name: string; run: () => Promise<LoadResult> };
 
-async function main(): Promise<void> {
+/** A server with its own data, a bench user, and a post to read; `env` sets its rate limits. */
+async function benchServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  // Production settings (info logging, SQLite in WAL mode); a quota no benchmark can reach, and
-  // rate limits counted on every request but never reached (BENCH_RATE_LIMITS=off: not counted).
-  const env = {
-    SVC_DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    SVC_PAID_POSTS_PER_MONTH: '1000000000',
-    ...benchRateLimits(),
+  // Production settings (info logging, SQLite in WAL mode); a quota no benchmark can reach.
+  const full = { SVC_DATA_DIR: dataDir, LOG_LEVEL: 'info', SVC_PAID_POSTS_PER_MONTH: '1000000000', ...env };
+  const { accountId, key } = await seedBenchUser(SVC_BIN, full);
+  const server = await startChild([SVC_BIN, 'serve'], full, '/api/health');
+  const base = `http://127.0.0.1:${server.port}`;
+  const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  // Every created post says something new: the same caption twice to one account is a repeat.
+  let serial = 0;
+  const postBody = () => {
+    serial += 1;
+    return JSON.stringify({
+      platforms: ['threads'],
+      profileIds: [accountId],
+      caption: `Benchmark post ${serial} #launch`,
+      scheduledTime: '2030-01-01T09:00:00Z',
+    });
   };
-  const bare = await startChild([join(import.meta.dirname, 'bare-koa-server.ts')], {});
-  const { accountId, key } = await seedBenchUser(SVC_BIN, env);
-  const server = await startChild([SVC_BIN, 'serve'], env, '/api/health');
-  try {
-    const base = `http://127.0.0.1:${server.port}`;
-    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-    // Every created post says something new: the same caption twice to one account is a repeat.
-    let serial = 0;
-    const postBody = () => {
-      serial += 1;
-      return JSON.stringify({
-        platforms: ['threads'],
-        profileIds: [accountId],
-        caption: `Benchmark post ${serial} #launch`,
-        scheduledTime: '2030-01-01T09:00:00Z',
-      });
-    };
-    const payload = postBody();
-    const created = await fetch(`${base}/api/v1/posts`, { method: 'POST', headers, body: payload });
-    const postId = ((await created.json()) as { postIds: string[] }).postIds[0];
+  const created = await fetch(`${base}/api/v1/posts`, { method: 'POST', headers, body: postBody() });
+  const postId = ((await created.json()) as { postIds: string[] }).postIds[0];
+  return {
+    env: full,
+    get: () => load(`${base}/api/v1/posts/${postId}`, { headers, seconds: SECONDS }),
+    post: () => load(`${base}/api/v1/posts`, { method: 'POST', headers, bodyOf: postBody, seconds: SECONDS }),
+    async stop() {
+      await stopChild(server.child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
+async function main(): Promise<void> {
+  const started: { stop(): Promise<void> }[] = [];
+  try {
+    const bare = await startChild([join(import.meta.dirname, 'bare-koa-server.ts')], {});
+    started.push({ stop: () => stopChild(bare.child) });
+    // Rate limits counted on every request but never reached; and the same without counting.
+    const on = await benchServer(benchRateLimits());
+    started.push(on);
+    const off = await benchServer({ SVC_PAID_RATE_LIMIT: 'off', SVC_ADDRESS_RATE_LIMIT: 'off' });
+    started.push(off);
     const scenarios: Scenario[] = [
       {
         name: '(a) bare Koa, small JSON',
         run: () => load(`http://127.0.0.1:${bare.port}/`, { seconds: SECONDS }),
       },
-      {
-        name: '(b) GET /api/v1/posts/{id}',
-        run: () => load(`${base}/api/v1/posts/${postId}`, { headers, seconds: SECONDS }),
-      },
-      {
-        name: '(c) POST /api/v1/posts',
-        run: () =>
-          load(`${base}/api/v1/posts`, { method: 'POST', headers, bodyOf: postBody, seconds: SECONDS }),
-      },
+      { name: '(b) GET /api/v1/posts/{id}', run: on.get },
+      { name: '(b) GET, limits off', run: off.get },
+      { name: '(c) POST /api/v1/posts', run: on.post },
+      { name: '(c) POST, limits off', run: off.post },
     ];
     const best = new Map<string, LoadResult>();
     for (let round = 1; round <= ROUNDS; round++) {
@@ -79,15 +96,20 @@ async function main(): Promise<void> {
           best.set(scenario.name, result);
       }
     }
-    report(scenarios.map((s) => [s.name, best.get(s.name) as LoadResult]));
+    const sharing =
+      process.env.BENCH_SHARING === 'off'
+        ? []
+        : await measureLimitSharing(SVC_BIN, on.env, { ...SHARING, email: 'bench@example.com' });
+    report(
+      scenarios.map((s) => [s.name, best.get(s.name) as LoadResult]),
+      sharing,
+    );
   } finally {
-    await stopChild(server.child);
-    await stopChild(bare.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const child of started.reverse()) await child.stop();
   }
 }
 
-function report(results: [string, LoadResult][]): void {
+function report(results: [string, LoadResult][], sharing: readonly SharingResult[]): void {
   console.log(
     `\nREST API benchmark: best of ${ROUNDS} interleaved rounds of ${SECONDS} s, 32 connections, Node ${process.version}\n`,
   );
@@ -99,14 +121,38 @@ function report(results: [string, LoadResult][]): void {
       `${name.padEnd(30)}${r.requestsPerSecond.toFixed(0).padStart(10)}${String(r.p50Ms).padStart(9)}${String(r.p99Ms).padStart(9)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
     );
   }
-  const [a, b, c] = results.map(([, r]) => r.requestsPerSecond) as [number, number, number];
+  const [a, b, bOff, c, cOff] = results.map(([, r]) => r.requestsPerSecond) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const verdict = (ratio: number, target: number) =>
     `${ratio.toFixed(2)} (target >= ${target}: ${ratio >= target ? 'met' : 'MISSED'})`;
   console.log(`\nb/a = ${verdict(b / a, TARGETS.get)}`);
   console.log(`c/a = ${verdict(c / a, TARGETS.post)}`);
+  console.log(`limits off: b/a = ${(bOff / a).toFixed(2)}, c/a = ${(cOff / a).toFixed(2)}`);
+  console.log(`limits on against off: GET ${(b / bOff).toFixed(2)}, POST ${(c / cOff).toFixed(2)}`);
+  if (sharing.length > 0) {
+    console.log(
+      `\nOne key's quota shared by ${SHARING.processes} servers on one SQLite file, ${SHARING.clients} clients:`,
+    );
+    for (const r of sharing) {
+      const window = r.seconds < 60 ? '' : ' (longer than a window: not comparable)';
+      console.log(
+        `${r.name.padEnd(40)} admitted ${r.admitted} of q=${r.quota} (bound ${r.most}; ${r.admitted - r.quota >= 0 ? 'over' : 'under'} by ${Math.abs(r.admitted - r.quota)}), ${r.refused} refused, ${r.seconds.toFixed(1)} s${window}`,
+      );
+    }
+  }
   const failed = results.filter(([, r]) => r.non2xx > 0 || r.errors > 0);
+  const overBound = sharing.filter((r) => r.admitted > r.most);
   if (failed.length > 0) {
     console.log(`\nRuns with failed requests: ${failed.map(([n]) => n).join(', ')}`);
+    process.exitCode = 1;
+  }
+  if (overBound.length > 0) {
+    console.log(`\nAdmitted over the bound: ${overBound.map((r) => r.name).join(', ')}`);
     process.exitCode = 1;
   }
 }

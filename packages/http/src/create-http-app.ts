@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { apiOperations } from './api-operations.js';
+import { apiRateLimits } from './api-rate-limits.js';
 import { errorMiddleware } from './error-middleware.js';
 import type { HttpDeps } from './http-deps.js';
 import { limitByAddress } from './limit-by-address.js';
@@ -15,7 +16,9 @@ import { metricsRoutes } from './routes/metrics-routes.js';
  * (so the access log sees the final status), the error middleware wraps every route (so every
  * failure gets the one error shape, including the 404 and 405 the route table leaves bodiless).
  */
-export function createHttpApp(deps: HttpDeps): Koa {
+export function createHttpApp(given: HttpDeps): Koa {
+  // One limiter for the address and key limits of every route.
+  const deps = { ...given, rateLimiter: apiRateLimits(given).rateLimiter };
   const app = new Koa({ proxy: deps.trustProxy });
   // Koa would print unexpected errors to stderr on its own; ours are logged by errorMiddleware.
   app.silent = true;

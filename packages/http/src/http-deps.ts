@@ -1,4 +1,10 @@
-import type { CoreDeps, InstagramWebhookSettings, RateLimitSettings, WebhookSender } from '@svc/core';
+import type {
+  CoreDeps,
+  InstagramWebhookSettings,
+  RateLimiter,
+  RateLimitSettings,
+  WebhookSender,
+} from '@svc/core';
 import type { WebSurface } from '@svc/web';
 import type { HttpLogger } from './http-logger.js';
 import type { MediaLinks } from './media-links.js';
@@ -29,10 +35,15 @@ export type HttpDeps = {
   /** The public base URL, for links and OAuth callbacks (`SVC_BASE_URL`). */
   readonly baseUrl: string;
   /**
-   * Requests per minute per API key (by plan) and per client address on /api/v1, counted in the
-   * store so every server shares them (docs/rate-limits.md). Absent: no limits (embedding, tests).
+   * Requests per minute per API key (by plan) and per client address on /api/v1, shared by every
+   * server through the store (docs/rate-limits.md). Absent: no limits (embedding, tests).
    */
   readonly rateLimits?: RateLimitSettings;
+  /**
+   * What decides them: give every surface of a process the same one (the tool endpoint counts on
+   * the same counters), so they share one credit. Absent: the app makes its own over the store.
+   */
+  readonly rateLimiter?: RateLimiter;
   /** Handlers served outside Koa, such as the sandbox platforms under /sandbox/. */
   readonly mounts?: readonly RawMount[];
   /** Meta's Instagram webhooks (`/webhooks/instagram`); null or absent: not served. */

@@ -1,4 +1,5 @@
-import { quotaWindowStart } from '@svc/core';
+import { leaseSizes, quotaWindowStart } from '@svc/core';
+import { createMemoryStore } from '@svc/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type TestApp } from './test-app.js';
 
@@ -152,5 +153,45 @@ describe('per-address rate limit', () => {
         retryAfter: null,
       });
     }
+  });
+});
+
+describe('what counting costs', () => {
+  it('writes the shared counters once a lease, not once a request, and stays exact', async () => {
+    const store = createMemoryStore();
+    const writes: string[] = [];
+    const counters = store.rateLimits;
+    const counting = {
+      ...store,
+      rateLimits: {
+        hit: (key: string, now: Date, windowMs: number, cost: number) => {
+          writes.push(key);
+          return counters.hit(key, now, windowMs, cost);
+        },
+        deleteExpired: (now: Date) => counters.deleteExpired(now),
+      },
+    };
+    const quota = 1000;
+    app = await startTestApp({
+      store: counting,
+      more: { rateLimits: { perKey: { trial: quota, paid: quota }, perAddress: quota } },
+    });
+    const { key } = await app.userWithKey();
+    const requests = 200;
+    for (let i = 0; i < requests; i++) {
+      const res = await app.fetch('/api/v1/connections', { key });
+      expect(res.status).toBe(200);
+      // One process counts exactly: what is left is the quota less the requests so far.
+      expect(res.headers.get('RateLimit')).toBe(
+        `"address";r=${quota - 1 - i};t=60, "key";r=${quota - 1 - i};t=60`,
+      );
+    }
+    const { block } = leaseSizes(quota);
+    // Two counters (the address and the key), each leased a block at a time.
+    expect(writes.length).toBeLessThan((2 * requests) / block + 10);
+    expect([...new Set(writes)].sort()).toEqual([
+      expect.stringMatching(/^api:address:/),
+      expect.stringMatching(/^api:key:/),
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type Actor,
+  type ApiRateLimitDeps,
+  createRateLimiter,
   hitAddressRateLimit,
   hitKeyRateLimit,
   type RateLimitDecision,
@@ -31,8 +33,13 @@ export type EndpointRateLimits = {
  * settings are absent.
  */
 export function endpointRateLimits(
-  deps: Pick<McpDeps, 'core' | 'trustProxy' | 'rateLimits'>,
+  deps: Pick<McpDeps, 'core' | 'trustProxy' | 'rateLimits' | 'rateLimiter'>,
 ): () => EndpointRateLimits {
+  const { store, clock } = deps.core;
+  const limits: ApiRateLimitDeps = {
+    rateLimiter: deps.rateLimiter ?? createRateLimiter({ store: store.rateLimits, clock }),
+    clock,
+  };
   return () => {
     // One decision per policy: a batch's second count of the address supersedes the first.
     const latest = new Map<RateLimitDecision['policy']['name'], RateLimitDecision>();
@@ -54,18 +61,18 @@ export function endpointRateLimits(
     return {
       async byAddress(req, res) {
         const address = clientAddress(req, deps.trustProxy);
-        const decision = await hitAddressRateLimit(deps.core, deps.rateLimits, address);
+        const decision = await hitAddressRateLimit(limits, deps.rateLimits, address);
         if (decision !== null) apply(res, decision, null);
       },
       async byBatch(req, res, size) {
         if (size <= 1) return;
         const address = clientAddress(req, deps.trustProxy);
-        const decision = await hitAddressRateLimit(deps.core, deps.rateLimits, address, size - 1);
+        const decision = await hitAddressRateLimit(limits, deps.rateLimits, address, size - 1);
         // The batch as a whole counted `size`: so its refusal says.
         if (decision !== null) apply(res, { ...decision, cost: size }, null);
       },
       async byKey(actor, res, id, calls) {
-        const decision = await hitKeyRateLimit(deps.core, deps.rateLimits, actor, calls);
+        const decision = await hitKeyRateLimit(limits, deps.rateLimits, actor, calls);
         if (decision !== null) apply(res, decision, id);
       },
     };

@@ -1,4 +1,4 @@
-import type { CoreDeps, RateLimitSettings } from '@svc/core';
+import type { CoreDeps, RateLimiter, RateLimitSettings } from '@svc/core';
 import type { SurfaceLogger } from '@svc/web';
 import type { BearerVerifier } from './bearer-verifier.js';
 
@@ -24,6 +24,11 @@ export type McpDeps = {
    * (docs/rate-limits.md). Absent: no limits (embedding, tests).
    */
   readonly rateLimits?: RateLimitSettings;
+  /**
+   * What decides them: the same one as the REST app's in one process, so a key's requests to both
+   * share one credit. Absent: the endpoint makes its own over the store.
+   */
+  readonly rateLimiter?: RateLimiter;
   /** Largest request body accepted, in bytes (default 1 MB). */
   readonly maxBodyBytes?: number;
 };

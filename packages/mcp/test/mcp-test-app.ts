@@ -5,6 +5,7 @@ import {
   type ConnectedAccount,
   type CoreDeps,
   createApiKey,
+  createRateLimiter,
   createUser,
   type PlanKind,
   type PlatformGateways,
@@ -73,8 +74,11 @@ export async function startMcpTestApp(
     clock: core.clock,
     lifetimeSeconds: 3600,
   });
+  // One limiter for both surfaces, as the server wires them: they share the counters.
+  const rateLimiter = createRateLimiter({ store: core.store.rateLimits, clock: core.clock });
   const mcp = createMcpEndpoint({
     core,
+    rateLimiter,
     bearer: apiKeyBearerVerifier(core),
     baseUrl,
     trustProxy: false,
@@ -91,6 +95,7 @@ export async function startMcpTestApp(
     trustProxy: false,
     baseUrl,
     mounts: [mcp],
+    rateLimiter,
     ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     webhookSender: createScriptedWebhookSender(),
   });

@@ -1,5 +1,5 @@
 import { createConsole } from '@svc/console';
-import { createSignInLimiter, MCP_PATH } from '@svc/core';
+import { createRateLimiter, createSignInLimiter, MCP_PATH } from '@svc/core';
 import { createHttpApp } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
 import { createAgentAccess, createOAuthServer, type OAuthServer } from '@svc/oauth';
@@ -38,6 +38,12 @@ export function createServiceApp(
   // One allowance of sign-in attempts for the OAuth page and the console (docs/console.md), counted
   // in the database, so every server process shares it.
   const signInLimiter = createSignInLimiter(services.core.store.rateLimits, services.core.clock);
+  // The API's limits, decided in memory and leased from the database in blocks (docs/rate-limits.md):
+  // one limiter for REST and the tool endpoint, which count on the same counters.
+  const rateLimiter = createRateLimiter({
+    store: services.core.store.rateLimits,
+    clock: services.core.clock,
+  });
   // The OAuth authorization server (/oauth/*, its metadata) is a Koa app of its own, with OAuth's
   // error format.
   const oauth = createOAuthServer({
@@ -61,6 +67,7 @@ export function createServiceApp(
     logger,
     mediaLinks: services.mediaLinks,
     rateLimits: config.rateLimits,
+    rateLimiter,
   });
   // The web console at /app, for the people behind the accounts.
   const webConsole = createConsole({
@@ -84,6 +91,7 @@ export function createServiceApp(
     trustProxy: config.trustProxy,
     baseUrl: config.baseUrl,
     rateLimits: config.rateLimits,
+    rateLimiter,
     mounts: [
       labelledMount(MCP_PATH, mcp),
       labelledMount('/oauth', oauth),

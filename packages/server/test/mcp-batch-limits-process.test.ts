@@ -296,7 +296,11 @@ describe('svc serve: every tool call of a batch is charged', () => {
     const refused = await rpc(server, schedule, ann.key);
     expect(refused.status).toBe(429);
     expect(refused.body.error.data).toMatchObject({ code: 'rate_limited', policies: ['key'] });
-    expect(left(refused.limit, 'key')).toBe(0);
+    // Not counted: the 10 left still serve a batch that fits.
+    expect(left(refused.limit, 'key')).toBe(10);
     expect(await postsOf(server, ann)).toBe(posts);
+    const fits = await rpc(server, batch(10), ann.key);
+    expect(fits.status).toBe(200);
+    expect(left(fits.limit, 'key')).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { leaseSizes } from '@svc/core';
 import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess, svcInProcess, useDataDirs } from './support.js';
@@ -6,7 +7,10 @@ import { type ServerProcess, startServerProcess, svcInProcess, useDataDirs } fro
 const DEFAULT_LIMITS = { SVC_PAID_RATE_LIMIT: '600', SVC_ADDRESS_RATE_LIMIT: '1200' };
 
 // Issue 22, item 3: rate limits and the sign-in limiter are counted in the database, so two API
-// server processes on one database (PostgreSQL, or one SQLite file) share one allowance.
+// server processes on one database (PostgreSQL, or one SQLite file) share one allowance. Issue 34:
+// the API's limits are decided in memory and leased from the database in blocks, so two processes
+// admit at least the quota (once both have refused, neither holds unused credit) and at most the
+// quota plus each one's advance.
 
 const dataDir = useDataDirs();
 const running: ServerProcess[] = [];
@@ -66,6 +70,15 @@ function left(limit: string, policy: string): { r: number; t: number } | null {
   return match === null ? null : { r: Number(match[1]), t: Number(match[2]) };
 }
 
+/**
+ * The bounds of what P processes admit of one quota in a window, once every one of them has
+ * refused some: none holds unused credit then, so at least the quota; each may have admitted its
+ * advance ahead of a lease the counter could no longer grant, so at most the quota plus P advances.
+ */
+function admittedBounds(quota: number, processes: number): [number, number] {
+  return [quota, quota + processes * leaseSizes(quota).advance];
+}
+
 /** Drives one key past its limit, alternating between the servers, and checks what both answered. */
 async function drivePastLimit(
   get: (server: number, path: string, key: string) => Promise<Answer>,
@@ -77,14 +90,18 @@ async function drivePastLimit(
   for (let i = 0; i < limit + extra; i++) answers.push(await get(i % 2, '/api/v1/connections', key));
   const allowed = answers.filter((a) => a.status === 200);
   const refused = answers.filter((a) => a.status !== 200);
-  // Shared, not per process: exactly the limit went through, the first `limit` requests in order.
-  expect(allowed).toHaveLength(limit);
-  expect(answers.slice(0, limit).every((a) => a.status === 200)).toBe(true);
-  // One counter: what is left counts down across both servers.
-  expect(allowed.map((a) => left(a.limit, 'key')?.r)).toEqual(
-    Array.from({ length: limit }, (_, i) => limit - 1 - i),
-  );
+  // Shared, not per process: both refused, and together they let the quota through, give or take
+  // each one's advance.
   expect(new Set(refused.map((a) => a.server))).toEqual(new Set([0, 1]));
+  const [least, most] = admittedBounds(limit, 2);
+  expect(allowed.length).toBeGreaterThanOrEqual(least);
+  expect(allowed.length).toBeLessThanOrEqual(most);
+  // What is left only ever goes down on each server (it knows the other's use at its leases).
+  for (const server of [0, 1]) {
+    const lefts = allowed.filter((a) => a.server === server).map((a) => left(a.limit, 'key')?.r ?? -1);
+    expect(lefts).toEqual([...lefts].sort((x, y) => y - x));
+    expect(Math.min(...lefts)).toBeGreaterThanOrEqual(0);
+  }
   for (const a of [...allowed, ...refused]) {
     expect(a.policy).toBe(`"address";q=1200;w=60, "key";q=${limit};w=60`);
   }
@@ -101,7 +118,7 @@ async function drivePastLimit(
 }
 
 await describePostgres('rate limits across two API servers on PostgreSQL', (db) => {
-  it('lets one key through exactly its limit across both, with 429s and headers from both, others unaffected', async () => {
+  it('lets one key through its limit across both, with 429s and headers from both, others unaffected', async () => {
     const env = {
       SVC_DATA_DIR: dataDir(),
       DATABASE_URL: db.url(),
@@ -111,12 +128,13 @@ await describePostgres('rate limits across two API servers on PostgreSQL', (db) 
     const { servers, busy, quiet, get } = await twoServers(env);
     await drivePastLimit(get, busy, 20, 10);
 
-    // Another key, on either server, has its whole allowance.
+    // Another key, on either server, has its whole allowance (each server counts its own request
+    // at once, and the other's at its next lease).
     for (const server of [0, 1]) {
       const other = await get(server, '/api/v1/connections', quiet);
       expect(other.status).toBe(200);
       expect(other.policy).toBe('"address";q=1200;w=60, "key";q=20;w=60');
-      expect(left(other.limit, 'key')?.r).toBe(19 - server);
+      expect(left(other.limit, 'key')?.r).toBe(19);
     }
 
     // The agent-tool endpoint counts on the same counters: a tool call with the spent key is 429.
@@ -146,7 +164,12 @@ await describePostgres('rate limits across two API servers on PostgreSQL', (db) 
     expect(left(refused.limit, 'key')?.r).toBe(0);
     const allowed = await mcp(1, call, quiet);
     expect(allowed).toMatchObject({ status: 200, policy: '"address";q=1200;w=60, "key";q=20;w=60' });
-    expect(left(allowed.limit, 'key')?.r).toBe(17);
+    // Three of the quiet key's 20 are used; what server 1 says is left may also count credit that
+    // server 0 leased and holds (at most a lease and the half block it refills below).
+    const quietSizes = leaseSizes(20);
+    const quietLeft = left(allowed.limit, 'key')?.r ?? -1;
+    expect(quietLeft).toBeLessThanOrEqual(17);
+    expect(quietLeft).toBeGreaterThanOrEqual(17 - quietSizes.block - quietSizes.refillBelow);
     const initialize = {
       jsonrpc: '2.0',
       id: 1,
@@ -156,7 +179,11 @@ await describePostgres('rate limits across two API servers on PostgreSQL', (db) 
     const hello = await mcp(0, initialize);
     expect(hello).toMatchObject({ status: 200, policy: '"address";q=1200;w=60' });
     // Every request above came from 127.0.0.1, to either server, REST or MCP: one address counter.
-    expect(left(hello.limit, 'address')?.r).toBe(1200 - 30 - 2 - 3);
+    // Server 0 answered 17 of the 35 and knows them exactly; server 1's 18 as far as it leased them.
+    const addressSizes = leaseSizes(1200);
+    const addressLeft = left(hello.limit, 'address')?.r ?? -1;
+    expect(addressLeft).toBeLessThanOrEqual(1200 - 17);
+    expect(addressLeft).toBeGreaterThanOrEqual(1200 - 35 - addressSizes.block - addressSizes.refillBelow);
   });
 
   it('shares the console sign-in limits between the two servers', async () => {
@@ -188,25 +215,28 @@ await describePostgres('rate limits across two API servers on PostgreSQL', (db) 
 });
 
 describe('rate limits across two API servers on one SQLite file', () => {
-  it('lets one key through exactly its limit across both processes, also in a burst at both', async () => {
+  it('lets one key through its limit across both processes, give or take their advances, also in a burst at both', async () => {
     const env = { SVC_DATA_DIR: dataDir(), ...DEFAULT_LIMITS, SVC_TRIAL_RATE_LIMIT: '12' };
     const { busy, quiet, get } = await twoServers(env);
     await drivePastLimit(get, busy, 12, 6);
     const other = await get(1, '/api/v1/connections', quiet);
     expect(other).toMatchObject({ status: 200, policy: '"address";q=1200;w=60, "key";q=12;w=60' });
     expect(left(other.limit, 'key')?.r).toBe(11);
-    // A burst at both processes at once: the file's write lock serialises the counts, so exactly
-    // the 11 requests left get through, whichever process takes them.
+    // A burst at both processes at once: each leases from the file's counter and refuses once it
+    // says no more, so the 11 left get through, and at most each process's advance more.
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) => get(i % 2, '/api/v1/connections', quiet)),
     );
-    expect(burst.filter((a) => a.status === 200)).toHaveLength(11);
-    expect(burst.filter((a) => a.status === 429)).toHaveLength(19);
-    expect(
-      burst
-        .filter((a) => a.status === 200)
-        .map((a) => left(a.limit, 'key')?.r)
-        .sort((x, y) => (x ?? 0) - (y ?? 0)),
-    ).toEqual(Array.from({ length: 11 }, (_, i) => i));
+    const passed = burst.filter((a) => a.status === 200);
+    const refused = burst.filter((a) => a.status === 429);
+    expect(passed.length + refused.length).toBe(30);
+    expect(new Set(refused.map((a) => a.server))).toEqual(new Set([0, 1]));
+    const [least, most] = admittedBounds(12, 2);
+    expect(passed.length).toBeGreaterThanOrEqual(least - 1);
+    expect(passed.length).toBeLessThanOrEqual(most - 1);
+    for (const a of refused) {
+      expect(left(a.limit, 'key')?.r).toBe(0);
+      expect(Number(a.retryAfter)).toBe(left(a.limit, 'key')?.t);
+    }
   });
 });

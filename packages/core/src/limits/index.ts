@@ -7,6 +7,12 @@ export {
   rateLimitRefusal,
   retryAfterSeconds,
 } from './decide-rate-limit.js';
+export {
+  DEFAULT_LEASE_FRACTIONS,
+  type LeaseFractions,
+  type LeaseSizes,
+  leaseSizes,
+} from './lease-sizes.js';
 export type { RateLimitStore } from './ports/rate-limit-store.js';
 export type { RateLimitCount } from './rate-limit-count.js';
 export { rateLimitHeaders } from './rate-limit-headers.js';
@@ -23,6 +29,13 @@ export {
 } from './rate-limit-policy.js';
 export { checkSignIn, type SignInCheck } from './use-cases/check-sign-in.js';
 export {
+  createRateLimiter,
+  type RateLimiter,
+  type RateLimiterDeps,
+  type RateLimiterOptions,
+} from './use-cases/create-rate-limiter.js';
+export {
+  type ApiRateLimitDeps,
   hitAddressRateLimit,
   hitKeyRateLimit,
   hitRateLimit,

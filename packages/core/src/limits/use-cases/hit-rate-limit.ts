@@ -11,16 +11,20 @@ import {
   type RateLimitSettings,
   registrationRateLimitPolicy,
 } from '../rate-limit-policy.js';
+import type { RateLimiter } from './create-rate-limiter.js';
 
-/** What counting a request needs. */
+/** What counting a request in the store needs. */
 type RateLimitDeps = { readonly store: Pick<Store, 'rateLimits'>; readonly clock: Clock };
 
+/** What deciding an API request needs: the process's limiter, and the time (for the owner's plan). */
+export type ApiRateLimitDeps = { readonly rateLimiter: RateLimiter; readonly clock: Clock };
+
 /**
- * Counts `cost` units of work of `subject` (a key id, a client address) against `policy` in the
- * shared store, in one atomic write, and decides them together: a batch of tool calls costs one
- * per call and passes whole or not at all. Refused requests count too: they cannot lengthen the
- * window, which started at the first request. Only a batch larger than the whole quota, which can
- * never pass, is refused without being counted.
+ * Counts `cost` units of work of `subject` (a client address registering an OAuth client) against
+ * `policy` in the shared store, in one atomic write per request, and decides them together.
+ * Refused requests count too: they cannot lengthen the window, which started at the first request.
+ * Only a batch larger than the whole quota, which can never pass, is refused without being counted.
+ * For limits of a low rate; the API's own are decided in memory by a `RateLimiter`.
  */
 export async function hitRateLimit(
   deps: RateLimitDeps,
@@ -42,33 +46,33 @@ export async function hitRateLimit(
 }
 
 /**
- * Counts `cost` requests (one, or the messages of a batch) against their client address (an IPv6
+ * Decides `cost` requests (one, or the messages of a batch) against their client address (an IPv6
  * address by its /64), the same on every surface; null when there are no limits or the address
  * limit is off.
  */
 export async function hitAddressRateLimit(
-  deps: RateLimitDeps,
+  deps: ApiRateLimitDeps,
   settings: RateLimitSettings | undefined,
   address: string,
   cost = 1,
 ): Promise<RateLimitDecision | null> {
   const policy = settings === undefined ? null : addressRateLimitPolicy(settings);
-  return policy === null ? null : hitRateLimit(deps, policy, addressRateLimitSubject(address), cost);
+  return policy === null ? null : deps.rateLimiter.decide(policy, addressRateLimitSubject(address), cost);
 }
 
 /**
- * Counts `cost` units of work (one REST request, or each tool call of a batch) against their
+ * Decides `cost` units of work (one REST request, or each tool call of a batch) against their
  * credential (an API key, or an OAuth client for one user) with the quota of the owner's plan;
  * null when there are no limits or that plan's is off.
  */
 export async function hitKeyRateLimit(
-  deps: RateLimitDeps,
+  deps: ApiRateLimitDeps,
   settings: RateLimitSettings | undefined,
   actor: Actor,
   cost = 1,
 ): Promise<RateLimitDecision | null> {
   const policy = settings === undefined ? null : keyRateLimitPolicy(actor.user, deps.clock.now(), settings);
-  return policy === null ? null : hitRateLimit(deps, policy, keyRateLimitSubject(actor), cost);
+  return policy === null ? null : deps.rateLimiter.decide(policy, keyRateLimitSubject(actor), cost);
 }
 
 /**
