@@ -9,6 +9,7 @@ import { createSqliteApprovalStore } from './sqlite-approval-store.js';
 import { createSqliteAutomationStore } from './sqlite-automation-store.js';
 import { createSqliteBillingStore } from './sqlite-billing-store.js';
 import { createSqliteConnectionRequestStore } from './sqlite-connection-request-store.js';
+import { createSqliteGroupCommit } from './sqlite-group-commit.js';
 import { createSqliteJournal } from './sqlite-journal.js';
 import { createSqliteMediaStore } from './sqlite-media-store.js';
 import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
@@ -48,8 +49,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     const ping = db.prepare('SELECT 1');
     const credentials = createCredentialCache(db);
     const journal = createSqliteJournal(db);
+    const groupCommit = createSqliteGroupCommit(db);
     return {
-      posts: createSqlitePostStore(db, journal),
+      posts: createSqlitePostStore(db, journal, groupCommit),
       users: createSqliteUserStore(db, credentials),
       apiKeys: createSqliteApiKeyStore(db, credentials),
       accounts: createSqliteAccountStore(db, journal),
@@ -68,7 +70,10 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       },
       async close() {
         // Idempotent, so shutdown paths that both close the store do not trip over each other.
-        if (db.open) db.close();
+        // Queued creates are committed first: their callers are waiting for an answer.
+        if (!db.open) return;
+        groupCommit.flush();
+        db.close();
       },
     };
   } catch (error) {

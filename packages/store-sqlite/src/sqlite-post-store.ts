@@ -31,6 +31,7 @@ import {
   decisionParams,
   rowToApproval,
 } from './sqlite-approval-store.js';
+import { createSqliteGroupCommit, type SqliteGroupCommit } from './sqlite-group-commit.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 import { createSqlitePostPurge } from './sqlite-post-purge.js';
 import {
@@ -96,10 +97,14 @@ ON CONFLICT (owner_id, window_start) DO UPDATE SET used = used + excluded.used`;
 
 type IdempotencyRow = { fingerprint: string; post_ids: string };
 
-/** The PostStore of a SQLite database. Statements are prepared once, here. */
+/**
+ * The PostStore of a SQLite database. Statements are prepared once, here. Creates and approvals
+ * commit through `groupCommit`, together with those made during the same turn of the event loop.
+ */
 export function createSqlitePostStore(
   db: Database.Database,
   journal: SqliteJournal,
+  groupCommit: SqliteGroupCommit = createSqliteGroupCommit(db),
 ): PostStore & DraftApprovalStore {
   const insertPost = db.prepare<[PostRow]>(INSERT_POST_SQL);
   const updatePost = db.prepare<[PostRow & { expected_version: number }], PostRow>(UPDATE_POST_SQL);
@@ -173,11 +178,11 @@ export function createSqlitePostStore(
     },
   };
 
-  // Immediate: the write lock is taken before the idempotency and quota reads, so two requests
-  // with the same key, or two that together exceed the quota, cannot both pass the checks.
-  const insertBatch = db.transaction(
-    (batch: NewPostsBatch): InsertPostsOutcome => runScript(insertPostsScript(batch), batchTx),
-  ).immediate;
+  // Run by groupCommit in its own savepoint of a BEGIN IMMEDIATE transaction: the write lock is
+  // taken before the idempotency and quota reads, and the batches of a group run one after another,
+  // so two requests with the same key, or two that together exceed the quota, cannot both pass.
+  const insertBatch = (batch: NewPostsBatch): InsertPostsOutcome =>
+    runScript(insertPostsScript(batch), batchTx);
 
   // The post and its events land together, or neither does.
   const writeWithEvents = db.transaction(writePost).immediate;
@@ -215,11 +220,11 @@ export function createSqlitePostStore(
     },
   };
 
-  // Immediate, like insertBatch: the quota read and the writes cannot interleave with another
-  // request of the owner. A lost approval after the draft's write throws, to roll it back.
-  const approveBatch = db.transaction(
-    (batch: ApprovedDraftBatch): ApprovedDraftOutcome => runScript(approveDraftScript(batch), approveTx),
-  ).immediate;
+  // Run by groupCommit like insertBatch: the quota read and the writes cannot interleave with
+  // another request of the owner. A lost approval after the draft's write throws, to roll back
+  // its savepoint (and nothing else of the group).
+  const approveBatch = (batch: ApprovedDraftBatch): ApprovedDraftOutcome =>
+    runScript(approveDraftScript(batch), approveTx);
 
   // Deferred: one snapshot for the idempotency row and the posts it points to.
   const readIdempotency = db.transaction((ownerId: string, externalId: string) => {
@@ -236,15 +241,15 @@ export function createSqlitePostStore(
     async purgeDeletedPosts(request) {
       return purge(request);
     },
-    async insertPosts(batch) {
-      return insertBatch(batch);
+    insertPosts(batch) {
+      return groupCommit.run(() => insertBatch(batch));
     },
     async quotaUsed(ownerId, windowStart) {
       return selectQuotaUsage.get(ownerId, windowStart.getTime()) ?? 0;
     },
     async approveDraft(batch) {
       try {
-        return approveBatch(batch);
+        return await groupCommit.run(() => approveBatch(batch));
       } catch (error) {
         return conflictOnLostApproval(error);
       }
