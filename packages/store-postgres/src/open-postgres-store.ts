@@ -16,6 +16,8 @@ import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
 import { createPostgresWebhookStore } from './postgres-webhook-store.js';
 import { unavailableAwarePool } from './unavailable-errors.js';
+import { createPostgresWakeupChannel } from './postgres-wakeup-channel.js';
+import { createPostgresWakeups } from './postgres-wakeups.js';
 
 /** How long a query waits for a pooled connection before the database counts as unreachable. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -68,6 +70,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     throw error;
   }
   let closed: Promise<void> | undefined;
+  // One listening connection for every topic, opened when a worker first subscribes.
+  const wakeups = createPostgresWakeups(
+    createPostgresWakeupChannel({ connectionString: options.connectionString, client: clientSettings(options.pool) }),
+  );
   return {
     posts: createPostgresPostStore(pool),
     users: createPostgresUserStore(pool),
@@ -83,13 +89,21 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     automations: createPostgresAutomationStore(pool),
     webhooks: createPostgresWebhookStore(pool),
     rateLimits: createPostgresRateLimitStore(pool),
+    wakeups: { notify: wakeups.notify, subscribe: wakeups.subscribe, listening: wakeups.listening },
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
       // Idempotent, so shutdown paths that both close the store do not trip over each other.
-      closed ??= pool.end();
+      closed ??= Promise.all([pool.end(), wakeups.close()]).then(() => {});
       await closed;
     },
   };
+}
+
+// The pool's connection settings (TLS, timeouts, `options`) without its sizing, for the listener.
+function clientSettings(pool: PostgresPoolOptions | undefined): pg.ClientConfig {
+  if (pool === undefined) return {};
+  const { max: _max, min: _min, idleTimeoutMillis: _idle, maxUses: _uses, ...client } = pool;
+  return client;
 }

@@ -6,6 +6,7 @@ export type { Clock } from './clock.js';
 export type { IdGenerator, IdPrefix } from './id-generator.js';
 export { parseIsoDateTime } from './iso-date-time.js';
 export type { LeaseClaim } from './lease-claim.js';
+export { createLocalWakeups, type LocalWakeups } from './local-wakeups.js';
 export { decodeListCursor, encodeListCursor, type ListCursor, listCursorOf } from './list-cursor.js';
 export {
   formatLocalDate,
@@ -59,3 +60,4 @@ export {
   type TxScript,
 } from './transaction-script.js';
 export { formatUlid } from './ulid.js';
+export { WAKEUP_TOPICS, type WakeupTopic, type Wakeups } from './wakeups.js';

@@ -27,7 +27,10 @@ export type WebhookWorkerDeps = Pick<
 export type WebhookWorkerOptions = {
   /** Identifies this process's leases. */
   readonly leaseOwner: string;
-  /** How often each loop looks for work when nothing woke it. */
+  /**
+   * How often each loop looks for work when nothing woke it: a safety net for lost notifications
+   * and for retries falling due (appended events wake the fan-out, new deliveries the sender).
+   */
   readonly intervalMs: number;
   /** The fan-out cursor's lease: past it, another process takes the fan-out over. */
   readonly fanOutLeaseMs: number;
@@ -43,7 +46,7 @@ export type WebhookWorkerOptions = {
 
 /** The defaults `svc serve` and `svc publisher` run with. */
 export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Omit<WebhookWorkerOptions, 'leaseOwner'> = {
-  intervalMs: 200,
+  intervalMs: 5_000,
   fanOutLeaseMs: 15_000,
   fanOutBatch: 500,
   deliveryLeaseMs: 60_000,
@@ -61,7 +64,8 @@ export type WebhookWorker = BackgroundWorker<{ readonly events: number; readonly
 
 /**
  * Creates the webhook worker (docs/webhooks.md): one loop follows the event journal and turns its
- * events into deliveries, another sends due deliveries, up to `concurrency` at once. It runs
+ * events into deliveries, another sends due deliveries, up to `concurrency` at once. Both wake
+ * on the store's notifications (`journal`, `deliveries`) and poll only as a safety net. It runs
  * wherever the publisher runs; on PostgreSQL several processes share the work through leases.
  * Nothing is lost to a crash or an outage: the fan-out cursor moves only with what it produced,
  * and a delivery is counted before it is sent and confirmed after, so the worst case is a second
@@ -147,12 +151,20 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
     failure: 'webhook delivery claim failed',
   });
 
+  let unsubscribe: Array<() => void> = [];
   return {
     start() {
+      if (unsubscribe.length === 0) {
+        unsubscribe = [
+          deps.store.wakeups.subscribe('journal', () => fanOutLoop.wake()),
+          deps.store.wakeups.subscribe('deliveries', () => deliveries.wake()),
+        ];
+      }
       fanOutLoop.start();
       deliveries.start();
     },
     async stop() {
+      for (const end of unsubscribe.splice(0)) end();
       await Promise.all([fanOutLoop.stop(), deliveries.stop()]);
       await Promise.all(inFlight);
     },
