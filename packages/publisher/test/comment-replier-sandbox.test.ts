@@ -73,10 +73,13 @@ describe('comment replier on the Instagram simulator', () => {
       const asked = await comment(w, 'price please', { username: 'wendy' });
       // What the intake does once the comment is recorded (receiveCommentWebhook).
       w.store.wakeups.notify('inbox');
-      await vi.waitFor(() => expect(thread(w, asked)?.privateReply?.text).toBe(w.automation.template.message), {
-        timeout: 10_000,
-        interval: 10,
-      });
+      await vi.waitFor(
+        () => expect(thread(w, asked)?.privateReply?.text).toBe(w.automation.template.message),
+        {
+          timeout: 10_000,
+          interval: 10,
+        },
+      );
     } finally {
       await replier.stop();
     }

@@ -50,7 +50,10 @@ describe('wake-ups', () => {
           { requireScheduledTime: true },
         )
       )._unsafeUnwrap();
-      await vi.waitFor(() => expect(sender.sent.map((s) => eventOf(s.body))).toEqual(['post.scheduled']), SOON);
+      await vi.waitFor(
+        () => expect(sender.sent.map((s) => eventOf(s.body))).toEqual(['post.scheduled']),
+        SOON,
+      );
       (await sendTestWebhook(deps, actor, webhook.webhook.id))._unsafeUnwrap();
       await vi.waitFor(() => expect(sender.sent.map((s) => eventOf(s.body))).toContain('ping'), SOON);
     } finally {

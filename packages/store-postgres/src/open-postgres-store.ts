@@ -14,10 +14,10 @@ import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
 import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
-import { createPostgresWebhookStore } from './postgres-webhook-store.js';
-import { unavailableAwarePool } from './unavailable-errors.js';
 import { createPostgresWakeupChannel } from './postgres-wakeup-channel.js';
 import { createPostgresWakeups } from './postgres-wakeups.js';
+import { createPostgresWebhookStore } from './postgres-webhook-store.js';
+import { unavailableAwarePool } from './unavailable-errors.js';
 
 /** How long a query waits for a pooled connection before the database counts as unreachable. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -72,7 +72,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   let closed: Promise<void> | undefined;
   // One listening connection for every topic, opened when a worker first subscribes.
   const wakeups = createPostgresWakeups(
-    createPostgresWakeupChannel({ connectionString: options.connectionString, client: clientSettings(options.pool) }),
+    createPostgresWakeupChannel({
+      connectionString: options.connectionString,
+      client: clientSettings(options.pool),
+    }),
   );
   return {
     posts: createPostgresPostStore(pool),

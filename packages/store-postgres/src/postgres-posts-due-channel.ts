@@ -1,5 +1,9 @@
 import type pg from 'pg';
-import { createPostgresWakeupChannel, type PostgresWakeupChannel, WAKEUP_CHANNELS } from './postgres-wakeup-channel.js';
+import {
+  createPostgresWakeupChannel,
+  type PostgresWakeupChannel,
+  WAKEUP_CHANNELS,
+} from './postgres-wakeup-channel.js';
 
 /** The PostgreSQL notification channel that carries "posts fall due at" across processes. */
 export const POSTS_DUE_CHANNEL = WAKEUP_CHANNELS['posts-due'];

@@ -6,7 +6,6 @@ export type { Clock } from './clock.js';
 export type { IdGenerator, IdPrefix } from './id-generator.js';
 export { parseIsoDateTime } from './iso-date-time.js';
 export type { LeaseClaim } from './lease-claim.js';
-export { createLocalWakeups, type LocalWakeups } from './local-wakeups.js';
 export { decodeListCursor, encodeListCursor, type ListCursor, listCursorOf } from './list-cursor.js';
 export {
   formatLocalDate,
@@ -16,6 +15,7 @@ export {
   localToInstant,
   parseLocalDateTime,
 } from './local-time.js';
+export { createLocalWakeups, type LocalWakeups } from './local-wakeups.js';
 export { ALLOWED_MEDIA_TYPES, type AllowedMediaType, isImageType, isVideoType } from './media-types.js';
 export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './platform.js';
 export {
@@ -60,4 +60,4 @@ export {
   type TxScript,
 } from './transaction-script.js';
 export { formatUlid } from './ulid.js';
-export { WAKEUP_TOPICS, type WakeupTopic, type Wakeups } from './wakeups.js';
+export { WAKEUP_TOPICS, type Wakeups, type WakeupTopic } from './wakeups.js';

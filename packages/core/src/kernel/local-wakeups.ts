@@ -1,4 +1,4 @@
-import type { WakeupTopic, Wakeups } from './wakeups.js';
+import type { Wakeups, WakeupTopic } from './wakeups.js';
 
 /** Wake-ups within one process; stores build their cross-process ones on it. */
 export type LocalWakeups = Wakeups & {
