@@ -6,7 +6,7 @@ import type { WorkerLoop } from './worker-loop.js';
  * reader never skips a late commit), which may be a little after its notification arrived; a
  * reader that found nothing then would otherwise wait for the next notification or its poll.
  */
-export const JOURNAL_RECHECKS_MS: readonly number[] = [10, 25, 50, 100, 250, 500];
+export const JOURNAL_RECHECKS_MS: readonly number[] = [10, 25, 50, 100, 250, 500, 1_000];
 
 /** Wakes a journal follower's loop on a notification, and again at `JOURNAL_RECHECKS_MS`. */
 export type JournalWake = {
