@@ -290,7 +290,6 @@ describe('svc CLI', () => {
         '0025_sweeps',
         '0026_post_warnings',
         '0027_post_groups',
-        '0029_wakeups',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -1,5 +1,6 @@
 import type { Store } from '@svc/core';
 import pg from 'pg';
+import { journalNoticingPool } from './journal-noticing-pool.js';
 import { migratePostgres, pendingPostgresMigrations } from './migrate-postgres.js';
 import { createPostgresAccountStore } from './postgres-account-store.js';
 import { createPostgresAnalyticsStore } from './postgres-analytics-store.js';
@@ -77,21 +78,23 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       client: clientSettings(options.pool),
     }),
   );
+  // Journal followers hear of appends once they committed, here and in every other process.
+  const stores = journalNoticingPool(pool, () => wakeups.notify('journal'));
   return {
-    posts: createPostgresPostStore(pool),
-    users: createPostgresUserStore(pool),
-    apiKeys: createPostgresApiKeyStore(pool),
-    accounts: createPostgresAccountStore(pool),
-    media: createPostgresMediaStore(pool),
-    connectionRequests: createPostgresConnectionRequestStore(pool),
-    approvals: createPostgresApprovalStore(pool),
-    billing: createPostgresBillingStore(pool),
-    oauth: createPostgresOAuthStore(pool),
-    events: createPostgresEventStore(pool),
-    analytics: createPostgresAnalyticsStore(pool),
-    automations: createPostgresAutomationStore(pool),
-    webhooks: createPostgresWebhookStore(pool),
-    rateLimits: createPostgresRateLimitStore(pool),
+    posts: createPostgresPostStore(stores),
+    users: createPostgresUserStore(stores),
+    apiKeys: createPostgresApiKeyStore(stores),
+    accounts: createPostgresAccountStore(stores),
+    media: createPostgresMediaStore(stores),
+    connectionRequests: createPostgresConnectionRequestStore(stores),
+    approvals: createPostgresApprovalStore(stores),
+    billing: createPostgresBillingStore(stores),
+    oauth: createPostgresOAuthStore(stores),
+    events: createPostgresEventStore(stores),
+    analytics: createPostgresAnalyticsStore(stores),
+    automations: createPostgresAutomationStore(stores),
+    webhooks: createPostgresWebhookStore(stores),
+    rateLimits: createPostgresRateLimitStore(stores),
     wakeups: { notify: wakeups.notify, subscribe: wakeups.subscribe, listening: wakeups.listening },
     async ping() {
       await pool.query('SELECT 1');

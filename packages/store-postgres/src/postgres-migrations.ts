@@ -25,7 +25,6 @@ import { migration0024BlobRemovals } from './migrations/0024-blob-removals.js';
 import { migration0025Sweeps } from './migrations/0025-sweeps.js';
 import { migration0026PostWarnings } from './migrations/0026-post-warnings.js';
 import { migration0027PostGroups } from './migrations/0027-post-groups.js';
-import { migration0029Wakeups } from './migrations/0029-wakeups.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -61,5 +60,4 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0025Sweeps,
   migration0026PostWarnings,
   migration0027PostGroups,
-  migration0029Wakeups,
 ];

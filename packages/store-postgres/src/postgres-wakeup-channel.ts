@@ -4,7 +4,7 @@ import pg from 'pg';
 /**
  * The PostgreSQL notification channel of each wake-up topic. `svc_posts_due` is the one earlier
  * versions used for due posts, so processes of both versions hear each other during an upgrade;
- * `svc_journal` is sent by the `events` trigger (migration 0029).
+ * `svc_journal` is sent by a store after a commit that appended events.
  */
 export const WAKEUP_CHANNELS: Readonly<Record<WakeupTopic, string>> = {
   journal: 'svc_journal',

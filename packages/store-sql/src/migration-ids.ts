@@ -31,8 +31,6 @@ export const MIGRATION_IDS = [
   '0025_sweeps',
   '0026_post_warnings',
   '0027_post_groups',
-  // 0028 is the journal's positions (its own branch); the numbers meet when both land.
-  '0029_wakeups',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -133,7 +133,6 @@ describe('migrateSqlite', () => {
         '0025_sweeps',
         '0026_post_warnings',
         '0027_post_groups',
-        '0029_wakeups',
       ],
     });
     const usage = withDatabase(path, (db) =>
