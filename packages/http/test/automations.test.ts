@@ -158,14 +158,19 @@ describe('the Instagram webhook intake', () => {
   });
 
   it('records each signed comment once, skips own comments, and answers 200', async () => {
+    // The repliers are woken once a comment is recorded, not for a redelivery of one already there.
+    const woken: (Date | null)[] = [];
+    app.store.wakeups.subscribe('inbox', (at) => woken.push(at));
     const body = delivery('c-1');
     const first = await post(body, sign(body));
     expect([first.status, await readJson(first)]).toEqual([
       200,
       { received: 1, added: 1, ownComments: 0, ignored: 0 },
     ]);
+    expect(woken).toEqual([null]);
     const again = await post(body, sign(body));
     expect(await readJson(again)).toMatchObject({ received: 1, added: 0 });
+    expect(woken).toEqual([null]);
     const own = delivery('c-own', 'ig-user-1');
     expect(await readJson(await post(own, sign(own)))).toMatchObject({ received: 0, ownComments: 1 });
     expect(await app.store.automations.getComment('c-1')).toMatchObject({

@@ -1,6 +1,6 @@
 import { type Automation, automationEvent, type InboxComment } from '@svc/core';
 import { anAutomation } from '@svc/core/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInstagramGateway } from '../src/index.js';
 import { closeEngineWorlds, type EngineWorld, startEngineWorld } from './engine-world.js';
 import { sandboxApp } from './platforms/sandbox-harness.js';
@@ -63,6 +63,28 @@ const thread = (w: World, commentId: string) =>
 const counts = async (w: World) => (await w.store.automations.getAutomation(w.automation.id))?.counts;
 
 describe('comment replier on the Instagram simulator', () => {
+  it('answers a comment once the intake recorded it, without waiting for its poll', async () => {
+    const w = await liveAutomation();
+    const replier = w.replier('replier', { intervalMs: 10 * MINUTE });
+    replier.start();
+    try {
+      // Its first round has found the inbox empty.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const asked = await comment(w, 'price please', { username: 'wendy' });
+      // What the intake does once the comment is recorded (receiveCommentWebhook).
+      w.store.wakeups.notify('inbox');
+      await vi.waitFor(
+        () => expect(thread(w, asked)?.privateReply?.text).toBe(w.automation.template.message),
+        {
+          timeout: 10_000,
+          interval: 10,
+        },
+      );
+    } finally {
+      await replier.stop();
+    }
+  });
+
   it('answers a keyword comment privately and publicly once, and only counts the rest', async () => {
     const w = await liveAutomation();
     const asked = await comment(w, 'What is the PRICE?', { username: 'alice' });

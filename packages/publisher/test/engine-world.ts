@@ -4,7 +4,9 @@ import { aMediaAsset, aPost, aUser, createMemoryStore, seedMediaAsset } from '@s
 import type { SandboxPlatform } from '@svc/sandbox';
 import {
   type Collector,
+  type CollectorOptions,
   type CommentReplier,
+  type CommentReplierOptions,
   type CommentReplyResult,
   createCollector,
   createCommentReplier,
@@ -38,9 +40,9 @@ export type EngineWorld = {
   readonly minted: SandboxAccount;
   readonly publisher: Publisher;
   /** A metric collector on the same store, clock and adapter (a new one stands for another process). */
-  collector(leaseOwner?: string): Collector;
+  collector(leaseOwner?: string, options?: Partial<CollectorOptions>): Collector;
   /** A comment replier on the same store, clock and adapter (a new one stands for another process). */
-  replier(leaseOwner?: string): CommentReplier;
+  replier(leaseOwner?: string, options?: Partial<CommentReplierOptions>): CommentReplier;
   /** Every automation reply the engine's observer heard, in order. */
   readonly replies: { reply: 'private' | 'public'; result: CommentReplyResult }[];
   /** Inserts a post to the account, due now; returns its id. */
@@ -108,10 +110,10 @@ export async function startEngineWorld(options: EngineWorldOptions): Promise<Eng
     account,
     minted,
     publisher,
-    collector: (leaseOwner = 'collector') =>
-      createCollector(deps, { ...DEFAULT_COLLECTOR_OPTIONS, leaseOwner }),
-    replier: (leaseOwner = 'replier') =>
-      createCommentReplier(deps, { ...DEFAULT_COMMENT_REPLIER_OPTIONS, leaseOwner }),
+    collector: (leaseOwner = 'collector', options = {}) =>
+      createCollector(deps, { ...DEFAULT_COLLECTOR_OPTIONS, leaseOwner, ...options }),
+    replier: (leaseOwner = 'replier', options = {}) =>
+      createCommentReplier(deps, { ...DEFAULT_COMMENT_REPLIER_OPTIONS, leaseOwner, ...options }),
     replies,
     async schedule(overrides) {
       const post = aPost(owner.id, account.id, {

@@ -18,7 +18,7 @@ import { createMediaLinks, type InstagramWebhookSettings, type MediaLinks } from
 import { createImageProcessor, createMediaInspector, createThumbnailer } from '@svc/media';
 import { createSafeFetcher, createWebhookSender } from '@svc/outbound';
 import type { PublisherObserver } from '@svc/publisher';
-import { createPostgresPostsDueChannel, openPostgresStore } from '@svc/store-postgres';
+import { openPostgresStore } from '@svc/store-postgres';
 import { openSqliteStore } from '@svc/store-sqlite';
 import type { Config } from './config.js';
 import { resolveMasterSecret } from './master-secret.js';
@@ -53,7 +53,7 @@ export type Services = {
   readonly oauthSecret: string;
   /** Hears the background workers (the process's metrics, see withServiceMetrics); absent: nobody. */
   readonly observer?: PublisherObserver;
-  /** Releases the database (and the PostgreSQL posts-due channel). */
+  /** Releases the database (and on PostgreSQL the wake-ups' connections). */
   close(): Promise<void>;
 };
 
@@ -74,13 +74,9 @@ export async function openServices(config: Config, options: { migrate?: boolean 
           migrate,
           pool: { max: config.databasePoolMax },
         });
-  // Publishers in other processes on the same PostgreSQL database hear of new due posts at once;
-  // SQLite has a single process, so its in-process signal is all it needs.
-  const postsDueChannel =
-    config.databaseUrl === null
-      ? null
-      : createPostgresPostsDueChannel({ connectionString: config.databaseUrl });
-  const publisherSignal = createPublisherSignal(postsDueChannel);
+  // Publishers hear of new due posts through the store's wake-ups: at once in this process, and on
+  // PostgreSQL in every process on the database (LISTEN/NOTIFY).
+  const publisherSignal = createPublisherSignal(store.wakeups, systemClock);
   const media = openBlobStore(config.mediaStore, join(config.dataDir, MEDIA_DIR));
   const { blobs } = media;
   const fetcher = createSafeFetcher({ allowPrivate: config.unsafeAllowPrivateFetch });
@@ -110,7 +106,7 @@ export async function openServices(config: Config, options: { migrate?: boolean 
   });
   const instagramWebhook = instagramWebhookSettings(config, secret);
   const close = async () => {
-    await Promise.all([store.close(), postsDueChannel?.close()]);
+    await store.close();
     media.close();
   };
   return {

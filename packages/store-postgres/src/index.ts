@@ -17,3 +17,10 @@ export {
   type PostgresPostsDueChannel,
   type PostgresPostsDueChannelOptions,
 } from './postgres-posts-due-channel.js';
+export {
+  createPostgresWakeupChannel,
+  type PostgresWakeupChannel,
+  type PostgresWakeupChannelOptions,
+  WAKEUP_CHANNELS,
+  WAKEUP_LISTENER_NAME,
+} from './postgres-wakeup-channel.js';

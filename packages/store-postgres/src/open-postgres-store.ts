@@ -1,5 +1,6 @@
 import type { Store } from '@svc/core';
 import pg from 'pg';
+import { journalNoticingPool } from './journal-noticing-pool.js';
 import { migratePostgres, pendingPostgresMigrations } from './migrate-postgres.js';
 import { createPostgresAccountStore } from './postgres-account-store.js';
 import { createPostgresAnalyticsStore } from './postgres-analytics-store.js';
@@ -14,6 +15,8 @@ import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
 import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
+import { createPostgresWakeupChannel } from './postgres-wakeup-channel.js';
+import { createPostgresWakeups } from './postgres-wakeups.js';
 import { createPostgresWebhookStore } from './postgres-webhook-store.js';
 import { unavailableAwarePool } from './unavailable-errors.js';
 
@@ -68,28 +71,45 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     throw error;
   }
   let closed: Promise<void> | undefined;
+  // One listening connection for every topic, opened when a worker first subscribes.
+  const wakeups = createPostgresWakeups(
+    createPostgresWakeupChannel({
+      connectionString: options.connectionString,
+      client: clientSettings(options.pool),
+    }),
+  );
+  // Journal followers hear of appends once they committed, here and in every other process.
+  const stores = journalNoticingPool(pool, () => wakeups.notify('journal'));
   return {
-    posts: createPostgresPostStore(pool),
-    users: createPostgresUserStore(pool),
-    apiKeys: createPostgresApiKeyStore(pool),
-    accounts: createPostgresAccountStore(pool),
-    media: createPostgresMediaStore(pool),
-    connectionRequests: createPostgresConnectionRequestStore(pool),
-    approvals: createPostgresApprovalStore(pool),
-    billing: createPostgresBillingStore(pool),
-    oauth: createPostgresOAuthStore(pool),
-    events: createPostgresEventStore(pool),
-    analytics: createPostgresAnalyticsStore(pool),
-    automations: createPostgresAutomationStore(pool),
-    webhooks: createPostgresWebhookStore(pool),
-    rateLimits: createPostgresRateLimitStore(pool),
+    posts: createPostgresPostStore(stores),
+    users: createPostgresUserStore(stores),
+    apiKeys: createPostgresApiKeyStore(stores),
+    accounts: createPostgresAccountStore(stores),
+    media: createPostgresMediaStore(stores),
+    connectionRequests: createPostgresConnectionRequestStore(stores),
+    approvals: createPostgresApprovalStore(stores),
+    billing: createPostgresBillingStore(stores),
+    oauth: createPostgresOAuthStore(stores),
+    events: createPostgresEventStore(stores),
+    analytics: createPostgresAnalyticsStore(stores),
+    automations: createPostgresAutomationStore(stores),
+    webhooks: createPostgresWebhookStore(stores),
+    rateLimits: createPostgresRateLimitStore(stores),
+    wakeups: { notify: wakeups.notify, subscribe: wakeups.subscribe, listening: wakeups.listening },
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
       // Idempotent, so shutdown paths that both close the store do not trip over each other.
-      closed ??= pool.end();
+      closed ??= Promise.all([pool.end(), wakeups.close()]).then(() => {});
       await closed;
     },
   };
+}
+
+// The pool's connection settings (TLS, timeouts, `options`) without its sizing, for the listener.
+function clientSettings(pool: PostgresPoolOptions | undefined): pg.ClientConfig {
+  if (pool === undefined) return {};
+  const { max: _max, min: _min, idleTimeoutMillis: _idle, maxUses: _uses, ...client } = pool;
+  return client;
 }

@@ -1,6 +1,10 @@
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { createPostgresPostsDueChannel, type PostgresPostsDueChannel } from '../src/index.js';
+import {
+  createPostgresPostsDueChannel,
+  type PostgresPostsDueChannel,
+  WAKEUP_LISTENER_NAME,
+} from '../src/index.js';
 import { describePostgres } from '../src/testing/index.js';
 
 /** Resolves with the first value `take` accepts, or rejects after `ms`. */
@@ -65,7 +69,9 @@ await describePostgres('PostgreSQL posts-due channel', (db) => {
     try {
       const killed = await admin.query(
         `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid() AND query = 'LISTEN svc_posts_due'`,
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = $1
+            AND query LIKE 'LISTEN %'`,
+        [WAKEUP_LISTENER_NAME],
       );
       expect(killed.rows).toEqual([{ ok: true }]);
     } finally {

@@ -16,6 +16,7 @@ import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
 import { createSqliteRateLimitStore } from './sqlite-rate-limit-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
+import { createSqliteWakeups, DEFAULT_SQLITE_WATCH_MS } from './sqlite-wakeups.js';
 import { createSqliteWebhookStore } from './sqlite-webhook-store.js';
 
 /** How to open a SQLite store. */
@@ -27,6 +28,11 @@ export type SqliteStoreOptions = {
    * migrations are pending, for deployments that migrate in a separate step (`svc migrate`).
    */
   readonly migrate?: boolean;
+  /**
+   * How often, while workers listen for wake-ups, the store checks whether another process
+   * committed (default 250 ms; docs/webhooks.md#wake-ups).
+   */
+  readonly watchMs?: number;
 };
 
 /**
@@ -48,8 +54,17 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     }
     const ping = db.prepare('SELECT 1');
     const credentials = createCredentialCache(db);
-    const journal = createSqliteJournal(db);
     const groupCommit = createSqliteGroupCommit(db);
+    const wakeups = createSqliteWakeups(db, options.watchMs ?? DEFAULT_SQLITE_WATCH_MS);
+    const appending = createSqliteJournal(db);
+    // Every store's change appends through here; the wake-up is delivered after the commit.
+    const journal: typeof appending = {
+      ...appending,
+      append(events) {
+        appending.append(events);
+        if (events.length > 0) wakeups.notify('journal');
+      },
+    };
     return {
       posts: createSqlitePostStore(db, journal, groupCommit),
       users: createSqliteUserStore(db, credentials),
@@ -65,11 +80,13 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       automations: createSqliteAutomationStore(db, journal),
       webhooks: createSqliteWebhookStore(db),
       rateLimits: createSqliteRateLimitStore(db),
+      wakeups: { notify: wakeups.notify, subscribe: wakeups.subscribe, listening: wakeups.listening },
       async ping() {
         ping.get();
       },
       async close() {
         // Idempotent, so shutdown paths that both close the store do not trip over each other.
+        wakeups.close();
         // Queued creates are committed first: their callers are waiting for an answer.
         if (!db.open) return;
         groupCommit.flush();

@@ -5,6 +5,7 @@ import type { AutomationStore } from '../automations/index.js';
 import type { BillingStore } from '../billing/index.js';
 import type { ApiKeyStore, OAuthStore, UserStore } from '../identity/index.js';
 import type { EventStore } from '../journal/index.js';
+import type { Wakeups } from '../kernel/index.js';
 import type { RateLimitStore } from '../limits/index.js';
 import type { MediaStore } from '../media/index.js';
 import type { PostStore } from '../posts/index.js';
@@ -33,6 +34,11 @@ export type Store = {
   readonly webhooks: WebhookStore;
   /** Shared rate-limit counters (API keys, client addresses, sign-in attempts). */
   readonly rateLimits: RateLimitStore;
+  /**
+   * Wakes workers when work appears (docs/webhooks.md#wake-ups): the store notifies `journal` once
+   * an append committed; use cases notify the other topics after their writes.
+   */
+  readonly wakeups: Wakeups;
   /** Resolves when the database answers; rejects otherwise (health checks). */
   ping(): Promise<void>;
   /** Releases the database; the store is unusable afterwards. */

@@ -15,6 +15,7 @@ export {
   localToInstant,
   parseLocalDateTime,
 } from './local-time.js';
+export { createLocalWakeups, type LocalWakeups } from './local-wakeups.js';
 export { ALLOWED_MEDIA_TYPES, type AllowedMediaType, isImageType, isVideoType } from './media-types.js';
 export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './platform.js';
 export {
@@ -59,3 +60,4 @@ export {
   type TxScript,
 } from './transaction-script.js';
 export { formatUlid } from './ulid.js';
+export { WAKEUP_TOPICS, type Wakeups, type WakeupTopic } from './wakeups.js';

@@ -34,4 +34,5 @@ export { createStaticFetcher, type StaticAnswer, type StaticFetcher } from './st
 export { describeStoreContract } from './store-contract.js';
 export { createTableInspector, type TableInspector } from './table-inspector.js';
 export { createTestDeps, type TestDeps } from './test-deps.js';
+export { nextWakeup } from './wakeup-contract.js';
 export { describeWebhookStoreContract } from './webhook-store-contract.js';

@@ -1,5 +1,6 @@
 import type { ConnectedAccount } from '../accounts/index.js';
 import type { Store } from '../deps/index.js';
+import { createLocalWakeups } from '../kernel/index.js';
 import type { MediaAsset } from '../media/index.js';
 import type { Post } from '../posts/index.js';
 import { createMemoryAccountStore } from './memory-account-store.js';
@@ -38,7 +39,12 @@ export function createMemoryStore(): Store {
   const users = createMemoryUserStore(live);
   const approvals = createMemoryApprovalStore(live);
   const journal = createMemoryJournal(live, (id) => posts.get(id));
-  const append = journal.append;
+  const wakeups = createLocalWakeups();
+  // Operations are atomic, so the wake-up (delivered in a microtask) follows the whole change.
+  const append: typeof journal.append = (events) => {
+    journal.append(events);
+    if (events.length > 0) wakeups.notify('journal');
+  };
   const analytics = createMemoryAnalyticsStore({
     live,
     accounts,
@@ -73,6 +79,7 @@ export function createMemoryStore(): Store {
     automations: createMemoryAutomationStore({ live, accounts, append }),
     webhooks: createMemoryWebhookStore(live),
     rateLimits: createMemoryRateLimitStore(live),
+    wakeups,
     async ping() {
       live();
     },

@@ -20,6 +20,7 @@ import { describePostInsertContract } from './post-insert-contract.js';
 import { describePostPurgeContract } from './post-purge-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
 import { describeUserStoreContract } from './user-store-contract.js';
+import { describeWakeupContract } from './wakeup-contract.js';
 
 /**
  * The behaviour every Store implementation must have. Call it from a test file with a factory
@@ -52,6 +53,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeAccountExpiryContract(() => store);
     describePostPurgeContract(() => store);
     describeMediaAssetContract(() => store);
+    describeWakeupContract(() => store);
 
     describe('posts', () => {
       describePostInsertContract(() => store);

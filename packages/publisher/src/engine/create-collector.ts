@@ -3,9 +3,11 @@ import type { BackgroundWorker } from './background-worker.js';
 import { collectAccountMetrics } from './collect-account-metrics.js';
 import { collectFollowers } from './collect-followers.js';
 import { collectPublicIds } from './collect-public-ids.js';
+import { journalWake } from './journal-wake.js';
 import { type LeasedRound, leasedWorker } from './leased-worker.js';
 import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
+import { workerLoop } from './worker-loop.js';
 
 /** How the collector works: its leases, how many collections a round claims, how often it looks. */
 export type CollectorOptions = LeasedWorkerOptions;
@@ -37,11 +39,15 @@ const FOLLOWERS_EVERY_MS = 24 * 3_600_000;
 export function createCollector(deps: PublisherDeps, options: CollectorOptions): Collector {
   const counts = { posts: 0, snapshots: 0 };
 
-  const collect = async (round: LeasedRound): Promise<number> => {
-    const { analytics } = deps.store;
-    while ((await analytics.followJournal(JOURNAL_PAGE)) > 0 && !round.stopping()) {
+  const follow = async (stopping: () => boolean): Promise<void> => {
+    while ((await deps.store.analytics.followJournal(JOURNAL_PAGE)) > 0 && !stopping()) {
       // Caught up page by page.
     }
+  };
+
+  const collect = async (round: LeasedRound): Promise<number> => {
+    const { analytics } = deps.store;
+    await follow(round.stopping);
     const now = deps.clock.now();
     const jobs = await analytics.claimCollections(leaseClaimOf(options, now));
     // Posts whose public id is still held back are asked for it, never read for metrics under
@@ -86,7 +92,7 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
   };
 
   // Recorded reads are due again only at their next slot, so draining ends.
-  return leasedWorker(
+  const worker = leasedWorker(
     { intervalMs: options.intervalMs, logger: deps.logger, failure: 'metrics collection round failed' },
     collect,
     () => {
@@ -94,6 +100,30 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
       return () => ({ posts: counts.posts - before.posts, snapshots: counts.snapshots - before.snapshots });
     },
   );
+  // Events are scheduled into collections as they are appended (`journal` wakes this loop), while
+  // claims wait for the round: reads fall due minutes to days after the event that planned them,
+  // so waking the whole round on every event would only repeat empty claims.
+  const following: ReturnType<typeof workerLoop> = workerLoop(() => follow(following.stopping), {
+    intervalMs: options.intervalMs,
+    logger: deps.logger,
+    failure: 'journal follow failed',
+  });
+  const followWake = journalWake(following);
+  let unsubscribe: (() => void) | null = null;
+  return {
+    ...worker,
+    start() {
+      unsubscribe ??= deps.store.wakeups.subscribe('journal', () => followWake.wake());
+      following.start();
+      worker.start();
+    },
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+      followWake.stop();
+      await Promise.all([following.stop(), worker.stop()]);
+    },
+  };
 }
 
 // Collections grouped by account, each group read with the account's tokens.

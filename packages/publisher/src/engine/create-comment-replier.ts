@@ -11,7 +11,9 @@ export type CommentReplierOptions = LeasedWorkerOptions;
 export const DEFAULT_COMMENT_REPLIER_OPTIONS: Omit<CommentReplierOptions, 'leaseOwner'> = {
   leaseMs: 60_000,
   batch: 50,
-  intervalMs: 1_000,
+  // A safety net: a recorded comment wakes the replier at once (`inbox`); the poll finds deferred
+  // comments that fell due and what a lost notification missed.
+  intervalMs: 5_000,
 };
 
 /**
@@ -29,7 +31,12 @@ export type CommentReplier = BackgroundWorker<number, number>;
 export function createCommentReplier(deps: PublisherDeps, options: CommentReplierOptions): CommentReplier {
   let finished = 0;
   return leasedWorker(
-    { intervalMs: options.intervalMs, logger: deps.logger, failure: 'comment reply round failed' },
+    {
+      intervalMs: options.intervalMs,
+      logger: deps.logger,
+      failure: 'comment reply round failed',
+      wakeOn: (wake) => deps.store.wakeups.subscribe('inbox', wake),
+    },
     async ({ workThrough }) => {
       const now = deps.clock.now();
       const jobs = await deps.store.automations.claimComments(leaseClaimOf(options, now));

@@ -9,6 +9,7 @@ import {
   type WebhookSigner,
 } from '@svc/core';
 import type { BackgroundWorker } from './background-worker.js';
+import { journalWake } from './journal-wake.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { NO_PUBLISHER_OBSERVER, type WebhookDeliveryResult } from './publisher-observer.js';
 import { workerLoop } from './worker-loop.js';
@@ -27,7 +28,10 @@ export type WebhookWorkerDeps = Pick<
 export type WebhookWorkerOptions = {
   /** Identifies this process's leases. */
   readonly leaseOwner: string;
-  /** How often each loop looks for work when nothing woke it. */
+  /**
+   * How often each loop looks for work when nothing woke it: a safety net for lost notifications
+   * and for retries falling due (appended events wake the fan-out, new deliveries the sender).
+   */
   readonly intervalMs: number;
   /** The fan-out cursor's lease: past it, another process takes the fan-out over. */
   readonly fanOutLeaseMs: number;
@@ -43,7 +47,7 @@ export type WebhookWorkerOptions = {
 
 /** The defaults `svc serve` and `svc publisher` run with. */
 export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Omit<WebhookWorkerOptions, 'leaseOwner'> = {
-  intervalMs: 200,
+  intervalMs: 5_000,
   fanOutLeaseMs: 15_000,
   fanOutBatch: 500,
   deliveryLeaseMs: 60_000,
@@ -61,7 +65,8 @@ export type WebhookWorker = BackgroundWorker<{ readonly events: number; readonly
 
 /**
  * Creates the webhook worker (docs/webhooks.md): one loop follows the event journal and turns its
- * events into deliveries, another sends due deliveries, up to `concurrency` at once. It runs
+ * events into deliveries, another sends due deliveries, up to `concurrency` at once. Both wake
+ * on the store's notifications (`journal`, `deliveries`) and poll only as a safety net. It runs
  * wherever the publisher runs; on PostgreSQL several processes share the work through leases.
  * Nothing is lost to a crash or an outage: the fan-out cursor moves only with what it produced,
  * and a delivery is counted before it is sent and confirmed after, so the worst case is a second
@@ -147,12 +152,22 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
     failure: 'webhook delivery claim failed',
   });
 
+  const fanOutWake = journalWake(fanOutLoop);
+  let unsubscribe: Array<() => void> = [];
   return {
     start() {
+      if (unsubscribe.length === 0) {
+        unsubscribe = [
+          deps.store.wakeups.subscribe('journal', () => fanOutWake.wake()),
+          deps.store.wakeups.subscribe('deliveries', () => deliveries.wake()),
+        ];
+      }
       fanOutLoop.start();
       deliveries.start();
     },
     async stop() {
+      for (const end of unsubscribe.splice(0)) end();
+      fanOutWake.stop();
       await Promise.all([fanOutLoop.stop(), deliveries.stop()]);
       await Promise.all(inFlight);
     },

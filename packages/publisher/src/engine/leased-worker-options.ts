@@ -8,7 +8,7 @@ export type LeasedWorkerOptions = {
   readonly leaseMs: number;
   /** How many items one round claims. */
   readonly batch: number;
-  /** How often the loop looks for due work. */
+  /** How often the loop looks for due work when nothing woke it (a safety net where wake-ups exist). */
   readonly intervalMs: number;
 };
 

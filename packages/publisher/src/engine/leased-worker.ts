@@ -9,6 +9,11 @@ export type LeasedWorkerLoop = {
   readonly logger: PublisherLogger;
   /** The log message of a failed round. */
   readonly failure: string;
+  /**
+   * Subscribes `wake` to the notifications that announce this worker's work (while started);
+   * answers the unsubscribe. Without it the loop only polls.
+   */
+  readonly wakeOn?: (wake: () => void) => () => void;
 };
 
 /** What a round works with: its loop's stop signal, and `workThroughClaims` bound to the loop and logger. */
@@ -41,9 +46,17 @@ export function leasedWorker<Drained>(
   };
   const runOnce = () => round(context);
   const loop = workerLoop(runOnce, options);
+  let unsubscribe: (() => void) | null = null;
   return {
-    start: loop.start,
-    stop: loop.stop,
+    start() {
+      unsubscribe ??= options.wakeOn?.(() => loop.wake()) ?? null;
+      loop.start();
+    },
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = null;
+      await loop.stop();
+    },
     runOnce,
     async drain() {
       const since = progress();

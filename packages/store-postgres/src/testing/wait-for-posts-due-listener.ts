@@ -12,8 +12,9 @@ export async function waitForPostsDueListener(url: string, timeoutMs = 10_000): 
   try {
     for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
       const { rows } = await client.query(
-        'SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query = $1',
-        [`LISTEN ${POSTS_DUE_CHANNEL}`],
+        // The store's one listening connection runs every topic's LISTEN in one query.
+        "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%' || $1 || '%'",
+        [`LISTEN ${POSTS_DUE_CHANNEL};`],
       );
       if (rows.length > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -77,6 +77,8 @@ export async function receiveCommentWebhook(
   }
   const read = readCommentWebhook(body, deps.clock.now());
   const added = read === null ? 0 : await deps.store.automations.recordComments(read.comments);
+  // Recorded (committed): the repliers answer now rather than at their next poll.
+  if (added > 0) deps.store.wakeups.notify('inbox');
   return ok({
     received: read?.comments.length ?? 0,
     added,

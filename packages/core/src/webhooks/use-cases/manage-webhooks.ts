@@ -184,6 +184,8 @@ export const updateWebhook = itemUseCase(
       ...(changes.enabled === false ? { enabled: false, disabledReason: null, disabledAt: now } : {}),
       ...(enabling ? { enabled: true, disabledReason: null, disabledAt: null, failingSince: null } : {}),
     });
+    // The deliveries that waited while it was disabled are due now.
+    if (enabling && updated !== null) deps.store.wakeups.notify('deliveries');
     return updated === null ? err(notFound(id)) : ok(webhookJson(updated));
   },
 );

@@ -63,6 +63,7 @@ export const sendTestWebhook = itemUseCase(
     };
     const delivery = newDelivery(deps, message, id, now);
     await deps.store.webhooks.enqueue(message, [delivery]);
+    deps.store.wakeups.notify('deliveries');
     return ok({ messageId: message.id, deliveryId: delivery.id });
   },
 );
@@ -104,6 +105,7 @@ export const redeliverWebhook = itemUseCase(
     deliveryId: string,
   ): Promise<Result<{ deliveryId: string; status: 'pending' }, SvcError>> => {
     const again = await deps.store.webhooks.redeliver(actor.user.id, id, deliveryId, deps.clock.now());
+    if (again !== null) deps.store.wakeups.notify('deliveries');
     return again === null
       ? err(
           svcError('webhook_delivery_not_found', `No delivery ${deliveryId} on webhook ${id}.`, {
