@@ -7,7 +7,6 @@ import {
   changedOnLostWrite,
   claimDuePostsScript,
   conflictOnLostApproval,
-  type DomainEvent,
   type DraftApprovalStore,
   type InsertPostsOutcome,
   insertPostsScript,
@@ -33,6 +32,7 @@ import {
 } from './sqlite-approval-store.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 import { createSqlitePostPurge } from './sqlite-post-purge.js';
+import { createSqlitePostWrite } from './sqlite-post-write.js';
 import {
   createSqlitePostQueries,
   POSTS_WITH_CONTENT_BETWEEN_SQL,
@@ -77,14 +77,6 @@ WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL`;
 const INSERT_POST_SQL = `INSERT INTO posts (${POST_COLUMNS.join(', ')})
 VALUES (${POST_COLUMNS.map((c) => `@${c}`).join(', ')})`;
 
-// Compare-and-set: the write lands only if nobody changed the row since it was read.
-const UPDATE_POST_SQL = `UPDATE posts
-SET ${POST_COLUMNS.filter((c) => c !== 'id' && c !== 'version')
-  .map((c) => `${c} = @${c}`)
-  .join(', ')}, version = version + 1
-WHERE id = @id AND version = @expected_version
-RETURNING *`;
-
 // json_each keeps the order the ids were recorded in, which is the order the batch had.
 const SELECT_POSTS_BY_IDS_SQL = `SELECT p.* FROM json_each(?) AS j
 JOIN posts AS p ON p.id = j.value
@@ -102,7 +94,6 @@ export function createSqlitePostStore(
   journal: SqliteJournal,
 ): PostStore & DraftApprovalStore {
   const insertPost = db.prepare<[PostRow]>(INSERT_POST_SQL);
-  const updatePost = db.prepare<[PostRow & { expected_version: number }], PostRow>(UPDATE_POST_SQL);
   const selectPost = db.prepare<[string], PostRow>('SELECT * FROM posts WHERE id = ?');
   const selectGroup = db.prepare<[string, string], PostRow>(
     'SELECT * FROM posts WHERE owner_id = ? AND group_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
@@ -132,12 +123,7 @@ export function createSqlitePostStore(
   const postsByIds = (postIdsJson: string): Post[] => selectPostsByIds.all(postIdsJson).map(rowToPost);
 
   // Called inside a transaction: the write and its events land together.
-  const writePost = (post: Post, expectedVersion: number, events: readonly DomainEvent[]): Post | null => {
-    const row = updatePost.get({ ...postToRow(post), expected_version: expectedVersion });
-    if (row === undefined) return null;
-    journal.append(events);
-    return rowToPost(row);
-  };
+  const writePost = createSqlitePostWrite(db, journal);
 
   // The small calls of core's insertPostsScript, answered at once inside the transaction.
   const batchTx: PostBatchTx = {
@@ -185,7 +171,7 @@ export function createSqlitePostStore(
   // Immediate, and all or nothing: a lost compare-and-set throws, rolling back the writes before it.
   const writeTogether = db.transaction((writes: readonly PostWrite[]): Post[] =>
     writes.map((w) => {
-      const stored = writePost(w.post, w.expectedVersion, w.events);
+      const stored = writePost(w.post, w.expectedVersion, w.events, w.before);
       if (stored === null) throw new LostPostWrite(w.post.id);
       return stored;
     }),
@@ -256,10 +242,10 @@ export function createSqlitePostStore(
       const row = selectPost.get(id);
       return row === undefined ? null : rowToPost(row);
     },
-    async updatePost(post, expectedVersion, events = []) {
+    async updatePost(post, expectedVersion, events = [], before) {
       return events.length === 0
-        ? writePost(post, expectedVersion, [])
-        : writeWithEvents(post, expectedVersion, events);
+        ? writePost(post, expectedVersion, [], before)
+        : writeWithEvents(post, expectedVersion, events, before);
     },
     async updatePosts(writes) {
       try {
