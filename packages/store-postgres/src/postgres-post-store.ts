@@ -5,7 +5,6 @@ import {
   changedOnLostWrite,
   claimDuePostsScript,
   conflictOnLostApproval,
-  type DomainEvent,
   type DraftApprovalStore,
   insertPostsScript,
   LostPostWrite,
@@ -163,7 +162,6 @@ async function quotaUsedBy(client: PoolClient | Pool, ownerId: string, windowSta
   );
   return usage.rows[0]?.used ?? 0;
 }
-
 
 /** The small calls of core's claimDuePostsScript: SKIP LOCKED row locks, then one write per post. */
 function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {

@@ -7,8 +7,8 @@ import {
   WRITABLE_POST_COLUMNS,
 } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
-import { type PostRow, rowToPost } from './post-row.js';
 import { PG_ROWS, POSITIONAL } from './pg-values.js';
+import { type PostRow, rowToPost } from './post-row.js';
 import { eventParams, withEvents } from './postgres-journal.js';
 
 // Each column set's UPDATE, alone and with its events appended in the same statement (only when

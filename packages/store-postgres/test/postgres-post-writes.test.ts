@@ -63,7 +63,14 @@ await describePostgres('PostgreSQL post writes', (db) => {
         return rows.map((row) => row.col).sort();
       };
       const claimed = await claimedPost(store);
-      expect(await setLists()).toEqual(['attempts', 'due_at', 'lease_owner', 'status', 'updated_at', 'version']);
+      expect(await setLists()).toEqual([
+        'attempts',
+        'due_at',
+        'lease_owner',
+        'status',
+        'updated_at',
+        'version',
+      ]);
       const marked = await step(store, claimed, mark(2, at(122)));
       expect(await setLists()).toEqual(['due_at', 'publish_progress', 'updated_at', 'version']);
       const posted = await step(store, marked, {
@@ -102,7 +109,7 @@ await describePostgres('PostgreSQL post writes', (db) => {
       type: 'succeed',
       at: at(4),
       leaseOwner: 'pub-1',
-      platformPostId: null,
+      platformPostId: 'upload-1',
       permalink: null,
       warning: null,
       publicIdPending: true,

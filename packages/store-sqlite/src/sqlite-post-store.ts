@@ -32,13 +32,13 @@ import {
 } from './sqlite-approval-store.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 import { createSqlitePostPurge } from './sqlite-post-purge.js';
-import { createSqlitePostWrite } from './sqlite-post-write.js';
 import {
   createSqlitePostQueries,
   POSTS_WITH_CONTENT_BETWEEN_SQL,
   type RepeatParams,
   repeatParams,
 } from './sqlite-post-queries.js';
+import { createSqlitePostWrite } from './sqlite-post-write.js';
 
 /**
  * Must repeat the WHERE clause of the partial index `posts_due` term for term, values in the same

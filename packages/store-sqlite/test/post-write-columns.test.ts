@@ -72,7 +72,14 @@ it('names in each lifecycle write only the columns the step changed (and version
 
   const posted = await step(
     again,
-    { type: 'succeed', at: at(4), leaseOwner: 'pub-1', platformPostId: 'fb-1', permalink: null, warning: null },
+    {
+      type: 'succeed',
+      at: at(4),
+      leaseOwner: 'pub-1',
+      platformPostId: 'fb-1',
+      permalink: null,
+      warning: null,
+    },
     again,
   );
   expect(setLists()).toEqual([

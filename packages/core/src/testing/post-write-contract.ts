@@ -52,7 +52,10 @@ export function describePostWriteContract(store: () => Store): void {
         const changed = { ...read, ...change };
         const stored = await store().posts.updatePost(changed, 0, [], withBefore ? read : undefined);
         expect(stored, JSON.stringify(change)).toEqual({ ...changed, version: 1 });
-        expect(await store().posts.getPost(post.id), JSON.stringify(change)).toEqual({ ...changed, version: 1 });
+        expect(await store().posts.getPost(post.id), JSON.stringify(change)).toEqual({
+          ...changed,
+          version: 1,
+        });
       }
     }
   });
@@ -61,7 +64,12 @@ export function describePostWriteContract(store: () => Store): void {
     const owner = aUser().id;
     const post = aPost(owner, 'acct_1', { publishProgress: { step: 'a' } });
     await store().posts.insertPosts(batch(owner, [post]));
-    const first = (await store().posts.updatePost({ ...post, publishProgress: { step: 'b' } }, 0, [], post)) as Post;
+    const first = (await store().posts.updatePost(
+      { ...post, publishProgress: { step: 'b' } },
+      0,
+      [],
+      post,
+    )) as Post;
     const back = { ...first, publishProgress: { step: 'a' }, leaseOwner: 'pub-1' };
     expect(await store().posts.updatePost(back, 1, [], first)).toEqual({ ...back, version: 2 });
     expect(await store().posts.getPost(post.id)).toEqual({ ...back, version: 2 });
