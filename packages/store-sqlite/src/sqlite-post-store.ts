@@ -49,14 +49,22 @@ import { createSqlitePostWrite } from './sqlite-post-write.js';
 const IN_PUBLISHER_QUEUE = "status IN ('scheduled', 'publishing') AND deleted_at IS NULL";
 
 /**
- * The publisher's claim query: due posts, oldest `due_at` first (id breaks ties, as in the memory
- * store). Served by `posts_due` in index order, so it reads only the rows it returns. Exported for
- * the test that checks its query plan.
+ * The publisher's claim query for at most `limit` posts: due posts, oldest `due_at` first (id
+ * breaks ties, as in the memory store). Served by `posts_due` in index order, so it reads only the
+ * rows it returns. The LIMIT is written in, not bound: with the same plan, SQLite answered it 4 to
+ * 5 times faster for 4 rows (64 against 335 µs with 10,000 posts, 114 against 452 µs with 1,000,000)
+ * and 1.4 to 2.3 times for 400. Exported for the test that checks its query plan.
  */
-export const SELECT_DUE_POSTS_SQL = `SELECT * FROM posts
+export function selectDuePostsSql(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`Not a row count: ${limit}`);
+  return `SELECT * FROM posts
 WHERE ${IN_PUBLISHER_QUEUE} AND due_at <= @now
 ORDER BY due_at, id
-LIMIT @limit`;
+LIMIT ${limit}`;
+}
+
+/** Claims ask for a handful of counts (free slots, times four): one statement each, up to this many. */
+const CLAIM_STATEMENTS = 256;
 
 /** The earliest due time in the publisher's queue: the first entry of `posts_due`. */
 export const SELECT_NEXT_DUE_AT_SQL = `SELECT due_at FROM posts
@@ -99,7 +107,16 @@ export function createSqlitePostStore(
     'SELECT * FROM posts WHERE owner_id = ? AND group_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
   );
   const selectPostsByIds = db.prepare<[string], PostRow>(SELECT_POSTS_BY_IDS_SQL);
-  const selectDuePosts = db.prepare<[{ now: number; limit: number }], PostRow>(SELECT_DUE_POSTS_SQL);
+  const dueStatements = new Map<number, Database.Statement<[{ now: number }], PostRow>>();
+  const selectDuePosts = (limit: number) => {
+    const known = dueStatements.get(limit);
+    if (known !== undefined) return known;
+    if (dueStatements.size >= CLAIM_STATEMENTS)
+      dueStatements.delete(dueStatements.keys().next().value as number);
+    const statement = db.prepare<[{ now: number }], PostRow>(selectDuePostsSql(limit));
+    dueStatements.set(limit, statement);
+    return statement;
+  };
   const selectNextDueAt = db.prepare<[], number>(SELECT_NEXT_DUE_AT_SQL).pluck();
   const selectQueueDepth = db.prepare<[{ now: number }], { due: number; upcoming: number }>(
     SELECT_QUEUE_DEPTH_SQL,
@@ -179,7 +196,7 @@ export function createSqlitePostStore(
 
   // The small calls of core's claimDuePostsScript.
   const claimTx: PostClaimTx = {
-    duePosts: (now, limit) => selectDuePosts.all({ now: now.getTime(), limit }).map(rowToPost),
+    duePosts: (now, limit) => selectDuePosts(limit).all({ now: now.getTime() }).map(rowToPost),
     writePost,
   };
 
