@@ -5,7 +5,6 @@ import {
   changedOnLostWrite,
   claimDuePostsScript,
   conflictOnLostApproval,
-  type DomainEvent,
   type DraftApprovalStore,
   insertPostsScript,
   LostPostWrite,
@@ -25,9 +24,10 @@ import {
   decisionParams,
   rowToApproval,
 } from './postgres-approval-store.js';
-import { appendEvents, eventParams, withEvents } from './postgres-journal.js';
+import { appendEvents } from './postgres-journal.js';
 import { purgePostgresPosts } from './postgres-post-purge.js';
 import { createPostgresPostQueries, postsWithContent } from './postgres-post-queries.js';
+import { writePostgresPost } from './postgres-post-write.js';
 import { withTransaction } from './with-transaction.js';
 
 /** The publisher's queue, as the partial index `posts_due` holds it. */
@@ -60,15 +60,6 @@ export const SELECT_QUEUE_DEPTH_SQL = `SELECT
   count(*) FILTER (WHERE due_at > $1)::int AS upcoming
 FROM posts
 WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL`;
-
-// Compare-and-set: the write lands only if nobody changed the row since it was read. `version` is
-// the last of POST_COLUMNS: its parameter slot takes the expected version instead.
-const UPDATE_POST_SQL = `UPDATE posts
-SET ${POST_COLUMNS.map((c, i) => `${c} = $${i + 1}`)
-  .slice(1, -1)
-  .join(', ')}, version = version + 1
-WHERE id = $1 AND version = $${POST_COLUMNS.length}
-RETURNING *`;
 
 // WITH ORDINALITY keeps the order the ids were recorded in, which is the order the batch had.
 const SELECT_POSTS_BY_IDS_SQL = `SELECT p.* FROM unnest($1::text[]) WITH ORDINALITY AS u(id, n)
@@ -154,7 +145,8 @@ function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
 function approveTx(client: PoolClient): AsyncTx<ApproveDraftTx> {
   return {
     ...batchTx(client),
-    writePost: (post, expectedVersion, events) => writePost(client, post, expectedVersion, events),
+    writePost: (post, expectedVersion, events, before) =>
+      writePostgresPost(client, post, expectedVersion, events, before),
     decideApproval: async (id, decision) => {
       const decided = await client.query<ApprovalRow>(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
       const row = decided.rows[0];
@@ -171,30 +163,13 @@ async function quotaUsedBy(client: PoolClient | Pool, ownerId: string, windowSta
   return usage.rows[0]?.used ?? 0;
 }
 
-// The update with its events appended in the same statement, when the version still matches.
-const UPDATE_POST_WITH_EVENTS_SQL = withEvents(UPDATE_POST_SQL, POST_COLUMNS.length + 1);
-
-async function writePost(
-  client: PoolClient | Pool,
-  post: Post,
-  expectedVersion: number,
-  events: readonly DomainEvent[] = [],
-): Promise<Post | null> {
-  const params = [...postParams(post).slice(0, -1), expectedVersion];
-  const result =
-    events.length === 0
-      ? await client.query<PostRow>(UPDATE_POST_SQL, params)
-      : await client.query<PostRow>(UPDATE_POST_WITH_EVENTS_SQL, [...params, ...eventParams(events)]);
-  const row = result.rows[0];
-  return row === undefined ? null : rowToPost(row);
-}
-
 /** The small calls of core's claimDuePostsScript: SKIP LOCKED row locks, then one write per post. */
 function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
   return {
     duePosts: async (now, limit) =>
       (await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [now, limit])).rows.map(rowToPost),
-    writePost: (post, expectedVersion, events) => writePost(client, post, expectedVersion, events),
+    writePost: (post, expectedVersion, events, before) =>
+      writePostgresPost(client, post, expectedVersion, events, before),
   };
 }
 
@@ -202,7 +177,7 @@ function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
 async function writeTogether(client: PoolClient, writes: readonly PostWrite[]): Promise<Post[]> {
   const stored: Post[] = [];
   for (const w of writes) {
-    const post = await writePost(client, w.post, w.expectedVersion, w.events);
+    const post = await writePostgresPost(client, w.post, w.expectedVersion, w.events, w.before);
     if (post === null) throw new LostPostWrite(w.post.id);
     stored.push(post);
   }
@@ -244,8 +219,8 @@ export function createPostgresPostStore(pool: Pool): PostStore & DraftApprovalSt
       const row = result.rows[0];
       return row === undefined ? null : rowToPost(row);
     },
-    async updatePost(post, expectedVersion, events = []) {
-      return writePost(pool, post, expectedVersion, events);
+    async updatePost(post, expectedVersion, events = [], before) {
+      return writePostgresPost(pool, post, expectedVersion, events, before);
     },
     async updatePosts(writes) {
       return withTransaction(pool, async (client) => ({

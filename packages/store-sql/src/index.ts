@@ -33,6 +33,14 @@ export {
 export { insertSql, type Placeholder } from './placeholder.js';
 export type { PostQueries } from './post-queries.js';
 export { POST_COLUMNS, type PostRowOf } from './post-row.js';
+export {
+  changedPostColumns,
+  statementPerColumnSet,
+  updatePostParams,
+  updatePostSql,
+  WRITABLE_POST_COLUMNS,
+  type WritablePostColumn,
+} from './post-update.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
 export { assertWellOrdered, type SqlMigration } from './sql-migration.js';
 export { sqlRows } from './sql-rows.js';

@@ -7,7 +7,6 @@ import {
   changedOnLostWrite,
   claimDuePostsScript,
   conflictOnLostApproval,
-  type DomainEvent,
   type DraftApprovalStore,
   type InsertPostsOutcome,
   insertPostsScript,
@@ -40,6 +39,7 @@ import {
   type RepeatParams,
   repeatParams,
 } from './sqlite-post-queries.js';
+import { createSqlitePostWrite } from './sqlite-post-write.js';
 
 /**
  * Must repeat the WHERE clause of the partial index `posts_due` term for term, values in the same
@@ -50,14 +50,22 @@ import {
 const IN_PUBLISHER_QUEUE = "status IN ('scheduled', 'publishing') AND deleted_at IS NULL";
 
 /**
- * The publisher's claim query: due posts, oldest `due_at` first (id breaks ties, as in the memory
- * store). Served by `posts_due` in index order, so it reads only the rows it returns. Exported for
- * the test that checks its query plan.
+ * The publisher's claim query for at most `limit` posts: due posts, oldest `due_at` first (id
+ * breaks ties, as in the memory store). Served by `posts_due` in index order, so it reads only the
+ * rows it returns. The LIMIT is written in, not bound: with the same plan, SQLite answered it 4 to
+ * 5 times faster for 4 rows (64 against 335 µs with 10,000 posts, 114 against 452 µs with 1,000,000)
+ * and 1.4 to 2.3 times for 400. Exported for the test that checks its query plan.
  */
-export const SELECT_DUE_POSTS_SQL = `SELECT * FROM posts
+export function selectDuePostsSql(limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`Not a row count: ${limit}`);
+  return `SELECT * FROM posts
 WHERE ${IN_PUBLISHER_QUEUE} AND due_at <= @now
 ORDER BY due_at, id
-LIMIT @limit`;
+LIMIT ${limit}`;
+}
+
+/** Claims ask for a handful of counts (free slots, times four): one statement each, up to this many. */
+const CLAIM_STATEMENTS = 256;
 
 /** The earliest due time in the publisher's queue: the first entry of `posts_due`. */
 export const SELECT_NEXT_DUE_AT_SQL = `SELECT due_at FROM posts
@@ -77,14 +85,6 @@ WHERE ${IN_PUBLISHER_QUEUE} AND due_at IS NOT NULL`;
 
 const INSERT_POST_SQL = `INSERT INTO posts (${POST_COLUMNS.join(', ')})
 VALUES (${POST_COLUMNS.map((c) => `@${c}`).join(', ')})`;
-
-// Compare-and-set: the write lands only if nobody changed the row since it was read.
-const UPDATE_POST_SQL = `UPDATE posts
-SET ${POST_COLUMNS.filter((c) => c !== 'id' && c !== 'version')
-  .map((c) => `${c} = @${c}`)
-  .join(', ')}, version = version + 1
-WHERE id = @id AND version = @expected_version
-RETURNING *`;
 
 // json_each keeps the order the ids were recorded in, which is the order the batch had.
 const SELECT_POSTS_BY_IDS_SQL = `SELECT p.* FROM json_each(?) AS j
@@ -107,13 +107,21 @@ export function createSqlitePostStore(
   groupCommit: SqliteGroupCommit = createSqliteGroupCommit(db),
 ): PostStore & DraftApprovalStore {
   const insertPost = db.prepare<[PostRow]>(INSERT_POST_SQL);
-  const updatePost = db.prepare<[PostRow & { expected_version: number }], PostRow>(UPDATE_POST_SQL);
   const selectPost = db.prepare<[string], PostRow>('SELECT * FROM posts WHERE id = ?');
   const selectGroup = db.prepare<[string, string], PostRow>(
     'SELECT * FROM posts WHERE owner_id = ? AND group_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
   );
   const selectPostsByIds = db.prepare<[string], PostRow>(SELECT_POSTS_BY_IDS_SQL);
-  const selectDuePosts = db.prepare<[{ now: number; limit: number }], PostRow>(SELECT_DUE_POSTS_SQL);
+  const dueStatements = new Map<number, Database.Statement<[{ now: number }], PostRow>>();
+  const selectDuePosts = (limit: number) => {
+    const known = dueStatements.get(limit);
+    if (known !== undefined) return known;
+    if (dueStatements.size >= CLAIM_STATEMENTS)
+      dueStatements.delete(dueStatements.keys().next().value as number);
+    const statement = db.prepare<[{ now: number }], PostRow>(selectDuePostsSql(limit));
+    dueStatements.set(limit, statement);
+    return statement;
+  };
   const selectNextDueAt = db.prepare<[], number>(SELECT_NEXT_DUE_AT_SQL).pluck();
   const selectQueueDepth = db.prepare<[{ now: number }], { due: number; upcoming: number }>(
     SELECT_QUEUE_DEPTH_SQL,
@@ -137,12 +145,7 @@ export function createSqlitePostStore(
   const postsByIds = (postIdsJson: string): Post[] => selectPostsByIds.all(postIdsJson).map(rowToPost);
 
   // Called inside a transaction: the write and its events land together.
-  const writePost = (post: Post, expectedVersion: number, events: readonly DomainEvent[]): Post | null => {
-    const row = updatePost.get({ ...postToRow(post), expected_version: expectedVersion });
-    if (row === undefined) return null;
-    journal.append(events);
-    return rowToPost(row);
-  };
+  const writePost = createSqlitePostWrite(db, journal);
 
   // The small calls of core's insertPostsScript, answered at once inside the transaction.
   const batchTx: PostBatchTx = {
@@ -190,7 +193,7 @@ export function createSqlitePostStore(
   // Immediate, and all or nothing: a lost compare-and-set throws, rolling back the writes before it.
   const writeTogether = db.transaction((writes: readonly PostWrite[]): Post[] =>
     writes.map((w) => {
-      const stored = writePost(w.post, w.expectedVersion, w.events);
+      const stored = writePost(w.post, w.expectedVersion, w.events, w.before);
       if (stored === null) throw new LostPostWrite(w.post.id);
       return stored;
     }),
@@ -198,7 +201,7 @@ export function createSqlitePostStore(
 
   // The small calls of core's claimDuePostsScript.
   const claimTx: PostClaimTx = {
-    duePosts: (now, limit) => selectDuePosts.all({ now: now.getTime(), limit }).map(rowToPost),
+    duePosts: (now, limit) => selectDuePosts(limit).all({ now: now.getTime() }).map(rowToPost),
     writePost,
   };
 
@@ -261,10 +264,10 @@ export function createSqlitePostStore(
       const row = selectPost.get(id);
       return row === undefined ? null : rowToPost(row);
     },
-    async updatePost(post, expectedVersion, events = []) {
+    async updatePost(post, expectedVersion, events = [], before) {
       return events.length === 0
-        ? writePost(post, expectedVersion, [])
-        : writeWithEvents(post, expectedVersion, events);
+        ? writePost(post, expectedVersion, [], before)
+        : writeWithEvents(post, expectedVersion, events, before);
     },
     async updatePosts(writes) {
       try {

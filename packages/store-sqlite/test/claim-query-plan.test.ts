@@ -2,9 +2,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrateSqlite } from '../src/index.js';
 import {
-  SELECT_DUE_POSTS_SQL,
   SELECT_NEXT_DUE_AT_SQL,
   SELECT_QUEUE_DEPTH_SQL,
+  selectDuePostsSql,
 } from '../src/sqlite-post-store.js';
 import { planLines as planOf } from './query-plan.js';
 import { useTempDirectory } from './temp-directory.js';
@@ -51,7 +51,7 @@ describe('the claim query plan', () => {
       const db = new Database(path);
       try {
         fillWithHistory(db, rows);
-        expectServedByDueIndex(planOf(db, SELECT_DUE_POSTS_SQL, { now: Date.now(), limit: 10 }));
+        expectServedByDueIndex(planOf(db, selectDuePostsSql(10), { now: Date.now() }));
         expectServedByDueIndex(planOf(db, SELECT_NEXT_DUE_AT_SQL));
         // The metrics' queue gauges count on every scrape: through the queue's index, so the cost
         // follows the queue, not the table's history (SQLite still reads each queued row to

@@ -19,6 +19,7 @@ import { describePostGroupContract } from './post-group-contract.js';
 import { describePostInsertContract } from './post-insert-contract.js';
 import { describePostPurgeContract } from './post-purge-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
+import { describePostWriteContract } from './post-write-contract.js';
 import { describeUserStoreContract } from './user-store-contract.js';
 import { describeWakeupContract } from './wakeup-contract.js';
 
@@ -59,6 +60,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
       describePostInsertContract(() => store);
       describePostClaimContract(() => store);
       describePostGroupContract(() => store);
+      describePostWriteContract(() => store);
     });
 
     it('rejects records whose id already exists', async () => {

@@ -124,6 +124,11 @@ async function revealOnPost(
     // Refused only when the post already has its link (or is not posted at all).
     return post.permalink !== null && post.platformPostId !== null ? post.platformPostId : 'gone';
   }
-  const stored = await deps.store.posts.updatePost(change.value.post, post.version, change.value.events);
+  const stored = await deps.store.posts.updatePost(
+    change.value.post,
+    post.version,
+    change.value.events,
+    post,
+  );
   return stored === null ? null : found.platformPostId;
 }

@@ -186,7 +186,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
         // With the database away the post stays leased; the lease's end returns it to the queue.
         if (released.isOk()) {
           await deps.store.posts
-            .updatePost(released.value.post, post.version, released.value.events)
+            .updatePost(released.value.post, post.version, released.value.events, post)
             .catch(unlessStoreAway);
         }
       }

@@ -75,8 +75,10 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     }
     // A write whose answer was lost with the connection may have landed: the retry then finds a
     // newer version and reports the lease lost, and whoever takes the post next resumes from it.
+    // `post` is the row as stored: the store writes only what this step changed.
+    const before = post;
     const stored = await durably(() =>
-      deps.store.posts.updatePost(next.value.post, post.version, next.value.events),
+      deps.store.posts.updatePost(next.value.post, before.version, next.value.events, before),
     );
     if (stored === null) {
       deps.logger.warn({ postId: post.id, event: event.type }, 'publisher lost the lease of a post');

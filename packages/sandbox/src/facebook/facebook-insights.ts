@@ -3,6 +3,7 @@ import { insightsReply, type MetricWording, requestedMetrics } from '../meta/gra
 import { apiRoute } from '../shared/api-route.js';
 import { permissionDenied, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
+import { postWithRecordId } from '../shared/published-post-index.js';
 import { refuseThrottledMetrics } from '../shared/refuse-throttled-metrics.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
@@ -119,7 +120,7 @@ function videoInsights(ctx: SandboxContext, r: SandboxRequest): Reply {
   refuseThrottledMetrics(ctx, 'facebook');
   if (!holdsScope(token, ['pages_read_engagement'])) throw needsEngagementScope();
   const metrics = requestedMetrics(r, KNOWN, Object.keys(WORDING));
-  const post = ctx.state.posts.find((p) => p.record.platform === 'facebook' && p.record.id === video.id);
+  const post = postWithRecordId(ctx.state.postIndex, 'facebook', video.id);
   if (post === undefined) return jsonReply(200, { data: [] });
   const now = ctx.clock.now();
   const values = new Map(

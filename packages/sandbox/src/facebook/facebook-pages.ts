@@ -1,5 +1,6 @@
 import { authenticate } from '../shared/authenticate.js';
 import { permissionDenied } from '../shared/graph-error.js';
+import { addPublishedPost } from '../shared/published-post-index.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxPublicationKind } from '../shared/sandbox-publication.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
@@ -72,6 +73,6 @@ export function publishFacebookPost(
     shortcode: postPart,
     postId,
   };
-  ctx.state.posts.push(post);
+  addPublishedPost(ctx.state, post);
   return post;
 }

@@ -4,6 +4,7 @@ import { apiRoute } from '../shared/api-route.js';
 import { authenticate } from '../shared/authenticate.js';
 import { invalidParameter, permissionDenied, unknownObject } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
+import { postWithPostId } from '../shared/published-post-index.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { Route, RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { type FacebookPhoto, generationOf, postsOf } from '../shared/sandbox-state.js';
@@ -86,7 +87,7 @@ function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
     authorizePage(ctx, r, video.pageId, 'read');
     return jsonReply(200, selectFields(videoObject(ctx, video), fields));
   }
-  const post = ctx.state.posts.find((p) => p.record.platform === 'facebook' && p.postId === id);
+  const post = postWithPostId(ctx.state.postIndex, 'facebook', id);
   if (post !== undefined) {
     const { token } = authorizePage(ctx, r, post.record.accountId, 'read');
     const engagement = engagementFields(ctx, post, token, fields);
@@ -106,7 +107,9 @@ function readNode(ctx: SandboxContext, r: SandboxRequest): Reply {
 }
 
 function photoObject(ctx: SandboxContext, photo: FacebookPhoto): Record<string, unknown> {
-  const post = photo.postId === null ? undefined : ctx.state.posts.find((p) => p.postId === photo.postId);
+  // Only Facebook posts have `<pageId>_<postId>` ids like a photo's post.
+  const post =
+    photo.postId === null ? undefined : postWithPostId(ctx.state.postIndex, 'facebook', photo.postId);
   return {
     id: photo.id,
     name: photo.caption === '' ? undefined : photo.caption,

@@ -1,6 +1,7 @@
 import { authenticate } from '../shared/authenticate.js';
 import { type ImageFormat, imageFormatOf } from '../shared/download-media.js';
 import { permissionDenied } from '../shared/graph-error.js';
+import { addPublishedPost, postWithPostId, postWithRecordId } from '../shared/published-post-index.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxPublicationKind } from '../shared/sandbox-publication.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
@@ -167,7 +168,7 @@ export function publishContainer(ctx: SandboxContext, container: MediaContainer)
     shortcode,
     postId: mediaId,
   };
-  ctx.state.posts.push(post);
+  addPublishedPost(ctx.state, post);
   return post;
 }
 
@@ -177,7 +178,9 @@ export function findPost(
   platform: 'instagram' | 'threads' | 'facebook',
   id: string,
 ): PublishedPost | undefined {
-  return ctx.state.posts.find(
-    (p) => p.record.platform === platform && (p.record.id === id || p.postId === id),
-  );
+  const byRecord = postWithRecordId(ctx.state.postIndex, platform, id);
+  const byPost = postWithPostId(ctx.state.postIndex, platform, id);
+  // The one published first, as a search of the list from its start would find.
+  if (byRecord === undefined || byPost === undefined || byRecord === byPost) return byRecord ?? byPost;
+  return ctx.state.posts.indexOf(byRecord) < ctx.state.posts.indexOf(byPost) ? byRecord : byPost;
 }

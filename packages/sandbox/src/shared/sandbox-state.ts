@@ -2,6 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { TikTokPkceEncoding } from '@svc/core';
 import { createGraphInjections, type GraphInjections, resetGraphInjections } from './graph-injections.js';
 import { createMetricsFailures, type MetricsFailures, resetMetricsFailures } from './metrics-failures.js';
+import {
+  accountPosts,
+  clearPublishedPostIndex,
+  createPublishedPostIndex,
+  type PublishedPostIndex,
+} from './published-post-index.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
 import type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
 
@@ -134,8 +140,10 @@ export type SandboxState = PlatformStates & {
   settings: SandboxSettings;
   interceptor: SandboxInterceptor | null;
   readonly containers: Map<string, MediaContainer>;
-  /** Published posts in publishing order. */
+  /** Published posts in publishing order; add them with `addPublishedPost`, which indexes them. */
   readonly posts: PublishedPost[];
+  /** Lookups of `posts` by id and by account. */
+  readonly postIndex: PublishedPostIndex;
   readonly photos: Map<string, FacebookPhoto>;
   readonly videos: Map<string, FacebookVideo>;
   /** Nonces of redeemed authorization codes (codes are single use). */
@@ -180,6 +188,7 @@ export function createSandboxState(settings: SandboxSettings, slices: PlatformSl
     interceptor: null,
     containers: new Map(),
     posts: [],
+    postIndex: createPublishedPostIndex(),
     photos: new Map(),
     videos: new Map(),
     usedCodes: new Set(),
@@ -202,6 +211,7 @@ export function resetSandboxState(
   state.interceptor = null;
   state.containers.clear();
   state.posts.length = 0;
+  clearPublishedPostIndex(state.postIndex);
   state.photos.clear();
   state.videos.clear();
   state.usedCodes.clear();
@@ -247,9 +257,7 @@ export function generationOf(state: SandboxState, platform: SandboxPlatform, uid
 
 /** An account's published posts, newest first. */
 export function postsOf(state: SandboxState, platform: SandboxPlatform, accountId: string): PublishedPost[] {
-  return state.posts
-    .filter((p) => p.record.platform === platform && p.record.accountId === accountId)
-    .reverse();
+  return [...accountPosts(state.postIndex, platform, accountId)].reverse();
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -262,11 +270,7 @@ export function publishedInLastDay(
   now: number,
   kinds?: readonly SandboxPublicationKind[],
 ): number {
-  return state.posts.filter(
-    (p) =>
-      p.record.platform === platform &&
-      p.record.accountId === accountId &&
-      p.record.at.getTime() > now - DAY_MS &&
-      (kinds === undefined || kinds.includes(p.record.kind)),
+  return accountPosts(state.postIndex, platform, accountId).filter(
+    (p) => p.record.at.getTime() > now - DAY_MS && (kinds === undefined || kinds.includes(p.record.kind)),
   ).length;
 }

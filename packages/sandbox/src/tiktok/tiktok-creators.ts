@@ -1,5 +1,6 @@
 import { TIKTOK_PRIVACY_LEVELS } from '@svc/core';
 import type { Reply } from '../shared/http-io.js';
+import { accountPosts } from '../shared/published-post-index.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import type { TokenPayload } from '../shared/signed-token.js';
@@ -130,9 +131,7 @@ export function userInfo(ctx: SandboxContext, r: SandboxRequest): Reply {
   }
   for (const field of fields) requireTikTokScope(ctx, token, [USER_FIELDS[field] ?? '']);
   const avatar = avatarUrlOf(ctx, token.h);
-  const posts = ctx.state.posts.filter(
-    (p) => p.record.platform === 'tiktok' && p.record.accountId === token.uid,
-  );
+  const posts = accountPosts(ctx.state.postIndex, 'tiktok', token.uid);
   const now = ctx.clock.now();
   const all: Record<string, unknown> = {
     open_id: token.uid,

@@ -1,3 +1,4 @@
+import { accountPosts, addPublishedPost } from '../shared/published-post-index.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import { newNumericId, type PublishedPost, publishedInLastDay } from '../shared/sandbox-state.js';
 import type { TokenPayload } from '../shared/signed-token.js';
@@ -129,7 +130,7 @@ function record(ctx: SandboxContext, publish: TikTokPublish, at: number): void {
     shortcode: postId,
     postId,
   };
-  ctx.state.posts.push(post);
+  addPublishedPost(ctx.state, post);
 }
 
 /**
@@ -157,14 +158,11 @@ export function visiblePublishes(ctx: SandboxContext, openId: string): TikTokPub
   const byPost = new Map(
     [...ctx.state.tiktok.publishes.values()].flatMap((p) => (p.postId === null ? [] : [[p.postId, p]])),
   );
-  return ctx.state.posts
-    .filter((p) => p.record.platform === 'tiktok' && p.record.accountId === openId)
-    .reverse()
-    .flatMap((p) => {
-      const publish = byPost.get(p.postId);
-      if (publish === undefined || publish.privacyLevel === 'SELF_ONLY') return [];
-      const done = processedAt(ctx, publish);
-      const reviewed = done !== null && nowOf(ctx) >= done + ctx.state.settings.tiktok.moderation.afterMs;
-      return reviewed ? [publish] : [];
-    });
+  return [...accountPosts(ctx.state.postIndex, 'tiktok', openId)].reverse().flatMap((p) => {
+    const publish = byPost.get(p.postId);
+    if (publish === undefined || publish.privacyLevel === 'SELF_ONLY') return [];
+    const done = processedAt(ctx, publish);
+    const reviewed = done !== null && nowOf(ctx) >= done + ctx.state.settings.tiktok.moderation.afterMs;
+    return reviewed ? [publish] : [];
+  });
 }

@@ -1,3 +1,4 @@
+import { addPublishedPost } from '../shared/published-post-index.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { YouTubeUploadSession, YouTubeVideo, YouTubeVideoOutcome } from './youtube-state.js';
 import { newVideoId, shortsUrl } from './youtube-video-resource.js';
@@ -43,7 +44,7 @@ export function finishUpload(ctx: SandboxContext, session: YouTubeUploadSession)
   ctx.state.youtube.videos.set(video.id, video);
   session.videoId = video.id;
   if (video.outcome.kind === 'processed') {
-    ctx.state.posts.push({
+    addPublishedPost(ctx.state, {
       record: {
         platform: 'youtube',
         id: video.id,

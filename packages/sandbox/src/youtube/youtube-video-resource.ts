@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { postWithRecordId } from '../shared/published-post-index.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxState } from '../shared/sandbox-state.js';
 import { simulatedMetric } from '../shared/simulated-metrics.js';
@@ -142,7 +143,7 @@ export function renderVideo(
  * at the sandbox clock's time; all "0" for a video that was never published (rejected or failed).
  */
 export function videoStatistics(ctx: SandboxContext, videoId: string): Record<string, string> {
-  const post = ctx.state.posts.find((p) => p.record.platform === 'youtube' && p.record.id === videoId);
+  const post = postWithRecordId(ctx.state.postIndex, 'youtube', videoId);
   const count = (metric: string) =>
     String(
       post === undefined ? 0 : simulatedMetric('youtube', videoId, metric, post.record.at, ctx.clock.now()),

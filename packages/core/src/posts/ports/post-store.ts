@@ -90,6 +90,8 @@ export type PostWrite = {
   readonly post: Post;
   readonly expectedVersion: number;
   readonly events: readonly DomainEvent[];
+  /** The post as read at `expectedVersion`, when the caller has it (see `updatePost`). */
+  readonly before?: Post;
 };
 
 /** What happened to a write made together. Only `written` wrote anything. */
@@ -123,8 +125,17 @@ export type PostStore = {
    * Writes a post changed by `transition()` if its stored version is still `expectedVersion`,
    * appending the change's `events` to the journal in the same transaction; returns the stored
    * post (version bumped) or null, writing nothing, when someone else changed it first.
+   * `before` is the post as read at `expectedVersion`, what `post` was changed from, when the
+   * caller has it: SQL stores then write only the columns that differ from it without reading the
+   * row first (a `before` of another version is ignored). Whatever `before` says, the write is the
+   * same compare-and-set and the stored post ends up equal to `post`.
    */
-  updatePost(post: Post, expectedVersion: number, events?: readonly DomainEvent[]): Promise<Post | null>;
+  updatePost(
+    post: Post,
+    expectedVersion: number,
+    events?: readonly DomainEvent[],
+    before?: Post,
+  ): Promise<Post | null>;
   /**
    * Writes several posts changed together (a group's move, edit or delete) in one transaction:
    * each a compare-and-set on its version with its events. When any version no longer matches,

@@ -6,7 +6,7 @@ export type PostWriteTx = {
   /**
    * Compare-and-set: writes `post` (version bumped) if its stored version is still
    * `expectedVersion`, appending `events` with it; the stored post, or null when someone changed it
-   * first (nothing written, no events).
+   * first (nothing written, no events). `before`: the post as read, as in `PostStore.updatePost`.
    */
-  writePost(post: Post, expectedVersion: number, events: readonly DomainEvent[]): Post | null;
+  writePost(post: Post, expectedVersion: number, events: readonly DomainEvent[], before?: Post): Post | null;
 };

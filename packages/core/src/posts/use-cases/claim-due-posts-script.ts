@@ -15,8 +15,10 @@ export function* claimDuePostsScript(request: ClaimRequest): TxScript<PostClaimT
   // Rows read but not admitted stay held only until the transaction ends, untouched.
   const due = yield* tx.duePosts(request.now, count);
   const claimed: Post[] = [];
+  // The rows as read, so the store writes only what the claim changed.
+  const read = new Map(due.map((post) => [post.id, post]));
   for (const { post, events } of claimChanges(due, request)) {
-    const stored = yield* tx.writePost(post, post.version, events);
+    const stored = yield* tx.writePost(post, post.version, events, read.get(post.id));
     // Impossible while the claim holds its lock; if it happens, the lock is not doing its job.
     if (stored === null) throw new Error(`Post ${post.id} changed while claimed under the claim's lock.`);
     claimed.push(stored);

@@ -69,7 +69,7 @@ export async function actOnGroup(
   for (const post of group.posts) {
     const planned = await plan(post);
     if (planned.isOk()) {
-      writes.push({ ...planned.value, expectedVersion: post.version });
+      writes.push({ ...planned.value, expectedVersion: post.version, before: post });
       continue;
     }
     if (!leftAsIs(post, action)) return err(memberRefusal(group.groupId, post, planned.error));
