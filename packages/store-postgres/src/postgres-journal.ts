@@ -7,10 +7,27 @@ import type {
   MentionedPost,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
+import { withTransaction } from './with-transaction.js';
 
-const COLUMNS = '(type, owner_id, subject_id, at, data)';
-const UNNEST = (first: number) =>
-  `unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::timestamptz[], $${first + 4}::jsonb[])`;
+const COLUMNS = '(position, type, owner_id, subject_id, at, data)';
+
+/**
+ * The events of parameters `$first`… (see `eventParams`), each with its position: the clock's
+ * value after `clock` took `count` of them, minus how many follow it.
+ */
+const NUMBERED = (first: number, clock: string) =>
+  `SELECT ${clock}.position - cardinality($${first}::text[]) + e.n, e.type, e.owner_id, e.subject_id, e.at, e.data
+FROM ${clock}, unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::timestamptz[], $${first + 4}::jsonb[])
+  WITH ORDINALITY AS e(type, owner_id, subject_id, at, data, n)`;
+
+/**
+ * Takes the next positions for the events of parameters `$first`…: the clock's row lock is held
+ * until the transaction ends, so whoever takes positions next waits for this commit (or rollback)
+ * and numbers after it. Positions are therefore handed out in commit order, and a position below
+ * a committed one never appears later. `condition` (a WHERE) lets a statement take none.
+ */
+const TAKE_POSITIONS = (first: number, condition = '') =>
+  `UPDATE journal_clock SET position = position + cardinality($${first}::text[])${condition} RETURNING position`;
 
 /** The five array parameters that carry events into `UNNEST`, in column order. */
 export function eventParams(events: readonly DomainEvent[]): unknown[] {
@@ -27,31 +44,70 @@ export function eventParams(events: readonly DomainEvent[]): unknown[] {
  * Wraps a statement that changes one row and ends in `RETURNING *` so it appends events too, in
  * the same statement (hence atomically, without a transaction round trip), only when the row was
  * changed. The events' parameters start at `$first`: pass `eventParams` after the statement's.
+ * The clock is taken after the row (its WHERE reads `changed`, which the main SELECT has run by
+ * then): a statement waiting for the row never holds the clock meanwhile, and one that changed
+ * nothing never takes it.
  */
 export function withEvents(statement: string, first: number): string {
   return `WITH changed AS (${statement}),
-appended AS (INSERT INTO events ${COLUMNS} SELECT * FROM ${UNNEST(first)} WHERE EXISTS (SELECT 1 FROM changed))
+clock AS (${TAKE_POSITIONS(first, ' WHERE EXISTS (SELECT 1 FROM changed)')}),
+appended AS (INSERT INTO events ${COLUMNS} ${NUMBERED(first, 'clock')})
 SELECT * FROM changed`;
 }
 
-/** Appends events inside a transaction the caller holds. */
+const APPEND_SQL = `WITH clock AS (${TAKE_POSITIONS(1)})
+INSERT INTO events ${COLUMNS} ${NUMBERED(1, 'clock')}`;
+
+/**
+ * Appends events inside a transaction the caller holds. Call it last, right before the commit:
+ * from here to the end of the transaction every other appender waits (see TAKE_POSITIONS).
+ */
 export async function appendEvents(client: PoolClient, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await client.query(`INSERT INTO events ${COLUMNS} SELECT * FROM ${UNNEST(1)}`, eventParams(events));
+  await client.query(APPEND_SQL, eventParams(events));
+}
+
+/** Where a transaction's writes leave their events, to be appended as its last statement. */
+export type PendingEvents = {
+  add(events: readonly DomainEvent[]): void;
+};
+
+/**
+ * Runs `work` in a transaction whose events, collected in `pending`, are appended in one statement
+ * after it, right before the commit: the clock is held for the commit only, never while the
+ * transaction's other statements wait for rows or locks (which could also deadlock with a writer
+ * holding such a row while it waits for the clock).
+ */
+export function withEventsLast<T>(
+  pool: Pool,
+  work: (client: PoolClient, pending: PendingEvents) => Promise<T>,
+): Promise<T> {
+  return withTransaction(pool, async (client) => {
+    const events: DomainEvent[] = [];
+    const result = await work(client, { add: (added) => void events.push(...added) });
+    await appendEvents(client, events);
+    return result;
+  });
 }
 
 /**
- * Events after a position, in (tx, seq) order, and only those of transactions older than every
- * transaction still running: such a transaction's events would sort before events already read,
- * so they are held back until it ends. A reader never skips one; it may wait for a long one.
+ * Events after a position, in position order. Positions are handed out in commit order (see
+ * TAKE_POSITIONS), so every committed event is readable at once and none can appear behind one
+ * already read: no horizon, and no wait on any other transaction of this database or another.
  */
-const LIST_EVENTS_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
-WHERE tx < pg_snapshot_xmin(pg_current_snapshot()) AND (tx, seq) > ($1::xid8, $2::bigint)
-ORDER BY tx, seq
-LIMIT $3`;
+const LIST_EVENTS_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
+WHERE position > $1
+ORDER BY position
+LIMIT $2`;
+
+/**
+ * The position of a `tx.seq` handed out before migration 0028: the event it named (seq is its
+ * key), which the migration numbered in that same (tx, seq) order. None: not a position of ours.
+ */
+const LEGACY_POSITION_SQL = 'SELECT position FROM events WHERE seq = $1 AND tx = $2::xid8';
 
 /** One subject's committed events, in the order they were numbered (served by `events_subject`). */
-const HISTORY_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
+const HISTORY_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
 WHERE subject_id = $1 AND owner_id = $2
 ORDER BY seq
 LIMIT $3`;
@@ -61,7 +117,7 @@ LIMIT $3`;
  * No transaction horizon: a display list may show an event of a transaction that committed late
  * below a newer one, which a resuming reader could not afford.
  */
-export const RECENT_EVENTS_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
+export const RECENT_EVENTS_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
 WHERE owner_id = $1
 ORDER BY seq DESC
 LIMIT $2`;
@@ -72,7 +128,7 @@ WHERE id = ANY($1::text[]) AND owner_id = $2`;
 
 type EventRow = {
   seq: string;
-  tx: string;
+  position: string;
   type: string;
   owner_id: string;
   subject_id: string;
@@ -89,8 +145,8 @@ export async function listEventsAfter(
   after: string | null,
   limit: number,
 ): Promise<JournalEvent[]> {
-  const [tx, seq] = after === null ? ['0', '0'] : parsePosition(after);
-  const result = await db.query<EventRow>(LIST_EVENTS_SQL, [tx, seq, Math.max(0, Math.floor(limit))]);
+  const from = after === null ? '0' : await positionOf(db, after);
+  const result = await db.query<EventRow>(LIST_EVENTS_SQL, [from, Math.max(0, Math.floor(limit))]);
   return result.rows.map(rowToEvent);
 }
 
@@ -123,11 +179,19 @@ export function createPostgresEventStore(pool: Pool): EventStore {
   };
 }
 
-// A position is `<tx>.<seq>`, both decimal: what rowToEvent hands out.
-function parsePosition(position: string): [string, string] {
-  const match = /^(\d{1,20})\.(\d{1,19})$/.exec(position);
-  if (match === null) throw new Error(`Not a journal position: ${position}`);
-  return [match[1] as string, match[2] as string];
+/**
+ * The position `after` names, as a decimal string: what rowToEvent hands out (the event's
+ * position), or a `<tx>.<seq>` handed out before migration 0028, which names the same place.
+ */
+async function positionOf(db: Pool | PoolClient, after: string): Promise<string> {
+  if (/^\d{1,19}$/.test(after)) return after;
+  const legacy = /^(\d{1,20})\.(\d{1,19})$/.exec(after);
+  if (legacy !== null) {
+    const found = await db.query<{ position: string }>(LEGACY_POSITION_SQL, [legacy[2], legacy[1]]);
+    const position = found.rows[0]?.position;
+    if (position !== undefined) return position;
+  }
+  throw new Error(`Not a journal position: ${after}`);
 }
 
 function rowToEvent(row: EventRow): JournalEvent {
@@ -138,6 +202,6 @@ function rowToEvent(row: EventRow): JournalEvent {
     subjectId: row.subject_id,
     data: row.data,
     seq: Number(row.seq),
-    position: `${row.tx}.${row.seq}`,
+    position: row.position,
   };
 }
