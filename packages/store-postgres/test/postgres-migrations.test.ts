@@ -327,7 +327,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         pool,
         POSTGRES_MIGRATIONS.filter((m) => m.id < '0028'),
       );
-      const append = (client: pg.ClientBase, subject: string) =>
+      const append = (client: pg.Pool | pg.Client, subject: string) =>
         client.query(
           "INSERT INTO events (type, owner_id, subject_id, at, data) VALUES ('post.scheduled', 'ann', $1, now(), '{}')",
           [subject],
@@ -369,7 +369,9 @@ await describePostgres('PostgreSQL migrations', (db) => {
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',
       );
-      expect(numbered.rows).toEqual(subjects.map((subject_id, i) => ({ subject_id, position: String(i + 1) })));
+      expect(numbered.rows).toEqual(
+        subjects.map((subject_id, i) => ({ subject_id, position: String(i + 1) })),
+      );
       const cursors = await pool.query('SELECT * FROM journal_cursors ORDER BY name');
       expect(cursors.rows).toEqual([
         { name: 'analytics', position: '2', lease_owner: null, lease_until: null },
@@ -383,7 +385,11 @@ await describePostgres('PostgreSQL migrations', (db) => {
       ]);
       expect((await pool.query("SELECT to_regclass('journal_consumers') AS t")).rows[0]?.t).toBeNull();
 
-      const store = await openPostgresStore({ connectionString: db.url(), migrate: false, pool: { options } });
+      const store = await openPostgresStore({
+        connectionString: db.url(),
+        migrate: false,
+        pool: { options },
+      });
       try {
         const next = async (after: string | null) =>
           (await store.events.listEvents(after, 10)).map((e) => e.subjectId);
@@ -394,7 +400,9 @@ await describePostgres('PostgreSQL migrations', (db) => {
         expect(await next(null)).toEqual(subjects);
         const lease = { consumer: 'webhooks', now: new Date('2029-01-01T00:00:00.000Z') };
         const until = new Date('2031-01-01T00:00:00.000Z');
-        expect(await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-b', leaseUntil: until })).toBeNull();
+        expect(
+          await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-b', leaseUntil: until }),
+        ).toBeNull();
         expect(
           await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-a', leaseUntil: until }),
         ).toEqual({ position: '3' });

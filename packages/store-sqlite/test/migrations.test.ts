@@ -205,7 +205,9 @@ describe('migrateSqlite', () => {
       // The webhook fan-out's lease and cursor came along: another worker is refused until it lapses.
       const lease = { consumer: 'webhooks', now: new Date(50), leaseUntil: new Date(500) };
       expect(await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-b' })).toBeNull();
-      expect(await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-a' })).toEqual({ position: '2' });
+      expect(await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-a' })).toEqual({
+        position: '2',
+      });
       expect((await store.events.listEvents('2', 10)).map((e) => e.subjectId)).toEqual(['post_3']);
       // The analytics follower reads on after post_1.
       expect(await store.analytics.followJournal(10)).toBe(2);
