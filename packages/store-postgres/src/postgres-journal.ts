@@ -12,8 +12,8 @@ import { withTransaction } from './with-transaction.js';
 const COLUMNS = '(position, type, owner_id, subject_id, at, data)';
 
 /**
- * The events of parameters `$first`… (see `eventParams`), each with its position: the clock's
- * value after `clock` took `count` of them, minus how many follow it.
+ * The events of parameters `$first`… (see `eventParams`), in order, each with its position: the
+ * n-th of `count` events gets the clock's new value − count + n (the clock moved by `count`).
  */
 const NUMBERED = (first: number, clock: string) =>
   `SELECT ${clock}.position - cardinality($${first}::text[]) + e.n, e.type, e.owner_id, e.subject_id, e.at, e.data
