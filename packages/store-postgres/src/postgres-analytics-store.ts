@@ -33,7 +33,7 @@ import {
   RECORD_WITHOUT_METRICS_SQL,
   SETTLE_AWAITED_ID_SQL,
 } from './postgres-analytics-queries.js';
-import { listEventsAfter } from './postgres-journal.js';
+import { listEventsAfter, numberEvents } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
 /**
@@ -42,7 +42,8 @@ import { withTransaction } from './with-transaction.js';
  */
 export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
   return {
-    followJournal(limit) {
+    async followJournal(limit) {
+      await numberEvents(pool);
       return withTransaction(pool, async (client) => {
         await client.query(CREATE_CURSOR_SQL, [ANALYTICS_CURSOR]);
         const cursor = await client.query<{ position: string | null }>(LOCK_CURSOR_SQL, [ANALYTICS_CURSOR]);

@@ -9,25 +9,9 @@ import type {
 import type { Pool, PoolClient } from 'pg';
 import { withTransaction } from './with-transaction.js';
 
-const COLUMNS = '(position, type, owner_id, subject_id, at, data)';
-
-/**
- * The events of parameters `$first`… (see `eventParams`), in order, each with its position: the
- * n-th of `count` events gets the clock's new value − count + n (the clock moved by `count`).
- */
-const NUMBERED = (first: number, clock: string) =>
-  `SELECT ${clock}.position - cardinality($${first}::text[]) + e.n, e.type, e.owner_id, e.subject_id, e.at, e.data
-FROM ${clock}, unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::timestamptz[], $${first + 4}::jsonb[])
-  WITH ORDINALITY AS e(type, owner_id, subject_id, at, data, n)`;
-
-/**
- * Takes the next positions for the events of parameters `$first`…: the clock's row lock is held
- * until the transaction ends, so whoever takes positions next waits for this commit (or rollback)
- * and numbers after it. Positions are therefore handed out in commit order, and a position below
- * a committed one never appears later. `condition` (a WHERE) lets a statement take none.
- */
-const TAKE_POSITIONS = (first: number, condition = '') =>
-  `UPDATE journal_clock SET position = position + cardinality($${first}::text[])${condition} RETURNING position`;
+const COLUMNS = '(type, owner_id, subject_id, at, data)';
+const UNNEST = (first: number) =>
+  `unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::timestamptz[], $${first + 4}::jsonb[])`;
 
 /** The five array parameters that carry events into `UNNEST`, in column order. */
 export function eventParams(events: readonly DomainEvent[]): unknown[] {
@@ -44,56 +28,63 @@ export function eventParams(events: readonly DomainEvent[]): unknown[] {
  * Wraps a statement that changes one row and ends in `RETURNING *` so it appends events too, in
  * the same statement (hence atomically, without a transaction round trip), only when the row was
  * changed. The events' parameters start at `$first`: pass `eventParams` after the statement's.
- * The clock is taken after the row (its WHERE reads `changed`, which the main SELECT has run by
- * then): a statement waiting for the row never holds the clock meanwhile, and one that changed
- * nothing never takes it.
+ * Events are appended without a position: `numberEvents` gives them one once they are committed.
  */
 export function withEvents(statement: string, first: number): string {
   return `WITH changed AS (${statement}),
-clock AS (${TAKE_POSITIONS(first, ' WHERE EXISTS (SELECT 1 FROM changed)')}),
-appended AS (INSERT INTO events ${COLUMNS} ${NUMBERED(first, 'clock')})
+appended AS (INSERT INTO events ${COLUMNS} SELECT * FROM ${UNNEST(first)} WHERE EXISTS (SELECT 1 FROM changed))
 SELECT * FROM changed`;
 }
 
-const APPEND_SQL = `WITH clock AS (${TAKE_POSITIONS(1)})
-INSERT INTO events ${COLUMNS} ${NUMBERED(1, 'clock')}`;
-
-/**
- * Appends events inside a transaction the caller holds. Call it last, right before the commit:
- * from here to the end of the transaction every other appender waits (see TAKE_POSITIONS).
- */
+/** Appends events inside a transaction the caller holds (without a position, see `numberEvents`). */
 export async function appendEvents(client: PoolClient, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await client.query(APPEND_SQL, eventParams(events));
+  await client.query(`INSERT INTO events ${COLUMNS} SELECT * FROM ${UNNEST(1)}`, eventParams(events));
 }
 
-/** Where a transaction's writes leave their events, to be appended as its last statement. */
-export type PendingEvents = {
-  add(events: readonly DomainEvent[]): void;
-};
+/** How many committed events one numbering transaction numbers at most. */
+const NUMBERING_BATCH = 10_000;
+
+/** Whether a committed event waits for its position (through the partial index `events_unnumbered`). */
+const ANY_UNNUMBERED_SQL = 'SELECT EXISTS (SELECT 1 FROM events WHERE position IS NULL) AS waiting';
+
+/** Locks the clock: numberers take turns, each numbering after the previous one's commit. */
+const LOCK_CLOCK_SQL = 'SELECT position FROM journal_clock FOR UPDATE';
 
 /**
- * Runs `work` in a transaction whose events, collected in `pending`, are appended in one statement
- * after it, right before the commit: the clock is held for the commit only, never while the
- * transaction's other statements wait for rows or locks (which could also deadlock with a writer
- * holding such a row while it waits for the clock).
+ * Numbers up to $2 committed events without a position, in `seq` order, from clock value $1 on,
+ * and moves the clock past them. Run after LOCK_CLOCK_SQL, as its own statement: its snapshot is
+ * taken once the lock is held, so it sees every event committed until then, and the numbering of
+ * whoever held the clock before.
  */
-export function withEventsLast<T>(
-  pool: Pool,
-  work: (client: PoolClient, pending: PendingEvents) => Promise<T>,
-): Promise<T> {
-  return withTransaction(pool, async (client) => {
-    const events: DomainEvent[] = [];
-    const result = await work(client, { add: (added) => void events.push(...added) });
-    await appendEvents(client, events);
-    return result;
+const NUMBER_SQL = `WITH batch AS (
+  SELECT seq, $1::bigint + row_number() OVER (ORDER BY seq) AS position
+  FROM (SELECT seq FROM events WHERE position IS NULL ORDER BY seq LIMIT $2) AS unnumbered
+), numbered AS (
+  UPDATE events SET position = batch.position FROM batch WHERE events.seq = batch.seq RETURNING batch.position
+)
+UPDATE journal_clock SET position = (SELECT COALESCE(max(position), $1::bigint) FROM numbered)`;
+
+/**
+ * Gives committed events their journal positions, after every position handed out so far. An
+ * event is appended without one, in its change's transaction, and numbered here only once that
+ * has committed: a transaction that commits late gets positions after those already read, so a
+ * reader going by position never skips it, and no reader or writer waits for any transaction
+ * still running (of this database or another). Numbering transactions take turns on the clock's
+ * row and commit at once, so a position never appears below one already visible.
+ */
+export async function numberEvents(pool: Pool): Promise<void> {
+  const waiting = await pool.query<{ waiting: boolean }>(ANY_UNNUMBERED_SQL);
+  if (waiting.rows[0]?.waiting !== true) return;
+  await withTransaction(pool, async (client) => {
+    const clock = await client.query<{ position: string }>(LOCK_CLOCK_SQL);
+    await client.query(NUMBER_SQL, [clock.rows[0]?.position ?? '0', NUMBERING_BATCH]);
   });
 }
 
 /**
- * Events after a position, in position order. Positions are handed out in commit order (see
- * TAKE_POSITIONS), so every committed event is readable at once and none can appear behind one
- * already read: no horizon, and no wait on any other transaction of this database or another.
+ * Numbered events after a position, in position order. Positions are given after commit and in
+ * turns (see `numberEvents`), so none can appear behind one already read.
  */
 const LIST_EVENTS_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
 WHERE position > $1
@@ -137,8 +128,9 @@ type EventRow = {
 };
 
 /**
- * Up to `limit` events after `after` (null: from the start), through the pool or through a
- * transaction's client, so that a follower can read and move its cursor in one transaction.
+ * Up to `limit` numbered events after `after` (null: from the start), through the pool or through
+ * a transaction's client, so that a follower can read and move its cursor in one transaction; call
+ * `numberEvents` first to include what committed since the last numbering.
  */
 export async function listEventsAfter(
   db: Pool | PoolClient,
@@ -153,7 +145,10 @@ export async function listEventsAfter(
 /** The EventStore of a PostgreSQL database. */
 export function createPostgresEventStore(pool: Pool): EventStore {
   return {
-    listEvents: (after, limit) => listEventsAfter(pool, after, limit),
+    async listEvents(after, limit) {
+      await numberEvents(pool);
+      return listEventsAfter(pool, after, limit);
+    },
     async historyOf(ownerId, subjectId, limit) {
       const result = await pool.query<EventRow>(HISTORY_SQL, [
         subjectId,

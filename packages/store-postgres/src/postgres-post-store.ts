@@ -25,9 +25,10 @@ import {
   decisionParams,
   rowToApproval,
 } from './postgres-approval-store.js';
-import { eventParams, type PendingEvents, withEvents, withEventsLast } from './postgres-journal.js';
+import { appendEvents, eventParams, withEvents } from './postgres-journal.js';
 import { purgePostgresPosts } from './postgres-post-purge.js';
 import { createPostgresPostQueries, postsWithContent } from './postgres-post-queries.js';
+import { withTransaction } from './with-transaction.js';
 
 /** The publisher's queue, as the partial index `posts_due` holds it. */
 const IN_PUBLISHER_QUEUE = "status IN ('scheduled', 'publishing') AND deleted_at IS NULL";
@@ -110,11 +111,8 @@ async function postsByIds(client: PoolClient | Pool, ids: readonly string[]): Pr
   return result.rows.map(rowToPost);
 }
 
-/**
- * The small calls of core's insertPostsScript, each one statement on the transaction's client;
- * the events wait in `pending`, appended last (withEventsLast).
- */
-function batchTx(client: PoolClient, pending: PendingEvents): AsyncTx<PostBatchTx> {
+/** The small calls of core's insertPostsScript, each one statement on the transaction's client. */
+function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
   return {
     lockOwner: async (ownerId) => {
       await client.query(LOCK_OWNER_POSTS_SQL, [ownerId]);
@@ -141,7 +139,7 @@ function batchTx(client: PoolClient, pending: PendingEvents): AsyncTx<PostBatchT
     addQuotaUsage: async (ownerId, windowStart, count) => {
       await client.query(ADD_QUOTA_USAGE_SQL, [ownerId, windowStart, count]);
     },
-    appendEvents: async (events) => pending.add(events),
+    appendEvents: (events) => appendEvents(client, events),
     recordRequest: async (ownerId, key, postIds, at) => {
       await client.query(
         `INSERT INTO post_idempotency (owner_id, external_id, fingerprint, post_ids, created_at)
@@ -153,10 +151,10 @@ function batchTx(client: PoolClient, pending: PendingEvents): AsyncTx<PostBatchT
 }
 
 /** The small calls of core's approveDraftScript: the batch's, the draft's and the approval's. */
-function approveTx(client: PoolClient, pending: PendingEvents): AsyncTx<ApproveDraftTx> {
+function approveTx(client: PoolClient): AsyncTx<ApproveDraftTx> {
   return {
-    ...batchTx(client, pending),
-    writePost: (post, expectedVersion, events) => writePostIn(client, pending, post, expectedVersion, events),
+    ...batchTx(client),
+    writePost: (post, expectedVersion, events) => writePost(client, post, expectedVersion, events),
     decideApproval: async (id, decision) => {
       const decided = await client.query<ApprovalRow>(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
       const row = decided.rows[0];
@@ -191,37 +189,20 @@ async function writePost(
   return row === undefined ? null : rowToPost(row);
 }
 
-/** writePost inside a transaction of several statements: the events go to `pending` if it lands. */
-async function writePostIn(
-  client: PoolClient,
-  pending: PendingEvents,
-  post: Post,
-  expectedVersion: number,
-  events: readonly DomainEvent[],
-): Promise<Post | null> {
-  const written = await writePost(client, post, expectedVersion);
-  if (written !== null) pending.add(events);
-  return written;
-}
-
 /** The small calls of core's claimDuePostsScript: SKIP LOCKED row locks, then one write per post. */
-function claimTx(client: PoolClient, pending: PendingEvents): AsyncTx<PostClaimTx> {
+function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
   return {
     duePosts: async (now, limit) =>
       (await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [now, limit])).rows.map(rowToPost),
-    writePost: (post, expectedVersion, events) => writePostIn(client, pending, post, expectedVersion, events),
+    writePost: (post, expectedVersion, events) => writePost(client, post, expectedVersion, events),
   };
 }
 
 /** Writes posts changed together on one transaction's client; a lost compare-and-set throws, to roll back. */
-async function writeTogether(
-  client: PoolClient,
-  pending: PendingEvents,
-  writes: readonly PostWrite[],
-): Promise<Post[]> {
+async function writeTogether(client: PoolClient, writes: readonly PostWrite[]): Promise<Post[]> {
   const stored: Post[] = [];
   for (const w of writes) {
-    const post = await writePostIn(client, pending, w.post, w.expectedVersion, w.events);
+    const post = await writePost(client, w.post, w.expectedVersion, w.events);
     if (post === null) throw new LostPostWrite(w.post.id);
     stored.push(post);
   }
@@ -236,16 +217,14 @@ export function createPostgresPostStore(pool: Pool): PostStore & DraftApprovalSt
       return purgePostgresPosts(pool, request);
     },
     async insertPosts(batch) {
-      return withEventsLast(pool, (client, pending) =>
-        runScriptAsync(insertPostsScript(batch), batchTx(client, pending)),
-      );
+      return withTransaction(pool, (client) => runScriptAsync(insertPostsScript(batch), batchTx(client)));
     },
     async quotaUsed(ownerId, windowStart) {
       return quotaUsedBy(pool, ownerId, windowStart);
     },
     async approveDraft(batch) {
-      return withEventsLast(pool, (client, pending) =>
-        runScriptAsync(approveDraftScript(batch), approveTx(client, pending)),
+      return withTransaction(pool, (client) =>
+        runScriptAsync(approveDraftScript(batch), approveTx(client)),
       ).catch(conflictOnLostApproval);
     },
     async findByExternalId(ownerId, externalId) {
@@ -269,9 +248,9 @@ export function createPostgresPostStore(pool: Pool): PostStore & DraftApprovalSt
       return writePost(pool, post, expectedVersion, events);
     },
     async updatePosts(writes) {
-      return withEventsLast(pool, async (client, pending) => ({
+      return withTransaction(pool, async (client) => ({
         kind: 'written' as const,
-        posts: await writeTogether(client, pending, writes),
+        posts: await writeTogether(client, writes),
       })).catch(changedOnLostWrite);
     },
     async postsOfGroup(ownerId, groupId) {
@@ -282,9 +261,7 @@ export function createPostgresPostStore(pool: Pool): PostStore & DraftApprovalSt
       return result.rows.map(rowToPost);
     },
     async claimDuePosts(request) {
-      return withEventsLast(pool, (client, pending) =>
-        runScriptAsync(claimDuePostsScript(request), claimTx(client, pending)),
-      );
+      return withTransaction(pool, (client) => runScriptAsync(claimDuePostsScript(request), claimTx(client)));
     },
     async nextDueAt() {
       const result = await pool.query<{ due_at: Date }>(SELECT_NEXT_DUE_AT_SQL);

@@ -38,24 +38,6 @@ await describePostgres('PostgreSQL event journal order', (db) => {
     }
   }
 
-  /** Whether a session of the database waits for a lock held by backend `pid`. */
-  async function waitsOn(observer: pg.Pool, pid: number): Promise<boolean> {
-    const { rows } = await observer.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND $1::int = ANY (pg_blocking_pids(pid))`,
-      [pid],
-    );
-    return (rows[0]?.n ?? 0) > 0;
-  }
-
-  async function until(check: () => Promise<boolean>): Promise<void> {
-    for (let tries = 0; tries < 400; tries += 1) {
-      if (await check()) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('Gave up waiting.');
-  }
-
   const insertOne = (store: Store, id: string) => {
     const post = aPost(OWNER, 'acct_1', { id });
     return store.posts.insertPosts({
@@ -81,57 +63,61 @@ await describePostgres('PostgreSQL event journal order', (db) => {
     expect(before.map((e) => e.subjectId)).toEqual(['post_first']);
     const position = before.at(-1)?.position ?? null;
 
-    // A change that takes its position first and commits last: the store's own append, in a
-    // transaction held open after it.
+    // Changes that append first and commit last: the store's own append, and an INSERT naming no
+    // position as a process of the previous release makes, in a transaction held open.
     const held: DomainEvent = postEvent('post.deleted', aPost(OWNER, 'acct_1', { id: 'post_first' }), T0);
     await slow.query('BEGIN');
     await appendEvents(slow as pg.PoolClient, [held]);
-    const pid = (await slow.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? 0;
-    // A later change waits for the held one's commit to take its position (it cannot commit first).
-    const later = insertOne(store, 'post_later');
-    const observer = new pg.Pool({ connectionString: db.url(), ...pool, max: 1 });
-    cleanup.push(() => observer.end());
-    await until(() => waitsOn(observer, pid));
-    expect(await readOn(store, position)).toEqual([]);
+    await slow.query(
+      "INSERT INTO events (type, owner_id, subject_id, at, data) VALUES ('post.restored', $1, 'post_first', now(), '{}')",
+      [OWNER],
+    );
+    // A later change commits first: readers get it at once, without waiting for the held one.
+    await insertOne(store, 'post_later');
+    const first = await readOn(store, position);
+    expect(first.map((e) => `${e.type} ${e.subjectId}`)).toEqual(['post.scheduled post_later']);
 
     await slow.query('COMMIT');
-    await later;
-    const after = await readOn(store, position);
+    // The held events committed after post_later was read: they come after it, never behind it.
+    const after = await readOn(store, first.at(-1)?.position ?? null);
     expect(after.map((e) => `${e.type} ${e.subjectId}`)).toEqual([
       'post.deleted post_first',
-      'post.scheduled post_later',
+      'post.restored post_first',
     ]);
-    // Numbered in commit order: the held event first.
-    expect(after.map((e) => BigInt(e.position))).toEqual([
-      BigInt(position ?? '0') + 1n,
-      BigInt(position ?? '0') + 2n,
-    ]);
+    expect((await readOn(store, null)).map((e) => e.position)).toEqual(['1', '2', '3', '4']);
   });
 
-  it('numbers an insert that names no position (a process of the previous release) in commit order too', async () => {
+  it('gives every reader the same journal, each event once, while writers and readers race', async () => {
     const pool = await db.freshSchema();
     const store = await openPostgresStore({ connectionString: db.url(), pool });
     cleanup.push(() => store.close());
-    const old = new pg.Client({ connectionString: db.url(), ...pool });
-    await old.connect();
-    cleanup.push(() => old.end());
-    await old.query('BEGIN');
-    await old.query(
-      "INSERT INTO events (type, owner_id, subject_id, at, data) VALUES ('post.deleted', $1, 'post_old', now(), '{}')",
-      [OWNER],
+    const readers = [store];
+    for (let i = 0; i < 2; i += 1) {
+      const other = await openPostgresStore({ connectionString: db.url(), pool });
+      cleanup.push(() => other.close());
+      readers.push(other);
+    }
+    let writing = true;
+    const seen = readers.map(() => [] as JournalEvent[]);
+    const reading = readers.map(async (reader, r) => {
+      let after: string | null = null;
+      for (;;) {
+        const done = !writing;
+        const page = await reader.events.listEvents(after, 7);
+        seen[r]?.push(...page);
+        after = page.at(-1)?.position ?? after;
+        if (done && page.length === 0) return;
+      }
+    });
+    await Promise.all(
+      Array.from({ length: 120 }, (_, i) => insertOne(store, `post_race_${String(i).padStart(3, '0')}`)),
     );
-    const pid = (await old.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? 0;
-    const later = insertOne(store, 'post_new');
-    const observer = new pg.Pool({ connectionString: db.url(), ...pool, max: 1 });
-    cleanup.push(() => observer.end());
-    await until(() => waitsOn(observer, pid));
-    expect(await readOn(store, null)).toEqual([]);
-    await old.query('COMMIT');
-    await later;
-    expect((await readOn(store, null)).map((e) => [e.subjectId, e.position])).toEqual([
-      ['post_old', '1'],
-      ['post_new', '2'],
-    ]);
+    writing = false;
+    await Promise.all(reading);
+    const journal = await readOn(store, null);
+    expect(journal).toHaveLength(120);
+    expect(new Set(journal.map((e) => e.subjectId)).size).toBe(120);
+    for (const read of seen) expect(read.map((e) => e.position)).toEqual(journal.map((e) => e.position));
   });
 
   /**

@@ -1,16 +1,16 @@
 import type { PostgresMigration } from '../postgres-migration.js';
 
 /**
- * Journal positions handed out in commit order, so a reader no longer waits on the cluster's
- * oldest transaction (`pg_snapshot_xmin`, which counts every database of the server).
+ * Journal positions given after commit, so a reader no longer waits on the server's oldest
+ * transaction (`pg_snapshot_xmin`, which counts every database of the server).
  *
- * `journal_clock` is one row: an append takes its positions with `UPDATE … SET position = position
- * + n`, whose row lock it holds until it commits, so the next appender numbers after it and a
- * position below a committed one can never appear later. Existing events are numbered in their
- * old (tx, seq) order; the followers' cursors (`tx.seq`) become the position of the event they
- * named, so each resumes exactly where it was. The column's default takes a position the same way,
- * one row at a time: an INSERT that names no position (a process of the previous release during a
- * rollout) still lands in commit order. `tx` stays for those processes' sake; nothing reads it now.
+ * Events are appended without a position (NULL, found through the partial index
+ * `events_unnumbered`); a reader first numbers the committed ones (postgres-journal.ts,
+ * `numberEvents`) from `journal_clock`, one row whose lock numberers take turns on, then reads
+ * `position > cursor`. Existing events are numbered in their old (tx, seq) order; the followers'
+ * cursors (`tx.seq`) become the position of the event they named, so each resumes exactly where it
+ * was. An INSERT of a process of the previous release (during a rollout) lands unnumbered like any
+ * other. `tx` stays for those processes' sake; nothing reads it now.
  *
  * The two cursor tables become one: `journal_cursors` (the analytics follower's, whose start ''
  * becomes NULL) takes the webhook fan-out's rows of `journal_consumers` with their leases.
@@ -29,13 +29,8 @@ FROM (SELECT seq, row_number() OVER (ORDER BY tx, seq) AS n FROM events) AS numb
 WHERE events.seq = numbered.seq;
 INSERT INTO journal_clock (position) SELECT COALESCE(max(position), 0) FROM events;
 
-CREATE FUNCTION journal_next_position() RETURNS bigint LANGUAGE sql VOLATILE
-SET search_path FROM CURRENT
-AS $$ UPDATE journal_clock SET position = position + 1 RETURNING position $$;
-
-ALTER TABLE events ALTER COLUMN position SET DEFAULT journal_next_position(),
-  ALTER COLUMN position SET NOT NULL;
 CREATE UNIQUE INDEX events_position ON events (position);
+CREATE INDEX events_unnumbered ON events (seq) WHERE position IS NULL;
 
 ALTER TABLE journal_cursors ALTER COLUMN position DROP NOT NULL,
   ADD COLUMN lease_owner text,
