@@ -4,6 +4,8 @@
 //     single-statement path, `withEvents`);
 //   - inserts: each inserts BATCHES batches of 5 new posts of its own owner, a `post.scheduled`
 //     event each (the transaction path: lock, quota, rows, usage, then the events).
+//   - read: one reader then reads the whole journal from the start, 500 events a page, as a
+//     follower catching up does (on PostgreSQL this includes numbering what was appended).
 // Reported as operations per second over the whole phase. Absolute figures depend on the machine
 // (and its fsync); compare runs of two versions on the same machine, alternating them.
 //
@@ -63,6 +65,16 @@ async function inserts(store: Store, writer: number): Promise<void> {
   }
 }
 
+async function readAll(store: Store): Promise<void> {
+  let after: string | null = null;
+  for (;;) {
+    const page = await store.events.listEvents(after, 500);
+    const last = page.at(-1);
+    if (last === undefined) return;
+    after = last.position;
+  }
+}
+
 async function phase(
   label: string,
   stores: Store[],
@@ -84,6 +96,8 @@ try {
   try {
     await phase('updates', stores, updates, WRITERS * ROUNDS);
     await phase('inserts', stores, inserts, WRITERS * BATCHES);
+    const events = WRITERS * (ROUNDS + 1 + 5 * BATCHES);
+    await phase('read', [first], readAll, events);
   } finally {
     await Promise.all(stores.map((store) => store.close()));
   }

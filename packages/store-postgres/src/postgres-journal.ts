@@ -97,19 +97,22 @@ LIMIT $2`;
  */
 const LEGACY_POSITION_SQL = 'SELECT position FROM events WHERE seq = $1 AND tx = $2::xid8';
 
-/** One subject's committed events, in the order they were numbered (served by `events_subject`). */
+/**
+ * One subject's numbered events, in `seq` order (served by `events_subject`). Only numbered ones:
+ * each is listed with its position, and what committed since the numbering is a moment away.
+ */
 const HISTORY_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
-WHERE subject_id = $1 AND owner_id = $2
+WHERE subject_id = $1 AND owner_id = $2 AND position IS NOT NULL
 ORDER BY seq
 LIMIT $3`;
 
 /**
- * An owner's last committed events, newest first (served by `events_owner`, walked backwards).
- * No transaction horizon: a display list may show an event of a transaction that committed late
- * below a newer one, which a resuming reader could not afford.
+ * An owner's last numbered events, newest first by `seq` (served by `events_owner`, walked
+ * backwards): a display list may show an event of a transaction that committed late below a newer
+ * one, which a resuming reader (by position) could not afford.
  */
 export const RECENT_EVENTS_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
-WHERE owner_id = $1
+WHERE owner_id = $1 AND position IS NOT NULL
 ORDER BY seq DESC
 LIMIT $2`;
 
@@ -150,6 +153,7 @@ export function createPostgresEventStore(pool: Pool): EventStore {
       return listEventsAfter(pool, after, limit);
     },
     async historyOf(ownerId, subjectId, limit) {
+      await numberEvents(pool);
       const result = await pool.query<EventRow>(HISTORY_SQL, [
         subjectId,
         ownerId,
@@ -158,6 +162,7 @@ export function createPostgresEventStore(pool: Pool): EventStore {
       return result.rows.map(rowToEvent);
     },
     async recentEventsOf(ownerId, limit) {
+      await numberEvents(pool);
       const result = await pool.query<EventRow>(RECENT_EVENTS_SQL, [ownerId, Math.max(0, Math.floor(limit))]);
       return result.rows.map(rowToEvent);
     },
