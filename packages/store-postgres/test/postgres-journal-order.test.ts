@@ -2,6 +2,7 @@ import {
   type DomainEvent,
   fanOutWebhooks,
   type JournalEvent,
+  type Post,
   postEvent,
   type Store,
   scheduledEvents,
@@ -36,6 +37,19 @@ await describePostgres('PostgreSQL event journal order', (db) => {
       read.push(...page);
       position = last.position;
     }
+  }
+
+  /** Runs `work(0)` … `work(count - 1)` on `lanes` concurrent writers, each one call after another. */
+  async function inLanes(lanes: number, count: number, work: (i: number) => Promise<unknown>): Promise<void> {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        while (next < count) {
+          next += 1;
+          await work(next - 1);
+        }
+      }),
+    );
   }
 
   const insertOne = (store: Store, id: string) => {
@@ -109,11 +123,13 @@ await describePostgres('PostgreSQL event journal order', (db) => {
         if (done && page.length === 0) return;
       }
     });
-    await Promise.all(
-      Array.from({ length: 120 }, (_, i) => insertOne(store, `post_race_${String(i).padStart(3, '0')}`)),
-    );
-    writing = false;
-    await Promise.all(reading);
+    try {
+      // Four writers, each its own transactions one after another.
+      await inLanes(4, 120, (i) => insertOne(store, `post_race_${String(i).padStart(3, '0')}`));
+    } finally {
+      writing = false;
+      await Promise.all(reading);
+    }
     const journal = await readOn(store, null);
     expect(journal).toHaveLength(120);
     expect(new Set(journal.map((e) => e.subjectId)).size).toBe(120);
@@ -128,17 +144,16 @@ await describePostgres('PostgreSQL event journal order', (db) => {
   async function appendAndFollow(store: Store): Promise<void> {
     const ids = Array.from({ length: 100 }, (_, i) => `post_${String(i).padStart(3, '0')}`);
     await store.webhooks.createSubscription(aWebhookSubscription(OWNER, { createdAt: new Date(0) }));
-    const inserted = await Promise.all(ids.map((id) => insertOne(store, id)));
-    await Promise.all(
-      inserted.flatMap((outcome) =>
-        outcome.kind !== 'inserted'
-          ? []
-          : outcome.posts.map((post) => {
-              const deleted = transition(post, { type: 'delete', at: T0 })._unsafeUnwrap();
-              return store.posts.updatePost(deleted.post, post.version, deleted.events);
-            }),
-      ),
-    );
+    const posts: Post[] = [];
+    await inLanes(8, ids.length, async (i) => {
+      const outcome = await insertOne(store, ids[i] as string);
+      if (outcome.kind === 'inserted') posts.push(...outcome.posts);
+    });
+    await inLanes(8, posts.length, async (i) => {
+      const post = posts[i] as Post;
+      const deleted = transition(post, { type: 'delete', at: T0 })._unsafeUnwrap();
+      await store.posts.updatePost(deleted.post, post.version, deleted.events);
+    });
     const read = await readOn(store, null);
     expect(read).toHaveLength(200);
     expect(read.map((e) => e.position)).toEqual(read.map((_, i) => String(i + 1)));
