@@ -7,14 +7,12 @@ const JOB_COLUMNS = [...NEW_COLLECTION_COLUMNS, 'done_slot', 'status'].join(', '
 /** The name of the analytics follower's row in `journal_cursors`. */
 export const ANALYTICS_CURSOR = 'analytics';
 
-/** The stored position of a follower that has read nothing yet (listEventsAfter's null). */
-export const JOURNAL_START = '';
-
 /**
- * Creates the follower's cursor on first use. When two followers start at once, the second waits
- * for the first's insert to commit and then does nothing.
+ * Creates the follower's cursor on first use, at NULL (nothing read yet). When two followers start
+ * at once, the second waits for the first's insert to commit and then does nothing. The follower
+ * takes no lease (lease_owner stays NULL): its row lock makes followers take turns.
  */
-export const CREATE_CURSOR_SQL = `INSERT INTO journal_cursors (name, position) VALUES ($1, '${JOURNAL_START}')
+export const CREATE_CURSOR_SQL = `INSERT INTO journal_cursors (name, position) VALUES ($1, NULL)
 ON CONFLICT (name) DO NOTHING`;
 
 /**

@@ -24,7 +24,6 @@ import {
   CREATE_CURSOR_SQL,
   DEFER_COLLECTION_SQL,
   INSERT_COLLECTIONS_SQL,
-  JOURNAL_START,
   LIST_SNAPSHOTS_SQL,
   LOCK_CURSOR_SQL,
   LOCK_HELD_COLLECTION_SQL,
@@ -34,7 +33,7 @@ import {
   RECORD_WITHOUT_METRICS_SQL,
   SETTLE_AWAITED_ID_SQL,
 } from './postgres-analytics-queries.js';
-import { listEventsAfter } from './postgres-journal.js';
+import { listEventsAfter, numberEvents } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
 /**
@@ -43,12 +42,12 @@ import { withTransaction } from './with-transaction.js';
  */
 export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
   return {
-    followJournal(limit) {
+    async followJournal(limit) {
+      await numberEvents(pool);
       return withTransaction(pool, async (client) => {
         await client.query(CREATE_CURSOR_SQL, [ANALYTICS_CURSOR]);
-        const cursor = await client.query<{ position: string }>(LOCK_CURSOR_SQL, [ANALYTICS_CURSOR]);
-        const position = cursor.rows[0]?.position ?? JOURNAL_START;
-        const events = await listEventsAfter(client, position === JOURNAL_START ? null : position, limit);
+        const cursor = await client.query<{ position: string | null }>(LOCK_CURSOR_SQL, [ANALYTICS_CURSOR]);
+        const events = await listEventsAfter(client, cursor.rows[0]?.position ?? null, limit);
         const last = events.at(-1);
         if (last === undefined) return 0;
         const collections = collectionsFromEvents(events);

@@ -7,6 +7,7 @@ import type {
   MentionedPost,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
+import { withTransaction } from './with-transaction.js';
 
 const COLUMNS = '(type, owner_id, subject_id, at, data)';
 const UNNEST = (first: number) =>
@@ -27,6 +28,7 @@ export function eventParams(events: readonly DomainEvent[]): unknown[] {
  * Wraps a statement that changes one row and ends in `RETURNING *` so it appends events too, in
  * the same statement (hence atomically, without a transaction round trip), only when the row was
  * changed. The events' parameters start at `$first`: pass `eventParams` after the statement's.
+ * Events are appended without a position: `numberEvents` gives them one once they are committed.
  */
 export function withEvents(statement: string, first: number): string {
   return `WITH changed AS (${statement}),
@@ -34,35 +36,83 @@ appended AS (INSERT INTO events ${COLUMNS} SELECT * FROM ${UNNEST(first)} WHERE 
 SELECT * FROM changed`;
 }
 
-/** Appends events inside a transaction the caller holds. */
+/** Appends events inside a transaction the caller holds (without a position, see `numberEvents`). */
 export async function appendEvents(client: PoolClient, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
   await client.query(`INSERT INTO events ${COLUMNS} SELECT * FROM ${UNNEST(1)}`, eventParams(events));
 }
 
-/**
- * Events after a position, in (tx, seq) order, and only those of transactions older than every
- * transaction still running: such a transaction's events would sort before events already read,
- * so they are held back until it ends. A reader never skips one; it may wait for a long one.
- */
-const LIST_EVENTS_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
-WHERE tx < pg_snapshot_xmin(pg_current_snapshot()) AND (tx, seq) > ($1::xid8, $2::bigint)
-ORDER BY tx, seq
-LIMIT $3`;
+/** How many committed events one numbering transaction numbers at most. */
+const NUMBERING_BATCH = 10_000;
 
-/** One subject's committed events, in the order they were numbered (served by `events_subject`). */
-const HISTORY_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
-WHERE subject_id = $1 AND owner_id = $2
+/** Whether a committed event waits for its position (through the partial index `events_unnumbered`). */
+const ANY_UNNUMBERED_SQL = 'SELECT EXISTS (SELECT 1 FROM events WHERE position IS NULL) AS waiting';
+
+/** Locks the clock: numberers take turns, each numbering after the previous one's commit. */
+const LOCK_CLOCK_SQL = 'SELECT position FROM journal_clock FOR UPDATE';
+
+/**
+ * Numbers up to $2 committed events without a position, in `seq` order, from clock value $1 on,
+ * and moves the clock past them. Run after LOCK_CLOCK_SQL, as its own statement: its snapshot is
+ * taken once the lock is held, so it sees every event committed until then, and the numbering of
+ * whoever held the clock before.
+ */
+const NUMBER_SQL = `WITH batch AS (
+  SELECT seq, $1::bigint + row_number() OVER (ORDER BY seq) AS position
+  FROM (SELECT seq FROM events WHERE position IS NULL ORDER BY seq LIMIT $2) AS unnumbered
+), numbered AS (
+  UPDATE events SET position = batch.position FROM batch WHERE events.seq = batch.seq RETURNING batch.position
+)
+UPDATE journal_clock SET position = (SELECT COALESCE(max(position), $1::bigint) FROM numbered)`;
+
+/**
+ * Gives committed events their journal positions, after every position handed out so far. An
+ * event is appended without one, in its change's transaction, and numbered here only once that
+ * has committed: a transaction that commits late gets positions after those already read, so a
+ * reader going by position never skips it, and no reader or writer waits for any transaction
+ * still running (of this database or another). Numbering transactions take turns on the clock's
+ * row and commit at once, so a position never appears below one already visible.
+ */
+export async function numberEvents(pool: Pool): Promise<void> {
+  const waiting = await pool.query<{ waiting: boolean }>(ANY_UNNUMBERED_SQL);
+  if (waiting.rows[0]?.waiting !== true) return;
+  await withTransaction(pool, async (client) => {
+    const clock = await client.query<{ position: string }>(LOCK_CLOCK_SQL);
+    await client.query(NUMBER_SQL, [clock.rows[0]?.position ?? '0', NUMBERING_BATCH]);
+  });
+}
+
+/**
+ * Numbered events after a position, in position order. Positions are given after commit and in
+ * turns (see `numberEvents`), so none can appear behind one already read.
+ */
+const LIST_EVENTS_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
+WHERE position > $1
+ORDER BY position
+LIMIT $2`;
+
+/**
+ * The position of a `tx.seq` handed out before migration 0028: the event it named (seq is its
+ * key), which the migration numbered in that same (tx, seq) order. None: not a position of ours.
+ */
+const LEGACY_POSITION_SQL = 'SELECT position FROM events WHERE seq = $1 AND tx = $2::xid8';
+
+/**
+ * One subject's numbered events, in `seq` order (served by `events_subject`). Only numbered ones:
+ * each is listed with its position, and what committed since the numbering is a moment away.
+ */
+const HISTORY_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
+WHERE subject_id = $1 AND owner_id = $2 AND position IS NOT NULL
 ORDER BY seq
 LIMIT $3`;
 
 /**
- * An owner's last committed events, newest first (served by `events_owner`, walked backwards).
- * No transaction horizon: a display list may show an event of a transaction that committed late
- * below a newer one, which a resuming reader could not afford.
+ * An owner's last numbered events, newest first by `seq` (served by `events_owner`, walked
+ * backwards): a display list may show an event of a transaction that committed late below a newer
+ * one, which a resuming reader (by position) could not afford.
  */
-export const RECENT_EVENTS_SQL = `SELECT seq, tx::text AS tx, type, owner_id, subject_id, at, data FROM events
-WHERE owner_id = $1
+export const RECENT_EVENTS_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
+WHERE owner_id = $1 AND position IS NOT NULL
 ORDER BY seq DESC
 LIMIT $2`;
 
@@ -72,7 +122,7 @@ WHERE id = ANY($1::text[]) AND owner_id = $2`;
 
 type EventRow = {
   seq: string;
-  tx: string;
+  position: string;
   type: string;
   owner_id: string;
   subject_id: string;
@@ -81,24 +131,29 @@ type EventRow = {
 };
 
 /**
- * Up to `limit` events after `after` (null: from the start), through the pool or through a
- * transaction's client, so that a follower can read and move its cursor in one transaction.
+ * Up to `limit` numbered events after `after` (null: from the start), through the pool or through
+ * a transaction's client, so that a follower can read and move its cursor in one transaction; call
+ * `numberEvents` first to include what committed since the last numbering.
  */
 export async function listEventsAfter(
   db: Pool | PoolClient,
   after: string | null,
   limit: number,
 ): Promise<JournalEvent[]> {
-  const [tx, seq] = after === null ? ['0', '0'] : parsePosition(after);
-  const result = await db.query<EventRow>(LIST_EVENTS_SQL, [tx, seq, Math.max(0, Math.floor(limit))]);
+  const from = after === null ? '0' : await positionOf(db, after);
+  const result = await db.query<EventRow>(LIST_EVENTS_SQL, [from, Math.max(0, Math.floor(limit))]);
   return result.rows.map(rowToEvent);
 }
 
 /** The EventStore of a PostgreSQL database. */
 export function createPostgresEventStore(pool: Pool): EventStore {
   return {
-    listEvents: (after, limit) => listEventsAfter(pool, after, limit),
+    async listEvents(after, limit) {
+      await numberEvents(pool);
+      return listEventsAfter(pool, after, limit);
+    },
     async historyOf(ownerId, subjectId, limit) {
+      await numberEvents(pool);
       const result = await pool.query<EventRow>(HISTORY_SQL, [
         subjectId,
         ownerId,
@@ -107,6 +162,7 @@ export function createPostgresEventStore(pool: Pool): EventStore {
       return result.rows.map(rowToEvent);
     },
     async recentEventsOf(ownerId, limit) {
+      await numberEvents(pool);
       const result = await pool.query<EventRow>(RECENT_EVENTS_SQL, [ownerId, Math.max(0, Math.floor(limit))]);
       return result.rows.map(rowToEvent);
     },
@@ -123,11 +179,19 @@ export function createPostgresEventStore(pool: Pool): EventStore {
   };
 }
 
-// A position is `<tx>.<seq>`, both decimal: what rowToEvent hands out.
-function parsePosition(position: string): [string, string] {
-  const match = /^(\d{1,20})\.(\d{1,19})$/.exec(position);
-  if (match === null) throw new Error(`Not a journal position: ${position}`);
-  return [match[1] as string, match[2] as string];
+/**
+ * The position `after` names, as a decimal string: what rowToEvent hands out (the event's
+ * position), or a `<tx>.<seq>` handed out before migration 0028, which names the same place.
+ */
+async function positionOf(db: Pool | PoolClient, after: string): Promise<string> {
+  if (/^\d{1,19}$/.test(after)) return after;
+  const legacy = /^(\d{1,20})\.(\d{1,19})$/.exec(after);
+  if (legacy !== null) {
+    const found = await db.query<{ position: string }>(LEGACY_POSITION_SQL, [legacy[2], legacy[1]]);
+    const position = found.rows[0]?.position;
+    if (position !== undefined) return position;
+  }
+  throw new Error(`Not a journal position: ${after}`);
 }
 
 function rowToEvent(row: EventRow): JournalEvent {
@@ -138,6 +202,6 @@ function rowToEvent(row: EventRow): JournalEvent {
     subjectId: row.subject_id,
     data: row.data,
     seq: Number(row.seq),
-    position: `${row.tx}.${row.seq}`,
+    position: row.position,
   };
 }

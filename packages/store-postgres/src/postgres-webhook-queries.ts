@@ -42,20 +42,20 @@ ORDER BY created_at, id`;
  * key and then finds the other's row; of two taking an expired lease, the second waits on the row
  * lock and then sees the first's lease (ON CONFLICT re-checks the WHERE on the row it locked).
  */
-export const LEASE_FAN_OUT_SQL = `INSERT INTO journal_consumers AS c (consumer, position, lease_owner, lease_until)
+export const LEASE_FAN_OUT_SQL = `INSERT INTO journal_cursors AS c (name, position, lease_owner, lease_until)
 VALUES ($1, NULL, $2, $4)
-ON CONFLICT (consumer) DO UPDATE SET lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
+ON CONFLICT (name) DO UPDATE SET lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
 WHERE c.lease_owner IS NULL OR c.lease_owner = excluded.lease_owner OR c.lease_until IS NULL
   OR c.lease_until <= $3::timestamptz
 RETURNING c.position`;
 
 /** Moves consumer $1's cursor to $4 if $2 holds its lease and it is still at $3 (NULL-safe). */
-export const MOVE_FAN_OUT_SQL = `UPDATE journal_consumers SET position = $4
-WHERE consumer = $1 AND lease_owner = $2 AND position IS NOT DISTINCT FROM $3::text`;
+export const MOVE_FAN_OUT_SQL = `UPDATE journal_cursors SET position = $4
+WHERE name = $1 AND lease_owner = $2 AND position IS NOT DISTINCT FROM $3::text`;
 
 /** Creates consumer $1's cursor at $2, unless it has one. */
-export const START_FAN_OUT_SQL = `INSERT INTO journal_consumers (consumer, position) VALUES ($1, $2)
-ON CONFLICT (consumer) DO NOTHING`;
+export const START_FAN_OUT_SQL = `INSERT INTO journal_cursors (name, position) VALUES ($1, $2)
+ON CONFLICT (name) DO NOTHING`;
 
 /** Stores messages, one array parameter per MESSAGE_COLUMNS entry. */
 export const INSERT_MESSAGES_SQL = `INSERT INTO webhook_messages (${MESSAGE_COLUMNS.join(', ')})

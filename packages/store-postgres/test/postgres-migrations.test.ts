@@ -208,11 +208,11 @@ await describePostgres('PostgreSQL migrations', (db) => {
       await migratePostgres(pool);
       const indexes = await pool.query<{ indexname: string }>(
         `SELECT indexname FROM pg_indexes
-         WHERE schemaname = current_schema() AND (tablename LIKE 'webhook_%' OR tablename = 'journal_consumers')
+         WHERE schemaname = current_schema() AND (tablename LIKE 'webhook_%' OR tablename = 'journal_cursors')
          ORDER BY indexname`,
       );
       expect(indexes.rows.map((r) => r.indexname)).toEqual([
-        'journal_consumers_pkey',
+        'journal_cursors_pkey',
         'webhook_attempts_message',
         'webhook_attempts_pkey',
         'webhook_attempts_subscription',
@@ -314,6 +314,106 @@ await describePostgres('PostgreSQL migrations', (db) => {
       const types = new Map(columns.rows.map((r) => [r.column_name, r.data_type]));
       // A metric added to METRIC_NAMES needs its column in a new migration.
       for (const metric of METRIC_NAMES) expect([metric, types.get(metric)]).toEqual([metric, 'bigint']);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('0028 numbers the events in their old (tx, seq) order and moves every follower to the same place', async () => {
+    const pool = await poolOn();
+    const options = pool.options.options;
+    try {
+      await migratePostgres(
+        pool,
+        POSTGRES_MIGRATIONS.filter((m) => m.id < '0028'),
+      );
+      const append = (client: pg.Pool | pg.Client, subject: string) =>
+        client.query(
+          "INSERT INTO events (type, owner_id, subject_id, at, data) VALUES ('post.scheduled', 'ann', $1, now(), '{}')",
+          [subject],
+        );
+      // Transaction order differs from seq order: the first transaction takes its id, a second
+      // one appends and commits, then the first appends (a higher seq, a lower tx).
+      const early = new pg.Client({ connectionString: db.url(), options });
+      await early.connect();
+      try {
+        await append(pool, 'e1');
+        await early.query('BEGIN');
+        await early.query('SELECT pg_current_xact_id()');
+        await append(pool, 'e2');
+        await append(early, 'e3');
+        await early.query('COMMIT');
+      } finally {
+        await early.end();
+      }
+      await append(pool, 'e4');
+      await append(pool, 'e5');
+      const oldOrder = await pool.query<{ subject_id: string; cursor: string }>(
+        "SELECT subject_id, tx::text || '.' || seq AS cursor FROM events ORDER BY tx, seq",
+      );
+      const subjects = oldOrder.rows.map((r) => r.subject_id);
+      expect(subjects).toEqual(['e1', 'e3', 'e2', 'e4', 'e5']);
+      const cursorAt = (subject: string) => oldOrder.rows.find((r) => r.subject_id === subject)?.cursor;
+      // The analytics follower read up to e3, the webhook fan-out up to e2 (its lease held).
+      await pool.query('INSERT INTO journal_cursors (name, position) VALUES ($1, $2)', [
+        'analytics',
+        cursorAt('e3'),
+      ]);
+      await pool.query(
+        'INSERT INTO journal_consumers (consumer, position, lease_owner, lease_until) VALUES ($1, $2, $3, $4)',
+        ['webhooks', cursorAt('e2'), 'worker-a', new Date('2030-01-01T00:00:00.000Z')],
+      );
+      await pool.query("INSERT INTO journal_cursors (name, position) VALUES ('fresh', '')");
+
+      expect((await migratePostgres(pool)).applied).toEqual(['0028_journal_clock']);
+      const numbered = await pool.query<{ subject_id: string; position: string }>(
+        'SELECT subject_id, position FROM events ORDER BY position',
+      );
+      expect(numbered.rows).toEqual(
+        subjects.map((subject_id, i) => ({ subject_id, position: String(i + 1) })),
+      );
+      const cursors = await pool.query('SELECT * FROM journal_cursors ORDER BY name');
+      expect(cursors.rows).toEqual([
+        { name: 'analytics', position: '2', lease_owner: null, lease_until: null },
+        { name: 'fresh', position: null, lease_owner: null, lease_until: null },
+        {
+          name: 'webhooks',
+          position: '3',
+          lease_owner: 'worker-a',
+          lease_until: new Date('2030-01-01T00:00:00.000Z'),
+        },
+      ]);
+      expect((await pool.query("SELECT to_regclass('journal_consumers') AS t")).rows[0]?.t).toBeNull();
+
+      const store = await openPostgresStore({
+        connectionString: db.url(),
+        migrate: false,
+        pool: { options },
+      });
+      try {
+        const next = async (after: string | null) =>
+          (await store.events.listEvents(after, 10)).map((e) => e.subjectId);
+        // Each follower reads on with what it had not read yet, and a `tx.seq` still names its event.
+        expect(await next('2')).toEqual(['e2', 'e4', 'e5']);
+        expect(await next('3')).toEqual(['e4', 'e5']);
+        expect(await next(cursorAt('e3') ?? null)).toEqual(['e2', 'e4', 'e5']);
+        expect(await next(null)).toEqual(subjects);
+        const lease = { consumer: 'webhooks', now: new Date('2029-01-01T00:00:00.000Z') };
+        const until = new Date('2031-01-01T00:00:00.000Z');
+        expect(
+          await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-b', leaseUntil: until }),
+        ).toBeNull();
+        expect(
+          await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-a', leaseUntil: until }),
+        ).toEqual({ position: '3' });
+        expect(await store.analytics.followJournal(10)).toBe(3);
+        // New events number on from the clock, after the old ones.
+        await append(pool, 'e6');
+        expect(await next('5')).toEqual(['e6']);
+        expect((await store.events.listEvents('5', 1))[0]?.position).toBe('6');
+      } finally {
+        await store.close();
+      }
     } finally {
       await pool.end();
     }

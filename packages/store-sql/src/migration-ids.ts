@@ -31,6 +31,7 @@ export const MIGRATION_IDS = [
   '0025_sweeps',
   '0026_post_warnings',
   '0027_post_groups',
+  '0028_journal_clock',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -25,6 +25,7 @@ import { migration0024BlobRemovals } from './migrations/0024-blob-removals.js';
 import { migration0025Sweeps } from './migrations/0025-sweeps.js';
 import { migration0026PostWarnings } from './migrations/0026-post-warnings.js';
 import { migration0027PostGroups } from './migrations/0027-post-groups.js';
+import { migration0028JournalClock } from './migrations/0028-journal-clock.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -60,4 +61,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0025Sweeps,
   migration0026PostWarnings,
   migration0027PostGroups,
+  migration0028JournalClock,
 ];

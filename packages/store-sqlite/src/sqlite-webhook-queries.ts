@@ -30,19 +30,19 @@ ORDER BY created_at, id`;
  * owner; answers no row while another owner's lease lives. On the right of SET and in WHERE the
  * plain column names are the row as it was.
  */
-export const LEASE_FAN_OUT_SQL = `INSERT INTO journal_consumers (consumer, position, lease_owner, lease_until)
+export const LEASE_FAN_OUT_SQL = `INSERT INTO journal_cursors (name, position, lease_owner, lease_until)
 VALUES (@consumer, NULL, @lease_owner, @lease_until)
-ON CONFLICT (consumer) DO UPDATE SET lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
+ON CONFLICT (name) DO UPDATE SET lease_owner = excluded.lease_owner, lease_until = excluded.lease_until
 WHERE lease_owner IS NULL OR lease_owner = excluded.lease_owner OR lease_until IS NULL OR lease_until <= @now
 RETURNING position`;
 
 /** Moves the cursor if the lease is still this owner's and the cursor still at `from` (`IS`: NULL-safe). */
-export const MOVE_FAN_OUT_SQL = `UPDATE journal_consumers SET position = @to
-WHERE consumer = @consumer AND lease_owner = @lease_owner AND position IS @from`;
+export const MOVE_FAN_OUT_SQL = `UPDATE journal_cursors SET position = @to
+WHERE name = @consumer AND lease_owner = @lease_owner AND position IS @from`;
 
 /** Creates a consumer's cursor at a position, unless it has one. */
-export const START_FAN_OUT_SQL = `INSERT INTO journal_consumers (consumer, position) VALUES (?, ?)
-ON CONFLICT (consumer) DO NOTHING`;
+export const START_FAN_OUT_SQL = `INSERT INTO journal_cursors (name, position) VALUES (?, ?)
+ON CONFLICT (name) DO NOTHING`;
 
 /** Stores a message (every column of MessageRow). */
 export const INSERT_MESSAGE_SQL = `INSERT INTO webhook_messages (id, owner_id, event_type, source_position, payload, created_at)

@@ -74,7 +74,6 @@ describe('migrateSqlite', () => {
         'webhook_deliveries_leased',
         'webhook_attempts',
         'webhook_attempts_subscription',
-        'journal_consumers',
         'connected_accounts_token_expiry',
         'posts_deleted',
         'posts_owner_deleted',
@@ -133,6 +132,7 @@ describe('migrateSqlite', () => {
         '0025_sweeps',
         '0026_post_warnings',
         '0027_post_groups',
+        '0028_journal_clock',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -172,6 +172,46 @@ describe('migrateSqlite', () => {
       const week = new Date('2026-01-22T12:00:00.000Z');
       const listed = await store.accounts.accountsWithTokensExpiring('facebook', week, 10);
       expect(listed.map((a) => [a.id, a.tokenExpiresAt])).toEqual([['acct_old', new Date(expiresAt)]]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('0028 merges the two journal cursor tables into journal_cursors, each follower resuming where it was', async () => {
+    const path = tempPath();
+    migrateSqlite(
+      path,
+      SQLITE_MIGRATIONS.filter((m) => m.id < '0028'),
+    );
+    withDatabase(path, (db) => {
+      const event = db.prepare(
+        "INSERT INTO events (type, owner_id, subject_id, at, data) VALUES ('post.posted', 'ann', ?, 0, '{}')",
+      );
+      for (const subject of ['post_1', 'post_2', 'post_3']) event.run(subject);
+      db.prepare("INSERT INTO journal_cursors (name, position) VALUES ('analytics', '1')").run();
+      db.prepare(
+        "INSERT INTO journal_consumers (consumer, position, lease_owner, lease_until) VALUES ('webhooks', '2', 'worker-a', 99)",
+      ).run();
+    });
+    expect(migrateSqlite(path).applied).toEqual(['0028_journal_clock']);
+    const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
+    expect(rows).toEqual([
+      { name: 'analytics', position: '1', lease_owner: null, lease_until: null },
+      { name: 'webhooks', position: '2', lease_owner: 'worker-a', lease_until: 99 },
+    ]);
+    expect(schemaNames(path)).not.toContain('journal_consumers');
+    const store = openSqliteStore({ path, migrate: false });
+    try {
+      // The webhook fan-out's lease and cursor came along: another worker is refused until it lapses.
+      const lease = { consumer: 'webhooks', now: new Date(50), leaseUntil: new Date(500) };
+      expect(await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-b' })).toBeNull();
+      expect(await store.webhooks.leaseFanOut({ ...lease, leaseOwner: 'worker-a' })).toEqual({
+        position: '2',
+      });
+      expect((await store.events.listEvents('2', 10)).map((e) => e.subjectId)).toEqual(['post_3']);
+      // The analytics follower reads on after post_1.
+      expect(await store.analytics.followJournal(10)).toBe(2);
+      expect(await store.analytics.followJournal(10)).toBe(0);
     } finally {
       await store.close();
     }

@@ -62,7 +62,8 @@ export type JournalEvent = DomainEvent & {
   readonly seq: number;
   /**
    * Opaque: pass it as `after` to read the events that follow. Positions sort in journal order,
-   * which on PostgreSQL is commit order, not `seq` order (see `EventStore.listEvents`).
+   * which on PostgreSQL is the order events were numbered once committed, not `seq` order (see
+   * `EventStore.listEvents`).
    */
   readonly position: string;
 };

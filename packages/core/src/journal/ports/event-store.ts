@@ -17,8 +17,9 @@ export type EventStore = {
   /**
    * Up to `limit` events after the one at `after` (null: from the start), in journal order. A
    * reader that keeps passing the last position it got never misses an event: an event only
-   * becomes readable once nothing can commit before it in that order (on PostgreSQL, where
-   * sequence values are not handed out in commit order, once every older transaction has ended).
+   * becomes readable once nothing can commit before it in that order (on PostgreSQL an event is
+   * numbered once committed, after every event numbered before, so it is readable at once,
+   * whatever else runs on the server: docs/events.md).
    * A position the journal did not hand out is a caller's fault: the store throws.
    */
   listEvents(after: string | null, limit: number): Promise<readonly JournalEvent[]>;
