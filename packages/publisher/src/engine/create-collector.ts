@@ -3,7 +3,6 @@ import type { BackgroundWorker } from './background-worker.js';
 import { collectAccountMetrics } from './collect-account-metrics.js';
 import { collectFollowers } from './collect-followers.js';
 import { collectPublicIds } from './collect-public-ids.js';
-import { journalWake } from './journal-wake.js';
 import { type LeasedRound, leasedWorker } from './leased-worker.js';
 import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
@@ -108,19 +107,17 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
     logger: deps.logger,
     failure: 'journal follow failed',
   });
-  const followWake = journalWake(following);
   let unsubscribe: (() => void) | null = null;
   return {
     ...worker,
     start() {
-      unsubscribe ??= deps.store.wakeups.subscribe('journal', () => followWake.wake());
+      unsubscribe ??= deps.store.wakeups.subscribe('journal', () => following.wake());
       following.start();
       worker.start();
     },
     async stop() {
       unsubscribe?.();
       unsubscribe = null;
-      followWake.stop();
       await Promise.all([following.stop(), worker.stop()]);
     },
   };

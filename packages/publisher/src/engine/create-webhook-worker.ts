@@ -9,7 +9,6 @@ import {
   type WebhookSigner,
 } from '@svc/core';
 import type { BackgroundWorker } from './background-worker.js';
-import { journalWake } from './journal-wake.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { NO_PUBLISHER_OBSERVER, type WebhookDeliveryResult } from './publisher-observer.js';
 import { workerLoop } from './worker-loop.js';
@@ -152,13 +151,12 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
     failure: 'webhook delivery claim failed',
   });
 
-  const fanOutWake = journalWake(fanOutLoop);
   let unsubscribe: Array<() => void> = [];
   return {
     start() {
       if (unsubscribe.length === 0) {
         unsubscribe = [
-          deps.store.wakeups.subscribe('journal', () => fanOutWake.wake()),
+          deps.store.wakeups.subscribe('journal', () => fanOutLoop.wake()),
           deps.store.wakeups.subscribe('deliveries', () => deliveries.wake()),
         ];
       }
@@ -167,7 +165,6 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
     },
     async stop() {
       for (const end of unsubscribe.splice(0)) end();
-      fanOutWake.stop();
       await Promise.all([fanOutLoop.stop(), deliveries.stop()]);
       await Promise.all(inFlight);
     },
