@@ -290,6 +290,7 @@ describe('svc CLI', () => {
         '0025_sweeps',
         '0026_post_warnings',
         '0027_post_groups',
+        '0028_journal_clock',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });
