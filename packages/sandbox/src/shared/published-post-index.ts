@@ -1,5 +1,5 @@
+import type { PublishedPost } from './published-post.js';
 import type { SandboxPlatform } from './sandbox-publication.js';
-import type { PublishedPost } from './sandbox-state.js';
 
 /**
  * Lookups of the published posts kept beside the list (which keeps publishing order), so a read

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { TikTokPkceEncoding } from '@svc/core';
 import { createGraphInjections, type GraphInjections, resetGraphInjections } from './graph-injections.js';
 import { createMetricsFailures, type MetricsFailures, resetMetricsFailures } from './metrics-failures.js';
+import type { PublishedPost } from './published-post.js';
 import {
   accountPosts,
   clearPublishedPostIndex,
@@ -9,7 +10,7 @@ import {
   type PublishedPostIndex,
 } from './published-post-index.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
-import type { SandboxPlatform, SandboxPublication, SandboxPublicationKind } from './sandbox-publication.js';
+import type { SandboxPlatform, SandboxPublicationKind } from './sandbox-publication.js';
 
 /** What an Instagram or Threads container holds. */
 export type ContainerMediaType = 'IMAGE' | 'VIDEO' | 'REELS' | 'CAROUSEL' | 'TEXT';
@@ -39,15 +40,7 @@ export type MediaContainer = {
   publishedAs: string | null;
 };
 
-/** A published post with what the read endpoints and permalink pages need besides the record. */
-export type PublishedPost = {
-  readonly record: SandboxPublication;
-  readonly handle: string;
-  /** Instagram/Threads shortcode; the post part of a Facebook post id. */
-  readonly shortcode: string;
-  /** The post id: `<pageId>_<postId>` on Facebook (also for reels), the media id elsewhere. */
-  readonly postId: string;
-};
+export type { PublishedPost } from './published-post.js';
 
 /** A Facebook photo uploaded with `POST /{page-id}/photos`. */
 export type FacebookPhoto = {
