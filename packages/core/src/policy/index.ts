@@ -3,6 +3,14 @@
 export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
 export { describePublication, type Publication } from './describe-publication.js';
+export {
+  clipText,
+  FEED_CAPTION_CHARS,
+  type FeedFrame,
+  type FeedPreview,
+  feedPreview,
+  shownTitle,
+} from './feed-preview.js';
 export { type ImageConversionReason, imageConversionFor } from './image-conversion.js';
 export { formatBytes, formatDuration, mediaTypeName, orList } from './media-wording.js';
 export {
