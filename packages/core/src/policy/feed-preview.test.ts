@@ -32,15 +32,17 @@ describe('feedPreview', () => {
     expect(frame(1080, 1920)).toMatchObject({ frameRatio: 0.8, cropped: true });
     expect(frame(3000, 1000)).toMatchObject({ frameRatio: 1.91, cropped: true });
     // No range elsewhere; no frame without a photo of known size.
-    expect(feedPreview('facebook', { platforms: [], media: [photo(1080, 1920)] }, RULES.facebook).frame).toEqual(
-      { slideRatio: 0.5625, frameRatio: 0.5625, cropped: false },
-    );
+    expect(
+      feedPreview('facebook', { platforms: [], media: [photo(1080, 1920)] }, RULES.facebook).frame,
+    ).toEqual({ slideRatio: 0.5625, frameRatio: 0.5625, cropped: false });
     expect(feedPreview('instagram', { platforms: [], media: [VIDEO] }, RULES.instagram).frame).toBeNull();
     expect(feedPreview('instagram', { platforms: [], media: [{}] }, RULES.instagram).frame).toBeNull();
   });
 
   it('shows the title YouTube and TikTok show', () => {
-    expect(feedPreview('youtube', { title: ' ', platforms: [], media: [VIDEO] }, RULES.youtube).title).toBeNull();
+    expect(
+      feedPreview('youtube', { title: ' ', platforms: [], media: [VIDEO] }, RULES.youtube).title,
+    ).toBeNull();
     // A TikTok photo post: its title, else the caption's start within the photo title's 90.
     const photos = { caption: LONG, platforms: [], media: [photo(1080, 1350)] };
     expect(feedPreview('tiktok', { ...photos, title: 'Bread day' }, RULES.tiktok).title).toBe('Bread day');
@@ -48,7 +50,11 @@ describe('feedPreview', () => {
     expect(fromCaption.length).toBeLessThanOrEqual(90);
     expect(fromCaption.endsWith('…')).toBe(true);
     // A TikTok video shows its caption (its title when the caption is empty), no title above.
-    const video = feedPreview('tiktok', { title: 'Bread day', caption: '', platforms: [], media: [VIDEO] }, RULES.tiktok);
+    const video = feedPreview(
+      'tiktok',
+      { title: 'Bread day', caption: '', platforms: [], media: [VIDEO] },
+      RULES.tiktok,
+    );
     expect([video.title, video.caption]).toEqual([null, 'Bread day']);
     expect(feedPreview('instagram', { title: 'T', platforms: [] }, RULES.instagram).title).toBeNull();
   });
