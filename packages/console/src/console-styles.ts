@@ -49,6 +49,15 @@ export const CONSOLE_CSS = `${WEB_CSS}
 @media (max-width:48rem){.calendar{display:none}}
 @media (min-width:48.01rem){.agenda{display:none}}
 .slides{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0}
+/* Compose's per-platform preview: one card per platform, side by side where they fit. */
+.previews{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;margin:0;padding:0}
+.preview{flex:0 1 15rem;min-width:0;border:1px solid var(--line);border-radius:var(--radius);padding:.75rem;background:var(--bg)}
+.preview h3{margin:0 0 .5rem;font-size:1rem}
+.preview-frame{display:block;max-width:100%;height:auto;border-radius:4px;background:var(--line);margin-bottom:.5rem}
+.preview-title{font-weight:700;margin:.25rem 0}
+.preview-caption{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0}
+.preview-more{color:var(--muted);font-weight:600}
+.preview-notes{margin:.5rem 0 0;padding-left:1.1rem;font-size:.85rem;color:var(--muted)}
 .thumb{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
 .thumb.placeholder{color:var(--muted);border:0}
 .slides img{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}

@@ -1,14 +1,5 @@
-import { PLATFORM_NAMES, type Platform } from '@svc/core';
+import { PLATFORM_INITIALS as INITIALS, PLATFORM_NAMES, type Platform } from '@svc/core';
 import { type Html, html } from './html.js';
-
-// Two letters a person reads at a glance; the name goes with them, shown or spoken.
-const INITIALS: Readonly<Record<Platform, string>> = {
-  instagram: 'IG',
-  threads: '@',
-  facebook: 'f',
-  tiktok: 'TT',
-  youtube: 'YT',
-};
 
 /**
  * A platform's mark with its name: beside it (`named`, the default), as the mark's spoken name
