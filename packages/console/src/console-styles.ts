@@ -26,19 +26,17 @@ export const CONSOLE_CSS = `${WEB_CSS}
 /* A calendar entry: slide 1's thumbnail beside the time and caption, then each platform's mark and status. */
 .entry-link{display:flex;gap:.4rem;align-items:flex-start}
 .entry-link .thumb{flex:none}
-.entry-text{min-width:0}
+.entry-text{min-width:0;overflow-wrap:break-word}
 .entry-status{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem;margin-top:.15rem}
-.entry-status .platform{gap:0}
 .entry[draggable=true]{cursor:grab}
 .entry.dragging{opacity:.5}
 [data-day].drop-target{outline:3px dashed var(--accent);outline-offset:-3px;background:var(--accent-soft)}
 .move>summary{cursor:pointer;font-size:.8rem;color:var(--accent);margin-top:.15rem;width:max-content}
 .move form{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem;margin-top:.25rem;box-shadow:var(--shadow)}
 .move label{margin-top:.25rem}.move input{width:100%}.move .small{margin-top:.4rem}
-/* In a month's narrow cell the open form floats over the next days rather than stretching the row. */
-.calendar .move{position:relative}
-.calendar .move form{position:absolute;z-index:2;top:100%;left:0;width:13rem}
-.calendar td:nth-child(n+5) .move form{left:auto;right:0}
+/* In a month's narrow cell the open form stacks its fields and the row grows to hold it. */
+.calendar .move form{padding:.35rem}
+.calendar .move input{padding:.3rem .25rem;font-size:.8rem}
 .week-day .day-posts li{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:flex-start}
 .week-day .entry-link{flex:1 1 16rem}
 /* A month is a grid on wide screens and an agenda (days with posts, one under the other) on phones. */
