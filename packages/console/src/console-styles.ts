@@ -35,6 +35,7 @@ export const CONSOLE_CSS = `${WEB_CSS}
 .move form{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem;margin-top:.25rem;box-shadow:var(--shadow)}
 .move label{margin-top:.25rem}.move input{width:100%}.move .small{margin-top:.4rem}
 /* In a month's narrow cell the open form stacks its fields and the row grows to hold it. */
+.calendar .entry-link{flex-direction:column;gap:.2rem}
 .calendar .move form{padding:.35rem}
 .calendar .move input{padding:.3rem .25rem;font-size:.8rem}
 .week-day .day-posts li{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:flex-start}

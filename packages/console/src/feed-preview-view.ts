@@ -56,7 +56,7 @@ export function previewView(
   const frame = preview.frame;
   if (frame?.cropped && rules.imageAspectRatio !== null) {
     notes.push(
-      `Slide 1 is ${ratioName(frame.slideRatio, 1)}; ${name} takes ${ratioName(rules.imageAspectRatio.min, 1)} to ${ratioName(rules.imageAspectRatio.max, 1)}, so this is the most of it a ${ratioName(frame.frameRatio, 1)} crop keeps (crop it yourself to choose).`,
+      `Slide 1 is ${ratioName(frame.slideRatio, 1)}; ${name} takes ${ratioName(rules.imageAspectRatio.min, 1)} to ${ratioName(rules.imageAspectRatio.max, 1)}. Crop it before scheduling: shown here as a centred ${ratioName(frame.frameRatio, 1)} crop would keep it.`,
     );
   }
   if (platform === 'youtube' && preview.title === null) notes.push(`No title yet: ${name} needs one.`);
