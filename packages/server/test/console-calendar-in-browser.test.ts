@@ -33,7 +33,7 @@ describe('the calendar in a browser', () => {
   let page: Page;
   let key: string;
   let accounts: Record<string, string>;
-  const ids: Record<string, string> = {};
+  const ids: Record<string, string | undefined> = {};
   let groupId = '';
   let tallPhoto = '';
   const violations: string[] = [];
