@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -14,6 +15,7 @@ import { svcInProcess } from './support.js';
 // the keyboard and, without JavaScript, from the "Move to…" form. Compose shows each platform's
 // preview. Screenshots go to test-artifacts/calendar (and to SVC_SCREENS_DIR when set).
 const ARTIFACTS = process.env.SVC_SCREENS_DIR ?? join(import.meta.dirname, '../test-artifacts/calendar');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const EMAIL = 'ann@example.com';
 const PASSWORD = 'a console password';
 
@@ -132,6 +134,40 @@ describe('the calendar in a browser', () => {
       await shot(page, name);
     }
     expect(violations).toEqual([]);
+  }, 60_000);
+
+  it('passes axe-core at a phone’s width, where the month is an agenda with the same entries', async () => {
+    // axe is injected as a script, which the console's policy rightly refuses: this context lets it in.
+    const audit = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+      storageState: await context.storageState(),
+    });
+    const phone = await audit.newPage();
+    for (const [path, name] of [
+      ['/app/calendar?month=2031-05', 'calendar-month-390'],
+      ['/app/calendar/week?week=2031-05-12', 'calendar-week-390'],
+      [`/app/compose?media=${tallPhoto}`, 'compose-preview-390'],
+    ] as const) {
+      await phone.goto(`${server.url}${path}`);
+      if (path.startsWith('/app/compose')) {
+        await phone.getByRole('checkbox', { name: /Instagram @ann_/ }).check();
+        await phone.getByLabel('Caption').fill('Spring menu, all week');
+        await expect.poll(() => phone.locator('#previews li.preview').count()).toBe(1);
+      }
+      await phone.addScriptTag({ content: AXE });
+      const found = (await phone.evaluate(
+        'axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))',
+      )) as { id: string; impact: string }[];
+      expect(
+        found.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        path,
+      ).toEqual([]);
+      await expectNoOverflow(phone);
+      await expectNoOverlap(phone);
+      await shot(phone, name);
+    }
+    await audit.close();
   }, 60_000);
 
   it('drags a scheduled post to another day: it keeps its time of day', async () => {
