@@ -521,6 +521,54 @@ describe('the console', () => {
     expect(past.text).toContain('role="alert"');
   });
 
+  it("shows slide 1 of each post on the calendar: a photo's thumbnail, a video's mark", async () => {
+    const user = await app.user();
+    const threads = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { platform: 'threads', handle: 'pics' }),
+    );
+    const photo = await seedMediaAsset(
+      app.t.store.media,
+      aMediaAsset(user.id, { contentType: 'image/jpeg', width: 1080, height: 1350 }),
+    );
+    const video = await seedMediaAsset(app.t.store.media, aMediaAsset(user.id, { contentType: 'video/mp4' }));
+    const at = new Date('2026-03-10T09:00:00.000Z');
+    await app.t.store.posts.insertPosts({
+      ownerId: user.id,
+      at: app.t.clock.now(),
+      posts: [
+        aPost(user.id, threads.id, {
+          id: 'post_pic1',
+          platforms: ['threads'],
+          caption: 'With a photo',
+          media: [{ kind: 'asset', mediaId: photo.id }],
+          scheduledTime: at,
+          dueAt: at,
+        }),
+        aPost(user.id, threads.id, {
+          id: 'post_vid1',
+          platforms: ['threads'],
+          caption: 'With a video',
+          media: [{ kind: 'asset', mediaId: video.id }],
+          scheduledTime: at,
+          dueAt: at,
+        }),
+      ],
+      idempotency: null,
+      quota: { limit: 100, windowStart: new Date(0) },
+    });
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const week = (await browser.get('/app/calendar/week?week=2026-03-10')).text;
+    const entry = (id: string) =>
+      new RegExp(`<a href="/app/posts/${id}" class="entry-link">(.*?)</a>`).exec(week)?.[1] ?? '';
+    // The photo by its thumbnail (never the file), the alt empty since the link's text names the post.
+    expect(entry('post_pic1')).toMatch(
+      new RegExp(`^<img src="/app/media/${photo.id}/thumb/160" alt="" width="45" height="56" loading="lazy"`),
+    );
+    // No poster frame is made of a video: a neutral mark that says "Video".
+    expect(entry('post_vid1')).toMatch(/^<svg class="thumb placeholder"[^>]*role="img" aria-label="Video"/);
+  });
+
   it("moves a post from the calendar's Move to… form through core's edit, and shows a refusal on the calendar", async () => {
     const user = await app.user();
     const threads = await app.t.store.accounts.saveAccount(
