@@ -7,6 +7,8 @@ import {
   checkContentPolicy,
   describePublication,
   isPlatform,
+  PLATFORM_INITIALS,
+  PLATFORM_NAMES,
   type Platform,
   type PolicyConfig,
   type PolicyInput,
@@ -25,6 +27,7 @@ import {
   issueMessage,
   issueScope,
 } from '../src/compose-checks-view.js';
+import { type PreviewView, previewView } from '../src/feed-preview-view.js';
 import { enableUpload, slideItem } from './compose-upload.js';
 
 const form = document.querySelector<HTMLFormElement>('form[data-compose]');
@@ -90,6 +93,33 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
     );
     const heading = document.getElementById('publication-heading');
     if (heading !== null) heading.hidden = post.platforms.length === 0;
+    const src = slideItems()[0]?.dataset.frameUrl ?? null;
+    const previews = (post.platforms as Platform[]).map((p) =>
+      previewView(p, post, config.platforms[p], src),
+    );
+    replaceList('previews', previews, previewItem);
+    const none = document.getElementById('preview-none');
+    if (none !== null) none.hidden = previews.length > 0;
+  }
+
+  // The same markup as the server's (pages/compose-preview.ts), drawn with the DOM.
+  function previewItem(view: PreviewView): HTMLLIElement {
+    const li = element('li', '', 'preview');
+    li.dataset.platform = view.platform;
+    const heading = document.createElement('h3');
+    heading.append(platformMark(view.platform));
+    li.append(heading);
+    if (view.frame !== null) li.append(frameOf(view.frame));
+    if (view.title !== null) li.append(element('p', view.title, 'preview-title'));
+    const caption = element('p', view.caption, 'preview-caption');
+    if (view.folded) caption.append(element('span', ' more', 'preview-more'));
+    li.append(caption);
+    if (view.notes.length > 0) {
+      const notes = element('ul', '', 'preview-notes');
+      notes.append(...view.notes.map((n) => element('li', n)));
+      li.append(notes);
+    }
+    return li;
   }
 
   function issueItem(issue: PolicyIssue): HTMLLIElement {
@@ -160,6 +190,39 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
   form.addEventListener('input', redraw);
   form.addEventListener('change', redraw);
   redraw();
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function frameOf(frame: NonNullable<PreviewView['frame']>): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  const size = { width: String(frame.width), height: String(frame.height) };
+  for (const [name, value] of Object.entries({
+    class: 'preview-frame',
+    ...size,
+    viewBox: `0 0 ${frame.width} ${frame.height}`,
+    role: 'img',
+    'aria-label': frame.label,
+  }))
+    svg.setAttribute(name, value);
+  const image = document.createElementNS(SVG, 'image');
+  for (const [name, value] of Object.entries({
+    href: frame.src,
+    ...size,
+    preserveAspectRatio: 'xMidYMid slice',
+  }))
+    image.setAttribute(name, value);
+  svg.append(image);
+  return svg;
+}
+
+// The platform's mark with its name beside it, as @svc/web's platformMark draws it on the server.
+function platformMark(platform: Platform): HTMLSpanElement {
+  const outer = element('span', '', 'platform');
+  const mark = element('span', PLATFORM_INITIALS[platform], `mark mark-${platform}`);
+  mark.setAttribute('aria-hidden', 'true');
+  outer.append(mark, PLATFORM_NAMES[platform]);
+  return outer;
 }
 
 function replaceList<T>(id: string, items: readonly T[], draw: (item: T) => HTMLElement): void {

@@ -13,6 +13,8 @@ export type UploadedSlide = {
   readonly durationMs: number | null;
   readonly size: string;
   readonly previewUrl: string | null;
+  /** Slide 1's larger picture for Compose's per-platform preview (images only). */
+  readonly frameUrl: string | null;
 };
 
 /** Starts uploading on choose; `added` puts the stored file among the slides. */
@@ -93,6 +95,7 @@ export function slideItem(slide: UploadedSlide): HTMLLIElement {
   li.dataset.width = slide.width === null ? '' : String(slide.width);
   li.dataset.height = slide.height === null ? '' : String(slide.height);
   li.dataset.durationMs = slide.durationMs === null ? '' : String(slide.durationMs);
+  if (slide.frameUrl !== null) li.dataset.frameUrl = slide.frameUrl;
   if (slide.previewUrl !== null) {
     const img = document.createElement('img');
     img.src = slide.previewUrl;

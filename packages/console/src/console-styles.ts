@@ -23,6 +23,23 @@ export const CONSOLE_CSS = `${WEB_CSS}
 .day-posts li{margin:0 0 .4rem;min-width:0}
 .day-posts .mark{width:1.1rem;height:1.1rem;font-size:.55rem;border-radius:4px}
 .post-platforms{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem;margin-top:.15rem}
+/* A calendar entry: slide 1's thumbnail beside the time and caption, then each platform's mark and status. */
+.entry-link{display:flex;gap:.4rem;align-items:flex-start}
+.entry-link .thumb{flex:none}
+.entry-text{min-width:0;overflow-wrap:break-word}
+.entry-status{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem;margin-top:.15rem}
+.entry[draggable=true]{cursor:grab}
+.entry.dragging{opacity:.5}
+[data-day].drop-target{outline:3px dashed var(--accent);outline-offset:-3px;background:var(--accent-soft)}
+.move>summary{cursor:pointer;font-size:.8rem;color:var(--accent);margin-top:.15rem;width:max-content}
+.move form{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem;margin-top:.25rem;box-shadow:var(--shadow)}
+.move label{margin-top:.25rem}.move input{width:100%}.move .small{margin-top:.4rem}
+/* In a month's narrow cell the open form stacks its fields and the row grows to hold it. */
+.calendar .entry-link{flex-direction:column;gap:.2rem}
+.calendar .move form{padding:.35rem}
+.calendar .move input{padding:.3rem .25rem;font-size:.8rem}
+.week-day .day-posts li{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:flex-start}
+.week-day .entry-link{flex:1 1 16rem}
 /* A month is a grid on wide screens and an agenda (days with posts, one under the other) on phones. */
 .agenda{list-style:none;margin:0;padding:0}
 .agenda>li{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.75rem 1rem;margin:0 0 .75rem}
@@ -31,6 +48,15 @@ export const CONSOLE_CSS = `${WEB_CSS}
 @media (max-width:48rem){.calendar{display:none}}
 @media (min-width:48.01rem){.agenda{display:none}}
 .slides{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0}
+/* Compose's per-platform preview: one card per platform, side by side where they fit. */
+.previews{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;margin:0;padding:0}
+.preview{flex:0 1 15rem;min-width:0;border:1px solid var(--line);border-radius:var(--radius);padding:.75rem;background:var(--bg)}
+.preview h3{margin:0 0 .5rem;font-size:1rem}
+.preview-frame{display:block;max-width:100%;height:auto;border-radius:4px;background:var(--line);margin-bottom:.5rem}
+.preview-title{font-weight:700;margin:.25rem 0}
+.preview-caption{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0}
+.preview-more{color:var(--muted);font-weight:600}
+.preview-notes{margin:.5rem 0 0;padding-left:1.1rem;font-size:.85rem;color:var(--muted)}
 .thumb{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}
 .thumb.placeholder{color:var(--muted);border:0}
 .slides img{display:block;object-fit:cover;border-radius:4px;border:1px solid var(--line)}

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { User } from '@svc/core';
 import { html, readForm, requestPath, type WebSurface, writeReply } from '@svc/web';
 import FindMyWay from 'find-my-way';
+import { CALENDAR_MOVE_JS, CALENDAR_MOVE_JS_PATH } from './calendar-move-script.js';
 import { COMPOSE_CHECKS_JS, COMPOSE_CHECKS_JS_PATH } from './compose-checks-script.js';
 import type { ConsoleContext, ConsoleRoute } from './console-context.js';
 import { personActor } from './console-context.js';
@@ -38,6 +39,7 @@ const ASSETS = new Map<string, ConsoleReply>([
   [CONSOLE_CSS_PATH, asset(CONSOLE_CSS, 'text/css; charset=utf-8')],
   [CONSOLE_JS_PATH, asset(CONSOLE_JS, 'text/javascript; charset=utf-8')],
   [COMPOSE_CHECKS_JS_PATH, asset(COMPOSE_CHECKS_JS, 'text/javascript; charset=utf-8')],
+  [CALENDAR_MOVE_JS_PATH, asset(CALENDAR_MOVE_JS, 'text/javascript; charset=utf-8')],
 ]);
 
 /** Creates the console (docs/console.md). */

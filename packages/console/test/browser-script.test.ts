@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BROWSER_SCRIPTS,
   BUILD_BROWSER_COMMAND,
+  buildBrowserScript,
   buildComposeChecks,
-  COMPOSE_CHECKS_FILE,
-  readComposeChecks,
+  readBrowserScript,
 } from '../scripts/build-browser.js';
 
 // The committed compose script is what esbuild makes of its sources now, so the page runs the
 // same policy as the server: when the policy or the script changes, this fails until rebuilt.
 describe('the compose page script', () => {
-  it(`${COMPOSE_CHECKS_FILE} matches a fresh build`, async () => {
-    const fresh = await buildComposeChecks();
+  it.each(BROWSER_SCRIPTS)('$file matches a fresh build', async ({ file, entry }) => {
+    const fresh = await buildBrowserScript(entry);
     expect(
-      readComposeChecks() === fresh,
-      `packages/console/${COMPOSE_CHECKS_FILE} is out of date: run \`${BUILD_BROWSER_COMMAND}\` and commit the result.`,
+      readBrowserScript(file) === fresh,
+      `packages/console/${file} is out of date: run \`${BUILD_BROWSER_COMMAND}\` and commit the result.`,
     ).toBe(true);
   });
 

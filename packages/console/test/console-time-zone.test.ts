@@ -137,7 +137,7 @@ describe("the console in the person's time zone", () => {
     const dayCell = (text: string, label: string) => {
       const [weekday, day] = label.split(' ');
       return new RegExp(
-        `<span class="day"><span class="visually-hidden">${weekday} </span>${day}</span><ul class="day-posts"><li><a href="/app/posts/([a-z_]+)"`,
+        `<span class="day"><span class="visually-hidden">${weekday} </span>${day}</span><ul class="day-posts"><li class="entry"[^>]*><a href="/app/posts/([a-z_]+)"`,
       ).exec(text)?.[1];
     };
 
@@ -157,17 +157,17 @@ describe("the console in the person's time zone", () => {
 
     const week = await browser.get('/app/calendar/week?week=2026-01-20');
     expect(week.text).toMatch(
-      /Wednesday 21 January<\/h2>\s*<ul class="day-posts"><li><a href="\/app\/posts\/post_late">/,
+      /Wednesday 21 January<\/h2>\s*<ul class="day-posts"><li class="entry"[^>]*><a href="\/app\/posts\/post_late"/,
     );
     // Sunday 1 February 23:30 UTC is Monday 2 February in Paris: the next week's, not this one's.
     await schedule('post_next', new Date('2026-02-01T23:30:00.000Z'));
     const last = await browser.get('/app/calendar/week?week=2026-01-26');
     expect(last.text).toMatch(
-      /Sunday 1 February<\/h2>\s*<ul class="day-posts"><li><a href="\/app\/posts\/post_edge">/,
+      /Sunday 1 February<\/h2>\s*<ul class="day-posts"><li class="entry"[^>]*><a href="\/app\/posts\/post_edge"/,
     );
     expect(last.text).not.toContain('post_next');
     expect((await browser.get('/app/calendar/week?week=2026-02-02')).text).toMatch(
-      /Monday 2 February<\/h2>\s*<ul class="day-posts"><li><a href="\/app\/posts\/post_next">/,
+      /Monday 2 February<\/h2>\s*<ul class="day-posts"><li class="entry"[^>]*><a href="\/app\/posts\/post_next"/,
     );
   });
 });

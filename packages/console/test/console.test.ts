@@ -506,7 +506,7 @@ describe('the console', () => {
     const week = await browser.get('/app/calendar/week?week=2026-01-21');
     expect(week.text).toContain('Calendar: week of 19 January 2026');
     expect(week.text).toMatch(
-      /Tuesday 20 January<\/h2>\s*<ul class="day-posts"><li><a href="\/app\/posts\/post_cal1">/,
+      /Tuesday 20 January<\/h2>\s*<ul class="day-posts"><li class="entry" data-move-form="move-week-post_cal1"><a href="\/app\/posts\/post_cal1"/,
     );
     expect((await browser.get('/app/calendar/week?week=2026-01-26')).text).not.toContain('Winter sale');
     await browser.get('/app/posts/post_cal1');
@@ -519,6 +519,133 @@ describe('the console', () => {
     const past = await browser.post('/app/posts/post_cal1/move', { time: '2020-01-01T00:00' });
     expect(past.status).toBe(400);
     expect(past.text).toContain('role="alert"');
+  });
+
+  it("shows slide 1 of each post on the calendar: a photo's thumbnail, a video's mark", async () => {
+    const user = await app.user();
+    const threads = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { platform: 'threads', handle: 'pics' }),
+    );
+    const photo = await seedMediaAsset(
+      app.t.store.media,
+      aMediaAsset(user.id, { contentType: 'image/jpeg', width: 1080, height: 1350 }),
+    );
+    const video = await seedMediaAsset(app.t.store.media, aMediaAsset(user.id, { contentType: 'video/mp4' }));
+    const at = new Date('2026-03-10T09:00:00.000Z');
+    await app.t.store.posts.insertPosts({
+      ownerId: user.id,
+      at: app.t.clock.now(),
+      posts: [
+        aPost(user.id, threads.id, {
+          id: 'post_pic1',
+          platforms: ['threads'],
+          caption: 'With a photo',
+          media: [{ kind: 'asset', mediaId: photo.id }],
+          scheduledTime: at,
+          dueAt: at,
+        }),
+        aPost(user.id, threads.id, {
+          id: 'post_vid1',
+          platforms: ['threads'],
+          caption: 'With a video',
+          media: [{ kind: 'asset', mediaId: video.id }],
+          scheduledTime: at,
+          dueAt: at,
+        }),
+      ],
+      idempotency: null,
+      quota: { limit: 100, windowStart: new Date(0) },
+    });
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const week = (await browser.get('/app/calendar/week?week=2026-03-10')).text;
+    const entry = (id: string) =>
+      new RegExp(`<a href="/app/posts/${id}" class="entry-link">(.*?)</a>`).exec(week)?.[1] ?? '';
+    // The photo by its thumbnail (never the file), the alt empty since the link's text names the post.
+    expect(entry('post_pic1')).toMatch(
+      new RegExp(`^<img src="/app/media/${photo.id}/thumb/160" alt="" width="45" height="56" loading="lazy"`),
+    );
+    // No poster frame is made of a video: a neutral mark that says "Video".
+    expect(entry('post_vid1')).toMatch(/^<svg class="thumb placeholder"[^>]*role="img" aria-label="Video"/);
+  });
+
+  it("moves a post from the calendar's Move to… form through core's edit, and shows a refusal on the calendar", async () => {
+    const user = await app.user();
+    const threads = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { platform: 'threads', handle: 'mover' }),
+    );
+    const at = new Date('2026-01-20T09:30:00.000Z');
+    await app.t.store.posts.insertPosts({
+      ownerId: user.id,
+      at: app.t.clock.now(),
+      posts: [
+        aPost(user.id, threads.id, {
+          id: 'post_mv1',
+          platforms: ['threads'],
+          caption: 'Moving day',
+          scheduledTime: at,
+          dueAt: at,
+        }),
+        aPost(user.id, threads.id, {
+          id: 'post_mv2',
+          status: 'posted',
+          platforms: ['threads'],
+          caption: 'Already out',
+          scheduledTime: at,
+          publishedAt: at,
+          dueAt: null,
+        }),
+      ],
+      idempotency: null,
+      quota: { limit: 100, windowStart: new Date(0) },
+    });
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const month = await browser.get('/app/calendar?month=2026-01');
+    // A scheduled post offers its form (in the grid and in the phone's agenda); a published one none.
+    expect(month.text).toContain('action="/app/calendar/posts/post_mv1/move" id="move-grid-post_mv1"');
+    expect(month.text).toContain('id="move-agenda-post_mv1"');
+    expect(month.text).not.toContain('/app/calendar/posts/post_mv2/move');
+    expect(month.text).toContain('<span class="visually-hidden">Threads</span>');
+    expect(month.text).toContain('<td data-day="2026-01-20"');
+    const moved = await browser.post('/app/calendar/posts/post_mv1/move', {
+      date: '2026-01-23',
+      time: '09:30',
+      view: 'month:2026-01',
+    });
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get('location')).toBe('/app/calendar?month=2026-01&done=moved');
+    expect((await app.t.store.posts.getPost('post_mv1'))?.scheduledTime).toEqual(
+      new Date('2026-01-23T09:30:00.000Z'),
+    );
+    // Core's edit recorded it, as a move from the post's page is.
+    const journal = await app.t.store.events.listEvents(null, 1000);
+    expect(journal.some((e) => e.type === 'post.edited' && e.subjectId === 'post_mv1')).toBe(true);
+    expect((await browser.get('/app/calendar?month=2026-01&done=moved')).text).toContain('Moved: the post');
+    // A past day is refused by core: the week shows again, with why, the form open as typed.
+    const past = await browser.post('/app/calendar/posts/post_mv1/move', {
+      date: '2020-01-02',
+      time: '08:15',
+      view: 'week:2026-01-19',
+    });
+    expect(past.status).toBe(400);
+    expect(past.text).toContain('Calendar: week of 19 January 2026');
+    expect(past.text).toContain('Not moved: the post keeps its time.');
+    expect(past.text).toMatch(/<ul role="alert"><li>That time has passed/);
+    expect(past.text).toContain('<details class="move" open>');
+    expect(past.text).toContain('value="2020-01-02"');
+    expect(past.text).toContain('value="08:15"');
+    expect((await app.t.store.posts.getPost('post_mv1'))?.scheduledTime).toEqual(
+      new Date('2026-01-23T09:30:00.000Z'),
+    );
+    // A published post is history: core refuses to move it.
+    const posted = await browser.post('/app/calendar/posts/post_mv2/move', {
+      date: '2026-01-25',
+      time: '10:00',
+      view: 'month:2026-01',
+    });
+    expect(posted.status).toBe(409);
+    expect(posted.text).toContain('Calendar: January 2026');
   });
 
   it('composes a text post, a draft and a review request, and refuses an upload without the form token', async () => {

@@ -23,6 +23,9 @@ describe('the design system', () => {
     expect(platformMark('youtube', 'mark').text).toBe(
       '<span class="mark mark-youtube" role="img" aria-label="YouTube">YT</span>',
     );
+    expect(platformMark('tiktok', 'quiet').text).toBe(
+      '<span class="platform"><span class="mark mark-tiktok" aria-hidden="true">TT</span><span class="visually-hidden">TikTok</span></span>',
+    );
   });
 
   it("shows an account's picture, or the first letter of its handle", () => {

@@ -76,7 +76,7 @@ button:disabled{opacity:.45;cursor:default;filter:none}
 
 /* Fields. */
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input[type=text],input[type=email],input[type=password],input[type=url],input[type=search],input[type=number],input[type=datetime-local],input[type=date],select,textarea{font:inherit;width:100%;max-width:32rem;min-height:2.5rem;padding:.45rem .6rem;border:1px solid var(--field);border-radius:8px;background:#fff;color:var(--ink)}
+input[type=text],input[type=email],input[type=password],input[type=url],input[type=search],input[type=number],input[type=datetime-local],input[type=date],input[type=time],select,textarea{font:inherit;width:100%;max-width:32rem;min-height:2.5rem;padding:.45rem .6rem;border:1px solid var(--field);border-radius:8px;background:#fff;color:var(--ink)}
 textarea{max-width:40rem}
 input[type=file]{font:inherit;max-width:100%}
 fieldset{border:1px solid var(--line);border-radius:var(--radius);margin:.75rem 0;padding:.5rem 1rem;min-width:0}

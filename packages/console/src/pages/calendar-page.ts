@@ -12,11 +12,33 @@ import {
   weekRange,
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
+import { CALENDAR_MOVE_JS_PATH } from '../calendar-move-script.js';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
+import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
-import type { TimeFormat } from '../time-format.js';
-import { calendarGroupLine } from './post-group-row.js';
+import {
+  type CalendarEntryFrame,
+  calendarEntry,
+  type EntryPlace,
+  firstAssetId,
+  type TypedMove,
+} from './calendar-entry.js';
+import { ownSlides } from './post-slides.js';
+
+/** How a calendar shows again after a refused move: why, and the Move form as it was typed. */
+export type CalendarOutcome = {
+  readonly status: number;
+  readonly alert: string;
+  readonly problems: readonly string[];
+  readonly typed: TypedMove;
+};
+
+/** Confirmations the calendar shows after a move (`?done=`). */
+const CALENDAR_NOTICES: Readonly<Record<string, string>> = {
+  moved: 'Moved: the post goes out at its new time.',
+  partly:
+    'Moved on every platform that could take it; the platforms already published, being published, failed or in review kept their time.',
+};
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -41,26 +63,67 @@ const monthParam = (year: number, month: number) => {
 };
 
 // Posts made together are one entry of the day: one post across platforms.
-const dayEntries = (posts: readonly Post[], time: TimeFormat): Html[] =>
-  groupsOf(posts).map((members) => calendarGroupLine(members, time));
+const dayEntries = (posts: readonly Post[], frame: CalendarEntryFrame, place: EntryPlace): Html[] =>
+  groupsOf(posts).map((members) => calendarEntry(members, frame, place));
+
+/** What every entry of the page shares, with slide 1's asset of every post read at once. */
+async function entryFrame(
+  c: SignedContext,
+  posts: readonly Post[],
+  view: string,
+  outcome: CalendarOutcome | null,
+): Promise<CalendarEntryFrame> {
+  const ids = [...new Set(posts.flatMap((p) => firstAssetId(p) ?? []))];
+  const thumbs = new Map((await ownSlides(c, ids)).map((a) => [a.id, a]));
+  return { time: c.time, csrf: csrfField(c.session), view, thumbs, typed: outcome?.typed ?? null };
+}
+
+/** The calendar page around its body: the move script, the notice of a move, or its refusal. */
+function calendarPage(
+  c: SignedContext,
+  title: string,
+  body: Html,
+  outcome: CalendarOutcome | null,
+): ConsoleReply {
+  const problems =
+    outcome === null || outcome.problems.length === 0
+      ? ''
+      : html`<ul role="alert">${outcome.problems.map((p) => html`<li>${p}</li>`)}</ul>`;
+  return htmlReply(
+    outcome?.status ?? 200,
+    consolePage(c.session, {
+      title,
+      section: '/app/calendar',
+      body: html`${problems}${body}`,
+      notice: outcome === null ? (CALENDAR_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null) : null,
+      alert: outcome?.alert ?? null,
+      scripts: [CALENDAR_MOVE_JS_PATH],
+    }),
+  );
+}
 
 // Phones get the month as an agenda: only the days with posts, each named once, one under the other.
 function agenda(
   days: readonly { readonly day: LocalDate; readonly posts: readonly Post[] }[],
-  time: TimeFormat,
+  frame: CalendarEntryFrame,
 ): Html {
   const busy = days.filter((d) => d.posts.length > 0);
   if (busy.length === 0) return html`<ol class="agenda"><li class="muted">No post this month.</li></ol>`;
   return html`<ol class="agenda">${busy.map(
     ({ day, posts }) =>
-      html`<li><h2>${dateLabel(day, { weekday: 'long', day: 'numeric', month: 'long' })}</h2><ul class="day-posts">${dayEntries(posts, time)}</ul></li>`,
+      html`<li><h2>${dateLabel(day, { weekday: 'long', day: 'numeric', month: 'long' })}</h2><ul class="day-posts">${dayEntries(posts, frame, 'agenda')}</ul></li>`,
   )}</ol>`;
 }
 
 // Days are the person's: a month or week runs from local midnight to local midnight in their zone.
-async function show(c: SignedContext): Promise<ConsoleReply> {
+/** The month asked for (`2026-11`, else the person's current one), with a refused move's outcome. */
+export async function monthView(
+  c: SignedContext,
+  asked: string | null,
+  outcome: CalendarOutcome | null,
+): Promise<ConsoleReply> {
   const now = c.deps.core.clock.now();
-  const { year, month } = monthOf(c.url.searchParams.get('month'), c.time.local(now));
+  const { year, month } = monthOf(asked, c.time.local(now));
   const first: LocalDate = { year, month, day: 1 };
   const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
   // The grid starts on the Monday on or before the 1st and ends on the Sunday on or after the last day.
@@ -72,6 +135,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
     const key = post.scheduledTime === null ? '' : c.time.day(post.scheduledTime);
     byDay.set(key, [...(byDay.get(key) ?? []), post]);
   }
+  const frame = await entryFrame(c, found.posts, `month:${monthParam(year, month)}`, outcome);
   const today = c.time.day(now);
   const weeks: Html[] = [];
   const inMonth: { day: LocalDate; posts: Post[] }[] = [];
@@ -81,8 +145,8 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
       const key = formatLocalDate(day);
       const posts = byDay.get(key) ?? [];
       if (day.month === month) inMonth.push({ day, posts });
-      return html`<td${day.month === month ? '' : html` class="muted"`}${key === today ? html` aria-current="date"` : ''}>
-<span class="day"><span class="visually-hidden">${weekday} </span>${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${dayEntries(posts, c.time)}</ul>`}</td>`;
+      return html`<td data-day="${key}"${day.month === month ? '' : html` class="muted"`}${key === today ? html` aria-current="date"` : ''}>
+<span class="day"><span class="visually-hidden">${weekday} </span>${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${dayEntries(posts, frame, 'grid')}</ul>`}</td>`;
     });
     weeks.push(html`<tr>${cells}</tr>`);
   }
@@ -92,15 +156,12 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 <a href="/app/calendar">This month</a>
 <a href="/app/calendar?month=${monthParam(year, month + 1)}">Next month</a>
 <a href="/app/calendar/week?week=${formatLocalDate(first)}">Week view</a></nav>
-<p class="muted">${groupsOf(found.posts).length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Move a scheduled post from its page.</p>
+<p class="muted">${groupsOf(found.posts).length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Drag a scheduled post or draft to another day (it keeps its time of day), or use its “Move to…”.</p>
 <div class="table calendar"><table><caption class="visually-hidden">${title}</caption>
 <thead><tr>${WEEKDAYS.map((d) => html`<th scope="col"><abbr title="${d}">${d.slice(0, 3)}</abbr></th>`)}</tr></thead>
 <tbody>${weeks}</tbody></table></div>
-${agenda(inMonth, c.time)}`;
-  return htmlReply(
-    200,
-    consolePage(c.session, { title: `Calendar: ${title}`, section: '/app/calendar', body }),
-  );
+${agenda(inMonth, frame)}`;
+  return calendarPage(c, `Calendar: ${title}`, body, outcome);
 }
 
 // The Monday of the week asked for (`?week=2026-11-23`, any day of it), else of the person's this week.
@@ -109,17 +170,23 @@ function weekStart(asked: string | null, today: LocalDate): LocalDate {
   return mondayOf(parsed ?? today);
 }
 
-async function week(c: SignedContext): Promise<ConsoleReply> {
+/** The week asked for (any day of it, `2026-11-23`, else the person's this week), with a refused move's outcome. */
+export async function weekView(
+  c: SignedContext,
+  asked: string | null,
+  outcome: CalendarOutcome | null,
+): Promise<ConsoleReply> {
   const now = c.deps.core.clock.now();
-  const start = weekStart(c.url.searchParams.get('week'), c.time.local(now));
+  const start = weekStart(asked, c.time.local(now));
   const found = await unwrap(calendarPosts(c.deps.core, c.actor, weekRange(c.time.zone, start)));
+  const frame = await entryFrame(c, found.posts, `week:${formatLocalDate(start)}`, outcome);
   const days = WEEKDAYS.map((weekday, d) => {
     const day = addDays(start, d);
     const posts = found.posts.filter(
       (p) => p.scheduledTime !== null && c.time.day(p.scheduledTime) === formatLocalDate(day),
     );
-    return html`<section class="card" aria-labelledby="day-${d}"><h2 id="day-${d}">${weekday} ${day.day} ${dateLabel(day, { month: 'long' })}</h2>
-${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${dayEntries(posts, c.time)}</ul>`}</section>`;
+    return html`<section class="card week-day" data-day="${formatLocalDate(day)}" aria-labelledby="day-${d}"><h2 id="day-${d}">${weekday} ${day.day} ${dateLabel(day, { month: 'long' })}</h2>
+${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${dayEntries(posts, frame, 'week')}</ul>`}</section>`;
   });
   const title = `week of ${dateLabel(start, { day: 'numeric', month: 'long', year: 'numeric' })}`;
   const body = html`<nav class="actions" aria-label="Weeks">
@@ -127,16 +194,23 @@ ${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day
 <a href="/app/calendar/week">This week</a>
 <a href="/app/calendar/week?week=${formatLocalDate(addDays(start, 7))}">Next week</a>
 <a href="/app/calendar?month=${formatLocalDate(start).slice(0, 7)}">Month</a></nav>
-<p class="muted">${groupsOf(found.posts).length} post(s), times in ${c.time.zone}.</p>
-${days}`;
-  return htmlReply(
-    200,
-    consolePage(c.session, { title: `Calendar: ${title}`, section: '/app/calendar', body }),
-  );
+<p class="muted">${groupsOf(found.posts).length} post(s), times in ${c.time.zone}. Drag a scheduled post or draft to another day (it keeps its time of day), or use its “Move to…”.</p>
+<div class="week">${days}</div>`;
+  return calendarPage(c, `Calendar: ${title}`, body, outcome);
 }
 
 /** The month and week calendars of posts. */
 export const calendarRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/calendar', access: 'signed', run: show },
-  { method: 'GET', path: '/app/calendar/week', access: 'signed', run: week },
+  {
+    method: 'GET',
+    path: '/app/calendar',
+    access: 'signed',
+    run: (c) => monthView(c, c.url.searchParams.get('month'), null),
+  },
+  {
+    method: 'GET',
+    path: '/app/calendar/week',
+    access: 'signed',
+    run: (c) => weekView(c, c.url.searchParams.get('week'), null),
+  },
 ];

@@ -32,6 +32,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { composeFromPost } from './compose-from-post.js';
+import { composePreview } from './compose-preview.js';
 import { type ComposeForm, readComposeForm, uploadJson, wantsJson } from './compose-upload.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
@@ -173,6 +174,7 @@ ${
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 </div>
 ${checks(c, input, media)}
+${composePreview(input, platformsOf(accounts, draft.profileIds), media, c.deps.core.policy)}
 <p id="upload-wait" class="muted" role="status" hidden>Waiting for the upload to finish before anything can be sent.</p>
 <div class="actions">
 <button type="submit" name="action" value="schedule" data-send>Schedule</button>

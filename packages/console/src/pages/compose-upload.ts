@@ -68,5 +68,6 @@ export function uploadJson(form: ComposeForm | null): ConsoleReply {
     durationMs: m.durationMs,
     size: `${formatSize(m.sizeBytes)}${m.width === null ? '' : `, ${m.width}×${m.height}`}`,
     previewUrl: previewKindOf(m.contentType) === 'image' ? thumbnailUrl(m, 160) : null,
+    frameUrl: previewKindOf(m.contentType) === 'image' ? thumbnailUrl(m, 480) : null,
   });
 }

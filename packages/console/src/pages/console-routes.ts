@@ -5,6 +5,7 @@ import { analyticsRoutes } from './analytics-page.js';
 import { approvalRoutes } from './approvals-page.js';
 import { automationRoutes } from './automations-page.js';
 import { billingRoutes } from './billing-page.js';
+import { calendarMoveRoutes } from './calendar-move.js';
 import { calendarRoutes } from './calendar-page.js';
 import { composeRoutes } from './compose-page.js';
 import { confirmationRoutes } from './confirmations.js';
@@ -25,6 +26,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...signInRoutes,
     ...overviewRoutes,
     ...calendarRoutes,
+    ...calendarMoveRoutes,
     ...composeRoutes,
     ...postRoutes,
     ...approvalRoutes,

@@ -1,13 +1,4 @@
-import {
-  captionPreview,
-  formatLocalDateTime,
-  PLATFORM_NAMES,
-  type Platform,
-  type Post,
-  type PostListItem,
-  type PublicPostStatus,
-  publicStatus,
-} from '@svc/core';
+import { PLATFORM_NAMES, type Platform, type PostListItem } from '@svc/core';
 import { type Html, html } from '@svc/web';
 import type { TimeFormat } from '../time-format.js';
 import { firstSentence, statusBadge } from './format.js';
@@ -40,31 +31,4 @@ export function postGroupRow(rows: readonly PostListItem[], time: TimeFormat): H
 <td data-label="Accounts">${members.map((m) => m.targets.map((t) => html`<div>${PLATFORM_NAMES[t.platform]} ${t.handle === null ? '' : `@${t.handle}`}</div>`))}</td>
 <td data-label="Scheduled">${times.size === 1 ? time.when(first.scheduledTime) : members.map((m) => html`<div>${time.when(m.scheduledTime)}</div>`)}</td>
 </tr>`;
-}
-
-/**
- * A calendar day's entry of a group: its time, its caption, linking to the group's page, and each
- * platform's status. A group of one is the post's own entry.
- */
-export function calendarGroupLine(members: readonly Post[], time: TimeFormat): Html {
-  const [first] = members as [Post, ...Post[]];
-  const single = members.length === 1 || first.groupId === null;
-  const href = single ? `/app/posts/${first.id}` : `/app/groups/${first.groupId}`;
-  const at =
-    first.scheduledTime === null ? '' : formatLocalDateTime(time.local(first.scheduledTime)).slice(11);
-  return html`<li><a href="${href}"><time datetime="${first.scheduledTime?.toISOString() ?? ''}">${at}</time> ${first.name ?? (captionPreview(first.caption).slice(0, 40) || '(no caption)')}</a>
-${statusLines(members)}</li>`;
-}
-
-/**
- * Each platform's status in as few lines as a narrow calendar cell allows: the platforms that share
- * a status on one line ("Threads, Facebook Scheduled"), one line per status.
- */
-function statusLines(members: readonly Post[]): Html[] {
-  const byStatus = new Map<PublicPostStatus, string[]>();
-  for (const m of members) {
-    const status = publicStatus(m.status);
-    byStatus.set(status, [...(byStatus.get(status) ?? []), ...m.platforms.map((p) => PLATFORM_NAMES[p])]);
-  }
-  return [...byStatus].map(([status, names]) => html`<div>${names.join(', ')} ${statusBadge(status)}</div>`);
 }

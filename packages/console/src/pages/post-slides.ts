@@ -1,9 +1,16 @@
-import { type ErrorCode, isPlatform, type MediaAsset, ownMediaAssets, refusalSentence } from '@svc/core';
+import {
+  type ErrorCode,
+  isPlatform,
+  type MediaAsset,
+  ownMediaAssets,
+  previewKindOf,
+  refusalSentence,
+} from '@svc/core';
 import { type Html, html } from '@svc/web';
 import { issueMessage } from '../compose-checks-view.js';
 import type { SignedContext } from '../console-context.js';
 import { formatSize } from './format.js';
-import { mediaPreview } from './media-preview.js';
+import { mediaPreview, thumbnailUrl } from './media-preview.js';
 
 // The slides of a post form (Compose, a post's Edit form) as the page without its script handles
 // them: ids carried in a hidden field, moved or removed by plain form buttons.
@@ -33,7 +40,7 @@ export function slideList(media: readonly MediaAsset[], empty: string): Html {
   return html`<p id="no-media" class="muted"${media.length === 0 ? '' : html` hidden`}>${empty}</p>
 <ol class="slides">${media.map(
     (m, i) =>
-      html`<li data-media-id="${m.id}" data-content-type="${m.contentType}" data-size-bytes="${m.sizeBytes}" data-width="${m.width ?? ''}" data-height="${m.height ?? ''}" data-duration-ms="${m.durationMs ?? ''}">${mediaPreview(m, { box: 96, alt: `Slide ${i + 1}` })}<span class="muted">${formatSize(m.sizeBytes)}${m.width === null ? '' : `, ${m.width}×${m.height}`}</span>
+      html`<li data-media-id="${m.id}"${previewKindOf(m.contentType) === 'image' ? html` data-frame-url="${thumbnailUrl(m, 480)}"` : ''} data-content-type="${m.contentType}" data-size-bytes="${m.sizeBytes}" data-width="${m.width ?? ''}" data-height="${m.height ?? ''}" data-duration-ms="${m.durationMs ?? ''}">${mediaPreview(m, { box: 96, alt: `Slide ${i + 1}` })}<span class="muted">${formatSize(m.sizeBytes)}${m.width === null ? '' : `, ${m.width}×${m.height}`}</span>
 <span class="slide-actions">${button('up', i, `Move slide ${i + 1} earlier`, '←', i === 0)}${button('down', i, `Move slide ${i + 1} later`, '→', i === last)}${button('remove', i, `Remove slide ${i + 1}`, '✕', false)}</span></li>`,
   )}</ol>`;
 }

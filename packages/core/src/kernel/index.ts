@@ -17,7 +17,14 @@ export {
 } from './local-time.js';
 export { createLocalWakeups, type LocalWakeups } from './local-wakeups.js';
 export { ALLOWED_MEDIA_TYPES, type AllowedMediaType, isImageType, isVideoType } from './media-types.js';
-export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform, platformSchema } from './platform.js';
+export {
+  isPlatform,
+  PLATFORM_INITIALS,
+  PLATFORM_NAMES,
+  PLATFORMS,
+  type Platform,
+  platformSchema,
+} from './platform.js';
 export {
   POST_STATUSES,
   type PostStatus,

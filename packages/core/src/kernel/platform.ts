@@ -22,3 +22,12 @@ export const PLATFORM_NAMES: Readonly<Record<Platform, string>> = {
   threads: 'Threads',
   facebook: 'Facebook',
 };
+
+/** A platform's mark: two letters read at a glance, always shown with the name (seen or spoken). */
+export const PLATFORM_INITIALS: Readonly<Record<Platform, string>> = {
+  instagram: 'IG',
+  threads: '@',
+  facebook: 'f',
+  tiktok: 'TT',
+  youtube: 'YT',
+};

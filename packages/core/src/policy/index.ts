@@ -1,10 +1,18 @@
 // `@svc/core/policy`: the content policy alone, free of Node and of the rest of the core, so a
 // browser can run the server's very rules (the console's compose page bundles it).
-export { isPlatform, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
+export { isPlatform, PLATFORM_INITIALS, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
 export { describePublication, type Publication } from './describe-publication.js';
+export {
+  clipText,
+  FEED_CAPTION_CHARS,
+  type FeedFrame,
+  type FeedPreview,
+  feedPreview,
+  shownTitle,
+} from './feed-preview.js';
 export { type ImageConversionReason, imageConversionFor } from './image-conversion.js';
-export { formatBytes, formatDuration, mediaTypeName, orList } from './media-wording.js';
+export { formatBytes, formatDuration, mediaTypeName, orList, ratioName } from './media-wording.js';
 export {
   DEFAULT_POLICY_CONFIG,
   mergePolicyConfig,

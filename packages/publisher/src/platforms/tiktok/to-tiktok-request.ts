@@ -1,4 +1,4 @@
-import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
+import { clipText, DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
 import { isVideo } from '../shared/is-video.js';
 import { type RequestOutcome, refusedRequest, requestOf } from '../shared/request-outcome.js';
 
@@ -95,18 +95,8 @@ export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): Req
   });
 }
 
-/** At most `max` UTF-16 units: the text, or its start cut at a word with an ellipsis. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let kept = '';
-  for (const char of text) {
-    if (kept.length + char.length > max - 1) break;
-    kept += char;
-  }
-  const space = kept.search(/\s\S*$/);
-  const cut = space > max / 2 ? kept.slice(0, space) : kept;
-  return `${cut.trimEnd()}…`;
-}
+/** At most `max` UTF-16 units, cut at a word: core's rule, which Compose's preview shows too. */
+export const clip = clipText;
 
 // The `post_info` fields video and photo posts both carry.
 function commonPostInfo(
