@@ -1,6 +1,6 @@
 import type { NewPostsBatch, Store } from '@svc/core';
 import { anApiKey, aPost, aUser } from '@svc/core/testing';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCredentialCache } from '../src/credential-cache.js';
 import { CREDENTIAL_RECHECK_MS, openSqliteStore, type SqliteStoreOptions } from '../src/index.js';
