@@ -22,9 +22,13 @@ export function createHttpApp(given: HttpDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
   // Koa would print unexpected errors to stderr on its own; ours are logged by errorMiddleware.
   app.silent = true;
-  for (const mount of deps.mounts ?? []) {
+  const mounts = deps.mounts ?? [];
+  // One middleware for all mounts, not one each: every API request passes them, and each step of
+  // Koa's chain costs a bound function and a promise.
+  if (mounts.length > 0) {
     app.use((ctx, next) => {
-      if (!mount.owns(ctx.path)) return next();
+      const mount = mounts.find((m) => m.owns(ctx.path));
+      if (mount === undefined) return next();
       ctx.respond = false; // the mount writes the response itself
       // Mounts (the tool endpoint, OAuth, the sandbox) get the same request id and access log line
       // as the routes below, written when the response is done.

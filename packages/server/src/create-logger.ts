@@ -1,5 +1,8 @@
 import { type Logger, pino } from 'pino';
 
+/** The most a pending chunk of log lines holds before the next line starts another one. */
+const LOG_CHUNK_BYTES = 2048;
+
 /**
  * The process logger: JSON lines with a time, level and message. Fields named like credentials
  * are censored, as a second line of defence behind code that never logs them.
@@ -26,6 +29,14 @@ export function createLogger(options: { level: string; destination: 'stdout' | '
         censor: '[redacted]',
       },
     },
-    pino.destination({ fd: options.destination === 'stdout' ? 1 : 2, sync: false }),
+    // Lines that arrive while a write is in flight are appended to the last pending chunk, and
+    // sonic-boom measures that whole chunk again for every line (a flatten and a UTF-8 count):
+    // chunks of 2 KB instead of its default 16 KB keep that small under load (issue 34: from about
+    // 4.5 to 1.6 µs a line with 50 lines pending).
+    pino.destination({
+      fd: options.destination === 'stdout' ? 1 : 2,
+      sync: false,
+      maxWrite: LOG_CHUNK_BYTES,
+    }),
   );
 }

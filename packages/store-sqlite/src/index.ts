@@ -1,4 +1,5 @@
 // The public API of @svc/store-sqlite: every storage port of @svc/core on one SQLite file.
+export { CREDENTIAL_RECHECK_MS } from './credential-cache.js';
 export { migrateSqlite, pendingSqliteMigrations, type SqliteMigrationReport } from './migrate-sqlite.js';
 export { openSqliteStore, type SqliteStoreOptions } from './open-sqlite-store.js';
 export {

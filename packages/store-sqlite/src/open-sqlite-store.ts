@@ -33,6 +33,11 @@ export type SqliteStoreOptions = {
    * committed (default 250 ms; docs/webhooks.md#wake-ups).
    */
   readonly watchMs?: number;
+  /**
+   * At most how long a cached credential is trusted before looking for other processes' commits
+   * (default `CREDENTIAL_RECHECK_MS`, 100 ms): how late a key revoked by the CLI is refused.
+   */
+  readonly credentialRecheckMs?: number;
 };
 
 /**
@@ -53,7 +58,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       }
     }
     const ping = db.prepare('SELECT 1');
-    const credentials = createCredentialCache(db);
+    const credentials = createCredentialCache(db, { recheckMs: options.credentialRecheckMs });
     const groupCommit = createSqliteGroupCommit(db);
     const wakeups = createSqliteWakeups(db, options.watchMs ?? DEFAULT_SQLITE_WATCH_MS);
     const appending = createSqliteJournal(db);
