@@ -1,4 +1,5 @@
 import {
+  SLOT_HOLDING_STATUSES,
   type ApproveDraftTx,
   type AsyncTx,
   approveDraftScript,
@@ -102,6 +103,11 @@ async function postsByIds(client: PoolClient | Pool, ids: readonly string[]): Pr
   return result.rows.map(rowToPost);
 }
 
+/** The times an account's slot-holding posts take (core's `SLOT_HOLDING_STATUSES`), for the queue. */
+const SLOT_TIMES_SQL = `SELECT scheduled_time FROM posts
+WHERE owner_id = $1 AND deleted_at IS NULL AND status = ANY ($2::text[])
+  AND scheduled_time >= $3 AND scheduled_time < $4 AND $5::text = ANY (profile_ids)`;
+
 /** The small calls of core's insertPostsScript, each one statement on the transaction's client. */
 function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
   return {
@@ -118,6 +124,16 @@ function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
     },
     postsByIds: (ids) => postsByIds(client, ids),
     postsWithContent: (query) => postsWithContent(client, query),
+    scheduledTimesOf: async (ownerId, accountId, from, to) => {
+      const times = await client.query<{ scheduled_time: Date }>(SLOT_TIMES_SQL, [
+        ownerId,
+        SLOT_HOLDING_STATUSES,
+        from,
+        to,
+        accountId,
+      ]);
+      return times.rows.map((row) => row.scheduled_time);
+    },
     quotaUsed: (ownerId, windowStart) => quotaUsedBy(client, ownerId, windowStart),
     insertPosts: async (posts) => {
       if (posts.length === 0) return [];

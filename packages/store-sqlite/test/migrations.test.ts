@@ -133,6 +133,7 @@ describe('migrateSqlite', () => {
         '0026_post_warnings',
         '0027_post_groups',
         '0028_journal_clock',
+        '0029_posting_slots',
       ],
     });
     const usage = withDatabase(path, (db) =>

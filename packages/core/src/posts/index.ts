@@ -36,6 +36,7 @@ export type {
   PostStore,
   PostWrite,
   QueueDepth,
+  QueueRequest,
   UpdatePostsOutcome,
 } from './ports/post-store.js';
 export type { PostWriteTx } from './ports/post-write-tx.js';
