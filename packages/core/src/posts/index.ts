@@ -82,6 +82,7 @@ export {
   type CreatePostsResult,
   createPosts,
 } from './use-cases/create-posts.js';
+export { listQueue, QUEUE_VIEW_LIMIT, type QueueItem } from './use-cases/list-queue.js';
 export { deletedView, deletePost, deletionOf, type PostDeleted } from './use-cases/delete-post.js';
 export { deletePostGroup } from './use-cases/delete-post-group.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
