@@ -1,5 +1,4 @@
 import {
-  SLOT_HOLDING_STATUSES,
   type ApproveDraftTx,
   type AsyncTx,
   approveDraftScript,
@@ -15,6 +14,7 @@ import {
   type PostStore,
   type PostWrite,
   runScriptAsync,
+  SLOT_HOLDING_STATUSES,
 } from '@svc/core';
 import { POST_COLUMNS } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';

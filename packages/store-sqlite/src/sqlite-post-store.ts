@@ -1,5 +1,4 @@
 import {
-  SLOT_HOLDING_STATUSES,
   type ApproveDraftTx,
   type ApprovedDraftBatch,
   type ApprovedDraftOutcome,
@@ -19,6 +18,7 @@ import {
   type PostStore,
   type PostWrite,
   runScript,
+  SLOT_HOLDING_STATUSES,
 } from '@svc/core';
 import { POST_COLUMNS } from '@svc/store-sql';
 import type Database from 'better-sqlite3';

@@ -5,7 +5,9 @@ type SlotsRow = { time_zone: string; slots: string };
 
 /** The PostingSlotStore of a SQLite database: one row per account in `posting_slots`. */
 export function createSqlitePostingSlotStore(db: Database.Database): PostingSlotStore {
-  const select = db.prepare<[string], SlotsRow>('SELECT time_zone, slots FROM posting_slots WHERE account_id = ?');
+  const select = db.prepare<[string], SlotsRow>(
+    'SELECT time_zone, slots FROM posting_slots WHERE account_id = ?',
+  );
   const upsert = db.prepare<[string, string, string, number]>(
     `INSERT INTO posting_slots (account_id, time_zone, slots, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (account_id) DO UPDATE SET

@@ -82,7 +82,6 @@ export {
   type CreatePostsResult,
   createPosts,
 } from './use-cases/create-posts.js';
-export { listQueue, QUEUE_VIEW_LIMIT, type QueueItem } from './use-cases/list-queue.js';
 export { deletedView, deletePost, deletionOf, type PostDeleted } from './use-cases/delete-post.js';
 export { deletePostGroup } from './use-cases/delete-post-group.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
@@ -91,6 +90,7 @@ export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-gr
 export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
+export { listQueue, QUEUE_VIEW_LIMIT, type QueueItem } from './use-cases/list-queue.js';
 export {
   beingPublished,
   liveOwnedPost,

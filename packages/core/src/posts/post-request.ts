@@ -87,7 +87,7 @@ export function parsePostRequest(
     return err(
       svcError(
         'validation_failed',
-        'Send either queue: true (each post takes its account\'s next free slot) or a scheduledTime, not both.',
+        "Send either queue: true (each post takes its account's next free slot) or a scheduledTime, not both.",
         { field: 'queue' },
       ),
     );

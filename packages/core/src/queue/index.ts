@@ -4,15 +4,16 @@
 // inside its transaction, and the queue view (`listQueue`) is a posts use case for the same reason.
 export { DAILY_POST_CAPS, dailyPostCap } from './daily-post-cap.js';
 export { isSlotInstant, nextFreeSlots, QUEUE_HORIZON_DAYS } from './next-free-slots.js';
+export type { PostingSlotStore } from './ports/posting-slot-store.js';
 export {
   MAX_POSTING_SLOTS,
   type PostingSchedule,
   type PostingSlot,
   parsePostingSchedule,
+  postingScheduleSchema,
   sortSlots,
   WEEKDAYS,
   type Weekday,
 } from './posting-schedule.js';
 export { SLOT_HOLDING_STATUSES } from './slot-holding-statuses.js';
-export type { PostingSlotStore } from './ports/posting-slot-store.js';
 export { getPostingSlots, replacePostingSlots, scheduleOf } from './use-cases/posting-slots.js';

@@ -50,8 +50,11 @@ describe('nextFreeSlots', () => {
   it('refuses with no_free_slot when the year ahead holds too few, and with no slots at all', () => {
     const none = nextFreeSlots({ timeZone: 'UTC', slots: [] }, at('2026-12-01T00:00:00Z'), 1, [], null);
     expect(none._unsafeUnwrapErr().code).toBe('no_free_slot');
-    const capped = nextFreeSlots(sunday('UTC', '09:00'), at("2026-12-01T00:00:00Z"), 53, [], null);
-    expect(capped._unsafeUnwrapErr()).toMatchObject({ code: 'no_free_slot', details: { free: 52, needed: 53 } });
+    const capped = nextFreeSlots(sunday('UTC', '09:00'), at('2026-12-01T00:00:00Z'), 53, [], null);
+    expect(capped._unsafeUnwrapErr()).toMatchObject({
+      code: 'no_free_slot',
+      details: { free: 52, needed: 53 },
+    });
   });
 
   describe('daylight-saving changes', () => {

@@ -1,5 +1,11 @@
 import { err, ok, type Result } from 'neverthrow';
-import { instantToLocal, type LocalDateTime, localToInstant, type SvcError, svcError } from '../kernel/index.js';
+import {
+  instantToLocal,
+  type LocalDateTime,
+  localToInstant,
+  type SvcError,
+  svcError,
+} from '../kernel/index.js';
 import { type PostingSchedule, WEEKDAYS } from './posting-schedule.js';
 
 const MINUTE_MS = 60_000;

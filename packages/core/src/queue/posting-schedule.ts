@@ -19,6 +19,23 @@ export const MAX_POSTING_SLOTS = 50;
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+/** The public shape of an account's slots, as REST documents and answers it. */
+export const postingScheduleSchema = z.strictObject({
+  timeZone: z
+    .string()
+    .min(1)
+    .describe('An IANA time zone the slot times are read in, for example Europe/Paris.'),
+  slots: z
+    .array(
+      z.strictObject({
+        day: z.enum(WEEKDAYS),
+        time: z.string().regex(TIME).describe('24-hour local time, HH:MM.'),
+      }),
+    )
+    .max(MAX_POSTING_SLOTS)
+    .describe('Weekly posting times; a repeated slot is kept once, the answer lists them in week order.'),
+});
+
 const scheduleSchema = z.strictObject({
   timeZone: z.string().min(1),
   slots: z.array(z.strictObject({ day: z.string(), time: z.string() })),
@@ -55,9 +72,7 @@ export function parsePostingSchedule(raw: unknown): Result<PostingSchedule, SvcE
         field: `slots[${i}].time`,
       });
   }
-  const unique = sortSlots(
-    [...new Map(slots.map((s) => [`${s.day} ${s.time}`, s as PostingSlot])).values()],
-  );
+  const unique = sortSlots([...new Map(slots.map((s) => [`${s.day} ${s.time}`, s as PostingSlot])).values()]);
   if (unique.length > MAX_POSTING_SLOTS)
     return refusal(`At most ${MAX_POSTING_SLOTS} slots a week; this asks for ${unique.length}.`, {
       field: 'slots',

@@ -5,4 +5,9 @@ import type { PostStatus } from '../kernel/index.js';
  * being published, and posted (a posted one counts towards its day's platform cap). A draft has no
  * time yet; a failed or deleted post frees its slot.
  */
-export const SLOT_HOLDING_STATUSES: readonly PostStatus[] = ['pending_approval', 'scheduled', 'publishing', 'posted'];
+export const SLOT_HOLDING_STATUSES: readonly PostStatus[] = [
+  'pending_approval',
+  'scheduled',
+  'publishing',
+  'posted',
+];

@@ -32,7 +32,10 @@ export function describeQueueContract(store: () => Store): void {
       await store().postingSlots.replacePostingSchedule(account.id, paris, T0);
       expect(await store().postingSlots.getPostingSchedule(account.id)).toEqual(paris);
       await store().postingSlots.replacePostingSchedule(account.id, { timeZone: 'UTC', slots: [] }, T0);
-      expect(await store().postingSlots.getPostingSchedule(account.id)).toEqual({ timeZone: 'UTC', slots: [] });
+      expect(await store().postingSlots.getPostingSchedule(account.id)).toEqual({
+        timeZone: 'UTC',
+        slots: [],
+      });
     });
 
     it('refuses a schedule for an account that does not exist', async () => {
@@ -52,11 +55,21 @@ export function describeQueueContract(store: () => Store): void {
         ]),
       );
       // Another owner's post on an account id of the same name takes nothing from this owner.
-      await store().posts.insertPosts(batch(other, [aPost(other, 'acct_a', { scheduledTime: utc('2026-01-16T09:00') })]));
-      const rows = [aPost(owner, 'acct_a'), aPost(owner, 'acct_b'), aPost(owner, 'acct_a'), aPost(owner, 'acct_a')];
+      await store().posts.insertPosts(
+        batch(other, [aPost(other, 'acct_a', { scheduledTime: utc('2026-01-16T09:00') })]),
+      );
+      const rows = [
+        aPost(owner, 'acct_a'),
+        aPost(owner, 'acct_b'),
+        aPost(owner, 'acct_a'),
+        aPost(owner, 'acct_a'),
+      ];
       const outcome = await store().posts.insertPosts(
         batch(owner, rows, {
-          queue: { after: T0, accounts: [...queueOf(['acct_a']).accounts, ...queueOf(['acct_b'], 1).accounts] },
+          queue: {
+            after: T0,
+            accounts: [...queueOf(['acct_a']).accounts, ...queueOf(['acct_b'], 1).accounts],
+          },
           events: [],
         }),
       );
@@ -83,10 +96,16 @@ export function describeQueueContract(store: () => Store): void {
       const row = aPost(owner, 'acct_a');
       const outcome = await store().posts.insertPosts(
         batch(owner, [row], {
-          queue: { after: T0, accounts: [{ accountId: 'acct_a', schedule: { timeZone: 'UTC', slots: [] }, dailyCap: null }] },
+          queue: {
+            after: T0,
+            accounts: [{ accountId: 'acct_a', schedule: { timeZone: 'UTC', slots: [] }, dailyCap: null }],
+          },
         }),
       );
-      expect(outcome).toMatchObject({ kind: 'no_free_slot', error: { code: 'no_free_slot', details: { profileId: 'acct_a' } } });
+      expect(outcome).toMatchObject({
+        kind: 'no_free_slot',
+        error: { code: 'no_free_slot', details: { profileId: 'acct_a' } },
+      });
       expect(await store().posts.getPost(row.id)).toBeNull();
       expect(await store().posts.quotaUsed(owner, batch(owner, []).quota.windowStart)).toBe(0);
     });

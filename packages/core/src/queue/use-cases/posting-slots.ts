@@ -19,7 +19,9 @@ export async function scheduleOf(
   account: ConnectedAccount,
   ownerTimeZone: string,
 ): Promise<PostingSchedule> {
-  return (await deps.store.postingSlots.getPostingSchedule(account.id)) ?? { timeZone: ownerTimeZone, slots: [] };
+  return (
+    (await deps.store.postingSlots.getPostingSchedule(account.id)) ?? { timeZone: ownerTimeZone, slots: [] }
+  );
 }
 
 /** An account's weekly posting slots (`GET /connections/{id}/slots`; scope `account:read`). */

@@ -43,9 +43,14 @@ describe('posting slots and queued posts', () => {
     planLimits: DEFAULT_PLAN_LIMITS,
   });
   const queued = (caption: string, extra: object = {}) =>
-    createPosts(deps(), all(), { platforms: ['threads'], caption, queue: true, ...extra }, {
-      requireScheduledTime: false,
-    });
+    createPosts(
+      deps(),
+      all(),
+      { platforms: ['threads'], caption, queue: true, ...extra },
+      {
+        requireScheduledTime: false,
+      },
+    );
 
   beforeEach(async () => {
     store = createMemoryStore();
@@ -82,7 +87,10 @@ describe('posting slots and queued posts', () => {
       'invalid_profile_ids',
     );
     const bad = await replacePostingSlots(deps(), all(), threads.id, { timeZone: 'Nowhere/City', slots: [] });
-    expect(bad._unsafeUnwrapErr()).toMatchObject({ code: 'validation_failed', details: { field: 'timeZone' } });
+    expect(bad._unsafeUnwrapErr()).toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'timeZone' },
+    });
     expect(await store.postingSlots.getPostingSchedule(threads.id)).toBeNull();
   });
 
@@ -92,7 +100,11 @@ describe('posting slots and queued posts', () => {
     const second = (await queued('two'))._unsafeUnwrap();
     const third = (await queued('three'))._unsafeUnwrap();
     const times = [first, second, third].map((r) => r.posts[0]?.scheduledTime?.toISOString());
-    expect(times).toEqual(['2026-01-15T17:00:00.000Z', '2026-01-16T08:30:00.000Z', '2026-01-22T17:00:00.000Z']);
+    expect(times).toEqual([
+      '2026-01-15T17:00:00.000Z',
+      '2026-01-16T08:30:00.000Z',
+      '2026-01-22T17:00:00.000Z',
+    ]);
     expect(first.scheduledTime.toISOString()).toBe('2026-01-15T17:00:00.000Z');
     // A post at an explicit time off the slots is not in the queue.
     await createPosts(
@@ -102,7 +114,9 @@ describe('posting slots and queued posts', () => {
       { requireScheduledTime: false },
     );
     const queue = (await listQueue(deps(), all(), threads.id))._unsafeUnwrap();
-    expect(queue).toEqual([first, second, third].map((r) => ({ postId: r.postIds[0], scheduledTime: r.posts[0]?.scheduledTime })));
+    expect(queue).toEqual(
+      [first, second, third].map((r) => ({ postId: r.postIds[0], scheduledTime: r.posts[0]?.scheduledTime })),
+    );
   });
 
   it('refuses queue with a scheduledTime, and an account without slots with no_posting_slots', async () => {
