@@ -92,7 +92,9 @@ function insertPostsSql(count: number): string {
 /**
  * Serialises the writes of one owner's post batches: taken first in the transaction, so two
  * requests with the same idempotency key, or two that together pass the quota, run one after the
- * other and the second sees what the first wrote. Other owners are not held up.
+ * other and the second sees what the first wrote. Other owners are not held up. It is also what
+ * keeps queued batches (docs/queue.md) from taking the same slot: an account belongs to one owner,
+ * so every batch that reads the account's taken times and then inserts holds this lock throughout.
  */
 const LOCK_OWNER_POSTS_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc:posts:' || $1, 0))";
 
