@@ -146,6 +146,8 @@ describe('the queue through a started server on SQLite', () => {
       expect(result.content[0]?.text).toContain(next);
       const queue = (await server.call(`/api/v1/queue?profileId=${threads}`, key)).body.items;
       expect(queue.map((i: { postId: string }) => i.postId)).toContain(result.structuredContent.postIds[0]);
+      const view = await client.callTool({ name: 'svc_get_queue', arguments: { profile_id: threads } });
+      expect(view.structuredContent).toEqual({ profileId: threads, ...SLOTS, items: queue });
     } finally {
       await client.close();
     }

@@ -80,7 +80,7 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
       },
       errors: ['validation_failed', 'invalid_profile_ids', 'profile_scope_denied'],
     })(async ({ ctx, query }) => {
-      const items = await unwrap(listQueue(deps.core, actorOf(ctx), query.profileId));
+      const { items } = await unwrap(listQueue(deps.core, actorOf(ctx), query.profileId));
       return {
         status: 200,
         body: {

@@ -114,7 +114,8 @@ describe('posting slots and queued posts', () => {
       { requireScheduledTime: false },
     );
     const queue = (await listQueue(deps(), all(), threads.id))._unsafeUnwrap();
-    expect(queue).toEqual(
+    expect(queue.schedule).toEqual(SLOTS);
+    expect(queue.items).toEqual(
       [first, second, third].map((r) => ({ postId: r.postIds[0], scheduledTime: r.posts[0]?.scheduledTime })),
     );
   });
