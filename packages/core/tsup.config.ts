@@ -20,6 +20,7 @@ export default packageBuild(
     'policy/index': 'src/policy/index.ts',
     'posts/index': 'src/posts/index.ts',
     'publishing/index': 'src/publishing/index.ts',
+    'queue/index': 'src/queue/index.ts',
     'surfaces/index': 'src/surfaces/index.ts',
     'vocabulary/index': 'src/vocabulary/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',

@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post (scheduled, or at the next run without a time)
-         * @description One post is created per target account. Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.
+         * @description One post is created per target account. Send `queue: true` instead of `scheduledTime` to give each post its account's next free posting slot (docs/queue.md). Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.
          */
         post: operations["createPost"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a post (a time is required)
-         * @description One post is created per target account. Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.
+         * @description One post is created per target account. Send `queue: true` instead of `scheduledTime` to give each post its account's next free posting slot (docs/queue.md). Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.
          */
         post: operations["schedulePost"];
         delete?: never;
@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a post at the next publisher run
-         * @description One post is created per target account. Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.
+         * @description One post is created per target account. Send `queue: true` instead of `scheduledTime` to give each post its account's next free posting slot (docs/queue.md). Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.
          */
         post: operations["publishPost"];
         delete?: never;
@@ -396,6 +396,47 @@ export interface paths {
          * @description Read `coverage` first: it says per platform which metrics exist and why some are missing.
          */
         get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/{id}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an account's weekly posting slots
+         * @description With no slots set, the answer has none, in the owner's time zone setting (UTC until one is chosen).
+         */
+        get: operations["getPostingSlots"];
+        /**
+         * Replace an account's weekly posting slots
+         * @description Posts already queued keep their times; the new slots apply to the next `queue: true` posts.
+         */
+        put: operations["replacePostingSlots"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's upcoming queued posts, soonest first */
+        get: operations["listQueue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -825,6 +866,7 @@ export interface components {
                 [key: string]: unknown;
             }) | null;
             allowDuplicate?: boolean | null;
+            queue?: boolean | null;
         };
         UpdatePostRequest: {
             caption?: string;
@@ -892,6 +934,17 @@ export interface components {
         CreateConnectionRequest: {
             /** @enum {string} */
             platform: "instagram" | "tiktok" | "youtube" | "threads" | "facebook";
+        };
+        ReplacePostingSlotsRequest: {
+            /** @description An IANA time zone the slot times are read in, for example Europe/Paris. */
+            timeZone: string;
+            /** @description Weekly posting times; a repeated slot is kept once, the answer lists them in week order. */
+            slots: {
+                /** @enum {string} */
+                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description 24-hour local time, HH:MM. */
+                time: string;
+            }[];
         };
         ImportMediaFromUrlRequest: {
             /** Format: uri */
@@ -1094,7 +1147,7 @@ export interface components {
              * @description A stable code for programs: see docs/errors.md.
              * @enum {string}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_scope" | "api_access_disabled" | "missing_content" | "missing_platforms" | "unsupported_platform" | "invalid_scheduled_time" | "scheduled_time_in_past" | "invalid_profile_ids" | "profile_scope_denied" | "media_not_found" | "missing_file" | "file_too_large" | "upload_plan_required" | "storage_quota_exceeded" | "quota_exceeded" | "post_not_found" | "plan_required" | "validation_failed" | "ambiguous_media" | "no_connected_account" | "idempotency_conflict" | "invalid_post_state" | "restore_window_expired" | "approval_not_found" | "duplicate_content" | "mixed_image_sizes" | "upload_incomplete" | "upload_not_pending" | "invalid_upload_link" | "invalid_media_link" | "media_url_blocked" | "media_url_unreachable" | "media_url_not_a_file" | "media_url_too_large" | "media_url_unsupported_type" | "media_url_share_page" | "media_conversion_failed" | "media_asset_not_found" | "media_in_use" | "media_upload_interrupted" | "platform_unavailable" | "connection_request_not_found" | "connection_request_expired" | "connection_request_used" | "connection_refused" | "connection_missing_scopes" | "privacy_level_not_allowed" | "account_needs_reconnect" | "creator_cannot_post" | "tiktok_url_not_verified" | "platform_unreachable" | "account_not_found" | "account_has_scheduled_posts" | "invalid_template" | "automation_not_found" | "automation_is_draft" | "invalid_automation_state" | "invalid_signature" | "invalid_verify_token" | "webhook_not_found" | "webhook_delivery_not_found" | "invalid_webhook_url" | "webhook_limit_reached" | "email_taken" | "user_not_found" | "key_not_found" | "invalid_access_token" | "invalid_metrics_token" | "caption_too_long" | "invalid_caption" | "title_required" | "title_too_long" | "invalid_title" | "media_required" | "too_many_slides" | "mixed_media" | "video_required" | "unsupported_media_type" | "media_too_large" | "video_too_long" | "video_too_short" | "not_a_short" | "aspect_ratio_unsupported" | "too_many_hashtags" | "too_many_mentions" | "too_many_links" | "privacy_level_required" | "invalid_privacy_level" | "commercial_disclosure_incomplete" | "branded_content_private" | "sandbox_local_only" | "sandbox_sign_in_required" | "sandbox_not_requester" | "invalid_sandbox_token" | "invalid_json" | "unsupported_content_type" | "payload_too_large" | "request_timeout" | "method_not_allowed" | "range_not_satisfiable" | "api_key_in_url" | "not_found" | "rate_limited" | "database_unavailable" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_scope" | "api_access_disabled" | "missing_content" | "missing_platforms" | "unsupported_platform" | "invalid_scheduled_time" | "scheduled_time_in_past" | "invalid_profile_ids" | "profile_scope_denied" | "media_not_found" | "missing_file" | "file_too_large" | "upload_plan_required" | "storage_quota_exceeded" | "quota_exceeded" | "post_not_found" | "plan_required" | "validation_failed" | "ambiguous_media" | "no_connected_account" | "idempotency_conflict" | "invalid_post_state" | "restore_window_expired" | "approval_not_found" | "duplicate_content" | "mixed_image_sizes" | "upload_incomplete" | "upload_not_pending" | "invalid_upload_link" | "invalid_media_link" | "media_url_blocked" | "media_url_unreachable" | "media_url_not_a_file" | "media_url_too_large" | "media_url_unsupported_type" | "media_url_share_page" | "media_conversion_failed" | "media_asset_not_found" | "media_in_use" | "media_upload_interrupted" | "platform_unavailable" | "connection_request_not_found" | "connection_request_expired" | "connection_request_used" | "connection_refused" | "connection_missing_scopes" | "privacy_level_not_allowed" | "account_needs_reconnect" | "creator_cannot_post" | "tiktok_url_not_verified" | "platform_unreachable" | "account_not_found" | "account_has_scheduled_posts" | "no_posting_slots" | "no_free_slot" | "invalid_template" | "automation_not_found" | "automation_is_draft" | "invalid_automation_state" | "invalid_signature" | "invalid_verify_token" | "webhook_not_found" | "webhook_delivery_not_found" | "invalid_webhook_url" | "webhook_limit_reached" | "email_taken" | "user_not_found" | "key_not_found" | "invalid_access_token" | "invalid_metrics_token" | "caption_too_long" | "invalid_caption" | "title_required" | "title_too_long" | "invalid_title" | "media_required" | "too_many_slides" | "mixed_media" | "video_required" | "unsupported_media_type" | "media_too_large" | "video_too_long" | "video_too_short" | "not_a_short" | "aspect_ratio_unsupported" | "too_many_hashtags" | "too_many_mentions" | "too_many_links" | "privacy_level_required" | "invalid_privacy_level" | "commercial_disclosure_incomplete" | "branded_content_private" | "sandbox_local_only" | "sandbox_sign_in_required" | "sandbox_not_requester" | "invalid_sandbox_token" | "invalid_json" | "unsupported_content_type" | "payload_too_large" | "request_timeout" | "method_not_allowed" | "range_not_satisfiable" | "api_key_in_url" | "not_found" | "rate_limited" | "database_unavailable" | "internal_error";
             /** @description Facts about the failure, by code. */
             details?: {
                 [key: string]: unknown;
@@ -1135,6 +1188,12 @@ export interface components {
                 platform: string | null;
                 field: string;
                 message: string;
+            }[];
+            /** @description Each post with its account and time (with `queue: true`, the slot it took). */
+            posts: {
+                id: string;
+                profileId: string;
+                scheduledTime: string;
             }[];
         };
         DeletePostResponse: {
@@ -1603,6 +1662,24 @@ export interface components {
                     relativeToPlatformBest: number;
                 }[];
             };
+        };
+        GetPostingSlotsResponse: {
+            /** @description An IANA time zone the slot times are read in, for example Europe/Paris. */
+            timeZone: string;
+            /** @description Weekly posting times; a repeated slot is kept once, the answer lists them in week order. */
+            slots: {
+                /** @enum {string} */
+                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description 24-hour local time, HH:MM. */
+                time: string;
+            }[];
+        };
+        ListQueueResponse: {
+            /** @description Upcoming posts of the account on its slots, soonest first. */
+            items: {
+                postId: string;
+                scheduledTime: string;
+            }[];
         };
         UploadMediaResponse: {
             /** @constant */
@@ -2216,7 +2293,14 @@ export interface operations {
                      *       "status": "scheduled",
                      *       "scheduledTime": "2031-12-01T09:30:00Z",
                      *       "replayed": false,
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "posts": [
+                     *         {
+                     *           "id": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *           "profileId": "acct_01JDQ3Z5T0V6H7J2K4M5N8P9Q0",
+                     *           "scheduledTime": "2031-12-01T09:30:00Z"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["CreatePostResponse"];
@@ -2290,7 +2374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`, `idempotency_conflict`. */
+            /** @description Answered with `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`, `idempotency_conflict`, `no_posting_slots`, `no_free_slot`. */
             409: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2455,7 +2539,14 @@ export interface operations {
                      *       "status": "scheduled",
                      *       "scheduledTime": "2031-12-01T09:30:00Z",
                      *       "replayed": false,
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "posts": [
+                     *         {
+                     *           "id": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *           "profileId": "acct_01JDQ3Z5T0V6H7J2K4M5N8P9Q0",
+                     *           "scheduledTime": "2031-12-01T09:30:00Z"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["CreatePostResponse"];
@@ -2529,7 +2620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`, `idempotency_conflict`. */
+            /** @description Answered with `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`, `idempotency_conflict`, `no_posting_slots`, `no_free_slot`. */
             409: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2694,7 +2785,14 @@ export interface operations {
                      *       "status": "scheduled",
                      *       "scheduledTime": "2031-12-01T09:30:00Z",
                      *       "replayed": false,
-                     *       "warnings": []
+                     *       "warnings": [],
+                     *       "posts": [
+                     *         {
+                     *           "id": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *           "profileId": "acct_01JDQ3Z5T0V6H7J2K4M5N8P9Q0",
+                     *           "scheduledTime": "2031-12-01T09:30:00Z"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["CreatePostResponse"];
@@ -2768,7 +2866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`, `idempotency_conflict`. */
+            /** @description Answered with `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`, `idempotency_conflict`, `no_posting_slots`, `no_free_slot`. */
             409: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6373,6 +6471,541 @@ export interface operations {
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
                      *       "code": "invalid_profile_ids"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "profile_scope_denied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostingSlots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slots. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timeZone": "Europe/Paris",
+                     *       "slots": [
+                     *         {
+                     *           "day": "mon",
+                     *           "time": "09:30"
+                     *         },
+                     *         {
+                     *           "day": "fri",
+                     *           "time": "17:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetPostingSlotsResponse"];
+                };
+            };
+            /** @description Answered with `invalid_profile_ids`, `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_profile_ids"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "profile_scope_denied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replacePostingSlots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "timeZone": "Europe/Paris",
+                 *       "slots": [
+                 *         {
+                 *           "day": "mon",
+                 *           "time": "09:30"
+                 *         },
+                 *         {
+                 *           "day": "fri",
+                 *           "time": "17:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplacePostingSlotsRequest"];
+            };
+        };
+        responses: {
+            /** @description The slots as stored. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "timeZone": "Europe/Paris",
+                     *       "slots": [
+                     *         {
+                     *           "day": "mon",
+                     *           "time": "09:30"
+                     *         },
+                     *         {
+                     *           "day": "fri",
+                     *           "time": "17:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetPostingSlotsResponse"];
+                };
+            };
+            /** @description Answered with `validation_failed`, `invalid_profile_ids`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "limit: Too big: expected number to be <=100.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "profile_scope_denied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listQueue: {
+        parameters: {
+            query: {
+                /** @description The account whose queue to read. */
+                profileId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "postId": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *           "scheduledTime": "2031-12-01T08:30:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListQueueResponse"];
+                };
+            };
+            /** @description Answered with `validation_failed`, `invalid_profile_ids`, `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "limit: Too big: expected number to be <=100.",
+                     *       "code": "validation_failed"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -18,6 +18,7 @@ export * from './media/index.js';
 export * from './policy/index.js';
 export * from './posts/index.js';
 export * from './publishing/index.js';
+export * from './queue/index.js';
 export * from './surfaces/index.js';
 export * from './vocabulary/index.js';
 export * from './webhooks/index.js';

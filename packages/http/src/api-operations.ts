@@ -9,6 +9,7 @@ import { mediaItemSchema, mediaOperations } from './routes/media-operations.js';
 import { postGroupOperations } from './routes/post-group-operations.js';
 import { postListOperations } from './routes/post-list-operations.js';
 import { postOperations } from './routes/post-operations.js';
+import { queueOperations } from './routes/queue-operations.js';
 import { serviceOperations } from './routes/service-operations.js';
 import { webhookOperations, webhookWithSecretSchema } from './routes/webhook-operations.js';
 
@@ -30,6 +31,7 @@ const TAGS: Readonly<Record<string, string>> = {
     'Create, schedule, read, list, edit, delete, restore and retry posts; check one against the content policy.',
   'Drafts and approvals': 'Drafts that go out only after a person approves them.',
   Accounts: 'Connected social accounts, connecting new ones, and the account summary.',
+  Queue: "Each account's weekly posting slots, and the posts queued on them (`queue: true` on create).",
   Analytics: 'Views and engagement of published posts.',
   Media: 'The media library: uploads, imports from links, and the signed links files are served from.',
   Automations: 'Instagram comment automations: private and public replies to comments.',
@@ -48,6 +50,7 @@ export function apiOperations(deps: HttpDeps): AnyOperation[] {
     ...postGroupOperations(deps),
     ...postListOperations(deps),
     ...accountOperations(deps),
+    ...queueOperations(deps),
     ...mediaOperations(deps),
     ...automationOperations(deps),
     ...webhookOperations(deps),

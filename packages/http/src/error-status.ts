@@ -65,6 +65,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_webhook_url: 422,
   webhook_limit_reached: 409,
   account_has_scheduled_posts: 409,
+  no_posting_slots: 409,
+  no_free_slot: 409,
   invalid_template: 400,
   automation_not_found: 404,
   automation_is_draft: 409,

@@ -52,4 +52,6 @@ export const POST_CREATE_ERRORS: readonly ErrorCode[] = [
   'plan_required',
   'quota_exceeded',
   'idempotency_conflict',
+  'no_posting_slots',
+  'no_free_slot',
 ];

@@ -80,6 +80,7 @@ describe('POST /api/v1/posts, /posts/schedule and /publish', () => {
       scheduledTime: FUTURE,
       replayed: false,
       warnings: [],
+      posts: [{ id: body.postIds[0], profileId: igId, scheduledTime: FUTURE }],
     });
   });
 

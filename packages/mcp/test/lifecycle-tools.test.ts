@@ -55,9 +55,9 @@ describe('post lifecycle and summary tools over the SDK client', () => {
     );
   };
 
-  it('tools/list lists the 18 tools with the annotations of their spec flags', async () => {
+  it('tools/list lists the 18 tools of the spec and svc_get_queue, with the annotations of their flags', async () => {
     const { tools } = await (await app.client()).listTools();
-    expect(tools).toHaveLength(18);
+    expect(tools).toHaveLength(19);
     const flags = Object.fromEntries(
       tools.map((t) => [
         t.name,
@@ -82,6 +82,7 @@ describe('post lifecycle and summary tools over the SDK client', () => {
       svc_get_analytics: readOnly,
       svc_import_automation_template: [false, false, false, 'object'],
       svc_export_automation_template: readOnly,
+      svc_get_queue: readOnly,
     });
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     // A caption given as written needs no hint: nothing is required up front (core refuses neither).

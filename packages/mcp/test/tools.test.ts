@@ -272,6 +272,7 @@ describe('svc_schedule_post', () => {
         platform: 'threads',
         mediaIds: [],
         platformMediaIds: [],
+        scheduledTime: chosen.scheduledTime,
       },
     ]);
     expect(chosen.publications).toEqual([

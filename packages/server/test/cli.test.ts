@@ -291,6 +291,7 @@ describe('svc CLI', () => {
         '0026_post_warnings',
         '0027_post_groups',
         '0028_journal_clock',
+        '0029_posting_slots',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

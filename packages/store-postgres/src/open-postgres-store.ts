@@ -13,6 +13,7 @@ import { createPostgresEventStore } from './postgres-journal.js';
 import { createPostgresMediaStore } from './postgres-media-store.js';
 import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
+import { createPostgresPostingSlotStore } from './postgres-posting-slot-store.js';
 import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
 import { createPostgresWakeupChannel } from './postgres-wakeup-channel.js';
@@ -85,6 +86,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     users: createPostgresUserStore(stores),
     apiKeys: createPostgresApiKeyStore(stores),
     accounts: createPostgresAccountStore(stores),
+    postingSlots: createPostgresPostingSlotStore(stores),
     media: createPostgresMediaStore(stores),
     connectionRequests: createPostgresConnectionRequestStore(stores),
     approvals: createPostgresApprovalStore(stores),

@@ -14,6 +14,7 @@ import {
   type PostStore,
   type PostWrite,
   runScriptAsync,
+  SLOT_HOLDING_STATUSES,
 } from '@svc/core';
 import { POST_COLUMNS } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
@@ -91,7 +92,9 @@ function insertPostsSql(count: number): string {
 /**
  * Serialises the writes of one owner's post batches: taken first in the transaction, so two
  * requests with the same idempotency key, or two that together pass the quota, run one after the
- * other and the second sees what the first wrote. Other owners are not held up.
+ * other and the second sees what the first wrote. Other owners are not held up. It is also what
+ * keeps queued batches (docs/queue.md) from taking the same slot: an account belongs to one owner,
+ * so every batch that reads the account's taken times and then inserts holds this lock throughout.
  */
 const LOCK_OWNER_POSTS_SQL = "SELECT pg_advisory_xact_lock(hashtextextended('svc:posts:' || $1, 0))";
 
@@ -101,6 +104,11 @@ async function postsByIds(client: PoolClient | Pool, ids: readonly string[]): Pr
   const result = await client.query<PostRow>(SELECT_POSTS_BY_IDS_SQL, [ids]);
   return result.rows.map(rowToPost);
 }
+
+/** The times an account's slot-holding posts take (core's `SLOT_HOLDING_STATUSES`), for the queue. */
+const SLOT_TIMES_SQL = `SELECT scheduled_time FROM posts
+WHERE owner_id = $1 AND deleted_at IS NULL AND status = ANY ($2::text[])
+  AND scheduled_time >= $3 AND scheduled_time < $4 AND $5::text = ANY (profile_ids)`;
 
 /** The small calls of core's insertPostsScript, each one statement on the transaction's client. */
 function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
@@ -118,6 +126,16 @@ function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
     },
     postsByIds: (ids) => postsByIds(client, ids),
     postsWithContent: (query) => postsWithContent(client, query),
+    scheduledTimesOf: async (ownerId, accountId, from, to) => {
+      const times = await client.query<{ scheduled_time: Date }>(SLOT_TIMES_SQL, [
+        ownerId,
+        SLOT_HOLDING_STATUSES,
+        from,
+        to,
+        accountId,
+      ]);
+      return times.rows.map((row) => row.scheduled_time);
+    },
     quotaUsed: (ownerId, windowStart) => quotaUsedBy(client, ownerId, windowStart),
     insertPosts: async (posts) => {
       if (posts.length === 0) return [];

@@ -232,6 +232,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
          ORDER BY child`,
       );
       expect(cascades.rows).toEqual([
+        { child: 'posting_slots', parent: 'connected_accounts' },
         { child: 'webhook_attempts', parent: 'webhook_subscriptions' },
         { child: 'webhook_deliveries', parent: 'webhook_subscriptions' },
       ]);
@@ -365,7 +366,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
       );
       await pool.query("INSERT INTO journal_cursors (name, position) VALUES ('fresh', '')");
 
-      expect((await migratePostgres(pool)).applied).toEqual(['0028_journal_clock']);
+      expect((await migratePostgres(pool)).applied).toEqual(['0028_journal_clock', '0029_posting_slots']);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',
       );

@@ -32,6 +32,7 @@ export const MIGRATION_IDS = [
   '0026_post_warnings',
   '0027_post_groups',
   '0028_journal_clock',
+  '0029_posting_slots',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -14,6 +14,7 @@ import { createSqliteJournal } from './sqlite-journal.js';
 import { createSqliteMediaStore } from './sqlite-media-store.js';
 import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
+import { createSqlitePostingSlotStore } from './sqlite-posting-slot-store.js';
 import { createSqliteRateLimitStore } from './sqlite-rate-limit-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteWakeups, DEFAULT_SQLITE_WATCH_MS } from './sqlite-wakeups.js';
@@ -75,6 +76,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       users: createSqliteUserStore(db, credentials),
       apiKeys: createSqliteApiKeyStore(db, credentials),
       accounts: createSqliteAccountStore(db, journal),
+      postingSlots: createSqlitePostingSlotStore(db),
       media: createSqliteMediaStore(db, journal),
       connectionRequests: createSqliteConnectionRequestStore(db),
       approvals: createSqliteApprovalStore(db),

@@ -18,6 +18,7 @@ import {
   type PostStore,
   type PostWrite,
   runScript,
+  SLOT_HOLDING_STATUSES,
 } from '@svc/core';
 import { POST_COLUMNS } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
@@ -97,6 +98,13 @@ ON CONFLICT (owner_id, window_start) DO UPDATE SET used = used + excluded.used`;
 
 type IdempotencyRow = { fingerprint: string; post_ids: string };
 
+/** The times an account's slot-holding posts take (core's `SLOT_HOLDING_STATUSES`), for the queue. */
+const SLOT_TIMES_SQL = `SELECT scheduled_time FROM posts
+WHERE owner_id = @owner_id AND deleted_at IS NULL
+  AND status IN (${SLOT_HOLDING_STATUSES.map((s) => `'${s}'`).join(', ')})
+  AND scheduled_time >= @from AND scheduled_time < @to
+  AND EXISTS (SELECT 1 FROM json_each(posts.profile_ids) WHERE value = @account_id)`;
+
 /**
  * The PostStore of a SQLite database. Statements are prepared once, here. Creates and approvals
  * commit through `groupCommit`, together with those made during the same turn of the event loop.
@@ -132,6 +140,9 @@ export function createSqlitePostStore(
     )
     .pluck();
   const addQuotaUsage = db.prepare<[string, number, number]>(ADD_QUOTA_USAGE_SQL);
+  const selectSlotTimes = db
+    .prepare<[{ owner_id: string; account_id: string; from: number; to: number }], number>(SLOT_TIMES_SQL)
+    .pluck();
   const selectIdempotency = db.prepare<[string, string], IdempotencyRow>(
     'SELECT fingerprint, post_ids FROM post_idempotency WHERE owner_id = ? AND external_id = ?',
   );
@@ -159,6 +170,10 @@ export function createSqlitePostStore(
     },
     postsByIds: (ids) => postsByIds(jsonToSql(ids)),
     postsWithContent: (query) => selectWithContent.all(repeatParams(query)).map(rowToPost),
+    scheduledTimesOf: (ownerId, accountId, from, to) =>
+      selectSlotTimes
+        .all({ owner_id: ownerId, account_id: accountId, from: from.getTime(), to: to.getTime() })
+        .map((ms) => new Date(ms)),
     quotaUsed: (ownerId, windowStart) => selectQuotaUsage.get(ownerId, windowStart.getTime()) ?? 0,
     insertPosts: (posts) => {
       const rows = posts.map(postToRow);

@@ -133,6 +133,7 @@ describe('migrateSqlite', () => {
         '0026_post_warnings',
         '0027_post_groups',
         '0028_journal_clock',
+        '0029_posting_slots',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -193,7 +194,7 @@ describe('migrateSqlite', () => {
         "INSERT INTO journal_consumers (consumer, position, lease_owner, lease_until) VALUES ('webhooks', '2', 'worker-a', 99)",
       ).run();
     });
-    expect(migrateSqlite(path).applied).toEqual(['0028_journal_clock']);
+    expect(migrateSqlite(path).applied).toEqual(['0028_journal_clock', '0029_posting_slots']);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([
       { name: 'analytics', position: '1', lease_owner: null, lease_until: null },

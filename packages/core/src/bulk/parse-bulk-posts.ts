@@ -22,6 +22,7 @@ export const BULK_CSV_COLUMNS = [
   'externalId',
   'platformMeta',
   'allowDuplicate',
+  'queue',
 ] as const;
 
 /** A column of a bulk CSV. */
@@ -148,7 +149,8 @@ function cellValue(column: BulkCsvColumn, cell: string): Result<unknown, SvcErro
     case 'platformMeta':
       return jsonCell(text);
     case 'allowDuplicate':
-      return booleanCell(text);
+    case 'queue':
+      return booleanCell(column, text);
     default:
       return ok(text);
   }
@@ -177,13 +179,11 @@ function jsonCell(text: string): Result<unknown, SvcError> {
   );
 }
 
-function booleanCell(text: string): Result<boolean, SvcError> {
+function booleanCell(column: BulkCsvColumn, text: string): Result<boolean, SvcError> {
   const value = text.toLowerCase();
   if (value === 'true' || value === 'yes' || value === '1') return ok(true);
   if (value === 'false' || value === 'no' || value === '0') return ok(false);
-  return err(
-    svcError('validation_failed', 'allowDuplicate must be true or false.', { field: 'allowDuplicate' }),
-  );
+  return err(svcError('validation_failed', `${column} must be true or false.`, { field: column }));
 }
 
 function parseJsonRows(text: string): Result<BulkRow[], SvcError> {

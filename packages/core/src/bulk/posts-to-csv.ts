@@ -63,7 +63,9 @@ function cellOf(payload: BulkPostPayload, column: BulkCsvColumn): string {
       return (payload[column] ?? []).join('|');
     case 'platformMeta':
       return payload.platformMeta === null ? '' : JSON.stringify(payload.platformMeta);
+    // Requests, not properties of a post: an exported post keeps its time.
     case 'allowDuplicate':
+    case 'queue':
       return '';
     default:
       return payload[column] ?? '';

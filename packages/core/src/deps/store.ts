@@ -9,6 +9,7 @@ import type { Wakeups } from '../kernel/index.js';
 import type { RateLimitStore } from '../limits/index.js';
 import type { MediaStore } from '../media/index.js';
 import type { PostStore } from '../posts/index.js';
+import type { PostingSlotStore } from '../queue/index.js';
 import type { WebhookStore } from '../webhooks/index.js';
 
 /** Every storage port, as one database implements them. */
@@ -18,6 +19,8 @@ export type Store = {
   readonly users: UserStore;
   readonly apiKeys: ApiKeyStore;
   readonly accounts: AccountStore;
+  /** Each account's weekly posting slots (docs/queue.md). */
+  readonly postingSlots: PostingSlotStore;
   readonly media: MediaStore;
   readonly connectionRequests: ConnectionRequestStore;
   readonly approvals: ApprovalStore;

@@ -88,6 +88,9 @@ export const ERROR_CODES = [
   'platform_unreachable',
   'account_not_found',
   'account_has_scheduled_posts',
+  // ours: posting slots and the queue (docs/queue.md)
+  'no_posting_slots',
+  'no_free_slot',
   // ours: comment automations and Meta's webhooks
   'invalid_template',
   'automation_not_found',

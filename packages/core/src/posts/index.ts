@@ -36,6 +36,7 @@ export type {
   PostStore,
   PostWrite,
   QueueDepth,
+  QueueRequest,
   UpdatePostsOutcome,
 } from './ports/post-store.js';
 export type { PostWriteTx } from './ports/post-write-tx.js';
@@ -89,6 +90,7 @@ export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-gr
 export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
+export { listQueue, QUEUE_VIEW_LIMIT, type QueueItem, type QueueView } from './use-cases/list-queue.js';
 export {
   beingPublished,
   liveOwnedPost,

@@ -32,6 +32,8 @@ export const postPayloadSchema = z.strictObject({
   platformMeta: platformMetaSchema.nullish(),
   /** Posts the same caption and media to an account again within 48 hours (refused otherwise). */
   allowDuplicate: z.boolean().nullish(),
+  /** Each row takes its account's next free posting slot instead of a `scheduledTime` (docs/queue.md). */
+  queue: z.boolean().nullish(),
 });
 
 /** The post creation payload as it arrives. */
@@ -53,6 +55,11 @@ export type PostRequest = {
   readonly platformMeta: PlatformMeta | null;
   /** The caller means to repeat a recent post of the same content (see refuseRepeats). */
   readonly allowDuplicate: boolean;
+  /**
+   * Each row takes its account's next free posting slot (docs/queue.md). Present only when asked
+   * for, so the fingerprint of a request without it is what it was before the queue existed.
+   */
+  readonly queue?: true;
 };
 
 /**
@@ -75,6 +82,15 @@ export function parsePostRequest(
   if (!parsed.success) return err(shapeError(parsed.error));
   const payload = parsed.data;
 
+  const queue = payload.queue === true;
+  if (queue && payload.scheduledTime != null)
+    return err(
+      svcError(
+        'validation_failed',
+        "Send either queue: true (each post takes its account's next free slot) or a scheduledTime, not both.",
+        { field: 'queue' },
+      ),
+    );
   let scheduledTime: Date | null = null;
   if (payload.scheduledTime != null) {
     scheduledTime = parseIsoDateTime(payload.scheduledTime);
@@ -85,7 +101,7 @@ export function parsePostRequest(
         ),
       );
     }
-  } else if (options.requireScheduledTime) {
+  } else if (options.requireScheduledTime && !queue) {
     return err(
       invalidScheduledTime(
         'scheduledTime is required on this endpoint. Send a future ISO 8601 date-time, or use POST /api/v1/publish for the next run.',
@@ -107,6 +123,7 @@ export function parsePostRequest(
     category: payload.category ?? null,
     platformMeta: payload.platformMeta ?? null,
     allowDuplicate: payload.allowDuplicate === true,
+    ...(queue ? { queue: true as const } : {}),
   });
 }
 

@@ -17,6 +17,7 @@ import {
   type PostClaimTx,
   type PostStore,
 } from '../posts/index.js';
+import { SLOT_HOLDING_STATUSES } from '../queue/index.js';
 import { copy, copyOrNull } from './memory-copy.js';
 import { ownerKey } from './memory-owner-key.js';
 import { type MemoryPurgeState, purgeMemoryPosts } from './memory-post-purge.js';
@@ -53,6 +54,19 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
     },
     postsByIds: postsById,
     postsWithContent: (query) => postsWithContentBetweenOf(posts.values(), query).map(copy),
+    scheduledTimesOf: (ownerId, accountId, from, to) =>
+      [...posts.values()]
+        .filter(
+          (p) =>
+            p.ownerId === ownerId &&
+            p.deletedAt === null &&
+            SLOT_HOLDING_STATUSES.includes(p.status) &&
+            p.profileIds.includes(accountId) &&
+            p.scheduledTime !== null &&
+            p.scheduledTime.getTime() >= from.getTime() &&
+            p.scheduledTime.getTime() < to.getTime(),
+        )
+        .map((p) => new Date((p.scheduledTime as Date).getTime())),
     quotaUsed: (ownerId, windowStart) => quotaUsage.get(usageKey(ownerId, windowStart)) ?? 0,
     insertPosts: (batch) => {
       const taken = batch.find((p) => posts.has(p.id));

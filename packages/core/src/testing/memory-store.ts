@@ -3,6 +3,7 @@ import type { Store } from '../deps/index.js';
 import { createLocalWakeups } from '../kernel/index.js';
 import type { MediaAsset } from '../media/index.js';
 import type { Post } from '../posts/index.js';
+import type { PostingSchedule } from '../queue/index.js';
 import { createMemoryAccountStore } from './memory-account-store.js';
 import { createMemoryAnalyticsStore } from './memory-analytics-store.js';
 import { createMemoryApiKeyStore } from './memory-api-key-store.js';
@@ -15,6 +16,7 @@ import { createMemoryJournal } from './memory-journal.js';
 import { createMemoryMediaStore } from './memory-media-store.js';
 import { createMemoryOAuthStore } from './memory-oauth-store.js';
 import { createMemoryPostStore } from './memory-post-store.js';
+import { createMemoryPostingSlotStore } from './memory-posting-slot-store.js';
 import { createMemoryRateLimitStore } from './memory-rate-limit-store.js';
 import { createMemoryUserStore } from './memory-user-store.js';
 import { createMemoryWebhookStore } from './memory-webhook-store.js';
@@ -31,6 +33,7 @@ export function createMemoryStore(): Store {
   const media = new Map<string, MediaAsset>();
   const mediaSources = new Map<string, string>();
   const storageUsed = new Map<string, number>();
+  const schedules = new Map<string, PostingSchedule>();
   let closed = false;
 
   const live = () => {
@@ -69,6 +72,7 @@ export function createMemoryStore(): Store {
     users,
     apiKeys: createMemoryApiKeyStore(live, users.peek),
     accounts: createMemoryAccountStore({ live, accounts, posts, append }),
+    postingSlots: createMemoryPostingSlotStore(live, accounts, schedules),
     media: createMemoryMediaStore({ live, media, mediaSources, storageUsed, posts, append }),
     connectionRequests: createMemoryConnectionRequestStore(live),
     billing: createMemoryBillingStore(live),

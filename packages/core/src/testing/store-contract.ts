@@ -20,6 +20,7 @@ import { describePostInsertContract } from './post-insert-contract.js';
 import { describePostPurgeContract } from './post-purge-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
 import { describePostWriteContract } from './post-write-contract.js';
+import { describeQueueContract } from './queue-contract.js';
 import { describeUserStoreContract } from './user-store-contract.js';
 import { describeWakeupContract } from './wakeup-contract.js';
 
@@ -55,6 +56,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describePostPurgeContract(() => store);
     describeMediaAssetContract(() => store);
     describeWakeupContract(() => store);
+    describeQueueContract(() => store);
 
     describe('posts', () => {
       describePostInsertContract(() => store);

@@ -38,6 +38,9 @@ const createdSchema = z.object({
     .describe('The earliest scheduled time; the next publisher run for immediate posts.'),
   replayed: z.boolean().describe('An earlier request with the same externalId and payload answered again.'),
   warnings: z.array(policyIssueSchema),
+  posts: z
+    .array(z.object({ id: z.string(), profileId: z.string(), scheduledTime: z.string() }))
+    .describe('Each post with its account and time (with `queue: true`, the slot it took).'),
 });
 
 // Valid wherever a Threads account is connected (the OpenAPI check sends examples as they are).
@@ -83,7 +86,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Posts',
       summary,
       description:
-        'One post is created per target account. Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.',
+        "One post is created per target account. Send `queue: true` instead of `scheduledTime` to give each post its account's next free posting slot (docs/queue.md). Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.",
       access: { scope: 'post:write' },
       body: { kind: 'json', schema: postPayloadSchema, parsedBy: 'core', example: payloadExample },
       responses: {
@@ -97,6 +100,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
             scheduledTime: FUTURE,
             replayed: false,
             warnings: [],
+            posts: [{ id: POST_ID, profileId: 'acct_01JDQ3Z5T0V6H7J2K4M5N8P9Q0', scheduledTime: FUTURE }],
           },
         },
       },
@@ -112,6 +116,11 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
           scheduledTime: result.scheduledTime.toISOString(),
           replayed: result.replayed,
           warnings: [...result.warnings],
+          posts: result.posts.map((post) => ({
+            id: post.id,
+            profileId: post.profileIds[0] ?? '',
+            scheduledTime: post.scheduledTime?.toISOString() ?? result.scheduledTime.toISOString(),
+          })),
         },
       };
     });

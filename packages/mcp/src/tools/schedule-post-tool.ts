@@ -34,6 +34,12 @@ const input = z.strictObject({
     .string()
     .optional()
     .describe('ISO 8601, in the future. Omit to publish on the next publisher run, about a minute later.'),
+  use_queue: z
+    .boolean()
+    .optional()
+    .describe(
+      "True gives each post its account's next free posting slot instead of scheduled_time (set slots with PUT /api/v1/connections/{id}/slots).",
+    ),
   media_urls: slideList()
     .optional()
     .describe(
@@ -73,6 +79,8 @@ const output = z.object({
         mediaIds: z.array(z.string()),
         /** For each slide, the copy this account's platform gets (converted or padded); null: the caller's own. */
         platformMediaIds: z.array(z.string().nullable()),
+        /** When this post goes out (with use_queue, the slot it took). */
+        scheduledTime: z.string(),
       }),
     )
     .optional(),
@@ -120,6 +128,7 @@ export const schedulePostTool = defineTool<Args>({
       title: args.title,
       category: args.category,
       platformMeta: args.platform_meta,
+      queue: args.use_queue,
     });
     return outcome.map(answerOf);
   },
@@ -140,6 +149,7 @@ function answerOf(outcome: ScheduleOutcome): ToolAnswer {
         ...t,
         mediaIds: [...t.mediaIds],
         platformMediaIds: [...t.platformMediaIds],
+        scheduledTime: t.scheduledTime.toISOString(),
       })),
       publications: publications.map((p) => ({ ...p })),
       warnings: [...created.warnings],
@@ -147,6 +157,10 @@ function answerOf(outcome: ScheduleOutcome): ToolAnswer {
     },
     summary: [
       `Scheduled ${created.postIds.length} post(s) for ${when}: ${created.postIds.join(', ')}.`,
+      ...(targets.length > 1 ||
+      targets.some((t) => t.scheduledTime.getTime() !== created.scheduledTime.getTime())
+        ? targets.map((t) => `${t.postId} (${t.profileId}) at ${t.scheduledTime.toISOString()}.`)
+        : []),
       ...publications.map((p) => `${p.platform}: ${p.description}.`),
       ...notes.map((n) => `Note: ${n}`),
       'Poll svc_get_post_status with a post id for the outcome.',

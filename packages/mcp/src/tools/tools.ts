@@ -8,6 +8,7 @@ import { getAnalyticsTool } from './get-analytics-tool.js';
 import { getBillingSummaryTool } from './get-billing-summary-tool.js';
 import { getPostApprovalStatusTool } from './get-post-approval-status-tool.js';
 import { getPostStatusTool } from './get-post-status-tool.js';
+import { getQueueTool } from './get-queue-tool.js';
 import { getTiktokPostingOptionsTool } from './get-tiktok-posting-options-tool.js';
 import { importAutomationTemplateTool } from './import-automation-template-tool.js';
 import { listConnectedSocialAccountsTool } from './list-connected-social-accounts-tool.js';
@@ -21,7 +22,7 @@ import { validatePostPolicyTool } from './validate-post-policy-tool.js';
 /**
  * The tools served today, in listing order: discovery and scheduling, then the post lifecycle
  * (drafts, approvals, listing, editing, deleting), the account and billing summaries, analytics,
- * and the Instagram automation templates: the 18 tools of spec 4.2.
+ * and the Instagram automation templates: the 18 tools of spec 4.2, then the queue (docs/queue.md).
  */
 export const TOOLS: readonly AnyTool[] = [
   listProfilesTool,
@@ -42,4 +43,5 @@ export const TOOLS: readonly AnyTool[] = [
   getAnalyticsTool,
   importAutomationTemplateTool,
   exportAutomationTemplateTool,
+  getQueueTool,
 ];

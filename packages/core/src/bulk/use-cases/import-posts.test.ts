@@ -181,4 +181,46 @@ describe('importPosts', () => {
     expect(await code(actor({ scopes: ['post:read'] }))).toBe('insufficient_scope');
     expect(await code(actor({ user: { ...owner, plan: { kind: 'expired' } } }))).toBe('plan_required');
   });
+
+  it('queues rows with a queue cell on the next free slots, one row after another', async () => {
+    // The fake clock stands at 2026-01-15 12:00 UTC, a Thursday.
+    await t.store.postingSlots.replacePostingSchedule(
+      threads.id,
+      {
+        timeZone: 'UTC',
+        slots: [
+          { day: 'fri', time: '09:00' },
+          { day: 'fri', time: '10:00' },
+        ],
+      },
+      new Date(0),
+    );
+    const text = [
+      'caption,platforms,profileIds,queue',
+      `One,threads,${threads.id},true`,
+      `Two,threads,${threads.id},yes`,
+      `Slotless,threads,${threads2.id},true`,
+      `Bad,threads,${threads.id},perhaps`,
+    ].join('\n');
+    const rows = parseBulkPosts(text, 'csv')._unsafeUnwrap();
+    const checked = (await importPosts(t.deps, actor(), rows, { dryRun: true }))._unsafeUnwrap();
+    expect(checked.rows.map((r) => r.error?.code ?? null)).toEqual([
+      null,
+      null,
+      'no_posting_slots',
+      'validation_failed',
+    ]);
+    expect(rows[3]).toMatchObject({ error: { code: 'validation_failed', details: { field: 'queue' } } });
+    const result = (await importPosts(t.deps, actor(), rows, { dryRun: false }))._unsafeUnwrap();
+    expect(result.rows.map((r) => [r.row, r.ok, r.error?.code ?? r.posts])).toEqual([
+      [1, true, 1],
+      [2, true, 1],
+      [3, false, 'no_posting_slots'],
+      [4, false, 'validation_failed'],
+    ]);
+    expect((await stored()).map((p) => [p.caption, p.scheduledTime?.toISOString()]).sort()).toEqual([
+      ['One', '2026-01-16T09:00:00.000Z'],
+      ['Two', '2026-01-16T10:00:00.000Z'],
+    ]);
+  });
 });

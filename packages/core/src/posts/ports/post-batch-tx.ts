@@ -17,6 +17,11 @@ export type PostBatchTx = {
   postsByIds(ids: readonly string[]): Post[];
   /** Live posts of the query's account whose content key and time window match (core's `findRepeat` compares). */
   postsWithContent(query: RepeatQuery): Post[];
+  /**
+   * The scheduled times of the owner's posts on `accountId` that hold a queue slot
+   * (`SLOT_HOLDING_STATUSES`, not deleted) with `from <= scheduledTime < to`, in any order.
+   */
+  scheduledTimesOf(ownerId: string, accountId: string, from: Date, to: Date): Date[];
   /** How many quota slots the owner used in the window starting at `windowStart`. */
   quotaUsed(ownerId: string, windowStart: Date): number;
   /** Inserts the rows (a duplicate id throws) and answers them as a later read would. */

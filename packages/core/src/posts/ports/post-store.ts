@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../journal/index.js';
-import type { Platform, PublicPostStatus } from '../../kernel/index.js';
+import type { Platform, PublicPostStatus, SvcError } from '../../kernel/index.js';
+import type { PostingSchedule } from '../../queue/index.js';
 import type { ClaimRequest } from '../claims.js';
 import type { RepeatQuery } from '../duplicate-content.js';
 import type { IdempotencyKey } from '../idempotency-key.js';
@@ -27,6 +28,24 @@ export type NewPostsBatch = {
   readonly refuseRepeats?: boolean;
   /** What the journal records of the new rows (`scheduledEvents`), appended if they are inserted. */
   readonly events?: readonly DomainEvent[];
+  /**
+   * Put the rows in their accounts' queues (docs/queue.md): inside the transaction, each row's
+   * `scheduledTime` and `dueAt` become its account's next free slot (core's `nextFreeSlots`), and
+   * the journal records `scheduledEvents` of the placed rows instead of `events`.
+   */
+  readonly queue?: QueueRequest;
+};
+
+/** How a batch's rows are placed in their accounts' queues. */
+export type QueueRequest = {
+  /** Slots strictly after this instant (the request's now). */
+  readonly after: Date;
+  /** Each target account's schedule and the daily cap of its platform (null: none). */
+  readonly accounts: readonly {
+    readonly accountId: string;
+    readonly schedule: PostingSchedule;
+    readonly dailyCap: number | null;
+  }[];
 };
 
 /** What happened to a batch. Only `inserted` wrote anything. */
@@ -36,7 +55,9 @@ export type InsertPostsOutcome =
   | { readonly kind: 'idempotency_conflict'; readonly postIds: readonly string[] }
   | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number }
   /** `post` of the batch repeats `earlier`, a post of the same account. */
-  | { readonly kind: 'duplicate_content'; readonly post: Post; readonly earlier: Post };
+  | { readonly kind: 'duplicate_content'; readonly post: Post; readonly earlier: Post }
+  /** A queued row's account has no free slot in the year ahead (`error` says so). */
+  | { readonly kind: 'no_free_slot'; readonly error: SvcError };
 
 /** How many posts wait in the publisher's queue (scheduled or publishing, not deleted). */
 export type QueueDepth = {

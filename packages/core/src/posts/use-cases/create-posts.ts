@@ -18,6 +18,7 @@ import { scheduledTimeInPast } from '../scheduled-time-errors.js';
 import { type CheckedContent, checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { ImageConversion } from './convert-images.js';
 import { idempotentAnswer, postsOfOutcome } from './posts-of-outcome.js';
+import { queueRequestFor } from './queue-request.js';
 import { resolveTargets } from './resolve-targets.js';
 
 /** How a surface wants a create request handled. */
@@ -104,9 +105,13 @@ export async function createFromRequest(
   if (checked.isErr()) return err(checked.error);
   const { content, targets } = checked.value;
 
+  const queue = request.queue === true ? await queueRequestFor(deps, targets, now) : null;
+  if (queue?.isErr()) return err(queue.error);
+
   const ready = await prepareForTargets(deps, actor.user, request, content, targets);
   if (ready.isErr()) return err(ready.error);
 
+  // A queued row's time is a placeholder until the insert's transaction gives it its slot.
   const scheduledTime = request.scheduledTime ?? deps.publisher.nextRunAt(now);
   const groupId = deps.ids.id('grp');
   const posts = targets.map((account) =>
@@ -135,13 +140,20 @@ export async function createFromRequest(
     },
     refuseRepeats: !request.allowDuplicate,
     events: scheduledEvents(posts, now),
+    ...(queue?.isOk() ? { queue: queue.value } : {}),
   });
-  if (outcome.kind === 'inserted') deps.publisher.postsDue(scheduledTime);
+  if (outcome.kind === 'inserted') deps.publisher.postsDue(earliestTime(outcome.posts, scheduledTime));
   const warnings = distinct([...content.warnings, ...ready.value.warnings, ...reconnectWarnings(targets)]);
   const override = options.duplicateOverride === undefined ? 'allowDuplicate' : options.duplicateOverride;
   return (await postsOfOutcome(deps, actor, outcome, request, override)).map((rows) =>
     resultOf(rows, outcome.kind === 'replayed', warnings, ready.value.conversions),
   );
+}
+
+// The earliest time of the inserted rows: a queued row's is its slot, not the placeholder.
+function earliestTime(posts: readonly Post[], fallback: Date): Date {
+  const times = posts.map((p) => p.scheduledTime?.getTime() ?? fallback.getTime());
+  return new Date(times.length === 0 ? fallback.getTime() : Math.min(...times));
 }
 
 /** A request whose checks that write nothing passed: what its content is, and where it goes. */

@@ -16,6 +16,7 @@ import {
   reconnectWarnings,
 } from './create-posts.js';
 import { quotaError } from './posts-of-outcome.js';
+import { queueRequestFor } from './queue-request.js';
 import { refuseRepeats, repeatError } from './refuse-repeats.js';
 
 /**
@@ -85,6 +86,9 @@ export async function dryRunCreate(
   const { content, targets } = checked.value;
   const creators = await checkCreatorOptions(deps, request, content.media, targets);
   if (creators.isErr()) return err(creators.error);
+  // A queued row's slot is only taken when it is created; the dry run checks there are slots.
+  const queue = request.queue === true ? await queueRequestFor(deps, targets, now) : null;
+  if (queue?.isErr()) return err(queue.error);
 
   const scheduledTime = request.scheduledTime ?? deps.publisher.nextRunAt(now);
   const groupId = deps.ids.id('grp');

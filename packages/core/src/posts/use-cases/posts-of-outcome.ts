@@ -36,6 +36,8 @@ export async function postsOfOutcome(
       );
     case 'quota_exceeded':
       return err(quotaError(outcome.used, outcome.limit));
+    case 'no_free_slot':
+      return err(outcome.error);
   }
 }
 

@@ -27,6 +27,8 @@ export type SchedulePostInput = {
   readonly title?: string | undefined;
   readonly category?: string | undefined;
   readonly platformMeta?: Readonly<Record<string, unknown>> | undefined;
+  /** Each row takes its account's next free posting slot instead of `scheduledTime` (docs/queue.md). */
+  readonly queue?: boolean | undefined;
 };
 
 /** One row scheduled: where it goes and its media, in slide order. */
@@ -38,6 +40,8 @@ export type ScheduledTarget = {
   readonly mediaIds: readonly string[];
   /** For each of those slides, the copy this platform gets (converted or padded); null: the caller's own. */
   readonly platformMediaIds: readonly (string | null)[];
+  /** When this row goes out: a queued row's slot. */
+  readonly scheduledTime: Date;
 };
 
 /** What scheduling did: posts scheduled, or a question about accounts with nothing scheduled. */
@@ -191,6 +195,7 @@ function targetOf(post: Post): ScheduledTarget {
     platform: post.platforms[0] as Platform,
     mediaIds: slides.map((s) => s.mediaId as string),
     platformMediaIds: slides.map((s) => s.platformMediaId),
+    scheduledTime: post.scheduledTime as Date,
   };
 }
 

@@ -1,0 +1,92 @@
+import { getPostingSlots, listQueue, postingScheduleSchema, replacePostingSlots } from '@svc/core';
+import { unwrap } from '@svc/web';
+import { z } from 'zod';
+import { answerOnPathId } from '../answer-on-path-id.js';
+import type { HttpDeps } from '../http-deps.js';
+import { actorOf } from '../http-state.js';
+import { type AnyOperation, defineOperation } from '../operation.js';
+
+const SLOTS_EXAMPLE = {
+  timeZone: 'Europe/Paris',
+  slots: [
+    { day: 'mon', time: '09:30' },
+    { day: 'fri', time: '17:00' },
+  ],
+};
+
+const queueSchema = z.object({
+  items: z
+    .array(z.object({ postId: z.string(), scheduledTime: z.string() }))
+    .describe('Upcoming posts of the account on its slots, soonest first.'),
+});
+
+const queueQuery = z.object({
+  profileId: z.string().min(1).describe('The account whose queue to read.'),
+});
+
+/** Each account's posting slots and its queue (docs/queue.md). */
+export function queueOperations(deps: HttpDeps): AnyOperation[] {
+  return [
+    defineOperation({
+      id: 'getPostingSlots',
+      method: 'GET',
+      path: '/api/v1/connections/{id}/slots',
+      tag: 'Queue',
+      summary: "Read an account's weekly posting slots",
+      description:
+        "With no slots set, the answer has none, in the owner's time zone setting (UTC until one is chosen).",
+      access: { scope: 'account:read' },
+      responses: {
+        200: { description: 'The slots.', schema: postingScheduleSchema, example: SLOTS_EXAMPLE },
+      },
+      errors: ['invalid_profile_ids', 'profile_scope_denied'],
+    })(
+      answerOnPathId(deps.core, getPostingSlots, (schedule) => ({ ...schedule, slots: [...schedule.slots] })),
+    ),
+    defineOperation({
+      id: 'replacePostingSlots',
+      method: 'PUT',
+      path: '/api/v1/connections/{id}/slots',
+      tag: 'Queue',
+      summary: "Replace an account's weekly posting slots",
+      description:
+        'Posts already queued keep their times; the new slots apply to the next `queue: true` posts.',
+      access: { scope: 'account:write' },
+      body: { kind: 'json', schema: postingScheduleSchema, parsedBy: 'core', example: SLOTS_EXAMPLE },
+      responses: {
+        200: { description: 'The slots as stored.', schema: postingScheduleSchema, example: SLOTS_EXAMPLE },
+      },
+      errors: ['validation_failed', 'invalid_profile_ids', 'profile_scope_denied'],
+    })(async ({ ctx, params, body }) => {
+      const schedule = await unwrap(replacePostingSlots(deps.core, actorOf(ctx), params.id ?? '', body));
+      return { status: 200, body: { ...schedule, slots: [...schedule.slots] } };
+    }),
+    defineOperation({
+      id: 'listQueue',
+      method: 'GET',
+      path: '/api/v1/queue',
+      tag: 'Queue',
+      summary: "An account's upcoming queued posts, soonest first",
+      access: { scope: 'post:read' },
+      query: queueQuery,
+      responses: {
+        200: {
+          description: 'The queue.',
+          schema: queueSchema,
+          example: {
+            items: [{ postId: 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2', scheduledTime: '2031-12-01T08:30:00Z' }],
+          },
+        },
+      },
+      errors: ['validation_failed', 'invalid_profile_ids', 'profile_scope_denied'],
+    })(async ({ ctx, query }) => {
+      const { items } = await unwrap(listQueue(deps.core, actorOf(ctx), query.profileId));
+      return {
+        status: 200,
+        body: {
+          items: items.map((i) => ({ postId: i.postId, scheduledTime: i.scheduledTime.toISOString() })),
+        },
+      };
+    }),
+  ];
+}
