@@ -7,6 +7,7 @@ import {
   changedOnLostWrite,
   claimDuePostsScript,
   conflictOnLostApproval,
+  type DomainEvent,
   type DraftApprovalStore,
   type InsertPostsOutcome,
   insertPostsScript,
@@ -101,8 +102,9 @@ ON CONFLICT (owner_id, window_start) DO UPDATE SET used = used + excluded.used`;
 type IdempotencyRow = { fingerprint: string; post_ids: string };
 
 /**
- * The PostStore of a SQLite database. Statements are prepared once, here. Creates and approvals
- * commit through `groupCommit`, together with those made during the same turn of the event loop.
+ * The PostStore of a SQLite database. Statements are prepared once, here. Creates, approvals,
+ * claims and lifecycle writes with events commit through `groupCommit`, together with those made
+ * during the same turn of the event loop.
  */
 export function createSqlitePostStore(
   db: Database.Database,
@@ -190,8 +192,11 @@ export function createSqlitePostStore(
   const insertBatch = (batch: NewPostsBatch): InsertPostsOutcome =>
     runScript(insertPostsScript(batch), batchTx);
 
-  // The post and its events land together, or neither does.
-  const writeWithEvents = db.transaction(writePost).immediate;
+  // The post and its events land together, or neither does: run by groupCommit in a savepoint of
+  // its group's transaction, so the publisher's lifecycle steps made during one turn of the event
+  // loop (a hundred publishes in flight finish steps together) pay for one COMMIT, not one each.
+  const writeWithEvents = (post: Post, expectedVersion: number, events: readonly DomainEvent[], before?: Post) =>
+    groupCommit.run(() => writePost(post, expectedVersion, events, before));
 
   // Immediate, and all or nothing: a lost compare-and-set throws, rolling back the writes before it.
   const writeTogether = db.transaction((writes: readonly PostWrite[]): Post[] =>
@@ -211,10 +216,9 @@ export function createSqlitePostStore(
     writePost,
   };
 
-  // Immediate: another process cannot read the same candidates between our read and our write.
-  const claimBatch = db.transaction((request: ClaimRequest): Post[] =>
-    runScript(claimDuePostsScript(request), claimTx),
-  ).immediate;
+  // Run by groupCommit in its own savepoint of a BEGIN IMMEDIATE transaction: another process
+  // cannot read the same candidates between our read and our write.
+  const claimBatch = (request: ClaimRequest): Post[] => runScript(claimDuePostsScript(request), claimTx);
 
   const selectWithContent = db.prepare<[RepeatParams], PostRow>(POSTS_WITH_CONTENT_BETWEEN_SQL);
   const decideApproval = db.prepare<[DecisionParams], ApprovalRow>(DECIDE_APPROVAL_SQL);
@@ -285,8 +289,8 @@ export function createSqlitePostStore(
     async postsOfGroup(ownerId, groupId) {
       return selectGroup.all(ownerId, groupId).map(rowToPost);
     },
-    async claimDuePosts(request) {
-      return claimBatch(request);
+    claimDuePosts(request) {
+      return groupCommit.run(() => claimBatch(request));
     },
     async nextDueAt() {
       const dueAt = selectNextDueAt.get();
