@@ -79,7 +79,8 @@ async function run(processes: number): Promise<RunResult> {
     await fleet.waitForPublished(POSTS, 30 * 60_000);
     await fleet.waitForSettled(ids, 60_000);
     // Read before the fleet closes the processes.
-    const publisherCpuMs = publishers.reduce((sum, p) => sum + processCpuMs(p.child.pid), 0) - publishersBefore;
+    const publisherCpuMs =
+      publishers.reduce((sum, p) => sum + processCpuMs(p.child.pid), 0) - publishersBefore;
     const simulatorCpuMs = ((await fleet.simulatorCpuMs()) ?? 0) - simulatorBefore;
     const postgres = postgresCpuMs();
     let last = 0;
@@ -100,7 +101,8 @@ async function run(processes: number): Promise<RunResult> {
       seconds,
       publisherCpuMsPerPost: publisherCpuMs / POSTS,
       simulatorCpuMsPerPost: simulatorCpuMs / POSTS,
-      postgresCpuMsPerPost: postgres === null || postgresBefore === null ? null : (postgres - postgresBefore) / POSTS,
+      postgresCpuMsPerPost:
+        postgres === null || postgresBefore === null ? null : (postgres - postgresBefore) / POSTS,
     };
   } finally {
     await fleet.close();
@@ -114,7 +116,8 @@ const results = new Map<number, number>();
 for (const processes of counts) {
   const result = await run(processes);
   results.set(processes, result.postsPerSecond);
-  const postgres = result.postgresCpuMsPerPost === null ? 'n/a' : `${result.postgresCpuMsPerPost.toFixed(2)} ms`;
+  const postgres =
+    result.postgresCpuMsPerPost === null ? 'n/a' : `${result.postgresCpuMsPerPost.toFixed(2)} ms`;
   console.log(
     `scale-out: ${processes} publisher process${processes === 1 ? '' : 'es'}: ${result.postsPerSecond.toFixed(0)} posts/s (${result.seconds.toFixed(1)} s); ` +
       `CPU per post: publishers ${result.publisherCpuMsPerPost.toFixed(2)} ms, simulator ${result.simulatorCpuMsPerPost.toFixed(2)} ms, PostgreSQL ${postgres}`,

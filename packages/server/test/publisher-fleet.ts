@@ -8,8 +8,8 @@ import type { Post, Store, WebhookEventType } from '@svc/core';
 import { createAesGcmSecretBox, systemClock } from '@svc/core/node';
 import { aPost, aUser } from '@svc/core/testing';
 import { createSandbox, mintSandboxAccount, type Sandbox } from '@svc/sandbox';
-import { type SimulatorProcess, startSimulatorProcess } from './simulator-process.js';
 import { openPostgresStore } from '@svc/store-postgres';
+import { type SimulatorProcess, startSimulatorProcess } from './simulator-process.js';
 import { subscribeWebhook } from './subscribe-webhook.js';
 import { SVC_BIN } from './support.js';
 
@@ -177,7 +177,9 @@ export async function startPublisherFleet(options: {
 }): Promise<PublisherFleet<Sandbox | null>> {
   const simulator: FleetSimulator<Sandbox | null> =
     options.simulator === 'own-process'
-      ? simulatorOfProcess(await startSimulatorProcess({ secret: SANDBOX_SECRET, latencyMs: options.latencyMs }))
+      ? simulatorOfProcess(
+          await startSimulatorProcess({ secret: SANDBOX_SECRET, latencyMs: options.latencyMs }),
+        )
       : await simulatorInProcess(options.latencyMs);
   const { baseUrl, sandbox } = simulator;
   const store = await openPostgresStore({ connectionString: options.databaseUrl });
@@ -252,7 +254,8 @@ export async function startPublisherFleet(options: {
     async waitForPublished(count, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       for (let published = await simulator.publishedCount(); published < count; ) {
-        if (Date.now() > deadline) throw new Error(`${published} of ${count} published after ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`${published} of ${count} published after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
         published = await simulator.publishedCount();
       }

@@ -40,7 +40,11 @@ export async function startSimulatorProcess(options: {
   latencyMs: number;
 }): Promise<SimulatorProcess> {
   const child: ChildProcess = fork(CHILD, [], {
-    env: { ...process.env, SIMULATOR_SECRET: options.secret, SIMULATOR_LATENCY_MS: String(options.latencyMs) },
+    env: {
+      ...process.env,
+      SIMULATOR_SECRET: options.secret,
+      SIMULATOR_LATENCY_MS: String(options.latencyMs),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -48,7 +52,7 @@ export async function startSimulatorProcess(options: {
   let nextId = 1;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
-    exited.then(() => reject(new Error('the simulator process exited before it listened')));
+    child.once('exit', () => reject(new Error('the simulator process exited before it listened')));
     child.on('message', (answer: SimulatorAnswer) => {
       if (answer.id === 0 && 'baseUrl' in answer) resolve(answer.baseUrl);
       else pending.get(answer.id)?.(answer);
@@ -68,11 +72,21 @@ export async function startSimulatorProcess(options: {
   return {
     baseUrl,
     publishedCaptions: async (platform) =>
-      (await ask<{ id: number; captions: string[]; count: number }>({ ask: 'published', platform, countOnly: false }))
-        .captions,
+      (
+        await ask<{ id: number; captions: string[]; count: number }>({
+          ask: 'published',
+          platform,
+          countOnly: false,
+        })
+      ).captions,
     publishedCount: async (platform) =>
-      (await ask<{ id: number; captions: string[]; count: number }>({ ask: 'published', platform, countOnly: true }))
-        .count,
+      (
+        await ask<{ id: number; captions: string[]; count: number }>({
+          ask: 'published',
+          platform,
+          countOnly: true,
+        })
+      ).count,
     usage: () => ask<{ id: number; calls: number; cpuMs: number }>({ ask: 'usage' }),
     async close() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -195,8 +195,12 @@ export function createSqlitePostStore(
   // The post and its events land together, or neither does: run by groupCommit in a savepoint of
   // its group's transaction, so the publisher's lifecycle steps made during one turn of the event
   // loop (a hundred publishes in flight finish steps together) pay for one COMMIT, not one each.
-  const writeWithEvents = (post: Post, expectedVersion: number, events: readonly DomainEvent[], before?: Post) =>
-    groupCommit.run(() => writePost(post, expectedVersion, events, before));
+  const writeWithEvents = (
+    post: Post,
+    expectedVersion: number,
+    events: readonly DomainEvent[],
+    before?: Post,
+  ) => groupCommit.run(() => writePost(post, expectedVersion, events, before));
 
   // Immediate, and all or nothing: a lost compare-and-set throws, rolling back the writes before it.
   const writeTogether = db.transaction((writes: readonly PostWrite[]): Post[] =>
