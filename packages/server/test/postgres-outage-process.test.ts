@@ -50,7 +50,7 @@ await describePostgres('svc serve while PostgreSQL goes away', (db) => {
     await fleet.waitForPublished(POSTS / 2, 60_000);
     // 2. The database goes away for a while.
     await proxy.down();
-    const during = fleet.publishedCount();
+    const during = await fleet.publishedCount();
     const refused = await api(`/api/v1/posts/${ids[0]}`);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
@@ -79,7 +79,7 @@ await describePostgres('svc serve while PostgreSQL goes away', (db) => {
     expect(health.status).toBe(503);
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     // Publishes already past their last write may land; nothing new is claimed meanwhile.
-    expect(fleet.publishedCount() - during).toBeLessThanOrEqual(16);
+    expect((await fleet.publishedCount()) - during).toBeLessThanOrEqual(16);
 
     // 3. It comes back; nobody restarts the service.
     await proxy.up();
@@ -99,6 +99,6 @@ await describePostgres('svc serve while PostgreSQL goes away', (db) => {
     expect(messages).not.toContain('unexpected fault');
     // Nothing more arrives once every lease the outage left behind has run out.
     await new Promise((resolve) => setTimeout(resolve, 3_500));
-    expect(fleet.publishedCount()).toBe(POSTS);
+    expect(await fleet.publishedCount()).toBe(POSTS);
   }, 180_000);
 });

@@ -63,7 +63,7 @@ await describePostgres('four publisher processes on one database', (db) => {
     for (const survivor of survivors) expect(survivor?.published()).toBeGreaterThan(0);
     // Nothing beyond the 2,000 shows up after the lease of the killed process has run out.
     await new Promise((resolve) => setTimeout(resolve, 3_500));
-    expect(fleet.publishedCount()).toBe(POSTS);
+    expect(await fleet.publishedCount()).toBe(POSTS);
 
     // The reader kept its position while four processes committed in any order; what it read is
     // every post's one `post.posted`, none missed and none twice.
@@ -137,6 +137,6 @@ await describePostgres('four publisher processes through a Meta throttle burst',
     // The burst really held posts back for Meta's estimate.
     expect(waited).toBeGreaterThanOrEqual(60);
     await new Promise((resolve) => setTimeout(resolve, 3_500));
-    expect(fleet.publishedCount()).toBe(count);
+    expect(await fleet.publishedCount()).toBe(count);
   }, 150_000);
 });

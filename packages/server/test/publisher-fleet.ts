@@ -9,12 +9,14 @@ import { createAesGcmSecretBox, systemClock } from '@svc/core/node';
 import { aPost, aUser } from '@svc/core/testing';
 import { createSandbox, mintSandboxAccount, type Sandbox } from '@svc/sandbox';
 import { openPostgresStore } from '@svc/store-postgres';
+import { type SimulatorProcess, startSimulatorProcess } from './simulator-process.js';
 import { subscribeWebhook } from './subscribe-webhook.js';
 import { SVC_BIN } from './support.js';
 
 // Several `svc publisher` processes on one PostgreSQL database, publishing to a Facebook Pages
-// simulator served from this process, so the simulator's own record says what reached the
-// platform. Shared by the scale-out test and `pnpm bench:scale-out`.
+// simulator, so the simulator's own record says what reached the platform. The simulator is served
+// from this process (tests reach it through `sandbox.control`) or from a process of its own
+// (`pnpm bench:scale-out`, so the bench process's CPU does not cap four publishers).
 
 // The benchmark makes its databases through here: @svc/store-postgres is this package's dependency.
 export { createScratchDatabase } from '@svc/store-postgres/testing';
@@ -30,9 +32,12 @@ export type FleetPublisher = {
   readonly exited: Promise<void>;
 };
 
-/** The simulator, the database and the publishers of one run. */
-export type PublisherFleet = {
-  readonly sandbox: Sandbox;
+/**
+ * The simulator, the database and the publishers of one run; `sandbox` is the in-process
+ * simulator, null when it runs in a process of its own.
+ */
+export type PublisherFleet<S extends Sandbox | null = Sandbox> = {
+  readonly sandbox: S;
   readonly store: Store;
   /** What `svc` processes of the fleet run with: the database, the simulator, the secret. */
   readonly env: Readonly<Record<string, string>>;
@@ -52,7 +57,11 @@ export type PublisherFleet = {
   /** Starts a publisher process with the fleet's environment (plus `env`). */
   startPublisher(env?: Record<string, string>): FleetPublisher;
   /** Publications on the simulator so far. */
-  publishedCount(): number;
+  publishedCount(): Promise<number>;
+  /** Captions of the publications on the simulator so far, oldest first. */
+  publishedCaptions(): Promise<string[]>;
+  /** CPU time the simulator's own process used so far; null when it runs in this process. */
+  simulatorCpuMs(): Promise<number | null>;
   /** Resolves once the simulator holds `count` publications; rejects after `timeoutMs`. */
   waitForPublished(count: number, timeoutMs: number): Promise<void>;
   /**
@@ -109,21 +118,70 @@ export async function seedFacebookPages(
   return ids;
 }
 
-/** Starts the simulator (answering after `latencyMs`) in front of the database at `databaseUrl`. */
-export async function startPublisherFleet(options: {
-  databaseUrl: string;
-  latencyMs: number;
-}): Promise<PublisherFleet> {
+/** Where the fleet's simulator runs, and how the fleet reads what it published. */
+type FleetSimulator<S extends Sandbox | null> = {
+  readonly baseUrl: string;
+  readonly sandbox: S;
+  publishedCaptions(): Promise<string[]>;
+  publishedCount(): Promise<number>;
+  cpuMs(): Promise<number | null>;
+  close(): Promise<void>;
+};
+
+async function simulatorInProcess(latencyMs: number): Promise<FleetSimulator<Sandbox>> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const sandbox = createSandbox({
-    baseUrl,
-    secret: SANDBOX_SECRET,
-    latencyMs: options.latencyMs,
-    fetchMedia: false,
-  });
+  const sandbox = createSandbox({ baseUrl, secret: SANDBOX_SECRET, latencyMs, fetchMedia: false });
   server.on('request', (req, res) => sandbox.handle(req, res));
+  const published = () => sandbox.control.published('facebook');
+  return {
+    baseUrl,
+    sandbox,
+    publishedCaptions: async () => published().map((p) => p.caption),
+    publishedCount: async () => published().length,
+    cpuMs: async () => null,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function simulatorOfProcess(simulator: SimulatorProcess): FleetSimulator<null> {
+  return {
+    baseUrl: simulator.baseUrl,
+    sandbox: null,
+    publishedCaptions: () => simulator.publishedCaptions('facebook'),
+    publishedCount: () => simulator.publishedCount('facebook'),
+    cpuMs: async () => (await simulator.usage()).cpuMs,
+    close: () => simulator.close(),
+  };
+}
+
+/**
+ * Starts the simulator (answering after `latencyMs`) in front of the database at `databaseUrl`:
+ * in this process, or with `simulator: 'own-process'` in a child process (which needs Node to run
+ * the workspace's TypeScript, as the benchmarks do).
+ */
+export async function startPublisherFleet(options: {
+  databaseUrl: string;
+  latencyMs: number;
+}): Promise<PublisherFleet>;
+export async function startPublisherFleet(options: {
+  databaseUrl: string;
+  latencyMs: number;
+  simulator: 'own-process';
+}): Promise<PublisherFleet<null>>;
+export async function startPublisherFleet(options: {
+  databaseUrl: string;
+  latencyMs: number;
+  simulator?: 'own-process';
+}): Promise<PublisherFleet<Sandbox | null>> {
+  const simulator: FleetSimulator<Sandbox | null> =
+    options.simulator === 'own-process'
+      ? simulatorOfProcess(
+          await startSimulatorProcess({ secret: SANDBOX_SECRET, latencyMs: options.latencyMs }),
+        )
+      : await simulatorInProcess(options.latencyMs);
+  const { baseUrl, sandbox } = simulator;
   const store = await openPostgresStore({ connectionString: options.databaseUrl });
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-fleet-'));
   const box = createAesGcmSecretBox(MASTER_SECRET);
@@ -190,16 +248,16 @@ export async function startPublisherFleet(options: {
       children.push(publisher);
       return publisher;
     },
-    publishedCount: () => sandbox.control.published('facebook').length,
+    publishedCount: () => simulator.publishedCount(),
+    publishedCaptions: () => simulator.publishedCaptions(),
+    simulatorCpuMs: () => simulator.cpuMs(),
     async waitForPublished(count, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
-      while (sandbox.control.published('facebook').length < count) {
-        if (Date.now() > deadline) {
-          throw new Error(
-            `${sandbox.control.published('facebook').length} of ${count} published after ${timeoutMs} ms`,
-          );
-        }
+      for (let published = await simulator.publishedCount(); published < count; ) {
+        if (Date.now() > deadline)
+          throw new Error(`${published} of ${count} published after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
+        published = await simulator.publishedCount();
       }
     },
     async waitForSettled(ids, timeoutMs) {
@@ -225,7 +283,7 @@ export async function startPublisherFleet(options: {
         }
       }
       await store.close();
-      await new Promise((resolve) => server.close(resolve));
+      await simulator.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -38,10 +38,12 @@ const IN_PUBLISHER_QUEUE = "status IN ('scheduled', 'publishing') AND deleted_at
  * The publisher's claim query: due posts, oldest `due_at` first (id breaks ties), locked for the
  * claiming transaction. SKIP LOCKED passes over rows another publisher is claiming right now, so
  * any number of publishers share the queue without waiting on or double-claiming each other.
- * Exported for the test that checks its query plan.
+ * `$3` lists the claimer's busy accounts, skipped while walking the index (core's
+ * `PostClaimTx.duePosts`). Exported for the test that checks its query plan.
  */
 export const SELECT_DUE_POSTS_SQL = `SELECT * FROM posts
 WHERE ${IN_PUBLISHER_QUEUE} AND due_at <= $1
+  AND coalesce(profile_ids[1], '') <> ALL ($3::text[])
 ORDER BY due_at, id
 LIMIT $2
 FOR UPDATE SKIP LOCKED`;
@@ -184,8 +186,8 @@ async function quotaUsedBy(client: PoolClient | Pool, ownerId: string, windowSta
 /** The small calls of core's claimDuePostsScript: SKIP LOCKED row locks, then one write per post. */
 function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
   return {
-    duePosts: async (now, limit) =>
-      (await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [now, limit])).rows.map(rowToPost),
+    duePosts: async (now, limit, passOver) =>
+      (await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [now, limit, passOver])).rows.map(rowToPost),
     writePost: (post, expectedVersion, events, before) =>
       writePostgresPost(client, post, expectedVersion, events, before),
   };

@@ -75,6 +75,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${SELECT_DUE_POSTS_SQL}`, [
           new Date(),
           10,
+          ['acct_busy'],
         ]);
         const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
         expect(text).toMatch(/Index Scan using posts_due/);

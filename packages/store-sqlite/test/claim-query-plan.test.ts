@@ -51,7 +51,9 @@ describe('the claim query plan', () => {
       const db = new Database(path);
       try {
         fillWithHistory(db, rows);
-        expectServedByDueIndex(planOf(db, selectDuePostsSql(10), { now: Date.now() }));
+        expectServedByDueIndex(
+          planOf(db, selectDuePostsSql(10), { now: Date.now(), passOver: '["acct_busy"]' }),
+        );
         expectServedByDueIndex(planOf(db, SELECT_NEXT_DUE_AT_SQL));
         // The metrics' queue gauges count on every scrape: through the queue's index, so the cost
         // follows the queue, not the table's history (SQLite still reads each queued row to

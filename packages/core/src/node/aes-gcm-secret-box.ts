@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes } from 'node:crypto';
 import type { SecretBox } from '../kernel/index.js';
 
 const VERSION = 'v1';
@@ -9,7 +9,9 @@ const VERSION = 'v1';
  */
 export function createAesGcmSecretBox(masterSecret: string): SecretBox {
   if (masterSecret.length < 32) throw new RangeError('The master secret must be at least 32 characters.');
-  const key = Buffer.from(hkdfSync('sha256', masterSecret, 'svc', 'svc secret box v1', 32));
+  // A key object made once: given raw bytes, every cipher would import the key again (the
+  // publisher opens an account's tokens for every post it publishes).
+  const key = createSecretKey(Buffer.from(hkdfSync('sha256', masterSecret, 'svc', 'svc secret box v1', 32)));
   return {
     seal(plaintext) {
       const iv = randomBytes(12);

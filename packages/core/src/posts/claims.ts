@@ -46,6 +46,18 @@ export function claimCandidateCount(request: ClaimRequest): number {
 }
 
 /**
+ * The accounts a claim passes over in its query: those already holding `perAccountLimit` posts in
+ * the claimer's hands (none when accounts are not limited).
+ */
+export function accountsAtLimit(request: ClaimRequest): string[] {
+  const perAccount = request.perAccountLimit;
+  if (perAccount === undefined) return [];
+  return [...(request.accountsInFlight ?? [])].flatMap(([account, count]) =>
+    count >= perAccount ? [account] : [],
+  );
+}
+
+/**
  * The candidates (oldest due first) a claim takes: at most `limit`, and none that would put an
  * account over `perAccountLimit`. Every store applies it to the rows it read, so they agree.
  */

@@ -98,14 +98,15 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
 
   // The small calls of core's claimDuePostsScript: the queue in the SQL stores' index order.
   const claimTx: PostClaimTx = {
-    duePosts: (now, limit) =>
+    duePosts: (now, limit, passOver) =>
       [...posts.values()]
         .filter(
           (p) =>
             (p.status === 'scheduled' || p.status === 'publishing') &&
             p.deletedAt === null &&
             p.dueAt !== null &&
-            p.dueAt.getTime() <= now.getTime(),
+            p.dueAt.getTime() <= now.getTime() &&
+            !passOver.includes(p.profileIds[0] ?? ''),
         )
         .sort((a, b) => (a.dueAt?.getTime() ?? 0) - (b.dueAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1))
         .slice(0, limit)

@@ -91,6 +91,35 @@ export function describePostClaimContract(store: () => Store): void {
     expect(rest.map((p) => p.id)).toEqual([a3.id, a4.id]);
   });
 
+  it('finds a free account behind a backlog of busy ones, however long', async () => {
+    const owner = aUser().id;
+    // Ten posts each of accounts a to e, oldest first, then one of account f, then one with no
+    // account: a claim for one post, with a to e busy, must skip all fifty (more than it reads).
+    const busy = ['a', 'b', 'c', 'd', 'e'];
+    const backlog = Array.from({ length: 50 }, (_, i) =>
+      aPost(owner, busy[i % busy.length] as string, { scheduledTime: at(1), dueAt: at(1 + i / 100) }),
+    );
+    const free = aPost(owner, 'f', { scheduledTime: at(2), dueAt: at(2) });
+    const unassigned = aPost(owner, 'g', { scheduledTime: at(3), dueAt: at(3), profileIds: [] });
+    await store().posts.insertPosts(batch(owner, [...backlog, free, unassigned]));
+    const claim = (limit: number, accountsInFlight: Map<string, number>) =>
+      store().posts.claimDuePosts({
+        now: at(10),
+        limit,
+        leaseOwner: 'pub-1',
+        leaseUntil: at(15),
+        perAccountLimit: 1,
+        accountsInFlight,
+      });
+    const inFlight = new Map(busy.map((account) => [account, 1]));
+    expect((await claim(1, inFlight)).map((p) => p.id)).toEqual([free.id]);
+    // An account under its limit is not passed over; '' stands for a post with no account.
+    inFlight.set('f', 1);
+    expect((await claim(1, new Map([...inFlight, ['', 0]]))).map((p) => p.id)).toEqual([unassigned.id]);
+    expect(await claim(1, inFlight)).toEqual([]);
+    expect(await store().posts.getPost(backlog[0]?.id as string)).toMatchObject({ status: 'scheduled' });
+  });
+
   it('takes over a post whose lease expired, but not one still leased', async () => {
     const owner = aUser().id;
     const post = aPost(owner, 'a', { scheduledTime: at(0), dueAt: at(0) });

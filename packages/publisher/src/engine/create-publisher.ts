@@ -136,12 +136,16 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
         if (stop.stopping) break;
         if (claimed > 0 && claimed === free) continue; // a full batch: more may be due
         const now = deps.clock.now().getTime();
-        const nextDue = (await deps.store.posts.nextDueAt())?.getTime() ?? Number.POSITIVE_INFINITY;
         // At capacity, or with posts due that the claim passed over (their accounts are busy here),
         // a finishing publish wakes us; otherwise the next due time does, at the latest after the
-        // interval. A floor keeps a post we cannot claim yet from spinning the loop.
-        const waitForSlot =
-          options.concurrency.global - inFlight() <= 0 || (nextDue <= now && inFlight() > 0);
+        // interval. A floor keeps a post we cannot claim yet from spinning the loop. At capacity
+        // the next due time changes nothing, so it is not asked for: a busy publisher claims once
+        // per finished publish, and that query would cost each post one more database round trip.
+        const atCapacity = options.concurrency.global - inFlight() <= 0;
+        const nextDue = atCapacity
+          ? Number.POSITIVE_INFINITY
+          : ((await deps.store.posts.nextDueAt())?.getTime() ?? Number.POSITIVE_INFINITY);
+        const waitForSlot = atCapacity || (nextDue <= now && inFlight() > 0);
         const wakeAt = waitForSlot
           ? now + options.intervalMs
           : Math.min(Math.max(nextDue, now + 10), now + options.intervalMs);

@@ -1,5 +1,5 @@
 import { scriptSteps, type TxScript } from '../../kernel/index.js';
-import { type ClaimRequest, claimCandidateCount, claimChanges } from '../claims.js';
+import { accountsAtLimit, type ClaimRequest, claimCandidateCount, claimChanges } from '../claims.js';
 import type { PostClaimTx } from '../ports/post-claim-tx.js';
 import type { Post } from '../post.js';
 
@@ -12,8 +12,10 @@ const tx = scriptSteps<PostClaimTx>();
 export function* claimDuePostsScript(request: ClaimRequest): TxScript<PostClaimTx, Post[]> {
   const count = claimCandidateCount(request);
   if (count === 0) return [];
-  // Rows read but not admitted stay held only until the transaction ends, untouched.
-  const due = yield* tx.duePosts(request.now, count);
+  // Rows read but not admitted stay held only until the transaction ends, untouched. Accounts
+  // already at their limit in the claimer's hands are passed over by the query: with one slot
+  // free and 99 busy accounts ahead of it in the queue, reading `count` rows would find none.
+  const due = yield* tx.duePosts(request.now, count, accountsAtLimit(request));
   const claimed: Post[] = [];
   // The rows as read, so the store writes only what the claim changed.
   const read = new Map(due.map((post) => [post.id, post]));
