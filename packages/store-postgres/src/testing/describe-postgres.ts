@@ -40,12 +40,14 @@ async function unavailableBecause(adminUrl: string): Promise<string | null> {
 function useTestDatabase(adminUrl: string): TestDatabase {
   let database: ScratchDatabase | undefined;
   let schemas = 0;
+  // A minute each: dropping a database of a few hundred schemas takes more than the default 10 s
+  // hook timeout on a busy machine, and a slow drop is no failure of the suite.
   beforeAll(async () => {
     database = await createScratchDatabase(adminUrl);
-  });
+  }, 60_000);
   afterAll(async () => {
     await database?.drop();
-  });
+  }, 60_000);
   const runUrl = () => {
     if (database === undefined) throw new Error('The test database exists only while its suite runs.');
     return database.url;
