@@ -74,15 +74,31 @@ export type {
   MetricSnapshot,
 } from './ports/analytics-store.js';
 export type { MetricsGateway } from './ports/metrics-gateway.js';
+export { PLATFORM_DEFAULT_SLOTS } from './platform-default-slots.js';
 export {
   firstPublicIdCheckAt,
   nextPublicIdCheckAt,
   PUBLIC_ID_CHECKS_MS,
 } from './public-id-schedule.js';
+export {
+  type SlotSuggestion,
+  SUGGESTED_SLOTS,
+  SUGGESTED_SLOTS_PER_DAY,
+  type SuggestionCell,
+  type SuggestionOptions,
+  suggestPostingSlots,
+} from './suggest-posting-slots.js';
 export { analyticsAnswerSchema } from './use-cases/analytics-answer.js';
 export { collectAnalyticsNow } from './use-cases/collect-analytics-now.js';
 export { getAnalytics } from './use-cases/get-analytics.js';
 export { getAnalyticsSeries } from './use-cases/get-analytics-series.js';
+export {
+  type AccountSlotSuggestion,
+  acceptSlotSuggestions,
+  getSlotSuggestions,
+  SUGGESTION_DAYS,
+  type SuggestionInput,
+} from './use-cases/posting-slot-suggestions.js';
 export {
   ANALYTICS_DAYS,
   type AnalyticsInput,
