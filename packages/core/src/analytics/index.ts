@@ -67,6 +67,7 @@ export type {
   PublicIdTarget,
 } from './metrics-answer.js';
 export { FIGURES_SCHEDULE_SENTENCE, missingFiguresSentence } from './missing-figures-sentence.js';
+export { PLATFORM_DEFAULT_SLOTS } from './platform-default-slots.js';
 export type {
   AnalyticsQuery,
   AnalyticsSeriesQuery,
@@ -74,7 +75,6 @@ export type {
   MetricSnapshot,
 } from './ports/analytics-store.js';
 export type { MetricsGateway } from './ports/metrics-gateway.js';
-export { PLATFORM_DEFAULT_SLOTS } from './platform-default-slots.js';
 export {
   firstPublicIdCheckAt,
   nextPublicIdCheckAt,
@@ -105,3 +105,4 @@ export {
   type AnalyticsRequest,
   readAnalyticsInput,
 } from './use-cases/read-analytics-input.js';
+export { slotSuggestionSchema } from './use-cases/slot-suggestion-schema.js';

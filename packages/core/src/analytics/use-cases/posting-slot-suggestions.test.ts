@@ -16,8 +16,18 @@ const actor = (scopes: Actor['scopes'], accountIds: string[] | null = null): Act
 
 // Mondays 09:15 Paris time either side of the spring change (2026-03-29): 08:15Z in CET, 07:15Z
 // in CEST, and Tuesdays 18:40 likewise. One hour in Paris, two hours in UTC.
-const MONDAYS = ['2026-03-02T08:15:00Z', '2026-03-09T08:15:00Z', '2026-04-06T07:15:00Z', '2026-04-13T07:15:00Z'];
-const TUESDAYS = ['2026-03-03T17:40:00Z', '2026-03-10T17:40:00Z', '2026-04-07T16:40:00Z', '2026-04-14T16:40:00Z'];
+const MONDAYS = [
+  '2026-03-02T08:15:00Z',
+  '2026-03-09T08:15:00Z',
+  '2026-04-06T07:15:00Z',
+  '2026-04-13T07:15:00Z',
+];
+const TUESDAYS = [
+  '2026-03-03T17:40:00Z',
+  '2026-03-10T17:40:00Z',
+  '2026-04-07T16:40:00Z',
+  '2026-04-14T16:40:00Z',
+];
 
 async function seeded() {
   const deps = createTestDeps();

@@ -47,9 +47,13 @@ async function suggestionFor(
   const timeZone = input.timeZone ?? (await scheduleOf(deps, account, actor.user.timeZone)).timeZone;
   if (!isTimeZone(timeZone))
     return err(
-      svcError('validation_failed', `${timeZone} is not a time zone. Use an IANA name such as Europe/Paris.`, {
-        field: 'timeZone',
-      }),
+      svcError(
+        'validation_failed',
+        `${timeZone} is not a time zone. Use an IANA name such as Europe/Paris.`,
+        {
+          field: 'timeZone',
+        },
+      ),
     );
   const to = deps.clock.now();
   const from = new Date(to.getTime() - days * DAY_MS);
