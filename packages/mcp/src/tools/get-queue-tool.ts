@@ -52,14 +52,15 @@ export const getQueueTool = defineTool({
           ...(suggestions === undefined ? {} : { suggestions }),
         },
         summary:
-          suggestionLine(suggestions) + schedule.slots.length === 0
+          suggestionLine(suggestions) +
+          (schedule.slots.length === 0
             ? `No posting slots: nothing can be queued on ${args.profile_id} until slots are set (PUT /api/v1/connections/${args.profile_id}/slots).`
             : [
                 `${schedule.slots.length} weekly slot(s) in ${schedule.timeZone}: ${schedule.slots.map((s) => `${s.day} ${s.time}`).join(', ')}.`,
                 items.length === 0
                   ? 'Nothing queued yet.'
                   : `${items.length} queued: ${items.map((i) => `${i.postId} at ${i.scheduledTime.toISOString()}`).join(', ')}.`,
-              ].join('\n'),
+              ].join('\n')),
       }));
   },
 });
