@@ -69,7 +69,7 @@ export function suggestPostingSlots(
   if (samples < MIN_TOTAL_SAMPLES || ranked.length === 0) {
     const why =
       samples < MIN_TOTAL_SAMPLES
-        ? `Only ${samples} post(s) with engagement figures in the last ${options.days} days (${MIN_TOTAL_SAMPLES} are needed)`
+        ? `${samples === 0 ? 'No post' : `Only ${samples} post(s)`} with engagement figures in the last ${options.days} days (${MIN_TOTAL_SAMPLES} are needed)`
         : `No weekday and hour has ${MIN_BUCKET_SAMPLES} posts with engagement figures in the last ${options.days} days`;
     return {
       source: 'platform_defaults',
