@@ -66,7 +66,7 @@ describe('slot suggestions through a started server on SQLite', () => {
   }, 60_000);
   afterAll(async () => {
     await client?.close();
-    server?.close();
+    await server?.close();
   });
 
   it('suggests the measured best hours, one a day, in the account’s zone', async () => {
