@@ -7236,7 +7236,7 @@ export interface operations {
                      *           "score": 180
                      *         }
                      *       ],
-                     *       "message": "Measured on this account: the 2 weekday and hour(s) with the highest engagement per post among 42 posts of the last 90 days (each with at least 3 posts, at most 1 a day), in Europe/Paris."
+                     *       "message": "Measured on this account: the 2 weekday hours with the highest engagement per post among 42 posts of the last 90 days (each with at least 3 posts, at most 1 a day), in Europe/Paris."
                      *     }
                      */
                     "application/json": components["schemas"]["GetSlotSuggestionsResponse"];
@@ -7427,7 +7427,7 @@ export interface operations {
                      *           "score": 180
                      *         }
                      *       ],
-                     *       "message": "Measured on this account: the 2 weekday and hour(s) with the highest engagement per post among 42 posts of the last 90 days (each with at least 3 posts, at most 1 a day), in Europe/Paris."
+                     *       "message": "Measured on this account: the 2 weekday hours with the highest engagement per post among 42 posts of the last 90 days (each with at least 3 posts, at most 1 a day), in Europe/Paris."
                      *     }
                      */
                     "application/json": components["schemas"]["GetSlotSuggestionsResponse"];

@@ -1,4 +1,4 @@
-import type { Platform } from '../kernel/index.js';
+import { PLATFORM_NAMES, type Platform } from '../kernel/index.js';
 import { type PostingSlot, sortSlots, WEEKDAYS, type Weekday } from '../queue/index.js';
 import type { TimeCell } from './analytics-aggregates.js';
 import { MIN_BUCKET_SAMPLES, MIN_TOTAL_SAMPLES } from './answer-analytics.js';
@@ -77,7 +77,7 @@ export function suggestPostingSlots(
       slots: sortSlots(PLATFORM_DEFAULT_SLOTS[platform]),
       cells: [],
       samples,
-      message: `${why}, too few to measure this account's best times. These are ${platform}'s commonly cited posting times (general industry guidance, not measured on this account), in ${timeZone}.`,
+      message: `${why}, too few to measure this account's best times. These are ${PLATFORM_NAMES[platform]}'s commonly cited posting times (general industry guidance, not measured on this account), in ${timeZone}.`,
     };
   }
   const perDay = new Map<number, number>();
@@ -95,6 +95,6 @@ export function suggestPostingSlots(
     slots: sortSlots(chosen.map((cell) => ({ day: cell.day, time: pad(cell.hour) }))),
     cells: chosen,
     samples,
-    message: `Measured on this account: the ${chosen.length} weekday and hour(s) with the highest engagement per post among ${samples} posts of the last ${options.days} days (each with at least ${MIN_BUCKET_SAMPLES} posts, at most ${maxPerDay} a day), in ${timeZone}.`,
+    message: `Measured on this account: the ${chosen.length === 1 ? 'weekday hour' : `${chosen.length} weekday hours`} with the highest engagement per post among ${samples} posts of the last ${options.days} days (each with at least ${MIN_BUCKET_SAMPLES} posts, at most ${maxPerDay} a day), in ${timeZone}.`,
   };
 }

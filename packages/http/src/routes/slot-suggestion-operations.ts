@@ -45,7 +45,7 @@ const EXAMPLE = {
     { day: 'tue', hour: 9, samples: 4, score: 180 },
   ],
   message:
-    'Measured on this account: the 2 weekday and hour(s) with the highest engagement per post among 42 posts of the last 90 days (each with at least 3 posts, at most 1 a day), in Europe/Paris.',
+    'Measured on this account: the 2 weekday hours with the highest engagement per post among 42 posts of the last 90 days (each with at least 3 posts, at most 1 a day), in Europe/Paris.',
 } as const;
 
 /** Best-time slot suggestions for an account, and accepting them as its slots (docs/queue.md). */
