@@ -4,7 +4,6 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, itemUseCase } from '../../identity/index.js';
 import { isTimeZone, offsetRanges, type SvcError, svcError } from '../../kernel/index.js';
 import { parsePostingSchedule, scheduleOf } from '../../queue/index.js';
-import { PERIOD_NAMES, type PeriodName } from '../analytics-aggregates.js';
 import { type SlotSuggestion, suggestPostingSlots } from '../suggest-posting-slots.js';
 import { ANALYTICS_DAYS } from './read-analytics-input.js';
 
@@ -57,19 +56,14 @@ async function suggestionFor(
     );
   const to = deps.clock.now();
   const from = new Date(to.getTime() - days * DAY_MS);
-  // Only the window's cells are used: every period is the window, so no other range is scanned.
-  const periods = Object.fromEntries(PERIOD_NAMES.map((name) => [name, { from, to }])) as Record<
-    PeriodName,
-    { from: Date; to: Date }
-  >;
-  const aggregates = await deps.store.analytics.aggregate({
+  const cells = await deps.store.analytics.aggregateTimeCells({
     ownerId: actor.user.id,
     accountIds: [account.id],
-    periods,
+    from,
+    to,
     offsets: offsetRanges(timeZone, from, to),
-    topPosts: 0,
   });
-  const suggestion = suggestPostingSlots(aggregates.cells, account.platform, timeZone, { days });
+  const suggestion = suggestPostingSlots(cells, account.platform, timeZone, { days });
   return ok({ profileId: account.id, platform: account.platform, days, ...suggestion });
 }
 
