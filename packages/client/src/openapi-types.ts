@@ -445,6 +445,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/connections/{id}/slots/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggested posting slots from the account's best weekday × hour figures
+         * @description With too few measured posts, `source` is `platform_defaults`: the platform's commonly cited times, general guidance, not measured. Accept with `PUT /api/v1/connections/{id}/slots` or `POST …/slots/suggestions/accept`.
+         */
+        get: operations["getSlotSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/{id}/slots/suggestions/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the account's current suggestion its posting slots
+         * @description Computes the suggestion as `GET …/slots/suggestions` would and replaces the account’s slots with it in one step (posts already queued keep their times). Answers the suggestion accepted.
+         */
+        post: operations["acceptSlotSuggestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/media": {
         parameters: {
             query?: never;
@@ -945,6 +985,12 @@ export interface components {
                 /** @description 24-hour local time, HH:MM. */
                 time: string;
             }[];
+        };
+        AcceptSlotSuggestionsRequest: {
+            /** @description The window of figures read, in days (default 90). */
+            days?: number;
+            /** @description IANA zone to read the figures and write the slots in (default: the account's slots' zone). */
+            timeZone?: string;
         };
         ImportMediaFromUrlRequest: {
             /** Format: uri */
@@ -1680,6 +1726,39 @@ export interface components {
                 postId: string;
                 scheduledTime: string;
             }[];
+        };
+        GetSlotSuggestionsResponse: {
+            profileId: string;
+            /** @enum {string} */
+            platform: "instagram" | "tiktok" | "youtube" | "threads" | "facebook";
+            /**
+             * @description analytics: measured on this account's posts; platform_defaults: the platform's commonly cited times, general guidance, not measured (too few posts).
+             * @enum {string}
+             */
+            source: "analytics" | "platform_defaults";
+            /** @description The zone the slots and the cells are read in. */
+            timeZone: string;
+            /** @description The window of figures read, in days. */
+            days: number;
+            /** @description Posts with engagement figures in the window. */
+            samples: number;
+            /** @description In week order, as PUT /api/v1/connections/{id}/slots takes them. */
+            slots: {
+                /** @enum {string} */
+                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                time: string;
+            }[];
+            /** @description The weekday × hour cells behind the slots, best first; empty for platform defaults. */
+            cells: {
+                /** @enum {string} */
+                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                hour: number;
+                samples: number;
+                /** @description Mean engagement per post in the cell. */
+                score: number;
+            }[];
+            /** @description Where the slots come from, in a sentence to show as it is. */
+            message: string;
         };
         UploadMediaResponse: {
             /** @constant */
@@ -7040,6 +7119,434 @@ export interface operations {
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
                      *       "code": "profile_scope_denied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSlotSuggestions: {
+        parameters: {
+            query?: {
+                days?: number;
+                /** @description IANA zone to read the figures and write the slots in (default: the account's slots' zone). */
+                timeZone?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "profileId": "acct_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *       "platform": "instagram",
+                     *       "source": "analytics",
+                     *       "timeZone": "Europe/Paris",
+                     *       "days": 90,
+                     *       "samples": 42,
+                     *       "slots": [
+                     *         {
+                     *           "day": "tue",
+                     *           "time": "09:00"
+                     *         },
+                     *         {
+                     *           "day": "thu",
+                     *           "time": "18:00"
+                     *         }
+                     *       ],
+                     *       "cells": [
+                     *         {
+                     *           "day": "thu",
+                     *           "hour": 18,
+                     *           "samples": 6,
+                     *           "score": 212.5
+                     *         },
+                     *         {
+                     *           "day": "tue",
+                     *           "hour": 9,
+                     *           "samples": 4,
+                     *           "score": 180
+                     *         }
+                     *       ],
+                     *       "message": "Measured on this account: the 2 weekday hours with the highest engagement per post among 42 posts of the last 90 days (each with at least 3 posts, at most 1 a day), in Europe/Paris."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSlotSuggestionsResponse"];
+                };
+            };
+            /** @description Answered with `validation_failed`, `invalid_profile_ids`, `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "limit: Too big: expected number to be <=100.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "profile_scope_denied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptSlotSuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "timeZone": "Europe/Paris"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptSlotSuggestionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The suggestion, now the account's slots. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "profileId": "acct_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *       "platform": "instagram",
+                     *       "source": "analytics",
+                     *       "timeZone": "Europe/Paris",
+                     *       "days": 90,
+                     *       "samples": 42,
+                     *       "slots": [
+                     *         {
+                     *           "day": "tue",
+                     *           "time": "09:00"
+                     *         },
+                     *         {
+                     *           "day": "thu",
+                     *           "time": "18:00"
+                     *         }
+                     *       ],
+                     *       "cells": [
+                     *         {
+                     *           "day": "thu",
+                     *           "hour": 18,
+                     *           "samples": 6,
+                     *           "score": 212.5
+                     *         },
+                     *         {
+                     *           "day": "tue",
+                     *           "hour": 9,
+                     *           "samples": 4,
+                     *           "score": 180
+                     *         }
+                     *       ],
+                     *       "message": "Measured on this account: the 2 weekday hours with the highest engagement per post among 42 posts of the last 90 days (each with at least 3 posts, at most 1 a day), in Europe/Paris."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetSlotSuggestionsResponse"];
+                };
+            };
+            /** @description Answered with `validation_failed`, `invalid_profile_ids`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "limit: Too big: expected number to be <=100.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "profile_scope_denied"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

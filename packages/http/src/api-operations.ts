@@ -11,6 +11,7 @@ import { postListOperations } from './routes/post-list-operations.js';
 import { postOperations } from './routes/post-operations.js';
 import { queueOperations } from './routes/queue-operations.js';
 import { serviceOperations } from './routes/service-operations.js';
+import { slotSuggestionOperations } from './routes/slot-suggestion-operations.js';
 import { webhookOperations, webhookWithSecretSchema } from './routes/webhook-operations.js';
 
 /** Schemas shared by several operations, named in the document. */
@@ -51,6 +52,7 @@ export function apiOperations(deps: HttpDeps): AnyOperation[] {
     ...postListOperations(deps),
     ...accountOperations(deps),
     ...queueOperations(deps),
+    ...slotSuggestionOperations(deps),
     ...mediaOperations(deps),
     ...automationOperations(deps),
     ...webhookOperations(deps),

@@ -111,7 +111,8 @@ describe('tool results', () => {
         'svc_export_automation_template',
         (answers) => ({ automation_id: answers.get('svc_import_automation_template')?.automation?.id }),
       ],
-      ['svc_get_queue', () => ({ profile_id: threads.id })],
+      ['svc_get_queue', () => ({ profile_id: threads.id, include_suggestions: true })],
+      ['svc_set_posting_slots', () => ({ profile_id: threads.id, use_suggestions: true })],
       ['svc_delete_scheduled_post', (answers) => ({ post_id: postId(answers) })],
     ];
 

@@ -170,6 +170,31 @@ export async function aggregateAnalyticsByDay(pool: Pool, query: AnalyticsSeries
   }));
 }
 
+/** The window's cells alone (`AnalyticsStore.aggregateTimeCells`): the statement `aggregate` runs for them. */
+export async function aggregateAnalyticsTimeCells(
+  pool: Pool,
+  query: AnalyticsSeriesQuery,
+): Promise<TimeCell[]> {
+  const offset = offsetCase(query.offsets, 5);
+  const rows = await pool.query<CellRow>(cellsSql(offset.sql), [
+    query.ownerId,
+    query.accountIds === null ? null : [...query.accountIds],
+    query.from,
+    query.to,
+    ...offset.params,
+  ]);
+  return rows.rows.map(rowToCell);
+}
+
+function rowToCell(row: CellRow): TimeCell {
+  return {
+    weekday: row.weekday,
+    hour: row.hour,
+    posts: numberFromBigint(row.posts),
+    engagement: numberFromBigint(row.engagement),
+  };
+}
+
 function rowToPeriodSums(row: PlatformSumsRow, i: number): PlatformSums {
   const read = (column: string) => numberFromBigint(row[`p${i}_${column}`] ?? '0');
   return {
@@ -244,14 +269,7 @@ export async function aggregateAnalytics(
   return {
     periods,
     collection,
-    cells: cells.rows.map(
-      (row): TimeCell => ({
-        weekday: row.weekday,
-        hour: row.hour,
-        posts: numberFromBigint(row.posts),
-        engagement: numberFromBigint(row.engagement),
-      }),
-    ),
+    cells: cells.rows.map(rowToCell),
     categories: categories.rows.map(
       (row): CategorySums => ({
         category: row.category,

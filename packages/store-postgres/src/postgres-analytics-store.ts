@@ -15,7 +15,11 @@ import {
   type SnapshotRow,
 } from './collection-row.js';
 import { jsonParam } from './pg-values.js';
-import { aggregateAnalytics, aggregateAnalyticsByDay } from './postgres-analytics-aggregate.js';
+import {
+  aggregateAnalytics,
+  aggregateAnalyticsByDay,
+  aggregateAnalyticsTimeCells,
+} from './postgres-analytics-aggregate.js';
 import {
   ANALYTICS_CURSOR,
   CLAIM_COLLECTIONS_SQL,
@@ -142,6 +146,10 @@ export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
 
     aggregateByDay(query) {
       return aggregateAnalyticsByDay(pool, query);
+    },
+
+    aggregateTimeCells(query) {
+      return aggregateAnalyticsTimeCells(pool, query);
     },
   };
 }

@@ -242,7 +242,7 @@ function rowToSnapshot(row: SnapshotRow): MetricSnapshot {
 /** The read queries of the SQLite AnalyticsStore. Statements are prepared once, here. */
 export function createSqliteAnalyticsQueries(
   db: Database.Database,
-): Pick<AnalyticsStore, 'aggregate' | 'aggregateByDay' | 'listSnapshots'> {
+): Pick<AnalyticsStore, 'aggregate' | 'aggregateByDay' | 'aggregateTimeCells' | 'listSnapshots'> {
   const selectSnapshots = db.prepare<[string], SnapshotRow>(
     'SELECT * FROM metric_snapshots WHERE post_id = ? ORDER BY slot',
   );
@@ -295,6 +295,15 @@ export function createSqliteAnalyticsQueries(
     },
     async aggregateByDay(query) {
       return daySums.all({
+        owner_id: query.ownerId,
+        account_ids: query.accountIds === null ? null : jsonToSql(query.accountIds),
+        from: query.from.getTime(),
+        to: query.to.getTime(),
+        offsets: jsonToSql(offsetsParam(query.offsets)),
+      });
+    },
+    async aggregateTimeCells(query) {
+      return timeCells.all({
         owner_id: query.ownerId,
         account_ids: query.accountIds === null ? null : jsonToSql(query.accountIds),
         from: query.from.getTime(),

@@ -18,6 +18,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { seriesChart } from './series-chart.js';
+import { slotSuggestionRoutes, slotSuggestionsSection } from './slot-suggestions-section.js';
 
 const WINDOWS = [7, 30, 90, 365] as const;
 
@@ -100,7 +101,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
   // Every platform the person can see (coverage names each), the ones with posts first.
   const platforms = PLATFORMS.filter((p) => a.coverage[p] !== undefined);
   const published = platforms.some((p) => a.coverage[p]?.state !== 'no_posts');
-  const names = await topPostNames(c, a);
+  const [names, suggested] = await Promise.all([topPostNames(c, a), slotSuggestionsSection(c)]);
   const comparison = (label: string, comp: AnalyticsAnswer['weekOnWeek']) =>
     html`<tr><th scope="row">${label}</th><td>${comp.current.views} (${change(comp.change.views)})</td><td>${comp.current.engagement} (${change(comp.change.engagement)})</td><td>${comp.current.posts}</td></tr>`;
   const best = <T>(label: string, r: { value: T | null; samples: number }, show: (value: T) => string) =>
@@ -128,6 +129,7 @@ ${Object.keys(series.byPlatform).length === 0 ? html`<p class="muted">No posts t
 <tbody>${comparison('Last 7 days', a.weekOnWeek)}${comparison('Last 30 days', a.monthOnMonth)}${comparison('Last 365 days', a.yearOnYear)}</tbody></table></div>
 <h2>When it works best (${zoneName(timezone)} time)</h2>
 <ul>${best('Hour', a.bestHour, hourSlot)}${best('Weekday', a.bestWeekday, capitalized)}${best('Category', a.bestCategory, (v) => v)}</ul>
+${suggested}
 <h2>Top posts per platform</h2>
 ${
   published
@@ -140,4 +142,5 @@ ${
 /** Views and engagement of the published posts. */
 export const analyticsRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/analytics', access: 'signed', run: show },
+  ...slotSuggestionRoutes,
 ];

@@ -67,6 +67,7 @@ export type {
   PublicIdTarget,
 } from './metrics-answer.js';
 export { FIGURES_SCHEDULE_SENTENCE, missingFiguresSentence } from './missing-figures-sentence.js';
+export { PLATFORM_DEFAULT_SLOTS } from './platform-default-slots.js';
 export type {
   AnalyticsQuery,
   AnalyticsSeriesQuery,
@@ -79,13 +80,29 @@ export {
   nextPublicIdCheckAt,
   PUBLIC_ID_CHECKS_MS,
 } from './public-id-schedule.js';
+export {
+  type SlotSuggestion,
+  SUGGESTED_SLOTS,
+  SUGGESTED_SLOTS_PER_DAY,
+  type SuggestionCell,
+  type SuggestionOptions,
+  suggestPostingSlots,
+} from './suggest-posting-slots.js';
 export { analyticsAnswerSchema } from './use-cases/analytics-answer.js';
 export { collectAnalyticsNow } from './use-cases/collect-analytics-now.js';
 export { getAnalytics } from './use-cases/get-analytics.js';
 export { getAnalyticsSeries } from './use-cases/get-analytics-series.js';
+export {
+  type AccountSlotSuggestion,
+  acceptSlotSuggestions,
+  getSlotSuggestions,
+  SUGGESTION_DAYS,
+  type SuggestionInput,
+} from './use-cases/posting-slot-suggestions.js';
 export {
   ANALYTICS_DAYS,
   type AnalyticsInput,
   type AnalyticsRequest,
   readAnalyticsInput,
 } from './use-cases/read-analytics-input.js';
+export { slotSuggestionSchema } from './use-cases/slot-suggestion-schema.js';

@@ -150,7 +150,7 @@ export function describeAnalyticsAggregateContract(store: () => Store): void {
     expect(wider.collection.instagram).toMatchObject({ posts: 3, collected: 2, notAvailable: 1 });
   });
 
-  it('sums the asked accounts’ posts per local day and platform, in the zone’s offsets', async () => {
+  it('sums the asked accounts’ posts per local day and platform, and per local weekday and hour alone, in the zone’s offsets', async () => {
     // Paris: UTC+1 until 2026-03-29 01:00 UTC, then UTC+2. [id, platform, account, published, metrics]
     const rows: [string, Platform, string, Date, Record<string, number> | null][] = [
       // 23:30 UTC on 1 March is 00:30 on 2 March in Paris.
@@ -231,5 +231,24 @@ export function describeAnalyticsAggregateContract(store: () => Store): void {
       views: 100,
     });
     expect(await store().analytics.aggregateByDay({ ...query, ownerId: 'user_nobody' })).toEqual([]);
+
+    // The cells alone are the cells of a whole answer over the same window, accounts and offsets.
+    const byCell = (a: { weekday: number; hour: number }, b: { weekday: number; hour: number }) =>
+      a.weekday - b.weekday || a.hour - b.hour;
+    for (const asked of [query, { ...query, accountIds: ['acct_tt'] }, { ...query, offsets: [] }]) {
+      const whole = await store().analytics.aggregate({
+        ownerId: asked.ownerId,
+        accountIds: asked.accountIds,
+        periods: Object.fromEntries(
+          PERIOD_NAMES.map((name) => [name, { from, to }]),
+        ) as AnalyticsQuery['periods'],
+        offsets: asked.offsets,
+        topPosts: 0,
+      });
+      const cells = [...(await store().analytics.aggregateTimeCells(asked))].sort(byCell);
+      expect(cells.length).toBeGreaterThan(0);
+      expect(cells).toEqual([...whole.cells].sort(byCell));
+    }
+    expect(await store().analytics.aggregateTimeCells({ ...query, ownerId: 'user_nobody' })).toEqual([]);
   });
 }

@@ -1,11 +1,13 @@
 import type { ConnectedAccount } from '../accounts/index.js';
 import {
+  type AnalyticsQuery,
   type AnalyticsStore,
   type CollectionJob,
   type CollectionStatus,
   collectionsFromEvents,
   type MetricSnapshot,
   type NewCollection,
+  PERIOD_NAMES,
   type PostMetrics,
 } from '../analytics/index.js';
 import type { JournalEvent } from '../journal/index.js';
@@ -205,6 +207,18 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Mem
     async aggregateByDay(query) {
       live();
       return daySumsOf(collections.values(), query);
+    },
+
+    async aggregateTimeCells(query) {
+      live();
+      // The cells of a whole answer over the same window: one rule for both reads.
+      const window = { from: query.from, to: query.to };
+      const periods = Object.fromEntries(
+        PERIOD_NAMES.map((name) => [name, window]),
+      ) as AnalyticsQuery['periods'];
+      return aggregateOf(collections.values(), { ...query, periods, topPosts: 0 }, sources.post).cells.map(
+        (cell) => ({ ...cell }),
+      );
     },
   };
 }

@@ -16,13 +16,14 @@ import { listProfilesTool } from './list-profiles-tool.js';
 import { listScheduledPostsTool } from './list-scheduled-posts-tool.js';
 import { requestPostApprovalTool } from './request-post-approval-tool.js';
 import { schedulePostTool } from './schedule-post-tool.js';
+import { setPostingSlotsTool } from './set-posting-slots-tool.js';
 import { updateScheduledPostTool } from './update-scheduled-post-tool.js';
 import { validatePostPolicyTool } from './validate-post-policy-tool.js';
 
 /**
  * The tools served today, in listing order: discovery and scheduling, then the post lifecycle
  * (drafts, approvals, listing, editing, deleting), the account and billing summaries, analytics,
- * and the Instagram automation templates: the 18 tools of spec 4.2, then the queue (docs/queue.md).
+ * and the Instagram automation templates: the 18 tools of spec 4.2, then the queue and its slots (docs/queue.md).
  */
 export const TOOLS: readonly AnyTool[] = [
   listProfilesTool,
@@ -44,4 +45,5 @@ export const TOOLS: readonly AnyTool[] = [
   importAutomationTemplateTool,
   exportAutomationTemplateTool,
   getQueueTool,
+  setPostingSlotsTool,
 ];

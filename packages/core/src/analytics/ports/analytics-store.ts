@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { LeaseClaim, OffsetRange } from '../../kernel/index.js';
-import type { AnalyticsAggregates, DaySums, PeriodName } from '../analytics-aggregates.js';
+import type { AnalyticsAggregates, DaySums, PeriodName, TimeCell } from '../analytics-aggregates.js';
 import type { PostMetrics } from '../analytics-metrics.js';
 import type { AwaitedIdResult, CollectionJob, CollectionResult } from '../collection-job.js';
 
@@ -97,4 +97,10 @@ export type AnalyticsStore = {
    * platforms without posts are absent; the answer fills them in.
    */
   aggregateByDay(query: AnalyticsSeriesQuery): Promise<DaySums[]>;
+  /**
+   * The engagement per local weekday and hour of the posts published in [from, to), exactly as
+   * `aggregate`'s `cells`, in one grouped statement and nothing else: what slot suggestions read
+   * per account, without the periods, categories and top posts of a whole answer.
+   */
+  aggregateTimeCells(query: AnalyticsSeriesQuery): Promise<TimeCell[]>;
 };
