@@ -89,7 +89,9 @@ table.slots input[type=time]{width:auto}
 .inline-check{display:inline-flex;align-items:center;gap:.3rem;margin:0;font-weight:400}
 .inline-check input{width:auto}
 /* A free slot on the calendar: quiet, labelled, not a post. */
-.free-slot{color:var(--muted);font-size:.8rem;border:1px dashed var(--line);border-radius:4px;padding:.1rem .3rem}
+.free-slots{list-style:none;margin:.25rem 0 0;padding:0}
+.free-slot{font-size:.75rem;border:1px dashed var(--line);border-radius:4px;padding:.1rem .3rem;margin:0 0 .25rem;overflow-wrap:anywhere}
+.free-slot a{color:var(--muted);text-decoration:none}.free-slot a:hover{text-decoration:underline}
 `;
 
 /** The stylesheet's path: its name carries a hash of its content. */

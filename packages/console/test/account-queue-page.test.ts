@@ -129,4 +129,36 @@ describe("an account's slots and queue page", () => {
     );
     expect(actor.user.id).toBeTruthy();
   });
+
+  it('shows the empty slots still ahead on the calendar, leaving out the ones posts hold', async () => {
+    const { account, browser, queue, queueThree } = await setUp();
+    await browser.get(`/app/connections/${account.id}/queue`);
+    await browser.post(`/app/connections/${account.id}/slots`, {
+      timeZone: 'UTC',
+      rows: '1',
+      'time-0': '09:00',
+      'days-0': ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+    });
+    await queueThree();
+    const held = (await queue()).map((i) => i.scheduledTime.toISOString());
+    const now = app.t.clock.now();
+    // This week's three slots left are the queued posts'; the next week's are all free.
+    const week = await browser.get('/app/calendar/week');
+    expect(week.text).not.toContain('free slot');
+    const nextWeek = new Date(new Date(held[2] as string).getTime() + 7 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const next = await browser.get(`/app/calendar/week?week=${nextWeek}`);
+    const free = [
+      ...`${week.text}${next.text}`.matchAll(/<li class="free-slot">.*?datetime="([^"]+)".*?<\/li>/g),
+    ];
+    expect(free).toHaveLength(7);
+    expect(next.text).toMatch(/09:00<\/time> free slot · Threads @shop/);
+    for (const [, time] of free) {
+      expect(held).not.toContain(time);
+      expect(new Date(time as string).getTime()).toBeGreaterThan(now.getTime());
+    }
+    const monthView = await browser.get('/app/calendar');
+    expect(monthView.text).toContain('free slot · Threads @shop');
+  });
 });
