@@ -161,4 +161,34 @@ describe("an account's slots and queue page", () => {
     const monthView = await browser.get('/app/calendar');
     expect(monthView.text).toContain('free slot · Threads @shop');
   });
+
+  it("Compose's “Add to queue” takes the account's next free slot, whatever time was typed", async () => {
+    const { account, browser, queue } = await setUp();
+    await browser.get('/app/compose');
+    const refused = await browser.post('/app/compose', {
+      account: account.id,
+      caption: 'No slots yet',
+      action: 'queue',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('no posting slots');
+    await browser.get(`/app/connections/${account.id}/queue`);
+    await browser.post(`/app/connections/${account.id}/slots`, {
+      timeZone: 'UTC',
+      rows: '1',
+      'time-0': '09:00',
+      'days-0': ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+    });
+    await browser.get('/app/compose');
+    const queued = await browser.post('/app/compose', {
+      account: account.id,
+      caption: 'Into the queue',
+      time: '2031-05-05T10:00',
+      action: 'queue',
+    });
+    expect(queued.status, queued.text.slice(0, 400)).toBe(303);
+    const [item] = await queue();
+    expect(item?.scheduledTime.getUTCHours()).toBe(9);
+    expect(item?.scheduledTime.getUTCFullYear()).toBe(app.t.clock.now().getUTCFullYear());
+  });
 });
