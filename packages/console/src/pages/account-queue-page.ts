@@ -75,7 +75,7 @@ async function queueSection(c: SignedContext, id: string): Promise<Html> {
   const { items } = await unwrap(listQueue(c.deps.core, c.actor, id));
   if (items.length === 0) {
     return html`<section class="card" aria-labelledby="queue-heading"><h2 id="queue-heading">Queue</h2>${emptyState(
-      'Nothing is queued: choose “Next free slot” in Compose, or send queue: true to the API.',
+      'Nothing is queued: use “Add to queue” in Compose, or send queue: true to the API.',
       { href: '/app/compose', label: 'Compose a post' },
     )}</section>`;
   }
