@@ -216,8 +216,9 @@ export async function weekView(
     const posts = found.posts.filter(
       (p) => p.scheduledTime !== null && c.time.day(p.scheduledTime) === formatLocalDate(day),
     );
+    const freeOfDay = free.get(formatLocalDate(day));
     return html`<section class="card week-day" data-day="${formatLocalDate(day)}" aria-labelledby="day-${d}"><h2 id="day-${d}">${weekday} ${day.day} ${dateLabel(day, { month: 'long' })}</h2>
-${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${dayEntries(posts, frame, 'week')}</ul>`}${freeSlotList(free.get(formatLocalDate(day)), c)}</section>`;
+${posts.length > 0 ? html`<ul class="day-posts">${dayEntries(posts, frame, 'week')}</ul>` : freeOfDay === undefined ? html`<p class="muted">Nothing.</p>` : ''}${freeSlotList(freeOfDay, c)}</section>`;
   });
   const title = `week of ${dateLabel(start, { day: 'numeric', month: 'long', year: 'numeric' })}`;
   const body = html`<nav class="actions" aria-label="Weeks">
