@@ -88,6 +88,8 @@ table.slots input[type=time]{width:auto}
 .queue-actions{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;margin-left:auto}
 .inline-check{display:inline-flex;align-items:center;gap:.3rem;margin:0;font-weight:400}
 .inline-check input{width:auto}
+/* On a phone the grid's eight columns fit without scrolling sideways. */
+@media (max-width:40rem){table.slots th,table.slots td{padding:.35rem .1rem}table.slots input[type=time]{padding:.3rem .2rem;font-size:.8rem}.queue{padding-left:1.1rem}}
 /* A free slot on the calendar: quiet, labelled, not a post. */
 .free-slots{list-style:none;margin:.25rem 0 0;padding:0}
 .free-slot{font-size:.75rem;border:1px dashed var(--line);border-radius:4px;padding:.1rem .3rem;margin:0 0 .25rem;overflow-wrap:anywhere}

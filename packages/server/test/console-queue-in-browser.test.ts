@@ -116,6 +116,21 @@ describe('the queue in a browser', () => {
     await shot('queue-view');
     expect(violations).toEqual([]);
   }, 90_000);
+
+  it('fits a phone: the slots grid and the queue at 390 px', async () => {
+    const phone = await page
+      .context()
+      .browser()
+      ?.newContext({ viewport: { width: 390, height: 844 } });
+    if (phone === undefined) throw new Error('no browser');
+    await phone.addCookies(await page.context().cookies());
+    const small = await phone.newPage();
+    await small.goto(`${server.url}/app/connections/${threads}/queue`);
+    expect(await small.locator('ol.queue > li').count()).toBe(3);
+    await expectNoOverflow(small);
+    await small.screenshot({ path: join(ARTIFACTS, 'queue-view-390.png'), fullPage: true });
+    await phone.close();
+  }, 60_000);
 });
 
 const addDays = (iso: string, days: number) =>
