@@ -79,6 +79,21 @@ export const CONSOLE_CSS = `${WEB_CSS}
 .series-facebook{stroke:#1a5fb4;stroke-dasharray:14 5}.dot-facebook{fill:#1a5fb4}
 .legend{list-style:none;margin:0 0 .5rem;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;font-size:.9rem}
 .legend li{display:inline-flex;align-items:center;gap:.4rem}
+/* An account's slots grid and queue. */
+table.slots td,table.slots th{text-align:center}
+table.slots input[type=time]{width:auto}
+.queue{padding-left:1.5rem}
+.queue-item{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;padding:.4rem 0;border-bottom:1px solid var(--line)}
+.queue-time{font-variant-numeric:tabular-nums;min-width:12rem}
+.queue-actions{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;margin-left:auto}
+.inline-check{display:inline-flex;align-items:center;gap:.3rem;margin:0;font-weight:400}
+.inline-check input{width:auto}
+/* On a phone the grid's eight columns fit without scrolling sideways. */
+@media (max-width:40rem){table.slots th,table.slots td{padding:.35rem .1rem}table.slots input[type=time]{padding:.3rem .2rem;font-size:.8rem}.queue{padding-left:1.1rem}}
+/* A free slot on the calendar: quiet, labelled, not a post. */
+.free-slots{list-style:none;margin:.25rem 0 0;padding:0}
+.free-slot{font-size:.75rem;border:1px dashed var(--line);border-radius:4px;padding:.1rem .3rem;margin:0 0 .25rem;overflow-wrap:anywhere}
+.free-slot a{color:var(--muted);text-decoration:none}.free-slot a:hover{text-decoration:underline}
 `;
 
 /** The stylesheet's path: its name carries a hash of its content. */

@@ -67,6 +67,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   account_has_scheduled_posts: 409,
   no_posting_slots: 409,
   no_free_slot: 409,
+  queue_changed: 409,
   invalid_template: 400,
   automation_not_found: 404,
   automation_is_draft: 409,

@@ -1,11 +1,14 @@
 import {
   addDays,
+  calendarFreeSlots,
   calendarPosts,
+  type FreeSlot,
   formatLocalDate,
   groupsOf,
   type LocalDate,
   mondayOf,
   monthRange,
+  PLATFORM_NAMES,
   type Post,
   parseLocalDateTime,
   weekdayOf,
@@ -61,6 +64,30 @@ const monthParam = (year: number, month: number) => {
   const d = new Date(Date.UTC(year, month - 1, 1));
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
+
+/** The empty posting slots of the range (core's `calendarFreeSlots`), by the person's local day. */
+async function freeSlotsByDay(
+  c: SignedContext,
+  range: { from: Date; to: Date },
+  posts: readonly Post[],
+): Promise<Map<string, FreeSlot[]>> {
+  const byDay = new Map<string, FreeSlot[]>();
+  for (const slot of await unwrap(calendarFreeSlots(c.deps.core, c.actor, range, posts))) {
+    const key = c.time.day(slot.time);
+    byDay.set(key, [...(byDay.get(key) ?? []), slot]);
+  }
+  return byDay;
+}
+
+// Quiet, labelled entries: "09:30 free slot · Threads @shop", linking to the account's queue.
+function freeSlotList(slots: readonly FreeSlot[] | undefined, c: SignedContext): Html | string {
+  if (slots === undefined || slots.length === 0) return '';
+  return html`<ul class="free-slots">${slots.map((slot) => {
+    const local = c.time.local(slot.time);
+    const hhmm = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
+    return html`<li class="free-slot"><a href="/app/connections/${slot.account.id}/queue"><time datetime="${slot.time.toISOString()}">${hhmm}</time> free slot · ${PLATFORM_NAMES[slot.account.platform]} @${slot.account.handle}</a></li>`;
+  })}</ul>`;
+}
 
 // Posts made together are one entry of the day: one post across platforms.
 const dayEntries = (posts: readonly Post[], frame: CalendarEntryFrame, place: EntryPlace): Html[] =>
@@ -129,7 +156,9 @@ export async function monthView(
   // The grid starts on the Monday on or before the 1st and ends on the Sunday on or after the last day.
   const start = mondayOf(first);
   const days = Math.ceil((weekdayOf(first) + length) / 7) * 7;
-  const found = await unwrap(calendarPosts(c.deps.core, c.actor, monthRange(c.time.zone, year, month)));
+  const range = monthRange(c.time.zone, year, month);
+  const found = await unwrap(calendarPosts(c.deps.core, c.actor, range));
+  const free = await freeSlotsByDay(c, range, found.posts);
   const byDay = new Map<string, Post[]>();
   for (const post of found.posts) {
     const key = post.scheduledTime === null ? '' : c.time.day(post.scheduledTime);
@@ -146,7 +175,7 @@ export async function monthView(
       const posts = byDay.get(key) ?? [];
       if (day.month === month) inMonth.push({ day, posts });
       return html`<td data-day="${key}"${day.month === month ? '' : html` class="muted"`}${key === today ? html` aria-current="date"` : ''}>
-<span class="day"><span class="visually-hidden">${weekday} </span>${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${dayEntries(posts, frame, 'grid')}</ul>`}</td>`;
+<span class="day"><span class="visually-hidden">${weekday} </span>${day.day}</span>${posts.length === 0 ? '' : html`<ul class="day-posts">${dayEntries(posts, frame, 'grid')}</ul>`}${day.month === month ? freeSlotList(free.get(key), c) : ''}</td>`;
     });
     weeks.push(html`<tr>${cells}</tr>`);
   }
@@ -178,15 +207,18 @@ export async function weekView(
 ): Promise<ConsoleReply> {
   const now = c.deps.core.clock.now();
   const start = weekStart(asked, c.time.local(now));
-  const found = await unwrap(calendarPosts(c.deps.core, c.actor, weekRange(c.time.zone, start)));
+  const range = weekRange(c.time.zone, start);
+  const found = await unwrap(calendarPosts(c.deps.core, c.actor, range));
+  const free = await freeSlotsByDay(c, range, found.posts);
   const frame = await entryFrame(c, found.posts, `week:${formatLocalDate(start)}`, outcome);
   const days = WEEKDAYS.map((weekday, d) => {
     const day = addDays(start, d);
     const posts = found.posts.filter(
       (p) => p.scheduledTime !== null && c.time.day(p.scheduledTime) === formatLocalDate(day),
     );
+    const freeOfDay = free.get(formatLocalDate(day));
     return html`<section class="card week-day" data-day="${formatLocalDate(day)}" aria-labelledby="day-${d}"><h2 id="day-${d}">${weekday} ${day.day} ${dateLabel(day, { month: 'long' })}</h2>
-${posts.length === 0 ? html`<p class="muted">Nothing.</p>` : html`<ul class="day-posts">${dayEntries(posts, frame, 'week')}</ul>`}</section>`;
+${posts.length > 0 ? html`<ul class="day-posts">${dayEntries(posts, frame, 'week')}</ul>` : freeOfDay === undefined ? html`<p class="muted">Nothing.</p>` : ''}${freeSlotList(freeOfDay, c)}</section>`;
   });
   const title = `week of ${dateLabel(start, { day: 'numeric', month: 'long', year: 'numeric' })}`;
   const body = html`<nav class="actions" aria-label="Weeks">

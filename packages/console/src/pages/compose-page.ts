@@ -178,6 +178,7 @@ ${composePreview(input, platformsOf(accounts, draft.profileIds), media, c.deps.c
 <p id="upload-wait" class="muted" role="status" hidden>Waiting for the upload to finish before anything can be sent.</p>
 <div class="actions">
 <button type="submit" name="action" value="schedule" data-send>Schedule</button>
+<button type="submit" name="action" value="queue" class="secondary" data-send>Add to queue (next free slot)</button>
 <button type="submit" name="action" value="draft" class="secondary" data-send>Save as draft</button>
 <button type="submit" name="action" value="approval" class="secondary" data-send>Ask for approval</button>
 </div></form>
@@ -288,10 +289,13 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     return redirectReply(`/app/posts/${saved.value.id}`);
   }
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
+  // "Add to queue": each account's next free slot (docs/queue.md) instead of the typed time.
+  const { scheduledTime: _typed, ...untimed } = content as typeof content & { scheduledTime?: string };
+  const when = action === 'queue' ? { ...untimed, queue: true } : content;
   const created = await createPosts(
     c.deps.core,
     c.actor,
-    { ...content, platforms: platformsOf(accounts, draft.profileIds), profileIds: draft.profileIds },
+    { ...when, platforms: platformsOf(accounts, draft.profileIds), profileIds: draft.profileIds },
     { requireScheduledTime: false, mixedImageSizes: COMPOSE_MIXED_IMAGE_SIZES },
   );
   if (created.isErr()) return form(c, draft, 400, 'Not scheduled.', problemsOf(created.error, c.time.zone));

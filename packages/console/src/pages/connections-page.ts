@@ -73,7 +73,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
       a.needsReconnect
         ? html`<form class="inline" method="post" action="/app/connections">${csrfField(c.session)}<input type="hidden" name="platform" value="${a.platform}"><button type="submit">Reconnect</button></form>`
         : ''
-    }${confirmButton(`/app/connections/${a.id}/disconnect`, 'Disconnect', `Disconnect @${a.handle} on ${PLATFORM_NAMES[a.platform]}`, 'secondary')}</td></tr>`,
+    }<a class="button secondary" href="/app/connections/${a.id}/queue">Slots and queue</a>${confirmButton(`/app/connections/${a.id}/disconnect`, 'Disconnect', `Disconnect @${a.handle} on ${PLATFORM_NAMES[a.platform]}`, 'secondary')}</td></tr>`,
   );
   const body = html`<section class="card" aria-labelledby="connect-heading"><h2 id="connect-heading">Connect an account</h2>
 ${

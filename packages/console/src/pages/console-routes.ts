@@ -1,5 +1,6 @@
 import type { ConsoleRoute } from '../console-context.js';
 import { accountRoutes } from './account-page.js';
+import { accountQueueRoutes } from './account-queue-page.js';
 import { agentRoutes } from './agents-page.js';
 import { analyticsRoutes } from './analytics-page.js';
 import { approvalRoutes } from './approvals-page.js';
@@ -34,6 +35,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...mediaRoutes,
     ...thumbnailRoutes,
     ...connectionRoutes,
+    ...accountQueueRoutes,
     ...automationRoutes,
     ...analyticsRoutes,
     ...keyRoutes,

@@ -5,8 +5,8 @@ import { csrfField } from '../console-page.js';
 import type { ConsoleReply } from '../console-reply.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
 
-// Intl's list leaves out UTC itself, the zone of everyone who has not chosen.
-const ZONES: readonly string[] = [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('timeZone')];
+/** The zones the console offers. Intl's list leaves out UTC itself, the zone of everyone who has not chosen. */
+export const TIME_ZONES: readonly string[] = [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('timeZone')];
 
 /**
  * The account page's time zone form. While the person still has the default zone, the select is
@@ -14,7 +14,7 @@ const ZONES: readonly string[] = [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('
  */
 export function timeZoneSection(c: SignedContext): Html {
   const current = c.time.zone;
-  const zones = ZONES.includes(current) ? ZONES : [current, ...ZONES];
+  const zones = TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES];
   const offer = c.session.user.timeZone === DEFAULT_TIME_ZONE;
   const now = c.deps.core.clock.now();
   return html`<section class="card" aria-labelledby="time-zone-heading"><h2 id="time-zone-heading">Time zone</h2>

@@ -91,6 +91,7 @@ export const ERROR_CODES = [
   // ours: posting slots and the queue (docs/queue.md)
   'no_posting_slots',
   'no_free_slot',
+  'queue_changed',
   // ours: comment automations and Meta's webhooks
   'invalid_template',
   'automation_not_found',

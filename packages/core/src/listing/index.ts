@@ -13,6 +13,7 @@ export {
 } from './calendar-range.js';
 export { type FirstStep, firstSteps } from './first-steps.js';
 export { accountSummaryJson, accountSummarySchema } from './use-cases/account-summary-answer.js';
+export { calendarFreeSlots, type FreeSlot } from './use-cases/calendar-free-slots.js';
 export { CALENDAR_POSTS_MAX, type CalendarPosts, calendarPosts } from './use-cases/calendar-posts.js';
 export {
   DELETED_POSTS_SHOWN,

@@ -82,7 +82,13 @@ export {
   type CreatePostsResult,
   createPosts,
 } from './use-cases/create-posts.js';
-export { deletedView, deletePost, deletionOf, type PostDeleted } from './use-cases/delete-post.js';
+export {
+  type DeleteOptions,
+  deletedView,
+  deletePost,
+  deletionOf,
+  type PostDeleted,
+} from './use-cases/delete-post.js';
 export { deletePostGroup } from './use-cases/delete-post-group.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
 export { type EditPostInput, editPost, plannedEdit } from './use-cases/edit-post.js';
@@ -90,7 +96,13 @@ export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-gr
 export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
-export { listQueue, QUEUE_VIEW_LIMIT, type QueueItem, type QueueView } from './use-cases/list-queue.js';
+export {
+  listQueue,
+  QUEUE_VIEW_LIMIT,
+  type QueueItem,
+  type QueueView,
+  queuedPosts,
+} from './use-cases/list-queue.js';
 export {
   beingPublished,
   liveOwnedPost,
@@ -118,6 +130,7 @@ export {
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
 export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';
+export { queueChanged, reorderQueue, shuffleQueue, slotMoves } from './use-cases/reorder-queue.js';
 export { resolveMedia } from './use-cases/resolve-media.js';
 export { resolveTargets } from './use-cases/resolve-targets.js';
 export { restorePost } from './use-cases/restore-post.js';

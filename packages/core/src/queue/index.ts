@@ -3,7 +3,7 @@
 // The queue sits below posts: the insert script of posts asks `nextFreeSlots` for each queued row
 // inside its transaction, and the queue view (`listQueue`) is a posts use case for the same reason.
 export { DAILY_POST_CAPS, dailyPostCap } from './daily-post-cap.js';
-export { isSlotInstant, nextFreeSlots, QUEUE_HORIZON_DAYS } from './next-free-slots.js';
+export { isSlotInstant, nextFreeSlots, QUEUE_HORIZON_DAYS, slotsBetween } from './next-free-slots.js';
 export type { PostingSlotStore } from './ports/posting-slot-store.js';
 export {
   MAX_POSTING_SLOTS,

@@ -141,3 +141,35 @@ export function isSlotInstant(schedule: PostingSchedule, instant: Date): boolean
     return localToInstant(schedule.timeZone, { ...local, hour, minute }).getTime() === instant.getTime();
   });
 }
+
+/**
+ * Every slot instant of `schedule` with `from <= instant < to`, in time order, by the same local
+ * time rules as `nextFreeSlots` (a spring-forward slot moves forward, a repeated hour takes the
+ * earlier instant, two slots on one instant count once): what a calendar shows as free slots once
+ * the taken ones are left out.
+ */
+export function slotsBetween(schedule: PostingSchedule, from: Date, to: Date): Date[] {
+  const byDay = WEEKDAYS.map((day) =>
+    schedule.slots
+      .filter((s) => s.day === day)
+      .map((s) => s.time)
+      .sort(),
+  );
+  const found = new Map<number, Date>();
+  // A day before and after: a local day's slots can fall on either side of a UTC bound.
+  const start = instantToLocal(schedule.timeZone, new Date(from.getTime() - DAY_MS));
+  const days = Math.ceil((to.getTime() - from.getTime()) / DAY_MS) + 2;
+  for (let offset = 0; offset <= days; offset++) {
+    const date = addDays(start, offset);
+    const times = byDay[date.weekday] ?? [];
+    if (times.length === 0) continue;
+    const clock = dayClock(schedule.timeZone, date);
+    for (const time of times) {
+      const [hour, minute] = time.split(':').map(Number) as [number, number];
+      const instant = clock.at(hour, minute);
+      if (instant.getTime() >= from.getTime() && instant.getTime() < to.getTime())
+        found.set(instant.getTime(), instant);
+    }
+  }
+  return [...found.values()].sort((a, b) => a.getTime() - b.getTime());
+}

@@ -3,6 +3,7 @@ import type { Store } from '../deps/index.js';
 import type { Post, QueueRequest } from '../posts/index.js';
 import { type PostingSchedule, WEEKDAYS } from '../queue/index.js';
 import { anAccount, aPost, aUser } from './builders.js';
+import { describeQueueOrderContract } from './queue-order-contract.js';
 import { batch, T0 } from './store-contract-support.js';
 
 // T0 is Thursday 2026-01-15 12:00 UTC; every day has a slot at 09:00 and 17:00 UTC.
@@ -129,4 +130,5 @@ export function describeQueueContract(store: () => Store): void {
       expect(times).toEqual(expected);
     });
   });
+  describeQueueOrderContract(store);
 }

@@ -63,6 +63,7 @@ export const ERROR_SENTENCES: Readonly<Record<ErrorCode, string>> = {
   account_has_scheduled_posts: 'Posts are still waiting to go out to that account.',
   no_posting_slots: 'That account has no posting slots to queue into.',
   no_free_slot: 'The queue has no free slot left within a year.',
+  queue_changed: 'The queue changed since it was shown; look at it again.',
   invalid_template: 'That automation file could not be read.',
   automation_not_found: 'That automation does not exist or is not yours.',
   automation_is_draft: 'That automation is still a draft.',

@@ -172,19 +172,33 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/posts/{id}',
       tag: 'Posts',
       summary: `Delete a post that has not been published (restorable for ${LIMIT_PHRASES.restoreWindow})`,
+      description:
+        "`pullQueue=true`: when the post is in its account's queue, each later queued post moves one slot earlier, in the delete's transaction (docs/queue.md).",
       access: { scope: 'post:write' },
+      query: z.object({
+        pullQueue: z
+          .enum(['true', 'false'])
+          .optional()
+          .describe('true: the later posts of the queue move forward into the freed slot.'),
+      }),
       responses: {
         200: { description: 'The post is deleted; deleting again answers the same.', schema: deletedSchema },
       },
       errors: ['post_not_found', 'invalid_post_state'],
-    })(
-      answerOnPathId(deps.core, deletePost, (done) => ({
-        postId: done.postId,
-        deleted: true as const,
-        deletedAt: done.deletedAt.toISOString(),
-        restorableUntil: done.restorableUntil.toISOString(),
-      })),
-    ),
+    })(async ({ ctx, params, query }) => {
+      const done = await unwrap(
+        deletePost(deps.core, actorOf(ctx), params.id ?? '', { pullQueue: query.pullQueue === 'true' }),
+      );
+      return {
+        status: 200,
+        body: {
+          postId: done.postId,
+          deleted: true as const,
+          deletedAt: done.deletedAt.toISOString(),
+          restorableUntil: done.restorableUntil.toISOString(),
+        },
+      };
+    }),
     defineOperation({
       id: 'restorePost',
       method: 'POST',

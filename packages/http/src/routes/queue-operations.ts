@@ -1,4 +1,12 @@
-import { getPostingSlots, listQueue, postingScheduleSchema, replacePostingSlots } from '@svc/core';
+import {
+  getPostingSlots,
+  listQueue,
+  postingScheduleSchema,
+  type QueueView,
+  reorderQueue,
+  replacePostingSlots,
+  shuffleQueue,
+} from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import { answerOnPathId } from '../answer-on-path-id.js';
@@ -23,6 +31,35 @@ const queueSchema = z.object({
 const queueQuery = z.object({
   profileId: z.string().min(1).describe('The account whose queue to read.'),
 });
+
+const QUEUE_EXAMPLE = {
+  items: [{ postId: 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2', scheduledTime: '2031-12-01T08:30:00Z' }],
+};
+
+const reorderBody = z
+  .object({
+    profileId: z.string().min(1).describe('The account whose queue to reorder.'),
+    postIds: z
+      .array(z.string())
+      .describe("Exactly the queue's posts (as `GET /api/v1/queue` lists them), in the new order."),
+  })
+  .strict();
+
+const shuffleBody = z
+  .object({ profileId: z.string().min(1).describe('The account whose queue to shuffle.') })
+  .strict();
+
+const QUEUE_WRITE_ERRORS = [
+  'validation_failed',
+  'invalid_profile_ids',
+  'profile_scope_denied',
+  'queue_changed',
+  'invalid_post_state',
+] as const;
+
+function queueAnswer({ items }: QueueView) {
+  return { items: items.map((i) => ({ postId: i.postId, scheduledTime: i.scheduledTime.toISOString() })) };
+}
 
 /** Each account's posting slots and its queue (docs/queue.md). */
 export function queueOperations(deps: HttpDeps): AnyOperation[] {
@@ -79,14 +116,51 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
         },
       },
       errors: ['validation_failed', 'invalid_profile_ids', 'profile_scope_denied'],
-    })(async ({ ctx, query }) => {
-      const { items } = await unwrap(listQueue(deps.core, actorOf(ctx), query.profileId));
-      return {
-        status: 200,
-        body: {
-          items: items.map((i) => ({ postId: i.postId, scheduledTime: i.scheduledTime.toISOString() })),
+    })(async ({ ctx, query }) => ({
+      status: 200,
+      body: queueAnswer(await unwrap(listQueue(deps.core, actorOf(ctx), query.profileId))),
+    })),
+    defineOperation({
+      id: 'reorderQueue',
+      method: 'POST',
+      path: '/api/v1/queue/reorder',
+      tag: 'Queue',
+      summary: "Put an account's queued posts in a new order on the same slots",
+      description:
+        "The posts keep the queue's set of slot times, soonest to the first named, in one transaction. A list that is not exactly the current queue is refused with `queue_changed` (409), whose `details.postIds` is the current order. A post being published must stay where it is.",
+      access: { scope: 'post:write' },
+      body: {
+        kind: 'json',
+        schema: reorderBody,
+        example: {
+          profileId: 'acct_01JDQ3Z5T2X8K9M4N6P7R0S1V2',
+          postIds: ['post_01JDQ3Z5T2X8K9M4N6P7R0S1V2'],
         },
-      };
-    }),
+      },
+      responses: {
+        200: { description: 'The queue in its new order.', schema: queueSchema, example: QUEUE_EXAMPLE },
+      },
+      errors: [...QUEUE_WRITE_ERRORS],
+    })(async ({ ctx, body }) => ({
+      status: 200,
+      body: queueAnswer(await unwrap(reorderQueue(deps.core, actorOf(ctx), body.profileId, body.postIds))),
+    })),
+    defineOperation({
+      id: 'shuffleQueue',
+      method: 'POST',
+      path: '/api/v1/queue/shuffle',
+      tag: 'Queue',
+      summary: "Put an account's queued posts in a random order on the same slots",
+      description: 'As a reorder to a random order; a post being published keeps its slot.',
+      access: { scope: 'post:write' },
+      body: { kind: 'json', schema: shuffleBody, example: { profileId: 'acct_01JDQ3Z5T2X8K9M4N6P7R0S1V2' } },
+      responses: {
+        200: { description: 'The queue in its new order.', schema: queueSchema, example: QUEUE_EXAMPLE },
+      },
+      errors: [...QUEUE_WRITE_ERRORS],
+    })(async ({ ctx, body }) => ({
+      status: 200,
+      body: queueAnswer(await unwrap(shuffleQueue(deps.core, actorOf(ctx), body.profileId))),
+    })),
   ];
 }

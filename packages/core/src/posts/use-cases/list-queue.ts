@@ -1,9 +1,11 @@
 import { ok, type Result } from 'neverthrow';
-import { actorAccount } from '../../accounts/index.js';
+import { actorAccount, type ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
+import type { Actor } from '../../identity/index.js';
 import { itemUseCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import { isSlotInstant, type PostingSchedule, scheduleOf } from '../../queue/index.js';
+import type { Post } from '../post.js';
 
 /** How many queued posts the queue view answers at most. */
 export const QUEUE_VIEW_LIMIT = 100;
@@ -28,18 +30,32 @@ export const listQueue = itemUseCase(
   'post:read',
   (deps: Deps, actor, profileId) => actorAccount(deps, actor, profileId, 'profileId'),
   async (account, deps: Deps, actor): Promise<Result<QueueView, SvcError>> => {
-    const schedule = await scheduleOf(deps, account, actor.user.timeZone);
-    if (schedule.slots.length === 0) return ok({ schedule, items: [] });
-    const upcoming = await deps.store.posts.upcomingPosts(
-      actor.user.id,
-      [account.id],
-      deps.clock.now(),
-      UPCOMING_READ,
-    );
-    const items = upcoming
-      .filter((post) => post.scheduledTime !== null && isSlotInstant(schedule, post.scheduledTime))
-      .slice(0, QUEUE_VIEW_LIMIT)
-      .map((post) => ({ postId: post.id, scheduledTime: post.scheduledTime as Date }));
+    const { schedule, posts } = await queuedPosts(deps, actor, account);
+    const items = posts.map((post) => ({ postId: post.id, scheduledTime: post.scheduledTime as Date }));
     return ok({ schedule, items });
   },
 );
+
+/**
+ * The posts an account's queue holds, as the queue view lists them (soonest first, at most
+ * QUEUE_VIEW_LIMIT), with the slots they were read against: what reordering, shuffling and a
+ * delete that pulls the queue forward act on.
+ */
+export async function queuedPosts(
+  deps: Deps,
+  actor: Actor,
+  account: ConnectedAccount,
+): Promise<{ schedule: PostingSchedule; posts: Post[] }> {
+  const schedule = await scheduleOf(deps, account, actor.user.timeZone);
+  if (schedule.slots.length === 0) return { schedule, posts: [] };
+  const upcoming = await deps.store.posts.upcomingPosts(
+    actor.user.id,
+    [account.id],
+    deps.clock.now(),
+    UPCOMING_READ,
+  );
+  const posts = upcoming
+    .filter((post) => post.scheduledTime !== null && isSlotInstant(schedule, post.scheduledTime))
+    .slice(0, QUEUE_VIEW_LIMIT);
+  return { schedule, posts };
+}
