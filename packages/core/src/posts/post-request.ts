@@ -10,6 +10,7 @@ import {
 } from '../kernel/index.js';
 import type { MediaRef } from '../media/index.js';
 import { type PlatformMeta, platformMetaSchema } from '../policy/index.js';
+import { type EvergreenRule, evergreenRuleSchema } from '../queue/index.js';
 import { invalidScheduledTime } from './scheduled-time-errors.js';
 
 /** Most slides any platform takes (TikTok photo sets); longer lists are refused while parsing. */
@@ -34,6 +35,8 @@ export const postPayloadSchema = z.strictObject({
   allowDuplicate: z.boolean().nullish(),
   /** Each row takes its account's next free posting slot instead of a `scheduledTime` (docs/queue.md). */
   queue: z.boolean().nullish(),
+  /** Copies of each row re-enter its account's queue by this rule (docs/queue.md, "Evergreen recycling"). */
+  evergreen: evergreenRuleSchema.nullish(),
 });
 
 /** The post creation payload as it arrives. */
@@ -60,6 +63,11 @@ export type PostRequest = {
    * for, so the fingerprint of a request without it is what it was before the queue existed.
    */
   readonly queue?: true;
+  /**
+   * Each row's evergreen rule (docs/queue.md). Present only when asked for, so the fingerprint of
+   * a request without it is what it was before recycling existed.
+   */
+  readonly evergreen?: EvergreenRule;
 };
 
 /**
@@ -124,6 +132,15 @@ export function parsePostRequest(
     platformMeta: payload.platformMeta ?? null,
     allowDuplicate: payload.allowDuplicate === true,
     ...(queue ? { queue: true as const } : {}),
+    ...(payload.evergreen == null
+      ? {}
+      : {
+          evergreen: {
+            everyDays: payload.evergreen.everyDays,
+            maxTimes: payload.evergreen.maxTimes,
+            onlyAboveMedian: payload.evergreen.onlyAboveMedian ?? false,
+          },
+        }),
   });
 }
 

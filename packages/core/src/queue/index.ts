@@ -17,3 +17,11 @@ export {
 } from './posting-schedule.js';
 export { SLOT_HOLDING_STATUSES } from './slot-holding-statuses.js';
 export { getPostingSlots, replacePostingSlots, scheduleOf } from './use-cases/posting-slots.js';
+export { type EvergreenDecision, evergreenDue, isAboveMedian, type RecycleStep } from './evergreen-due.js';
+export {
+  type EvergreenRule,
+  evergreenRuleSchema,
+  MAX_EVERGREEN_DAYS,
+  MAX_EVERGREEN_TIMES,
+  parseEvergreenRule,
+} from './evergreen-rule.js';

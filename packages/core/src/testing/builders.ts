@@ -102,6 +102,9 @@ export function aPost(ownerId: string, accountId: string, overrides: Partial<Pos
     warning: null,
     publishProgress: null,
     deletedAt: null,
+    evergreen: null,
+    recycledFrom: null,
+    recycleNumber: null,
     version: 0,
     ...overrides,
   };

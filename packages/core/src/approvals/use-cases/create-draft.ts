@@ -209,6 +209,9 @@ function draftPost(
     warning: null,
     publishProgress: null,
     deletedAt: null,
+    evergreen: null,
+    recycledFrom: null,
+    recycleNumber: null,
     version: 0,
   };
 }

@@ -256,6 +256,9 @@ export function buildRow(
     warning: null,
     publishProgress: null,
     deletedAt: null,
+    evergreen: request.evergreen ?? null,
+    recycledFrom: null,
+    recycleNumber: null,
     version: 0,
   };
 }
