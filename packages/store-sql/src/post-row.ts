@@ -46,6 +46,7 @@ export type PostRowOf<T extends SqlTypes> = {
   evergreen: T['json'] | null;
   recycled_from: string | null;
   recycle_number: number | null;
+  recycle_skipped_at: T['date'] | null;
   /** core's `contentHashOf`, for the duplicate-content check; derived, never read back. */
   content_hash: string | null;
 };
@@ -85,6 +86,7 @@ export const POST_COLUMNS = [
   'evergreen',
   'recycled_from',
   'recycle_number',
+  'recycle_skipped_at',
   'content_hash',
   'version',
 ] as const satisfies readonly (keyof PostRowOf<SqlTypes>)[];
@@ -122,6 +124,7 @@ export function postToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, post: Post)
     evergreen: orNull(post.evergreen, codec.jsonToSql),
     recycled_from: post.recycledFrom,
     recycle_number: post.recycleNumber,
+    recycle_skipped_at: orNull(post.recycleSkippedAt, codec.dateToSql),
     content_hash: contentHashOf(post),
   };
 }
@@ -158,6 +161,7 @@ export function sqlRowToPost<T extends SqlTypes>(codec: SqlCodec<T>, row: PostRo
     evergreen: orNull(row.evergreen, (rule) => codec.jsonFromSql<EvergreenRule>(rule)),
     recycledFrom: row.recycled_from,
     recycleNumber: row.recycle_number,
+    recycleSkippedAt: orNull(row.recycle_skipped_at, codec.dateFromSql),
     version: row.version,
   };
 }

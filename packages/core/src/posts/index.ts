@@ -116,6 +116,15 @@ export {
   type SkippedMember,
 } from './use-cases/post-group.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
+export {
+  EVERGREEN_PAGE,
+  MEDIAN_MIN_POSTS,
+  MEDIAN_SAMPLE,
+  type RecycleOutcome,
+  type RecycleSkipReason,
+  recycleEvergreenPosts,
+} from './use-cases/recycle-evergreen-posts.js';
+export { recycledEvents } from './recycled-events.js';
 export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';
 export { resolveMedia } from './use-cases/resolve-media.js';

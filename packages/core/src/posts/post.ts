@@ -72,6 +72,11 @@ export const postSchema = z.object({
   recycledFrom: z.string().min(1).nullable(),
   /** On a recycled copy, its number (1 for the first): unique per original in every store. */
   recycleNumber: z.number().int().positive().nullable(),
+  /**
+   * On an evergreen post, when the recycling sweep last skipped a period without a copy (no slots,
+   * analytics missing or not above the median): the next period counts from it. Null otherwise.
+   */
+  recycleSkippedAt: z.date().nullable(),
   /** Incremented on every write; stores use it for compare-and-set updates. */
   version: z.number().int().nonnegative(),
 });

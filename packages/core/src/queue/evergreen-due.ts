@@ -9,6 +9,8 @@ export type RecycleStep = {
   readonly deletedAt: Date | null;
   /** A copy's number (1 for the first); null on the original. */
   readonly recycleNumber: number | null;
+  /** On the original: when a period was last skipped without a copy; the next counts from it. */
+  readonly recycleSkippedAt?: Date | null;
 };
 
 /** Whether an evergreen post should be copied into its queue now. */
@@ -24,7 +26,8 @@ export type EvergreenDecision =
  * The evergreen due rule (docs/queue.md). A copy is due when the original is posted and not
  * deleted, fewer than `maxTimes` copies were made (deleted and failed copies count: they were
  * made), no copy is still on its way out (waiting for approval, scheduled, being published), and
- * `everyDays` days have passed since the latest publication of the original or of a copy. The
+ * `everyDays` days have passed since the latest publication of the original or of a copy, or
+ * since a period was last skipped. The
  * copy's number is one more than the highest made, so "copy k of post X" names one copy ever.
  */
 export function evergreenDue(
@@ -39,7 +42,7 @@ export function evergreenDue(
   const live = copies.filter((copy) => copy.deletedAt === null);
   if (live.some((copy) => copy.status !== 'posted' && copy.status !== 'failed'))
     return { kind: 'waiting', until: null };
-  let last = original.publishedAt.getTime();
+  let last = Math.max(original.publishedAt.getTime(), original.recycleSkippedAt?.getTime() ?? 0);
   for (const copy of live) {
     if (copy.status === 'posted' && copy.publishedAt !== null) last = Math.max(last, copy.publishedAt.getTime());
   }

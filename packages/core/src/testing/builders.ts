@@ -105,6 +105,7 @@ export function aPost(ownerId: string, accountId: string, overrides: Partial<Pos
     evergreen: null,
     recycledFrom: null,
     recycleNumber: null,
+    recycleSkippedAt: null,
     version: 0,
     ...overrides,
   };

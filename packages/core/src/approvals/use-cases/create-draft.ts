@@ -212,6 +212,7 @@ function draftPost(
     evergreen: null,
     recycledFrom: null,
     recycleNumber: null,
+    recycleSkippedAt: null,
     version: 0,
   };
 }

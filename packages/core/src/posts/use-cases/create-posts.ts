@@ -259,6 +259,7 @@ export function buildRow(
     evergreen: request.evergreen ?? null,
     recycledFrom: null,
     recycleNumber: null,
+    recycleSkippedAt: null,
     version: 0,
   };
 }
