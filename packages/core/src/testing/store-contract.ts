@@ -21,6 +21,7 @@ import { describePostPurgeContract } from './post-purge-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
 import { describePostWriteContract } from './post-write-contract.js';
 import { describeQueueContract } from './queue-contract.js';
+import { describeEvergreenContract } from './evergreen-contract.js';
 import { describeUserStoreContract } from './user-store-contract.js';
 import { describeWakeupContract } from './wakeup-contract.js';
 
@@ -57,6 +58,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeMediaAssetContract(() => store);
     describeWakeupContract(() => store);
     describeQueueContract(() => store);
+    describeEvergreenContract(() => store);
 
     describe('posts', () => {
       describePostInsertContract(() => store);
