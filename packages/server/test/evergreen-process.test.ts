@@ -36,7 +36,11 @@ const exited = (child: ChildProcess) =>
 describe('evergreen recycling across kill -9 of the publisher (SQLite)', () => {
   it('makes exactly one copy per evergreen post whose period passed', { timeout: 120_000 }, async () => {
     const dir = dataDir();
-    const env = { SVC_DATA_DIR: dir, SVC_SECRET: 'evergreen-process-master-secret-of-40-chars', LOG_LEVEL: 'warn' };
+    const env = {
+      SVC_DATA_DIR: dir,
+      SVC_SECRET: 'evergreen-process-master-secret-of-40-chars',
+      LOG_LEVEL: 'warn',
+    };
     expect((await svcInProcess(['migrate'], env)).code).toBe(0);
     const path = join(dir, 'svc.db');
 
@@ -79,8 +83,11 @@ describe('evergreen recycling across kill -9 of the publisher (SQLite)', () => {
 
     const reader = new DatabaseSync(path, { readOnly: true });
     const copies = () =>
-      (reader.prepare('SELECT COUNT(*) AS n FROM posts WHERE recycled_from IS NOT NULL').get() as { n: number })
-        .n;
+      (
+        reader.prepare('SELECT COUNT(*) AS n FROM posts WHERE recycled_from IS NOT NULL').get() as {
+          n: number;
+        }
+      ).n;
     try {
       // Kill each publisher as soon as its sweep has made a copy more than the last one left.
       const partials: number[] = [];
@@ -121,7 +128,9 @@ describe('evergreen recycling across kill -9 of the publisher (SQLite)', () => {
       expect(perOriginal.every((row) => row.n === 1 && row.k === 1)).toBe(true);
       expect(new Set(perOriginal.map((row) => row.original))).toEqual(new Set(originals.map((p) => p.id)));
       const recycled = reader
-        .prepare("SELECT COUNT(*) AS n, COUNT(DISTINCT subject_id) AS subjects FROM events WHERE type = 'post.recycled'")
+        .prepare(
+          "SELECT COUNT(*) AS n, COUNT(DISTINCT subject_id) AS subjects FROM events WHERE type = 'post.recycled'",
+        )
         .get() as { n: number; subjects: number };
       expect(recycled).toEqual({ n: ORIGINALS, subjects: ORIGINALS });
       // Each copy holds its own slot: one a day, none shared.

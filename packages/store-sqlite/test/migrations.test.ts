@@ -195,7 +195,11 @@ describe('migrateSqlite', () => {
         "INSERT INTO journal_consumers (consumer, position, lease_owner, lease_until) VALUES ('webhooks', '2', 'worker-a', 99)",
       ).run();
     });
-    expect(migrateSqlite(path).applied).toEqual(['0028_journal_clock', '0029_posting_slots', '0030_evergreen']);
+    expect(migrateSqlite(path).applied).toEqual([
+      '0028_journal_clock',
+      '0029_posting_slots',
+      '0030_evergreen',
+    ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([
       { name: 'analytics', position: '1', lease_owner: null, lease_until: null },

@@ -69,6 +69,7 @@ export {
   stateOf,
   transition,
 } from './post-state-machine.js';
+export { recycledEvents } from './recycled-events.js';
 export { restoreDaysLeft } from './restore-days-left.js';
 export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
@@ -116,6 +117,7 @@ export {
   type SkippedMember,
 } from './use-cases/post-group.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
+export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export {
   EVERGREEN_PAGE,
   MEDIAN_MIN_POSTS,
@@ -124,8 +126,6 @@ export {
   type RecycleSkipReason,
   recycleEvergreenPosts,
 } from './use-cases/recycle-evergreen-posts.js';
-export { recycledEvents } from './recycled-events.js';
-export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';
 export { resolveMedia } from './use-cases/resolve-media.js';
 export { resolveTargets } from './use-cases/resolve-targets.js';

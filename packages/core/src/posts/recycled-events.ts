@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../journal/index.js';
-import { postEvent } from './post-events.js';
 import type { Post } from './post.js';
+import { postEvent } from './post-events.js';
 
 /**
  * `post.recycled` for each recycled copy among `posts` (docs/queue.md): the copy is the subject,

@@ -23,9 +23,17 @@ describe('evergreenDue', () => {
   });
 
   it('counts the next period from the latest copy that went out, and waits while a copy is on its way', () => {
-    const pending: RecycleStep = { status: 'scheduled', publishedAt: null, deletedAt: null, recycleNumber: 1 };
+    const pending: RecycleStep = {
+      status: 'scheduled',
+      publishedAt: null,
+      deletedAt: null,
+      recycleNumber: 1,
+    };
     expect(evergreenDue(rule, posted(0), [pending], at(90))).toEqual({ kind: 'waiting', until: null });
-    expect(evergreenDue(rule, posted(0), [posted(31, 1)], at(60))).toEqual({ kind: 'waiting', until: at(61) });
+    expect(evergreenDue(rule, posted(0), [posted(31, 1)], at(60))).toEqual({
+      kind: 'waiting',
+      until: at(61),
+    });
     expect(evergreenDue(rule, posted(0), [posted(31, 1)], at(61))).toEqual({ kind: 'due', copyNumber: 2 });
   });
 
@@ -40,7 +48,12 @@ describe('evergreenDue', () => {
   it('never copies an original that is deleted or not posted', () => {
     expect(evergreenDue(rule, { ...posted(0), deletedAt: at(1) }, [], at(90))).toEqual({ kind: 'finished' });
     expect(
-      evergreenDue(rule, { status: 'scheduled', publishedAt: null, deletedAt: null, recycleNumber: null }, [], at(90)),
+      evergreenDue(
+        rule,
+        { status: 'scheduled', publishedAt: null, deletedAt: null, recycleNumber: null },
+        [],
+        at(90),
+      ),
     ).toEqual({ kind: 'finished' });
   });
 

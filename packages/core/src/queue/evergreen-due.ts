@@ -44,7 +44,8 @@ export function evergreenDue(
     return { kind: 'waiting', until: null };
   let last = Math.max(original.publishedAt.getTime(), original.recycleSkippedAt?.getTime() ?? 0);
   for (const copy of live) {
-    if (copy.status === 'posted' && copy.publishedAt !== null) last = Math.max(last, copy.publishedAt.getTime());
+    if (copy.status === 'posted' && copy.publishedAt !== null)
+      last = Math.max(last, copy.publishedAt.getTime());
   }
   const dueAt = last + rule.everyDays * DAY_MS;
   if (now.getTime() < dueAt) return { kind: 'waiting', until: new Date(dueAt) };
@@ -60,6 +61,7 @@ export function isAboveMedian(value: number | null, values: readonly number[]): 
   if (value === null || values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  const median =
+    sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
   return value > median;
 }

@@ -26,12 +26,7 @@ export const evergreenRuleSchema = z.strictObject({
     .min(1)
     .max(MAX_EVERGREEN_DAYS)
     .describe('Days after the post (or its latest copy) went out before a copy enters the queue, 1 to 365.'),
-  maxTimes: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_EVERGREEN_TIMES)
-    .describe('Most copies made, 1 to 100.'),
+  maxTimes: z.number().int().min(1).max(MAX_EVERGREEN_TIMES).describe('Most copies made, 1 to 100.'),
   onlyAboveMedian: z
     .boolean()
     .optional()

@@ -48,9 +48,9 @@ export function describeEvergreenContract(store: () => Store): void {
       await store().posts.insertPosts(batch(owner, [posted(owner, { id: 'post_o', evergreen: RULE })]));
       const key = { externalId: 'evergreen:post_o:1', fingerprint: 'evergreen:post_o:1' };
       const copy = (id: string) => aPost(owner, 'acct_e', { id, recycledFrom: 'post_o', recycleNumber: 1 });
-      expect((await store().posts.insertPosts(batch(owner, [copy('post_k1')], { idempotency: key }))).kind).toBe(
-        'inserted',
-      );
+      expect(
+        (await store().posts.insertPosts(batch(owner, [copy('post_k1')], { idempotency: key }))).kind,
+      ).toBe('inserted');
       const again = await store().posts.insertPosts(batch(owner, [copy('post_k2')], { idempotency: key }));
       expect(again).toMatchObject({ kind: 'replayed', posts: [{ id: 'post_k1' }] });
       await expect(store().posts.insertPosts(batch(owner, [copy('post_k3')]))).rejects.toThrow();
@@ -77,7 +77,12 @@ export function describeEvergreenContract(store: () => Store): void {
       });
       await store().posts.insertPosts(batch(user.id, [original]));
       const clock = createFakeClock(new Date(T0.getTime() + 7 * DAY).toISOString());
-      const deps = { store: store(), clock, ids: createRandomIdGenerator(clock), planLimits: DEFAULT_PLAN_LIMITS };
+      const deps = {
+        store: store(),
+        clock,
+        ids: createRandomIdGenerator(clock),
+        planLimits: DEFAULT_PLAN_LIMITS,
+      };
       const rounds = await Promise.all(Array.from({ length: 4 }, () => recycleEvergreenPosts(deps)));
       expect(rounds.reduce((sum, r) => sum + r.recycled, 0)).toBe(1);
       expect(await recycleEvergreenPosts(deps)).toEqual({ recycled: 0, skipped: 0 });

@@ -75,7 +75,9 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
       const copyTaken = batch.find(
         (p) =>
           p.recycledFrom !== null &&
-          [...posts.values()].some((q) => q.recycledFrom === p.recycledFrom && q.recycleNumber === p.recycleNumber),
+          [...posts.values()].some(
+            (q) => q.recycledFrom === p.recycledFrom && q.recycleNumber === p.recycleNumber,
+          ),
       );
       if (copyTaken !== undefined)
         throw new Error(`Copy ${copyTaken.recycleNumber} of post ${copyTaken.recycledFrom} already exists.`);

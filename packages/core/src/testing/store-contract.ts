@@ -11,6 +11,7 @@ import { describeBlobRemovalContract } from './blob-removal-contract.js';
 import { aMediaAsset, anApiKey, aUser } from './builders.js';
 import { describeConnectionRequestContract } from './connection-request-contract.js';
 import { describeEventJournalContract } from './event-journal-contract.js';
+import { describeEvergreenContract } from './evergreen-contract.js';
 import { describeMediaAssetContract } from './media-asset-contract.js';
 import { describeMediaLibraryContract } from './media-library-contract.js';
 import { describeOAuthStoreContract } from './oauth-store-contract.js';
@@ -21,7 +22,6 @@ import { describePostPurgeContract } from './post-purge-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
 import { describePostWriteContract } from './post-write-contract.js';
 import { describeQueueContract } from './queue-contract.js';
-import { describeEvergreenContract } from './evergreen-contract.js';
 import { describeUserStoreContract } from './user-store-contract.js';
 import { describeWakeupContract } from './wakeup-contract.js';
 

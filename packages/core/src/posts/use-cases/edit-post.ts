@@ -6,7 +6,7 @@ import type { Post } from '../post.js';
 import { type DraftRevision, transition } from '../post-state-machine.js';
 import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { editedTexts, futureTime } from './edit-values.js';
+import { editedTexts, evergreenEdit, futureTime } from './edit-values.js';
 import { postChangedWhile, useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
@@ -102,7 +102,7 @@ async function revisedDraft(
   input: Omit<EditPostInput, 'postId'>,
 ): Promise<Result<PlannedEdit, SvcError>> {
   const now = deps.clock.now();
-  const changes = await revisionOf(deps, actor, input, now);
+  const changes = await revisionOf(deps, actor, draft, input, now);
   if (changes.isErr()) return err(changes.error);
   const revised = transition(draft, { type: 'revise', at: now, changes: changes.value });
   if (revised.isErr()) return err(revised.error);
@@ -113,6 +113,7 @@ async function revisedDraft(
 async function revisionOf(
   deps: CreatePostsDeps,
   actor: Actor,
+  draft: Post,
   input: Omit<EditPostInput, 'postId'>,
   now: Date,
 ): Promise<Result<DraftRevision, SvcError>> {
@@ -141,5 +142,8 @@ async function revisionOf(
     if (owned.isErr()) return err(owned.error);
     revision.media = media;
   }
+  const evergreen = evergreenEdit(draft, input.evergreen);
+  if (evergreen.isErr()) return err(evergreen.error);
+  if (evergreen.value !== undefined) revision.evergreen = evergreen.value;
   return ok(revision);
 }

@@ -94,7 +94,13 @@ describe('recycleEvergreenPosts', () => {
     const [first] = await t.store.posts.recycledCopiesOf(original.id);
     const published = t.clock.now();
     await t.store.posts.updatePost(
-      { ...(first as Post), status: 'posted', publishedAt: published, dueAt: null, version: (first?.version ?? 0) + 1 },
+      {
+        ...(first as Post),
+        status: 'posted',
+        publishedAt: published,
+        dueAt: null,
+        version: (first?.version ?? 0) + 1,
+      },
       first?.version ?? 0,
     );
     t.clock.advance(DAY - 1);
