@@ -3,6 +3,7 @@ import type { Actor } from '../../identity/index.js';
 import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
+import { postEditedEvents } from '../post-edited-event.js';
 import { type DraftRevision, transition } from '../post-state-machine.js';
 import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
@@ -72,11 +73,12 @@ export async function plannedEdit(
   input: Omit<EditPostInput, 'postId'>,
 ): Promise<Result<PlannedEdit, SvcError>> {
   if (post.status === 'draft') return revisedDraft(deps, actor, post, input);
+  if (post.status === 'posted' && onlyEvergreen(input)) return evergreenOfPosted(deps, post, input.evergreen);
   if (post.status !== 'scheduled' && post.status !== 'publishing') {
     return err(
       svcError(
         'invalid_post_state',
-        `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
+        `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : post.status === 'posted' ? ' (of a posted post, only its evergreen rule)' : ''}.`,
         { postId: post.id, state: post.status, event: 'edit' },
       ),
     );
@@ -146,4 +148,27 @@ async function revisionOf(
   if (evergreen.isErr()) return err(evergreen.error);
   if (evergreen.value !== undefined) revision.evergreen = evergreen.value;
   return ok(revision);
+}
+
+// Only `evergreen` sent (the path's id aside): what a posted post may still change.
+function onlyEvergreen(input: Omit<EditPostInput, 'postId'>): boolean {
+  // Callers pass the whole input, its `postId` included.
+  const sent = Object.entries(input).filter(([key, value]) => key !== 'postId' && value !== undefined);
+  return sent.length === 1 && sent[0]?.[0] === 'evergreen';
+}
+
+/**
+ * A posted post's evergreen rule changed or removed (null), nothing else: it is history, but
+ * whether copies of it keep coming is still the person's choice (docs/queue.md).
+ */
+function evergreenOfPosted(
+  deps: CreatePostsDeps,
+  post: Post,
+  raw: unknown,
+): Result<PlannedEdit, SvcError> {
+  const rule = evergreenEdit(post, raw);
+  if (rule.isErr()) return err(rule.error);
+  const now = deps.clock.now();
+  const next: Post = { ...post, evergreen: rule.value ?? null, updatedAt: now };
+  return ok({ post: next, events: postEditedEvents(post, next, now) });
 }
