@@ -27,7 +27,12 @@ const call = async (method: string, path: string, json?: unknown) => {
   return { status: res.status, body: await readJson(res) };
 };
 const create = (extra: object) =>
-  call('POST', '/api/v1/posts', { platforms: ['threads'], caption: 'Our guide', scheduledTime: FUTURE, ...extra });
+  call('POST', '/api/v1/posts', {
+    platforms: ['threads'],
+    caption: 'Our guide',
+    scheduledTime: FUTURE,
+    ...extra,
+  });
 
 describe('evergreen on POST /api/v1/posts and PATCH /api/v1/posts/{id}', () => {
   it('keeps the rule given on create and answers it with the post; a post without one answers null', async () => {

@@ -182,7 +182,9 @@ describe('editPost', () => {
 
     it('of a posted post is the one thing that may still change, recorded as an edit', async () => {
       const posted = await seed(aPosted());
-      const stopped = (await editPost(t.deps, actor(), { postId: posted.id, evergreen: null }))._unsafeUnwrap();
+      const stopped = (
+        await editPost(t.deps, actor(), { postId: posted.id, evergreen: null })
+      )._unsafeUnwrap();
       expect(stopped).toMatchObject({ status: 'posted', evergreen: null, caption: posted.caption });
       const edited = (await t.store.events.listEvents(null, 100)).filter((e) => e.type === 'post.edited');
       expect(edited.map((e) => e.data.changed)).toEqual(['evergreen']);
@@ -192,11 +194,14 @@ describe('editPost', () => {
 
     it('is refused on a recycled copy, and when out of bounds, naming the field', async () => {
       const copy = await seed(aPost(owner.id, threads.id, { recycledFrom: 'post_x', recycleNumber: 1 }));
-      expect((await editPost(t.deps, actor(), { postId: copy.id, evergreen: RULE }))._unsafeUnwrapErr()).toMatchObject(
-        { code: 'validation_failed', details: { field: 'evergreen' } },
-      );
+      expect(
+        (await editPost(t.deps, actor(), { postId: copy.id, evergreen: RULE }))._unsafeUnwrapErr(),
+      ).toMatchObject({ code: 'validation_failed', details: { field: 'evergreen' } });
       const draft = await seed(aDraft());
-      const bad = await editPost(t.deps, actor(), { postId: draft.id, evergreen: { everyDays: 0, maxTimes: 1 } });
+      const bad = await editPost(t.deps, actor(), {
+        postId: draft.id,
+        evergreen: { everyDays: 0, maxTimes: 1 },
+      });
       expect(bad._unsafeUnwrapErr()).toMatchObject({
         code: 'validation_failed',
         details: { field: 'evergreen.everyDays' },

@@ -161,11 +161,7 @@ function onlyEvergreen(input: Omit<EditPostInput, 'postId'>): boolean {
  * A posted post's evergreen rule changed or removed (null), nothing else: it is history, but
  * whether copies of it keep coming is still the person's choice (docs/queue.md).
  */
-function evergreenOfPosted(
-  deps: CreatePostsDeps,
-  post: Post,
-  raw: unknown,
-): Result<PlannedEdit, SvcError> {
+function evergreenOfPosted(deps: CreatePostsDeps, post: Post, raw: unknown): Result<PlannedEdit, SvcError> {
   const rule = evergreenEdit(post, raw);
   if (rule.isErr()) return err(rule.error);
   const now = deps.clock.now();

@@ -188,7 +188,11 @@ describe('outgoing webhooks in the core', () => {
     const bodies = sender.sent.map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => b.type)).toEqual(['post.recycle_skipped', 'post.recycled']);
     expect(bodies[0].data).toMatchObject({ id: 'post_evergreen', reason: 'no_posting_slots', copyNumber: 1 });
-    expect(bodies[1].data).toMatchObject({ recycledFrom: 'post_evergreen', recycleNumber: 1, status: 'scheduled' });
+    expect(bodies[1].data).toMatchObject({
+      recycledFrom: 'post_evergreen',
+      recycleNumber: 1,
+      status: 'scheduled',
+    });
   });
 
   it('fans journal events out to the subscriptions that hear them, once, and delivers them signed', async () => {
