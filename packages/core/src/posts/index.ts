@@ -46,6 +46,7 @@ export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export { type GroupAction, leftAsIs, memberName, memberRefusal } from './post-group-rules.js';
 export {
+  EVERGREEN_KEY_PREFIX,
   MAX_MEDIA_ITEMS,
   type PostPayload,
   type PostRequest,

@@ -13,6 +13,12 @@ import { type PlatformMeta, platformMetaSchema } from '../policy/index.js';
 import { type EvergreenRule, evergreenRuleSchema } from '../queue/index.js';
 import { invalidScheduledTime } from './scheduled-time-errors.js';
 
+/**
+ * The idempotency keys of recycled copies start so (`evergreen:<post id>:<copy number>`): a
+ * caller's own key may not, or it could take a copy's key before the copy is made.
+ */
+export const EVERGREEN_KEY_PREFIX = 'evergreen:';
+
 /** Most slides any platform takes (TikTok photo sets); longer lists are refused while parsing. */
 export const MAX_MEDIA_ITEMS = 35;
 
@@ -119,6 +125,14 @@ export function parsePostRequest(
 
   const media = parseMedia(payload);
   if (media.isErr()) return err(media.error);
+  if (payload.externalId?.startsWith(EVERGREEN_KEY_PREFIX) === true)
+    return err(
+      svcError(
+        'validation_failed',
+        `externalId may not start with "${EVERGREEN_KEY_PREFIX}": the service keys its recycled copies so (docs/queue.md).`,
+        { field: 'externalId' },
+      ),
+    );
 
   return ok({
     platforms: platforms.value,

@@ -4,6 +4,7 @@ import { limitsFor, quotaWindowStart } from '../../identity/index.js';
 import { evergreenDue, isAboveMedian } from '../../queue/index.js';
 import type { Post } from '../post.js';
 import { postEvent } from '../post-events.js';
+import { EVERGREEN_KEY_PREFIX } from '../post-request.js';
 import { queueRequestFor } from './queue-request.js';
 
 /** Evergreen posts read per page of the sweep. */
@@ -87,8 +88,8 @@ async function recycleOne(deps: Deps, original: Post): Promise<'recycled' | 'ski
     at: now,
     posts: [copy],
     idempotency: {
-      externalId: `evergreen:${original.id}:${decision.copyNumber}`,
-      fingerprint: `evergreen:${original.id}:${decision.copyNumber}`,
+      externalId: `${EVERGREEN_KEY_PREFIX}${original.id}:${decision.copyNumber}`,
+      fingerprint: `${EVERGREEN_KEY_PREFIX}${original.id}:${decision.copyNumber}`,
     },
     quota: { limit: limitsFor(user, now, deps.planLimits).postsPerMonth, windowStart: quotaWindowStart(now) },
     // A recycled copy repeats its original on purpose (docs/queue.md).
