@@ -950,6 +950,14 @@ export interface components {
             }) | null;
             allowDuplicate?: boolean | null;
             queue?: boolean | null;
+            evergreen?: {
+                /** @description Days after the post (or its latest copy) went out before a copy enters the queue, 1 to 365. */
+                everyDays: number;
+                /** @description Most copies made, 1 to 100. */
+                maxTimes: number;
+                /** @description Copy only while the post's engagement is above its account's median (default false). */
+                onlyAboveMedian?: boolean;
+            } | null;
         };
         UpdatePostRequest: {
             caption?: string;
@@ -961,6 +969,15 @@ export interface components {
             profileIds?: string[];
             /** @description Replaces every slide, in order. */
             mediaIds?: string[];
+            /** @description A new evergreen rule (docs/queue.md, Evergreen recycling); null removes it. Not on a recycled copy. */
+            evergreen?: {
+                /** @description Days after the post (or its latest copy) went out before a copy enters the queue, 1 to 365. */
+                everyDays: number;
+                /** @description Most copies made, 1 to 100. */
+                maxTimes: number;
+                /** @description Copy only while the post's engagement is above its account's median (default false). */
+                onlyAboveMedian?: boolean;
+            } | null;
         };
         CreateDraftRequest: {
             /** @description What the post should say; a caption is written from it. */
@@ -1063,7 +1080,7 @@ export interface components {
             /** @description Where events are POSTed: an https URL on a public address, without a user name or password. */
             url: string;
             /** @description The events it receives (a repeated one counts once). */
-            events: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.recycled" | "post.recycle_skipped" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             /** @description A note for people: what it is for. */
             description?: string | null;
             /** @description The connected accounts whose events it receives, within the key's accounts; omit or null for every account (a key limited to some accounts: those). */
@@ -1073,7 +1090,7 @@ export interface components {
             /** @description Where events are POSTed: an https URL on a public address, without a user name or password. */
             url?: string;
             /** @description The events it receives (a repeated one counts once). */
-            events?: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events?: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.recycled" | "post.recycle_skipped" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             /** @description A note for people: what it is for. */
             description?: string | null;
             /** @description The connected accounts whose events it receives, within the key's accounts; omit or null for every account (a key limited to some accounts: those). */
@@ -1116,6 +1133,13 @@ export interface components {
          *       "warning": null,
          *       "platformMeta": null,
          *       "category": null,
+         *       "evergreen": {
+         *         "everyDays": 30,
+         *         "maxTimes": 3,
+         *         "onlyAboveMedian": false
+         *       },
+         *       "recycledFrom": null,
+         *       "recycleNumber": null,
          *       "createdAt": "2026-11-26T10:00:00.000Z",
          *       "updatedAt": "2026-11-26T10:00:00.000Z"
          *     }
@@ -1156,6 +1180,19 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             category: string | null;
+            /** @description The post's evergreen rule: copies of it re-enter its account's queue (docs/queue.md, Evergreen recycling). Null when it has none; copies carry none. */
+            evergreen: {
+                /** @description Days after the post (or its latest copy) went out before a copy enters the queue, 1 to 365. */
+                everyDays: number;
+                /** @description Most copies made, 1 to 100. */
+                maxTimes: number;
+                /** @description Copy only while the post's engagement is above its account's median (default false). */
+                onlyAboveMedian: boolean;
+            } | null;
+            /** @description On a recycled copy of an evergreen post, the id of the post it copies; null otherwise. */
+            recycledFrom: string | null;
+            /** @description On a recycled copy, its number (1 for the first copy); null otherwise. */
+            recycleNumber: number | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -1194,7 +1231,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            events: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
+            events: ("post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.recycled" | "post.recycle_skipped" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping")[];
             description: string | null;
             /** @description The connected accounts whose events it receives; null: every account. */
             accountIds: string[] | null;
@@ -1221,7 +1258,7 @@ export interface components {
             /** @description The `webhook-id` the receiver saw: the same on every retry. */
             messageId: string;
             /** @enum {string} */
-            event: "post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping";
+            event: "post.scheduled" | "post.published" | "post.permalink_ready" | "post.failed" | "post.deleted" | "post.restored" | "post.recycled" | "post.recycle_skipped" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.needs_reconnect" | "account.token_expiring" | "media.ready" | "ping";
             /** @description Its number within its round of retries, from 1. */
             attempt: number;
             startedAt: string;

@@ -244,6 +244,9 @@ describe('GET /api/v1/posts/{id}', () => {
       warning: null,
       platformMeta: null,
       category: 'launch',
+      evergreen: null,
+      recycledFrom: null,
+      recycleNumber: null,
       createdAt: '2026-01-15T12:00:00.000Z',
       updatedAt: '2026-01-15T12:00:00.000Z',
     });

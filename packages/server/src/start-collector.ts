@@ -74,7 +74,11 @@ export function createServerWebhookWorker(services: Services, config: Config, lo
  * 30 days ago, settled webhook messages, …), wherever the publisher runs and for `svc sweep`.
  */
 export function createServerSweeper(services: Services, logger: Logger): MaintenanceSweeper {
-  return createMaintenanceSweeper(engineDeps(services, logger.child({ component: 'sweeps' })));
+  return createMaintenanceSweeper({
+    ...engineDeps(services, logger.child({ component: 'sweeps' })),
+    ids: services.core.ids,
+    planLimits: services.core.planLimits,
+  });
 }
 
 function leaseOwner(): string {

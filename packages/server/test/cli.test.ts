@@ -292,6 +292,7 @@ describe('svc CLI', () => {
         '0027_post_groups',
         '0028_journal_clock',
         '0029_posting_slots',
+        '0030_evergreen',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

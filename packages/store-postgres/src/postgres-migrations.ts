@@ -27,6 +27,7 @@ import { migration0026PostWarnings } from './migrations/0026-post-warnings.js';
 import { migration0027PostGroups } from './migrations/0027-post-groups.js';
 import { migration0028JournalClock } from './migrations/0028-journal-clock.js';
 import { migration0029PostingSlots } from './migrations/0029-posting-slots.js';
+import { migration0030Evergreen } from './migrations/0030-evergreen.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -64,4 +65,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0027PostGroups,
   migration0028JournalClock,
   migration0029PostingSlots,
+  migration0030Evergreen,
 ];

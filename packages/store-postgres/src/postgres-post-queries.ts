@@ -41,6 +41,14 @@ WHERE owner_id = $1 AND deleted_at IS NOT NULL AND deleted_at > $2
 ORDER BY deleted_at DESC, id DESC
 LIMIT $3`;
 
+// Served by the partial index posts_evergreen (migration 0030): only evergreen posts are in it.
+const EVERGREEN_POSTS_SQL = `SELECT * FROM posts
+WHERE evergreen IS NOT NULL AND status = 'posted' AND deleted_at IS NULL AND ($1::text IS NULL OR id > $1::text)
+ORDER BY id
+LIMIT $2`;
+
+const RECYCLED_COPIES_SQL = `SELECT * FROM posts WHERE recycled_from = $1 ORDER BY recycle_number`;
+
 const COUNT_BY_STATUS_SQL = `SELECT status, COUNT(*)::integer AS n FROM posts
 WHERE owner_id = $1 AND deleted_at IS NULL AND ${WITHIN_ACCOUNTS}
 GROUP BY status`;
@@ -72,6 +80,14 @@ export async function postsWithContent(client: Pool | PoolClient, query: RepeatQ
 /** The read queries of the PostgreSQL PostStore. */
 export function createPostgresPostQueries(pool: Pool): PostQueries {
   return {
+    async evergreenPosts(afterId, limit) {
+      const result = await pool.query<PostRow>(EVERGREEN_POSTS_SQL, [afterId, limit]);
+      return result.rows.map(rowToPost);
+    },
+    async recycledCopiesOf(originalId) {
+      const result = await pool.query<PostRow>(RECYCLED_COPIES_SQL, [originalId]);
+      return result.rows.map(rowToPost);
+    },
     async postsScheduledBetween(ownerId, from, to, limit) {
       const result = await pool.query<PostRow>(POSTS_SCHEDULED_BETWEEN_SQL, [ownerId, from, to, limit]);
       return result.rows.map(rowToPost);

@@ -367,7 +367,11 @@ await describePostgres('PostgreSQL migrations', (db) => {
       );
       await pool.query("INSERT INTO journal_cursors (name, position) VALUES ('fresh', '')");
 
-      expect((await migratePostgres(pool)).applied).toEqual(['0028_journal_clock', '0029_posting_slots']);
+      expect((await migratePostgres(pool)).applied).toEqual([
+        '0028_journal_clock',
+        '0029_posting_slots',
+        '0030_evergreen',
+      ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',
       );

@@ -33,6 +33,7 @@ export const MIGRATION_IDS = [
   '0027_post_groups',
   '0028_journal_clock',
   '0029_posting_slots',
+  '0030_evergreen',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

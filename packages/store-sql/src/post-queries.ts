@@ -9,4 +9,6 @@ export type PostQueries = Pick<
   | 'postsWithContentBetween'
   | 'listDeletedPosts'
   | 'postsScheduledBetween'
+  | 'evergreenPosts'
+  | 'recycledCopiesOf'
 >;

@@ -1,5 +1,6 @@
 import {
   contentHashOf,
+  type EvergreenRule,
   type MediaRef,
   type Platform,
   type PlatformMeta,
@@ -41,6 +42,11 @@ export type PostRowOf<T extends SqlTypes> = {
   publish_progress: T['json'] | null;
   deleted_at: T['date'] | null;
   version: number;
+  /** The evergreen rule as JSON (migration 0030). */
+  evergreen: T['json'] | null;
+  recycled_from: string | null;
+  recycle_number: number | null;
+  recycle_skipped_at: T['date'] | null;
   /** core's `contentHashOf`, for the duplicate-content check; derived, never read back. */
   content_hash: string | null;
 };
@@ -77,6 +83,10 @@ export const POST_COLUMNS = [
   'warning',
   'publish_progress',
   'deleted_at',
+  'evergreen',
+  'recycled_from',
+  'recycle_number',
+  'recycle_skipped_at',
   'content_hash',
   'version',
 ] as const satisfies readonly (keyof PostRowOf<SqlTypes>)[];
@@ -111,6 +121,10 @@ export function postToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, post: Post)
     publish_progress: orNull(post.publishProgress, codec.jsonToSql),
     deleted_at: orNull(post.deletedAt, codec.dateToSql),
     version: post.version,
+    evergreen: orNull(post.evergreen, codec.jsonToSql),
+    recycled_from: post.recycledFrom,
+    recycle_number: post.recycleNumber,
+    recycle_skipped_at: orNull(post.recycleSkippedAt, codec.dateToSql),
     content_hash: contentHashOf(post),
   };
 }
@@ -144,6 +158,10 @@ export function sqlRowToPost<T extends SqlTypes>(codec: SqlCodec<T>, row: PostRo
     warning: row.warning,
     publishProgress: orNull(row.publish_progress, (progress) => codec.jsonFromSql<PublishProgress>(progress)),
     deletedAt: orNull(row.deleted_at, codec.dateFromSql),
+    evergreen: orNull(row.evergreen, (rule) => codec.jsonFromSql<EvergreenRule>(rule)),
+    recycledFrom: row.recycled_from,
+    recycleNumber: row.recycle_number,
+    recycleSkippedAt: orNull(row.recycle_skipped_at, codec.dateFromSql),
     version: row.version,
   };
 }

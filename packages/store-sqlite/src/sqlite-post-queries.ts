@@ -48,6 +48,14 @@ WHERE owner_id = @owner_id AND deleted_at IS NOT NULL AND deleted_at > @after
 ORDER BY deleted_at DESC, id DESC
 LIMIT @limit`;
 
+// Served by the partial index posts_evergreen (migration 0030): only evergreen posts are in it.
+const EVERGREEN_POSTS_SQL = `SELECT * FROM posts
+WHERE evergreen IS NOT NULL AND status = 'posted' AND deleted_at IS NULL AND (@after IS NULL OR id > @after)
+ORDER BY id
+LIMIT @limit`;
+
+const RECYCLED_COPIES_SQL = `SELECT * FROM posts WHERE recycled_from = @original ORDER BY recycle_number`;
+
 const COUNT_BY_STATUS_SQL = `SELECT status, COUNT(*) AS n FROM posts
 WHERE owner_id = @owner_id AND deleted_at IS NULL AND ${WITHIN_ACCOUNTS}
 GROUP BY status`;
@@ -114,7 +122,16 @@ export function createSqlitePostQueries(db: Database.Database): PostQueries {
     POSTS_SCHEDULED_BETWEEN_SQL,
   );
 
+  const evergreen = db.prepare<[{ after: string | null; limit: number }], PostRow>(EVERGREEN_POSTS_SQL);
+  const copies = db.prepare<[{ original: string }], PostRow>(RECYCLED_COPIES_SQL);
+
   return {
+    async evergreenPosts(afterId, limit) {
+      return evergreen.all({ after: afterId, limit }).map(rowToPost);
+    },
+    async recycledCopiesOf(originalId) {
+      return copies.all({ original: originalId }).map(rowToPost);
+    },
     async postsScheduledBetween(ownerId, from, to, limit) {
       return between.all({ owner_id: ownerId, from: from.getTime(), to: to.getTime(), limit }).map(rowToPost);
     },

@@ -134,6 +134,7 @@ describe('migrateSqlite', () => {
         '0027_post_groups',
         '0028_journal_clock',
         '0029_posting_slots',
+        '0030_evergreen',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -194,7 +195,11 @@ describe('migrateSqlite', () => {
         "INSERT INTO journal_consumers (consumer, position, lease_owner, lease_until) VALUES ('webhooks', '2', 'worker-a', 99)",
       ).run();
     });
-    expect(migrateSqlite(path).applied).toEqual(['0028_journal_clock', '0029_posting_slots']);
+    expect(migrateSqlite(path).applied).toEqual([
+      '0028_journal_clock',
+      '0029_posting_slots',
+      '0030_evergreen',
+    ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([
       { name: 'analytics', position: '1', lease_owner: null, lease_until: null },

@@ -21,6 +21,8 @@ const PLAIN_SENTENCES: ReadonlyMap<string, string> = new Map([
   ['post.rejected', 'was rejected and is a draft again'],
   ['post.deleted', 'was deleted'],
   ['post.restored', 'was restored'],
+  ['post.recycled', 'was queued again as a copy of an evergreen post'],
+  ['post.recycle_skipped', 'was not recycled this time'],
   ['account.connected', 'was connected'],
   ['account.reconnected', 'was reconnected'],
   ['account.needs_reconnect', 'needs reconnecting'],

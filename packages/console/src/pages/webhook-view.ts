@@ -18,6 +18,8 @@ export const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'post.failed': 'a post fails to publish',
   'post.deleted': 'a post is deleted',
   'post.restored': 'a deleted post is restored',
+  'post.recycled': 'a copy of an evergreen post is queued',
+  'post.recycle_skipped': 'an evergreen post is not recycled this time, and why',
   'post.approval_requested': 'a post is sent for review',
   'post.approved': 'a post is approved',
   'post.rejected': 'a post is rejected',

@@ -21,6 +21,10 @@ export const DOMAIN_EVENT_TYPES = [
   'post.edited',
   'post.deleted',
   'post.restored',
+  /** A copy of an evergreen post entered its account's queue (docs/queue.md); the subject is the copy. */
+  'post.recycled',
+  /** An evergreen post's period passed without a copy, and why (`reason`); the subject is the original. */
+  'post.recycle_skipped',
   'post.approval_requested',
   'post.approved',
   'post.rejected',

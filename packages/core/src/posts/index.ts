@@ -46,6 +46,7 @@ export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export { type GroupAction, leftAsIs, memberName, memberRefusal } from './post-group-rules.js';
 export {
+  EVERGREEN_KEY_PREFIX,
   MAX_MEDIA_ITEMS,
   type PostPayload,
   type PostRequest,
@@ -69,6 +70,7 @@ export {
   stateOf,
   transition,
 } from './post-state-machine.js';
+export { recycledEvents } from './recycled-events.js';
 export { restoreDaysLeft } from './restore-days-left.js';
 export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
@@ -129,6 +131,14 @@ export {
 } from './use-cases/post-group.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
 export { purgePostsScript } from './use-cases/purge-posts-script.js';
+export {
+  EVERGREEN_PAGE,
+  MEDIAN_MIN_POSTS,
+  MEDIAN_SAMPLE,
+  type RecycleOutcome,
+  type RecycleSkipReason,
+  recycleEvergreenPosts,
+} from './use-cases/recycle-evergreen-posts.js';
 export { refuseRepeats } from './use-cases/refuse-repeats.js';
 export { queueChanged, reorderQueue, shuffleQueue, slotMoves } from './use-cases/reorder-queue.js';
 export { resolveMedia } from './use-cases/resolve-media.js';

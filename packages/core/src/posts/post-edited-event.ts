@@ -3,7 +3,7 @@ import type { Post } from './post.js';
 import { postEvent } from './post-events.js';
 
 /** The parts of a post an edit can change, as `post.edited` names them. */
-export type EditedPart = 'caption' | 'title' | 'time' | 'media' | 'accounts';
+export type EditedPart = 'caption' | 'title' | 'time' | 'media' | 'accounts' | 'evergreen';
 
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -16,6 +16,7 @@ export function editedParts(post: Post, next: Post): EditedPart[] {
   if (!sameTime(post.scheduledTime, next.scheduledTime)) parts.push('time');
   if (!sameList(post.media, next.media)) parts.push('media');
   if (!sameList(post.profileIds, next.profileIds)) parts.push('accounts');
+  if (JSON.stringify(post.evergreen) !== JSON.stringify(next.evergreen)) parts.push('evergreen');
   return parts;
 }
 

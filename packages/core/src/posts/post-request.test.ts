@@ -129,4 +129,22 @@ describe('parsePostRequest', () => {
   it('refuses a body that is not an object', () => {
     for (const raw of [null, 'text', [1], 3]) expect(codeOf(raw)).toBe('validation_failed');
   });
+
+  it('takes an evergreen rule (onlyAboveMedian false by default), refuses one out of bounds, and keeps evergreen: keys for copies', () => {
+    const request = parse({
+      platforms: ['threads'],
+      evergreen: { everyDays: 7, maxTimes: 2 },
+    })._unsafeUnwrap();
+    expect(request.evergreen).toEqual({ everyDays: 7, maxTimes: 2, onlyAboveMedian: false });
+    expect('evergreen' in parse({ platforms: ['threads'] })._unsafeUnwrap()).toBe(false);
+    expect(
+      parse({ platforms: ['threads'], evergreen: { everyDays: 7, maxTimes: 0 } })._unsafeUnwrapErr(),
+    ).toMatchObject({ code: 'validation_failed', details: { field: 'evergreen.maxTimes' } });
+    expect(
+      parse({ platforms: ['threads'], externalId: 'evergreen:post_1:1' })._unsafeUnwrapErr(),
+    ).toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'externalId' },
+    });
+  });
 });

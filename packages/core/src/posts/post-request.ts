@@ -10,7 +10,14 @@ import {
 } from '../kernel/index.js';
 import type { MediaRef } from '../media/index.js';
 import { type PlatformMeta, platformMetaSchema } from '../policy/index.js';
+import { type EvergreenRule, evergreenRuleSchema } from '../queue/index.js';
 import { invalidScheduledTime } from './scheduled-time-errors.js';
+
+/**
+ * The idempotency keys of recycled copies start so (`evergreen:<post id>:<copy number>`): a
+ * caller's own key may not, or it could take a copy's key before the copy is made.
+ */
+export const EVERGREEN_KEY_PREFIX = 'evergreen:';
 
 /** Most slides any platform takes (TikTok photo sets); longer lists are refused while parsing. */
 export const MAX_MEDIA_ITEMS = 35;
@@ -34,6 +41,8 @@ export const postPayloadSchema = z.strictObject({
   allowDuplicate: z.boolean().nullish(),
   /** Each row takes its account's next free posting slot instead of a `scheduledTime` (docs/queue.md). */
   queue: z.boolean().nullish(),
+  /** Copies of each row re-enter its account's queue by this rule (docs/queue.md, "Evergreen recycling"). */
+  evergreen: evergreenRuleSchema.nullish(),
 });
 
 /** The post creation payload as it arrives. */
@@ -60,6 +69,11 @@ export type PostRequest = {
    * for, so the fingerprint of a request without it is what it was before the queue existed.
    */
   readonly queue?: true;
+  /**
+   * Each row's evergreen rule (docs/queue.md). Present only when asked for, so the fingerprint of
+   * a request without it is what it was before recycling existed.
+   */
+  readonly evergreen?: EvergreenRule;
 };
 
 /**
@@ -111,6 +125,14 @@ export function parsePostRequest(
 
   const media = parseMedia(payload);
   if (media.isErr()) return err(media.error);
+  if (payload.externalId?.startsWith(EVERGREEN_KEY_PREFIX) === true)
+    return err(
+      svcError(
+        'validation_failed',
+        `externalId may not start with "${EVERGREEN_KEY_PREFIX}": the service keys its recycled copies so (docs/queue.md).`,
+        { field: 'externalId' },
+      ),
+    );
 
   return ok({
     platforms: platforms.value,
@@ -124,6 +146,15 @@ export function parsePostRequest(
     platformMeta: payload.platformMeta ?? null,
     allowDuplicate: payload.allowDuplicate === true,
     ...(queue ? { queue: true as const } : {}),
+    ...(payload.evergreen == null
+      ? {}
+      : {
+          evergreen: {
+            everyDays: payload.evergreen.everyDays,
+            maxTimes: payload.evergreen.maxTimes,
+            onlyAboveMedian: payload.evergreen.onlyAboveMedian ?? false,
+          },
+        }),
   });
 }
 

@@ -6,6 +6,7 @@ import { err, ok, type Result } from 'neverthrow';
 import type { DomainEvent } from '../journal/index.js';
 import { type Platform, type PostStatus, type SvcError, svcError } from '../kernel/index.js';
 import type { MediaRef } from '../media/index.js';
+import type { EvergreenRule } from '../queue/index.js';
 import type { Post, PublishProgress } from './post.js';
 import { postEditedEvents } from './post-edited-event.js';
 import { postEvent } from './post-events.js';
@@ -24,6 +25,8 @@ export type PostEdit = {
   readonly scheduledTime?: Date;
   readonly targets?: { readonly platforms: readonly Platform[]; readonly profileIds: readonly string[] };
   readonly media?: readonly MediaRef[];
+  /** The new evergreen rule (docs/queue.md); null removes it. */
+  readonly evergreen?: EvergreenRule | null;
 };
 
 /** Replacement values of a draft's revision: an edit's, and a draft's time may also be removed. */
@@ -377,6 +380,7 @@ function applyEdit(post: Post, changes: PostEdit): Post {
     platforms: changes.targets ? [...changes.targets.platforms] : post.platforms,
     profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
     media: changes.media ? [...changes.media] : post.media,
+    evergreen: changes.evergreen === undefined ? post.evergreen : changes.evergreen,
   };
 }
 
@@ -390,6 +394,7 @@ function applyRevision(post: Post, changes: DraftRevision): Post {
     platforms: changes.targets ? [...changes.targets.platforms] : post.platforms,
     profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
     media: changes.media ? [...changes.media] : post.media,
+    evergreen: changes.evergreen === undefined ? post.evergreen : changes.evergreen,
   };
 }
 

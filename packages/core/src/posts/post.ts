@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { POST_STATUSES, platformSchema } from '../kernel/index.js';
 import { mediaRefSchema } from '../media/index.js';
 import { platformMetaSchema } from '../policy/index.js';
+import { evergreenRuleSchema } from '../queue/index.js';
 
 /**
  * A post row. Posts created from a request fan out to one row per target account, so a row in
@@ -62,6 +63,20 @@ export const postSchema = z.object({
   publishProgress: z.record(z.string(), z.json()).nullable(),
   /** Set when the post is soft-deleted; restorable for 30 days. */
   deletedAt: z.date().nullable(),
+  /**
+   * The post's evergreen rule (docs/queue.md, "Evergreen recycling"): copies of it re-enter its
+   * account's queue. Null on other posts, and on copies (the rule stays with the original).
+   */
+  evergreen: evergreenRuleSchema.required().nullable(),
+  /** On a recycled copy, the evergreen post it copies; null otherwise. */
+  recycledFrom: z.string().min(1).nullable(),
+  /** On a recycled copy, its number (1 for the first): unique per original in every store. */
+  recycleNumber: z.number().int().positive().nullable(),
+  /**
+   * On an evergreen post, when the recycling sweep last skipped a period without a copy (no slots,
+   * analytics missing or not above the median): the next period counts from it. Null otherwise.
+   */
+  recycleSkippedAt: z.date().nullable(),
   /** Incremented on every write; stores use it for compare-and-set updates. */
   version: z.number().int().nonnegative(),
 });

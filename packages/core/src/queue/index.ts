@@ -3,6 +3,14 @@
 // The queue sits below posts: the insert script of posts asks `nextFreeSlots` for each queued row
 // inside its transaction, and the queue view (`listQueue`) is a posts use case for the same reason.
 export { DAILY_POST_CAPS, dailyPostCap } from './daily-post-cap.js';
+export { type EvergreenDecision, evergreenDue, isAboveMedian, type RecycleStep } from './evergreen-due.js';
+export {
+  type EvergreenRule,
+  evergreenRuleSchema,
+  MAX_EVERGREEN_DAYS,
+  MAX_EVERGREEN_TIMES,
+  parseEvergreenRule,
+} from './evergreen-rule.js';
 export { isSlotInstant, nextFreeSlots, QUEUE_HORIZON_DAYS, slotsBetween } from './next-free-slots.js';
 export type { PostingSlotStore } from './ports/posting-slot-store.js';
 export {

@@ -102,6 +102,10 @@ export function aPost(ownerId: string, accountId: string, overrides: Partial<Pos
     warning: null,
     publishProgress: null,
     deletedAt: null,
+    evergreen: null,
+    recycledFrom: null,
+    recycleNumber: null,
+    recycleSkippedAt: null,
     version: 0,
     ...overrides,
   };

@@ -71,6 +71,16 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
     insertPosts: (batch) => {
       const taken = batch.find((p) => posts.has(p.id));
       if (taken !== undefined) throw new Error(`Post ${taken.id} already exists.`);
+      // The SQL stores' unique index on (recycled_from, recycle_number): copy k of a post exists once.
+      const copyTaken = batch.find(
+        (p) =>
+          p.recycledFrom !== null &&
+          [...posts.values()].some(
+            (q) => q.recycledFrom === p.recycledFrom && q.recycleNumber === p.recycleNumber,
+          ),
+      );
+      if (copyTaken !== undefined)
+        throw new Error(`Copy ${copyTaken.recycleNumber} of post ${copyTaken.recycledFrom} already exists.`);
       for (const post of batch) posts.set(post.id, copy(post));
       return batch.map(copy);
     },
@@ -239,6 +249,27 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
     async purgeDeletedPosts(request) {
       live();
       return purgeMemoryPosts(sources, request);
+    },
+    async evergreenPosts(afterId, limit) {
+      live();
+      return [...posts.values()]
+        .filter(
+          (p) =>
+            p.evergreen !== null &&
+            p.status === 'posted' &&
+            p.deletedAt === null &&
+            (afterId === null || p.id > afterId),
+        )
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(0, limit)
+        .map(copy);
+    },
+    async recycledCopiesOf(originalId) {
+      live();
+      return [...posts.values()]
+        .filter((p) => p.recycledFrom === originalId)
+        .sort((a, b) => (a.recycleNumber ?? 0) - (b.recycleNumber ?? 0))
+        .map(copy);
     },
     async listDeletedPosts(ownerId, deletedAfter, limit) {
       live();

@@ -11,6 +11,7 @@ import { describeBlobRemovalContract } from './blob-removal-contract.js';
 import { aMediaAsset, anApiKey, aUser } from './builders.js';
 import { describeConnectionRequestContract } from './connection-request-contract.js';
 import { describeEventJournalContract } from './event-journal-contract.js';
+import { describeEvergreenContract } from './evergreen-contract.js';
 import { describeMediaAssetContract } from './media-asset-contract.js';
 import { describeMediaLibraryContract } from './media-library-contract.js';
 import { describeOAuthStoreContract } from './oauth-store-contract.js';
@@ -57,6 +58,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeMediaAssetContract(() => store);
     describeWakeupContract(() => store);
     describeQueueContract(() => store);
+    describeEvergreenContract(() => store);
 
     describe('posts', () => {
       describePostInsertContract(() => store);

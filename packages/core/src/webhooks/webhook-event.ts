@@ -11,6 +11,8 @@ const FROM_JOURNAL: Readonly<Partial<Record<DomainEventType, WebhookEventType>>>
   'post.failed': 'post.failed',
   'post.deleted': 'post.deleted',
   'post.restored': 'post.restored',
+  'post.recycled': 'post.recycled',
+  'post.recycle_skipped': 'post.recycle_skipped',
   'post.approval_requested': 'post.approval_requested',
   'post.approved': 'post.approved',
   'post.rejected': 'post.rejected',

@@ -12,6 +12,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'post.failed',
   'post.deleted',
   'post.restored',
+  /** A copy of an evergreen post entered its queue (docs/queue.md, "Evergreen recycling"). */
+  'post.recycled',
+  /** An evergreen post's period passed without a copy (`reason`: no slots, no figures, …). */
+  'post.recycle_skipped',
   'post.approval_requested',
   'post.approved',
   'post.rejected',

@@ -2,6 +2,7 @@ import {
   createPosts,
   deletePost,
   editPost,
+  evergreenRuleSchema,
   getPost,
   LIMIT_PHRASES,
   policyIssueSchema,
@@ -57,6 +58,12 @@ const updateSchema = z.strictObject({
   scheduledTime: z.string().optional().describe('ISO 8601 with an offset, in the future.'),
   profileIds: z.array(z.string().min(1)).min(1).max(1).optional().describe('Exactly one account.'),
   mediaIds: z.array(z.string().min(1)).min(1).max(35).optional().describe('Replaces every slide, in order.'),
+  evergreen: evergreenRuleSchema
+    .nullable()
+    .optional()
+    .describe(
+      'A new evergreen rule (docs/queue.md, Evergreen recycling); null removes it. Not on a recycled copy.',
+    ),
 });
 
 const deletedSchema = z.object({

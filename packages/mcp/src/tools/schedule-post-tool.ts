@@ -1,5 +1,6 @@
 import {
   type AccountChoice,
+  evergreenRuleSchema,
   LIMIT_PHRASES,
   PLATFORMS,
   policyIssueSchema,
@@ -39,6 +40,11 @@ const input = z.strictObject({
     .optional()
     .describe(
       "True gives each post its account's next free posting slot instead of scheduled_time (set slots with PUT /api/v1/connections/{id}/slots).",
+    ),
+  evergreen: evergreenRuleSchema
+    .optional()
+    .describe(
+      "Recycle the post: after it went out, a copy (same content, its own id) enters the account's queue every everyDays days, at most maxTimes copies; onlyAboveMedian copies only while it performs above the account's median. Needs posting slots.",
     ),
   media_urls: slideList()
     .optional()
@@ -129,6 +135,7 @@ export const schedulePostTool = defineTool<Args>({
       category: args.category,
       platformMeta: args.platform_meta,
       queue: args.use_queue,
+      evergreen: args.evergreen,
     });
     return outcome.map(answerOf);
   },

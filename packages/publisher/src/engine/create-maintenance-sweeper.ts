@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BlobStore,
+  type IdGenerator,
+  type PlanLimitsTable,
   purgeDeletedPosts,
+  recycleEvergreenPosts,
   sweepAbandonedUploads,
   sweepOrphanedBlobs,
   sweepWebhookMessages,
@@ -29,6 +32,10 @@ export type MaintenanceSweeper = {
     readonly orphanedBlobs: number;
     /** Their bytes. */
     readonly freedBytes: number;
+    /** Copies of evergreen posts this process put in their queues (docs/queue.md). */
+    readonly recycled: number;
+    /** Evergreen periods this process skipped, each with a `post.recycle_skipped` event. */
+    readonly recycleSkipped: number;
   }>;
 };
 
@@ -43,13 +50,18 @@ export const DEFAULT_SWEEP_INTERVAL_MS = 15 * 60_000;
  * - upload targets whose bytes never came are removed (docs/media.md);
  * - posts soft-deleted more than 30 days ago are purged with what belongs to them (docs/posts.md);
  * - settled webhook messages older than 30 days go with their deliveries and attempts (docs/webhooks.md);
- * - stored files no asset refers to are deleted once a day old, never racing an upload (docs/media.md).
+ * - stored files no asset refers to are deleted once a day old, never racing an upload (docs/media.md);
+ * - evergreen posts whose period passed get a copy in their queue, once per period (docs/queue.md).
  * Each logs what it did; one failing does not stop the other.
  */
 export function createMaintenanceSweeper(
   deps: Pick<PublisherDeps, 'store' | 'clock' | 'secretBox' | 'gateways' | 'logger'> & {
     /** Where media bytes live, for the orphaned-blob sweep. */
     readonly blobs: BlobStore;
+    /** Ids of recycled copies. */
+    readonly ids: IdGenerator;
+    /** The plans' quotas, which recycled copies count against like any post. */
+    readonly planLimits: PlanLimitsTable;
   },
   options: { readonly intervalMs: number } = { intervalMs: DEFAULT_SWEEP_INTERVAL_MS },
 ): MaintenanceSweeper {
@@ -87,15 +99,21 @@ export function createMaintenanceSweeper(
     if (swept.removed > 0 || swept.spared > 0) deps.logger.info(swept, 'orphaned blobs removed');
     return swept;
   };
+  const evergreen = async () => {
+    const done = await recycleEvergreenPosts(deps);
+    if (done.recycled > 0 || done.skipped > 0) deps.logger.info(done, 'evergreen posts recycled');
+    return done;
+  };
   const runOnce = async () => {
-    const [token, upload, post, webhook, blob] = await Promise.allSettled([
+    const [token, upload, post, webhook, blob, recycle] = await Promise.allSettled([
       tokens(),
       uploads(),
       posts(),
       webhooks(),
       blobs(),
+      evergreen(),
     ]);
-    for (const failed of [token, upload, post, webhook, blob]) {
+    for (const failed of [token, upload, post, webhook, blob, recycle]) {
       if (failed.status === 'rejected') {
         deps.logger.warn(
           { err: failed.reason instanceof Error ? failed.reason.name : 'unknown' },
@@ -112,6 +130,8 @@ export function createMaintenanceSweeper(
       webhookMessages: webhook.status === 'fulfilled' ? webhook.value.messages : 0,
       orphanedBlobs: blob.status === 'fulfilled' ? blob.value.removed : 0,
       freedBytes: blob.status === 'fulfilled' ? blob.value.freedBytes : 0,
+      recycled: recycle.status === 'fulfilled' ? recycle.value.recycled : 0,
+      recycleSkipped: recycle.status === 'fulfilled' ? recycle.value.skipped : 0,
     };
   };
   const loop = workerLoop(runOnce, {

@@ -18,6 +18,8 @@ run every 15 minutes (docs/operations.md, "Sweeps"), and prints what each did as
   webhookMessages        webhook messages settled more than 30 days ago, with their history
   orphanedBlobs          stored files no media asset refers to, older than a day, removed
   freedBytes             the bytes those files held
+  recycled               copies of evergreen posts put in their queues (docs/queue.md)
+  recycleSkipped         evergreen periods skipped, each said with post.recycle_skipped
 Safe beside running servers, uploads and other \`svc sweep\` processes
 on the same database: each row is handled by one of them. A sweep that fails is logged on stderr
 and counts 0; the others still run.`,

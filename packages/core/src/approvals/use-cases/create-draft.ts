@@ -209,6 +209,10 @@ function draftPost(
     warning: null,
     publishProgress: null,
     deletedAt: null,
+    evergreen: null,
+    recycledFrom: null,
+    recycleNumber: null,
+    recycleSkippedAt: null,
     version: 0,
   };
 }

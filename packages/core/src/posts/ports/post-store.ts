@@ -227,4 +227,11 @@ export type PostStore = {
    * each post once. Their journal events stay. Never touches blobs (left to the orphan sweep).
    */
   purgeDeletedPosts(request: PostPurgeRequest): Promise<PostPurgeOutcome>;
+  /**
+   * Posted evergreen posts (an `evergreen` rule, not deleted) of every owner with an id after
+   * `afterId` (null: from the start), in id order, at most `limit`: what the recycling sweep reads.
+   */
+  evergreenPosts(afterId: string | null, limit: number): Promise<readonly Post[]>;
+  /** The copies recycled from a post (deleted ones too), by copy number. */
+  recycledCopiesOf(originalId: string): Promise<readonly Post[]>;
 };

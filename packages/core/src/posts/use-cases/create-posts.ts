@@ -256,6 +256,10 @@ export function buildRow(
     warning: null,
     publishProgress: null,
     deletedAt: null,
+    evergreen: request.evergreen ?? null,
+    recycledFrom: null,
+    recycleNumber: null,
+    recycleSkippedAt: null,
     version: 0,
   };
 }

@@ -167,4 +167,46 @@ describe('editPost', () => {
       'insufficient_scope',
     );
   });
+
+  describe('the evergreen rule', () => {
+    const RULE = { everyDays: 7, maxTimes: 2, onlyAboveMedian: false };
+    const aPosted = (overrides: Partial<Post> = {}) =>
+      aPost(owner.id, threads.id, {
+        status: 'posted',
+        platforms: ['threads'],
+        publishedAt: t.clock.now(),
+        dueAt: null,
+        evergreen: RULE,
+        ...overrides,
+      });
+
+    it('of a posted post is the one thing that may still change, recorded as an edit', async () => {
+      const posted = await seed(aPosted());
+      const stopped = (
+        await editPost(t.deps, actor(), { postId: posted.id, evergreen: null })
+      )._unsafeUnwrap();
+      expect(stopped).toMatchObject({ status: 'posted', evergreen: null, caption: posted.caption });
+      const edited = (await t.store.events.listEvents(null, 100)).filter((e) => e.type === 'post.edited');
+      expect(edited.map((e) => e.data.changed)).toEqual(['evergreen']);
+      const refused = await editPost(t.deps, actor(), { postId: posted.id, caption: 'New', evergreen: RULE });
+      expect(refused._unsafeUnwrapErr().code).toBe('invalid_post_state');
+    });
+
+    it('is refused on a recycled copy, and when out of bounds, naming the field', async () => {
+      const copy = await seed(aPost(owner.id, threads.id, { recycledFrom: 'post_x', recycleNumber: 1 }));
+      expect(
+        (await editPost(t.deps, actor(), { postId: copy.id, evergreen: RULE }))._unsafeUnwrapErr(),
+      ).toMatchObject({ code: 'validation_failed', details: { field: 'evergreen' } });
+      const draft = await seed(aDraft());
+      const bad = await editPost(t.deps, actor(), {
+        postId: draft.id,
+        evergreen: { everyDays: 0, maxTimes: 1 },
+      });
+      expect(bad._unsafeUnwrapErr()).toMatchObject({
+        code: 'validation_failed',
+        details: { field: 'evergreen.everyDays' },
+      });
+      expect((await t.store.posts.getPost(draft.id))?.evergreen).toBeNull();
+    });
+  });
 });

@@ -3,10 +3,11 @@ import type { Actor } from '../../identity/index.js';
 import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
+import { postEditedEvents } from '../post-edited-event.js';
 import { type DraftRevision, transition } from '../post-state-machine.js';
 import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { editedTexts, futureTime } from './edit-values.js';
+import { editedTexts, evergreenEdit, futureTime } from './edit-values.js';
 import { postChangedWhile, useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
@@ -72,11 +73,12 @@ export async function plannedEdit(
   input: Omit<EditPostInput, 'postId'>,
 ): Promise<Result<PlannedEdit, SvcError>> {
   if (post.status === 'draft') return revisedDraft(deps, actor, post, input);
+  if (post.status === 'posted' && onlyEvergreen(input)) return evergreenOfPosted(deps, post, input.evergreen);
   if (post.status !== 'scheduled' && post.status !== 'publishing') {
     return err(
       svcError(
         'invalid_post_state',
-        `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : ''}.`,
+        `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : post.status === 'posted' ? ' (of a posted post, only its evergreen rule)' : ''}.`,
         { postId: post.id, state: post.status, event: 'edit' },
       ),
     );
@@ -102,7 +104,7 @@ async function revisedDraft(
   input: Omit<EditPostInput, 'postId'>,
 ): Promise<Result<PlannedEdit, SvcError>> {
   const now = deps.clock.now();
-  const changes = await revisionOf(deps, actor, input, now);
+  const changes = await revisionOf(deps, actor, draft, input, now);
   if (changes.isErr()) return err(changes.error);
   const revised = transition(draft, { type: 'revise', at: now, changes: changes.value });
   if (revised.isErr()) return err(revised.error);
@@ -113,6 +115,7 @@ async function revisedDraft(
 async function revisionOf(
   deps: CreatePostsDeps,
   actor: Actor,
+  draft: Post,
   input: Omit<EditPostInput, 'postId'>,
   now: Date,
 ): Promise<Result<DraftRevision, SvcError>> {
@@ -141,5 +144,27 @@ async function revisionOf(
     if (owned.isErr()) return err(owned.error);
     revision.media = media;
   }
+  const evergreen = evergreenEdit(draft, input.evergreen);
+  if (evergreen.isErr()) return err(evergreen.error);
+  if (evergreen.value !== undefined) revision.evergreen = evergreen.value;
   return ok(revision);
+}
+
+// Only `evergreen` sent (the path's id aside): what a posted post may still change.
+function onlyEvergreen(input: Omit<EditPostInput, 'postId'>): boolean {
+  // Callers pass the whole input, its `postId` included.
+  const sent = Object.entries(input).filter(([key, value]) => key !== 'postId' && value !== undefined);
+  return sent.length === 1 && sent[0]?.[0] === 'evergreen';
+}
+
+/**
+ * A posted post's evergreen rule changed or removed (null), nothing else: it is history, but
+ * whether copies of it keep coming is still the person's choice (docs/queue.md).
+ */
+function evergreenOfPosted(deps: CreatePostsDeps, post: Post, raw: unknown): Result<PlannedEdit, SvcError> {
+  const rule = evergreenEdit(post, raw);
+  if (rule.isErr()) return err(rule.error);
+  const now = deps.clock.now();
+  const next: Post = { ...post, evergreen: rule.value ?? null, updatedAt: now };
+  return ok({ post: next, events: postEditedEvents(post, next, now) });
 }

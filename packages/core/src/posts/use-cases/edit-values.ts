@@ -1,6 +1,8 @@
 import { err, ok, type Result } from 'neverthrow';
 import { parseIsoDateTime, type SvcError, svcError } from '../../kernel/index.js';
 import type { PolicyConfig } from '../../policy/index.js';
+import { type EvergreenRule, parseEvergreenRule } from '../../queue/index.js';
+import type { Post } from '../post.js';
 import type { PostEdit } from '../post-state-machine.js';
 import { invalidScheduledTime, scheduledTimeInPast } from '../scheduled-time-errors.js';
 
@@ -56,4 +58,25 @@ export function futureTime(value: string, now: Date): Result<Date, SvcError> {
     return err(scheduledTimeInPast('scheduled_time', time, now, 'Send a later time.'));
   }
   return ok(time);
+}
+
+/**
+ * The evergreen rule an edit sets (undefined: the edit leaves it; null: it removes it). A recycled
+ * copy takes none: its original's rule makes the copies, and a rule on a copy would start a second
+ * chain of the same content.
+ */
+export function evergreenEdit(post: Post, raw: unknown): Result<EvergreenRule | null | undefined, SvcError> {
+  if (raw === undefined) return ok(undefined);
+  const rule = parseEvergreenRule(raw);
+  if (rule.isErr()) return err(rule.error);
+  if (rule.value !== null && post.recycledFrom !== null) {
+    return err(
+      svcError(
+        'validation_failed',
+        `This post is a recycled copy of ${post.recycledFrom}: its original's evergreen rule makes the copies.`,
+        { field: 'evergreen', recycledFrom: post.recycledFrom },
+      ),
+    );
+  }
+  return ok(rule.value);
 }

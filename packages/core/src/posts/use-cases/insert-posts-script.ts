@@ -4,6 +4,7 @@ import { findRepeat, repeatQueryOf } from '../duplicate-content.js';
 import type { PostBatchTx } from '../ports/post-batch-tx.js';
 import type { InsertPostsOutcome, NewPostsBatch } from '../ports/post-store.js';
 import { scheduledEvents } from '../post-state-machine.js';
+import { recycledEvents } from '../recycled-events.js';
 import { queueSlotsScript } from './queue-slots-script.js';
 
 const tx = scriptSteps<PostBatchTx>();
@@ -28,7 +29,8 @@ export function* insertPostsScript(batch: NewPostsBatch): TxScript<PostBatchTx, 
     const placed = yield* queueSlotsScript(batch.ownerId, batch.posts, batch.queue);
     if (placed.isErr()) return { kind: 'no_free_slot', error: placed.error };
     rows = placed.value;
-    events = scheduledEvents(rows, batch.at);
+    // A recycled copy (evergreen) says so beside its `post.scheduled`, with the slot it took.
+    events = [...scheduledEvents(rows, batch.at), ...recycledEvents(rows, batch.at)];
   }
   for (const post of batch.refuseRepeats === true ? rows : []) {
     const query = repeatQueryOf(post);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS, PUBLIC_POST_STATUSES, publicStatus } from '../../kernel/index.js';
 import { originalIdOf } from '../../media/index.js';
+import { evergreenRuleSchema } from '../../queue/index.js';
 import type { Post } from '../post.js';
 
 /**
@@ -67,6 +68,21 @@ export const postViewSchema = z
       ),
     platformMeta: z.record(z.string(), z.unknown()).nullable(),
     category: z.string().nullable(),
+    evergreen: evergreenRuleSchema
+      .required()
+      .nullable()
+      .describe(
+        "The post's evergreen rule: copies of it re-enter its account's queue (docs/queue.md, Evergreen recycling). Null when it has none; copies carry none.",
+      ),
+    recycledFrom: z
+      .string()
+      .nullable()
+      .describe('On a recycled copy of an evergreen post, the id of the post it copies; null otherwise.'),
+    recycleNumber: z
+      .number()
+      .int()
+      .nullable()
+      .describe('On a recycled copy, its number (1 for the first copy); null otherwise.'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -98,6 +114,9 @@ export const postViewSchema = z
         warning: null,
         platformMeta: null,
         category: null,
+        evergreen: { everyDays: 30, maxTimes: 3, onlyAboveMedian: false },
+        recycledFrom: null,
+        recycleNumber: null,
         createdAt: '2026-11-26T10:00:00.000Z',
         updatedAt: '2026-11-26T10:00:00.000Z',
       },
@@ -133,6 +152,9 @@ export function toPostView(post: Post, mediaUrlFor: (mediaId: string) => string)
     warning: post.warning,
     platformMeta: post.platformMeta,
     category: post.category,
+    evergreen: post.evergreen === null ? null : { ...post.evergreen },
+    recycledFrom: post.recycledFrom,
+    recycleNumber: post.recycleNumber,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };

@@ -29,6 +29,14 @@ export type SchedulePostInput = {
   readonly platformMeta?: Readonly<Record<string, unknown>> | undefined;
   /** Each row takes its account's next free posting slot instead of `scheduledTime` (docs/queue.md). */
   readonly queue?: boolean | undefined;
+  /** Copies re-enter the queue by this rule once the post went out (docs/queue.md, "Evergreen recycling"). */
+  readonly evergreen?:
+    | {
+        readonly everyDays: number;
+        readonly maxTimes: number;
+        readonly onlyAboveMedian?: boolean | undefined;
+      }
+    | undefined;
 };
 
 /** One row scheduled: where it goes and its media, in slide order. */

@@ -7,7 +7,7 @@ import type { Post } from '../post.js';
 import { type PostEdit, transition } from '../post-state-machine.js';
 import { checkPostContent, prepareForTargets } from './check-post-content.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { editedTexts, futureTime } from './edit-values.js';
+import { editedTexts, evergreenEdit, futureTime } from './edit-values.js';
 import { beingPublished, postChangedWhile, useCaseOnLivePost } from './owned-post.js';
 import { refuseRepeats } from './refuse-repeats.js';
 import { resolveTargets } from './resolve-targets.js';
@@ -24,6 +24,11 @@ export type UpdateScheduledPostInput = {
   readonly profileIds?: readonly string[];
   /** Replaces every slide, in order. */
   readonly mediaIds?: readonly string[];
+  /**
+   * The evergreen rule as sent (`parseEvergreenRule` checks it): a rule replaces the post's, null
+   * removes it (docs/queue.md).
+   */
+  readonly evergreen?: unknown;
 };
 
 type Deps = CreatePostsDeps;
@@ -142,5 +147,8 @@ async function editOf(
   if (input.mediaIds !== undefined) {
     edit.media = input.mediaIds.map((mediaId): MediaRef => ({ kind: 'asset', mediaId }));
   }
+  const evergreen = evergreenEdit(post, input.evergreen);
+  if (evergreen.isErr()) return err(evergreen.error);
+  if (evergreen.value !== undefined) edit.evergreen = evergreen.value;
   return ok(edit);
 }

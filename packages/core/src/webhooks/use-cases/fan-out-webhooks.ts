@@ -115,7 +115,12 @@ async function resourceOf(
   const recorded = { id: event.subjectId, ...event.data };
   if (event.type.startsWith('post.')) {
     const post = await once(`post ${event.subjectId}`, () => deps.store.posts.getPost(event.subjectId));
-    return post === null || post.ownerId !== event.ownerId ? recorded : toPostView(post, deps.mediaUrl);
+    if (post === null || post.ownerId !== event.ownerId) return recorded;
+    const view = toPostView(post, deps.mediaUrl);
+    // A skipped recycling period is about the original post; why it was skipped is the event's own.
+    return event.type === 'post.recycle_skipped'
+      ? { ...view, reason: event.data.reason ?? null, copyNumber: event.data.copyNumber ?? null }
+      : view;
   }
   if (event.type.startsWith('account.')) {
     const account = await once(`account ${event.subjectId}`, () =>

@@ -3,8 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { Actor, User } from '../../identity/index.js';
 import { createStandardWebhookSigner } from '../../node/standard-webhook-signer.js';
-import { createPosts, deletePost, purgeDeletedPosts, RESTORE_WINDOW_MS } from '../../posts/index.js';
-import { anAccount, aUser } from '../../testing/builders.js';
+import {
+  createPosts,
+  deletePost,
+  purgeDeletedPosts,
+  RESTORE_WINDOW_MS,
+  recycleEvergreenPosts,
+} from '../../posts/index.js';
+import { anAccount, aPost, aUser } from '../../testing/builders.js';
 import {
   createScriptedWebhookSender,
   type ScriptedWebhookSender,
@@ -146,6 +152,47 @@ describe('outgoing webhooks in the core', () => {
     expect((await deliverAll()).every((r) => r.delivered)).toBe(true);
     const bodies = sender.sent.map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => [b.type, b.data.id])).toEqual([['post.deleted', postId]]);
+  });
+
+  it('delivers post.recycled with the copy and post.recycle_skipped with the original and why', async () => {
+    await createWebhook(deps(), actor(), { url: URL, events: ['post.recycled', 'post.recycle_skipped'] });
+    const posted = (rule: { everyDays: number; maxTimes: number; onlyAboveMedian: boolean }, id: string) =>
+      aPost(user.id, threads.id, {
+        id,
+        platforms: ['threads'],
+        status: 'posted',
+        publishedAt: t.clock.now(),
+        scheduledTime: t.clock.now(),
+        dueAt: null,
+        evergreen: rule,
+      });
+    await t.store.posts.insertPosts({
+      ownerId: user.id,
+      at: t.clock.now(),
+      posts: [posted({ everyDays: 1, maxTimes: 1, onlyAboveMedian: false }, 'post_evergreen')],
+      idempotency: null,
+      quota: { limit: 100, windowStart: new Date(0) },
+    });
+    t.clock.advance(86_400_000);
+    // No slots yet: the period is skipped, and said so.
+    expect(await recycleEvergreenPosts(t.deps)).toEqual({ recycled: 0, skipped: 1 });
+    await t.store.postingSlots.replacePostingSchedule(
+      threads.id,
+      { timeZone: 'UTC', slots: [{ day: 'mon', time: '10:00' }] },
+      t.clock.now(),
+    );
+    t.clock.advance(86_400_000);
+    expect(await recycleEvergreenPosts(t.deps)).toEqual({ recycled: 1, skipped: 0 });
+    await fanOutWebhooks(deps(), STEP);
+    expect((await deliverAll()).every((r) => r.delivered)).toBe(true);
+    const bodies = sender.sent.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type)).toEqual(['post.recycle_skipped', 'post.recycled']);
+    expect(bodies[0].data).toMatchObject({ id: 'post_evergreen', reason: 'no_posting_slots', copyNumber: 1 });
+    expect(bodies[1].data).toMatchObject({
+      recycledFrom: 'post_evergreen',
+      recycleNumber: 1,
+      status: 'scheduled',
+    });
   });
 
   it('fans journal events out to the subscriptions that hear them, once, and delivers them signed', async () => {
