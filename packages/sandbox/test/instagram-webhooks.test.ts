@@ -307,7 +307,7 @@ describe('HTTP control and the post page', () => {
     expect(posted.status).toBe(302);
     expect(posted.headers.get('location')).toBe(`${new URL(permalink).pathname}#comments`);
     const page = await h.get(permalink);
-    expect(page.text).toContain('<strong>@eve</strong> &lt;script&gt;x&lt;/script&gt; &amp; more');
+    expect(page.text).toContain('<strong>@eve</strong> &#60;script&#62;x&#60;/script&#62; &#38; more');
     expect(page.text).not.toContain('<script>x');
     await control().webhooksIdle();
     expect(JSON.parse(receiver.events()[0]?.raw.toString() ?? '{}').entry[0].changes[0].value.text).toBe(

@@ -29,7 +29,7 @@ describe('consent pages', () => {
       handle: 'sandbox_instagram',
     });
     const deny =
-      /<a class="button secondary" href="([^"]+)">Deny<\/a>/.exec(page.text)?.[1]?.replaceAll('&amp;', '&') ??
+      /<a class="button secondary" href="([^"]+)">Deny<\/a>/.exec(page.text)?.[1]?.replaceAll('&#38;', '&') ??
       '';
     const denied = new URL(deny);
     expect(`${denied.origin}${denied.pathname}`).toBe(REDIRECT);
@@ -53,7 +53,7 @@ describe('consent pages', () => {
       state: '"><script>alert(1)</script>',
     });
     expect(page.text).not.toContain('<script>');
-    expect(page.text).toContain('&quot;&gt;&lt;script&gt;');
+    expect(page.text).toContain('&#34;&#62;&#60;script&#62;');
   });
 
   it('approving redirects with a code and the state; Instagram appends #_', async () => {

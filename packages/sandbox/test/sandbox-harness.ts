@@ -159,8 +159,10 @@ export function consentForm(html: string): Record<string, string> {
   return fields;
 }
 
+// The pages escape with numeric references (`&#38;`); named ones are read too.
 function decodeEntities(text: string): string {
   return text
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
     .replaceAll('&quot;', '"')
     .replaceAll('&#39;', "'")
     .replaceAll('&lt;', '<')

@@ -8,23 +8,9 @@ const NUMERIC: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-// The spelling the sandbox's pages have always used (their tests and harness read it back).
-const NAMED: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 const SPECIAL = /[&<>"']/g;
 
 /** Escapes text for HTML element content and quoted attribute values (numeric character references). */
 export function escapeHtml(text: string): string {
   return text.replace(SPECIAL, (c) => NUMERIC[c] ?? c);
-}
-
-/** Escapes text as `escapeHtml` does, spelling the references by name (`&amp;`, `&lt;` …). */
-export function escapeHtmlNamed(text: string): string {
-  return text.replace(SPECIAL, (c) => NAMED[c] ?? c);
 }

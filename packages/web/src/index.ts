@@ -5,7 +5,7 @@ export { clientAddress, isLocalClient } from './client-address.js';
 export { boundCsrfToken, csrfTokensMatch } from './csrf-token.js';
 export { emptyState, type NextStep } from './empty-state.js';
 export { type ErrorJson, errorJson, jsonRpcError } from './error-bodies.js';
-export { escapeHtml, escapeHtmlNamed } from './escape-html.js';
+export { escapeHtml } from './escape-html.js';
 export { Html, html, raw } from './html.js';
 export { platformMark } from './platform-mark.js';
 export { readForm } from './read-form.js';

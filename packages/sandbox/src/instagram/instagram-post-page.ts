@@ -1,4 +1,4 @@
-import { escapeHtmlNamed as escapeHtml } from '@svc/web';
+import { escapeHtml } from '@svc/web';
 import { type Reply, redirectReply } from '../shared/http-io.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import { SandboxControlError } from '../shared/sandbox-control-error.js';

@@ -1,5 +1,5 @@
 import { PLATFORM_NAMES } from '@svc/core';
-import { escapeHtmlNamed as escapeHtml } from '@svc/web';
+import { escapeHtml } from '@svc/web';
 import { accountIdFor, DEFAULT_HANDLES, normalizeHandle } from './account-ids.js';
 import { htmlDocument } from './html-page.js';
 import { htmlReply, type Reply, redirectReply } from './http-io.js';

@@ -1,5 +1,5 @@
 import { PLATFORM_NAMES } from '@svc/core';
-import { escapeHtmlNamed as escapeHtml } from '@svc/web';
+import { escapeHtml } from '@svc/web';
 import { htmlDocument } from './html-page.js';
 import { htmlReply, type Reply } from './http-io.js';
 import type { SandboxPlatform } from './sandbox-publication.js';

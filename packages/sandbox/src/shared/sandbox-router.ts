@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxSurface } from '@svc/core';
-import { escapeHtmlNamed as escapeHtml } from '@svc/web';
+import { escapeHtml } from '@svc/web';
 import Router, { type HTTPMethod } from 'find-my-way';
 import { graphError, SandboxHttpError } from './graph-error.js';
 import { htmlDocument } from './html-page.js';

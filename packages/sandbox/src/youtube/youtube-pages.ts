@@ -1,4 +1,4 @@
-import { escapeHtmlNamed as escapeHtml } from '@svc/web';
+import { escapeHtml } from '@svc/web';
 import { htmlDocument } from '../shared/html-page.js';
 import { htmlReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
