@@ -102,8 +102,10 @@ export {
   listQueue,
   QUEUE_VIEW_LIMIT,
   type QueueItem,
+  type QueueItemAnswer,
   type QueueView,
   queuedPosts,
+  queueItemsAnswer,
 } from './use-cases/list-queue.js';
 export {
   beingPublished,

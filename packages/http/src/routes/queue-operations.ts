@@ -3,6 +3,7 @@ import {
   listQueue,
   postingScheduleSchema,
   type QueueView,
+  queueItemsAnswer,
   reorderQueue,
   replacePostingSlots,
   shuffleQueue,
@@ -58,7 +59,7 @@ const QUEUE_WRITE_ERRORS = [
 ] as const;
 
 function queueAnswer({ items }: QueueView) {
-  return { items: items.map((i) => ({ postId: i.postId, scheduledTime: i.scheduledTime.toISOString() })) };
+  return { items: queueItemsAnswer(items) };
 }
 
 /** Each account's posting slots and its queue (docs/queue.md). */
@@ -110,9 +111,7 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
         200: {
           description: 'The queue.',
           schema: queueSchema,
-          example: {
-            items: [{ postId: 'post_01JDQ3Z5T2X8K9M4N6P7R0S1V2', scheduledTime: '2031-12-01T08:30:00Z' }],
-          },
+          example: QUEUE_EXAMPLE,
         },
       },
       errors: ['validation_failed', 'invalid_profile_ids', 'profile_scope_denied'],

@@ -2,6 +2,7 @@ import {
   type AccountSlotSuggestion,
   getSlotSuggestions,
   listQueue,
+  queueItemsAnswer,
   slotSuggestionSchema,
   WEEKDAYS,
 } from '@svc/core';
@@ -48,7 +49,7 @@ export const getQueueTool = defineTool({
           profileId: args.profile_id,
           timeZone: schedule.timeZone,
           slots: schedule.slots.map((s) => ({ ...s })),
-          items: items.map((i) => ({ postId: i.postId, scheduledTime: i.scheduledTime.toISOString() })),
+          items: queueItemsAnswer(items),
           ...(suggestions === undefined ? {} : { suggestions }),
         },
         summary:

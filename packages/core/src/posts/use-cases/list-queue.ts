@@ -18,6 +18,14 @@ export type QueueItem = { readonly postId: string; readonly scheduledTime: Date 
 /** An account's queue: the slots it is read against, and the posts on them. */
 export type QueueView = { readonly schedule: PostingSchedule; readonly items: readonly QueueItem[] };
 
+/** A queue item as REST and the tools answer it: the time as an ISO 8601 string. */
+export type QueueItemAnswer = { readonly postId: string; readonly scheduledTime: string };
+
+/** The queue's items as every surface answers them. */
+export function queueItemsAnswer(items: readonly QueueItem[]): QueueItemAnswer[] {
+  return items.map((item) => ({ postId: item.postId, scheduledTime: item.scheduledTime.toISOString() }));
+}
+
 type Deps = Pick<CoreDeps, 'store' | 'clock'>;
 
 /**
