@@ -61,6 +61,10 @@ export type { PlatformLinks } from './platforms/shared/platform-links.js';
 export { createThreadsGateway, type ThreadsGatewayConfig } from './platforms/threads/threads-gateway.js';
 export type { ThreadsMultiSlide } from './platforms/threads/to-threads-request.js';
 export { TIKTOK_DEFAULT_HOSTS } from './platforms/tiktok/tiktok-default-hosts.js';
-export { createTikTokGateway, type TikTokGatewayConfig } from './platforms/tiktok/tiktok-gateway.js';
+export {
+  createTikTokGateway,
+  DEFAULT_TIKTOK_PHOTO_RESEND_AFTER_MS,
+  type TikTokGatewayConfig,
+} from './platforms/tiktok/tiktok-gateway.js';
 export { YOUTUBE_DEFAULT_HOSTS } from './platforms/youtube/youtube-default-hosts.js';
 export { createYouTubeGateway, type YouTubeGatewayConfig } from './platforms/youtube/youtube-gateway.js';

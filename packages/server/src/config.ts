@@ -16,6 +16,7 @@ import {
   TIKTOK_PKCE_ENCODINGS,
   type TikTokPkceEncoding,
 } from '@svc/core';
+import { DEFAULT_TIKTOK_PHOTO_RESEND_AFTER_MS } from '@svc/publisher';
 import { z } from 'zod';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.js';
 import { MEDIA_STORE_ENV, type MediaStoreConfig, mediaStoreConfig } from './media-store-config.js';
@@ -108,6 +109,11 @@ export type Config = {
     readonly verifiedMediaPrefix: string | null;
     /** TIKTOK_PKCE_ENCODING: how the PKCE challenge writes the verifier's SHA-256. */
     readonly pkceEncoding: TikTokPkceEncoding;
+    /**
+     * TIKTOK_PHOTO_RESEND_AFTER_MS: how long a photo post whose start answer was lost is looked
+     * for in the creator's list before it is sent again.
+     */
+    readonly photoResendAfterMs: number;
   };
   /** Meta's Instagram webhooks (docs/automations.md); each null falls back as documented there. */
   readonly instagramWebhook: {
@@ -190,6 +196,10 @@ const env = z.object({
   TIKTOK_PKCE_ENCODING: z
     .enum(TIKTOK_PKCE_ENCODINGS, { error: `must be ${TIKTOK_PKCE_ENCODINGS.join(' or ')}` })
     .default('hex'),
+  TIKTOK_PHOTO_RESEND_AFTER_MS: wholeNumber(
+    'must be a number of milliseconds, at least 10000',
+    10_000,
+  ).default(DEFAULT_TIKTOK_PHOTO_RESEND_AFTER_MS),
   INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   INSTAGRAM_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   SVC_TRUST_PROXY: onOff().default(false),
@@ -311,6 +321,7 @@ export function loadConfig(
       tiktok: {
         verifiedMediaPrefix: e.TIKTOK_VERIFIED_MEDIA_PREFIX ?? null,
         pkceEncoding: e.TIKTOK_PKCE_ENCODING,
+        photoResendAfterMs: e.TIKTOK_PHOTO_RESEND_AFTER_MS,
       },
       instagramWebhook: {
         verifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN ?? null,

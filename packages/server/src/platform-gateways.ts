@@ -73,6 +73,7 @@ function platformOptions(config: Config, platform: Platform, real: boolean) {
     pkceEncoding: config.tiktok.pkceEncoding,
     verifiedMediaPrefix: real ? config.tiktok.verifiedMediaPrefix : sandboxTikTokPrefix(config),
     ownMediaPrefix: `${config.baseUrl}/media/`,
+    photoResendAfterMs: config.tiktok.photoResendAfterMs,
   };
 }
 

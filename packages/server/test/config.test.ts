@@ -54,7 +54,7 @@ describe('loadConfig', () => {
         newUserPlan: { plan: 'paid', trialDays: 14 },
         rateLimits: DEFAULT_RATE_LIMITS,
         instagramWebhook: { verifyToken: null, secret: null },
-        tiktok: { verifiedMediaPrefix: null, pkceEncoding: 'hex' },
+        tiktok: { verifiedMediaPrefix: null, pkceEncoding: 'hex', photoResendAfterMs: 600_000 },
       },
     });
   });
@@ -209,7 +209,11 @@ describe('loadConfig', () => {
       }),
     ).toMatchObject({
       config: {
-        tiktok: { verifiedMediaPrefix: 'https://cdn.example.com/svc-media/', pkceEncoding: 'base64url' },
+        tiktok: {
+          verifiedMediaPrefix: 'https://cdn.example.com/svc-media/',
+          pkceEncoding: 'base64url',
+          photoResendAfterMs: 600_000,
+        },
       },
     });
     expect(errorOf({ TIKTOK_VERIFIED_MEDIA_PREFIX: 'https://cdn.example.com/svc-media' })).toContain(

@@ -26,17 +26,23 @@ export function followJournal(events: EventStore, pauseMs = 50): JournalFollower
       after = last.position;
     }
   };
+  // A failed read ends the loop and is answered by stop(): a test that failed before stopping
+  // closes the store under a running loop, which must not become an unhandled rejection.
   const loop = (async () => {
     while (running) {
       await readAll();
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
-  })();
+  })().then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
   return {
     events: () => read,
     async stop() {
       running = false;
-      await loop;
+      const failed = await loop;
+      if (failed !== null) throw failed.error;
       await readAll();
       return read;
     },

@@ -51,6 +51,34 @@ describe('TikTok gateway: photo posts whose answer was lost', () => {
     const waits = second.steps.filter((s) => s.kind === 'progress' && s.waitMs === 30_000);
     expect(waits.length).toBeGreaterThanOrEqual(19);
   });
+
+  it('sends again after a shorter configured wait, looking at least four times first', async () => {
+    const { h } = t;
+    const gateway = makeTikTokGateway(h, { photoResendAfterMs: 40_000 });
+    // One interceptor at a time: it records the calls and cuts the first init before TikTok sees it.
+    const calls: string[] = [];
+    h.sandbox.control.intercept((call: SandboxCall, phase) => {
+      if (phase !== 'before') return;
+      calls.push(call.operation);
+      if (
+        call.operation === 'tiktok.content_init' &&
+        calls.indexOf('tiktok.content_init') === calls.length - 1
+      ) {
+        throw new Error('connection reset before TikTok saw it');
+      }
+    });
+    const job = aJob(h.account('tiktok', 'bea_shop'), 'Sooner', [h.image()], PUBLIC);
+    const first = await runSteps(gateway, job, h.clock);
+    const startedAt = h.clock.now().getTime();
+    const second = await runSteps(gateway, { ...job, post: first.post }, h.clock);
+    expectOnePost(h, second.outcome);
+    // 40 s / 4 between looks (instead of 30 s), then the new send and its status reads.
+    const looks = second.steps.filter((s) => s.kind === 'progress' && s.waitMs === 10_000);
+    expect(looks.length).toBeGreaterThanOrEqual(4);
+    expect(second.steps.some((s) => s.kind === 'progress' && s.waitMs === 30_000)).toBe(false);
+    expect(calls.filter((c) => c === 'tiktok.video_list').length).toBeGreaterThanOrEqual(4);
+    expect(h.clock.now().getTime() - startedAt).toBeLessThan(60_000);
+  });
 });
 
 describe('TikTok gateway: crash recovery', () => {

@@ -9,8 +9,7 @@ import { awaitPublished } from './tiktok-status-step.js';
 import { type TikTokStepInput, tiktokPost } from './tiktok-step-input.js';
 import { photoPostInfo, type TikTokPhotoRequest } from './to-tiktok-request.js';
 
-// After a send whose answer was lost, the post may take a while to be processed and listed.
-const GRACE_MS = 10 * 60_000;
+// How often the creator's posts are listed while a photo post whose start was saved is looked for.
 const LOOK_AGAIN_MS = 30_000;
 // TikTok's clock and ours may disagree a little.
 const CLOCK_SKEW_MS = 60_000;
@@ -23,7 +22,7 @@ const CLOCK_SKEW_MS = 60_000;
  * to ask about. Once a start is saved and this gateway cannot tell that the send never happened,
  * it lists the creator's recent posts (video/list) and adopts one with the same title made since
  * the start. While none shows up, it looks again for up to 10 minutes after the start (processing
- * and listing take time); after that it sends again, with a new start. SELF_ONLY posts never
+ * and listing take time; `photoResendAfterMs`, TIKTOK_PHOTO_RESEND_AFTER_MS); after that it sends again, with a new start. SELF_ONLY posts never
  * appear in that list, so a lost answer for one can still end as a private duplicate.
  */
 export async function takeTikTokPhotoStep(
@@ -85,8 +84,11 @@ async function recover(
   const { progress, now } = input;
   const found = await findRecent(input, request.title, since);
   if (found === 'unlisted' || found === null) {
-    if (now.getTime() - since.getTime() < GRACE_MS) {
-      return progressStep({ ...progress, lookups: progress.lookups + 1 }, LOOK_AGAIN_MS);
+    const resendAfterMs = input.photoResendAfterMs;
+    if (now.getTime() - since.getTime() < resendAfterMs) {
+      // At least four looks within the wait, so a post listed late is still found before a resend.
+      const lookAgainMs = Math.min(LOOK_AGAIN_MS, Math.max(1_000, Math.floor(resendAfterMs / 4)));
+      return progressStep({ ...progress, lookups: progress.lookups + 1 }, lookAgainMs);
     }
     return markStart(input);
   }

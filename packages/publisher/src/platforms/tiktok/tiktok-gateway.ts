@@ -43,7 +43,16 @@ export type TikTokGatewayConfig = PlatformGatewayOptions<{ readonly www: string;
   readonly verifiedMediaPrefix?: string | null;
   /** The prefix of the service's own media links (`${SVC_BASE_URL}/media/`), moved under the verified one. */
   readonly ownMediaPrefix?: string;
+  /** TIKTOK_PHOTO_RESEND_AFTER_MS; default 10 minutes (`DEFAULT_TIKTOK_PHOTO_RESEND_AFTER_MS`). */
+  readonly photoResendAfterMs?: number;
 };
+
+/**
+ * How long a photo post whose `content/init` answer was lost is looked for before it is sent
+ * again: TikTok lists a post only once it is processed and reviewed, which can take minutes, and
+ * sending too early makes a duplicate.
+ */
+export const DEFAULT_TIKTOK_PHOTO_RESEND_AFTER_MS = 10 * 60_000;
 
 /** A PlatformGateway for TikTok: video uploads in chunks from our storage, photo posts by link. */
 export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGateway {
@@ -85,6 +94,7 @@ export function createTikTokGateway(config: TikTokGatewayConfig): PlatformGatewa
         memory,
         postUrl,
         photoSource,
+        photoResendAfterMs: config.photoResendAfterMs ?? DEFAULT_TIKTOK_PHOTO_RESEND_AFTER_MS,
       };
       return request.kind === 'video'
         ? takeTikTokVideoStep(input, request, chunkSizeBytes)

@@ -22,6 +22,11 @@ export type TikTokStepInput = {
   readonly postUrl: (username: string, postId: string) => string;
   /** Where TikTok may pull photos from; null: any link (a simulator that checks none). */
   readonly photoSource: TikTokPhotoSource | null;
+  /**
+   * How long a photo post whose start was saved, but whose `content/init` answer never was, is
+   * looked for in the creator's list before it is sent again (a lost answer may still have made it).
+   */
+  readonly photoResendAfterMs: number;
 };
 
 /** POSTs `json` (or nothing) to `${api}${path}` with the account's token; resolves with `data`. */
