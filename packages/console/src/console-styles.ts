@@ -30,7 +30,7 @@ export const CONSOLE_CSS = `${WEB_CSS}
 .entry-status{display:flex;flex-wrap:wrap;align-items:center;gap:.2rem;margin-top:.15rem}
 .entry[draggable=true]{cursor:grab}
 .entry.dragging{opacity:.5}
-[data-day].drop-target{outline:3px dashed var(--accent);outline-offset:-3px;background:var(--accent-soft)}
+[data-day].drop-target,.free-slot.drop-target{outline:3px dashed var(--accent);outline-offset:-3px;background:var(--accent-soft)}
 .move>summary{cursor:pointer;font-size:.8rem;color:var(--accent);margin-top:.15rem;width:max-content}
 .move form{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:.5rem;margin-top:.25rem;box-shadow:var(--shadow)}
 .move label{margin-top:.25rem}.move input{width:100%}.move .small{margin-top:.4rem}

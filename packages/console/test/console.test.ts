@@ -506,7 +506,7 @@ describe('the console', () => {
     const week = await browser.get('/app/calendar/week?week=2026-01-21');
     expect(week.text).toContain('Calendar: week of 19 January 2026');
     expect(week.text).toMatch(
-      /Tuesday 20 January<\/h2>\s*<ul class="day-posts"><li class="entry" data-move-form="move-week-post_cal1"><a href="\/app\/posts\/post_cal1"/,
+      /Tuesday 20 January<\/h2>\s*<ul class="day-posts"><li class="entry" data-move-form="move-week-post_cal1" data-accounts="[^"]+"><a href="\/app\/posts\/post_cal1"/,
     );
     expect((await browser.get('/app/calendar/week?week=2026-01-26')).text).not.toContain('Winter sale');
     await browser.get('/app/posts/post_cal1');

@@ -290,4 +290,30 @@ describe('the calendar in a browser', () => {
     expect(await served.text()).toContain('How it will look');
     expect(violations).toEqual([]);
   }, 60_000);
+
+  it('drops a post on a free posting slot of its account: it takes the slot’s day and time', async () => {
+    const slots = await server.call(`/api/v1/connections/${accounts.facebook}/slots`, key, {
+      method: 'PUT',
+      json: { timeZone: 'UTC', slots: [{ day: 'sat', time: '18:15' }] },
+    });
+    expect(slots.status, JSON.stringify(slots.body)).toBe(200);
+    await page.goto(`${server.url}/app/calendar?month=2031-05`);
+    const facebookSlot = (day: string) =>
+      page.locator(`li.free-slot[data-slot-day="${day}"][data-account="${accounts.facebook}"]`);
+    expect(await facebookSlot('2031-05-31').textContent()).toContain('18:15 free slot');
+    await Promise.all([
+      page.waitForURL(/done=moved/),
+      page.locator(`li[data-move-form="move-grid-${ids.facebookText}"]`).dragTo(facebookSlot('2031-05-31')),
+    ]);
+    expect((await post(ids.facebookText ?? '')).scheduledTime).toBe('2031-05-31T18:15:00.000Z');
+    // The slot is taken now: no longer drawn as free.
+    expect(await facebookSlot('2031-05-31').count()).toBe(0);
+    // Another account's post is not the slot's to take: it lands on the slot's day, keeping its time.
+    await Promise.all([
+      page.waitForURL(/done=moved/),
+      page.locator(`li[data-move-form="move-grid-${ids.threadsPhoto}"]`).dragTo(facebookSlot('2031-05-24')),
+    ]);
+    expect((await post(ids.threadsPhoto ?? '')).scheduledTime).toBe('2031-05-24T16:45:00.000Z');
+    expect(violations).toEqual([]);
+  }, 60_000);
 });

@@ -65,7 +65,8 @@ export function calendarEntry(members: readonly Post[], frame: CalendarEntryFram
   const movable = first.scheduledTime !== null && members.some((m) => can(m, 'edit'));
   const { key, action } = moveKeyOf(members);
   const formId = `move-${place}-${key}`;
-  return html`<li class="entry"${movable ? html` data-move-form="${formId}"` : ''}><a href="${href}" class="entry-link">${thumb}<span class="entry-text"><time datetime="${first.scheduledTime?.toISOString() ?? ''}">${at}</time> ${name}</span></a>
+  const accounts = members.flatMap((m) => m.profileIds).join(' ');
+  return html`<li class="entry"${movable ? html` data-move-form="${formId}" data-accounts="${accounts}"` : ''}><a href="${href}" class="entry-link">${thumb}<span class="entry-text"><time datetime="${first.scheduledTime?.toISOString() ?? ''}">${at}</time> ${name}</span></a>
 ${statusLines(members, place === 'grid' ? 'quiet' : 'named')}${movable ? moveForm(frame, { key, action, formId, name, at, local }) : ''}</li>`;
 }
 

@@ -85,7 +85,9 @@ function freeSlotList(slots: readonly FreeSlot[] | undefined, c: SignedContext):
   return html`<ul class="free-slots">${slots.map((slot) => {
     const local = c.time.local(slot.time);
     const hhmm = `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
-    return html`<li class="free-slot"><a href="/app/connections/${slot.account.id}/queue"><time datetime="${slot.time.toISOString()}">${hhmm}</time> free slot · ${PLATFORM_NAMES[slot.account.platform]} @${slot.account.handle}</a></li>`;
+    // The slot's local day and time and its account, for the script: a drop of that account's
+    // post lands on this very time.
+    return html`<li class="free-slot" data-slot-day="${c.time.day(slot.time)}" data-slot-time="${hhmm}" data-account="${slot.account.id}"><a href="/app/connections/${slot.account.id}/queue"><time datetime="${slot.time.toISOString()}">${hhmm}</time> free slot · ${PLATFORM_NAMES[slot.account.platform]} @${slot.account.handle}</a></li>`;
   })}</ul>`;
 }
 
