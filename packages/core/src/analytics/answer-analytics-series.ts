@@ -1,6 +1,11 @@
 import { localDateOf, PLATFORMS, type Platform } from '../kernel/index.js';
 import type { DaySums } from './analytics-aggregates.js';
-import { type AnsweredWindow, answeredWindow, type Figures } from './answer-analytics.js';
+import {
+  type AnalyticsWindow,
+  type AnsweredWindow,
+  answeredWindow,
+  type Figures,
+} from './answer-analytics.js';
 
 /** One platform's figures on one local day. */
 export type DayFigures = Figures & {
@@ -23,13 +28,9 @@ export type AnalyticsSeries = AnsweredWindow & {
 };
 
 /** The window of a series: `days` local days, the first starting at `from`. */
-export type SeriesWindow = {
-  readonly days: number;
-  readonly timezone: string;
+export type SeriesWindow = Omit<AnalyticsWindow, 'platforms'> & {
   /** The first local day, as days since 1970-01-01. */
   readonly firstDay: number;
-  readonly from: Date;
-  readonly to: Date;
 };
 
 /**

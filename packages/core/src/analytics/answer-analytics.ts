@@ -15,12 +15,8 @@ export const MIN_TOTAL_SAMPLES = 10;
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
-/** Views, engagement and post count of a set of posts. */
-export type Figures = {
-  readonly posts: number;
-  readonly views: number;
-  readonly engagement: number;
-};
+/** Views, engagement and post count of a set of posts: the headline of their sums. */
+export type Figures = Pick<PlatformSums, 'posts' | 'views' | 'engagement'>;
 
 /** A period against the one before it; `change` is a ratio (0.25 = +25 %), null without a base. */
 export type Comparison = {
@@ -66,12 +62,7 @@ export type AnsweredWindow = {
 };
 
 /** The head of every analytics answer: the window it covers, its instants as ISO strings. */
-export function answeredWindow(window: {
-  readonly days: number;
-  readonly timezone: string;
-  readonly from: Date;
-  readonly to: Date;
-}): AnsweredWindow {
+export function answeredWindow(window: Omit<AnalyticsWindow, 'platforms'>): AnsweredWindow {
   return {
     days: window.days,
     timezone: window.timezone,

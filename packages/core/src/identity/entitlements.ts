@@ -99,3 +99,11 @@ export function limitsFor(user: User, now: Date, table: PlanLimitsTable = DEFAUL
 export function quotaWindowStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
+
+/** The scheduling quota a write of posts is held to: so many posts in the window starting then. */
+export type PostQuota = { readonly limit: number; readonly windowStart: Date };
+
+/** The user's scheduling quota at `now`: their plan's posts per month, in the current month. */
+export function postQuotaOf(user: User, now: Date, table: PlanLimitsTable = DEFAULT_PLAN_LIMITS): PostQuota {
+  return { limit: limitsFor(user, now, table).postsPerMonth, windowStart: quotaWindowStart(now) };
+}

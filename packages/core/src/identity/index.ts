@@ -17,7 +17,9 @@ export {
   type PlanLimits,
   type PlanLimitsTable,
   type PlanState,
+  type PostQuota,
   planStateAt,
+  postQuotaOf,
   quotaWindowStart,
 } from './entitlements.js';
 export { decideFirstTimeZone, isZoneName } from './first-time-zone.js';

@@ -26,6 +26,7 @@ export {
   platformSchema,
 } from './platform.js';
 export {
+  OUTGOING_POST_STATUSES,
   POST_STATUSES,
   type PostStatus,
   PUBLIC_POST_STATUSES,

@@ -14,6 +14,12 @@ export const POST_STATUSES = [
 /** An internal post status. */
 export type PostStatus = (typeof POST_STATUSES)[number];
 
+/**
+ * Statuses of a post on its way out: waiting for approval, scheduled, or being published. What
+ * holds an account, an asset or a queue slot starts from these.
+ */
+export const OUTGOING_POST_STATUSES: readonly PostStatus[] = ['pending_approval', 'scheduled', 'publishing'];
+
 /** Statuses callers can see and filter on (spec section 3). */
 export const PUBLIC_POST_STATUSES = ['draft', 'pending_approval', 'scheduled', 'posted', 'failed'] as const;
 

@@ -1,3 +1,4 @@
+import type { LeaseClaim } from '../kernel/index.js';
 import type { Post } from './post.js';
 import { type PostChange, transition } from './post-state-machine.js';
 
@@ -20,15 +21,8 @@ export function claimChanges(candidates: readonly Post[], request: ClaimRequest)
   });
 }
 
-/** A lease request of the publisher. */
-export type ClaimRequest = {
-  readonly now: Date;
-  /** At most this many posts. */
-  readonly limit: number;
-  /** Identifies the claiming publisher process. */
-  readonly leaseOwner: string;
-  /** Until when the claim holds; after that another publisher may take the post over. */
-  readonly leaseUntil: Date;
+/** A lease request of the publisher: posts are a leased queue like the others. */
+export type ClaimRequest = LeaseClaim & {
   /**
    * Per-account admission (both optional, for publishers that limit publishes per account): at
    * most `perAccountLimit` posts per account in the claimer's hands, counting the publishes it

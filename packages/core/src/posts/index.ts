@@ -13,6 +13,7 @@ export {
   type RepeatQuery,
   repeatQueryOf,
 } from './duplicate-content.js';
+export { freshPostFields } from './fresh-post-fields.js';
 export { groupsOf } from './groups-of.js';
 export { changedOnLostWrite, LostPostWrite } from './ports/lost-post-write.js';
 export type { PostBatchTx } from './ports/post-batch-tx.js';

@@ -2,8 +2,13 @@ import type { ConnectedAccount } from '../accounts/index.js';
 import { type Automation, zeroCounts } from '../automations/index.js';
 import type { ApiKey, User } from '../identity/index.js';
 import type { MediaAsset, MediaStore } from '../media/index.js';
-import type { Post } from '../posts/index.js';
-import type { WebhookDelivery, WebhookMessage, WebhookSubscription } from '../webhooks/index.js';
+import { freshPostFields, type Post } from '../posts/index.js';
+import {
+  freshSubscriptionFields,
+  type WebhookDelivery,
+  type WebhookMessage,
+  type WebhookSubscription,
+} from '../webhooks/index.js';
 
 const T0 = new Date('2026-01-15T12:00:00.000Z');
 let serial = 0;
@@ -86,27 +91,13 @@ export function aPost(ownerId: string, accountId: string, overrides: Partial<Pos
     profileIds: [accountId],
     media: [{ kind: 'link', url: 'https://cdn.example/a.jpg' }],
     scheduledTime,
-    publishedAt: null,
-    failedReason: null,
     externalId: null,
-    permalink: null,
     platformMeta: null,
     category: null,
     name: null,
-    createdAt: T0,
-    updatedAt: T0,
-    attempts: 0,
     dueAt: scheduledTime,
-    leaseOwner: null,
-    platformPostId: null,
-    warning: null,
-    publishProgress: null,
-    deletedAt: null,
     evergreen: null,
-    recycledFrom: null,
-    recycleNumber: null,
-    recycleSkippedAt: null,
-    version: 0,
+    ...freshPostFields(T0),
     ...overrides,
   };
 }
@@ -188,14 +179,7 @@ export function aWebhookSubscription(
     description: null,
     accountIds: null,
     sealedSecret: `sealed-secret-of-${id}`,
-    previousSealedSecret: null,
-    previousSecretUntil: null,
-    enabled: true,
-    disabledReason: null,
-    disabledAt: null,
-    failingSince: null,
-    createdAt: T0,
-    updatedAt: T0,
+    ...freshSubscriptionFields(T0),
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 // @svc/core/webhooks — Outgoing webhooks: subscriptions, the fan-out of journal events, signed deliveries and their retries.
 // This file is the area's contract: other areas and packages import only what it exports.
+export { freshSubscriptionFields } from './fresh-subscription-fields.js';
 export type { WebhookRequest, WebhookResponse, WebhookSender } from './ports/webhook-sender.js';
 export type { WebhookSigner } from './ports/webhook-signer.js';
 export {

@@ -1,10 +1,6 @@
-import {
-  type CollectionJob,
-  decideCollection,
-  type PlatformGateway,
-  unreadableAccountRetry,
-} from '@svc/core';
-import { type AccountTokens, openAccountTokens } from './account-tokens.js';
+import { type CollectionJob, decideCollection, type PlatformGateway } from '@svc/core';
+import type { AccountTokens } from './account-tokens.js';
+import { openCollectionAccount } from './open-collection-account.js';
 import type { PublisherDeps } from './publisher-deps.js';
 
 /**
@@ -18,27 +14,9 @@ export async function collectAccountMetrics(
   jobs: readonly CollectionJob[],
 ): Promise<{ posts: number; snapshots: number }> {
   const read = { posts: 0, snapshots: 0 };
-  const first = jobs[0];
-  if (first === undefined) return read;
-  const { store, clock } = deps;
-  const gateway = deps.gateways[first.platform];
-  const readMetrics = gateway?.readMetrics?.bind(gateway);
-  const account = await store.accounts.getAccount(first.accountId);
-  // A platform this server no longer reads counts as an account that cannot be read.
-  const until = unreadableAccountRetry(readMetrics === undefined ? null : account, clock.now());
-  const sealed = account?.sealedCredentials;
-  if (
-    until !== null ||
-    gateway === undefined ||
-    readMetrics === undefined ||
-    account === null ||
-    sealed == null
-  ) {
-    for (const job of jobs)
-      await store.analytics.deferCollection(job.postId, leaseOwner, until ?? clock.now());
-    return read;
-  }
-  const tokens = await openAccountTokens(deps, gateway, { ...account, sealedCredentials: sealed });
+  const opened = await openCollectionAccount(deps, leaseOwner, jobs, (g) => g.readMetrics?.bind(g));
+  if (opened === null) return read;
+  const { gateway, read: readMetrics, tokens } = opened;
   const size = Math.max(1, gateway.metricsBatchSize ?? 1);
   for (let start = 0; start < jobs.length; start += size) {
     const recorded = await collectBatch(

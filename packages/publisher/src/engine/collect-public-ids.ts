@@ -1,11 +1,5 @@
-import {
-  type CollectionJob,
-  decidePublicIdCheck,
-  type PublicIdDecision,
-  transition,
-  unreadableAccountRetry,
-} from '@svc/core';
-import { openAccountTokens } from './account-tokens.js';
+import { type CollectionJob, decidePublicIdCheck, type PublicIdDecision, transition } from '@svc/core';
+import { openCollectionAccount } from './open-collection-account.js';
 import type { PublisherDeps } from './publisher-deps.js';
 
 // A post changed by someone else meanwhile (a version conflict) is asked about again soon.
@@ -24,20 +18,10 @@ export async function collectPublicIds(
   leaseOwner: string,
   jobs: readonly CollectionJob[],
 ): Promise<number> {
-  const first = jobs[0];
-  if (first === undefined) return 0;
-  const { store, clock } = deps;
-  const gateway = deps.gateways[first.platform];
-  const read = gateway?.readPublicId?.bind(gateway);
-  const account = await store.accounts.getAccount(first.accountId);
-  const until = unreadableAccountRetry(read === undefined ? null : account, clock.now());
-  const sealed = account?.sealedCredentials;
-  if (until !== null || gateway === undefined || read === undefined || account === null || sealed == null) {
-    for (const job of jobs)
-      await store.analytics.deferCollection(job.postId, leaseOwner, until ?? clock.now());
-    return 0;
-  }
-  const tokens = await openAccountTokens(deps, gateway, { ...account, sealedCredentials: sealed });
+  const opened = await openCollectionAccount(deps, leaseOwner, jobs, (g) => g.readPublicId?.bind(g));
+  if (opened === null) return 0;
+  const { account, read, tokens } = opened;
+  const { clock } = deps;
   let settled = 0;
   for (const job of jobs) {
     const target = { postId: job.postId, platformPostId: job.platformPostId, handle: account.handle };

@@ -94,12 +94,7 @@ export function createTikTokState(): TikTokState {
   };
 }
 
-/** Forgets everything the TikTok simulator remembered. */
+/** Forgets everything the TikTok simulator remembered: every field is a map, so a new one is too. */
 export function resetTikTokState(state: TikTokState): void {
-  state.publishes.clear();
-  state.uploads.clear();
-  state.creators.clear();
-  state.newestRefresh.clear();
-  state.grantedScopes.clear();
-  state.calls.clear();
+  for (const remembered of Object.values(state)) remembered.clear();
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../journal/index.js';
-import type { Platform, PostStatus } from '../../kernel/index.js';
+import { OUTGOING_POST_STATUSES, type Platform, type PostStatus } from '../../kernel/index.js';
 import type { ConnectedAccount } from '../connected-account.js';
 
 /** Storage of connected accounts. */
@@ -102,11 +102,7 @@ export type DisconnectAccountOutcome =
  * Statuses of posts still to go out to their account: disconnecting it would make them fail.
  * Drafts are not among them: they name accounts only as a wish, checked again when scheduled.
  */
-export const ACCOUNT_HOLDING_STATUSES: readonly PostStatus[] = [
-  'pending_approval',
-  'scheduled',
-  'publishing',
-];
+export const ACCOUNT_HOLDING_STATUSES: readonly PostStatus[] = OUTGOING_POST_STATUSES;
 
 /**
  * The refusal to disconnect an account with these pending posts (read inside the store's

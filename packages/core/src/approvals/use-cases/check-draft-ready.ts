@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
-import { type Actor, checkCanSchedule, limitsFor, quotaWindowStart } from '../../identity/index.js';
+import { type Actor, checkCanSchedule, postQuotaOf } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
   type CheckedContent,
@@ -50,8 +50,8 @@ export async function checkDraftReady(
   if (creators.isErr()) return err(creators.error);
 
   // The draft took its slot when it was saved; each further account takes one more.
-  const limit = limitsFor(actor.user, now, deps.planLimits).postsPerMonth;
-  const used = await deps.store.posts.quotaUsed(actor.user.id, quotaWindowStart(now));
+  const { limit, windowStart } = postQuotaOf(actor.user, now, deps.planLimits);
+  const used = await deps.store.posts.quotaUsed(actor.user.id, windowStart);
   const more = targets.value.length - 1;
   if (used + more > limit) {
     return err(

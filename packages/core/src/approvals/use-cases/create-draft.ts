@@ -1,15 +1,16 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import {
-  type Actor,
-  checkCanSchedule,
-  entitledUseCase,
-  limitsFor,
-  quotaWindowStart,
-} from '../../identity/index.js';
+import { type Actor, checkCanSchedule, entitledUseCase, postQuotaOf } from '../../identity/index.js';
 import { isPlatform, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import { type ImportDeps, importMediaUrls, type MediaRef } from '../../media/index.js';
 import { platformMetaSchema } from '../../policy/index.js';
-import { checkedCaption, futureTime, type Post, resolveMedia, resolveTargets } from '../../posts/index.js';
+import {
+  checkedCaption,
+  freshPostFields,
+  futureTime,
+  type Post,
+  resolveMedia,
+  resolveTargets,
+} from '../../posts/index.js';
 import { DRAFT_TONES, type DraftTone, draftCaption } from './draft-caption.js';
 
 /** What `svc_draft_post` asks for: a hint to write a caption from, or the post itself. */
@@ -106,10 +107,7 @@ async function create(
     at: now,
     posts: [draft],
     idempotency: null,
-    quota: {
-      limit: limitsFor(actor.user, now, deps.planLimits).postsPerMonth,
-      windowStart: quotaWindowStart(now),
-    },
+    quota: postQuotaOf(actor.user, now, deps.planLimits),
   });
   if (outcome.kind === 'quota_exceeded') {
     return err(
@@ -194,25 +192,11 @@ function draftPost(
     ...content,
     platforms: [...platforms],
     profileIds: [...profileIds],
-    publishedAt: null,
-    failedReason: null,
     externalId: null,
-    permalink: null,
     category: null,
     name: name === '' ? null : name,
-    createdAt: now,
-    updatedAt: now,
-    attempts: 0,
     dueAt: null,
-    leaseOwner: null,
-    platformPostId: null,
-    warning: null,
-    publishProgress: null,
-    deletedAt: null,
     evergreen: null,
-    recycledFrom: null,
-    recycleNumber: null,
-    recycleSkippedAt: null,
-    version: 0,
+    ...freshPostFields(now),
   };
 }

@@ -1,6 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
-import { type Actor, limitsFor, operatorActor, quotaWindowStart } from '../../identity/index.js';
+import { type Actor, operatorActor, postQuotaOf } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
   type CreatePostsDeps,
@@ -136,10 +136,7 @@ async function approve(
     siblings,
     approvalId: approval.id,
     decision,
-    quota: {
-      limit: limitsFor(owner, now, deps.planLimits).postsPerMonth,
-      windowStart: quotaWindowStart(now),
-    },
+    quota: postQuotaOf(owner, now, deps.planLimits),
     events: [...moved.value.events, ...scheduledEvents(siblings, now)],
   });
   switch (outcome.kind) {

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../journal/index.js';
-import type { PostStatus } from '../../kernel/index.js';
+import { OUTGOING_POST_STATUSES, type PostStatus } from '../../kernel/index.js';
 import type { BlobRemovalClaim, BlobRemovalRequest } from '../blob-removal.js';
 import type { MediaAsset } from '../media-asset.js';
 
@@ -174,12 +174,7 @@ export type DeleteMediaOutcome =
  * Statuses of posts that still need their media: a draft may be scheduled, the others are on
  * their way out. Posted and failed posts keep only their history, so they do not hold an asset.
  */
-export const MEDIA_HOLDING_STATUSES: readonly PostStatus[] = [
-  'draft',
-  'pending_approval',
-  'scheduled',
-  'publishing',
-];
+export const MEDIA_HOLDING_STATUSES: readonly PostStatus[] = ['draft', ...OUTGOING_POST_STATUSES];
 
 /**
  * The refusal to delete an asset with these uses (read inside the store's transaction), or null

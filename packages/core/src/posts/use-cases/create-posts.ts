@@ -1,16 +1,11 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import {
-  type Actor,
-  checkCanSchedule,
-  entitledUseCase,
-  limitsFor,
-  quotaWindowStart,
-} from '../../identity/index.js';
+import { type Actor, checkCanSchedule, entitledUseCase, postQuotaOf } from '../../identity/index.js';
 import { canonicalJson, type SvcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { MixedImageSizes, PolicyIssue } from '../../policy/index.js';
+import { freshPostFields } from '../fresh-post-fields.js';
 import type { Post } from '../post.js';
 import { type PostRequest, parsePostRequest } from '../post-request.js';
 import { scheduledEvents } from '../post-state-machine.js';
@@ -134,10 +129,7 @@ export async function createFromRequest(
       request.externalId === null
         ? null
         : { externalId: request.externalId, fingerprint: fingerprintOf(request) },
-    quota: {
-      limit: limitsFor(actor.user, now, deps.planLimits).postsPerMonth,
-      windowStart: quotaWindowStart(now),
-    },
+    quota: postQuotaOf(actor.user, now, deps.planLimits),
     refuseRepeats: !request.allowDuplicate,
     events: scheduledEvents(posts, now),
     ...(queue?.isOk() ? { queue: queue.value } : {}),
@@ -240,27 +232,13 @@ export function buildRow(
     profileIds: [account.id],
     media: [...media],
     scheduledTime,
-    publishedAt: null,
-    failedReason: null,
     externalId: request.externalId,
-    permalink: null,
     platformMeta: request.platformMeta,
     category: request.category,
     name: null,
-    createdAt: now,
-    updatedAt: now,
-    attempts: 0,
     dueAt: scheduledTime,
-    leaseOwner: null,
-    platformPostId: null,
-    warning: null,
-    publishProgress: null,
-    deletedAt: null,
     evergreen: request.evergreen ?? null,
-    recycledFrom: null,
-    recycleNumber: null,
-    recycleSkippedAt: null,
-    version: 0,
+    ...freshPostFields(now),
   };
 }
 

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type Actor, limitsFor, quotaWindowStart } from '../../identity/index.js';
+import { type Actor, postQuotaOf } from '../../identity/index.js';
 import { canonicalJson, type SvcError, svcError } from '../../kernel/index.js';
 import type { PolicyIssue } from '../../policy/index.js';
 import { findRepeat } from '../duplicate-content.js';
@@ -46,10 +46,10 @@ export async function startDryRun(
   deps: Pick<CreatePostsDeps, 'store' | 'clock' | 'planLimits'>,
   actor: Actor,
 ): Promise<DryRunPlan> {
-  const now = deps.clock.now();
+  const quota = postQuotaOf(actor.user, deps.clock.now(), deps.planLimits);
   return {
-    quotaUsed: await deps.store.posts.quotaUsed(actor.user.id, quotaWindowStart(now)),
-    quotaLimit: limitsFor(actor.user, now, deps.planLimits).postsPerMonth,
+    quotaUsed: await deps.store.posts.quotaUsed(actor.user.id, quota.windowStart),
+    quotaLimit: quota.limit,
     rows: [],
     keys: new Map(),
   };

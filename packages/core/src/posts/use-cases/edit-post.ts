@@ -8,10 +8,15 @@ import { type DraftRevision, transition } from '../post-state-machine.js';
 import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { editedTexts, evergreenEdit, futureTime } from './edit-values.js';
-import { postChangedWhile, useCaseOnLivePost } from './owned-post.js';
+import { useCaseOnLivePost } from './owned-post.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
-import { type PlannedEdit, plannedUpdate, type UpdateScheduledPostInput } from './update-scheduled-post.js';
+import {
+  type PlannedEdit,
+  plannedUpdate,
+  type UpdateScheduledPostInput,
+  writePlannedEdit,
+} from './update-scheduled-post.js';
 
 /** What editing a post asks for (REST's `PATCH /api/v1/posts/{id}`, the console); absent fields stay. */
 export type EditPostInput = Omit<UpdateScheduledPostInput, 'scheduledTime'> & {
@@ -39,27 +44,11 @@ export function editPost(
   actor: Actor,
   input: EditPostInput,
 ): ResultAsync<Post, SvcError> {
-  return useCaseOnLivePost(
-    deps.store.posts,
-    actor,
-    'post:write',
-    input.postId,
-    async (post): Promise<Result<Post, SvcError>> => {
-      const planned = await plannedEdit(deps, actor, post, input);
-      if (planned.isErr()) return err(planned.error);
-      const stored = await deps.store.posts.updatePost(
-        planned.value.post,
-        post.version,
-        planned.value.events,
-      );
-      if (stored === null) {
-        const perhaps = post.status === 'draft' ? 'it was sent for review' : 'it is being published';
-        return err(postChangedWhile(post.id, `editing it (perhaps ${perhaps})`));
-      }
-      if (stored.status === 'scheduled' && stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
-      return ok(stored);
-    },
-  );
+  return useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, async (post) => {
+    const planned = await plannedEdit(deps, actor, post, input);
+    if (planned.isErr()) return err(planned.error);
+    return writePlannedEdit(deps, post, planned.value);
+  });
 }
 
 /**

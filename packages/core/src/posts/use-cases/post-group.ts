@@ -18,11 +18,7 @@ export type SkippedMember = {
 };
 
 /** What a group action answers: the members it changed, as stored, and those it left as they are. */
-export type PostGroupChanged = {
-  readonly groupId: string;
-  readonly posts: readonly Post[];
-  readonly skipped: readonly SkippedMember[];
-};
+export type PostGroupChanged = PostGroup & { readonly skipped: readonly SkippedMember[] };
 
 /**
  * The live members of one of the actor's groups that their key can see (a key limited to some

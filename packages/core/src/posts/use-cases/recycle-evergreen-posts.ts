@@ -1,7 +1,8 @@
 import { engagementOf } from '../../analytics/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import { limitsFor, quotaWindowStart } from '../../identity/index.js';
+import { postQuotaOf } from '../../identity/index.js';
 import { evergreenDue, isAboveMedian } from '../../queue/index.js';
+import { freshPostFields } from '../fresh-post-fields.js';
 import type { Post } from '../post.js';
 import { postEvent } from '../post-events.js';
 import { EVERGREEN_KEY_PREFIX } from '../post-request.js';
@@ -91,7 +92,7 @@ async function recycleOne(deps: Deps, original: Post): Promise<'recycled' | 'ski
       externalId: `${EVERGREEN_KEY_PREFIX}${original.id}:${decision.copyNumber}`,
       fingerprint: `${EVERGREEN_KEY_PREFIX}${original.id}:${decision.copyNumber}`,
     },
-    quota: { limit: limitsFor(user, now, deps.planLimits).postsPerMonth, windowStart: quotaWindowStart(now) },
+    quota: postQuotaOf(user, now, deps.planLimits),
     // A recycled copy repeats its original on purpose (docs/queue.md).
     refuseRepeats: false,
     queue: queue.value,
@@ -119,24 +120,12 @@ function copyOf(deps: Pick<Deps, 'ids'>, original: Post, copyNumber: number, now
     // A placeholder: the insert's transaction gives the copy its slot.
     scheduledTime: now,
     dueAt: now,
-    publishedAt: null,
-    failedReason: null,
     externalId: null,
-    permalink: null,
-    createdAt: now,
-    updatedAt: now,
-    attempts: 0,
-    leaseOwner: null,
-    platformPostId: null,
-    warning: null,
-    publishProgress: null,
-    deletedAt: null,
+    ...freshPostFields(now),
     // The rule stays with the original: copies are counted there.
     evergreen: null,
     recycledFrom: original.id,
     recycleNumber: copyNumber,
-    recycleSkippedAt: null,
-    version: 0,
   };
 }
 

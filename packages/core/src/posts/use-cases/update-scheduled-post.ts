@@ -49,24 +49,29 @@ export function updateScheduledPost(
   actor: Actor,
   input: UpdateScheduledPostInput,
 ): ResultAsync<Post, SvcError> {
-  return useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, (post) =>
-    update(deps, actor, post, input),
-  );
+  return useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, async (post) => {
+    const planned = await plannedUpdate(deps, actor, post, input);
+    if (planned.isErr()) return err(planned.error);
+    return writePlannedEdit(deps, post, planned.value);
+  });
 }
 
-async function update(
-  deps: Deps,
-  actor: Actor,
+/**
+ * Writes an edit planned on `post` (a draft or a scheduled post) as a compare-and-set on the
+ * version it was read at, and tells the publisher when the edited post is scheduled.
+ */
+export async function writePlannedEdit(
+  deps: Pick<Deps, 'store' | 'publisher'>,
   post: Post,
-  input: UpdateScheduledPostInput,
+  planned: PlannedEdit,
 ): Promise<Result<Post, SvcError>> {
-  const planned = await plannedUpdate(deps, actor, post, input);
-  if (planned.isErr()) return err(planned.error);
-  const stored = await deps.store.posts.updatePost(planned.value.post, post.version, planned.value.events);
+  const stored = await deps.store.posts.updatePost(planned.post, post.version, planned.events);
   if (stored === null) {
-    return err(postChangedWhile(post.id, 'editing it (perhaps it is being published)'));
+    // What may have changed it meanwhile: a draft's review request, a scheduled post's publish.
+    const perhaps = post.status === 'draft' ? 'it was sent for review' : 'it is being published';
+    return err(postChangedWhile(post.id, `editing it (perhaps ${perhaps})`));
   }
-  if (stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
+  if (stored.status === 'scheduled' && stored.dueAt !== null) deps.publisher.postsDue(stored.dueAt);
   return ok(stored);
 }
 

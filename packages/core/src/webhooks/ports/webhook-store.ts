@@ -43,13 +43,10 @@ export function patchSubscription(
   return { ...subscription, ...changes, updatedAt: patch.updatedAt };
 }
 
-/** A fan-out worker asking for the journal consumer's cursor. */
-export type FanOutLeaseRequest = {
+/** A fan-out worker asking for the journal consumer's cursor: a lease on one cursor, no limit. */
+export type FanOutLeaseRequest = Omit<LeaseClaim, 'limit'> & {
   /** The consumer's name (one cursor per name). */
   readonly consumer: string;
-  readonly leaseOwner: string;
-  readonly now: Date;
-  readonly leaseUntil: Date;
 };
 
 /** The consumer's cursor, as a fan-out worker holding its lease reads it. */

@@ -2,6 +2,7 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, itemUseCase, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
+import { freshSubscriptionFields } from '../fresh-subscription-fields.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
 import type { WebhookEventType, WebhookSubscription } from '../webhook.js';
 import { type WebhookJson, webhookJson } from './webhook-answer.js';
@@ -124,14 +125,7 @@ export function createWebhook(
       description: input.description ?? null,
       accountIds: accounts.value,
       sealedSecret: deps.secretBox.seal(secret),
-      previousSealedSecret: null,
-      previousSecretUntil: null,
-      enabled: true,
-      disabledReason: null,
-      disabledAt: null,
-      failingSince: null,
-      createdAt: now,
-      updatedAt: now,
+      ...freshSubscriptionFields(now),
     };
     await deps.store.webhooks.createSubscription(subscription);
     return ok({ webhook: webhookJson(subscription), secret });

@@ -1,7 +1,7 @@
 import type { PlatformProbe } from '@svc/core';
 import { tiktokCredentialsSchema } from '../tiktok/tiktok-credentials.js';
 import { youtubeCredentialsSchema } from '../youtube/youtube-credentials.js';
-import { errorWords, isFault, probeCall } from './probe-call.js';
+import { errorWords, probeCall } from './probe-call.js';
 
 /** What the TikTok and Google probes are made with. */
 export type OAuthProbeOptions = {
@@ -33,7 +33,6 @@ export function tiktokProbe(options: OAuthProbeOptions): PlatformProbe {
         options.timeoutMs,
       );
       if (answer.kind === 'unreachable') return answer;
-      if (isFault(answer.status)) return { kind: 'unreachable', message: `HTTP ${answer.status}` };
       // TikTok may answer an error with HTTP 200: the body decides.
       if (typeof answer.body?.access_token === 'string') {
         return {
@@ -79,7 +78,6 @@ export function googleProbe(options: OAuthProbeOptions): PlatformProbe {
         options.timeoutMs,
       );
       if (answer.kind === 'unreachable') return answer;
-      if (isFault(answer.status)) return { kind: 'unreachable', message: `HTTP ${answer.status}` };
       const error = answer.body?.error;
       if (error === 'invalid_grant') {
         return {
@@ -105,7 +103,6 @@ export function googleProbe(options: OAuthProbeOptions): PlatformProbe {
         options.timeoutMs,
       );
       if (answer.kind === 'unreachable') return answer;
-      if (isFault(answer.status)) return { kind: 'unreachable', message: `HTTP ${answer.status}` };
       const scope = answer.body?.scope;
       // An expired access token says nothing of the grant; the next refresh renews it.
       return typeof scope === 'string' ? { kind: 'scopes', scopes: scope.split(' ') } : { kind: 'unknown' };

@@ -1,7 +1,7 @@
 import type { PlatformProbe, ProbeOutcome, ScopesProbe } from '@svc/core';
 import { facebookCredentialsSchema } from '../facebook/facebook-credentials.js';
 import { userTokenCredentialsSchema } from '../meta/user-token-credentials.js';
-import { errorWords, isFault, probeCall } from './probe-call.js';
+import { errorWords, probeCall } from './probe-call.js';
 
 /** What a Meta probe is made with. */
 export type MetaProbeOptions = {
@@ -33,7 +33,6 @@ async function appToken(name: string, options: MetaProbeOptions): Promise<ProbeO
     options.timeoutMs,
   );
   if (answer.kind === 'unreachable') return answer;
-  if (isFault(answer.status)) return { kind: 'unreachable', message: `HTTP ${answer.status}` };
   const token = answer.body?.access_token;
   if (answer.status === 200 && typeof token === 'string') {
     return {
@@ -64,7 +63,6 @@ async function debugScopes(
     options.timeoutMs,
   );
   if (answer.kind === 'unreachable') return answer;
-  if (isFault(answer.status)) return { kind: 'unreachable', message: `HTTP ${answer.status}` };
   const data = answer.body?.data as
     | { is_valid?: unknown; scopes?: unknown; error?: { message?: unknown } }
     | undefined;
@@ -142,7 +140,6 @@ export function instagramProbe(options: InstagramProbeOptions, redirectUri: stri
         options.timeoutMs,
       );
       if (answer.kind === 'unreachable') return answer;
-      if (isFault(answer.status)) return { kind: 'unreachable', message: `HTTP ${answer.status}` };
       const words = errorWords(answer.body, answer.status);
       if (/platform app|application|client secret|client_id/i.test(words)) {
         return {

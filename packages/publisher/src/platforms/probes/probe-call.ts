@@ -9,7 +9,7 @@ export type ProbeRequest = {
   readonly form?: Readonly<Record<string, string>>;
 };
 
-/** What came back: the status and the JSON body (null when not JSON), or no answer at all. */
+/** What came back: a status under 500 and the JSON body (null when not JSON), or no answer at all. */
 export type ProbeAnswer =
   | { readonly kind: 'answer'; readonly status: number; readonly body: Record<string, unknown> | null }
   | Extract<ProbeOutcome, { kind: 'unreachable' }>;
@@ -18,7 +18,8 @@ const client = platformGot();
 
 /**
  * Sends a probe. A call that gets no answer (DNS, refused connection, timeout) is `unreachable`
- * with the network error's code only, so secrets in the URL never reach a message.
+ * with the network error's code only, so secrets in the URL never reach a message; so is a server
+ * error (5xx), which says nothing about the settings.
  */
 export async function probeCall(request: ProbeRequest, timeoutMs: number): Promise<ProbeAnswer> {
   try {
@@ -28,6 +29,7 @@ export async function probeCall(request: ProbeRequest, timeoutMs: number): Promi
       ...(request.query === undefined ? {} : { searchParams: { ...request.query } }),
       ...(request.form === undefined ? {} : { form: { ...request.form } }),
     });
+    if (isFault(response.statusCode)) return { kind: 'unreachable', message: `HTTP ${response.statusCode}` };
     return { kind: 'answer', status: response.statusCode, body: jsonObject(response.body) };
   } catch (error) {
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'no answer';
@@ -61,6 +63,6 @@ export function errorWords(body: Record<string, unknown> | null, status: number)
 }
 
 /** Server errors say nothing about the settings: they count as no answer. */
-export function isFault(status: number): boolean {
+function isFault(status: number): boolean {
   return status >= 500;
 }
