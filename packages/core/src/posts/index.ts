@@ -66,6 +66,7 @@ export {
   type PostState,
   type PostTransitionRule,
   RESTORE_WINDOW_MS,
+  approvedEvents,
   scheduledEvents,
   stateOf,
   transition,
@@ -98,6 +99,8 @@ export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-gr
 export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
+export { queueRequestFor } from './use-cases/queue-request.js';
+export { queueSlotsScript } from './use-cases/queue-slots-script.js';
 export {
   listQueue,
   QUEUE_VIEW_LIMIT,
@@ -141,7 +144,7 @@ export {
   type RecycleSkipReason,
   recycleEvergreenPosts,
 } from './use-cases/recycle-evergreen-posts.js';
-export { refuseRepeats } from './use-cases/refuse-repeats.js';
+export { refuseRepeats, repeatError } from './use-cases/refuse-repeats.js';
 export { queueChanged, reorderQueue, shuffleQueue, slotMoves } from './use-cases/reorder-queue.js';
 export { resolveMedia } from './use-cases/resolve-media.js';
 export { resolveTargets } from './use-cases/resolve-targets.js';

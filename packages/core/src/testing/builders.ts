@@ -106,6 +106,7 @@ export function aPost(ownerId: string, accountId: string, overrides: Partial<Pos
     recycledFrom: null,
     recycleNumber: null,
     recycleSkippedAt: null,
+    queued: false,
     version: 0,
     ...overrides,
   };

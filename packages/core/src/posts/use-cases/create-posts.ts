@@ -260,6 +260,7 @@ export function buildRow(
     recycledFrom: null,
     recycleNumber: null,
     recycleSkippedAt: null,
+    queued: false,
     version: 0,
   };
 }

@@ -136,6 +136,7 @@ function copyOf(deps: Pick<Deps, 'ids'>, original: Post, copyNumber: number, now
     recycledFrom: original.id,
     recycleNumber: copyNumber,
     recycleSkippedAt: null,
+    queued: false,
     version: 0,
   };
 }
