@@ -132,6 +132,7 @@ async function approve(
     ...first,
     ...rowFor(account),
     status: first.status,
+    queued: first.queued,
     scheduledTime: first.scheduledTime,
     dueAt: first.dueAt,
     updatedAt: now,
