@@ -153,7 +153,9 @@ describe('post lifecycle and summary tools over the SDK client', () => {
         use_queue: true,
       });
       expect(result.structuredContent).toMatchObject({ status: 'draft', scheduledTime: null, queued: true });
-      expect(textOf(result)).toContain("for the queue (once approved, each post takes its account's next free slot)");
+      expect(textOf(result)).toContain(
+        "for the queue (once approved, each post takes its account's next free slot)",
+      );
       const draftId = (result.structuredContent as Answer).draftId;
       expect((await app.core.store.posts.getPost(draftId))?.queued).toBe(true);
       // Without slots on the account, it cannot be sent for review yet.
@@ -166,7 +168,10 @@ describe('post lifecycle and summary tools over the SDK client', () => {
         scheduled_time: '2031-01-01T09:00:00Z',
       });
       expect(refusalOf(both)).toMatchObject({ code: 'validation_failed', details: { field: 'queue' } });
-      const timed = await answer(client, 'svc_draft_post', { caption: 'Timed', scheduled_time: '2031-01-01T09:00:00Z' });
+      const timed = await answer(client, 'svc_draft_post', {
+        caption: 'Timed',
+        scheduled_time: '2031-01-01T09:00:00Z',
+      });
       expect(timed.queued).toBe(false);
     });
 

@@ -44,7 +44,10 @@ describe('queued drafts through a started server on SQLite', () => {
       method: 'POST',
       json: { caption: 'x', queue: true, scheduledTime: '2031-01-01T09:00:00Z' },
     });
-    expect(both).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'queue' } } });
+    expect(both).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: { field: 'queue' } },
+    });
     const refused = await askReview(draft.id);
     expect(refused).toMatchObject({ status: 409, body: { code: 'no_posting_slots' } });
   });
@@ -56,7 +59,9 @@ describe('queued drafts through a started server on SQLite', () => {
     const drafts = [await queuedDraft('Rye on Monday'), await queuedDraft('Spelt on Tuesday')];
     for (const draft of drafts) expect((await askReview(draft.id)).status).toBe(201);
     const before = new Date();
-    const decided = await Promise.all(drafts.map((d) => server.cli(['approvals', 'decide', d.id, '--approve'])));
+    const decided = await Promise.all(
+      drafts.map((d) => server.cli(['approvals', 'decide', d.id, '--approve'])),
+    );
     for (const outcome of decided) expect(outcome.code, outcome.stderr).toBe(0);
     const times = decided.map((d) => d.json.posts[0].scheduledTime as string);
     const expected = nextFreeSlots(SLOTS, before, 2, [], 250)
@@ -88,7 +93,9 @@ describe('queued drafts through a started server on SQLite', () => {
     const refused = await server.cli(['approvals', 'decide', draft.id, '--approve']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('no posting slots');
-    expect((await server.call(`/api/v1/posts/${draft.id}/approval`, key)).body.status).toBe('awaiting_review');
+    expect((await server.call(`/api/v1/posts/${draft.id}/approval`, key)).body.status).toBe(
+      'awaiting_review',
+    );
     expect((await server.call(`/api/v1/posts/${draft.id}`, key)).body).toMatchObject({
       status: 'pending_approval',
       queued: true,

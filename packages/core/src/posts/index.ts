@@ -55,6 +55,7 @@ export {
   postPayloadSchema,
 } from './post-request.js';
 export {
+  approvedEvents,
   can,
   type DraftRevision,
   POST_TRANSITIONS,
@@ -66,7 +67,6 @@ export {
   type PostState,
   type PostTransitionRule,
   RESTORE_WINDOW_MS,
-  approvedEvents,
   scheduledEvents,
   stateOf,
   transition,
@@ -99,8 +99,6 @@ export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-gr
 export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
-export { queueRequestFor } from './use-cases/queue-request.js';
-export { queueSlotsScript } from './use-cases/queue-slots-script.js';
 export {
   listQueue,
   QUEUE_VIEW_LIMIT,
@@ -136,6 +134,8 @@ export {
 } from './use-cases/post-group.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
 export { purgePostsScript } from './use-cases/purge-posts-script.js';
+export { queueRequestFor } from './use-cases/queue-request.js';
+export { queueSlotsScript } from './use-cases/queue-slots-script.js';
 export {
   EVERGREEN_PAGE,
   MEDIAN_MIN_POSTS,

@@ -29,7 +29,11 @@ export function describeQueuedApprovalContract(store: () => Store): void {
   describe('approving a draft into the queue', () => {
     let serial = 0;
     /** A pending draft for `accounts` of `owner` with its approval, stored; and its approval batch. */
-    const pendingDraft = async (owner: string, accounts: readonly string[], caption = `Draft ${++serial}`) => {
+    const pendingDraft = async (
+      owner: string,
+      accounts: readonly string[],
+      caption = `Draft ${++serial}`,
+    ) => {
       const draft = aPost(owner, accounts[0] ?? '', {
         status: 'pending_approval',
         caption,
@@ -88,12 +92,12 @@ export function describeQueuedApprovalContract(store: () => Store): void {
       expect(outcome.kind).toBe('approved');
       const rows = outcome.kind === 'approved' ? [outcome.post, ...outcome.siblings] : [];
       // acct_a's 17:00 is taken; acct_b has nothing yet.
-      expect(rows.map((p) => [p.profileIds[0], p.scheduledTime?.toISOString(), p.dueAt?.toISOString()])).toEqual(
-        [
-          ['acct_a', '2026-01-16T09:00:00.000Z', '2026-01-16T09:00:00.000Z'],
-          ['acct_b', '2026-01-15T17:00:00.000Z', '2026-01-15T17:00:00.000Z'],
-        ],
-      );
+      expect(
+        rows.map((p) => [p.profileIds[0], p.scheduledTime?.toISOString(), p.dueAt?.toISOString()]),
+      ).toEqual([
+        ['acct_a', '2026-01-16T09:00:00.000Z', '2026-01-16T09:00:00.000Z'],
+        ['acct_b', '2026-01-15T17:00:00.000Z', '2026-01-15T17:00:00.000Z'],
+      ]);
       expect(await store().posts.getPost(draft.id)).toMatchObject({
         status: 'scheduled',
         queued: false,
@@ -135,7 +139,9 @@ export function describeQueuedApprovalContract(store: () => Store): void {
       const owner = aUser().id;
       const { draft, approve } = await pendingDraft(owner, ['acct_a'], 'Same words');
       await store().posts.insertPosts(
-        batch(owner, [aPost(owner, 'acct_a', { caption: 'Same words', scheduledTime: utc('2026-01-17T09:00') })]),
+        batch(owner, [
+          aPost(owner, 'acct_a', { caption: 'Same words', scheduledTime: utc('2026-01-17T09:00') }),
+        ]),
       );
       expect(await store().posts.approveDraft(approve)).toMatchObject({
         kind: 'duplicate_content',

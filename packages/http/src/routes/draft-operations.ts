@@ -78,7 +78,6 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
       },
       responses: { 201: { description: 'The draft.', schema: postViewSchema } },
       errors: [
-        'validation_failed',
         'missing_content',
         'invalid_scheduled_time',
         'scheduled_time_in_past',
@@ -112,7 +111,7 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
         example: { note: 'For the Friday slot' },
       },
       responses: { 201: { description: 'The approval request.', schema: approvalRequestedSchema } },
-      errors: ['post_not_found', 'invalid_post_state', ...POST_CONTENT_ERRORS],
+      errors: ['post_not_found', 'invalid_post_state', 'no_posting_slots', ...POST_CONTENT_ERRORS],
     })(async ({ ctx, params, body }) => {
       const requested = await unwrap(
         requestApproval(deps.core, actorOf(ctx), { postId: params.id ?? '', note: body?.note ?? null }),

@@ -82,7 +82,11 @@ describe('queued drafts', () => {
       [threads.id, '2026-01-19T09:00:00.000Z', false],
       [facebook.id, '2026-01-16T09:00:00.000Z', false],
     ]);
-    expect(decided.post).toMatchObject({ id: draft.id, status: 'scheduled', dueAt: decided.post.scheduledTime });
+    expect(decided.post).toMatchObject({
+      id: draft.id,
+      status: 'scheduled',
+      dueAt: decided.post.scheduledTime,
+    });
     const history = await t.store.events.historyOf(owner.id, draft.id, 20);
     expect(history.filter((e) => e.type === 'post.scheduled').map((e) => e.data.scheduledTime)).toEqual([
       '2026-01-19T09:00:00.000Z',
