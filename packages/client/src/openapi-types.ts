@@ -180,7 +180,7 @@ export interface paths {
         put?: never;
         /**
          * Save a draft
-         * @description A draft is not published until it is sent for approval and approved. Only what is wrong on its own is refused here; whether it could publish is checked when approval is requested.
+         * @description A draft is not published until it is sent for approval and approved. Only what is wrong on its own is refused here; whether it could publish is checked when approval is requested. With `queue: true` (not with `scheduledTime`, `validation_failed`) the draft is queued: once approved, each of its posts takes its account's next free posting slot, and asking for approval refuses accounts without slots (`no_posting_slots`).
          */
         post: operations["createDraft"];
         delete?: never;
@@ -992,6 +992,8 @@ export interface components {
             } | null;
             /** @description When the post goes out once approved. */
             scheduledTime?: string | null;
+            /** @description True instead of scheduledTime: once approved, each post takes its account's next free posting slot (docs/queue.md). */
+            queue?: boolean | null;
             platforms?: string[] | null;
             tone?: string | null;
             /** @description A label for the draft. */
@@ -1140,6 +1142,7 @@ export interface components {
          *       },
          *       "recycledFrom": null,
          *       "recycleNumber": null,
+         *       "queued": false,
          *       "createdAt": "2026-11-26T10:00:00.000Z",
          *       "updatedAt": "2026-11-26T10:00:00.000Z"
          *     }
@@ -1193,6 +1196,8 @@ export interface components {
             recycledFrom: string | null;
             /** @description On a recycled copy, its number (1 for the first copy); null otherwise. */
             recycleNumber: number | null;
+            /** @description True on a draft saved with `queue: true`: once approved, each of its posts takes its account's next free posting slot (docs/queue.md, Queued drafts). False on every other post. */
+            queued: boolean;
             createdAt: string;
             updatedAt: string;
         };
@@ -4369,7 +4374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `invalid_post_state`, `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`. */
+            /** @description Answered with `invalid_post_state`, `no_posting_slots`, `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`. */
             409: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

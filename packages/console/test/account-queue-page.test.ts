@@ -191,4 +191,44 @@ describe("an account's slots and queue page", () => {
     expect(item?.scheduledTime.getUTCHours()).toBe(9);
     expect(item?.scheduledTime.getUTCFullYear()).toBe(app.t.clock.now().getUTCFullYear());
   });
+
+  it("Compose's “Ask for approval into the queue” saves a queued draft, approved onto the next free slot", async () => {
+    const { account, browser } = await setUp();
+    await browser.get('/app/compose');
+    const refused = await browser.post('/app/compose', {
+      account: account.id,
+      caption: 'Review me first',
+      action: 'approval-queue',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Saved as a draft, but not sent for review.');
+    expect(refused.text).toContain('no posting slots');
+    await browser.get(`/app/connections/${account.id}/queue`);
+    await browser.post(`/app/connections/${account.id}/slots`, {
+      timeZone: 'UTC',
+      rows: '1',
+      'time-0': '09:00',
+      'days-0': ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+    });
+    await browser.get('/app/compose');
+    const sent = await browser.post('/app/compose', {
+      account: account.id,
+      caption: 'Review me, then queue me',
+      time: '2031-05-05T10:00',
+      action: 'approval-queue',
+    });
+    expect(sent.status, sent.text.slice(0, 400)).toBe(303);
+    const draftId = /\/app\/posts\/(post_\w+)/.exec(sent.headers.get('location') ?? '')?.[1] ?? '';
+    expect(await app.t.store.posts.getPost(draftId)).toMatchObject({
+      status: 'pending_approval',
+      queued: true,
+      scheduledTime: null,
+    });
+    await browser.get('/app/approvals');
+    await browser.post(`/app/approvals/${draftId}`, { decision: 'approve' });
+    const approved = await app.t.store.posts.getPost(draftId);
+    expect(approved?.status).toBe('scheduled');
+    expect(approved?.scheduledTime?.getUTCHours()).toBe(9);
+    expect(approved?.scheduledTime?.getUTCFullYear()).toBe(app.t.clock.now().getUTCFullYear());
+  });
 });

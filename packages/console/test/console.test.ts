@@ -280,6 +280,63 @@ describe('the console', () => {
     expect((await browser.get('/app/approvals')).text).toContain('No post waits for your review.');
   });
 
+  it('shows a queued draft as going to the next free slot, and approves drafts into the queue', async () => {
+    const user = await app.user();
+    const actor = ownerOf(user);
+    const threads = await app.t.store.accounts.saveAccount(
+      anAccount(user.id, { platform: 'threads', handle: 'bakery' }),
+    );
+    const schedule = { timeZone: 'UTC', slots: [{ day: 'mon' as const, time: '09:00' }] };
+    await app.t.store.postingSlots.replacePostingSchedule(threads.id, schedule, app.t.clock.now());
+    const save = async (input: { queue?: boolean; scheduledTime?: string }, caption: string) => {
+      const draft = (
+        await createDraft(app.t.deps, actor, { caption, profileIds: [threads.id], ...input })
+      )._unsafeUnwrap();
+      (await requestApproval(app.t.deps, actor, { postId: draft.id }))._unsafeUnwrap();
+      return draft;
+    };
+    const queued = await save({ queue: true }, 'Queued loaf');
+    const timed = await save({ scheduledTime: '2026-06-01T10:00:00Z' }, 'Timed loaf');
+    const browser = app.client();
+    await browser.signIn(user.email, PASSWORD);
+    const page = (await browser.get('/app/approvals')).text;
+    const card = (id: string) =>
+      page.slice(page.indexOf(`post-${id}`), page.indexOf('</section>', page.indexOf(`post-${id}`)));
+    expect(card(queued.id)).toContain('next free slot when approved');
+    expect(card(queued.id)).toContain('>Approve into the queue</button>');
+    expect(card(queued.id)).not.toContain('value="queue"');
+    expect(card(timed.id)).toContain('scheduled ');
+    expect(card(timed.id)).toContain('value="queue"');
+    expect((await browser.get(`/app/posts/${queued.id}`)).text).toContain(
+      'the next free slot, when approved',
+    );
+
+    // Slots removed meanwhile: refused, the draft still waits.
+    await app.t.store.postingSlots.replacePostingSchedule(
+      threads.id,
+      { ...schedule, slots: [] },
+      app.t.clock.now(),
+    );
+    const refused = await browser.post(`/app/approvals/${queued.id}`, { decision: 'approve' });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('no posting slots');
+    expect((await app.t.store.posts.getPost(queued.id))?.status).toBe('pending_approval');
+
+    await app.t.store.postingSlots.replacePostingSchedule(threads.id, schedule, app.t.clock.now());
+    await browser.get('/app/approvals');
+    const approved = await browser.post(`/app/approvals/${queued.id}`, { decision: 'approve' });
+    expect(approved.headers.get('location')).toBe(`/app/posts/${queued.id}?done=approved`);
+    // The test clock's Thursday 2026-01-15: the next Monday 09:00, then the one after.
+    expect((await app.t.store.posts.getPost(queued.id))?.scheduledTime).toEqual(
+      new Date('2026-01-19T09:00:00.000Z'),
+    );
+    await browser.get('/app/approvals');
+    await browser.post(`/app/approvals/${timed.id}`, { decision: 'queue' });
+    expect((await app.t.store.posts.getPost(timed.id))?.scheduledTime).toEqual(
+      new Date('2026-01-26T09:00:00.000Z'),
+    );
+  });
+
   it("refuses to decide another person's approval request, revealing nothing", async () => {
     const owner = await app.user();
     const actor = ownerOf(owner);

@@ -247,6 +247,7 @@ describe('GET /api/v1/posts/{id}', () => {
       evergreen: null,
       recycledFrom: null,
       recycleNumber: null,
+      queued: false,
       createdAt: '2026-01-15T12:00:00.000Z',
       updatedAt: '2026-01-15T12:00:00.000Z',
     });

@@ -145,6 +145,36 @@ describe('post lifecycle and summary tools over the SDK client', () => {
       });
     });
 
+    it('svc_draft_post with use_queue saves a queued draft, and refuses use_queue with scheduled_time', async () => {
+      const client = await app.client(key);
+      const result = await call(client, 'svc_draft_post', {
+        caption: 'Into the queue',
+        profile_ids: [threads.id],
+        use_queue: true,
+      });
+      expect(result.structuredContent).toMatchObject({ status: 'draft', scheduledTime: null, queued: true });
+      expect(textOf(result)).toContain(
+        "for the queue (once approved, each post takes its account's next free slot)",
+      );
+      const draftId = (result.structuredContent as Answer).draftId;
+      expect((await app.core.store.posts.getPost(draftId))?.queued).toBe(true);
+      // Without slots on the account, it cannot be sent for review yet.
+      expect(refusalOf(await call(client, 'svc_request_post_approval', { post_id: draftId }))).toMatchObject({
+        code: 'no_posting_slots',
+      });
+      const both = await call(client, 'svc_draft_post', {
+        caption: 'Both',
+        use_queue: true,
+        scheduled_time: '2031-01-01T09:00:00Z',
+      });
+      expect(refusalOf(both)).toMatchObject({ code: 'validation_failed', details: { field: 'queue' } });
+      const timed = await answer(client, 'svc_draft_post', {
+        caption: 'Timed',
+        scheduled_time: '2031-01-01T09:00:00Z',
+      });
+      expect(timed.queued).toBe(false);
+    });
+
     it('svc_draft_post needs post:draft (post:write implies it)', async () => {
       const reader = await app.keyFor(user, ['post:read']);
       expect(

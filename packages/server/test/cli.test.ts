@@ -293,6 +293,7 @@ describe('svc CLI', () => {
         '0028_journal_clock',
         '0029_posting_slots',
         '0030_evergreen',
+        '0031_queued_drafts',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -234,7 +234,7 @@ describe('the console in a browser', () => {
     await page.getByRole('link', { name: 'Approvals' }).click();
     await expect.poll(() => page.locator('main').textContent()).toContain('Our autumn menu is here');
     await shot('approvals');
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Approved');
     const posted = await settled(server, key, postId, 30_000);
     expect(posted.status).toBe('posted');

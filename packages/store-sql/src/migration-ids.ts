@@ -34,6 +34,7 @@ export const MIGRATION_IDS = [
   '0028_journal_clock',
   '0029_posting_slots',
   '0030_evergreen',
+  '0031_queued_drafts',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

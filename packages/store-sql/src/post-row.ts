@@ -47,6 +47,8 @@ export type PostRowOf<T extends SqlTypes> = {
   recycled_from: string | null;
   recycle_number: number | null;
   recycle_skipped_at: T['date'] | null;
+  /** A draft saved for the queue (migration 0031). */
+  queued: T['flag'];
   /** core's `contentHashOf`, for the duplicate-content check; derived, never read back. */
   content_hash: string | null;
 };
@@ -87,6 +89,7 @@ export const POST_COLUMNS = [
   'recycled_from',
   'recycle_number',
   'recycle_skipped_at',
+  'queued',
   'content_hash',
   'version',
 ] as const satisfies readonly (keyof PostRowOf<SqlTypes>)[];
@@ -125,6 +128,7 @@ export function postToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, post: Post)
     recycled_from: post.recycledFrom,
     recycle_number: post.recycleNumber,
     recycle_skipped_at: orNull(post.recycleSkippedAt, codec.dateToSql),
+    queued: codec.flagToSql(post.queued),
     content_hash: contentHashOf(post),
   };
 }
@@ -162,6 +166,7 @@ export function sqlRowToPost<T extends SqlTypes>(codec: SqlCodec<T>, row: PostRo
     recycledFrom: row.recycled_from,
     recycleNumber: row.recycle_number,
     recycleSkippedAt: orNull(row.recycle_skipped_at, codec.dateFromSql),
+    queued: codec.flagFromSql(row.queued),
     version: row.version,
   };
 }

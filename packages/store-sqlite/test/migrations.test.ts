@@ -135,6 +135,7 @@ describe('migrateSqlite', () => {
         '0028_journal_clock',
         '0029_posting_slots',
         '0030_evergreen',
+        '0031_queued_drafts',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -199,6 +200,7 @@ describe('migrateSqlite', () => {
       '0028_journal_clock',
       '0029_posting_slots',
       '0030_evergreen',
+      '0031_queued_drafts',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

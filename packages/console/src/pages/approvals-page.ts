@@ -18,12 +18,13 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
       return html`<section class="card" aria-labelledby="post-${p.id}">
 <h2 id="post-${p.id}"><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></h2>
 <p>${p.captionPreview}</p>
-<p class="muted">${p.targets.map((t) => `${PLATFORM_NAMES[t.platform]}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · scheduled ${c.time.when(p.scheduledTime)} · asked ${c.time.when(requested)}</p>
+<p class="muted">${p.targets.map((t) => `${PLATFORM_NAMES[t.platform]}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · ${p.queued ? 'next free slot when approved' : `scheduled ${c.time.when(p.scheduledTime)}`} · asked ${c.time.when(requested)}</p>
 ${note === null ? '' : html`<p>Note from the requester: ${note}</p>`}
 <form method="post" action="/app/approvals/${p.id}">${csrfField(c.session)}
 <label for="note-${p.id}">Note for the author (optional)</label>
 <input id="note-${p.id}" name="note" type="text" maxlength="1000">
-<div class="actions"><button type="submit" name="decision" value="approve">Approve</button>
+<div class="actions"><button type="submit" name="decision" value="approve">${p.queued ? 'Approve into the queue' : 'Approve'}</button>
+${p.queued ? '' : html`<button type="submit" name="decision" value="queue" class="secondary">Approve into the queue</button>`}
 <button type="submit" name="decision" value="reject" class="secondary">Reject</button></div>
 </form></section>`;
     }),
@@ -39,11 +40,14 @@ async function decide(c: SignedContext): Promise<ConsoleReply> {
   const postId = c.params.id ?? '';
   const decision = c.form.get('decision');
   const note = (c.form.get('note') ?? '').trim();
-  if (decision !== 'approve' && decision !== 'reject') return redirectReply('/app/approvals');
+  if (decision !== 'approve' && decision !== 'queue' && decision !== 'reject')
+    return redirectReply('/app/approvals');
+  // "Approve into the queue": each account's next free slot instead of the draft's own time.
   const decided = await reviewApproval(c.deps.core, c.actor, {
     postId,
-    approve: decision === 'approve',
+    approve: decision !== 'reject',
     note: note === '' ? null : note,
+    queue: decision === 'queue',
   });
   return actionReply(
     c,
@@ -55,7 +59,7 @@ async function decide(c: SignedContext): Promise<ConsoleReply> {
       planNotice: true,
       back: { href: '/app/approvals', label: 'Back to the approvals' },
     },
-    ({ post }) => `/app/posts/${post.id}?done=${decision === 'approve' ? 'approved' : 'rejected'}`,
+    ({ post }) => `/app/posts/${post.id}?done=${decision === 'reject' ? 'rejected' : 'approved'}`,
   );
 }
 

@@ -181,6 +181,7 @@ ${composePreview(input, platformsOf(accounts, draft.profileIds), media, c.deps.c
 <button type="submit" name="action" value="queue" class="secondary" data-send>Add to queue (next free slot)</button>
 <button type="submit" name="action" value="draft" class="secondary" data-send>Save as draft</button>
 <button type="submit" name="action" value="approval" class="secondary" data-send>Ask for approval</button>
+<button type="submit" name="action" value="approval-queue" class="secondary" data-send>Ask for approval into the queue</button>
 </div></form>
 ${wayBack(draft, status)}`;
   return htmlReply(
@@ -272,10 +273,16 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     ...(platformMeta === null ? {} : { platformMeta }),
     ...(time === null ? {} : { scheduledTime: time }),
   };
-  if (action === 'draft' || action === 'approval') {
-    const saved = await createDraft(c.deps.core, c.actor, { ...content, profileIds: draft.profileIds });
+  // The queue's buttons: each account's next free slot (docs/queue.md) instead of the typed time.
+  const { scheduledTime: _typed, ...untimed } = content as typeof content & { scheduledTime?: string };
+  if (action === 'draft' || action === 'approval' || action === 'approval-queue') {
+    // "Ask for approval into the queue" saves a queued draft: its slots are taken when approved.
+    const saved = await createDraft(c.deps.core, c.actor, {
+      ...(action === 'approval-queue' ? { ...untimed, queue: true } : content),
+      profileIds: draft.profileIds,
+    });
     if (saved.isErr()) return form(c, draft, 400, 'Not saved.', problemsOf(saved.error, c.time.zone));
-    if (action === 'approval') {
+    if (action !== 'draft') {
       const asked = await requestApproval(c.deps.core, c.actor, { postId: saved.value.id });
       if (asked.isErr())
         return form(
@@ -289,8 +296,6 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     return redirectReply(`/app/posts/${saved.value.id}`);
   }
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
-  // "Add to queue": each account's next free slot (docs/queue.md) instead of the typed time.
-  const { scheduledTime: _typed, ...untimed } = content as typeof content & { scheduledTime?: string };
   const when = action === 'queue' ? { ...untimed, queue: true } : content;
   const created = await createPosts(
     c.deps.core,

@@ -119,7 +119,7 @@ ${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failed
 <dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd>
 ${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
 <dt>Accounts</dt><dd>${post.platforms.map((p, i) => html`<div>${PLATFORM_NAMES[p]} ${accounts[i] ? `@${accounts[i]?.handle}` : ''}</div>`)}</dd>
-<dt>Scheduled</dt><dd>${c.time.when(post.scheduledTime)}</dd>
+<dt>Scheduled</dt><dd>${post.queued ? 'the next free slot, when approved (queued draft)' : c.time.when(post.scheduledTime)}</dd>
 <dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>
 ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
 <dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>

@@ -17,6 +17,7 @@ export type FreshPostFields = Pick<
   | 'recycledFrom'
   | 'recycleNumber'
   | 'recycleSkippedAt'
+  | 'queued'
   | 'version'
 >;
 
@@ -40,6 +41,7 @@ export function freshPostFields(now: Date): FreshPostFields {
     recycledFrom: null,
     recycleNumber: null,
     recycleSkippedAt: null,
+    queued: false,
     version: 0,
   };
 }

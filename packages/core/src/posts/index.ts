@@ -56,6 +56,7 @@ export {
   postPayloadSchema,
 } from './post-request.js';
 export {
+  approvedEvents,
   can,
   type DraftRevision,
   POST_TRANSITIONS,
@@ -134,6 +135,8 @@ export {
 } from './use-cases/post-group.js';
 export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
 export { purgePostsScript } from './use-cases/purge-posts-script.js';
+export { queueRequestFor } from './use-cases/queue-request.js';
+export { queueSlotsScript } from './use-cases/queue-slots-script.js';
 export {
   EVERGREEN_PAGE,
   MEDIAN_MIN_POSTS,
@@ -142,7 +145,7 @@ export {
   type RecycleSkipReason,
   recycleEvergreenPosts,
 } from './use-cases/recycle-evergreen-posts.js';
-export { refuseRepeats } from './use-cases/refuse-repeats.js';
+export { refuseRepeats, repeatError } from './use-cases/refuse-repeats.js';
 export { queueChanged, reorderQueue, shuffleQueue, slotMoves } from './use-cases/reorder-queue.js';
 export { resolveMedia } from './use-cases/resolve-media.js';
 export { resolveTargets } from './use-cases/resolve-targets.js';

@@ -180,10 +180,7 @@ function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
     case 'request_approval':
       return [postEvent('post.approval_requested', next, at)];
     case 'approve':
-      return [
-        postEvent('post.approved', next, at),
-        postEvent('post.scheduled', next, at, { scheduledTime: event.scheduledTime.toISOString() }),
-      ];
+      return approvedEvents(next, at);
     case 'reject':
       return [postEvent('post.rejected', next, at)];
     case 'claim':
@@ -228,6 +225,17 @@ function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
     case 'record_progress':
       return [];
   }
+}
+
+/**
+ * The journal's record of an approved draft's row: approved, then scheduled at its time. Also
+ * called by the approval's transaction when a queued draft's row took its slot there.
+ */
+export function approvedEvents(post: Post, at: Date): DomainEvent[] {
+  return [
+    postEvent('post.approved', post, at),
+    postEvent('post.scheduled', post, at, { scheduledTime: post.scheduledTime?.toISOString() ?? null }),
+  ];
 }
 
 /** The journal's record of rows created `scheduled` (a created post, an approved draft's others). */
@@ -291,7 +299,14 @@ function apply(post: Post, event: PostEvent): Post {
     case 'request_approval':
       return { ...base, status: 'pending_approval' };
     case 'approve':
-      return { ...base, status: 'scheduled', scheduledTime: event.scheduledTime, dueAt: event.scheduledTime };
+      // A queued draft's request is met by the time it is given (its slot, in the approval's transaction).
+      return {
+        ...base,
+        status: 'scheduled',
+        scheduledTime: event.scheduledTime,
+        dueAt: event.scheduledTime,
+        queued: false,
+      };
     case 'reject':
       return { ...base, status: 'draft' };
     case 'edit':
@@ -395,6 +410,8 @@ function applyRevision(post: Post, changes: DraftRevision): Post {
     profileIds: changes.targets ? [...changes.targets.profileIds] : post.profileIds,
     media: changes.media ? [...changes.media] : post.media,
     evergreen: changes.evergreen === undefined ? post.evergreen : changes.evergreen,
+    // A time given to a queued draft replaces its place in the queue: it cannot have both.
+    queued: changes.scheduledTime instanceof Date ? false : post.queued,
   };
 }
 

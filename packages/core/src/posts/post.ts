@@ -77,6 +77,12 @@ export const postSchema = z.object({
    * analytics missing or not above the median): the next period counts from it. Null otherwise.
    */
   recycleSkippedAt: z.date().nullable(),
+  /**
+   * A draft saved for the queue (docs/queue.md, "Queued drafts"): approved, each of its rows takes
+   * its account's next free posting slot instead of a time. False on every other post: approval
+   * clears it, as does giving the draft a time.
+   */
+  queued: z.boolean(),
   /** Incremented on every write; stores use it for compare-and-set updates. */
   version: z.number().int().nonnegative(),
 });

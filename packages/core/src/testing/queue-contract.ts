@@ -4,6 +4,7 @@ import type { Post, QueueRequest } from '../posts/index.js';
 import { type PostingSchedule, WEEKDAYS } from '../queue/index.js';
 import { anAccount, aPost, aUser } from './builders.js';
 import { describeQueueOrderContract } from './queue-order-contract.js';
+import { describeQueuedApprovalContract } from './queued-approval-contract.js';
 import { batch, T0 } from './store-contract-support.js';
 
 // T0 is Thursday 2026-01-15 12:00 UTC; every day has a slot at 09:00 and 17:00 UTC.
@@ -131,4 +132,5 @@ export function describeQueueContract(store: () => Store): void {
     });
   });
   describeQueueOrderContract(store);
+  describeQueuedApprovalContract(store);
 }

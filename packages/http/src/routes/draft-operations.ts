@@ -32,6 +32,12 @@ const draftSchema = z.strictObject({
   mediaIds: z.array(z.string().min(1)).max(35).nullish(),
   platformMeta: z.record(z.string(), z.unknown()).nullish(),
   scheduledTime: z.string().nullish().describe('When the post goes out once approved.'),
+  queue: z
+    .boolean()
+    .nullish()
+    .describe(
+      "True instead of scheduledTime: once approved, each post takes its account's next free posting slot (docs/queue.md).",
+    ),
   platforms: z.array(z.string()).nullish(),
   tone: z.string().max(40).nullish(),
   name: z.string().max(200).nullish().describe('A label for the draft.'),
@@ -59,7 +65,7 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Drafts and approvals',
       summary: 'Save a draft',
       description:
-        'A draft is not published until it is sent for approval and approved. Only what is wrong on its own is refused here; whether it could publish is checked when approval is requested.',
+        "A draft is not published until it is sent for approval and approved. Only what is wrong on its own is refused here; whether it could publish is checked when approval is requested. With `queue: true` (not with `scheduledTime`, `validation_failed`) the draft is queued: once approved, each of its posts takes its account's next free posting slot, and asking for approval refuses accounts without slots (`no_posting_slots`).",
       access: { scope: 'post:draft' },
       body: {
         kind: 'json',
@@ -105,7 +111,7 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
         example: { note: 'For the Friday slot' },
       },
       responses: { 201: { description: 'The approval request.', schema: approvalRequestedSchema } },
-      errors: ['post_not_found', 'invalid_post_state', ...POST_CONTENT_ERRORS],
+      errors: ['post_not_found', 'invalid_post_state', 'no_posting_slots', ...POST_CONTENT_ERRORS],
     })(async ({ ctx, params, body }) => {
       const requested = await unwrap(
         requestApproval(deps.core, actorOf(ctx), { postId: params.id ?? '', note: body?.note ?? null }),

@@ -16,7 +16,7 @@ export const draftPostTool = defineTool({
   name: 'svc_draft_post',
   title: 'Draft post',
   description:
-    'Saves a draft post and returns its draft id. The caption is written from content_hint (fitted to the tightest caption limit of the platforms) unless caption gives it as written; a draft may also carry title, media (media_urls or media_ids), platform_meta, scheduled_time and the target profile_ids. A draft is not scheduled: send it for review with svc_request_post_approval (post_id = the draft id), which checks that it could publish and names anything missing.',
+    "Saves a draft post and returns its draft id. The caption is written from content_hint (fitted to the tightest caption limit of the platforms) unless caption gives it as written; a draft may also carry title, media (media_urls or media_ids), platform_meta, scheduled_time (or use_queue: true, to take each account's next free posting slot once approved) and the target profile_ids. A draft is not scheduled: send it for review with svc_request_post_approval (post_id = the draft id), which checks that it could publish and names anything missing.",
   scope: 'post:draft',
   annotations: WRITE,
   input: z.strictObject({
@@ -42,6 +42,12 @@ export const draftPostTool = defineTool({
       .describe(
         'ISO 8601, in the future: when it goes out once approved (else at the next run after approval).',
       ),
+    use_queue: z
+      .boolean()
+      .optional()
+      .describe(
+        "True instead of scheduled_time: once approved, each post takes its account's next free posting slot (svc_get_queue shows the slots).",
+      ),
     platforms: z
       .array(z.enum(PLATFORMS))
       .min(1)
@@ -65,6 +71,8 @@ export const draftPostTool = defineTool({
     profileIds: z.array(z.string()),
     mediaIds: z.array(z.string()),
     scheduledTime: z.string().nullable(),
+    /** Queued: the slot is taken when the draft is approved. */
+    queued: z.boolean(),
     createdAt: z.string(),
   }),
   async run({ deps, actor }, args) {
@@ -76,6 +84,7 @@ export const draftPostTool = defineTool({
       mediaIds: args.media_ids ?? null,
       platformMeta: args.platform_meta ?? null,
       scheduledTime: args.scheduled_time ?? null,
+      queue: args.use_queue ?? null,
       platforms: args.platforms ?? null,
       tone: args.tone ?? null,
       name: args.name ?? null,
@@ -92,9 +101,10 @@ export const draftPostTool = defineTool({
         // The caller's ids as the post presenter lists them.
         mediaIds: toPostView(post, (id) => deps.mediaLinks.urlFor(id)).mediaIds,
         scheduledTime: post.scheduledTime?.toISOString() ?? null,
+        queued: post.queued,
         createdAt: post.createdAt.toISOString(),
       },
-      summary: `Saved draft ${post.id}${post.name === null ? '' : ` "${post.name}"`}: ${post.caption}\nSend it for review with svc_request_post_approval (post_id ${post.id}).`,
+      summary: `Saved draft ${post.id}${post.name === null ? '' : ` "${post.name}"`}${post.queued ? " for the queue (once approved, each post takes its account's next free slot)" : ''}: ${post.caption}\nSend it for review with svc_request_post_approval (post_id ${post.id}).`,
     }));
   },
 });

@@ -8,7 +8,7 @@ export const requestPostApprovalTool = defineTool({
   name: 'svc_request_post_approval',
   title: 'Request post approval',
   description:
-    'Sends a draft (from svc_draft_post) for review: the post waits for review (status pending approval, spelled as in the output schema) and an approval id is returned. Follow the decision with svc_get_post_approval_status; an approved post is scheduled, a rejected one returns to draft.',
+    "Sends a draft (from svc_draft_post) for review: the post waits for review (status pending approval, spelled as in the output schema) and an approval id is returned. Follow the decision with svc_get_post_approval_status; an approved post is scheduled (a draft saved with use_queue on its accounts' next free slots, which they must have: else no_posting_slots), a rejected one returns to draft.",
   scope: 'approval:request',
   annotations: WRITE,
   input: z.strictObject({

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../journal/index.js';
-import type { Post } from '../../posts/index.js';
+import type { SvcError } from '../../kernel/index.js';
+import type { Post, QueueRequest } from '../../posts/index.js';
 import type { Approval } from '../approval.js';
 import type { ApprovalDecision } from './approval-store.js';
 
@@ -20,6 +21,12 @@ export type ApprovedDraftBatch = {
   readonly quota: { readonly limit: number; readonly windowStart: Date };
   /** The draft's transition events and the new rows' `post.scheduled`, appended with the rows. */
   readonly events: readonly DomainEvent[];
+  /**
+   * Approved into the queue (docs/queue.md, "Queued drafts"): inside the transaction, the draft row
+   * and each further row take their account's next free slot (their times until then are
+   * placeholders), repeats are judged at those times, and `events` are made again with them.
+   */
+  readonly queue?: QueueRequest;
 };
 
 /** What approving a draft did. Only `approved` wrote anything. */
@@ -32,7 +39,11 @@ export type ApprovedDraftOutcome =
     }
   /** The draft changed, or the approval was decided, since they were read. */
   | { readonly kind: 'conflict' }
-  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number };
+  | { readonly kind: 'quota_exceeded'; readonly used: number; readonly limit: number }
+  /** A queued approval's row repeats `earlier` at the slot it would take. */
+  | { readonly kind: 'duplicate_content'; readonly post: Post; readonly earlier: Post }
+  /** A queued approval's account has no free slot in the year ahead (`error` says so). */
+  | { readonly kind: 'no_free_slot'; readonly error: SvcError };
 
 /**
  * Approving a draft writes post rows and decides the approval in one transaction, so the store

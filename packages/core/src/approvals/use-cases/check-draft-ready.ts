@@ -8,6 +8,8 @@ import {
   checkCreatorOptions,
   checkPostContent,
   type Post,
+  type QueueRequest,
+  queueRequestFor,
   refuseRepeats,
   resolveTargets,
 } from '../../posts/index.js';
@@ -16,19 +18,25 @@ import {
 export type ReadyDraft = {
   readonly targets: readonly ConnectedAccount[];
   readonly content: CheckedContent;
+  /** For a queued draft, a placeholder: its rows take their slots in the approval's transaction. */
   readonly scheduledTime: Date;
+  /** The targets' slots a queued draft goes into; null for a draft with its own time. */
+  readonly queue: QueueRequest | null;
 };
 
 /**
  * Runs on a draft every check a created post passes (the owner's plan, the targets, the content
  * policy with its media, the TikTok creators' live options, the scheduling quota for the rows it
  * becomes, and the duplicate-content check), so a reviewer is never asked to approve a post that
- * cannot publish, and an approval never schedules one. Writes nothing.
+ * cannot publish, and an approval never schedules one. A queued draft (or one a reviewer approves
+ * into the queue, `queue`) needs slots on every target (`no_posting_slots`); its repeats are
+ * judged in the approval's transaction, once its slots are known. Writes nothing.
  */
 export async function checkDraftReady(
   deps: CreatePostsDeps,
   actor: Actor,
   draft: Post,
+  queue: boolean = draft.queued,
 ): Promise<Result<ReadyDraft, SvcError>> {
   const now = deps.clock.now();
   const entitled = checkCanSchedule(actor.user, now);
@@ -62,6 +70,16 @@ export async function checkDraftReady(
       ),
     );
   }
+  if (queue) {
+    const slots = await queueRequestFor(deps, targets.value, now);
+    if (slots.isErr()) return err(slots.error);
+    return ok({
+      targets: targets.value,
+      content: content.value,
+      scheduledTime: deps.publisher.nextRunAt(now),
+      queue: slots.value,
+    });
+  }
   const scheduledTime =
     draft.scheduledTime !== null && draft.scheduledTime.getTime() > now.getTime()
       ? draft.scheduledTime
@@ -74,5 +92,5 @@ export async function checkDraftReady(
   }));
   const repeats = await refuseRepeats(deps, rows, null);
   if (repeats.isErr()) return err(repeats.error);
-  return ok({ targets: targets.value, content: content.value, scheduledTime });
+  return ok({ targets: targets.value, content: content.value, scheduledTime, queue: null });
 }

@@ -27,6 +27,8 @@ export type CreateDraftInput = {
   readonly platformMeta?: Readonly<Record<string, unknown>> | null;
   /** ISO 8601 with an offset, in the future: when the post goes out once approved. */
   readonly scheduledTime?: string | null;
+  /** True: once approved, each row takes its account's next free posting slot (not with `scheduledTime`). */
+  readonly queue?: boolean | null;
   /** Platforms the caption must fit; derived from `profileIds` when absent or empty. */
   readonly platforms?: readonly string[] | null;
   /** Default `casual`. */
@@ -40,7 +42,7 @@ export type CreateDraftInput = {
 type Deps = ImportDeps;
 
 /** What a draft holds besides its caption, checked as far as a draft can be. */
-type DraftContent = Pick<Post, 'title' | 'media' | 'platformMeta' | 'scheduledTime'>;
+type DraftContent = Pick<Post, 'title' | 'media' | 'platformMeta' | 'scheduledTime' | 'queued'>;
 
 /**
  * Saves a draft post (spec 4.2 `svc_draft_post`): the caption given, or one made from the hint by
@@ -145,6 +147,8 @@ async function draftContentOf(
       svcError('ambiguous_media', 'Give media as links or as media ids, not both.', { field: 'mediaIds' }),
     );
   }
+  const queued = input.queue === true;
+  if (queued && input.scheduledTime != null) return err(queueWithTime());
   let scheduledTime: Date | null = null;
   if (input.scheduledTime != null) {
     const time = futureTime(input.scheduledTime, now);
@@ -168,7 +172,16 @@ async function draftContentOf(
   const owned = await resolveMedia(deps.store.media, actor.user, media);
   if (owned.isErr()) return err(owned.error);
   const title = input.title?.trim() ?? '';
-  return ok({ title: title === '' ? null : title, media, platformMeta: meta.data, scheduledTime });
+  return ok({ title: title === '' ? null : title, media, platformMeta: meta.data, scheduledTime, queued });
+}
+
+// As creation words it (parsePostRequest): the two ask for different things.
+function queueWithTime(): SvcError {
+  return svcError(
+    'validation_failed',
+    "Send either queue: true (once approved, each post takes its account's next free slot) or a scheduledTime, not both.",
+    { field: 'queue' },
+  );
 }
 
 function draftPost(
@@ -183,6 +196,8 @@ function draftPost(
 ): Post {
   const name = input.name?.trim() ?? '';
   return {
+    // First, so the draft's own content (its `queued` among it) is what stays.
+    ...freshPostFields(now),
     id: deps.ids.id('post'),
     ownerId: actor.user.id,
     // A draft is one row for every account it names; its approval fans it out in this group.
@@ -197,6 +212,5 @@ function draftPost(
     name: name === '' ? null : name,
     dueAt: null,
     evergreen: null,
-    ...freshPostFields(now),
   };
 }

@@ -7,6 +7,7 @@ import {
   can,
   type Post,
   prepareForTargets,
+  repeatError,
   scheduledEvents,
   transition,
 } from '../../posts/index.js';
@@ -19,6 +20,11 @@ export type DecideApprovalInput = {
   readonly id: string;
   readonly approve: boolean;
   readonly note?: string | null;
+  /**
+   * Approve into the queue: each row takes its account's next free slot, as for a draft saved with
+   * `queue: true` (which is approved so whatever this says), instead of the draft's own time.
+   */
+  readonly queue?: boolean;
 };
 
 /** The decided approval and the post as it now stands (the first row, for a multi-target draft). */
@@ -27,6 +33,8 @@ export type ApprovalDecided = {
   readonly post: Post;
   /** Every post row the approval scheduled (one per target account); empty when rejected. */
   readonly scheduledPostIds: readonly string[];
+  /** Those rows as scheduled, each with its account and time (a queued one's is the slot it took). */
+  readonly scheduledPosts: readonly Post[];
 };
 
 type Deps = CreatePostsDeps;
@@ -37,7 +45,8 @@ type Deps = CreatePostsDeps;
  * content, TikTok creator options, quota, repeats), prepares each platform's media (converted,
  * padded) and then, in one transaction, schedules the draft — at its scheduledTime if that is
  * still ahead, else at the next publisher run — adds one row per further target account within
- * the scheduling quota, and records the decision. Rejecting returns the post to `draft` with the
+ * the scheduling quota, and records the decision. A queued draft (or `queue`) takes each account's
+ * next free slot instead, inside that transaction. Rejecting returns the post to `draft` with the
  * reviewer's note.
  */
 export function decideApproval(
@@ -80,9 +89,9 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
       ...decision,
     });
     if (decided === null) return err(raced(post));
-    return ok({ approval: decided, post: stored, scheduledPostIds: [] });
+    return ok({ approval: decided, post: stored, scheduledPostIds: [], scheduledPosts: [] });
   }
-  return approve(deps, approval, post, { status: 'approved', ...decision });
+  return approve(deps, approval, post, { status: 'approved', ...decision }, input.queue === true);
 }
 
 async function approve(
@@ -90,6 +99,7 @@ async function approve(
   approval: Approval,
   post: Post,
   decision: ApprovalDecision,
+  intoQueue: boolean,
 ): Promise<Result<ApprovalDecided, SvcError>> {
   if (!can(post, 'approve')) {
     return err(
@@ -101,9 +111,9 @@ async function approve(
     return err(svcError('user_not_found', `The owner of post ${post.id} no longer exists.`));
   // The reviewer acts for the owner: the owner's accounts and plan are what count now.
   const actor: Actor = { ...operatorActor(owner), credentialId: approval.requestedBy };
-  const ready = await checkDraftReady(deps, actor, post);
+  const ready = await checkDraftReady(deps, actor, post, post.queued || intoQueue);
   if (ready.isErr()) return err(ready.error);
-  const { targets, content, scheduledTime } = ready.value;
+  const { targets, content, scheduledTime, queue } = ready.value;
   const media = await prepareForTargets(deps, owner, post, content, targets);
   if (media.isErr()) return err(media.error);
   // The draft row goes to the first account; the approval's events are about it as it goes.
@@ -122,6 +132,7 @@ async function approve(
     ...first,
     ...rowFor(account),
     status: first.status,
+    queued: first.queued,
     scheduledTime: first.scheduledTime,
     dueAt: first.dueAt,
     updatedAt: now,
@@ -138,6 +149,7 @@ async function approve(
     decision,
     quota: postQuotaOf(owner, now, deps.planLimits),
     events: [...moved.value.events, ...scheduledEvents(siblings, now)],
+    ...(queue === null ? {} : { queue }),
   });
   switch (outcome.kind) {
     case 'conflict':
@@ -150,14 +162,25 @@ async function approve(
           { used: outcome.used, limit: outcome.limit, needed: siblings.length },
         ),
       );
+    case 'duplicate_content':
+      return err(repeatError(outcome.post, outcome.earlier, null));
+    case 'no_free_slot':
+      return err(outcome.error);
     case 'approved':
-      deps.publisher.postsDue(scheduledTime);
+      // A queued row's time is its slot, not the placeholder.
+      deps.publisher.postsDue(earliest([outcome.post, ...outcome.siblings], scheduledTime));
       return ok({
         approval: outcome.approval,
         post: outcome.post,
         scheduledPostIds: [outcome.post.id, ...outcome.siblings.map((p) => p.id)],
+        scheduledPosts: [outcome.post, ...outcome.siblings],
       });
   }
+}
+
+// The earliest time of the approved rows (each has one once scheduled).
+function earliest(posts: readonly Post[], fallback: Date): Date {
+  return new Date(Math.min(...posts.map((p) => p.scheduledTime?.getTime() ?? fallback.getTime())));
 }
 
 async function findApproval(deps: Deps, id: string): Promise<Approval | null> {

@@ -12,11 +12,22 @@ import { type ApprovalDecided, decideApproval } from './decide-approval.js';
 export function reviewApproval(
   deps: CreatePostsDeps,
   actor: Actor,
-  input: { readonly postId: string; readonly approve: boolean; readonly note: string | null },
+  input: {
+    readonly postId: string;
+    readonly approve: boolean;
+    readonly note: string | null;
+    /** Approve into the queue (see DecideApprovalInput). */
+    readonly queue?: boolean;
+  },
 ): ResultAsync<ApprovalDecided, SvcError> {
   return useCase(actor, 'post:write', async (): Promise<Result<ApprovalDecided, SvcError>> => {
     const post = await ownedPost(deps.store.posts, actor, input.postId);
     if (post.isErr()) return err(post.error);
-    return decideApproval(deps, { id: post.value.id, approve: input.approve, note: input.note });
+    return decideApproval(deps, {
+      id: post.value.id,
+      approve: input.approve,
+      note: input.note,
+      queue: input.queue === true,
+    });
   });
 }

@@ -66,6 +66,8 @@ export type PostListItem = {
     readonly handle: string | null;
   }[];
   readonly scheduledTime: Date | null;
+  /** A queued draft: it takes its accounts' next free slots when approved (docs/queue.md). */
+  readonly queued: boolean;
   readonly failedReason: string | null;
   /** What the platform did differently from what was asked (the post's `warning`). */
   readonly warning: string | null;
@@ -218,6 +220,7 @@ function itemOf(post: Post, accounts: ReadonlyMap<string, ConnectedAccount>): Po
       };
     }),
     scheduledTime: post.scheduledTime,
+    queued: post.queued,
     failedReason: post.failedReason,
     warning: post.warning,
   };

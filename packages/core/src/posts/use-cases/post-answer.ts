@@ -83,6 +83,11 @@ export const postViewSchema = z
       .int()
       .nullable()
       .describe('On a recycled copy, its number (1 for the first copy); null otherwise.'),
+    queued: z
+      .boolean()
+      .describe(
+        "True on a draft saved with `queue: true`: once approved, each of its posts takes its account's next free posting slot (docs/queue.md, Queued drafts). False on every other post.",
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -117,6 +122,7 @@ export const postViewSchema = z
         evergreen: { everyDays: 30, maxTimes: 3, onlyAboveMedian: false },
         recycledFrom: null,
         recycleNumber: null,
+        queued: false,
         createdAt: '2026-11-26T10:00:00.000Z',
         updatedAt: '2026-11-26T10:00:00.000Z',
       },
@@ -155,6 +161,7 @@ export function toPostView(post: Post, mediaUrlFor: (mediaId: string) => string)
     evergreen: post.evergreen === null ? null : { ...post.evergreen },
     recycledFrom: post.recycledFrom,
     recycleNumber: post.recycleNumber,
+    queued: post.queued,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };

@@ -5,20 +5,22 @@ import type { PostBatchTx } from '../ports/post-batch-tx.js';
 import type { QueueRequest } from '../ports/post-store.js';
 import type { Post } from '../post.js';
 
-const tx = scriptSteps<PostBatchTx>();
+// Only the taken times: the approval's transaction runs it too (core's approveDraftScript).
+type SlotsTx = Pick<PostBatchTx, 'scheduledTimesOf'>;
+const tx = scriptSteps<SlotsTx>();
 const DAY_MS = 86_400_000;
 
 /**
  * The rows of a queued batch with their times: each account's rows (in batch order) take that
  * account's next free slots after `queue.after`, skipping the times its live posts hold and days at
- * the platform's cap. Run inside the insert's transaction, after the owner's lock: accounts belong
+ * the platform's cap. Run inside the insert's (or a queued draft's approval's) transaction, after the owner's lock: accounts belong
  * to one owner, so no other batch can take the same slot between this read and the insert.
  */
 export function* queueSlotsScript(
   ownerId: string,
   posts: readonly Post[],
   queue: QueueRequest,
-): TxScript<PostBatchTx, Result<Post[], SvcError>> {
+): TxScript<SlotsTx, Result<Post[], SvcError>> {
   const placed = new Map<string, Date[]>();
   for (const { accountId, schedule, dailyCap } of queue.accounts) {
     const count = posts.filter((p) => p.profileIds[0] === accountId).length;
