@@ -7,6 +7,7 @@ import {
   listQueue,
   PLATFORM_NAMES,
   type PostingSchedule,
+  queueWithMove,
   reorderQueue,
   replacePostingSlots,
   shuffleQueue,
@@ -156,11 +157,8 @@ async function saveSlots(c: SignedContext): Promise<ConsoleReply> {
 async function reorder(c: SignedContext): Promise<ConsoleReply> {
   const order = (c.form.get('order') ?? '').split(',').filter((id) => id !== '');
   const [direction, postId] = (c.form.get('move') ?? '').split(':');
-  const at = order.indexOf(postId ?? '');
-  const to = direction === 'up' ? at - 1 : at + 1;
-  if (at >= 0 && to >= 0 && to < order.length)
-    [order[at], order[to]] = [order[to] as string, order[at] as string];
-  const done = await reorderQueue(c.deps.core, c.actor, c.params.id ?? '', order);
+  const moved = queueWithMove(order, postId ?? '', direction === 'up' ? 'up' : 'down');
+  const done = await reorderQueue(c.deps.core, c.actor, c.params.id ?? '', moved);
   return actionReply(c, done, frameOf(c, 'Queue not reordered'), doneAt(c, 'reordered'));
 }
 
