@@ -1,10 +1,10 @@
-import { changeOwnPassword } from '@svc/core';
+import { changeOwnPassword, PASSWORD_LENGTH } from '@svc/core';
 import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { signInSessionsOf } from '../console-session.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { timeZoneRoutes, timeZoneSection } from './time-zone-setting.js';
 
 function page(
@@ -17,23 +17,20 @@ function page(
 <form method="post" action="/app/account/password">${csrfField(c.session)}
 <label for="current">Current password</label>
 <input id="current" name="current" type="password" autocomplete="current-password" required>
-<label for="new-password">New password (at least 10 characters)</label>
-<input id="new-password" name="password" type="password" autocomplete="new-password" required minlength="10">
+<label for="new-password">New password (at least ${String(PASSWORD_LENGTH.min)} characters)</label>
+<input id="new-password" name="password" type="password" autocomplete="new-password" required minlength="${String(PASSWORD_LENGTH.min)}">
 <label for="confirm">New password again</label>
-<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="10">
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="${String(PASSWORD_LENGTH.min)}">
 <div class="actions"><button type="submit">Change password</button></div>
 </form></section>
 ${timeZoneSection(c)}`;
-  return htmlReply(
-    status,
-    consolePage(c.session, {
-      title: 'Account',
-      section: '/app/account',
-      body,
-      notice: extra.notice ?? null,
-      alert: extra.alert ?? null,
-    }),
-  );
+  return pageReply(c, status, {
+    title: 'Account',
+    section: '/app/account',
+    body,
+    notice: extra.notice ?? null,
+    alert: extra.alert ?? null,
+  });
 }
 
 const NOTICES: Readonly<Record<string, string>> = {

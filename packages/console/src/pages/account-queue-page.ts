@@ -15,8 +15,8 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, platformMark, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 import { actionReply, type RefusalFrame, refusalPage } from './refusal-page.js';
 import { TIME_ZONES } from './time-zone-setting.js';
 
@@ -119,15 +119,12 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 ${slotsForm(c, id, schedule)}
 ${await queueSection(c, id)}`;
   const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
-  return htmlReply(
-    200,
-    consolePage(c.session, {
-      title: `Slots and queue · ${PLATFORM_NAMES[account.platform]} @${account.handle}`,
-      section: '/app/connections',
-      body,
-      notice,
-    }),
-  );
+  return pageReply(c, 200, {
+    title: `Slots and queue · ${PLATFORM_NAMES[account.platform]} @${account.handle}`,
+    section: '/app/connections',
+    body,
+    notice,
+  });
 }
 
 const frameOf = (c: SignedContext, title: string, status = 409): RefusalFrame => ({
