@@ -1,4 +1,4 @@
-import { err, type Result, ResultAsync } from 'neverthrow';
+import { errAsync, ResultAsync } from 'neverthrow';
 import {
   type ChangePasswordDeps,
   changePassword,
@@ -39,33 +39,26 @@ export function changeOwnPassword(
   deps: ChangeOwnPasswordDeps,
   input: OwnPasswordChange,
 ): ResultAsync<void, SvcError> {
-  return new ResultAsync(change(deps, input));
-}
-
-async function change(
-  deps: ChangeOwnPasswordDeps,
-  input: OwnPasswordChange,
-): Promise<Result<void, SvcError>> {
   const problem = passwordChangeProblem(input.password, input.confirm);
-  if (problem !== null) return err(svcError('validation_failed', problem, { field: 'password' }));
-  const check = await checkSignIn(
-    { users: deps.store.users, limiter: deps.limiter, passwords: deps.passwords },
-    { email: input.user.email, password: input.current, address: input.address },
-  );
-  if (check.kind === 'wait') {
-    return err(
-      svcError('rate_limited', 'Too many attempts. Try again later.', {
-        retryAfterSeconds: check.retryAfterSeconds,
-      }),
-    );
-  }
-  if (check.kind === 'refused') {
-    return err(svcError('validation_failed', 'The current password is not right.', { field: 'current' }));
-  }
-  return changePassword(deps, {
-    userId: input.user.id,
-    password: input.password,
-    confirm: input.confirm,
-    keepSessionId: input.keepSessionId,
+  if (problem !== null) return errAsync(svcError('validation_failed', problem, { field: 'password' }));
+  const attempt = { email: input.user.email, password: input.current, address: input.address };
+  return ResultAsync.fromSafePromise(
+    checkSignIn({ users: deps.store.users, limiter: deps.limiter, passwords: deps.passwords }, attempt),
+  ).andThen((check) => {
+    if (check.kind === 'wait') {
+      const wait = { retryAfterSeconds: check.retryAfterSeconds };
+      return errAsync(svcError('rate_limited', 'Too many attempts. Try again later.', wait));
+    }
+    if (check.kind === 'refused') {
+      return errAsync(
+        svcError('validation_failed', 'The current password is not right.', { field: 'current' }),
+      );
+    }
+    return changePassword(deps, {
+      userId: input.user.id,
+      password: input.password,
+      confirm: input.confirm,
+      keepSessionId: input.keepSessionId,
+    });
   });
 }
