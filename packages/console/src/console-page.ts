@@ -1,4 +1,5 @@
 import { type Html, html, standaloneBody, webDocument } from '@svc/web';
+import { type ConsoleReply, htmlReply } from './console-reply.js';
 import { CONSOLE_JS_PATH } from './console-script.js';
 import type { ConsoleSession } from './console-session.js';
 import { CONSOLE_CSS_PATH } from './console-styles.js';
@@ -94,6 +95,15 @@ ${parts.body}
 </main>
 </div>`,
   );
+}
+
+/** A signed-in person's page as the reply of a route, with its status. */
+export function pageReply(
+  c: { readonly session: ConsoleSession },
+  status: number,
+  parts: PageParts,
+): ConsoleReply {
+  return htmlReply(status, consolePage(c.session, parts));
 }
 
 /** A page without the signed-in header (sign in, errors before a session). */

@@ -1,4 +1,4 @@
-import type { CoreDeps, OAuthStore, User } from '@svc/core';
+import type { AgentAccess, CoreDeps, OAuthStore, SignInSessions, User } from '@svc/core';
 import { csrfTokensMatch } from '@svc/web';
 
 /** A signed-in person's session: who, and the token every form must carry back. */
@@ -32,8 +32,6 @@ export type ConsoleSessions = {
   read(token: string): Promise<ConsoleSession | null>;
   /** Ends the session of a cookie token. */
   close(token: string): Promise<void>;
-  /** Ends every session of the user but the one with record id `keepId`; answers how many ended. */
-  closeOthers(userId: string, keepId: string): Promise<number>;
 };
 
 /** The console's sessions: idle for at most `idleMs`, alive for at most `maxMs`. */
@@ -79,19 +77,28 @@ export function createConsoleSessions(
       return { user, csrf: record.csrf, id };
     },
     close,
-    closeOthers: (userId, keepId) => endConsoleSessions(store.oauth, userId, keepId),
   };
 }
 
 /** Ends every console session of the user but the one with record id `keepId`; answers how many ended. */
-export async function endConsoleSessions(
-  store: OAuthStore,
-  userId: string,
-  keepId: string | null,
-): Promise<number> {
+async function endConsoleSessions(store: OAuthStore, userId: string, keepId: string | null): Promise<number> {
   const others = (await store.listByAccount(KIND, userId)).filter((r) => r.id !== keepId);
   for (const record of others) await store.destroy(KIND, record.id);
   return others.length;
+}
+
+/**
+ * Every place a person is signed in from a browser: the console's sessions and, when given, the
+ * authorization server's (whose cookie would let that browser approve a new agent without the
+ * password). What a password change ends, from the console's account page and from the CLI alike.
+ */
+export function signInSessionsOf(store: OAuthStore, agents: AgentAccess | undefined): SignInSessions {
+  return {
+    async endOthers(userId, keepId) {
+      await endConsoleSessions(store, userId, keepId);
+      await agents?.endSignInSessions(userId);
+    },
+  };
 }
 
 /** Whether a form's anti-forgery token is the session's, compared in constant time. */

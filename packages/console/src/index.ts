@@ -1,5 +1,5 @@
 // The public API of @svc/console: the web console at /app.
 export type { ConsoleDeps, ConsoleLogger } from './console-deps.js';
-export { endConsoleSessions } from './console-session.js';
+export { signInSessionsOf } from './console-session.js';
 export { createConsole, type WebConsole } from './create-console.js';
 export { SESSION_COOKIE } from './session-cookie.js';

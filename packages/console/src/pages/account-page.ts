@@ -1,9 +1,10 @@
-import { changePassword, checkSignIn, passwordChangeProblem, type SignInSessions } from '@svc/core';
+import { changeOwnPassword, PASSWORD_LENGTH } from '@svc/core';
 import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
+import { signInSessionsOf } from '../console-session.js';
 import { timeZoneRoutes, timeZoneSection } from './time-zone-setting.js';
 
 function page(
@@ -16,23 +17,20 @@ function page(
 <form method="post" action="/app/account/password">${csrfField(c.session)}
 <label for="current">Current password</label>
 <input id="current" name="current" type="password" autocomplete="current-password" required>
-<label for="new-password">New password (at least 10 characters)</label>
-<input id="new-password" name="password" type="password" autocomplete="new-password" required minlength="10">
+<label for="new-password">New password (at least ${String(PASSWORD_LENGTH.min)} characters)</label>
+<input id="new-password" name="password" type="password" autocomplete="new-password" required minlength="${String(PASSWORD_LENGTH.min)}">
 <label for="confirm">New password again</label>
-<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="10">
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="${String(PASSWORD_LENGTH.min)}">
 <div class="actions"><button type="submit">Change password</button></div>
 </form></section>
 ${timeZoneSection(c)}`;
-  return htmlReply(
-    status,
-    consolePage(c.session, {
-      title: 'Account',
-      section: '/app/account',
-      body,
-      notice: extra.notice ?? null,
-      alert: extra.alert ?? null,
-    }),
-  );
+  return pageReply(c, status, {
+    title: 'Account',
+    section: '/app/account',
+    body,
+    notice: extra.notice ?? null,
+    alert: extra.alert ?? null,
+  });
 }
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -46,33 +44,26 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 }
 
 async function submitPassword(c: SignedContext): Promise<ConsoleReply> {
-  const next = c.form.get('password') ?? '';
-  const confirm = c.form.get('confirm') ?? '';
-  // Refused before the current password is checked, so a typo does not count as a sign-in attempt.
-  const problem = passwordChangeProblem(next, confirm);
-  if (problem !== null) return page(c, 400, { alert: problem });
-  // The current password is checked like a sign-in: it counts against the same limits.
-  const check = await checkSignIn(
-    { users: c.deps.core.store.users, limiter: c.deps.signInLimiter, passwords: scryptPasswordHasher },
+  const changed = await changeOwnPassword(
     {
-      email: c.session.user.email,
-      password: c.form.get('current') ?? '',
+      store: c.deps.core.store,
+      clock: c.deps.core.clock,
+      passwords: scryptPasswordHasher,
+      limiter: c.deps.signInLimiter,
+      sessions: signInSessionsOf(c.deps.core.store.oauth, c.deps.agents),
+    },
+    {
+      user: c.session.user,
+      current: c.form.get('current') ?? '',
+      password: c.form.get('password') ?? '',
+      confirm: c.form.get('confirm') ?? '',
       address: clientAddress(c.req, c.deps.trustProxy),
+      keepSessionId: c.session.id,
     },
   );
-  if (check.kind === 'wait') return page(c, 429, { alert: 'Too many attempts. Try again later.' });
-  if (check.kind === 'refused') return page(c, 400, { alert: 'The current password is not right.' });
-  const sessions: SignInSessions = {
-    async endOthers(userId, keepId) {
-      await c.sessions.closeOthers(userId, keepId ?? '');
-      await c.deps.agents?.endSignInSessions(userId);
-    },
-  };
-  const changed = await changePassword(
-    { store: c.deps.core.store, clock: c.deps.core.clock, passwords: scryptPasswordHasher, sessions },
-    { userId: c.session.user.id, password: next, confirm, keepSessionId: c.session.id },
-  );
-  if (changed.isErr()) return page(c, 400, { alert: changed.error.message });
+  if (changed.isErr()) {
+    return page(c, changed.error.code === 'rate_limited' ? 429 : 400, { alert: changed.error.message });
+  }
   return redirectReply('/app/account?done=password');
 }
 

@@ -7,6 +7,7 @@ import {
   listQueue,
   PLATFORM_NAMES,
   type PostingSchedule,
+  queueWithMove,
   reorderQueue,
   replacePostingSlots,
   shuffleQueue,
@@ -14,8 +15,8 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, platformMark, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 import { actionReply, type RefusalFrame, refusalPage } from './refusal-page.js';
 import { TIME_ZONES } from './time-zone-setting.js';
 
@@ -118,15 +119,12 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 ${slotsForm(c, id, schedule)}
 ${await queueSection(c, id)}`;
   const notice = NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
-  return htmlReply(
-    200,
-    consolePage(c.session, {
-      title: `Slots and queue · ${PLATFORM_NAMES[account.platform]} @${account.handle}`,
-      section: '/app/connections',
-      body,
-      notice,
-    }),
-  );
+  return pageReply(c, 200, {
+    title: `Slots and queue · ${PLATFORM_NAMES[account.platform]} @${account.handle}`,
+    section: '/app/connections',
+    body,
+    notice,
+  });
 }
 
 const frameOf = (c: SignedContext, title: string, status = 409): RefusalFrame => ({
@@ -156,11 +154,8 @@ async function saveSlots(c: SignedContext): Promise<ConsoleReply> {
 async function reorder(c: SignedContext): Promise<ConsoleReply> {
   const order = (c.form.get('order') ?? '').split(',').filter((id) => id !== '');
   const [direction, postId] = (c.form.get('move') ?? '').split(':');
-  const at = order.indexOf(postId ?? '');
-  const to = direction === 'up' ? at - 1 : at + 1;
-  if (at >= 0 && to >= 0 && to < order.length)
-    [order[at], order[to]] = [order[to] as string, order[at] as string];
-  const done = await reorderQueue(c.deps.core, c.actor, c.params.id ?? '', order);
+  const moved = queueWithMove(order, postId ?? '', direction === 'up' ? 'up' : 'down');
+  const done = await reorderQueue(c.deps.core, c.actor, c.params.id ?? '', moved);
   return actionReply(c, done, frameOf(c, 'Queue not reordered'), doneAt(c, 'reordered'));
 }
 

@@ -1,7 +1,7 @@
 import { emptyState, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -28,7 +28,7 @@ ${
     : html`<div class="table stack"><table><thead><tr><th scope="col">Agent</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col">Until</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
   const notice = c.url.searchParams.get('done') === 'revoked' ? 'The agent’s access was revoked.' : null;
-  return htmlReply(200, consolePage(c.session, { title: 'Agents', section: '/app/agents', body, notice }));
+  return pageReply(c, 200, { title: 'Agents', section: '/app/agents', body, notice });
 }
 
 async function revoke(c: SignedContext): Promise<ConsoleReply> {

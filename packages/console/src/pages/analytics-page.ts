@@ -15,8 +15,8 @@ import {
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 import { seriesChart } from './series-chart.js';
 import { slotSuggestionRoutes, slotSuggestionsSection } from './slot-suggestions-section.js';
 
@@ -136,7 +136,7 @@ ${
     ? platforms.map((p) => platformTop(p, a, names))
     : html`<p class="muted">Nothing was published in this window.</p>`
 }`;
-  return htmlReply(200, consolePage(c.session, { title: 'Analytics', section: '/app/analytics', body }));
+  return pageReply(c, 200, { title: 'Analytics', section: '/app/analytics', body });
 }
 
 /** Views and engagement of the published posts. */

@@ -1,8 +1,8 @@
 import { getApprovalStatus, listPosts, PLATFORM_NAMES, reviewApproval } from '@svc/core';
 import { emptyState, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { actionReply } from './refusal-page.js';
 
 // A review page shows this many at once; the oldest requests come last in the newest-first list.
@@ -33,7 +33,7 @@ ${p.queued ? '' : html`<button type="submit" name="decision" value="queue" class
     items.length === 0
       ? emptyState('No post waits for your review.', { href: '/app/posts', label: 'See every post' })
       : html`${items}`;
-  return htmlReply(200, consolePage(c.session, { title: 'Approvals', section: '/app/approvals', body }));
+  return pageReply(c, 200, { title: 'Approvals', section: '/app/approvals', body });
 }
 
 async function decide(c: SignedContext): Promise<ConsoleReply> {

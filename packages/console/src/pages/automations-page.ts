@@ -1,8 +1,8 @@
 import { deleteAutomation, exportAutomationTemplate, listAutomations, setAutomationRunning } from '@svc/core';
 import { emptyState, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 import { refusalPage } from './refusal-page.js';
 
@@ -31,10 +31,7 @@ ${confirmButton(`/app/automations/${a.id}/delete`, 'Delete', `Delete ${a.name}`)
           { href: '/app/agents', label: 'See your agents' },
         )
       : html`${items}`;
-  return htmlReply(
-    200,
-    consolePage(c.session, { title: 'Automations', section: '/app/automations', body, notice }),
-  );
+  return pageReply(c, 200, { title: 'Automations', section: '/app/automations', body, notice });
 }
 
 const running =

@@ -1,8 +1,8 @@
 import { getBillingSummary } from '@svc/core';
 import { html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const b = await unwrap(getBillingSummary(c.deps.core, c.actor));
@@ -21,7 +21,7 @@ ${
     ? html`<p class="muted">No billing event yet.</p>`
     : html`<ul>${b.recentEvents.map((e) => html`<li>${c.time.when(e.at)}: ${e.kind} ${money(e.amount)} ${e.description ?? ''}</li>`)}</ul>`
 }`;
-  return htmlReply(200, consolePage(c.session, { title: 'Billing', section: '/app/billing', body }));
+  return pageReply(c, 200, { title: 'Billing', section: '/app/billing', body });
 }
 
 /** The billing summary. */

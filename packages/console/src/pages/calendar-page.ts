@@ -17,8 +17,8 @@ import {
 import { type Html, html, unwrap } from '@svc/web';
 import { CALENDAR_MOVE_JS_PATH } from '../calendar-move-script.js';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 import {
   type CalendarEntryFrame,
   calendarEntry,
@@ -118,17 +118,14 @@ function calendarPage(
     outcome === null || outcome.problems.length === 0
       ? ''
       : html`<ul role="alert">${outcome.problems.map((p) => html`<li>${p}</li>`)}</ul>`;
-  return htmlReply(
-    outcome?.status ?? 200,
-    consolePage(c.session, {
-      title,
-      section: '/app/calendar',
-      body: html`${problems}${body}`,
-      notice: outcome === null ? (CALENDAR_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null) : null,
-      alert: outcome?.alert ?? null,
-      scripts: [CALENDAR_MOVE_JS_PATH],
-    }),
-  );
+  return pageReply(c, outcome?.status ?? 200, {
+    title,
+    section: '/app/calendar',
+    body: html`${problems}${body}`,
+    notice: outcome === null ? (CALENDAR_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null) : null,
+    alert: outcome?.alert ?? null,
+    scripts: [CALENDAR_MOVE_JS_PATH],
+  });
 }
 
 // Phones get the month as an agenda: only the days with posts, each named once, one under the other.

@@ -29,8 +29,8 @@ import {
   issueScope,
 } from '../compose-checks-view.js';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { composeFromPost } from './compose-from-post.js';
 import { composePreview } from './compose-preview.js';
 import { type ComposeForm, readComposeForm, uploadJson, wantsJson } from './compose-upload.js';
@@ -184,16 +184,13 @@ ${composePreview(input, platformsOf(accounts, draft.profileIds), media, c.deps.c
 <button type="submit" name="action" value="approval-queue" class="secondary" data-send>Ask for approval into the queue</button>
 </div></form>
 ${wayBack(draft, status)}`;
-  return htmlReply(
-    status,
-    consolePage(c.session, {
-      title: 'Compose',
-      section: '/app/compose',
-      body,
-      alert,
-      scripts: [COMPOSE_CHECKS_JS_PATH],
-    }),
-  );
+  return pageReply(c, status, {
+    title: 'Compose',
+    section: '/app/compose',
+    body,
+    alert,
+    scripts: [COMPOSE_CHECKS_JS_PATH],
+  });
 }
 
 // After a refusal, or when the post is a copy: the way back to where the person came from.
@@ -244,15 +241,12 @@ async function sentDraft(
 }
 
 function expired(c: SignedContext): ConsoleReply {
-  return htmlReply(
-    403,
-    consolePage(c.session, {
-      title: 'Not uploaded',
-      section: '/app/compose',
-      alert: 'The upload form has expired or could not be read. Reload the page and try again.',
-      body: html`<p><a href="/app/compose">Back to compose</a></p>`,
-    }),
-  );
+  return pageReply(c, 403, {
+    title: 'Not uploaded',
+    section: '/app/compose',
+    alert: 'The upload form has expired or could not be read. Reload the page and try again.',
+    body: html`<p><a href="/app/compose">Back to compose</a></p>`,
+  });
 }
 
 async function submit(c: SignedContext): Promise<ConsoleReply> {

@@ -1,7 +1,8 @@
 import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField, type SectionPath } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { csrfField, pageReply, type SectionPath } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
+import { notFoundPage } from './refusal-page.js';
 
 // A destructive action asks first. Its button is a GET form leading to a page that says what
 // follows; that page's form posts to the same path, where the action's own route does it. No
@@ -40,21 +41,19 @@ export function confirmRoute(
     async run(c: SignedContext): Promise<ConsoleReply> {
       const confirmation = await ask(c);
       if (confirmation === null) {
-        return htmlReply(
-          404,
-          consolePage(c.session, {
-            title: 'Not found',
-            section,
-            body: html`<p>There is no such thing among yours. <a href="${section ?? '/app'}">Go back</a>.</p>`,
-          }),
-        );
+        return notFoundPage(c, {
+          title: 'Not found',
+          section,
+          text: 'There is no such thing among yours.',
+          back: { href: section ?? '/app', label: 'Go back' },
+        });
       }
       const { question, consequences, button, back } = confirmation;
       const body = html`<div class="card">${consequences.map((line) => html`<p>${line}</p>`)}
 <form method="post" action="${c.url.pathname}">${csrfField(c.session)}
 <div class="actions"><button class="danger" type="submit">${button}</button> <a href="${back.href}">Cancel: ${back.label}</a></div>
 </form></div>`;
-      return htmlReply(200, consolePage(c.session, { title: question, section, body }));
+      return pageReply(c, 200, { title: question, section, body });
     },
   };
 }

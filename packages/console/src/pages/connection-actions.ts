@@ -1,8 +1,8 @@
 import { type ConnectedAccount, captionPreview, disconnectAccount, getPost, PLATFORM_NAMES } from '@svc/core';
 import { html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 
 /**
  * The notice of the Connections page a console-started connect returns to
@@ -32,19 +32,16 @@ async function disconnect(c: SignedContext): Promise<ConsoleReply> {
       return { id, name: post.isOk() ? captionPreview(post.value.caption) || id : id };
     }),
   );
-  return htmlReply(
-    done.error.code === 'account_not_found' ? 404 : 409,
-    consolePage(c.session, {
-      title: 'Not disconnected',
-      section: '/app/connections',
-      alert: done.error.message,
-      body: html`${
-        posts.length === 0
-          ? ''
-          : html`<p>The posts still to go out to it:</p><ul>${posts.map((p) => html`<li><a href="/app/posts/${p.id}">${p.name}</a></li>`)}</ul>`
-      }<p><a href="/app/connections">Back to the connections</a></p>`,
-    }),
-  );
+  return pageReply(c, done.error.code === 'account_not_found' ? 404 : 409, {
+    title: 'Not disconnected',
+    section: '/app/connections',
+    alert: done.error.message,
+    body: html`${
+      posts.length === 0
+        ? ''
+        : html`<p>The posts still to go out to it:</p><ul>${posts.map((p) => html`<li><a href="/app/posts/${p.id}">${p.name}</a></li>`)}</ul>`
+    }<p><a href="/app/connections">Back to the connections</a></p>`,
+  });
 }
 
 /** Disconnecting an account (its confirmation page is among the confirmations). */

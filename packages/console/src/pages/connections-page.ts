@@ -11,8 +11,8 @@ import {
 } from '@svc/core';
 import { avatar, emptyState, type Html, html, platformMark, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 import { connectedNotice, disconnectRoutes } from './connection-actions.js';
 import { platformSetupSection } from './platform-setup-section.js';
@@ -98,10 +98,7 @@ ${
 ${await youtubeAuditSection(c, accounts)}
 ${c.deps.platformSetup === undefined ? '' : platformSetupSection(c.deps.platformSetup, c.deps.core.clock.now())}`;
   const notice = connectedNotice(c, accounts);
-  return htmlReply(
-    200,
-    consolePage(c.session, { title: 'Connections', section: '/app/connections', body, notice }),
-  );
+  return pageReply(c, 200, { title: 'Connections', section: '/app/connections', body, notice });
 }
 
 // The same connect link REST hands out: the person is sent to it at once.

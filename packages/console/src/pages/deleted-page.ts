@@ -8,8 +8,8 @@ import {
 } from '@svc/core';
 import { emptyState, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 import { statusBadge } from './format.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
 
@@ -36,7 +36,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
           },
         )
       : html`<div class="table stack"><table><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Deleted</th><th scope="col">Restorable for</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
-  return htmlReply(200, consolePage(c.session, { title: 'Deleted', section: '/app/deleted', body }));
+  return pageReply(c, 200, { title: 'Deleted', section: '/app/deleted', body });
 }
 
 async function restore(c: SignedContext): Promise<ConsoleReply> {

@@ -1,8 +1,8 @@
 import { can, captionPreview, getPost, type Post, retryPost } from '@svc/core';
 import { type Html, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { problemsOf } from './post-slides.js';
 
 // What a failed post's page offers instead of a dead end: retry it as it is, edit its words and
@@ -52,17 +52,14 @@ async function retry(c: SignedContext): Promise<ConsoleReply> {
   if (retried.isOk()) return redirectReply(`/app/posts/${post.id}?done=retried`);
   // The whole form again, with what was typed and each issue, and the way back to the post.
   const problems = problemsOf(retried.error);
-  return htmlReply(
-    retried.error.code === 'invalid_post_state' ? 409 : 400,
-    consolePage(c.session, {
-      title: `Not retried: ${captionPreview(post.caption) || 'a post without a caption'}`,
-      section: '/app/posts',
-      alert: 'Not retried: the post is still failed, as it was.',
-      body: html`<ul role="alert">${problems.map((p) => html`<li>${p}</li>`)}</ul>
+  return pageReply(c, retried.error.code === 'invalid_post_state' ? 409 : 400, {
+    title: `Not retried: ${captionPreview(post.caption) || 'a post without a caption'}`,
+    section: '/app/posts',
+    alert: 'Not retried: the post is still failed, as it was.',
+    body: html`<ul role="alert">${problems.map((p) => html`<li>${p}</li>`)}</ul>
 ${failedPostActions(c, post, edit ? typed : null)}
 <p><a href="/app/posts/${post.id}">Back to the post</a></p>`,
-    }),
-  );
+  });
 }
 
 /** Retrying a failed post, with or without an edit. */

@@ -20,11 +20,12 @@ import {
 import { type Html, html } from '@svc/web';
 import type { Result } from 'neverthrow';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 import { statusBadge } from './format.js';
 import { problemsOf } from './post-slides.js';
+import { postNotFound } from './refusal-page.js';
 
 /** Confirmations the group's page shows after an action (`?done=`). */
 const GROUP_NOTICES: Readonly<Record<string, string>> = {
@@ -64,20 +65,9 @@ const platformOf = (post: Post) => {
 // Browsers send a textarea's line breaks as CRLF; the caption is stored as the person wrote it.
 const typedText = (value: string | null) => (value ?? '').replace(/\r\n/g, '\n');
 
-function notFound(c: SignedContext): ConsoleReply {
-  return htmlReply(
-    404,
-    consolePage(c.session, {
-      title: 'Post not found',
-      section: '/app/posts',
-      body: html`<p>There is no such post. <a href="/app/posts">Back to the posts</a>.</p>`,
-    }),
-  );
-}
-
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const found = await getPostGroup(c.deps.core, c.actor, c.params.id ?? '');
-  if (found.isErr()) return notFound(c);
+  if (found.isErr()) return postNotFound(c);
   return groupPage(c, found.value, null);
 }
 
@@ -144,16 +134,13 @@ ${
 }
 <p><a href="/app/posts">Back to the posts</a></p>`;
   const notice = outcome === null ? (GROUP_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null) : null;
-  return htmlReply(
-    outcome?.status ?? 200,
-    consolePage(c.session, {
-      title: first.name ?? (captionPreview(caption) || 'Post across platforms'),
-      section: '/app/posts',
-      body,
-      notice,
-      alert: outcome?.alert ?? null,
-    }),
-  );
+  return pageReply(c, outcome?.status ?? 200, {
+    title: first.name ?? (captionPreview(caption) || 'Post across platforms'),
+    section: '/app/posts',
+    body,
+    notice,
+    alert: outcome?.alert ?? null,
+  });
 }
 
 function editAllForm(c: SignedContext, group: PostGroup, fields: { caption: string; title: string }): Html {
@@ -193,7 +180,7 @@ async function afterAction(
 function onGroup(act: (c: SignedContext, group: PostGroup) => Promise<ConsoleReply>) {
   return async (c: SignedContext): Promise<ConsoleReply> => {
     const found = await getPostGroup(c.deps.core, c.actor, c.params.id ?? '');
-    return found.isErr() ? notFound(c) : act(c, found.value);
+    return found.isErr() ? postNotFound(c) : act(c, found.value);
   };
 }
 
@@ -214,7 +201,7 @@ const editAll = onGroup(async (c, group) => {
 // One platform's caption of its own (a variation): the other members stay as they are.
 const editMember = onGroup(async (c, group) => {
   const post = group.posts.find((p) => p.id === c.params.postId);
-  if (post === undefined) return notFound(c);
+  if (post === undefined) return postNotFound(c);
   const caption = typedText(c.form.get('caption'));
   if (caption === post.caption) return redirectReply(`/app/groups/${group.groupId}?done=unchanged`);
   const edited = await editPost(c.deps.core, c.actor, { postId: post.id, caption });

@@ -1,8 +1,8 @@
 import { captionPreview, deleteMedia, getPost, listMedia, type MediaItem, mediaTypeName } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaPreview } from './media-preview.js';
@@ -34,10 +34,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
       : html`<div class="table stack"><table><caption class="skip">Media, newest first</caption>
 <thead><tr><th scope="col">File</th><th scope="col">Details</th><th scope="col">Added</th><th scope="col">Used by</th><th scope="col"><span class="skip">Actions</span></th></tr></thead>
 <tbody>${rows}</tbody></table></div>${next}`;
-  return htmlReply(
-    200,
-    consolePage(c.session, { title: 'Media', section: '/app/media', body, notice: deleted }),
-  );
+  return pageReply(c, 200, { title: 'Media', section: '/app/media', body, notice: deleted });
 }
 
 /**

@@ -14,8 +14,8 @@ import {
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 import { activitySentence } from './activity-sentence.js';
 import { statusBadge, statusLabel } from './format.js';
 import { planNoticeView } from './plan-notice-view.js';
@@ -124,10 +124,7 @@ ${attention.length === 0 ? html`<p class="muted">Nothing needs your attention.</
 ${upcoming}
 <h2>Recent activity</h2>
 ${recent}`;
-  return htmlReply(
-    200,
-    consolePage(c.session, { title: 'Overview', section: '/app', body, notice: zoneNotice(c) }),
-  );
+  return pageReply(c, 200, { title: 'Overview', section: '/app', body, notice: zoneNotice(c) });
 }
 
 /** The overview. */

@@ -22,8 +22,8 @@ import {
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import type { TimeFormat } from '../time-format.js';
 import { editedPhrase } from './activity-sentence.js';
 import { confirmButton } from './confirm-page.js';
@@ -31,7 +31,7 @@ import { failedPostActions } from './failed-post-actions.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaPreview } from './media-preview.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
-import { actionReply, type RefusalFrame } from './refusal-page.js';
+import { actionReply, postNotFound, type RefusalFrame } from './refusal-page.js';
 
 /** Confirmations a post's page and the list show after an action (`?done=`). */
 export const POST_NOTICES: Readonly<Record<string, string>> = {
@@ -85,20 +85,9 @@ function fieldsOf(post: Post, time: TimeFormat): EditFields {
   };
 }
 
-function notFound(c: SignedContext): ConsoleReply {
-  return htmlReply(
-    404,
-    consolePage(c.session, {
-      title: 'Post not found',
-      section: '/app/posts',
-      body: html`<p>There is no such post. <a href="/app/posts">Back to the posts</a>.</p>`,
-    }),
-  );
-}
-
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
-  if (found.isErr()) return notFound(c);
+  if (found.isErr()) return postNotFound(c);
   return postPage(c, found.value, null);
 }
 
@@ -146,16 +135,13 @@ ${
 ${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<ol class="history">${history.map((event) => historyLine(event, c.time))}</ol>`}</section>
 <p><a href="/app/posts">Back to the posts</a></p>`;
   const notice = outcome === null ? (POST_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null) : null;
-  return htmlReply(
-    outcome?.status ?? 200,
-    consolePage(c.session, {
-      title: post.name ?? (captionPreview(post.caption) || 'Post'),
-      section: '/app/posts',
-      body,
-      notice,
-      alert: outcome?.alert ?? null,
-    }),
-  );
+  return pageReply(c, outcome?.status ?? 200, {
+    title: post.name ?? (captionPreview(post.caption) || 'Post'),
+    section: '/app/posts',
+    body,
+    notice,
+    alert: outcome?.alert ?? null,
+  });
 }
 
 /**
@@ -265,7 +251,7 @@ function changesOf(c: SignedContext, post: Post, fields: EditFields): Omit<EditP
 // Saves the Edit form through the use case REST's PATCH calls; a slide button only redraws the form.
 async function edit(c: SignedContext): Promise<ConsoleReply> {
   const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
-  if (found.isErr()) return notFound(c);
+  if (found.isErr()) return postNotFound(c);
   const post = found.value;
   const fields = editFieldsOf(c.form, post);
   const slide = c.form.get('slide');
@@ -304,7 +290,7 @@ async function move(c: SignedContext): Promise<ConsoleReply> {
   if (moved.isOk()) return redirectReply(`/app/posts/${id}?done=moved`);
   // The post's page again, the time typed kept, with why and every way on from there.
   const found = await getPost(c.deps.core, c.actor, id);
-  if (found.isErr()) return notFound(c);
+  if (found.isErr()) return postNotFound(c);
   return postPage(c, found.value, {
     status: moved.error.code === 'invalid_post_state' ? 409 : 400,
     fields: fieldsOf(found.value, c.time),

@@ -1,6 +1,7 @@
 import {
   type ErrorCode,
   isPlatform,
+  MAX_MEDIA_ITEMS,
   type MediaAsset,
   ownMediaAssets,
   previewKindOf,
@@ -17,12 +18,12 @@ import { mediaPreview, thumbnailUrl } from './media-preview.js';
 
 const MEDIA_IDS = /^media_[A-Za-z0-9]{10,40}$/;
 
-/** The slides a form carries, in order (a hidden `media` field of comma-separated ids). */
+/** The slides a form carries, in order (a hidden `media` field of comma-separated ids), at most as many as a post may name. */
 export const mediaIdsOf = (values: readonly string[]): string[] =>
   values
     .flatMap((v) => v.split(','))
     .filter((id) => MEDIA_IDS.test(id))
-    .slice(0, 20);
+    .slice(0, MAX_MEDIA_ITEMS);
 
 /** The person's own assets among `ids`, in that order (core's ownership filter). */
 export function ownSlides(c: SignedContext, ids: readonly string[]): Promise<MediaAsset[]> {

@@ -13,8 +13,8 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 import { statusLabel } from './format.js';
 import { groupPageRoutes } from './group-page.js';
 import { postGroupRow } from './post-group-row.js';
@@ -93,7 +93,7 @@ ${
 }
 ${next}`;
   const notice = POST_NOTICES[c.url.searchParams.get('done') ?? ''] ?? null;
-  return htmlReply(200, consolePage(c.session, { title: 'Posts', section: '/app/posts', body, notice }));
+  return pageReply(c, 200, { title: 'Posts', section: '/app/posts', body, notice });
 }
 
 /** The filters: a plain GET form, so a filtered list is a link that can be kept and shared. */

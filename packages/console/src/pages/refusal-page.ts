@@ -2,8 +2,8 @@ import { isPlanRefusal, type SvcError } from '@svc/core';
 import { html } from '@svc/web';
 import type { Result } from 'neverthrow';
 import type { SignedContext } from '../console-context.js';
-import { consolePage, type SectionPath } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { pageReply, type SectionPath } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { planNoticeView } from './plan-notice-view.js';
 
 /** What a refused action shows: why (the use case's own message), and the way back. */
@@ -19,15 +19,12 @@ export type Refusal = {
 
 /** The one page every refused console action answers with: nothing was changed, here is why. */
 export function refusalPage(c: SignedContext, refusal: Refusal): ConsoleReply {
-  return htmlReply(
-    refusal.status,
-    consolePage(c.session, {
-      title: refusal.title,
-      section: refusal.section,
-      alert: refusal.message,
-      body: html`${isPlanRefusal(refusal.code ?? '') ? planNoticeView(c, 'lapsed') : ''}<p><a href="${refusal.back.href}">${refusal.back.label}</a></p>`,
-    }),
-  );
+  return pageReply(c, refusal.status, {
+    title: refusal.title,
+    section: refusal.section,
+    alert: refusal.message,
+    body: html`${isPlanRefusal(refusal.code ?? '') ? planNoticeView(c, 'lapsed') : ''}<p><a href="${refusal.back.href}">${refusal.back.label}</a></p>`,
+  });
 }
 
 /** A refusal's page, less what the use case's error says. */
@@ -50,4 +47,31 @@ export function actionReply<T>(
   const { planNotice, ...rest } = frame;
   const code = planNotice === true ? { code: outcome.error.code } : {};
   return refusalPage(c, { ...rest, message: outcome.error.message, ...code });
+}
+
+/** The page of an id that is not one of the person's: nothing about it, and the way back. */
+export function notFoundPage(
+  c: SignedContext,
+  page: {
+    readonly title: string;
+    readonly section: SectionPath;
+    readonly text: string;
+    readonly back: { readonly href: string; readonly label: string };
+  },
+): ConsoleReply {
+  return pageReply(c, 404, {
+    title: page.title,
+    section: page.section,
+    body: html`<p>${page.text} <a href="${page.back.href}">${page.back.label}</a>.</p>`,
+  });
+}
+
+/** The page of a post (or a group of posts) that is not the person's. */
+export function postNotFound(c: SignedContext): ConsoleReply {
+  return notFoundPage(c, {
+    title: 'Post not found',
+    section: '/app/posts',
+    text: 'There is no such post.',
+    back: { href: '/app/posts', label: 'Back to the posts' },
+  });
 }

@@ -14,10 +14,10 @@ import {
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
-import { refusalPage } from './refusal-page.js';
+import { notFoundPage, refusalPage } from './refusal-page.js';
 import {
   accountsCell,
   depsOf,
@@ -45,14 +45,12 @@ function titleOf(w: WebhookJson): string {
 
 /** The page of an id that is not one of the person's webhooks (or deliveries): nothing about it. */
 function notFound(c: SignedContext, what = 'webhook'): ConsoleReply {
-  return htmlReply(
-    404,
-    consolePage(c.session, {
-      title: what === 'webhook' ? 'Webhook not found' : 'Delivery not found',
-      section: '/app/webhooks',
-      body: html`<p>There is no such ${what} among yours. <a href="/app/webhooks">Back to the webhooks</a>.</p>`,
-    }),
-  );
+  return notFoundPage(c, {
+    title: what === 'webhook' ? 'Webhook not found' : 'Delivery not found',
+    section: '/app/webhooks',
+    text: `There is no such ${what} among yours.`,
+    back: { href: '/app/webhooks', label: 'Back to the webhooks' },
+  });
 }
 
 /** A refused action: not found for an id that is not the person's, else the use case's message. */
@@ -173,15 +171,12 @@ ${
 ${older === '' && newest === '' ? '' : html`<p class="actions">${newest} ${older}</p>`}
 </section>
 <p><a href="/app/webhooks">Back to the webhooks</a></p>`;
-  return htmlReply(
-    200,
-    consolePage(c.session, {
-      title: titleOf(w),
-      section: '/app/webhooks',
-      body,
-      notice: extra.notice ?? null,
-    }),
-  );
+  return pageReply(c, 200, {
+    title: titleOf(w),
+    section: '/app/webhooks',
+    body,
+    notice: extra.notice ?? null,
+  });
 }
 
 // What an action did, after its redirect; a disabled webhook's queue waits until it is enabled.

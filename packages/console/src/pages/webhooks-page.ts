@@ -9,8 +9,8 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply } from '../console-reply.js';
+import { csrfField, pageReply } from '../console-page.js';
+import type { ConsoleReply } from '../console-reply.js';
 import { webhookDetailRoutes } from './webhook-detail-page.js';
 import {
   accountsCell,
@@ -109,16 +109,13 @@ ${
 <thead><tr><th scope="col">Endpoint</th><th scope="col">Events</th><th scope="col">Accounts</th><th scope="col">State</th><th scope="col">Failing since</th><th scope="col">Created</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
 }`;
-  return htmlReply(
-    extra.status,
-    consolePage(c.session, {
-      title: 'Webhooks',
-      section: '/app/webhooks',
-      body,
-      notice: extra.notice ?? null,
-      alert: extra.alert ?? null,
-    }),
-  );
+  return pageReply(c, extra.status, {
+    title: 'Webhooks',
+    section: '/app/webhooks',
+    body,
+    notice: extra.notice ?? null,
+    alert: extra.alert ?? null,
+  });
 }
 
 const LIST_NOTICES: Readonly<Record<string, string>> = {

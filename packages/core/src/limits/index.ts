@@ -27,6 +27,11 @@ export {
   REGISTRATION_RATE_LIMIT_WINDOW_SECONDS,
   registrationRateLimitPolicy,
 } from './rate-limit-policy.js';
+export {
+  type ChangeOwnPasswordDeps,
+  changeOwnPassword,
+  type OwnPasswordChange,
+} from './use-cases/change-own-password.js';
 export { checkSignIn, type SignInCheck } from './use-cases/check-sign-in.js';
 export {
   createRateLimiter,

@@ -9,6 +9,7 @@ import {
   type PostEventType,
   type PostState,
   RESTORE_WINDOW_MS,
+  refusalOf,
   stateOf,
   transition,
 } from './post-state-machine.js';
@@ -467,5 +468,45 @@ describe('can', () => {
         state,
       ).toEqual(allowed);
     }
+  });
+});
+
+describe('refusalOf', () => {
+  it('answers null exactly where can allows, and invalid_post_state elsewhere', () => {
+    const states: PostState[] = [
+      'draft',
+      'pending_approval',
+      'scheduled',
+      'publishing',
+      'posted',
+      'failed',
+      'deleted',
+    ];
+    for (const state of states) {
+      for (const action of ['edit', 'move', 'delete', 'restore', 'retry', 'approve'] as PostAction[]) {
+        const post = postIn(state);
+        const refused = refusalOf(post, action);
+        expect(refused === null, `${state} ${action}`).toBe(can(post, action));
+        if (refused !== null) expect(refused.code).toBe('invalid_post_state');
+      }
+    }
+  });
+
+  it('asks to wait for a post being published to settle', () => {
+    const post = postIn('publishing');
+    expect(refusalOf(post, 'edit')?.message).toBe(
+      `Post ${post.id} is being published right now and cannot be edited. Check its status in a minute: once it is posted or failed it settles.`,
+    );
+    expect(refusalOf(post, 'delete')?.message).toContain('cannot be deleted');
+  });
+
+  it('says what would make an edit possible', () => {
+    expect(refusalOf(postIn('pending_approval'), 'edit')?.message).toBe(
+      'This post is pending approval. Only drafts and scheduled posts can be edited: reject it to revise it.',
+    );
+    expect(refusalOf(postIn('posted'), 'edit')?.message).toBe(
+      'This post is posted. Only drafts and scheduled posts can be edited (of a posted post, only its evergreen rule).',
+    );
+    expect(refusalOf(postIn('failed'), 'edit')?.details).toMatchObject({ state: 'failed', event: 'edit' });
   });
 });

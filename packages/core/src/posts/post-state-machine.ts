@@ -147,9 +147,54 @@ const ACTION_EVENTS: Readonly<Record<PostAction, readonly PostEventType[]>> = {
  * on the moment, such as the restore window, are the transition's to refuse).
  */
 export function can(post: Post, action: PostAction): boolean {
+  return refusalOf(post, action) === null;
+}
+
+/**
+ * Why the post's state refuses the action, in the words a person reads (null when `can` allows
+ * it): a post being published is asked to wait for it to settle, and an edit says what would make
+ * it possible (rejecting a post awaiting review, only the evergreen rule of a posted post).
+ */
+export function refusalOf(post: Post, action: PostAction): SvcError | null {
   const from = stateOf(post);
-  return ACTION_EVENTS[action].some((event) =>
-    POST_TRANSITIONS.some((rule) => rule.event === event && rule.from.includes(from)),
+  const events = ACTION_EVENTS[action];
+  if (
+    events.some((event) => POST_TRANSITIONS.some((rule) => rule.event === event && rule.from.includes(from)))
+  ) {
+    return null;
+  }
+  if (from === 'publishing' && action !== 'restore' && action !== 'approve') {
+    return beingPublished(post, ACTION_PAST[action]);
+  }
+  if (action === 'edit') {
+    const hint =
+      from === 'pending_approval'
+        ? ': reject it to revise it'
+        : from === 'posted'
+          ? ' (of a posted post, only its evergreen rule)'
+          : '';
+    return refusal(post, from, 'edit', `Only drafts and scheduled posts can be edited${hint}.`);
+  }
+  const [event] = events as [PostEventType, ...PostEventType[]];
+  return refusal(post, from, event, RULE_TEXT[event]);
+}
+
+// The action as the refusal of a post being published words it ("cannot be …").
+const ACTION_PAST: Readonly<Record<PostAction, string>> = {
+  edit: 'edited',
+  move: 'moved',
+  delete: 'deleted',
+  restore: 'restored',
+  retry: 'retried',
+  approve: 'approved',
+};
+
+/** The refusal of an action on a post being published: it settles within minutes, posted or failed. */
+export function beingPublished(post: Post, action: string): SvcError {
+  return svcError(
+    'invalid_post_state',
+    `Post ${post.id} is being published right now and cannot be ${action}. Check its status in a minute: once it is posted or failed it settles.`,
+    { postId: post.id, state: 'publishing' },
   );
 }
 

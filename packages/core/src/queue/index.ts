@@ -23,5 +23,6 @@ export {
   WEEKDAYS,
   type Weekday,
 } from './posting-schedule.js';
+export { queueWithMove } from './queue-move.js';
 export { SLOT_HOLDING_STATUSES } from './slot-holding-statuses.js';
 export { getPostingSlots, replacePostingSlots, scheduleOf } from './use-cases/posting-slots.js';

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
-import { mediaIdsField, platformMetaField, slideList, titleField } from './post-fields.js';
+import { platformsField, postContentFields, profileIdsField, slideList } from './post-fields.js';
 
 /** `svc_draft_post`: saves a draft (a whole post, or a caption written from a hint) to send for approval later. */
 export const draftPostTool = defineTool({
@@ -30,12 +30,10 @@ export const draftPostTool = defineTool({
         'What the post should say; hashtags in it are kept. The caption is written from it unless caption is given. Required when caption is not given.',
       ),
     caption: z.string().optional().describe('The caption, used as written instead of one from content_hint.'),
-    title: titleField,
     media_urls: slideList()
       .optional()
       .describe('Public image or video links in slide order, imported into the library now.'),
-    media_ids: mediaIdsField,
-    platform_meta: platformMetaField,
+    ...postContentFields,
     scheduled_time: z
       .string()
       .optional()
@@ -48,18 +46,10 @@ export const draftPostTool = defineTool({
       .describe(
         "True instead of scheduled_time: once approved, each post takes its account's next free posting slot (svc_get_queue shows the slots).",
       ),
-    platforms: z
-      .array(z.enum(PLATFORMS))
-      .min(1)
-      .optional()
-      .describe('Platforms the caption must fit. Optional when profile_ids is given.'),
+    platforms: platformsField('Platforms the caption must fit. Optional when profile_ids is given.'),
     tone: z.enum(DRAFT_TONES).optional().describe('casual (default), professional or promotional.'),
     name: z.string().optional().describe('A label for the draft.'),
-    profile_ids: z
-      .array(z.string().min(1))
-      .min(1)
-      .optional()
-      .describe('Accounts pre-selected on the draft (from svc_list_profiles).'),
+    profile_ids: profileIdsField('Accounts pre-selected on the draft (from svc_list_profiles).'),
   }),
   output: z.object({
     draftId: z.string(),

@@ -1,4 +1,4 @@
-import { LIMIT_PHRASES } from '@svc/core';
+import { LIMIT_PHRASES, PLATFORMS } from '@svc/core';
 import { z } from 'zod';
 
 // Fields svc_schedule_post and svc_draft_post share, with their limits from core's policy.
@@ -7,13 +7,28 @@ import { z } from 'zod';
 export const slideList = () => z.array(z.string().min(1)).min(1).max(LIMIT_PHRASES.maxMediaItems);
 
 /** `media_ids`: library media ids in slide order. */
-export const mediaIdsField = slideList().optional().describe('Media ids in slide order.');
+const mediaIdsField = slideList().optional().describe('Media ids in slide order.');
 
 /** `title`: the title YouTube and TikTok require. */
-export const titleField = z.string().optional().describe(LIMIT_PHRASES.titleRule);
+const titleField = z.string().optional().describe(LIMIT_PHRASES.titleRule);
 
 /** `platform_meta`: per-platform options. */
-export const platformMetaField = z
+const platformMetaField = z
   .record(z.string(), z.unknown())
   .optional()
   .describe('Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok.');
+
+/** `platforms`: one or more platforms; what they are for is the tool's to say. */
+export const platformsField = (meaning: string) =>
+  z.array(z.enum(PLATFORMS)).min(1).optional().describe(meaning);
+
+/** `profile_ids`: one or more profile ids (from svc_list_profiles); what they stand for is the tool's to say. */
+export const profileIdsField = (meaning: string) =>
+  z.array(z.string().min(1)).min(1).optional().describe(meaning);
+
+/** What a post's content shares between svc_schedule_post and svc_draft_post: its title, library media and options. */
+export const postContentFields = {
+  title: titleField,
+  media_ids: mediaIdsField,
+  platform_meta: platformMetaField,
+};

@@ -10,23 +10,17 @@ import {
 import { z } from 'zod';
 import { defineTool, type ToolAnswer } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
-import { mediaIdsField, platformMetaField, slideList, titleField } from './post-fields.js';
+import { platformsField, postContentFields, profileIdsField, slideList } from './post-fields.js';
 
 const input = z.strictObject({
   caption: z
     .string()
     .optional()
     .describe(`Max ${LIMIT_PHRASES.captionMax} characters (each platform also applies its own limit).`),
-  platforms: z
-    .array(z.enum(PLATFORMS))
-    .min(1)
-    .optional()
-    .describe('Platforms to post to. Optional when profile_ids is given.'),
-  profile_ids: z
-    .array(z.string().min(1))
-    .min(1)
-    .optional()
-    .describe('The whole target set (from svc_list_profiles); platforms are not fanned out.'),
+  platforms: platformsField('Platforms to post to. Optional when profile_ids is given.'),
+  profile_ids: profileIdsField(
+    'The whole target set (from svc_list_profiles); platforms are not fanned out.',
+  ),
   all_accounts: z
     .boolean()
     .optional()
@@ -52,10 +46,8 @@ const input = z.strictObject({
       `Public image or video links in slide order (${LIMIT_PHRASES.mediaTypes}; ${LIMIT_PHRASES.maxFile} each).`,
     ),
   media_id: z.string().min(1).optional().describe('One media id from svc_add_media_from_url.'),
-  media_ids: mediaIdsField,
-  title: titleField,
+  ...postContentFields,
   category: z.string().optional(),
-  platform_meta: platformMetaField,
 });
 
 type Args = z.infer<typeof input>;

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE_IDEMPOTENT } from './annotations.js';
 import { oneTarget, skippedMemberSchema } from './group-target.js';
+import { profileIdsField } from './post-fields.js';
 
 const input = z.strictObject({
   post_id: z.string().min(1).optional().describe('The scheduled post to edit (or give group_id).'),
@@ -24,11 +25,9 @@ const input = z.strictObject({
     ),
   caption: z.string().optional().describe(`The new caption; max ${LIMIT_PHRASES.captionMax} characters.`),
   scheduled_time: z.string().optional().describe('New time, ISO 8601 with an offset, in the future.'),
-  profile_ids: z
-    .array(z.string().min(1))
-    .min(1)
-    .optional()
-    .describe('The replacement target: one profile id (a post goes to one account); its platform is used.'),
+  profile_ids: profileIdsField(
+    'The replacement target: one profile id (a post goes to one account); its platform is used.',
+  ),
   media_id: z.string().min(1).optional().describe('Shorthand for media_ids with one id.'),
   media_ids: z
     .array(z.string().min(1))

@@ -1,14 +1,14 @@
-import { restorePost } from '@svc/core';
+import { LIMIT_PHRASES, restorePost } from '@svc/core';
 import { type CliCommand, printJson } from './cli-command.js';
 import { orFail, withServices } from './command-support.js';
 
 /** `svc posts restore`. */
 export const postsRestore: CliCommand = {
   name: 'posts restore',
-  summary: 'Restore a deleted post (within 30 days)',
+  summary: `Restore a deleted post (within ${LIMIT_PHRASES.restoreWindow})`,
   help: `Usage: svc posts restore POST_ID
 
-Restores a soft-deleted post to the status it had, within 30 days of its deletion; later the
+Restores a soft-deleted post to the status it had, within ${LIMIT_PHRASES.restoreWindow} of its deletion; later the
 post is gone for good (restore_window_expired). A scheduled post whose time passed while it was
 deleted goes out at the next publisher run. Prints {"id", "status", "scheduledTime", "dueAt"}.`,
   options: {},

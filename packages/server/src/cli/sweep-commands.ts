@@ -1,3 +1,4 @@
+import { LIMIT_PHRASES } from '@svc/core';
 import { createLogger } from '../create-logger.js';
 import { createServerSweeper } from '../start-collector.js';
 import { type CliCommand, printJson } from './cli-command.js';
@@ -13,7 +14,7 @@ Runs one round of every maintenance sweep now, the same round \`svc serve\` and 
 run every 15 minutes (docs/operations.md, "Sweeps"), and prints what each did as one JSON object:
   refreshed, warned      tokens about to lapse refreshed; owners warned of those that cannot be
   abandonedUploads       upload targets whose bytes never came, an hour after their link expired
-  purgedPosts            posts deleted more than 30 days ago (no longer restorable), removed
+  purgedPosts            posts deleted more than ${LIMIT_PHRASES.restoreWindow} ago (no longer restorable), removed
   purgedMediaAssets      copies the service made only for those posts, removed with them
   webhookMessages        webhook messages settled more than 30 days ago, with their history
   orphanedBlobs          stored files no media asset refers to, older than a day, removed

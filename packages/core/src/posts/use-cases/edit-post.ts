@@ -1,10 +1,10 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
-import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
+import type { Platform, SvcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
 import { postEditedEvents } from '../post-edited-event.js';
-import { type DraftRevision, transition } from '../post-state-machine.js';
+import { type DraftRevision, refusalOf, transition } from '../post-state-machine.js';
 import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
 import { editedTexts, evergreenEdit, futureTime } from './edit-values.js';
@@ -63,15 +63,8 @@ export async function plannedEdit(
 ): Promise<Result<PlannedEdit, SvcError>> {
   if (post.status === 'draft') return revisedDraft(deps, actor, post, input);
   if (post.status === 'posted' && onlyEvergreen(input)) return evergreenOfPosted(deps, post, input.evergreen);
-  if (post.status !== 'scheduled' && post.status !== 'publishing') {
-    return err(
-      svcError(
-        'invalid_post_state',
-        `This post is ${post.status.replace('_', ' ')}. Only drafts and scheduled posts can be edited${post.status === 'pending_approval' ? ': reject it to revise it' : post.status === 'posted' ? ' (of a posted post, only its evergreen rule)' : ''}.`,
-        { postId: post.id, state: post.status, event: 'edit' },
-      ),
-    );
-  }
+  const refused = refusalOf(post, 'edit');
+  if (refused !== null) return err(refused);
   const { scheduledTime, ...rest } = input;
   if (scheduledTime === null) {
     return err(

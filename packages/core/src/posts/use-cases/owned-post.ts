@@ -52,14 +52,8 @@ export function postNotFound(postId: string): SvcError {
   return svcError('post_not_found', `Post ${postId} not found.`, { postId });
 }
 
-/** The refusal for a post a publisher is publishing right now (it cannot be changed or deleted). */
-export function beingPublished(post: Post, action: string): SvcError {
-  return svcError(
-    'invalid_post_state',
-    `Post ${post.id} is being published right now and cannot be ${action}. Check its status in a minute: once it is posted or failed it settles.`,
-    { postId: post.id, state: 'publishing' },
-  );
-}
+// The refusal for a post a publisher is publishing right now is the state machine's wording.
+export { beingPublished } from '../post-state-machine.js';
 
 /**
  * The refusal when a post's compare-and-set write finds another version: it changed while
