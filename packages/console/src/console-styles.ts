@@ -49,6 +49,9 @@ export const CONSOLE_CSS = `${WEB_CSS}
 @media (min-width:48.01rem){.agenda{display:none}}
 /* The evergreen rule: two short numbers, a refusal said under the field it is about. */
 .evergreen-rule input[type=number]{max-width:9rem}
+.evergreen-rule .evergreen-number label{display:block;font-weight:600;margin:.6rem 0 .25rem}
+/* A checkbox stays beside its words when they wrap on a phone. */
+.evergreen-rule>label{flex-wrap:nowrap;align-items:flex-start}.evergreen-rule>label>input{flex:none;margin-top:.3rem}
 .field-error{color:var(--bad);font-weight:600;margin:.25rem 0}
 [aria-invalid=true]{border-color:var(--bad)}
 .copies{margin:.25rem 0 .75rem;padding-left:1.25rem}.copies li{margin:0 0 .35rem}

@@ -169,7 +169,31 @@ describe('evergreen in the console', () => {
     expect(copy.text).toContain(
       'In the queue for <time datetime="2026-01-22T09:00:00.000Z">2026-01-22 09:00 UTC</time>.',
     );
-    expect(copy.text).not.toContain('action="/app/posts/' + copyId + '/evergreen"');
+    expect(copy.text).not.toContain(`action="/app/posts/${copyId}/evergreen"`);
+  });
+
+  it("says in the post's history why a period passed without a copy, in words", async () => {
+    await replacePostingSlots(app.t.deps, operatorActor(user), threads.id, { timeZone: 'UTC', slots: [] });
+    const made = await compose({
+      caption: 'Our guide',
+      evergreen: 'on',
+      everyDays: '1',
+      maxTimes: '2',
+      action: 'schedule',
+    });
+    const id = idFrom(made.headers.get('location'));
+    const published = await post(id);
+    const at = new Date('2026-01-20T09:00:00Z');
+    await app.t.store.posts.updatePost(
+      { ...published, status: 'posted', publishedAt: at, dueAt: null },
+      published.version,
+    );
+    app.t.clock.set(new Date(at.getTime() + DAY));
+    expect(await recycleEvergreenPosts(app.t.deps)).toEqual({ recycled: 0, skipped: 1 });
+    await browser.signIn(user.email, PASSWORD);
+    const page = await browser.get(`/app/posts/${id}`);
+    expect(page.text).toContain('Not recycled this period: the account has no posting slots</li>');
+    expect(page.text).toContain('Not recycled yet. Copy 1 is due');
   });
 
   it('changes and stops the rule on the post’s page, and says a refused change next to its field', async () => {

@@ -185,7 +185,7 @@ ${
 }
 <label for="time">When (${zoneName(c.time.zone)} time; empty: right away)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
-${evergreenFieldset(draft.evergreen, evergreenErrors, { idPrefix: 'evergreen', withSwitch: true })}
+${evergreenFieldset(draft.evergreen, evergreenErrors, { idPrefix: 'evergreen', withSwitch: true, legend: 'Evergreen' })}
 </div>
 ${checks(c, input, media)}
 ${composePreview(input, platformsOf(accounts, draft.profileIds), media, c.deps.core.policy)}

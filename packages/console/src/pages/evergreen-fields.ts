@@ -105,10 +105,10 @@ const invalid = (id: string, message: string | undefined): Html | '' =>
 export function evergreenFieldset(
   fields: EvergreenFields,
   errors: EvergreenErrors,
-  options: { readonly idPrefix: string; readonly withSwitch: boolean },
+  options: { readonly idPrefix: string; readonly withSwitch: boolean; readonly legend: string },
 ): Html {
   const id = (name: string) => `${options.idPrefix}-${name}`;
-  return html`<fieldset class="evergreen-rule" id="${id('fields')}"><legend>Evergreen</legend>
+  return html`<fieldset class="evergreen-rule" id="${id('fields')}"><legend>${options.legend}</legend>
 <p class="hint">Once it has gone out, a copy of it (same caption and media, a post of its own) joins the account's queue at its next free slot.</p>
 ${fieldError(id('rule-error'), errors.rule)}
 ${

@@ -7,6 +7,7 @@ import {
   type EvergreenStanding,
   type Post,
   publicStatus,
+  type RecycleSkipReason,
 } from '@svc/core';
 import { type Html, html } from '@svc/web';
 import type { SignedContext } from '../console-context.js';
@@ -27,6 +28,16 @@ export type EvergreenTyped = { readonly fields: EvergreenFields; readonly errors
 // Only drafts, scheduled and posted posts take a rule, and never a copy (core's editPost decides;
 // the form is not offered where it would only be refused).
 const RULE_STATUSES: readonly Post['status'][] = ['draft', 'scheduled', 'posted'];
+
+/** Why a period passed without a copy (`post.recycle_skipped`'s `reason`), as a person reads it. */
+export const SKIP_REASONS: Readonly<Record<RecycleSkipReason, string>> = {
+  no_posting_slots: 'the account has no posting slots',
+  no_free_slot: 'no posting slot was free in the year ahead',
+  account_unavailable: 'the account is disconnected or inactive',
+  quota_exceeded: "the month's posting quota is used up",
+  no_figures: "too few analytics figures to compare with the account's median",
+  not_above_median: "it did not do better than the account's median",
+};
 
 const times = (n: number) => (n === 1 ? '1 time' : `${n} times`);
 
@@ -84,7 +95,7 @@ export function evergreenSection(
   const fields = typed?.fields ?? evergreenFieldsOf(rule);
   const form = editable
     ? html`<form method="post" action="/app/posts/${post.id}/evergreen">${csrfField(c.session)}
-${evergreenFieldset(fields, typed?.errors ?? {}, { idPrefix: 'rule', withSwitch: false })}
+${evergreenFieldset(fields, typed?.errors ?? {}, { idPrefix: 'rule', withSwitch: false, legend: rule === null ? 'The rule' : 'Change the rule' })}
 <div class="actions"><button type="submit" name="action" value="save">${rule === null ? 'Make it evergreen' : 'Save the rule'}</button>${
         rule === null
           ? ''

@@ -29,7 +29,7 @@ import type { TimeFormat } from '../time-format.js';
 import { editedPhrase } from './activity-sentence.js';
 import { confirmButton } from './confirm-page.js';
 import { evergreenErrorsOf, evergreenRequest, typedEvergreen } from './evergreen-fields.js';
-import { type EvergreenTyped, evergreenSection } from './evergreen-section.js';
+import { type EvergreenTyped, evergreenSection, SKIP_REASONS } from './evergreen-section.js';
 import { failedPostActions } from './failed-post-actions.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaPreview } from './media-preview.js';
@@ -369,6 +369,8 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'post.approval_requested': 'Review requested',
   'post.approved': 'Approved',
   'post.rejected': 'Rejected',
+  'post.recycled': 'Queued as a copy of its evergreen original',
+  'post.recycle_skipped': 'Not recycled this period',
 };
 
 // One change of the post, with what it carries that a person wants to read (the failure reason,
@@ -378,7 +380,12 @@ function historyLine(event: JournalEvent, time: TimeFormat): Html {
     const phrase = editedPhrase(event.data, time);
     return html`<li>${time.when(event.at)}: ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}</li>`;
   }
-  const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
+  const given = typeof event.data.reason === 'string' ? event.data.reason : null;
+  // A skipped period's reason is a code; other events' reasons are already sentences.
+  const reason =
+    event.type === 'post.recycle_skipped' && given !== null
+      ? (SKIP_REASONS[given as keyof typeof SKIP_REASONS] ?? given)
+      : given;
   return html`<li>${time.when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
 }
 
