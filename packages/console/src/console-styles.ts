@@ -54,7 +54,7 @@ export const CONSOLE_CSS = `${WEB_CSS}
 .evergreen-rule>label{flex-wrap:nowrap;align-items:flex-start}.evergreen-rule>label>input{flex:none;margin-top:.3rem}
 .field-error{color:var(--bad);font-weight:600;margin:.25rem 0}
 [aria-invalid=true]{border-color:var(--bad)}
-.copies{margin:.25rem 0 .75rem;padding-left:1.25rem}.copies li{margin:0 0 .35rem}
+.evergreen details{margin:0}.copies{margin:.25rem 0 .75rem;padding-left:1.25rem}.copies li{margin:0 0 .35rem}
 .slides{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0}
 /* Compose's per-platform preview: one card per platform, side by side where they fit. */
 .previews{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;margin:0;padding:0}

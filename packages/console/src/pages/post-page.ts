@@ -117,6 +117,9 @@ async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | nul
   const group = post.groupId === null ? null : await getPostGroup(c.deps.core, c.actor, post.groupId);
   const others = group?.isOk() ? group.value.posts.filter((p) => p.id !== post.id) : [];
   const standing = await unwrap(evergreenStanding(c.deps.core, c.actor, post.id));
+  const evergreen = evergreenSection(c, post, standing, outcome?.evergreen ?? null);
+  // A rule or a copy is part of what the post is; the offer to make one waits below the edits.
+  const evergreenFirst = post.evergreen !== null || post.recycledFrom !== null;
   const body = html`${
     outcome === null || outcome.problems.length === 0
       ? ''
@@ -133,7 +136,7 @@ ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${pos
 <dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>
 ${others.length === 0 ? '' : html`<dt>Made with</dt><dd><a href="/app/groups/${post.groupId}">the same post on ${others.flatMap((o) => o.platforms.map((p) => PLATFORM_NAMES[p])).join(', ')}</a></dd>`}
 </dl></div>
-${evergreenSection(c, post, standing, outcome?.evergreen ?? null)}
+${evergreenFirst ? evergreen : ''}
 ${await mediaSection(c, post)}
 ${
   can(post, 'move')
@@ -145,6 +148,7 @@ ${
     : ''
 }
 ${can(post, 'edit') ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
+${evergreenFirst ? '' : evergreen}
 ${failedPostActions(c, post)}
 ${
   can(post, 'delete')
