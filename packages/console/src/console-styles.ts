@@ -47,6 +47,14 @@ export const CONSOLE_CSS = `${WEB_CSS}
 .agenda .day-posts{font-size:.95rem}
 @media (max-width:48rem){.calendar{display:none}}
 @media (min-width:48.01rem){.agenda{display:none}}
+/* The evergreen rule: two short numbers, a refusal said under the field it is about. */
+.evergreen-rule input[type=number]{max-width:9rem}
+.evergreen-rule .evergreen-number label{display:block;font-weight:600;margin:.6rem 0 .25rem}
+/* A checkbox stays beside its words when they wrap on a phone. */
+.evergreen-rule>label{flex-wrap:nowrap;align-items:flex-start}.evergreen-rule>label>input{flex:none;margin-top:.3rem}
+.field-error{color:var(--bad);font-weight:600;margin:.25rem 0}
+[aria-invalid=true]{border-color:var(--bad)}
+.evergreen details{margin:0}.copies{margin:.25rem 0 .75rem;padding-left:1.25rem}.copies li{margin:0 0 .35rem}
 .slides{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;padding:0}
 /* Compose's per-platform preview: one card per platform, side by side where they fit. */
 .previews{display:flex;flex-wrap:wrap;gap:1rem;list-style:none;margin:0;padding:0}

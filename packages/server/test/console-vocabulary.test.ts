@@ -120,6 +120,8 @@ describe('human words on every console page and in every tool description', () =
       profileIds: [accounts.threads],
       caption: 'Next week 👍',
       scheduledTime: later,
+      // Its page tells the evergreen rule in words.
+      evergreen: { everyDays: 7, maxTimes: 3, onlyAboveMedian: true },
     });
     await get('/app/compose');
     const draft = await post('/app/compose', {

@@ -127,6 +127,7 @@ const PART_WORDS: Readonly<Record<string, string>> = {
   title: 'title',
   media: 'media',
   accounts: 'accounts',
+  evergreen: 'evergreen rule',
 };
 
 /**

@@ -4,6 +4,7 @@ import {
   createDraft,
   createPosts,
   describePublication,
+  type ErrorCode,
   listConnections,
   type MediaAsset,
   PLATFORM_NAMES,
@@ -34,6 +35,15 @@ import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { composeFromPost } from './compose-from-post.js';
 import { composePreview } from './compose-preview.js';
 import { type ComposeForm, readComposeForm, uploadJson, wantsJson } from './compose-upload.js';
+import {
+  EVERGREEN_OFF,
+  type EvergreenErrors,
+  type EvergreenFields,
+  evergreenErrorsOf,
+  evergreenFieldset,
+  evergreenRequest,
+  typedEvergreen,
+} from './evergreen-fields.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 
@@ -47,6 +57,7 @@ type Draft = {
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
+  readonly evergreen: EvergreenFields;
 };
 
 const EMPTY: Draft = {
@@ -57,6 +68,7 @@ const EMPTY: Draft = {
   privacyLevel: '',
   mediaIds: [],
   from: '',
+  evergreen: EVERGREEN_OFF,
 };
 
 async function privacyChoices(
@@ -120,6 +132,7 @@ async function form(
   status: number,
   alert: string | null,
   problems: readonly string[] = [],
+  evergreenErrors: EvergreenErrors = {},
 ): Promise<ConsoleReply> {
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const media = await ownSlides(c, draft.mediaIds);
@@ -172,6 +185,7 @@ ${
 }
 <label for="time">When (${zoneName(c.time.zone)} time; empty: right away)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
+${evergreenFieldset(draft.evergreen, evergreenErrors, { idPrefix: 'evergreen', withSwitch: true, legend: 'Evergreen' })}
 </div>
 ${checks(c, input, media)}
 ${composePreview(input, platformsOf(accounts, draft.profileIds), media, c.deps.core.policy)}
@@ -218,6 +232,7 @@ function draftOf(fields: URLSearchParams): Draft {
     privacyLevel: fields.get('privacyLevel') ?? '',
     mediaIds: mediaIdsOf(fields.getAll('media')),
     from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
+    evergreen: typedEvergreen(fields),
   };
 }
 
@@ -266,6 +281,7 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     ...(draft.mediaIds.length === 0 ? {} : { mediaIds: [...draft.mediaIds] }),
     ...(platformMeta === null ? {} : { platformMeta }),
     ...(time === null ? {} : { scheduledTime: time }),
+    ...(draft.evergreen.on ? { evergreen: evergreenRequest(draft.evergreen) } : {}),
   };
   // The queue's buttons: each account's next free slot (docs/queue.md) instead of the typed time.
   const { scheduledTime: _typed, ...untimed } = content as typeof content & { scheduledTime?: string };
@@ -275,7 +291,7 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
       ...(action === 'approval-queue' ? { ...untimed, queue: true } : content),
       profileIds: draft.profileIds,
     });
-    if (saved.isErr()) return form(c, draft, 400, 'Not saved.', problemsOf(saved.error, c.time.zone));
+    if (saved.isErr()) return refusal(c, draft, 'Not saved.', saved.error);
     if (action !== 'draft') {
       const asked = await requestApproval(c.deps.core, c.actor, { postId: saved.value.id });
       if (asked.isErr())
@@ -297,7 +313,7 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
     { ...when, platforms: platformsOf(accounts, draft.profileIds), profileIds: draft.profileIds },
     { requireScheduledTime: false, mixedImageSizes: COMPOSE_MIXED_IMAGE_SIZES },
   );
-  if (created.isErr()) return form(c, draft, 400, 'Not scheduled.', problemsOf(created.error, c.time.zone));
+  if (created.isErr()) return refusal(c, draft, 'Not scheduled.', created.error);
   // One compose is one post across platforms: its group's page, or the post's own for one platform.
   const [first, ...others] = created.value.posts;
   return redirectReply(
@@ -307,6 +323,18 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
         ? `/app/posts/${first.id}?done=scheduled`
         : `/app/groups/${first.groupId}?done=scheduled`,
   );
+}
+
+// A refused rule is said next to its fields; any other refusal is listed above the form.
+function refusal(
+  c: SignedContext,
+  draft: Draft,
+  alert: string,
+  error: { code: ErrorCode; message: string; details?: Readonly<Record<string, unknown>> },
+): Promise<ConsoleReply> {
+  const evergreen = evergreenErrorsOf(error);
+  if (evergreen === null) return form(c, draft, 400, alert, problemsOf(error, c.time.zone));
+  return form(c, draft, 400, `${alert} The evergreen rule needs a change: see its fields.`, [], evergreen);
 }
 
 // The whole form comes along with the file, so nothing typed is lost; the file is read only once

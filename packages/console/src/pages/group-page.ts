@@ -23,6 +23,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
+import { ruleInWords } from './evergreen-fields.js';
 import { statusBadge } from './format.js';
 import { problemsOf } from './post-slides.js';
 import { postNotFound } from './refusal-page.js';
@@ -90,7 +91,8 @@ async function groupPage(c: SignedContext, group: PostGroup, outcome: Outcome | 
 <dl><dt>Scheduled</dt><dd>${c.time.when(post.scheduledTime)}</dd>
 ${post.publishedAt === null ? '' : html`<dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>`}
 ${post.failedReason === null ? '' : html`<dt>Why it failed</dt><dd>${post.failedReason}</dd>`}
-<dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd></dl>
+<dt>Caption</dt><dd>${post.caption || html`<span class="muted">none</span>`}</dd>
+${post.evergreen === null ? '' : html`<dt>Evergreen</dt><dd>${ruleInWords(post.evergreen)} <a href="/app/posts/${post.id}#evergreen-heading">Copies of the ${platformOf(post)} post</a></dd>`}</dl>
 ${
   can(post, 'edit')
     ? html`<form method="post" action="/app/groups/${group.groupId}/posts/${post.id}/caption">${csrfField(c.session)}

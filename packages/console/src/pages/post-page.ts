@@ -7,6 +7,7 @@ import {
   deletePost,
   type EditPostInput,
   editPost,
+  evergreenStanding,
   getPost,
   getPostGroup,
   type JournalEvent,
@@ -27,6 +28,8 @@ import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import type { TimeFormat } from '../time-format.js';
 import { editedPhrase } from './activity-sentence.js';
 import { confirmButton } from './confirm-page.js';
+import { evergreenErrorsOf, evergreenRequest, typedEvergreen } from './evergreen-fields.js';
+import { type EvergreenTyped, evergreenSection, SKIP_REASONS } from './evergreen-section.js';
 import { failedPostActions } from './failed-post-actions.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaPreview } from './media-preview.js';
@@ -44,6 +47,8 @@ export const POST_NOTICES: Readonly<Record<string, string>> = {
   edited: 'Saved: the post now reads as you edited it.',
   retried: 'Sent to publish again: the publisher takes it at its next run.',
   unchanged: 'Nothing to save: the post is as it was.',
+  evergreen: 'Saved: the post is recycled by its new rule.',
+  'evergreen-stopped': 'Stopped: no more copies will be made. Copies already made stay.',
 };
 
 /** What the Edit form holds: the post's values, or what the person typed after a refusal or a slide move. */
@@ -64,6 +69,8 @@ type EditOutcome = {
   readonly problems: readonly string[];
   /** The time typed in the Move form, kept after its refusal. */
   readonly moveTime?: string;
+  /** The evergreen rule as typed, kept after its refusal. */
+  readonly evergreen?: EvergreenTyped;
 };
 
 /** The slides as every surface presents them (core's post presenter); the console shows no link from it. */
@@ -98,6 +105,10 @@ async function postPage(c: SignedContext, post: Post, outcome: EditOutcome | nul
   // A post made with others (one compose to several platforms) leads back to the whole.
   const group = post.groupId === null ? null : await getPostGroup(c.deps.core, c.actor, post.groupId);
   const others = group?.isOk() ? group.value.posts.filter((p) => p.id !== post.id) : [];
+  const standing = await unwrap(evergreenStanding(c.deps.core, c.actor, post.id));
+  const evergreen = evergreenSection(c, post, standing, outcome?.evergreen ?? null);
+  // A rule or a copy is part of what the post is; the offer to make one waits below the edits.
+  const evergreenFirst = post.evergreen !== null || post.recycledFrom !== null;
   const body = html`${
     outcome === null || outcome.problems.length === 0
       ? ''
@@ -114,6 +125,7 @@ ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${pos
 <dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>
 ${others.length === 0 ? '' : html`<dt>Made with</dt><dd><a href="/app/groups/${post.groupId}">the same post on ${others.flatMap((o) => o.platforms.map((p) => PLATFORM_NAMES[p])).join(', ')}</a></dd>`}
 </dl></div>
+${evergreenFirst ? evergreen : ''}
 ${await mediaSection(c, post)}
 ${
   can(post, 'move')
@@ -125,6 +137,7 @@ ${
     : ''
 }
 ${can(post, 'edit') ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
+${evergreenFirst ? '' : evergreen}
 ${failedPostActions(c, post)}
 ${
   can(post, 'delete')
@@ -273,6 +286,29 @@ async function edit(c: SignedContext): Promise<ConsoleReply> {
   return redirectReply(`/app/posts/${post.id}?done=edited`);
 }
 
+// Changes or stops the post's evergreen rule: an edit of `evergreen` alone, as REST's PATCH sends it.
+async function evergreen(c: SignedContext): Promise<ConsoleReply> {
+  const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
+  if (found.isErr()) return postNotFound(c);
+  const post = found.value;
+  const stop = c.form.get('action') === 'stop';
+  const fields = typedEvergreen(c.form);
+  const edited = await editPost(c.deps.core, c.actor, {
+    postId: post.id,
+    evergreen: stop ? null : evergreenRequest(fields),
+  });
+  if (edited.isOk())
+    return redirectReply(`/app/posts/${post.id}?done=${stop ? 'evergreen-stopped' : 'evergreen'}`);
+  const errors = evergreenErrorsOf(edited.error);
+  return postPage(c, post, {
+    status: edited.error.code === 'invalid_post_state' ? 409 : 400,
+    fields: fieldsOf(post, c.time),
+    alert: stop ? 'Not stopped: the rule stays as it was.' : 'Not saved: the rule stays as it was.',
+    problems: errors === null ? problemsOf(edited.error, c.time.zone) : [],
+    evergreen: { fields: { ...fields, on: true }, errors: errors ?? {} },
+  });
+}
+
 async function remove(c: SignedContext): Promise<ConsoleReply> {
   const id = c.params.id ?? '';
   const done = await deletePost(c.deps.core, c.actor, id);
@@ -323,6 +359,8 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'post.approval_requested': 'Review requested',
   'post.approved': 'Approved',
   'post.rejected': 'Rejected',
+  'post.recycled': 'Queued as a copy of its evergreen original',
+  'post.recycle_skipped': 'Not recycled this period',
 };
 
 // One change of the post, with what it carries that a person wants to read (the failure reason,
@@ -332,14 +370,20 @@ function historyLine(event: JournalEvent, time: TimeFormat): Html {
     const phrase = editedPhrase(event.data, time);
     return html`<li>${time.when(event.at)}: ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}</li>`;
   }
-  const reason = typeof event.data.reason === 'string' ? event.data.reason : null;
+  const given = typeof event.data.reason === 'string' ? event.data.reason : null;
+  // A skipped period's reason is a code; other events' reasons are already sentences.
+  const reason =
+    event.type === 'post.recycle_skipped' && given !== null
+      ? (SKIP_REASONS[given as keyof typeof SKIP_REASONS] ?? given)
+      : given;
   return html`<li>${time.when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
 }
 
-/** A post's page and its forms: edit, move, delete. */
+/** A post's page and its forms: edit, move, delete, its evergreen rule. */
 export const postPageRoutes: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/app/posts/:id', access: 'signed', run: show },
   { method: 'POST', path: '/app/posts/:id/edit', access: 'signed', run: edit },
   { method: 'POST', path: '/app/posts/:id/delete', access: 'signed', run: remove },
   { method: 'POST', path: '/app/posts/:id/move', access: 'signed', run: move },
+  { method: 'POST', path: '/app/posts/:id/evergreen', access: 'signed', run: evergreen },
 ];

@@ -98,6 +98,12 @@ export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-
 export { type EditPostInput, editPost, plannedEdit } from './use-cases/edit-post.js';
 export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-group.js';
 export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
+export {
+  type EvergreenNext,
+  type EvergreenStanding,
+  evergreenStanding,
+  nextCopy,
+} from './use-cases/evergreen-standing.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
 export {

@@ -11,6 +11,7 @@ import {
   resolveMedia,
   resolveTargets,
 } from '../../posts/index.js';
+import { parseEvergreenRule } from '../../queue/index.js';
 import { DRAFT_TONES, type DraftTone, draftCaption } from './draft-caption.js';
 
 /** What `svc_draft_post` asks for: a hint to write a caption from, or the post itself. */
@@ -37,6 +38,8 @@ export type CreateDraftInput = {
   readonly name?: string | null;
   /** Accounts pre-selected on the draft; checked like a post's targets. */
   readonly profileIds?: readonly string[] | null;
+  /** The evergreen rule its approved rows recycle by (docs/queue.md); null or absent for none. */
+  readonly evergreen?: unknown;
 };
 
 type Deps = ImportDeps;
@@ -77,6 +80,8 @@ async function create(
     const caption = checkedCaption(given, deps.policy);
     if (caption.isErr()) return err(caption.error);
   }
+  const evergreen = parseEvergreenRule(input.evergreen);
+  if (evergreen.isErr()) return err(evergreen.error);
   const tone = input.tone ?? 'casual';
   if (!(DRAFT_TONES as readonly string[]).includes(tone)) {
     return err(
@@ -103,7 +108,10 @@ async function create(
   const content = await draftContentOf(deps, actor, input, now);
   if (content.isErr()) return err(content.error);
   const caption = given ?? draftCaption(input.contentHint ?? '', tone as DraftTone, platforms, deps.policy);
-  const draft = draftPost(deps, actor, input, caption, content.value, platforms, profileIds, now);
+  const draft = {
+    ...draftPost(deps, actor, input, caption, content.value, platforms, profileIds, now),
+    evergreen: evergreen.value,
+  };
   const outcome = await deps.store.posts.insertPosts({
     ownerId: actor.user.id,
     at: now,

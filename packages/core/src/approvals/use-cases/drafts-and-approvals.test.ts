@@ -191,6 +191,27 @@ describe('drafts and approvals', () => {
     expect(twice.code).toBe('invalid_post_state');
   });
 
+  it('saves a draft with an evergreen rule, which each approved row carries; refuses a bad rule by its field', async () => {
+    const rule = { everyDays: 14, maxTimes: 3 };
+    const saved = (
+      await createDraft(t.deps, actor(), {
+        caption: 'Our guide',
+        profileIds: [threads.id, facebook.id],
+        evergreen: rule,
+      })
+    )._unsafeUnwrap();
+    expect(saved.evergreen).toEqual({ ...rule, onlyAboveMedian: false });
+    await requestApproval(t.deps, actor(), { postId: saved.id });
+    const decided = (await decideApproval(t.deps, { id: saved.id, approve: true }))._unsafeUnwrap();
+    for (const id of decided.scheduledPostIds) {
+      expect((await t.store.posts.getPost(id))?.evergreen).toEqual({ ...rule, onlyAboveMedian: false });
+    }
+    const refused = (
+      await createDraft(t.deps, actor(), { caption: 'Too often', evergreen: { everyDays: 0, maxTimes: 3 } })
+    )._unsafeUnwrapErr();
+    expect(refused).toMatchObject({ code: 'validation_failed', details: { field: 'evergreen.everyDays' } });
+  });
+
   it('rejecting returns the post to draft with the note; it can be asked again (by post id)', async () => {
     const post = await draft();
     await requestApproval(t.deps, actor(), { postId: post.id });
