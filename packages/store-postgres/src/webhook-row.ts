@@ -91,7 +91,7 @@ export const { rowToDelivery } = PG_ROWS;
 /** A `webhook_attempts` row; its bigint id reads as a string, which is the page cursor. */
 export type AttemptRow = AttemptRowOf<PgTypes, string>;
 
-/** An attempt's own columns, in the order FINISH_ATTEMPT_SQL binds them ($7…$14). */
+/** An attempt's own columns, in the order INSERT_ATTEMPT_SQL binds them ($5…$12). */
 const ATTEMPT_COLUMNS = [
   'event_type',
   'attempt_number',
@@ -103,7 +103,7 @@ const ATTEMPT_COLUMNS = [
   'response_excerpt',
 ] as const;
 
-/** The parameters of an attempt's own columns, in the order FINISH_ATTEMPT_SQL binds them ($7…$14). */
+/** The parameters of an attempt's own columns, in the order INSERT_ATTEMPT_SQL binds them ($5…$12). */
 export function attemptParams(a: WebhookAttempt): unknown[] {
   const row = attemptToRow(a);
   return ATTEMPT_COLUMNS.map((column) => row[column]);
