@@ -5,8 +5,9 @@ import {
   type FanOutTx,
   type FinishAttemptTx,
   finishAttemptScript,
-  patchSubscription,
+  patchSubscriptionScript,
   runScriptAsync,
+  type SubscriptionPatchTx,
   type WebhookDelivery,
   type WebhookMessage,
   type WebhookStore,
@@ -98,6 +99,19 @@ function updateParams(s: WebhookSubscription): unknown[] {
   ];
 }
 
+/** The small calls of core's patchSubscriptionScript, on the transaction's client. */
+function patchTx(client: PoolClient): AsyncTx<SubscriptionPatchTx> {
+  return {
+    subscriptionForUpdate: async (ownerId, id) => {
+      const row = (await client.query<SubscriptionRow>(LOCK_SUBSCRIPTION_SQL, [id, ownerId])).rows[0];
+      return row === undefined ? null : rowToSubscription(row);
+    },
+    saveSubscription: async (subscription) => {
+      await client.query(UPDATE_SUBSCRIPTION_SQL, updateParams(subscription));
+    },
+  };
+}
+
 /** The small calls of core's commitFanOutScript, on the transaction's client. */
 function fanOutTx(client: PoolClient): AsyncTx<FanOutTx> {
   return {
@@ -170,13 +184,9 @@ export function createPostgresWebhookStore(pool: Pool): WebhookStore {
     },
 
     updateSubscription(ownerId, id, patch) {
-      return withTransaction(pool, async (client) => {
-        const row = (await client.query<SubscriptionRow>(LOCK_SUBSCRIPTION_SQL, [id, ownerId])).rows[0];
-        if (row === undefined) return null;
-        const next = patchSubscription(rowToSubscription(row), patch);
-        await client.query(UPDATE_SUBSCRIPTION_SQL, updateParams(next));
-        return next;
-      });
+      return withTransaction(pool, (client) =>
+        runScriptAsync(patchSubscriptionScript(ownerId, id, patch), patchTx(client)),
+      );
     },
 
     async deleteSubscription(ownerId, id) {

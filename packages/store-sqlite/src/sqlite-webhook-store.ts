@@ -9,8 +9,9 @@ import {
   type FinishAttemptRequest,
   type FinishAttemptTx,
   finishAttemptScript,
-  patchSubscription,
+  patchSubscriptionScript,
   runScript,
+  type SubscriptionPatchTx,
   type WebhookDelivery,
   type WebhookMessage,
   type WebhookStore,
@@ -146,13 +147,20 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
     .prepare<[], number>("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'")
     .pluck();
 
-  const update = db.transaction((ownerId: string, id: string, patch: WebhookSubscriptionPatch) => {
-    const row = selectSubscription.get(id, ownerId);
-    if (row === undefined) return null;
-    const next = patchSubscription(rowToSubscription(row), patch);
-    updateSubscription.run(subscriptionToRow(next));
-    return next;
-  }).immediate;
+  // The small calls of core's patchSubscriptionScript; the immediate transaction holds the write lock.
+  const patchTx: SubscriptionPatchTx = {
+    subscriptionForUpdate: (ownerId, id) => {
+      const row = selectSubscription.get(id, ownerId);
+      return row === undefined ? null : rowToSubscription(row);
+    },
+    saveSubscription: (subscription) => {
+      updateSubscription.run(subscriptionToRow(subscription));
+    },
+  };
+
+  const update = db.transaction((ownerId: string, id: string, patch: WebhookSubscriptionPatch) =>
+    runScript(patchSubscriptionScript(ownerId, id, patch), patchTx),
+  ).immediate;
 
   // A clash (a message id or a subscription-message pair stored already) throws, and the
   // transaction around this rolls everything back.

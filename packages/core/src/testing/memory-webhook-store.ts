@@ -10,8 +10,9 @@ import {
   type FanOutTx,
   type FinishAttemptTx,
   finishAttemptScript,
-  patchSubscription,
+  patchSubscriptionScript,
   type RecordedAttempt,
+  type SubscriptionPatchTx,
   type WebhookDelivery,
   type WebhookMessage,
   type WebhookStore,
@@ -95,6 +96,17 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
     !isLive(d.leaseUntil, now) &&
     subscriptions.get(d.subscriptionId)?.enabled === true;
 
+  // The small calls of core's patchSubscriptionScript.
+  const patchTx: SubscriptionPatchTx = {
+    subscriptionForUpdate: (ownerId, id) => {
+      const found = ownSubscription(ownerId, id);
+      return found === null ? null : copy(found);
+    },
+    saveSubscription: (subscription) => {
+      subscriptions.set(subscription.id, copy(subscription));
+    },
+  };
+
   // The small calls of core's commitFanOutScript. The cursor moves first, so the move records how
   // to undo it, for when the insert after it throws on a clash.
   const fanOutTx = (undo: Undo[]): FanOutTx => ({
@@ -175,11 +187,7 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
     },
     async updateSubscription(ownerId, id, patch) {
       live();
-      const found = ownSubscription(ownerId, id);
-      if (found === null) return null;
-      const next = patchSubscription(found, copy(patch));
-      subscriptions.set(id, next);
-      return copy(next);
+      return runScript(patchSubscriptionScript(ownerId, id, copy(patch)), patchTx);
     },
     async deleteSubscription(ownerId, id) {
       live();

@@ -2,6 +2,7 @@
 // This file is the area's contract: other areas and packages import only what it exports.
 export type { FanOutTx } from './ports/fan-out-tx.js';
 export type { DeliveryKeys, FinishAttemptTx } from './ports/finish-attempt-tx.js';
+export type { SubscriptionPatchTx } from './ports/subscription-patch-tx.js';
 export type { WebhookRequest, WebhookResponse, WebhookSender } from './ports/webhook-sender.js';
 export type { WebhookSigner } from './ports/webhook-signer.js';
 export {
@@ -44,6 +45,7 @@ export {
   type WebhookInput,
   type WebhookWithSecret,
 } from './use-cases/manage-webhooks.js';
+export { patchSubscriptionScript } from './use-cases/patch-subscription-script.js';
 export {
   sweepWebhookMessages,
   WEBHOOK_RETENTION_BATCH,
