@@ -1,6 +1,5 @@
-import type { ConnectedAccount } from '@svc/core';
 import { ACCOUNT_COLUMNS, type AccountRowOf } from '@svc/store-sql';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
+import { PG_ROWS, type PgTypes, paramsIn } from './pg-values.js';
 
 /**
  * A `connected_accounts` row as pg reads it (bigint arrives as text). Read as jsonb (together
@@ -11,10 +10,7 @@ export type AccountRow = AccountRowOf<PgTypes>;
 const { accountToRow } = PG_ROWS;
 
 /** The parameters that store an account, in ACCOUNT_COLUMNS order (@svc/store-sql). */
-export function accountParams(account: ConnectedAccount): unknown[] {
-  const row = accountToRow(account);
-  return ACCOUNT_COLUMNS.map((column) => row[column]);
-}
+export const accountParams = paramsIn(ACCOUNT_COLUMNS, accountToRow);
 
 /** The account a `connected_accounts` row holds. */
 export const { rowToAccount } = PG_ROWS;

@@ -1,6 +1,5 @@
-import type { Automation, InboxComment } from '@svc/core';
 import type { AutomationWithCountsRowOf, InboxRowOf } from '@svc/store-sql';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
+import { arrayParamsIn, PG_ROWS, type PgTypes, paramsIn } from './pg-values.js';
 
 const { automationToRow, commentToRow } = PG_ROWS;
 
@@ -29,10 +28,7 @@ export const AUTOMATION_WITH_COUNTS = `a.*, (SELECT jsonb_object_agg(c.counter, 
   FROM automation_counts AS c WHERE c.automation_id = a.id) AS counts`;
 
 /** The parameters that store an automation, in AUTOMATION_COLUMNS order (counts live elsewhere). */
-export function automationParams(automation: Automation): unknown[] {
-  const row = automationToRow(automation);
-  return AUTOMATION_COLUMNS.map((column) => row[column]);
-}
+export const automationParams = paramsIn(AUTOMATION_COLUMNS, automationToRow);
 
 /** The automation a row and its counts store. */
 export const { rowToAutomation } = PG_ROWS;
@@ -54,10 +50,7 @@ export const NEW_COMMENT_COLUMNS = [
 ] as const;
 
 /** One array parameter per NEW_COMMENT_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
-export function commentParams(comments: readonly InboxComment[]): unknown[] {
-  const rows = comments.map(commentToRow);
-  return NEW_COMMENT_COLUMNS.map((column) => rows.map((row) => row[column]));
-}
+export const commentParams = arrayParamsIn(NEW_COMMENT_COLUMNS, commentToRow);
 
 /** The job an inbox row holds (its lease and due time aside). */
 export const { rowToCommentJob } = PG_ROWS;

@@ -14,6 +14,28 @@ export function nullableJsonParam(value: unknown): string | null {
   return value === null ? null : JSON.stringify(value);
 }
 
+/** The parameters of one value, in `columns` order: its row's columns as a statement binds them. */
+export function paramsIn<V, R>(
+  columns: readonly (keyof R)[],
+  toRow: (value: V) => R,
+): (value: V) => unknown[] {
+  return (value) => {
+    const row = toRow(value);
+    return columns.map((column) => row[column]);
+  };
+}
+
+/** One array parameter per entry of `columns`, for an INSERT … SELECT FROM unnest(…) of many values. */
+export function arrayParamsIn<V, R>(
+  columns: readonly (keyof R)[],
+  toRow: (value: V) => R,
+): (values: readonly V[]) => unknown[] {
+  return (values) => {
+    const rows = values.map(toRow);
+    return columns.map((column) => rows.map((row) => row[column]));
+  };
+}
+
 /** A number read from a bigint column. */
 export function numberFromBigint(value: string | number): number {
   return Number(value);

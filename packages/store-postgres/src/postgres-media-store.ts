@@ -15,7 +15,7 @@ import {
 } from '@svc/core';
 import { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
-import { numberFromBigint, PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
+import { numberFromBigint, PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 import {
   blobBeingRemoved,
   createPostgresBlobRemovals,
@@ -32,10 +32,7 @@ export const { rowToMediaAsset } = PG_ROWS;
 
 const INSERT_ASSET_SQL = insertMediaAssetSql(POSITIONAL);
 
-function assetParams(asset: MediaAsset): unknown[] {
-  const row = PG_ROWS.mediaAssetToRow(asset);
-  return MEDIA_ASSET_COLUMNS.map((column) => row[column]);
-}
+const assetParams = paramsIn(MEDIA_ASSET_COLUMNS, PG_ROWS.mediaAssetToRow);
 
 /**
  * Serialises one owner's quota-using writes: the usage read and the write that raises it cannot

@@ -7,14 +7,14 @@ import {
   conflictOnLostApproval,
   type DraftApprovalStore,
   insertPostsScript,
-  LostPostWrite,
   type Post,
   type PostBatchTx,
   type PostClaimTx,
   type PostStore,
-  type PostWrite,
+  type PostWriteTx,
   runScriptAsync,
   SLOT_HOLDING_STATUSES,
+  updatePostsScript,
 } from '@svc/core';
 import { POST_COLUMNS } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
@@ -165,8 +165,7 @@ function batchTx(client: PoolClient): AsyncTx<PostBatchTx> {
 function approveTx(client: PoolClient): AsyncTx<ApproveDraftTx> {
   return {
     ...batchTx(client),
-    writePost: (post, expectedVersion, events, before) =>
-      writePostgresPost(client, post, expectedVersion, events, before),
+    ...writeTx(client),
     decideApproval: async (id, decision) => {
       const decided = await client.query<ApprovalRow>(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
       const row = decided.rows[0];
@@ -183,25 +182,21 @@ async function quotaUsedBy(client: PoolClient | Pool, ownerId: string, windowSta
   return usage.rows[0]?.used ?? 0;
 }
 
-/** The small calls of core's claimDuePostsScript: SKIP LOCKED row locks, then one write per post. */
-function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
+/** The compare-and-set of core's scripts, on the transaction's client. */
+function writeTx(client: PoolClient): AsyncTx<PostWriteTx> {
   return {
-    duePosts: async (now, limit, passOver) =>
-      (await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [now, limit, passOver])).rows.map(rowToPost),
     writePost: (post, expectedVersion, events, before) =>
       writePostgresPost(client, post, expectedVersion, events, before),
   };
 }
 
-/** Writes posts changed together on one transaction's client; a lost compare-and-set throws, to roll back. */
-async function writeTogether(client: PoolClient, writes: readonly PostWrite[]): Promise<Post[]> {
-  const stored: Post[] = [];
-  for (const w of writes) {
-    const post = await writePostgresPost(client, w.post, w.expectedVersion, w.events, w.before);
-    if (post === null) throw new LostPostWrite(w.post.id);
-    stored.push(post);
-  }
-  return stored;
+/** The small calls of core's claimDuePostsScript: SKIP LOCKED row locks, then one write per post. */
+function claimTx(client: PoolClient): AsyncTx<PostClaimTx> {
+  return {
+    duePosts: async (now, limit, passOver) =>
+      (await client.query<PostRow>(SELECT_DUE_POSTS_SQL, [now, limit, passOver])).rows.map(rowToPost),
+    ...writeTx(client),
+  };
 }
 
 /** The PostStore of a PostgreSQL database. */
@@ -243,9 +238,10 @@ export function createPostgresPostStore(pool: Pool): PostStore & DraftApprovalSt
       return writePostgresPost(pool, post, expectedVersion, events, before);
     },
     async updatePosts(writes) {
+      // All or nothing: a lost compare-and-set throws, rolling back the writes before it.
       return withTransaction(pool, async (client) => ({
         kind: 'written' as const,
-        posts: await writeTogether(client, writes),
+        posts: await runScriptAsync(updatePostsScript(writes), writeTx(client)),
       })).catch(changedOnLostWrite);
     },
     async postsOfGroup(ownerId, groupId) {

@@ -1,5 +1,6 @@
 import type { DomainEvent, Post } from '@svc/core';
 import {
+  beforeAtVersion,
   changedPostColumns,
   statementPerColumnSet,
   updatePostParams,
@@ -34,10 +35,9 @@ export async function writePostgresPost(
   before?: Post,
 ): Promise<Post | null> {
   const row = PG_ROWS.postToRow(post);
+  const known = beforeAtVersion(post, expectedVersion, before);
   const columns =
-    before !== undefined && before.id === post.id && before.version === expectedVersion
-      ? changedPostColumns(PG_ROWS.postToRow(before), row)
-      : WRITABLE_POST_COLUMNS;
+    known === undefined ? WRITABLE_POST_COLUMNS : changedPostColumns(PG_ROWS.postToRow(known), row);
   const statements = statementsOf(columns);
   const params = updatePostParams(row, columns, expectedVersion);
   const result =

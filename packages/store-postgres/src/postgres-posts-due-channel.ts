@@ -1,24 +1,15 @@
-import type pg from 'pg';
 import {
   createPostgresWakeupChannel,
   type PostgresWakeupChannel,
+  type PostgresWakeupChannelOptions,
   WAKEUP_CHANNELS,
 } from './postgres-wakeup-channel.js';
 
 /** The PostgreSQL notification channel that carries "posts fall due at" across processes. */
 export const POSTS_DUE_CHANNEL = WAKEUP_CHANNELS['posts-due'];
 
-/** How to open a posts-due channel. */
-export type PostgresPostsDueChannelOptions = {
-  /** A `postgres://…` URL, as in DATABASE_URL; notifications reach every process on that database. */
-  readonly connectionString: string;
-  /** Further settings of the channel's connections (TLS, timeouts), passed to pg as they are. */
-  readonly client?: Omit<pg.ClientConfig, 'connectionString'>;
-  /** First delay before reconnecting the listener, doubled per failed attempt (default 250 ms). */
-  readonly reconnectMinMs?: number;
-  /** Longest delay between reconnection attempts (default 30 s). */
-  readonly reconnectMaxMs?: number;
-};
+/** How to open a posts-due channel: as a wake-up channel, whose connections it uses. */
+export type PostgresPostsDueChannelOptions = PostgresWakeupChannelOptions;
 
 /** Cross-process wake-ups for publishers: NOTIFY on one connection, LISTEN on others. */
 export type PostgresPostsDueChannel = {

@@ -146,32 +146,31 @@ WHERE s.id = (SELECT subscription_id FROM webhook_deliveries WHERE id = $1 AND l
 FOR KEY SHARE`;
 
 /**
- * The lease holder's attempt, in one statement: delivery $1 of lease owner $2 gets status $3, due
- * time $4 and delivery time $5 at $6 and its lease released; the attempt ($7…$14, see
- * `attemptParams`) is appended with the delivery's keys and owner; the subscription's failure run
- * is set to $16 when $15, and it is disabled with reason $18 at $19 when $17. A lost lease changes
- * no row, and then nothing else is written either.
+ * The lease holder's outcome, once LOCK_ATTEMPT_SUBSCRIPTION_SQL holds: delivery $1 of lease owner
+ * $2 gets status $3, due time $4 and delivery time $5 at $6 and its lease released. A lost lease
+ * changes no row.
  */
-export const FINISH_ATTEMPT_SQL = `WITH finished AS (
-  UPDATE webhook_deliveries SET status = $3, next_attempt_at = $4, delivered_at = $5, updated_at = $6,
-    lease_owner = NULL, lease_until = NULL
-  WHERE id = $1 AND lease_owner = $2
-  RETURNING id, subscription_id, message_id, owner_id
-), recorded AS (
-  INSERT INTO webhook_attempts (delivery_id, subscription_id, message_id, owner_id, event_type, attempt_number,
-    started_at, duration_ms, status_code, outcome, error, response_excerpt)
-  SELECT f.id, f.subscription_id, f.message_id, f.owner_id, $7, $8, $9, $10, $11, $12, $13, $14 FROM finished AS f
-), health AS (
-  UPDATE webhook_subscriptions AS s SET
-    failing_since = CASE WHEN $15::boolean THEN $16::timestamptz ELSE s.failing_since END,
-    enabled = CASE WHEN $17::boolean THEN false ELSE s.enabled END,
-    disabled_reason = CASE WHEN $17::boolean THEN $18::text ELSE s.disabled_reason END,
-    disabled_at = CASE WHEN $17::boolean THEN $19::timestamptz ELSE s.disabled_at END,
-    updated_at = CASE WHEN $17::boolean THEN $19::timestamptz ELSE s.updated_at END
-  FROM finished AS f
-  WHERE s.id = f.subscription_id AND ($15::boolean OR $17::boolean)
-)
-SELECT id FROM finished`;
+export const FINISH_DELIVERY_SQL = `UPDATE webhook_deliveries SET status = $3, next_attempt_at = $4,
+  delivered_at = $5, updated_at = $6, lease_owner = NULL, lease_until = NULL
+WHERE id = $1 AND lease_owner = $2
+RETURNING *`;
+
+/** Appends an attempt of delivery $1 (subscription $2, message $3, owner $4): $5… see `attemptParams`. */
+export const INSERT_ATTEMPT_SQL = `INSERT INTO webhook_attempts (delivery_id, subscription_id, message_id,
+  owner_id, event_type, attempt_number, started_at, duration_ms, status_code, outcome, error, response_excerpt)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`;
+
+/**
+ * Subscription $1's health after an attempt: its failure run set to $3 when $2, and disabled with
+ * reason $5 at $6 when $4.
+ */
+export const SUBSCRIPTION_HEALTH_SQL = `UPDATE webhook_subscriptions AS s SET
+  failing_since = CASE WHEN $2::boolean THEN $3::timestamptz ELSE s.failing_since END,
+  enabled = CASE WHEN $4::boolean THEN false ELSE s.enabled END,
+  disabled_reason = CASE WHEN $4::boolean THEN $5::text ELSE s.disabled_reason END,
+  disabled_at = CASE WHEN $4::boolean THEN $6::timestamptz ELSE s.disabled_at END,
+  updated_at = CASE WHEN $4::boolean THEN $6::timestamptz ELSE s.updated_at END
+WHERE s.id = $1`;
 
 /** Gives delivery $1 of lease owner $2 back unsent: due at $3, its claim's attempt uncounted. */
 export const RELEASE_DELIVERY_SQL = `UPDATE webhook_deliveries

@@ -1,7 +1,13 @@
 import {
-  attemptResult,
+  type AsyncTx,
   type ClaimedDelivery,
-  patchSubscription,
+  commitFanOutScript,
+  type FanOutTx,
+  type FinishAttemptTx,
+  finishAttemptScript,
+  patchSubscriptionScript,
+  runScriptAsync,
+  type SubscriptionPatchTx,
   type WebhookDelivery,
   type WebhookMessage,
   type WebhookStore,
@@ -12,9 +18,10 @@ import { numberFromBigint } from './pg-values.js';
 import {
   CLAIM_DELIVERIES_SQL,
   DELETE_SUBSCRIPTION_SQL,
-  FINISH_ATTEMPT_SQL,
+  FINISH_DELIVERY_SQL,
   GET_DELIVERY_SQL,
   GET_SUBSCRIPTION_SQL,
+  INSERT_ATTEMPT_SQL,
   INSERT_DELIVERIES_SQL,
   INSERT_MESSAGES_SQL,
   INSERT_SUBSCRIPTION_SQL,
@@ -29,6 +36,7 @@ import {
   REDELIVER_SQL,
   RELEASE_DELIVERY_SQL,
   START_FAN_OUT_SQL,
+  SUBSCRIPTION_HEALTH_SQL,
   SUBSCRIPTIONS_OF_SQL,
   UPDATE_SUBSCRIPTION_SQL,
 } from './postgres-webhook-queries.js';
@@ -91,6 +99,67 @@ function updateParams(s: WebhookSubscription): unknown[] {
   ];
 }
 
+/** The small calls of core's patchSubscriptionScript, on the transaction's client. */
+function patchTx(client: PoolClient): AsyncTx<SubscriptionPatchTx> {
+  return {
+    subscriptionForUpdate: async (ownerId, id) => {
+      const row = (await client.query<SubscriptionRow>(LOCK_SUBSCRIPTION_SQL, [id, ownerId])).rows[0];
+      return row === undefined ? null : rowToSubscription(row);
+    },
+    saveSubscription: async (subscription) => {
+      await client.query(UPDATE_SUBSCRIPTION_SQL, updateParams(subscription));
+    },
+  };
+}
+
+/** The small calls of core's commitFanOutScript, on the transaction's client. */
+function fanOutTx(client: PoolClient): AsyncTx<FanOutTx> {
+  return {
+    moveFanOut: async (consumer, leaseOwner, from, to) =>
+      (await client.query(MOVE_FAN_OUT_SQL, [consumer, leaseOwner, from, to])).rowCount === 1,
+    insertMessages: (messages, deliveries) => insert(client, messages, deliveries),
+  };
+}
+
+/** The small calls of core's finishAttemptScript, on the transaction's client. */
+function finishTx(client: PoolClient): AsyncTx<FinishAttemptTx> {
+  return {
+    finishDelivery: async (deliveryId, leaseOwner, result) => {
+      const held = await client.query(LOCK_ATTEMPT_SUBSCRIPTION_SQL, [deliveryId, leaseOwner]);
+      if (held.rowCount !== 1) return null;
+      const finished = await client.query<DeliveryRow>(FINISH_DELIVERY_SQL, [
+        deliveryId,
+        leaseOwner,
+        result.status,
+        result.nextAttemptAt,
+        result.deliveredAt,
+        result.at,
+      ]);
+      const row = finished.rows[0];
+      return row === undefined ? null : rowToDelivery(row);
+    },
+    recordAttempt: async (delivery, attempt) => {
+      await client.query(INSERT_ATTEMPT_SQL, [
+        delivery.id,
+        delivery.subscriptionId,
+        delivery.messageId,
+        delivery.ownerId,
+        ...attemptParams(attempt),
+      ]);
+    },
+    changeHealth: async (subscriptionId, { failingSince, disable }) => {
+      await client.query(SUBSCRIPTION_HEALTH_SQL, [
+        subscriptionId,
+        failingSince !== undefined,
+        failingSince ?? null,
+        disable !== undefined,
+        disable?.reason ?? null,
+        disable?.at ?? null,
+      ]);
+    },
+  };
+}
+
 /**
  * The WebhookStore of a PostgreSQL database. Any number of fan-out and delivery workers may share
  * it: the fan-out cursor is leased in one statement and moved by compare-and-set, claims lock the
@@ -115,13 +184,9 @@ export function createPostgresWebhookStore(pool: Pool): WebhookStore {
     },
 
     updateSubscription(ownerId, id, patch) {
-      return withTransaction(pool, async (client) => {
-        const row = (await client.query<SubscriptionRow>(LOCK_SUBSCRIPTION_SQL, [id, ownerId])).rows[0];
-        if (row === undefined) return null;
-        const next = patchSubscription(rowToSubscription(row), patch);
-        await client.query(UPDATE_SUBSCRIPTION_SQL, updateParams(next));
-        return next;
-      });
+      return withTransaction(pool, (client) =>
+        runScriptAsync(patchSubscriptionScript(ownerId, id, patch), patchTx(client)),
+      );
     },
 
     async deleteSubscription(ownerId, id) {
@@ -147,17 +212,7 @@ export function createPostgresWebhookStore(pool: Pool): WebhookStore {
     },
 
     commitFanOut(commit) {
-      return withTransaction(pool, async (client) => {
-        const moved = await client.query(MOVE_FAN_OUT_SQL, [
-          commit.consumer,
-          commit.leaseOwner,
-          commit.from,
-          commit.to,
-        ]);
-        if (moved.rowCount !== 1) return false;
-        await insert(client, commit.messages, commit.deliveries);
-        return true;
-      });
+      return withTransaction(pool, (client) => runScriptAsync(commitFanOutScript(commit), fanOutTx(client)));
     },
 
     async startFanOutAt(consumer, position) {
@@ -197,32 +252,9 @@ export function createPostgresWebhookStore(pool: Pool): WebhookStore {
     },
 
     finishAttempt(request) {
-      const result = attemptResult(request);
-      const health = request.subscription;
-      const failing = health?.failingSince;
-      const disable = health?.disable;
-      return withTransaction(pool, async (client) => {
-        const held = await client.query(LOCK_ATTEMPT_SUBSCRIPTION_SQL, [
-          request.deliveryId,
-          request.leaseOwner,
-        ]);
-        if (held.rowCount !== 1) return false;
-        const finished = await client.query(FINISH_ATTEMPT_SQL, [
-          request.deliveryId,
-          request.leaseOwner,
-          result.status,
-          result.nextAttemptAt,
-          result.deliveredAt,
-          result.at,
-          ...attemptParams(request.attempt),
-          failing !== undefined,
-          failing ?? null,
-          disable !== undefined,
-          disable?.reason ?? null,
-          disable?.at ?? null,
-        ]);
-        return finished.rowCount === 1;
-      });
+      return withTransaction(pool, (client) =>
+        runScriptAsync(finishAttemptScript(request), finishTx(client)),
+      );
     },
 
     async releaseDelivery(deliveryId, leaseOwner, at) {

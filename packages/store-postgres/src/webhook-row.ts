@@ -1,6 +1,5 @@
-import type { WebhookAttempt, WebhookDelivery, WebhookMessage, WebhookSubscription } from '@svc/core';
 import type { AttemptRowOf, DeliveryRowOf, MessageRowOf, SubscriptionRowOf } from '@svc/store-sql';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
+import { arrayParamsIn, PG_ROWS, type PgTypes, paramsIn } from './pg-values.js';
 
 // Rows come as pg reads columns (timestamptz as Date) or, when a query nests them with to_jsonb,
 // as JSON (timestamps as text); PG_CODEC reads both.
@@ -30,10 +29,7 @@ export const SUBSCRIPTION_COLUMNS = [
 ] as const;
 
 /** The parameters that store a subscription, in SUBSCRIPTION_COLUMNS order. */
-export function subscriptionParams(s: WebhookSubscription): unknown[] {
-  const row = subscriptionToRow(s);
-  return SUBSCRIPTION_COLUMNS.map((column) => row[column]);
-}
+export const subscriptionParams = paramsIn(SUBSCRIPTION_COLUMNS, subscriptionToRow);
 
 /** The subscription a row stores. */
 export const { rowToSubscription } = PG_ROWS;
@@ -52,10 +48,7 @@ export const MESSAGE_COLUMNS = [
 ] as const;
 
 /** One array parameter per MESSAGE_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
-export function messageParams(messages: readonly WebhookMessage[]): unknown[] {
-  const rows = messages.map(messageToRow);
-  return MESSAGE_COLUMNS.map((column) => rows.map((row) => row[column]));
-}
+export const messageParams = arrayParamsIn(MESSAGE_COLUMNS, messageToRow);
 
 /** The message a row stores. */
 export const { rowToMessage } = PG_ROWS;
@@ -80,10 +73,7 @@ export const DELIVERY_COLUMNS = [
 ] as const;
 
 /** One array parameter per DELIVERY_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
-export function deliveryParams(deliveries: readonly WebhookDelivery[]): unknown[] {
-  const rows = deliveries.map(deliveryToRow);
-  return DELIVERY_COLUMNS.map((column) => rows.map((row) => row[column]));
-}
+export const deliveryParams = arrayParamsIn(DELIVERY_COLUMNS, deliveryToRow);
 
 /** The delivery a row stores. */
 export const { rowToDelivery } = PG_ROWS;
@@ -91,7 +81,7 @@ export const { rowToDelivery } = PG_ROWS;
 /** A `webhook_attempts` row; its bigint id reads as a string, which is the page cursor. */
 export type AttemptRow = AttemptRowOf<PgTypes, string>;
 
-/** An attempt's own columns, in the order FINISH_ATTEMPT_SQL binds them ($7…$14). */
+/** An attempt's own columns, in the order INSERT_ATTEMPT_SQL binds them ($5…$12). */
 const ATTEMPT_COLUMNS = [
   'event_type',
   'attempt_number',
@@ -103,11 +93,8 @@ const ATTEMPT_COLUMNS = [
   'response_excerpt',
 ] as const;
 
-/** The parameters of an attempt's own columns, in the order FINISH_ATTEMPT_SQL binds them ($7…$14). */
-export function attemptParams(a: WebhookAttempt): unknown[] {
-  const row = attemptToRow(a);
-  return ATTEMPT_COLUMNS.map((column) => row[column]);
-}
+/** The parameters of an attempt's own columns, in the order INSERT_ATTEMPT_SQL binds them ($5…$12). */
+export const attemptParams = paramsIn(ATTEMPT_COLUMNS, attemptToRow);
 
 /** The attempt a row records. */
 export const { rowToAttempt } = PG_ROWS;

@@ -34,6 +34,7 @@ export { insertSql, type Placeholder } from './placeholder.js';
 export type { PostQueries } from './post-queries.js';
 export { POST_COLUMNS, type PostRowOf } from './post-row.js';
 export {
+  beforeAtVersion,
   changedPostColumns,
   statementPerColumnSet,
   updatePostParams,

@@ -1,3 +1,4 @@
+import type { Post } from '@svc/core';
 import type { Placeholder } from './placeholder.js';
 import { POST_COLUMNS, type PostRowOf } from './post-row.js';
 import type { SqlTypes } from './sql-codec.js';
@@ -32,6 +33,14 @@ function sameSqlValue(a: unknown, b: unknown): boolean {
     return a.length === b.length && a.every((item, i) => item === b[i]);
   }
   return false;
+}
+
+/**
+ * `before` when it is `post` as read at `expectedVersion`, the row a partial write compares with;
+ * undefined when it is another post's or another version's, which `PostStore.updatePost` ignores.
+ */
+export function beforeAtVersion(post: Post, expectedVersion: number, before?: Post): Post | undefined {
+  return before?.id === post.id && before.version === expectedVersion ? before : undefined;
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   type DraftApprovalStore,
   type InsertPostsOutcome,
   insertPostsScript,
-  LostPostWrite,
   type NewPostsBatch,
   type Post,
   type PostBatchTx,
@@ -20,6 +19,7 @@ import {
   type PostWrite,
   runScript,
   SLOT_HOLDING_STATUSES,
+  updatePostsScript,
 } from '@svc/core';
 import { POST_COLUMNS } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
@@ -219,11 +219,7 @@ export function createSqlitePostStore(
 
   // Immediate, and all or nothing: a lost compare-and-set throws, rolling back the writes before it.
   const writeTogether = db.transaction((writes: readonly PostWrite[]): Post[] =>
-    writes.map((w) => {
-      const stored = writePost(w.post, w.expectedVersion, w.events, w.before);
-      if (stored === null) throw new LostPostWrite(w.post.id);
-      return stored;
-    }),
+    runScript(updatePostsScript(writes), { writePost }),
   ).immediate;
 
   // The small calls of core's claimDuePostsScript.

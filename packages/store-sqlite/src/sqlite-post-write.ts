@@ -1,5 +1,5 @@
 import type { DomainEvent, Post } from '@svc/core';
-import { changedPostColumns, statementPerColumnSet, updatePostSql } from '@svc/store-sql';
+import { beforeAtVersion, changedPostColumns, statementPerColumnSet, updatePostSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import { type PostRow, postToRow, rowToPost } from './post-row.js';
 import { NAMED } from './sql-values.js';
@@ -30,10 +30,8 @@ export function createSqlitePostWrite(db: Database.Database, journal: SqliteJour
   );
   return (post, expectedVersion, events, before) => {
     const row = postToRow(post);
-    const read =
-      before !== undefined && before.id === post.id && before.version === expectedVersion
-        ? postToRow(before)
-        : selectRow.get(post.id);
+    const known = beforeAtVersion(post, expectedVersion, before);
+    const read = known === undefined ? selectRow.get(post.id) : postToRow(known);
     // Absent, or changed since the caller read it: the UPDATE would match no row either.
     if (read === undefined || read.version !== expectedVersion) return null;
     const stored = updateOf(changedPostColumns(read, row)).get({ ...row, expected_version: expectedVersion });

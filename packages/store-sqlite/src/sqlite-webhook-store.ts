@@ -2,11 +2,16 @@
 // and its claims rely on the immediate transactions written beside them.
 
 import {
-  attemptResult,
   type ClaimedDelivery,
+  commitFanOutScript,
   type FanOutCommit,
+  type FanOutTx,
   type FinishAttemptRequest,
-  patchSubscription,
+  type FinishAttemptTx,
+  finishAttemptScript,
+  patchSubscriptionScript,
+  runScript,
+  type SubscriptionPatchTx,
   type WebhookDelivery,
   type WebhookMessage,
   type WebhookStore,
@@ -142,13 +147,20 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
     .prepare<[], number>("SELECT count(*) FROM webhook_deliveries WHERE status = 'pending'")
     .pluck();
 
-  const update = db.transaction((ownerId: string, id: string, patch: WebhookSubscriptionPatch) => {
-    const row = selectSubscription.get(id, ownerId);
-    if (row === undefined) return null;
-    const next = patchSubscription(rowToSubscription(row), patch);
-    updateSubscription.run(subscriptionToRow(next));
-    return next;
-  }).immediate;
+  // The small calls of core's patchSubscriptionScript; the immediate transaction holds the write lock.
+  const patchTx: SubscriptionPatchTx = {
+    subscriptionForUpdate: (ownerId, id) => {
+      const row = selectSubscription.get(id, ownerId);
+      return row === undefined ? null : rowToSubscription(row);
+    },
+    saveSubscription: (subscription) => {
+      updateSubscription.run(subscriptionToRow(subscription));
+    },
+  };
+
+  const update = db.transaction((ownerId: string, id: string, patch: WebhookSubscriptionPatch) =>
+    runScript(patchSubscriptionScript(ownerId, id, patch), patchTx),
+  ).immediate;
 
   // A clash (a message id or a subscription-message pair stored already) throws, and the
   // transaction around this rolls everything back.
@@ -157,12 +169,16 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
     for (const delivery of deliveries) insertDelivery.run(deliveryToRow(delivery));
   };
 
-  const commit = db.transaction((c: FanOutCommit): boolean => {
-    const moved = moveFanOut.run({ consumer: c.consumer, lease_owner: c.leaseOwner, from: c.from, to: c.to });
-    if (moved.changes === 0) return false;
-    insert(c.messages, c.deliveries);
-    return true;
-  }).immediate;
+  // The small calls of core's commitFanOutScript.
+  const fanOutTx: FanOutTx = {
+    moveFanOut: (consumer, leaseOwner, from, to) =>
+      moveFanOut.run({ consumer, lease_owner: leaseOwner, from, to }).changes > 0,
+    insertMessages: insert,
+  };
+
+  const commit = db.transaction((c: FanOutCommit): boolean =>
+    runScript(commitFanOutScript(c), fanOutTx),
+  ).immediate;
 
   const enqueue = db.transaction(insert).immediate;
 
@@ -184,38 +200,43 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
       }),
   ).immediate;
 
-  // A lost lease writes nothing: the attempt and the health are written only after the delivery was.
-  const finish = db.transaction((request: FinishAttemptRequest): boolean => {
-    const result = attemptResult(request);
-    const delivery = finishDelivery.get({
-      id: request.deliveryId,
-      lease_owner: request.leaseOwner,
-      status: result.status,
-      next_attempt_at: nullableDateToSql(result.nextAttemptAt),
-      delivered_at: nullableDateToSql(result.deliveredAt),
-      at: dateToSql(result.at),
-    });
-    if (delivery === undefined) return false;
-    insertAttempt.run({
-      ...attemptToRow(request.attempt),
-      delivery_id: delivery.id,
-      subscription_id: delivery.subscription_id,
-      message_id: delivery.message_id,
-      owner_id: delivery.owner_id,
-    });
-    const changes = request.subscription;
-    if (changes !== undefined && (changes.failingSince !== undefined || changes.disable !== undefined)) {
-      health.run({
-        id: delivery.subscription_id,
-        set_failing: changes.failingSince === undefined ? 0 : 1,
-        failing_since: nullableDateToSql(changes.failingSince ?? null),
-        disable: changes.disable === undefined ? 0 : 1,
-        disabled_reason: changes.disable?.reason ?? null,
-        disabled_at: changes.disable === undefined ? null : dateToSql(changes.disable.at),
+  // The small calls of core's finishAttemptScript.
+  const finishTx: FinishAttemptTx = {
+    finishDelivery: (deliveryId, leaseOwner, result) => {
+      const row = finishDelivery.get({
+        id: deliveryId,
+        lease_owner: leaseOwner,
+        status: result.status,
+        next_attempt_at: nullableDateToSql(result.nextAttemptAt),
+        delivered_at: nullableDateToSql(result.deliveredAt),
+        at: dateToSql(result.at),
       });
-    }
-    return true;
-  }).immediate;
+      return row === undefined ? null : rowToDelivery(row);
+    },
+    recordAttempt: (delivery, attempt) => {
+      insertAttempt.run({
+        ...attemptToRow(attempt),
+        delivery_id: delivery.id,
+        subscription_id: delivery.subscriptionId,
+        message_id: delivery.messageId,
+        owner_id: delivery.ownerId,
+      });
+    },
+    changeHealth: (subscriptionId, { failingSince, disable }) => {
+      health.run({
+        id: subscriptionId,
+        set_failing: failingSince === undefined ? 0 : 1,
+        failing_since: nullableDateToSql(failingSince ?? null),
+        disable: disable === undefined ? 0 : 1,
+        disabled_reason: disable?.reason ?? null,
+        disabled_at: disable === undefined ? null : dateToSql(disable.at),
+      });
+    },
+  };
+
+  const finish = db.transaction((request: FinishAttemptRequest): boolean =>
+    runScript(finishAttemptScript(request), finishTx),
+  ).immediate;
 
   const deleteSettled = createSqliteWebhookRetention(db);
 

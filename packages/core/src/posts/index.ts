@@ -162,6 +162,7 @@ export {
   type SchedulePostInput,
   schedulePost,
 } from './use-cases/schedule-post.js';
+export { updatePostsScript } from './use-cases/update-posts-script.js';
 export { type UpdateScheduledPostInput, updateScheduledPost } from './use-cases/update-scheduled-post.js';
 export { type PolicyPreview, validatePolicyPreview } from './use-cases/validate-policy-preview.js';
 export { validatePostPayload } from './validate-post-payload.js';

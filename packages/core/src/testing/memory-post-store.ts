@@ -8,6 +8,7 @@ import type { DomainEvent } from '../journal/index.js';
 import { runScript } from '../kernel/index.js';
 import {
   type ClaimRequest,
+  changedOnLostWrite,
   claimDuePostsScript,
   type InsertPostsOutcome,
   insertPostsScript,
@@ -16,6 +17,8 @@ import {
   type PostBatchTx,
   type PostClaimTx,
   type PostStore,
+  type PostWriteTx,
+  updatePostsScript,
 } from '../posts/index.js';
 import { SLOT_HOLDING_STATUSES } from '../queue/index.js';
 import { copy, copyOrNull } from './memory-copy.js';
@@ -27,6 +30,7 @@ import {
   postsWithContentBetweenOf,
   upcomingPostsOf,
 } from './memory-post-queries.js';
+import { inMemoryTransaction, type Undo } from './memory-transaction.js';
 
 /** What the memory post store reads and changes: the posts, and what approving and purging touch. */
 export type MemoryPostSources = MemoryPurgeState & {
@@ -124,16 +128,35 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
     writePost,
   };
 
-  // The small calls of core's approveDraftScript. The memory store has no transaction to roll
-  // back, so each write records how to undo it, for when the script throws after it.
-  const approveTx = (undo: (() => void)[]): ApproveDraftTx => ({
+  // The compare-and-set of a script that may throw after it (updatePosts, approveDraft): undone
+  // if it does, and its events held back until the script has returned, as a rolled-back
+  // transaction leaves neither the rows nor the journal changed.
+  const transaction = <R>(run: (tx: PostWriteTx, undo: Undo[]) => R): R => {
+    const held: DomainEvent[] = [];
+    const result = inMemoryTransaction((undo) =>
+      run(
+        {
+          writePost: (post, expectedVersion, events) => {
+            const before = posts.get(post.id);
+            const stored = writePost(post, expectedVersion, []);
+            if (stored !== null && before !== undefined) {
+              undo.push(() => posts.set(post.id, before));
+              held.push(...events);
+            }
+            return stored;
+          },
+        },
+        undo,
+      ),
+    );
+    append(held);
+    return result;
+  };
+
+  // The small calls of core's approveDraftScript: the batch's, the draft's and the approval's.
+  const approveTx = (write: PostWriteTx, undo: Undo[]): ApproveDraftTx => ({
     ...batchTx,
-    writePost: (post, expectedVersion, events) => {
-      const before = posts.get(post.id);
-      const stored = writePost(post, expectedVersion, events);
-      if (stored !== null && before !== undefined) undo.push(() => posts.set(post.id, before));
-      return stored;
-    },
+    ...write,
     decideApproval: (id, decision) => {
       const approval = approvals.peek(id);
       if (approval?.status !== 'pending') return null;
@@ -155,11 +178,9 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
     },
     async approveDraft(batch) {
       live();
-      const undo: (() => void)[] = [];
       try {
-        return runScript(approveDraftScript(batch), approveTx(undo));
+        return transaction((write, undo) => runScript(approveDraftScript(batch), approveTx(write, undo)));
       } catch (error) {
-        for (const step of undo.reverse()) step();
         return conflictOnLostApproval(error);
       }
     },
@@ -180,11 +201,14 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
     },
     async updatePosts(writes) {
       live();
-      // Every version is checked before anything is written, so a lost race writes nothing.
-      const changed = writes.find((w) => posts.get(w.post.id)?.version !== w.expectedVersion);
-      if (changed !== undefined) return { kind: 'changed', postId: changed.post.id };
-      const written = writes.map((w) => writePost(w.post, w.expectedVersion, w.events) as Post);
-      return { kind: 'written', posts: written };
+      try {
+        return {
+          kind: 'written',
+          posts: transaction((write) => runScript(updatePostsScript(writes), write)),
+        };
+      } catch (error) {
+        return changedOnLostWrite(error);
+      }
     },
     async postsOfGroup(ownerId, groupId) {
       live();

@@ -3,17 +3,23 @@
 // (deleting a subscription removes its deliveries and attempts, a commit writes messages and
 // deliveries), so parts of it would each need them all.
 
+import { runScript } from '../kernel/index.js';
 import {
-  attemptResult,
   type ClaimedDelivery,
-  patchSubscription,
+  commitFanOutScript,
+  type FanOutTx,
+  type FinishAttemptTx,
+  finishAttemptScript,
+  patchSubscriptionScript,
   type RecordedAttempt,
+  type SubscriptionPatchTx,
   type WebhookDelivery,
   type WebhookMessage,
   type WebhookStore,
   type WebhookSubscription,
 } from '../webhooks/index.js';
 import { copy } from './memory-copy.js';
+import { inMemoryTransaction, type Undo } from './memory-transaction.js';
 
 type Consumer = { position: string | null; leaseOwner: string | null; leaseUntil: Date | null };
 type StoredAttempt = RecordedAttempt & { readonly ownerId: string; readonly serial: number };
@@ -90,6 +96,76 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
     !isLive(d.leaseUntil, now) &&
     subscriptions.get(d.subscriptionId)?.enabled === true;
 
+  // The small calls of core's patchSubscriptionScript.
+  const patchTx: SubscriptionPatchTx = {
+    subscriptionForUpdate: (ownerId, id) => {
+      const found = ownSubscription(ownerId, id);
+      return found === null ? null : copy(found);
+    },
+    saveSubscription: (subscription) => {
+      subscriptions.set(subscription.id, copy(subscription));
+    },
+  };
+
+  // The small calls of core's commitFanOutScript. The cursor moves first, so the move records how
+  // to undo it, for when the insert after it throws on a clash.
+  const fanOutTx = (undo: Undo[]): FanOutTx => ({
+    moveFanOut: (consumer, leaseOwner, from, to) => {
+      const row = consumers.get(consumer);
+      if (row === undefined || row.leaseOwner !== leaseOwner || row.position !== from) return false;
+      undo.push(() => consumers.set(consumer, row));
+      consumers.set(consumer, { ...row, position: to });
+      return true;
+    },
+    insertMessages: insert,
+  });
+
+  // The small calls of core's finishAttemptScript; none throws after another wrote.
+  const finishTx: FinishAttemptTx = {
+    finishDelivery: (deliveryId, leaseOwner, result) => {
+      const delivery = held(deliveryId, leaseOwner);
+      if (delivery === null) return null;
+      deliveries.set(delivery.id, {
+        ...delivery,
+        status: result.status,
+        nextAttemptAt: result.nextAttemptAt,
+        deliveredAt: result.deliveredAt,
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: result.at,
+      });
+      return delivery;
+    },
+    recordAttempt: (delivery, attempt) => {
+      attemptSerial += 1;
+      attempts.push({
+        ...copy(attempt),
+        id: String(attemptSerial),
+        serial: attemptSerial,
+        deliveryId: delivery.id,
+        subscriptionId: delivery.subscriptionId,
+        messageId: delivery.messageId,
+        ownerId: delivery.ownerId,
+      });
+    },
+    changeHealth: (subscriptionId, health) => {
+      const subscription = subscriptions.get(subscriptionId);
+      if (subscription === undefined) return;
+      subscriptions.set(subscription.id, {
+        ...subscription,
+        ...(health.failingSince === undefined ? {} : { failingSince: copy(health.failingSince) }),
+        ...(health.disable === undefined
+          ? {}
+          : {
+              enabled: false,
+              disabledReason: health.disable.reason,
+              disabledAt: new Date(health.disable.at),
+              updatedAt: new Date(health.disable.at),
+            }),
+      });
+    },
+  };
+
   return {
     async createSubscription(subscription) {
       live();
@@ -111,11 +187,7 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
     },
     async updateSubscription(ownerId, id, patch) {
       live();
-      const found = ownSubscription(ownerId, id);
-      if (found === null) return null;
-      const next = patchSubscription(found, copy(patch));
-      subscriptions.set(id, next);
-      return copy(next);
+      return runScript(patchSubscriptionScript(ownerId, id, copy(patch)), patchTx);
     },
     async deleteSubscription(ownerId, id) {
       live();
@@ -146,13 +218,7 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
     },
     async commitFanOut(commit) {
       live();
-      const row = consumers.get(commit.consumer);
-      if (row === undefined || row.leaseOwner !== commit.leaseOwner || row.position !== commit.from) {
-        return false;
-      }
-      insert(commit.messages, commit.deliveries);
-      row.position = commit.to;
-      return true;
+      return inMemoryTransaction((undo) => runScript(commitFanOutScript(commit), fanOutTx(undo)));
     },
     async startFanOutAt(consumer, position) {
       live();
@@ -196,45 +262,7 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
     },
     async finishAttempt(request) {
       live();
-      const delivery = held(request.deliveryId, request.leaseOwner);
-      if (delivery === null) return false;
-      const result = attemptResult(request);
-      attemptSerial += 1;
-      attempts.push({
-        ...copy(request.attempt),
-        id: String(attemptSerial),
-        serial: attemptSerial,
-        deliveryId: delivery.id,
-        subscriptionId: delivery.subscriptionId,
-        messageId: delivery.messageId,
-        ownerId: delivery.ownerId,
-      });
-      deliveries.set(delivery.id, {
-        ...delivery,
-        status: result.status,
-        nextAttemptAt: result.nextAttemptAt,
-        deliveredAt: result.deliveredAt,
-        leaseOwner: null,
-        leaseUntil: null,
-        updatedAt: result.at,
-      });
-      const subscription = subscriptions.get(delivery.subscriptionId);
-      const health = request.subscription;
-      if (subscription !== undefined && health !== undefined) {
-        subscriptions.set(subscription.id, {
-          ...subscription,
-          ...(health.failingSince === undefined ? {} : { failingSince: copy(health.failingSince) }),
-          ...(health.disable === undefined
-            ? {}
-            : {
-                enabled: false,
-                disabledReason: health.disable.reason,
-                disabledAt: new Date(health.disable.at),
-                updatedAt: new Date(health.disable.at),
-              }),
-        });
-      }
-      return true;
+      return runScript(finishAttemptScript(request), finishTx);
     },
     async releaseDelivery(deliveryId, leaseOwner, at) {
       live();

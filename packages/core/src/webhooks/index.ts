@@ -1,6 +1,9 @@
 // @svc/core/webhooks — Outgoing webhooks: subscriptions, the fan-out of journal events, signed deliveries and their retries.
 // This file is the area's contract: other areas and packages import only what it exports.
 export { freshSubscriptionFields } from './fresh-subscription-fields.js';
+export type { FanOutTx } from './ports/fan-out-tx.js';
+export type { DeliveryKeys, FinishAttemptTx } from './ports/finish-attempt-tx.js';
+export type { SubscriptionPatchTx } from './ports/subscription-patch-tx.js';
 export type { WebhookRequest, WebhookResponse, WebhookSender } from './ports/webhook-sender.js';
 export type { WebhookSigner } from './ports/webhook-signer.js';
 export {
@@ -21,6 +24,7 @@ export {
   type WebhookStore,
   type WebhookSubscriptionPatch,
 } from './ports/webhook-store.js';
+export { commitFanOutScript } from './use-cases/commit-fan-out-script.js';
 export { type DeliverDeps, type DeliveryResult, deliverWebhook } from './use-cases/deliver-webhook.js';
 export {
   type FanOutDeps,
@@ -28,6 +32,7 @@ export {
   fanOutWebhooks,
   WEBHOOK_FAN_OUT_CONSUMER,
 } from './use-cases/fan-out-webhooks.js';
+export { finishAttemptScript } from './use-cases/finish-attempt-script.js';
 export {
   createWebhook,
   deleteWebhook,
@@ -41,6 +46,7 @@ export {
   type WebhookInput,
   type WebhookWithSecret,
 } from './use-cases/manage-webhooks.js';
+export { patchSubscriptionScript } from './use-cases/patch-subscription-script.js';
 export {
   sweepWebhookMessages,
   WEBHOOK_RETENTION_BATCH,
