@@ -15,6 +15,7 @@ import { createSqliteMediaStore } from './sqlite-media-store.js';
 import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
 import { createSqlitePostingSlotStore } from './sqlite-posting-slot-store.js';
+import { createSqliteReadCache } from './sqlite-read-cache.js';
 import { createSqliteRateLimitStore } from './sqlite-rate-limit-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteWakeups, DEFAULT_SQLITE_WATCH_MS } from './sqlite-wakeups.js';
@@ -39,6 +40,11 @@ export type SqliteStoreOptions = {
    * (default `CREDENTIAL_RECHECK_MS`, 100 ms): how late a key revoked by the CLI is refused.
    */
   readonly credentialRecheckMs?: number;
+  /**
+   * At most how long a cached post or account read is trusted before looking for other
+   * processes' commits (default `READ_RECHECK_MS`, 100 ms); this process's writes are seen at once.
+   */
+  readonly readRecheckMs?: number;
 };
 
 /**
@@ -61,6 +67,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     const ping = db.prepare('SELECT 1');
     const credentials = createCredentialCache(db, { recheckMs: options.credentialRecheckMs });
     const groupCommit = createSqliteGroupCommit(db);
+    const reads = createSqliteReadCache(db, { recheckMs: options.readRecheckMs });
     const wakeups = createSqliteWakeups(db, options.watchMs ?? DEFAULT_SQLITE_WATCH_MS);
     const appending = createSqliteJournal(db);
     // Every store's change appends through here; the wake-up is delivered after the commit.
@@ -71,11 +78,14 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         if (events.length > 0) wakeups.notify('journal');
       },
     };
+    const posts = createSqlitePostStore(db, journal, groupCommit);
+    const accounts = createSqliteAccountStore(db, journal);
     return {
-      posts: createSqlitePostStore(db, journal, groupCommit),
+      // Reading a post (every GET) and its accounts (every create) repeat between writes.
+      posts: { ...posts, getPost: reads.cached(posts.getPost) },
       users: createSqliteUserStore(db, credentials),
       apiKeys: createSqliteApiKeyStore(db, credentials),
-      accounts: createSqliteAccountStore(db, journal),
+      accounts: { ...accounts, getAccount: reads.cached(accounts.getAccount) },
       postingSlots: createSqlitePostingSlotStore(db),
       media: createSqliteMediaStore(db, journal),
       connectionRequests: createSqliteConnectionRequestStore(db),
