@@ -2,7 +2,6 @@
 export { CREDENTIAL_RECHECK_MS } from './credential-cache.js';
 export { migrateSqlite, pendingSqliteMigrations, type SqliteMigrationReport } from './migrate-sqlite.js';
 export { openSqliteStore, type SqliteStoreOptions } from './open-sqlite-store.js';
-export { READ_RECHECK_MS } from './sqlite-read-cache.js';
 export {
   adoptSqliteBackup,
   backupSqlite,
@@ -14,3 +13,4 @@ export {
 } from './sqlite-backup.js';
 export type { SqliteMigration } from './sqlite-migration.js';
 export { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
+export { READ_RECHECK_MS } from './sqlite-read-cache.js';

@@ -8,9 +8,7 @@ export type SqliteReadCache = {
    * connection (at once) or by another (within `recheckMs`). Values are frozen, as every caller
    * shares them.
    */
-  cached<T extends object>(
-    load: (id: string) => Promise<T | null>,
-  ): (id: string) => Promise<T | null>;
+  cached<T extends object>(load: (id: string) => Promise<T | null>): (id: string) => Promise<T | null>;
 };
 
 /** How a read cache learns of other processes' writes. */
