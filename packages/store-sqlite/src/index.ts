@@ -13,4 +13,3 @@ export {
 } from './sqlite-backup.js';
 export type { SqliteMigration } from './sqlite-migration.js';
 export { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
-export { READ_RECHECK_MS } from './sqlite-read-cache.js';

@@ -40,11 +40,6 @@ export type SqliteStoreOptions = {
    * (default `CREDENTIAL_RECHECK_MS`, 100 ms): how late a key revoked by the CLI is refused.
    */
   readonly credentialRecheckMs?: number;
-  /**
-   * At most how long a cached post or account read is trusted before looking for other
-   * processes' commits (default `READ_RECHECK_MS`, 100 ms); this process's writes are seen at once.
-   */
-  readonly readRecheckMs?: number;
 };
 
 /**
@@ -67,7 +62,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     const ping = db.prepare('SELECT 1');
     const credentials = createCredentialCache(db, { recheckMs: options.credentialRecheckMs });
     const groupCommit = createSqliteGroupCommit(db);
-    const reads = createSqliteReadCache(db, { recheckMs: options.readRecheckMs });
+    const reads = createSqliteReadCache(db);
     const wakeups = createSqliteWakeups(db, options.watchMs ?? DEFAULT_SQLITE_WATCH_MS);
     const appending = createSqliteJournal(db);
     // Every store's change appends through here; the wake-up is delivered after the commit.

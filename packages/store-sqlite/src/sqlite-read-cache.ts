@@ -1,74 +1,45 @@
 import type Database from 'better-sqlite3';
-import { CREDENTIAL_RECHECK_MS } from './credential-cache.js';
 
 /** Remembers single-row reads by id for as long as the database has not changed. */
 export type SqliteReadCache = {
   /**
    * `load` behind the cache: a value read is served again until anything is written, by this
-   * connection (at once) or by another (within `recheckMs`). Values are frozen, as every caller
-   * shares them.
+   * connection or by another. Values are frozen, as every caller shares them.
    */
   cached<T extends object>(load: (id: string) => Promise<T | null>): (id: string) => Promise<T | null>;
 };
-
-/** How a read cache learns of other processes' writes. */
-export type SqliteReadCacheOptions = {
-  /**
-   * At most how long, in ms, a cached read is trusted without looking for other connections'
-   * commits: how late a post changed by another process (the CLI, another server) is seen.
-   * Default `READ_RECHECK_MS`; 0 looks on every read.
-   */
-  readonly recheckMs?: number | undefined;
-  /** A monotonic clock in ms (default `performance.now`); tests pass their own. */
-  readonly now?: () => number;
-};
-
-/** The default bound on how late another process's write is seen: the credential cache's. */
-export const READ_RECHECK_MS = CREDENTIAL_RECHECK_MS;
 
 /** How many rows each cached reader remembers; the oldest makes room. */
 const MAX_ENTRIES = 10_000;
 
 /**
  * A GET of a post read its row on every request (a tenth of the request's CPU, issue 34). This
- * cache serves the row from memory while nothing changed. This connection's own writes are found
- * through `total_changes()` on every read: it moves with every row any statement of this
- * connection inserts, updates or deletes, triggers included, whichever file issued it, so no
- * write path has to remember to empty the cache, and a read after a write in this process always
- * sees it. It costs a sixth of reading a post row. Other connections' commits are found through
- * `PRAGMA data_version`, which costs three times as much, so, as for credentials, it is read at
- * most once per `recheckMs` (docs/security.md). Any change empties every reader: the cache is for
- * the quiet stretches between writes, where reads repeat.
+ * cache serves the row from memory while nothing changed, which it asks SQLite on every read, so
+ * a cached value is never older than what the statement would have read. This connection's own
+ * writes show in `total_changes()`: it moves with every row any statement of this connection
+ * inserts, updates or deletes, triggers included, whichever file issued it, so no write path has
+ * to remember to empty the cache. Other connections' commits (another process, the CLI) show in
+ * `PRAGMA data_version`. Both are read on every read: unlike keys, a post read after another
+ * process's commit is often read *because of* it (the journal event of a publish, read from the
+ * same file, names the post), so no staleness window is allowed. The two together cost about
+ * half of reading a post row (measured). Any change empties every reader: the cache is for the quiet
+ * stretches between writes, where reads repeat.
  */
-export function createSqliteReadCache(
-  db: Database.Database,
-  options: SqliteReadCacheOptions = {},
-): SqliteReadCache {
-  const recheckMs = options.recheckMs ?? READ_RECHECK_MS;
-  const now = options.now ?? (() => performance.now());
+export function createSqliteReadCache(db: Database.Database): SqliteReadCache {
   const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   let seenChanges = totalChanges.get();
   let seenVersion = dataVersion.get();
-  let checkedAt = now();
   // Moves whenever the database may have changed; a value is cached under the epoch it was read in.
   let epoch = 0;
 
   const currentEpoch = (): number => {
     const changes = totalChanges.get();
-    if (changes !== seenChanges) {
+    const version = dataVersion.get();
+    if (changes !== seenChanges || version !== seenVersion) {
       seenChanges = changes;
+      seenVersion = version;
       epoch += 1;
-    }
-    const at = now();
-    // `at < checkedAt` guards a clock handed in by a test that moves back; never the default.
-    if (at - checkedAt >= recheckMs || at < checkedAt) {
-      checkedAt = at;
-      const version = dataVersion.get();
-      if (version !== seenVersion) {
-        seenVersion = version;
-        epoch += 1;
-      }
     }
     return epoch;
   };
