@@ -22,7 +22,9 @@ const ROOT = process.env.BENCH_SVC_ROOT ?? join(import.meta.dirname, '..');
 const SVC_BIN = join(ROOT, 'packages/server/bin/svc.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const TARGETS = { get: 0.6, post: 0.4 };
+// The ratios to bare Koa that issue 34 asks of a GET and a create with rate limits on; every verdict
+// below reads them from here.
+const TARGETS = { get: 0.5, post: 0.15 };
 const SHARING = {
   processes: 4,
   quota: Number(process.env.BENCH_SHARING_QUOTA ?? 600),

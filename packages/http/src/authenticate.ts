@@ -9,11 +9,13 @@ import type { HttpState } from './http-state.js';
  * A credential in the query string is refused outright rather than ignored: the caller must
  * learn that the key has leaked into URLs and logs, and that it will never be read from there
  * (401 `missing_api_key` without a header, 400 `api_key_in_url` beside one; core decides).
- * A key's last use that cannot be recorded is logged by key id and refuses nothing.
+ * A key's last use that cannot be recorded is logged by key id and refuses nothing. `limit`, when
+ * given, counts the caller against its own limit in the same step (one middleware, not two).
  */
 export function authenticate(
   core: Pick<CoreDeps, 'store' | 'keyHasher' | 'clock'>,
   logger?: Pick<HttpLogger, 'warn'>,
+  limit?: (ctx: Context & { state: HttpState }) => Promise<void>,
 ) {
   const onFault = ({ credentialId, error }: { credentialId: string; error: unknown }) =>
     logger?.warn({ keyId: credentialId, error: String(error) }, 'A key’s last use could not be recorded.');
@@ -22,6 +24,7 @@ export function authenticate(
     const refused = credentialInQueryRefusal(ctx.querystring, authorization);
     if (refused !== null) throw new SvcFailure(refused);
     ctx.state.actor = await unwrap(authenticateApiKey(core, authorization, onFault));
+    if (limit !== undefined) await limit(ctx);
     await next();
   };
 }

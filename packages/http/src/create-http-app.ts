@@ -6,7 +6,7 @@ import type { HttpDeps } from './http-deps.js';
 import { limitByAddress } from './limit-by-address.js';
 import { operationRoutes } from './operation-routes.js';
 import { logRequest, requestContext, requestIdOf } from './request-context.js';
-import { type Route, routeLabel, routeTable } from './route-table.js';
+import { type Route, routeTable } from './route-table.js';
 import { connectionRoutes } from './routes/connection-routes.js';
 import { instagramWebhookRoutes } from './routes/instagram-webhook-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
@@ -52,12 +52,9 @@ export function createHttpApp(given: HttpDeps): Koa {
   }
   app.use(requestContext(deps.logger, deps.requestObserver));
   app.use(errorMiddleware(deps.logger));
-  const routes = httpRoutes(deps);
-  // Metrics count a request the limits refuse under its route too, so the route is found first.
-  if (deps.requestObserver !== undefined) app.use(routeLabel(routes));
-  // Inside the error middleware, so a refusal gets the one error shape and keeps its headers.
-  app.use(limitByAddress(deps));
-  app.use(routeTable(routes));
+  // The address limit runs once the route is found, so metrics count a request it refuses under
+  // its route; inside the error middleware, so a refusal gets the one error shape and its headers.
+  app.use(routeTable(httpRoutes(deps), limitByAddress(deps)));
   return app;
 }
 

@@ -20,12 +20,11 @@ type OperationContext = Context & { state: HttpState };
  * the operation's schemas, then the handler, whose reply becomes the response.
  */
 export function operationRoutes(operations: readonly AnyOperation[], deps: HttpDeps): Route[] {
-  const auth = authenticate(deps.core, deps.logger);
+  const auth = authenticate(deps.core, deps.logger, limitByKey(deps));
   const json = jsonBody();
-  const keyLimit = limitByKey(deps);
   return operations.map((operation) => {
     const handlers: Middleware[] = [];
-    if (isKeyLimited(operation)) handlers.push(auth, keyLimit);
+    if (isKeyLimited(operation)) handlers.push(auth);
     const body = operation.body;
     if (body?.kind === 'json') handlers.push(body.optional ? optionalJson(json) : json);
     handlers.push(run(operation));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { writeRateLimitHeaders } from './apply-rate-limit.js';
 import type { HttpLogger } from './http-logger.js';
 import type { HttpState } from './http-state.js';
 import { type RequestObserver, UNMATCHED_ROUTE } from './request-observer.js';
@@ -11,7 +12,8 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * it in the response, marks API responses as uncacheable, and writes one access log line per
  * request: method, path (never the query string, where a careless client may have put a key),
  * status, duration and the credential used. The `observer` (metrics) hears each request by its
- * route template.
+ * route template. The rate-limit headers of the limits the request met go on its answer here,
+ * once, whatever the answer is.
  */
 export function requestContext(logger: HttpLogger, observer?: RequestObserver) {
   return async (ctx: Context & { state: HttpState }, next: Next): Promise<void> => {
@@ -23,6 +25,7 @@ export function requestContext(logger: HttpLogger, observer?: RequestObserver) {
     try {
       await next();
     } finally {
+      writeRateLimitHeaders(ctx);
       logRequest(logger, {
         requestId: ctx.state.requestId,
         method: ctx.method,

@@ -16,23 +16,26 @@ export const MAX_PARAM_LENGTH = 1000;
 const METHODS: readonly HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
+ * A step every request passes once its route is known, before the route's own middleware: the
+ * per-address rate limit, which must count unknown paths too and have its refusals labelled with
+ * the route they were refused on. It answers by throwing; `undefined` means nothing to wait for.
+ */
+export type RouteAdmission = (ctx: Context & { state: HttpState }) => Promise<void> | undefined;
+
+/**
  * Dispatches requests to routes through find-my-way's radix tree. Each route's middleware is
  * composed once here, not per request (a general-purpose router's per-request composing cost a
  * fifth of a request's time). Path parameters land in `ctx.state.params`, the route's template
- * in `ctx.state.route`. A known path asked with another method is answered 405 with an `Allow`
- * header; an unknown path falls through to `next`.
+ * in `ctx.state.route`, and then `admit` runs: one lookup serves the metrics label, the
+ * admission and the dispatch, where three Koa middlewares each did their own. A known path asked
+ * with another method is answered 405 with an `Allow` header; an unknown path falls through to
+ * `next`.
  */
-export function routeTable(routes: readonly Route[]): Middleware {
+export function routeTable(routes: readonly Route[], admit?: RouteAdmission): Middleware {
   // find-my-way wants a Node-style handler; the composed Koa chain travels in the route's store.
   const router = routerOf(routes, (route) => ({ chain: compose([...route.handlers]), path: route.path }));
-  return (ctx: Context & { state: HttpState }, next: Next) => {
-    const found = router.find(ctx.method as HTTPMethod, ctx.path);
-    if (found !== null) {
-      const { chain, path } = found.store as { chain: Middleware; path: string };
-      ctx.state.params = found.params as Record<string, string>;
-      ctx.state.route = path;
-      return chain(ctx, next);
-    }
+  const dispatch = (ctx: Context & { state: HttpState }, next: Next, chain: Middleware | undefined) => {
+    if (chain !== undefined) return chain(ctx, next);
     const allowed = METHODS.filter(
       (method) => method !== ctx.method && router.find(method, ctx.path) !== null,
     );
@@ -41,19 +44,19 @@ export function routeTable(routes: readonly Route[]): Middleware {
     ctx.set('Allow', allowed.join(', '));
     return undefined;
   };
-}
-
-/**
- * Sets `ctx.state.route` to the template of the route a request will reach, for middleware that
- * may answer before the route table does (the rate limits): their answers are still counted
- * under the route, not as unmatched. A lookup in a radix tree costs well under a microsecond.
- */
-export function routeLabel(routes: readonly Route[]): Middleware {
-  const router = routerOf(routes, (route) => ({ path: route.path }));
   return (ctx: Context & { state: HttpState }, next: Next) => {
     const found = router.find(ctx.method as HTTPMethod, ctx.path);
-    if (found !== null) ctx.state.route = (found.store as { path: string }).path;
-    return next();
+    let chain: Middleware | undefined;
+    if (found !== null) {
+      const store = found.store as { chain: Middleware; path: string };
+      chain = store.chain;
+      ctx.state.params = found.params as Record<string, string>;
+      ctx.state.route = store.path;
+    }
+    const admitting = admit?.(ctx);
+    return admitting === undefined
+      ? dispatch(ctx, next, chain)
+      : admitting.then(() => dispatch(ctx, next, chain));
   };
 }
 

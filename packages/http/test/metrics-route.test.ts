@@ -3,7 +3,7 @@ import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpState } from '../src/http-state.js';
 import { createMetricsApp, type MetricsExposition, type ObservedRequest } from '../src/index.js';
-import { routeLabel } from '../src/route-table.js';
+import { routeTable } from '../src/route-table.js';
 import { readJson, startTestApp, type TestApp } from './test-app.js';
 
 const TOKEN = 'scrape-token-of-some-length';
@@ -92,20 +92,30 @@ describe('the request observer', () => {
   });
 });
 
-describe('routeLabel', () => {
-  it('names the route a request will reach before anything answers it', async () => {
+describe('routeTable', () => {
+  it('names the route a request will reach before its admission step, which may answer first', async () => {
     const app = new Koa();
     const noop = async () => undefined;
-    app.use(
-      routeLabel([
-        { method: 'GET', path: '/api/v1/posts/:id', handlers: [noop] },
-        { method: 'POST', path: '/api/v1/posts', handlers: [noop] },
-      ]),
-    );
-    // Stands for a rate limit answering before the route table.
-    app.use((ctx: Koa.Context & { state: HttpState }) => {
-      ctx.body = ctx.state.route ?? 'none';
+    // Stands for the error middleware: shows what the admission step saw.
+    app.use(async (ctx: Koa.Context & { state: HttpState }, next) => {
+      try {
+        await next();
+      } catch (error) {
+        ctx.body = (error as { label: string }).label;
+      }
     });
+    app.use(
+      routeTable(
+        [
+          { method: 'GET', path: '/api/v1/posts/:id', handlers: [noop] },
+          { method: 'POST', path: '/api/v1/posts', handlers: [noop] },
+        ],
+        // Stands for a rate limit answering before the route's own middleware.
+        async (ctx) => {
+          throw Object.assign(new Error('refused'), { label: ctx.state.route ?? 'none' });
+        },
+      ),
+    );
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

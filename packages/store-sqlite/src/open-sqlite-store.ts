@@ -16,6 +16,7 @@ import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
 import { createSqlitePostingSlotStore } from './sqlite-posting-slot-store.js';
 import { createSqliteRateLimitStore } from './sqlite-rate-limit-store.js';
+import { createSqliteReadCache } from './sqlite-read-cache.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteWakeups, DEFAULT_SQLITE_WATCH_MS } from './sqlite-wakeups.js';
 import { createSqliteWebhookStore } from './sqlite-webhook-store.js';
@@ -61,6 +62,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     const ping = db.prepare('SELECT 1');
     const credentials = createCredentialCache(db, { recheckMs: options.credentialRecheckMs });
     const groupCommit = createSqliteGroupCommit(db);
+    const reads = createSqliteReadCache(db);
     const wakeups = createSqliteWakeups(db, options.watchMs ?? DEFAULT_SQLITE_WATCH_MS);
     const appending = createSqliteJournal(db);
     // Every store's change appends through here; the wake-up is delivered after the commit.
@@ -71,11 +73,14 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         if (events.length > 0) wakeups.notify('journal');
       },
     };
+    const posts = createSqlitePostStore(db, journal, groupCommit);
+    const accounts = createSqliteAccountStore(db, journal);
     return {
-      posts: createSqlitePostStore(db, journal, groupCommit),
+      // Reading a post (every GET) and its accounts (every create) repeat between writes.
+      posts: { ...posts, getPost: reads.cached(posts.getPost) },
       users: createSqliteUserStore(db, credentials),
       apiKeys: createSqliteApiKeyStore(db, credentials),
-      accounts: createSqliteAccountStore(db, journal),
+      accounts: { ...accounts, getAccount: reads.cached(accounts.getAccount) },
       postingSlots: createSqlitePostingSlotStore(db),
       media: createSqliteMediaStore(db, journal),
       connectionRequests: createSqliteConnectionRequestStore(db),

@@ -19,6 +19,17 @@ describe('node ports', () => {
     expect(ids.secret()).not.toBe(ids.secret());
   });
 
+  it('gives each millisecond fresh randomness, past the pool it draws it from', () => {
+    const clock = createFakeClock();
+    const ids = createRandomIdGenerator(clock);
+    // 1,000 milliseconds, four times the ids one draw from the system holds.
+    const randomParts = Array.from({ length: 1000 }, () => {
+      clock.advance(1);
+      return ids.id('post').slice(-16);
+    });
+    expect(new Set(randomParts).size).toBe(randomParts.length);
+  });
+
   it('hashes key secrets and matches them', () => {
     const hash = sha256KeyHasher.hash('s3cret');
     expect(hash).toMatch(/^[0-9a-f]{64}$/);

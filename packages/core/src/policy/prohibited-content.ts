@@ -107,8 +107,13 @@ export function findProhibitedContent(
 ): ProhibitedContentFinding[] {
   const findings: ProhibitedContentFinding[] = [];
   for (const rule of rules) {
-    for (const matcher of matchersOf(rule)) {
-      const found = matcher.exec(text);
+    const { anyPhrase, matchers } = matchersOf(rule);
+    // Most texts match no phrase of a rule: one pass of all its phrases together says so, where
+    // a pass per phrase took a fifth of a create's policy check.
+    const phrasesMayMatch = anyPhrase?.test(text) ?? false;
+    for (const matcher of matchers) {
+      if (matcher.phrase && !phrasesMayMatch) continue;
+      const found = matcher.pattern.exec(text);
       if (found !== null) {
         findings.push({ rule, match: found[0] });
         break;
@@ -118,25 +123,43 @@ export function findProhibitedContent(
   return findings;
 }
 
-// Compiled once per rule object: the policy runs on every post, the rules rarely change.
-const compiled = new WeakMap<ProhibitedContentRule, readonly RegExp[]>();
+type RuleMatchers = {
+  /** All the rule's phrases in one alternation; null when it has none. */
+  readonly anyPhrase: RegExp | null;
+  /** One per phrase, then one per pattern, in the rule's order: the first to match is reported. */
+  readonly matchers: readonly { readonly pattern: RegExp; readonly phrase: boolean }[];
+};
 
-function matchersOf(rule: ProhibitedContentRule): readonly RegExp[] {
+// Compiled once per rule object: the policy runs on every post, the rules rarely change.
+const compiled = new WeakMap<ProhibitedContentRule, RuleMatchers>();
+
+const NOT_A_WORD_BEFORE = '(?<![\\p{L}\\p{N}_])';
+const NOT_A_WORD_AFTER = '(?![\\p{L}\\p{N}_])';
+
+function matchersOf(rule: ProhibitedContentRule): RuleMatchers {
   let matchers = compiled.get(rule);
   if (matchers === undefined) {
-    matchers = [
-      ...(rule.phrases ?? [])
-        .map((phrase) => phrase.trim())
-        .filter((words) => words !== '')
-        .map((words) => {
-          const body = words.split(/\s+/u).map(escapeRegExp).join('\\s+');
-          return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu');
-        }),
-      // Copies without `g`/`y`, so a shared RegExp's lastIndex never changes the outcome.
-      ...(rule.patterns ?? []).map(
-        (pattern) => new RegExp(pattern.source, pattern.flags.replace(/[gy]/gu, '')),
-      ),
-    ];
+    const bodies = (rule.phrases ?? [])
+      .map((phrase) => phrase.trim())
+      .filter((words) => words !== '')
+      .map((words) => words.split(/\s+/u).map(escapeRegExp).join('\\s+'));
+    matchers = {
+      anyPhrase:
+        bodies.length === 0
+          ? null
+          : new RegExp(`${NOT_A_WORD_BEFORE}(?:${bodies.join('|')})${NOT_A_WORD_AFTER}`, 'iu'),
+      matchers: [
+        ...bodies.map((body) => ({
+          pattern: new RegExp(`${NOT_A_WORD_BEFORE}${body}${NOT_A_WORD_AFTER}`, 'iu'),
+          phrase: true,
+        })),
+        // Copies without `g`/`y`, so a shared RegExp's lastIndex never changes the outcome.
+        ...(rule.patterns ?? []).map((pattern) => ({
+          pattern: new RegExp(pattern.source, pattern.flags.replace(/[gy]/gu, '')),
+          phrase: false,
+        })),
+      ],
+    };
     compiled.set(rule, matchers);
   }
   return matchers;
