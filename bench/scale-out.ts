@@ -3,13 +3,15 @@
 // own. They are published by `svc publisher` processes sharing one PostgreSQL database: once by 1
 // process, once by 4, each with the default settings (16 publishes at a time per process). Reports
 // posts/s of both runs and the speed-up (target >= 3.6x), the CPU per post of the publishers, the
-// simulator and PostgreSQL (from /proc, Linux only), and checks that every post reached the
-// simulator exactly once.
+// simulator and PostgreSQL (from /proc, Linux only), the transactions committed in the run's
+// database per post (pg_stat_database, which other work on the machine does not touch), and
+// checks that every post reached the simulator exactly once.
 //
 // Needs PostgreSQL: SVC_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // each run gets a database of its own, dropped afterwards.
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createScratchDatabase, startPublisherFleet } from '../packages/server/test/publisher-fleet.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
@@ -24,7 +26,34 @@ type RunResult = {
   publisherCpuMsPerPost: number;
   simulatorCpuMsPerPost: number;
   postgresCpuMsPerPost: number | null;
+  /** Transactions committed or rolled back in the run's database from the due time, per post. */
+  transactionsPerPost: number;
 };
+
+// pg is a dependency of @svc/store-postgres, not of the workspace root: load it from there.
+type SqlClient = {
+  connect(): Promise<unknown>;
+  query(sql: string, params: unknown[]): Promise<{ rows: Array<{ count: string | null }> }>;
+  end(): Promise<void>;
+};
+const pg = createRequire(new URL('../packages/store-postgres/package.json', import.meta.url))('pg') as {
+  Client: new (options: { connectionString: string }) => SqlClient;
+};
+
+/** Transactions the database at `url` has ended so far, as far as its backends reported them. */
+async function transactionsOf(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const result = await client.query(
+      'SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = $1',
+      [decodeURIComponent(new URL(url).pathname.slice(1))],
+    );
+    return Number(result.rows[0]?.count ?? 0);
+  } finally {
+    await client.end();
+  }
+}
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -76,8 +105,13 @@ async function run(processes: number): Promise<RunResult> {
     const publishersBefore = publishers.reduce((sum, p) => sum + processCpuMs(p.child.pid), 0);
     const simulatorBefore = (await fleet.simulatorCpuMs()) ?? 0;
     const postgresBefore = postgresCpuMs();
+    const transactionsBefore = await transactionsOf(database.url);
     await fleet.waitForPublished(POSTS, 30 * 60_000);
     await fleet.waitForSettled(ids, 60_000);
+    // Backends report their counts once idle for a second: give them one, then count before the
+    // checks below add 10,000 reads of their own.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const transactions = (await transactionsOf(database.url)) - transactionsBefore;
     // Read before the fleet closes the processes.
     const publisherCpuMs =
       publishers.reduce((sum, p) => sum + processCpuMs(p.child.pid), 0) - publishersBefore;
@@ -103,6 +137,7 @@ async function run(processes: number): Promise<RunResult> {
       simulatorCpuMsPerPost: simulatorCpuMs / POSTS,
       postgresCpuMsPerPost:
         postgres === null || postgresBefore === null ? null : (postgres - postgresBefore) / POSTS,
+      transactionsPerPost: transactions / POSTS,
     };
   } finally {
     await fleet.close();
@@ -120,7 +155,8 @@ for (const processes of counts) {
     result.postgresCpuMsPerPost === null ? 'n/a' : `${result.postgresCpuMsPerPost.toFixed(2)} ms`;
   console.log(
     `scale-out: ${processes} publisher process${processes === 1 ? '' : 'es'}: ${result.postsPerSecond.toFixed(0)} posts/s (${result.seconds.toFixed(1)} s); ` +
-      `CPU per post: publishers ${result.publisherCpuMsPerPost.toFixed(2)} ms, simulator ${result.simulatorCpuMsPerPost.toFixed(2)} ms, PostgreSQL ${postgres}`,
+      `CPU per post: publishers ${result.publisherCpuMsPerPost.toFixed(2)} ms, simulator ${result.simulatorCpuMsPerPost.toFixed(2)} ms, PostgreSQL ${postgres}; ` +
+      `${result.transactionsPerPost.toFixed(1)} transactions per post`,
   );
 }
 const one = results.get(1);

@@ -71,9 +71,48 @@ UPDATE journal_clock SET position = (SELECT COALESCE(max(position), $1::bigint) 
  * has committed: a transaction that commits late gets positions after those already read, so a
  * reader going by position never skips it, and no reader or writer waits for any transaction
  * still running (of this database or another). Numbering transactions take turns on the clock's
- * row and commit at once, so a position never appears below one already visible.
+ * row and commit at once, so a position never appears below one already visible. Callers of one
+ * pool share numberings: whoever calls while one runs waits for the next, which all of them share.
  */
-export async function numberEvents(pool: Pool): Promise<void> {
+export function numberEvents(pool: Pool): Promise<void> {
+  let turns = numberings.get(pool);
+  if (turns === undefined) {
+    turns = { running: null, next: null };
+    numberings.set(pool, turns);
+  }
+  const state = turns;
+  // A numbering not yet begun sees everything committed before this call: join it.
+  if (state.next !== null) return state.next;
+  if (state.running === null) return numberNow(pool, state);
+  // The running one may have looked before this caller's events committed: one more after it
+  // serves every caller that comes meanwhile, so the followers of a process number once a turn.
+  const next = state.running
+    .then(
+      () => {},
+      () => {},
+    )
+    .then(() => {
+      state.next = null;
+      return numberNow(pool, state);
+    });
+  state.next = next;
+  return next;
+}
+
+/** A pool's numbering in progress, and the one queued behind it. */
+type NumberingTurns = { running: Promise<void> | null; next: Promise<void> | null };
+
+const numberings = new WeakMap<Pool, NumberingTurns>();
+
+function numberNow(pool: Pool, turns: NumberingTurns): Promise<void> {
+  const running = numberUnnumbered(pool).finally(() => {
+    if (turns.running === running) turns.running = null;
+  });
+  turns.running = running;
+  return running;
+}
+
+async function numberUnnumbered(pool: Pool): Promise<void> {
   const waiting = await pool.query<{ waiting: boolean }>(ANY_UNNUMBERED_SQL);
   if (waiting.rows[0]?.waiting !== true) return;
   await withTransaction(pool, async (client) => {

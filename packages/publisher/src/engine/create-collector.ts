@@ -26,6 +26,10 @@ export const DEFAULT_COLLECTOR_OPTIONS: Omit<CollectorOptions, 'leaseOwner'> = {
 export type Collector = BackgroundWorker<number, { readonly posts: number; readonly snapshots: number }>;
 
 const JOURNAL_PAGE = 500;
+// The least time between journal-follow rounds while commits keep notifying. A collection's first
+// read falls due minutes after its post is published, so following a second late costs nothing,
+// while following each commit cost every process a database round of its own per commit.
+const FOLLOW_GAP_MS = 1_000;
 // Follower counts are read once a day per account (docs/analytics.md).
 const FOLLOWERS_EVERY_MS = 24 * 3_600_000;
 
@@ -104,6 +108,7 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
   // so waking the whole round on every event would only repeat empty claims.
   const following: ReturnType<typeof workerLoop> = workerLoop(() => follow(following.stopping), {
     intervalMs: options.intervalMs,
+    minGapMs: FOLLOW_GAP_MS,
     logger: deps.logger,
     failure: 'journal follow failed',
   });

@@ -36,6 +36,11 @@ export type WebhookWorkerOptions = {
   readonly fanOutLeaseMs: number;
   /** Journal events read per fan-out step. */
   readonly fanOutBatch: number;
+  /**
+   * The least time between fan-out rounds while commits keep notifying: a burst of commits is
+   * read in one round, not one per commit. It adds at most this much to a delivery's latency.
+   */
+  readonly fanOutGapMs: number;
   /** A claimed delivery's lease: longer than a send can take (15 s), or it may be sent twice. */
   readonly deliveryLeaseMs: number;
   /** Deliveries in flight in this process. */
@@ -49,6 +54,7 @@ export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Omit<WebhookWorkerOptions, 'leaseOw
   intervalMs: 5_000,
   fanOutLeaseMs: 15_000,
   fanOutBatch: 500,
+  fanOutGapMs: 10,
   deliveryLeaseMs: 60_000,
   concurrency: 32,
   perSubscription: 4,
@@ -75,6 +81,11 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
   const inFlight = new Set<Promise<void>>();
   const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
 
+  // Whether another process held the fan-out's cursor at this process's last try. Every process
+  // hears every journal notice, the holder too, so the others leave the notices to it and try
+  // again only at their safety poll: that is where they take over from a holder that died.
+  let heldElsewhere = false;
+
   const fanOut = async (): Promise<number> => {
     let total = 0;
     for (;;) {
@@ -83,10 +94,13 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
         leaseMs: options.fanOutLeaseMs,
         batch: options.fanOutBatch,
       });
+      heldElsewhere = read === null;
       if (read === null || read === 0) break;
       total += read;
       // New deliveries wait in the store: start them here rather than at the next pause.
       deliveries.wake();
+      // A short page was everything numbered: what commits later notifies, and wakes this loop.
+      if (read < options.fanOutBatch) break;
     }
     return total;
   };
@@ -142,6 +156,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
 
   const fanOutLoop = workerLoop(fanOut, {
     intervalMs: options.intervalMs,
+    minGapMs: options.fanOutGapMs,
     logger: deps.logger,
     failure: 'webhook fan-out failed',
   });
@@ -156,7 +171,9 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
     start() {
       if (unsubscribe.length === 0) {
         unsubscribe = [
-          deps.store.wakeups.subscribe('journal', () => fanOutLoop.wake()),
+          deps.store.wakeups.subscribe('journal', () => {
+            if (!heldElsewhere) fanOutLoop.wake();
+          }),
           deps.store.wakeups.subscribe('deliveries', () => deliveries.wake()),
         ];
       }
