@@ -1,41 +1,19 @@
 // @svc/core/accounts — Connected accounts: connecting through a platform's consent, tokens and their refresh, posting options, comment replies.
 // This file is the area's contract: other areas and packages import only what it exports.
-export {
-  type AccountChange,
-  accountEvent,
-  markedNeedsReconnect,
-  tokenExpiringEvent,
-} from './account-events.js';
-export { type ConnectedAccount, connectedAccountSchema } from './connected-account.js';
-export {
-  CONNECTION_REQUEST_LIFETIME_MS,
-  type ConnectionRequest,
-  connectionRequestSchema,
-} from './connection-request.js';
+export { accountEvent, markedNeedsReconnect, tokenExpiringEvent } from './account-events.js';
+export type { ConnectedAccount } from './connected-account.js';
+export { type ConnectionRequest, connectionRequestSchema } from './connection-request.js';
 // Platform app set-up: the scopes each feature asks for and the checks of `svc platforms check`.
-export {
-  type CheckPlatformsDeps,
-  checkPlatforms,
-  PROBED_ACCOUNTS_MAX,
-} from './platform-setup/check-platforms.js';
-export {
-  DEFAULT_META_GRAPH_VERSION,
-  GRAPH_VERSION_RETIREMENTS,
-  GRAPH_VERSION_WARNING_MS,
-  isGraphVersion,
-} from './platform-setup/graph-versions.js';
+export { checkPlatforms } from './platform-setup/check-platforms.js';
+export { DEFAULT_META_GRAPH_VERSION } from './platform-setup/graph-versions.js';
 export {
   CONNECT_CALLBACK_PATH,
-  graphVersionCheck,
   offlinePlatformChecks,
   platformMode,
 } from './platform-setup/offline-platform-checks.js';
 export {
   type PlatformCheck,
-  type PlatformCheckLevel,
-  type PlatformMode,
   type PlatformReport,
-  platformCheck,
   platformReportsOk,
 } from './platform-setup/platform-check.js';
 export type {
@@ -50,13 +28,10 @@ export {
   missingRequiredScopes,
   PLATFORM_SCOPES,
   type PlatformFeatures,
-  type PlatformScope,
   purposeEnabled,
-  requiredScopes,
-  type ScopePurpose,
   scopesFor,
 } from './platform-setup/platform-scopes.js';
-export type { PlatformApp, PlatformSetup } from './platform-setup/platform-setup.js';
+export type { PlatformSetup } from './platform-setup/platform-setup.js';
 export { probedAccountsOf } from './platform-setup/probed-accounts.js';
 export {
   ACCOUNT_HOLDING_STATUSES,
@@ -64,7 +39,6 @@ export {
   type DisconnectAccountOutcome,
   type DisconnectAccountRequest,
   disconnectRefusal,
-  type RefreshedTokens,
 } from './ports/account-store.js';
 export type { ConnectionRequestStore } from './ports/connection-request-store.js';
 export type {
@@ -91,17 +65,12 @@ export { type AccountView, accountViewSchema, toAccountView } from './use-cases/
 export { actorAccount, callWithAccountTokens } from './use-cases/account-call.js';
 export { type AccountChoice, chooseTargets, visibleAccounts } from './use-cases/choose-targets.js';
 export {
-  type ConnectionCallback,
   completeConnection,
   connectionRequester,
   createConnectionRequest,
   startConnection,
 } from './use-cases/connect-account.js';
-export {
-  type DisconnectAccountOptions,
-  type DisconnectedAccount,
-  disconnectAccount,
-} from './use-cases/disconnect-account.js';
+export { disconnectAccount } from './use-cases/disconnect-account.js';
 export {
   getPostingOptions,
   type PostingOptionsView,
@@ -109,36 +78,9 @@ export {
 } from './use-cases/get-posting-options.js';
 export { listConnections } from './use-cases/list-connections.js';
 export { postingOptionsJson, postingOptionsSchema } from './use-cases/posting-options-answer.js';
-export {
-  type CachedPostingOptions,
-  createPostingOptionsCache,
-  POSTING_OPTIONS_TTL_MS,
-  type PostingOptionsCache,
-} from './use-cases/posting-options-cache.js';
-export {
-  type ActivityEntry,
-  type ActivityPost,
-  RECENT_ACTIVITY_MAX,
-  RECENT_ACTIVITY_SHOWN,
-  recentActivity,
-} from './use-cases/recent-activity.js';
-export {
-  refreshAccountTokens,
-  type TokenRefresh,
-  tokenExpiresSoon,
-} from './use-cases/refresh-account-tokens.js';
-export { type ConnectionInput, saveConnection } from './use-cases/save-connection.js';
-export { type TikTokPrivacyChoices, tiktokPrivacyChoices } from './use-cases/tiktok-privacy-choices.js';
-export {
-  type ExpiringTokenStep,
-  expiringTokenStep,
-  TOKEN_EXPIRY_SWEEP_LIMIT,
-  TOKEN_EXPIRY_WINDOW_MS,
-  TOKEN_REFRESH_LEASE_MS,
-  type TokenSweepFault,
-  type TokenSweepResult,
-  tokenLapsesSoon,
-  tokenSweepHorizonMs,
-  type WarnExpiringTokensOptions,
-  warnExpiringTokens,
-} from './use-cases/warn-expiring-tokens.js';
+export { createPostingOptionsCache, type PostingOptionsCache } from './use-cases/posting-options-cache.js';
+export { type ActivityEntry, recentActivity } from './use-cases/recent-activity.js';
+export { refreshAccountTokens, tokenExpiresSoon } from './use-cases/refresh-account-tokens.js';
+export { saveConnection } from './use-cases/save-connection.js';
+export { tiktokPrivacyChoices } from './use-cases/tiktok-privacy-choices.js';
+export { tokenLapsesSoon, warnExpiringTokens } from './use-cases/warn-expiring-tokens.js';

@@ -1,13 +1,11 @@
 // @svc/core/posts — Posts: what a post is, its state machine, creating, editing, scheduling, deleting and restoring.
 // This file is the area's contract: other areas and packages import only what it exports.
-export { type EarlierRequest, idempotencyOutcome, quotaRefusal } from './batch-decisions.js';
-export { admitClaims, type ClaimRequest, claimCandidateCount, claimChanges } from './claims.js';
+export { quotaRefusal } from './batch-decisions.js';
+export type { ClaimRequest } from './claims.js';
 export {
   contentHashOf,
-  contentKeyOf,
   DUPLICATE_WINDOW_MS,
   findRepeat,
-  normalizeCaption,
   REPEAT_CANDIDATES,
   REPEATABLE_STATUSES,
   type RepeatQuery,
@@ -15,106 +13,57 @@ export {
 } from './duplicate-content.js';
 export { freshPostFields } from './fresh-post-fields.js';
 export { groupsOf } from './groups-of.js';
-export { changedOnLostWrite, LostPostWrite } from './ports/lost-post-write.js';
+export { changedOnLostWrite } from './ports/lost-post-write.js';
 export type { PostBatchTx } from './ports/post-batch-tx.js';
 export type { PostClaimTx } from './ports/post-claim-tx.js';
-export {
-  type DerivedCandidate,
-  derivedCandidatesOf,
-  type PostPurgeOutcome,
-  type PostPurgeRequest,
-  type PurgedPost,
-  purgeableDerivedAssets,
-  purgedAssetEvents,
-} from './ports/post-purge.js';
+export type { PostPurgeOutcome, PostPurgeRequest } from './ports/post-purge.js';
 export type { PostPurgeTx } from './ports/post-purge-tx.js';
 export type {
   InsertPostsOutcome,
   NewPostsBatch,
-  PostCursor,
   PostListQuery,
   PostPage,
   PostStore,
   PostWrite,
   QueueDepth,
   QueueRequest,
-  UpdatePostsOutcome,
 } from './ports/post-store.js';
 export type { PostWriteTx } from './ports/post-write-tx.js';
-export { type Post, type PublishProgress, postSchema } from './post.js';
-export { type EditedPart, editedParts, postEditedEvents } from './post-edited-event.js';
+export type { Post, PublishProgress } from './post.js';
 export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
-export { type GroupAction, leftAsIs, memberName, memberRefusal } from './post-group-rules.js';
-export {
-  EVERGREEN_KEY_PREFIX,
-  MAX_MEDIA_ITEMS,
-  type PostPayload,
-  type PostRequest,
-  parsePlatforms,
-  parsePostRequest,
-  postPayloadSchema,
-} from './post-request.js';
+export { MAX_MEDIA_ITEMS, parsePostRequest, postPayloadSchema } from './post-request.js';
 export {
   approvedEvents,
   can,
-  type DraftRevision,
-  POST_TRANSITIONS,
-  type PostAction,
   type PostChange,
-  type PostEdit,
   type PostEvent,
-  type PostEventType,
-  type PostState,
-  type PostTransitionRule,
   RESTORE_WINDOW_MS,
   scheduledEvents,
   stateOf,
   transition,
 } from './post-state-machine.js';
-export { recycledEvents } from './recycled-events.js';
 export { restoreDaysLeft } from './restore-days-left.js';
 export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
 export { TIKTOK_URL_NOT_VERIFIED } from './use-cases/check-tiktok-photo-source.js';
 export { claimDuePostsScript } from './use-cases/claim-due-posts-script.js';
-export type { ImageConversion } from './use-cases/convert-images.js';
-export {
-  type CreatePostsDeps,
-  type CreatePostsOptions,
-  type CreatePostsResult,
-  createPosts,
-} from './use-cases/create-posts.js';
-export {
-  type DeleteOptions,
-  deletedView,
-  deletePost,
-  deletionOf,
-  type PostDeleted,
-} from './use-cases/delete-post.js';
+export { type CreatePostsDeps, type CreatePostsOptions, createPosts } from './use-cases/create-posts.js';
+export { deletedView, deletePost } from './use-cases/delete-post.js';
 export { deletePostGroup } from './use-cases/delete-post-group.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
-export { type EditPostInput, editPost, plannedEdit } from './use-cases/edit-post.js';
-export { type EditPostGroupInput, editPostGroup } from './use-cases/edit-post-group.js';
+export { type EditPostInput, editPost } from './use-cases/edit-post.js';
+export { editPostGroup } from './use-cases/edit-post-group.js';
 export { checkedCaption, editedTexts, futureTime } from './use-cases/edit-values.js';
 export {
   type EvergreenNext,
   type EvergreenStanding,
   evergreenStanding,
-  nextCopy,
 } from './use-cases/evergreen-standing.js';
 export { getPost } from './use-cases/get-post.js';
 export { insertPostsScript } from './use-cases/insert-posts-script.js';
-export {
-  listQueue,
-  QUEUE_VIEW_LIMIT,
-  type QueueItem,
-  type QueueItemAnswer,
-  type QueueView,
-  queuedPosts,
-  queueItemsAnswer,
-} from './use-cases/list-queue.js';
+export { listQueue, type QueueView, queueItemsAnswer } from './use-cases/list-queue.js';
 export {
   beingPublished,
   liveOwnedPost,
@@ -127,42 +76,22 @@ export {
   type PostView,
   postViewSchema,
   type SlideView,
-  slideViewSchema,
   slideViews,
   toPostView,
 } from './use-cases/post-answer.js';
-export {
-  actOnGroup,
-  getPostGroup,
-  ownedGroup,
-  type PostGroup,
-  type PostGroupChanged,
-  type SkippedMember,
-} from './use-cases/post-group.js';
-export { POST_PURGE_BATCH, purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
+export { getPostGroup, type PostGroup, type PostGroupChanged } from './use-cases/post-group.js';
+export { purgeDeletedPosts } from './use-cases/purge-deleted-posts.js';
 export { purgePostsScript } from './use-cases/purge-posts-script.js';
 export { queueRequestFor } from './use-cases/queue-request.js';
 export { queueSlotsScript } from './use-cases/queue-slots-script.js';
-export {
-  EVERGREEN_PAGE,
-  MEDIAN_MIN_POSTS,
-  MEDIAN_SAMPLE,
-  type RecycleOutcome,
-  type RecycleSkipReason,
-  recycleEvergreenPosts,
-} from './use-cases/recycle-evergreen-posts.js';
+export { type RecycleSkipReason, recycleEvergreenPosts } from './use-cases/recycle-evergreen-posts.js';
 export { refuseRepeats, repeatError } from './use-cases/refuse-repeats.js';
-export { queueChanged, reorderQueue, shuffleQueue, slotMoves } from './use-cases/reorder-queue.js';
+export { reorderQueue, shuffleQueue } from './use-cases/reorder-queue.js';
 export { resolveMedia } from './use-cases/resolve-media.js';
 export { resolveTargets } from './use-cases/resolve-targets.js';
 export { restorePost } from './use-cases/restore-post.js';
-export {
-  type ScheduledTarget,
-  type ScheduleOutcome,
-  type SchedulePostInput,
-  schedulePost,
-} from './use-cases/schedule-post.js';
+export { type ScheduleOutcome, schedulePost } from './use-cases/schedule-post.js';
 export { updatePostsScript } from './use-cases/update-posts-script.js';
 export { type UpdateScheduledPostInput, updateScheduledPost } from './use-cases/update-scheduled-post.js';
-export { type PolicyPreview, validatePolicyPreview } from './use-cases/validate-policy-preview.js';
+export { validatePolicyPreview } from './use-cases/validate-policy-preview.js';
 export { validatePostPayload } from './validate-post-payload.js';
