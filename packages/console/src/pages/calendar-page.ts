@@ -184,7 +184,7 @@ export async function monthView(
 <a href="/app/calendar">This month</a>
 <a href="/app/calendar?month=${monthParam(year, month + 1)}">Next month</a>
 <a href="/app/calendar/week?week=${formatLocalDate(first)}">Week view</a></nav>
-<p class="muted">${groupsOf(found.posts).length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Drag a scheduled post or draft to another day (it keeps its time of day), or use its “Move to…”.</p>
+<p class="muted">${groupsOf(found.posts).length} post(s) in ${title}, times in ${c.time.zone}.${found.truncated ? ' Only the first posts of this busy month are shown; the Posts page lists them all.' : ''} Drag a scheduled post or draft to another day (it keeps its time of day) or onto a free slot of its account (it takes the slot’s time), or use its “Move to…”.</p>
 <div class="table calendar"><table><caption class="visually-hidden">${title}</caption>
 <thead><tr>${WEEKDAYS.map((d) => html`<th scope="col"><abbr title="${d}">${d.slice(0, 3)}</abbr></th>`)}</tr></thead>
 <tbody>${weeks}</tbody></table></div>
@@ -225,7 +225,7 @@ ${posts.length > 0 ? html`<ul class="day-posts">${dayEntries(posts, frame, 'week
 <a href="/app/calendar/week">This week</a>
 <a href="/app/calendar/week?week=${formatLocalDate(addDays(start, 7))}">Next week</a>
 <a href="/app/calendar?month=${formatLocalDate(start).slice(0, 7)}">Month</a></nav>
-<p class="muted">${groupsOf(found.posts).length} post(s), times in ${c.time.zone}. Drag a scheduled post or draft to another day (it keeps its time of day), or use its “Move to…”.</p>
+<p class="muted">${groupsOf(found.posts).length} post(s), times in ${c.time.zone}. Drag a scheduled post or draft to another day (it keeps its time of day) or onto a free slot of its account (it takes the slot’s time), or use its “Move to…”.</p>
 <div class="week">${days}</div>`;
   return calendarPage(c, `Calendar: ${title}`, body, outcome);
 }
