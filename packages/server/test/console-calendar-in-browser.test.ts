@@ -309,6 +309,8 @@ describe('the calendar in a browser', () => {
     // The slot is taken now: no longer drawn as free.
     expect(await facebookSlot('2031-05-31').count()).toBe(0);
     // Another account's post is not the slot's to take: it lands on the slot's day, keeping its time.
+    // (From the month again: the page's address already says done=moved.)
+    await page.goto(`${server.url}/app/calendar?month=2031-05`);
     await Promise.all([
       page.waitForURL(/done=moved/),
       page.locator(`li[data-move-form="move-grid-${ids.threadsPhoto}"]`).dragTo(facebookSlot('2031-05-24')),
