@@ -1,5 +1,6 @@
 import { imageFormatOf } from '../shared/download-media.js';
 import type { Reply } from '../shared/http-io.js';
+import type { JsonObject } from '../shared/json-object.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { authenticateTikTok } from './tiktok-auth.js';
@@ -13,7 +14,6 @@ import {
   countProp,
   flagProp,
   injectedTikTokFailure,
-  type JsonObject,
   linkValue,
   objectField,
   privacyLevelOf,

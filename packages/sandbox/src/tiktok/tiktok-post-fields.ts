@@ -1,12 +1,10 @@
 import { FAIL_TAG, TRANSIENT_TAG } from '../shared/failure-injection.js';
+import { type JsonObject, parseJsonObject } from '../shared/json-object.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import type { TikTokCreator } from './tiktok-creators.js';
 import { tiktokError } from './tiktok-error.js';
 import { postsCountedToday } from './tiktok-publishes.js';
-
-/** A JSON object of a request body. */
-export type JsonObject = Readonly<Record<string, unknown>>;
 
 const invalid = (message: string) => tiktokError(400, 'invalid_params', message);
 
@@ -20,16 +18,9 @@ export function objectField(r: SandboxRequest, name: string, required: boolean):
     if (required) throw invalid(`${name} is required (send the body as application/json).`);
     return undefined;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    value = raw;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid(`${name} must be a JSON object.`);
-  }
-  return value as JsonObject;
+  const value = parseJsonObject(raw);
+  if (value === null) throw invalid(`${name} must be a JSON object.`);
+  return value;
 }
 
 /** A string property, '' when absent; `invalid_params` when it is not a string or longer than `max` UTF-16 units. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Reply } from '../shared/http-io.js';
+import type { JsonObject } from '../shared/json-object.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { newNumericId } from '../shared/sandbox-state.js';
@@ -15,7 +16,6 @@ import {
   countProp,
   flagProp,
   injectedTikTokFailure,
-  type JsonObject,
   linkValue,
   objectField,
   privacyLevelOf,
