@@ -7,6 +7,7 @@ import { assertByteRange, blobKeySegments, isBlobKey } from './blob-key.js';
 import { assertDerivedName, type DerivedBlobFiles } from './derived-blob-files.js';
 import type { LocalBlobFiles } from './local-blob-files.js';
 import { isNotFound, removeQuietly, spoolToFile } from './spool-to-file.js';
+import { unlessAbsent } from './unless-absent.js';
 
 /** Options of the disk blob store. */
 export type DiskBlobStoreOptions = {
@@ -72,22 +73,12 @@ export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStor
   }
 
   async function size(key: string): Promise<number | null> {
-    try {
-      return (await stat(pathOf(key))).size;
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return (await facts(key))?.sizeBytes ?? null;
   }
 
   async function facts(key: string): Promise<BlobFacts | null> {
-    try {
-      const found = await stat(pathOf(key));
-      return { sizeBytes: found.size, modifiedAt: found.mtime };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const found = await unlessAbsent(stat(pathOf(key)), isNotFound, null);
+    return found === null ? null : { sizeBytes: found.size, modifiedAt: found.mtime };
   }
 
   async function remove(key: string): Promise<void> {
@@ -106,12 +97,7 @@ export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStor
   }
 
   async function readDerived(key: string, name: string): Promise<Uint8Array | null> {
-    try {
-      return await readFile(derivedPath(key, name));
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return unlessAbsent(readFile(derivedPath(key, name)), isNotFound, null);
   }
 
   async function putDerived(key: string, name: string, bytes: Uint8Array): Promise<void> {
@@ -139,13 +125,9 @@ export function createDiskBlobStore(options: DiskBlobStoreOptions): DiskBlobStor
         for await (const entry of await opendir(folder)) {
           if (!entry.isFile() || !isBlobKey(entry.name)) continue;
           if (!entry.name.startsWith(first + second)) continue;
-          try {
-            const facts = await stat(join(folder, entry.name));
-            yield { key: entry.name, sizeBytes: facts.size, modifiedAt: facts.mtime };
-          } catch (error) {
-            // Removed between the listing and the stat: no longer stored.
-            if (!isNotFound(error)) throw error;
-          }
+          // Null when removed between the listing and the stat: no longer stored.
+          const facts = await unlessAbsent(stat(join(folder, entry.name)), isNotFound, null);
+          if (facts !== null) yield { key: entry.name, sizeBytes: facts.size, modifiedAt: facts.mtime };
         }
       }
     }
@@ -186,22 +168,15 @@ async function directoriesIn(dir: string): Promise<string[]> {
 
 /** The names in a folder (none when it does not exist). */
 async function namesIn(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir);
-  } catch (error) {
-    if (isNotFound(error)) return [];
-    throw error;
-  }
+  return unlessAbsent(readdir(dir), isNotFound, []);
 }
 
 /** Sets a file's times to now; false when it does not exist. */
 async function touch(path: string): Promise<boolean> {
   const now = new Date();
-  try {
-    await utimes(path, now, now);
-    return true;
-  } catch (error) {
-    if (isNotFound(error)) return false;
-    throw error;
-  }
+  return unlessAbsent(
+    utimes(path, now, now).then(() => true),
+    isNotFound,
+    false,
+  );
 }

@@ -10,6 +10,7 @@ import { assertByteRange, BlobNotFoundError, blobKeySegments } from './blob-key.
 import { assertDerivedName, type DerivedBlobFiles } from './derived-blob-files.js';
 import type { LocalBlobFiles } from './local-blob-files.js';
 import { removeQuietly, spoolToFile } from './spool-to-file.js';
+import { unlessAbsent } from './unless-absent.js';
 
 /** Options of the S3 blob store. */
 export type S3BlobStoreOptions = {
@@ -120,21 +121,18 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
   async function refresh(key: string): Promise<boolean> {
     const Key = objectKey(key);
     const { s3, client } = await sdk();
-    try {
-      await client.send(
-        new s3.CopyObjectCommand({
-          Bucket: bucket,
-          Key,
-          CopySource: encodeURI(`${bucket}/${Key}`),
-          MetadataDirective: 'REPLACE',
-          Metadata: { 'svc-put-at': new Date().toISOString() },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isAbsent(error)) return false;
-      throw error;
-    }
+    const copy = new s3.CopyObjectCommand({
+      Bucket: bucket,
+      Key,
+      CopySource: encodeURI(`${bucket}/${Key}`),
+      MetadataDirective: 'REPLACE',
+      Metadata: { 'svc-put-at': new Date().toISOString() },
+    });
+    return unlessAbsent(
+      client.send(copy).then(() => true),
+      isAbsent,
+      false,
+    );
   }
 
   // lib-storage sends one PutObject under a part's size and a multipart upload above it, aborting
@@ -193,16 +191,15 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
 
   // HEAD answers the object's size and LastModified (which a put of the same bytes refreshes).
   async function stat(key: string): Promise<BlobFacts | null> {
-    try {
-      const Key = objectKey(key);
-      const { s3, client } = await sdk();
-      const head = await client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key }));
-      if (head.ContentLength === undefined || head.LastModified === undefined) return null;
-      return { sizeBytes: head.ContentLength, modifiedAt: head.LastModified };
-    } catch (error) {
-      if (isAbsent(error)) return null;
-      throw error;
-    }
+    const Key = objectKey(key);
+    const { s3, client } = await sdk();
+    const head = await unlessAbsent(
+      client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key })),
+      isAbsent,
+      null,
+    );
+    if (head?.ContentLength === undefined || head.LastModified === undefined) return null;
+    return { sizeBytes: head.ContentLength, modifiedAt: head.LastModified };
   }
 
   async function remove(key: string): Promise<void> {
@@ -228,13 +225,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
   async function readDerived(key: string, name: string): Promise<Uint8Array | null> {
     const Key = derivedKey(key, name);
     const { s3, client } = await sdk();
-    try {
-      const answer = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key }));
-      return (await answer.Body?.transformToByteArray()) ?? null;
-    } catch (error) {
-      if (isAbsent(error)) return null;
-      throw error;
-    }
+    const answer = client.send(new s3.GetObjectCommand({ Bucket: bucket, Key }));
+    return unlessAbsent(
+      answer.then(async (found) => (await found.Body?.transformToByteArray()) ?? null),
+      isAbsent,
+      null,
+    );
   }
 
   // One PutObject: S3 shows an object whole once the put succeeds, never a part of it.

@@ -4,6 +4,7 @@ import { mkdir, open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobPutError } from '@svc/core';
+import { unlessAbsent } from './unless-absent.js';
 
 /** A source written to a temp file: its content address, size and where the file is. */
 export type SpooledFile = { readonly path: string; readonly key: string; readonly sizeBytes: number };
@@ -61,11 +62,7 @@ export async function spoolToFile(
 
 /** Removes a file, doing nothing when it is already gone. */
 export async function removeQuietly(path: string): Promise<void> {
-  try {
-    await unlink(path);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-  }
+  await unlessAbsent(unlink(path), isNotFound, undefined);
 }
 
 /** Whether a file-system error says the file or folder does not exist. */

@@ -3,6 +3,7 @@ import { authenticateOwner } from '../meta/media-containers.js';
 import { apiRoute } from '../shared/api-route.js';
 import { graphError, invalidParameter, permissionDenied } from '../shared/graph-error.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
+import { type JsonObject, parseJsonObject } from '../shared/json-object.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { newNumericId } from '../shared/sandbox-state.js';
@@ -30,17 +31,9 @@ export function instagramPrivateReplyRoute(ctx: SandboxContext, base: string): R
 }
 
 // A JSON object parameter (the body's nested objects arrive re-encoded as JSON); null otherwise.
-function objectParam(r: SandboxRequest, name: string): Record<string, unknown> | null {
+function objectParam(r: SandboxRequest, name: string): JsonObject | null {
   const raw = r.input.get(name);
-  if (raw === undefined) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
+  return raw === undefined ? null : parseJsonObject(raw);
 }
 
 function messageText(r: SandboxRequest): string {

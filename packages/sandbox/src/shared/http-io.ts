@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTML_SECURITY_HEADERS } from '@svc/core';
 import { graphError } from './graph-error.js';
+import { jsonObjectOf } from './json-object.js';
 
 /** A response ready to be written. */
 export type Reply = {
@@ -85,10 +86,8 @@ export async function parseFormBody(
     } catch {
       throw graphError(400, { code: 100, message: '(#100) The JSON body could not be parsed' });
     }
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-      for (const [name, value] of Object.entries(parsed)) {
-        fields.set(name, typeof value === 'string' ? value : JSON.stringify(value));
-      }
+    for (const [name, value] of Object.entries(jsonObjectOf(parsed) ?? {})) {
+      fields.set(name, typeof value === 'string' ? value : JSON.stringify(value));
     }
   }
   return fields;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type MetricName, PLATFORM_METRICS } from '@svc/core';
 import type { SandboxPlatform } from './sandbox-publication.js';
 
 /** How one metric's ceiling derives from another's: `parent` × a ratio between `low` and `high`. */
@@ -64,13 +65,15 @@ const ROOT_RANGE: Readonly<Record<SandboxPlatform, { min: number; max: number }>
 const HOUR_MS = 3_600_000;
 
 /** The metric names `simulatedMetric` knows, per platform, as each platform's API spells them. */
-export const SIMULATED_METRICS: Readonly<Record<SandboxPlatform, readonly string[]>> = {
-  instagram: Object.keys(RULES.instagram),
-  threads: Object.keys(RULES.threads),
-  facebook: Object.keys(RULES.facebook),
-  tiktok: Object.keys(RULES.tiktok),
-  youtube: Object.keys(RULES.youtube),
-};
+export const SIMULATED_METRICS: Readonly<Record<SandboxPlatform, readonly string[]>> = perPlatform(
+  (platform) => Object.keys(RULES[platform]),
+);
+
+/** A value for each platform, made by `of`. */
+function perPlatform<T>(of: (platform: SandboxPlatform) => T): Record<SandboxPlatform, T> {
+  const entries = (Object.keys(RULES) as SandboxPlatform[]).map((platform) => [platform, of(platform)]);
+  return Object.fromEntries(entries) as Record<SandboxPlatform, T>;
+}
 
 /** A number in [0, 1) fixed by (platform, post id, label). */
 function unit(platform: SandboxPlatform, postId: string, label: string): number {
@@ -137,29 +140,23 @@ export function simulatedMetric(
   return Math.floor(ceilingOf(platform, postId, metric) * progress);
 }
 
-/**
- * The service's metric names (docs/analytics.md) as each simulated API spells them, for tests
- * that compute the figures a reading must hold with `simulatedMetric`. Facebook's are a Page
- * post's counters (a reel's plays are `blue_reels_play_count`).
- */
-export const SERVICE_METRIC_NAMES: Readonly<Record<SandboxPlatform, Readonly<Record<string, string>>>> = {
-  instagram: {
-    views: 'views',
-    reach: 'reach',
-    likes: 'likes',
-    comments: 'comments',
-    shares: 'shares',
-    saves: 'saved',
-  },
-  threads: {
-    views: 'views',
-    likes: 'likes',
-    replies: 'replies',
-    reposts: 'reposts',
-    quotes: 'quotes',
-    shares: 'shares',
-  },
-  facebook: { reactions: 'reactions', comments: 'comments', shares: 'shares' },
+// Where a simulated API names one of the service's metrics otherwise; the rest share our names.
+const RENAMED: Readonly<Record<SandboxPlatform, Readonly<Partial<Record<MetricName, string>>>>> = {
+  instagram: { saves: 'saved' },
+  threads: {},
+  facebook: {},
   tiktok: { views: 'view_count', likes: 'like_count', comments: 'comment_count', shares: 'share_count' },
   youtube: { views: 'viewCount', likes: 'likeCount', comments: 'commentCount' },
 };
+
+/**
+ * The service's metric names (core's `PLATFORM_METRICS`, docs/analytics.md) as each simulated API
+ * spells them, for tests that compute the figures a reading must hold with `simulatedMetric`; a
+ * metric the simulator has no rule for is left out. Facebook's are a Page post's counters (a
+ * reel's plays are `blue_reels_play_count`, so its views are left out).
+ */
+export const SERVICE_METRIC_NAMES: Readonly<Record<SandboxPlatform, Readonly<Record<string, string>>>> =
+  perPlatform((platform) => {
+    const named = PLATFORM_METRICS[platform].map((ours) => [ours, RENAMED[platform][ours] ?? ours] as const);
+    return Object.fromEntries(named.filter(([, theirs]) => theirs in RULES[platform]));
+  });

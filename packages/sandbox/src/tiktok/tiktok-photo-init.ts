@@ -1,22 +1,17 @@
 import { imageFormatOf } from '../shared/download-media.js';
 import type { Reply } from '../shared/http-io.js';
+import type { JsonObject } from '../shared/json-object.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { authenticateTikTok } from './tiktok-auth.js';
 import { postingCreator } from './tiktok-creators.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
 import {
-  checkBrandedContent,
-  checkDailyCap,
-  checkInteractions,
-  checkUrlOwnership,
+  admitPublish,
   countProp,
-  flagProp,
-  injectedTikTokFailure,
-  type JsonObject,
   linkValue,
   objectField,
-  privacyLevelOf,
+  postPrivacyOf,
   textProp,
 } from './tiktok-post-fields.js';
 import { newTikTokPublish } from './tiktok-publishes.js';
@@ -48,14 +43,18 @@ export async function contentInit(ctx: SandboxContext, r: SandboxRequest): Promi
   const sourceInfo = objectField(r, 'source_info', true);
   const title = textProp(postInfo, 'title', TITLE_MAX);
   const description = textProp(postInfo, 'description', DESCRIPTION_MAX);
-  const privacyLevel = inbox ? 'SELF_ONLY' : privacyLevelOf(postInfo, creator);
-  if (!inbox) checkInteractions(creator, postInfo, ['comment']);
-  for (const name of ['auto_add_music', 'brand_organic_toggle']) flagProp(postInfo, name);
-  checkBrandedContent(postInfo, privacyLevel, inbox);
+  const privacyLevel = postPrivacyOf(creator, postInfo, {
+    inbox,
+    interactions: ['comment'],
+    flags: ['auto_add_music', 'brand_organic_toggle'],
+    counts: [],
+  });
   const images = photoImagesOf(sourceInfo);
-  checkUrlOwnership(ctx, images);
-  const failReason = injectedTikTokFailure(ctx, token.uid, `${title}\n${description}`);
-  if (!inbox) checkDailyCap(ctx, token.uid);
+  const failReason = admitPublish(ctx, token.uid, {
+    caption: `${title}\n${description}`,
+    links: images,
+    inbox,
+  });
 
   const publish = newTikTokPublish(ctx, token, 'p_pub_url', {
     kind: 'PHOTO',

@@ -1,12 +1,10 @@
 import { FAIL_TAG, TRANSIENT_TAG } from '../shared/failure-injection.js';
+import { type JsonObject, parseJsonObject } from '../shared/json-object.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import type { TikTokCreator } from './tiktok-creators.js';
 import { tiktokError } from './tiktok-error.js';
 import { postsCountedToday } from './tiktok-publishes.js';
-
-/** A JSON object of a request body. */
-export type JsonObject = Readonly<Record<string, unknown>>;
 
 const invalid = (message: string) => tiktokError(400, 'invalid_params', message);
 
@@ -20,16 +18,9 @@ export function objectField(r: SandboxRequest, name: string, required: boolean):
     if (required) throw invalid(`${name} is required (send the body as application/json).`);
     return undefined;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    value = raw;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid(`${name} must be a JSON object.`);
-  }
-  return value as JsonObject;
+  const value = parseJsonObject(raw);
+  if (value === null) throw invalid(`${name} must be a JSON object.`);
+  return value;
 }
 
 /** A string property, '' when absent; `invalid_params` when it is not a string or longer than `max` UTF-16 units. */
@@ -45,7 +36,7 @@ export function textProp(object: JsonObject | undefined, name: string, max: numb
 }
 
 /** A boolean property, `false` when absent. */
-export function flagProp(object: JsonObject | undefined, name: string): boolean {
+function flagProp(object: JsonObject | undefined, name: string): boolean {
   const value = object?.[name];
   if (value === undefined || value === null) return false;
   if (typeof value !== 'boolean') throw invalid(`${name} must be a boolean.`);
@@ -79,7 +70,7 @@ export function linkValue(value: unknown, what: string): string {
  * PULL_FROM_URL links must start with a domain or URL prefix the app verified in the developer
  * portal (media-transfer guide); any other is refused before anything is created, as TikTok does.
  */
-export function checkUrlOwnership(ctx: SandboxContext, links: readonly string[]): void {
+function checkUrlOwnership(ctx: SandboxContext, links: readonly string[]): void {
   const { verifiedPrefixes } = ctx.state.settings.tiktok;
   const unverified = links.find((link) => !verifiedPrefixes.some((prefix) => link.startsWith(prefix)));
   if (unverified !== undefined) {
@@ -92,7 +83,7 @@ export function checkUrlOwnership(ctx: SandboxContext, links: readonly string[])
 }
 
 /** `privacy_level`, which must be one of the creator's options. */
-export function privacyLevelOf(postInfo: JsonObject | undefined, creator: TikTokCreator): string {
+function privacyLevelOf(postInfo: JsonObject | undefined, creator: TikTokCreator): string {
   const level = postInfo?.privacy_level;
   if (typeof level !== 'string' || level === '') throw invalid('post_info.privacy_level is required.');
   if (!creator.privacyLevelOptions.includes(level)) {
@@ -110,11 +101,7 @@ export function privacyLevelOf(postInfo: JsonObject | undefined, creator: TikTok
  * Branded content (`brand_content_toggle`, a paid partnership) cannot be private: refused with
  * SELF_ONLY, except in inbox mode (`MEDIA_UPLOAD`), where the creator sets the privacy in the app.
  */
-export function checkBrandedContent(
-  postInfo: JsonObject | undefined,
-  privacyLevel: string,
-  inbox: boolean,
-): void {
+function checkBrandedContent(postInfo: JsonObject | undefined, privacyLevel: string, inbox: boolean): void {
   if (flagProp(postInfo, 'brand_content_toggle') && privacyLevel === 'SELF_ONLY' && !inbox) {
     throw invalid('Branded content cannot be posted with privacy_level SELF_ONLY.');
   }
@@ -124,7 +111,7 @@ export function checkBrandedContent(
  * Interactions the creator turned off must stay off: TikTok's posting guidelines oblige apps to
  * send them as disabled, and the sandbox holds adapters to that.
  */
-export function checkInteractions(
+function checkInteractions(
   creator: TikTokCreator,
   postInfo: JsonObject | undefined,
   names: readonly ('comment' | 'duet' | 'stitch')[],
@@ -146,7 +133,7 @@ export function checkInteractions(
  * and changes nothing; `#sandbox-fail` makes the publish end FAILED with `spam_risk_text`.
  * Returns the fail reason to store.
  */
-export function injectedTikTokFailure(ctx: SandboxContext, openId: string, text: string): string | null {
+function injectedTikTokFailure(ctx: SandboxContext, openId: string, text: string): string | null {
   const lower = text.toLowerCase();
   const key = `tiktok\n${openId}\n${text}`;
   if (lower.includes(TRANSIENT_TAG) && !ctx.state.transientSeen.has(key)) {
@@ -157,7 +144,7 @@ export function injectedTikTokFailure(ctx: SandboxContext, openId: string, text:
 }
 
 /** Refuses with `spam_risk_too_many_posts` when the creator reached the daily cap. */
-export function checkDailyCap(ctx: SandboxContext, openId: string): void {
+function checkDailyCap(ctx: SandboxContext, openId: string): void {
   const cap = ctx.state.settings.quotas.tiktok;
   if (postsCountedToday(ctx, openId) >= cap) {
     throw tiktokError(
@@ -166,6 +153,45 @@ export function checkDailyCap(ctx: SandboxContext, openId: string): void {
       `The daily post cap from the current user has been reached (${cap} posts in 24 hours).`,
     );
   }
+}
+
+/**
+ * The post's privacy level (`SELF_ONLY` in inbox mode, where the creator sets it in the app) once
+ * `post_info` passes the creator's options: its interactions, its boolean `flags` and integer
+ * `counts`, then branded content.
+ */
+export function postPrivacyOf(
+  creator: TikTokCreator,
+  postInfo: JsonObject | undefined,
+  spec: {
+    readonly inbox: boolean;
+    readonly interactions: readonly ('comment' | 'duet' | 'stitch')[];
+    readonly flags: readonly string[];
+    readonly counts: readonly string[];
+  },
+): string {
+  const privacyLevel = spec.inbox ? 'SELF_ONLY' : privacyLevelOf(postInfo, creator);
+  if (!spec.inbox) checkInteractions(creator, postInfo, spec.interactions);
+  for (const name of spec.flags) flagProp(postInfo, name);
+  for (const name of spec.counts) countProp(postInfo, name, 0);
+  checkBrandedContent(postInfo, privacyLevel, spec.inbox);
+  return privacyLevel;
+}
+
+/**
+ * The last checks before a publish is made, the same for photos and videos: links to pull must
+ * be verified, the caption's injected failure comes next (its fail reason is returned), then the
+ * daily cap, which inbox uploads do not count against.
+ */
+export function admitPublish(
+  ctx: SandboxContext,
+  openId: string,
+  publish: { readonly caption: string; readonly links: readonly string[]; readonly inbox: boolean },
+): string | null {
+  checkUrlOwnership(ctx, publish.links);
+  const failReason = injectedTikTokFailure(ctx, openId, publish.caption);
+  if (!publish.inbox) checkDailyCap(ctx, openId);
+  return failReason;
 }
 
 /** The time after which an upload_url stops working: one hour after init. */

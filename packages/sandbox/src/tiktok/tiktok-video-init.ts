@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Reply } from '../shared/http-io.js';
+import type { JsonObject } from '../shared/json-object.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import { newNumericId } from '../shared/sandbox-state.js';
@@ -8,17 +9,10 @@ import { chunkPlanProblem, type TikTokChunkPlan } from './tiktok-chunk-rules.js'
 import { postingCreator } from './tiktok-creators.js';
 import { tiktokError, tiktokOk } from './tiktok-error.js';
 import {
-  checkBrandedContent,
-  checkDailyCap,
-  checkInteractions,
-  checkUrlOwnership,
-  countProp,
-  flagProp,
-  injectedTikTokFailure,
-  type JsonObject,
+  admitPublish,
   linkValue,
   objectField,
-  privacyLevelOf,
+  postPrivacyOf,
   textProp,
   uploadExpiry,
 } from './tiktok-post-fields.js';
@@ -38,21 +32,21 @@ export async function videoInit(ctx: SandboxContext, r: SandboxRequest): Promise
   const creator = postingCreator(ctx, r, token, 'video.publish', 'init');
   const postInfo = objectField(r, 'post_info', true);
   const sourceInfo = objectField(r, 'source_info', true);
-  const privacyLevel = privacyLevelOf(postInfo, creator);
   const title = textProp(postInfo, 'title', TITLE_MAX);
-  checkInteractions(creator, postInfo, ['comment', 'duet', 'stitch']);
-  for (const name of ['brand_organic_toggle', 'is_aigc']) flagProp(postInfo, name);
-  countProp(postInfo, 'video_cover_timestamp_ms', 0);
-  checkBrandedContent(postInfo, privacyLevel, false);
+  const privacyLevel = postPrivacyOf(creator, postInfo, {
+    inbox: false,
+    interactions: ['comment', 'duet', 'stitch'],
+    flags: ['brand_organic_toggle', 'is_aigc'],
+    counts: ['video_cover_timestamp_ms'],
+  });
   const source = sourceInfo?.source;
   const plan = source === 'FILE_UPLOAD' ? chunkPlanOf(sourceInfo) : null;
   const videoUrl = source === 'PULL_FROM_URL' ? linkValue(sourceInfo?.video_url, 'video_url') : null;
   if (plan === null && videoUrl === null) {
     throw tiktokError(400, 'invalid_params', 'source_info.source must be FILE_UPLOAD or PULL_FROM_URL.');
   }
-  if (videoUrl !== null) checkUrlOwnership(ctx, [videoUrl]);
-  const failReason = injectedTikTokFailure(ctx, token.uid, title);
-  checkDailyCap(ctx, token.uid);
+  const mediaUrls = videoUrl === null ? [] : [videoUrl];
+  const failReason = admitPublish(ctx, token.uid, { caption: title, links: mediaUrls, inbox: false });
 
   const upload = plan === null ? null : newUpload(ctx, plan);
   const publish = newTikTokPublish(ctx, token, upload === null ? 'v_pub_url' : 'v_pub_file', {
@@ -62,7 +56,7 @@ export async function videoInit(ctx: SandboxContext, r: SandboxRequest): Promise
     title,
     description: '',
     privacyLevel,
-    mediaUrls: videoUrl === null ? [] : [videoUrl],
+    mediaUrls,
     upload,
     mediaReadyAt: upload === null ? nowOf(ctx) : null,
     failReason,

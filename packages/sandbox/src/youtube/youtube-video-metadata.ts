@@ -1,4 +1,5 @@
 import type { SandboxHttpError } from '../shared/graph-error.js';
+import { type JsonObject, jsonObjectOf } from '../shared/json-object.js';
 import { googleError } from './google-error.js';
 import type { YouTubeSnippet, YouTubeVideoSettings } from './youtube-state.js';
 
@@ -26,10 +27,6 @@ const ANGLE_BRACKETS = /[<>]/;
 const invalid = (reason: string, message: string): SandboxHttpError =>
   googleError(400, reason, message, 'youtube.video');
 
-type Json = Record<string, unknown>;
-const objectOr = (value: unknown): Json | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
-
 /**
  * Reads and checks the video resource of `videos.insert` (platforms.md 3.2, 3.3): a title of 1 to
  * 100 characters and a description of at most 5000 UTF-8 bytes, neither with `<` or `>`; tags of
@@ -46,14 +43,14 @@ export function readVideoMetadata(
   } catch {
     throw googleError(400, 'parseError', 'Parse Error', 'global');
   }
-  const resource = objectOr(parsed);
+  const resource = jsonObjectOf(parsed);
   if (resource === null) throw googleError(400, 'parseError', 'Parse Error', 'global');
-  const snippet = objectOr(resource.snippet) ?? {};
-  const status = objectOr(resource.status) ?? {};
+  const snippet = jsonObjectOf(resource.snippet) ?? {};
+  const status = jsonObjectOf(resource.status) ?? {};
   return { snippet: readSnippet(snippet), settings: readSettings(status, now) };
 }
 
-function readSnippet(snippet: Json): YouTubeSnippet {
+function readSnippet(snippet: JsonObject): YouTubeSnippet {
   const { title, description = '', tags = [], categoryId = '22', defaultLanguage } = snippet;
   if (
     typeof title !== 'string' ||
@@ -89,7 +86,7 @@ function readSnippet(snippet: Json): YouTubeSnippet {
   };
 }
 
-function readSettings(status: Json, now: number): YouTubeVideoSettings {
+function readSettings(status: JsonObject, now: number): YouTubeVideoSettings {
   const {
     privacyStatus = 'public',
     publishAt,

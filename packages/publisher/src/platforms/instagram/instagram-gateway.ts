@@ -24,14 +24,7 @@ export function createInstagramGateway(config: InstagramGatewayConfig): Platform
     defaultProfileUrl: (handle) => `https://www.instagram.com/${handle}`,
     oauth: instagramOAuth(config.hosts, config.features ?? DEFAULT_PLATFORM_FEATURES),
     toRequest: (job) => toInstagramRequest(job.post, job.media),
-    insights: {
-      views: 'views',
-      reach: 'reach',
-      likes: 'likes',
-      comments: 'comments',
-      shares: 'shares',
-      saved: 'saves',
-    },
+    insightNames: { saves: 'saved' },
     commentReplies: createInstagramCommentReplies,
   });
 }

@@ -1,5 +1,5 @@
-import { type PlatformFeatures, scopesFor } from '@svc/core';
-import type { ContainerOAuthSpec } from '../meta/container-oauth.js';
+import type { PlatformFeatures } from '@svc/core';
+import { type ContainerOAuthSpec, metaLoginSpec } from '../meta/container-oauth.js';
 import { INSTAGRAM_PROFILE_FIELDS, instagramProfileSchema } from './instagram-api.js';
 
 /**
@@ -12,11 +12,8 @@ export function instagramOAuth(
   features: PlatformFeatures,
 ) {
   return {
-    platform: 'instagram',
+    ...metaLoginSpec('instagram', hosts, features),
     platformName: 'Instagram',
-    graphHost: hosts.graph,
-    defaultScopes: scopesFor('instagram', features),
-    authorizePage: `${hosts.www}/oauth/authorize`,
     // Keeps the consent on Instagram's own login instead of offering Facebook's.
     authorizeExtras: { enable_fb_login: '0' },
     codeExchangeUrl: `${hosts.api}/oauth/access_token`,

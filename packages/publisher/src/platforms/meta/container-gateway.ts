@@ -1,4 +1,11 @@
-import type { Clock, CommentReplies, MetricName, PlatformGateway, PublishJob } from '@svc/core';
+import {
+  type Clock,
+  type CommentReplies,
+  type MetricName,
+  PLATFORM_METRICS,
+  type PlatformGateway,
+  type PublishJob,
+} from '@svc/core';
 import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
 import type { RequestOutcome } from '../shared/request-outcome.js';
 import type { ContainerDialect } from './container-dialect.js';
@@ -19,8 +26,8 @@ export type ContainerPlatformSpec = {
   readonly defaultProfileUrl: (handle: string) => string;
   readonly oauth: ContainerOAuthSpec;
   readonly toRequest: (job: PublishJob) => RequestOutcome<ContainerPlan>;
-  /** The platform's insights metric names, as ours (`saved` → `saves`). */
-  readonly insights: Readonly<Record<string, MetricName>>;
+  /** Our metrics the insights edge names otherwise (Instagram's `saves` are `saved`); the rest keep our names. */
+  readonly insightNames?: Readonly<Partial<Record<MetricName, string>>>;
   /** Comment replies on the gateway's Graph client and base, for platforms that answer comments. */
   readonly commentReplies?: (ctx: {
     readonly graph: GraphClient;
@@ -43,6 +50,10 @@ export function createContainerGateway<Hosts>(
   });
   const quotaRetryMs = config.quotaRetryMs ?? 3_600_000;
   const polling = statusPolling(config.statusPolling);
+  // The insights edge's names of the metrics the platform reports (core's list), as ours.
+  const insights = Object.fromEntries(
+    PLATFORM_METRICS[dialect.platform].map((ours) => [spec.insightNames?.[ours] ?? ours, ours]),
+  );
 
   const gateway = definePlatformGateway({
     platform: dialect.platform,
@@ -60,7 +71,7 @@ export function createContainerGateway<Hosts>(
       read: (credentials, targets) =>
         readContainerMetrics(
           { graph, base, platformName: dialect.platformName, now: clock.now() },
-          spec.insights,
+          insights,
           credentials,
           targets,
         ),

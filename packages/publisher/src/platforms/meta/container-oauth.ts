@@ -1,4 +1,10 @@
-import { type AuthorizationRequest, type Clock, missingRequiredScopes } from '@svc/core';
+import {
+  type AuthorizationRequest,
+  type Clock,
+  missingRequiredScopes,
+  type PlatformFeatures,
+  scopesFor,
+} from '@svc/core';
 import type { z } from 'zod';
 import type { PlatformOAuth } from '../shared/define-platform-gateway.js';
 import { connectionRefusal, refusedOrThrow } from './connection-refusal.js';
@@ -37,6 +43,23 @@ export type ContainerOAuthSpec = {
   readonly profileFields: string;
   readonly profileSchema: z.ZodType<AccountProfile>;
 };
+
+/**
+ * What Instagram Login and Threads Login share: the consent page on the www host, the token
+ * endpoints on the Graph host, and the scopes of core's table for the enabled features.
+ */
+export function metaLoginSpec(
+  platform: ContainerOAuthSpec['platform'],
+  hosts: { readonly www: string; readonly graph: string },
+  features: PlatformFeatures,
+) {
+  return {
+    platform,
+    graphHost: hosts.graph,
+    defaultScopes: scopesFor(platform, features),
+    authorizePage: `${hosts.www}/oauth/authorize`,
+  } satisfies Partial<ContainerOAuthSpec>;
+}
 
 /** What the OAuth calls are made with. */
 export type ContainerOAuthContext = GraphOAuthContext & { readonly clock: Clock };

@@ -26,13 +26,5 @@ export function createThreadsGateway(config: ThreadsGatewayConfig): PlatformGate
     defaultProfileUrl: (handle) => `https://www.threads.net/@${handle}`,
     oauth: threadsOAuth(config.hosts, config.features ?? DEFAULT_PLATFORM_FEATURES),
     toRequest: (job) => toThreadsRequest(job.post, job.media, multiSlide),
-    insights: {
-      views: 'views',
-      likes: 'likes',
-      replies: 'replies',
-      reposts: 'reposts',
-      quotes: 'quotes',
-      shares: 'shares',
-    },
   });
 }

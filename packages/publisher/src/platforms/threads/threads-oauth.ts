@@ -1,5 +1,5 @@
-import { type PlatformFeatures, scopesFor } from '@svc/core';
-import type { ContainerOAuthSpec } from '../meta/container-oauth.js';
+import type { PlatformFeatures } from '@svc/core';
+import { type ContainerOAuthSpec, metaLoginSpec } from '../meta/container-oauth.js';
 import { THREADS_PROFILE_FIELDS, threadsProfileSchema } from './threads-api.js';
 
 /** Threads Login (platforms.md 4.1): its consent page and grants; insights only with analytics on. */
@@ -8,11 +8,8 @@ export function threadsOAuth(
   features: PlatformFeatures,
 ) {
   return {
-    platform: 'threads',
+    ...metaLoginSpec('threads', hosts, features),
     platformName: 'Threads',
-    graphHost: hosts.graph,
-    defaultScopes: scopesFor('threads', features),
-    authorizePage: `${hosts.www}/oauth/authorize`,
     authorizeExtras: {},
     codeExchangeUrl: `${hosts.graph}/oauth/access_token`,
     exchangeGrant: 'th_exchange_token',
