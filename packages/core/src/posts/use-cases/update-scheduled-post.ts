@@ -120,7 +120,7 @@ export async function plannedUpdate(
   return ok({ post: next, events });
 }
 
-/** The replacement values of a scheduled post, each checked on its own. */
+/** The replacement values of an edit, each checked on its own (a draft's revision adds to them). */
 export async function editOf(
   deps: Deps,
   actor: Actor,
