@@ -1,5 +1,5 @@
 import type { Platform } from '../kernel/index.js';
-import type { PostingSlot } from '../queue/index.js';
+import type { PostingSlot, Weekday } from '../queue/index.js';
 
 /**
  * Each platform's commonly cited posting times, as local times of the account's zone, suggested
@@ -11,39 +11,14 @@ import type { PostingSlot } from '../queue/index.js';
  * most, five a week: a start the account's own figures replace once they exist.
  */
 export const PLATFORM_DEFAULT_SLOTS: Readonly<Record<Platform, readonly PostingSlot[]>> = {
-  instagram: [
-    { day: 'mon', time: '11:00' },
-    { day: 'tue', time: '10:00' },
-    { day: 'wed', time: '11:00' },
-    { day: 'thu', time: '10:00' },
-    { day: 'fri', time: '11:00' },
-  ],
-  facebook: [
-    { day: 'mon', time: '09:00' },
-    { day: 'tue', time: '10:00' },
-    { day: 'wed', time: '09:00' },
-    { day: 'thu', time: '10:00' },
-    { day: 'fri', time: '09:00' },
-  ],
-  threads: [
-    { day: 'mon', time: '08:00' },
-    { day: 'tue', time: '08:00' },
-    { day: 'wed', time: '08:00' },
-    { day: 'thu', time: '08:00' },
-    { day: 'fri', time: '08:00' },
-  ],
-  tiktok: [
-    { day: 'tue', time: '17:00' },
-    { day: 'wed', time: '17:00' },
-    { day: 'thu', time: '19:00' },
-    { day: 'fri', time: '17:00' },
-    { day: 'sat', time: '11:00' },
-  ],
-  youtube: [
-    { day: 'wed', time: '15:00' },
-    { day: 'thu', time: '15:00' },
-    { day: 'fri', time: '15:00' },
-    { day: 'sat', time: '10:00' },
-    { day: 'sun', time: '10:00' },
-  ],
+  instagram: slotsOn({ mon: '11:00', tue: '10:00', wed: '11:00', thu: '10:00', fri: '11:00' }),
+  facebook: slotsOn({ mon: '09:00', tue: '10:00', wed: '09:00', thu: '10:00', fri: '09:00' }),
+  threads: slotsOn({ mon: '08:00', tue: '08:00', wed: '08:00', thu: '08:00', fri: '08:00' }),
+  tiktok: slotsOn({ tue: '17:00', wed: '17:00', thu: '19:00', fri: '17:00', sat: '11:00' }),
+  youtube: slotsOn({ wed: '15:00', thu: '15:00', fri: '15:00', sat: '10:00', sun: '10:00' }),
 };
+
+// A platform's row above: one time on each day it names, in the order named.
+function slotsOn(times: Partial<Record<Weekday, string>>): PostingSlot[] {
+  return Object.entries(times).map(([day, time]) => ({ day: day as Weekday, time }));
+}

@@ -6,7 +6,13 @@ export type { Clock } from './clock.js';
 export type { IdGenerator, IdPrefix } from './id-generator.js';
 export { parseIsoDateTime } from './iso-date-time.js';
 export type { LeaseClaim } from './lease-claim.js';
-export { decodeListCursor, encodeListCursor, type ListCursor, listCursorOf } from './list-cursor.js';
+export {
+  decodeListCursor,
+  encodeListCursor,
+  type ListCursor,
+  type ListPageRequest,
+  listCursorOf,
+} from './list-cursor.js';
 export {
   formatLocalDate,
   formatLocalDateTime,

@@ -4,6 +4,14 @@ import { type SvcError, svcError } from './svc-error.js';
 /** A position in a newest-first list: the last item of the previous page. */
 export type ListCursor = { readonly createdAt: Date; readonly id: string };
 
+/** Which page of a newest-first list a store reads (posts and media page alike). */
+export type ListPageRequest = {
+  /** At most this many items. */
+  readonly limit: number;
+  /** Items after this one in list order; null for the first page. */
+  readonly after: ListCursor | null;
+};
+
 /**
  * The opaque cursor of a list position: base64url of `<createdAt ms>.<id>`. Posts and media page
  * with it, so every list of the API pages the same way.

@@ -30,7 +30,6 @@ export {
   type DeleteMediaOutcome,
   type DeleteMediaRequest,
   MEDIA_HOLDING_STATUSES,
-  type MediaCursor,
   type MediaListQuery,
   type MediaPage,
   type MediaStore,

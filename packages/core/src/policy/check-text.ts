@@ -62,21 +62,23 @@ export function checkPlatformText(
   facts: TextFacts,
   config: PolicyConfig,
 ): PolicyIssue[] {
-  return [
-    ...checkCaption(platform, rules, post.caption, facts, config),
-    ...checkTitle(platform, rules, post.title, facts),
-    ...checkTagsAndLinks(platform, rules, post, facts),
-  ];
+  const on: TextCheck = { platform, name: PLATFORM_NAMES[platform], rules, post, facts, config };
+  return [...checkCaption(on), ...checkTitle(on), ...checkTagsAndLinks(on)];
 }
 
-function checkCaption(
-  platform: Platform,
-  rules: PlatformRules,
-  caption: string,
-  facts: TextFacts,
-  config: PolicyConfig,
-): PolicyIssue[] {
-  const name = PLATFORM_NAMES[platform];
+/** What each text rule of one platform reads. */
+type TextCheck = {
+  readonly platform: Platform;
+  /** The platform's name, for sentences. */
+  readonly name: string;
+  readonly rules: PlatformRules;
+  readonly post: NormalizedPost;
+  readonly facts: TextFacts;
+  readonly config: PolicyConfig;
+};
+
+function checkCaption({ platform, name, rules, post, facts, config }: TextCheck): PolicyIssue[] {
+  const { caption } = post;
   const issues: PolicyIssue[] = [];
   const max = captionLimit(rules, facts.isPhotoPost);
   // A platform counting like the service with a ceiling at least as high adds nothing to the
@@ -113,13 +115,8 @@ function checkCaption(
   return issues;
 }
 
-function checkTitle(
-  platform: Platform,
-  rules: PlatformRules,
-  title: string,
-  facts: TextFacts,
-): PolicyIssue[] {
-  const name = PLATFORM_NAMES[platform];
+function checkTitle({ platform, name, rules, post, facts }: TextCheck): PolicyIssue[] {
+  const { title } = post;
   const photo = facts.isPhotoPost && rules.photoTitleMax !== null;
   const max = titleLimit(rules, facts.isPhotoPost);
   const limit = max === null ? '' : ` of up to ${fmt(max)} characters`;
@@ -145,13 +142,7 @@ function checkTitle(
   return issues;
 }
 
-function checkTagsAndLinks(
-  platform: Platform,
-  rules: PlatformRules,
-  post: NormalizedPost,
-  facts: TextFacts,
-): PolicyIssue[] {
-  const name = PLATFORM_NAMES[platform];
+function checkTagsAndLinks({ platform, name, rules, post, facts }: TextCheck): PolicyIssue[] {
   const issues: PolicyIssue[] = [];
   const tags = facts.hashtags.length;
   // Blame the list the caller controls separately when there is one; otherwise the caption.

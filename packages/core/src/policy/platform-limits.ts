@@ -1,6 +1,6 @@
 // What each platform accepts and the defaults the policy applies: the PolicyConfig type and
-// DEFAULT_POLICY_CONFIG, a data table of every platform's documented limits (about 200 of its
-// lines), which stays whole so each limit reads beside its neighbours and the type it fills.
+// DEFAULT_POLICY_CONFIG, a data table of every platform's documented limits, each platform listing
+// what it sets over the rules-free NO_RULE, beside the type it fills.
 
 import { ALLOWED_MEDIA_TYPES, PLATFORMS, type Platform } from '../kernel/index.js';
 import { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './prohibited-content.js';
@@ -117,6 +117,38 @@ const HEIC_ADVICE =
   'Most Compatible so new photos are taken as JPEG.';
 
 /**
+ * Where a platform sets no such rule: no ceiling (null), nothing required or forbidden, mixed media
+ * and clickable links allowed. Each platform below starts from it and lists only what it sets.
+ */
+const NO_RULE = {
+  photoCaptionMax: null,
+  captionForbiddenChars: '',
+  titleRequired: false,
+  titleMax: null,
+  photoTitleMax: null,
+  titleForbiddenChars: '',
+  mediaRequired: false,
+  videoRequired: false,
+  maxSlides: null,
+  maxVideos: null,
+  allowsMixedMedia: true,
+  firstSlideOnly: false,
+  optInCarouselMaxSlides: null,
+  maxImageBytes: null,
+  minVideoMs: null,
+  maxVideoMs: null,
+  requiresVerticalVideo: false,
+  imageAspectRatio: null,
+  cropsToFirstSlide: false,
+  hashtagsMax: null,
+  hashtagsIgnoredAbove: null,
+  topicTagsMax: null,
+  mentionsMax: null,
+  linksMax: null,
+  linksClickable: true,
+} as const satisfies Partial<PlatformRules>;
+
+/**
  * The defaults, from spec section 8 and shared/docs/platforms.md (sections 1.3, 2.3, 3.3, 4.3,
  * 5.2, 7). Figures marked UNCERTAIN there are noted beside them.
  */
@@ -134,61 +166,43 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
   },
   platforms: {
     instagram: {
+      ...NO_RULE,
       publishedOn: 'Instagram',
       formats: { text: null, photo: 'photo', slides: 'carousel', video: 'reel' },
       fetchesOutsideLinks: true,
       captionMax: 2200,
       captionCounting: 'code_points',
-      photoCaptionMax: null,
-      captionForbiddenChars: '',
-      titleRequired: false,
-      titleMax: null,
-      photoTitleMax: null,
-      titleForbiddenChars: '',
       mediaRequired: true,
-      videoRequired: false,
       maxSlides: 10, // API carousels take 2–10 (the app allows 20; the API does not)
-      maxVideos: null,
-      allowsMixedMedia: true,
-      firstSlideOnly: false,
-      optInCarouselMaxSlides: null,
       imageTypes: ['image/jpeg'],
       videoTypes: ['video/mp4', 'video/quicktime'],
       maxImageBytes: 8 * MB,
       minVideoMs: 3 * SECOND, // reels: 3 s – 15 min
       maxVideoMs: 15 * MINUTE,
-      requiresVerticalVideo: false,
       imageAspectRatio: { min: 0.8, max: 1.91 }, // 4:5 … 1.91:1
       cropsToFirstSlide: true,
       // 30 per the IG User Media reference; UNCERTAIN: Instagram announced a gradual cut to 5
       // in late 2025 and some integrators already enforce 5.
       hashtagsMax: 30,
-      hashtagsIgnoredAbove: null,
-      topicTagsMax: null,
       mentionsMax: 20,
-      linksMax: null,
       linksClickable: false,
       linkAdvice: 'in your profile bio or on a story link sticker, and say "link in bio"',
     },
     tiktok: {
+      ...NO_RULE,
       publishedOn: 'TikTok',
       formats: { text: null, photo: 'photo_set', slides: 'photo_set', video: 'video' },
       fetchesOutsideLinks: false,
       captionMax: 2200, // video posts: ≤2200 UTF-16 units
       captionCounting: 'utf16_units',
       photoCaptionMax: 4000, // photo posts: the caption is sent as the description, ≤4000
-      captionForbiddenChars: '',
       titleRequired: true,
       titleMax: 150, // spec 2.2
       photoTitleMax: 90, // photo post title, TikTok photo-post reference
-      titleForbiddenChars: '',
       mediaRequired: true,
-      videoRequired: false,
       maxSlides: 35, // photo sets
       maxVideos: 1,
       allowsMixedMedia: false,
-      firstSlideOnly: false,
-      optInCarouselMaxSlides: null,
       imageTypes: ['image/jpeg', 'image/webp'],
       videoTypes: ['video/mp4', 'video/webm', 'video/quicktime'],
       maxImageBytes: 20 * MB,
@@ -196,121 +210,61 @@ export const DEFAULT_POLICY_CONFIG: PolicyConfig = {
       // creator's live maximum is checked when scheduling.
       minVideoMs: 3 * SECOND,
       maxVideoMs: 600 * SECOND,
-      requiresVerticalVideo: false,
-      imageAspectRatio: null,
-      cropsToFirstSlide: false,
-      hashtagsMax: null,
-      hashtagsIgnoredAbove: null,
-      topicTagsMax: null,
-      mentionsMax: null,
-      linksMax: null,
       linksClickable: false,
       linkAdvice: 'in your profile bio',
     },
     youtube: {
+      ...NO_RULE,
       publishedOn: 'YouTube',
       formats: { text: null, photo: null, slides: null, video: 'short' },
       fetchesOutsideLinks: false,
       captionMax: 5000, // the caption is the video description: ≤5000 bytes
       captionCounting: 'utf8_bytes',
-      photoCaptionMax: null,
       captionForbiddenChars: '<>',
       titleRequired: true,
       titleMax: 100,
-      photoTitleMax: null,
       titleForbiddenChars: '<>',
-      mediaRequired: false,
       videoRequired: true,
       maxSlides: 1,
       maxVideos: 1,
       allowsMixedMedia: false,
-      firstSlideOnly: false,
-      optInCarouselMaxSlides: null,
       imageTypes: [],
       videoTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
-      maxImageBytes: null,
-      minVideoMs: null,
       maxVideoMs: 3 * MINUTE, // Shorts: ≤3 min since October 2024
       requiresVerticalVideo: true,
-      imageAspectRatio: null,
-      cropsToFirstSlide: false,
-      hashtagsMax: null,
       hashtagsIgnoredAbove: 60, // YouTube Help "Use hashtags": over 60, all hashtags are ignored
-      topicTagsMax: null,
-      mentionsMax: null,
-      linksMax: null,
       linksClickable: false, // links in Shorts descriptions are not clickable since 2023-08
       linkAdvice: 'in a pinned comment or your channel description, or attach a related video to the Short',
     },
     threads: {
+      ...NO_RULE,
       publishedOn: 'Threads',
       formats: { text: 'text', photo: 'photo', slides: null, video: 'video' },
       fetchesOutsideLinks: true,
       captionMax: 500,
       captionCounting: 'threads_weighted',
-      photoCaptionMax: null,
-      captionForbiddenChars: '',
-      titleRequired: false,
-      titleMax: null,
-      photoTitleMax: null,
-      titleForbiddenChars: '',
-      mediaRequired: false,
-      videoRequired: false,
-      maxSlides: null,
-      maxVideos: null,
-      allowsMixedMedia: true,
       firstSlideOnly: true,
       optInCarouselMaxSlides: 20, // platforms.md 4.2: carousels of 2–20
       imageTypes: ['image/jpeg', 'image/png'],
       videoTypes: ['video/mp4', 'video/quicktime'],
       maxImageBytes: 8 * MB,
-      minVideoMs: null,
       maxVideoMs: 5 * MINUTE,
-      requiresVerticalVideo: false,
-      imageAspectRatio: null,
-      cropsToFirstSlide: false,
-      hashtagsMax: null,
-      hashtagsIgnoredAbove: null,
       topicTagsMax: 1,
-      mentionsMax: null,
       linksMax: 5, // enforced by Threads since 2025-12-22
-      linksClickable: true,
       linkAdvice: 'in the post text',
     },
     facebook: {
+      ...NO_RULE,
       publishedOn: 'Facebook Page',
       formats: { text: 'text', photo: 'photo', slides: null, video: 'reel' },
       fetchesOutsideLinks: false,
       captionMax: 63206, // UNCERTAIN: from client code (postiz), not the official reference
       captionCounting: 'code_points',
-      photoCaptionMax: null,
-      captionForbiddenChars: '',
-      titleRequired: false,
-      titleMax: null,
-      photoTitleMax: null,
-      titleForbiddenChars: '',
-      mediaRequired: false,
-      videoRequired: false,
-      maxSlides: null,
-      maxVideos: null,
-      allowsMixedMedia: true,
       firstSlideOnly: true,
-      optInCarouselMaxSlides: null,
       imageTypes: ['image/jpeg', 'image/png', 'image/gif'], // jpeg/bmp/png/gif/tiff; no WebP
       videoTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
       // UNCERTAIN: Graph docs say 10 MB; Facebook error 1366046 says under 4 MB.
       maxImageBytes: 10 * MB,
-      minVideoMs: null,
-      maxVideoMs: null,
-      requiresVerticalVideo: false,
-      imageAspectRatio: null,
-      cropsToFirstSlide: false,
-      hashtagsMax: null,
-      hashtagsIgnoredAbove: null,
-      topicTagsMax: null,
-      mentionsMax: null,
-      linksMax: null,
-      linksClickable: true,
       linkAdvice: 'in the post text',
     },
   },

@@ -1,33 +1,50 @@
-/**
- * What an outgoing webhook subscription can ask for. Journal events are renamed for subscribers
- * (`post.posted` is `post.published`), some are not offered (a publisher's `post.publishing`), and
- * two are not journal events at all: `account.token_expiring` (a warning the service raises before
- * a token lapses) and `ping` (a test message sent on request).
- */
-export const WEBHOOK_EVENT_TYPES = [
-  'post.scheduled',
-  'post.published',
-  /** A published post's public link arrived after `post.published` (TikTok's moderation). */
-  'post.permalink_ready',
-  'post.failed',
-  'post.deleted',
-  'post.restored',
-  /** A copy of an evergreen post entered its queue (docs/queue.md, "Evergreen recycling"). */
-  'post.recycled',
-  /** An evergreen post's period passed without a copy (`reason`: no slots, no figures, …). */
-  'post.recycle_skipped',
-  'post.approval_requested',
-  'post.approved',
-  'post.rejected',
-  'account.connected',
-  'account.needs_reconnect',
-  'account.token_expiring',
-  'media.ready',
-  'ping',
-] as const;
+import type { DomainEventType } from '../journal/index.js';
 
-/** The type of an event a webhook subscriber receives. */
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/**
+ * The journal events an outgoing webhook subscription can ask for, by the name subscribers receive
+ * them under. Some are renamed (`post.posted` is `post.published`), some are not offered (a
+ * publisher's `post.publishing`, automations), and the list of webhook events is made from this
+ * table so the two cannot disagree.
+ */
+export const WEBHOOK_EVENT_OF_JOURNAL = {
+  'post.scheduled': 'post.scheduled',
+  // A retried post is scheduled again: subscribers see it as such.
+  'post.retry_requested': 'post.scheduled',
+  'post.posted': 'post.published',
+  // A published post's public link arrived after `post.published` (TikTok's moderation).
+  'post.permalink_ready': 'post.permalink_ready',
+  'post.failed': 'post.failed',
+  'post.deleted': 'post.deleted',
+  'post.restored': 'post.restored',
+  // A copy of an evergreen post entered its queue (docs/queue.md, "Evergreen recycling").
+  'post.recycled': 'post.recycled',
+  // An evergreen post's period passed without a copy (`reason`: no slots, no figures, …).
+  'post.recycle_skipped': 'post.recycle_skipped',
+  'post.approval_requested': 'post.approval_requested',
+  'post.approved': 'post.approved',
+  'post.rejected': 'post.rejected',
+  'account.connected': 'account.connected',
+  // Fresh tokens for an account already there: connected again, as far as a subscriber cares.
+  'account.reconnected': 'account.connected',
+  'account.needs_reconnect': 'account.needs_reconnect',
+  // A warning raised before a token lapses.
+  'account.token_expiring': 'account.token_expiring',
+  'media.ready': 'media.ready',
+} as const satisfies Partial<Record<DomainEventType, string>>;
+
+/**
+ * The type of an event a webhook subscriber receives: a journal event's webhook name, or `ping`
+ * (a test message sent on request, not a journal event at all).
+ */
+export type WebhookEventType =
+  | (typeof WEBHOOK_EVENT_OF_JOURNAL)[keyof typeof WEBHOOK_EVENT_OF_JOURNAL]
+  | 'ping';
+
+/** What an outgoing webhook subscription can ask for, in the table's order, then `ping`. */
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
+  ...new Set(Object.values(WEBHOOK_EVENT_OF_JOURNAL)),
+  'ping',
+];
 
 /** An endpoint of an owner's that receives signed messages about the events it chose. */
 export type WebhookSubscription = {

@@ -82,14 +82,11 @@ export type PostRecordList = { readonly posts: readonly Post[]; readonly nextCur
 /**
  * The actor's posts newest first (spec 4.2 `svc_list_scheduled_posts`), deleted ones left out; a
  * key limited to some accounts sees only posts aimed at those. The cursor is opaque to callers.
+ * It is `listPostRecords`, each post shown as a list item.
  */
-export function listPosts(
-  deps: Pick<CoreDeps, 'store'>,
-  actor: Actor,
-  input: ListPostsInput,
-  options: ListPostsOptions = {},
-): ResultAsync<PostList, SvcError> {
-  return listPostRecords(deps, actor, input, options).map(async (page) => {
+export function listPosts(...args: Parameters<typeof listPostRecords>): ResultAsync<PostList, SvcError> {
+  const [deps] = args;
+  return listPostRecords(...args).map(async (page) => {
     const accounts = await accountsOf(deps, page.posts);
     return { posts: page.posts.map((post) => itemOf(post, accounts)), nextCursor: page.nextCursor };
   });
@@ -102,19 +99,12 @@ export function listPostRecords(
   input: ListPostsInput,
   options: ListPostsOptions = {},
 ): ResultAsync<PostRecordList, SvcError> {
-  return useCase(actor, 'post:read', () => pageOf(deps, actor, input, options));
-}
-
-async function pageOf(
-  deps: Pick<CoreDeps, 'store'>,
-  actor: Actor,
-  input: ListPostsInput,
-  options: ListPostsOptions,
-): Promise<Result<PostRecordList, SvcError>> {
-  const query = listQueryOf(actor, input, options.maxLimit ?? LIST_POSTS_LIMITS.max);
-  if (query.isErr()) return err(query.error);
-  const page = await deps.store.posts.listPosts(query.value);
-  return ok({ posts: page.posts, nextCursor: page.next === null ? null : encodeListCursor(page.next) });
+  return useCase(actor, 'post:read', async (): Promise<Result<PostRecordList, SvcError>> => {
+    const query = listQueryOf(actor, input, options.maxLimit ?? LIST_POSTS_LIMITS.max);
+    if (query.isErr()) return err(query.error);
+    const page = await deps.store.posts.listPosts(query.value);
+    return ok({ posts: page.posts, nextCursor: page.next === null ? null : encodeListCursor(page.next) });
+  });
 }
 
 /** The store query of a list request, or `validation_failed` naming the field that is wrong. */

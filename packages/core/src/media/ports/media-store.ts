@@ -1,5 +1,10 @@
 import type { DomainEvent } from '../../journal/index.js';
-import { OUTGOING_POST_STATUSES, type PostStatus } from '../../kernel/index.js';
+import {
+  type ListCursor,
+  type ListPageRequest,
+  OUTGOING_POST_STATUSES,
+  type PostStatus,
+} from '../../kernel/index.js';
 import type { BlobRemovalClaim, BlobRemovalRequest } from '../blob-removal.js';
 import type { MediaAsset } from '../media-asset.js';
 
@@ -130,20 +135,11 @@ export type MediaStore = {
   deleteMediaAsset(request: DeleteMediaRequest): Promise<DeleteMediaOutcome>;
 };
 
-/** A position in a newest-first list of assets: the last asset of the previous page. */
-export type MediaCursor = { readonly createdAt: Date; readonly id: string };
-
 /** One page of an owner's active assets, newest first (createdAt desc, id desc). */
-export type MediaListQuery = {
-  readonly ownerId: string;
-  /** At most this many assets. */
-  readonly limit: number;
-  /** Assets after this one in list order; null for the first page. */
-  readonly after: MediaCursor | null;
-};
+export type MediaListQuery = ListPageRequest & { readonly ownerId: string };
 
 /** A page of assets and where the next one starts (null when this is the last). */
-export type MediaPage = { readonly assets: readonly MediaAsset[]; readonly next: MediaCursor | null };
+export type MediaPage = { readonly assets: readonly MediaAsset[]; readonly next: ListCursor | null };
 
 /** A post that uses an asset, directly or as the original of a derived copy. */
 export type MediaUse = {

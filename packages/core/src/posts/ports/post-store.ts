@@ -1,5 +1,11 @@
 import type { DomainEvent } from '../../journal/index.js';
-import type { Platform, PublicPostStatus, SvcError } from '../../kernel/index.js';
+import type {
+  ListCursor,
+  ListPageRequest,
+  Platform,
+  PublicPostStatus,
+  SvcError,
+} from '../../kernel/index.js';
 import type { PostingSchedule } from '../../queue/index.js';
 import type { ClaimRequest } from '../claims.js';
 import type { RepeatQuery } from '../duplicate-content.js';
@@ -67,11 +73,8 @@ export type QueueDepth = {
   readonly upcoming: number;
 };
 
-/** A position in a newest-first post list: the last post of the previous page. */
-export type PostCursor = { readonly createdAt: Date; readonly id: string };
-
 /** One page of an owner's posts, newest first. */
-export type PostListQuery = {
+export type PostListQuery = ListPageRequest & {
   readonly ownerId: string;
   /** Only these public statuses (`scheduled` includes `publishing`); null for every status. */
   readonly statuses: readonly PublicPostStatus[] | null;
@@ -97,14 +100,10 @@ export type PostListQuery = {
    * match with `textFilterPattern`.
    */
   readonly text?: string | null;
-  /** At most this many posts. */
-  readonly limit: number;
-  /** Posts after this one in list order; null for the first page. */
-  readonly after: PostCursor | null;
 };
 
 /** A page of posts and where the next one starts (null when this is the last). */
-export type PostPage = { readonly posts: readonly Post[]; readonly next: PostCursor | null };
+export type PostPage = { readonly posts: readonly Post[]; readonly next: ListCursor | null };
 
 /** One post of a write made together: the changed post, the version it was read at, its events. */
 export type PostWrite = {

@@ -1,21 +1,20 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
 import type { Platform, SvcError } from '../../kernel/index.js';
-import type { MediaRef } from '../../media/index.js';
 import type { Post } from '../post.js';
 import { postEditedEvents } from '../post-edited-event.js';
 import { type DraftRevision, refusalOf, transition } from '../post-state-machine.js';
 import { invalidScheduledTime } from '../scheduled-time-errors.js';
 import type { CreatePostsDeps } from './create-posts.js';
-import { editedTexts, evergreenEdit, futureTime } from './edit-values.js';
-import { useCaseOnLivePost } from './owned-post.js';
+import { evergreenEdit } from './edit-values.js';
 import { resolveMedia } from './resolve-media.js';
 import { resolveTargets } from './resolve-targets.js';
 import {
+  editOf,
+  editUseCase,
   type PlannedEdit,
   plannedUpdate,
   type UpdateScheduledPostInput,
-  writePlannedEdit,
 } from './update-scheduled-post.js';
 
 /** What editing a post asks for (REST's `PATCH /api/v1/posts/{id}`, the console); absent fields stay. */
@@ -39,17 +38,7 @@ export type EditPostInput = Omit<UpdateScheduledPostInput, 'scheduledTime'> & {
  * read); reject it to revise it. Posted and failed posts are history. The write is a
  * compare-and-set on the post's version.
  */
-export function editPost(
-  deps: CreatePostsDeps,
-  actor: Actor,
-  input: EditPostInput,
-): ResultAsync<Post, SvcError> {
-  return useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, async (post) => {
-    const planned = await plannedEdit(deps, actor, post, input);
-    if (planned.isErr()) return err(planned.error);
-    return writePlannedEdit(deps, post, planned.value);
-  });
-}
+export const editPost = editUseCase<EditPostInput>(plannedEdit);
 
 /**
  * The post as `editPost` leaves it, every check passed, with its `post.edited` event, not yet
@@ -93,7 +82,11 @@ async function revisedDraft(
   return ok({ post: revised.value.post, events: revised.value.events });
 }
 
-/** The replacement values of a draft, each checked as saving a draft checks it. */
+/**
+ * The replacement values of a draft, each checked as saving a draft checks it: as a scheduled
+ * post's edit checks them, except that a draft's time may be removed, its accounts may be any
+ * number, and its media must be the person's now (a scheduled post's are checked with its content).
+ */
 async function revisionOf(
   deps: CreatePostsDeps,
   actor: Actor,
@@ -101,34 +94,29 @@ async function revisionOf(
   input: Omit<EditPostInput, 'postId'>,
   now: Date,
 ): Promise<Result<DraftRevision, SvcError>> {
-  const texts = editedTexts(input, deps.policy);
-  if (texts.isErr()) return err(texts.error);
-  const revision: { -readonly [K in keyof DraftRevision]: DraftRevision[K] } = { ...texts.value };
-  if (input.scheduledTime !== undefined) {
-    if (input.scheduledTime === null) revision.scheduledTime = null;
-    else {
-      const time = futureTime(input.scheduledTime, now);
-      if (time.isErr()) return err(time.error);
-      revision.scheduledTime = time.value;
-    }
-  }
-  if (input.profileIds !== undefined) {
-    const ids = [...new Set(input.profileIds)];
+  const { scheduledTime, profileIds, ...alike } = input;
+  const edit = await editOf(
+    deps,
+    actor,
+    draft,
+    scheduledTime == null ? alike : { ...alike, scheduledTime },
+    now,
+  );
+  if (edit.isErr()) return err(edit.error);
+  const revision: { -readonly [K in keyof DraftRevision]: DraftRevision[K] } = { ...edit.value };
+  if (scheduledTime === null) revision.scheduledTime = null;
+  if (profileIds !== undefined) {
+    const ids = [...new Set(profileIds)];
     const accounts = await Promise.all(ids.map((id) => deps.store.accounts.getAccount(id)));
     const platforms: Platform[] = [...new Set(accounts.flatMap((a) => (a === null ? [] : [a.platform])))];
     const targets = await resolveTargets(deps.store.accounts, actor, platforms, ids);
     if (targets.isErr()) return err(targets.error);
     revision.targets = { platforms, profileIds: ids };
   }
-  if (input.mediaIds !== undefined) {
-    const media = input.mediaIds.map((mediaId): MediaRef => ({ kind: 'asset', mediaId }));
-    const owned = await resolveMedia(deps.store.media, actor.user, media);
+  if (revision.media !== undefined) {
+    const owned = await resolveMedia(deps.store.media, actor.user, revision.media);
     if (owned.isErr()) return err(owned.error);
-    revision.media = media;
   }
-  const evergreen = evergreenEdit(draft, input.evergreen);
-  if (evergreen.isErr()) return err(evergreen.error);
-  if (evergreen.value !== undefined) revision.evergreen = evergreen.value;
   return ok(revision);
 }
 

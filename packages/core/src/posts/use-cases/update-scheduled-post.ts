@@ -44,23 +44,28 @@ export type PlannedEdit = Omit<PostWrite, 'expectedVersion'>;
  * Each post row goes to one account, so `profileIds` must name exactly one (its platform becomes
  * the post's); to post to more accounts, schedule another post.
  */
-export function updateScheduledPost(
-  deps: Deps,
-  actor: Actor,
-  input: UpdateScheduledPostInput,
-): ResultAsync<Post, SvcError> {
-  return useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, async (post) => {
-    const planned = await plannedUpdate(deps, actor, post, input);
-    if (planned.isErr()) return err(planned.error);
-    return writePlannedEdit(deps, post, planned.value);
-  });
+export const updateScheduledPost = editUseCase<UpdateScheduledPostInput>(plannedUpdate);
+
+/**
+ * An edit use case: on a live post the actor may write, `plan` checks the edit and the planned
+ * post is written by `writePlannedEdit`.
+ */
+export function editUseCase<I extends { readonly postId: string }>(
+  plan: (deps: Deps, actor: Actor, post: Post, input: I) => Promise<Result<PlannedEdit, SvcError>>,
+): (deps: Deps, actor: Actor, input: I) => ResultAsync<Post, SvcError> {
+  return (deps, actor, input) =>
+    useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, async (post) => {
+      const planned = await plan(deps, actor, post, input);
+      if (planned.isErr()) return err(planned.error);
+      return writePlannedEdit(deps, post, planned.value);
+    });
 }
 
 /**
  * Writes an edit planned on `post` (a draft or a scheduled post) as a compare-and-set on the
  * version it was read at, and tells the publisher when the edited post is scheduled.
  */
-export async function writePlannedEdit(
+async function writePlannedEdit(
   deps: Pick<Deps, 'store' | 'publisher'>,
   post: Post,
   planned: PlannedEdit,
@@ -115,8 +120,8 @@ export async function plannedUpdate(
   return ok({ post: next, events });
 }
 
-/** The replacement values, each checked on its own. */
-async function editOf(
+/** The replacement values of an edit, each checked on its own (a draft's revision adds to them). */
+export async function editOf(
   deps: Deps,
   actor: Actor,
   post: Post,

@@ -1,4 +1,4 @@
-import { err, ok, type Result, type ResultAsync } from 'neverthrow';
+import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
@@ -34,21 +34,29 @@ export function newDelivery(
   };
 }
 
-// Changing a subscription's deliveries needs `webhook:write`, which implies reading it.
-function subscriptionToChange(deps: Deps, actor: Actor, id: string): ResultAsync<WebhookJson, SvcError> {
-  return getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id);
+/**
+ * A use case changing a subscription's deliveries: it needs `webhook:write`, which implies reading
+ * the subscription it changes.
+ */
+function deliveryChange<T, Rest extends unknown[]>(
+  run: (
+    item: WebhookJson,
+    deps: Deps,
+    actor: Actor,
+    id: string,
+    ...rest: Rest
+  ) => Promise<Result<T, SvcError>>,
+) {
+  return itemUseCase(
+    'webhook:write',
+    (deps: Deps, actor: Actor, id: string) => getWebhook(deps, { ...actor, scopes: ['webhook:read'] }, id),
+    run,
+  );
 }
 
 /** Queues a `ping` to a subscription; a disabled one gets it once enabled again (deliveries wait). */
-export const sendTestWebhook = itemUseCase(
-  'webhook:write',
-  subscriptionToChange,
-  async (
-    _item,
-    deps: Deps,
-    actor,
-    id,
-  ): Promise<Result<{ messageId: string; deliveryId: string }, SvcError>> => {
+export const sendTestWebhook = deliveryChange(
+  async (_item, deps, actor, id): Promise<Result<{ messageId: string; deliveryId: string }, SvcError>> => {
     const now = deps.clock.now();
     const message: WebhookMessage = {
       id: deps.ids.id('msg'),
@@ -94,12 +102,10 @@ export const listWebhookAttempts = itemUseCase(
 );
 
 /** Sends a delivery again now, with the same `webhook-id`, whatever became of it. */
-export const redeliverWebhook = itemUseCase(
-  'webhook:write',
-  subscriptionToChange,
+export const redeliverWebhook = deliveryChange(
   async (
     _item,
-    deps: Deps,
+    deps,
     actor,
     id,
     deliveryId: string,
