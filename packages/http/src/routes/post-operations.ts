@@ -14,11 +14,11 @@ import {
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
-import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
 import { POST_CONTENT_ERRORS, POST_CREATE_ERRORS } from '../operation-errors.js';
+import { useCaseOperation } from '../use-case-operation.js';
 import { draftOperations } from './draft-operations.js';
 import { postViewOf } from './post-view-of.js';
 
@@ -141,16 +141,16 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
     ),
     create('schedulePost', '/api/v1/posts/schedule', 'Schedule a post (a time is required)', true),
     create('publishPost', '/api/v1/publish', 'Publish a post at the next publisher run', false),
-    defineOperation({
+    useCaseOperation({
       id: 'getPost',
       method: 'GET',
       path: '/api/v1/posts/{id}',
       tag: 'Posts',
       summary: 'Read a post and its status',
-      access: { scope: 'post:read' },
-      responses: { 200: { description: 'The post.', schema: postViewSchema } },
+      scope: 'post:read',
+      answer: { description: 'The post.', schema: postViewSchema },
       errors: ['post_not_found'],
-    })(answerOnPathId(deps.core, getPost, view)),
+    })(deps.core, getPost, view),
     defineOperation({
       id: 'updatePost',
       method: 'PATCH',
@@ -206,7 +206,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
         },
       };
     }),
-    defineOperation({
+    useCaseOperation({
       id: 'restorePost',
       method: 'POST',
       path: '/api/v1/posts/{id}/restore',
@@ -214,10 +214,10 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       summary: `Restore a deleted post within ${LIMIT_PHRASES.restoreWindow}`,
       description:
         'The post returns to the status it had. A scheduled post whose time passed while it was deleted goes out at the next publisher run.',
-      access: { scope: 'post:write' },
-      responses: { 200: { description: 'The restored post.', schema: postViewSchema } },
+      scope: 'post:write',
+      answer: { description: 'The restored post.', schema: postViewSchema },
       errors: ['post_not_found', 'invalid_post_state', 'restore_window_expired'],
-    })(answerOnPathId(deps.core, restoreOwnPost, view)),
+    })(deps.core, restoreOwnPost, view),
     ...draftOperations(deps),
     defineOperation({
       id: 'validatePost',
