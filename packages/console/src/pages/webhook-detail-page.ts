@@ -16,6 +16,7 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
+import { pageRoutes } from '../page-routes.js';
 import { confirmButton } from './confirm-page.js';
 import { notFoundPage, refusalPage } from './refusal-page.js';
 import {
@@ -244,17 +245,11 @@ async function remove(c: SignedContext): Promise<ConsoleReply> {
   return redirectReply('/app/webhooks?done=deleted');
 }
 /** One webhook's page: its attempts (redelivered one by one) and its actions (test, enable, rotate, delete). */
-export const webhookDetailRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/webhooks/:id', access: 'signed', run: show },
-  { method: 'POST', path: '/app/webhooks/:id/test', access: 'signed', run: sendTest },
-  { method: 'POST', path: '/app/webhooks/:id/disable', access: 'signed', run: enabling(false) },
-  { method: 'POST', path: '/app/webhooks/:id/enable', access: 'signed', run: enabling(true) },
-  { method: 'POST', path: '/app/webhooks/:id/rotate', access: 'signed', run: rotate },
-  {
-    method: 'POST',
-    path: '/app/webhooks/:id/deliveries/:deliveryId/redeliver',
-    access: 'signed',
-    run: redeliver,
-  },
-  { method: 'POST', path: '/app/webhooks/:id/delete', access: 'signed', run: remove },
-];
+export const webhookDetailRoutes: readonly ConsoleRoute[] = pageRoutes('/app/webhooks/:id', show, {
+  test: sendTest,
+  disable: enabling(false),
+  enable: enabling(true),
+  rotate,
+  'deliveries/:deliveryId/redeliver': redeliver,
+  delete: remove,
+});
