@@ -19,15 +19,7 @@ import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { pageRoutes } from '../page-routes.js';
 import { confirmButton } from './confirm-page.js';
 import { notFoundPage, refusalPage } from './refusal-page.js';
-import {
-  accountsCell,
-  depsOf,
-  EVENT_LABELS,
-  failingSince,
-  handlesOf,
-  secretCard,
-  stateOf,
-} from './webhook-view.js';
+import { depsOf, EVENT_LABELS, handlesOf, secretCard, webhookFacts } from './webhook-view.js';
 
 const ATTEMPTS_PER_PAGE = 20;
 
@@ -148,9 +140,7 @@ async function detailPage(
 <dt>Endpoint</dt><dd class="url">${w.url}</dd>
 ${w.description === null ? '' : html`<dt>Description</dt><dd>${w.description}</dd>`}
 <dt>Events</dt><dd>${w.events.map((e) => html`<div><code>${e}</code> <span class="muted">${EVENT_LABELS[e]}</span></div>`)}</dd>
-<dt>Accounts</dt><dd>${accountsCell(w, handlesOf(accounts))}</dd>
-<dt>State</dt><dd>${stateOf(c, w)}</dd>
-<dt>Failing since</dt><dd>${failingSince(c, w)}</dd>
+${webhookFacts(c, w, handlesOf(accounts)).map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}
 ${w.secretRotatedUntil === null ? '' : html`<dt>Old secret works until</dt><dd>${c.time.when(new Date(w.secretRotatedUntil))}</dd>`}
 <dt>Created</dt><dd>${c.time.when(new Date(w.createdAt))}</dd>
 <dt>Id</dt><dd><code>${w.id}</code></dd>
