@@ -23,6 +23,7 @@ import { countedList, countedListSchema } from '../counted-list.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
+import { queryFlag } from '../query-flag.js';
 import { useCaseOperation } from '../use-case-operation.js';
 
 const connectionRequestSchema = z.object({
@@ -107,7 +108,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
         },
       };
     }),
-    defineOperation({
+    useCaseOperation({
       id: 'disconnectConnection',
       method: 'DELETE',
       path: '/api/v1/connections/{id}',
@@ -115,38 +116,26 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Disconnect an account',
       description:
         'Its tokens are erased at once. Refused with `account_has_scheduled_posts` (listing them) while posts wait to go out to it, unless `force=true`: then those posts fail at their time with the reason that the account was disconnected (reconnecting before then lets them publish). Disconnecting again answers the same.',
-      access: { scope: 'account:write' },
-      query: z.object({
-        force: z.enum(['true', 'false']).optional().describe('true: disconnect even with posts waiting.'),
-      }),
-      responses: {
-        200: {
-          description: 'The account is disconnected.',
-          schema: z.object({
-            id: z.string(),
-            disconnected: z.literal(true),
-            alreadyDisconnected: z.boolean(),
-            pendingPostIds: z
-              .array(z.string())
-              .describe('Posts that will fail unless the account is reconnected.'),
-          }),
-        },
+      scope: 'account:write',
+      query: z.object({ force: queryFlag('true: disconnect even with posts waiting.') }),
+      answer: {
+        description: 'The account is disconnected.',
+        schema: z.object({
+          id: z.string(),
+          disconnected: z.literal(true),
+          alreadyDisconnected: z.boolean(),
+          pendingPostIds: z
+            .array(z.string())
+            .describe('Posts that will fail unless the account is reconnected.'),
+        }),
       },
       errors: ['account_not_found', 'account_has_scheduled_posts'],
-    })(async ({ ctx, params, query }) => {
-      const done = await unwrap(
-        disconnectAccount(deps.core, actorOf(ctx), params.id ?? '', { force: query.force === 'true' }),
-      );
-      return {
-        status: 200,
-        body: {
-          id: done.account.id,
-          disconnected: true,
-          alreadyDisconnected: done.alreadyDisconnected,
-          pendingPostIds: done.pendingPostIds,
-        },
-      };
-    }),
+    })(deps.core, disconnectAccount, (done) => ({
+      id: done.account.id,
+      disconnected: true as const,
+      alreadyDisconnected: done.alreadyDisconnected,
+      pendingPostIds: done.pendingPostIds,
+    })),
     useCaseOperation({
       id: 'getPostingOptions',
       method: 'GET',

@@ -18,6 +18,7 @@ import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
 import { POST_CONTENT_ERRORS, POST_CREATE_ERRORS } from '../operation-errors.js';
+import { queryFlag } from '../query-flag.js';
 import { useCaseOperation } from '../use-case-operation.js';
 import { draftOperations } from './draft-operations.js';
 import { postViewOf } from './post-view-of.js';
@@ -173,7 +174,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       );
       return { status: 200, body: view(post) };
     }),
-    defineOperation({
+    useCaseOperation({
       id: 'deletePost',
       method: 'DELETE',
       path: '/api/v1/posts/{id}',
@@ -181,31 +182,18 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       summary: `Delete a post that has not been published (restorable for ${LIMIT_PHRASES.restoreWindow})`,
       description:
         "`pullQueue=true`: when the post is in its account's queue, each later queued post moves one slot earlier, in the delete's transaction (docs/queue.md).",
-      access: { scope: 'post:write' },
+      scope: 'post:write',
       query: z.object({
-        pullQueue: z
-          .enum(['true', 'false'])
-          .optional()
-          .describe('true: the later posts of the queue move forward into the freed slot.'),
+        pullQueue: queryFlag('true: the later posts of the queue move forward into the freed slot.'),
       }),
-      responses: {
-        200: { description: 'The post is deleted; deleting again answers the same.', schema: deletedSchema },
-      },
+      answer: { description: 'The post is deleted; deleting again answers the same.', schema: deletedSchema },
       errors: ['post_not_found', 'invalid_post_state'],
-    })(async ({ ctx, params, query }) => {
-      const done = await unwrap(
-        deletePost(deps.core, actorOf(ctx), params.id ?? '', { pullQueue: query.pullQueue === 'true' }),
-      );
-      return {
-        status: 200,
-        body: {
-          postId: done.postId,
-          deleted: true as const,
-          deletedAt: done.deletedAt.toISOString(),
-          restorableUntil: done.restorableUntil.toISOString(),
-        },
-      };
-    }),
+    })(deps.core, deletePost, (done) => ({
+      postId: done.postId,
+      deleted: true as const,
+      deletedAt: done.deletedAt.toISOString(),
+      restorableUntil: done.restorableUntil.toISOString(),
+    })),
     useCaseOperation({
       id: 'restorePost',
       method: 'POST',
