@@ -1,17 +1,15 @@
-import type { AgentAccess, CoreDeps, PlatformSetup, SignInLimiter, WebhookSender } from '@svc/core';
-import type { SurfaceLogger } from '@svc/web';
+import type { AgentAccess, PlatformSetup, SignInLimiter, WebhookSender } from '@svc/core';
+import type { SurfaceDeps, SurfaceLogger } from '@svc/web';
 
 /** Where the console reports faults it answers with a generic page. */
 export type ConsoleLogger = SurfaceLogger;
 
-/** What the console is built from. */
-export type ConsoleDeps = {
-  readonly core: CoreDeps;
-  /** The public base URL (`SVC_BASE_URL`): the origin forms must come from; https makes cookies Secure. */
-  readonly baseUrl: string;
-  /** Trust `X-Forwarded-For` for the sign-in limiter's client address. */
-  readonly trustProxy: boolean;
-  readonly logger: ConsoleLogger;
+/**
+ * What the console is built from: a surface's parts (the base URL is the origin forms must come
+ * from, and https makes cookies Secure; a trusted proxy's `X-Forwarded-For` is the sign-in
+ * limiter's client address), and its own.
+ */
+export type ConsoleDeps = SurfaceDeps<ConsoleLogger> & {
   /** Checks a webhook endpoint's URL (https, a public address) when a person adds one. */
   readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
   /** The agents a person approved through OAuth; absent: the Agents page lists none. */

@@ -1,20 +1,12 @@
-import type {
-  CoreDeps,
-  InstagramWebhookSettings,
-  RateLimiter,
-  RateLimitSettings,
-  WebhookSender,
-} from '@svc/core';
-import type { WebSurface } from '@svc/web';
+import type { InstagramWebhookSettings, RateLimiter, RateLimitSettings, WebhookSender } from '@svc/core';
+import type { SurfaceDeps, WebSurface } from '@svc/web';
 import type { HttpLogger } from './http-logger.js';
 import type { MediaLinks } from './media-links.js';
 import type { RequestObserver } from './request-observer.js';
 import type { MetricsExposition } from './routes/metrics-routes.js';
 
-/** What the HTTP app is built from. */
-export type HttpDeps = {
-  readonly core: CoreDeps;
-  readonly logger: HttpLogger;
+/** What the HTTP app is built from: a surface's parts (the base URL for links and OAuth callbacks), and its own. */
+export type HttpDeps = SurfaceDeps<HttpLogger> & {
   /** Signed links for serving and uploading media. */
   readonly mediaLinks: MediaLinks;
   /**
@@ -30,10 +22,6 @@ export type HttpDeps = {
   readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
   /** The service version, reported by /api/health. */
   readonly version: string;
-  /** Trust `X-Forwarded-*` headers (set when running behind a reverse proxy). */
-  readonly trustProxy: boolean;
-  /** The public base URL, for links and OAuth callbacks (`SVC_BASE_URL`). */
-  readonly baseUrl: string;
   /**
    * Requests per minute per API key (by plan) and per client address on /api/v1, shared by every
    * server through the store (docs/rate-limits.md). Absent: no limits (embedding, tests).

@@ -68,7 +68,7 @@ export type OperationInput<Query, Body> = {
 };
 
 /** A value as JSON serialisation reads it: readonly arrays and records serialise like mutable ones. */
-type DeepReadonly<T> = T extends (infer E)[]
+export type DeepReadonly<T> = T extends (infer E)[]
   ? readonly DeepReadonly<E>[]
   : T extends object
     ? { readonly [K in keyof T]: DeepReadonly<T[K]> }

@@ -1,22 +1,20 @@
-import type { CoreDeps, RateLimiter, RateLimitSettings } from '@svc/core';
-import type { SurfaceLogger } from '@svc/web';
+import type { RateLimiter, RateLimitSettings } from '@svc/core';
+import type { SurfaceDeps, SurfaceLogger } from '@svc/web';
 import type { BearerVerifier } from './bearer-verifier.js';
 
 /** Where the endpoint reports faults it cannot answer with a tool result. */
 export type McpLogger = SurfaceLogger;
 
-/** What the agent-tool endpoint is built from. */
-export type McpDeps = {
-  readonly core: CoreDeps;
+/**
+ * What the agent-tool endpoint is built from: a surface's parts (the base URL names the resource
+ * metadata and the auth challenge, and with a trusted proxy's `X-Forwarded-Host` makes the Host
+ * check), and its own.
+ */
+export type McpDeps = SurfaceDeps<McpLogger> & {
   /** Turns Bearer tokens into Actors (API keys today, OAuth tokens later). */
   readonly bearer: BearerVerifier;
-  /** The public base URL (`SVC_BASE_URL`): resource metadata, the auth challenge, the Host check. */
-  readonly baseUrl: string;
-  /** Trust `X-Forwarded-Host` for the Host check (set when running behind a reverse proxy). */
-  readonly trustProxy: boolean;
   /** The service version, reported by `initialize`. */
   readonly version: string;
-  readonly logger: McpLogger;
   /** Signed serving links of media assets, returned by `svc_add_media_from_url`. */
   readonly mediaLinks: { urlFor(mediaId: string): string };
   /**

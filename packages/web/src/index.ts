@@ -13,6 +13,7 @@ export { readMultipartFile } from './read-multipart-file.js';
 export { readUpload, type UploadForm } from './read-upload.js';
 export { applySecurityHeaders, pageSecurityHeaders } from './security-headers.js';
 export { type SignInFormView, signInForm } from './sign-in-form.js';
+export type { SurfaceDeps } from './surface-deps.js';
 export type { SurfaceLogger } from './surface-logger.js';
 export { SvcFailure, unwrap } from './svc-failure.js';
 export { standaloneBody, type WebDocumentParts, webDocument } from './web-document.js';

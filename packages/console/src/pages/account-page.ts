@@ -2,7 +2,7 @@ import { changeOwnPassword, PASSWORD_LENGTH } from '@svc/core';
 import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, html } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { csrfField, pageReply } from '../console-page.js';
+import { csrfField, type PageParts, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { signInSessionsOf } from '../console-session.js';
 import { timeZoneRoutes, timeZoneSection } from './time-zone-setting.js';
@@ -10,7 +10,7 @@ import { timeZoneRoutes, timeZoneSection } from './time-zone-setting.js';
 function page(
   c: SignedContext,
   status: number,
-  extra: { notice?: string; alert?: string } = {},
+  messages: Pick<PageParts, 'notice' | 'alert'> = {},
 ): ConsoleReply {
   const body = html`<div class="card"><dl><dt>Email</dt><dd>${c.session.user.email}</dd><dt>Plan</dt><dd>${c.session.user.plan.kind}</dd></dl></div>
 <section class="card" aria-labelledby="password-heading"><h2 id="password-heading">Change your password</h2>
@@ -28,8 +28,7 @@ ${timeZoneSection(c)}`;
     title: 'Account',
     section: '/app/account',
     body,
-    notice: extra.notice ?? null,
-    alert: extra.alert ?? null,
+    ...messages,
   });
 }
 

@@ -17,6 +17,7 @@ import { emptyState, type Html, html, platformMark, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import type { ConsoleReply } from '../console-reply.js';
+import { pageRoutes } from '../page-routes.js';
 import { actionReply, type RefusalFrame, refusalPage } from './refusal-page.js';
 import { TIME_ZONES } from './time-zone-setting.js';
 
@@ -173,9 +174,6 @@ async function remove(c: SignedContext): Promise<ConsoleReply> {
 
 /** An account's posting slots and its queue: the slots grid, move up/down, shuffle, delete. */
 export const accountQueueRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/connections/:id/queue', access: 'signed', run: show },
+  ...pageRoutes('/app/connections/:id/queue', show, { reorder, shuffle, delete: remove }),
   { method: 'POST', path: '/app/connections/:id/slots', access: 'signed', run: saveSlots },
-  { method: 'POST', path: '/app/connections/:id/queue/reorder', access: 'signed', run: reorder },
-  { method: 'POST', path: '/app/connections/:id/queue/shuffle', access: 'signed', run: shuffle },
-  { method: 'POST', path: '/app/connections/:id/queue/delete', access: 'signed', run: remove },
 ];

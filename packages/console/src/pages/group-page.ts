@@ -22,6 +22,7 @@ import type { Result } from 'neverthrow';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
+import { pageRoutes } from '../page-routes.js';
 import { confirmButton } from './confirm-page.js';
 import { ruleInWords } from './evergreen-fields.js';
 import { statusBadge } from './format.js';
@@ -223,10 +224,9 @@ const removeAll = onGroup(async (c, group) => {
 });
 
 /** A group's page and its forms: move all, edit all, one platform's caption, delete all. */
-export const groupPageRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/groups/:id', access: 'signed', run: show },
-  { method: 'POST', path: '/app/groups/:id/move', access: 'signed', run: move },
-  { method: 'POST', path: '/app/groups/:id/edit', access: 'signed', run: editAll },
-  { method: 'POST', path: '/app/groups/:id/posts/:postId/caption', access: 'signed', run: editMember },
-  { method: 'POST', path: '/app/groups/:id/delete', access: 'signed', run: removeAll },
-];
+export const groupPageRoutes: readonly ConsoleRoute[] = pageRoutes('/app/groups/:id', show, {
+  move,
+  edit: editAll,
+  'posts/:postId/caption': editMember,
+  delete: removeAll,
+});

@@ -25,6 +25,7 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
+import { pageRoutes } from '../page-routes.js';
 import type { TimeFormat } from '../time-format.js';
 import { editedPhrase } from './activity-sentence.js';
 import { confirmButton } from './confirm-page.js';
@@ -380,10 +381,9 @@ function historyLine(event: JournalEvent, time: TimeFormat): Html {
 }
 
 /** A post's page and its forms: edit, move, delete, its evergreen rule. */
-export const postPageRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/posts/:id', access: 'signed', run: show },
-  { method: 'POST', path: '/app/posts/:id/edit', access: 'signed', run: edit },
-  { method: 'POST', path: '/app/posts/:id/delete', access: 'signed', run: remove },
-  { method: 'POST', path: '/app/posts/:id/move', access: 'signed', run: move },
-  { method: 'POST', path: '/app/posts/:id/evergreen', access: 'signed', run: evergreen },
-];
+export const postPageRoutes: readonly ConsoleRoute[] = pageRoutes('/app/posts/:id', show, {
+  edit,
+  delete: remove,
+  move,
+  evergreen,
+});

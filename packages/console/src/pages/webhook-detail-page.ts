@@ -16,17 +16,10 @@ import { type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
+import { pageRoutes } from '../page-routes.js';
 import { confirmButton } from './confirm-page.js';
 import { notFoundPage, refusalPage } from './refusal-page.js';
-import {
-  accountsCell,
-  depsOf,
-  EVENT_LABELS,
-  failingSince,
-  handlesOf,
-  secretCard,
-  stateOf,
-} from './webhook-view.js';
+import { depsOf, EVENT_LABELS, handlesOf, secretCard, webhookFacts } from './webhook-view.js';
 
 const ATTEMPTS_PER_PAGE = 20;
 
@@ -147,9 +140,7 @@ async function detailPage(
 <dt>Endpoint</dt><dd class="url">${w.url}</dd>
 ${w.description === null ? '' : html`<dt>Description</dt><dd>${w.description}</dd>`}
 <dt>Events</dt><dd>${w.events.map((e) => html`<div><code>${e}</code> <span class="muted">${EVENT_LABELS[e]}</span></div>`)}</dd>
-<dt>Accounts</dt><dd>${accountsCell(w, handlesOf(accounts))}</dd>
-<dt>State</dt><dd>${stateOf(c, w)}</dd>
-<dt>Failing since</dt><dd>${failingSince(c, w)}</dd>
+${webhookFacts(c, w, handlesOf(accounts)).map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}
 ${w.secretRotatedUntil === null ? '' : html`<dt>Old secret works until</dt><dd>${c.time.when(new Date(w.secretRotatedUntil))}</dd>`}
 <dt>Created</dt><dd>${c.time.when(new Date(w.createdAt))}</dd>
 <dt>Id</dt><dd><code>${w.id}</code></dd>
@@ -244,17 +235,11 @@ async function remove(c: SignedContext): Promise<ConsoleReply> {
   return redirectReply('/app/webhooks?done=deleted');
 }
 /** One webhook's page: its attempts (redelivered one by one) and its actions (test, enable, rotate, delete). */
-export const webhookDetailRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/webhooks/:id', access: 'signed', run: show },
-  { method: 'POST', path: '/app/webhooks/:id/test', access: 'signed', run: sendTest },
-  { method: 'POST', path: '/app/webhooks/:id/disable', access: 'signed', run: enabling(false) },
-  { method: 'POST', path: '/app/webhooks/:id/enable', access: 'signed', run: enabling(true) },
-  { method: 'POST', path: '/app/webhooks/:id/rotate', access: 'signed', run: rotate },
-  {
-    method: 'POST',
-    path: '/app/webhooks/:id/deliveries/:deliveryId/redeliver',
-    access: 'signed',
-    run: redeliver,
-  },
-  { method: 'POST', path: '/app/webhooks/:id/delete', access: 'signed', run: remove },
-];
+export const webhookDetailRoutes: readonly ConsoleRoute[] = pageRoutes('/app/webhooks/:id', show, {
+  test: sendTest,
+  disable: enabling(false),
+  enable: enabling(true),
+  rotate,
+  'deliveries/:deliveryId/redeliver': redeliver,
+  delete: remove,
+});

@@ -41,13 +41,13 @@ export const handlesOf = (accounts: readonly ConnectedAccount[]) =>
   new Map(accounts.map((a) => [a.id, `${PLATFORM_NAMES[a.platform]} @${a.handle}`]));
 
 /** The accounts a webhook is limited to, by name, or "all accounts". */
-export function accountsCell(w: WebhookJson, handles: ReadonlyMap<string, string>): Html {
+function accountsCell(w: WebhookJson, handles: ReadonlyMap<string, string>): Html {
   if (w.accountIds === null) return html`all accounts`;
   return html`${w.accountIds.map((id) => html`<div>${handles.get(id) ?? id}</div>`)}`;
 }
 
 /** Enabled, paused by its owner, or disabled by the service with its reason. */
-export function stateOf(c: SignedContext, w: WebhookJson): Html {
+function stateOf(c: SignedContext, w: WebhookJson): Html {
   if (w.enabled) return html`<span class="status status-delivered">Enabled</span>`;
   const since = w.disabledAt === null ? '' : html` since ${c.time.when(new Date(w.disabledAt))}`;
   return w.disabledReason === null
@@ -56,10 +56,23 @@ export function stateOf(c: SignedContext, w: WebhookJson): Html {
 }
 
 /** Since when the webhook's deliveries keep failing, or that they do not. */
-export const failingSince = (c: SignedContext, w: WebhookJson) =>
+const failingSince = (c: SignedContext, w: WebhookJson) =>
   w.failingSince === null
     ? html`<span class="muted">not failing</span>`
     : c.time.when(new Date(w.failingSince));
+
+/** What the list of webhooks and a webhook's page both say of its reach and health, each labelled. */
+export function webhookFacts(
+  c: SignedContext,
+  w: WebhookJson,
+  handles: ReadonlyMap<string, string>,
+): readonly (readonly [label: string, value: Html | string])[] {
+  return [
+    ['Accounts', accountsCell(w, handles)],
+    ['State', stateOf(c, w)],
+    ['Failing since', failingSince(c, w)],
+  ];
+}
 
 /** The secret, this once: on the answer of its creation or rotation, never in a URL, never again. */
 export function secretCard(heading: string, secret: string, more: Html | string): Html {

@@ -12,16 +12,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import type { ConsoleReply } from '../console-reply.js';
 import { webhookDetailRoutes } from './webhook-detail-page.js';
-import {
-  accountsCell,
-  depsOf,
-  EVENT_LABELS,
-  failingSince,
-  handlesOf,
-  OFFERED_EVENTS,
-  secretCard,
-  stateOf,
-} from './webhook-view.js';
+import { depsOf, EVENT_LABELS, handlesOf, OFFERED_EVENTS, secretCard, webhookFacts } from './webhook-view.js';
 
 /** What the create form holds, to show it again after a refusal. */
 type Typed = {
@@ -82,9 +73,7 @@ async function listPage(
     (w) => html`<tr>
 <td><a class="url" href="/app/webhooks/${w.id}">${w.url}</a>${w.description === null ? '' : html`<div class="muted">${w.description}</div>`}</td>
 <td data-label="Events">${eventsCell(w.events)}</td>
-<td data-label="Accounts">${accountsCell(w, handles)}</td>
-<td data-label="State">${stateOf(c, w)}</td>
-<td data-label="Failing since">${failingSince(c, w)}</td>
+${webhookFacts(c, w, handles).map(([label, value]) => html`<td data-label="${label}">${value}</td>`)}
 <td data-label="Created">${c.time.when(new Date(w.createdAt))}</td>
 </tr>`,
   );

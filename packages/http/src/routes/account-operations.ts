@@ -19,10 +19,12 @@ import {
 } from '@svc/core';
 import { SvcFailure, unwrap } from '@svc/web';
 import { z } from 'zod';
-import { answerOnPathId } from '../answer-on-path-id.js';
+import { countedList, countedListSchema } from '../counted-list.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
+import { queryFlag } from '../query-flag.js';
+import { useCaseOperation } from '../use-case-operation.js';
 
 const connectionRequestSchema = z.object({
   requestId: z.string(),
@@ -56,24 +58,19 @@ const analyticsQuery = z.object({
 export function accountOperations(deps: HttpDeps): AnyOperation[] {
   const base = deps.baseUrl.replace(/\/+$/, '');
   return [
-    defineOperation({
+    useCaseOperation({
       id: 'listConnections',
       method: 'GET',
       path: '/api/v1/connections',
       tag: 'Accounts',
       summary: 'List connected accounts',
-      access: { scope: 'account:read' },
-      responses: {
-        200: {
-          description: 'The active accounts the key may see, oldest connection first. Never tokens.',
-          schema: z.object({ accounts: z.array(accountViewSchema), count: z.number().int() }),
-        },
+      scope: 'account:read',
+      answer: {
+        description: 'The active accounts the key may see, oldest connection first. Never tokens.',
+        schema: countedListSchema('accounts', accountViewSchema),
       },
       errors: [],
-    })(async ({ ctx }) => {
-      const accounts = await unwrap(listConnections(deps.core, actorOf(ctx)));
-      return { status: 200, body: { accounts: accounts.map(toAccountView), count: accounts.length } };
-    }),
+    })(deps.core, listConnections, countedList('accounts', toAccountView)),
     defineOperation({
       id: 'createConnection',
       method: 'POST',
@@ -111,7 +108,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
         },
       };
     }),
-    defineOperation({
+    useCaseOperation({
       id: 'disconnectConnection',
       method: 'DELETE',
       path: '/api/v1/connections/{id}',
@@ -119,70 +116,51 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Disconnect an account',
       description:
         'Its tokens are erased at once. Refused with `account_has_scheduled_posts` (listing them) while posts wait to go out to it, unless `force=true`: then those posts fail at their time with the reason that the account was disconnected (reconnecting before then lets them publish). Disconnecting again answers the same.',
-      access: { scope: 'account:write' },
-      query: z.object({
-        force: z.enum(['true', 'false']).optional().describe('true: disconnect even with posts waiting.'),
-      }),
-      responses: {
-        200: {
-          description: 'The account is disconnected.',
-          schema: z.object({
-            id: z.string(),
-            disconnected: z.literal(true),
-            alreadyDisconnected: z.boolean(),
-            pendingPostIds: z
-              .array(z.string())
-              .describe('Posts that will fail unless the account is reconnected.'),
-          }),
-        },
+      scope: 'account:write',
+      query: z.object({ force: queryFlag('true: disconnect even with posts waiting.') }),
+      answer: {
+        description: 'The account is disconnected.',
+        schema: z.object({
+          id: z.string(),
+          disconnected: z.literal(true),
+          alreadyDisconnected: z.boolean(),
+          pendingPostIds: z
+            .array(z.string())
+            .describe('Posts that will fail unless the account is reconnected.'),
+        }),
       },
       errors: ['account_not_found', 'account_has_scheduled_posts'],
-    })(async ({ ctx, params, query }) => {
-      const done = await unwrap(
-        disconnectAccount(deps.core, actorOf(ctx), params.id ?? '', { force: query.force === 'true' }),
-      );
-      return {
-        status: 200,
-        body: {
-          id: done.account.id,
-          disconnected: true,
-          alreadyDisconnected: done.alreadyDisconnected,
-          pendingPostIds: done.pendingPostIds,
-        },
-      };
-    }),
-    defineOperation({
+    })(deps.core, disconnectAccount, (done) => ({
+      id: done.account.id,
+      disconnected: true as const,
+      alreadyDisconnected: done.alreadyDisconnected,
+      pendingPostIds: done.pendingPostIds,
+    })),
+    useCaseOperation({
       id: 'getPostingOptions',
       method: 'GET',
       path: '/api/v1/connections/{id}/posting-options',
       tag: 'Accounts',
       summary: "Read an account's live posting options (TikTok privacy levels and interactions)",
-      access: { scope: 'account:read' },
-      responses: {
-        200: { description: 'The options, reused for up to a minute.', schema: postingOptionsSchema },
-      },
+      scope: 'account:read',
+      answer: { description: 'The options, reused for up to a minute.', schema: postingOptionsSchema },
       errors: [
         'invalid_profile_ids',
         'profile_scope_denied',
         'account_needs_reconnect',
         'platform_unreachable',
       ],
-    })(answerOnPathId(deps.core, getPostingOptions, postingOptionsJson)),
-    defineOperation({
+    })(deps.core, getPostingOptions, postingOptionsJson),
+    useCaseOperation({
       id: 'getAccount',
       method: 'GET',
       path: '/api/v1/account',
       tag: 'Accounts',
       summary: 'The account at a glance: plan, trial, post counts and the next posts',
-      access: { scope: 'account:read' },
-      responses: {
-        200: { description: 'The summary. Never tokens or secrets.', schema: accountSummarySchema },
-      },
+      scope: 'account:read',
+      answer: { description: 'The summary. Never tokens or secrets.', schema: accountSummarySchema },
       errors: [],
-    })(async ({ ctx }) => {
-      const summary = await unwrap(getAccountSummary(deps.core, actorOf(ctx)));
-      return { status: 200, body: accountSummaryJson(summary) };
-    }),
+    })(deps.core, getAccountSummary, accountSummaryJson),
     defineOperation({
       id: 'getAnalytics',
       method: 'GET',

@@ -9,10 +9,11 @@ import {
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
-import { answerOnPathId } from '../answer-on-path-id.js';
+import { countedList, countedListSchema } from '../counted-list.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
+import { useCaseOperation } from '../use-case-operation.js';
 
 const TEMPLATE_EXAMPLE = {
   svcTemplate: 1,
@@ -52,47 +53,36 @@ const importedSchema = z.union([
  */
 export function automationOperations(deps: HttpDeps): AnyOperation[] {
   const running = (on: boolean) =>
-    defineOperation({
+    useCaseOperation({
       id: on ? 'resumeAutomation' : 'pauseAutomation',
       method: 'POST',
       path: `/api/v1/automations/{id}/${on ? 'resume' : 'pause'}`,
       tag: 'Automations',
       summary: on ? 'Resume a paused automation' : 'Pause a live automation',
-      access: { scope: 'automation:write' },
-      responses: { 200: { description: 'The automation as it is now.', schema: automationSchema } },
+      scope: 'automation:write',
+      answer: { description: 'The automation as it is now.', schema: automationSchema },
       errors: [
         'automation_not_found',
         'invalid_automation_state',
         'account_needs_reconnect',
         'platform_unreachable',
       ],
-    })(async ({ ctx, params }) => {
-      const view = await unwrap(setAutomationRunning(deps.core, actorOf(ctx), params.id ?? '', on));
-      return { status: 200, body: automationJson(view) };
-    });
+    })(deps.core, (core, actor, id) => setAutomationRunning(core, actor, id, on), automationJson);
 
   return [
-    defineOperation({
+    useCaseOperation({
       id: 'listAutomations',
       method: 'GET',
       path: '/api/v1/automations',
       tag: 'Automations',
       summary: 'List comment automations with their counts',
-      access: { scope: 'automation:read' },
-      responses: {
-        200: {
-          description: 'Every automation the key may see.',
-          schema: z.object({ automations: z.array(automationSchema), count: z.number().int() }),
-        },
+      scope: 'automation:read',
+      answer: {
+        description: 'Every automation the key may see.',
+        schema: countedListSchema('automations', automationSchema),
       },
       errors: [],
-    })(async ({ ctx }) => {
-      const automations = await unwrap(listAutomations(deps.core, actorOf(ctx)));
-      return {
-        status: 200,
-        body: { automations: automations.map(automationJson), count: automations.length },
-      };
-    }),
+    })(deps.core, listAutomations, countedList('automations', automationJson)),
     defineOperation({
       id: 'importAutomation',
       method: 'POST',
@@ -127,38 +117,34 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
       if (!outcome.saved) return { status: 200, body: { ...outcome, problems: [...outcome.problems] } };
       return { status: 201, body: { saved: true, automation: automationJson(outcome.automation) } };
     }),
-    defineOperation({
+    useCaseOperation({
       id: 'exportAutomation',
       method: 'GET',
       path: '/api/v1/automations/{id}/export',
       tag: 'Automations',
       summary: 'Export an automation as a template file',
-      access: { scope: 'automation:read' },
-      responses: {
-        200: {
-          description: 'The version-1 template: no post, account or handle in it.',
-          schema: z.record(z.string(), z.unknown()),
-          example: TEMPLATE_EXAMPLE,
-        },
+      scope: 'automation:read',
+      answer: {
+        description: 'The version-1 template: no post, account or handle in it.',
+        schema: z.record(z.string(), z.unknown()),
+        example: TEMPLATE_EXAMPLE,
       },
       errors: ['automation_not_found', 'automation_is_draft'],
-    })(answerOnPathId(deps.core, exportAutomationTemplate)),
+    })(deps.core, exportAutomationTemplate),
     running(false),
     running(true),
-    defineOperation({
+    useCaseOperation({
       id: 'deleteAutomation',
       method: 'DELETE',
       path: '/api/v1/automations/{id}',
       tag: 'Automations',
       summary: 'Delete an automation',
-      access: { scope: 'automation:write' },
-      responses: {
-        200: {
-          description: 'It stops at once.',
-          schema: z.object({ id: z.string(), deleted: z.literal(true) }),
-        },
+      scope: 'automation:write',
+      answer: {
+        description: 'It stops at once.',
+        schema: z.object({ id: z.string(), deleted: z.literal(true) }),
       },
       errors: ['automation_not_found'],
-    })(answerOnPathId(deps.core, deleteAutomation)),
+    })(deps.core, deleteAutomation),
   ];
 }

@@ -8,11 +8,11 @@ import {
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
-import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
 import { MEDIA_URL_ERRORS, POLICY_ERRORS, POST_CONTENT_ERRORS } from '../operation-errors.js';
+import { useCaseOperation } from '../use-case-operation.js';
 import { postViewOf } from './post-view-of.js';
 
 const FUTURE = '2031-12-01T09:30:00Z';
@@ -126,15 +126,15 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
         },
       };
     }),
-    defineOperation({
+    useCaseOperation({
       id: 'getApproval',
       method: 'GET',
       path: '/api/v1/posts/{id}/approval',
       tag: 'Drafts and approvals',
       summary: "Read where a post's latest approval stands",
-      access: { scope: 'post:read' },
-      responses: { 200: { description: 'The latest approval.', schema: approvalStatusSchema } },
+      scope: 'post:read',
+      answer: { description: 'The latest approval.', schema: approvalStatusSchema },
       errors: ['post_not_found', 'approval_not_found'],
-    })(answerOnPathId(deps.core, getApprovalStatus, approvalStatusJson)),
+    })(deps.core, getApprovalStatus, approvalStatusJson),
   ];
 }

@@ -14,11 +14,11 @@ import {
 } from '@svc/core';
 import { readMultipartFile, SvcFailure, unwrap } from '@svc/web';
 import { z } from 'zod';
-import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
 import { MEDIA_IMPORT_ERRORS } from '../operation-errors.js';
+import { useCaseOperation } from '../use-case-operation.js';
 import { mediaFileOperations, signedId, signedQuery } from './media-file-operations.js';
 
 const servedSchema = z.object({
@@ -206,17 +206,17 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       );
       return { status: 200, body: { media: page.media.map(itemJson), nextCursor: page.nextCursor } };
     }),
-    defineOperation({
+    useCaseOperation({
       id: 'getMedia',
       method: 'GET',
       path: '/api/v1/media/{id}',
       tag: 'Media',
       summary: 'Read a media asset: its facts, a fresh link, and the posts that use it',
-      access: { scope: 'post:read' },
-      responses: { 200: { description: 'The asset.', schema: mediaItemSchema } },
+      scope: 'post:read',
+      answer: { description: 'The asset.', schema: mediaItemSchema },
       errors: ['media_asset_not_found'],
-    })(answerOnPathId(deps.core, getMediaItem, itemJson)),
-    defineOperation({
+    })(deps.core, getMediaItem, itemJson),
+    useCaseOperation({
       id: 'deleteMedia',
       method: 'DELETE',
       path: '/api/v1/media/{id}',
@@ -224,15 +224,13 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Delete a media asset no upcoming post uses',
       description:
         'Refused with `media_in_use` while a draft, a post waiting for approval or a scheduled post uses it. Published and failed posts keep their history; their link to it stops working.',
-      access: { scope: 'media:write' },
-      responses: {
-        200: {
-          description: 'The asset is gone from the library.',
-          schema: z.object({ mediaId: z.string(), deleted: z.literal(true) }),
-        },
+      scope: 'media:write',
+      answer: {
+        description: 'The asset is gone from the library.',
+        schema: z.object({ mediaId: z.string(), deleted: z.literal(true) }),
       },
       errors: ['media_asset_not_found', 'media_in_use'],
-    })(answerOnPathId(deps.core, deleteMedia, (asset) => ({ mediaId: asset.id, deleted: true as const }))),
+    })(deps.core, deleteMedia, (asset) => ({ mediaId: asset.id, deleted: true as const })),
   ];
 
   function itemJson(item: MediaItem) {

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
+import { queryFlag } from '../query-flag.js';
 import { postViewOf } from './post-view-of.js';
 
 const dateTime = z.iso
@@ -67,7 +68,7 @@ const exportQuery = z.object({
 });
 
 const bulkQuery = z.object({
-  dryRun: z.enum(['true', 'false']).optional().describe('true: check every row and write nothing.'),
+  dryRun: queryFlag('true: check every row and write nothing.'),
 });
 
 const rowErrorSchema = z.object({
@@ -200,9 +201,7 @@ export function postListOperations(deps: HttpDeps): AnyOperation[] {
       errors: ['plan_required', 'invalid_json'],
     })(async ({ ctx, query, body }) => {
       const rows = await unwrap(parseBulkPosts(body.text, body.type === 'text/csv' ? 'csv' : 'json'));
-      const result = await unwrap(
-        importPosts(deps.core, actorOf(ctx), rows, { dryRun: query.dryRun === 'true' }),
-      );
+      const result = await unwrap(importPosts(deps.core, actorOf(ctx), rows, { dryRun: query.dryRun }));
       return { status: 200, body: { ...result, rows: result.rows.map(rowJson) } };
     }),
     defineOperation({

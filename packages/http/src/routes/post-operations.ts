@@ -14,11 +14,12 @@ import {
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
-import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
 import { POST_CONTENT_ERRORS, POST_CREATE_ERRORS } from '../operation-errors.js';
+import { queryFlag } from '../query-flag.js';
+import { useCaseOperation } from '../use-case-operation.js';
 import { draftOperations } from './draft-operations.js';
 import { postViewOf } from './post-view-of.js';
 
@@ -141,16 +142,16 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
     ),
     create('schedulePost', '/api/v1/posts/schedule', 'Schedule a post (a time is required)', true),
     create('publishPost', '/api/v1/publish', 'Publish a post at the next publisher run', false),
-    defineOperation({
+    useCaseOperation({
       id: 'getPost',
       method: 'GET',
       path: '/api/v1/posts/{id}',
       tag: 'Posts',
       summary: 'Read a post and its status',
-      access: { scope: 'post:read' },
-      responses: { 200: { description: 'The post.', schema: postViewSchema } },
+      scope: 'post:read',
+      answer: { description: 'The post.', schema: postViewSchema },
       errors: ['post_not_found'],
-    })(answerOnPathId(deps.core, getPost, view)),
+    })(deps.core, getPost, view),
     defineOperation({
       id: 'updatePost',
       method: 'PATCH',
@@ -173,7 +174,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       );
       return { status: 200, body: view(post) };
     }),
-    defineOperation({
+    useCaseOperation({
       id: 'deletePost',
       method: 'DELETE',
       path: '/api/v1/posts/{id}',
@@ -181,32 +182,19 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       summary: `Delete a post that has not been published (restorable for ${LIMIT_PHRASES.restoreWindow})`,
       description:
         "`pullQueue=true`: when the post is in its account's queue, each later queued post moves one slot earlier, in the delete's transaction (docs/queue.md).",
-      access: { scope: 'post:write' },
+      scope: 'post:write',
       query: z.object({
-        pullQueue: z
-          .enum(['true', 'false'])
-          .optional()
-          .describe('true: the later posts of the queue move forward into the freed slot.'),
+        pullQueue: queryFlag('true: the later posts of the queue move forward into the freed slot.'),
       }),
-      responses: {
-        200: { description: 'The post is deleted; deleting again answers the same.', schema: deletedSchema },
-      },
+      answer: { description: 'The post is deleted; deleting again answers the same.', schema: deletedSchema },
       errors: ['post_not_found', 'invalid_post_state'],
-    })(async ({ ctx, params, query }) => {
-      const done = await unwrap(
-        deletePost(deps.core, actorOf(ctx), params.id ?? '', { pullQueue: query.pullQueue === 'true' }),
-      );
-      return {
-        status: 200,
-        body: {
-          postId: done.postId,
-          deleted: true as const,
-          deletedAt: done.deletedAt.toISOString(),
-          restorableUntil: done.restorableUntil.toISOString(),
-        },
-      };
-    }),
-    defineOperation({
+    })(deps.core, deletePost, (done) => ({
+      postId: done.postId,
+      deleted: true as const,
+      deletedAt: done.deletedAt.toISOString(),
+      restorableUntil: done.restorableUntil.toISOString(),
+    })),
+    useCaseOperation({
       id: 'restorePost',
       method: 'POST',
       path: '/api/v1/posts/{id}/restore',
@@ -214,10 +202,10 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       summary: `Restore a deleted post within ${LIMIT_PHRASES.restoreWindow}`,
       description:
         'The post returns to the status it had. A scheduled post whose time passed while it was deleted goes out at the next publisher run.',
-      access: { scope: 'post:write' },
-      responses: { 200: { description: 'The restored post.', schema: postViewSchema } },
+      scope: 'post:write',
+      answer: { description: 'The restored post.', schema: postViewSchema },
       errors: ['post_not_found', 'invalid_post_state', 'restore_window_expired'],
-    })(answerOnPathId(deps.core, restoreOwnPost, view)),
+    })(deps.core, restoreOwnPost, view),
     ...draftOperations(deps),
     defineOperation({
       id: 'validatePost',

@@ -10,10 +10,10 @@ import {
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
-import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
+import { useCaseOperation } from '../use-case-operation.js';
 
 const SLOTS_EXAMPLE = {
   timeZone: 'Europe/Paris',
@@ -65,7 +65,7 @@ function queueAnswer({ items }: QueueView) {
 /** Each account's posting slots and its queue (docs/queue.md). */
 export function queueOperations(deps: HttpDeps): AnyOperation[] {
   return [
-    defineOperation({
+    useCaseOperation({
       id: 'getPostingSlots',
       method: 'GET',
       path: '/api/v1/connections/{id}/slots',
@@ -73,14 +73,10 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
       summary: "Read an account's weekly posting slots",
       description:
         "With no slots set, the answer has none, in the owner's time zone setting (UTC until one is chosen).",
-      access: { scope: 'account:read' },
-      responses: {
-        200: { description: 'The slots.', schema: postingScheduleSchema, example: SLOTS_EXAMPLE },
-      },
+      scope: 'account:read',
+      answer: { description: 'The slots.', schema: postingScheduleSchema, example: SLOTS_EXAMPLE },
       errors: ['invalid_profile_ids', 'profile_scope_denied'],
-    })(
-      answerOnPathId(deps.core, getPostingSlots, (schedule) => ({ ...schedule, slots: [...schedule.slots] })),
-    ),
+    })(deps.core, getPostingSlots, (schedule) => ({ ...schedule, slots: [...schedule.slots] })),
     defineOperation({
       id: 'replacePostingSlots',
       method: 'PUT',

@@ -19,10 +19,10 @@ import {
 } from '@svc/core';
 import { unwrap } from '@svc/web';
 import { z } from 'zod';
-import { answerOnPathId } from '../answer-on-path-id.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
+import { useCaseOperation } from '../use-case-operation.js';
 
 const WEBHOOK_ID = 'whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2';
 const DELIVERY_ID = 'dlv_01JDQ40A7B8C9D0E1F2G3H4J5K';
@@ -162,7 +162,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       status: 201,
       body: await unwrap(createWebhook(webhookDeps, actorOf(ctx), defined(body))),
     })),
-    defineOperation({
+    useCaseOperation({
       id: 'listWebhooks',
       method: 'GET',
       path: '/api/v1/webhooks',
@@ -170,35 +170,28 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'List webhooks, newest first',
       description:
         'A key limited to some accounts sees only the webhooks limited to those accounts too. Secrets are never listed.',
-      access: { scope: 'webhook:read' },
-      responses: {
-        200: {
-          description: 'Every webhook the key may see.',
-          schema: z.object({ webhooks: z.array(webhookSchema) }),
-          example: { webhooks: [WEBHOOK_EXAMPLE] },
-        },
+      scope: 'webhook:read',
+      answer: {
+        description: 'Every webhook the key may see.',
+        schema: z.object({ webhooks: z.array(webhookSchema) }),
+        example: { webhooks: [WEBHOOK_EXAMPLE] },
       },
       errors: [],
-    })(async ({ ctx }) => ({
-      status: 200,
-      body: { webhooks: await unwrap(listWebhooks(webhookDeps, actorOf(ctx))) },
-    })),
-    defineOperation({
+    })(webhookDeps, listWebhooks, (webhooks) => ({ webhooks })),
+    useCaseOperation({
       id: 'getWebhook',
       method: 'GET',
       path: '/api/v1/webhooks/{id}',
       tag: 'Webhooks',
       summary: 'Read a webhook',
-      access: { scope: 'webhook:read' },
-      responses: {
-        200: {
-          description: 'The webhook, without its secret.',
-          schema: webhookSchema,
-          example: WEBHOOK_EXAMPLE,
-        },
+      scope: 'webhook:read',
+      answer: {
+        description: 'The webhook, without its secret.',
+        schema: webhookSchema,
+        example: WEBHOOK_EXAMPLE,
       },
       errors: ['webhook_not_found'],
-    })(answerOnPathId(webhookDeps, getWebhook)),
+    })(webhookDeps, getWebhook),
     defineOperation({
       id: 'updateWebhook',
       method: 'PATCH',
@@ -222,48 +215,44 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       status: 200,
       body: await unwrap(updateWebhook(webhookDeps, actorOf(ctx), params.id ?? '', defined(body))),
     })),
-    defineOperation({
+    useCaseOperation({
       id: 'deleteWebhook',
       method: 'DELETE',
       path: '/api/v1/webhooks/{id}',
       tag: 'Webhooks',
       summary: 'Delete a webhook',
       description: 'Its pending deliveries are dropped and its delivery history goes with it.',
-      access: { scope: 'webhook:write' },
-      responses: {
-        200: {
-          description: 'The webhook is gone.',
-          schema: z.object({ id: z.string(), deleted: z.literal(true) }),
-          example: { id: WEBHOOK_ID, deleted: true },
-        },
+      scope: 'webhook:write',
+      answer: {
+        description: 'The webhook is gone.',
+        schema: z.object({ id: z.string(), deleted: z.literal(true) }),
+        example: { id: WEBHOOK_ID, deleted: true },
       },
       errors: ['webhook_not_found'],
-    })(answerOnPathId(webhookDeps, deleteWebhook, ({ id }) => ({ id, deleted: true as const }))),
-    defineOperation({
+    })(webhookDeps, deleteWebhook, ({ id }) => ({ id, deleted: true as const })),
+    useCaseOperation({
       id: 'rotateWebhookSecret',
       method: 'POST',
       path: '/api/v1/webhooks/{id}/rotate-secret',
       tag: 'Webhooks',
       summary: "Replace a webhook's signing secret",
       description: `The new secret is shown this once. For ${LIMIT_PHRASES.webhookSecretOverlap} the old one keeps signing alongside it (two signatures in \`webhook-signature\`), so the receiver can switch without missing a delivery; \`secretRotatedUntil\` says until when.`,
-      access: { scope: 'webhook:write' },
-      responses: {
-        200: {
-          description: 'The webhook, and its new signing secret shown this once.',
-          schema: webhookWithSecretSchema,
-          example: {
-            webhook: {
-              ...WEBHOOK_EXAMPLE,
-              secretRotatedUntil: '2031-12-03T10:00:00.000Z',
-              updatedAt: '2031-12-02T10:00:00.000Z',
-            },
-            secret: SECRET_EXAMPLE,
+      scope: 'webhook:write',
+      answer: {
+        description: 'The webhook, and its new signing secret shown this once.',
+        schema: webhookWithSecretSchema,
+        example: {
+          webhook: {
+            ...WEBHOOK_EXAMPLE,
+            secretRotatedUntil: '2031-12-03T10:00:00.000Z',
+            updatedAt: '2031-12-02T10:00:00.000Z',
           },
+          secret: SECRET_EXAMPLE,
         },
       },
       errors: ['webhook_not_found'],
-    })(answerOnPathId(webhookDeps, rotateWebhookSecret)),
-    defineOperation({
+    })(webhookDeps, rotateWebhookSecret),
+    useCaseOperation({
       id: 'testWebhook',
       method: 'POST',
       path: '/api/v1/webhooks/{id}/test',
@@ -271,19 +260,18 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Send a test event (`ping`)',
       description:
         'Queues a signed `ping` to the endpoint, even a disabled one; follow it in the deliveries list.',
-      access: { scope: 'webhook:write' },
-      responses: {
-        202: {
-          description: 'The ping is queued.',
-          schema: z.object({
-            messageId: z.string().describe('Its `webhook-id`.'),
-            deliveryId: z.string(),
-          }),
-          example: { messageId: MESSAGE_ID, deliveryId: DELIVERY_ID },
-        },
+      scope: 'webhook:write',
+      answer: {
+        description: 'The ping is queued.',
+        schema: z.object({
+          messageId: z.string().describe('Its `webhook-id`.'),
+          deliveryId: z.string(),
+        }),
+        example: { messageId: MESSAGE_ID, deliveryId: DELIVERY_ID },
       },
+      status: 202,
       errors: ['webhook_not_found'],
-    })(answerOnPathId(webhookDeps, sendTestWebhook, undefined, 202)),
+    })(webhookDeps, sendTestWebhook),
     defineOperation({
       id: 'listWebhookDeliveries',
       method: 'GET',

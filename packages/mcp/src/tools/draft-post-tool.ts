@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
+import { coreInput } from './core-input.js';
 import { platformsField, postContentFields, profileIdsField, slideList } from './post-fields.js';
 
 /** `svc_draft_post`: saves a draft (a whole post, or a caption written from a hint) to send for approval later. */
@@ -65,21 +66,8 @@ export const draftPostTool = defineTool({
     queued: z.boolean(),
     createdAt: z.string(),
   }),
-  async run({ deps, actor }, args) {
-    return createDraft(deps.core, actor, {
-      contentHint: args.content_hint ?? null,
-      caption: args.caption ?? null,
-      title: args.title ?? null,
-      mediaUrls: args.media_urls ?? null,
-      mediaIds: args.media_ids ?? null,
-      platformMeta: args.platform_meta ?? null,
-      scheduledTime: args.scheduled_time ?? null,
-      queue: args.use_queue ?? null,
-      platforms: args.platforms ?? null,
-      tone: args.tone ?? null,
-      name: args.name ?? null,
-      profileIds: args.profile_ids ?? null,
-    }).map((post) => ({
+  async run({ deps, actor }, { use_queue, ...args }) {
+    return createDraft(deps.core, actor, { ...coreInput(args), queue: use_queue ?? null }).map((post) => ({
       structured: {
         draftId: post.id,
         status: publicStatus(post.status),

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { READ_ONLY } from './annotations.js';
+import { coreInput } from './core-input.js';
 
 /** `svc_get_analytics`: views, engagement, trends, best times and top posts, with coverage first. */
 export const getAnalyticsTool = defineTool({
@@ -41,11 +42,7 @@ export const getAnalyticsTool = defineTool({
   }),
   output: analyticsAnswerSchema,
   async run({ deps, actor }, args) {
-    return getAnalytics(deps.core, actor, {
-      days: args.days ?? null,
-      profileIds: args.profile_ids ?? null,
-      timezone: args.timezone ?? null,
-    }).map((answer) => {
+    return getAnalytics(deps.core, actor, coreInput(args)).map((answer) => {
       const pct = (change: number | null) =>
         change === null ? 'n/a' : `${change >= 0 ? '+' : ''}${Math.round(change * 100)}%`;
       const best = (label: string, r: { value: unknown; samples: number }) =>

@@ -2,6 +2,7 @@ import { automationJson, automationSchema, importAutomationTemplate } from '@svc
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { WRITE } from './annotations.js';
+import { coreInput } from './core-input.js';
 
 /** `svc_import_automation_template`: checks a template, or sets up an Instagram auto reply from it. */
 export const importAutomationTemplateTool = defineTool({
@@ -34,11 +35,7 @@ export const importAutomationTemplateTool = defineTool({
     automation: automationSchema.nullable(),
   }),
   async run({ deps, actor }, args) {
-    return importAutomationTemplate(deps.core, actor, {
-      template: args.template,
-      profileId: args.profile_id ?? null,
-      postId: args.post_id ?? null,
-    }).map((outcome) => {
+    return importAutomationTemplate(deps.core, actor, coreInput(args)).map((outcome) => {
       if (!outcome.saved) {
         return {
           structured: {

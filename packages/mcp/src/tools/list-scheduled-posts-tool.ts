@@ -2,6 +2,7 @@ import { LIST_POSTS_LIMITS, listPosts, PLATFORMS, PUBLIC_POST_STATUSES } from '@
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { READ_ONLY } from './annotations.js';
+import { coreInput } from './core-input.js';
 
 const itemSchema = z.object({
   id: z.string(),
@@ -47,11 +48,7 @@ export const listScheduledPostsTool = defineTool({
     nextCursor: z.string().nullable(),
   }),
   async run({ deps, actor }, args) {
-    return listPosts(deps.core, actor, {
-      status: args.status ?? null,
-      limit: args.limit ?? null,
-      cursor: args.cursor ?? null,
-    }).map((page) => {
+    return listPosts(deps.core, actor, coreInput(args)).map((page) => {
       const posts = page.posts.map((p) => ({
         id: p.id,
         groupId: p.groupId,
