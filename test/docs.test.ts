@@ -12,6 +12,11 @@ describe('docs', () => {
     const documented = [...text.matchAll(/^\| `([a-z_]+)`\s*\|/gm)].map((m) => m[1]);
     expect([...documented].sort()).toEqual([...ERROR_CODES].sort());
   });
+
+  it('docs/teams.md contains the role matrix exactly as rendered from the table the code reads', () => {
+    const text = readFileSync(join(ROOT, 'docs/teams.md'), 'utf8');
+    expect(text).toContain(`\n${core.roleMatrixMarkdown()}\n`);
+  });
 });
 
 /** Runs a ```ts block that imports from '@svc/core' and returns its `result` variable. */

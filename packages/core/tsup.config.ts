@@ -22,6 +22,7 @@ export default packageBuild(
     'publishing/index': 'src/publishing/index.ts',
     'queue/index': 'src/queue/index.ts',
     'surfaces/index': 'src/surfaces/index.ts',
+    'teams/index': 'src/teams/index.ts',
     'vocabulary/index': 'src/vocabulary/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',
     'testing/index': 'src/testing/index.ts',

@@ -20,5 +20,6 @@ export * from './posts/index.js';
 export * from './publishing/index.js';
 export * from './queue/index.js';
 export * from './surfaces/index.js';
+export * from './teams/index.js';
 export * from './vocabulary/index.js';
 export * from './webhooks/index.js';

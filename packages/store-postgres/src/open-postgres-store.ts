@@ -19,6 +19,7 @@ import { createPostgresUserStore } from './postgres-user-store.js';
 import { createPostgresWakeupChannel } from './postgres-wakeup-channel.js';
 import { createPostgresWakeups } from './postgres-wakeups.js';
 import { createPostgresWebhookStore } from './postgres-webhook-store.js';
+import { createPostgresWorkspaceStore } from './postgres-workspace-store.js';
 import { unavailableAwarePool } from './unavailable-errors.js';
 
 /** How long a query waits for a pooled connection before the database counts as unreachable. */
@@ -84,6 +85,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   return {
     posts: createPostgresPostStore(stores),
     users: createPostgresUserStore(stores),
+    workspaces: createPostgresWorkspaceStore(stores),
     apiKeys: createPostgresApiKeyStore(stores),
     accounts: createPostgresAccountStore(stores),
     postingSlots: createPostgresPostingSlotStore(stores),

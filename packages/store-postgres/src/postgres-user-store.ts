@@ -1,6 +1,11 @@
 import type { UserStore } from '@svc/core';
+import { personalWorkspaceSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { planParam, rowToUser, type UserRow } from './user-row.js';
+import { withTransaction } from './with-transaction.js';
+
+// The user's personal workspace and owner membership, written in the user's transaction.
+const PERSONAL_WORKSPACE_SQL = personalWorkspaceSql('$1');
 
 /** The UserStore of a PostgreSQL database. */
 export function createPostgresUserStore(pool: Pool): UserStore {
@@ -25,22 +30,26 @@ export function createPostgresUserStore(pool: Pool): UserStore {
   return {
     async insertUser(user) {
       // Only an email clash is an expected outcome; a duplicate id is a fault and throws.
-      const result = await pool.query(
-        `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, time_zone, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (email) DO NOTHING`,
-        [
-          user.id,
-          user.email,
-          planParam(user.plan),
-          user.betaTester,
-          user.apiAccessDisabled,
-          user.timeZone,
-          user.createdAt,
-          user.updatedAt,
-        ],
-      );
-      return result.rowCount === 1 ? 'inserted' : 'email_taken';
+      return withTransaction(pool, async (client) => {
+        const result = await client.query(
+          `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, time_zone, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (email) DO NOTHING`,
+          [
+            user.id,
+            user.email,
+            planParam(user.plan),
+            user.betaTester,
+            user.apiAccessDisabled,
+            user.timeZone,
+            user.createdAt,
+            user.updatedAt,
+          ],
+        );
+        if (result.rowCount !== 1) return 'email_taken';
+        for (const sql of PERSONAL_WORKSPACE_SQL) await client.query(sql, [user.id]);
+        return 'inserted';
+      });
     },
     async getUser(id) {
       return one('SELECT * FROM users WHERE id = $1', id);

@@ -230,12 +230,15 @@ await describePostgres('PostgreSQL migrations', (db) => {
       const cascades = await pool.query<{ child: string; parent: string }>(
         `SELECT conrelid::regclass::text AS child, confrelid::regclass::text AS parent FROM pg_constraint
          WHERE contype = 'f' AND confdeltype = 'c' AND connamespace = current_schema()::regnamespace
-         ORDER BY child`,
+         ORDER BY child, parent`,
       );
       expect(cascades.rows).toEqual([
         { child: 'posting_slots', parent: 'connected_accounts' },
         { child: 'webhook_attempts', parent: 'webhook_subscriptions' },
         { child: 'webhook_deliveries', parent: 'webhook_subscriptions' },
+        { child: 'workspace_invitations', parent: 'workspaces' },
+        { child: 'workspace_members', parent: 'users' },
+        { child: 'workspace_members', parent: 'workspaces' },
       ]);
     } finally {
       await pool.end();
@@ -372,6 +375,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0029_posting_slots',
         '0030_evergreen',
         '0031_queued_drafts',
+        '0032_workspaces',
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',

@@ -52,3 +52,13 @@ export type {
   NewAttemptRowOf,
   SubscriptionRowOf,
 } from './webhook-row.js';
+export {
+  INVITATION_COLUMNS,
+  type InvitationRowOf,
+  listMembershipsSql,
+  listMembersSql,
+  MEMBER_COLUMNS,
+  type MemberRowOf,
+  personalWorkspaceSql,
+  type WorkspaceRowOf,
+} from './workspace-row.js';

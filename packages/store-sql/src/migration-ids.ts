@@ -35,6 +35,7 @@ export const MIGRATION_IDS = [
   '0029_posting_slots',
   '0030_evergreen',
   '0031_queued_drafts',
+  '0032_workspaces',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

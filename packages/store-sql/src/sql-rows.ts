@@ -30,6 +30,14 @@ import {
   sqlRowToSubscription,
   subscriptionToSqlRow,
 } from './webhook-row.js';
+import {
+  invitationToSqlRow,
+  memberToSqlRow,
+  sqlRowToInvitation,
+  sqlRowToMember,
+  sqlRowToWorkspace,
+  workspaceToSqlRow,
+} from './workspace-row.js';
 
 /**
  * Every shared row mapper bound to one dialect's codec, so a dialect's row file takes the ones it
@@ -42,6 +50,12 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     (value: A): R =>
       mapper(codec, value);
   return {
+    workspaceToRow: bound(workspaceToSqlRow<T>),
+    rowToWorkspace: bound(sqlRowToWorkspace<T>),
+    memberToRow: bound(memberToSqlRow<T>),
+    rowToMember: bound(sqlRowToMember<T>),
+    invitationToRow: bound(invitationToSqlRow<T>),
+    rowToInvitation: bound(sqlRowToInvitation<T>),
     postToRow: bound(postToSqlRow<T>),
     rowToPost: bound(sqlRowToPost<T>),
     accountToRow: bound(accountToSqlRow<T>),

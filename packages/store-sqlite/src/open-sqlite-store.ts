@@ -20,6 +20,7 @@ import { createSqliteReadCache } from './sqlite-read-cache.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteWakeups, DEFAULT_SQLITE_WATCH_MS } from './sqlite-wakeups.js';
 import { createSqliteWebhookStore } from './sqlite-webhook-store.js';
+import { createSqliteWorkspaceStore } from './sqlite-workspace-store.js';
 
 /** How to open a SQLite store. */
 export type SqliteStoreOptions = {
@@ -79,6 +80,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       // Reading a post (every GET) and its accounts (every create) repeat between writes.
       posts: { ...posts, getPost: reads.cached(posts.getPost) },
       users: createSqliteUserStore(db, credentials),
+      workspaces: createSqliteWorkspaceStore(db),
       apiKeys: createSqliteApiKeyStore(db, credentials),
       accounts: { ...accounts, getAccount: reads.cached(accounts.getAccount) },
       postingSlots: createSqlitePostingSlotStore(db),

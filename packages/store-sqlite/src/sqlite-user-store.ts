@@ -1,4 +1,5 @@
 import type { UserStore } from '@svc/core';
+import { personalWorkspaceSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import type { CredentialCache } from './credential-cache.js';
 import { planToSql, rowToUser, type UserRow, userToRow } from './user-row.js';
@@ -11,6 +12,13 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
      VALUES (@id, @email, @plan, @beta_tester, @api_access_disabled, @time_zone, @created_at, @updated_at)
      ON CONFLICT (email) DO NOTHING`,
   );
+  // The user's personal workspace and owner membership, written in the user's transaction.
+  const personal = personalWorkspaceSql('?').map((sql) => db.prepare<[string]>(sql));
+  const insertWithWorkspace = db.transaction((row: UserRow): boolean => {
+    if (insertUser.run(row).changes !== 1) return false;
+    for (const statement of personal) statement.run(row.id);
+    return true;
+  });
   const selectById = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
   const selectByEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
   // One column of a user's row, set with its updated_at.
@@ -36,7 +44,7 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
 
   return {
     async insertUser(user) {
-      const inserted = insertUser.run(userToRow(user)).changes === 1;
+      const inserted = insertWithWorkspace(userToRow(user));
       // A key whose owner was missing may now have one.
       if (inserted) credentials.clear();
       return inserted ? 'inserted' : 'email_taken';

@@ -10,13 +10,17 @@ import type { RateLimitStore } from '../limits/index.js';
 import type { MediaStore } from '../media/index.js';
 import type { PostStore } from '../posts/index.js';
 import type { PostingSlotStore } from '../queue/index.js';
+import type { WorkspaceStore } from '../teams/index.js';
 import type { WebhookStore } from '../webhooks/index.js';
 
 /** Every storage port, as one database implements them. */
 export type Store = {
   /** Posts, and approving a draft, which writes post rows and the approval in one transaction. */
   readonly posts: PostStore & DraftApprovalStore;
+  /** Users; inserting one also creates its personal workspace and owner membership. */
   readonly users: UserStore;
+  /** Workspaces, their members and invitations (docs/teams.md). */
+  readonly workspaces: WorkspaceStore;
   readonly apiKeys: ApiKeyStore;
   readonly accounts: AccountStore;
   /** Each account's weekly posting slots (docs/queue.md). */

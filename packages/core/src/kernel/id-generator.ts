@@ -16,7 +16,11 @@ export type IdPrefix =
   /** An outgoing webhook message; it is the Standard Webhooks `webhook-id` receivers dedupe on. */
   | 'msg'
   /** One message's delivery to one subscription. */
-  | 'dlv';
+  | 'dlv'
+  /** A workspace other than a personal one (a personal workspace has its user's id). */
+  | 'wsp'
+  /** An invitation to a workspace; also the non-secret part of its token. */
+  | 'inv';
 
 /** Source of ids and secrets; the core never reads randomness itself. */
 export type IdGenerator = {

@@ -108,6 +108,15 @@ export const ERROR_CODES = [
   'email_taken',
   'user_not_found',
   'key_not_found',
+  // ours: workspaces, members and invitations (docs/teams.md)
+  'workspace_not_found',
+  'member_not_found',
+  'already_a_member',
+  'workspace_needs_owner',
+  'role_not_allowed',
+  'invitation_not_found',
+  'invitation_expired',
+  'invitation_used',
   // ours: OAuth access tokens on the agent-tool endpoint
   'invalid_access_token',
   // ours: GET /metrics behind SVC_METRICS_TOKEN

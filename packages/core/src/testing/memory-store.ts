@@ -20,6 +20,7 @@ import { createMemoryPostingSlotStore } from './memory-posting-slot-store.js';
 import { createMemoryRateLimitStore } from './memory-rate-limit-store.js';
 import { createMemoryUserStore } from './memory-user-store.js';
 import { createMemoryWebhookStore } from './memory-webhook-store.js';
+import { createMemoryWorkspaceStore } from './memory-workspace-store.js';
 
 /**
  * Every storage port in memory, with the same behaviour as the SQL stores (it passes the same
@@ -39,7 +40,8 @@ export function createMemoryStore(): Store {
   const live = () => {
     if (closed) throw new Error('The store is closed.');
   };
-  const users = createMemoryUserStore(live);
+  const workspaces = createMemoryWorkspaceStore(live);
+  const users = createMemoryUserStore(live, workspaces.addPersonal);
   const approvals = createMemoryApprovalStore(live);
   const journal = createMemoryJournal(live, (id) => posts.get(id));
   const wakeups = createLocalWakeups();
@@ -70,6 +72,7 @@ export function createMemoryStore(): Store {
       append,
     }),
     users,
+    workspaces,
     apiKeys: createMemoryApiKeyStore(live, users.peek),
     accounts: createMemoryAccountStore({ live, accounts, posts, append }),
     postingSlots: createMemoryPostingSlotStore(live, accounts, schedules),

@@ -7,8 +7,11 @@ export type MemoryUserStore = UserStore & {
   peek(id: string): User | undefined;
 };
 
-/** The UserStore of the memory store; `live` throws once the store is closed. */
-export function createMemoryUserStore(live: () => void): MemoryUserStore {
+/**
+ * The UserStore of the memory store; `live` throws once the store is closed. `withUser` writes
+ * what goes with a new user (its personal workspace) in the same synchronous step.
+ */
+export function createMemoryUserStore(live: () => void, withUser: (user: User) => void): MemoryUserStore {
   const users = new Map<string, User>();
   const passwordHashes = new Map<string, string>();
   return {
@@ -18,6 +21,7 @@ export function createMemoryUserStore(live: () => void): MemoryUserStore {
       if (users.has(user.id)) throw new Error(`User ${user.id} already exists.`);
       if ([...users.values()].some((u) => u.email === user.email)) return 'email_taken';
       users.set(user.id, copy(user));
+      withUser(user);
       return 'inserted';
     },
     async getUser(id) {

@@ -24,6 +24,7 @@ import { describePostWriteContract } from './post-write-contract.js';
 import { describeQueueContract } from './queue-contract.js';
 import { describeUserStoreContract } from './user-store-contract.js';
 import { describeWakeupContract } from './wakeup-contract.js';
+import { describeWorkspaceStoreContract } from './workspace-store-contract.js';
 
 /**
  * The behaviour every Store implementation must have. Call it from a test file with a factory
@@ -41,6 +42,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     });
 
     describeUserStoreContract(() => store);
+    describeWorkspaceStoreContract(() => store);
     describeApiKeyStoreContract(() => store);
     describeAccountStoreContract(() => store);
     describeConnectionRequestContract(() => store);

@@ -12,6 +12,7 @@ import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { platformsCheck } from './platform-commands.js';
 import { postsRestore } from './post-commands.js';
 import { sweep } from './sweep-commands.js';
+import { membersAdd, membersList, workspacesList } from './team-commands.js';
 import { usersCreate, usersSetPassword, usersSetPlan } from './user-commands.js';
 
 /** Every command, in the order `svc --help` lists them. */
@@ -24,6 +25,9 @@ export const COMMANDS: readonly CliCommand[] = [
   usersCreate,
   usersSetPassword,
   usersSetPlan,
+  membersAdd,
+  membersList,
+  workspacesList,
   keysCreate,
   keysList,
   keysRevoke,

@@ -2,7 +2,11 @@ import type { Plan, User } from '../user.js';
 
 /** Storage of users. */
 export type UserStore = {
-  /** Inserts a user; `email_taken` when another user has the same (normalised) email. */
+  /**
+   * Inserts a user together with its personal workspace (id: the user's id, name: the email) and
+   * its owner membership, in one transaction (docs/teams.md); `email_taken` (nothing written)
+   * when another user has the same (normalised) email.
+   */
   insertUser(user: User): Promise<'inserted' | 'email_taken'>;
   /** A user by id; null when absent. */
   getUser(id: string): Promise<User | null>;

@@ -1,0 +1,56 @@
+import { err, ok, type Result } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import { type MemberRights, requireCan } from '../can.js';
+import type { TeamAction } from '../team-actions.js';
+import type { TeamActor } from '../team-actor.js';
+
+/** `workspace_not_found`: absent, or the actor is not a member (the two look the same on purpose). */
+export const workspaceNotFound = (workspaceId: string): SvcError =>
+  svcError('workspace_not_found', `No workspace ${workspaceId} among yours.`, { workspaceId });
+
+/**
+ * The rights `actor` has in the workspace, once they may do `action` there: the operator as an
+ * owner of any existing workspace, a user as their membership says. `workspace_not_found` when
+ * the workspace is absent or the user no member, `role_not_allowed` when their role may not.
+ */
+export async function actingMember(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: TeamActor,
+  workspaceId: string,
+  action: TeamAction,
+): Promise<Result<MemberRights, SvcError>> {
+  if (actor.kind === 'operator') {
+    const workspace = await deps.store.workspaces.getWorkspace(workspaceId);
+    return workspace === null
+      ? err(workspaceNotFound(workspaceId))
+      : ok({ workspaceId, role: 'owner', accountIds: null });
+  }
+  const member = await deps.store.workspaces.getMember(workspaceId, actor.userId);
+  if (member === null) return err(workspaceNotFound(workspaceId));
+  return requireCan(member, action, { workspaceId });
+}
+
+/**
+ * Checks an account limit given for a member: null (every account), or at least one id, each an
+ * active account of the workspace; `invalid_profile_ids` otherwise, as for account-limited keys.
+ */
+export async function checkAccountLimit(
+  deps: Pick<CoreDeps, 'store'>,
+  workspaceId: string,
+  accountIds: readonly string[] | null,
+): Promise<Result<readonly string[] | null, SvcError>> {
+  if (accountIds === null) return ok(null);
+  const owned = new Set((await deps.store.accounts.listActiveAccounts(workspaceId)).map((a) => a.id));
+  const foreign = accountIds.filter((id) => !owned.has(id));
+  if (accountIds.length > 0 && foreign.length === 0) return ok([...new Set(accountIds)]);
+  return err(
+    svcError(
+      'invalid_profile_ids',
+      foreign.length > 0
+        ? `Not an active account of this workspace: ${foreign.join(', ')}.`
+        : 'An account limit needs at least one account id.',
+      { field: 'accountIds' },
+    ),
+  );
+}

@@ -1,0 +1,85 @@
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { createUser, findUserByEmail } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import { GRANTABLE_ROLES, type Role } from '../roles.js';
+import type { Member } from '../workspace.js';
+import { checkAccountLimit } from './acting-member.js';
+
+/** What the operator gives to add a member (`svc members add`). */
+export type AddMemberInput = {
+  /** The person whose personal workspace gains the member. */
+  readonly ownerEmail: string;
+  /** The person added; created (with the install's plan for new users) when unknown. */
+  readonly email: string;
+  readonly role: string;
+  /** Limit the member to these accounts of the workspace; null for all of them. */
+  readonly accountIds: readonly string[] | null;
+};
+
+/** The new membership, and whether the person was created for it. */
+export type AddedMember = { readonly member: Member; readonly userCreated: boolean };
+
+/** Whether a role may be given when adding or inviting someone (never `owner`). */
+export function grantableRole(role: string): Result<Role, SvcError> {
+  return (GRANTABLE_ROLES as readonly string[]).includes(role)
+    ? ok(role as Role)
+    : err(
+        svcError('validation_failed', `The role must be one of ${GRANTABLE_ROLES.join(', ')}.`, {
+          field: 'role',
+          allowed: GRANTABLE_ROLES,
+        }),
+      );
+}
+
+type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'newUserPlan'>;
+
+/**
+ * Adds a person to the personal workspace of another (operator action, `svc members add`):
+ * `user_not_found` for an unknown owner, the person created when unknown, `already_a_member`
+ * when they are one (the owner included), `invalid_profile_ids` for an account limit naming
+ * accounts the workspace does not have.
+ */
+export function addMember(deps: Deps, input: AddMemberInput): ResultAsync<AddedMember, SvcError> {
+  return new ResultAsync(add(deps, input));
+}
+
+async function add(deps: Deps, input: AddMemberInput): Promise<Result<AddedMember, SvcError>> {
+  const role = grantableRole(input.role);
+  if (role.isErr()) return err(role.error);
+  const owner = await findUserByEmail(deps, input.ownerEmail);
+  if (owner.isErr()) return err(owner.error);
+  // The owner's personal workspace has the owner's id.
+  const workspaceId = owner.value.id;
+  const limit = await checkAccountLimit(deps, workspaceId, input.accountIds);
+  if (limit.isErr()) return err(limit.error);
+  const existing = await findUserByEmail(deps, input.email);
+  let userCreated = false;
+  let userId: string;
+  if (existing.isOk()) {
+    userId = existing.value.id;
+  } else {
+    const created = await createUser(deps, { email: input.email, betaTester: false });
+    if (created.isErr()) return err(created.error);
+    userId = created.value.id;
+    userCreated = true;
+  }
+  const now = deps.clock.now();
+  const member: Member = {
+    workspaceId,
+    userId,
+    role: role.value,
+    accountIds: limit.value,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const outcome = await deps.store.workspaces.insertMember(member);
+  return outcome === 'inserted'
+    ? ok({ member, userCreated })
+    : err(
+        svcError('already_a_member', `${input.email} is already a member of this workspace.`, {
+          workspaceId,
+          userId,
+        }),
+      );
+}

@@ -1,0 +1,148 @@
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { emailSchema } from '../../identity/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from '../invitation-token.js';
+import type { TeamActor } from '../team-actor.js';
+import type { Invitation, Member } from '../workspace.js';
+import { actingMember, checkAccountLimit } from './acting-member.js';
+import { grantableRole } from './add-member.js';
+
+/** What an inviter gives. */
+export type CreateInvitationInput = {
+  readonly workspaceId: string;
+  readonly email: string;
+  readonly role: string;
+  readonly accountIds: readonly string[] | null;
+};
+
+/** A new invitation: the record, and its token, which exists only in this answer. */
+export type CreatedInvitation = { readonly invitation: Invitation; readonly token: string };
+
+/**
+ * Invites a person by email (`member:manage`): an expiring, single-use token whose hash alone is
+ * stored, for the inviter to pass on (or for the notifier to send). `already_a_member` when the
+ * person is one.
+ */
+export function createInvitation(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'keyHasher'>,
+  actor: TeamActor,
+  input: CreateInvitationInput,
+): ResultAsync<CreatedInvitation, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<CreatedInvitation, SvcError>> => {
+      const email = emailSchema.safeParse(input.email);
+      if (!email.success) {
+        return err(
+          svcError('validation_failed', `${JSON.stringify(input.email)} is not an email address.`, {
+            field: 'email',
+          }),
+        );
+      }
+      const role = grantableRole(input.role);
+      if (role.isErr()) return err(role.error);
+      const rights = await actingMember(deps, actor, input.workspaceId, 'member:manage');
+      if (rights.isErr()) return err(rights.error);
+      const limit = await checkAccountLimit(deps, input.workspaceId, input.accountIds);
+      if (limit.isErr()) return err(limit.error);
+      const invitee = await deps.store.users.getUserByEmail(email.data);
+      if (invitee !== null && (await deps.store.workspaces.getMember(input.workspaceId, invitee.id)) !== null)
+        return err(alreadyMember(input.workspaceId, invitee.id));
+      const now = deps.clock.now();
+      const id = deps.ids.id('inv');
+      const secret = deps.ids.secret();
+      const invitation: Invitation = {
+        id,
+        workspaceId: input.workspaceId,
+        email: email.data,
+        role: role.value,
+        accountIds: limit.value,
+        tokenHash: deps.keyHasher.hash(secret),
+        invitedBy: actor.kind === 'user' ? actor.userId : 'operator',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+        acceptedAt: null,
+        acceptedBy: null,
+      };
+      await deps.store.workspaces.insertInvitation(invitation);
+      return ok({ invitation, token: formatInvitationToken(id, secret) });
+    })(),
+  );
+}
+
+const alreadyMember = (workspaceId: string, userId: string): SvcError =>
+  svcError('already_a_member', 'That person is already a member of this workspace.', { workspaceId, userId });
+
+const notFound = (): SvcError =>
+  svcError('invitation_not_found', 'No such invitation for you. Ask whoever invited you for a new link.');
+
+/**
+ * Accepts an invitation for the signed-in user, who must have the address it was sent to: they
+ * become a member with its role and account limit. `invitation_not_found` for an unknown token
+ * or another address, `invitation_expired`, `invitation_used` (also when a concurrent accept
+ * won), `already_a_member`.
+ */
+export function acceptInvitation(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'keyHasher'>,
+  userId: string,
+  token: string,
+): ResultAsync<Member, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<Member, SvcError>> => {
+      const parsed = parseInvitationToken(token);
+      if (parsed === null) return err(notFound());
+      const invitation = await deps.store.workspaces.getInvitation(parsed.id);
+      if (invitation === null || !deps.keyHasher.matches(parsed.secret, invitation.tokenHash))
+        return err(notFound());
+      const user = await deps.store.users.getUser(userId);
+      if (user === null || user.email !== invitation.email) return err(notFound());
+      if (invitation.acceptedAt !== null) return err(used());
+      const now = deps.clock.now();
+      if (now.getTime() >= invitation.expiresAt.getTime()) {
+        return err(
+          svcError(
+            'invitation_expired',
+            'This invitation has expired. Ask whoever invited you for a new link.',
+            {
+              expiresAt: invitation.expiresAt.toISOString(),
+            },
+          ),
+        );
+      }
+      const member: Member = {
+        workspaceId: invitation.workspaceId,
+        userId,
+        role: invitation.role,
+        accountIds: invitation.accountIds,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const outcome = await deps.store.workspaces.acceptInvitation(invitation.id, member, now);
+      if (outcome === 'invitation_used') return err(used());
+      if (outcome === 'already_member') return err(alreadyMember(invitation.workspaceId, userId));
+      return ok(member);
+    })(),
+  );
+}
+
+const used = (): SvcError =>
+  svcError(
+    'invitation_used',
+    'This invitation has been used already. Ask whoever invited you for a new link.',
+  );
+
+/** A workspace's invitations not accepted yet, newest first, expired ones included (`member:manage`). */
+export function listOpenInvitations(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: TeamActor,
+  workspaceId: string,
+): ResultAsync<Invitation[], SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<Invitation[], SvcError>> => {
+      const rights = await actingMember(deps, actor, workspaceId, 'member:manage');
+      return rights.isErr()
+        ? err(rights.error)
+        : ok(await deps.store.workspaces.listOpenInvitations(workspaceId));
+    })(),
+  );
+}

@@ -1,0 +1,20 @@
+import { err, ok, ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import type { SvcError } from '../../kernel/index.js';
+import type { TeamActor } from '../team-actor.js';
+import type { Member } from '../workspace.js';
+import { actingMember } from './acting-member.js';
+
+/** A workspace's members, owners first (`member:read`: any member may read them). */
+export function listMembers(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: TeamActor,
+  workspaceId: string,
+): ResultAsync<Member[], SvcError> {
+  return new ResultAsync(
+    (async () => {
+      const rights = await actingMember(deps, actor, workspaceId, 'member:read');
+      return rights.isErr() ? err(rights.error) : ok(await deps.store.workspaces.listMembers(workspaceId));
+    })(),
+  );
+}

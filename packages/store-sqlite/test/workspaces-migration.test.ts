@@ -1,0 +1,67 @@
+import Database from 'better-sqlite3';
+import { expect, it } from 'vitest';
+import { migrateSqlite, openSqliteStore, SQLITE_MIGRATIONS } from '../src/index.js';
+import { useTempDirectory } from './temp-directory.js';
+
+const tempPath = useTempDirectory();
+const CREATED = Date.parse('2026-01-10T08:00:00.000Z');
+
+it('0032 gives every user a personal workspace with the same id, owned by them, and keeps keys and posts working', async () => {
+  const path = tempPath();
+  migrateSqlite(
+    path,
+    SQLITE_MIGRATIONS.filter((m) => m.id < '0032'),
+  );
+  const db = new Database(path);
+  try {
+    const user = db.prepare(
+      `INSERT INTO users (id, email, plan, beta_tester, api_access_disabled, created_at, updated_at)
+       VALUES (?, ?, '{"kind":"paid"}', 0, 0, ?, ?)`,
+    );
+    user.run('user_ann', 'ann@example.com', CREATED, CREATED);
+    user.run('user_bob', 'bob@example.com', CREATED + 1, CREATED + 1);
+    db.prepare(
+      `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at)
+       VALUES ('key_ann', 'user_ann', 'old key', 'hash', '["post:read"]', NULL, ?)`,
+    ).run(CREATED);
+    db.prepare(
+      `INSERT INTO posts (id, owner_id, status, caption, platforms, profile_ids, media, created_at, updated_at, attempts, version)
+       VALUES ('post_ann', 'user_ann', 'draft', 'hello', '[]', '[]', '[]', ?, ?, 0, 0)`,
+    ).run(CREATED, CREATED);
+  } finally {
+    db.close();
+  }
+
+  expect(migrateSqlite(path).applied).toEqual(['0032_workspaces']);
+  const store = openSqliteStore({ path, migrate: false });
+  try {
+    for (const [id, email, created] of [
+      ['user_ann', 'ann@example.com', CREATED],
+      ['user_bob', 'bob@example.com', CREATED + 1],
+    ] as const) {
+      const at = new Date(created);
+      const workspace = { id, name: email, personal: true, createdAt: at, updatedAt: at };
+      const owner = {
+        workspaceId: id,
+        userId: id,
+        role: 'owner',
+        accountIds: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      expect(await store.workspaces.getWorkspace(id)).toEqual(workspace);
+      expect(await store.workspaces.listMembers(id)).toEqual([owner]);
+      expect(await store.workspaces.listMemberships(id)).toEqual([{ workspace, member: owner }]);
+    }
+    // Nothing owned was rewritten: the key and the post name their owner as before, now a workspace id.
+    const key = await store.apiKeys.getApiKeyWithOwner('key_ann');
+    expect(key?.key.ownerId).toBe('user_ann');
+    expect(key?.owner?.email).toBe('ann@example.com');
+    expect((await store.posts.getPost('post_ann'))?.ownerId).toBe('user_ann');
+    expect(
+      await store.workspaces.getWorkspace((await store.posts.getPost('post_ann'))?.ownerId ?? ''),
+    ).not.toBeNull();
+  } finally {
+    await store.close();
+  }
+});
