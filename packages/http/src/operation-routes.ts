@@ -11,6 +11,7 @@ import type { AnyOperation } from './operation.js';
 import { isKeyLimited } from './rate-limited.js';
 import { readTextBody } from './read-text-body.js';
 import type { Route } from './route-table.js';
+import { setReplyBody } from './set-reply-body.js';
 
 type OperationContext = Context & { state: HttpState };
 
@@ -56,7 +57,7 @@ function run(operation: AnyOperation) {
       body,
     });
     ctx.status = reply.status;
-    if ('body' in reply) ctx.body = reply.body;
+    if ('body' in reply) setReplyBody(ctx, reply.body);
   };
 }
 

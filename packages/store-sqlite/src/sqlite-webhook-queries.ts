@@ -57,6 +57,13 @@ SELECT @id, @subscription_id, @message_id, @owner_id, @status, @attempts, @next_
 WHERE EXISTS (SELECT 1 FROM webhook_subscriptions WHERE id = @subscription_id)`;
 
 /**
+ * Whether any delivery may be due, read before the claim's write transaction: the partial index
+ * `webhook_deliveries_due` answers it; leases and subscriptions are the claim's to weigh.
+ */
+export const ANY_DELIVERY_DUE_SQL = `SELECT 1 FROM webhook_deliveries
+WHERE status = 'pending' AND next_attempt_at <= @now LIMIT 1`;
+
+/**
  * The delivery workers' claim. Each due delivery without a live lease, of an enabled subscription,
  * gets a slot: its rank among its subscription's (oldest due first) after the leases that
  * subscription already holds; those whose slot fits the bound are leased, oldest due first, up to

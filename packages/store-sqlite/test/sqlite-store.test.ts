@@ -231,6 +231,30 @@ describe('the sqlite store', () => {
     }
   });
 
+  it('claims no webhook delivery without taking the write lock when none is due', async () => {
+    const path = tempPath();
+    const store = openSqliteStore({ path });
+    const other = openSqliteDatabase(path);
+    try {
+      // Another process holds the write lock: a claim that took it would wait out the busy timeout.
+      other.exec('BEGIN IMMEDIATE');
+      const started = performance.now();
+      const claimed = await store.webhooks.claimDeliveries({
+        now: T0,
+        leaseOwner: 'worker',
+        leaseUntil: at(1),
+        limit: 10,
+        perSubscription: 4,
+      });
+      expect(claimed).toEqual([]);
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+      await store.close();
+    }
+  });
+
   it('is unusable after close, and closing twice is harmless', async () => {
     const store = openSqliteStore({ path: tempPath() });
     await store.close();

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrateSqlite } from '../src/index.js';
 import {
+  ANY_DELIVERY_DUE_SQL,
   CLAIM_DELIVERIES_SQL,
   LIST_ATTEMPTS_SQL,
   LIST_SUBSCRIPTIONS_SQL,
@@ -96,6 +97,10 @@ describe('the webhook query plans', () => {
         expect(plan).toMatch(/SEARCH d USING INDEX webhook_deliveries_due \(next_attempt_at<\?\)/);
         expect(plan).toMatch(/SCAN webhook_deliveries USING COVERING INDEX webhook_deliveries_leased/);
         expect(plan).not.toMatch(/^SCAN (d|webhook_deliveries)$/m);
+        // The read that spares the claim's write transaction when nothing is due.
+        expect(planOf(db, ANY_DELIVERY_DUE_SQL, { now: NOW })).toMatch(
+          /SEARCH webhook_deliveries USING (COVERING )?INDEX webhook_deliveries_due \(next_attempt_at<\?\)/,
+        );
       } finally {
         db.close();
       }
