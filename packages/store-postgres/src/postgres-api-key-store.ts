@@ -1,36 +1,22 @@
 import type { ApiKeyStore } from '@svc/core';
-import type { ApiKeyRowOf } from '@svc/store-sql';
+import { API_KEY_COLUMNS, type ApiKeyRowOf, insertSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
+import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
 
 type ApiKeyRow = ApiKeyRowOf<PgTypes>;
 
-const { apiKeyToRow, rowToApiKey } = PG_ROWS;
+const { rowToApiKey } = PG_ROWS;
 
-/** The columns an insert binds, in the order of its parameters. */
-const COLUMNS = [
-  'id',
-  'owner_id',
-  'name',
-  'secret_hash',
-  'scopes',
-  'account_ids',
-  'created_at',
-  'expires_at',
-  'revoked_at',
-  'last_used_at',
-] as const;
+const INSERT_KEY_SQL = insertSql('api_keys', API_KEY_COLUMNS, POSITIONAL);
+
+const keyParams = paramsIn(API_KEY_COLUMNS, PG_ROWS.apiKeyToRow);
 
 /** The ApiKeyStore of a PostgreSQL database. */
 export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
   return {
     async insertApiKey(key) {
-      const row = apiKeyToRow(key);
-      await pool.query(
-        `INSERT INTO api_keys (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        COLUMNS.map((column) => row[column]),
-      );
+      await pool.query(INSERT_KEY_SQL, keyParams(key));
     },
     async getApiKey(id) {
       const row = (await pool.query<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id])).rows[0];

@@ -1,7 +1,7 @@
 import type { ApprovalDecision, ApprovalStore } from '@svc/core';
-import type { ApprovalRowOf } from '@svc/store-sql';
+import { APPROVAL_COLUMNS, type ApprovalRowOf, insertSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
+import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 
 /**
  * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
@@ -17,6 +17,10 @@ export type ApprovalRow = ApprovalRowOf<PgTypes>;
 /** Decodes an approvals row. */
 export const { rowToApproval } = PG_ROWS;
 
+const INSERT_APPROVAL_SQL = insertSql('approvals', APPROVAL_COLUMNS, POSITIONAL);
+
+const approvalParams = paramsIn(APPROVAL_COLUMNS, PG_ROWS.approvalToRow);
+
 /** DECIDE_APPROVAL_SQL's parameters for a decision. */
 export function decisionParams(id: string, decision: ApprovalDecision): unknown[] {
   return [id, decision.status, decision.reviewerNote, decision.decidedAt];
@@ -30,22 +34,7 @@ export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
   };
   return {
     async insertApproval(approval) {
-      await pool.query(
-        `INSERT INTO approvals
-           (id, post_id, owner_id, status, request_note, reviewer_note, requested_at, decided_at, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          approval.id,
-          approval.postId,
-          approval.ownerId,
-          approval.status,
-          approval.requestNote,
-          approval.reviewerNote,
-          approval.requestedAt,
-          approval.decidedAt,
-          approval.requestedBy,
-        ],
-      );
+      await pool.query(INSERT_APPROVAL_SQL, approvalParams(approval));
     },
     async getApproval(id) {
       return one('SELECT * FROM approvals WHERE id = $1', [id]);

@@ -8,7 +8,7 @@ import {
   saveSubscriptionSql,
 } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
+import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 
 type SubscriptionRow = BillingSubscriptionRowOf<PgTypes>;
 
@@ -17,6 +17,10 @@ type BillingEventRow = BillingEventRowOf<PgTypes>;
 const SAVE_SUBSCRIPTION_SQL = saveSubscriptionSql(POSITIONAL);
 
 const INSERT_EVENT_SQL = insertBillingEventSql(POSITIONAL);
+
+const subscriptionParams = paramsIn(SUBSCRIPTION_COLUMNS, PG_ROWS.billingSubscriptionToRow);
+
+const eventParams = paramsIn(BILLING_EVENT_COLUMNS, PG_ROWS.billingEventToRow);
 
 /** The BillingStore of a PostgreSQL database. */
 export function createPostgresBillingStore(pool: Pool): BillingStore {
@@ -29,18 +33,10 @@ export function createPostgresBillingStore(pool: Pool): BillingStore {
       return row === undefined ? null : PG_ROWS.rowToBillingSubscription(row);
     },
     async saveSubscription(subscription) {
-      const row = PG_ROWS.billingSubscriptionToRow(subscription);
-      await pool.query(
-        SAVE_SUBSCRIPTION_SQL,
-        SUBSCRIPTION_COLUMNS.map((column) => row[column]),
-      );
+      await pool.query(SAVE_SUBSCRIPTION_SQL, subscriptionParams(subscription));
     },
     async addEvent(event) {
-      const row = PG_ROWS.billingEventToRow(event);
-      await pool.query(
-        INSERT_EVENT_SQL,
-        BILLING_EVENT_COLUMNS.map((column) => row[column]),
-      );
+      await pool.query(INSERT_EVENT_SQL, eventParams(event));
     },
     async lastEvents(userId, limit) {
       const result = await pool.query<BillingEventRow>(

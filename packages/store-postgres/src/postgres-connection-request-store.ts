@@ -1,34 +1,21 @@
 import type { ConnectionRequestStore } from '@svc/core';
-import type { ConnectionRequestRowOf } from '@svc/store-sql';
+import { CONNECTION_REQUEST_COLUMNS, type ConnectionRequestRowOf, insertSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
+import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 
 type ConnectionRequestRow = ConnectionRequestRowOf<PgTypes>;
 
-const { connectionRequestToRow, rowToConnectionRequest } = PG_ROWS;
+const { rowToConnectionRequest } = PG_ROWS;
 
-/** The columns an insert binds, in the order of its parameters. */
-const COLUMNS = [
-  'id',
-  'owner_id',
-  'platform',
-  'nonce',
-  'sealed_code_verifier',
-  'created_at',
-  'expires_at',
-  'used_at',
-  'account_ids',
-] as const;
+const INSERT_REQUEST_SQL = insertSql('connection_requests', CONNECTION_REQUEST_COLUMNS, POSITIONAL);
+
+const requestParams = paramsIn(CONNECTION_REQUEST_COLUMNS, PG_ROWS.connectionRequestToRow);
 
 /** The ConnectionRequestStore of a PostgreSQL database. */
 export function createPostgresConnectionRequestStore(pool: Pool): ConnectionRequestStore {
   return {
     async insertConnectionRequest(request) {
-      const row = connectionRequestToRow(request);
-      await pool.query(
-        `INSERT INTO connection_requests (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        COLUMNS.map((column) => row[column]),
-      );
+      await pool.query(INSERT_REQUEST_SQL, requestParams(request));
     },
     async getConnectionRequest(id) {
       const result = await pool.query<ConnectionRequestRow>(

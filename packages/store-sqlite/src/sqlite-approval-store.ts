@@ -1,7 +1,7 @@
 import type { ApprovalDecision, ApprovalStore } from '@svc/core';
-import type { ApprovalRowOf } from '@svc/store-sql';
+import { APPROVAL_COLUMNS, type ApprovalRowOf, insertSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import { dateToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 /**
  * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
@@ -32,11 +32,7 @@ export function decisionParams(id: string, decision: ApprovalDecision): Decision
 
 /** The ApprovalStore of a SQLite database. */
 export function createSqliteApprovalStore(db: Database.Database): ApprovalStore {
-  const insert = db.prepare<[ApprovalRow]>(
-    `INSERT INTO approvals
-       (id, post_id, owner_id, status, request_note, reviewer_note, requested_at, decided_at, requested_by)
-     VALUES (@id, @post_id, @owner_id, @status, @request_note, @reviewer_note, @requested_at, @decided_at, @requested_by)`,
-  );
+  const insert = db.prepare<[ApprovalRow]>(insertSql('approvals', APPROVAL_COLUMNS, NAMED));
   const select = db.prepare<[string], ApprovalRow>('SELECT * FROM approvals WHERE id = ?');
   const selectLatest = db.prepare<[string], ApprovalRow>(
     'SELECT * FROM approvals WHERE post_id = ? ORDER BY requested_at DESC, id DESC LIMIT 1',

@@ -1,7 +1,7 @@
 import type { ConnectionRequestStore } from '@svc/core';
-import type { ConnectionRequestRowOf } from '@svc/store-sql';
+import { CONNECTION_REQUEST_COLUMNS, type ConnectionRequestRowOf, insertSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, jsonToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import { dateToSql, jsonToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 type ConnectionRequestRow = ConnectionRequestRowOf<SqliteTypes>;
 
@@ -10,9 +10,7 @@ const { connectionRequestToRow, rowToConnectionRequest } = SQLITE_ROWS;
 /** The ConnectionRequestStore of a SQLite database. */
 export function createSqliteConnectionRequestStore(db: Database.Database): ConnectionRequestStore {
   const insert = db.prepare<[ConnectionRequestRow]>(
-    `INSERT INTO connection_requests
-       (id, owner_id, platform, nonce, sealed_code_verifier, created_at, expires_at, used_at, account_ids)
-     VALUES (@id, @owner_id, @platform, @nonce, @sealed_code_verifier, @created_at, @expires_at, @used_at, @account_ids)`,
+    insertSql('connection_requests', CONNECTION_REQUEST_COLUMNS, NAMED),
   );
   const select = db.prepare<[string], ConnectionRequestRow>('SELECT * FROM connection_requests WHERE id = ?');
   // The `used_at IS NULL` guard makes spending a compare-and-set: one racing callback wins.
