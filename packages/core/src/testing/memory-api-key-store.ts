@@ -1,5 +1,5 @@
 import type { ApiKey, ApiKeyStore, User } from '../identity/index.js';
-import { copy, copyOrNull } from './memory-copy.js';
+import { copy, copyOrNull, insertCopy } from './memory-copy.js';
 
 /** The ApiKeyStore of the memory store; `owner` looks up a stored user, `live` throws once it is closed. */
 export function createMemoryApiKeyStore(
@@ -10,8 +10,7 @@ export function createMemoryApiKeyStore(
   return {
     async insertApiKey(key) {
       live();
-      if (keys.has(key.id)) throw new Error(`API key ${key.id} already exists.`);
-      keys.set(key.id, copy(key));
+      insertCopy(keys, 'API key', key);
     },
     async getApiKey(id) {
       live();
@@ -22,7 +21,7 @@ export function createMemoryApiKeyStore(
       const key = keys.get(id);
       if (key === undefined) return null;
       const found = owner(key.ownerId);
-      return { key: copy(key), owner: found === undefined ? null : copy(found) };
+      return { key: copy(key), owner: copyOrNull(found) };
     },
     async listApiKeys(ownerId) {
       live();

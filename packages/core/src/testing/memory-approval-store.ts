@@ -1,5 +1,5 @@
 import type { Approval, ApprovalStore } from '../approvals/index.js';
-import { copyOrNull } from './memory-copy.js';
+import { copy, copyOrNull, insertCopy } from './memory-copy.js';
 
 /** The memory ApprovalStore, and a synchronous look at one approval for the post store's transactions. */
 export type MemoryApprovalStore = ApprovalStore & {
@@ -14,7 +14,6 @@ export type MemoryApprovalStore = ApprovalStore & {
 /** The ApprovalStore of the memory store; `live` throws once the store is closed. */
 export function createMemoryApprovalStore(live: () => void): MemoryApprovalStore {
   const approvals = new Map<string, Approval>();
-  const copy = (a: Approval): Approval => structuredClone(a);
   return {
     peek: (id) => approvals.get(id),
     put: (approval) => {
@@ -29,8 +28,7 @@ export function createMemoryApprovalStore(live: () => void): MemoryApprovalStore
     },
     async insertApproval(approval) {
       live();
-      if (approvals.has(approval.id)) throw new Error(`Approval ${approval.id} already exists.`);
-      approvals.set(approval.id, copy(approval));
+      insertCopy(approvals, 'Approval', approval);
     },
     async getApproval(id) {
       live();

@@ -1,5 +1,5 @@
 import type { ConnectionRequest, ConnectionRequestStore } from '../accounts/index.js';
-import { copy, copyOrNull } from './memory-copy.js';
+import { copyOrNull, insertCopy } from './memory-copy.js';
 
 /** The ConnectionRequestStore of the memory store; `live` throws once the store is closed. */
 export function createMemoryConnectionRequestStore(live: () => void): ConnectionRequestStore {
@@ -7,9 +7,7 @@ export function createMemoryConnectionRequestStore(live: () => void): Connection
   return {
     async insertConnectionRequest(request) {
       live();
-      if (connectionRequests.has(request.id))
-        throw new Error(`Connection request ${request.id} already exists.`);
-      connectionRequests.set(request.id, copy(request));
+      insertCopy(connectionRequests, 'Connection request', request);
     },
     async getConnectionRequest(id) {
       live();
