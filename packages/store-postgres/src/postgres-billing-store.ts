@@ -8,7 +8,7 @@ import {
   saveSubscriptionSql,
 } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
+import { limitParam, PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 
 type SubscriptionRow = BillingSubscriptionRowOf<PgTypes>;
 
@@ -41,7 +41,7 @@ export function createPostgresBillingStore(pool: Pool): BillingStore {
     async lastEvents(userId, limit) {
       const result = await pool.query<BillingEventRow>(
         'SELECT * FROM billing_events WHERE user_id = $1 ORDER BY at DESC, id DESC LIMIT $2',
-        [userId, Math.max(0, Math.floor(limit))],
+        [userId, limitParam(limit)],
       );
       return result.rows.map(PG_ROWS.rowToBillingEvent);
     },

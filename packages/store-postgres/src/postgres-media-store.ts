@@ -15,7 +15,7 @@ import {
 } from '@svc/core';
 import { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
-import { numberFromBigint, PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
+import { limitParam, numberFromBigint, PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 import {
   blobBeingRemoved,
   createPostgresBlobRemovals,
@@ -258,7 +258,7 @@ export function createPostgresMediaStore(pool: Pool): MediaStore {
       return result.rowCount !== 0;
     },
     async listMediaAssets(query) {
-      const limit = Math.max(0, Math.floor(query.limit));
+      const limit = limitParam(query.limit);
       // One row more than asked tells whether another page follows.
       const result = await pool.query<MediaAssetRow>(LIST_MEDIA_SQL, [
         query.ownerId,
