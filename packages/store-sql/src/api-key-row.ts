@@ -16,20 +16,6 @@ export type ApiKeyRowOf<T extends SqlTypes> = {
   last_used_at: T['date'] | null;
 };
 
-/** The columns of `api_keys`, in the order a positional dialect binds them (`insertSql`). */
-export const API_KEY_COLUMNS = [
-  'id',
-  'owner_id',
-  'name',
-  'secret_hash',
-  'scopes',
-  'account_ids',
-  'created_at',
-  'expires_at',
-  'revoked_at',
-  'last_used_at',
-] as const satisfies readonly (keyof ApiKeyRowOf<SqlTypes>)[];
-
 /** The row that stores an API key. */
 export function apiKeyToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, key: ApiKey): ApiKeyRowOf<T> {
   return {

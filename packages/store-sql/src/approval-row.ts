@@ -15,19 +15,6 @@ export type ApprovalRowOf<T extends SqlTypes> = {
   requested_by: string;
 };
 
-/** The columns of `approvals`, in the order a positional dialect binds them (`insertSql`). */
-export const APPROVAL_COLUMNS = [
-  'id',
-  'post_id',
-  'owner_id',
-  'status',
-  'request_note',
-  'reviewer_note',
-  'requested_at',
-  'decided_at',
-  'requested_by',
-] as const satisfies readonly (keyof ApprovalRowOf<SqlTypes>)[];
-
 /** The row that stores an approval. */
 export function approvalToSqlRow<T extends SqlTypes>(
   codec: SqlCodec<T>,

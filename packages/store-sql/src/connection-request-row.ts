@@ -15,19 +15,6 @@ export type ConnectionRequestRowOf<T extends SqlTypes> = {
   account_ids: T['list'];
 };
 
-/** The columns of `connection_requests`, in the order a positional dialect binds them (`insertSql`). */
-export const CONNECTION_REQUEST_COLUMNS = [
-  'id',
-  'owner_id',
-  'platform',
-  'nonce',
-  'sealed_code_verifier',
-  'created_at',
-  'expires_at',
-  'used_at',
-  'account_ids',
-] as const satisfies readonly (keyof ConnectionRequestRowOf<SqlTypes>)[];
-
 /** The row that stores a connection request. */
 export function connectionRequestToSqlRow<T extends SqlTypes>(
   codec: SqlCodec<T>,

@@ -1,6 +1,6 @@
 export { ACCOUNT_COLUMNS, type AccountRowOf, upsertAccountSql } from './account-row.js';
-export { API_KEY_COLUMNS, type ApiKeyRowOf } from './api-key-row.js';
-export { APPROVAL_COLUMNS, type ApprovalRowOf } from './approval-row.js';
+export type { ApiKeyRowOf } from './api-key-row.js';
+export type { ApprovalRowOf } from './approval-row.js';
 export type {
   AutomationRowOf,
   AutomationWithCountsRowOf,
@@ -21,7 +21,7 @@ export {
   selectHeldBlobRemovalSql,
 } from './blob-removal-row.js';
 export type { CollectionJobRowOf } from './collection-row.js';
-export { CONNECTION_REQUEST_COLUMNS, type ConnectionRequestRowOf } from './connection-request-row.js';
+export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
 export {
