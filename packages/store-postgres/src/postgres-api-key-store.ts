@@ -1,22 +1,19 @@
 import type { ApiKeyStore } from '@svc/core';
-import { API_KEY_COLUMNS, type ApiKeyRowOf, insertSql } from '@svc/store-sql';
+import type { ApiKeyRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
+import { insertRow } from './insert-row.js';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
 
 type ApiKeyRow = ApiKeyRowOf<PgTypes>;
 
 const { rowToApiKey } = PG_ROWS;
 
-const INSERT_KEY_SQL = insertSql('api_keys', API_KEY_COLUMNS, POSITIONAL);
-
-const keyParams = paramsIn(API_KEY_COLUMNS, PG_ROWS.apiKeyToRow);
-
 /** The ApiKeyStore of a PostgreSQL database. */
 export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
   return {
     async insertApiKey(key) {
-      await pool.query(INSERT_KEY_SQL, keyParams(key));
+      await insertRow(pool, 'api_keys', PG_ROWS.apiKeyToRow(key));
     },
     async getApiKey(id) {
       const row = (await pool.query<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id])).rows[0];

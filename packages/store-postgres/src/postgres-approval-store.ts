@@ -1,7 +1,8 @@
 import type { ApprovalDecision, ApprovalStore } from '@svc/core';
-import { APPROVAL_COLUMNS, type ApprovalRowOf, insertSql } from '@svc/store-sql';
+import type { ApprovalRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
+import { insertRow } from './insert-row.js';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /**
  * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
@@ -17,10 +18,6 @@ export type ApprovalRow = ApprovalRowOf<PgTypes>;
 /** Decodes an approvals row. */
 export const { rowToApproval } = PG_ROWS;
 
-const INSERT_APPROVAL_SQL = insertSql('approvals', APPROVAL_COLUMNS, POSITIONAL);
-
-const approvalParams = paramsIn(APPROVAL_COLUMNS, PG_ROWS.approvalToRow);
-
 /** DECIDE_APPROVAL_SQL's parameters for a decision. */
 export function decisionParams(id: string, decision: ApprovalDecision): unknown[] {
   return [id, decision.status, decision.reviewerNote, decision.decidedAt];
@@ -34,7 +31,7 @@ export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
   };
   return {
     async insertApproval(approval) {
-      await pool.query(INSERT_APPROVAL_SQL, approvalParams(approval));
+      await insertRow(pool, 'approvals', PG_ROWS.approvalToRow(approval));
     },
     async getApproval(id) {
       return one('SELECT * FROM approvals WHERE id = $1', [id]);

@@ -1,13 +1,12 @@
 import type { BillingStore } from '@svc/core';
 import {
-  BILLING_EVENT_COLUMNS,
   type BillingEventRowOf,
   type BillingSubscriptionRowOf,
-  insertBillingEventSql,
   SUBSCRIPTION_COLUMNS,
   saveSubscriptionSql,
 } from '@svc/store-sql';
 import type { Pool } from 'pg';
+import { insertRow } from './insert-row.js';
 import { limitParam, PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 
 type SubscriptionRow = BillingSubscriptionRowOf<PgTypes>;
@@ -16,11 +15,7 @@ type BillingEventRow = BillingEventRowOf<PgTypes>;
 
 const SAVE_SUBSCRIPTION_SQL = saveSubscriptionSql(POSITIONAL);
 
-const INSERT_EVENT_SQL = insertBillingEventSql(POSITIONAL);
-
 const subscriptionParams = paramsIn(SUBSCRIPTION_COLUMNS, PG_ROWS.billingSubscriptionToRow);
-
-const eventParams = paramsIn(BILLING_EVENT_COLUMNS, PG_ROWS.billingEventToRow);
 
 /** The BillingStore of a PostgreSQL database. */
 export function createPostgresBillingStore(pool: Pool): BillingStore {
@@ -36,7 +31,7 @@ export function createPostgresBillingStore(pool: Pool): BillingStore {
       await pool.query(SAVE_SUBSCRIPTION_SQL, subscriptionParams(subscription));
     },
     async addEvent(event) {
-      await pool.query(INSERT_EVENT_SQL, eventParams(event));
+      await insertRow(pool, 'billing_events', PG_ROWS.billingEventToRow(event));
     },
     async lastEvents(userId, limit) {
       const result = await pool.query<BillingEventRow>(

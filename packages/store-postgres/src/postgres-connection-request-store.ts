@@ -1,21 +1,18 @@
 import type { ConnectionRequestStore } from '@svc/core';
-import { CONNECTION_REQUEST_COLUMNS, type ConnectionRequestRowOf, insertSql } from '@svc/store-sql';
+import type { ConnectionRequestRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
+import { insertRow } from './insert-row.js';
+import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 type ConnectionRequestRow = ConnectionRequestRowOf<PgTypes>;
 
 const { rowToConnectionRequest } = PG_ROWS;
 
-const INSERT_REQUEST_SQL = insertSql('connection_requests', CONNECTION_REQUEST_COLUMNS, POSITIONAL);
-
-const requestParams = paramsIn(CONNECTION_REQUEST_COLUMNS, PG_ROWS.connectionRequestToRow);
-
 /** The ConnectionRequestStore of a PostgreSQL database. */
 export function createPostgresConnectionRequestStore(pool: Pool): ConnectionRequestStore {
   return {
     async insertConnectionRequest(request) {
-      await pool.query(INSERT_REQUEST_SQL, requestParams(request));
+      await insertRow(pool, 'connection_requests', PG_ROWS.connectionRequestToRow(request));
     },
     async getConnectionRequest(id) {
       const result = await pool.query<ConnectionRequestRow>(

@@ -1,8 +1,9 @@
 import type { ApiKeyStore } from '@svc/core';
-import { API_KEY_COLUMNS, type ApiKeyRowOf, insertSql } from '@svc/store-sql';
+import type { ApiKeyRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import type { CredentialCache } from './credential-cache.js';
-import { dateToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import { rowInserter } from './row-inserter.js';
+import { dateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
 
 type ApiKeyRow = ApiKeyRowOf<SqliteTypes>;
@@ -11,7 +12,7 @@ const { apiKeyToRow, rowToApiKey } = SQLITE_ROWS;
 
 /** The ApiKeyStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteApiKeyStore(db: Database.Database, credentials: CredentialCache): ApiKeyStore {
-  const insertKey = db.prepare<[ApiKeyRow]>(insertSql('api_keys', API_KEY_COLUMNS, NAMED));
+  const insertKey = rowInserter<ApiKeyRow>(db, 'api_keys');
   const selectKey = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?');
   // Two primary-key reads, not a join: in SQLite 3.54 the joined read cost six times as much.
   const selectOwner = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
@@ -30,7 +31,7 @@ export function createSqliteApiKeyStore(db: Database.Database, credentials: Cred
 
   return {
     async insertApiKey(key) {
-      insertKey.run(apiKeyToRow(key));
+      insertKey(apiKeyToRow(key));
       credentials.clear();
     },
     async getApiKey(id) {

@@ -1,7 +1,8 @@
 import type { ApprovalDecision, ApprovalStore } from '@svc/core';
-import { APPROVAL_COLUMNS, type ApprovalRowOf, insertSql } from '@svc/store-sql';
+import type { ApprovalRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import { rowInserter } from './row-inserter.js';
+import { dateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 /**
  * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
@@ -32,7 +33,7 @@ export function decisionParams(id: string, decision: ApprovalDecision): Decision
 
 /** The ApprovalStore of a SQLite database. */
 export function createSqliteApprovalStore(db: Database.Database): ApprovalStore {
-  const insert = db.prepare<[ApprovalRow]>(insertSql('approvals', APPROVAL_COLUMNS, NAMED));
+  const insert = rowInserter<ApprovalRow>(db, 'approvals');
   const select = db.prepare<[string], ApprovalRow>('SELECT * FROM approvals WHERE id = ?');
   const selectLatest = db.prepare<[string], ApprovalRow>(
     'SELECT * FROM approvals WHERE post_id = ? ORDER BY requested_at DESC, id DESC LIMIT 1',
@@ -40,7 +41,7 @@ export function createSqliteApprovalStore(db: Database.Database): ApprovalStore 
   const decide = db.prepare<[DecisionParams], ApprovalRow>(DECIDE_APPROVAL_SQL);
   return {
     async insertApproval(approval) {
-      insert.run(approvalToRow(approval));
+      insert(approvalToRow(approval));
     },
     async getApproval(id) {
       const row = select.get(id);

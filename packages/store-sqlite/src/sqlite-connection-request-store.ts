@@ -1,7 +1,8 @@
 import type { ConnectionRequestStore } from '@svc/core';
-import { CONNECTION_REQUEST_COLUMNS, type ConnectionRequestRowOf, insertSql } from '@svc/store-sql';
+import type { ConnectionRequestRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, jsonToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import { rowInserter } from './row-inserter.js';
+import { dateToSql, jsonToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 type ConnectionRequestRow = ConnectionRequestRowOf<SqliteTypes>;
 
@@ -9,9 +10,7 @@ const { connectionRequestToRow, rowToConnectionRequest } = SQLITE_ROWS;
 
 /** The ConnectionRequestStore of a SQLite database. */
 export function createSqliteConnectionRequestStore(db: Database.Database): ConnectionRequestStore {
-  const insert = db.prepare<[ConnectionRequestRow]>(
-    insertSql('connection_requests', CONNECTION_REQUEST_COLUMNS, NAMED),
-  );
+  const insert = rowInserter<ConnectionRequestRow>(db, 'connection_requests');
   const select = db.prepare<[string], ConnectionRequestRow>('SELECT * FROM connection_requests WHERE id = ?');
   // The `used_at IS NULL` guard makes spending a compare-and-set: one racing callback wins.
   const spend = db.prepare<[number, string]>(
@@ -22,7 +21,7 @@ export function createSqliteConnectionRequestStore(db: Database.Database): Conne
   );
   return {
     async insertConnectionRequest(request) {
-      insert.run(connectionRequestToRow(request));
+      insert(connectionRequestToRow(request));
     },
     async getConnectionRequest(id) {
       const row = select.get(id);
