@@ -2,6 +2,7 @@ import type { ApiKeyStore } from '@svc/core';
 import type { ApiKeyRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { insertRow } from './insert-row.js';
+import { oneRow } from './one-row.js';
 import { PG_ROWS, type PgTypes } from './pg-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
 
@@ -11,13 +12,13 @@ const { rowToApiKey } = PG_ROWS;
 
 /** The ApiKeyStore of a PostgreSQL database. */
 export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
+  const one = oneRow(pool, rowToApiKey);
   return {
     async insertApiKey(key) {
       await insertRow(pool, 'api_keys', PG_ROWS.apiKeyToRow(key));
     },
     async getApiKey(id) {
-      const row = (await pool.query<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id])).rows[0];
-      return row === undefined ? null : rowToApiKey(row);
+      return one('SELECT * FROM api_keys WHERE id = $1', [id]);
     },
     async getApiKeyWithOwner(id) {
       // One round trip: the owner comes along as jsonb (null when the user row is gone).
@@ -41,12 +42,10 @@ export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
     async revokeApiKey(id, at) {
       // One statement, so a concurrent revocation cannot slip between a read and a write;
       // COALESCE keeps the first revocation time.
-      const result = await pool.query<ApiKeyRow>(
-        'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING *',
-        [at, id],
-      );
-      const row = result.rows[0];
-      return row === undefined ? null : rowToApiKey(row);
+      return one('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING *', [
+        at,
+        id,
+      ]);
     },
     async recordApiKeyUse(id, at, unlessSince) {
       // Conditional, so servers sharing the database write a key's use once a minute between them.

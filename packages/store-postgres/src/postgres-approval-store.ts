@@ -2,6 +2,7 @@ import type { ApprovalDecision, ApprovalStore } from '@svc/core';
 import type { ApprovalRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { insertRow } from './insert-row.js';
+import { oneRow } from './one-row.js';
 import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /**
@@ -25,10 +26,7 @@ export function decisionParams(id: string, decision: ApprovalDecision): unknown[
 
 /** The ApprovalStore of a PostgreSQL database. */
 export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
-  const one = async (sql: string, params: unknown[]) => {
-    const row = (await pool.query<ApprovalRow>(sql, params)).rows[0];
-    return row === undefined ? null : rowToApproval(row);
-  };
+  const one = oneRow(pool, rowToApproval);
   return {
     async insertApproval(approval) {
       await insertRow(pool, 'approvals', PG_ROWS.approvalToRow(approval));

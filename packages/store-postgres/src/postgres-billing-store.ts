@@ -1,15 +1,9 @@
 import type { BillingStore } from '@svc/core';
-import {
-  type BillingEventRowOf,
-  type BillingSubscriptionRowOf,
-  SUBSCRIPTION_COLUMNS,
-  saveSubscriptionSql,
-} from '@svc/store-sql';
+import { type BillingEventRowOf, SUBSCRIPTION_COLUMNS, saveSubscriptionSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { insertRow } from './insert-row.js';
+import { oneRow } from './one-row.js';
 import { limitParam, PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
-
-type SubscriptionRow = BillingSubscriptionRowOf<PgTypes>;
 
 type BillingEventRow = BillingEventRowOf<PgTypes>;
 
@@ -21,11 +15,10 @@ const subscriptionParams = paramsIn(SUBSCRIPTION_COLUMNS, PG_ROWS.billingSubscri
 export function createPostgresBillingStore(pool: Pool): BillingStore {
   return {
     async getSubscription(userId) {
-      const result = await pool.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE user_id = $1', [
-        userId,
-      ]);
-      const row = result.rows[0];
-      return row === undefined ? null : PG_ROWS.rowToBillingSubscription(row);
+      return oneRow(pool, PG_ROWS.rowToBillingSubscription)(
+        'SELECT * FROM subscriptions WHERE user_id = $1',
+        [userId],
+      );
     },
     async saveSubscription(subscription) {
       await pool.query(SAVE_SUBSCRIPTION_SQL, subscriptionParams(subscription));

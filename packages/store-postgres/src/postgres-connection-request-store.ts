@@ -1,10 +1,8 @@
 import type { ConnectionRequestStore } from '@svc/core';
-import type { ConnectionRequestRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { insertRow } from './insert-row.js';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
-
-type ConnectionRequestRow = ConnectionRequestRowOf<PgTypes>;
+import { oneRow } from './one-row.js';
+import { PG_ROWS } from './pg-values.js';
 
 const { rowToConnectionRequest } = PG_ROWS;
 
@@ -15,12 +13,7 @@ export function createPostgresConnectionRequestStore(pool: Pool): ConnectionRequ
       await insertRow(pool, 'connection_requests', PG_ROWS.connectionRequestToRow(request));
     },
     async getConnectionRequest(id) {
-      const result = await pool.query<ConnectionRequestRow>(
-        'SELECT * FROM connection_requests WHERE id = $1',
-        [id],
-      );
-      const row = result.rows[0];
-      return row === undefined ? null : rowToConnectionRequest(row);
+      return oneRow(pool, rowToConnectionRequest)('SELECT * FROM connection_requests WHERE id = $1', [id]);
     },
     async spendConnectionRequest(id, at) {
       // The `used_at IS NULL` guard makes spending a compare-and-set: one racing callback wins.

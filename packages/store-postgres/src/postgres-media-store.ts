@@ -16,6 +16,7 @@ import {
 import type { MediaAssetRowOf } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
 import { insertRow } from './insert-row.js';
+import { oneRow } from './one-row.js';
 import { limitParam, numberFromBigint, PG_ROWS, type PgTypes } from './pg-values.js';
 import {
   blobBeingRemoved,
@@ -199,10 +200,7 @@ async function remove(
 
 /** The MediaStore of a PostgreSQL database. */
 export function createPostgresMediaStore(pool: Pool): MediaStore {
-  const one = async (sql: string, params: unknown[]) => {
-    const row = (await pool.query<MediaAssetRow>(sql, params)).rows[0];
-    return row === undefined ? null : rowToMediaAsset(row);
-  };
+  const one = oneRow(pool, rowToMediaAsset);
   return {
     ...createPostgresBlobRemovals(pool),
     async addMediaAsset(asset, options) {

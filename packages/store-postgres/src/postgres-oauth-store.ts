@@ -1,6 +1,7 @@
 import type { OAuthStore } from '@svc/core';
 import { OAUTH_UPSERT_COLUMNS, type OAuthRowOf, upsertOAuthSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
+import { oneRow } from './one-row.js';
 import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 
 type OAuthRow = OAuthRowOf<PgTypes>;
@@ -15,10 +16,7 @@ const COLUMNS = 'kind, id, payload, expires_at, consumed_at, last_used_at';
 
 /** The OAuthStore of a PostgreSQL database. */
 export function createPostgresOAuthStore(pool: Pool): OAuthStore {
-  const one = async (sql: string, params: unknown[]) => {
-    const row = (await pool.query<OAuthRow>(sql, params)).rows[0];
-    return row === undefined ? null : rowToRecord(row);
-  };
+  const one = oneRow(pool, rowToRecord);
   return {
     async upsert(kind, id, payload, expiresAt) {
       await pool.query(UPSERT_SQL, upsertParams({ kind, id, payload, expiresAt }));
