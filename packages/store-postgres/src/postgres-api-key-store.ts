@@ -1,7 +1,7 @@
 import type { ApiKeyStore } from '@svc/core';
 import type { ApiKeyRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { insertRow } from './insert-row.js';
+import { idTable } from './id-table.js';
 import { oneRow } from './one-row.js';
 import { PG_ROWS, type PgTypes } from './pg-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
@@ -12,14 +12,11 @@ const { rowToApiKey } = PG_ROWS;
 
 /** The ApiKeyStore of a PostgreSQL database. */
 export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
+  const keys = idTable(pool, 'api_keys', PG_ROWS.apiKeyToRow, rowToApiKey);
   const one = oneRow(pool, rowToApiKey);
   return {
-    async insertApiKey(key) {
-      await insertRow(pool, 'api_keys', PG_ROWS.apiKeyToRow(key));
-    },
-    async getApiKey(id) {
-      return one('SELECT * FROM api_keys WHERE id = $1', [id]);
-    },
+    insertApiKey: keys.insert,
+    getApiKey: keys.get,
     async getApiKeyWithOwner(id) {
       // One round trip: the owner comes along as jsonb (null when the user row is gone).
       const result = await pool.query<ApiKeyRow & { owner: UserRow | null }>(

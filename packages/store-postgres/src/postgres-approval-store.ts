@@ -1,7 +1,7 @@
 import type { ApprovalDecision, ApprovalStore } from '@svc/core';
 import type { ApprovalRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { insertRow } from './insert-row.js';
+import { idTable } from './id-table.js';
 import { oneRow } from './one-row.js';
 import { PG_ROWS, type PgTypes } from './pg-values.js';
 
@@ -26,14 +26,11 @@ export function decisionParams(id: string, decision: ApprovalDecision): unknown[
 
 /** The ApprovalStore of a PostgreSQL database. */
 export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
+  const approvals = idTable(pool, 'approvals', PG_ROWS.approvalToRow, rowToApproval);
   const one = oneRow(pool, rowToApproval);
   return {
-    async insertApproval(approval) {
-      await insertRow(pool, 'approvals', PG_ROWS.approvalToRow(approval));
-    },
-    async getApproval(id) {
-      return one('SELECT * FROM approvals WHERE id = $1', [id]);
-    },
+    insertApproval: approvals.insert,
+    getApproval: approvals.get,
     async getLatestForPost(postId) {
       return one('SELECT * FROM approvals WHERE post_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1', [
         postId,

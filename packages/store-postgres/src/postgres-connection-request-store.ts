@@ -1,20 +1,19 @@
 import type { ConnectionRequestStore } from '@svc/core';
 import type { Pool } from 'pg';
-import { insertRow } from './insert-row.js';
-import { oneRow } from './one-row.js';
+import { idTable } from './id-table.js';
 import { PG_ROWS } from './pg-values.js';
-
-const { rowToConnectionRequest } = PG_ROWS;
 
 /** The ConnectionRequestStore of a PostgreSQL database. */
 export function createPostgresConnectionRequestStore(pool: Pool): ConnectionRequestStore {
+  const requests = idTable(
+    pool,
+    'connection_requests',
+    PG_ROWS.connectionRequestToRow,
+    PG_ROWS.rowToConnectionRequest,
+  );
   return {
-    async insertConnectionRequest(request) {
-      await insertRow(pool, 'connection_requests', PG_ROWS.connectionRequestToRow(request));
-    },
-    async getConnectionRequest(id) {
-      return oneRow(pool, rowToConnectionRequest)('SELECT * FROM connection_requests WHERE id = $1', [id]);
-    },
+    insertConnectionRequest: requests.insert,
+    getConnectionRequest: requests.get,
     async spendConnectionRequest(id, at) {
       // The `used_at IS NULL` guard makes spending a compare-and-set: one racing callback wins.
       const result = await pool.query(
