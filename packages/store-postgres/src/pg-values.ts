@@ -2,6 +2,7 @@
 // timestamptz reads as a Date, jsonb as parsed JSON and text[] as a string array; bigint reads as
 // a string (pg will not guess whether it fits a JS number), so the mappers convert it.
 
+import type { LeaseClaim } from '@svc/core';
 import { type Placeholder, type SqlCodec, sqlRows } from '@svc/store-sql';
 
 /** A jsonb parameter. Stringified here: pg would send a JS array as a PostgreSQL array. */
@@ -92,3 +93,13 @@ export const PG_ROWS = sqlRows(PG_CODEC);
 
 /** PostgreSQL's parameters in the statements shared with SQLite: by position, in column order. */
 export const POSITIONAL: Placeholder = (_, index) => `$${index + 1}`;
+
+/** A LIMIT parameter: a whole number, at least 0, since PostgreSQL refuses a fraction or a negative there. */
+export function limitParam(limit: number): number {
+  return Math.max(0, Math.floor(limit));
+}
+
+/** A lease claim's parameters, as the claim statements of collections and comments bind them ($1…$4). */
+export function leaseClaimParams({ now, limit, leaseOwner, leaseUntil }: LeaseClaim): unknown[] {
+  return [now, limitParam(limit), leaseOwner, leaseUntil];
+}

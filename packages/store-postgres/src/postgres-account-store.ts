@@ -8,7 +8,7 @@ import {
 import { upsertAccountSql } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
 import { type AccountRow, accountParams, rowToAccount } from './account-row.js';
-import { POSITIONAL } from './pg-values.js';
+import { limitParam, POSITIONAL } from './pg-values.js';
 import { appendEvents, eventParams, withEvents } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
@@ -121,7 +121,7 @@ export function createPostgresAccountStore(pool: Pool): AccountStore {
       return saved ?? null;
     },
     async accountsWithTokensExpiring(platform, before, limit) {
-      return many(TOKENS_EXPIRING_SQL, [platform, before, Math.max(0, Math.floor(limit))]);
+      return many(TOKENS_EXPIRING_SQL, [platform, before, limitParam(limit)]);
     },
     async markTokenExpiring(accountId, expiresAt, event) {
       const marked = await pool.query(MARK_TOKEN_EXPIRING_SQL, [

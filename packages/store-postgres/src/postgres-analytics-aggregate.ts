@@ -15,7 +15,7 @@ import {
   type TimeCell,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
-import { numberFromBigint } from './pg-values.js';
+import { limitParam, numberFromBigint } from './pg-values.js';
 
 // Every statement reads the collections of owner $1 and accounts $2 (one text[] parameter, NULL
 // for all of them), through the index post_collections_owner. pg sends unnamed statements, so
@@ -126,6 +126,19 @@ function offsetCase(offsets: AnalyticsQuery['offsets'], first: number): { sql: s
 }
 
 /**
+ * A series statement (`daySumsSql`, `cellsSql`) and its parameters: the owner, the accounts,
+ * [from, to) as $1…$4 and the offsets' bounds from $5 on.
+ */
+function seriesStatement(
+  sql: (offsetSql: string) => string,
+  query: AnalyticsSeriesQuery,
+): [string, unknown[]] {
+  const offset = offsetCase(query.offsets, 5);
+  const accountIds = query.accountIds === null ? null : [...query.accountIds];
+  return [sql(offset.sql), [query.ownerId, accountIds, query.from, query.to, ...offset.params]];
+}
+
+/**
  * Sums per local day of publishing and platform over [$3, $4), in one grouped scan. The day is
  * the UTC wall time shifted by `offsetSql` (as the cells are), counted in days since 1970-01-01.
  */
@@ -151,14 +164,7 @@ type DaySumsRow = {
 
 /** The per-day sums of a series, in one statement (one snapshot, so no transaction is needed). */
 export async function aggregateAnalyticsByDay(pool: Pool, query: AnalyticsSeriesQuery): Promise<DaySums[]> {
-  const offset = offsetCase(query.offsets, 5);
-  const rows = await pool.query<DaySumsRow>(daySumsSql(offset.sql), [
-    query.ownerId,
-    query.accountIds === null ? null : [...query.accountIds],
-    query.from,
-    query.to,
-    ...offset.params,
-  ]);
+  const rows = await pool.query<DaySumsRow>(...seriesStatement(daySumsSql, query));
   return rows.rows.map((row) => ({
     day: row.day,
     platform: row.platform as Platform,
@@ -175,14 +181,7 @@ export async function aggregateAnalyticsTimeCells(
   pool: Pool,
   query: AnalyticsSeriesQuery,
 ): Promise<TimeCell[]> {
-  const offset = offsetCase(query.offsets, 5);
-  const rows = await pool.query<CellRow>(cellsSql(offset.sql), [
-    query.ownerId,
-    query.accountIds === null ? null : [...query.accountIds],
-    query.from,
-    query.to,
-    ...offset.params,
-  ]);
+  const rows = await pool.query<CellRow>(...seriesStatement(cellsSql, query));
   return rows.rows.map(rowToCell);
 }
 
@@ -245,11 +244,7 @@ export async function aggregateAnalytics(
   ]);
   const cells = await client.query<CellRow>(cellsSql(offset.sql), [...mine, ...window, ...offset.params]);
   const categories = await client.query<CategoryRow>(CATEGORIES_SQL, [...mine, ...window]);
-  const top = await client.query<TopPostRow>(TOP_POSTS_SQL, [
-    ...mine,
-    ...window,
-    Math.max(0, Math.floor(query.topPosts)),
-  ]);
+  const top = await client.query<TopPostRow>(TOP_POSTS_SQL, [...mine, ...window, limitParam(query.topPosts)]);
 
   const periods = {} as Record<PeriodName, Partial<Record<Platform, PlatformSums>>>;
   for (const [i, name] of PERIOD_NAMES.entries()) {

@@ -14,7 +14,7 @@ import {
   rowToSnapshot,
   type SnapshotRow,
 } from './collection-row.js';
-import { jsonParam } from './pg-values.js';
+import { jsonParam, leaseClaimParams, limitParam } from './pg-values.js';
 import {
   aggregateAnalytics,
   aggregateAnalyticsByDay,
@@ -61,13 +61,8 @@ export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
       });
     },
 
-    async claimCollections({ now, leaseOwner, leaseUntil, limit }) {
-      const claimed = await pool.query<CollectionRow>(CLAIM_COLLECTIONS_SQL, [
-        now,
-        Math.max(0, Math.floor(limit)),
-        leaseOwner,
-        leaseUntil,
-      ]);
+    async claimCollections(request) {
+      const claimed = await pool.query<CollectionRow>(CLAIM_COLLECTIONS_SQL, leaseClaimParams(request));
       return claimed.rows.map(rowToCollectionJob);
     },
 
@@ -122,7 +117,7 @@ export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
       const claimed = await pool.query<AccountRow>(CLAIM_FOLLOWER_READS_SQL, [
         now,
         before,
-        Math.max(0, Math.floor(limit)),
+        limitParam(limit),
       ]);
       return claimed.rows.map(rowToAccount);
     },

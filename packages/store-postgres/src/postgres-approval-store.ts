@@ -1,6 +1,8 @@
 import type { ApprovalDecision, ApprovalStore } from '@svc/core';
 import type { ApprovalRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
+import { idTable } from './id-table.js';
+import { oneRow } from './one-row.js';
 import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /**
@@ -24,32 +26,11 @@ export function decisionParams(id: string, decision: ApprovalDecision): unknown[
 
 /** The ApprovalStore of a PostgreSQL database. */
 export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
-  const one = async (sql: string, params: unknown[]) => {
-    const row = (await pool.query<ApprovalRow>(sql, params)).rows[0];
-    return row === undefined ? null : rowToApproval(row);
-  };
+  const approvals = idTable(pool, 'approvals', PG_ROWS.approvalToRow, rowToApproval);
+  const one = oneRow(pool, rowToApproval);
   return {
-    async insertApproval(approval) {
-      await pool.query(
-        `INSERT INTO approvals
-           (id, post_id, owner_id, status, request_note, reviewer_note, requested_at, decided_at, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          approval.id,
-          approval.postId,
-          approval.ownerId,
-          approval.status,
-          approval.requestNote,
-          approval.reviewerNote,
-          approval.requestedAt,
-          approval.decidedAt,
-          approval.requestedBy,
-        ],
-      );
-    },
-    async getApproval(id) {
-      return one('SELECT * FROM approvals WHERE id = $1', [id]);
-    },
+    insertApproval: approvals.insert,
+    getApproval: approvals.get,
     async getLatestForPost(postId) {
       return one('SELECT * FROM approvals WHERE post_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1', [
         postId,

@@ -10,7 +10,7 @@ import {
   rowToAutomation,
   rowToCommentJob,
 } from './automation-row.js';
-import { jsonParam, numberFromBigint } from './pg-values.js';
+import { jsonParam, leaseClaimParams, numberFromBigint } from './pg-values.js';
 import {
   ADVANCE_COMMENT_SQL,
   CLAIM_COMMENTS_SQL,
@@ -103,13 +103,8 @@ export function createPostgresAutomationStore(pool: Pool): AutomationStore {
       return recorded.rowCount ?? 0;
     },
 
-    async claimComments({ now, leaseOwner, leaseUntil, limit }) {
-      const claimed = await pool.query<InboxRow>(CLAIM_COMMENTS_SQL, [
-        now,
-        Math.max(0, Math.floor(limit)),
-        leaseOwner,
-        leaseUntil,
-      ]);
+    async claimComments(request) {
+      const claimed = await pool.query<InboxRow>(CLAIM_COMMENTS_SQL, leaseClaimParams(request));
       return claimed.rows.map(rowToCommentJob);
     },
 

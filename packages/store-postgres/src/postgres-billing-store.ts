@@ -1,51 +1,35 @@
 import type { BillingStore } from '@svc/core';
-import {
-  BILLING_EVENT_COLUMNS,
-  type BillingEventRowOf,
-  type BillingSubscriptionRowOf,
-  insertBillingEventSql,
-  SUBSCRIPTION_COLUMNS,
-  saveSubscriptionSql,
-} from '@svc/store-sql';
+import { type BillingEventRowOf, SUBSCRIPTION_COLUMNS, saveSubscriptionSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
-
-type SubscriptionRow = BillingSubscriptionRowOf<PgTypes>;
+import { insertRow } from './insert-row.js';
+import { oneRow } from './one-row.js';
+import { limitParam, PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 
 type BillingEventRow = BillingEventRowOf<PgTypes>;
 
 const SAVE_SUBSCRIPTION_SQL = saveSubscriptionSql(POSITIONAL);
 
-const INSERT_EVENT_SQL = insertBillingEventSql(POSITIONAL);
+const subscriptionParams = paramsIn(SUBSCRIPTION_COLUMNS, PG_ROWS.billingSubscriptionToRow);
 
 /** The BillingStore of a PostgreSQL database. */
 export function createPostgresBillingStore(pool: Pool): BillingStore {
   return {
     async getSubscription(userId) {
-      const result = await pool.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE user_id = $1', [
-        userId,
-      ]);
-      const row = result.rows[0];
-      return row === undefined ? null : PG_ROWS.rowToBillingSubscription(row);
+      return oneRow(pool, PG_ROWS.rowToBillingSubscription)(
+        'SELECT * FROM subscriptions WHERE user_id = $1',
+        [userId],
+      );
     },
     async saveSubscription(subscription) {
-      const row = PG_ROWS.billingSubscriptionToRow(subscription);
-      await pool.query(
-        SAVE_SUBSCRIPTION_SQL,
-        SUBSCRIPTION_COLUMNS.map((column) => row[column]),
-      );
+      await pool.query(SAVE_SUBSCRIPTION_SQL, subscriptionParams(subscription));
     },
     async addEvent(event) {
-      const row = PG_ROWS.billingEventToRow(event);
-      await pool.query(
-        INSERT_EVENT_SQL,
-        BILLING_EVENT_COLUMNS.map((column) => row[column]),
-      );
+      await insertRow(pool, 'billing_events', PG_ROWS.billingEventToRow(event));
     },
     async lastEvents(userId, limit) {
       const result = await pool.query<BillingEventRow>(
         'SELECT * FROM billing_events WHERE user_id = $1 ORDER BY at DESC, id DESC LIMIT $2',
-        [userId, Math.max(0, Math.floor(limit))],
+        [userId, limitParam(limit)],
       );
       return result.rows.map(PG_ROWS.rowToBillingEvent);
     },

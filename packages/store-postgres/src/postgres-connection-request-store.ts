@@ -1,43 +1,19 @@
 import type { ConnectionRequestStore } from '@svc/core';
-import type { ConnectionRequestRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
-
-type ConnectionRequestRow = ConnectionRequestRowOf<PgTypes>;
-
-const { connectionRequestToRow, rowToConnectionRequest } = PG_ROWS;
-
-/** The columns an insert binds, in the order of its parameters. */
-const COLUMNS = [
-  'id',
-  'owner_id',
-  'platform',
-  'nonce',
-  'sealed_code_verifier',
-  'created_at',
-  'expires_at',
-  'used_at',
-  'account_ids',
-] as const;
+import { idTable } from './id-table.js';
+import { PG_ROWS } from './pg-values.js';
 
 /** The ConnectionRequestStore of a PostgreSQL database. */
 export function createPostgresConnectionRequestStore(pool: Pool): ConnectionRequestStore {
+  const requests = idTable(
+    pool,
+    'connection_requests',
+    PG_ROWS.connectionRequestToRow,
+    PG_ROWS.rowToConnectionRequest,
+  );
   return {
-    async insertConnectionRequest(request) {
-      const row = connectionRequestToRow(request);
-      await pool.query(
-        `INSERT INTO connection_requests (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        COLUMNS.map((column) => row[column]),
-      );
-    },
-    async getConnectionRequest(id) {
-      const result = await pool.query<ConnectionRequestRow>(
-        'SELECT * FROM connection_requests WHERE id = $1',
-        [id],
-      );
-      const row = result.rows[0];
-      return row === undefined ? null : rowToConnectionRequest(row);
-    },
+    insertConnectionRequest: requests.insert,
+    getConnectionRequest: requests.get,
     async spendConnectionRequest(id, at) {
       // The `used_at IS NULL` guard makes spending a compare-and-set: one racing callback wins.
       const result = await pool.query(

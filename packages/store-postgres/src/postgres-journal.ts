@@ -7,6 +7,7 @@ import type {
   MentionedPost,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
+import { limitParam } from './pg-values.js';
 import { withTransaction } from './with-transaction.js';
 
 const COLUMNS = '(type, owner_id, subject_id, at, data)';
@@ -180,7 +181,7 @@ export async function listEventsAfter(
   limit: number,
 ): Promise<JournalEvent[]> {
   const from = after === null ? '0' : await positionOf(db, after);
-  const result = await db.query<EventRow>(LIST_EVENTS_SQL, [from, Math.max(0, Math.floor(limit))]);
+  const result = await db.query<EventRow>(LIST_EVENTS_SQL, [from, limitParam(limit)]);
   return result.rows.map(rowToEvent);
 }
 
@@ -193,16 +194,12 @@ export function createPostgresEventStore(pool: Pool): EventStore {
     },
     async historyOf(ownerId, subjectId, limit) {
       await numberEvents(pool);
-      const result = await pool.query<EventRow>(HISTORY_SQL, [
-        subjectId,
-        ownerId,
-        Math.max(0, Math.floor(limit)),
-      ]);
+      const result = await pool.query<EventRow>(HISTORY_SQL, [subjectId, ownerId, limitParam(limit)]);
       return result.rows.map(rowToEvent);
     },
     async recentEventsOf(ownerId, limit) {
       await numberEvents(pool);
-      const result = await pool.query<EventRow>(RECENT_EVENTS_SQL, [ownerId, Math.max(0, Math.floor(limit))]);
+      const result = await pool.query<EventRow>(RECENT_EVENTS_SQL, [ownerId, limitParam(limit)]);
       return result.rows.map(rowToEvent);
     },
     async postsMentioned(ownerId, postIds) {

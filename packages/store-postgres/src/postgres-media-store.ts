@@ -13,9 +13,11 @@ import {
   type PostStatus,
   type UploadedFile,
 } from '@svc/core';
-import { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from '@svc/store-sql';
+import type { MediaAssetRowOf } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
-import { numberFromBigint, PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
+import { insertRow } from './insert-row.js';
+import { oneRow } from './one-row.js';
+import { limitParam, numberFromBigint, PG_ROWS, type PgTypes } from './pg-values.js';
 import {
   blobBeingRemoved,
   createPostgresBlobRemovals,
@@ -29,10 +31,6 @@ export type MediaAssetRow = MediaAssetRowOf<PgTypes>;
 
 /** The asset a `media_assets` row holds. */
 export const { rowToMediaAsset } = PG_ROWS;
-
-const INSERT_ASSET_SQL = insertMediaAssetSql(POSITIONAL);
-
-const assetParams = paramsIn(MEDIA_ASSET_COLUMNS, PG_ROWS.mediaAssetToRow);
 
 /**
  * Serialises one owner's quota-using writes: the usage read and the write that raises it cannot
@@ -89,7 +87,7 @@ async function add(
   const used = await usedBytes(client, asset.ownerId);
   if (used + asset.sizeBytes > limit)
     return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
-  await client.query(INSERT_ASSET_SQL, assetParams(asset));
+  await insertRow(client, 'media_assets', PG_ROWS.mediaAssetToRow(asset));
   await addUsage(client, asset.ownerId, asset.sizeBytes);
   await remember(asset.id);
   await appendEvents(client, events);
@@ -202,10 +200,7 @@ async function remove(
 
 /** The MediaStore of a PostgreSQL database. */
 export function createPostgresMediaStore(pool: Pool): MediaStore {
-  const one = async (sql: string, params: unknown[]) => {
-    const row = (await pool.query<MediaAssetRow>(sql, params)).rows[0];
-    return row === undefined ? null : rowToMediaAsset(row);
-  };
+  const one = oneRow(pool, rowToMediaAsset);
   return {
     ...createPostgresBlobRemovals(pool),
     async addMediaAsset(asset, options) {
@@ -214,7 +209,7 @@ export function createPostgresMediaStore(pool: Pool): MediaStore {
       );
     },
     async insertPendingAsset(asset) {
-      await pool.query(INSERT_ASSET_SQL, assetParams(asset));
+      await insertRow(pool, 'media_assets', PG_ROWS.mediaAssetToRow(asset));
     },
     async deleteAbandonedUploads(createdBefore, limit) {
       // Rows another sweep or an activation holds are skipped: they are theirs to finish.
@@ -258,7 +253,7 @@ export function createPostgresMediaStore(pool: Pool): MediaStore {
       return result.rowCount !== 0;
     },
     async listMediaAssets(query) {
-      const limit = Math.max(0, Math.floor(query.limit));
+      const limit = limitParam(query.limit);
       // One row more than asked tells whether another page follows.
       const result = await pool.query<MediaAssetRow>(LIST_MEDIA_SQL, [
         query.ownerId,

@@ -1,29 +1,25 @@
 import type { OAuthStore } from '@svc/core';
 import { OAUTH_UPSERT_COLUMNS, type OAuthRowOf, upsertOAuthSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
+import { oneRow } from './one-row.js';
+import { PG_ROWS, type PgTypes, POSITIONAL, paramsIn } from './pg-values.js';
 
 type OAuthRow = OAuthRowOf<PgTypes>;
 
-const { oauthToRow, rowToOAuthRecord: rowToRecord } = PG_ROWS;
+const { rowToOAuthRecord: rowToRecord } = PG_ROWS;
 
 const UPSERT_SQL = upsertOAuthSql(POSITIONAL);
+
+const upsertParams = paramsIn(OAUTH_UPSERT_COLUMNS, PG_ROWS.oauthToRow);
 
 const COLUMNS = 'kind, id, payload, expires_at, consumed_at, last_used_at';
 
 /** The OAuthStore of a PostgreSQL database. */
 export function createPostgresOAuthStore(pool: Pool): OAuthStore {
-  const one = async (sql: string, params: unknown[]) => {
-    const row = (await pool.query<OAuthRow>(sql, params)).rows[0];
-    return row === undefined ? null : rowToRecord(row);
-  };
+  const one = oneRow(pool, rowToRecord);
   return {
     async upsert(kind, id, payload, expiresAt) {
-      const row = oauthToRow({ kind, id, payload, expiresAt });
-      await pool.query(
-        UPSERT_SQL,
-        OAUTH_UPSERT_COLUMNS.map((column) => row[column]),
-      );
+      await pool.query(UPSERT_SQL, upsertParams({ kind, id, payload, expiresAt }));
     },
     async find(kind, id) {
       return one(`SELECT ${COLUMNS} FROM oauth_records WHERE kind = $1 AND id = $2`, [kind, id]);

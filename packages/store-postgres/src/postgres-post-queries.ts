@@ -2,6 +2,7 @@ import type { Post, PostListQuery, PostPage, PublicPostStatus, RepeatQuery } fro
 import { internalStatuses, PUBLIC_POST_STATUSES, REPEAT_CANDIDATES, textFilterPattern } from '@svc/core';
 import type { PostQueries } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
+import { limitParam } from './pg-values.js';
 import { type PostRow, rowToPost } from './post-row.js';
 
 // Every profile id of the post must be in $2 (a text[]), or $2 is NULL. An empty profile list is
@@ -97,7 +98,7 @@ export function createPostgresPostQueries(pool: Pool): PostQueries {
       return result.rows.map(rowToPost);
     },
     async listPosts(query: PostListQuery): Promise<PostPage> {
-      const limit = Math.max(0, Math.floor(query.limit));
+      const limit = limitParam(query.limit);
       // One row more than asked tells whether another page follows.
       const result = await pool.query<PostRow>(LIST_POSTS_SQL, [
         query.ownerId,
@@ -138,7 +139,7 @@ export function createPostgresPostQueries(pool: Pool): PostQueries {
         ownerId,
         accountIds,
         after,
-        Math.max(0, Math.floor(limit)),
+        limitParam(limit),
       ]);
       return result.rows.map(rowToPost);
     },

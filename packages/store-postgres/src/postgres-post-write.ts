@@ -1,12 +1,5 @@
 import type { DomainEvent, Post } from '@svc/core';
-import {
-  beforeAtVersion,
-  changedPostColumns,
-  statementPerColumnSet,
-  updatePostParams,
-  updatePostSql,
-  WRITABLE_POST_COLUMNS,
-} from '@svc/store-sql';
+import { beforeAtVersion, changedPostColumns, statementPerColumnSet, updatePostSql } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
 import { PG_ROWS, POSITIONAL } from './pg-values.js';
 import { type PostRow, rowToPost } from './post-row.js';
@@ -36,10 +29,10 @@ export async function writePostgresPost(
 ): Promise<Post | null> {
   const row = PG_ROWS.postToRow(post);
   const known = beforeAtVersion(post, expectedVersion, before);
-  const columns =
-    known === undefined ? WRITABLE_POST_COLUMNS : changedPostColumns(PG_ROWS.postToRow(known), row);
+  const columns = changedPostColumns(known && PG_ROWS.postToRow(known), row);
   const statements = statementsOf(columns);
-  const params = updatePostParams(row, columns, expectedVersion);
+  // updatePostSql's parameters by position: id, the columns, the expected version.
+  const params = [row.id, ...columns.map((column) => row[column]), expectedVersion];
   const result =
     events.length === 0
       ? await client.query<PostRow>(statements.update, params)

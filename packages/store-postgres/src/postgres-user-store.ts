@@ -1,7 +1,8 @@
 import type { UserStore } from '@svc/core';
 import { personalWorkspaceSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { planParam, rowToUser, type UserRow } from './user-row.js';
+import { oneRow } from './one-row.js';
+import { planParam, rowToUser } from './user-row.js';
 import { withTransaction } from './with-transaction.js';
 
 // The user's personal workspace and owner membership, written in the user's transaction.
@@ -9,10 +10,7 @@ const PERSONAL_WORKSPACE_SQL = personalWorkspaceSql('$1');
 
 /** The UserStore of a PostgreSQL database. */
 export function createPostgresUserStore(pool: Pool): UserStore {
-  const one = async (sql: string, value: string) => {
-    const row = (await pool.query<UserRow>(sql, [value])).rows[0];
-    return row === undefined ? null : rowToUser(row);
-  };
+  const one = oneRow(pool, rowToUser);
   // One column of a user's row set, with its updated_at; whether the user exists.
   const setColumn = async (
     column: 'password_hash' | 'time_zone' | 'plan',
@@ -52,10 +50,10 @@ export function createPostgresUserStore(pool: Pool): UserStore {
       });
     },
     async getUser(id) {
-      return one('SELECT * FROM users WHERE id = $1', id);
+      return one('SELECT * FROM users WHERE id = $1', [id]);
     },
     async getUserByEmail(email) {
-      return one('SELECT * FROM users WHERE email = $1', email);
+      return one('SELECT * FROM users WHERE email = $1', [email]);
     },
     async setPasswordHash(userId, hash, at) {
       return setColumn('password_hash', hash, userId, at);

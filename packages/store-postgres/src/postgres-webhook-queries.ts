@@ -1,8 +1,4 @@
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, SUBSCRIPTION_COLUMNS } from './webhook-row.js';
-
-/** Stores a new subscription ($1… in SUBSCRIPTION_COLUMNS order). */
-export const INSERT_SUBSCRIPTION_SQL = `INSERT INTO webhook_subscriptions (${SUBSCRIPTION_COLUMNS.join(', ')})
-VALUES (${SUBSCRIPTION_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS } from './webhook-row.js';
 
 /** Subscription $1 of owner $2. */
 export const GET_SUBSCRIPTION_SQL = 'SELECT * FROM webhook_subscriptions WHERE id = $1 AND owner_id = $2';

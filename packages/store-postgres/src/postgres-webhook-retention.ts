@@ -1,5 +1,6 @@
 import type { WebhookRetentionOutcome } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
+import { limitParam } from './pg-values.js';
 import { withTransaction } from './with-transaction.js';
 
 /**
@@ -40,7 +41,7 @@ async function deleteBatch(
 ): Promise<WebhookRetentionOutcome> {
   const selected = await client.query<{ id: string }>(SELECT_SETTLED_MESSAGES_SQL, [
     before,
-    Math.max(0, Math.floor(limit)),
+    limitParam(limit),
   ]);
   if (selected.rows.length === 0) return { messages: 0, deliveries: 0, attempts: 0 };
   const locked = await client.query<{ message_id: string; status: string; updated_at: Date }>(

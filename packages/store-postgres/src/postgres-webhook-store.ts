@@ -14,7 +14,8 @@ import {
   type WebhookSubscription,
 } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
-import { numberFromBigint } from './pg-values.js';
+import { insertRow } from './insert-row.js';
+import { numberFromBigint, PG_ROWS } from './pg-values.js';
 import {
   CLAIM_DELIVERIES_SQL,
   DELETE_SUBSCRIPTION_SQL,
@@ -24,7 +25,6 @@ import {
   INSERT_ATTEMPT_SQL,
   INSERT_DELIVERIES_SQL,
   INSERT_MESSAGES_SQL,
-  INSERT_SUBSCRIPTION_SQL,
   LEASE_FAN_OUT_SQL,
   LIST_ATTEMPTS_SQL,
   LIST_SUBSCRIPTIONS_SQL,
@@ -53,7 +53,6 @@ import {
   rowToMessage,
   rowToSubscription,
   type SubscriptionRow,
-  subscriptionParams,
 } from './webhook-row.js';
 import { withTransaction } from './with-transaction.js';
 
@@ -169,7 +168,7 @@ function finishTx(client: PoolClient): AsyncTx<FinishAttemptTx> {
 export function createPostgresWebhookStore(pool: Pool): WebhookStore {
   return {
     async createSubscription(subscription) {
-      await pool.query(INSERT_SUBSCRIPTION_SQL, subscriptionParams(subscription));
+      await insertRow(pool, 'webhook_subscriptions', PG_ROWS.subscriptionToRow(subscription));
     },
 
     async getSubscription(ownerId, id) {

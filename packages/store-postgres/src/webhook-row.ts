@@ -4,32 +4,10 @@ import { arrayParamsIn, PG_ROWS, type PgTypes, paramsIn } from './pg-values.js';
 // Rows come as pg reads columns (timestamptz as Date) or, when a query nests them with to_jsonb,
 // as JSON (timestamps as text); PG_CODEC reads both.
 
-const { subscriptionToRow, messageToRow, deliveryToRow, attemptToRow } = PG_ROWS;
+const { messageToRow, deliveryToRow, attemptToRow } = PG_ROWS;
 
 /** A `webhook_subscriptions` row. */
 export type SubscriptionRow = SubscriptionRowOf<PgTypes>;
-
-/** Every column of `webhook_subscriptions`, in the order `subscriptionParams` binds them. */
-export const SUBSCRIPTION_COLUMNS = [
-  'id',
-  'owner_id',
-  'url',
-  'events',
-  'description',
-  'account_ids',
-  'sealed_secret',
-  'previous_sealed_secret',
-  'previous_secret_until',
-  'enabled',
-  'disabled_reason',
-  'disabled_at',
-  'failing_since',
-  'created_at',
-  'updated_at',
-] as const;
-
-/** The parameters that store a subscription, in SUBSCRIPTION_COLUMNS order. */
-export const subscriptionParams = paramsIn(SUBSCRIPTION_COLUMNS, subscriptionToRow);
 
 /** The subscription a row stores. */
 export const { rowToSubscription } = PG_ROWS;

@@ -80,22 +80,6 @@ ON CONFLICT (user_id) DO UPDATE SET
   updated_at = excluded.updated_at`;
 }
 
-/** The columns of `billing_events`, in the order a positional dialect binds them. */
-export const BILLING_EVENT_COLUMNS = [
-  'id',
-  'user_id',
-  'at',
-  'kind',
-  'amount_minor',
-  'currency',
-  'description',
-] as const satisfies readonly (keyof BillingEventRowOf<SqlTypes>)[];
-
-/** Records a billing event. */
-export function insertBillingEventSql(placeholder: Placeholder): string {
-  return insertSql('billing_events', BILLING_EVENT_COLUMNS, placeholder);
-}
-
 /** The row that stores a subscription. */
 export function billingSubscriptionToSqlRow<T extends SqlTypes>(
   codec: SqlCodec<T>,

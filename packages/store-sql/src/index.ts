@@ -8,10 +8,8 @@ export type {
   NewInboxRowOf,
 } from './automation-row.js';
 export {
-  BILLING_EVENT_COLUMNS,
   type BillingEventRowOf,
   type BillingSubscriptionRowOf,
-  insertBillingEventSql,
   SUBSCRIPTION_COLUMNS,
   saveSubscriptionSql,
 } from './billing-row.js';
@@ -22,7 +20,7 @@ export {
 } from './blob-removal-row.js';
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
-export { insertMediaAssetSql, MEDIA_ASSET_COLUMNS, type MediaAssetRowOf } from './media-asset-row.js';
+export type { MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
 export {
   OAUTH_UPSERT_COLUMNS,
@@ -37,9 +35,7 @@ export {
   beforeAtVersion,
   changedPostColumns,
   statementPerColumnSet,
-  updatePostParams,
   updatePostSql,
-  WRITABLE_POST_COLUMNS,
   type WritablePostColumn,
 } from './post-update.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';

@@ -1,6 +1,5 @@
 import type { MediaAsset } from '@svc/core';
 import { orNull } from './or-null.js';
-import { insertSql, type Placeholder } from './placeholder.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 
 /** A `media_assets` row in a dialect's column types, as `SELECT *` reads it. */
@@ -17,26 +16,6 @@ export type MediaAssetRowOf<T extends SqlTypes> = {
   source_url: string | null;
   created_at: T['date'];
 };
-
-/** The columns of `media_assets`, in the order a positional dialect binds them. */
-export const MEDIA_ASSET_COLUMNS = [
-  'id',
-  'owner_id',
-  'status',
-  'content_type',
-  'size_bytes',
-  'width',
-  'height',
-  'duration_ms',
-  'blob_key',
-  'source_url',
-  'created_at',
-] as const satisfies readonly (keyof MediaAssetRowOf<SqlTypes>)[];
-
-/** Records a new asset. */
-export function insertMediaAssetSql(placeholder: Placeholder): string {
-  return insertSql('media_assets', MEDIA_ASSET_COLUMNS, placeholder);
-}
 
 /** The row that stores an asset. */
 export function mediaAssetToSqlRow<T extends SqlTypes>(

@@ -7,20 +7,22 @@ import type { SqlTypes } from './sql-codec.js';
 export type WritablePostColumn = Exclude<(typeof POST_COLUMNS)[number], 'id' | 'version'>;
 
 /** Every column a post write may set, in POST_COLUMNS order: the write of a post read nowhere. */
-export const WRITABLE_POST_COLUMNS: readonly WritablePostColumn[] = POST_COLUMNS.filter(
+const WRITABLE_POST_COLUMNS: readonly WritablePostColumn[] = POST_COLUMNS.filter(
   (column): column is WritablePostColumn => column !== 'id' && column !== 'version',
 );
 
 /**
  * The columns whose value differs between the row a post was read as and the row it is written as,
- * in POST_COLUMNS order. A write names only these: SQLite decides at prepare time which indexes an
- * UPDATE maintains from its SET list, so a lifecycle step that leaves `status` alone does not
- * rewrite the indexes keyed or filtered on it.
+ * in POST_COLUMNS order; every writable column when the row it was read as is not known. A write
+ * names only these: SQLite decides at prepare time which indexes an UPDATE maintains from its SET
+ * list, so a lifecycle step that leaves `status` alone does not rewrite the indexes keyed or
+ * filtered on it.
  */
 export function changedPostColumns<T extends SqlTypes>(
-  before: PostRowOf<T>,
+  before: PostRowOf<T> | undefined,
   after: PostRowOf<T>,
-): WritablePostColumn[] {
+): readonly WritablePostColumn[] {
+  if (before === undefined) return WRITABLE_POST_COLUMNS;
   return WRITABLE_POST_COLUMNS.filter((column) => !sameSqlValue(before[column], after[column]));
 }
 
@@ -46,7 +48,7 @@ export function beforeAtVersion(post: Post, expectedVersion: number, before?: Po
 /**
  * The compare-and-set UPDATE of a post that sets `columns` only (and bumps `version`), returning
  * the stored row; it changes nothing when the stored version is no longer the expected one. Its
- * parameters are, in order: `id`, the columns, `expected_version` (see updatePostParams).
+ * parameters are, in order: `id`, the columns, `expected_version`.
  */
 export function updatePostSql(columns: readonly WritablePostColumn[], placeholder: Placeholder): string {
   const set = columns.map((column, i) => `${column} = ${placeholder(column, i + 1)}`);
@@ -54,15 +56,6 @@ export function updatePostSql(columns: readonly WritablePostColumn[], placeholde
 SET ${[...set, 'version = version + 1'].join(', ')}
 WHERE id = ${placeholder('id', 0)} AND version = ${placeholder('expected_version', columns.length + 1)}
 RETURNING *`;
-}
-
-/** The parameters of updatePostSql by position. */
-export function updatePostParams<T extends SqlTypes>(
-  row: PostRowOf<T>,
-  columns: readonly WritablePostColumn[],
-  expectedVersion: number,
-): unknown[] {
-  return [row.id, ...columns.map((column) => row[column]), expectedVersion];
 }
 
 /**

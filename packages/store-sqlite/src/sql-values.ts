@@ -1,6 +1,7 @@
 // Conversions between domain values and SQLite column values. Dates are stored as INTEGER
 // milliseconds since the epoch, booleans as INTEGER 0/1 and structured values as JSON TEXT.
 
+import type { LeaseClaim } from '@svc/core';
 import { type Placeholder, type SqlCodec, sqlRows } from '@svc/store-sql';
 
 /** A date column value. */
@@ -75,3 +76,25 @@ export const SQLITE_ROWS = sqlRows(SQLITE_CODEC);
 
 /** SQLite's parameters in the statements shared with PostgreSQL: by name, as the rows' keys. */
 export const NAMED: Placeholder = (column) => `@${column}`;
+
+/** A lease claim's named parameters, as the claim statements of collections and comments bind them. */
+export type LeaseClaimParams = { now: number; lease_owner: string; lease_until: number; limit: number };
+
+/**
+ * The parameters of a lease claim, or null when it takes nothing: a limit below one (NaN too).
+ * An infinite limit binds -1, which SQLite reads as none, as the memory store's slice reads it.
+ */
+export function leaseClaimParams({
+  now,
+  leaseOwner,
+  leaseUntil,
+  limit,
+}: LeaseClaim): LeaseClaimParams | null {
+  if (!(limit >= 1)) return null;
+  return {
+    now: dateToSql(now),
+    lease_owner: leaseOwner,
+    lease_until: dateToSql(leaseUntil),
+    limit: Number.isFinite(limit) ? Math.floor(limit) : -1,
+  };
+}

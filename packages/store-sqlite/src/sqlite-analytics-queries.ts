@@ -4,6 +4,7 @@
 import {
   type AnalyticsAggregates,
   type AnalyticsQuery,
+  type AnalyticsSeriesQuery,
   type AnalyticsStore,
   type CategorySums,
   type CollectionCounts,
@@ -230,6 +231,19 @@ function offsetsParam(ranges: AnalyticsQuery['offsets']): number[][] {
   return ranges.map((r) => [r.from.getTime(), r.to.getTime(), r.offsetMinutes * 60_000]);
 }
 
+type SeriesParams = AskedPosts & { offsets: string };
+
+/** The parameters of a series statement (DAY_SUMS_SQL, TIME_CELLS_SQL): the asked posts and the offsets. */
+function seriesParams(query: AnalyticsSeriesQuery): SeriesParams {
+  return {
+    owner_id: query.ownerId,
+    account_ids: query.accountIds === null ? null : jsonToSql(query.accountIds),
+    from: query.from.getTime(),
+    to: query.to.getTime(),
+    offsets: jsonToSql(offsetsParam(query.offsets)),
+  };
+}
+
 function rowToSnapshot(row: SnapshotRow): MetricSnapshot {
   return {
     postId: row.post_id,
@@ -247,10 +261,10 @@ export function createSqliteAnalyticsQueries(
     'SELECT * FROM metric_snapshots WHERE post_id = ? ORDER BY slot',
   );
   const segmentSums = db.prepare<[SegmentParams], SegmentRow>(PLATFORM_SUMS_SQL);
-  const timeCells = db.prepare<[AskedPosts & { offsets: string }], TimeCell>(TIME_CELLS_SQL);
+  const timeCells = db.prepare<[SeriesParams], TimeCell>(TIME_CELLS_SQL);
   const categorySums = db.prepare<[AskedPosts], CategorySums>(CATEGORIES_SQL);
   const topPosts = db.prepare<[AskedPosts & { top: number }], RankedRow>(TOP_POSTS_SQL);
-  const daySums = db.prepare<[AskedPosts & { offsets: string }], DaySums>(DAY_SUMS_SQL);
+  const daySums = db.prepare<[SeriesParams], DaySums>(DAY_SUMS_SQL);
 
   // Deferred: the four reads see one snapshot of the database.
   const aggregate = db.transaction((query: AnalyticsQuery): AnalyticsAggregates => {
@@ -294,22 +308,10 @@ export function createSqliteAnalyticsQueries(
       return aggregate(query);
     },
     async aggregateByDay(query) {
-      return daySums.all({
-        owner_id: query.ownerId,
-        account_ids: query.accountIds === null ? null : jsonToSql(query.accountIds),
-        from: query.from.getTime(),
-        to: query.to.getTime(),
-        offsets: jsonToSql(offsetsParam(query.offsets)),
-      });
+      return daySums.all(seriesParams(query));
     },
     async aggregateTimeCells(query) {
-      return timeCells.all({
-        owner_id: query.ownerId,
-        account_ids: query.accountIds === null ? null : jsonToSql(query.accountIds),
-        from: query.from.getTime(),
-        to: query.to.getTime(),
-        offsets: jsonToSql(offsetsParam(query.offsets)),
-      });
+      return timeCells.all(seriesParams(query));
     },
     async listSnapshots(postId) {
       return selectSnapshots.all(postId).map(rowToSnapshot);

@@ -9,7 +9,14 @@ import {
 } from '@svc/core';
 import type { CollectionJobRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { jsonToSql, nullableDateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import {
+  jsonToSql,
+  type LeaseClaimParams,
+  leaseClaimParams,
+  nullableDateToSql,
+  SQLITE_ROWS,
+  type SqliteTypes,
+} from './sql-values.js';
 import { type AccountRow, rowToAccount } from './sqlite-account-store.js';
 import { createSqliteAnalyticsQueries } from './sqlite-analytics-queries.js';
 import type { SqliteJournal } from './sqlite-journal.js';
@@ -79,8 +86,6 @@ ON CONFLICT (account_id) DO UPDATE SET read_at = excluded.read_at`;
 
 type JobRow = CollectionJobRowOf<SqliteTypes>;
 
-type ClaimParams = { now: number; lease_owner: string; lease_until: number; limit: number };
-
 type Figures = Partial<Record<MetricName | 'engagement', number | null>>;
 
 type RecordParams = {
@@ -112,7 +117,7 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
      ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
   );
   const insertCollection = db.prepare(INSERT_COLLECTION_SQL);
-  const claimDue = db.prepare<[ClaimParams], JobRow>(CLAIM_COLLECTIONS_SQL);
+  const claimDue = db.prepare<[LeaseClaimParams], JobRow>(CLAIM_COLLECTIONS_SQL);
   const selectHeldPlatform = db
     .prepare<[string, string], string>(
       'SELECT platform FROM post_collections WHERE post_id = ? AND lease_owner = ?',
@@ -172,7 +177,7 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
     return events.length;
   }).immediate;
 
-  const claim = db.transaction((params: ClaimParams) =>
+  const claim = db.transaction((params: LeaseClaimParams) =>
     claimDue.all(params).sort(byDueThenId).map(rowToCollectionJob),
   ).immediate;
 
@@ -212,17 +217,9 @@ export function createSqliteAnalyticsStore(db: Database.Database, journal: Sqlit
     async followJournal(limit) {
       return follow(Math.max(0, Math.floor(limit)));
     },
-    async claimCollections({ now, leaseOwner, leaseUntil, limit }) {
-      // Below one (NaN too) takes nothing; SQLite reads LIMIT -1 as none, as the memory store's
-      // slice reads an infinite limit.
-      if (!(limit >= 1)) return [];
-      const count = Number.isFinite(limit) ? Math.floor(limit) : -1;
-      return claim({
-        now: now.getTime(),
-        lease_owner: leaseOwner,
-        lease_until: leaseUntil.getTime(),
-        limit: count,
-      });
+    async claimCollections(request) {
+      const params = leaseClaimParams(request);
+      return params === null ? [] : claim(params);
     },
     async recordCollection(result) {
       return record(result);

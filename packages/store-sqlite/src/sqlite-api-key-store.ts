@@ -2,6 +2,7 @@ import type { ApiKeyStore } from '@svc/core';
 import type { ApiKeyRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import type { CredentialCache } from './credential-cache.js';
+import { rowInserter } from './row-inserter.js';
 import { dateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
 
@@ -11,10 +12,7 @@ const { apiKeyToRow, rowToApiKey } = SQLITE_ROWS;
 
 /** The ApiKeyStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteApiKeyStore(db: Database.Database, credentials: CredentialCache): ApiKeyStore {
-  const insertKey = db.prepare<[ApiKeyRow]>(
-    `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at, last_used_at)
-     VALUES (@id, @owner_id, @name, @secret_hash, @scopes, @account_ids, @created_at, @expires_at, @revoked_at, @last_used_at)`,
-  );
+  const insertKey = rowInserter<ApiKeyRow>(db, 'api_keys');
   const selectKey = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?');
   // Two primary-key reads, not a join: in SQLite 3.54 the joined read cost six times as much.
   const selectOwner = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
@@ -33,7 +31,7 @@ export function createSqliteApiKeyStore(db: Database.Database, credentials: Cred
 
   return {
     async insertApiKey(key) {
-      insertKey.run(apiKeyToRow(key));
+      insertKey(apiKeyToRow(key));
       credentials.clear();
     },
     async getApiKey(id) {

@@ -1,6 +1,7 @@
 import type { ApprovalDecision, ApprovalStore } from '@svc/core';
 import type { ApprovalRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
+import { idTable } from './id-table.js';
 import { dateToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 /**
@@ -32,24 +33,14 @@ export function decisionParams(id: string, decision: ApprovalDecision): Decision
 
 /** The ApprovalStore of a SQLite database. */
 export function createSqliteApprovalStore(db: Database.Database): ApprovalStore {
-  const insert = db.prepare<[ApprovalRow]>(
-    `INSERT INTO approvals
-       (id, post_id, owner_id, status, request_note, reviewer_note, requested_at, decided_at, requested_by)
-     VALUES (@id, @post_id, @owner_id, @status, @request_note, @reviewer_note, @requested_at, @decided_at, @requested_by)`,
-  );
-  const select = db.prepare<[string], ApprovalRow>('SELECT * FROM approvals WHERE id = ?');
+  const approvals = idTable(db, 'approvals', approvalToRow, rowToApproval);
   const selectLatest = db.prepare<[string], ApprovalRow>(
     'SELECT * FROM approvals WHERE post_id = ? ORDER BY requested_at DESC, id DESC LIMIT 1',
   );
   const decide = db.prepare<[DecisionParams], ApprovalRow>(DECIDE_APPROVAL_SQL);
   return {
-    async insertApproval(approval) {
-      insert.run(approvalToRow(approval));
-    },
-    async getApproval(id) {
-      const row = select.get(id);
-      return row === undefined ? null : rowToApproval(row);
-    },
+    insertApproval: approvals.insert,
+    getApproval: approvals.get,
     async getLatestForPost(postId) {
       const row = selectLatest.get(postId);
       return row === undefined ? null : rowToApproval(row);

@@ -18,7 +18,7 @@ import {
   rowToAutomation,
   rowToCommentJob,
 } from './automation-row.js';
-import { dateToSql, jsonToSql } from './sql-values.js';
+import { dateToSql, jsonToSql, type LeaseClaimParams, leaseClaimParams } from './sql-values.js';
 import { type AccountRow, rowToAccount } from './sqlite-account-store.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
@@ -98,8 +98,6 @@ WHERE comment_id = ? AND lease_owner = ?`;
 export const PRIVATE_REPLIES_SINCE_SQL = `SELECT count(*) FROM automation_inbox
 WHERE ig_user_id = ? AND private_marked_at >= ?`;
 
-type ClaimParams = { now: number; lease_owner: string; lease_until: number; limit: number };
-
 type AdvanceParams = {
   comment_id: string;
   lease_owner: string;
@@ -135,7 +133,7 @@ export function createSqliteAutomationStore(db: Database.Database, journal: Sqli
   );
   const selectAccount = db.prepare<[string], AccountRow>('SELECT * FROM connected_accounts WHERE id = ?');
   const insertComment = db.prepare<[NewInboxRow]>(INSERT_COMMENT_SQL);
-  const claimDue = db.prepare<[ClaimParams], InboxRow>(CLAIM_COMMENTS_SQL);
+  const claimDue = db.prepare<[LeaseClaimParams], InboxRow>(CLAIM_COMMENTS_SQL);
   const advanceHeld = db.prepare<[AdvanceParams]>(ADVANCE_COMMENT_SQL);
   const count = db.prepare<[{ automation_id: string; counter: string }]>(COUNT_SQL);
   const defer = db.prepare<[number, string, string]>(DEFER_COMMENT_SQL);
@@ -175,7 +173,7 @@ export function createSqliteAutomationStore(db: Database.Database, journal: Sqli
     return added;
   }).immediate;
 
-  const claim = db.transaction((params: ClaimParams) =>
+  const claim = db.transaction((params: LeaseClaimParams) =>
     claimDue.all(params).sort(byDueThenId).map(rowToCommentJob),
   ).immediate;
 
@@ -220,16 +218,9 @@ export function createSqliteAutomationStore(db: Database.Database, journal: Sqli
     async recordComments(comments) {
       return comments.length === 0 ? 0 : record(comments);
     },
-    async claimComments({ now, leaseOwner, leaseUntil, limit }) {
-      // Below one (NaN too) takes nothing; SQLite reads LIMIT -1 as none, as the memory store's
-      // slice reads an infinite limit.
-      if (!(limit >= 1)) return [];
-      return claim({
-        now: dateToSql(now),
-        lease_owner: leaseOwner,
-        lease_until: dateToSql(leaseUntil),
-        limit: Number.isFinite(limit) ? Math.floor(limit) : -1,
-      });
+    async claimComments(request) {
+      const params = leaseClaimParams(request);
+      return params === null ? [] : claim(params);
     },
     async advanceComment(step) {
       return advance(step);

@@ -1,11 +1,7 @@
 import type { BillingStore } from '@svc/core';
-import {
-  type BillingEventRowOf,
-  type BillingSubscriptionRowOf,
-  insertBillingEventSql,
-  saveSubscriptionSql,
-} from '@svc/store-sql';
+import { type BillingEventRowOf, type BillingSubscriptionRowOf, saveSubscriptionSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
+import { rowInserter } from './row-inserter.js';
 import { NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 type SubscriptionRow = BillingSubscriptionRowOf<SqliteTypes>;
@@ -18,7 +14,7 @@ export function createSqliteBillingStore(db: Database.Database): BillingStore {
     'SELECT * FROM subscriptions WHERE user_id = ?',
   );
   const upsertSubscription = db.prepare<[SubscriptionRow]>(saveSubscriptionSql(NAMED));
-  const insertEvent = db.prepare<[BillingEventRow]>(insertBillingEventSql(NAMED));
+  const insertEvent = rowInserter<BillingEventRow>(db, 'billing_events');
   const selectLastEvents = db.prepare<[string, number], BillingEventRow>(
     'SELECT * FROM billing_events WHERE user_id = ? ORDER BY at DESC, id DESC LIMIT ?',
   );
@@ -31,7 +27,7 @@ export function createSqliteBillingStore(db: Database.Database): BillingStore {
       upsertSubscription.run(SQLITE_ROWS.billingSubscriptionToRow(subscription));
     },
     async addEvent(event) {
-      insertEvent.run(SQLITE_ROWS.billingEventToRow(event));
+      insertEvent(SQLITE_ROWS.billingEventToRow(event));
     },
     async lastEvents(userId, limit) {
       return selectLastEvents.all(userId, Math.max(0, limit)).map(SQLITE_ROWS.rowToBillingEvent);

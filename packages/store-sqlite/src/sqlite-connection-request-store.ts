@@ -1,20 +1,13 @@
 import type { ConnectionRequestStore } from '@svc/core';
-import type { ConnectionRequestRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, jsonToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
-
-type ConnectionRequestRow = ConnectionRequestRowOf<SqliteTypes>;
+import { idTable } from './id-table.js';
+import { dateToSql, jsonToSql, SQLITE_ROWS } from './sql-values.js';
 
 const { connectionRequestToRow, rowToConnectionRequest } = SQLITE_ROWS;
 
 /** The ConnectionRequestStore of a SQLite database. */
 export function createSqliteConnectionRequestStore(db: Database.Database): ConnectionRequestStore {
-  const insert = db.prepare<[ConnectionRequestRow]>(
-    `INSERT INTO connection_requests
-       (id, owner_id, platform, nonce, sealed_code_verifier, created_at, expires_at, used_at, account_ids)
-     VALUES (@id, @owner_id, @platform, @nonce, @sealed_code_verifier, @created_at, @expires_at, @used_at, @account_ids)`,
-  );
-  const select = db.prepare<[string], ConnectionRequestRow>('SELECT * FROM connection_requests WHERE id = ?');
+  const requests = idTable(db, 'connection_requests', connectionRequestToRow, rowToConnectionRequest);
   // The `used_at IS NULL` guard makes spending a compare-and-set: one racing callback wins.
   const spend = db.prepare<[number, string]>(
     'UPDATE connection_requests SET used_at = ? WHERE id = ? AND used_at IS NULL',
@@ -23,13 +16,8 @@ export function createSqliteConnectionRequestStore(db: Database.Database): Conne
     'UPDATE connection_requests SET account_ids = ? WHERE id = ?',
   );
   return {
-    async insertConnectionRequest(request) {
-      insert.run(connectionRequestToRow(request));
-    },
-    async getConnectionRequest(id) {
-      const row = select.get(id);
-      return row === undefined ? null : rowToConnectionRequest(row);
-    },
+    insertConnectionRequest: requests.insert,
+    getConnectionRequest: requests.get,
     async spendConnectionRequest(id, at) {
       return spend.run(dateToSql(at), id).changes === 1;
     },

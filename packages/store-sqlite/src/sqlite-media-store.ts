@@ -10,9 +10,10 @@ import {
   type PostStatus,
   type UploadedFile,
 } from '@svc/core';
-import { insertMediaAssetSql, type MediaAssetRowOf } from '@svc/store-sql';
+import type { MediaAssetRowOf } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { dateToSql, jsonFromSql, jsonToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import { rowInserter } from './row-inserter.js';
+import { dateToSql, jsonFromSql, jsonToSql, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 import { createSqliteBlobRemovals } from './sqlite-blob-removals.js';
 import type { SqliteJournal } from './sqlite-journal.js';
 
@@ -59,7 +60,7 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
     `DELETE FROM media_assets WHERE id IN (
        SELECT id FROM media_assets WHERE status = 'pending' AND created_at < ? ORDER BY created_at LIMIT ?)`,
   );
-  const insertAsset = db.prepare<[MediaAssetRow]>(insertMediaAssetSql(NAMED));
+  const insertAsset = rowInserter<MediaAssetRow>(db, 'media_assets');
   const selectAsset = db.prepare<[string], MediaAssetRow>('SELECT * FROM media_assets WHERE id = ?');
   // json_each turns the id list into rows, so any number of ids is one statement.
   const selectAssets = db.prepare<[string], MediaAssetRow>(
@@ -135,7 +136,7 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
       const used = selectUsage.get(asset.ownerId) ?? 0;
       if (used + asset.sizeBytes > limit)
         return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: limit };
-      insertAsset.run(mediaAssetToRow(asset));
+      insertAsset(mediaAssetToRow(asset));
       addUsage.run(asset.ownerId, asset.sizeBytes);
       remember(asset.id);
       journal.append(events);
@@ -186,7 +187,7 @@ export function createSqliteMediaStore(db: Database.Database, journal: SqliteJou
       return add(asset, options.storageLimitBytes, options.sourceUrl, options.events ?? [], options);
     },
     async insertPendingAsset(asset) {
-      insertAsset.run(mediaAssetToRow(asset));
+      insertAsset(mediaAssetToRow(asset));
     },
     async deleteAbandonedUploads(createdBefore, limit) {
       return deleteAbandoned.run(dateToSql(createdBefore), limit).changes;

@@ -1,13 +1,5 @@
 // The statements of the SQLite WebhookStore. Exported for its query-plan test, too.
 
-/** Stores a new subscription (every column of SubscriptionRow). */
-export const INSERT_SUBSCRIPTION_SQL = `INSERT INTO webhook_subscriptions
-  (id, owner_id, url, events, description, account_ids, sealed_secret, previous_sealed_secret,
-   previous_secret_until, enabled, disabled_reason, disabled_at, failing_since, created_at, updated_at)
-VALUES (@id, @owner_id, @url, @events, @description, @account_ids, @sealed_secret,
-  @previous_sealed_secret, @previous_secret_until, @enabled, @disabled_reason, @disabled_at,
-  @failing_since, @created_at, @updated_at)`;
-
 /** Saves a patched subscription; id, owner and creation time are its identity and never change. */
 export const UPDATE_SUBSCRIPTION_SQL = `UPDATE webhook_subscriptions SET url = @url, events = @events,
   description = @description, account_ids = @account_ids, sealed_secret = @sealed_secret,

@@ -18,6 +18,7 @@ import {
   type WebhookSubscriptionPatch,
 } from '@svc/core';
 import type Database from 'better-sqlite3';
+import { rowInserter } from './row-inserter.js';
 import { dateToSql, jsonToSql, nullableDateToSql } from './sql-values.js';
 import {
   ANY_DELIVERY_DUE_SQL,
@@ -26,7 +27,6 @@ import {
   INSERT_ATTEMPT_SQL,
   INSERT_DELIVERY_SQL,
   INSERT_MESSAGE_SQL,
-  INSERT_SUBSCRIPTION_SQL,
   LEASE_FAN_OUT_SQL,
   LIST_ATTEMPTS_SQL,
   LIST_SUBSCRIPTIONS_SQL,
@@ -91,7 +91,7 @@ const byDueThenId = (a: DeliveryRow, b: DeliveryRow) =>
  * the same delivery.
  */
 export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
-  const insertSubscription = db.prepare<[SubscriptionRow]>(INSERT_SUBSCRIPTION_SQL);
+  const insertSubscription = rowInserter<SubscriptionRow>(db, 'webhook_subscriptions');
   const selectSubscription = db.prepare<[string, string], SubscriptionRow>(
     'SELECT * FROM webhook_subscriptions WHERE id = ? AND owner_id = ?',
   );
@@ -244,7 +244,7 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
 
   return {
     async createSubscription(subscription) {
-      insertSubscription.run(subscriptionToRow(subscription));
+      insertSubscription(subscriptionToRow(subscription));
     },
     async getSubscription(ownerId, id) {
       const row = selectSubscription.get(id, ownerId);

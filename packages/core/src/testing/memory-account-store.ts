@@ -56,7 +56,7 @@ export function createMemoryAccountStore(sources: MemoryAccountSources): Account
       const account = [...accounts.values()].find(
         (a) => a.ownerId === ownerId && a.platform === platform && a.platformAccountId === platformAccountId,
       );
-      return account === undefined ? null : copy(account);
+      return copyOrNull(account);
     },
     async getAccount(id) {
       live();

@@ -14,6 +14,7 @@ import type { JournalEvent } from '../journal/index.js';
 import type { Post } from '../posts/index.js';
 import { aggregateOf, daySumsOf } from './memory-analytics-aggregates.js';
 import { copy } from './memory-copy.js';
+import { heldBy, leaseAll, leaseFree, release } from './memory-lease.js';
 
 type Collection = Omit<NewCollection, 'nextAt' | 'status' | 'platformPostId'> & {
   platformPostId: string;
@@ -59,10 +60,6 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Mem
     doneSlot: c.doneSlot,
     status: c.status,
   });
-  const held = (postId: string, leaseOwner: string) => {
-    const c = collections.get(postId);
-    return c !== undefined && c.leaseOwner === leaseOwner ? c : null;
-  };
 
   return {
     forgetPosts(postIds) {
@@ -91,27 +88,18 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Mem
     async claimCollections({ now, leaseOwner, leaseUntil, limit }) {
       live();
       const due = [...collections.values()]
-        .filter(
-          (c) =>
-            c.nextAt !== null &&
-            c.nextAt.getTime() <= now.getTime() &&
-            (c.leaseUntil === null || c.leaseUntil.getTime() <= now.getTime()),
-        )
+        .filter((c) => c.nextAt !== null && c.nextAt.getTime() <= now.getTime() && leaseFree(c, now))
         .sort(
           (a, b) =>
             (a.nextAt?.getTime() ?? 0) - (b.nextAt?.getTime() ?? 0) || a.postId.localeCompare(b.postId),
         )
         .slice(0, Math.max(0, limit));
-      for (const c of due) {
-        c.leaseOwner = leaseOwner;
-        c.leaseUntil = new Date(leaseUntil);
-      }
-      return due.map(jobOf);
+      return leaseAll(due, leaseOwner, leaseUntil).map(jobOf);
     },
 
     async recordCollection(result) {
       live();
-      const c = held(result.postId, result.leaseOwner);
+      const c = heldBy(collections, result.postId, result.leaseOwner);
       if (c === null) return false;
       if (result.metrics !== null) {
         const kept = snapshots.get(c.postId) ?? [];
@@ -130,14 +118,13 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Mem
       c.status = result.status;
       c.doneSlot = Math.max(c.doneSlot ?? result.slot, result.slot);
       c.nextAt = result.nextAt === null ? null : new Date(result.nextAt);
-      c.leaseOwner = null;
-      c.leaseUntil = null;
+      release(c);
       return true;
     },
 
     async settleAwaitedId(result) {
       live();
-      const c = held(result.postId, result.leaseOwner);
+      const c = heldBy(collections, result.postId, result.leaseOwner);
       if (c === null || c.status !== 'awaiting_id') return false;
       if (result.outcome.kind === 'found') {
         c.platformPostId = result.outcome.platformPostId;
@@ -147,18 +134,16 @@ export function createMemoryAnalyticsStore(sources: MemoryAnalyticsSources): Mem
         c.status = 'not_available';
         c.nextAt = null;
       }
-      c.leaseOwner = null;
-      c.leaseUntil = null;
+      release(c);
       return true;
     },
 
     async deferCollection(postId, leaseOwner, until) {
       live();
-      const c = held(postId, leaseOwner);
+      const c = heldBy(collections, postId, leaseOwner);
       if (c === null) return false;
       c.nextAt = new Date(until);
-      c.leaseOwner = null;
-      c.leaseUntil = null;
+      release(c);
       return true;
     },
 

@@ -1,28 +1,23 @@
 import type { ApiKey, ApiKeyStore, User } from '../identity/index.js';
 import { copy, copyOrNull } from './memory-copy.js';
+import { memoryTable } from './memory-table.js';
 
 /** The ApiKeyStore of the memory store; `owner` looks up a stored user, `live` throws once it is closed. */
 export function createMemoryApiKeyStore(
   live: () => void,
   owner: (id: string) => User | undefined,
 ): ApiKeyStore {
-  const keys = new Map<string, ApiKey>();
+  const table = memoryTable<ApiKey>(live, 'API key');
+  const keys = table.rows;
   return {
-    async insertApiKey(key) {
-      live();
-      if (keys.has(key.id)) throw new Error(`API key ${key.id} already exists.`);
-      keys.set(key.id, copy(key));
-    },
-    async getApiKey(id) {
-      live();
-      return copyOrNull(keys.get(id));
-    },
+    insertApiKey: table.insert,
+    getApiKey: table.get,
     async getApiKeyWithOwner(id) {
       live();
       const key = keys.get(id);
       if (key === undefined) return null;
       const found = owner(key.ownerId);
-      return { key: copy(key), owner: found === undefined ? null : copy(found) };
+      return { key: copy(key), owner: copyOrNull(found) };
     },
     async listApiKeys(ownerId) {
       live();

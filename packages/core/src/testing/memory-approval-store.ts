@@ -1,5 +1,6 @@
 import type { Approval, ApprovalStore } from '../approvals/index.js';
-import { copyOrNull } from './memory-copy.js';
+import { copy } from './memory-copy.js';
+import { memoryTable } from './memory-table.js';
 
 /** The memory ApprovalStore, and a synchronous look at one approval for the post store's transactions. */
 export type MemoryApprovalStore = ApprovalStore & {
@@ -13,8 +14,8 @@ export type MemoryApprovalStore = ApprovalStore & {
 
 /** The ApprovalStore of the memory store; `live` throws once the store is closed. */
 export function createMemoryApprovalStore(live: () => void): MemoryApprovalStore {
-  const approvals = new Map<string, Approval>();
-  const copy = (a: Approval): Approval => structuredClone(a);
+  const table = memoryTable<Approval>(live, 'Approval');
+  const approvals = table.rows;
   return {
     peek: (id) => approvals.get(id),
     put: (approval) => {
@@ -27,15 +28,8 @@ export function createMemoryApprovalStore(live: () => void): MemoryApprovalStore
       }
       return removed;
     },
-    async insertApproval(approval) {
-      live();
-      if (approvals.has(approval.id)) throw new Error(`Approval ${approval.id} already exists.`);
-      approvals.set(approval.id, copy(approval));
-    },
-    async getApproval(id) {
-      live();
-      return copyOrNull(approvals.get(id));
-    },
+    insertApproval: table.insert,
+    getApproval: table.get,
     async getLatestForPost(postId) {
       live();
       let latest: Approval | null = null;

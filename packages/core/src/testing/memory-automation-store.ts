@@ -10,6 +10,7 @@ import {
 } from '../automations/index.js';
 import type { DomainEvent } from '../journal/index.js';
 import { copy } from './memory-copy.js';
+import { heldBy, leaseAll, leaseFree, release } from './memory-lease.js';
 
 type InboxRow = InboxComment & {
   stage: CommentStage;
@@ -50,10 +51,6 @@ export function createMemoryAutomationStore(sources: MemoryAutomationSources): A
       ...job
     } = copy(row);
     return job;
-  };
-  const held = (commentId: string, leaseOwner: string) => {
-    const row = inbox.get(commentId);
-    return row !== undefined && row.leaseOwner === leaseOwner ? row : null;
   };
 
   return {
@@ -134,23 +131,14 @@ export function createMemoryAutomationStore(sources: MemoryAutomationSources): A
     async claimComments({ now, leaseOwner, leaseUntil, limit }) {
       live();
       const due = [...inbox.values()]
-        .filter(
-          (row) =>
-            row.stage !== 'done' &&
-            row.nextAt.getTime() <= now.getTime() &&
-            (row.leaseUntil === null || row.leaseUntil.getTime() <= now.getTime()),
-        )
+        .filter((row) => row.stage !== 'done' && row.nextAt.getTime() <= now.getTime() && leaseFree(row, now))
         .sort((x, y) => x.nextAt.getTime() - y.nextAt.getTime() || (x.commentId < y.commentId ? -1 : 1))
         .slice(0, limit);
-      for (const row of due) {
-        row.leaseOwner = leaseOwner;
-        row.leaseUntil = new Date(leaseUntil);
-      }
-      return due.map(jobOf);
+      return leaseAll(due, leaseOwner, leaseUntil).map(jobOf);
     },
     async advanceComment(advance) {
       live();
-      const row = held(advance.commentId, advance.leaseOwner);
+      const row = heldBy(inbox, advance.commentId, advance.leaseOwner);
       if (row === null) return false;
       if (advance.stage === 'private_sending' && row.stage !== 'private_sending') {
         row.privateMarkedAt = new Date(advance.at);
@@ -159,8 +147,7 @@ export function createMemoryAutomationStore(sources: MemoryAutomationSources): A
       row.automationId = advance.automationId;
       row.outcome = advance.outcome;
       if (advance.stage === 'done') {
-        row.leaseOwner = null;
-        row.leaseUntil = null;
+        release(row);
       }
       for (const { automationId, counter } of advance.counters) {
         const totals = counts.get(automationId);
@@ -170,12 +157,11 @@ export function createMemoryAutomationStore(sources: MemoryAutomationSources): A
     },
     async deferComment(commentId, leaseOwner, until) {
       live();
-      const row = held(commentId, leaseOwner);
+      const row = heldBy(inbox, commentId, leaseOwner);
       if (row === null) return false;
       row.attempts += 1;
       row.nextAt = new Date(until);
-      row.leaseOwner = null;
-      row.leaseUntil = null;
+      release(row);
       return true;
     },
     async privateRepliesSince(igUserId, since) {

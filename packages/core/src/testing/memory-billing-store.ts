@@ -1,5 +1,5 @@
 import type { BillingEvent, BillingStore, Subscription } from '../billing/index.js';
-import { copy, copyOrNull } from './memory-copy.js';
+import { copy, copyOrNull, insertCopy } from './memory-copy.js';
 
 /**
  * The BillingStore part of the memory store. `live` throws once the store is closed; values are
@@ -19,8 +19,7 @@ export function createMemoryBillingStore(live: () => void): BillingStore {
     },
     async addEvent(event) {
       live();
-      if (events.has(event.id)) throw new Error(`Billing event ${event.id} already exists.`);
-      events.set(event.id, copy(event));
+      insertCopy(events, 'Billing event', event);
     },
     async lastEvents(userId, limit) {
       live();

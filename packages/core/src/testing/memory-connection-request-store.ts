@@ -1,20 +1,13 @@
 import type { ConnectionRequest, ConnectionRequestStore } from '../accounts/index.js';
-import { copy, copyOrNull } from './memory-copy.js';
+import { memoryTable } from './memory-table.js';
 
 /** The ConnectionRequestStore of the memory store; `live` throws once the store is closed. */
 export function createMemoryConnectionRequestStore(live: () => void): ConnectionRequestStore {
-  const connectionRequests = new Map<string, ConnectionRequest>();
+  const table = memoryTable<ConnectionRequest>(live, 'Connection request');
+  const connectionRequests = table.rows;
   return {
-    async insertConnectionRequest(request) {
-      live();
-      if (connectionRequests.has(request.id))
-        throw new Error(`Connection request ${request.id} already exists.`);
-      connectionRequests.set(request.id, copy(request));
-    },
-    async getConnectionRequest(id) {
-      live();
-      return copyOrNull(connectionRequests.get(id));
-    },
+    insertConnectionRequest: table.insert,
+    getConnectionRequest: table.get,
     async spendConnectionRequest(id, at) {
       live();
       const request = connectionRequests.get(id);

@@ -1,27 +1,16 @@
 import { ACCOUNT_HOLDING_STATUSES } from '../accounts/index.js';
 import type { MediaAsset, MediaListQuery, MediaPage, MediaUse } from '../media/index.js';
 import type { Post } from '../posts/index.js';
+import { newestFirstPage } from './memory-newest-first-page.js';
 
 /** A page of an owner's active assets, newest first, as the SQL stores read it. */
 export function mediaPageOf(assets: Iterable<MediaAsset>, query: MediaListQuery): MediaPage {
-  const after = query.after;
-  const listed = [...assets]
-    .filter(
-      (m) =>
-        m.ownerId === query.ownerId &&
-        m.status === 'active' &&
-        (after === null ||
-          m.createdAt.getTime() < after.createdAt.getTime() ||
-          (m.createdAt.getTime() === after.createdAt.getTime() && m.id < after.id)),
-    )
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
-  const page = listed.slice(0, Math.max(0, query.limit));
-  const last = page.at(-1);
-  return {
-    assets: page,
-    next:
-      listed.length > page.length && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null,
-  };
+  const { page, next } = newestFirstPage(
+    [...assets].filter((m) => m.ownerId === query.ownerId && m.status === 'active'),
+    query.after,
+    query.limit,
+  );
+  return { assets: page, next };
 }
 
 /** The owner's posts (not deleted) using any of `mediaIds`, directly or as a derived copy's original. */

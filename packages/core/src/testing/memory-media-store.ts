@@ -2,7 +2,7 @@ import type { DomainEvent } from '../journal/index.js';
 import { type MediaAsset, type MediaStore, mediaDeletionRefusal } from '../media/index.js';
 import type { Post } from '../posts/index.js';
 import { createMemoryBlobRemovals } from './memory-blob-removals.js';
-import { copy, copyOrNull } from './memory-copy.js';
+import { copy, copyOrNull, insertCopy } from './memory-copy.js';
 import { mediaPageOf, mediaUsesOf } from './memory-library-queries.js';
 import { ownerKey } from './memory-owner-key.js';
 
@@ -47,8 +47,7 @@ export function createMemoryMediaStore(sources: MemoryMediaSources): MediaStore 
       if (used + asset.sizeBytes > options.storageLimitBytes) {
         return { kind: 'storage_quota_exceeded', usedBytes: used, limitBytes: options.storageLimitBytes };
       }
-      if (media.has(asset.id)) throw new Error(`Media asset ${asset.id} already exists.`);
-      media.set(asset.id, copy(asset));
+      insertCopy(media, 'Media asset', asset);
       storageUsed.set(asset.ownerId, used + asset.sizeBytes);
       remember(asset.id);
       append(options.events ?? []);
@@ -56,8 +55,7 @@ export function createMemoryMediaStore(sources: MemoryMediaSources): MediaStore 
     },
     async insertPendingAsset(asset) {
       live();
-      if (media.has(asset.id)) throw new Error(`Media asset ${asset.id} already exists.`);
-      media.set(asset.id, copy(asset));
+      insertCopy(media, 'Media asset', asset);
     },
     async deleteAbandonedUploads(createdBefore, limit) {
       live();

@@ -8,6 +8,7 @@ import {
   REPEATABLE_STATUSES,
   type RepeatQuery,
 } from '../posts/index.js';
+import { newestFirstPage } from './memory-newest-first-page.js';
 
 // The read queries of the memory PostStore over a snapshot of its rows, kept apart so the store
 // file stays about storage. They define the order and filters the SQL stores must match.
@@ -41,34 +42,19 @@ function matchesText(post: Post, text: string | null | undefined): boolean {
   return foldAscii(post.caption).includes(wanted) || foldAscii(post.title ?? '').includes(wanted);
 }
 
-/** Newest first: createdAt desc, then id desc. */
-function newestFirst(a: Post, b: Post): number {
-  return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-}
-
 /** `listPosts` over every stored post. */
 export function listPostsOf(all: Iterable<Post>, query: PostListQuery): PostPage {
-  const after = query.after;
-  const matching = [...all]
-    .filter(
-      (p) =>
-        p.ownerId === query.ownerId &&
-        p.deletedAt === null &&
-        (query.statuses === null || query.statuses.includes(publicStatus(p.status))) &&
-        withinAccounts(p, query.accountIds) &&
-        matchesTargetAndTime(p, query) &&
-        matchesText(p, query.text) &&
-        (after === null ||
-          p.createdAt.getTime() < after.createdAt.getTime() ||
-          (p.createdAt.getTime() === after.createdAt.getTime() && p.id < after.id)),
-    )
-    .sort(newestFirst);
-  const limit = Math.max(0, Math.floor(query.limit));
-  const posts = matching.slice(0, limit);
-  const last = posts.at(-1);
-  const next =
-    matching.length > limit && last !== undefined ? { createdAt: last.createdAt, id: last.id } : null;
-  return { posts, next };
+  const matching = [...all].filter(
+    (p) =>
+      p.ownerId === query.ownerId &&
+      p.deletedAt === null &&
+      (query.statuses === null || query.statuses.includes(publicStatus(p.status))) &&
+      withinAccounts(p, query.accountIds) &&
+      matchesTargetAndTime(p, query) &&
+      matchesText(p, query.text),
+  );
+  const { page, next } = newestFirstPage(matching, query.after, query.limit);
+  return { posts: page, next };
 }
 
 /** `countPostsByStatus` over every stored post. */

@@ -1,6 +1,6 @@
 import type { ConnectedAccount } from '../accounts/index.js';
 import type { PostingSchedule, PostingSlotStore } from '../queue/index.js';
-import { copy } from './memory-copy.js';
+import { copy, copyOrNull } from './memory-copy.js';
 
 /**
  * Posting slots in memory, with the SQL stores' behaviour: one schedule per account, and, like
@@ -15,7 +15,7 @@ export function createMemoryPostingSlotStore(
     async getPostingSchedule(accountId) {
       live();
       const schedule = schedules.get(accountId);
-      return schedule === undefined ? null : copy(schedule);
+      return copyOrNull(schedule);
     },
     async replacePostingSchedule(accountId, schedule) {
       live();

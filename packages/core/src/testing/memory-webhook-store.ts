@@ -18,7 +18,8 @@ import {
   type WebhookStore,
   type WebhookSubscription,
 } from '../webhooks/index.js';
-import { copy } from './memory-copy.js';
+import { copy, insertCopy } from './memory-copy.js';
+import { heldBy } from './memory-lease.js';
 import { inMemoryTransaction, type Undo } from './memory-transaction.js';
 
 type Consumer = { position: string | null; leaseOwner: string | null; leaseUntil: Date | null };
@@ -52,10 +53,6 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
   const ownDelivery = (ownerId: string, id: string) => {
     const found = deliveries.get(id);
     return found?.ownerId === ownerId ? found : null;
-  };
-  const held = (deliveryId: string, leaseOwner: string) => {
-    const found = deliveries.get(deliveryId);
-    return found !== undefined && found.leaseOwner === leaseOwner ? found : null;
   };
 
   /** Stores messages and their deliveries, leaving out those of missing subscriptions; throws first on a clash. */
@@ -123,7 +120,7 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
   // The small calls of core's finishAttemptScript; none throws after another wrote.
   const finishTx: FinishAttemptTx = {
     finishDelivery: (deliveryId, leaseOwner, result) => {
-      const delivery = held(deliveryId, leaseOwner);
+      const delivery = heldBy(deliveries, deliveryId, leaseOwner);
       if (delivery === null) return null;
       deliveries.set(delivery.id, {
         ...delivery,
@@ -169,9 +166,7 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
   return {
     async createSubscription(subscription) {
       live();
-      if (subscriptions.has(subscription.id))
-        throw new Error(`Webhook subscription ${subscription.id} already exists.`);
-      subscriptions.set(subscription.id, copy(subscription));
+      insertCopy(subscriptions, 'Webhook subscription', subscription);
     },
     async getSubscription(ownerId, id) {
       live();
@@ -266,7 +261,7 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
     },
     async releaseDelivery(deliveryId, leaseOwner, at) {
       live();
-      const delivery = held(deliveryId, leaseOwner);
+      const delivery = heldBy(deliveries, deliveryId, leaseOwner);
       if (delivery === null) return false;
       deliveries.set(deliveryId, {
         ...delivery,
