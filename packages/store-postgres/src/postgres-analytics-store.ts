@@ -37,7 +37,7 @@ import {
   RECORD_WITHOUT_METRICS_SQL,
   SETTLE_AWAITED_ID_SQL,
 } from './postgres-analytics-queries.js';
-import { listEventsAfter, numberEvents } from './postgres-journal.js';
+import { listEventsAfter, numberInTransaction } from './postgres-journal.js';
 import { withTransaction } from './with-transaction.js';
 
 /**
@@ -47,10 +47,12 @@ import { withTransaction } from './with-transaction.js';
 export function createPostgresAnalyticsStore(pool: Pool): AnalyticsStore {
   return {
     async followJournal(limit) {
-      await numberEvents(pool);
+      // One transaction a round: the cursor's lock first (followers take turns), then the
+      // numbering, so the clock is taken only by the follower whose turn it is.
       return withTransaction(pool, async (client) => {
         await client.query(CREATE_CURSOR_SQL, [ANALYTICS_CURSOR]);
         const cursor = await client.query<{ position: string | null }>(LOCK_CURSOR_SQL, [ANALYTICS_CURSOR]);
+        await numberInTransaction(client);
         const events = await listEventsAfter(client, cursor.rows[0]?.position ?? null, limit);
         const last = events.at(-1);
         if (last === undefined) return 0;

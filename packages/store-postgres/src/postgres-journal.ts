@@ -53,6 +53,14 @@ const ANY_UNNUMBERED_SQL = 'SELECT EXISTS (SELECT 1 FROM events WHERE position I
 const LOCK_CLOCK_SQL = 'SELECT position FROM journal_clock FOR UPDATE';
 
 /**
+ * LOCK_CLOCK_SQL when a committed event waits for its position (ANY_UNNUMBERED_SQL's question, in
+ * the same statement); no row, and no lock, when none does.
+ */
+const LOCK_CLOCK_IF_WAITING_SQL = `SELECT position FROM journal_clock
+WHERE EXISTS (SELECT 1 FROM events WHERE position IS NULL)
+FOR UPDATE`;
+
+/**
  * Numbers up to $2 committed events without a position, in `seq` order, from clock value $1 on,
  * and moves the clock past them. Run after LOCK_CLOCK_SQL, as its own statement: its snapshot is
  * taken once the lock is held, so it sees every event committed until then, and the numbering of
@@ -185,13 +193,36 @@ export async function listEventsAfter(
   return result.rows.map(rowToEvent);
 }
 
+/**
+ * `numberEvents` and `listEventsAfter` in one transaction: the journal's busiest reader (the
+ * webhook fan-out, a round per few commits) pays one transaction a read, not three (the question,
+ * the numbering, the read). Read after its own numbering, under the clock's lock, it sees every
+ * position up to the clock: those it gave and those of every numbering committed before it took
+ * the lock. What it read is answered only once the transaction has committed, so no reader acts on
+ * positions that a failed commit would take back.
+ */
+async function numberAndList(pool: Pool, after: string | null, limit: number): Promise<JournalEvent[]> {
+  return withTransaction(pool, async (client) => {
+    await numberInTransaction(client);
+    return listEventsAfter(client, after, limit);
+  });
+}
+
+/**
+ * Numbers what waits (as `numberEvents` does) inside the caller's transaction, which then holds
+ * the clock until it ends: its reads after this see every position up to the clock, and it must
+ * act on them only once it has committed (a rollback takes the positions back).
+ */
+export async function numberInTransaction(client: PoolClient): Promise<void> {
+  const clock = await client.query<{ position: string }>(LOCK_CLOCK_IF_WAITING_SQL);
+  const position = clock.rows[0]?.position;
+  if (position !== undefined) await client.query(NUMBER_SQL, [position, NUMBERING_BATCH]);
+}
+
 /** The EventStore of a PostgreSQL database. */
 export function createPostgresEventStore(pool: Pool): EventStore {
   return {
-    async listEvents(after, limit) {
-      await numberEvents(pool);
-      return listEventsAfter(pool, after, limit);
-    },
+    listEvents: (after, limit) => numberAndList(pool, after, limit),
     async historyOf(ownerId, subjectId, limit) {
       await numberEvents(pool);
       const result = await pool.query<EventRow>(HISTORY_SQL, [subjectId, ownerId, limitParam(limit)]);

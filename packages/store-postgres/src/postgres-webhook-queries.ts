@@ -45,8 +45,11 @@ WHERE c.lease_owner IS NULL OR c.lease_owner = excluded.lease_owner OR c.lease_u
   OR c.lease_until <= $3::timestamptz
 RETURNING c.position`;
 
-/** Moves consumer $1's cursor to $4 if $2 holds its lease and it is still at $3 (NULL-safe). */
-export const MOVE_FAN_OUT_SQL = `UPDATE journal_cursors SET position = $4
+/**
+ * Moves consumer $1's cursor to $4 if $2 holds its lease and it is still at $3 (NULL-safe),
+ * renewing the lease until $5 unless that is NULL.
+ */
+export const MOVE_FAN_OUT_SQL = `UPDATE journal_cursors SET position = $4, lease_until = COALESCE($5::timestamptz, lease_until)
 WHERE name = $1 AND lease_owner = $2 AND position IS NOT DISTINCT FROM $3::text`;
 
 /** Creates consumer $1's cursor at $2, unless it has one. */

@@ -114,8 +114,8 @@ function patchTx(client: PoolClient): AsyncTx<SubscriptionPatchTx> {
 /** The small calls of core's commitFanOutScript, on the transaction's client. */
 function fanOutTx(client: PoolClient): AsyncTx<FanOutTx> {
   return {
-    moveFanOut: async (consumer, leaseOwner, from, to) =>
-      (await client.query(MOVE_FAN_OUT_SQL, [consumer, leaseOwner, from, to])).rowCount === 1,
+    moveFanOut: async (consumer, leaseOwner, from, to, leaseUntil) =>
+      (await client.query(MOVE_FAN_OUT_SQL, [consumer, leaseOwner, from, to, leaseUntil])).rowCount === 1,
     insertMessages: (messages, deliveries) => insert(client, messages, deliveries),
   };
 }

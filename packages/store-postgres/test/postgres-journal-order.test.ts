@@ -163,7 +163,9 @@ await describePostgres('PostgreSQL event journal order', (db) => {
       ids: createSequentialIds(),
       mediaUrl: (id: string) => `https://media.example/${id}`,
     };
-    expect(await fanOutWebhooks(deps, { leaseOwner: 'worker', leaseMs: 60_000, batch: 500 })).toBe(200);
+    expect((await fanOutWebhooks(deps, { leaseOwner: 'worker', leaseMs: 60_000, batch: 500 }))?.events).toBe(
+      200,
+    );
     expect(await store.analytics.followJournal(500)).toBe(200);
   }
 

@@ -28,8 +28,11 @@ ON CONFLICT (name) DO UPDATE SET lease_owner = excluded.lease_owner, lease_until
 WHERE lease_owner IS NULL OR lease_owner = excluded.lease_owner OR lease_until IS NULL OR lease_until <= @now
 RETURNING position`;
 
-/** Moves the cursor if the lease is still this owner's and the cursor still at `from` (`IS`: NULL-safe). */
-export const MOVE_FAN_OUT_SQL = `UPDATE journal_cursors SET position = @to
+/**
+ * Moves the cursor if the lease is still this owner's and the cursor still at `from` (`IS`:
+ * NULL-safe), renewing the lease until `lease_until` unless that is NULL.
+ */
+export const MOVE_FAN_OUT_SQL = `UPDATE journal_cursors SET position = @to, lease_until = COALESCE(@lease_until, lease_until)
 WHERE name = @consumer AND lease_owner = @lease_owner AND position IS @from`;
 
 /** Creates a consumer's cursor at a position, unless it has one. */

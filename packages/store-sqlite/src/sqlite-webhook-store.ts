@@ -109,9 +109,9 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
     { position: string | null }
   >(LEASE_FAN_OUT_SQL);
   const moveFanOut =
-    db.prepare<[{ consumer: string; lease_owner: string; from: string | null; to: string }]>(
-      MOVE_FAN_OUT_SQL,
-    );
+    db.prepare<
+      [{ consumer: string; lease_owner: string; from: string | null; to: string; lease_until: number | null }]
+    >(MOVE_FAN_OUT_SQL);
   const startFanOut = db.prepare<[string, string]>(START_FAN_OUT_SQL);
   const insertMessage = db.prepare<[MessageRow]>(INSERT_MESSAGE_SQL);
   const insertDelivery = db.prepare<[DeliveryRow]>(INSERT_DELIVERY_SQL);
@@ -173,8 +173,14 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
 
   // The small calls of core's commitFanOutScript.
   const fanOutTx: FanOutTx = {
-    moveFanOut: (consumer, leaseOwner, from, to) =>
-      moveFanOut.run({ consumer, lease_owner: leaseOwner, from, to }).changes > 0,
+    moveFanOut: (consumer, leaseOwner, from, to, leaseUntil) =>
+      moveFanOut.run({
+        consumer,
+        lease_owner: leaseOwner,
+        from,
+        to,
+        lease_until: nullableDateToSql(leaseUntil),
+      }).changes > 0,
     insertMessages: insert,
   };
 

@@ -107,11 +107,11 @@ export function createMemoryWebhookStore(live: () => void): WebhookStore {
   // The small calls of core's commitFanOutScript. The cursor moves first, so the move records how
   // to undo it, for when the insert after it throws on a clash.
   const fanOutTx = (undo: Undo[]): FanOutTx => ({
-    moveFanOut: (consumer, leaseOwner, from, to) => {
+    moveFanOut: (consumer, leaseOwner, from, to, leaseUntil) => {
       const row = consumers.get(consumer);
       if (row === undefined || row.leaseOwner !== leaseOwner || row.position !== from) return false;
       undo.push(() => consumers.set(consumer, row));
-      consumers.set(consumer, { ...row, position: to });
+      consumers.set(consumer, { ...row, position: to, leaseUntil: leaseUntil ?? row.leaseUntil });
       return true;
     },
     insertMessages: insert,

@@ -27,7 +27,11 @@ export {
 export { commitFanOutScript } from './use-cases/commit-fan-out-script.js';
 export { type DeliverDeps, type DeliveryResult, deliverWebhook } from './use-cases/deliver-webhook.js';
 export {
+  createFanOut,
+  type FanOut,
   type FanOutDeps,
+  type FanOutResult,
+  type FanOutSaving,
   type FanOutStep,
   fanOutWebhooks,
   WEBHOOK_FAN_OUT_CONSUMER,

@@ -1,8 +1,8 @@
 import {
   type ClaimedDelivery,
+  createFanOut,
   type DeliveryResult,
   deliverWebhook,
-  fanOutWebhooks,
   type IdGenerator,
   isStoreUnavailable,
   type WebhookSender,
@@ -37,6 +37,13 @@ export type WebhookWorkerOptions = {
   /** Journal events read per fan-out step. */
   readonly fanOutBatch: number;
   /**
+   * How long the fan-out keeps its cursor in memory while the events it reads make no message:
+   * it writes it after this many events or this long, whichever comes first (and on stop). A
+   * crash replays at most that much of the journal, which makes no message again.
+   */
+  readonly fanOutSaveEvents: number;
+  readonly fanOutSaveMs: number;
+  /**
    * The least time between fan-out rounds while commits keep notifying: a burst of commits is
    * read in one round, not one per commit. It adds at most this much to a delivery's latency.
    */
@@ -54,6 +61,8 @@ export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Omit<WebhookWorkerOptions, 'leaseOw
   intervalMs: 5_000,
   fanOutLeaseMs: 15_000,
   fanOutBatch: 500,
+  fanOutSaveEvents: 2_000,
+  fanOutSaveMs: 1_000,
   fanOutGapMs: 10,
   deliveryLeaseMs: 60_000,
   concurrency: 32,
@@ -86,21 +95,23 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
   // again only at their safety poll: that is where they take over from a holder that died.
   let heldElsewhere = false;
 
+  const fanOutSteps = createFanOut(
+    deps,
+    { leaseOwner: options.leaseOwner, leaseMs: options.fanOutLeaseMs, batch: options.fanOutBatch },
+    { events: options.fanOutSaveEvents, ms: options.fanOutSaveMs },
+  );
   const fanOut = async (): Promise<number> => {
     let total = 0;
     for (;;) {
-      const read = await fanOutWebhooks(deps, {
-        leaseOwner: options.leaseOwner,
-        leaseMs: options.fanOutLeaseMs,
-        batch: options.fanOutBatch,
-      });
-      heldElsewhere = read === null;
-      if (read === null || read === 0) break;
-      total += read;
-      // New deliveries wait in the store: start them here rather than at the next pause.
-      deliveries.wake();
+      const result = await fanOutSteps.step();
+      heldElsewhere = result === null;
+      if (result === null || result.events === 0) break;
+      total += result.events;
+      // New deliveries wait in the store: start them here rather than at the next pause (and
+      // only then: a claim that finds nothing is a transaction for nothing).
+      if (result.deliveries > 0) deliveries.wake();
       // A short page was everything numbered: what commits later notifies, and wakes this loop.
-      if (read < options.fanOutBatch) break;
+      if (result.events < options.fanOutBatch) break;
     }
     return total;
   };
@@ -183,6 +194,13 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
     async stop() {
       for (const end of unsubscribe.splice(0)) end();
       await Promise.all([fanOutLoop.stop(), deliveries.stop()]);
+      // What was read without making a message is not read again by the next holder.
+      await fanOutSteps.save().catch((error: unknown) => {
+        deps.logger.warn(
+          { err: error instanceof Error ? error.name : 'unknown', storeAway: isStoreUnavailable(error) },
+          'webhook fan-out cursor not saved',
+        );
+      });
       await Promise.all(inFlight);
     },
     async runOnce() {

@@ -63,6 +63,11 @@ export type FanOutCommit = {
   readonly from: string | null;
   /** The position it read up to: where the cursor moves. */
   readonly to: string;
+  /**
+   * Renews the lease until then with the move (the holder's next lease statement is then
+   * due later); absent: the lease stays as it is.
+   */
+  readonly leaseUntil?: Date;
   readonly messages: readonly WebhookMessage[];
   /** Each refers to one of `messages`; at most one per (subscription, message). */
   readonly deliveries: readonly WebhookDelivery[];

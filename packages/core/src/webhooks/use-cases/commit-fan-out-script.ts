@@ -9,7 +9,9 @@ const tx = scriptSteps<FanOutTx>();
  * lost its lease or was overtaken writes nothing, then the messages and their deliveries.
  */
 export function* commitFanOutScript(commit: FanOutCommit): TxScript<FanOutTx, boolean> {
-  if (!(yield* tx.moveFanOut(commit.consumer, commit.leaseOwner, commit.from, commit.to))) return false;
+  const leaseUntil = commit.leaseUntil ?? null;
+  if (!(yield* tx.moveFanOut(commit.consumer, commit.leaseOwner, commit.from, commit.to, leaseUntil)))
+    return false;
   yield* tx.insertMessages(commit.messages, commit.deliveries);
   return true;
 }

@@ -26,26 +26,145 @@ export type FanOutStep = {
   readonly batch: number;
 };
 
+/** What a fan-out step did: the events it read (0: none waiting) and the deliveries it made. */
+export type FanOutResult = { readonly events: number; readonly deliveries: number };
+
+/** How long a fan-out worker may keep what it read without making a message unsaved. */
+export type FanOutSaving = {
+  /** Events read past the stored cursor, at most, before it is written. */
+  readonly events: number;
+  /** How long the first of them may wait unsaved, at most. */
+  readonly ms: number;
+};
+
+/**
+ * A fan-out worker that remembers its lease and its cursor between steps (`createFanOut`):
+ * `step` fans the journal's next events out; `save` writes the cursor it holds in memory (before
+ * stopping).
+ */
+export type FanOut = {
+  step(): Promise<FanOutResult | null>;
+  save(): Promise<void>;
+};
+
+/** The cursor a fan-out worker holds, as it knows it. */
+type Held = {
+  /** Where the store's cursor is: the `from` of the next commit's compare-and-set. */
+  readonly stored: string | null;
+  /** Where this worker has read to: past `stored` only by events that made no message. */
+  read: string | null;
+  /** When the lease this worker last took or renewed ends (ms). */
+  leaseUntil: number;
+  /** Events read past `stored`, and since when (ms). */
+  unsaved: number;
+  unsavedSince: number;
+};
+
 /**
  * Turns the journal's next events into webhook messages and deliveries, and moves the cursor past
  * them, in one commit: a worker dying mid-step leaves the cursor where it was and the next step
  * does the same work again, so no event is skipped and none fans out twice. Events go to the
  * owner's enabled subscriptions that chose their type, hear their account and existed when the
- * event happened. Answers how many events were read (0: none waiting), or null when another
- * worker holds the cursor or moved it first.
+ * event happened. Answers what it read and made, or null when another worker holds the cursor or
+ * moved it first. One step, lease and commit each time: workers that step often use `createFanOut`.
  */
-export async function fanOutWebhooks(deps: FanOutDeps, step: FanOutStep): Promise<number | null> {
-  const now = deps.clock.now();
-  const cursor = await deps.store.webhooks.leaseFanOut({
-    consumer: WEBHOOK_FAN_OUT_CONSUMER,
-    leaseOwner: step.leaseOwner,
-    now,
-    leaseUntil: new Date(now.getTime() + step.leaseMs),
-  });
-  if (cursor === null) return null;
-  const events = await deps.store.events.listEvents(cursor.position, step.batch);
-  const last = events.at(-1);
-  if (last === undefined) return 0;
+export async function fanOutWebhooks(deps: FanOutDeps, step: FanOutStep): Promise<FanOutResult | null> {
+  return createFanOut(deps, step, { events: 0, ms: 0 }).step();
+}
+
+/**
+ * A fan-out that steps without a write of its own while it can (docs/webhooks.md): its lease is
+ * taken once and renewed by its commits (or a third of its time before it ends), and events that
+ * make no message move only its cursor in memory, written with the next messages or once
+ * `saving` allows no more. Losing it costs nothing but a replay: a worker that takes over reads
+ * those events again, from the stored cursor, and they make no message again (for the same
+ * subscriptions). A commit that finds the lease or the cursor changed writes nothing, and the
+ * worker starts again from the store.
+ */
+export function createFanOut(deps: FanOutDeps, step: FanOutStep, saving: FanOutSaving): FanOut {
+  let held: Held | null = null;
+
+  const lease = async (now: Date): Promise<Held | null> => {
+    const t = now.getTime();
+    if (held !== null && t < held.leaseUntil - step.leaseMs / 3) return held;
+    const cursor = await deps.store.webhooks.leaseFanOut({
+      consumer: WEBHOOK_FAN_OUT_CONSUMER,
+      leaseOwner: step.leaseOwner,
+      now,
+      leaseUntil: new Date(t + step.leaseMs),
+    });
+    // The cursor moved unless it is where this worker last stored it: start from the store's.
+    if (cursor === null || held === null || held.stored !== cursor.position) {
+      held =
+        cursor === null
+          ? null
+          : { stored: cursor.position, read: cursor.position, leaseUntil: 0, unsaved: 0, unsavedSince: t };
+    }
+    if (held !== null) held.leaseUntil = t + step.leaseMs;
+    return held;
+  };
+
+  const commit = async (
+    now: Date,
+    from: Held,
+    to: string,
+    messages: readonly WebhookMessage[],
+    deliveries: readonly WebhookDelivery[],
+  ): Promise<boolean> => {
+    const leaseUntil = now.getTime() + step.leaseMs;
+    const committed = await deps.store.webhooks.commitFanOut({
+      consumer: WEBHOOK_FAN_OUT_CONSUMER,
+      leaseOwner: step.leaseOwner,
+      from: from.stored,
+      to,
+      leaseUntil: new Date(leaseUntil),
+      messages,
+      deliveries,
+    });
+    held = committed ? { stored: to, read: to, leaseUntil, unsaved: 0, unsavedSince: now.getTime() } : null;
+    return committed;
+  };
+
+  return {
+    async step() {
+      const now = deps.clock.now();
+      const cursor = await lease(now);
+      if (cursor === null) return null;
+      const events = await deps.store.events.listEvents(cursor.read, step.batch);
+      const last = events.at(-1);
+      if (last === undefined) {
+        // Quiet: what was read unsaved is written once it has waited long enough.
+        if (cursor.unsaved > 0 && now.getTime() - cursor.unsavedSince >= saving.ms && cursor.read !== null) {
+          if (!(await commit(now, cursor, cursor.read, [], []))) return null;
+        }
+        return { events: 0, deliveries: 0 };
+      }
+      const { messages, deliveries } = await fanOutOf(deps, events, now);
+      const unsaved = cursor.unsaved + events.length;
+      const since = cursor.unsaved === 0 ? now.getTime() : cursor.unsavedSince;
+      if (messages.length === 0 && unsaved < saving.events && now.getTime() - since < saving.ms) {
+        cursor.read = last.position;
+        cursor.unsaved = unsaved;
+        cursor.unsavedSince = since;
+        return { events: events.length, deliveries: 0 };
+      }
+      if (!(await commit(now, cursor, last.position, messages, deliveries))) return null;
+      return { events: events.length, deliveries: deliveries.length };
+    },
+    async save() {
+      const cursor = held;
+      if (cursor === null || cursor.unsaved === 0 || cursor.read === null) return;
+      await commit(deps.clock.now(), cursor, cursor.read, [], []);
+    },
+  };
+}
+
+/** The messages and deliveries events make for the subscriptions that hear them. */
+async function fanOutOf(
+  deps: FanOutDeps,
+  events: readonly JournalEvent[],
+  now: Date,
+): Promise<{ messages: WebhookMessage[]; deliveries: WebhookDelivery[] }> {
   const offered = events.filter((e) => webhookEventOf(e) !== null);
   const owners = [...new Set(offered.map((e) => e.ownerId))];
   const subscriptions = owners.length === 0 ? [] : await deps.store.webhooks.subscriptionsOf(owners);
@@ -67,15 +186,7 @@ export async function fanOutWebhooks(deps: FanOutDeps, step: FanOutStep): Promis
     messages.push(message);
     for (const s of hearing) deliveries.push(newDelivery(deps, message, s.id, now));
   }
-  const committed = await deps.store.webhooks.commitFanOut({
-    consumer: WEBHOOK_FAN_OUT_CONSUMER,
-    leaseOwner: step.leaseOwner,
-    from: cursor.position,
-    to: last.position,
-    messages,
-    deliveries,
-  });
-  return committed ? events.length : null;
+  return { messages, deliveries };
 }
 
 function hears(subscription: WebhookSubscription, event: JournalEvent): boolean {
