@@ -6,7 +6,12 @@ export { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
  * `firstComment`: a comment the account posts under its own post once it is live (Instagram,
  * Facebook, YouTube; a reply on Threads). Its limits are the policy's (`checkFirstComment`).
  */
-const firstComment = z.string().optional();
+const firstComment = z
+  .string()
+  .optional()
+  .describe(
+    "A comment posted under the post once it is live (a reply on Threads), once; the post's `firstComment` reports its outcome. It never fails the post.",
+  );
 
 const coverSchema = z.looseObject({ coverUrl: z.url().optional(), firstComment });
 
