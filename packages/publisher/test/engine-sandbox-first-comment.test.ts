@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFacebookGateway, createInstagramGateway, createThreadsGateway } from '../src/index.js';
 import { closeEngineWorlds, startEngineWorld } from './engine-world.js';
 import { type SandboxHarness, sandboxApp } from './platforms/sandbox-harness.js';
+import { KIB_256, makeYouTubeGateway, SHORT } from './platforms/youtube-harness.js';
 
 // The first comment through the real engine, adapters and simulators: posted once under the live
 // post, shown on its sandbox page, and never failing the post whatever becomes of it.
@@ -72,4 +73,42 @@ describe('first comment', () => {
       expect(post.firstComment).toMatchObject({ status: 'failed', id: null, error: expect.any(String) });
     });
   }
+
+  async function youtube(scopes?: string) {
+    const w = await startEngineWorld({
+      platform: 'youtube',
+      handle: 'shorts_shop',
+      gateway: makeYouTubeGateway,
+      ...(scopes === undefined ? {} : { scopes }),
+    });
+    const media = [await w.storeAsset(Buffer.alloc(2 * KIB_256 + 100, 7), SHORT)];
+    const id = await w.schedule({
+      caption: 'A Short',
+      title: 'Short #Shorts',
+      media,
+      platformMeta: { youtube: { firstComment: 'Full video on the channel' } },
+    });
+    return { w, post: await w.publish(id) };
+  }
+
+  it('youtube: comments under the processed video with commentThreads.insert; the Short page shows it', async () => {
+    const { post } = await youtube();
+    expect(post.status, post.failedReason ?? '').toBe('posted');
+    expect(post.firstComment).toEqual({ status: 'posted', id: expect.any(String), error: null });
+    expect(
+      (await (await fetch(post.permalink ?? '')).text()).split('Full video on the channel'),
+    ).toHaveLength(2);
+  });
+
+  it('youtube: a channel whose grant lacks youtube.force-ssl has its comment skipped, the video published', async () => {
+    const upload =
+      'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly';
+    const { post } = await youtube(upload);
+    expect(post.status, post.failedReason ?? '').toBe('posted');
+    expect(post.firstComment).toMatchObject({
+      status: 'skipped',
+      id: null,
+      error: expect.stringContaining('youtube.force-ssl'),
+    });
+  });
 });
