@@ -39,7 +39,7 @@ describe('first comment', () => {
         field: `platformMeta.${platform}.firstComment`,
       },
     ]);
-    expect(result.errors[0]?.message).toContain(`Shorten it by ${length - (length - 1)}`);
+    expect(result.errors[0]?.message).toContain('Shorten it by 1.');
   });
 
   it('refuses more than 5 links in a Threads reply, not on Facebook', () => {
