@@ -918,18 +918,30 @@ export interface components {
                 instagram?: {
                     /** Format: uri */
                     coverUrl?: string;
+                    /** @description A comment posted under the post once it is live (a reply on Threads), once; the post's `firstComment` reports its outcome. It never fails the post. */
+                    firstComment?: string;
                 } & {
                     [key: string]: unknown;
                 };
                 facebook?: {
                     /** Format: uri */
                     coverUrl?: string;
+                    /** @description A comment posted under the post once it is live (a reply on Threads), once; the post's `firstComment` reports its outcome. It never fails the post. */
+                    firstComment?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                threads?: {
+                    /** @description A comment posted under the post once it is live (a reply on Threads), once; the post's `firstComment` reports its outcome. It never fails the post. */
+                    firstComment?: string;
                 } & {
                     [key: string]: unknown;
                 };
                 youtube?: {
                     /** Format: uri */
                     thumbnailUrl?: string;
+                    /** @description A comment posted under the post once it is live (a reply on Threads), once; the post's `firstComment` reports its outcome. It never fails the post. */
+                    firstComment?: string;
                 } & {
                     [key: string]: unknown;
                 };
@@ -1133,6 +1145,7 @@ export interface components {
          *       "externalId": "launch-2026-12-01",
          *       "permalink": null,
          *       "warning": null,
+         *       "firstComment": null,
          *       "platformMeta": null,
          *       "category": null,
          *       "evergreen": {
@@ -1179,6 +1192,17 @@ export interface components {
             permalink: string | null;
             /** @description What the platform did differently from what was asked, on a post it published anyway: a YouTube upload locked to private because the Google Cloud project has not passed the YouTube API audit, for instance. Null when it did as asked. */
             warning: string | null;
+            firstComment: {
+                /**
+                 * @description `pending` until the post is published; then `posted`, `failed` (the post stays published) or `skipped` (not attempted: a permission the account lacks, or the post itself failed).
+                 * @enum {string}
+                 */
+                status: "pending" | "posted" | "failed" | "skipped";
+                /** @description The platform's id of the comment, once posted. */
+                id: string | null;
+                /** @description Why it failed or was skipped, in words; null otherwise. */
+                error: string | null;
+            } | null;
             platformMeta: {
                 [key: string]: unknown;
             } | null;

@@ -242,6 +242,7 @@ describe('GET /api/v1/posts/{id}', () => {
       externalId: 'e-1',
       permalink: null,
       warning: null,
+      firstComment: null,
       platformMeta: null,
       category: 'launch',
       evergreen: null,
@@ -251,6 +252,25 @@ describe('GET /api/v1/posts/{id}', () => {
       createdAt: '2026-01-15T12:00:00.000Z',
       updatedAt: '2026-01-15T12:00:00.000Z',
     });
+  });
+
+  it('reports a first comment as pending until the post is published', async () => {
+    const created = await post(
+      '/api/v1/posts',
+      igPost({ scheduledTime: FUTURE, platformMeta: { instagram: { firstComment: 'Link in bio' } } }),
+    );
+    const body = await readJson(await app.fetch(`/api/v1/posts/${created.body.postIds[0]}`, { key }));
+    expect(body.firstComment).toEqual({ status: 'pending', id: null, error: null });
+    expect(body.platformMeta).toEqual({ instagram: { firstComment: 'Link in bio' } });
+  });
+
+  it('refuses a first comment over the platform limit, naming the field', async () => {
+    const refused = await post(
+      '/api/v1/posts',
+      igPost({ scheduledTime: FUTURE, platformMeta: { instagram: { firstComment: 'x'.repeat(2201) } } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('platformMeta.instagram.firstComment');
   });
 
   it('links stored media through the media URL builder', async () => {

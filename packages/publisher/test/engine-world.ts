@@ -28,6 +28,8 @@ export type EngineWorldOptions = {
   readonly handle: string;
   /** Builds the real adapter on the new harness; it is the publisher's only gateway. */
   readonly gateway: (h: SandboxHarness) => PlatformGateway;
+  /** The scopes the account's tokens carry, as the platform writes them; default all. */
+  readonly scopes?: string;
 };
 
 /** The real engine on a sandbox harness, with one connected account whose posts it publishes. */
@@ -73,7 +75,11 @@ export async function startEngineWorld(options: EngineWorldOptions): Promise<Eng
   const store = createMemoryStore();
   const owner = aUser();
   await store.users.insertUser(owner);
-  const minted = h.account(platform, options.handle);
+  const minted = h.account(
+    platform,
+    options.handle,
+    options.scopes === undefined ? {} : { scopes: options.scopes },
+  );
   const account = await store.accounts.saveAccount({
     ...minted.account,
     ownerId: owner.id,

@@ -1,11 +1,13 @@
+import { facebookCommentsSection } from './facebook/facebook-comments.js';
 import { instagramPostPageRoutes } from './instagram/instagram-post-page.js';
 import { SANDBOX_CSS, SANDBOX_CSS_PATH } from './shared/html-page.js';
 import type { Reply } from './shared/http-io.js';
 import type { SandboxContext } from './shared/sandbox-context.js';
-import { postPage, profilePage } from './shared/sandbox-pages.js';
+import { commentsSection, postPage, profilePage } from './shared/sandbox-pages.js';
 import type { SandboxPlatform } from './shared/sandbox-publication.js';
 import type { RouteSpec, SandboxRequest } from './shared/sandbox-router.js';
 import type { PublishedPost } from './shared/sandbox-state.js';
+import { threadsRepliesTo } from './threads/threads-routes.js';
 
 /**
  * The permalink and profile pages the simulators' links point to: plain HTML, 200 (an Instagram
@@ -50,27 +52,26 @@ export function publicPageRoutes(ctx: SandboxContext): RouteSpec[] {
         list('threads', (p) => p.handle === handle),
       );
     }),
-    page('/sandbox/threads/:profile/post/:shortcode', (r) =>
-      postPage(
-        'threads',
-        find('threads', (p) => p.shortcode === r.params.shortcode),
-      ),
-    ),
-    page('/sandbox/facebook/reel/:videoId', (r) =>
-      postPage(
-        'facebook',
-        find('facebook', (p) => p.record.kind === 'reel' && p.record.id === r.params.videoId),
-      ),
-    ),
+    page('/sandbox/threads/:profile/post/:shortcode', (r) => {
+      const post = find('threads', (p) => p.shortcode === r.params.shortcode);
+      const replies = post === undefined ? [] : threadsRepliesTo(ctx, post.record.id);
+      const section = commentsSection(
+        replies.map((p) => ({ author: p.handle, text: p.record.caption })),
+        'Replies',
+      );
+      return postPage('threads', post, post === undefined ? '' : section);
+    }),
+    page('/sandbox/facebook/reel/:videoId', (r) => {
+      const post = find('facebook', (p) => p.record.kind === 'reel' && p.record.id === r.params.videoId);
+      return postPage('facebook', post, facebookCommentsSection(ctx, post));
+    }),
     page('/sandbox/facebook/:pageId', (r) => {
       const posts = list('facebook', (p) => p.record.accountId === r.params.pageId);
       return profilePage('facebook', posts[0]?.handle ?? `Page ${r.params.pageId ?? ''}`, posts);
     }),
-    page('/sandbox/facebook/:pageId/posts/:postId', (r) =>
-      postPage(
-        'facebook',
-        find('facebook', (p) => p.postId === `${r.params.pageId}_${r.params.postId}`),
-      ),
-    ),
+    page('/sandbox/facebook/:pageId/posts/:postId', (r) => {
+      const post = find('facebook', (p) => p.postId === `${r.params.pageId}_${r.params.postId}`);
+      return postPage('facebook', post, facebookCommentsSection(ctx, post));
+    }),
   ];
 }

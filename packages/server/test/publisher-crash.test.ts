@@ -156,6 +156,52 @@ describe('a publisher killed mid-publish', () => {
     ],
   };
 
+  // The first comment goes after the post is live: killed once the post's permalink was read (the
+  // live post not yet saved), right before the comment is sent and right after it was made but
+  // before the publisher heard, the restarted publisher must leave exactly one post and one
+  // comment, and report the comment posted.
+  const FIRST_COMMENT_CRASHES: Readonly<Record<'instagram' | 'facebook' | 'youtube', readonly CrashPoint[]>> =
+    {
+      instagram: [
+        { operation: 'instagram.media', phase: 'after' },
+        { operation: 'instagram.create_comment', phase: 'before' },
+        { operation: 'instagram.create_comment', phase: 'after' },
+      ],
+      facebook: [
+        { operation: 'facebook.create_comment', phase: 'before' },
+        { operation: 'facebook.create_comment', phase: 'after' },
+      ],
+      youtube: [
+        { operation: 'youtube.comment_insert', phase: 'before' },
+        { operation: 'youtube.comment_insert', phase: 'after' },
+      ],
+    };
+
+  for (const platform of ['instagram', 'facebook', 'youtube'] as const) {
+    it(`posts a ${platform} first comment exactly once whatever step it dies at`, async () => {
+      const mediaId =
+        platform === 'youtube'
+          ? await upload(verticalVideo({ durationMs: 4_000, totalBytes: 512 * 1024 }), 'short.mp4')
+          : await upload(JPEG, 'photo.jpg');
+      for (const point of FIRST_COMMENT_CRASHES[platform]) {
+        const label = `${point.operation} ${point.phase}`;
+        const comment = `First! ${label} ${Date.now()}`;
+        const extra = (caption: string) => ({
+          ...(platform === 'youtube' ? { title: caption } : {}),
+          platformMeta: { [platform]: { firstComment: comment } },
+        });
+        const { post, onPlatform, killed } = await crashAndRecover(platform, mediaId, point, extra);
+        expect(killed, label).toBe(true);
+        expect(post.status, `${label}: ${post.failedReason}`).toBe('posted');
+        expect(onPlatform, label).toHaveLength(1);
+        expect(post.firstComment, label).toEqual({ status: 'posted', id: expect.any(String), error: null });
+        // The simulator's page of the post lists its comments: this one exactly once.
+        const page = await (await fetch(post.permalink)).text();
+        expect(page.split(comment).length - 1, label).toBe(1);
+      }
+    }, 240_000);
+  }
+
   for (const platform of ['tiktok', 'youtube'] as const) {
     it(`uploads a ${platform} video exactly once whatever chunk it dies at`, async () => {
       const mediaId = await upload(

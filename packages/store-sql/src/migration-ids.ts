@@ -2,6 +2,7 @@
  * The schema's history, one id a change, oldest first: both dialects list a migration under each id,
  * in this order (a dialect that needs nothing for a change lists a no-op under its id), so the same
  * number means the same change on SQLite and on PostgreSQL. Append here first, then in both lists.
+ * Numbers only ever grow; a gap is allowed, for a number reserved by a change being merged.
  */
 export const MIGRATION_IDS = [
   '0001_initial',
@@ -36,6 +37,7 @@ export const MIGRATION_IDS = [
   '0030_evergreen',
   '0031_queued_drafts',
   '0032_workspaces',
+  '0034_first_comment',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -1,6 +1,7 @@
 import {
   contentHashOf,
   type EvergreenRule,
+  type FirstCommentOutcome,
   type MediaRef,
   type Platform,
   type PlatformMeta,
@@ -49,6 +50,10 @@ export type PostRowOf<T extends SqlTypes> = {
   recycle_skipped_at: T['date'] | null;
   /** A draft saved for the queue (migration 0031). */
   queued: T['flag'];
+  /** The first comment's outcome (migration 0034): `posted`, `failed`, `skipped`; null before. */
+  first_comment_status: string | null;
+  first_comment_id: string | null;
+  first_comment_error: string | null;
   /** core's `contentHashOf`, for the duplicate-content check; derived, never read back. */
   content_hash: string | null;
 };
@@ -90,6 +95,9 @@ export const POST_COLUMNS = [
   'recycle_number',
   'recycle_skipped_at',
   'queued',
+  'first_comment_status',
+  'first_comment_id',
+  'first_comment_error',
   'content_hash',
   'version',
 ] as const satisfies readonly (keyof PostRowOf<SqlTypes>)[];
@@ -129,6 +137,9 @@ export function postToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, post: Post)
     recycle_number: post.recycleNumber,
     recycle_skipped_at: orNull(post.recycleSkippedAt, codec.dateToSql),
     queued: codec.flagToSql(post.queued),
+    first_comment_status: post.firstComment?.status ?? null,
+    first_comment_id: post.firstComment?.id ?? null,
+    first_comment_error: post.firstComment?.error ?? null,
     content_hash: contentHashOf(post),
   };
 }
@@ -167,6 +178,14 @@ export function sqlRowToPost<T extends SqlTypes>(codec: SqlCodec<T>, row: PostRo
     recycleNumber: row.recycle_number,
     recycleSkippedAt: orNull(row.recycle_skipped_at, codec.dateFromSql),
     queued: codec.flagFromSql(row.queued),
+    firstComment:
+      row.first_comment_status === null
+        ? null
+        : {
+            status: row.first_comment_status as FirstCommentOutcome['status'],
+            id: row.first_comment_id,
+            error: row.first_comment_error,
+          },
     version: row.version,
   };
 }

@@ -1,5 +1,6 @@
 import { getPost, slideViews } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
+import { type FirstCommentFields, firstCommentFieldsOfMeta } from './first-comment-fields.js';
 
 /** What Compose opens with when duplicating a post: its accounts, words, TikTok privacy and files. */
 export type ComposeCopy = {
@@ -7,6 +8,7 @@ export type ComposeCopy = {
   readonly title: string;
   readonly profileIds: readonly string[];
   readonly privacyLevel: string;
+  readonly firstComments: FirstCommentFields;
   readonly mediaIds: readonly string[];
 };
 
@@ -24,6 +26,7 @@ export async function composeFromPost(c: SignedContext, postId: string): Promise
     title: post.title ?? '',
     profileIds: post.profileIds,
     privacyLevel: post.platformMeta?.tiktok?.privacyLevel ?? '',
+    firstComments: firstCommentFieldsOfMeta(post.platformMeta),
     mediaIds: slideViews(post, () => '').flatMap((s) => (s.mediaId === null ? [] : [s.mediaId])),
   };
 }

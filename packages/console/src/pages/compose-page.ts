@@ -44,6 +44,12 @@ import {
   evergreenRequest,
   typedEvergreen,
 } from './evergreen-fields.js';
+import {
+  composePlatformMeta,
+  type FirstCommentFields,
+  firstCommentFieldset,
+  firstCommentFieldsOf,
+} from './first-comment-fields.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 
@@ -54,6 +60,8 @@ type Draft = {
   readonly profileIds: readonly string[];
   readonly time: string;
   readonly privacyLevel: string;
+  /** The first comment per platform (platformMeta.<platform>.firstComment). */
+  readonly firstComments: FirstCommentFields;
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
@@ -66,6 +74,7 @@ const EMPTY: Draft = {
   profileIds: [],
   time: '',
   privacyLevel: '',
+  firstComments: {},
   mediaIds: [],
   from: '',
   evergreen: EVERGREEN_OFF,
@@ -142,7 +151,7 @@ async function form(
     title: draft.title,
     platforms: platformsOf(accounts, draft.profileIds),
     media,
-    platformMeta: draft.privacyLevel === '' ? null : { tiktok: { privacyLevel: draft.privacyLevel } },
+    platformMeta: composePlatformMeta(draft.privacyLevel, draft.firstComments),
   };
   // Whose plan lapsed is told before typing a post the server will refuse, and after a refusal.
   const body = html`${problems.length === 0 ? '' : html`<ul role="alert">${problems.map((p) => html`<li>${p}</li>`)}</ul>`}
@@ -183,6 +192,10 @@ ${
     : html`<label for="privacy">TikTok: who can see it (the creator's own choices)</label>
 <select id="privacy" name="privacyLevel"><option value="">Choose…</option>${privacy.map((p) => html`<option value="${p}"${p === draft.privacyLevel ? html` selected` : ''}>${privacyLevelName(p)}</option>`)}</select>`
 }
+${firstCommentFieldset(
+  accounts.map((a) => a.platform),
+  draft.firstComments,
+)}
 <label for="time">When (${zoneName(c.time.zone)} time; empty: right away)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 ${evergreenFieldset(draft.evergreen, evergreenErrors, { idPrefix: 'evergreen', withSwitch: true, legend: 'Evergreen' })}
@@ -230,6 +243,7 @@ function draftOf(fields: URLSearchParams): Draft {
     profileIds: fields.getAll('account'),
     time: fields.get('time') ?? '',
     privacyLevel: fields.get('privacyLevel') ?? '',
+    firstComments: firstCommentFieldsOf(fields),
     mediaIds: mediaIdsOf(fields.getAll('media')),
     from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
     evergreen: typedEvergreen(fields),
@@ -274,7 +288,7 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
   const action = read.fields.get('action') ?? 'schedule';
   // The field holds the person's wall-clock time; anything else goes as sent, for the use case to refuse.
   const time = draft.time === '' ? null : (c.time.instant(draft.time)?.toISOString() ?? draft.time);
-  const platformMeta = draft.privacyLevel === '' ? null : { tiktok: { privacyLevel: draft.privacyLevel } };
+  const platformMeta = composePlatformMeta(draft.privacyLevel, draft.firstComments);
   const content = {
     caption: draft.caption,
     ...(draft.title === '' ? {} : { title: draft.title }),

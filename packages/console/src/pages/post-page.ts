@@ -8,6 +8,8 @@ import {
   type EditPostInput,
   editPost,
   evergreenStanding,
+  firstCommentText,
+  firstCommentView,
   getPost,
   getPostGroup,
   type JournalEvent,
@@ -123,6 +125,7 @@ ${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
 <dt>Scheduled</dt><dd>${post.queued ? 'the next free slot, when approved (queued draft)' : c.time.when(post.scheduledTime)}</dd>
 <dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>
 ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
+${firstCommentLine(post)}
 <dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>
 ${others.length === 0 ? '' : html`<dt>Made with</dt><dd><a href="/app/groups/${post.groupId}">the same post on ${others.flatMap((o) => o.platforms.map((p) => PLATFORM_NAMES[p])).join(', ')}</a></dd>`}
 </dl></div>
@@ -156,6 +159,21 @@ ${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<
     notice,
     alert: outcome?.alert ?? null,
   });
+}
+
+// The post's first comment and what became of it; a failed comment never fails its post.
+const FIRST_COMMENT_STATUS = {
+  pending: 'waits for the post to go out',
+  posted: 'posted',
+  failed: 'not posted',
+  skipped: 'skipped',
+} as const;
+
+function firstCommentLine(post: Post): Html | '' {
+  const view = firstCommentView(post);
+  const text = firstCommentText(post);
+  if (view === null || text === null) return '';
+  return html`<dt>First comment</dt><dd>${text}<div class="muted" id="first-comment-status">${FIRST_COMMENT_STATUS[view.status]}${view.error === null ? '' : `: ${view.error}`}</div></dd>`;
 }
 
 /**

@@ -2,6 +2,7 @@
 // browser can run the server's very rules (the console's compose page bundles it).
 export { isPlatform, PLATFORM_INITIALS, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
+export { FIRST_COMMENT_LIMITS, type FirstCommentLimits } from './check-first-comment.js';
 export { describePublication, type Publication } from './describe-publication.js';
 export {
   clipText,

@@ -29,6 +29,8 @@ export type NormalizedPost = {
   readonly hashtags: readonly string[];
   /** `platformMeta.tiktok` when it is an object. */
   readonly tiktokMeta: Readonly<Record<string, unknown>> | null;
+  /** `platformMeta` when it is an object (each platform's entry read by its own check). */
+  readonly platformMeta: Readonly<Record<string, unknown>> | null;
 };
 
 type Loose = Readonly<Record<string, unknown>>;
@@ -55,6 +57,7 @@ export function normalizePolicyInput(input: PolicyInput): NormalizedPost {
     media,
     hashtags,
     tiktokMeta: asRecord(asRecord(raw.platformMeta)?.tiktok),
+    platformMeta: asRecord(raw.platformMeta),
   };
 }
 

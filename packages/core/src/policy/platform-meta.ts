@@ -2,7 +2,18 @@ import { z } from 'zod';
 
 export { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 
-const coverSchema = z.looseObject({ coverUrl: z.url().optional() });
+/**
+ * `firstComment`: a comment the account posts under its own post once it is live (Instagram,
+ * Facebook, YouTube; a reply on Threads). Its limits are the policy's (`checkFirstComment`).
+ */
+const firstComment = z
+  .string()
+  .optional()
+  .describe(
+    "A comment posted under the post once it is live (a reply on Threads), once; the post's `firstComment` reports its outcome. It never fails the post.",
+  );
+
+const coverSchema = z.looseObject({ coverUrl: z.url().optional(), firstComment });
 
 /** `platformMeta.tiktok` (spec 2.3). `privacyLevel` is required for TikTok posts by the policy, not here. */
 export const tiktokMetaSchema = z.looseObject({
@@ -23,7 +34,8 @@ export const tiktokMetaSchema = z.looseObject({
 export const platformMetaSchema = z.looseObject({
   instagram: coverSchema.optional(),
   facebook: coverSchema.optional(),
-  youtube: z.looseObject({ thumbnailUrl: z.url().optional() }).optional(),
+  threads: z.looseObject({ firstComment }).optional(),
+  youtube: z.looseObject({ thumbnailUrl: z.url().optional(), firstComment }).optional(),
   tiktok: tiktokMetaSchema.optional(),
 });
 

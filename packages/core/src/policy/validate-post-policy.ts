@@ -1,5 +1,6 @@
 import { PLATFORMS } from '../kernel/index.js';
 import { checkContent } from './check-content.js';
+import { checkFirstComment } from './check-first-comment.js';
 import { checkPlatformMedia } from './check-platform-media.js';
 import { checkServiceMedia } from './check-service-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';
@@ -35,6 +36,7 @@ export function validatePostPolicy(
       checkPlatformText(platform, rules, post, facts, config),
       checkPlatformMedia(platform, rules, post.media, config),
       platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta) : [],
+      checkFirstComment(platform, post.platformMeta),
     );
   }
   issues = issues.concat(checkContent(post, config));

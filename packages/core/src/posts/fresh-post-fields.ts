@@ -12,6 +12,7 @@ export type FreshPostFields = Pick<
   | 'leaseOwner'
   | 'platformPostId'
   | 'warning'
+  | 'firstComment'
   | 'publishProgress'
   | 'deletedAt'
   | 'recycledFrom'
@@ -36,6 +37,7 @@ export function freshPostFields(now: Date): FreshPostFields {
     leaseOwner: null,
     platformPostId: null,
     warning: null,
+    firstComment: null,
     publishProgress: null,
     deletedAt: null,
     recycledFrom: null,

@@ -11,6 +11,8 @@ export {
   type RepeatQuery,
   repeatQueryOf,
 } from './duplicate-content.js';
+export { FIRST_COMMENT_PLATFORMS, firstCommentText } from './first-comment-text.js';
+export { type FirstCommentView, firstCommentView, firstCommentViewSchema } from './first-comment-view.js';
 export { freshPostFields } from './fresh-post-fields.js';
 export { groupsOf } from './groups-of.js';
 export { changedOnLostWrite } from './ports/lost-post-write.js';
@@ -29,7 +31,12 @@ export type {
   QueueRequest,
 } from './ports/post-store.js';
 export type { PostWriteTx } from './ports/post-write-tx.js';
-export type { Post, PublishProgress } from './post.js';
+export {
+  type FirstCommentOutcome,
+  firstCommentOutcomeSchema,
+  type Post,
+  type PublishProgress,
+} from './post.js';
 export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export { MAX_MEDIA_ITEMS, parsePostRequest, postPayloadSchema } from './post-request.js';

@@ -7,7 +7,7 @@ import type { DomainEvent } from '../journal/index.js';
 import { type Platform, type PostStatus, type SvcError, svcError } from '../kernel/index.js';
 import type { MediaRef } from '../media/index.js';
 import type { EvergreenRule } from '../queue/index.js';
-import type { Post, PublishProgress } from './post.js';
+import type { FirstCommentOutcome, Post, PublishProgress } from './post.js';
 import { postEditedEvents } from './post-edited-event.js';
 import { postEvent } from './post-events.js';
 
@@ -53,6 +53,8 @@ export type PostEvent =
       readonly warning?: string | null;
       /** The platform holds the public id back for now (`PublishStep` `publicIdPending`). */
       readonly publicIdPending?: boolean;
+      /** What became of the post's first comment; absent: it has none. */
+      readonly firstComment?: FirstCommentOutcome | null;
     }
   /**
    * A posted post's public id arrived after it was recorded posted (TikTok's moderation): its
@@ -238,6 +240,7 @@ function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
           platformPostId: event.platformPostId,
           warning: next.warning,
           ...(event.publicIdPending === true ? { publicIdPending: true } : {}),
+          ...(next.firstComment === null ? {} : { firstCommentStatus: next.firstComment.status }),
         }),
       ];
     case 'reveal_public_id':
@@ -381,6 +384,7 @@ function apply(post: Post, event: PostEvent): Post {
         permalink: event.permalink,
         platformPostId: event.platformPostId,
         warning: event.warning ?? null,
+        firstComment: event.firstComment ?? null,
         failedReason: null,
         leaseOwner: null,
         dueAt: null,

@@ -5,6 +5,21 @@ import { platformMetaSchema } from '../policy/index.js';
 import { evergreenRuleSchema } from '../queue/index.js';
 
 /**
+ * What became of a post's first comment (`platformMeta.<platform>.firstComment`), recorded when the
+ * post is published: `posted` with the platform's comment id, `failed` with the reason, or
+ * `skipped` with why it was not attempted (a scope the account lacks). The post is published
+ * whatever its comment's fate.
+ */
+export const firstCommentOutcomeSchema = z.object({
+  status: z.enum(['posted', 'failed', 'skipped']),
+  id: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+/** What became of a post's first comment. */
+export type FirstCommentOutcome = z.infer<typeof firstCommentOutcomeSchema>;
+
+/**
  * A post row. Posts created from a request fan out to one row per target account, so a row in
  * `scheduled`, `publishing`, `posted` or `failed` has exactly one platform and one profile id.
  */
@@ -55,6 +70,11 @@ export const postSchema = z.object({
    * edited or retried.
    */
   warning: z.string().nullable(),
+  /**
+   * The outcome of the post's first comment, set with `posted` (migration 0034); null before, and
+   * on posts without one. Cleared when the post is edited or retried.
+   */
+  firstComment: firstCommentOutcomeSchema.nullable(),
   /**
    * Platform handles of a multi-step publish (container id, upload session, publish id), saved
    * after each step so a publisher that restarts resumes the same publish instead of posting twice.

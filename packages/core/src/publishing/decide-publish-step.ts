@@ -110,6 +110,7 @@ export function decidePublishStep(post: Post, step: PublishStep, ctx: StepContex
           permalink: step.permalink,
           warning: step.warning ?? null,
           ...(step.publicIdPending === true ? { publicIdPending: true } : {}),
+          ...(step.firstComment === undefined ? {} : { firstComment: step.firstComment }),
         },
         'posted',
       );

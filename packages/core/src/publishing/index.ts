@@ -9,6 +9,20 @@ export {
   releaseOnStop,
   type StepContext,
 } from './decide-publish-step.js';
+export {
+  afterFirstComment,
+  FIRST_COMMENT_MAX_TRIES,
+  type FirstCommentAnswer,
+  type FirstCommentJob,
+  type FirstCommentLookup,
+  type FirstComments,
+  firstCommentMark,
+  markFirstComment,
+  publishedWith,
+  type SavedPublish,
+  savedPublishOf,
+  withPublished,
+} from './first-comment.js';
 export type { PublishGateway } from './ports/publish-gateway.js';
 export type { PublisherSignal } from './ports/publisher-signal.js';
 export { type PublishFailureCode, publishFailure } from './publish-failures.js';

@@ -1,5 +1,5 @@
 import type { ConnectedAccount } from '../accounts/index.js';
-import type { Post, PublishProgress } from '../posts/index.js';
+import type { FirstCommentOutcome, Post, PublishProgress } from '../posts/index.js';
 
 /** A slide as the platform adapter receives it. */
 export type PublishMedia = {
@@ -50,6 +50,8 @@ export type PublishStep =
        * asks again later (`PublishGateway.readPublicId`) until the public id comes.
        */
       readonly publicIdPending?: boolean;
+      /** What became of the post's first comment, taken after the post went live (the engine's). */
+      readonly firstComment?: FirstCommentOutcome;
     }
   /** A transient failure (rate limit, 5xx, timeout): try again later; counts as an attempt. */
   | { readonly kind: 'retry'; readonly afterMs: number; readonly reason: string }

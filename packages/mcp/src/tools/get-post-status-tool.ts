@@ -8,7 +8,7 @@ export const getPostStatusTool = defineTool({
   name: 'svc_get_post_status',
   title: 'Get post status',
   description:
-    'Returns one post in full: status (draft, awaiting review, scheduled, posted or failed; the output schema spells each value), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance), and groupId: the group of posts one call made, one per account, which svc_update_scheduled_post and svc_delete_scheduled_post take as group_id to act on them all. Poll it after scheduling until the post is posted or failed.',
+    'Returns one post in full: status (draft, awaiting review, scheduled, posted or failed; the output schema spells each value), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), firstComment (the outcome of platform_meta.<platform>.firstComment: pending, posted, failed or skipped, with the reason), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance), and groupId: the group of posts one call made, one per account, which svc_update_scheduled_post and svc_delete_scheduled_post take as group_id to act on them all. Poll it after scheduling until the post is posted or failed.',
   scope: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({ post_id: z.string().min(1).describe('The post id svc_schedule_post returned.') }),
@@ -31,7 +31,7 @@ function statusSentence(post: PostView): string {
   const where = post.platforms.join(', ');
   switch (post.status) {
     case 'posted':
-      return `Post ${post.id} was published to ${where} at ${post.publishedAt}${post.permalink === null ? '' : `: ${post.permalink}`}.${post.warning === null ? '' : ` Warning: ${post.warning}`}`;
+      return `Post ${post.id} was published to ${where} at ${post.publishedAt}${post.permalink === null ? '' : `: ${post.permalink}`}.${post.warning === null ? '' : ` Warning: ${post.warning}`}${firstCommentSentence(post)}`;
     case 'failed':
       return `Post ${post.id} to ${where} failed: ${post.failedReason ?? 'no reason recorded'}.`;
     case 'scheduled':
@@ -39,4 +39,13 @@ function statusSentence(post: PostView): string {
     default:
       return `Post ${post.id} is ${post.status.replace('_', ' ')} (${where}).`;
   }
+}
+
+// The first comment's fate, when the post has one: it never changes the post's own status.
+function firstCommentSentence(post: PostView): string {
+  const comment = post.firstComment;
+  if (comment === null) return '';
+  if (comment.status === 'posted') return ' Its first comment was posted.';
+  if (comment.status === 'pending') return ' Its first comment is pending.';
+  return ` Its first comment was ${comment.status}: ${comment.error ?? 'no reason recorded'}.`;
 }

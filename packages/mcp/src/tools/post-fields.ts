@@ -12,11 +12,13 @@ const mediaIdsField = slideList().optional().describe('Media ids in slide order.
 /** `title`: the title YouTube and TikTok require. */
 const titleField = z.string().optional().describe(LIMIT_PHRASES.titleRule);
 
-/** `platform_meta`: per-platform options. */
+/** `platform_meta`: per-platform options; the first comment is spelled out for agents to find. */
 const platformMetaField = z
   .record(z.string(), z.unknown())
   .optional()
-  .describe('Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok.');
+  .describe(
+    'Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok. platform_meta.<instagram|facebook|threads|youtube>.firstComment (text): a comment posted under the post once it is live (a reply on Threads), the usual place for hashtags and links; svc_get_post_status reports its outcome in firstComment.',
+  );
 
 /** `platforms`: one or more platforms; what they are for is the tool's to say. */
 export const platformsField = (meaning: string) =>

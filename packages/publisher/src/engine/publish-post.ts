@@ -1,6 +1,7 @@
 import {
   decideAfterRefresh,
   decidePublishStep,
+  firstCommentText,
   markedNeedsReconnect,
   PLATFORM_NAMES,
   type Platform,
@@ -13,14 +14,17 @@ import {
   refreshAccountTokens,
   releaseOnStop,
   type StepContext,
+  savedPublishOf,
   tokenExpiresSoon,
   transition,
+  withPublished,
 } from '@svc/core';
 import { loadPublishJob } from './load-publish-job.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { NO_PUBLISHER_OBSERVER, type PublishResult } from './publisher-observer.js';
 import type { PublisherOptions } from './publisher-options.js';
 import { retryWhileStoreAway } from './retry-while-store-away.js';
+import { type FreshCommentMark, takeFirstCommentStep } from './take-first-comment-step.js';
 
 /** Tells a running publish to let go of its post at the next step boundary. */
 export type StopSignal = { readonly stopping: boolean };
@@ -119,6 +123,7 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
   if (tokenExpiresSoon(gateway, account, deps.clock.now())) await refresh();
 
   let refreshedAfterRefusal = false;
+  const freshCommentMark: FreshCommentMark = { value: null };
   const context = (): StepContext => ({
     now: deps.clock.now(),
     leaseOwner: options.leaseOwner,
@@ -137,7 +142,7 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
       return;
     }
     const stepStarted = performance.now();
-    const step = await takeStep(gateway, { post, account, credentials, media: loaded.media });
+    const step = await nextStep(gateway, { post, account, credentials, media: loaded.media });
     observer.stepTaken(platform, step.kind, performance.now() - stepStarted);
     let decision: PublishDecision | null = decidePublishStep(post, step, context());
     if (decision.kind === 'refresh_tokens') {
@@ -161,6 +166,23 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     }
     if (decision.kind === 'settle') await settle(decision);
     return;
+  }
+
+  // The publish's steps, then, for a post with a first comment on a platform that takes one, the
+  // comment's: the live post is saved first, so a resumed publish only ever goes on with the comment.
+  async function nextStep(
+    gateway: PlatformGateway,
+    job: Parameters<PlatformGateway['publishStep']>[0],
+  ): Promise<PublishStep> {
+    const text = firstCommentText(job.post);
+    const comments = gateway.firstComments;
+    if (text === null || comments === undefined) return takeStep(gateway, job);
+    const saved = savedPublishOf(job.post.publishProgress);
+    if (saved === null) {
+      const step = await takeStep(gateway, job);
+      return step.kind === 'published' ? withPublished(job.post.publishProgress, step) : step;
+    }
+    return takeFirstCommentStep(comments, job, text, saved, freshCommentMark, deps.clock.now());
   }
 
   async function settle(

@@ -65,6 +65,9 @@ describe('YouTube gateway: connecting', () => {
             accessToken: expect.stringMatching(/^ya29/),
             refreshToken: expect.stringMatching(/^1\/\/0/),
             channelId,
+            // The grant, kept to tell whether a first comment may be posted (youtube.force-ssl).
+            scope:
+              'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
           },
           tokenExpiresAt: new Date(h.clock.now().getTime() + 3_599_000),
         },
@@ -106,6 +109,8 @@ describe('YouTube gateway: connecting', () => {
         accessToken: expect.stringMatching(/^ya29/),
         refreshToken: target.credentials.refreshToken,
         channelId: target.credentials.channelId,
+        scope:
+          'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly',
       },
       expiresAt: new Date(h.clock.now().getTime() + 3_599_000),
     });

@@ -18,6 +18,7 @@ import {
   pagesOfUser,
   type ReachablePage,
 } from './facebook-business.js';
+import { createFacebookComment, listFacebookComments } from './facebook-comments.js';
 import { engagementFields } from './facebook-insights.js';
 import { authorizePage } from './facebook-pages.js';
 import { postObject, publishFeedPost, uploadPhoto } from './facebook-publishing.js';
@@ -53,6 +54,8 @@ export function facebookRoutes(ctx: SandboxContext): RouteSpec[] {
     ),
     route('GET', 'permissions', 'permissions', (r) => permissions(ctx, r)),
     route('POST', 'feed', 'feed', (r) => publishFeedPost(ctx, r)),
+    route('POST', 'comments', 'create_comment', (r) => createFacebookComment(ctx, r)),
+    route('GET', 'comments', 'list_comments', (r) => listFacebookComments(ctx, r)),
     route('POST', 'photos', 'photos', (r) => uploadPhoto(ctx, r)),
     ...['feed', 'published_posts', 'posts'].map((edge) =>
       route('GET', edge, 'list_feed', (r) => listFeed(ctx, r)),

@@ -18,11 +18,22 @@ export type FacebookState = {
   readonly businessPages: Map<string, string>;
   /** Facebook Login for Business configurations: id → the permissions they grant. */
   readonly configurations: Map<string, readonly string[]>;
+  /** Comments by object: a post's `<pageId>_<postId>` or a reel's video id, oldest first. */
+  readonly comments: Map<string, FacebookComment[]>;
+};
+
+/** A comment on a Page's post or reel, as `GET /{object-id}/comments` lists it. */
+export type FacebookComment = {
+  readonly id: string;
+  readonly message: string;
+  readonly from: { readonly id: string; readonly name: string };
+  /** Milliseconds, by the sandbox clock. */
+  readonly at: number;
 };
 
 /** The state of a fresh sandbox: one configuration, no Business Manager Pages. */
 export function createFacebookState(): FacebookState {
-  const state: FacebookState = { businessPages: new Map(), configurations: new Map() };
+  const state: FacebookState = { businessPages: new Map(), configurations: new Map(), comments: new Map() };
   resetFacebookState(state);
   return state;
 }
@@ -31,5 +42,6 @@ export function createFacebookState(): FacebookState {
 export function resetFacebookState(state: FacebookState): void {
   state.businessPages.clear();
   state.configurations.clear();
+  state.comments.clear();
   state.configurations.set(SANDBOX_FACEBOOK_CONFIG_ID, SANDBOX_FACEBOOK_CONFIG_PERMISSIONS);
 }

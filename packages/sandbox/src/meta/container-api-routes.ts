@@ -101,11 +101,14 @@ function readNode(ctx: SandboxContext, api: ContainerApi, r: SandboxRequest): Re
   throw unknownObject(id, r.method);
 }
 
-// The account's published posts, newest first, in the platform's paging envelope.
+// The account's published posts, newest first, in the platform's paging envelope. Replies are
+// not among them (Threads lists them under `/{user-id}/replies`).
 function listMedia(ctx: SandboxContext, api: ContainerApi, r: SandboxRequest): Reply {
   const token = authenticateOwner(ctx, r, api.platform);
   const fields = r.input.get('fields');
-  const items = postsOf(ctx.state, api.platform, token.uid).map((p) => selectFields(api.present(p), fields));
+  const items = postsOf(ctx.state, api.platform, token.uid)
+    .filter((p) => p.record.replyTo === undefined)
+    .map((p) => selectFields(api.present(p), fields));
   return jsonReply(
     200,
     pageOf(items, (item) => String(item.id), r, ctx.baseUrl),

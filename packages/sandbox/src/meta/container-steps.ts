@@ -60,6 +60,8 @@ export type RequestedContainer = {
   readonly caption: string;
   readonly media: readonly ContainerMedia[];
   readonly children: readonly string[];
+  /** Threads' `reply_to_id`: the post the new one replies to. */
+  readonly replyTo?: string;
 };
 
 /**
@@ -89,6 +91,7 @@ export async function createRequestedContainer(
     caption: request.carouselItem ? '' : request.caption,
     mediaUrls: request.media.map((m) => m.url),
     children: [...request.children],
+    ...(request.replyTo === undefined ? {} : { replyTo: request.replyTo }),
     failure,
   });
   return jsonReply(200, { id: container.id });

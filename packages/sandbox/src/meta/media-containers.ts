@@ -162,6 +162,7 @@ export function publishContainer(ctx: SandboxContext, container: MediaContainer)
       children: children.length,
       permalink,
       containerId: container.id,
+      ...(container.replyTo === undefined ? {} : { replyTo: container.replyTo }),
       at: new Date(nowOf(ctx)),
     },
     handle: container.handle,

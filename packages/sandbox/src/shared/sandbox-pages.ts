@@ -83,3 +83,22 @@ export function placeholderImage(seed: string, label: string, size = { width: 16
   ].join('');
   return { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' }, body };
 }
+
+/**
+ * A permalink page's comments (on Facebook, YouTube; a Threads post's replies), author and text,
+ * oldest first: what a first comment looks like once posted.
+ */
+export function commentsSection(
+  comments: readonly { readonly author: string; readonly text: string }[],
+  heading = 'Comments',
+): string {
+  const items = comments.map(
+    (c) => `<li><strong>${escapeHtml(c.author)}</strong> ${escapeHtml(c.text).replaceAll('\n', '<br>')}</li>`,
+  );
+  return [
+    '<section id="comments">',
+    `<h2>${escapeHtml(heading)}</h2>`,
+    items.length === 0 ? '<p>No comments yet.</p>' : `<ul class="comments">${items.join('')}</ul>`,
+    '</section>',
+  ].join('\n');
+}

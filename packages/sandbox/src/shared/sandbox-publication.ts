@@ -39,5 +39,7 @@ export type SandboxPublication = {
   readonly upload?: { readonly sizeBytes: number; readonly sha256: string };
   /** YouTube: SHA-256 (hex) of the custom thumbnail set with thumbnails.set, if any. */
   readonly thumbnailSha256?: string;
+  /** Threads: the media id of the post this one replies to; absent on a top-level post. */
+  readonly replyTo?: string;
   readonly at: Date;
 };

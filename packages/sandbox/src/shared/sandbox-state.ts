@@ -36,6 +36,8 @@ export type MediaContainer = {
   readonly children: readonly string[];
   readonly createdAt: number;
   readonly failure: ContainerFailure | null;
+  /** Threads: the post this container replies to (`reply_to_id`); absent on a top-level post. */
+  readonly replyTo?: string;
   /** The media id once published; a container is published at most once. */
   publishedAs: string | null;
 };

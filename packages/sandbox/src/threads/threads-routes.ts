@@ -1,9 +1,12 @@
 import { measureText } from '@svc/core';
 import { containerApiRoutes } from '../meta/container-api-routes.js';
 import { type RequestedContainer, requiredParam, unusableCarouselChild } from '../meta/container-steps.js';
-import { flag, graphTime } from '../meta/graph-fields.js';
-import { type ContainerMedia, parseIdList } from '../meta/media-containers.js';
+import { flag, graphTime, pageOf, selectFields } from '../meta/graph-fields.js';
+import { type ContainerMedia, findPost, parseIdList } from '../meta/media-containers.js';
+import { apiRoute } from '../shared/api-route.js';
+import { authenticate } from '../shared/authenticate.js';
 import { graphError, invalidParameter } from '../shared/graph-error.js';
+import { jsonReply, type Reply } from '../shared/http-io.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import type { MediaContainer, PublishedPost } from '../shared/sandbox-state.js';
@@ -39,7 +42,28 @@ export function threadsRoutes(ctx: SandboxContext): RouteSpec[] {
     present: threadObject,
     limitExtras: { reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86400 } },
   });
-  return [...routes, threadsInsightsRoute(ctx, BASE)];
+  return [
+    ...routes,
+    threadsInsightsRoute(ctx, BASE),
+    apiRoute('threads', ['GET'], `${BASE}/:id/replies`, 'threads.replies', (r) => listReplies(ctx, r)),
+  ];
+}
+
+/** The published replies to a Threads post, oldest first (a first comment among them). */
+export function threadsRepliesTo(ctx: SandboxContext, mediaId: string): PublishedPost[] {
+  return ctx.state.posts.filter((p) => p.record.platform === 'threads' && p.record.replyTo === mediaId);
+}
+
+/** `GET /{threads-media-id}/replies?fields=id,text,username,timestamp`: its top-level replies. */
+function listReplies(ctx: SandboxContext, r: SandboxRequest): Reply {
+  authenticate(ctx, r, 'threads');
+  const id = r.params.id ?? '';
+  if (findPost(ctx, 'threads', id) === undefined) throw mediaNotFound(id);
+  const items = threadsRepliesTo(ctx, id).map((p) => selectFields(threadObject(p), r.input.get('fields')));
+  return jsonReply(
+    200,
+    pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
+  );
 }
 
 const MEDIA_TYPE = { TEXT: 'TEXT_POST', IMAGE: 'IMAGE', VIDEO: 'VIDEO', CAROUSEL: 'CAROUSEL_ALBUM' } as const;
@@ -92,7 +116,17 @@ function readContainer(ctx: SandboxContext, r: SandboxRequest, token: TokenPaylo
   } else {
     throw invalidParameter(`The media type ${mediaType} is not valid here`);
   }
-  return { mediaType, carouselItem, caption: text, media, children };
+  // A reply (`reply_to_id`) answers a published post: a first comment on Threads.
+  const replyTo = r.input.get('reply_to_id');
+  if (replyTo !== undefined && findPost(ctx, 'threads', replyTo) === undefined) throw mediaNotFound(replyTo);
+  return {
+    mediaType,
+    carouselItem,
+    caption: text,
+    media,
+    children,
+    ...(replyTo === undefined ? {} : { replyTo }),
+  };
 }
 
 const mediaNotFound = (id: string) =>

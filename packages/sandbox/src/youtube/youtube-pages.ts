@@ -2,8 +2,9 @@ import { escapeHtml } from '@svc/web';
 import { htmlDocument } from '../shared/html-page.js';
 import { htmlReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
-import { placeholderImage } from '../shared/sandbox-pages.js';
+import { commentsSection, placeholderImage } from '../shared/sandbox-pages.js';
 import type { RouteSpec } from '../shared/sandbox-router.js';
+import { youtubeCommentsOf } from './youtube-comments.js';
 import type { YouTubeVideo } from './youtube-state.js';
 import { isWatchable, shortsUrl } from './youtube-video-resource.js';
 
@@ -67,6 +68,9 @@ function shortPage(ctx: SandboxContext, video: YouTubeVideo | undefined): Reply 
         video.snippet.description === ''
           ? ''
           : `<p>${escapeHtml(video.snippet.description).replaceAll('\n', '<br>')}</p>`,
+        commentsSection(
+          youtubeCommentsOf(ctx, video.id).map((c) => ({ author: `@${c.authorHandle}`, text: c.text })),
+        ),
         `<p class="note">Uploaded to the YouTube simulator (${video.sizeBytes} bytes); no real YouTube video exists.</p>`,
       ].join('\n'),
     ),

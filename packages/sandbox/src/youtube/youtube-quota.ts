@@ -9,7 +9,7 @@ import { pacificDay } from './google-pacific-day.js';
  * list calls 1). `videos.insert` is not among them: it has a bucket of its own, counted in calls
  * (`checkInsertQuota`).
  */
-export const YOUTUBE_QUOTA_COSTS = { thumbnailsSet: 50, list: 1 } as const;
+export const YOUTUBE_QUOTA_COSTS = { thumbnailsSet: 50, list: 1, commentInsert: 50 } as const;
 
 /** What the project used today (the Pacific day of the sandbox clock): pool units and insert calls. */
 export function youtubeQuotaToday(ctx: SandboxContext): { readonly units: number; readonly inserts: number } {

@@ -2,6 +2,7 @@ import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec } from '../shared/sandbox-router.js';
 import { googleTokenRoutes } from './google-token-routes.js';
 import { googleTokenInfoRoutes } from './google-tokeninfo.js';
+import { youtubeCommentRoutes } from './youtube-comments.js';
 import { youtubeControlRoutes } from './youtube-control-routes.js';
 import { youtubePageRoutes } from './youtube-pages.js';
 import { youtubeReadRoutes } from './youtube-read-routes.js';
@@ -18,6 +19,7 @@ export function youtubeRoutes(ctx: SandboxContext): RouteSpec[] {
     ...googleTokenRoutes(ctx),
     ...googleTokenInfoRoutes(ctx),
     ...youtubeReadRoutes(ctx),
+    ...youtubeCommentRoutes(ctx),
     ...youtubeUploadRoutes(ctx),
     ...youtubeThumbnailRoutes(ctx),
     ...youtubePageRoutes(ctx),

@@ -86,6 +86,19 @@ export type YouTubeState = {
   readonly channels: Map<string, Exclude<YouTubeChannelCondition, 'active'>>;
   /** Scopes granted at the last code exchange per channel, answered again on refresh. */
   readonly grantedScopes: Map<string, string>;
+  /** Top-level comments by video id, oldest first (`commentThreads.insert`). */
+  readonly comments: Map<string, YouTubeComment[]>;
+};
+
+/** A top-level comment on a video, as `commentThreads.list` shows it. */
+export type YouTubeComment = {
+  /** The thread's id; its top-level comment has the same id, as on YouTube. */
+  readonly id: string;
+  readonly videoId: string;
+  readonly authorChannelId: string;
+  readonly authorHandle: string;
+  readonly text: string;
+  readonly at: number;
 };
 
 /** Empty YouTube state. */
@@ -98,6 +111,7 @@ export function createYouTubeState(): YouTubeState {
     uploadLimit: null,
     channels: new Map(),
     grantedScopes: new Map(),
+    comments: new Map(),
   };
 }
 
@@ -110,4 +124,5 @@ export function resetYouTubeState(state: YouTubeState): void {
   state.uploadLimit = null;
   state.channels.clear();
   state.grantedScopes.clear();
+  state.comments.clear();
 }

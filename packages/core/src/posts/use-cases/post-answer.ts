@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLATFORMS, PUBLIC_POST_STATUSES, publicStatus } from '../../kernel/index.js';
 import { originalIdOf } from '../../media/index.js';
 import { evergreenRuleSchema } from '../../queue/index.js';
+import { firstCommentView, firstCommentViewSchema } from '../first-comment-view.js';
 import type { Post } from '../post.js';
 
 /**
@@ -66,6 +67,7 @@ export const postViewSchema = z
       .describe(
         'What the platform did differently from what was asked, on a post it published anyway: a YouTube upload locked to private because the Google Cloud project has not passed the YouTube API audit, for instance. Null when it did as asked.',
       ),
+    firstComment: firstCommentViewSchema.nullable(),
     platformMeta: z.record(z.string(), z.unknown()).nullable(),
     category: z.string().nullable(),
     evergreen: evergreenRuleSchema
@@ -117,6 +119,7 @@ export const postViewSchema = z
         externalId: 'launch-2026-12-01',
         permalink: null,
         warning: null,
+        firstComment: null,
         platformMeta: null,
         category: null,
         evergreen: { everyDays: 30, maxTimes: 3, onlyAboveMedian: false },
@@ -156,6 +159,7 @@ export function toPostView(post: Post, mediaUrlFor: (mediaId: string) => string)
     externalId: post.externalId,
     permalink: post.permalink,
     warning: post.warning,
+    firstComment: firstCommentView(post),
     platformMeta: post.platformMeta,
     category: post.category,
     evergreen: post.evergreen === null ? null : { ...post.evergreen },

@@ -1,3 +1,4 @@
+import type { FirstComments } from '../first-comment.js';
 import type { PublishJob, PublishStep } from '../publish-step.js';
 
 /** The publishing part of a platform's gateway (`PlatformGateway` in deps is all of it). */
@@ -14,4 +15,9 @@ export type PublishGateway = {
    * cannot publish. Absent where any public link will do.
    */
   readonly photoPullPrefix?: string | null;
+  /**
+   * Posting a first comment under a live post (Instagram, Facebook, YouTube; a reply on Threads).
+   * Absent where the platform takes none: a post's first comment is then never attempted.
+   */
+  readonly firstComments?: FirstComments;
 };

@@ -1,6 +1,7 @@
 import { DEFAULT_PLATFORM_FEATURES, type PlatformGateway, scopesFor } from '@svc/core';
 import { createFreshMarks } from '../meta/fresh-marks.js';
 import { createGraphClient } from '../meta/graph-client.js';
+import { createGraphFirstComments } from '../meta/graph-first-comments.js';
 import type { MetaGatewayOptions } from '../meta/meta-gateway-options.js';
 import { statusPolling } from '../meta/poll-step.js';
 import { definePlatformGateway, type StepCall } from '../shared/define-platform-gateway.js';
@@ -50,7 +51,7 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
     marks,
   });
 
-  return definePlatformGateway({
+  const gateway = definePlatformGateway({
     platform: 'facebook',
     names: { platform: 'Facebook', account: 'Page' },
     // Page tokens do not expire; a refused one is renewed through the user token on demand.
@@ -86,4 +87,22 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
       profileUrl: config.links?.profile ?? ((pageId: string) => `https://www.facebook.com/${pageId}`),
     }),
   });
+  // The first comment, as the Page: `POST /{object-id}/comments` with `message` (platforms.md 5.3).
+  const firstComments = createGraphFirstComments({
+    graph,
+    base,
+    clock,
+    platformName: 'Facebook',
+    textField: 'message',
+    commenter: (job) => {
+      const credentials = facebookCredentialsSchema.safeParse(job.credentials);
+      if (!credentials.success) return null;
+      return {
+        accessToken: credentials.data.pageAccessToken,
+        ownIds: [credentials.data.pageId],
+        handle: null,
+      };
+    },
+  });
+  return { ...gateway, firstComments };
 }

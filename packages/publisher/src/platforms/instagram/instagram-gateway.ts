@@ -1,6 +1,8 @@
 import { DEFAULT_PLATFORM_FEATURES, type PlatformGateway } from '@svc/core';
 import { createContainerGateway } from '../meta/container-gateway.js';
+import { createGraphFirstComments } from '../meta/graph-first-comments.js';
 import type { ContainerGatewayOptions } from '../meta/meta-gateway-options.js';
+import { userTokenCredentialsSchema } from '../meta/user-token-credentials.js';
 import { INSTAGRAM_DIALECT } from './instagram-api.js';
 import { createInstagramCommentReplies } from './instagram-comment-replies.js';
 import { instagramOAuth } from './instagram-oauth.js';
@@ -26,5 +28,23 @@ export function createInstagramGateway(config: InstagramGatewayConfig): Platform
     toRequest: (job) => toInstagramRequest(job.post, job.media),
     insightNames: { saves: 'saved' },
     commentReplies: createInstagramCommentReplies,
+    // The first comment: `POST /{ig-media-id}/comments?message=` (platforms.md 1 item 6).
+    firstComments: ({ graph, base, clock }) =>
+      createGraphFirstComments({
+        graph,
+        base,
+        clock,
+        platformName: 'Instagram',
+        textField: 'text',
+        commenter: (job) => {
+          const credentials = userTokenCredentialsSchema.safeParse(job.credentials);
+          if (!credentials.success) return null;
+          return {
+            accessToken: credentials.data.accessToken,
+            ownIds: [credentials.data.userId, job.account.platformAccountId],
+            handle: job.account.handle,
+          };
+        },
+      }),
   });
 }

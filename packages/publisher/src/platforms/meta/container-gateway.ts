@@ -1,6 +1,7 @@
 import {
   type Clock,
   type CommentReplies,
+  type FirstComments,
   type MetricName,
   PLATFORM_METRICS,
   type PlatformGateway,
@@ -34,6 +35,12 @@ export type ContainerPlatformSpec = {
     readonly base: string;
     readonly clock: Clock;
   }) => CommentReplies;
+  /** First comments on the gateway's Graph client and base (a comment on Instagram, a reply on Threads). */
+  readonly firstComments?: (ctx: {
+    readonly graph: GraphClient;
+    readonly base: string;
+    readonly clock: Clock;
+  }) => FirstComments;
 };
 
 /** A PlatformGateway for a Meta platform that publishes through media containers. */
@@ -95,9 +102,15 @@ export function createContainerGateway<Hosts>(
       spec.oauth,
     ),
   });
-  return spec.commentReplies === undefined
-    ? gateway
-    : { ...gateway, commentReplies: spec.commentReplies({ graph, base, clock }) };
+  return {
+    ...gateway,
+    ...(spec.commentReplies === undefined
+      ? {}
+      : { commentReplies: spec.commentReplies({ graph, base, clock }) }),
+    ...(spec.firstComments === undefined
+      ? {}
+      : { firstComments: spec.firstComments({ graph, base, clock }) }),
+  };
 
   function containerInput(
     call: StepCall<UserTokenCredentials, ContainerProgress, ContainerPlan>,

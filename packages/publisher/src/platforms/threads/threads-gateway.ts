@@ -2,6 +2,7 @@ import { DEFAULT_PLATFORM_FEATURES, type PlatformGateway } from '@svc/core';
 import { createContainerGateway } from '../meta/container-gateway.js';
 import type { ContainerGatewayOptions } from '../meta/meta-gateway-options.js';
 import { THREADS_DIALECT } from './threads-api.js';
+import { createThreadsFirstComments } from './threads-first-comments.js';
 import { threadsOAuth } from './threads-oauth.js';
 import { type ThreadsMultiSlide, toThreadsRequest } from './to-threads-request.js';
 
@@ -26,5 +27,6 @@ export function createThreadsGateway(config: ThreadsGatewayConfig): PlatformGate
     defaultProfileUrl: (handle) => `https://www.threads.net/@${handle}`,
     oauth: threadsOAuth(config.hosts, config.features ?? DEFAULT_PLATFORM_FEATURES),
     toRequest: (job) => toThreadsRequest(job.post, job.media, multiSlide),
+    firstComments: createThreadsFirstComments,
   });
 }

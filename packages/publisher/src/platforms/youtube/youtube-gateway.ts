@@ -7,6 +7,7 @@ import { GoogleRequestError } from './google-failure.js';
 import { takeYouTubeStep } from './take-youtube-step.js';
 import { toYouTubeRequest } from './to-youtube-request.js';
 import { youtubeCredentialsSchema } from './youtube-credentials.js';
+import { createYouTubeFirstComments } from './youtube-first-comments.js';
 import {
   readYouTubeFollowers,
   readYouTubeMetrics,
@@ -58,7 +59,7 @@ export function createYouTubeGateway(config: YouTubeGatewayConfig): PlatformGate
     post: config.links?.post ?? ((_channelId: string, id: string) => `https://www.youtube.com/shorts/${id}`),
   };
 
-  return definePlatformGateway({
+  const gateway = definePlatformGateway({
     platform: 'youtube',
     names: { platform: 'YouTube', account: 'channel' },
     // Access tokens live an hour; refreshing five minutes early keeps a publish from meeting a 401.
@@ -98,4 +99,5 @@ export function createYouTubeGateway(config: YouTubeGatewayConfig): PlatformGate
       now: () => clock.now(),
     }),
   });
+  return { ...gateway, firstComments: createYouTubeFirstComments({ google, api: config.hosts.api, clock }) };
 }

@@ -95,6 +95,8 @@ async function exchangeYouTubeCode(config: YouTubeOAuthConfig, input: CodeCallba
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token,
       channelId: channel.id,
+      // What was granted, to tell a first comment the account may not post (youtube.force-ssl).
+      ...(tokens.scope === undefined ? {} : { scope: tokens.scope }),
     };
     const expiresAt = new Date(config.now().getTime() + tokens.expires_in * 1000);
     return { kind: 'connected', profiles: [profileOf(config, channel, credentials, expiresAt)] };
@@ -163,6 +165,9 @@ async function refreshYouTubeCredentials(
       accessToken: tokens.access_token,
       refreshToken: tokens.refresh_token ?? credentials.refreshToken,
       channelId: credentials.channelId,
+      ...(typeof (tokens.scope ?? credentials.scope) === 'string'
+        ? { scope: tokens.scope ?? credentials.scope }
+        : {}),
     },
     expiresAt: new Date(config.now().getTime() + tokens.expires_in * 1000),
   };
