@@ -21,7 +21,16 @@ export {
   type PolicyConfigOverrides,
   type PublicationFormats,
 } from './platform-limits.js';
-export { type PlatformMeta, platformMetaSchema, type TiktokMeta, tiktokMetaSchema } from './platform-meta.js';
+export {
+  type PlatformMeta,
+  platformMetaSchema,
+  type TiktokMeta,
+  tiktokMetaSchema,
+  type YouTubeMeta,
+  youtubeMetaSchema,
+} from './platform-meta.js';
+export { YOUTUBE_PRIVACY_STATUSES } from './check-youtube-meta.js';
+export { YOUTUBE_TAGS_MAX, youtubeTagsLength } from './youtube-tags-length.js';
 export { policyConfigFromJson, policyConfigToJson } from './policy-config-json.js';
 export { policyWarning } from './policy-issue.js';
 export {

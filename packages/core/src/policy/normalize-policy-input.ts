@@ -29,6 +29,8 @@ export type NormalizedPost = {
   readonly hashtags: readonly string[];
   /** `platformMeta.tiktok` when it is an object. */
   readonly tiktokMeta: Readonly<Record<string, unknown>> | null;
+  /** `platformMeta.youtube` when it is an object. */
+  readonly youtubeMeta: Readonly<Record<string, unknown>> | null;
 };
 
 type Loose = Readonly<Record<string, unknown>>;
@@ -55,6 +57,7 @@ export function normalizePolicyInput(input: PolicyInput): NormalizedPost {
     media,
     hashtags,
     tiktokMeta: asRecord(asRecord(raw.platformMeta)?.tiktok),
+    youtubeMeta: asRecord(asRecord(raw.platformMeta)?.youtube),
   };
 }
 

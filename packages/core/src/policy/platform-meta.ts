@@ -17,13 +17,29 @@ export const tiktokMetaSchema = z.looseObject({
 });
 
 /**
+ * `platformMeta.youtube`: the thumbnail (spec 2.3) and the upload settings of issue 37, named as
+ * contract.md gives them. Types are checked here; values (privacy statuses, tag lengths, ids) by
+ * the policy (check-youtube-meta.ts), which explains each refusal.
+ */
+export const youtubeMetaSchema = z.looseObject({
+  thumbnailUrl: z.url().optional(),
+  privacyStatus: z.string().optional(),
+  notifySubscribers: z.boolean().optional(),
+  madeForKids: z.boolean().optional(),
+  categoryId: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  playlistId: z.string().optional(),
+  defaultLanguage: z.string().optional(),
+});
+
+/**
  * Platform-specific settings (spec 2.3). Additional properties are allowed at both levels, as in
  * the spec's machine-readable schema, and are kept as given.
  */
 export const platformMetaSchema = z.looseObject({
   instagram: coverSchema.optional(),
   facebook: coverSchema.optional(),
-  youtube: z.looseObject({ thumbnailUrl: z.url().optional() }).optional(),
+  youtube: youtubeMetaSchema.optional(),
   tiktok: tiktokMetaSchema.optional(),
 });
 
@@ -32,3 +48,6 @@ export type PlatformMeta = z.infer<typeof platformMetaSchema>;
 
 /** TikTok settings of a post. */
 export type TiktokMeta = z.infer<typeof tiktokMetaSchema>;
+
+/** YouTube settings of a post. */
+export type YouTubeMeta = z.infer<typeof youtubeMetaSchema>;

@@ -4,6 +4,7 @@ import { checkPlatformMedia } from './check-platform-media.js';
 import { checkServiceMedia } from './check-service-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';
 import { checkTiktokMeta } from './check-tiktok-meta.js';
+import { checkYouTubeMeta } from './check-youtube-meta.js';
 import { isPhotoPost, type NormalizedPost, normalizePolicyInput } from './normalize-policy-input.js';
 import { DEFAULT_POLICY_CONFIG, type PlatformRules, type PolicyConfig } from './platform-limits.js';
 import { policyError } from './policy-issue.js';
@@ -35,6 +36,7 @@ export function validatePostPolicy(
       checkPlatformText(platform, rules, post, facts, config),
       checkPlatformMedia(platform, rules, post.media, config),
       platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta) : [],
+      platform === 'youtube' ? checkYouTubeMeta(post.youtubeMeta) : [],
     );
   }
   issues = issues.concat(checkContent(post, config));
