@@ -61,7 +61,7 @@ describe('toYouTubeRequest', () => {
   });
 
   it('declares not made for kids when madeForKids is absent (the documented default), as given otherwise', () => {
-    const status = (youtube: object) => {
+    const status = (youtube: Record<string, unknown>) => {
       const outcome = toYouTubeRequest(post({ platformMeta: { youtube } }), [aVideo()]);
       return outcome.ok ? outcome.request.resource.status.selfDeclaredMadeForKids : null;
     };

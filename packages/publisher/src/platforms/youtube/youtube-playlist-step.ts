@@ -12,7 +12,7 @@ const PLAYLIST_SCOPE = 'https://www.googleapis.com/auth/youtube.force-ssl';
 const REASONS: Readonly<Record<string, string>> = {
   playlistNotFound: 'the playlist does not exist, or this channel cannot see it',
   playlistItemsNotAccessible: 'this channel may not add videos to the playlist',
-  insufficientPermissions: `the connection lacks a permission YouTube needs for playlists (${PLAYLIST_SCOPE}): add it to the YouTube scopes setting and reconnect the channel`,
+  insufficientPermissions: `the channel was connected without the permission YouTube requires for playlists (${PLAYLIST_SCOPE}); this server's YouTube login does not ask for it`,
   forbidden: 'this channel may not add videos to the playlist',
   videoNotFound: 'YouTube did not find the video yet',
 };
