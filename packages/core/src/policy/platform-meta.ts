@@ -23,13 +23,40 @@ export const tiktokMetaSchema = z.looseObject({
  */
 export const youtubeMetaSchema = z.looseObject({
   thumbnailUrl: z.url().optional(),
-  privacyStatus: z.string().optional(),
-  notifySubscribers: z.boolean().optional(),
-  madeForKids: z.boolean().optional(),
-  categoryId: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  playlistId: z.string().optional(),
-  defaultLanguage: z.string().optional(),
+  privacyStatus: z
+    .string()
+    .optional()
+    .describe('`public` (the default), `unlisted` or `private`: status.privacyStatus of the upload.'),
+  notifySubscribers: z
+    .boolean()
+    .optional()
+    .describe("Whether YouTube tells the channel's subscribers about the video; YouTube's default is true."),
+  madeForKids: z
+    .boolean()
+    .optional()
+    .describe(
+      'Declares the audience (status.selfDeclaredMadeForKids). When absent, the video is declared not made for kids and the answer carries the `made_for_kids_undeclared` warning.',
+    ),
+  categoryId: z
+    .string()
+    .optional()
+    .describe('The video category id as a string, e.g. "22" (People & Blogs, the default) or "10" (Music).'),
+  tags: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Tags: 500 characters at most as YouTube counts them (commas between, quotes around tags with spaces).',
+    ),
+  playlistId: z
+    .string()
+    .optional()
+    .describe(
+      "A playlist of the channel the video is added to once processed; a failure there never fails the post but becomes the post's warning.",
+    ),
+  defaultLanguage: z
+    .string()
+    .optional()
+    .describe('The language of the title and description, a BCP-47 tag such as "en" or "pt-BR".'),
 });
 
 /**

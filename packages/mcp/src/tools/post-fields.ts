@@ -16,7 +16,9 @@ const titleField = z.string().optional().describe(LIMIT_PHRASES.titleRule);
 const platformMetaField = z
   .record(z.string(), z.unknown())
   .optional()
-  .describe('Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok.');
+  .describe(
+    'Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok. platform_meta.youtube takes privacyStatus (public, unlisted, private), notifySubscribers and madeForKids (booleans; without madeForKids the video is declared not made for kids, with a warning), categoryId ("22"), tags (500 characters in all), playlistId and defaultLanguage ("en").',
+  );
 
 /** `platforms`: one or more platforms; what they are for is the tool's to say. */
 export const platformsField = (meaning: string) =>
