@@ -2,6 +2,7 @@
 // browser can run the server's very rules (the console's compose page bundles it).
 export { isPlatform, PLATFORM_INITIALS, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
+export { YOUTUBE_PRIVACY_STATUSES } from './check-youtube-meta.js';
 export { describePublication, type Publication } from './describe-publication.js';
 export {
   clipText,
@@ -29,8 +30,6 @@ export {
   type YouTubeMeta,
   youtubeMetaSchema,
 } from './platform-meta.js';
-export { YOUTUBE_PRIVACY_STATUSES } from './check-youtube-meta.js';
-export { YOUTUBE_TAGS_MAX, youtubeTagsLength } from './youtube-tags-length.js';
 export { policyConfigFromJson, policyConfigToJson } from './policy-config-json.js';
 export { policyWarning } from './policy-issue.js';
 export {
@@ -47,3 +46,4 @@ export { type TextCounter, textCounters } from './text-counters.js';
 export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './text-metrics.js';
 export { TIKTOK_FALLBACK_PRIVACY_LEVELS, TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 export { validatePostPolicy } from './validate-post-policy.js';
+export { YOUTUBE_TAGS_MAX, youtubeTagsLength } from './youtube-tags-length.js';

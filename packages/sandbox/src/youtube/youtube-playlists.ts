@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { apiRoute } from '../shared/api-route.js';
-import { jsonObjectOf } from '../shared/json-object.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
+import { jsonObjectOf } from '../shared/json-object.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { googleError } from './google-error.js';
 import { authenticateYouTube } from './youtube-authenticate.js';
-import { partsOf } from './youtube-read-routes.js';
 import { chargeQuota, checkQuota, YOUTUBE_QUOTA_COSTS } from './youtube-quota.js';
+import { partsOf } from './youtube-read-routes.js';
 import type { YouTubePlaylist } from './youtube-state.js';
 import { etagOf } from './youtube-video-resource.js';
 

@@ -1,7 +1,7 @@
 import type { PublishStep } from '@svc/core';
+import { addToPlaylist } from './youtube-playlist-step.js';
 import { awaitProcessing, publishedStep } from './youtube-processing-step.js';
 import type { YouTubeStepInput } from './youtube-step-input.js';
-import { addToPlaylist } from './youtube-playlist-step.js';
 import { setThumbnail } from './youtube-thumbnail-step.js';
 import { sendNextChunk, startUploadSession } from './youtube-upload-steps.js';
 
