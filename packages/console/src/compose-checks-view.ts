@@ -72,7 +72,7 @@ const FORM_WORDING: Readonly<Record<string, (platform: string) => string>> = {
   privacy_level_required: () =>
     'TikTok needs to know who can see the post: choose under “TikTok: who can see it”.',
   made_for_kids_undeclared: () =>
-    'YouTube: the video will be declared not made for kids. Declare it yourself under “YouTube: made for kids?”.',
+    'The video will be declared not made for kids. Declare it yourself under “YouTube: made for kids?”.',
   media_required: (platform) => `${platform} needs at least one photo or video: add one under Media.`,
 };
 

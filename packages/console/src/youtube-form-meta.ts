@@ -76,7 +76,8 @@ export function youtubeFormFieldsOf(meta: Readonly<Record<string, unknown>> | un
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const yesNo = (value: unknown) => (value === true ? 'yes' : value === false ? 'no' : '');
   return {
-    privacyStatus: text(meta?.privacyStatus),
+    // Public is the form's default choice (an empty value).
+    privacyStatus: meta?.privacyStatus === 'public' ? '' : text(meta?.privacyStatus),
     madeForKids: yesNo(meta?.madeForKids),
     notifySubscribers: yesNo(meta?.notifySubscribers),
     categoryId: text(meta?.categoryId),

@@ -31,7 +31,7 @@ const option = (value: string, label: string, chosen: string) =>
 export function youtubeFieldset(fields: YouTubeFormFields): Html {
   return html`<fieldset id="youtube-options"><legend>YouTube</legend>
 <label for="yt-privacy">YouTube: who can watch</label>
-<select id="yt-privacy" name="${N.privacyStatus}">${option('', 'Public (default)', fields.privacyStatus)}${option('unlisted', 'Unlisted: anyone with the link', fields.privacyStatus)}${option('private', 'Private: only the channel', fields.privacyStatus)}${option('public', 'Public', fields.privacyStatus)}</select>
+<select id="yt-privacy" name="${N.privacyStatus}">${option('', 'Public (default)', fields.privacyStatus)}${option('unlisted', 'Unlisted: anyone with the link', fields.privacyStatus)}${option('private', 'Private: only the channel', fields.privacyStatus)}</select>
 <label for="yt-kids">YouTube: made for kids? (the law asks you to declare it)</label>
 <select id="yt-kids" name="${N.madeForKids}">${option('', 'Choose…', fields.madeForKids)}${option('no', 'No, not made for kids', fields.madeForKids)}${option('yes', 'Yes, made for kids', fields.madeForKids)}</select>
 <label for="yt-notify">YouTube: tell subscribers</label>
