@@ -28,6 +28,7 @@ import {
   issueScope,
 } from '../src/compose-checks-view.js';
 import { type PreviewView, previewView } from '../src/feed-preview-view.js';
+import { youtubeFormFields, youtubeMetaOf } from '../src/youtube-form-meta.js';
 import { enableUpload, slideItem } from './compose-upload.js';
 
 const form = document.querySelector<HTMLFormElement>('form[data-compose]');
@@ -60,12 +61,19 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
       }),
     );
     const level = privacy?.value ?? '';
+    const youtube = youtubeMetaOf(
+      youtubeFormFields((name) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? null),
+    );
+    const meta = {
+      ...(level === '' ? {} : { tiktok: { privacyLevel: level } }),
+      ...(youtube === null ? {} : { youtube }),
+    };
     return {
       caption: caption?.value ?? '',
       title: title?.value ?? '',
       platforms: [...new Set(platforms)],
       media,
-      platformMeta: level === '' ? null : { tiktok: { privacyLevel: level } },
+      platformMeta: Object.keys(meta).length === 0 ? null : meta,
     };
   }
 

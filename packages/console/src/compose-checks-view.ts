@@ -41,11 +41,26 @@ export function checksSummary(result: PolicyResult, pristine: boolean): string {
   return `${errors === 1 ? '1 problem' : `${errors} problems`} to fix before scheduling.${advice}`;
 }
 
+// The YouTube options' controls on the form (youtube-fieldset.ts), by option name.
+const YOUTUBE_CONTROLS: Readonly<Record<string, string>> = {
+  privacyStatus: 'yt-privacy',
+  madeForKids: 'yt-kids',
+  notifySubscribers: 'yt-notify',
+  categoryId: 'yt-category',
+  tags: 'yt-tags',
+  playlistId: 'yt-playlist',
+  defaultLanguage: 'yt-language',
+};
+
 /** Where a policy issue's field is on the compose form, to link the issue to it. */
 export function controlOf(issue: PolicyIssue): string | null {
   if (issue.field === 'caption' || issue.field === 'hashtags') return 'caption';
   if (issue.field === 'title') return 'title';
   if (issue.field.startsWith('platformMeta.tiktok')) return 'privacy';
+  if (issue.field.startsWith('platformMeta.youtube.')) {
+    const option = issue.field.slice('platformMeta.youtube.'.length).replace(/\[\d+\]$/, '');
+    return YOUTUBE_CONTROLS[option] ?? null;
+  }
   if (issue.field.startsWith('media')) return 'file';
   if (issue.field.startsWith('platforms')) return 'accounts';
   return null;
@@ -56,6 +71,8 @@ const FORM_WORDING: Readonly<Record<string, (platform: string) => string>> = {
   missing_platforms: () => 'Choose at least one account to post to.',
   privacy_level_required: () =>
     'TikTok needs to know who can see the post: choose under “TikTok: who can see it”.',
+  made_for_kids_undeclared: () =>
+    'The video will be declared not made for kids. Declare it yourself under “YouTube: made for kids?”.',
   media_required: (platform) => `${platform} needs at least one photo or video: add one under Media.`,
 };
 

@@ -109,6 +109,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_privacy_level: 400,
   commercial_disclosure_incomplete: 400,
   branded_content_private: 400,
+  invalid_youtube_option: 400,
   sandbox_local_only: 403,
   sandbox_sign_in_required: 401,
   sandbox_not_requester: 403,

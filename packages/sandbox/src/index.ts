@@ -53,5 +53,5 @@ export {
   simulatedMetric,
 } from './shared/simulated-metrics.js';
 export type { TikTokCreatorSettings } from './tiktok/tiktok-state.js';
-export type { YouTubeControl } from './youtube/youtube-control.js';
+export type { YouTubeControl, YouTubeStoredVideo } from './youtube/youtube-control.js';
 export type { YouTubeChannelCondition } from './youtube/youtube-state.js';

@@ -296,9 +296,10 @@ export async function authorizeYouTube(
 export async function connectYouTube(
   h: Harness,
   handle: string,
+  scope?: string,
 ): Promise<{ accessToken: string; refreshToken: string; channelId: string }> {
   const pkce = pkcePair();
-  const code = await authorizeYouTube(h, handle, pkce);
+  const code = await authorizeYouTube(h, handle, pkce, scope);
   const app = SANDBOX_APPS.youtube;
   const tokens = await h.post(`${h.hosts.youtube.oauth2}/token`, {
     grant_type: 'authorization_code',

@@ -222,4 +222,46 @@ describe('a publisher killed mid-publish', () => {
       }
     }, 300_000);
   }
+
+  // The playlist step after processing (playlistItems.list, then insert when the video is not in
+  // the playlist yet): killed before or after either call, the video ends in the playlist once.
+  it('adds a YouTube video to its playlist exactly once whatever step it dies at', async () => {
+    const mediaId = await upload(verticalVideo({ durationMs: 4_000, totalBytes: 300 * 1024 }), 'clip.mp4');
+    if (publisher === null) startPublisher();
+    const first = await server.call('/api/v1/publish', key, {
+      method: 'POST',
+      json: {
+        platforms: ['youtube'],
+        profileIds: [accounts.youtube],
+        title: 'Channel probe',
+        caption: 'x',
+        mediaId,
+      },
+    });
+    expect((await settled(server, key, first.body.postIds[0], 60_000)).status).toBe('posted');
+    const channelId = server.sandbox.control
+      .published('youtube')
+      .find((p) => p.caption === 'Channel probe')?.accountId;
+    const playlistId = server.sandbox.control.createYouTubePlaylist(channelId ?? '', 'Crash tests');
+    for (const operation of ['youtube.playlist_items_list', 'youtube.playlist_items_insert']) {
+      for (const phase of ['before', 'after'] as const) {
+        const label = `${operation} ${phase}`;
+        const { post, onPlatform, killed } = await crashAndRecover(
+          'youtube',
+          mediaId,
+          { operation, phase },
+          (caption) => ({
+            title: caption,
+            platformMeta: { youtube: { madeForKids: false, playlistId } },
+          }),
+        );
+        expect(killed, label).toBe(true);
+        expect(post.status, `${label}: ${post.failedReason}`).toBe('posted');
+        expect(post.warning, label).toBeNull();
+        expect(onPlatform, label).toHaveLength(1);
+        const videoId = String(post.permalink).split('/').pop() ?? '';
+        expect(server.sandbox.control.youtubeVideo(videoId)?.playlistIds, label).toEqual([playlistId]);
+      }
+    }
+  }, 180_000);
 });

@@ -1,14 +1,16 @@
 import { getPost, slideViews } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
+import { type YouTubeFormFields, youtubeFormFieldsOf } from '../youtube-form-meta.js';
 import { type FirstCommentFields, firstCommentFieldsOfMeta } from './first-comment-fields.js';
 
-/** What Compose opens with when duplicating a post: its accounts, words, TikTok privacy and files. */
+/** What Compose opens with when duplicating a post: its accounts, words, TikTok privacy, YouTube settings and files. */
 export type ComposeCopy = {
   readonly caption: string;
   readonly title: string;
   readonly profileIds: readonly string[];
   readonly privacyLevel: string;
   readonly firstComments: FirstCommentFields;
+  readonly youtube: YouTubeFormFields;
   readonly mediaIds: readonly string[];
 };
 
@@ -27,6 +29,7 @@ export async function composeFromPost(c: SignedContext, postId: string): Promise
     profileIds: post.profileIds,
     privacyLevel: post.platformMeta?.tiktok?.privacyLevel ?? '',
     firstComments: firstCommentFieldsOfMeta(post.platformMeta),
+    youtube: youtubeFormFieldsOf(post.platformMeta?.youtube),
     mediaIds: slideViews(post, () => '').flatMap((s) => (s.mediaId === null ? [] : [s.mediaId])),
   };
 }

@@ -32,6 +32,12 @@ import {
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
+import {
+  YOUTUBE_FORM_EMPTY,
+  type YouTubeFormFields,
+  youtubeFormFields,
+  youtubeMetaOf,
+} from '../youtube-form-meta.js';
 import { composeFromPost } from './compose-from-post.js';
 import { composePreview } from './compose-preview.js';
 import { type ComposeForm, readComposeForm, uploadJson, wantsJson } from './compose-upload.js';
@@ -52,6 +58,7 @@ import {
 } from './first-comment-fields.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
+import { youtubeFieldset } from './youtube-fieldset.js';
 
 /** What the compose form holds, to show it again after an upload, a slide move or a refusal. */
 type Draft = {
@@ -62,6 +69,8 @@ type Draft = {
   readonly privacyLevel: string;
   /** The first comment per platform (platformMeta.<platform>.firstComment). */
   readonly firstComments: FirstCommentFields;
+  /** The YouTube settings, shown when a YouTube channel is connected. */
+  readonly youtube: YouTubeFormFields;
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
@@ -75,6 +84,7 @@ const EMPTY: Draft = {
   time: '',
   privacyLevel: '',
   firstComments: {},
+  youtube: YOUTUBE_FORM_EMPTY,
   mediaIds: [],
   from: '',
   evergreen: EVERGREEN_OFF,
@@ -93,6 +103,16 @@ async function privacyChoices(
     );
   }
   return choices.levels;
+}
+
+/** `platformMeta` of the form: TikTok's privacy, the first comments and the YouTube settings, each when set. */
+function platformMetaOf(draft: Draft): Record<string, Record<string, unknown>> | null {
+  const meta: Record<string, Record<string, unknown>> = {
+    ...composePlatformMeta(draft.privacyLevel, draft.firstComments),
+  };
+  const youtube = youtubeMetaOf(draft.youtube);
+  if (youtube !== null) meta.youtube = { ...meta.youtube, ...youtube };
+  return Object.keys(meta).length === 0 ? null : meta;
 }
 
 // The platforms of the chosen accounts: a person picks accounts, not platforms.
@@ -151,7 +171,7 @@ async function form(
     title: draft.title,
     platforms: platformsOf(accounts, draft.profileIds),
     media,
-    platformMeta: composePlatformMeta(draft.privacyLevel, draft.firstComments),
+    platformMeta: platformMetaOf(draft),
   };
   // Whose plan lapsed is told before typing a post the server will refuse, and after a refusal.
   const body = html`${problems.length === 0 ? '' : html`<ul role="alert">${problems.map((p) => html`<li>${p}</li>`)}</ul>`}
@@ -196,6 +216,7 @@ ${firstCommentFieldset(
   accounts.map((a) => a.platform),
   draft.firstComments,
 )}
+${accounts.some((a) => a.platform === 'youtube') ? youtubeFieldset(draft.youtube) : ''}
 <label for="time">When (${zoneName(c.time.zone)} time; empty: right away)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 ${evergreenFieldset(draft.evergreen, evergreenErrors, { idPrefix: 'evergreen', withSwitch: true, legend: 'Evergreen' })}
@@ -244,6 +265,7 @@ function draftOf(fields: URLSearchParams): Draft {
     time: fields.get('time') ?? '',
     privacyLevel: fields.get('privacyLevel') ?? '',
     firstComments: firstCommentFieldsOf(fields),
+    youtube: youtubeFormFields((name) => fields.get(name)),
     mediaIds: mediaIdsOf(fields.getAll('media')),
     from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
     evergreen: typedEvergreen(fields),
@@ -288,7 +310,7 @@ async function submit(c: SignedContext): Promise<ConsoleReply> {
   const action = read.fields.get('action') ?? 'schedule';
   // The field holds the person's wall-clock time; anything else goes as sent, for the use case to refuse.
   const time = draft.time === '' ? null : (c.time.instant(draft.time)?.toISOString() ?? draft.time);
-  const platformMeta = composePlatformMeta(draft.privacyLevel, draft.firstComments);
+  const platformMeta = platformMetaOf(draft);
   const content = {
     caption: draft.caption,
     ...(draft.title === '' ? {} : { title: draft.title }),

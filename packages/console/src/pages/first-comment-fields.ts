@@ -33,11 +33,14 @@ export function firstCommentFieldsOfMeta(meta: PlatformMeta | null): FirstCommen
 }
 
 /** `platformMeta` of the form: the TikTok privacy choice and each platform's first comment. */
-export function composePlatformMeta(privacyLevel: string, comments: FirstCommentFields): PlatformMeta | null {
+export function composePlatformMeta(
+  privacyLevel: string,
+  comments: FirstCommentFields,
+): Record<string, Record<string, unknown>> | null {
   const meta: Record<string, Record<string, unknown>> = {};
   if (privacyLevel !== '') meta.tiktok = { privacyLevel };
   for (const [platform, text] of Object.entries(comments)) meta[platform] = { firstComment: text };
-  return Object.keys(meta).length === 0 ? null : (meta as PlatformMeta);
+  return Object.keys(meta).length === 0 ? null : meta;
 }
 
 /**

@@ -22,6 +22,7 @@ export const POLICY_ERROR_CODES = [
   'invalid_privacy_level',
   'commercial_disclosure_incomplete',
   'branded_content_private',
+  'invalid_youtube_option',
 ] as const;
 
 /**

@@ -8,7 +8,10 @@ const MB = 1024 * 1024;
 const JPEG = { contentType: 'image/jpeg', width: 1080, height: 1350 };
 const VIDEO = { contentType: 'video/mp4', width: 1080, height: 1920, durationMs: 30_000 };
 const TIKTOK = { title: 'T', platformMeta: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' } } };
-const EXTRA: Record<string, object> = { tiktok: TIKTOK, youtube: { title: 'T' } };
+const EXTRA: Record<string, object> = {
+  tiktok: TIKTOK,
+  youtube: { title: 'T', platformMeta: { youtube: { madeForKids: false } } },
+};
 
 function post(platform: string, media: readonly object[], config?: PolicyConfig): PolicyResult {
   return validatePostPolicy(

@@ -13,7 +13,13 @@ const BASE: Record<string, PolicyInput> = {
   instagram: { caption: 'Hi', platforms: ['instagram'], media: [JPEG] },
   tiktok: { caption: 'Hi', title: 'T', platforms: ['tiktok'], media: [VIDEO], platformMeta: TIKTOK_META },
   tiktokPhoto: { caption: 'Hi', title: 'T', platforms: ['tiktok'], media: [JPEG], platformMeta: TIKTOK_META },
-  youtube: { caption: 'Hi', title: 'T', platforms: ['youtube'], media: [VIDEO] },
+  youtube: {
+    caption: 'Hi',
+    title: 'T',
+    platforms: ['youtube'],
+    media: [VIDEO],
+    platformMeta: { youtube: { madeForKids: false } },
+  },
   threads: { caption: 'Hi', platforms: ['threads'] },
   facebook: { caption: 'Hi', platforms: ['facebook'] },
 };

@@ -3,6 +3,7 @@
 export { isPlatform, PLATFORM_INITIALS, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
 export { FIRST_COMMENT_LIMITS, type FirstCommentLimits } from './check-first-comment.js';
+export { YOUTUBE_PRIVACY_STATUSES } from './check-youtube-meta.js';
 export { describePublication, type Publication } from './describe-publication.js';
 export {
   clipText,
@@ -22,7 +23,14 @@ export {
   type PolicyConfigOverrides,
   type PublicationFormats,
 } from './platform-limits.js';
-export { type PlatformMeta, platformMetaSchema, type TiktokMeta, tiktokMetaSchema } from './platform-meta.js';
+export {
+  type PlatformMeta,
+  platformMetaSchema,
+  type TiktokMeta,
+  tiktokMetaSchema,
+  type YouTubeMeta,
+  youtubeMetaSchema,
+} from './platform-meta.js';
 export { policyConfigFromJson, policyConfigToJson } from './policy-config-json.js';
 export { policyWarning } from './policy-issue.js';
 export {
@@ -39,3 +47,4 @@ export { type TextCounter, textCounters } from './text-counters.js';
 export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './text-metrics.js';
 export { TIKTOK_FALLBACK_PRIVACY_LEVELS, TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 export { validatePostPolicy } from './validate-post-policy.js';
+export { YOUTUBE_TAGS_MAX, youtubeTagsLength } from './youtube-tags-length.js';

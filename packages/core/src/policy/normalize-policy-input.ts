@@ -31,6 +31,8 @@ export type NormalizedPost = {
   readonly tiktokMeta: Readonly<Record<string, unknown>> | null;
   /** `platformMeta` when it is an object (each platform's entry read by its own check). */
   readonly platformMeta: Readonly<Record<string, unknown>> | null;
+  /** `platformMeta.youtube` when it is an object. */
+  readonly youtubeMeta: Readonly<Record<string, unknown>> | null;
 };
 
 type Loose = Readonly<Record<string, unknown>>;
@@ -58,6 +60,7 @@ export function normalizePolicyInput(input: PolicyInput): NormalizedPost {
     hashtags,
     tiktokMeta: asRecord(asRecord(raw.platformMeta)?.tiktok),
     platformMeta: asRecord(raw.platformMeta),
+    youtubeMeta: asRecord(asRecord(raw.platformMeta)?.youtube),
   };
 }
 

@@ -28,6 +28,50 @@ export const tiktokMetaSchema = z.looseObject({
 });
 
 /**
+ * `platformMeta.youtube`: the thumbnail (spec 2.3) and the upload settings of issue 37, named as
+ * contract.md gives them. Types are checked here; values (privacy statuses, tag lengths, ids) by
+ * the policy (check-youtube-meta.ts), which explains each refusal.
+ */
+export const youtubeMetaSchema = z.looseObject({
+  thumbnailUrl: z.url().optional(),
+  firstComment,
+  privacyStatus: z
+    .string()
+    .optional()
+    .describe('`public` (the default), `unlisted` or `private`: status.privacyStatus of the upload.'),
+  notifySubscribers: z
+    .boolean()
+    .optional()
+    .describe("Whether YouTube tells the channel's subscribers about the video; YouTube's default is true."),
+  madeForKids: z
+    .boolean()
+    .optional()
+    .describe(
+      'Declares the audience (status.selfDeclaredMadeForKids). When absent, the video is declared not made for kids and the answer carries the `made_for_kids_undeclared` warning.',
+    ),
+  categoryId: z
+    .string()
+    .optional()
+    .describe('The video category id as a string, e.g. "22" (People & Blogs, the default) or "10" (Music).'),
+  tags: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Tags: 500 characters at most as YouTube counts them (commas between, quotes around tags with spaces).',
+    ),
+  playlistId: z
+    .string()
+    .optional()
+    .describe(
+      "A playlist of the channel the video is added to once processed; a failure there never fails the post but becomes the post's warning.",
+    ),
+  defaultLanguage: z
+    .string()
+    .optional()
+    .describe('The language of the title and description, a BCP-47 tag such as "en" or "pt-BR".'),
+});
+
+/**
  * Platform-specific settings (spec 2.3). Additional properties are allowed at both levels, as in
  * the spec's machine-readable schema, and are kept as given.
  */
@@ -35,7 +79,7 @@ export const platformMetaSchema = z.looseObject({
   instagram: coverSchema.optional(),
   facebook: coverSchema.optional(),
   threads: z.looseObject({ firstComment }).optional(),
-  youtube: z.looseObject({ thumbnailUrl: z.url().optional(), firstComment }).optional(),
+  youtube: youtubeMetaSchema.optional(),
   tiktok: tiktokMetaSchema.optional(),
 });
 
@@ -44,3 +88,6 @@ export type PlatformMeta = z.infer<typeof platformMetaSchema>;
 
 /** TikTok settings of a post. */
 export type TiktokMeta = z.infer<typeof tiktokMetaSchema>;
+
+/** YouTube settings of a post. */
+export type YouTubeMeta = z.infer<typeof youtubeMetaSchema>;

@@ -65,6 +65,7 @@ export const POLICY_WARNING_CODES = [
   'posting_options_unchecked',
   'media_link_unchecked',
   'interaction_disabled',
+  'made_for_kids_undeclared',
 ] as const;
 
 /** A stable code of a policy warning. */

@@ -20,7 +20,10 @@ describe('validatePostPolicy: a valid post', () => {
       title: 'Morning run',
       platforms: ['instagram', 'tiktok', 'youtube', 'threads', 'facebook'],
       media: [VIDEO],
-      platformMeta: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' } },
+      platformMeta: {
+        tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE' },
+        youtube: { madeForKids: false },
+      },
     });
     expect(result).toEqual({ ok: true, errors: [], warnings: [] });
   });

@@ -5,6 +5,7 @@ import { checkPlatformMedia } from './check-platform-media.js';
 import { checkServiceMedia } from './check-service-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';
 import { checkTiktokMeta } from './check-tiktok-meta.js';
+import { checkYouTubeMeta } from './check-youtube-meta.js';
 import { isPhotoPost, type NormalizedPost, normalizePolicyInput } from './normalize-policy-input.js';
 import { DEFAULT_POLICY_CONFIG, type PlatformRules, type PolicyConfig } from './platform-limits.js';
 import { policyError } from './policy-issue.js';
@@ -37,6 +38,7 @@ export function validatePostPolicy(
       checkPlatformMedia(platform, rules, post.media, config),
       platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta) : [],
       checkFirstComment(platform, post.platformMeta),
+      platform === 'youtube' ? checkYouTubeMeta(post.youtubeMeta) : [],
     );
   }
   issues = issues.concat(checkContent(post, config));

@@ -17,7 +17,7 @@ const platformMetaField = z
   .record(z.string(), z.unknown())
   .optional()
   .describe(
-    'Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok. platform_meta.<instagram|facebook|threads|youtube>.firstComment (text): a comment posted under the post once it is live (a reply on Threads), the usual place for hashtags and links; svc_get_post_status reports its outcome in firstComment.',
+    'Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok. platform_meta.<instagram|facebook|threads|youtube>.firstComment (text): a comment posted under the post once it is live (a reply on Threads), the usual place for hashtags and links; svc_get_post_status reports its outcome in firstComment. platform_meta.youtube takes privacyStatus (public, unlisted, private), notifySubscribers and madeForKids (booleans; without madeForKids the video is declared not made for kids, with a warning), categoryId ("22"), tags (500 characters in all), playlistId and defaultLanguage ("en").',
   );
 
 /** `platforms`: one or more platforms; what they are for is the tool's to say. */

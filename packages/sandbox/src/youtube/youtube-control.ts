@@ -1,6 +1,18 @@
 import type { SandboxContext } from '../shared/sandbox-context.js';
+import { createPlaylist } from './youtube-playlists.js';
 import { youtubeQuotaToday } from './youtube-quota.js';
-import type { YouTubeChannelCondition } from './youtube-state.js';
+import type { YouTubeChannelCondition, YouTubeSnippet, YouTubeVideoSettings } from './youtube-state.js';
+
+/** A video as the simulator stored it, for tests to read back what an upload asked. */
+export type YouTubeStoredVideo = {
+  readonly id: string;
+  readonly channelId: string;
+  readonly snippet: YouTubeSnippet;
+  readonly settings: YouTubeVideoSettings;
+  readonly notifySubscribers: boolean;
+  /** The playlists holding the video, once per time it was added. */
+  readonly playlistIds: readonly string[];
+};
 
 /** Test controls of the YouTube simulator, part of SandboxControl. */
 export type YouTubeControl = {
@@ -20,6 +32,10 @@ export type YouTubeControl = {
    * uploaded from then on is private, whatever the upload asked. `true` (the default) lifts it.
    */
   setYouTubeProjectAudited(audited: boolean): void;
+  /** Makes a playlist on the channel (playlists.insert is not simulated); its id. */
+  createYouTubePlaylist(channelId: string, title?: string): string;
+  /** The stored video, or undefined when the simulator has none with that id. */
+  youtubeVideo(videoId: string): YouTubeStoredVideo | undefined;
 };
 
 /** The YouTube part of the control of the sandbox behind `ctx`. */
@@ -37,6 +53,16 @@ export function createYouTubeControl(ctx: SandboxContext): YouTubeControl {
     youtubeInsertsUsed: () => youtubeQuotaToday(ctx).inserts,
     setYouTubeProjectAudited(audited) {
       youtube.audited = audited;
+    },
+    createYouTubePlaylist: (channelId, title = 'Playlist') => createPlaylist(ctx, channelId, title).id,
+    youtubeVideo(videoId) {
+      const video = youtube.videos.get(videoId);
+      if (video === undefined) return undefined;
+      const playlistIds = [...youtube.playlists.values()].flatMap((p) =>
+        p.items.filter((item) => item.videoId === videoId).map(() => p.id),
+      );
+      const { id, channelId, snippet, settings, notifySubscribers } = video;
+      return { id, channelId, snippet, settings, notifySubscribers, playlistIds };
     },
   };
 }

@@ -35,6 +35,7 @@ export function finishUpload(ctx: SandboxContext, session: YouTubeUploadSession)
     settings: ctx.state.youtube.audited
       ? session.settings
       : { ...session.settings, privacyStatus: 'private', publishAt: null },
+    notifySubscribers: session.notifySubscribers,
     uploadedAt: now,
     sizeBytes: session.received,
     sha256: session.hash.copy().digest('hex'),

@@ -6,10 +6,15 @@ import { pacificDay } from './google-pacific-day.js';
 /**
  * Unit costs of the calls the simulator serves against the project's shared daily pool (Google's
  * "Quota calculator", developers.google.com/youtube/v3/determine_quota_cost: thumbnails.set 50,
- * list calls 1). `videos.insert` is not among them: it has a bucket of its own, counted in calls
+ * playlistItems.insert 50, list calls 1). `videos.insert` is not among them: it has a bucket of its own, counted in calls
  * (`checkInsertQuota`).
  */
-export const YOUTUBE_QUOTA_COSTS = { thumbnailsSet: 50, list: 1, commentInsert: 50 } as const;
+export const YOUTUBE_QUOTA_COSTS = {
+  thumbnailsSet: 50,
+  playlistItemsInsert: 50,
+  list: 1,
+  commentInsert: 50,
+} as const;
 
 /** What the project used today (the Pacific day of the sandbox clock): pool units and insert calls. */
 export function youtubeQuotaToday(ctx: SandboxContext): { readonly units: number; readonly inserts: number } {

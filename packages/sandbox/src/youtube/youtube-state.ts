@@ -31,6 +31,8 @@ export type YouTubeUploadSession = {
   readonly snippet: YouTubeSnippet;
   readonly settings: YouTubeVideoSettings;
   readonly contentType: string;
+  /** The `notifySubscribers` parameter of the insert call (Google's default: true). */
+  readonly notifySubscribers: boolean;
   /** `X-Upload-Content-Length`; null until a Content-Range names the total. */
   totalBytes: number | null;
   /** Bytes received so far: always a prefix of the file. */
@@ -54,12 +56,22 @@ export type YouTubeVideo = {
   readonly handle: string;
   readonly snippet: YouTubeSnippet;
   readonly settings: YouTubeVideoSettings;
+  /** Whether the upload asked YouTube to tell the channel's subscribers (`notifySubscribers`). */
+  readonly notifySubscribers: boolean;
   readonly uploadedAt: number;
   readonly sizeBytes: number;
   readonly sha256: string;
   readonly outcome: YouTubeVideoOutcome;
   /** SHA-256 (hex) of the custom thumbnail set with thumbnails.set. */
   thumbnailSha256: string | null;
+};
+
+/** A playlist of a channel (made by a test) and its items in order. */
+export type YouTubePlaylist = {
+  readonly id: string;
+  readonly channelId: string;
+  readonly title: string;
+  readonly items: { readonly id: string; readonly videoId: string }[];
 };
 
 /** What a test made of a channel: none behind the Google account, or a suspended account. */
@@ -69,6 +81,7 @@ export type YouTubeChannelCondition = 'active' | 'missing' | 'suspended';
 export type YouTubeState = {
   readonly sessions: Map<string, YouTubeUploadSession>;
   readonly videos: Map<string, YouTubeVideo>;
+  readonly playlists: Map<string, YouTubePlaylist>;
   /**
    * What the project used on `day` (a Pacific calendar date, `YYYY-MM-DD`): `used` units of the
    * shared pool, `inserts` calls of the `videos.insert` bucket.
@@ -106,6 +119,7 @@ export function createYouTubeState(): YouTubeState {
   return {
     sessions: new Map(),
     videos: new Map(),
+    playlists: new Map(),
     quota: { day: '', used: 0, inserts: 0 },
     audited: true,
     uploadLimit: null,
@@ -119,6 +133,7 @@ export function createYouTubeState(): YouTubeState {
 export function resetYouTubeState(state: YouTubeState): void {
   state.sessions.clear();
   state.videos.clear();
+  state.playlists.clear();
   state.quota = { day: '', used: 0, inserts: 0 };
   state.audited = true;
   state.uploadLimit = null;

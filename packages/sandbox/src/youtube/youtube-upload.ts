@@ -79,6 +79,10 @@ function startUpload(ctx: SandboxContext, r: SandboxRequest): Reply {
       'global',
     );
   }
+  const notify = r.input.get('notifySubscribers');
+  if (notify !== undefined && notify !== 'true' && notify !== 'false') {
+    throw googleError(400, 'invalidParameter', `Invalid boolean value: '${notify}'.`, 'global');
+  }
   const now = nowOf(ctx);
   const { snippet, settings } = readVideoMetadata(r.body, now);
   checkUploadLimit(ctx, token.uid, now);
@@ -101,6 +105,7 @@ function startUpload(ctx: SandboxContext, r: SandboxRequest): Reply {
     snippet,
     settings,
     contentType,
+    notifySubscribers: notify !== 'false',
     totalBytes: total,
     received: 0,
     hash: createHash('sha256'),

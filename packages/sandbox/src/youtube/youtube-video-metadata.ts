@@ -22,6 +22,9 @@ const CATEGORY_IDS = new Set([
   '29',
 ]);
 const PRIVACY = new Set(['private', 'unlisted', 'public']);
+// BCP-47 language tags ("en", "pt-BR"); the sandbox takes their shape, not the registry.
+const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+const TAGS_MAX = 500;
 const ANGLE_BRACKETS = /[<>]/;
 
 const invalid = (reason: string, message: string): SandboxHttpError =>
@@ -30,7 +33,8 @@ const invalid = (reason: string, message: string): SandboxHttpError =>
 /**
  * Reads and checks the video resource of `videos.insert` (platforms.md 3.2, 3.3): a title of 1 to
  * 100 characters and a description of at most 5000 UTF-8 bytes, neither with `<` or `>`; tags of
- * at most 500 characters together; a known category; privacy `private|unlisted|public` (default
+ * at most 500 characters together as YouTube counts them (commas between tags, quotes around a
+ * tag with a space), none empty or with `<`/`>`; a known category; a BCP-47 default language; privacy `private|unlisted|public` (default
  * public); `publishAt` only on private videos, in the future.
  */
 export function readVideoMetadata(
@@ -69,13 +73,19 @@ function readSnippet(snippet: JsonObject): YouTubeSnippet {
   }
   if (
     !Array.isArray(tags) ||
-    !tags.every((tag) => typeof tag === 'string') ||
-    (tags as string[]).join(',').length > 500
+    !tags.every((tag) => typeof tag === 'string' && tag.trim() !== '' && !ANGLE_BRACKETS.test(tag)) ||
+    tagsLength(tags as string[]) > TAGS_MAX
   ) {
     throw invalid('invalidTags', 'The request metadata specifies invalid video keywords.');
   }
   if (typeof categoryId !== 'string' || !CATEGORY_IDS.has(categoryId)) {
     throw invalid('invalidCategoryId', 'The snippet.categoryId property specifies an invalid category ID.');
+  }
+  if (
+    defaultLanguage !== undefined &&
+    (typeof defaultLanguage !== 'string' || !LANGUAGE.test(defaultLanguage))
+  ) {
+    throw invalid('invalidVideoMetadata', 'The snippet.defaultLanguage property is not a valid language.');
   }
   return {
     title,
@@ -84,6 +94,12 @@ function readSnippet(snippet: JsonObject): YouTubeSnippet {
     categoryId,
     defaultLanguage: typeof defaultLanguage === 'string' ? defaultLanguage : null,
   };
+}
+
+/** The videos resource's count for `snippet.tags`: characters, commas, quotes around spaced tags. */
+function tagsLength(tags: readonly string[]): number {
+  const chars = tags.reduce((sum, tag) => sum + [...tag].length + (tag.includes(' ') ? 2 : 0), 0);
+  return chars + Math.max(0, tags.length - 1);
 }
 
 function readSettings(status: JsonObject, now: number): YouTubeVideoSettings {

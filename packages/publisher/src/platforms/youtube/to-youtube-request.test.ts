@@ -17,9 +17,57 @@ describe('toYouTubeRequest', () => {
           snippet: { title: 'A Short', description: 'About it', categoryId: '22' },
           status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
         },
+        notifySubscribers: null,
         thumbnailUrl: null,
+        playlistId: null,
       },
     });
+  });
+
+  // developers.google.com/youtube/v3/docs/videos/insert and the videos resource: the request body
+  // is a video resource whose snippet takes categoryId, tags[] and defaultLanguage and whose
+  // status takes privacyStatus and selfDeclaredMadeForKids; notifySubscribers is a query
+  // parameter of videos.insert; a playlist is joined with playlistItems.insert afterwards.
+  it('maps every YouTube option to the documented field', () => {
+    const youtube = {
+      privacyStatus: 'unlisted',
+      notifySubscribers: false,
+      madeForKids: true,
+      categoryId: '10',
+      tags: ['music', 'live set'],
+      playlistId: 'PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf',
+      defaultLanguage: 'fr',
+    };
+    expect(toYouTubeRequest(post({ platformMeta: { youtube } }), [aVideo()])).toEqual({
+      ok: true,
+      request: {
+        blobKey: 'b'.repeat(64),
+        contentType: 'video/mp4',
+        resource: {
+          snippet: {
+            title: 'A Short',
+            description: 'About it',
+            categoryId: '10',
+            tags: ['music', 'live set'],
+            defaultLanguage: 'fr',
+          },
+          status: { privacyStatus: 'unlisted', selfDeclaredMadeForKids: true },
+        },
+        notifySubscribers: false,
+        thumbnailUrl: null,
+        playlistId: 'PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf',
+      },
+    });
+  });
+
+  it('declares not made for kids when madeForKids is absent (the documented default), as given otherwise', () => {
+    const status = (youtube: Record<string, unknown>) => {
+      const outcome = toYouTubeRequest(post({ platformMeta: { youtube } }), [aVideo()]);
+      return outcome.ok ? outcome.request.resource.status.selfDeclaredMadeForKids : null;
+    };
+    expect(status({})).toBe(false);
+    expect(status({ madeForKids: false })).toBe(false);
+    expect(status({ madeForKids: true })).toBe(true);
   });
 
   it('takes the thumbnail link and a privacy status from platformMeta.youtube', () => {

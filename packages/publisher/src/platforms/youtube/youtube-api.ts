@@ -56,6 +56,14 @@ export type YouTubeVideo = z.infer<typeof videoSchema>;
 /** `videos.list?id=…`. */
 export const videoListSchema = z.looseObject({ items: z.array(videoSchema).optional() });
 
+/** `playlistItems.list?playlistId=…&videoId=…`: the items of that video in that playlist. */
+export const playlistItemListSchema = z.looseObject({
+  items: z.array(z.looseObject({ id: z.string().min(1) })).optional(),
+});
+
+/** `playlistItems.insert`: the new item. */
+export const playlistItemSchema = z.looseObject({ id: z.string().min(1) });
+
 /** `thumbnails.set`. */
 export const thumbnailSetSchema = z.looseObject({ items: z.array(z.unknown()).optional() });
 

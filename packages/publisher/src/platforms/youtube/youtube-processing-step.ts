@@ -46,7 +46,8 @@ export async function awaitProcessing(input: YouTubeStepInput, videoId: string):
   if (problem !== null) return { kind: 'failed', reason: problem };
   if (video?.status?.uploadStatus === 'processed') {
     const privacyStatus = video.status.privacyStatus;
-    return input.upload.thumbnailUrl === null
+    const more = input.upload.thumbnailUrl !== null || input.upload.playlistId !== null;
+    return !more
       ? publishedStep(input, videoId, privacyStatus)
       : progressStep({ ...input.progress, processedAt: input.now.toISOString(), privacyStatus });
   }
@@ -80,7 +81,7 @@ function problemOf(video: YouTubeVideo): string | null {
 /**
  * The publish is done: the video's id, its link, and a warning when YouTube gave the video another
  * privacy than the one asked (`privacyStatus`: what processing reported; by default, what the
- * progress kept of it for a publish that set a thumbnail in between).
+ * progress kept of it for a publish that took further steps) or did not take it into the playlist.
  */
 export function publishedStep(
   input: YouTubeStepInput,
@@ -92,6 +93,9 @@ export function publishedStep(
     platformPostId: videoId,
     permalink: input.videoUrl(videoId),
   } as const;
-  const warning = privacyWarning(input.upload.resource.status.privacyStatus, privacyStatus);
-  return warning === undefined ? published : { ...published, warning };
+  const warnings = [
+    privacyWarning(input.upload.resource.status.privacyStatus, privacyStatus),
+    input.progress.playlistError,
+  ].filter((w): w is string => w !== undefined);
+  return warnings.length === 0 ? published : { ...published, warning: warnings.join(' ') };
 }

@@ -10,9 +10,11 @@ import { z } from 'zod';
  * - `firstPolledAt`: when processing was first seen unfinished; `polls`: reads that found it
  *   unfinished (the waits between reads grow with it); `processedAt`: when it was done and
  *   `privacyStatus`: the privacy YouTube gave the video then (both saved only when a thumbnail
- *   step follows; otherwise the publish ends right there);
+ *   step follows (thumbnail or playlist); otherwise the publish ends right there);
  * - `thumbnail`: `set`, or `failed` with `thumbnailError` saying why (the video is live either
- *   way); `thumbnailTries`: temporary thumbnail failures so far.
+ *   way); `thumbnailTries`: temporary thumbnail failures so far;
+ * - `playlist`: `added` (found in or inserted into `platformMeta.youtube.playlistId`), or `failed`
+ *   with `playlistError` saying why (the post's warning); `playlistTries`: temporary failures.
  */
 export const youtubeProgressSchema = z.object({
   uploadUrl: z.string().optional(),
@@ -27,6 +29,9 @@ export const youtubeProgressSchema = z.object({
   thumbnail: z.enum(['set', 'failed']).optional(),
   thumbnailError: z.string().optional(),
   thumbnailTries: z.number().int().nonnegative().default(0),
+  playlist: z.enum(['added', 'failed']).optional(),
+  playlistError: z.string().optional(),
+  playlistTries: z.number().int().nonnegative().default(0),
 });
 
 /** The handles of a YouTube publish. */

@@ -29,7 +29,11 @@ export async function startUploadSession(input: YouTubeStepInput): Promise<Publi
   const answer = await input.google.send({
     method: 'POST',
     url,
-    searchParams: { uploadType: 'resumable', part: 'snippet,status' },
+    searchParams: {
+      uploadType: 'resumable',
+      part: 'snippet,status',
+      ...(upload.notifySubscribers === null ? {} : { notifySubscribers: String(upload.notifySubscribers) }),
+    },
     headers: {
       ...bearer(input),
       'x-upload-content-length': String(total),
