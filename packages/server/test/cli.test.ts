@@ -294,6 +294,7 @@ describe('svc CLI', () => {
         '0029_posting_slots',
         '0030_evergreen',
         '0031_queued_drafts',
+        '0033_notifications',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -35,6 +35,8 @@ export const MIGRATION_IDS = [
   '0029_posting_slots',
   '0030_evergreen',
   '0031_queued_drafts',
+  // 0032 is `workspaces`, added on another branch at the same time (see the test's RESERVED).
+  '0033_notifications',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -29,6 +29,7 @@ import { migration0028JournalClock } from './migrations/0028-journal-clock.js';
 import { migration0029PostingSlots } from './migrations/0029-posting-slots.js';
 import { migration0030Evergreen } from './migrations/0030-evergreen.js';
 import { migration0031QueuedDrafts } from './migrations/0031-queued-drafts.js';
+import { migration0033Notifications } from './migrations/0033-notifications.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -68,4 +69,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0029PostingSlots,
   migration0030Evergreen,
   migration0031QueuedDrafts,
+  migration0033Notifications,
 ];

@@ -136,6 +136,7 @@ describe('migrateSqlite', () => {
         '0029_posting_slots',
         '0030_evergreen',
         '0031_queued_drafts',
+        '0033_notifications',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -201,6 +202,7 @@ describe('migrateSqlite', () => {
       '0029_posting_slots',
       '0030_evergreen',
       '0031_queued_drafts',
+      '0033_notifications',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

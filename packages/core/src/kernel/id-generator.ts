@@ -16,7 +16,9 @@ export type IdPrefix =
   /** An outgoing webhook message; it is the Standard Webhooks `webhook-id` receivers dedupe on. */
   | 'msg'
   /** One message's delivery to one subscription. */
-  | 'dlv';
+  | 'dlv'
+  /** One e-mail notification to one person (its Message-ID too). */
+  | 'ntf';
 
 /** Source of ids and secrets; the core never reads randomness itself. */
 export type IdGenerator = {
