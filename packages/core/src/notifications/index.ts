@@ -31,6 +31,7 @@ export { readUnsubscribeToken, type UnsubscribeSubject, unsubscribeToken } from 
 export {
   fanOutNotifications,
   NOTIFICATION_FAN_OUT_CONSUMER,
+  NOTIFICATION_MAX_AGE_MS,
   type NotificationFanOutDeps,
 } from './use-cases/fan-out-notifications.js';
 export {

@@ -10,6 +10,13 @@ import { unsubscribeToken } from '../unsubscribe-token.js';
 /** The journal cursor the notification fan-out reads as (its row of `journal_cursors`). */
 export const NOTIFICATION_FAN_OUT_CONSUMER = 'notifications';
 
+/**
+ * Events older than this when the fan-out reads them are not told: a first start on an old
+ * database (or the first start after SVC_SMTP_URL was set) sends nothing about its past, and a
+ * message about something a day old helps nobody. Outages shorter than this lose nothing.
+ */
+export const NOTIFICATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** What the notification fan-out needs: the journal, people, their choices, and the public base URL. */
 export type NotificationFanOutDeps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'secretBox'> & {
   /** `SVC_BASE_URL`, without a trailing slash: links in messages start with it. */
@@ -36,7 +43,9 @@ export async function fanOutNotifications(
   const events = await deps.store.events.listEvents(cursor.position, step.batch);
   const last = events.at(-1);
   if (last === undefined) return 0;
-  const wanted = events.flatMap((event) => recipientsOf(event).map((recipient) => ({ event, recipient })));
+  const wanted = events
+    .filter((event) => now.getTime() - event.at.getTime() <= NOTIFICATION_MAX_AGE_MS)
+    .flatMap((event) => recipientsOf(event).map((recipient) => ({ event, recipient })));
   const people = [...new Set(wanted.map((w) => w.recipient.userId))];
   const chosen = people.length === 0 ? new Map() : await deps.store.notifications.preferencesOfMany(people);
   const notifications: Notification[] = [];
