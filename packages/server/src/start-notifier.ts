@@ -32,7 +32,8 @@ export function createServerNotifier(
     },
     {
       ...DEFAULT_NOTIFICATION_WORKER_OPTIONS,
-      sendLeaseMs: Math.max(config.publisher.leaseMs, DEFAULT_NOTIFICATION_WORKER_OPTIONS.sendLeaseMs),
+      // A claimed message is held as long as a post (SVC_PUBLISHER_LEASE_MS), as webhook deliveries are.
+      sendLeaseMs: config.publisher.leaseMs,
       fanOutLeaseMs: Math.min(config.publisher.leaseMs, DEFAULT_NOTIFICATION_WORKER_OPTIONS.fanOutLeaseMs),
       leaseOwner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
     },
