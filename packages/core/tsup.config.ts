@@ -17,6 +17,7 @@ export default packageBuild(
     'limits/index': 'src/limits/index.ts',
     'listing/index': 'src/listing/index.ts',
     'media/index': 'src/media/index.ts',
+    'notifications/index': 'src/notifications/index.ts',
     'policy/index': 'src/policy/index.ts',
     'posts/index': 'src/posts/index.ts',
     'publishing/index': 'src/publishing/index.ts',

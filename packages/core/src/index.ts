@@ -15,6 +15,7 @@ export * from './kernel/index.js';
 export * from './limits/index.js';
 export * from './listing/index.js';
 export * from './media/index.js';
+export * from './notifications/index.js';
 export * from './policy/index.js';
 export * from './posts/index.js';
 export * from './publishing/index.js';

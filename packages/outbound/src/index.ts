@@ -2,5 +2,6 @@
 // SSRF-safe fetcher of media links and the webhook sender.
 export type { FetchTimeouts, SafeFetcherOptions } from './safe-fetcher.js';
 export { createSafeFetcher } from './safe-fetcher.js';
+export { createSmtpMailer, defaultMailFrom, type SmtpMailer, type SmtpMailerOptions } from './smtp-mailer.js';
 export type { WebhookSenderOptions } from './webhook-sender.js';
 export { createWebhookSender } from './webhook-sender.js';

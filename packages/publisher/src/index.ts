@@ -20,6 +20,13 @@ export {
   DEFAULT_SWEEP_INTERVAL_MS,
   type MaintenanceSweeper,
 } from './engine/create-maintenance-sweeper.js';
+export {
+  createNotificationWorker,
+  DEFAULT_NOTIFICATION_WORKER_OPTIONS,
+  type NotificationWorker,
+  type NotificationWorkerDeps,
+  type NotificationWorkerOptions,
+} from './engine/create-notification-worker.js';
 export { createPublisher, type Publisher } from './engine/create-publisher.js';
 export {
   createWebhookWorker,

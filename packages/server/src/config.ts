@@ -16,6 +16,7 @@ import {
   TIKTOK_PKCE_ENCODINGS,
   type TikTokPkceEncoding,
 } from '@svc/core';
+import { defaultMailFrom } from '@svc/outbound';
 import { DEFAULT_TIKTOK_PHOTO_RESEND_AFTER_MS } from '@svc/publisher';
 import { z } from 'zod';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.js';
@@ -40,6 +41,11 @@ export type Config = {
   readonly mediaStore: MediaStoreConfig;
   /** A `postgres://…` URL from DATABASE_URL: every store on PostgreSQL; null means SQLite in `dataDir`. */
   readonly databaseUrl: string | null;
+  /**
+   * E-mail (docs/notifications.md): the SMTP server of SVC_SMTP_URL and the From address
+   * (SVC_MAIL_FROM, else `svc@` the host of the base URL); null without SVC_SMTP_URL: no e-mail.
+   */
+  readonly mail: { readonly smtpUrl: string; readonly from: string } | null;
   /**
    * Whether opening the database applies pending migrations (SVC_MIGRATE_ON_START); off, a
    * process refuses to start on a database `svc migrate` has not brought up to date.
@@ -153,6 +159,14 @@ const env = z.object({
   HOST: z.string().trim().min(1).optional(),
   SVC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
   SVC_DATA_DIR: z.string().trim().min(1).default('./.svc-data'),
+  SVC_SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol) && new URL(v).hostname !== '', {
+      error: 'must be an smtp:// or smtps:// URL with a host',
+    })
+    .optional(),
+  SVC_MAIL_FROM: z.email({ error: 'must be an e-mail address' }).optional(),
   DATABASE_URL: z
     .string()
     .trim()
@@ -286,6 +300,13 @@ export function loadConfig(
       dataDir: resolve(cwd, e.SVC_DATA_DIR),
       mediaStore: mediaStore.value,
       databaseUrl: e.DATABASE_URL ?? null,
+      mail:
+        e.SVC_SMTP_URL === undefined
+          ? null
+          : {
+              smtpUrl: e.SVC_SMTP_URL,
+              from: e.SVC_MAIL_FROM ?? defaultMailFrom(e.SVC_BASE_URL ?? `http://localhost:${e.PORT}`),
+            },
       migrateOnStart: e.SVC_MIGRATE_ON_START,
       databasePoolMax: e.SVC_DATABASE_POOL_MAX,
       secret: e.SVC_SECRET ?? null,

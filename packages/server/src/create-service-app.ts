@@ -1,4 +1,4 @@
-import { createConsole } from '@svc/console';
+import { createConsole, createUnsubscribeSurface, UNSUBSCRIBE_PATH } from '@svc/console';
 import { createRateLimiter, createSignInLimiter, MCP_PATH } from '@svc/core';
 import { createHttpApp } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
@@ -96,6 +96,8 @@ export function createServiceApp(
       labelledMount(MCP_PATH, mcp),
       labelledMount('/oauth', oauth),
       labelledMount('/app', webConsole),
+      // One-click unsubscribe of e-mail notifications (docs/notifications.md): no sign-in.
+      labelledMount(UNSUBSCRIBE_PATH, createUnsubscribeSurface({ core: services.core })),
       ...(sandbox === null ? [] : [labelledMount('/sandbox', sandbox)]),
     ],
     metrics: metrics.exposition,

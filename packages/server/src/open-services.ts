@@ -16,7 +16,7 @@ import {
 } from '@svc/core/node';
 import { createMediaLinks, type InstagramWebhookSettings, type MediaLinks } from '@svc/http';
 import { createImageProcessor, createMediaInspector, createThumbnailer } from '@svc/media';
-import { createSafeFetcher, createWebhookSender } from '@svc/outbound';
+import { createSafeFetcher, createSmtpMailer, createWebhookSender, type SmtpMailer } from '@svc/outbound';
 import type { PublisherObserver } from '@svc/publisher';
 import { openPostgresStore } from '@svc/store-postgres';
 import { openSqliteStore } from '@svc/store-sqlite';
@@ -49,6 +49,8 @@ export type Services = {
   /** Sends outgoing webhooks through the same SSRF guards as media links (docs/webhooks.md). */
   readonly webhookSender: WebhookSender;
   readonly webhookSigner: WebhookSigner;
+  /** Sends e-mail through SVC_SMTP_URL (docs/notifications.md); null without it: no e-mail. */
+  readonly mailer: SmtpMailer | null;
   /** The key the OAuth authorization server derives its secrets from (cookies, signing key, client secrets). */
   readonly oauthSecret: string;
   /** Hears the background workers (the process's metrics, see withServiceMetrics); absent: nobody. */
@@ -105,7 +107,10 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     lifetimeSeconds: MEDIA_LINK_LIFETIME_SECONDS,
   });
   const instagramWebhook = instagramWebhookSettings(config, secret);
+  const mailer =
+    config.mail === null ? null : createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from });
   const close = async () => {
+    mailer?.close();
     await store.close();
     media.close();
   };
@@ -116,6 +121,7 @@ export async function openServices(config: Config, options: { migrate?: boolean 
     mediaRedirect: media.mediaRedirect,
     webhookSender: createWebhookSender({ allowPrivate: config.unsafeAllowPrivateFetch }),
     webhookSigner: createStandardWebhookSigner(),
+    mailer,
     sandboxSecret: sandboxSecret(secret),
     oauthSecret: oauthSecret(secret),
     instagramWebhook,

@@ -15,6 +15,7 @@ import {
   createServerSweeper,
   createServerWebhookWorker,
 } from './start-collector.js';
+import { createServerNotifier } from './start-notifier.js';
 import { startPublisher } from './start-publisher.js';
 import { SERVICE_VERSION } from './version.js';
 
@@ -90,6 +91,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // And outgoing webhooks are delivered (docs/webhooks.md).
   const webhooks = config.publisher.enabled ? createServerWebhookWorker(services, config, logger) : null;
   webhooks?.start();
+  // And people are e-mailed about what needs them, with SVC_SMTP_URL set (docs/notifications.md).
+  const notifier = config.publisher.enabled ? createServerNotifier(services, config, logger) : null;
+  notifier?.start();
   const sweeper = config.publisher.enabled ? createServerSweeper(services, logger) : null;
   sweeper?.start();
   logger.info(
@@ -125,6 +129,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         collector?.stop(),
         replier?.stop(),
         webhooks?.stop(),
+        notifier?.stop(),
         sweeper?.stop(),
       ]).then(() => services.close());
       return stopping;

@@ -295,6 +295,8 @@ describe('svc CLI', () => {
         '0030_evergreen',
         '0031_queued_drafts',
         '0032_workspaces',
+        '0033_notifications',
+        '0034_first_comment',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

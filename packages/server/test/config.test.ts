@@ -25,6 +25,7 @@ describe('loadConfig', () => {
         dataDir: '/srv/app/.svc-data',
         mediaStore: { kind: 'disk' },
         databaseUrl: null,
+        mail: null,
         migrateOnStart: true,
         databasePoolMax: 10,
         secret: null,
@@ -199,6 +200,24 @@ describe('loadConfig', () => {
       ok: false,
       error: 'Invalid configuration: SVC_METRICS_PORT must be a port number from 0 to 65535',
     });
+  });
+
+  it('reads the SMTP server and the From address, defaulting From to the base URL host, and names bad ones', () => {
+    expect(
+      load({ SVC_SMTP_URL: 'smtps://user:pass@smtp.example.com', SVC_BASE_URL: 'https://svc.example.org' }),
+    ).toMatchObject({
+      config: { mail: { smtpUrl: 'smtps://user:pass@smtp.example.com', from: 'svc@svc.example.org' } },
+    });
+    expect(
+      load({ SVC_SMTP_URL: 'smtp://127.0.0.1:2525', SVC_MAIL_FROM: 'alerts@example.com' }),
+    ).toMatchObject({ config: { mail: { smtpUrl: 'smtp://127.0.0.1:2525', from: 'alerts@example.com' } } });
+    expect(load({ SVC_MAIL_FROM: 'alerts@example.com' })).toMatchObject({ config: { mail: null } });
+    expect(errorOf({ SVC_SMTP_URL: 'http://smtp.example.com' })).toBe(
+      'Invalid configuration: SVC_SMTP_URL must be an smtp:// or smtps:// URL with a host',
+    );
+    expect(errorOf({ SVC_SMTP_URL: 'smtp://x', SVC_MAIL_FROM: 'not an address' })).toBe(
+      'Invalid configuration: SVC_MAIL_FROM must be an e-mail address',
+    );
   });
 
   it("reads the TikTok app's verified media prefix and PKCE encoding, and names bad ones", () => {

@@ -11,6 +11,7 @@ import { createPostgresBillingStore } from './postgres-billing-store.js';
 import { createPostgresConnectionRequestStore } from './postgres-connection-request-store.js';
 import { createPostgresEventStore } from './postgres-journal.js';
 import { createPostgresMediaStore } from './postgres-media-store.js';
+import { createPostgresNotificationStore } from './postgres-notification-store.js';
 import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
 import { createPostgresPostingSlotStore } from './postgres-posting-slot-store.js';
@@ -98,6 +99,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     analytics: createPostgresAnalyticsStore(stores),
     automations: createPostgresAutomationStore(stores),
     webhooks: createPostgresWebhookStore(stores),
+    notifications: createPostgresNotificationStore(stores),
     rateLimits: createPostgresRateLimitStore(stores),
     wakeups: { notify: wakeups.notify, subscribe: wakeups.subscribe, listening: wakeups.listening },
     async ping() {

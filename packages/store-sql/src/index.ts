@@ -23,6 +23,12 @@ export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export type { MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
 export {
+  NOTIFICATION_COLUMNS,
+  type NotificationRowOf,
+  notificationToSqlRow,
+  sqlRowToNotification,
+} from './notification-row.js';
+export {
   OAUTH_UPSERT_COLUMNS,
   type OAuthRowOf,
   type OAuthUpsertRowOf,

@@ -37,6 +37,7 @@ export const MIGRATION_IDS = [
   '0030_evergreen',
   '0031_queued_drafts',
   '0032_workspaces',
+  '0033_notifications',
   '0034_first_comment',
 ] as const;
 

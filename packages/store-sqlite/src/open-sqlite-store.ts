@@ -12,6 +12,7 @@ import { createSqliteConnectionRequestStore } from './sqlite-connection-request-
 import { createSqliteGroupCommit } from './sqlite-group-commit.js';
 import { createSqliteJournal } from './sqlite-journal.js';
 import { createSqliteMediaStore } from './sqlite-media-store.js';
+import { createSqliteNotificationStore } from './sqlite-notification-store.js';
 import { createSqliteOAuthStore } from './sqlite-oauth-store.js';
 import { createSqlitePostStore } from './sqlite-post-store.js';
 import { createSqlitePostingSlotStore } from './sqlite-posting-slot-store.js';
@@ -93,6 +94,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       analytics: createSqliteAnalyticsStore(db, journal),
       automations: createSqliteAutomationStore(db, journal),
       webhooks: createSqliteWebhookStore(db),
+      notifications: createSqliteNotificationStore(db),
       rateLimits: createSqliteRateLimitStore(db),
       wakeups: { notify: wakeups.notify, subscribe: wakeups.subscribe, listening: wakeups.listening },
       async ping() {

@@ -30,6 +30,7 @@ import { migration0029PostingSlots } from './migrations/0029-posting-slots.js';
 import { migration0030Evergreen } from './migrations/0030-evergreen.js';
 import { migration0031QueuedDrafts } from './migrations/0031-queued-drafts.js';
 import { migration0032Workspaces } from './migrations/0032-workspaces.js';
+import { migration0033Notifications } from './migrations/0033-notifications.js';
 import { migration0034FirstComment } from './migrations/0034-first-comment.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
@@ -71,5 +72,6 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0030Evergreen,
   migration0031QueuedDrafts,
   migration0032Workspaces,
+  migration0033Notifications,
   migration0034FirstComment,
 ];

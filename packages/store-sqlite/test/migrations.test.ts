@@ -137,6 +137,7 @@ describe('migrateSqlite', () => {
         '0030_evergreen',
         '0031_queued_drafts',
         '0032_workspaces',
+        '0033_notifications',
         '0034_first_comment',
       ],
     });
@@ -204,6 +205,7 @@ describe('migrateSqlite', () => {
       '0030_evergreen',
       '0031_queued_drafts',
       '0032_workspaces',
+      '0033_notifications',
       '0034_first_comment',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());

@@ -23,7 +23,9 @@ function page(
 <input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="${String(PASSWORD_LENGTH.min)}">
 <div class="actions"><button type="submit">Change password</button></div>
 </form></section>
-${timeZoneSection(c)}`;
+${timeZoneSection(c)}
+<section class="card" aria-labelledby="notifications-link"><h2 id="notifications-link">Notifications</h2>
+<p>Choose which e-mails you get: failed posts, accounts to reconnect, reviews. <a href="/app/account/notifications">Notification settings</a></p></section>`;
   return pageReply(c, status, {
     title: 'Account',
     section: '/app/account',

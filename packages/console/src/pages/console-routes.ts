@@ -15,6 +15,7 @@ import { deletedRoutes } from './deleted-page.js';
 import { failedPostRoutes } from './failed-post-actions.js';
 import { keyRoutes } from './keys-page.js';
 import { mediaRoutes } from './media-page.js';
+import { notificationRoutes } from './notifications-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
 import { signInRoutes } from './sign-in-page.js';
@@ -43,6 +44,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...webhookRoutes,
     ...billingRoutes,
     ...accountRoutes,
+    ...notificationRoutes,
     ...confirmationRoutes,
     ...failedPostRoutes,
   ];

@@ -8,6 +8,7 @@ import type { EventStore } from '../journal/index.js';
 import type { Wakeups } from '../kernel/index.js';
 import type { RateLimitStore } from '../limits/index.js';
 import type { MediaStore } from '../media/index.js';
+import type { NotificationStore } from '../notifications/index.js';
 import type { PostStore } from '../posts/index.js';
 import type { PostingSlotStore } from '../queue/index.js';
 import type { WorkspaceStore } from '../teams/index.js';
@@ -39,6 +40,8 @@ export type Store = {
   readonly automations: AutomationStore;
   /** Outgoing webhooks: subscriptions, the journal fan-out and the delivery queue. */
   readonly webhooks: WebhookStore;
+  /** E-mail notifications: each person's choices and the outbox fed by the journal. */
+  readonly notifications: NotificationStore;
   /** Shared rate-limit counters (API keys, client addresses, sign-in attempts). */
   readonly rateLimits: RateLimitStore;
   /**

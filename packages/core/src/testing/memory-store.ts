@@ -14,6 +14,7 @@ import { createMemoryConnectionRequestStore } from './memory-connection-request-
 import { copy } from './memory-copy.js';
 import { createMemoryJournal } from './memory-journal.js';
 import { createMemoryMediaStore } from './memory-media-store.js';
+import { createMemoryNotificationStore } from './memory-notification-store.js';
 import { createMemoryOAuthStore } from './memory-oauth-store.js';
 import { createMemoryPostStore } from './memory-post-store.js';
 import { createMemoryPostingSlotStore } from './memory-posting-slot-store.js';
@@ -85,6 +86,7 @@ export function createMemoryStore(): Store {
     analytics,
     automations: createMemoryAutomationStore({ live, accounts, append }),
     webhooks: createMemoryWebhookStore(live),
+    notifications: createMemoryNotificationStore(live),
     rateLimits: createMemoryRateLimitStore(live),
     wakeups,
     async ping() {

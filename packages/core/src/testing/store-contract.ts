@@ -14,6 +14,7 @@ import { describeEventJournalContract } from './event-journal-contract.js';
 import { describeEvergreenContract } from './evergreen-contract.js';
 import { describeMediaAssetContract } from './media-asset-contract.js';
 import { describeMediaLibraryContract } from './media-library-contract.js';
+import { describeNotificationStoreContract } from './notification-store-contract.js';
 import { describeOAuthStoreContract } from './oauth-store-contract.js';
 import { describePostClaimContract } from './post-claim-contract.js';
 import { describePostGroupContract } from './post-group-contract.js';
@@ -59,6 +60,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describePostPurgeContract(() => store);
     describeMediaAssetContract(() => store);
     describeWakeupContract(() => store);
+    describeNotificationStoreContract(() => store);
     describeQueueContract(() => store);
     describeEvergreenContract(() => store);
 

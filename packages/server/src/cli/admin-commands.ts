@@ -13,6 +13,7 @@ import {
   createServerSweeper,
   createServerWebhookWorker,
 } from '../start-collector.js';
+import { createServerNotifier } from '../start-notifier.js';
 import { startPublisher } from '../start-publisher.js';
 import { startServer } from '../start-server.js';
 import { SERVICE_VERSION } from '../version.js';
@@ -96,6 +97,8 @@ metrics at /metrics on that port (behind SVC_METRICS_TOKEN when set; docs/operat
     if (features.commentAutomations) replier.start();
     const webhooks = createServerWebhookWorker(services, config, logger);
     webhooks.start();
+    const notifier = createServerNotifier(services, config, logger);
+    notifier?.start();
     const sweeper = createServerSweeper(services, logger);
     sweeper.start();
     return runUntilSignal(logger, async () => {
@@ -104,6 +107,7 @@ metrics at /metrics on that port (behind SVC_METRICS_TOKEN when set; docs/operat
         collector.stop(),
         replier.stop(),
         webhooks.stop(),
+        notifier?.stop(),
         sweeper.stop(),
       ]);
       await Promise.all([services.close(), metricsServer?.stop()]);

@@ -1,0 +1,166 @@
+import {
+  NOTIFICATION_FAN_OUT_CONSUMER,
+  type NotificationFanOutCommit,
+  type NotificationKind,
+  type NotificationStore,
+  type StoredPreferences,
+} from '@svc/core';
+import {
+  NOTIFICATION_COLUMNS,
+  type NotificationRowOf,
+  notificationToSqlRow,
+  sqlRowToNotification,
+} from '@svc/store-sql';
+import type Database from 'better-sqlite3';
+import { SQLITE_CODEC, type SqliteTypes } from './sql-values.js';
+import { LEASE_FAN_OUT_SQL, MOVE_FAN_OUT_SQL, START_FAN_OUT_SQL } from './sqlite-webhook-queries.js';
+
+type Row = NotificationRowOf<SqliteTypes>;
+type PreferenceRow = { user_id: string; kind: string; enabled: number };
+
+const INSERT_SQL = `INSERT INTO notifications (${NOTIFICATION_COLUMNS.join(', ')})
+VALUES (${NOTIFICATION_COLUMNS.map((c) => `@${c}`).join(', ')})
+ON CONFLICT (dedup_key) DO NOTHING`;
+
+/** Leases the oldest due rows without a live lease and counts their attempt; one writer, so no race. */
+const CLAIM_SQL = `UPDATE notifications
+SET lease_owner = @lease_owner, lease_until = @lease_until, attempts = attempts + 1, updated_at = @now
+WHERE id IN (
+  SELECT id FROM notifications
+  WHERE status = 'pending' AND next_attempt_at <= @now AND (lease_until IS NULL OR lease_until <= @now)
+  ORDER BY next_attempt_at, id LIMIT @limit
+)
+RETURNING *`;
+
+const FINISH_SQL = `UPDATE notifications
+SET status = @status, next_attempt_at = @next_attempt_at, last_error = @error, updated_at = @at,
+  sent_at = CASE WHEN @status = 'sent' THEN @at ELSE NULL END, lease_owner = NULL, lease_until = NULL
+WHERE id = @id AND lease_owner = @lease_owner`;
+
+function preferencesFrom(
+  rows: readonly PreferenceRow[],
+): Map<string, Partial<Record<NotificationKind, boolean>>> {
+  const found = new Map<string, Partial<Record<NotificationKind, boolean>>>();
+  for (const row of rows) {
+    found.set(row.user_id, { ...(found.get(row.user_id) ?? {}), [row.kind]: row.enabled !== 0 });
+  }
+  return found;
+}
+
+/** The NotificationStore on SQLite (docs/notifications.md). */
+export function createSqliteNotificationStore(db: Database.Database): NotificationStore {
+  const selectPreferences = db.prepare<[string], PreferenceRow>(
+    'SELECT user_id, kind, enabled FROM notification_preferences WHERE user_id = ?',
+  );
+  const selectManyPreferences = db.prepare<[string], PreferenceRow>(
+    'SELECT user_id, kind, enabled FROM notification_preferences WHERE user_id IN (SELECT value FROM json_each(?))',
+  );
+  const upsertPreference = db.prepare<[string, string, number, number]>(
+    `INSERT INTO notification_preferences (user_id, kind, enabled, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (user_id, kind) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at`,
+  );
+  const leaseFanOut = db.prepare<
+    [{ consumer: string; lease_owner: string; lease_until: number; now: number }],
+    { position: string | null }
+  >(LEASE_FAN_OUT_SQL);
+  const moveFanOut =
+    db.prepare<[{ consumer: string; lease_owner: string; from: string | null; to: string }]>(
+      MOVE_FAN_OUT_SQL,
+    );
+  const startFanOut = db.prepare<[string, string]>(START_FAN_OUT_SQL);
+  const insert = db.prepare<[Row]>(INSERT_SQL);
+  const claimDue = db.prepare<
+    [{ now: number; lease_owner: string; lease_until: number; limit: number }],
+    Row
+  >(CLAIM_SQL);
+  const finish =
+    db.prepare<
+      [
+        {
+          id: string;
+          lease_owner: string;
+          status: string;
+          next_attempt_at: number | null;
+          error: string | null;
+          at: number;
+        },
+      ]
+    >(FINISH_SQL);
+  const list = db.prepare<[string, number], Row>(
+    'SELECT * FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
+  );
+
+  // The cursor moves with the rows it produced, or nothing is written (docs/webhooks.md, "Delivery").
+  const commit = db.transaction((c: NotificationFanOutCommit): boolean => {
+    const moved = moveFanOut.run({
+      consumer: NOTIFICATION_FAN_OUT_CONSUMER,
+      lease_owner: c.leaseOwner,
+      from: c.from,
+      to: c.to,
+    });
+    if (moved.changes === 0) return false;
+    for (const n of c.notifications) insert.run(notificationToSqlRow(SQLITE_CODEC, n));
+    return true;
+  }).immediate;
+
+  return {
+    async preferencesOf(userId) {
+      return preferencesFrom(selectPreferences.all(userId)).get(userId) ?? {};
+    },
+    async setPreference(userId, kind, enabled, at) {
+      upsertPreference.run(userId, kind, enabled ? 1 : 0, at.getTime());
+    },
+    async preferencesOfMany(userIds) {
+      return preferencesFrom(selectManyPreferences.all(JSON.stringify(userIds))) as Map<
+        string,
+        StoredPreferences
+      >;
+    },
+    async leaseFanOut({ leaseOwner, now, leaseUntil }) {
+      const row = leaseFanOut.get({
+        consumer: NOTIFICATION_FAN_OUT_CONSUMER,
+        lease_owner: leaseOwner,
+        lease_until: leaseUntil.getTime(),
+        now: now.getTime(),
+      });
+      return row === undefined ? null : { position: row.position };
+    },
+    async startFanOutAt(position) {
+      startFanOut.run(NOTIFICATION_FAN_OUT_CONSUMER, position);
+    },
+    async commitFanOut(c) {
+      return commit(c);
+    },
+    async claim({ now, leaseOwner, leaseUntil, limit }) {
+      const rows = claimDue.all({
+        now: now.getTime(),
+        lease_owner: leaseOwner,
+        lease_until: leaseUntil.getTime(),
+        limit: Math.max(0, Math.floor(limit)),
+      });
+      return rows
+        .map((r) => sqlRowToNotification(SQLITE_CODEC, r))
+        .sort(
+          (a, b) =>
+            (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1),
+        );
+    },
+    async finishAttempt(end) {
+      return (
+        finish.run({
+          id: end.id,
+          lease_owner: end.leaseOwner,
+          status: end.status,
+          next_attempt_at: end.nextAttemptAt === null ? null : end.nextAttemptAt.getTime(),
+          error: end.error,
+          at: end.at.getTime(),
+        }).changes > 0
+      );
+    },
+    async listNotifications(userId, limit) {
+      return list
+        .all(userId, Math.max(0, Math.floor(limit)))
+        .map((r) => sqlRowToNotification(SQLITE_CODEC, r));
+    },
+  };
+}
