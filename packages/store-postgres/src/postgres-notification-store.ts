@@ -90,6 +90,7 @@ export function createPostgresNotificationStore(pool: Pool): NotificationStore {
           c.leaseOwner,
           c.from,
           c.to,
+          null, // the lease stays as it is: the notifier renews it on its own rounds
         ]);
         if (moved.rowCount !== 1) return false;
         for (const n of c.notifications) {

@@ -63,10 +63,11 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
     [{ consumer: string; lease_owner: string; lease_until: number; now: number }],
     { position: string | null }
   >(LEASE_FAN_OUT_SQL);
+  // A null lease_until leaves the lease as it is: the notifier renews it on its own rounds.
   const moveFanOut =
-    db.prepare<[{ consumer: string; lease_owner: string; from: string | null; to: string }]>(
-      MOVE_FAN_OUT_SQL,
-    );
+    db.prepare<
+      [{ consumer: string; lease_owner: string; from: string | null; to: string; lease_until: null }]
+    >(MOVE_FAN_OUT_SQL);
   const startFanOut = db.prepare<[string, string]>(START_FAN_OUT_SQL);
   const insert = db.prepare<[Row]>(INSERT_SQL);
   const claimDue = db.prepare<
@@ -97,6 +98,7 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
       lease_owner: c.leaseOwner,
       from: c.from,
       to: c.to,
+      lease_until: null,
     });
     if (moved.changes === 0) return false;
     for (const n of c.notifications) insert.run(notificationToSqlRow(SQLITE_CODEC, n));
