@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SQLITE_MIGRATIONS } from '@svc/store-sqlite';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/index.js';
 import { svcInProcess, useDataDirs } from './support.js';
@@ -294,7 +295,7 @@ describe('svc CLI', () => {
         '0029_posting_slots',
         '0030_evergreen',
         '0031_queued_drafts',
-        '0032_workspaces',
+        ...SQLITE_MIGRATIONS.map((m) => m.id).filter((id) => id >= '0032'),
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

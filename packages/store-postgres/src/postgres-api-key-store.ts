@@ -12,6 +12,7 @@ const { apiKeyToRow, rowToApiKey } = PG_ROWS;
 const COLUMNS = [
   'id',
   'owner_id',
+  'created_by',
   'name',
   'secret_hash',
   'scopes',
@@ -28,7 +29,7 @@ export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
     async insertApiKey(key) {
       const row = apiKeyToRow(key);
       await pool.query(
-        `INSERT INTO api_keys (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `INSERT INTO api_keys (${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         COLUMNS.map((column) => row[column]),
       );
     },

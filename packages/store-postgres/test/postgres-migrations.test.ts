@@ -375,7 +375,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0029_posting_slots',
         '0030_evergreen',
         '0031_queued_drafts',
-        '0032_workspaces',
+        ...ALL.filter((id) => id >= '0032'),
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',

@@ -36,6 +36,7 @@ export const MIGRATION_IDS = [
   '0030_evergreen',
   '0031_queued_drafts',
   '0032_workspaces',
+  '0035_workspace_credentials',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -12,8 +12,8 @@ const { apiKeyToRow, rowToApiKey } = SQLITE_ROWS;
 /** The ApiKeyStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteApiKeyStore(db: Database.Database, credentials: CredentialCache): ApiKeyStore {
   const insertKey = db.prepare<[ApiKeyRow]>(
-    `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at, last_used_at)
-     VALUES (@id, @owner_id, @name, @secret_hash, @scopes, @account_ids, @created_at, @expires_at, @revoked_at, @last_used_at)`,
+    `INSERT INTO api_keys (id, owner_id, created_by, name, secret_hash, scopes, account_ids, created_at, expires_at, revoked_at, last_used_at)
+     VALUES (@id, @owner_id, @created_by, @name, @secret_hash, @scopes, @account_ids, @created_at, @expires_at, @revoked_at, @last_used_at)`,
   );
   const selectKey = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?');
   // Two primary-key reads, not a join: in SQLite 3.54 the joined read cost six times as much.

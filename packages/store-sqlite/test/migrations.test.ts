@@ -136,7 +136,7 @@ describe('migrateSqlite', () => {
         '0029_posting_slots',
         '0030_evergreen',
         '0031_queued_drafts',
-        '0032_workspaces',
+        ...ALL_IDS.filter((id) => id >= '0032'),
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -202,7 +202,7 @@ describe('migrateSqlite', () => {
       '0029_posting_slots',
       '0030_evergreen',
       '0031_queued_drafts',
-      '0032_workspaces',
+      ...ALL_IDS.filter((id) => id >= '0032'),
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

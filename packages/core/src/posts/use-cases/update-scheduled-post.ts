@@ -1,5 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
+import { actorOwner } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { PostWrite } from '../ports/post-store.js';
@@ -102,7 +103,7 @@ export async function plannedUpdate(
   const { events } = moved.value;
   let next = moved.value.post;
 
-  const content = await checkPostContent(deps, actor.user, next, 'refuse');
+  const content = await checkPostContent(deps, actorOwner(actor), next, 'refuse');
   if (content.isErr()) return err(content.error);
   const target = await deps.store.accounts.getAccount(next.profileIds[0] ?? '');
   const platform = next.platforms[0];
@@ -111,7 +112,7 @@ export async function plannedUpdate(
     platform !== undefined &&
     (input.profileIds !== undefined || input.mediaIds !== undefined)
   ) {
-    const ready = await prepareForTargets(deps, actor.user, next, content.value, [target]);
+    const ready = await prepareForTargets(deps, actorOwner(actor), next, content.value, [target]);
     if (ready.isErr()) return err(ready.error);
     next = { ...next, media: [...(ready.value.media.get(platform) ?? next.media)] };
   }
