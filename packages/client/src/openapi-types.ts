@@ -882,6 +882,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's workspace and your role in it */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the members, owners first */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Add an existing user as a member
+         * @description Admins and owners. A person without an account is invited instead (`POST /api/v1/invitations`).
+         */
+        post: operations["addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Admins and owners; anyone may remove themself (leave). The keys the member made in this workspace are revoked.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role or account limit
+         * @description Admins and owners; giving or taking ownership needs an owner. A workspace always keeps an owner.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the invitations not accepted yet, newest first
+         * @description Expired ones included (see `expiresAt`). Tokens are never listed.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite a person by email
+         * @description Admins and owners. The answer holds the token (`svc_inv_…`) this once: pass it on to the person, who accepts it signed in with the address invited. It expires after seven days and works once.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description Admins and owners. Its token stops working.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1100,6 +1206,26 @@ export interface components {
             /** @description false pauses it; true turns it back on, also when the service disabled it after three days of failed deliveries (the reason and the failure run are cleared). */
             enabled?: boolean;
         };
+        AddMemberRequest: {
+            /** @description The address of an existing user. */
+            email: string;
+            /**
+             * @description The role (ownership is never given this way).
+             * @enum {string}
+             */
+            role: "admin" | "editor" | "contributor" | "viewer";
+            /** @description Limit the member to these connected accounts; omit or null for every account. */
+            accountIds?: string[] | null;
+        };
+        UpdateMemberRequest: {
+            /**
+             * @description The new role (making or unmaking an owner needs an owner).
+             * @enum {string}
+             */
+            role?: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            /** @description Limit the member to these connected accounts; omit or null for every account. */
+            accountIds?: string[] | null;
+        };
         /**
          * @example {
          *       "id": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
@@ -1274,6 +1400,29 @@ export interface components {
             error: string | null;
             /** @description The start of the answer, at most 1,024 characters. */
             responseExcerpt: string | null;
+        };
+        Member: {
+            userId: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            /** @description The connected accounts the member is limited to; null for every account of the workspace. */
+            accountIds: string[] | null;
+            /** @description When they joined. */
+            createdAt: string;
+            updatedAt: string;
+        };
+        Invitation: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            /** @description The connected accounts the member is limited to; null for every account of the workspace. */
+            accountIds: string[] | null;
+            /** @description The user who invited. */
+            invitedBy: string;
+            createdAt: string;
+            /** @description After this the token no longer works. */
+            expiresAt: string;
         };
         /**
          * @example {
@@ -1965,6 +2114,41 @@ export interface components {
             /** @constant */
             status: "pending";
         };
+        GetWorkspaceResponse: {
+            /** @description The workspace's id: a personal workspace has its user's id. */
+            id: string;
+            name: string;
+            personal: boolean;
+            /**
+             * @description Your role in it.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            /** @description The connected accounts the member is limited to; null for every account of the workspace. */
+            accountIds: string[] | null;
+            createdAt: string;
+        };
+        ListMembersResponse: {
+            members: components["schemas"]["Member"][];
+        };
+        RemoveMemberResponse: {
+            userId: string;
+            /** @constant */
+            removed: true;
+        };
+        CreateInvitationResponse: {
+            invitation: components["schemas"]["Invitation"];
+            /** @description The invitation token, shown this once. */
+            token: string;
+        };
+        ListInvitationsResponse: {
+            invitations: components["schemas"]["Invitation"][];
+        };
+        RevokeInvitationResponse: {
+            id: string;
+            /** @constant */
+            revoked: true;
+        };
         GetOpenApiDocumentResponse: {
             [key: string]: unknown;
         };
@@ -2080,7 +2264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2208,7 +2392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2353,7 +2537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2514,7 +2698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2760,7 +2944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3006,7 +3190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3221,7 +3405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3371,7 +3555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3545,7 +3729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3777,7 +3961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3969,7 +4153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `plan_required`, `quota_exceeded`, `storage_quota_exceeded`, `upload_plan_required`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `plan_required`, `quota_exceeded`, `storage_quota_exceeded`, `upload_plan_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4167,7 +4351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4323,7 +4507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4567,7 +4751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4748,7 +4932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4895,7 +5079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5069,7 +5253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5310,7 +5494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `plan_required`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `plan_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5548,7 +5732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `plan_required`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `plan_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5743,7 +5927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5871,7 +6055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6008,7 +6192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6209,7 +6393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6373,7 +6557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6535,7 +6719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6670,7 +6854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6815,7 +6999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6996,7 +7180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7205,7 +7389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7355,7 +7539,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7570,7 +7754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7807,7 +7991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7998,7 +8182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8199,7 +8383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8334,7 +8518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `upload_plan_required`, `storage_quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `upload_plan_required`, `storage_quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8505,7 +8689,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8701,7 +8885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `upload_plan_required`, `storage_quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `upload_plan_required`, `storage_quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9237,7 +9421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9384,7 +9568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9546,7 +9730,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9701,7 +9885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9926,7 +10110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10090,7 +10274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10254,7 +10438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10418,7 +10602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10586,7 +10770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10750,7 +10934,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10984,7 +11168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11137,7 +11321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11315,7 +11499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11552,7 +11736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11705,7 +11889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11877,7 +12061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -12031,7 +12215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -12060,6 +12244,1504 @@ export interface operations {
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
                      *       "code": "webhook_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace the key acts in. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "user_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *       "name": "ann@example.com",
+                     *       "personal": true,
+                     *       "role": "owner",
+                     *       "accountIds": null,
+                     *       "createdAt": "2031-12-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetWorkspaceResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's members. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "members": [
+                     *         {
+                     *           "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *           "role": "editor",
+                     *           "accountIds": null,
+                     *           "createdAt": "2031-12-01T09:00:00.000Z",
+                     *           "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListMembersResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "bob@example.com",
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The new member. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "role": "editor",
+                     *       "accountIds": null,
+                     *       "createdAt": "2031-12-01T09:00:00.000Z",
+                     *       "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Answered with `invalid_profile_ids`, `validation_failed`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_profile_ids"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`, `user_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `already_a_member`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "already_a_member"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "removed": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemoveMemberResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`, `member_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_needs_owner`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_needs_owner"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "contributor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member as they are now. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "role": "editor",
+                     *       "accountIds": null,
+                     *       "createdAt": "2031-12-01T09:00:00.000Z",
+                     *       "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Answered with `invalid_profile_ids`, `validation_failed`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_profile_ids"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`, `member_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_needs_owner`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_needs_owner"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's open invitations. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitations": [
+                     *         {
+                     *           "id": "inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q",
+                     *           "email": "sam@example.com",
+                     *           "role": "contributor",
+                     *           "accountIds": null,
+                     *           "invitedBy": "user_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *           "createdAt": "2031-12-01T09:00:00.000Z",
+                     *           "expiresAt": "2031-12-08T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListInvitationsResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "role": "contributor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation, and its token shown this once. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitation": {
+                     *         "id": "inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q",
+                     *         "email": "sam@example.com",
+                     *         "role": "contributor",
+                     *         "accountIds": null,
+                     *         "invitedBy": "user_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *         "createdAt": "2031-12-01T09:00:00.000Z",
+                     *         "expiresAt": "2031-12-08T09:00:00.000Z"
+                     *       },
+                     *       "token": "svc_inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q.ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateInvitationResponse"];
+                };
+            };
+            /** @description Answered with `invalid_profile_ids`, `validation_failed`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_profile_ids"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `already_a_member`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "already_a_member"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q",
+                     *       "revoked": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokeInvitationResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `invitation_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invitation_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
