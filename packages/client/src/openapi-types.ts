@@ -953,7 +953,7 @@ export interface paths {
         };
         /**
          * List the invitations not accepted yet, newest first
-         * @description Expired ones included (see `expiresAt`). Tokens are never listed.
+         * @description Admins and owners. Expired ones included (see `expiresAt`). Tokens are never listed.
          */
         get: operations["listInvitations"];
         put?: never;

@@ -276,7 +276,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/invitations',
       tag: 'Workspace',
       summary: 'List the invitations not accepted yet, newest first',
-      description: 'Expired ones included (see `expiresAt`). Tokens are never listed.',
+      description: 'Admins and owners. Expired ones included (see `expiresAt`). Tokens are never listed.',
       scope: 'member:read',
       answer: {
         description: "The workspace's open invitations.",
