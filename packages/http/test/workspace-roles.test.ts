@@ -73,13 +73,15 @@ const call = async (key: string, method: string, path: string, json?: unknown) =
 const IMAGE = 'https://cdn.example/a.jpg';
 let captions = 0;
 // Each post says something new: the same caption again would be refused as a duplicate.
-const schedule = (key: string) =>
-  call(key, 'POST', '/api/v1/posts', {
+const schedule = (key: string) => {
+  captions += 1;
+  return call(key, 'POST', '/api/v1/posts', {
     platforms: ['instagram'],
-    caption: `Launch ${(captions += 1)}`,
+    caption: `Launch ${captions}`,
     mediaUrls: [IMAGE],
     scheduledTime: FUTURE,
   });
+};
 const draft = (key: string) => call(key, 'POST', '/api/v1/drafts', { caption: 'Teaser', profileIds: [igId] });
 
 /** Whether the role was let through (whatever the use case answered after), or refused for it. */
