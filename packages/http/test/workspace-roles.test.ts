@@ -179,6 +179,18 @@ describe('roles over REST', () => {
     expect(drafted.status).toBe(201);
     // The owner sees the contributor's draft: it belongs to the workspace.
     expect((await call(keys.owner, 'GET', `/api/v1/posts/${drafted.body.id}`)).status).toBe(200);
+    // A contributor edits a draft, never a scheduled post.
+    const edited = await call(keys.contributor, 'PATCH', `/api/v1/posts/${drafted.body.id}`, {
+      caption: 'Teaser, reworded',
+    });
+    expect(edited).toMatchObject({ status: 200, body: { status: 'draft', caption: 'Teaser, reworded' } });
+    const scheduled = (await schedule(keys.owner)).body.postIds[0] as string;
+    expect(
+      await call(keys.contributor, 'PATCH', `/api/v1/posts/${scheduled}`, { caption: 'Mine now' }),
+    ).toMatchObject({
+      status: 403,
+      body: { code: 'role_not_allowed', details: { action: 'post:schedule' } },
+    });
   });
 
   it('shows the workspace, manages members and invitations, and a removed member’s key stops', async () => {

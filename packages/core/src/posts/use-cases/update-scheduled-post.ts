@@ -1,8 +1,9 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
-import { actorOwner } from '../../identity/index.js';
+import { actorMember, actorOwner } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
+import { requireCan } from '../../roles/index.js';
 import type { PostWrite } from '../ports/post-store.js';
 import type { Post } from '../post.js';
 import { type PostEdit, transition } from '../post-state-machine.js';
@@ -55,11 +56,20 @@ export function editUseCase<I extends { readonly postId: string }>(
   plan: (deps: Deps, actor: Actor, post: Post, input: I) => Promise<Result<PlannedEdit, SvcError>>,
 ): (deps: Deps, actor: Actor, input: I) => ResultAsync<Post, SvcError> {
   return (deps, actor, input) =>
-    useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, async (post) => {
-      const planned = await plan(deps, actor, post, input);
-      if (planned.isErr()) return err(planned.error);
-      return writePlannedEdit(deps, post, planned.value);
-    });
+    // Editing a draft is `post:draft` (contributors may), anything else `post:schedule`.
+    useCaseOnLivePost(
+      deps.store.posts,
+      actor,
+      { scope: 'post:write', action: 'post:draft' },
+      input.postId,
+      async (post) => {
+        const allowed = post.status === 'draft' ? null : requireCan(actorMember(actor), 'post:schedule');
+        if (allowed?.isErr()) return err(allowed.error);
+        const planned = await plan(deps, actor, post, input);
+        if (planned.isErr()) return err(planned.error);
+        return writePlannedEdit(deps, post, planned.value);
+      },
+    );
 }
 
 /**
