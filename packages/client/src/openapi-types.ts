@@ -882,6 +882,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's workspace and your role in it */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the members, owners first */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Add an existing user as a member
+         * @description Admins and owners. A person without an account is invited instead (`POST /api/v1/invitations`).
+         */
+        post: operations["addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Admins and owners; anyone may remove themself (leave). The keys the member made in this workspace are revoked.
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role or account limit
+         * @description Admins and owners; giving or taking ownership needs an owner. A workspace always keeps an owner.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the invitations not accepted yet, newest first
+         * @description Admins and owners. Expired ones included (see `expiresAt`). Tokens are never listed.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite a person by email
+         * @description Admins and owners. The answer holds the token (`svc_inv_…`) this once: pass it on to the person, who accepts it signed in with the address invited. It expires after seven days and works once.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description Admins and owners. Its token stops working.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1126,6 +1232,26 @@ export interface components {
             /** @description false pauses it; true turns it back on, also when the service disabled it after three days of failed deliveries (the reason and the failure run are cleared). */
             enabled?: boolean;
         };
+        AddMemberRequest: {
+            /** @description The address of an existing user. */
+            email: string;
+            /**
+             * @description The role (ownership is never given this way).
+             * @enum {string}
+             */
+            role: "admin" | "editor" | "contributor" | "viewer";
+            /** @description Limit the member to these connected accounts; omit or null for every account. */
+            accountIds?: string[] | null;
+        };
+        UpdateMemberRequest: {
+            /**
+             * @description The new role (making or unmaking an owner needs an owner).
+             * @enum {string}
+             */
+            role?: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            /** @description Limit the member to these connected accounts; omit or null for every account. */
+            accountIds?: string[] | null;
+        };
         /**
          * @example {
          *       "id": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
@@ -1312,6 +1438,29 @@ export interface components {
             error: string | null;
             /** @description The start of the answer, at most 1,024 characters. */
             responseExcerpt: string | null;
+        };
+        Member: {
+            userId: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            /** @description The connected accounts the member is limited to; null for every account of the workspace. */
+            accountIds: string[] | null;
+            /** @description When they joined. */
+            createdAt: string;
+            updatedAt: string;
+        };
+        Invitation: {
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            /** @description The connected accounts the member is limited to; null for every account of the workspace. */
+            accountIds: string[] | null;
+            /** @description The user who invited. */
+            invitedBy: string;
+            createdAt: string;
+            /** @description After this the token no longer works. */
+            expiresAt: string;
         };
         /**
          * @example {
@@ -2003,6 +2152,41 @@ export interface components {
             /** @constant */
             status: "pending";
         };
+        GetWorkspaceResponse: {
+            /** @description The workspace's id: a personal workspace has its user's id. */
+            id: string;
+            name: string;
+            personal: boolean;
+            /**
+             * @description Your role in it.
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            /** @description The connected accounts the member is limited to; null for every account of the workspace. */
+            accountIds: string[] | null;
+            createdAt: string;
+        };
+        ListMembersResponse: {
+            members: components["schemas"]["Member"][];
+        };
+        RemoveMemberResponse: {
+            userId: string;
+            /** @constant */
+            removed: true;
+        };
+        CreateInvitationResponse: {
+            invitation: components["schemas"]["Invitation"];
+            /** @description The invitation token, shown this once. */
+            token: string;
+        };
+        ListInvitationsResponse: {
+            invitations: components["schemas"]["Invitation"][];
+        };
+        RevokeInvitationResponse: {
+            id: string;
+            /** @constant */
+            revoked: true;
+        };
         GetOpenApiDocumentResponse: {
             [key: string]: unknown;
         };
@@ -2118,7 +2302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2246,7 +2430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2391,7 +2575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2552,7 +2736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2798,7 +2982,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3044,7 +3228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3259,7 +3443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3409,7 +3593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3583,7 +3767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3815,7 +3999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4007,7 +4191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `plan_required`, `quota_exceeded`, `storage_quota_exceeded`, `upload_plan_required`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `plan_required`, `quota_exceeded`, `storage_quota_exceeded`, `upload_plan_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4205,7 +4389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4361,7 +4545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4605,7 +4789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4786,7 +4970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -4933,7 +5117,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5107,7 +5291,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5348,7 +5532,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `plan_required`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `plan_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5586,7 +5770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `plan_required`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `plan_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5781,7 +5965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -5909,7 +6093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6046,7 +6230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6247,7 +6431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6411,7 +6595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6573,7 +6757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6708,7 +6892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -6853,7 +7037,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7034,7 +7218,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7243,7 +7427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7393,7 +7577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7608,7 +7792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7845,7 +8029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8036,7 +8220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8237,7 +8421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8372,7 +8556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `upload_plan_required`, `storage_quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `upload_plan_required`, `storage_quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8543,7 +8727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -8739,7 +8923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `upload_plan_required`, `storage_quota_exceeded`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `upload_plan_required`, `storage_quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9275,7 +9459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9422,7 +9606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9584,7 +9768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9739,7 +9923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9964,7 +10148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10128,7 +10312,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10292,7 +10476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10456,7 +10640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10624,7 +10808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -10788,7 +10972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11022,7 +11206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11175,7 +11359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11353,7 +11537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `profile_scope_denied`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11590,7 +11774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11743,7 +11927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -11915,7 +12099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -12069,7 +12253,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `insufficient_scope`, `api_access_disabled`. */
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -12098,6 +12282,1504 @@ export interface operations {
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
                      *       "code": "webhook_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace the key acts in. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "user_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *       "name": "ann@example.com",
+                     *       "personal": true,
+                     *       "role": "owner",
+                     *       "accountIds": null,
+                     *       "createdAt": "2031-12-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetWorkspaceResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's members. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "members": [
+                     *         {
+                     *           "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *           "role": "editor",
+                     *           "accountIds": null,
+                     *           "createdAt": "2031-12-01T09:00:00.000Z",
+                     *           "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListMembersResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "bob@example.com",
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The new member. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "role": "editor",
+                     *       "accountIds": null,
+                     *       "createdAt": "2031-12-01T09:00:00.000Z",
+                     *       "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Answered with `invalid_profile_ids`, `validation_failed`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_profile_ids"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`, `user_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `already_a_member`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "already_a_member"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "removed": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemoveMemberResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`, `member_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_needs_owner`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_needs_owner"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "contributor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member as they are now. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "role": "editor",
+                     *       "accountIds": null,
+                     *       "createdAt": "2031-12-01T09:00:00.000Z",
+                     *       "updatedAt": "2031-12-01T09:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Answered with `invalid_profile_ids`, `validation_failed`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_profile_ids"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`, `member_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_needs_owner`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_needs_owner"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's open invitations. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitations": [
+                     *         {
+                     *           "id": "inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q",
+                     *           "email": "sam@example.com",
+                     *           "role": "contributor",
+                     *           "accountIds": null,
+                     *           "invitedBy": "user_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *           "createdAt": "2031-12-01T09:00:00.000Z",
+                     *           "expiresAt": "2031-12-08T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListInvitationsResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "sam@example.com",
+                 *       "role": "contributor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation, and its token shown this once. */
+            201: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitation": {
+                     *         "id": "inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q",
+                     *         "email": "sam@example.com",
+                     *         "role": "contributor",
+                     *         "accountIds": null,
+                     *         "invitedBy": "user_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *         "createdAt": "2031-12-01T09:00:00.000Z",
+                     *         "expiresAt": "2031-12-08T09:00:00.000Z"
+                     *       },
+                     *       "token": "svc_inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q.ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateInvitationResponse"];
+                };
+            };
+            /** @description Answered with `invalid_profile_ids`, `validation_failed`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_profile_ids"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `workspace_not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "workspace_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `already_a_member`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "already_a_member"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation is gone. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q",
+                     *       "revoked": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokeInvitationResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `invitation_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invitation_not_found"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

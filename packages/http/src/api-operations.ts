@@ -6,6 +6,7 @@ import { type AnyOperation, defineOperation } from './operation.js';
 import { accountOperations } from './routes/account-operations.js';
 import { automationOperations } from './routes/automation-operations.js';
 import { mediaItemSchema, mediaOperations } from './routes/media-operations.js';
+import { invitationSchema, memberOperations, memberSchema } from './routes/member-operations.js';
 import { postGroupOperations } from './routes/post-group-operations.js';
 import { postListOperations } from './routes/post-list-operations.js';
 import { postOperations } from './routes/post-operations.js';
@@ -22,6 +23,8 @@ const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   Webhook: webhookSchema,
   WebhookWithSecret: webhookWithSecretSchema,
   WebhookAttempt: webhookAttemptSchema,
+  Member: memberSchema,
+  Invitation: invitationSchema,
 };
 
 /** The document's tags: what each group of operations is for. */
@@ -38,6 +41,7 @@ const TAGS: Readonly<Record<string, string>> = {
   Automations: 'Instagram comment automations: private and public replies to comments.',
   Webhooks:
     'Outgoing webhooks: signed events (Standard Webhooks) POSTed to your endpoints, their signing secrets, test pings, delivery attempts and redelivery.',
+  Workspace: "The key's workspace: its members, their roles and account limits, and invitations.",
 };
 
 /**
@@ -56,6 +60,7 @@ export function apiOperations(deps: HttpDeps): AnyOperation[] {
     ...mediaOperations(deps),
     ...automationOperations(deps),
     ...webhookOperations(deps),
+    ...memberOperations(deps),
   ];
   let document: Record<string, unknown> | undefined;
   const describe = defineOperation({

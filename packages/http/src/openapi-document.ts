@@ -32,6 +32,7 @@ const KEY_ERRORS: readonly ErrorCode[] = [
   'missing_api_key',
   'invalid_api_key',
   'insufficient_scope',
+  'role_not_allowed',
   'api_access_disabled',
 ];
 /** Codes every operation can answer with. */

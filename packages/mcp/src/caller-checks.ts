@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { type Actor, checkCanUseTools, hasScope, oauthScopeFor, type SvcError } from '@svc/core';
+import { type Actor, actorOwner, checkCanUseTools, hasScope, oauthScopeFor, type SvcError } from '@svc/core';
 import type { RpcRequest } from './answer-request.js';
 import { EndpointRefusal, type RefusalId } from './endpoint-refusal.js';
 import { RPC } from './json-rpc-error.js';
@@ -54,7 +54,7 @@ function credentialRefusal(
 
 /** A user whose trial ended without a plan (and who is not a beta tester) may not call tools. */
 export function checkEntitlement(actor: Actor, now: Date, requests: readonly RpcRequest[]): void {
-  const entitled = checkCanUseTools(actor.user, now);
+  const entitled = checkCanUseTools(actorOwner(actor), now);
   if (entitled.isErr()) {
     throw new EndpointRefusal({
       status: 403,

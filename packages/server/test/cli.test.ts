@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SQLITE_MIGRATIONS } from '@svc/store-sqlite';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/index.js';
 import { svcInProcess, useDataDirs } from './support.js';
@@ -297,6 +298,7 @@ describe('svc CLI', () => {
         '0032_workspaces',
         '0033_notifications',
         '0034_first_comment',
+        '0035_workspace_credentials',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

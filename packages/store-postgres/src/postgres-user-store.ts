@@ -1,12 +1,14 @@
 import type { UserStore } from '@svc/core';
-import { personalWorkspaceSql } from '@svc/store-sql';
+import { insertSql, MEMBER_COLUMNS, personalWorkspaceSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { oneRow } from './one-row.js';
+import { PG_ROWS, POSITIONAL } from './pg-values.js';
 import { planParam, rowToUser } from './user-row.js';
 import { withTransaction } from './with-transaction.js';
 
 // The user's personal workspace and owner membership, written in the user's transaction.
 const PERSONAL_WORKSPACE_SQL = personalWorkspaceSql('$1');
+const INSERT_MEMBER_SQL = insertSql('workspace_members', MEMBER_COLUMNS, POSITIONAL);
 
 /** The UserStore of a PostgreSQL database. */
 export function createPostgresUserStore(pool: Pool): UserStore {
@@ -26,7 +28,7 @@ export function createPostgresUserStore(pool: Pool): UserStore {
     return result.rowCount === 1;
   };
   return {
-    async insertUser(user) {
+    async insertUser(user, joining) {
       // Only an email clash is an expected outcome; a duplicate id is a fault and throws.
       return withTransaction(pool, async (client) => {
         const result = await client.query(
@@ -46,6 +48,14 @@ export function createPostgresUserStore(pool: Pool): UserStore {
         );
         if (result.rowCount !== 1) return 'email_taken';
         for (const sql of PERSONAL_WORKSPACE_SQL) await client.query(sql, [user.id]);
+        if (joining !== undefined) {
+          const at = user.createdAt;
+          const row = PG_ROWS.memberToRow({ ...joining, userId: user.id, createdAt: at, updatedAt: at });
+          await client.query(
+            INSERT_MEMBER_SQL,
+            MEMBER_COLUMNS.map((c) => row[c]),
+          );
+        }
         return 'inserted';
       });
     },

@@ -123,6 +123,13 @@ export function createPostgresWorkspaceStore(pool: Pool): WorkspaceStore {
       );
       return rows.rows.map(rowToInvitation);
     },
+    async deleteInvitation(workspaceId, invitationId) {
+      const result = await pool.query(
+        'DELETE FROM workspace_invitations WHERE workspace_id = $1 AND id = $2 AND accepted_at IS NULL',
+        [workspaceId, invitationId],
+      );
+      return result.rowCount === 1;
+    },
     async acceptInvitation(invitationId, member, at) {
       return withTransaction(pool, async (client) => {
         // The invitation's row lock orders concurrent accepts: the second sees it accepted.

@@ -378,6 +378,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0032_workspaces',
         '0033_notifications',
         '0034_first_comment',
+        '0035_workspace_credentials',
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',

@@ -6,6 +6,7 @@ import type { SqlCodec, SqlTypes } from './sql-codec.js';
 export type ApiKeyRowOf<T extends SqlTypes> = {
   id: string;
   owner_id: string;
+  created_by: string | null;
   name: string | null;
   secret_hash: string;
   scopes: T['list'];
@@ -21,6 +22,7 @@ export function apiKeyToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, key: ApiK
   return {
     id: key.id,
     owner_id: key.ownerId,
+    created_by: key.createdBy ?? null,
     name: key.name,
     secret_hash: key.secretHash,
     scopes: codec.listToSql(key.scopes),
@@ -37,6 +39,7 @@ export function sqlRowToApiKey<T extends SqlTypes>(codec: SqlCodec<T>, row: ApiK
   return {
     id: row.id,
     ownerId: row.owner_id,
+    ...(row.created_by === null ? {} : { createdBy: row.created_by }),
     name: row.name,
     secretHash: row.secret_hash,
     scopes: codec.listFromSql(row.scopes) as Scope[],

@@ -39,6 +39,7 @@ export const MIGRATION_IDS = [
   '0032_workspaces',
   '0033_notifications',
   '0034_first_comment',
+  '0035_workspace_credentials',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

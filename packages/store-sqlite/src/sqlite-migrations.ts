@@ -32,6 +32,7 @@ import { migration0031QueuedDrafts } from './migrations/0031-queued-drafts.js';
 import { migration0032Workspaces } from './migrations/0032-workspaces.js';
 import { migration0033Notifications } from './migrations/0033-notifications.js';
 import { migration0034FirstComment } from './migrations/0034-first-comment.js';
+import { migration0035WorkspaceCredentials } from './migrations/0035-workspace-credentials.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -74,4 +75,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0032Workspaces,
   migration0033Notifications,
   migration0034FirstComment,
+  migration0035WorkspaceCredentials,
 ];

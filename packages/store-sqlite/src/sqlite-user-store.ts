@@ -1,7 +1,8 @@
-import type { UserStore } from '@svc/core';
-import { personalWorkspaceSql } from '@svc/store-sql';
+import type { MemberRights, UserStore } from '@svc/core';
+import { insertSql, MEMBER_COLUMNS, personalWorkspaceSql } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import type { CredentialCache } from './credential-cache.js';
+import { NAMED, SQLITE_ROWS } from './sql-values.js';
 import { planToSql, rowToUser, type UserRow, userToRow } from './user-row.js';
 
 /** The UserStore of a SQLite database. Statements are prepared once, here. */
@@ -14,9 +15,14 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
   );
   // The user's personal workspace and owner membership, written in the user's transaction.
   const personal = personalWorkspaceSql('?').map((sql) => db.prepare<[string]>(sql));
-  const insertWithWorkspace = db.transaction((row: UserRow): boolean => {
+  const insertMember = db.prepare(insertSql('workspace_members', MEMBER_COLUMNS, NAMED));
+  const insertWithWorkspace = db.transaction((row: UserRow, joining: MemberRights | undefined): boolean => {
     if (insertUser.run(row).changes !== 1) return false;
     for (const statement of personal) statement.run(row.id);
+    if (joining !== undefined) {
+      const at = new Date(row.created_at);
+      insertMember.run(SQLITE_ROWS.memberToRow({ ...joining, userId: row.id, createdAt: at, updatedAt: at }));
+    }
     return true;
   });
   const selectById = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
@@ -43,8 +49,8 @@ export function createSqliteUserStore(db: Database.Database, credentials: Creden
   );
 
   return {
-    async insertUser(user) {
-      const inserted = insertWithWorkspace(userToRow(user));
+    async insertUser(user, joining) {
+      const inserted = insertWithWorkspace(userToRow(user), joining);
       // A key whose owner was missing may now have one.
       if (inserted) credentials.clear();
       return inserted ? 'inserted' : 'email_taken';

@@ -47,6 +47,9 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
   const selectInvitation = db.prepare<[string], InvitationRow>(
     'SELECT * FROM workspace_invitations WHERE id = ?',
   );
+  const deleteOpenInvitation = db.prepare<[string, string]>(
+    'DELETE FROM workspace_invitations WHERE workspace_id = ? AND id = ? AND accepted_at IS NULL',
+  );
   const selectOpenInvitations = db.prepare<[string], InvitationRow>(
     'SELECT * FROM workspace_invitations WHERE workspace_id = ? AND accepted_at IS NULL ORDER BY id DESC',
   );
@@ -134,6 +137,9 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
     },
     async listOpenInvitations(workspaceId) {
       return selectOpenInvitations.all(workspaceId).map(rowToInvitation);
+    },
+    async deleteInvitation(workspaceId, invitationId) {
+      return deleteOpenInvitation.run(workspaceId, invitationId).changes === 1;
     },
     async acceptInvitation(invitationId, member, at) {
       return accept.immediate(invitationId, memberToRow(member), dateToSql(at));

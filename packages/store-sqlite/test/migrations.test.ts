@@ -139,6 +139,7 @@ describe('migrateSqlite', () => {
         '0032_workspaces',
         '0033_notifications',
         '0034_first_comment',
+        '0035_workspace_credentials',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -207,6 +208,7 @@ describe('migrateSqlite', () => {
       '0032_workspaces',
       '0033_notifications',
       '0034_first_comment',
+      '0035_workspace_credentials',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

@@ -1,14 +1,34 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type SvcError, svcError } from '../kernel/index.js';
+import type { MemberRights } from '../roles/index.js';
 import { hasScope, type Scope } from './scopes.js';
 import type { User } from './user.js';
 
+/** The acting person's membership in the actor's workspace, as the rules (`requireCan`) read it. */
+export type ActingMember = MemberRights;
+
 /**
- * Who is calling: the authenticated user and what their credential (API key, later an OAuth
- * token) allows. Every use case takes one.
+ * Who is calling: the authenticated person, the workspace their credential acts in, their
+ * membership there, and what the credential (API key, OAuth token, console session) allows.
+ * Every use case takes one.
+ *
+ * `workspaceId`, `member` and `planHolder` are absent for an actor of the user's personal
+ * workspace built before workspaces existed (and in tests): such an actor acts in the personal
+ * workspace (id = user id) as its owner, exactly as every actor did before. Read them through
+ * `actorWorkspaceId`, `actorMember` and `actorOwner`, never directly.
  */
 export type Actor = {
+  /** The person acting (their time zone, their name in the journal). Never the owner of rows. */
   readonly user: User;
+  /** The workspace whose data the actor reads and changes: every `owner_id` it touches. */
+  readonly workspaceId?: string;
+  /** The acting person's role and account limit in that workspace. */
+  readonly member?: ActingMember;
+  /**
+   * The user whose plan, quota and billing the workspace uses: the user for a personal
+   * workspace, the workspace's first owner for a team one (docs/teams.md).
+   */
+  readonly planHolder?: User;
   /** Id of the key or token used, for logs. */
   readonly credentialId: string;
   readonly scopes: readonly Scope[];
@@ -20,6 +40,27 @@ export type Actor = {
    */
   readonly oauthScopes?: readonly string[];
 };
+
+/** The workspace the actor acts in: every row it owns or reads has this `owner_id`. */
+export function actorWorkspaceId(actor: Actor): string {
+  return actor.workspaceId ?? actor.user.id;
+}
+
+/** The actor's membership in its workspace: owner of the personal workspace when none is given. */
+export function actorMember(actor: Actor): ActingMember {
+  return actor.member ?? { workspaceId: actorWorkspaceId(actor), role: 'owner', accountIds: null };
+}
+
+/**
+ * The workspace as the owner of rows and the holder of a plan: its id, with the plan, quota and
+ * billing of its plan holder. For a personal workspace this is the actor's own user, unchanged.
+ * Use cases that write or count owned rows and check plan limits take this, not `actor.user`.
+ */
+export function actorOwner(actor: Actor): User {
+  const holder = actor.planHolder ?? actor.user;
+  const id = actorWorkspaceId(actor);
+  return holder.id === id ? holder : { ...holder, id };
+}
 
 /** Whether the actor's credential may see and touch a connected account. */
 export function actorCanSeeAccount(actor: Actor, accountId: string): boolean {
@@ -37,7 +78,17 @@ export function requireScope(actor: Actor, scope: Scope): Result<Actor, SvcError
       );
 }
 
-/** The server operator acting for a user (the `svc` CLI): every scope, every account of theirs. */
+/**
+ * The server operator acting for a user (the `svc` CLI): owner of the user's personal workspace,
+ * every scope, every account of it.
+ */
 export function operatorActor(user: User): Actor {
-  return { user, credentialId: 'operator', scopes: ['*'], accountIds: null };
+  return {
+    user,
+    workspaceId: user.id,
+    member: { workspaceId: user.id, role: 'owner', accountIds: null },
+    credentialId: 'operator',
+    scopes: ['*'],
+    accountIds: null,
+  };
 }

@@ -5,7 +5,13 @@ import { scopeSchema } from './scopes.js';
 export const apiKeySchema = z.object({
   /** Record id (`key_…`); also the non-secret part of the key string. */
   id: z.string().min(1),
+  /** The workspace the key acts in (a personal workspace's id is its user's id). */
   ownerId: z.string().min(1),
+  /**
+   * The member who created the key, whose role and account limit it acts with; null (or absent,
+   * for keys made before workspaces) means the owner of the personal workspace `ownerId`.
+   */
+  createdBy: z.string().nullable().optional(),
   name: z.string().nullable(),
   /** Hash of the secret part, from the KeyHasher port. */
   secretHash: z.string().min(1),

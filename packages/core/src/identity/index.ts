@@ -1,6 +1,15 @@
 // @svc/core/identity — Who acts: users, their plans and entitlements, API keys, scopes, OAuth grants, sessions and passwords.
 // This file is the area's contract: other areas and packages import only what it exports.
-export { type Actor, actorCanSeeAccount, operatorActor, requireScope } from './actor.js';
+export {
+  type ActingMember,
+  type Actor,
+  actorCanSeeAccount,
+  actorMember,
+  actorOwner,
+  actorWorkspaceId,
+  operatorActor,
+  requireScope,
+} from './actor.js';
 export { API_KEY_SCAN_PATTERN, type ApiKey, apiKeySchema, formatApiKey, parseApiKey } from './api-key.js';
 export { decideLastUse, LAST_USE_EVERY_MS } from './decide-last-use.js';
 export {
@@ -52,10 +61,16 @@ export type { OAuthRecord, OAuthStore } from './ports/oauth-store.js';
 export type { PasswordHasher } from './ports/password-hasher.js';
 export type { SignInSessions } from './ports/sign-in-sessions.js';
 export type { UserStore } from './ports/user-store.js';
+export { SCOPE_ACTIONS } from './scope-action.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './scopes.js';
 export { type TrialState, trialStateAt } from './trial-state.js';
 export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
-export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
+export {
+  actorOfWorkspaceKey,
+  authenticateApiKey,
+  intersectAccountLimits,
+  planHolderOf,
+} from './use-cases/authenticate-api-key.js';
 export {
   type ChangePasswordDeps,
   type ChangePasswordInput,
@@ -85,7 +100,15 @@ export type { LastUseFault } from './use-cases/record-key-use.js';
 export { revokeOwnApiKey } from './use-cases/revoke-own-api-key.js';
 export { setTimeZone } from './use-cases/set-time-zone.js';
 export { type PlanChange, type SetUserPlanInput, setUserPlan } from './use-cases/set-user-plan.js';
-export { entitledUseCase, type ItemLoader, itemUseCase, useCase, useCaseOn } from './use-cases/use-case.js';
+export {
+  entitledUseCase,
+  type ItemLoader,
+  itemUseCase,
+  type Needs,
+  requireRight,
+  useCase,
+  useCaseOn,
+} from './use-cases/use-case.js';
 export {
   DEFAULT_TIME_ZONE,
   emailSchema,

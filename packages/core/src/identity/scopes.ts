@@ -11,6 +11,8 @@ export const REST_SCOPES = [
   'automation:write',
   'webhook:read',
   'webhook:write',
+  'member:read',
+  'member:write',
 ] as const;
 
 /** Scopes of the agent-tool endpoint (spec 5.2). */

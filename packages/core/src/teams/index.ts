@@ -1,6 +1,23 @@
 // @svc/core/teams — Workspaces, their members and roles, invitations, and the one rule `memberCan`.
+// The pure rules (roles, actions, the matrix, `memberCan`) live in the roles area and are
+// re-exported here, so `@svc/core/teams` stays the one place a surface reads teams from.
 // This file is the area's contract: other areas and packages import only what it exports.
-export { type MemberRights, memberCan, requireCan, type TeamResource } from './can.js';
+
+export {
+  GRANTABLE_ROLES,
+  type MemberRights,
+  memberCan,
+  ROLE_MATRIX,
+  ROLES,
+  type Role,
+  type RoleMatrixRow,
+  requireCan,
+  roleMatrixMarkdown,
+  roleSchema,
+  TEAM_ACTIONS,
+  type TeamAction,
+  type TeamResource,
+} from '../roles/index.js';
 export { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from './invitation-token.js';
 export { leavesNoOwner } from './last-owner.js';
 export type {
@@ -8,10 +25,6 @@ export type {
   MemberChangeOutcome,
   WorkspaceStore,
 } from './ports/workspace-store.js';
-export { ROLE_MATRIX, type RoleMatrixRow } from './role-matrix.js';
-export { roleMatrixMarkdown } from './role-matrix-markdown.js';
-export { GRANTABLE_ROLES, ROLES, type Role, roleSchema } from './roles.js';
-export { TEAM_ACTIONS, type TeamAction } from './team-actions.js';
 export { OPERATOR, type TeamActor } from './team-actor.js';
 export { actingMember, checkAccountLimit, workspaceNotFound } from './use-cases/acting-member.js';
 export { type AddedMember, type AddMemberInput, addMember, grantableRole } from './use-cases/add-member.js';
@@ -26,4 +39,17 @@ export {
 } from './use-cases/invitations.js';
 export { listMembers } from './use-cases/list-members.js';
 export { listWorkspaces, listWorkspacesByEmail } from './use-cases/list-workspaces.js';
+export {
+  type AddWorkspaceMemberInput,
+  addWorkspaceMember,
+  changeWorkspaceMember,
+  getOwnWorkspace,
+  inviteToWorkspace,
+  listWorkspaceInvitations,
+  listWorkspaceMembers,
+  type OwnWorkspace,
+  removeWorkspaceMember,
+  revokeInvitation,
+  type WorkspaceMemberChange,
+} from './use-cases/workspace-members.js';
 export type { Invitation, Member, Membership, Workspace } from './workspace.js';

@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import type { Role } from '../roles/index.js';
 
 /**
  * A workspace: what owns accounts, posts, media, keys and the rest (every `owner_id` is a

@@ -19,6 +19,13 @@ export function describeApiKeyStoreContract(store: () => Store): void {
       expect(await store().apiKeys.getApiKey('key_missing')).toBeNull();
     });
 
+    it('round-trips the member who created a key, and reads a key without one as before', async () => {
+      const key = anApiKey('wsp_team', { createdBy: 'user_bob' });
+      await store().apiKeys.insertApiKey(key);
+      expect(await store().apiKeys.getApiKey(key.id)).toEqual(key);
+      expect(await store().apiKeys.listApiKeys('wsp_team')).toEqual([key]);
+    });
+
     it('reads a key together with its owner, or with null when the owner is gone', async () => {
       const owner = aUser({ plan: { kind: 'trial', endsAt: at(60) }, betaTester: true });
       await store().users.insertUser(owner);

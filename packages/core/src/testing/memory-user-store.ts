@@ -1,4 +1,5 @@
 import type { User, UserStore } from '../identity/index.js';
+import type { MemberRights } from '../roles/index.js';
 import { copy, copyOrNull } from './memory-copy.js';
 
 /** The memory UserStore, and a synchronous look at one user for the API key store's reads. */
@@ -11,17 +12,20 @@ export type MemoryUserStore = UserStore & {
  * The UserStore of the memory store; `live` throws once the store is closed. `withUser` writes
  * what goes with a new user (its personal workspace) in the same synchronous step.
  */
-export function createMemoryUserStore(live: () => void, withUser: (user: User) => void): MemoryUserStore {
+export function createMemoryUserStore(
+  live: () => void,
+  withUser: (user: User, joining?: MemberRights) => void,
+): MemoryUserStore {
   const users = new Map<string, User>();
   const passwordHashes = new Map<string, string>();
   return {
     peek: (id) => users.get(id),
-    async insertUser(user) {
+    async insertUser(user, joining) {
       live();
       if (users.has(user.id)) throw new Error(`User ${user.id} already exists.`);
       if ([...users.values()].some((u) => u.email === user.email)) return 'email_taken';
       users.set(user.id, copy(user));
-      withUser(user);
+      withUser(user, joining);
       return 'inserted';
     },
     async getUser(id) {

@@ -1,4 +1,5 @@
 import type { User } from '../identity/index.js';
+import type { MemberRights } from '../roles/index.js';
 import {
   type Invitation,
   leavesNoOwner,
@@ -11,7 +12,8 @@ import { copy, copyOrNull } from './memory-copy.js';
 /** The memory WorkspaceStore, and the personal workspace the user store writes with each user. */
 export type MemoryWorkspaceStore = WorkspaceStore & {
   /** Writes a new user's personal workspace and owner membership (inside the user's insert). */
-  addPersonal(user: User): void;
+  /** Writes a new user's personal workspace and, with `joining`, their membership of another. */
+  addPersonal(user: User, joining?: MemberRights): void;
 };
 
 const ROLE_ORDER = ['owner', 'admin', 'editor', 'contributor', 'viewer'];
@@ -35,7 +37,7 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
     members.set(key(owner.workspaceId, owner.userId), copy(owner));
   };
   return {
-    addPersonal(user) {
+    addPersonal(user, joining) {
       insertWorkspace(
         {
           id: user.id,
@@ -53,6 +55,15 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
           updatedAt: user.createdAt,
         },
       );
+      if (joining !== undefined) {
+        const at = user.createdAt;
+        members.set(key(joining.workspaceId, user.id), {
+          ...joining,
+          userId: user.id,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
     },
     async insertWorkspace(workspace, owner) {
       live();
@@ -121,6 +132,12 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
         .filter((i) => i.workspaceId === workspaceId && i.acceptedAt === null)
         .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
         .map(copy);
+    },
+    async deleteInvitation(workspaceId, invitationId) {
+      live();
+      const invitation = invitations.get(invitationId);
+      if (invitation?.workspaceId !== workspaceId || invitation.acceptedAt !== null) return false;
+      return invitations.delete(invitationId);
     },
     async acceptInvitation(invitationId, member, at) {
       live();

@@ -66,6 +66,25 @@ export function describeWorkspaceStoreContract(store: () => Store): void {
       expect(await store().workspaces.getWorkspace(clash.id)).toBeNull();
     });
 
+    it('writes a new user with their membership of another workspace, or nothing at all', async () => {
+      const ann = aUser({ email: 'ann@example.com' });
+      await store().users.insertUser(ann);
+      const bob = aUser({ email: 'bob@example.com' });
+      const joining = { workspaceId: ann.id, role: 'contributor' as const, accountIds: ['acct_a'] };
+      expect(await store().users.insertUser(bob, joining)).toBe('inserted');
+      expect(await store().workspaces.getMember(ann.id, bob.id)).toEqual(
+        aMember(ann.id, bob.id, { ...joining, createdAt: bob.createdAt, updatedAt: bob.createdAt }),
+      );
+      expect((await store().workspaces.listMemberships(bob.id)).map((m) => m.workspace.id)).toEqual([
+        bob.id,
+        ann.id,
+      ]);
+      // An email clash writes neither the user nor the membership.
+      const clash = aUser({ email: 'bob@example.com' });
+      expect(await store().users.insertUser(clash, joining)).toBe('email_taken');
+      expect(await store().workspaces.getMember(ann.id, clash.id)).toBeNull();
+    });
+
     it('stores a workspace with its owner, and lists a member’s workspaces personal first', async () => {
       const ann = aUser();
       const bob = aUser();
@@ -122,6 +141,17 @@ export function describeWorkspaceStoreContract(store: () => Store): void {
       expect(await store().workspaces.removeMember(ws, ann.id)).toBe('changed');
       expect(await store().workspaces.removeMember(ws, ann.id)).toBe('member_not_found');
       expect((await store().workspaces.listMembers(ws)).map((m) => m.userId)).toEqual([bob.id]);
+    });
+
+    it('deletes an open invitation of its workspace only, once', async () => {
+      const ann = aUser();
+      await store().users.insertUser(ann);
+      const invitation = anInvitation(ann.id);
+      await store().workspaces.insertInvitation(invitation);
+      expect(await store().workspaces.deleteInvitation('wsp_other', invitation.id)).toBe(false);
+      expect(await store().workspaces.deleteInvitation(ann.id, invitation.id)).toBe(true);
+      expect(await store().workspaces.deleteInvitation(ann.id, invitation.id)).toBe(false);
+      expect(await store().workspaces.getInvitation(invitation.id)).toBeNull();
     });
 
     it('keeps invitations, lists the open ones and accepts one once', async () => {

@@ -18,4 +18,6 @@ export const SCOPE_WORDS: Readonly<Record<Scope, string>> = {
   'automation:write': 'import automation templates',
   'webhook:read': 'list webhooks and their deliveries',
   'webhook:write': 'add, change and remove webhooks',
+  'member:read': 'read the workspace, its members and invitations',
+  'member:write': 'add, change and remove members, invite people',
 };

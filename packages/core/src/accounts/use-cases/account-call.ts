@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, actorWorkspaceId } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { ConnectedAccount } from '../connected-account.js';
 import type { AccountGateway } from '../ports/platform-gateway.js';
@@ -17,7 +17,7 @@ export async function actorAccount(
   field: string,
 ): Promise<Result<ConnectedAccount, SvcError>> {
   const account = await deps.store.accounts.getAccount(profileId);
-  if (account === null || account.ownerId !== actor.user.id || account.status !== 'active') {
+  if (account === null || account.ownerId !== actorWorkspaceId(actor) || account.status !== 'active') {
     return err(
       svcError(
         'invalid_profile_ids',

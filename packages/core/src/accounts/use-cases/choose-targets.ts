@@ -1,5 +1,5 @@
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, actorWorkspaceId } from '../../identity/index.js';
 import type { Platform } from '../../kernel/index.js';
 import type { ConnectedAccount } from '../connected-account.js';
 
@@ -45,6 +45,6 @@ export async function visibleAccounts(
   deps: Pick<CoreDeps, 'store'>,
   actor: Actor,
 ): Promise<ConnectedAccount[]> {
-  const accounts = await deps.store.accounts.listActiveAccounts(actor.user.id);
+  const accounts = await deps.store.accounts.listActiveAccounts(actorWorkspaceId(actor));
   return accounts.filter((a) => actorCanSeeAccount(actor, a.id));
 }

@@ -1,6 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, useCase } from '../../identity/index.js';
 import { PLATFORM_NAMES, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { ConnectedAccount } from '../connected-account.js';
 import { CONNECTION_REQUEST_LIFETIME_MS, type ConnectionRequest } from '../connection-request.js';
@@ -24,7 +24,7 @@ export function createConnectionRequest(
     const now = deps.clock.now();
     const request: ConnectionRequest = {
       id: deps.ids.id('conn'),
-      ownerId: actor.user.id,
+      ownerId: actorWorkspaceId(actor),
       platform: input.platform,
       nonce: deps.ids.secret(),
       sealedCodeVerifier: deps.secretBox.seal(deps.ids.secret()),

@@ -3,6 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import {
   type Actor,
   actorCanSeeAccount,
+  actorWorkspaceId,
   namedPosts,
   readablePostIds,
   useCase,
@@ -47,12 +48,16 @@ export function disconnectAccount(
 ): ResultAsync<DisconnectedAccount, SvcError> {
   return useCase(actor, 'account:write', async (): Promise<Result<DisconnectedAccount, SvcError>> => {
     const account = await deps.store.accounts.getAccount(accountId);
-    if (account === null || account.ownerId !== actor.user.id || !actorCanSeeAccount(actor, accountId)) {
+    if (
+      account === null ||
+      account.ownerId !== actorWorkspaceId(actor) ||
+      !actorCanSeeAccount(actor, accountId)
+    ) {
       return err(accountNotFound(accountId));
     }
     const at = deps.clock.now();
     const outcome = await deps.store.accounts.disconnectAccount({
-      ownerId: actor.user.id,
+      ownerId: actorWorkspaceId(actor),
       accountId,
       at,
       force: options.force === true,

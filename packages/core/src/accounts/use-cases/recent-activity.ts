@@ -1,6 +1,6 @@
 import { ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, actorWorkspaceId, useCase } from '../../identity/index.js';
 import type { JournalEvent } from '../../journal/index.js';
 import { captionPreview, type SvcError } from '../../kernel/index.js';
 
@@ -36,11 +36,12 @@ export function recentActivity(
 ): ResultAsync<readonly ActivityEntry[], SvcError> {
   return useCase(actor, 'post:read', async (): Promise<Result<readonly ActivityEntry[], SvcError>> => {
     const count = Math.min(RECENT_ACTIVITY_MAX, Math.max(0, Math.floor(limit)));
-    const events = (await deps.store.events.recentEventsOf(actor.user.id, count)).filter((e) =>
+    const events = (await deps.store.events.recentEventsOf(actorWorkspaceId(actor), count)).filter((e) =>
       eventVisibleTo(e, actor),
     );
     const postIds = [...new Set(events.filter(isPostEvent).map((e) => e.subjectId))];
-    const posts = postIds.length === 0 ? [] : await deps.store.events.postsMentioned(actor.user.id, postIds);
+    const posts =
+      postIds.length === 0 ? [] : await deps.store.events.postsMentioned(actorWorkspaceId(actor), postIds);
     const byId = new Map(posts.map((p) => [p.id, p]));
     return ok(
       events.map((event) => {

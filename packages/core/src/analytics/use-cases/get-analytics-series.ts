@@ -1,6 +1,7 @@
 import type { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
+import { actorWorkspaceId } from '../../identity/index.js';
 import { localDayOf, offsetRanges, type SvcError, startOfLocalDay } from '../../kernel/index.js';
 import { type AnalyticsSeries, answerAnalyticsSeries } from '../answer-analytics-series.js';
 import { type AnalyticsInput, analyticsUseCase } from './read-analytics-input.js';
@@ -19,7 +20,7 @@ export function getAnalyticsSeries(
     const firstDay = localDayOf(timezone, to) - (days - 1);
     const from = startOfLocalDay(timezone, firstDay);
     const rows = await deps.store.analytics.aggregateByDay({
-      ownerId: actor.user.id,
+      ownerId: actorWorkspaceId(actor),
       accountIds,
       from,
       to,

@@ -1,6 +1,7 @@
 import type { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
+import { actorWorkspaceId } from '../../identity/index.js';
 import { offsetRanges, type SvcError } from '../../kernel/index.js';
 import { TOP_POSTS } from '../analytics-aggregates.js';
 import { type AnalyticsAnswer, answerAnalytics } from '../answer-analytics.js';
@@ -23,7 +24,7 @@ export function getAnalytics(
     const at = (daysBack: number) => new Date(to.getTime() - daysBack * DAY_MS);
     const window = { days, timezone, from: at(days), to, platforms };
     const query: AnalyticsQuery = {
-      ownerId: actor.user.id,
+      ownerId: actorWorkspaceId(actor),
       accountIds,
       periods: {
         window: { from: window.from, to },

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import { actorAccount, type ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, itemUseCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, itemUseCase } from '../../identity/index.js';
 import { isTimeZone, offsetRanges, type SvcError, svcError } from '../../kernel/index.js';
 import { parsePostingSchedule, scheduleOf } from '../../queue/index.js';
 import { type SlotSuggestion, suggestPostingSlots } from '../suggest-posting-slots.js';
@@ -57,7 +57,7 @@ async function suggestionFor(
   const to = deps.clock.now();
   const from = new Date(to.getTime() - days * DAY_MS);
   const cells = await deps.store.analytics.aggregateTimeCells({
-    ownerId: actor.user.id,
+    ownerId: actorWorkspaceId(actor),
     accountIds: [account.id],
     from,
     to,

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, actorWorkspaceId, useCase } from '../../identity/index.js';
 import { isTimeZone, PLATFORMS, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 
 /** The window of `svc_get_analytics` in days (spec 8). */
@@ -92,13 +92,13 @@ async function accountsAsked(
   asked: readonly string[] | null,
 ): Promise<Result<AskedAccounts, SvcError>> {
   if (asked === null || asked.length === 0) {
-    const active = await deps.store.accounts.listActiveAccounts(actor.user.id);
+    const active = await deps.store.accounts.listActiveAccounts(actorWorkspaceId(actor));
     const visible = active.filter((account) => actorCanSeeAccount(actor, account.id));
     return ok({ accountIds: actor.accountIds, platforms: platformsOf(visible) });
   }
   const unique = [...new Set(asked)];
   const found = await Promise.all(unique.map((id) => deps.store.accounts.getAccount(id)));
-  const unknown = unique.filter((_, i) => found[i]?.ownerId !== actor.user.id);
+  const unknown = unique.filter((_, i) => found[i]?.ownerId !== actorWorkspaceId(actor));
   if (unknown.length > 0) {
     return err(
       svcError(

@@ -1,6 +1,12 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
-import { type Actor, checkCanSchedule, postQuotaOf } from '../../identity/index.js';
+import {
+  type Actor,
+  actorOwner,
+  actorWorkspaceId,
+  checkCanSchedule,
+  postQuotaOf,
+} from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
   type CheckedContent,
@@ -39,7 +45,7 @@ export async function checkDraftReady(
   queue: boolean = draft.queued,
 ): Promise<Result<ReadyDraft, SvcError>> {
   const now = deps.clock.now();
-  const entitled = checkCanSchedule(actor.user, now);
+  const entitled = checkCanSchedule(actorOwner(actor), now);
   if (entitled.isErr()) return err(entitled.error);
   if (draft.profileIds.length === 0) {
     return err(
@@ -52,14 +58,14 @@ export async function checkDraftReady(
   }
   const targets = await resolveTargets(deps.store.accounts, actor, draft.platforms, draft.profileIds);
   if (targets.isErr()) return err(targets.error);
-  const content = await checkPostContent(deps, actor.user, draft, 'refuse');
+  const content = await checkPostContent(deps, actorOwner(actor), draft, 'refuse');
   if (content.isErr()) return err(content.error);
   const creators = await checkCreatorOptions(deps, draft, content.value.media, targets.value);
   if (creators.isErr()) return err(creators.error);
 
   // The draft took its slot when it was saved; each further account takes one more.
-  const { limit, windowStart } = postQuotaOf(actor.user, now, deps.planLimits);
-  const used = await deps.store.posts.quotaUsed(actor.user.id, windowStart);
+  const { limit, windowStart } = postQuotaOf(actorOwner(actor), now, deps.planLimits);
+  const used = await deps.store.posts.quotaUsed(actorWorkspaceId(actor), windowStart);
   const more = targets.value.length - 1;
   if (used + more > limit) {
     return err(

@@ -1,5 +1,12 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, checkCanSchedule, entitledUseCase, postQuotaOf } from '../../identity/index.js';
+import {
+  type Actor,
+  actorOwner,
+  actorWorkspaceId,
+  checkCanSchedule,
+  entitledUseCase,
+  postQuotaOf,
+} from '../../identity/index.js';
 import { isPlatform, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import { type ImportDeps, importMediaUrls, type MediaRef } from '../../media/index.js';
 import { platformMetaSchema } from '../../policy/index.js';
@@ -113,11 +120,11 @@ async function create(
     evergreen: evergreen.value,
   };
   const outcome = await deps.store.posts.insertPosts({
-    ownerId: actor.user.id,
+    ownerId: actorWorkspaceId(actor),
     at: now,
     posts: [draft],
     idempotency: null,
-    quota: postQuotaOf(actor.user, now, deps.planLimits),
+    quota: postQuotaOf(actorOwner(actor), now, deps.planLimits),
   });
   if (outcome.kind === 'quota_exceeded') {
     return err(
@@ -173,11 +180,11 @@ async function draftContentOf(
   }
   let media: MediaRef[] = (input.mediaIds ?? []).map((mediaId) => ({ kind: 'asset', mediaId }));
   if (input.mediaUrls != null) {
-    const imported = await importMediaUrls(deps, actor.user, input.mediaUrls);
+    const imported = await importMediaUrls(deps, actorOwner(actor), input.mediaUrls);
     if (imported.isErr()) return err(imported.error);
     media = imported.value.map((a) => ({ kind: 'asset', mediaId: a.id }));
   }
-  const owned = await resolveMedia(deps.store.media, actor.user, media);
+  const owned = await resolveMedia(deps.store.media, actorOwner(actor), media);
   if (owned.isErr()) return err(owned.error);
   const title = input.title?.trim() ?? '';
   return ok({ title: title === '' ? null : title, media, platformMeta: meta.data, scheduledTime, queued });
@@ -207,7 +214,7 @@ function draftPost(
     // First, so the draft's own content (its `queued` among it) is what stays.
     ...freshPostFields(now),
     id: deps.ids.id('post'),
-    ownerId: actor.user.id,
+    ownerId: actorWorkspaceId(actor),
     // A draft is one row for every account it names; its approval fans it out in this group.
     groupId: deps.ids.id('grp'),
     status: 'draft',

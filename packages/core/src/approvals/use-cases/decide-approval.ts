@@ -1,6 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
-import { type Actor, operatorActor, postQuotaOf } from '../../identity/index.js';
+import { type Actor, actorOwner, operatorActor, planHolderOf, postQuotaOf } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
   type CreatePostsDeps,
@@ -106,11 +106,18 @@ async function approve(
       svcError('invalid_post_state', `Post ${post.id} is no longer awaiting approval.`, { postId: post.id }),
     );
   }
-  const owner = await deps.store.users.getUser(post.ownerId);
-  if (owner === null)
+  const holder = await planHolderOf(deps, post.ownerId);
+  if (holder === null)
     return err(svcError('user_not_found', `The owner of post ${post.id} no longer exists.`));
-  // The reviewer acts for the owner: the owner's accounts and plan are what count now.
-  const actor: Actor = { ...operatorActor(owner), credentialId: approval.requestedBy };
+  // The reviewer acts for the workspace: its accounts and its plan holder's plan count now.
+  const actor: Actor = {
+    ...operatorActor(holder),
+    workspaceId: post.ownerId,
+    member: { workspaceId: post.ownerId, role: 'owner', accountIds: null },
+    planHolder: holder,
+    credentialId: approval.requestedBy,
+  };
+  const owner = actorOwner(actor);
   const ready = await checkDraftReady(deps, actor, post, post.queued || intoQueue);
   if (ready.isErr()) return err(ready.error);
   const { targets, content, scheduledTime, queue } = ready.value;

@@ -20,14 +20,18 @@ export function reviewApproval(
     readonly queue?: boolean;
   },
 ): ResultAsync<ApprovalDecided, SvcError> {
-  return useCase(actor, 'post:write', async (): Promise<Result<ApprovalDecided, SvcError>> => {
-    const post = await ownedPost(deps.store.posts, actor, input.postId);
-    if (post.isErr()) return err(post.error);
-    return decideApproval(deps, {
-      id: post.value.id,
-      approve: input.approve,
-      note: input.note,
-      queue: input.queue === true,
-    });
-  });
+  return useCase(
+    actor,
+    { scope: 'post:write', action: 'approval:decide' },
+    async (): Promise<Result<ApprovalDecided, SvcError>> => {
+      const post = await ownedPost(deps.store.posts, actor, input.postId);
+      if (post.isErr()) return err(post.error);
+      return decideApproval(deps, {
+        id: post.value.id,
+        approve: input.approve,
+        note: input.note,
+        queue: input.queue === true,
+      });
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { liveOwnedPost, type Post } from '../../posts/index.js';
 import { type Automation, automationEvent, zeroCounts } from '../automation.js';
@@ -92,7 +92,7 @@ async function importTemplate(
   const now = deps.clock.now();
   const automation: Automation = {
     id: deps.ids.id('auto'),
-    ownerId: actor.user.id,
+    ownerId: actorWorkspaceId(actor),
     accountId: account.value.id,
     template: reading.template,
     state: post.value === null ? 'draft' : 'live',

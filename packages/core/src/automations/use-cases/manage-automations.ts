@@ -1,6 +1,12 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount, itemUseCase, useCase } from '../../identity/index.js';
+import {
+  type Actor,
+  actorCanSeeAccount,
+  actorWorkspaceId,
+  itemUseCase,
+  useCase,
+} from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type Automation, automationEvent } from '../automation.js';
 import { templateFile } from '../automation-template.js';
@@ -12,7 +18,10 @@ type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox' | 'platforms'>;
 /** The caller's automations (those of the accounts the key may touch), newest first, with counts. */
 export function listAutomations(deps: Deps, actor: Actor): ResultAsync<AutomationView[], SvcError> {
   return useCase(actor, 'automation:read', async () => {
-    const automations = await deps.store.automations.listAutomations(actor.user.id, actor.accountIds);
+    const automations = await deps.store.automations.listAutomations(
+      actorWorkspaceId(actor),
+      actor.accountIds,
+    );
     return ok(await Promise.all(automations.map((a) => viewOf(deps, a))));
   });
 }
@@ -122,7 +131,7 @@ async function ownedAutomation(
   const automation = await deps.store.automations.getAutomation(automationId);
   if (
     automation === null ||
-    automation.ownerId !== actor.user.id ||
+    automation.ownerId !== actorWorkspaceId(actor) ||
     !actorCanSeeAccount(actor, automation.accountId)
   ) {
     return notFound(automationId);

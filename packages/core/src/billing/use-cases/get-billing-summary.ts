@@ -1,6 +1,6 @@
 import { ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, type PlanState, planStateAt, useCase } from '../../identity/index.js';
+import { type Actor, actorOwner, type PlanState, planStateAt, useCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { Money } from '../billing-event.js';
 import type { SubscriptionStatus } from '../subscription.js';
@@ -51,7 +51,7 @@ type Deps = Pick<CoreDeps, 'store' | 'clock'>;
  */
 export function getBillingSummary(deps: Deps, actor: Actor): ResultAsync<BillingSummary, SvcError> {
   return useCase(actor, 'account:read', async (): Promise<Result<BillingSummary, SvcError>> => {
-    return ok(await billingSummaryOf(deps, actor.user));
+    return ok(await billingSummaryOf(deps, actorOwner(actor)));
   });
 }
 

@@ -1,5 +1,5 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, checkCanSchedule, useCase } from '../../identity/index.js';
+import { type Actor, actorOwner, checkCanSchedule, useCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { PolicyIssue } from '../../policy/index.js';
 import {
@@ -66,7 +66,7 @@ export function importPosts(
   options: ImportPostsOptions,
 ): ResultAsync<BulkImportResult, SvcError> {
   return useCase(actor, 'post:write', async (): Promise<Result<BulkImportResult, SvcError>> => {
-    const plan = checkCanSchedule(actor.user, deps.clock.now());
+    const plan = checkCanSchedule(actorOwner(actor), deps.clock.now());
     if (plan.isErr()) return err(plan.error);
     const create: CreatePostsOptions = { requireScheduledTime: options.requireScheduledTime ?? false };
     const dryRun = options.dryRun ? await startDryRun(deps, actor) : null;

@@ -1,3 +1,4 @@
+import type { MemberRights } from '../../roles/index.js';
 import type { Plan, User } from '../user.js';
 
 /** Storage of users. */
@@ -5,9 +6,11 @@ export type UserStore = {
   /**
    * Inserts a user together with its personal workspace (id: the user's id, name: the email) and
    * its owner membership, in one transaction (docs/teams.md); `email_taken` (nothing written)
-   * when another user has the same (normalised) email.
+   * when another user has the same (normalised) email. With `joining`, the user also becomes a
+   * member of that (existing) workspace, joined at the user's `createdAt`, in the same
+   * transaction: no user is left behind when adding them as a member fails (`svc members add`).
    */
-  insertUser(user: User): Promise<'inserted' | 'email_taken'>;
+  insertUser(user: User, joining?: MemberRights): Promise<'inserted' | 'email_taken'>;
   /** A user by id; null when absent. */
   getUser(id: string): Promise<User | null>;
   /** A user by normalised email; null when absent. */

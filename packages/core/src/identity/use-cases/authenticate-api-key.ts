@@ -48,9 +48,79 @@ async function authenticate(
   const matches = deps.keyHasher.matches(parsed.secret, found?.key.secretHash ?? UNKNOWN_KEY_HASH);
   if (!matches) return invalidApiKey();
   const now = deps.clock.now();
-  const actor = actorOfKey(found, now);
+  const actor = await actorOfWorkspaceKey(deps, found, now);
   if (actor.isOk() && found !== null) await recordKeyUse(deps, found.key, now, onFault);
   return actor;
+}
+
+/**
+ * The Actor of a stored key in its workspace (docs/teams.md): a key made by the owner of a
+ * personal workspace (every key from before workspaces) acts as that owner, as `actorOfKey`
+ * says, without another read. A key made by a member acts with that member's role, and with
+ * the key's account limit intersected with the member's; a key whose creator is no longer a
+ * member is `invalid_api_key`, as a revoked one. The plan is the workspace's plan holder's.
+ */
+export async function actorOfWorkspaceKey(
+  deps: Pick<CoreDeps, 'store'>,
+  found: { readonly key: ApiKey; readonly owner: User | null } | null,
+  now: Date,
+): Promise<Result<Actor, SvcError>> {
+  const personal = actorOfKey(found, now);
+  const key = found?.key ?? null;
+  const creatorId = key?.createdBy ?? null;
+  if (key === null || creatorId === null || creatorId === key.ownerId) {
+    return personal.map((actor) => ({
+      ...actor,
+      workspaceId: actor.user.id,
+      member: { workspaceId: actor.user.id, role: 'owner', accountIds: null },
+    }));
+  }
+  if (key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime())) {
+    return invalidApiKey();
+  }
+  const member = await deps.store.workspaces.getMember(key.ownerId, creatorId);
+  if (member === null) return invalidApiKey();
+  const [creator, planHolder] = await Promise.all([
+    deps.store.users.getUser(creatorId),
+    found?.owner ?? planHolderOf(deps, key.ownerId),
+  ]);
+  if (creator === null || planHolder === null) {
+    return err(svcError('api_access_disabled', 'The account this key belongs to no longer exists.'));
+  }
+  return checkApiAccess(creator)
+    .andThen(() => checkApiAccess(planHolder))
+    .map(
+      (): Actor => ({
+        user: creator,
+        workspaceId: key.ownerId,
+        member: { workspaceId: key.ownerId, role: member.role, accountIds: member.accountIds },
+        planHolder,
+        credentialId: key.id,
+        scopes: key.scopes,
+        accountIds: intersectAccountLimits(key.accountIds, member.accountIds),
+      }),
+    );
+}
+
+/**
+ * The user whose plan a workspace uses: the user of a personal workspace (its id), else its first
+ * owner (owners come first in `listMembers`, the longest-standing first). Null when none is left.
+ */
+export async function planHolderOf(deps: Pick<CoreDeps, 'store'>, workspaceId: string): Promise<User | null> {
+  const personal = await deps.store.users.getUser(workspaceId);
+  if (personal !== null) return personal;
+  const first = (await deps.store.workspaces.listMembers(workspaceId)).find((m) => m.role === 'owner');
+  return first === undefined ? null : deps.store.users.getUser(first.userId);
+}
+
+/** Two account limits at once: null is no limit; two limits leave the accounts both allow. */
+export function intersectAccountLimits(
+  a: readonly string[] | null,
+  b: readonly string[] | null,
+): readonly string[] | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a.filter((id) => b.includes(id));
 }
 
 /**

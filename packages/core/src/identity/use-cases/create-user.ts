@@ -1,6 +1,7 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
+import type { MemberRights } from '../../roles/index.js';
 import { chosenPlan } from '../new-user-plan.js';
 import { DEFAULT_TIME_ZONE, emailSchema, type PlanKind, type User } from '../user.js';
 
@@ -21,13 +22,22 @@ type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'newUserPlan'>;
 /**
  * Creates a user (operator action, `svc users create`). The email is trimmed and lower-cased,
  * and must be unique; the plan is the one chosen or the install's default (`chosenPlan`), a
- * trial ending whole days after now.
+ * trial ending whole days after now. With `joining`, the user is also made a member of that
+ * workspace in the same transaction (`addMember` for a person not yet known).
  */
-export function createUser(deps: Deps, input: CreateUserInput): ResultAsync<User, SvcError> {
-  return new ResultAsync(create(deps, input));
+export function createUser(
+  deps: Deps,
+  input: CreateUserInput,
+  joining?: MemberRights,
+): ResultAsync<User, SvcError> {
+  return new ResultAsync(create(deps, input, joining));
 }
 
-async function create(deps: Deps, input: CreateUserInput): Promise<Result<User, SvcError>> {
+async function create(
+  deps: Deps,
+  input: CreateUserInput,
+  joining: MemberRights | undefined,
+): Promise<Result<User, SvcError>> {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) {
     return err(
@@ -49,7 +59,7 @@ async function create(deps: Deps, input: CreateUserInput): Promise<Result<User, 
     createdAt: now,
     updatedAt: now,
   };
-  const outcome = await deps.store.users.insertUser(user);
+  const outcome = await deps.store.users.insertUser(user, joining);
   if (outcome === 'inserted' && input.passwordHash != null)
     await deps.store.users.setPasswordHash(user.id, input.passwordHash, now);
   return outcome === 'inserted'

@@ -2,7 +2,7 @@ import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Actor } from '../actor.js';
-import { actorOfKey, authenticateApiKey } from './authenticate-api-key.js';
+import { actorOfWorkspaceKey, authenticateApiKey } from './authenticate-api-key.js';
 import { type LastUseFault, recordKeyUse } from './record-key-use.js';
 
 /** What the deprecated key-to-token exchange hands out (spec 9). */
@@ -67,7 +67,7 @@ async function fromExchangedToken(
   const now = deps.clock.now();
   if (claims.e <= now.getTime()) return err(expired('The token expired.'));
   const found = await deps.store.apiKeys.getApiKeyWithOwner(claims.k);
-  const actor = actorOfKey(found, now);
+  const actor = await actorOfWorkspaceKey(deps, found, now);
   if (actor.isErr()) return err(actor.error);
   // An exchanged token is its key at work: the key's last use is the token's.
   if (found !== null) await recordKeyUse(deps, found.key, now, onFault);

@@ -1,4 +1,4 @@
-import { type Actor, actorCanSeeAccount } from '../actor.js';
+import { type Actor, actorCanSeeAccount, actorWorkspaceId } from '../actor.js';
 
 /** What the access rule reads of a post: whose it is and which accounts it goes to. */
 export type PostAudience = { readonly ownerId: string; readonly profileIds: readonly string[] };
@@ -16,7 +16,7 @@ export type ReadablePostIds = { readonly postIds: string[]; readonly hiddenPostC
 /** Whether the actor may read the post: `ownedPost`'s rule (the user's, aimed only at accounts the key sees). */
 export function actorCanReadPost(actor: Actor, post: PostAudience): boolean {
   return (
-    post.ownerId === actor.user.id &&
+    post.ownerId === actorWorkspaceId(actor) &&
     post.profileIds.every((accountId) => actorCanSeeAccount(actor, accountId))
   );
 }

@@ -2,6 +2,7 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Actor } from '../actor.js';
+import { actorWorkspaceId } from '../actor.js';
 import type { ApiKey } from '../api-key.js';
 import { useCase } from './use-case.js';
 
@@ -12,7 +13,9 @@ export function revokeOwnApiKey(
   keyId: string,
 ): ResultAsync<ApiKey, SvcError> {
   return useCase(actor, 'account:write', async (): Promise<Result<ApiKey, SvcError>> => {
-    const owned = (await deps.store.apiKeys.listApiKeys(actor.user.id)).some((key) => key.id === keyId);
+    const owned = (await deps.store.apiKeys.listApiKeys(actorWorkspaceId(actor))).some(
+      (key) => key.id === keyId,
+    );
     const revoked = owned ? await deps.store.apiKeys.revokeApiKey(keyId, deps.clock.now()) : null;
     return revoked === null
       ? err(svcError('key_not_found', `No API key with the id ${keyId}.`))

@@ -1,21 +1,41 @@
 import { err, type Result, ResultAsync } from 'neverthrow';
 import type { Clock, SvcError } from '../../kernel/index.js';
-import { type Actor, requireScope } from '../actor.js';
+import { requireCan, type TeamAction } from '../../roles/index.js';
+import { type Actor, actorMember, actorOwner, requireScope } from '../actor.js';
+import { SCOPE_ACTIONS } from '../scope-action.js';
 import type { Scope } from '../scopes.js';
+
+/**
+ * What a use case needs of its actor: a credential scope, and the team action the person's role
+ * must allow (by default the scope's, `SCOPE_ACTIONS`). A bare scope means its default action.
+ */
+export type Needs = Scope | { readonly scope: Scope; readonly action: TeamAction };
+
+/**
+ * `insufficient_scope` unless the credential carries the scope, then `role_not_allowed` unless the
+ * acting member's role allows the action in the actor's workspace (docs/teams.md).
+ */
+export function requireRight(actor: Actor, needs: Needs): Result<Actor, SvcError> {
+  const { scope, action } =
+    typeof needs === 'string' ? { scope: needs, action: SCOPE_ACTIONS[needs] } : needs;
+  return requireScope(actor, scope).andThen(() => requireCan(actorMember(actor), action).map(() => actor));
+}
+
 import type { User } from '../user.js';
 
 /**
- * Runs a use case for an actor: `insufficient_scope` unless the credential carries `scope`, else
- * what `run` answers. The prologue every use case had, written once.
+ * Runs a use case for an actor: `insufficient_scope` unless the credential carries `scope`,
+ * `role_not_allowed` unless the member's role allows its action, else what `run` answers. The
+ * prologue every use case had, written once.
  */
 export function useCase<T>(
   actor: Actor,
-  scope: Scope,
+  scope: Needs,
   run: () => Promise<Result<T, SvcError>>,
 ): ResultAsync<T, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<T, SvcError>> => {
-      const allowed = requireScope(actor, scope);
+      const allowed = requireRight(actor, scope);
       return allowed.isErr() ? err(allowed.error) : run();
     })(),
   );
@@ -28,7 +48,7 @@ export function useCase<T>(
  */
 export function useCaseOn<I, T>(
   actor: Actor,
-  scope: Scope,
+  scope: Needs,
   load: () => PromiseLike<Result<I, SvcError>>,
   run: (item: I) => Promise<Result<T, SvcError>>,
 ): ResultAsync<T, SvcError> {
@@ -46,13 +66,13 @@ export function useCaseOn<I, T>(
 export function entitledUseCase<T>(
   clock: Clock,
   actor: Actor,
-  scope: Scope,
+  scope: Needs,
   entitled: (user: User, now: Date) => Result<User, SvcError>,
   run: (now: Date) => Promise<Result<T, SvcError>>,
 ): ResultAsync<T, SvcError> {
   return useCase(actor, scope, async () => {
     const now = clock.now();
-    const plan = entitled(actor.user, now);
+    const plan = entitled(actorOwner(actor), now);
     return plan.isErr() ? err(plan.error) : run(now);
   });
 }
@@ -67,7 +87,7 @@ export type ItemLoader<D, I> = (deps: D, actor: Actor, id: string) => PromiseLik
  * written once.
  */
 export function itemUseCase<D, I, T, Rest extends unknown[] = []>(
-  scope: Scope,
+  scope: Needs,
   load: ItemLoader<D, I>,
   run: (item: I, deps: D, actor: Actor, id: string, ...rest: Rest) => Promise<Result<T, SvcError>>,
 ): (deps: D, actor: Actor, id: string, ...rest: Rest) => ResultAsync<T, SvcError> {

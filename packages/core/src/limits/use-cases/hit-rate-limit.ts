@@ -1,5 +1,6 @@
 import type { Store } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
+import { actorOwner } from '../../identity/index.js';
 import type { Clock } from '../../kernel/index.js';
 import { addressRateLimitSubject } from '../address-rate-limit-subject.js';
 import { decideRateLimit, type RateLimitDecision } from '../decide-rate-limit.js';
@@ -71,7 +72,8 @@ export async function hitKeyRateLimit(
   actor: Actor,
   cost = 1,
 ): Promise<RateLimitDecision | null> {
-  const policy = settings === undefined ? null : keyRateLimitPolicy(actor.user, deps.clock.now(), settings);
+  const policy =
+    settings === undefined ? null : keyRateLimitPolicy(actorOwner(actor), deps.clock.now(), settings);
   return policy === null ? null : deps.rateLimiter.decide(policy, keyRateLimitSubject(actor), cost);
 }
 

@@ -1,6 +1,6 @@
 import { err, ok, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, actorWorkspaceId, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Post } from '../../posts/index.js';
 
@@ -25,7 +25,7 @@ export function calendarPosts(
       return err(svcError('validation_failed', 'A calendar range is 1 to 62 days long.', { field: 'range' }));
     }
     const found = await deps.store.posts.postsScheduledBetween(
-      actor.user.id,
+      actorWorkspaceId(actor),
       range.from,
       range.to,
       CALENDAR_POSTS_MAX + 1,

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanSeeAccount, useCase } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, actorWorkspaceId, useCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import { ownedPost, type Post, RESTORE_WINDOW_MS, restorePost } from '../../posts/index.js';
 
@@ -20,7 +20,11 @@ export function listDeletedPosts(
 ): ResultAsync<readonly DeletedPost[], SvcError> {
   return useCase(actor, 'post:read', async () => {
     const since = new Date(deps.clock.now().getTime() - RESTORE_WINDOW_MS);
-    const posts = await deps.store.posts.listDeletedPosts(actor.user.id, since, DELETED_POSTS_SHOWN);
+    const posts = await deps.store.posts.listDeletedPosts(
+      actorWorkspaceId(actor),
+      since,
+      DELETED_POSTS_SHOWN,
+    );
     return ok(
       posts
         .filter((post) => post.profileIds.every((id) => actorCanSeeAccount(actor, id)))
@@ -38,9 +42,13 @@ export function restoreOwnPost(
   actor: Actor,
   postId: string,
 ): ResultAsync<Post, SvcError> {
-  return useCase(actor, 'post:write', async (): Promise<Result<Post, SvcError>> => {
-    const post = await ownedPost(deps.store.posts, actor, postId);
-    if (post.isErr()) return err(post.error);
-    return restorePost(deps, postId, deps.clock.now());
-  });
+  return useCase(
+    actor,
+    { scope: 'post:write', action: 'post:delete' },
+    async (): Promise<Result<Post, SvcError>> => {
+      const post = await ownedPost(deps.store.posts, actor, postId);
+      if (post.isErr()) return err(post.error);
+      return restorePost(deps, postId, deps.clock.now());
+    },
+  );
 }

@@ -3,6 +3,8 @@ import type { CoreDeps } from '../../deps/index.js';
 import {
   type Actor,
   actorCanSeeAccount,
+  actorOwner,
+  actorWorkspaceId,
   type PlanKind,
   type PlanState,
   planStateAt,
@@ -57,7 +59,7 @@ type Deps = Pick<CoreDeps, 'store' | 'clock'>;
 export function getAccountSummary(deps: Deps, actor: Actor): ResultAsync<AccountSummary, SvcError> {
   return useCase(actor, 'account:read', async (): Promise<Result<AccountSummary, SvcError>> => {
     const now = deps.clock.now();
-    const ownerId = actor.user.id;
+    const ownerId = actorWorkspaceId(actor);
     const [accounts, postCounts, upcoming] = await Promise.all([
       deps.store.accounts.listActiveAccounts(ownerId),
       deps.store.posts.countPostsByStatus(ownerId, actor.accountIds),
@@ -65,7 +67,7 @@ export function getAccountSummary(deps: Deps, actor: Actor): ResultAsync<Account
     ]);
     const visible = accounts.filter((a) => actorCanSeeAccount(actor, a.id));
     const handles = new Map(accounts.map((a) => [a.id, a.handle]));
-    const user = actor.user;
+    const user = actorOwner(actor);
     return ok({
       plan: {
         kind: user.plan.kind,

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, useCase } from '../../identity/index.js';
 import {
   decodeListCursor,
   encodeListCursor,
@@ -140,7 +140,7 @@ function listQueryOf(actor: Actor, input: ListPostsInput, maxLimit: number): Res
     });
   }
   return ok({
-    ownerId: actor.user.id,
+    ownerId: actorWorkspaceId(actor),
     statuses: status === null ? null : [status as PublicPostStatus],
     accountIds: actor.accountIds,
     platform,

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, useCase } from '../../identity/index.js';
 import type { JournalEvent } from '../../journal/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import { ownedPost } from '../../posts/index.js';
@@ -21,6 +21,6 @@ export function postHistory(
   return useCase(actor, 'post:read', async (): Promise<Result<readonly JournalEvent[], SvcError>> => {
     const post = await ownedPost(deps.store.posts, actor, postId);
     if (post.isErr()) return err(post.error);
-    return ok(await deps.store.events.historyOf(actor.user.id, postId, POST_HISTORY_MAX));
+    return ok(await deps.store.events.historyOf(actorWorkspaceId(actor), postId, POST_HISTORY_MAX));
   });
 }

@@ -1,6 +1,12 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { itemUseCase, namedPosts, type ReadablePostIds, readablePostIds } from '../../identity/index.js';
+import {
+  actorWorkspaceId,
+  itemUseCase,
+  namedPosts,
+  type ReadablePostIds,
+  readablePostIds,
+} from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { mediaDeletedEvent } from '../media-events.js';
@@ -25,7 +31,7 @@ export const deleteMedia = itemUseCase(
     id,
   ): Promise<Result<MediaAsset, SvcError>> => {
     const outcome = await deps.store.media.deleteMediaAsset({
-      ownerId: actor.user.id,
+      ownerId: actorWorkspaceId(actor),
       id,
       events: [mediaDeletedEvent(asset, deps.clock.now())],
     });

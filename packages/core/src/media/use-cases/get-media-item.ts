@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, itemUseCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { type MediaItem, mediaItemsOf } from './media-item.js';
@@ -11,7 +11,7 @@ import { type MediaItem, mediaItemsOf } from './media-item.js';
  * `media_asset_not_found`, so ids of other tenants reveal nothing.
  */
 export const getMediaItem = itemUseCase(
-  'post:read',
+  { scope: 'post:read', action: 'media:read' },
   ownActiveAsset,
   async (asset, deps: Pick<CoreDeps, 'store'>, actor, id): Promise<Result<MediaItem, SvcError>> => {
     const [item] = await mediaItemsOf(deps, actor, [asset]);
@@ -26,7 +26,7 @@ export async function ownActiveAsset(
   id: string,
 ): Promise<Result<MediaAsset, SvcError>> {
   const asset = await deps.store.media.getMediaAsset(id);
-  return asset === null || asset.ownerId !== actor.user.id || asset.status !== 'active'
+  return asset === null || asset.ownerId !== actorWorkspaceId(actor) || asset.status !== 'active'
     ? err(mediaAssetNotFound(id))
     : ok(asset);
 }

@@ -22,7 +22,7 @@ export type ThumbnailAnswer = {
  * is the thumbnail's tag (the caller holds that version), nothing is read or made.
  */
 export const getThumbnail = itemUseCase(
-  'post:read',
+  { scope: 'post:read', action: 'media:read' },
   ownActiveAsset,
   async (
     asset: MediaAsset,

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { z } from 'zod';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, checkCanUpload, entitledUseCase, type User } from '../../identity/index.js';
+import { type Actor, actorOwner, checkCanUpload, entitledUseCase, type User } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import type { FetchRefusal } from '../ports/media-fetcher.js';
@@ -40,7 +40,7 @@ export function importMediaFromUrl(
         }),
       );
     }
-    return importLink(deps, actor.user, link.data, shareLinks);
+    return importLink(deps, actorOwner(actor), link.data, shareLinks);
   });
 }
 

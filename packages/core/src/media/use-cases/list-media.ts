@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, useCase } from '../../identity/index.js';
 import { encodeListCursor, listCursorOf, type SvcError, svcError } from '../../kernel/index.js';
 import { type MediaItem, mediaItemsOf } from './media-item.js';
 
@@ -27,7 +27,7 @@ export function listMedia(
   actor: Actor,
   input: ListMediaInput,
 ): ResultAsync<MediaList, SvcError> {
-  return useCase(actor, 'post:read', () => list(deps, actor, input));
+  return useCase(actor, { scope: 'post:read', action: 'media:read' }, () => list(deps, actor, input));
 }
 
 async function list(
@@ -45,7 +45,11 @@ async function list(
   }
   const after = listCursorOf(input.cursor);
   if (after.isErr()) return err(after.error);
-  const page = await deps.store.media.listMediaAssets({ ownerId: actor.user.id, limit, after: after.value });
+  const page = await deps.store.media.listMediaAssets({
+    ownerId: actorWorkspaceId(actor),
+    limit,
+    after: after.value,
+  });
   return ok({
     media: await mediaItemsOf(deps, actor, page.assets),
     nextCursor: page.next === null ? null : encodeListCursor(page.next),

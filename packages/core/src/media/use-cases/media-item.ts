@@ -1,5 +1,6 @@
 import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
+import { actorWorkspaceId } from '../../identity/index.js';
 import { type PublicPostStatus, publicStatus } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import type { MediaUse } from '../ports/media-store.js';
@@ -36,7 +37,7 @@ export async function mediaItemsOf(
     assets.length === 0
       ? []
       : await deps.store.media.listMediaUses(
-          actor.user.id,
+          actorWorkspaceId(actor),
           assets.map((a) => a.id),
         );
   const byAsset = new Map<string, MediaUse[]>();

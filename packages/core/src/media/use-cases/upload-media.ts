@@ -1,5 +1,5 @@
 import { err, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, checkCanUpload, entitledUseCase } from '../../identity/index.js';
+import { type Actor, actorOwner, checkCanUpload, entitledUseCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { checkStorageLeft, type MediaDeps, storeMediaFile, UPLOADED_FILE } from './store-media-file.js';
@@ -23,7 +23,7 @@ async function upload(
   actor: Actor,
   source: AsyncIterable<Uint8Array>,
 ): Promise<Result<MediaAsset, SvcError>> {
-  const full = await checkStorageLeft(deps, actor.user);
+  const full = await checkStorageLeft(deps, actorOwner(actor));
   if (full !== null) return err(full);
-  return storeMediaFile(deps, actor.user, source, UPLOADED_FILE, null);
+  return storeMediaFile(deps, actorOwner(actor), source, UPLOADED_FILE, null);
 }

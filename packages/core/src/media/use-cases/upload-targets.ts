@@ -1,5 +1,11 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
-import { type Actor, checkCanUpload, entitledUseCase } from '../../identity/index.js';
+import {
+  type Actor,
+  actorOwner,
+  actorWorkspaceId,
+  checkCanUpload,
+  entitledUseCase,
+} from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaAsset } from '../media-asset.js';
 import { mediaReadyEvent } from '../media-events.js';
@@ -26,11 +32,11 @@ export type UploadTarget = { readonly asset: MediaAsset; readonly expiresAt: Dat
  */
 export function createUploadTarget(deps: MediaDeps, actor: Actor): ResultAsync<UploadTarget, SvcError> {
   return entitledUseCase(deps.clock, actor, 'media:write', checkCanUpload, async (now) => {
-    const full = await checkStorageLeft(deps, actor.user);
+    const full = await checkStorageLeft(deps, actorOwner(actor));
     if (full !== null) return err(full);
     const asset: MediaAsset = {
       id: deps.ids.id('media'),
-      ownerId: actor.user.id,
+      ownerId: actorWorkspaceId(actor),
       status: 'pending',
       contentType: '',
       sizeBytes: 0,

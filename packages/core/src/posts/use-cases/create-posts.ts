@@ -1,7 +1,14 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, checkCanSchedule, entitledUseCase, postQuotaOf } from '../../identity/index.js';
+import {
+  type Actor,
+  actorOwner,
+  actorWorkspaceId,
+  checkCanSchedule,
+  entitledUseCase,
+  postQuotaOf,
+} from '../../identity/index.js';
 import { canonicalJson, type SvcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { MixedImageSizes, PolicyIssue } from '../../policy/index.js';
@@ -103,7 +110,7 @@ export async function createFromRequest(
   const queue = request.queue === true ? await queueRequestFor(deps, targets, now) : null;
   if (queue?.isErr()) return err(queue.error);
 
-  const ready = await prepareForTargets(deps, actor.user, request, content, targets);
+  const ready = await prepareForTargets(deps, actorOwner(actor), request, content, targets);
   if (ready.isErr()) return err(ready.error);
 
   // A queued row's time is a placeholder until the insert's transaction gives it its slot.
@@ -122,14 +129,14 @@ export async function createFromRequest(
     ),
   );
   const outcome = await deps.store.posts.insertPosts({
-    ownerId: actor.user.id,
+    ownerId: actorWorkspaceId(actor),
     at: now,
     posts,
     idempotency:
       request.externalId === null
         ? null
         : { externalId: request.externalId, fingerprint: fingerprintOf(request) },
-    quota: postQuotaOf(actor.user, now, deps.planLimits),
+    quota: postQuotaOf(actorOwner(actor), now, deps.planLimits),
     refuseRepeats: !request.allowDuplicate,
     events: scheduledEvents(posts, now),
     ...(queue?.isOk() ? { queue: queue.value } : {}),
@@ -166,7 +173,7 @@ export async function earlierAnswer(
   request: PostRequest,
 ): Promise<Result<CreatePostsResult, SvcError> | null> {
   if (request.externalId === null) return null;
-  const earlier = await deps.store.posts.findByExternalId(actor.user.id, request.externalId);
+  const earlier = await deps.store.posts.findByExternalId(actorWorkspaceId(actor), request.externalId);
   if (earlier === null) return null;
   return idempotentAnswer(
     actor,
@@ -198,7 +205,7 @@ export async function checkRequest(
       ),
     );
   }
-  const content = await checkPostContent(deps, actor.user, request, options.mixedImageSizes ?? 'pad');
+  const content = await checkPostContent(deps, actorOwner(actor), request, options.mixedImageSizes ?? 'pad');
   if (content.isErr()) return err(content.error);
   const targets = await resolveTargets(deps.store.accounts, actor, request.platforms, request.profileIds);
   if (targets.isErr()) return err(targets.error);
@@ -223,7 +230,7 @@ export function buildRow(
 ): Post {
   return {
     id: deps.ids.id('post'),
-    ownerId: actor.user.id,
+    ownerId: actorWorkspaceId(actor),
     groupId,
     status: 'scheduled',
     caption: request.caption,

@@ -18,7 +18,7 @@ export function deletePostGroup(
 ): ResultAsync<PostGroupChanged, SvcError> {
   return useCaseOn(
     actor,
-    'post:write',
+    { scope: 'post:write', action: 'post:delete' },
     () => ownedGroup(deps, actor, groupId),
     (group) => {
       const now = deps.clock.now();

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, itemUseCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Post } from '../post.js';
 import { type PostChange, RESTORE_WINDOW_MS, transition } from '../post-state-machine.js';
@@ -31,7 +31,7 @@ export type DeleteOptions = {
  * and the later queued posts move forward into it (docs/queue.md).
  */
 export const deletePost = itemUseCase(
-  'post:write',
+  { scope: 'post:write', action: 'post:delete' },
   (deps: Pick<CoreDeps, 'store' | 'clock'>, actor, postId) => ownedPost(deps.store.posts, actor, postId),
   async (
     post,
@@ -87,7 +87,7 @@ async function deleteAndPull(
   now: Date,
 ): Promise<Result<PostDeleted, SvcError> | null> {
   const account = await deps.store.accounts.getAccount(post.profileIds[0] ?? '');
-  if (account === null || account.ownerId !== actor.user.id) return null;
+  if (account === null || account.ownerId !== actorWorkspaceId(actor)) return null;
   const { posts } = await queuedPosts(deps, actor, account);
   const at = posts.findIndex((p) => p.id === post.id);
   if (at < 0) return null;

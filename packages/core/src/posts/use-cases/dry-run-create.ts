@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type Actor, postQuotaOf } from '../../identity/index.js';
+import { type Actor, actorOwner, actorWorkspaceId, postQuotaOf } from '../../identity/index.js';
 import { canonicalJson, type SvcError, svcError } from '../../kernel/index.js';
 import type { PolicyIssue } from '../../policy/index.js';
 import { findRepeat } from '../duplicate-content.js';
@@ -46,9 +46,9 @@ export async function startDryRun(
   deps: Pick<CreatePostsDeps, 'store' | 'clock' | 'planLimits'>,
   actor: Actor,
 ): Promise<DryRunPlan> {
-  const quota = postQuotaOf(actor.user, deps.clock.now(), deps.planLimits);
+  const quota = postQuotaOf(actorOwner(actor), deps.clock.now(), deps.planLimits);
   return {
-    quotaUsed: await deps.store.posts.quotaUsed(actor.user.id, quota.windowStart),
+    quotaUsed: await deps.store.posts.quotaUsed(actorWorkspaceId(actor), quota.windowStart),
     quotaLimit: quota.limit,
     rows: [],
     keys: new Map(),

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
+import { actorOwner } from '../../identity/index.js';
 import type { Platform, SvcError } from '../../kernel/index.js';
 import type { Post } from '../post.js';
 import { postEditedEvents } from '../post-edited-event.js';
@@ -114,7 +115,7 @@ async function revisionOf(
     revision.targets = { platforms, profileIds: ids };
   }
   if (revision.media !== undefined) {
-    const owned = await resolveMedia(deps.store.media, actor.user, revision.media);
+    const owned = await resolveMedia(deps.store.media, actorOwner(actor), revision.media);
     if (owned.isErr()) return err(owned.error);
   }
   return ok(revision);

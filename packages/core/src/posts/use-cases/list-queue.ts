@@ -2,7 +2,7 @@ import { ok, type Result } from 'neverthrow';
 import { actorAccount, type ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
-import { itemUseCase } from '../../identity/index.js';
+import { actorWorkspaceId, itemUseCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import { isSlotInstant, type PostingSchedule, scheduleOf } from '../../queue/index.js';
 import type { Post } from '../post.js';
@@ -57,7 +57,7 @@ export async function queuedPosts(
   const schedule = await scheduleOf(deps, account, actor.user.timeZone);
   if (schedule.slots.length === 0) return { schedule, posts: [] };
   const upcoming = await deps.store.posts.upcomingPosts(
-    actor.user.id,
+    actorWorkspaceId(actor),
     [account.id],
     deps.clock.now(),
     UPCOMING_READ,

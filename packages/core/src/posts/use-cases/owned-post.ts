@@ -1,5 +1,5 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import type { Actor, Scope } from '../../identity/index.js';
+import type { Actor, Needs } from '../../identity/index.js';
 import { actorCanReadPost, useCaseOn } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { PostStore } from '../ports/post-store.js';
@@ -40,7 +40,7 @@ export async function liveOwnedPost(
 export function useCaseOnLivePost<T>(
   posts: PostStore,
   actor: Actor,
-  scope: Scope,
+  scope: Needs,
   postId: string,
   run: (post: Post) => Promise<Result<T, SvcError>>,
 ): ResultAsync<T, SvcError> {

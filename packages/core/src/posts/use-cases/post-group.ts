@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorCanReadPost, useCase } from '../../identity/index.js';
+import { type Actor, actorCanReadPost, actorWorkspaceId, useCase } from '../../identity/index.js';
 import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { PostWrite } from '../ports/post-store.js';
 import type { Post } from '../post.js';
@@ -30,7 +30,7 @@ export async function ownedGroup(
   actor: Actor,
   groupId: string,
 ): Promise<Result<PostGroup, SvcError>> {
-  const members = await deps.store.posts.postsOfGroup(actor.user.id, groupId);
+  const members = await deps.store.posts.postsOfGroup(actorWorkspaceId(actor), groupId);
   const posts = members.filter((post) => actorCanReadPost(actor, post));
   if (posts.length === 0) {
     return err(svcError('post_not_found', `Post group ${groupId} not found.`, { groupId }));

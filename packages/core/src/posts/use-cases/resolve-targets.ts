@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { AccountStore, ConnectedAccount } from '../../accounts/index.js';
-import { type Actor, actorCanSeeAccount } from '../../identity/index.js';
+import { type Actor, actorCanSeeAccount, actorWorkspaceId } from '../../identity/index.js';
 import { PLATFORM_NAMES, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 
 /**
@@ -20,7 +20,7 @@ export async function resolveTargets(
   const found = await Promise.all(profileIds.map((id) => accounts.getAccount(id)));
   const unusable = profileIds.filter((_, i) => {
     const account = found[i];
-    return !account || account.ownerId !== actor.user.id || account.status !== 'active';
+    return !account || account.ownerId !== actorWorkspaceId(actor) || account.status !== 'active';
   });
   if (unusable.length > 0) {
     return err(
@@ -70,7 +70,7 @@ async function fanOut(
   actor: Actor,
   platforms: readonly Platform[],
 ): Promise<Result<ConnectedAccount[], SvcError>> {
-  const visible = (await accounts.listActiveAccounts(actor.user.id)).filter(
+  const visible = (await accounts.listActiveAccounts(actorWorkspaceId(actor))).filter(
     (a) => platforms.includes(a.platform) && actorCanSeeAccount(actor, a.id),
   );
   const missing = platforms.filter((p) => !visible.some((a) => a.platform === p));

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import { type AccountChoice, chooseTargets, visibleAccounts } from '../../accounts/index.js';
-import { type Actor, checkCanSchedule, entitledUseCase } from '../../identity/index.js';
+import { type Actor, actorOwner, checkCanSchedule, entitledUseCase } from '../../identity/index.js';
 import { PLATFORM_NAMES, type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import { assetIdsOf, assetsById, importMediaUrls, type MediaRef } from '../../media/index.js';
 import { describePublication, mediaTypeName, type Publication } from '../../policy/index.js';
@@ -168,7 +168,7 @@ async function withImportedLinks(
 ): Promise<Result<PostRequest, SvcError>> {
   const links = request.media.flatMap((m) => (m.kind === 'link' ? [m.url] : []));
   if (links.length === 0) return ok(request);
-  const imported = await importMediaUrls(deps, actor.user, links);
+  const imported = await importMediaUrls(deps, actorOwner(actor), links);
   if (imported.isErr()) return err(imported.error);
   const media = imported.value.map((a): MediaRef => ({ kind: 'asset', mediaId: a.id }));
   return ok({ ...request, media });

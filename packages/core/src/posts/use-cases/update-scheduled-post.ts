@@ -1,7 +1,9 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
+import { actorMember, actorOwner } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
+import { requireCan } from '../../roles/index.js';
 import type { PostWrite } from '../ports/post-store.js';
 import type { Post } from '../post.js';
 import { type PostEdit, transition } from '../post-state-machine.js';
@@ -54,11 +56,20 @@ export function editUseCase<I extends { readonly postId: string }>(
   plan: (deps: Deps, actor: Actor, post: Post, input: I) => Promise<Result<PlannedEdit, SvcError>>,
 ): (deps: Deps, actor: Actor, input: I) => ResultAsync<Post, SvcError> {
   return (deps, actor, input) =>
-    useCaseOnLivePost(deps.store.posts, actor, 'post:write', input.postId, async (post) => {
-      const planned = await plan(deps, actor, post, input);
-      if (planned.isErr()) return err(planned.error);
-      return writePlannedEdit(deps, post, planned.value);
-    });
+    // Editing a draft is `post:draft` (contributors may), anything else `post:schedule`.
+    useCaseOnLivePost(
+      deps.store.posts,
+      actor,
+      { scope: 'post:write', action: 'post:draft' },
+      input.postId,
+      async (post) => {
+        const allowed = post.status === 'draft' ? null : requireCan(actorMember(actor), 'post:schedule');
+        if (allowed?.isErr()) return err(allowed.error);
+        const planned = await plan(deps, actor, post, input);
+        if (planned.isErr()) return err(planned.error);
+        return writePlannedEdit(deps, post, planned.value);
+      },
+    );
 }
 
 /**
@@ -102,7 +113,7 @@ export async function plannedUpdate(
   const { events } = moved.value;
   let next = moved.value.post;
 
-  const content = await checkPostContent(deps, actor.user, next, 'refuse');
+  const content = await checkPostContent(deps, actorOwner(actor), next, 'refuse');
   if (content.isErr()) return err(content.error);
   const target = await deps.store.accounts.getAccount(next.profileIds[0] ?? '');
   const platform = next.platforms[0];
@@ -111,7 +122,7 @@ export async function plannedUpdate(
     platform !== undefined &&
     (input.profileIds !== undefined || input.mediaIds !== undefined)
   ) {
-    const ready = await prepareForTargets(deps, actor.user, next, content.value, [target]);
+    const ready = await prepareForTargets(deps, actorOwner(actor), next, content.value, [target]);
     if (ready.isErr()) return err(ready.error);
     next = { ...next, media: [...(ready.value.media.get(platform) ?? next.media)] };
   }

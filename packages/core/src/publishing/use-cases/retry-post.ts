@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, checkCanSchedule } from '../../identity/index.js';
+import { type Actor, actorOwner, checkCanSchedule } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { assetIdsOf, assetsById } from '../../media/index.js';
 import {
@@ -67,7 +67,7 @@ async function retry(
   const moved = transition(post, { type: 'retry', at: now, scheduledTime: time.unwrapOr(now) });
   if (moved.isErr()) return err(moved.error);
   if (time.isErr()) return err(time.error);
-  const plan = checkCanSchedule(actor.user, now);
+  const plan = checkCanSchedule(actorOwner(actor), now);
   if (plan.isErr()) return err(plan.error);
 
   const edited = await editWithRetry(deps, actor, moved.value, input, now);
@@ -98,7 +98,7 @@ async function editWithRetry(
   if (texts.isErr()) return err(texts.error);
   const edited = transition(retried.post, { type: 'edit', at: now, changes: texts.value });
   if (edited.isErr()) return err(edited.error);
-  const content = await checkPostContent(deps, actor.user, edited.value.post, 'refuse');
+  const content = await checkPostContent(deps, actorOwner(actor), edited.value.post, 'refuse');
   if (content.isErr()) return err(content.error);
   return ok({ post: edited.value.post, events: [...retried.events, ...edited.value.events] });
 }

@@ -1,4 +1,4 @@
-import type { Role } from '../roles.js';
+import type { Role } from '../../roles/index.js';
 import type { Invitation, Member, Membership, Workspace } from '../workspace.js';
 
 /** How a membership change came out. */
@@ -43,6 +43,8 @@ export type WorkspaceStore = {
   getInvitation(id: string): Promise<Invitation | null>;
   /** A workspace's invitations not accepted yet, newest first (expired ones included). */
   listOpenInvitations(workspaceId: string): Promise<Invitation[]>;
+  /** Deletes an invitation of the workspace not accepted yet; false when there is none. */
+  deleteInvitation(workspaceId: string, invitationId: string): Promise<boolean>;
   /**
    * Marks the invitation accepted by `member.userId` at `at` and adds the member, together;
    * `invitation_used` when it was accepted before (also by a concurrent call), `already_member`

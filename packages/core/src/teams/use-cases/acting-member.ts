@@ -1,8 +1,7 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { type MemberRights, requireCan } from '../can.js';
-import type { TeamAction } from '../team-actions.js';
+import { type MemberRights, requireCan, type TeamAction } from '../../roles/index.js';
 import type { TeamActor } from '../team-actor.js';
 
 /** `workspace_not_found`: absent, or the actor is not a member (the two look the same on purpose). */

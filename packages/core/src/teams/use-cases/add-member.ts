@@ -2,7 +2,7 @@ import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { createUser, findUserByEmail } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { GRANTABLE_ROLES, type Role } from '../roles.js';
+import { GRANTABLE_ROLES, type Role } from '../../roles/index.js';
 import type { Member } from '../workspace.js';
 import { checkAccountLimit } from './acting-member.js';
 
@@ -54,25 +54,22 @@ async function add(deps: Deps, input: AddMemberInput): Promise<Result<AddedMembe
   const limit = await checkAccountLimit(deps, workspaceId, input.accountIds);
   if (limit.isErr()) return err(limit.error);
   const existing = await findUserByEmail(deps, input.email);
-  let userCreated = false;
-  let userId: string;
-  if (existing.isOk()) {
-    userId = existing.value.id;
-  } else {
-    const created = await createUser(deps, { email: input.email, betaTester: false });
+  const rights = { workspaceId, role: role.value, accountIds: limit.value };
+  if (existing.isErr()) {
+    // A new person: the user and the membership are written in one transaction, so a failure
+    // leaves no user behind.
+    const created = await createUser(deps, { email: input.email, betaTester: false }, rights);
     if (created.isErr()) return err(created.error);
-    userId = created.value.id;
-    userCreated = true;
+    const at = created.value.createdAt;
+    return ok({
+      member: { ...rights, userId: created.value.id, createdAt: at, updatedAt: at },
+      userCreated: true,
+    });
   }
+  const userId = existing.value.id;
+  const userCreated = false;
   const now = deps.clock.now();
-  const member: Member = {
-    workspaceId,
-    userId,
-    role: role.value,
-    accountIds: limit.value,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const member: Member = { ...rights, userId, createdAt: now, updatedAt: now };
   const outcome = await deps.store.workspaces.insertMember(member);
   return outcome === 'inserted'
     ? ok({ member, userCreated })

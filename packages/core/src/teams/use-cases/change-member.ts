@@ -1,9 +1,8 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { type MemberRights, requireCan } from '../can.js';
+import { type MemberRights, type Role, requireCan, roleSchema } from '../../roles/index.js';
 import { leavesNoOwner } from '../last-owner.js';
-import { type Role, roleSchema } from '../roles.js';
 import type { TeamActor } from '../team-actor.js';
 import type { Member } from '../workspace.js';
 import { actingMember, checkAccountLimit } from './acting-member.js';
@@ -82,7 +81,7 @@ async function change(
  * `workspace_needs_owner` for its only owner.
  */
 export function removeMember(
-  deps: Pick<CoreDeps, 'store'>,
+  deps: Deps,
   actor: TeamActor,
   input: { readonly workspaceId: string; readonly userId: string },
 ): ResultAsync<Member, SvcError> {
@@ -101,7 +100,21 @@ export function removeMember(
       const outcome = await deps.store.workspaces.removeMember(input.workspaceId, input.userId);
       if (outcome === 'member_not_found') return err(memberNotFound(input.userId));
       if (outcome === 'last_owner') return err(needsOwner());
+      await revokeKeysOf(deps, input.workspaceId, input.userId);
       return ok(target);
     })(),
   );
+}
+
+/**
+ * Revokes the keys a removed member made in the workspace. Authentication already refuses a key
+ * whose creator is no member (docs/teams.md), so a crash between the two writes leaves no key
+ * working; this makes the refusal visible in the key list as a revocation. OAuth grants and
+ * console sessions act in the person's personal workspace only for now, so none is left here.
+ */
+async function revokeKeysOf(deps: Deps, workspaceId: string, userId: string): Promise<void> {
+  const keys = await deps.store.apiKeys.listApiKeys(workspaceId);
+  const theirs = keys.filter((key) => key.createdBy === userId && key.revokedAt === null);
+  const now = deps.clock.now();
+  for (const key of theirs) await deps.store.apiKeys.revokeApiKey(key.id, now);
 }

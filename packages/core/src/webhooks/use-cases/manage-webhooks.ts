@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, itemUseCase, useCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, itemUseCase, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { freshSubscriptionFields } from '../fresh-subscription-fields.js';
 import type { WebhookSender } from '../ports/webhook-sender.js';
@@ -46,7 +46,7 @@ function notFound(id: string): SvcError {
 }
 
 async function owned(deps: Deps, actor: Actor, id: string): Promise<Result<WebhookSubscription, SvcError>> {
-  const found = await deps.store.webhooks.getSubscription(actor.user.id, id);
+  const found = await deps.store.webhooks.getSubscription(actorWorkspaceId(actor), id);
   return found !== null && actorSees(actor, found) ? ok(found) : err(notFound(id));
 }
 
@@ -86,7 +86,7 @@ async function checkAccounts(
     );
   }
   const found = await Promise.all(ids.map((id) => deps.store.accounts.getAccount(id)));
-  const unknown = ids.filter((_, i) => found[i]?.ownerId !== actor.user.id);
+  const unknown = ids.filter((_, i) => found[i]?.ownerId !== actorWorkspaceId(actor));
   if (unknown.length > 0) {
     return err(
       svcError('invalid_profile_ids', 'Some of these accounts are not connected.', { profileIds: unknown }),
@@ -102,7 +102,7 @@ export function createWebhook(
   input: WebhookInput,
 ): ResultAsync<WebhookWithSecret, SvcError> {
   return useCase(actor, 'webhook:write', async (): Promise<Result<WebhookWithSecret, SvcError>> => {
-    const existing = await deps.store.webhooks.listSubscriptions(actor.user.id);
+    const existing = await deps.store.webhooks.listSubscriptions(actorWorkspaceId(actor));
     if (existing.length >= WEBHOOKS_PER_OWNER) {
       return err(
         svcError('webhook_limit_reached', `At most ${WEBHOOKS_PER_OWNER} webhooks: delete one first.`, {
@@ -119,7 +119,7 @@ export function createWebhook(
     const secret = newSecret(deps);
     const subscription: WebhookSubscription = {
       id: deps.ids.id('whk'),
-      ownerId: actor.user.id,
+      ownerId: actorWorkspaceId(actor),
       url: url.value,
       events: [...new Set(input.events)],
       description: input.description ?? null,
@@ -135,7 +135,7 @@ export function createWebhook(
 /** The caller's subscriptions, newest first. */
 export function listWebhooks(deps: Pick<Deps, 'store'>, actor: Actor): ResultAsync<WebhookJson[], SvcError> {
   return useCase(actor, 'webhook:read', async () => {
-    const all = await deps.store.webhooks.listSubscriptions(actor.user.id);
+    const all = await deps.store.webhooks.listSubscriptions(actorWorkspaceId(actor));
     return ok(all.filter((s) => actorSees(actor, s)).map(webhookJson));
   });
 }
@@ -169,7 +169,7 @@ export const updateWebhook = itemUseCase(
     const accounts = checkedAccounts === null ? undefined : checkedAccounts.unwrapOr(null);
     const now = deps.clock.now();
     const enabling = changes.enabled === true && !subscription.enabled;
-    const updated = await deps.store.webhooks.updateSubscription(actor.user.id, id, {
+    const updated = await deps.store.webhooks.updateSubscription(actorWorkspaceId(actor), id, {
       updatedAt: now,
       ...(url === null ? {} : { url }),
       ...(changes.events === undefined ? {} : { events: [...new Set(changes.events)] }),
@@ -189,7 +189,9 @@ export const deleteWebhook = itemUseCase(
   'webhook:write',
   owned,
   async (_subscription, deps: Deps, actor, id): Promise<Result<{ id: string }, SvcError>> =>
-    (await deps.store.webhooks.deleteSubscription(actor.user.id, id)) ? ok({ id }) : err(notFound(id)),
+    (await deps.store.webhooks.deleteSubscription(actorWorkspaceId(actor), id))
+      ? ok({ id })
+      : err(notFound(id)),
 );
 
 /**
@@ -202,7 +204,7 @@ export const rotateWebhookSecret = itemUseCase(
   async (subscription, deps: Deps, actor, id): Promise<Result<WebhookWithSecret, SvcError>> => {
     const now = deps.clock.now();
     const secret = newSecret(deps);
-    const updated = await deps.store.webhooks.updateSubscription(actor.user.id, id, {
+    const updated = await deps.store.webhooks.updateSubscription(actorWorkspaceId(actor), id, {
       updatedAt: now,
       sealedSecret: deps.secretBox.seal(secret),
       previousSealedSecret: subscription.sealedSecret,

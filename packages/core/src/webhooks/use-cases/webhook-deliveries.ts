@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, itemUseCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { WebhookDelivery, WebhookMessage } from '../webhook.js';
 import { getWebhook } from './manage-webhooks.js';
@@ -60,7 +60,7 @@ export const sendTestWebhook = deliveryChange(
     const now = deps.clock.now();
     const message: WebhookMessage = {
       id: deps.ids.id('msg'),
-      ownerId: actor.user.id,
+      ownerId: actorWorkspaceId(actor),
       eventType: 'ping',
       sourcePosition: null,
       payload: webhookBody('ping', now, {
@@ -93,7 +93,7 @@ export const listWebhookAttempts = itemUseCase(
         svcError('validation_failed', 'This cursor was not handed out by this list.', { field: 'cursor' }),
       );
     }
-    const page = await deps.store.webhooks.listAttempts(actor.user.id, id, {
+    const page = await deps.store.webhooks.listAttempts(actorWorkspaceId(actor), id, {
       limit: request.limit,
       ...(request.cursor === null ? {} : { before: request.cursor }),
     });
@@ -110,7 +110,12 @@ export const redeliverWebhook = deliveryChange(
     id,
     deliveryId: string,
   ): Promise<Result<{ deliveryId: string; status: 'pending' }, SvcError>> => {
-    const again = await deps.store.webhooks.redeliver(actor.user.id, id, deliveryId, deps.clock.now());
+    const again = await deps.store.webhooks.redeliver(
+      actorWorkspaceId(actor),
+      id,
+      deliveryId,
+      deps.clock.now(),
+    );
     if (again !== null) deps.store.wakeups.notify('deliveries');
     return again === null
       ? err(

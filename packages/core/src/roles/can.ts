@@ -1,8 +1,8 @@
 import { err, ok, type Result } from 'neverthrow';
 import { type SvcError, svcError } from '../kernel/index.js';
 import { ROLE_MATRIX } from './role-matrix.js';
+import type { Role } from './roles.js';
 import type { TeamAction } from './team-actions.js';
-import type { Member } from './workspace.js';
 
 /** What an action is aimed at, as far as the rules look at it. */
 export type TeamResource = {
@@ -12,8 +12,13 @@ export type TeamResource = {
   readonly accountId?: string | null;
 };
 
-/** The part of a member the rules read. */
-export type MemberRights = Pick<Member, 'workspaceId' | 'role' | 'accountIds'>;
+/** The part of a workspace member the rules read: where, in what role, limited to which accounts. */
+export type MemberRights = {
+  readonly workspaceId: string;
+  readonly role: Role;
+  /** Connected-account ids the member is limited to; null means every account of the workspace. */
+  readonly accountIds: readonly string[] | null;
+};
 
 /**
  * THE rule of teams (named so beside the post state machine's `can`): whether `member` may do `action` on `resource`. The role decides through
