@@ -295,6 +295,7 @@ describe('svc CLI', () => {
         '0030_evergreen',
         '0031_queued_drafts',
         '0032_workspaces',
+        '0036_review_links',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

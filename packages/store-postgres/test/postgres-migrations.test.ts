@@ -376,6 +376,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0030_evergreen',
         '0031_queued_drafts',
         '0032_workspaces',
+        '0036_review_links',
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',

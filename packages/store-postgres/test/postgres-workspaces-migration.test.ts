@@ -29,7 +29,7 @@ await describePostgres('PostgreSQL migration 0032', (db) => {
          VALUES ('post_ann', 'user_ann', 'draft', 'hello', '{}', '{}', '[]', $1, $1, 0, 0)`,
         [CREATED],
       );
-      expect((await migratePostgres(pool)).applied).toEqual(['0032_workspaces']);
+      expect((await migratePostgres(pool)).applied).toEqual(['0032_workspaces', '0036_review_links']);
     } finally {
       await pool.end();
     }

@@ -36,6 +36,8 @@ export const MIGRATION_IDS = [
   '0030_evergreen',
   '0031_queued_drafts',
   '0032_workspaces',
+  // 0033 to 0035 are taken by changes merged beside this one.
+  '0036_review_links',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

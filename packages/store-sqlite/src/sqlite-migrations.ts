@@ -30,6 +30,7 @@ import { migration0029PostingSlots } from './migrations/0029-posting-slots.js';
 import { migration0030Evergreen } from './migrations/0030-evergreen.js';
 import { migration0031QueuedDrafts } from './migrations/0031-queued-drafts.js';
 import { migration0032Workspaces } from './migrations/0032-workspaces.js';
+import { migration0036ReviewLinks } from './migrations/0036-review-links.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -70,4 +71,6 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0030Evergreen,
   migration0031QueuedDrafts,
   migration0032Workspaces,
+  // 0033 to 0035 are other changes landing beside this one; the lead merges the list in order.
+  migration0036ReviewLinks,
 ];

@@ -137,6 +137,7 @@ describe('migrateSqlite', () => {
         '0030_evergreen',
         '0031_queued_drafts',
         '0032_workspaces',
+        '0036_review_links',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -203,6 +204,7 @@ describe('migrateSqlite', () => {
       '0030_evergreen',
       '0031_queued_drafts',
       '0032_workspaces',
+      '0036_review_links',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

@@ -32,7 +32,7 @@ it('0032 gives every user a personal workspace with the same id, owned by them, 
     db.close();
   }
 
-  expect(migrateSqlite(path).applied).toEqual(['0032_workspaces']);
+  expect(migrateSqlite(path).applied).toEqual(['0032_workspaces', '0036_review_links']);
   const store = openSqliteStore({ path, migrate: false });
   try {
     for (const [id, email, created] of [

@@ -20,7 +20,9 @@ export type IdPrefix =
   /** A workspace other than a personal one (a personal workspace has its user's id). */
   | 'wsp'
   /** An invitation to a workspace; also the non-secret part of its token. */
-  | 'inv';
+  | 'inv'
+  /** A review link for a client (docs/teams.md); also the non-secret part of its token. */
+  | 'rev';
 
 /** Source of ids and secrets; the core never reads randomness itself. */
 export type IdGenerator = {
