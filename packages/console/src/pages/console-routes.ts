@@ -17,6 +17,7 @@ import { keyRoutes } from './keys-page.js';
 import { mediaRoutes } from './media-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
+import { reviewLinkRoutes } from './review-links-page.js';
 import { signInRoutes } from './sign-in-page.js';
 import { thumbnailRoutes } from './thumbnail-route.js';
 import { webhookRoutes } from './webhooks-page.js';
@@ -31,6 +32,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...composeRoutes,
     ...postRoutes,
     ...approvalRoutes,
+    ...reviewLinkRoutes,
     ...deletedRoutes,
     ...mediaRoutes,
     ...thumbnailRoutes,

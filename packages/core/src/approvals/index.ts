@@ -63,5 +63,6 @@ export {
   type ReviewDecisionInput,
   type ReviewItem,
   type ReviewView,
+  reviewThumbnail,
   reviewView,
 } from './use-cases/review-through-link.js';

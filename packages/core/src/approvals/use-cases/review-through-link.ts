@@ -1,7 +1,14 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
+import type { Actor } from '../../identity/index.js';
 import type { DomainEvent } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
+import {
+  getThumbnail,
+  type MediaAsset,
+  type ThumbnailAnswer,
+  type ThumbnailSize,
+} from '../../media/index.js';
 import { type CreatePostsDeps, type Post, transition } from '../../posts/index.js';
 import {
   parseReviewLinkToken,
@@ -16,7 +23,12 @@ import {
 import { decideApproval } from './decide-approval.js';
 
 /** One post of a link as its client sees it, with what was decided through the link, if anything. */
-export type ReviewItem = { readonly post: Post; readonly decision: ReviewLinkDecision | null };
+export type ReviewItem = {
+  readonly post: Post;
+  /** The post's own library assets, in slide order (a slide given by address has none). */
+  readonly slides: readonly MediaAsset[];
+  readonly decision: ReviewLinkDecision | null;
+};
 
 /** What a link's page shows: the link, where it stands, and its posts. */
 export type ReviewView = {
@@ -103,7 +115,13 @@ export function reviewView(
       const items: ReviewItem[] = [];
       for (const id of link.postIds) {
         const post = await linkPost(deps, link, id);
-        if (post !== null) items.push({ post, decision: decisions.find((d) => d.postId === id) ?? null });
+        if (post === null) continue;
+        const ids = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
+        const assets = ids.length === 0 ? [] : await deps.store.media.getMediaAssets(ids);
+        const slides = ids.flatMap((mediaId) =>
+          assets.filter((a) => a.id === mediaId && a.ownerId === link.ownerId).slice(0, 1),
+        );
+        items.push({ post, slides, decision: decisions.find((d) => d.postId === id) ?? null });
       }
       return ok({ link, state, items });
     })(),
@@ -238,4 +256,38 @@ async function applyDecision(
     );
   }
   return ok(undefined);
+}
+
+/**
+ * The thumbnail of an image of one of an open link's posts, for its page: any other asset, and
+ * every asset once the link is revoked or expired, answers `media_asset_not_found`. Read as the
+ * link's owner with `post:read` only.
+ */
+export function reviewThumbnail(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'thumbnails'>,
+  linkId: string,
+  mediaId: string,
+  size: ThumbnailSize,
+  knownTag: string | null,
+): ResultAsync<ThumbnailAnswer, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<ThumbnailAnswer, SvcError>> => {
+      const view = await reviewView(deps, linkId);
+      const missing = () =>
+        svcError('media_asset_not_found', `No media asset ${mediaId} in this review.`, { id: mediaId });
+      if (view.isErr()) return err(missing());
+      const shown = view.value.items.some((i) =>
+        i.post.media.some((m) => m.kind === 'asset' && m.mediaId === mediaId),
+      );
+      const owner = shown ? await deps.store.users.getUser(view.value.link.ownerId) : null;
+      if (owner === null) return err(missing());
+      const reader: Actor = {
+        user: owner,
+        credentialId: `review link ${linkId}`,
+        scopes: ['post:read'],
+        accountIds: null,
+      };
+      return getThumbnail(deps, reader, mediaId, size, knownTag);
+    })(),
+  );
 }
