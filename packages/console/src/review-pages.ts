@@ -37,8 +37,11 @@ export function isReviewPath(path: string): boolean {
   return path === '/review' || path.startsWith('/review/');
 }
 
-// A client's pages carry no address anywhere else, and neither does their picture of a post.
+// The address holding a token is never sent on (no-referrer); the review page itself, whose
+// address holds none, keeps the default same-origin policy, since with no-referrer a browser sends
+// `Origin: null` with the page's forms, which the same-origin check must refuse.
 const PRIVATE = { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' } as const;
+const REVIEW = { 'cache-control': 'no-store' } as const;
 
 const FORM_LIMIT_BYTES = 16 * 1024;
 
@@ -101,7 +104,7 @@ export function createReviewPages(
     return {
       status: 200,
       body: reviewPage(view.value, current, zone, core.policy, { notice }),
-      headers: PRIVATE,
+      headers: REVIEW,
     };
   }
 
@@ -132,13 +135,13 @@ export function createReviewPages(
         body: reviewPage(view.value, current, owner?.timeZone ?? 'UTC', core.policy, {
           alert: decided.error.message,
         }),
-        headers: PRIVATE,
+        headers: REVIEW,
       };
     }
     return {
       status: 303,
       body: '',
-      headers: { ...PRIVATE, location: `/review?done=${decided.value.approved ? 'approved' : 'rejected'}` },
+      headers: { ...REVIEW, location: `/review?done=${decided.value.approved ? 'approved' : 'rejected'}` },
     };
   }
 
