@@ -234,6 +234,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
       );
       expect(cascades.rows).toEqual([
         { child: 'posting_slots', parent: 'connected_accounts' },
+        { child: 'review_link_decisions', parent: 'review_links' },
         { child: 'webhook_attempts', parent: 'webhook_subscriptions' },
         { child: 'webhook_deliveries', parent: 'webhook_subscriptions' },
         { child: 'workspace_invitations', parent: 'workspaces' },
