@@ -175,10 +175,19 @@ export function createReviewPages(
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound();
     if (path === '/review' || path === '/review/') return page(req, url);
     const thumb = /^\/review\/media\/([^/]{1,200})\/thumb\/([a-z0-9]{1,20})$/.exec(path);
-    if (thumb !== null) return thumbnail(req, decodeURIComponent(thumb[1] ?? ''), thumb[2] ?? '');
+    if (thumb !== null) return thumbnail(req, decoded(thumb[1] ?? ''), thumb[2] ?? '');
     const token = /^\/review\/([^/]{1,200})$/.exec(path)?.[1];
-    return token === undefined ? notFound() : exchange(decodeURIComponent(token));
+    return token === undefined ? notFound() : exchange(decoded(token));
   };
+}
+
+// A malformed escape is no token or id of ours: it is looked up as it is, and found nowhere.
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function refusal(error: SvcError): ConsoleReply {

@@ -148,13 +148,14 @@ describe("a client's review link", () => {
     expect(refused.text).toContain('withdrawn');
     expect((await app.client().get(path)).status).toBe(410);
     expect((await app.client().get('/review/svc_rev_nonsense')).status).toBe(404);
+    expect((await app.client().get('/review/%E0%A4%A')).status).toBe(404);
     expect((await app.client().get('/review')).status).toBe(401);
   });
 
   it('is rate limited per address', async () => {
     const browser = app.client();
     let last = 0;
-    for (let i = 0; i < 61; i++) last = (await browser.get('/review/svc_rev_nonsense')).status;
+    for (let i = 0; i < 301; i++) last = (await browser.get('/review/svc_rev_nonsense')).status;
     expect(last).toBe(429);
   });
 });

@@ -83,11 +83,12 @@ function policyOf(
 }
 
 /**
- * A client's review-link pages (docs/teams.md, "Review links"), per client address: 60 a minute is
- * many times what a person reading and deciding a week of posts needs, and slows guessing tokens.
+ * A client's review-link pages (docs/teams.md, "Review links"), per client address: 300 a minute
+ * covers opening a link of 100 posts (the page and each post's picture) a couple of times, and is
+ * far from what guessing a 256-bit token would need; it stops a client hammering the pages.
  */
 export const REVIEW_RATE_LIMIT_POLICY: RateLimitPolicy = {
   name: 'review',
-  quota: 60,
+  quota: 300,
   windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
 };
