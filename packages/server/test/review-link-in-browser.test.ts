@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
+import { svcInProcess } from './support.js';
 
 // A client opens a review link in a real Chromium, without an account, against a real server on
 // its SQLite file: the token leaves the address bar for a /review cookie, each post shows its
@@ -125,5 +126,27 @@ describe('a review link in a browser', () => {
     await page.goto(`${server.url}/review`);
     expect(await page.getByRole('alert').textContent()).toContain('withdrawn');
     await shot('revoked');
+  }, 60_000);
+
+  it("shows the owner's links in the console, and offers one for the calendar's week", async () => {
+    const set = await svcInProcess(
+      ['users', 'set-password', '--email', 'ann@example.com', '--password-stdin'],
+      server.env,
+      'a console password',
+    );
+    expect(set.code, set.stderr).toBe(0);
+    const owner = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await owner.goto(`${server.url}/app/sign-in`);
+    await owner.getByLabel('Email').fill('ann@example.com');
+    await owner.getByLabel('Password').fill('a console password');
+    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await owner.waitForURL(`${server.url}/app`);
+    await owner.goto(`${server.url}/app/review-links`);
+    const row = owner.locator('tbody tr').first();
+    expect(await row.textContent()).toMatch(/Bakery, week 20.*2 of 2 decided.*revoked/s);
+    await owner.screenshot({ path: join(ARTIFACTS, 'review-link-console.png'), fullPage: true });
+    await owner.goto(`${server.url}/app/calendar/week?week=2031-05-12`);
+    expect(await owner.getByRole('button', { name: 'Review link for this week' }).count()).toBe(1);
+    await owner.close();
   }, 60_000);
 });
