@@ -14,10 +14,14 @@ import { createConsoleSessions, csrfMatches } from './console-session.js';
 import { CONSOLE_CSS, CONSOLE_CSS_PATH } from './console-styles.js';
 import { isMultipart } from './multipart-request.js';
 import { consoleRoutes } from './pages/console-routes.js';
+import { createReviewPages, isReviewPath } from './review-pages.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { timeFormat } from './time-format.js';
 
-/** The console as a Node handler mounted beside the API: it owns `/app` and everything under it. */
+/**
+ * The console as a Node handler mounted beside the API: it owns `/app` and everything under it,
+ * and a client's review pages under `/review`.
+ */
 export type WebConsole = WebSurface & {
   /** The person signed in to the console in the browser that sent `req`; null when nobody is. */
   signedInUser(req: IncomingMessage): Promise<User | null>;
@@ -51,11 +55,14 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
   const origin = new URL(deps.baseUrl).origin;
   const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 200 });
   for (const route of consoleRoutes()) router.on(route.method, route.path, () => undefined, { route });
+  const reviewPages = createReviewPages(deps);
 
   async function answer(req: IncomingMessage): Promise<ConsoleReply> {
     const url = new URL(req.url ?? '/app', origin);
     const file = ASSETS.get(url.pathname);
     if (req.method === 'GET' && file !== undefined) return file;
+    // A client's review link: no console session, its own cookie (docs/teams.md, "Review links").
+    if (isReviewPath(url.pathname)) return reviewPages(req, url);
     const found = router.find(req.method === 'HEAD' ? 'GET' : (req.method as 'GET'), url.pathname);
     if (found === null)
       return htmlReply(
@@ -107,7 +114,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
   }
 
   return {
-    owns: (path) => path === '/app' || path.startsWith('/app/'),
+    owns: (path) => path === '/app' || path.startsWith('/app/') || isReviewPath(path),
     async signedInUser(req) {
       const token = sessionTokenOf(req.headers.cookie);
       return token === null ? null : ((await sessions.read(token))?.user ?? null);

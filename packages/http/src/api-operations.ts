@@ -11,6 +11,7 @@ import { postGroupOperations } from './routes/post-group-operations.js';
 import { postListOperations } from './routes/post-list-operations.js';
 import { postOperations } from './routes/post-operations.js';
 import { queueOperations } from './routes/queue-operations.js';
+import { reviewLinkOperations } from './routes/review-link-operations.js';
 import { serviceOperations } from './routes/service-operations.js';
 import { slotSuggestionOperations } from './routes/slot-suggestion-operations.js';
 import { webhookOperations, webhookWithSecretSchema } from './routes/webhook-operations.js';
@@ -54,6 +55,7 @@ export function apiOperations(deps: HttpDeps): AnyOperation[] {
     ...postOperations(deps),
     ...postGroupOperations(deps),
     ...postListOperations(deps),
+    ...reviewLinkOperations(deps),
     ...accountOperations(deps),
     ...queueOperations(deps),
     ...slotSuggestionOperations(deps),

@@ -299,6 +299,7 @@ describe('svc CLI', () => {
         '0033_notifications',
         '0034_first_comment',
         '0035_workspace_credentials',
+        '0036_review_links',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

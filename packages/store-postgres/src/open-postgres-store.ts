@@ -16,6 +16,7 @@ import { createPostgresOAuthStore } from './postgres-oauth-store.js';
 import { createPostgresPostStore } from './postgres-post-store.js';
 import { createPostgresPostingSlotStore } from './postgres-posting-slot-store.js';
 import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
+import { createPostgresReviewLinkStore } from './postgres-review-link-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
 import { createPostgresWakeupChannel } from './postgres-wakeup-channel.js';
 import { createPostgresWakeups } from './postgres-wakeups.js';
@@ -93,6 +94,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     media: createPostgresMediaStore(stores),
     connectionRequests: createPostgresConnectionRequestStore(stores),
     approvals: createPostgresApprovalStore(stores),
+    reviewLinks: createPostgresReviewLinkStore(stores),
     billing: createPostgresBillingStore(stores),
     oauth: createPostgresOAuthStore(stores),
     events: createPostgresEventStore(stores),

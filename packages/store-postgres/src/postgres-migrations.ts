@@ -33,6 +33,7 @@ import { migration0032Workspaces } from './migrations/0032-workspaces.js';
 import { migration0033Notifications } from './migrations/0033-notifications.js';
 import { migration0034FirstComment } from './migrations/0034-first-comment.js';
 import { migration0035WorkspaceCredentials } from './migrations/0035-workspace-credentials.js';
+import { migration0036ReviewLinks } from './migrations/0036-review-links.js';
 import type { PostgresMigration } from './postgres-migration.js';
 
 /**
@@ -76,4 +77,5 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   migration0033Notifications,
   migration0034FirstComment,
   migration0035WorkspaceCredentials,
+  migration0036ReviewLinks,
 ];

@@ -234,6 +234,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
       );
       expect(cascades.rows).toEqual([
         { child: 'posting_slots', parent: 'connected_accounts' },
+        { child: 'review_link_decisions', parent: 'review_links' },
         { child: 'webhook_attempts', parent: 'webhook_subscriptions' },
         { child: 'webhook_deliveries', parent: 'webhook_subscriptions' },
         { child: 'workspace_invitations', parent: 'workspaces' },
@@ -379,6 +380,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0033_notifications',
         '0034_first_comment',
         '0035_workspace_credentials',
+        '0036_review_links',
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',

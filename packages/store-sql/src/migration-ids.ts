@@ -40,6 +40,7 @@ export const MIGRATION_IDS = [
   '0033_notifications',
   '0034_first_comment',
   '0035_workspace_credentials',
+  '0036_review_links',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -18,6 +18,7 @@ import { createSqlitePostStore } from './sqlite-post-store.js';
 import { createSqlitePostingSlotStore } from './sqlite-posting-slot-store.js';
 import { createSqliteRateLimitStore } from './sqlite-rate-limit-store.js';
 import { createSqliteReadCache } from './sqlite-read-cache.js';
+import { createSqliteReviewLinkStore } from './sqlite-review-link-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteWakeups, DEFAULT_SQLITE_WATCH_MS } from './sqlite-wakeups.js';
 import { createSqliteWebhookStore } from './sqlite-webhook-store.js';
@@ -88,6 +89,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       media: createSqliteMediaStore(db, journal),
       connectionRequests: createSqliteConnectionRequestStore(db),
       approvals: createSqliteApprovalStore(db),
+      reviewLinks: createSqliteReviewLinkStore(db, journal),
       billing: createSqliteBillingStore(db),
       oauth: createSqliteOAuthStore(db),
       events: journal.store,

@@ -140,6 +140,7 @@ describe('migrateSqlite', () => {
         '0033_notifications',
         '0034_first_comment',
         '0035_workspace_credentials',
+        '0036_review_links',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -209,6 +210,7 @@ describe('migrateSqlite', () => {
       '0033_notifications',
       '0034_first_comment',
       '0035_workspace_credentials',
+      '0036_review_links',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

@@ -27,6 +27,7 @@ import {
   type TypedMove,
 } from './calendar-entry.js';
 import { ownSlides } from './post-slides.js';
+import { weekReviewLinkOffer } from './review-links-page.js';
 
 /** How a calendar shows again after a refused move: why, and the Move form as it was typed. */
 export type CalendarOutcome = {
@@ -224,7 +225,9 @@ ${posts.length > 0 ? html`<ul class="day-posts">${dayEntries(posts, frame, 'week
 <a href="/app/calendar/week?week=${formatLocalDate(addDays(start, -7))}">Previous week</a>
 <a href="/app/calendar/week">This week</a>
 <a href="/app/calendar/week?week=${formatLocalDate(addDays(start, 7))}">Next week</a>
-<a href="/app/calendar?month=${formatLocalDate(start).slice(0, 7)}">Month</a></nav>
+<a href="/app/calendar?month=${formatLocalDate(start).slice(0, 7)}">Month</a>
+<a href="/app/review-links">Review links</a>
+${weekReviewLinkOffer(c, range, `Week of ${formatLocalDate(start)}`)}</nav>
 <p class="muted">${groupsOf(found.posts).length} post(s), times in ${c.time.zone}. Drag a scheduled post or draft to another day (it keeps its time of day) or onto a free slot of its account (it takes the slot’s time), or use its “Move to…”.</p>
 <div class="week">${days}</div>`;
   return calendarPage(c, `Calendar: ${title}`, body, outcome);

@@ -10,7 +10,7 @@ import { type PreviewView, previewView } from '../feed-preview-view.js';
 import { thumbnailUrl } from './media-preview.js';
 
 /** One platform's preview: its mark, slide 1 as the feed frames it, the title, the caption up to "more". */
-function previewItem(view: PreviewView): Html {
+export function previewItem(view: PreviewView): Html {
   const { frame } = view;
   return html`<li class="preview" data-platform="${view.platform}"><h3>${platformMark(view.platform)}</h3>
 ${

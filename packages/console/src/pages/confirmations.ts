@@ -8,6 +8,7 @@ import {
   listApiKeys,
   listAutomations,
   listConnections,
+  listReviewLinks,
   PLATFORM_NAMES,
 } from '@svc/core';
 import { unwrap } from '@svc/web';
@@ -37,6 +38,21 @@ export const confirmationRoutes: readonly ConsoleRoute[] = [
         ],
         button: 'Revoke the key',
         back: { href: '/app/keys', label: 'back to the keys' },
+      }),
+    );
+  }),
+  confirmRoute('/app/review-links/:id/revoke', '/app/approvals', async (c) => {
+    const links = await unwrap(listReviewLinks(c.deps.core, c.actor));
+    return found(
+      links.find((l) => l.id === c.params.id && l.revokedAt === null),
+      (l) => ({
+        question: `Revoke the review link “${l.label ?? l.id}”?`,
+        consequences: [
+          'Your client can no longer open it or decide its posts; what they decided already stands.',
+          'A revoked link cannot be brought back; create a new one if they still need it.',
+        ],
+        button: 'Revoke the link',
+        back: { href: '/app/review-links', label: 'back to the review links' },
       }),
     );
   }),

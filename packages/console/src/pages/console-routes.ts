@@ -18,6 +18,7 @@ import { mediaRoutes } from './media-page.js';
 import { notificationRoutes } from './notifications-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
+import { reviewLinkRoutes } from './review-links-page.js';
 import { signInRoutes } from './sign-in-page.js';
 import { thumbnailRoutes } from './thumbnail-route.js';
 import { webhookRoutes } from './webhooks-page.js';
@@ -32,6 +33,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...composeRoutes,
     ...postRoutes,
     ...approvalRoutes,
+    ...reviewLinkRoutes,
     ...deletedRoutes,
     ...mediaRoutes,
     ...thumbnailRoutes,

@@ -38,6 +38,7 @@ import { formatSize, statusBadge } from './format.js';
 import { mediaPreview } from './media-preview.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 import { actionReply, postNotFound, type RefusalFrame } from './refusal-page.js';
+import { reviewLinkOffer } from './review-links-page.js';
 
 /** Confirmations a post's page and the list show after an action (`?done=`). */
 export const POST_NOTICES: Readonly<Record<string, string>> = {
@@ -143,6 +144,7 @@ ${
 ${can(post, 'edit') ? await editForm(c, post, outcome?.fields ?? fieldsOf(post, c.time)) : ''}
 ${evergreenFirst ? '' : evergreen}
 ${failedPostActions(c, post)}
+${reviewLinkOffer(c, post)}
 ${
   can(post, 'delete')
     ? confirmButton(`/app/posts/${post.id}/delete`, 'Delete this post', 'Delete this post')

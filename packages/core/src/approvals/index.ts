@@ -8,6 +8,22 @@ export type {
   ApprovedDraftOutcome,
   DraftApprovalStore,
 } from './ports/draft-approval-store.js';
+export type { ReviewLinkStore } from './ports/review-link-store.js';
+export {
+  formatReviewLinkToken,
+  parseReviewLinkToken,
+  REVIEW_LINK_DEFAULT_MS,
+  REVIEW_LINK_MAX_MS,
+  REVIEW_LINK_MAX_POSTS,
+  REVIEW_NOTE_MAX_CHARS,
+  REVIEWER_NAME_MAX_CHARS,
+  type ReviewLink,
+  type ReviewLinkDecision,
+  type ReviewLinkState,
+  reviewLinkActor,
+  reviewLinkSchema,
+  reviewLinkState,
+} from './review-link.js';
 export { approvalStatusJson, approvalStatusSchema } from './use-cases/approval-status-answer.js';
 export {
   approveDraftScript,
@@ -33,3 +49,20 @@ export {
   requestApproval,
 } from './use-cases/request-approval.js';
 export { reviewApproval } from './use-cases/review-approval.js';
+export {
+  type CreatedReviewLink,
+  type CreateReviewLinkInput,
+  createReviewLink,
+  listReviewLinks,
+  reviewablePost,
+  revokeReviewLink,
+} from './use-cases/review-links.js';
+export {
+  decideThroughReviewLink,
+  openReviewLink,
+  type ReviewDecisionInput,
+  type ReviewItem,
+  type ReviewView,
+  reviewThumbnail,
+  reviewView,
+} from './use-cases/review-through-link.js';

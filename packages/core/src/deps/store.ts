@@ -1,6 +1,6 @@
 import type { AccountStore, ConnectionRequestStore } from '../accounts/index.js';
 import type { AnalyticsStore } from '../analytics/index.js';
-import type { ApprovalStore, DraftApprovalStore } from '../approvals/index.js';
+import type { ApprovalStore, DraftApprovalStore, ReviewLinkStore } from '../approvals/index.js';
 import type { AutomationStore } from '../automations/index.js';
 import type { BillingStore } from '../billing/index.js';
 import type { ApiKeyStore, OAuthStore, UserStore } from '../identity/index.js';
@@ -29,6 +29,8 @@ export type Store = {
   readonly media: MediaStore;
   readonly connectionRequests: ConnectionRequestStore;
   readonly approvals: ApprovalStore;
+  /** Review links for clients and the decisions made through them (docs/teams.md). */
+  readonly reviewLinks: ReviewLinkStore;
   readonly billing: BillingStore;
   /** Clients, grants, codes, tokens and sessions of the OAuth authorization server. */
   readonly oauth: OAuthStore;

@@ -92,3 +92,24 @@ export function operatorActor(user: User): Actor {
     accountIds: null,
   };
 }
+
+/**
+ * The service acting for a workspace on its own behalf (an approval decided, a review link read):
+ * owner of the workspace, with its plan holder's plan; `credentialId` names for whom it acts.
+ */
+export function workspaceOperator(
+  holder: User,
+  workspaceId: string,
+  credentialId: string,
+  scopes: readonly Scope[] = ['*'],
+): Actor {
+  return {
+    user: holder,
+    credentialId,
+    scopes,
+    accountIds: null,
+    workspaceId,
+    member: { workspaceId, role: 'owner', accountIds: null },
+    planHolder: holder,
+  };
+}

@@ -9,6 +9,7 @@ export {
   actorWorkspaceId,
   operatorActor,
   requireScope,
+  workspaceOperator,
 } from './actor.js';
 export { API_KEY_SCAN_PATTERN, type ApiKey, apiKeySchema, formatApiKey, parseApiKey } from './api-key.js';
 export { decideLastUse, LAST_USE_EVERY_MS } from './decide-last-use.js';

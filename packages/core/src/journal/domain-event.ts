@@ -40,6 +40,10 @@ export const DOMAIN_EVENT_TYPES = [
   'automation.paused',
   'automation.resumed',
   'automation.deleted',
+  /** A client opened a review link (docs/teams.md, "Review links"); the subject is the link. */
+  'review_link.opened',
+  /** A client approved or rejected a post through a review link; the subject is the post. */
+  'review_link.decided',
 ] as const;
 
 /** The kind of a domain event. */

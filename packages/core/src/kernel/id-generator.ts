@@ -22,7 +22,9 @@ export type IdPrefix =
   /** An invitation to a workspace; also the non-secret part of its token. */
   | 'inv'
   /** One e-mail notification to one person (its Message-ID too). */
-  | 'ntf';
+  | 'ntf'
+  /** A review link for a client (docs/teams.md); also the non-secret part of its token. */
+  | 'rev';
 
 /** Source of ids and secrets; the core never reads randomness itself. */
 export type IdGenerator = {

@@ -118,6 +118,11 @@ export const ERROR_CODES = [
   'invitation_not_found',
   'invitation_expired',
   'invitation_used',
+  // ours: review links for clients (docs/teams.md, "Review links")
+  'review_link_not_found',
+  'review_link_expired',
+  'review_link_revoked',
+  'review_link_used_up',
   // ours: OAuth access tokens on the agent-tool endpoint
   'invalid_access_token',
   // ours: GET /metrics behind SVC_METRICS_TOKEN

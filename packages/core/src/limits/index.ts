@@ -25,6 +25,7 @@ export {
   type RateLimitPolicy,
   type RateLimitSettings,
   REGISTRATION_RATE_LIMIT_WINDOW_SECONDS,
+  REVIEW_RATE_LIMIT_POLICY,
   registrationRateLimitPolicy,
 } from './rate-limit-policy.js';
 export {
@@ -45,6 +46,7 @@ export {
   hitKeyRateLimit,
   hitRateLimit,
   hitRegistrationRateLimit,
+  hitReviewRateLimit,
 } from './use-cases/hit-rate-limit.js';
 export {
   createSignInLimiter,

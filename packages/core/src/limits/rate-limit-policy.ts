@@ -4,9 +4,10 @@ import { type Actor, planStateAt, type User } from '../identity/index.js';
 export type RateLimitPolicy = {
   /**
    * The policy's name in the headers: `key` (per API key or OAuth client), `address`, or
-   * `registration` (OAuth client registrations per address).
+   * `registration` (OAuth client registrations per address), `review` (a client's review-link
+   * pages per address).
    */
-  readonly name: 'key' | 'address' | 'registration';
+  readonly name: 'key' | 'address' | 'registration' | 'review';
   /** Requests allowed per window. */
   readonly quota: number;
   readonly windowSeconds: number;
@@ -80,3 +81,14 @@ function policyOf(
 ): RateLimitPolicy | null {
   return quota > 0 ? { name, quota, windowSeconds } : null;
 }
+
+/**
+ * A client's review-link pages (docs/teams.md, "Review links"), per client address: 300 a minute
+ * covers opening a link of 100 posts (the page and each post's picture) a couple of times, and is
+ * far from what guessing a 256-bit token would need; it stops a client hammering the pages.
+ */
+export const REVIEW_RATE_LIMIT_POLICY: RateLimitPolicy = {
+  name: 'review',
+  quota: 300,
+  windowSeconds: RATE_LIMIT_WINDOW_SECONDS,
+};

@@ -84,7 +84,7 @@ const STATES: PostState[] = [
 const ALLOWED: Record<PostEventType, PostState[]> = {
   request_approval: ['draft'],
   approve: ['pending_approval'],
-  reject: ['pending_approval'],
+  reject: ['pending_approval', 'scheduled'],
   edit: ['scheduled'],
   revise: ['draft'],
   claim: ['scheduled', 'publishing'],

@@ -112,7 +112,8 @@ export type PostTransitionRule = {
 export const POST_TRANSITIONS: readonly PostTransitionRule[] = [
   { event: 'request_approval', from: ['draft'], to: 'pending_approval' },
   { event: 'approve', from: ['pending_approval'], to: 'scheduled' },
-  { event: 'reject', from: ['pending_approval'], to: 'draft' },
+  // A scheduled post is rejected by a client through a review link (docs/teams.md, "Review links").
+  { event: 'reject', from: ['pending_approval', 'scheduled'], to: 'draft' },
   { event: 'edit', from: ['scheduled'], to: 'scheduled' },
   { event: 'revise', from: ['draft'], to: 'draft' },
   { event: 'claim', from: ['scheduled', 'publishing'], to: 'publishing' },
@@ -356,7 +357,8 @@ function apply(post: Post, event: PostEvent): Post {
         queued: false,
       };
     case 'reject':
-      return { ...base, status: 'draft' };
+      // A scheduled post taken back to draft is no longer due.
+      return { ...base, status: 'draft', dueAt: post.status === 'scheduled' ? null : base.dueAt };
     case 'edit':
       return applyEdit(base, event.changes);
     case 'revise':

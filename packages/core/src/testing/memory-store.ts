@@ -19,6 +19,7 @@ import { createMemoryOAuthStore } from './memory-oauth-store.js';
 import { createMemoryPostStore } from './memory-post-store.js';
 import { createMemoryPostingSlotStore } from './memory-posting-slot-store.js';
 import { createMemoryRateLimitStore } from './memory-rate-limit-store.js';
+import { createMemoryReviewLinkStore } from './memory-review-link-store.js';
 import { createMemoryUserStore } from './memory-user-store.js';
 import { createMemoryWebhookStore } from './memory-webhook-store.js';
 import { createMemoryWorkspaceStore } from './memory-workspace-store.js';
@@ -81,6 +82,7 @@ export function createMemoryStore(): Store {
     connectionRequests: createMemoryConnectionRequestStore(live),
     billing: createMemoryBillingStore(live),
     approvals,
+    reviewLinks: createMemoryReviewLinkStore(live, append),
     oauth: createMemoryOAuthStore(live),
     events: journal.store,
     analytics,

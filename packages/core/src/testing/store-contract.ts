@@ -23,6 +23,7 @@ import { describePostPurgeContract } from './post-purge-contract.js';
 import { describePostQueryContract } from './post-query-contract.js';
 import { describePostWriteContract } from './post-write-contract.js';
 import { describeQueueContract } from './queue-contract.js';
+import { describeReviewLinkStoreContract } from './review-link-store-contract.js';
 import { describeUserStoreContract } from './user-store-contract.js';
 import { describeWakeupContract } from './wakeup-contract.js';
 import { describeWorkspaceStoreContract } from './workspace-store-contract.js';
@@ -44,6 +45,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
 
     describeUserStoreContract(() => store);
     describeWorkspaceStoreContract(() => store);
+    describeReviewLinkStoreContract(() => store);
     describeApiKeyStoreContract(() => store);
     describeAccountStoreContract(() => store);
     describeConnectionRequestContract(() => store);

@@ -1,6 +1,14 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
-import { type Actor, actorOwner, operatorActor, planHolderOf, postQuotaOf } from '../../identity/index.js';
+import {
+  type Actor,
+  actorOwner,
+  operatorActor,
+  planHolderOf,
+  postQuotaOf,
+  workspaceOperator,
+} from '../../identity/index.js';
+import type { DomainEvent } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
   type CreatePostsDeps,
@@ -25,6 +33,11 @@ export type DecideApprovalInput = {
    * `queue: true` (which is approved so whatever this says), instead of the draft's own time.
    */
   readonly queue?: boolean;
+  /**
+   * Who decided, when not the owner or the operator: recorded as `decidedBy` in the decision's
+   * journal events ("review link rev_… (Ann)").
+   */
+  readonly decidedBy?: string;
 };
 
 /** The decided approval and the post as it now stands (the first row, for a multi-target draft). */
@@ -78,11 +91,18 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
   if (post === null) return err(svcError('post_not_found', `Post ${approval.postId} not found.`));
   const note = input.note?.trim() || null;
   const decision = { reviewerNote: note, decidedAt: now };
+  const by = input.decidedBy;
+  const stamped = (events: readonly DomainEvent[]): DomainEvent[] =>
+    by === undefined ? [...events] : events.map((e) => ({ ...e, data: { ...e.data, decidedBy: by } }));
 
   if (!input.approve) {
     const moved = transition(post, { type: 'reject', at: now });
     if (moved.isErr()) return err(moved.error);
-    const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+    const stored = await deps.store.posts.updatePost(
+      moved.value.post,
+      post.version,
+      stamped(moved.value.events),
+    );
     if (stored === null) return err(raced(post));
     const decided = await deps.store.approvals.decideApproval(approval.id, {
       status: 'rejected',
@@ -91,7 +111,7 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
     if (decided === null) return err(raced(post));
     return ok({ approval: decided, post: stored, scheduledPostIds: [], scheduledPosts: [] });
   }
-  return approve(deps, approval, post, { status: 'approved', ...decision }, input.queue === true);
+  return approve(deps, approval, post, { status: 'approved', ...decision }, input.queue === true, stamped);
 }
 
 async function approve(
@@ -100,6 +120,7 @@ async function approve(
   post: Post,
   decision: ApprovalDecision,
   intoQueue: boolean,
+  stamped: (events: readonly DomainEvent[]) => DomainEvent[],
 ): Promise<Result<ApprovalDecided, SvcError>> {
   if (!can(post, 'approve')) {
     return err(
@@ -110,13 +131,7 @@ async function approve(
   if (holder === null)
     return err(svcError('user_not_found', `The owner of post ${post.id} no longer exists.`));
   // The reviewer acts for the workspace: its accounts and its plan holder's plan count now.
-  const actor: Actor = {
-    ...operatorActor(holder),
-    workspaceId: post.ownerId,
-    member: { workspaceId: post.ownerId, role: 'owner', accountIds: null },
-    planHolder: holder,
-    credentialId: approval.requestedBy,
-  };
+  const actor = workspaceOperator(holder, post.ownerId, approval.requestedBy);
   const owner = actorOwner(actor);
   const ready = await checkDraftReady(deps, actor, post, post.queued || intoQueue);
   if (ready.isErr()) return err(ready.error);
@@ -155,7 +170,7 @@ async function approve(
     approvalId: approval.id,
     decision,
     quota: postQuotaOf(owner, now, deps.planLimits),
-    events: [...moved.value.events, ...scheduledEvents(siblings, now)],
+    events: stamped([...moved.value.events, ...scheduledEvents(siblings, now)]),
     ...(queue === null ? {} : { queue }),
   });
   switch (outcome.kind) {

@@ -10,6 +10,7 @@ import {
   keyRateLimitSubject,
   type RateLimitPolicy,
   type RateLimitSettings,
+  REVIEW_RATE_LIMIT_POLICY,
   registrationRateLimitPolicy,
 } from '../rate-limit-policy.js';
 import type { RateLimiter } from './create-rate-limiter.js';
@@ -88,4 +89,13 @@ export async function hitRegistrationRateLimit(
 ): Promise<RateLimitDecision | null> {
   const policy = settings === undefined ? null : registrationRateLimitPolicy(settings);
   return policy === null ? null : hitRateLimit(deps, policy, addressRateLimitSubject(address));
+}
+
+/**
+ * Counts a request to a review-link page against its client address (an IPv6 address by its /64)
+ * under the review policy, in the shared store. Always on: the pages are open to anyone holding a
+ * link, and the policy is far above what a person reviewing needs.
+ */
+export async function hitReviewRateLimit(deps: RateLimitDeps, address: string): Promise<RateLimitDecision> {
+  return hitRateLimit(deps, REVIEW_RATE_LIMIT_POLICY, addressRateLimitSubject(address));
 }

@@ -1,0 +1,70 @@
+import type { CoreDeps } from '@svc/core';
+
+/**
+ * The review cookie: the link's token is exchanged for it once, so the token leaves the address
+ * bar and is never a standing credential. HttpOnly, SameSite=Strict, scoped to `/review` (no
+ * console page or API route ever reads it), Secure on https.
+ */
+export const REVIEW_COOKIE = 'svc_review';
+
+/** How long a review session lasts at most (never past its link's expiry): two hours. */
+export const REVIEW_SESSION_MS = 2 * 60 * 60 * 1000;
+
+/** A client's review session: which link it reads, and the token every form carries back. */
+export type ReviewSession = { readonly linkId: string; readonly csrf: string };
+
+// Kept with the OAuth server's records, like the console's sessions: expired ones go with its sweep.
+// `accountId` is the link's id, so a link's sessions could be listed.
+const KIND = 'ReviewSession';
+type Record_ = { accountId: string; csrf: string };
+
+/** The review session token a Cookie header carries, or null. */
+export function reviewTokenOf(header: string | undefined): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === REVIEW_COOKIE) return rest.join('=') || null;
+  }
+  return null;
+}
+
+/** The Set-Cookie value that keeps a review session for `maxAgeMs` (or, with null, ends it). */
+export function reviewCookie(token: string | null, maxAgeMs: number, secure: boolean): string {
+  const flags = `Path=/review; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return token === null
+    ? `${REVIEW_COOKIE}=; ${flags}; Max-Age=0`
+    : `${REVIEW_COOKIE}=${token}; ${flags}; Max-Age=${Math.max(1, Math.floor(maxAgeMs / 1000))}`;
+}
+
+/** Review sessions, stored hashed like the console's. */
+export type ReviewSessions = {
+  /** Opens a session on a link until `until`; answers the cookie's token (shown nowhere else). */
+  open(linkId: string, until: Date): Promise<string>;
+  /** The session of a cookie token; null when unknown or expired. */
+  read(token: string): Promise<ReviewSession | null>;
+};
+
+/** Creates the review sessions. */
+export function createReviewSessions(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'keyHasher'>,
+): ReviewSessions {
+  return {
+    async open(linkId, until) {
+      const token = deps.ids.secret();
+      const record: Record_ = { accountId: linkId, csrf: deps.ids.secret() };
+      await deps.store.oauth.upsert(KIND, deps.keyHasher.hash(token), record, until);
+      return token;
+    },
+    async read(token) {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const found = await deps.store.oauth.find(KIND, deps.keyHasher.hash(token));
+      if (
+        found === null ||
+        found.expiresAt === null ||
+        found.expiresAt.getTime() <= deps.clock.now().getTime()
+      )
+        return null;
+      const record = found.payload as Record_;
+      return { linkId: record.accountId, csrf: record.csrf };
+    },
+  };
+}

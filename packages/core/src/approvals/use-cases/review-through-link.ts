@@ -1,0 +1,290 @@
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { CoreDeps } from '../../deps/index.js';
+import { type Actor, planHolderOf, workspaceOperator } from '../../identity/index.js';
+import type { DomainEvent } from '../../journal/index.js';
+import { type SvcError, svcError } from '../../kernel/index.js';
+import {
+  getThumbnail,
+  type MediaAsset,
+  type ThumbnailAnswer,
+  type ThumbnailSize,
+} from '../../media/index.js';
+import { type CreatePostsDeps, type Post, transition } from '../../posts/index.js';
+import {
+  parseReviewLinkToken,
+  REVIEW_NOTE_MAX_CHARS,
+  REVIEWER_NAME_MAX_CHARS,
+  type ReviewLink,
+  type ReviewLinkDecision,
+  type ReviewLinkState,
+  reviewLinkActor,
+  reviewLinkState,
+} from '../review-link.js';
+import { decideApproval } from './decide-approval.js';
+
+/** One post of a link as its client sees it, with what was decided through the link, if anything. */
+export type ReviewItem = {
+  readonly post: Post;
+  /** The post's own library assets, in slide order (a slide given by address has none). */
+  readonly slides: readonly MediaAsset[];
+  readonly decision: ReviewLinkDecision | null;
+};
+
+/** What a link's page shows: the link, where it stands, and its posts. */
+export type ReviewView = {
+  readonly link: ReviewLink;
+  readonly state: ReviewLinkState;
+  readonly items: readonly ReviewItem[];
+};
+
+const notFound = (): SvcError =>
+  svcError('review_link_not_found', 'This review link is not known. Ask whoever sent it for a new one.');
+
+/** The refusal of a link that is not open, in words a client understands. */
+function refusalOf(link: ReviewLink, state: Exclude<ReviewLinkState, 'open'>): SvcError {
+  switch (state) {
+    case 'revoked':
+      return svcError('review_link_revoked', 'This review link was withdrawn by whoever sent it.', {
+        id: link.id,
+      });
+    case 'expired':
+      return svcError(
+        'review_link_expired',
+        'This review link has expired. Ask whoever sent it for a new one.',
+        {
+          id: link.id,
+          expiresAt: link.expiresAt.toISOString(),
+        },
+      );
+    case 'used_up':
+      return svcError('review_link_used_up', 'Every post of this review link has been decided. Thank you.', {
+        id: link.id,
+      });
+  }
+}
+
+/**
+ * Opens a review link by its token (the client's first visit): the link when the token matches
+ * and the link is open, recorded in the journal (`review_link.opened`); else why not. The edge
+ * then holds the link's id in a short-lived review session instead of the token.
+ */
+export function openReviewLink(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'keyHasher'>,
+  token: string,
+): ResultAsync<ReviewLink, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<ReviewLink, SvcError>> => {
+      const parsed = parseReviewLinkToken(token);
+      if (parsed === null) return err(notFound());
+      const link = await deps.store.reviewLinks.getReviewLink(parsed.id);
+      if (link === null || !deps.keyHasher.matches(parsed.secret, link.tokenHash)) return err(notFound());
+      const now = deps.clock.now();
+      const decided = await deps.store.reviewLinks.reviewDecisions(link.id);
+      const state = reviewLinkState(link, decided.length, now);
+      if (state !== 'open') return err(refusalOf(link, state));
+      await deps.store.reviewLinks.recordReviewEvents([
+        {
+          type: 'review_link.opened',
+          at: now,
+          ownerId: link.ownerId,
+          subjectId: link.id,
+          data: { linkId: link.id, posts: link.postIds.length },
+        },
+      ]);
+      return ok(link);
+    })(),
+  );
+}
+
+/**
+ * What a review session shows (`linkId` from the session, never from the client): the link's own
+ * posts of its owner, nothing else. Refused once the link is revoked or expired; a used-up link
+ * still shows what was decided.
+ */
+export function reviewView(
+  deps: Pick<CoreDeps, 'store' | 'clock'>,
+  linkId: string,
+): ResultAsync<ReviewView, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<ReviewView, SvcError>> => {
+      const link = await deps.store.reviewLinks.getReviewLink(linkId);
+      if (link === null) return err(notFound());
+      const decisions = await deps.store.reviewLinks.reviewDecisions(link.id);
+      const state = reviewLinkState(link, decisions.length, deps.clock.now());
+      if (state === 'revoked' || state === 'expired') return err(refusalOf(link, state));
+      const items: ReviewItem[] = [];
+      for (const id of link.postIds) {
+        const post = await linkPost(deps, link, id);
+        if (post === null) continue;
+        const ids = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
+        const assets = ids.length === 0 ? [] : await deps.store.media.getMediaAssets(ids);
+        const slides = ids.flatMap((mediaId) =>
+          assets.filter((a) => a.id === mediaId && a.ownerId === link.ownerId).slice(0, 1),
+        );
+        items.push({ post, slides, decision: decisions.find((d) => d.postId === id) ?? null });
+      }
+      return ok({ link, state, items });
+    })(),
+  );
+}
+
+// A post of the link, still the link owner's and not deleted; null otherwise.
+async function linkPost(
+  deps: Pick<CoreDeps, 'store'>,
+  link: ReviewLink,
+  postId: string,
+): Promise<Post | null> {
+  if (!link.postIds.includes(postId)) return null;
+  const post = await deps.store.posts.getPost(postId);
+  return post === null || post.ownerId !== link.ownerId || post.deletedAt !== null ? null : post;
+}
+
+/** A client's decision on one post of the link. */
+export type ReviewDecisionInput = {
+  readonly postId: string;
+  readonly approve: boolean;
+  readonly note?: string | null;
+  /** The name the client typed, recorded with the decision. */
+  readonly reviewerName?: string | null;
+};
+
+/**
+ * Decides one post of an open link, once (docs/teams.md, "Review links"). A draft awaiting
+ * approval is decided by `decideApproval`, the one approval rule: approved, it is scheduled at
+ * its time (or into the queue when it was queued); rejected, it is a draft again with the note.
+ * A scheduled post approved stays as it is; rejected, it goes back to draft (no longer due) with
+ * the note in the link's record. Either way the decision is recorded against the link and
+ * journalled (`review_link.decided`, and the post's own events carry `decidedBy`).
+ */
+export function decideThroughReviewLink(
+  deps: CreatePostsDeps,
+  linkId: string,
+  input: ReviewDecisionInput,
+): ResultAsync<ReviewLinkDecision, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<ReviewLinkDecision, SvcError>> => {
+      const link = await deps.store.reviewLinks.getReviewLink(linkId);
+      if (link === null) return err(notFound());
+      const decisions = await deps.store.reviewLinks.reviewDecisions(link.id);
+      const now = deps.clock.now();
+      const state = reviewLinkState(link, decisions.length, now);
+      if (state !== 'open') return err(refusalOf(link, state));
+      const post = await linkPost(deps, link, input.postId);
+      if (post === null)
+        return err(svcError('post_not_found', `Post ${input.postId} is not one of this link's.`));
+      if (decisions.some((d) => d.postId === post.id)) {
+        return err(
+          svcError('invalid_post_state', 'This post has been decided through this link already.', {
+            postId: post.id,
+          }),
+        );
+      }
+      const note = input.note?.trim().slice(0, REVIEW_NOTE_MAX_CHARS) || null;
+      const reviewerName = input.reviewerName?.trim().slice(0, REVIEWER_NAME_MAX_CHARS) || null;
+      const decidedBy = reviewLinkActor(link.id, reviewerName);
+      const applied = await applyDecision(deps, post, input.approve, note, decidedBy, now);
+      if (applied.isErr()) return err(applied.error);
+      const decision: ReviewLinkDecision = {
+        linkId: link.id,
+        postId: post.id,
+        approved: input.approve,
+        note,
+        reviewerName,
+        decidedAt: now,
+      };
+      const event: DomainEvent = {
+        type: 'review_link.decided',
+        at: now,
+        ownerId: link.ownerId,
+        subjectId: post.id,
+        data: {
+          linkId: link.id,
+          decision: input.approve ? 'approved' : 'rejected',
+          reviewer: reviewerName,
+          decidedBy,
+        },
+      };
+      const recorded = await deps.store.reviewLinks.recordReviewDecision(decision, [event]);
+      if (!recorded) {
+        return err(
+          svcError('invalid_post_state', 'This post has been decided through this link already.', {
+            postId: post.id,
+          }),
+        );
+      }
+      return ok(decision);
+    })(),
+  );
+}
+
+async function applyDecision(
+  deps: CreatePostsDeps,
+  post: Post,
+  approve: boolean,
+  note: string | null,
+  decidedBy: string,
+  now: Date,
+): Promise<Result<void, SvcError>> {
+  if (post.status === 'pending_approval') {
+    const decided = await decideApproval(deps, { id: post.id, approve, note, decidedBy });
+    return decided.isErr() ? err(decided.error) : ok(undefined);
+  }
+  if (post.status !== 'scheduled') {
+    return err(
+      svcError('invalid_post_state', `Post ${post.id} is ${post.status} now and can no longer be decided.`, {
+        postId: post.id,
+        status: post.status,
+      }),
+    );
+  }
+  // Approving a scheduled post confirms it as it stands: nothing to change.
+  if (approve) return ok(undefined);
+  const moved = transition(post, { type: 'reject', at: now });
+  if (moved.isErr()) return err(moved.error);
+  // The note stays in the link's record: the journal keeps small flat events, not people's words.
+  const events = moved.value.events.map((e) => ({ ...e, data: { ...e.data, decidedBy } }));
+  const stored = await deps.store.posts.updatePost(moved.value.post, post.version, events);
+  if (stored === null) {
+    return err(
+      svcError(
+        'invalid_post_state',
+        `Post ${post.id} was changed by someone else just now. Reload and try again.`,
+        {
+          postId: post.id,
+        },
+      ),
+    );
+  }
+  return ok(undefined);
+}
+
+/**
+ * The thumbnail of an image of one of an open link's posts, for its page: any other asset, and
+ * every asset once the link is revoked or expired, answers `media_asset_not_found`. Read as the
+ * link's owner with `post:read` only.
+ */
+export function reviewThumbnail(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'thumbnails'>,
+  linkId: string,
+  mediaId: string,
+  size: ThumbnailSize,
+  knownTag: string | null,
+): ResultAsync<ThumbnailAnswer, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<ThumbnailAnswer, SvcError>> => {
+      const view = await reviewView(deps, linkId);
+      const missing = () =>
+        svcError('media_asset_not_found', `No media asset ${mediaId} in this review.`, { id: mediaId });
+      if (view.isErr()) return err(missing());
+      const shown = view.value.items.some((i) =>
+        i.post.media.some((m) => m.kind === 'asset' && m.mediaId === mediaId),
+      );
+      const holder = shown ? await planHolderOf(deps, view.value.link.ownerId) : null;
+      if (holder === null) return err(missing());
+      const reader = workspaceOperator(holder, view.value.link.ownerId, `review link ${linkId}`, [
+        'post:read',
+      ]);
+      return getThumbnail(deps, reader, mediaId, size, knownTag);
+    })(),
+  );
+}
