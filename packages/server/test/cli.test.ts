@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SQLITE_MIGRATIONS } from '@svc/store-sqlite';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../src/index.js';
 import { svcInProcess, useDataDirs } from './support.js';

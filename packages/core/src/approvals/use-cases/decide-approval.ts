@@ -3,7 +3,6 @@ import type { ConnectedAccount } from '../../accounts/index.js';
 import {
   type Actor,
   actorOwner,
-  operatorActor,
   planHolderOf,
   postQuotaOf,
   workspaceOperator,

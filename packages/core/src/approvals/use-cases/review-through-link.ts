@@ -1,6 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, planHolderOf, workspaceOperator } from '../../identity/index.js';
+import { planHolderOf, workspaceOperator } from '../../identity/index.js';
 import type { DomainEvent } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
