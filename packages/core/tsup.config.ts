@@ -22,6 +22,7 @@ export default packageBuild(
     'posts/index': 'src/posts/index.ts',
     'publishing/index': 'src/publishing/index.ts',
     'queue/index': 'src/queue/index.ts',
+    'roles/index': 'src/roles/index.ts',
     'surfaces/index': 'src/surfaces/index.ts',
     'teams/index': 'src/teams/index.ts',
     'vocabulary/index': 'src/vocabulary/index.ts',
