@@ -1508,6 +1508,8 @@ export interface components {
         };
         Member: {
             userId: string;
+            /** @description The member's e-mail address. */
+            email: string | null;
             /** @enum {string} */
             role: "owner" | "admin" | "editor" | "contributor" | "viewer";
             /** @description The connected accounts the member is limited to; null for every account of the workspace. */
@@ -13156,6 +13158,7 @@ export interface operations {
                      *       "members": [
                      *         {
                      *           "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *           "email": "bob@example.com",
                      *           "role": "editor",
                      *           "accountIds": null,
                      *           "createdAt": "2031-12-01T09:00:00.000Z",
@@ -13322,6 +13325,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "email": "bob@example.com",
                      *       "role": "editor",
                      *       "accountIds": null,
                      *       "createdAt": "2031-12-01T09:00:00.000Z",
@@ -13725,6 +13729,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *       "email": "bob@example.com",
                      *       "role": "editor",
                      *       "accountIds": null,
                      *       "createdAt": "2031-12-01T09:00:00.000Z",

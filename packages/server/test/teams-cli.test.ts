@@ -43,14 +43,16 @@ describe('svc members and svc workspaces', () => {
           email: 'ann@example.com',
           role: 'owner',
           accountIds: null,
-          joinedAt: expect.any(String),
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
         },
         {
           userId: bobId,
           email: 'bob@example.com',
           role: 'editor',
           accountIds: null,
-          joinedAt: expect.any(String),
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
         },
       ],
     });

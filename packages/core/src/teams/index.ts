@@ -20,6 +20,7 @@ export {
 } from '../roles/index.js';
 export { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from './invitation-token.js';
 export { leavesNoOwner } from './last-owner.js';
+export { type MemberView, memberView, memberViews } from './member-view.js';
 export type {
   AcceptInvitationOutcome,
   MemberChangeOutcome,

@@ -10,7 +10,6 @@ import {
   inviteToWorkspace,
   listWorkspaceInvitations,
   listWorkspaceMembers,
-  type Member,
   ROLES,
   removeWorkspaceMember,
   revokeInvitation,
@@ -34,6 +33,7 @@ const accountIdsSchema = z
 /** A workspace member as the API shows one. */
 export const memberSchema = z.object({
   userId: z.string(),
+  email: z.string().nullable().describe("The member's e-mail address."),
   role: z.enum(ROLES),
   accountIds: accountIdsSchema,
   createdAt: z.string().describe('When they joined.'),
@@ -42,6 +42,7 @@ export const memberSchema = z.object({
 
 const MEMBER_EXAMPLE = {
   userId: USER_ID,
+  email: 'bob@example.com',
   role: 'editor' as const,
   accountIds: null,
   createdAt: '2031-12-01T09:00:00.000Z',
@@ -97,14 +98,6 @@ const changeSchema = z
     accountIds: limitField,
   })
   .refine((change) => Object.keys(change).length > 0, { message: 'Send at least one field to change.' });
-
-const memberJson = (m: Member) => ({
-  userId: m.userId,
-  role: m.role,
-  accountIds: m.accountIds === null ? null : [...m.accountIds],
-  createdAt: m.createdAt.toISOString(),
-  updatedAt: m.updatedAt.toISOString(),
-});
 
 const invitationJson = (i: Invitation) => ({
   id: i.id,
@@ -164,7 +157,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
         example: { members: [MEMBER_EXAMPLE] },
       },
       errors: ['role_not_allowed', 'workspace_not_found'],
-    })(deps.core, listWorkspaceMembers, (members) => ({ members: members.map(memberJson) })),
+    })(deps.core, listWorkspaceMembers, (members) => ({ members })),
     defineOperation({
       id: 'addMember',
       method: 'POST',
@@ -186,7 +179,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       ],
     })(async ({ ctx, body }) => ({
       status: 201,
-      body: memberJson(await unwrap(addWorkspaceMember(deps.core, actorOf(ctx), defined(body)))),
+      body: await unwrap(addWorkspaceMember(deps.core, actorOf(ctx), defined(body))),
     })),
     defineOperation({
       id: 'updateMember',
@@ -211,9 +204,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       ],
     })(async ({ ctx, params, body }) => ({
       status: 200,
-      body: memberJson(
-        await unwrap(changeWorkspaceMember(deps.core, actorOf(ctx), params.userId ?? '', defined(body))),
-      ),
+      body: await unwrap(changeWorkspaceMember(deps.core, actorOf(ctx), params.userId ?? '', defined(body))),
     })),
     defineOperation({
       id: 'removeMember',

@@ -4,7 +4,6 @@ import {
   GRANTABLE_ROLES,
   listMembers,
   listWorkspacesByEmail,
-  type Member,
   OPERATOR,
 } from '@svc/core';
 import { type CliCommand, printJson } from './cli-command.js';
@@ -62,31 +61,18 @@ export const membersList: CliCommand = {
 
 Prints {"workspaceId", "members": [...]} for the personal workspace of O: owners first, then by
 when they joined. Each member has userId, email, role, accountIds (null: every account of the
-workspace) and joinedAt.`,
+workspace), createdAt (when they joined) and updatedAt: the same view as GET /api/v1/members.`,
   options: { email: { type: 'string' } },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const listed = await withServices(io, async ({ core }) => {
       const owner = await orFail(findUserByEmail(core, required(values, 'email')));
-      const members = await orFail(listMembers(core, OPERATOR, owner.id));
-      const emails = await Promise.all(members.map((m) => core.store.users.getUser(m.userId)));
-      return {
-        workspaceId: owner.id,
-        members: members.map((m, i) => memberView(m, emails[i]?.email ?? null)),
-      };
+      return { workspaceId: owner.id, members: await orFail(listMembers(core, OPERATOR, owner.id)) };
     });
     printJson(io, listed);
     return 0;
   },
 };
-
-const memberView = (member: Member, email: string | null) => ({
-  userId: member.userId,
-  email,
-  role: member.role,
-  accountIds: member.accountIds,
-  joinedAt: member.createdAt.toISOString(),
-});
 
 /** `svc workspaces list`. */
 export const workspacesList: CliCommand = {

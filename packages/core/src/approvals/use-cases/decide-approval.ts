@@ -1,12 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
-import {
-  type Actor,
-  actorOwner,
-  planHolderOf,
-  postQuotaOf,
-  workspaceOperator,
-} from '../../identity/index.js';
+import { actorOwner, planHolderOf, postQuotaOf, workspaceOperator } from '../../identity/index.js';
 import type { DomainEvent } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {

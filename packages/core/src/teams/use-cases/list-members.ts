@@ -1,20 +1,22 @@
 import { err, ok, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import type { SvcError } from '../../kernel/index.js';
+import { type MemberView, memberViews } from '../member-view.js';
 import type { TeamActor } from '../team-actor.js';
-import type { Member } from '../workspace.js';
 import { actingMember } from './acting-member.js';
 
-/** A workspace's members, owners first (`member:read`: any member may read them). */
+/** A workspace's members as shown, owners first (`member:read`: any member may read them). */
 export function listMembers(
   deps: Pick<CoreDeps, 'store'>,
   actor: TeamActor,
   workspaceId: string,
-): ResultAsync<Member[], SvcError> {
+): ResultAsync<MemberView[], SvcError> {
   return new ResultAsync(
     (async () => {
       const rights = await actingMember(deps, actor, workspaceId, 'member:read');
-      return rights.isErr() ? err(rights.error) : ok(await deps.store.workspaces.listMembers(workspaceId));
+      return rights.isErr()
+        ? err(rights.error)
+        : ok(await memberViews(deps, await deps.store.workspaces.listMembers(workspaceId)));
     })(),
   );
 }

@@ -3,6 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, actorMember, actorWorkspaceId, findUserByEmail, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Role } from '../../roles/index.js';
+import { type MemberView, memberView } from '../member-view.js';
 import type { TeamActor } from '../team-actor.js';
 import type { Invitation, Member, Workspace } from '../workspace.js';
 import { checkAccountLimit, workspaceNotFound } from './acting-member.js';
@@ -42,7 +43,7 @@ export function getOwnWorkspace(
 export function listWorkspaceMembers(
   deps: Pick<CoreDeps, 'store'>,
   actor: Actor,
-): ResultAsync<Member[], SvcError> {
+): ResultAsync<MemberView[], SvcError> {
   return useCase(actor, 'member:read', async () =>
     listMembers(deps, asPerson(actor), actorWorkspaceId(actor)),
   );
@@ -64,8 +65,8 @@ export function addWorkspaceMember(
   deps: Pick<CoreDeps, 'store' | 'clock'>,
   actor: Actor,
   input: AddWorkspaceMemberInput,
-): ResultAsync<Member, SvcError> {
-  return useCase(actor, 'member:write', async (): Promise<Result<Member, SvcError>> => {
+): ResultAsync<MemberView, SvcError> {
+  return useCase(actor, 'member:write', async (): Promise<Result<MemberView, SvcError>> => {
     const role = grantableRole(input.role);
     if (role.isErr()) return err(role.error);
     const workspaceId = actorWorkspaceId(actor);
@@ -83,7 +84,7 @@ export function addWorkspaceMember(
       updatedAt: now,
     };
     return (await deps.store.workspaces.insertMember(member)) === 'inserted'
-      ? ok(member)
+      ? ok(await memberView(deps, member))
       : err(
           svcError('already_a_member', `${user.value.email} is already a member of this workspace.`, {
             workspaceId,
@@ -105,19 +106,20 @@ export function changeWorkspaceMember(
   actor: Actor,
   userId: string,
   change: WorkspaceMemberChange,
-): ResultAsync<Member, SvcError> {
-  return useCase(actor, 'member:write', async (): Promise<Result<Member, SvcError>> => {
+): ResultAsync<MemberView, SvcError> {
+  return useCase(actor, 'member:write', async (): Promise<Result<MemberView, SvcError>> => {
     const workspaceId = actorWorkspaceId(actor);
     const current = await deps.store.workspaces.getMember(workspaceId, userId);
     if (current === null) {
       return err(svcError('member_not_found', `No member ${userId} in this workspace.`, { userId }));
     }
-    return changeMemberRole(deps, asPerson(actor), {
+    const changed = await changeMemberRole(deps, asPerson(actor), {
       workspaceId,
       userId,
       role: change.role ?? current.role,
       accountIds: change.accountIds === undefined ? current.accountIds : change.accountIds,
     });
+    return changed.isErr() ? err(changed.error) : ok(await memberView(deps, changed.value));
   });
 }
 
@@ -126,11 +128,15 @@ export function removeWorkspaceMember(
   deps: Pick<CoreDeps, 'store' | 'clock'>,
   actor: Actor,
   userId: string,
-): ResultAsync<Member, SvcError> {
+): ResultAsync<MemberView, SvcError> {
   const leaving = userId === actor.user.id;
-  return useCase(actor, leaving ? 'member:read' : 'member:write', async () =>
-    removeMember(deps, asPerson(actor), { workspaceId: actorWorkspaceId(actor), userId }),
-  );
+  return useCase(actor, leaving ? 'member:read' : 'member:write', async () => {
+    const removed = await removeMember(deps, asPerson(actor), {
+      workspaceId: actorWorkspaceId(actor),
+      userId,
+    });
+    return removed.isErr() ? err(removed.error) : ok(await memberView(deps, removed.value));
+  });
 }
 
 /** Invites a person to the credential's workspace (`member:manage`); the token is in this answer only. */
