@@ -81,11 +81,11 @@ export function consolePage(session: SignedSession, parts: PageParts): string {
 <a class="brand" href="/app"><span class="logo" aria-hidden="true">s</span>svc</a>
 <details class="menu"><summary>Menu</summary>
 <div class="menu-body">
-<nav aria-label="Sections">
+${workspaceSwitcher(session)}<nav aria-label="Sections">
 ${groups}</nav>
 <div class="who"><span>${session.user.email}</span>
 <form class="inline" method="post" action="/app/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></div>
-${workspaceSwitcher(session)}</div>
+</div>
 </details>
 </header>
 <main id="main">

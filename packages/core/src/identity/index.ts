@@ -117,6 +117,13 @@ export {
 } from './use-cases/use-case.js';
 export { intersectAccountLimits, planHolderOf } from './use-cases/workspace-plan-holder.js';
 export {
+  AGENT_GRANT_KIND,
+  boundWorkspaceOf,
+  CONSOLE_SESSION_KIND,
+  endSignInsInWorkspace,
+  revokeAgentGrant,
+} from './use-cases/workspace-sign-ins.js';
+export {
   DEFAULT_TIME_ZONE,
   emailSchema,
   PLAN_KINDS,
@@ -126,10 +133,3 @@ export {
   type User,
   userSchema,
 } from './user.js';
-export {
-  AGENT_GRANT_KIND,
-  boundWorkspaceOf,
-  CONSOLE_SESSION_KIND,
-  endSignInsInWorkspace,
-  revokeAgentGrant,
-} from './workspace-sign-ins.js';

@@ -1,4 +1,4 @@
-import type { OAuthStore } from './ports/oauth-store.js';
+import type { OAuthStore } from '../ports/oauth-store.js';
 
 // A person's browser sessions and agent approvals live in the OAuth records (the console's
 // sessions beside the authorization server's grants). Those bound to a workspace name it in their
