@@ -6,7 +6,8 @@ type Grant = InstanceType<Provider['Grant']>;
 /**
  * The grant a consent adds its scopes to: the one the authorization request already has when it
  * acts in the workspace chosen now, else a new one, so an approval never moves to another
- * workspace behind the person's back (each workspace's approval is its own on the Agents page).
+ * workspace behind the person's back (each workspace's approval is its own on the Agents page);
+ * a new one starts with the scopes of the request's grant, to which the consent adds.
  */
 export async function grantForWorkspace(
   store: OAuthStore,
@@ -16,11 +17,18 @@ export async function grantForWorkspace(
   workspaceId: string,
 ): Promise<Grant> {
   const existing = request.grantId === undefined ? undefined : await provider.Grant.find(request.grantId);
-  if (existing?.jti !== undefined) {
-    const record = await store.find(AGENT_GRANT_KIND, existing.jti);
-    if (record !== null && boundWorkspaceOf(record.payload, accountId) === workspaceId) return existing;
+  const grant = new provider.Grant({ accountId, clientId: request.clientId });
+  if (existing?.jti === undefined) return grant;
+  const record = await store.find(AGENT_GRANT_KIND, existing.jti);
+  if (record !== null && boundWorkspaceOf(record.payload, accountId) === workspaceId) return existing;
+  // The consent asks only for what the request's grant lacks; the new one needs that grant's too.
+  const openid = existing.getOIDCScope();
+  if (openid !== '') grant.addOIDCScope(openid);
+  grant.addOIDCClaims(existing.getOIDCClaims());
+  for (const indicator of Object.keys(existing.resources ?? {})) {
+    grant.addResourceScope(indicator, existing.getResourceScope(indicator));
   }
-  return new provider.Grant({ accountId, clientId: request.clientId });
+  return grant;
 }
 
 /**

@@ -133,6 +133,48 @@ describe('choosing the workspace on the consent page', () => {
     expect(JSON.stringify(body.result)).toContain('role_not_allowed');
   });
 
+  it('approving the same agent again for another workspace makes a separate approval, with every scope', async () => {
+    const browser = createTestBrowser(app.baseUrl);
+    const ask = async (scope: string) => {
+      const url = authorizeUrl(app, codeRequest(clientId, pkcePair().challenge, { scope }));
+      let page = await browser.open(url);
+      if (page.html.includes('<h1>Sign in</h1>')) {
+        page = await browser.submit(formAction(page.html), {
+          csrf: inputValue(page.html, 'csrf'),
+          step: 'sign-in',
+          email: ann.email,
+          password: PASSWORD,
+        });
+      }
+      return page;
+    };
+    const first = await ask('mcp:read');
+    await browser.submit(formAction(first.html), {
+      csrf: inputValue(first.html, 'csrf'),
+      step: 'consent',
+      decision: 'allow',
+      workspace: ann.id,
+    });
+    // The same browser asks for more: the consent page again, now chosen for the team.
+    const second = await ask('mcp:read mcp:write');
+    expect(second.html).toContain('<h1>Allow access?</h1>');
+    const answered = await browser.submit(formAction(second.html), {
+      csrf: inputValue(second.html, 'csrf'),
+      step: 'consent',
+      decision: 'allow',
+      workspace: teamId,
+    });
+    expect(answered.redirectedTo?.searchParams.get('code')).toEqual(expect.any(String));
+    const agents = await createAgentAccess(app.store.oauth, app.core.clock).list(ann.id);
+    expect(agents.map((a) => [a.workspaceId, a.scopes.filter((s) => s.startsWith('mcp:'))])).toEqual(
+      expect.arrayContaining([
+        [ann.id, ['mcp:read']],
+        [teamId, ['mcp:read', 'mcp:write']],
+      ]),
+    );
+    expect(agents).toHaveLength(2);
+  });
+
   it('refuses the token once the person is no longer a member, and revokes the grant', async () => {
     const { token } = await consentIn(teamId);
     // Only the membership goes first, as a crash right after it would leave things.
