@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { Actor } from '@svc/core';
+import type { Actor, CredentialActor } from '@svc/core';
 import type { ConsoleDeps } from './console-deps.js';
 import type { ConsoleReply } from './console-reply.js';
-import type { ConsoleSession, ConsoleSessions } from './console-session.js';
+import type { ConsoleSession, ConsoleSessions, SignedSession } from './console-session.js';
 import type { TimeFormat } from './time-format.js';
 
 /** What a console route runs with. */
@@ -19,11 +19,11 @@ export type ConsoleContext = {
 };
 
 /**
- * The context of a signed-in route: the session, the actor the use cases run as, and the person's
- * time format (their zone, read from their user on every request).
+ * The context of a signed-in route: the session, the actor the use cases run as (in the session's
+ * workspace), and the person's time format (their zone, read from their user on every request).
  */
 export type SignedContext = ConsoleContext & {
-  readonly session: ConsoleSession;
+  readonly session: SignedSession;
   readonly actor: Actor;
   readonly time: TimeFormat;
 };
@@ -50,10 +50,11 @@ export type ConsoleRoute =
     };
 
 /**
- * The actor a signed-in person acts as: every scope over every account of theirs (the console is
- * the owner's own app; keys are what limit others).
+ * What a signed-in person's session allows before its workspace is read: every scope over every
+ * account (the console is the person's own app; keys are what limit others). In a workspace the
+ * member's role and account limit then apply (`sessionActor`).
  */
-export function personActor(session: ConsoleSession): Actor {
+export function consoleCredential(session: ConsoleSession): CredentialActor {
   return {
     user: session.user,
     credentialId: `console:${session.id.slice(0, 12)}`,

@@ -1,7 +1,7 @@
-import { type Html, html, standaloneBody, webDocument } from '@svc/web';
+import { type Html, html, standaloneBody, webDocument, workspaceSelect } from '@svc/web';
 import { type ConsoleReply, htmlReply } from './console-reply.js';
 import { CONSOLE_JS_PATH } from './console-script.js';
-import type { ConsoleSession } from './console-session.js';
+import type { ConsoleSession, SignedSession } from './console-session.js';
 import { CONSOLE_CSS_PATH } from './console-styles.js';
 
 /** The console's sections in their navigation groups, in order. */
@@ -60,10 +60,10 @@ export type PageParts = {
 
 /**
  * A whole page for a signed-in person: the shell (brand, grouped navigation, who is signed in and
- * sign-out), then the page. On phones the navigation folds into a Menu that is a plain
- * `<details>`, so it opens from the keyboard and without JavaScript.
+ * sign-out, the workspace switcher), then the page. On phones the navigation folds into a Menu that
+ * is a plain `<details>`, so it opens from the keyboard and without JavaScript.
  */
-export function consolePage(session: ConsoleSession, parts: PageParts): string {
+export function consolePage(session: SignedSession, parts: PageParts): string {
   const groups = NAV_GROUPS.map(
     (group) => html`<p class="nav-title" id="nav-${group.label.toLowerCase()}">${group.label}</p>
 <ul class="nav-list" aria-labelledby="nav-${group.label.toLowerCase()}">${group.sections.map(
@@ -81,7 +81,7 @@ export function consolePage(session: ConsoleSession, parts: PageParts): string {
 <a class="brand" href="/app"><span class="logo" aria-hidden="true">s</span>svc</a>
 <details class="menu"><summary>Menu</summary>
 <div class="menu-body">
-<nav aria-label="Sections">
+${workspaceSwitcher(session)}<nav aria-label="Sections">
 ${groups}</nav>
 <div class="who"><span>${session.user.email}</span>
 <form class="inline" method="post" action="/app/sign-out">${csrfField(session)}<button class="secondary" type="submit">Sign out</button></form></div>
@@ -90,16 +90,34 @@ ${groups}</nav>
 </header>
 <main id="main">
 <h1>${parts.title}</h1>
-${parts.notice ? html`<p role="status">${parts.notice}</p>` : ''}${parts.alert ? html`<p role="alert">${parts.alert}</p>` : ''}
+${
+  session.leftWorkspace
+    ? html`<p role="alert">You are no longer a member of the workspace you were in. This is your personal workspace.</p>
+`
+    : ''
+}${parts.notice ? html`<p role="status">${parts.notice}</p>` : ''}${parts.alert ? html`<p role="alert">${parts.alert}</p>` : ''}
 ${parts.body}
 </main>
 </div>`,
   );
 }
 
+/**
+ * The switcher: the person's workspaces, personal first, the current one selected; switching is a
+ * form post (with the anti-forgery token) that works without JavaScript. Nothing for a person who
+ * has only their personal workspace.
+ */
+function workspaceSwitcher(session: SignedSession): Html | string {
+  if (session.workspaces.length < 2) return '';
+  return html`<form class="switcher" method="post" action="/app/workspace">${csrfField(session)}
+${workspaceSelect(session.workspaces, session.workspaceId, 'Workspace')}
+<button class="secondary" type="submit">Switch</button></form>
+`;
+}
+
 /** A signed-in person's page as the reply of a route, with its status. */
 export function pageReply(
-  c: { readonly session: ConsoleSession },
+  c: { readonly session: SignedSession },
   status: number,
   parts: PageParts,
 ): ConsoleReply {

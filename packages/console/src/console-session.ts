@@ -1,4 +1,13 @@
-import type { AgentAccess, CoreDeps, OAuthStore, SignInSessions, User } from '@svc/core';
+import {
+  type AgentAccess,
+  boundWorkspaceOf,
+  CONSOLE_SESSION_KIND,
+  type CoreDeps,
+  type Membership,
+  type OAuthStore,
+  type SignInSessions,
+  type User,
+} from '@svc/core';
 import { csrfTokensMatch } from '@svc/web';
 
 /** A signed-in person's session: who, and the token every form must carry back. */
@@ -8,15 +17,36 @@ export type ConsoleSession = {
   readonly csrf: string;
   /** The stored record's id (a hash of the cookie's token). */
   readonly id: string;
+  /**
+   * The workspace the person chose with the switcher (their personal one until they switch); the
+   * console acts there only while they are still a member (`sessionActor`, docs/console.md).
+   */
+  readonly workspaceId: string;
+};
+
+/**
+ * A session as a signed-in page sees it: the person's workspaces (personal first) for the
+ * switcher, and whether the session just left a workspace they are no longer a member of.
+ */
+export type SignedSession = ConsoleSession & {
+  readonly workspaces: readonly Membership[];
+  readonly leftWorkspace: boolean;
 };
 
 // The user is `accountId`, the payload field the OAuth store indexes, so a user's sessions can be
-// listed (and ended on a password change) without scanning every session.
-type SessionRecord = { accountId: string; csrf: string; createdAt: number; seenAt: number };
+// listed (and ended on a password change, or moved out of a workspace they were removed from)
+// without scanning every session. No `workspaceId` (sessions from before): the personal one.
+type SessionRecord = {
+  accountId: string;
+  csrf: string;
+  createdAt: number;
+  seenAt: number;
+  workspaceId?: string;
+};
 
 // Kept with the OAuth server's records (kind, id, JSON, expiry): any API server sharing the
 // database honours the session, and expired ones go with the OAuth sweep.
-const KIND = 'ConsoleSession';
+const KIND = CONSOLE_SESSION_KIND;
 // A session's last use is written at most this often, so reading pages costs no write.
 const TOUCH_EVERY_MS = 5 * 60_000;
 
@@ -32,6 +62,11 @@ export type ConsoleSessions = {
   read(token: string): Promise<ConsoleSession | null>;
   /** Ends the session of a cookie token. */
   close(token: string): Promise<void>;
+  /**
+   * Binds the session (its record id) to a workspace the caller checked is the person's
+   * (`chooseWorkspace`); nothing happens when the session is gone.
+   */
+  bind(id: string, workspaceId: string): Promise<void>;
 };
 
 /** The console's sessions: idle for at most `idleMs`, alive for at most `maxMs`. */
@@ -55,6 +90,7 @@ export function createConsoleSessions(
         csrf: deps.ids.secret(),
         createdAt: now,
         seenAt: now,
+        workspaceId: user.id,
       };
       await store.oauth.upsert(KIND, keyHasher.hash(token), record, expiry(record, now));
       return token;
@@ -74,9 +110,14 @@ export function createConsoleSessions(
         const touched = { ...record, seenAt: now };
         await store.oauth.upsert(KIND, id, touched, expiry(touched, now));
       }
-      return { user, csrf: record.csrf, id };
+      return { user, csrf: record.csrf, id, workspaceId: boundWorkspaceOf(record, user.id) };
     },
     close,
+    async bind(id, workspaceId) {
+      const found = await store.oauth.find(KIND, id);
+      if (found === null || found.expiresAt === null) return;
+      await store.oauth.upsert(KIND, id, { ...found.payload, workspaceId }, found.expiresAt);
+    },
   };
 }
 

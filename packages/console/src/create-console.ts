@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { User } from '@svc/core';
-import { html, readForm, requestPath, type WebSurface, writeReply } from '@svc/web';
+import { actorWorkspaceId, listWorkspaces, sessionActor, type User } from '@svc/core';
+import { html, readForm, requestPath, SvcFailure, type WebSurface, writeReply } from '@svc/web';
 import FindMyWay from 'find-my-way';
 import { CALENDAR_MOVE_JS, CALENDAR_MOVE_JS_PATH } from './calendar-move-script.js';
 import { COMPOSE_CHECKS_JS, COMPOSE_CHECKS_JS_PATH } from './compose-checks-script.js';
-import type { ConsoleContext, ConsoleRoute } from './console-context.js';
-import { personActor } from './console-context.js';
+import type { ConsoleContext, ConsoleRoute, SignedContext } from './console-context.js';
+import { consoleCredential } from './console-context.js';
 import type { ConsoleDeps } from './console-deps.js';
 import { barePage } from './console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from './console-reply.js';
@@ -14,6 +14,7 @@ import { createConsoleSessions, csrfMatches } from './console-session.js';
 import { CONSOLE_CSS, CONSOLE_CSS_PATH } from './console-styles.js';
 import { isMultipart } from './multipart-request.js';
 import { consoleRoutes } from './pages/console-routes.js';
+import { refusalPage } from './pages/refusal-page.js';
 import { createReviewPages, isReviewPath } from './review-pages.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { timeFormat } from './time-format.js';
@@ -31,6 +32,8 @@ export type WebConsole = WebSurface & {
 const FORM_LIMIT_BYTES = 64 * 1024;
 
 const HOUR = 3_600_000;
+
+type SignedRoute = Extract<ConsoleRoute, { access: 'signed' }>;
 
 // Named after their content, so they are cached for good.
 const asset = (body: string, contentType: string): ConsoleReply => ({
@@ -110,7 +113,13 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
     if (route.method === 'POST' && !upload && !csrfMatches(session, form.get('_csrf') ?? undefined)) {
       return refused('This form has expired. Go back, reload the page and try again.');
     }
-    return route.run({ ...c, session, actor: personActor(session), time: timeFormat(session.user.timeZone) });
+    // The workspace is read at every request, like a key's: a person removed from it acts in
+    // their personal workspace again from their next request (docs/console.md).
+    const { actor, left } = await sessionActor(deps.core, consoleCredential(session), session.workspaceId);
+    if (left) await sessions.bind(session.id, session.user.id);
+    const workspaces = await listWorkspaces(deps.core, session.user.id).unwrapOr([]);
+    const signed = { ...session, workspaceId: actorWorkspaceId(actor), workspaces, leftWorkspace: left };
+    return runSigned(route, { ...c, session: signed, actor, time: timeFormat(session.user.timeZone) });
   }
 
   return {
@@ -140,6 +149,26 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
         .catch(() => res.destroy());
     },
   };
+}
+
+/**
+ * Runs a signed-in route. A page the member's role does not allow (core's `role_not_allowed`, in a
+ * workspace where they are not an owner) answers the refusal page, with the shell and the
+ * switcher, rather than the fault page.
+ */
+async function runSigned(route: SignedRoute, c: SignedContext): Promise<ConsoleReply> {
+  try {
+    return await route.run(c);
+  } catch (error) {
+    if (!(error instanceof SvcFailure) || error.error.code !== 'role_not_allowed') throw error;
+    return refusalPage(c, {
+      status: 403,
+      title: 'Not allowed',
+      section: null,
+      message: `${error.error.message} Switch to a workspace where your role allows it.`,
+      back: { href: '/app', label: 'Go to the overview' },
+    });
+  }
 }
 
 function refused(message: string): ConsoleReply {

@@ -53,6 +53,7 @@ describe('createAgentAccess', () => {
         grantId: 'grant_1',
         clientId: 'client_claude',
         clientName: 'Claude',
+        workspaceId: 'user_ann',
         scopes: ['mcp:read', 'mcp:write', 'openid', 'profile'],
         approvedAt: new Date(iat * 1000),
         expiresAt: later,

@@ -1,7 +1,12 @@
-import type { AgentAccess, AgentGrant, Clock, OAuthStore } from '@svc/core';
-
-// Records an approval's tokens and codes are kept under; revoking the grant deletes them all.
-const ISSUED_UNDER_GRANT = ['AccessToken', 'RefreshToken', 'AuthorizationCode', 'DeviceCode'] as const;
+import {
+  AGENT_GRANT_KIND,
+  type AgentAccess,
+  type AgentGrant,
+  boundWorkspaceOf,
+  type Clock,
+  type OAuthStore,
+  revokeAgentGrant,
+} from '@svc/core';
 
 /**
  * The approvals (oidc-provider grants) a person gave to agents, read from the OAuth records: the
@@ -12,7 +17,7 @@ export function createAgentAccess(store: OAuthStore, clock: Clock): AgentAccess 
   return {
     async list(userId) {
       const now = clock.now().getTime();
-      const grants = (await store.listByAccount('Grant', userId)).filter(
+      const grants = (await store.listByAccount(AGENT_GRANT_KIND, userId)).filter(
         (g) => g.expiresAt === null || g.expiresAt.getTime() > now,
       );
       return Promise.all(
@@ -25,6 +30,7 @@ export function createAgentAccess(store: OAuthStore, clock: Clock): AgentAccess 
             grantId: grant.id,
             clientId,
             clientName: typeof name === 'string' && name !== '' ? name : clientId,
+            workspaceId: boundWorkspaceOf(grant.payload, userId),
             scopes: scopesOf(grant.payload),
             approvedAt: typeof iat === 'number' ? new Date(iat * 1000) : null,
             expiresAt: grant.expiresAt,
@@ -34,10 +40,9 @@ export function createAgentAccess(store: OAuthStore, clock: Clock): AgentAccess 
       );
     },
     async revoke(userId, grantId) {
-      const grant = await store.find('Grant', grantId);
+      const grant = await store.find(AGENT_GRANT_KIND, grantId);
       if (grant === null || grant.payload.accountId !== userId) return false;
-      for (const kind of ISSUED_UNDER_GRANT) await store.revokeByGrantId(kind, grantId);
-      await store.destroy('Grant', grantId);
+      await revokeAgentGrant(store, grantId);
       return true;
     },
     async endSignInSessions(userId) {

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SignInLimiter } from '@svc/core';
-import { checkSignIn } from '@svc/core';
+import { checkSignIn, chooseWorkspace, listWorkspaces } from '@svc/core';
 import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, readForm, requestPath, writeReply } from '@svc/web';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
+import { bindGrantToWorkspace, grantForWorkspace } from './grant-workspace.js';
 import type { OAuthDeps } from './oauth-deps.js';
 import { INTERACTION_PREFIX } from './oauth-routes.js';
 import type { OAuthSecrets } from './oauth-secrets.js';
@@ -35,7 +36,7 @@ export function createInteractionHandler(
   secrets: OAuthSecrets,
   limiter: SignInLimiter,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const pageFor = async (interaction: Interaction, error: string | null, email = '') => {
+  const pageFor = async (interaction: Interaction, error: string | null, email = '', chosen?: string) => {
     const action = `${INTERACTION_PREFIX}${interaction.uid}`;
     const csrf = secrets.csrfTokenFor(interaction.uid);
     const clientId = String(interaction.params.client_id);
@@ -44,7 +45,9 @@ export function createInteractionHandler(
     if (interaction.prompt.name === 'login') {
       return renderSignInPage({ action, csrf, clientName, email, error });
     }
-    const user = await deps.store.users.getUser(interaction.session?.accountId ?? '');
+    const accountId = interaction.session?.accountId ?? '';
+    const user = await deps.store.users.getUser(accountId);
+    const workspaces = user === null ? [] : await listWorkspaces(deps, user.id).unwrapOr([]);
     return renderConsentPage({
       action,
       csrf,
@@ -55,6 +58,9 @@ export function createInteractionHandler(
         .split(' ')
         .filter((s) => s !== ''),
       email: user?.email ?? 'an unknown user',
+      workspaces,
+      chosen: chosen ?? accountId,
+      error,
     });
   };
 
@@ -108,9 +114,15 @@ export function createInteractionHandler(
     const accountId = interaction.session?.accountId;
     if (accountId === undefined)
       return sendHtml(res, 400, renderErrorPage('login_required', 'Sign in first.'));
-    const grant =
-      (interaction.grantId === undefined ? undefined : await provider.Grant.find(interaction.grantId)) ??
-      new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
+    // Only one of the person's workspaces; any other is refused and the page asks again.
+    const chosen = await chooseWorkspace(deps, accountId, form.get('workspace') ?? accountId);
+    if (chosen.isErr()) {
+      const page = await pageFor(interaction, 'Choose one of your workspaces.', '', accountId);
+      return sendHtml(res, 403, page);
+    }
+    const workspaceId = chosen.value.workspace.id;
+    const request = { grantId: interaction.grantId, clientId: String(interaction.params.client_id) };
+    const grant = await grantForWorkspace(deps.store.oauth, provider, request, accountId, workspaceId);
     const details = interaction.prompt.details as {
       missingOIDCScope?: string[];
       missingOIDCClaims?: string[];
@@ -122,6 +134,7 @@ export function createInteractionHandler(
       grant.addResourceScope(indicator, scopes.join(' '));
     }
     const grantId = await grant.save();
+    await bindGrantToWorkspace(deps.store.oauth, grantId, workspaceId);
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   };
 

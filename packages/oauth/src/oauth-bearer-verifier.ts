@@ -1,8 +1,12 @@
 import {
   type Actor,
+  AGENT_GRANT_KIND,
+  actorInWorkspace,
+  boundWorkspaceOf,
   type Clock,
-  checkApiAccess,
+  checkWorkspaceApiAccess,
   decideLastUse,
+  type OAuthRecord,
   type Store,
   type SvcError,
   scopesForOAuth,
@@ -19,15 +23,18 @@ export type OAuthBearerVerifier = {
 
 /**
  * Accepts the access tokens this server issued for `resource`: a token that is unknown, expired,
- * revoked (its record is gone), or issued for another audience is `invalid_access_token`; a user
- * who is gone or shut out is `api_access_disabled`. OAuth scopes become key scopes, so tools
- * check one vocabulary; the token's own scopes ride along for the step-up challenge. An accepted
- * token's grant records its last use (at most once a minute), which the person's Agents page shows.
+ * revoked (its record or its grant is gone), or issued for another audience is
+ * `invalid_access_token`; a user who is gone or shut out is `api_access_disabled`. The token acts
+ * in the workspace its grant was bound to on the consent page, with the person's role there read
+ * at every call (`actorInWorkspace`): once they are no longer a member it is refused like a revoked
+ * one. OAuth scopes become key scopes, so tools check one vocabulary; the token's own scopes ride
+ * along for the step-up challenge. An accepted token's grant records its last use (at most once a
+ * minute), which the person's Agents page shows.
  */
 export function oauthBearerVerifier(
   provider: Provider,
   deps: {
-    readonly store: Pick<Store, 'users' | 'oauth'>;
+    readonly store: Pick<Store, 'users' | 'oauth' | 'workspaces'>;
     readonly clock: Clock;
     readonly logger: Pick<OAuthLogger, 'warn'>;
   },
@@ -48,18 +55,25 @@ export function oauthBearerVerifier(
           svcError('api_access_disabled', 'The account this token was issued for no longer exists.'),
         );
       }
+      const grant =
+        typeof found.grantId === 'string'
+          ? await deps.store.oauth.find(AGENT_GRANT_KIND, found.grantId)
+          : null;
+      const now = deps.clock.now().getTime();
+      if (grant === null || (grant.expiresAt !== null && grant.expiresAt.getTime() <= now)) return invalid();
       const oauthScopes = (found.scope ?? '').split(' ').filter((s) => s !== '');
-      const access = checkApiAccess(user);
-      if (access.isOk() && typeof found.grantId === 'string') await recordGrantUse(deps, found.grantId);
-      return access.map(
-        (u): Actor => ({
-          user: u,
-          credentialId: `oauth:${found.clientId}`,
-          scopes: scopesForOAuth(oauthScopes),
-          accountIds: null,
-          oauthScopes,
-        }),
-      );
+      const credential = {
+        user,
+        credentialId: `oauth:${found.clientId}`,
+        scopes: scopesForOAuth(oauthScopes),
+        accountIds: null,
+        oauthScopes,
+      };
+      const actor = await actorInWorkspace(deps, credential, boundWorkspaceOf(grant.payload, user.id));
+      if (actor === null) return invalid();
+      const access = checkWorkspaceApiAccess(actor);
+      if (access.isOk()) await recordGrantUse(deps, grant);
+      return access;
     },
   };
 }
@@ -81,13 +95,15 @@ async function recordGrantUse(
     readonly clock: Clock;
     readonly logger: Pick<OAuthLogger, 'warn'>;
   },
-  grantId: string,
+  grant: OAuthRecord,
 ): Promise<void> {
   try {
-    const grant = await deps.store.oauth.find('Grant', grantId);
-    const use = grant === null ? null : decideLastUse(grant.lastUsedAt, deps.clock.now());
-    if (use !== null) await deps.store.oauth.recordUse('Grant', grantId, use.at, use.unlessSince);
+    const use = decideLastUse(grant.lastUsedAt, deps.clock.now());
+    if (use !== null) await deps.store.oauth.recordUse(AGENT_GRANT_KIND, grant.id, use.at, use.unlessSince);
   } catch (error) {
-    deps.logger.warn({ grantId, error: String(error) }, 'An agent’s last use could not be recorded.');
+    deps.logger.warn(
+      { grantId: grant.id, error: String(error) },
+      'An agent’s last use could not be recorded.',
+    );
   }
 }

@@ -15,8 +15,11 @@ export type OAuthLogger = {
 
 /** What the OAuth authorization server is built from. */
 export type OAuthDeps = {
-  /** Users (to sign in) and the OAuth records (clients, grants, codes, tokens, sessions). */
-  readonly store: Pick<Store, 'users' | 'oauth' | 'rateLimits'>;
+  /**
+   * Users (to sign in), their workspaces (chosen on the consent page, read again at every call of
+   * a token) and the OAuth records (clients, grants, codes, tokens, sessions).
+   */
+  readonly store: Pick<Store, 'users' | 'oauth' | 'rateLimits' | 'workspaces'>;
   readonly clock: Clock;
   /** The public base URL (`SVC_BASE_URL`): the issuer, and the tool endpoint under it is the one resource. */
   readonly baseUrl: string;

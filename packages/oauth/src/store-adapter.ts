@@ -77,6 +77,7 @@ export function storeAdapterFactory(
             : kind === 'Client'
               ? await clientExpiry(store, id, now)
               : null;
+        if (kind === 'Grant') await keepWorkspace(store, id, stored);
         await store.upsert(kind, keyOf(id), stored, expiresAt);
         if (kind === 'Grant' && typeof stored.clientId === 'string') {
           await keepClient(store, stored.clientId, now);
@@ -122,6 +123,22 @@ async function keepClient(store: OAuthStore, clientId: string, now: Date): Promi
   const client = await store.find('Client', clientId);
   if (client === null || client.expiresAt === null || client.expiresAt.getTime() <= now.getTime()) return;
   await store.upsert('Client', clientId, { ...client.payload }, null);
+}
+
+/**
+ * oidc-provider saves a grant with only its own fields; the workspace the person chose for it
+ * (docs/agents.md) is ours, so a grant saved again (more scopes approved) keeps it.
+ */
+async function keepWorkspace(
+  store: OAuthStore,
+  grantId: string,
+  stored: Record<string, unknown>,
+): Promise<void> {
+  if (stored.workspaceId !== undefined) return;
+  const existing = await store.find('Grant', grantId);
+  if (existing !== null && typeof existing.payload.workspaceId === 'string') {
+    stored.workspaceId = existing.payload.workspaceId;
+  }
 }
 
 function sha256(text: string): string {

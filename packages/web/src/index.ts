@@ -20,3 +20,4 @@ export { standaloneBody, type WebDocumentParts, webDocument } from './web-docume
 export { type WebReply, writeReply } from './web-reply.js';
 export { stylesheetReply, WEB_CSS, WEB_CSS_FILE } from './web-stylesheet.js';
 export { requestPath, type WebSurface } from './web-surface.js';
+export { workspaceSelect } from './workspace-select.js';

@@ -7,9 +7,12 @@ import { refusalPage } from './refusal-page.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const agents = c.deps.agents === undefined ? [] : await c.deps.agents.list(c.session.user.id);
+  // The workspace each approval acts in, by the name the switcher shows.
+  const names = new Map(c.session.workspaces.map((m) => [m.workspace.id, m.workspace.name]));
   const rows = agents.map(
     (a) => html`<tr>
 <td>${a.clientName}<div class="muted"><code>${a.clientId}</code></div></td>
+<td data-label="Workspace">${names.get(a.workspaceId) ?? html`<span class="muted">one you left</span>`}</td>
 <td data-label="Scopes">${a.scopes.map((s) => html`<code>${s}</code> `)}</td>
 <td data-label="Approved">${c.time.when(a.approvedAt)}</td>
 <td data-label="Last used">${a.lastUsedAt === null ? html`<span class="muted">never</span>` : c.time.when(a.lastUsedAt)}</td>
@@ -18,14 +21,14 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
 </tr>`,
   );
   const body = html`<p>Agents (AI assistants, automation tools) you approved through the sign-in page to use the
-tool endpoint on your behalf. Revoking ends their access at once; they must ask again.</p>
+tool endpoint on your behalf, each in the workspace you chose for it. Revoking ends their access at once; they must ask again.</p>
 ${
   rows.length === 0
     ? emptyState(
         'No agent is approved. An agent asks for access from its own app; you approve it on a page of this server.',
         { href: '/app/keys', label: 'Or give a script an API key' },
       )
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Agent</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col">Until</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<div class="table stack"><table><thead><tr><th scope="col">Agent</th><th scope="col">Workspace</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col">Until</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
   const notice = c.url.searchParams.get('done') === 'revoked' ? 'The agent’s access was revoked.' : null;
   return pageReply(c, 200, { title: 'Agents', section: '/app/agents', body, notice });

@@ -22,6 +22,7 @@ import { reviewLinkRoutes } from './review-links-page.js';
 import { signInRoutes } from './sign-in-page.js';
 import { thumbnailRoutes } from './thumbnail-route.js';
 import { webhookRoutes } from './webhooks-page.js';
+import { workspaceSwitchRoutes } from './workspace-switch.js';
 
 /** Every page and form target of the console. */
 export function consoleRoutes(): readonly ConsoleRoute[] {
@@ -49,5 +50,6 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...notificationRoutes,
     ...confirmationRoutes,
     ...failedPostRoutes,
+    ...workspaceSwitchRoutes,
   ];
 }

@@ -1,4 +1,4 @@
-import { type NoticePart, planNotice } from '@svc/core';
+import { actorOwner, type NoticePart, planNotice } from '@svc/core';
 import { type Html, html } from '@svc/web';
 import type { SignedContext } from '../console-context.js';
 
@@ -13,7 +13,7 @@ function part(c: SignedContext, piece: NoticePart): Html | string {
  * where the plan is what refused the person). Empty when there is nothing to tell.
  */
 export function planNoticeView(c: SignedContext, only: 'any' | 'lapsed' = 'any'): Html {
-  const notice = planNotice(c.actor.user, c.deps.core.clock.now());
+  const notice = planNotice(actorOwner(c.actor), c.deps.core.clock.now());
   if (notice === null || (only === 'lapsed' && notice.kind !== 'lapsed')) return html``;
   return html`<section class="card plan-notice plan-notice-${notice.kind}" aria-labelledby="plan-notice-heading">
 <h2 id="plan-notice-heading">${notice.title}</h2>

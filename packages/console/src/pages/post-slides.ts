@@ -1,4 +1,5 @@
 import {
+  actorWorkspaceId,
   type ErrorCode,
   isPlatform,
   MAX_MEDIA_ITEMS,
@@ -25,9 +26,9 @@ export const mediaIdsOf = (values: readonly string[]): string[] =>
     .filter((id) => MEDIA_IDS.test(id))
     .slice(0, MAX_MEDIA_ITEMS);
 
-/** The person's own assets among `ids`, in that order (core's ownership filter). */
+/** The workspace's own assets among `ids`, in that order (core's ownership filter). */
 export function ownSlides(c: SignedContext, ids: readonly string[]): Promise<MediaAsset[]> {
-  return ownMediaAssets(c.deps.core, c.session.user.id, ids);
+  return ownMediaAssets(c.deps.core, actorWorkspaceId(c.actor), ids);
 }
 
 /**

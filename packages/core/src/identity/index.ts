@@ -65,12 +65,17 @@ export type { UserStore } from './ports/user-store.js';
 export { SCOPE_ACTIONS } from './scope-action.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './scopes.js';
 export { type TrialState, trialStateAt } from './trial-state.js';
+export {
+  actorInWorkspace,
+  type CredentialActor,
+  type SessionActor,
+  sessionActor,
+} from './use-cases/actor-in-workspace.js';
 export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
 export {
   actorOfWorkspaceKey,
   authenticateApiKey,
-  intersectAccountLimits,
-  planHolderOf,
+  checkWorkspaceApiAccess,
 } from './use-cases/authenticate-api-key.js';
 export {
   type ChangePasswordDeps,
@@ -110,6 +115,14 @@ export {
   useCase,
   useCaseOn,
 } from './use-cases/use-case.js';
+export { intersectAccountLimits, planHolderOf } from './use-cases/workspace-plan-holder.js';
+export {
+  AGENT_GRANT_KIND,
+  boundWorkspaceOf,
+  CONSOLE_SESSION_KIND,
+  endSignInsInWorkspace,
+  revokeAgentGrant,
+} from './use-cases/workspace-sign-ins.js';
 export {
   DEFAULT_TIME_ZONE,
   emailSchema,

@@ -30,6 +30,7 @@ export { OPERATOR, type TeamActor } from './team-actor.js';
 export { actingMember, checkAccountLimit, workspaceNotFound } from './use-cases/acting-member.js';
 export { type AddedMember, type AddMemberInput, addMember, grantableRole } from './use-cases/add-member.js';
 export { type ChangeMemberInput, changeMemberRole, removeMember } from './use-cases/change-member.js';
+export { chooseWorkspace } from './use-cases/choose-workspace.js';
 export { createWorkspace, WORKSPACE_NAME_MAX } from './use-cases/create-workspace.js';
 export {
   acceptInvitation,

@@ -5,6 +5,8 @@ export type AgentGrant = {
   readonly clientId: string;
   /** The name the agent registered with, or its client id when it gave none. */
   readonly clientName: string;
+  /** The workspace the person chose on the consent page: where the agent acts. */
+  readonly workspaceId: string;
   /** The scopes the person approved (`mcp:read`, `mcp:write`, …). */
   readonly scopes: readonly string[];
   readonly approvedAt: Date | null;

@@ -5,6 +5,7 @@ import type { Actor } from '../actor.js';
 import { type ApiKey, parseApiKey } from '../api-key.js';
 import { checkApiAccess } from '../entitlements.js';
 import type { User } from '../user.js';
+import { actorInWorkspace } from './actor-in-workspace.js';
 import { type LastUseFault, recordKeyUse } from './record-key-use.js';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -56,9 +57,9 @@ async function authenticate(
 /**
  * The Actor of a stored key in its workspace (docs/teams.md): a key made by the owner of a
  * personal workspace (every key from before workspaces) acts as that owner, as `actorOfKey`
- * says, without another read. A key made by a member acts with that member's role, and with
- * the key's account limit intersected with the member's; a key whose creator is no longer a
- * member is `invalid_api_key`, as a revoked one. The plan is the workspace's plan holder's.
+ * says, without another read. A key made by a member acts as `actorInWorkspace` says (the
+ * member's role, the key's account limit intersected with the member's, the plan holder's plan);
+ * a key whose creator is no longer a member is `invalid_api_key`, as a revoked one.
  */
 export async function actorOfWorkspaceKey(
   deps: Pick<CoreDeps, 'store'>,
@@ -78,49 +79,21 @@ export async function actorOfWorkspaceKey(
   if (key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime())) {
     return invalidApiKey();
   }
-  const member = await deps.store.workspaces.getMember(key.ownerId, creatorId);
-  if (member === null) return invalidApiKey();
-  const [creator, planHolder] = await Promise.all([
-    deps.store.users.getUser(creatorId),
-    found?.owner ?? planHolderOf(deps, key.ownerId),
-  ]);
-  if (creator === null || planHolder === null) {
+  const creator = await deps.store.users.getUser(creatorId);
+  if (creator === null) {
     return err(svcError('api_access_disabled', 'The account this key belongs to no longer exists.'));
   }
-  return checkApiAccess(creator)
-    .andThen(() => checkApiAccess(planHolder))
-    .map(
-      (): Actor => ({
-        user: creator,
-        workspaceId: key.ownerId,
-        member: { workspaceId: key.ownerId, role: member.role, accountIds: member.accountIds },
-        planHolder,
-        credentialId: key.id,
-        scopes: key.scopes,
-        accountIds: intersectAccountLimits(key.accountIds, member.accountIds),
-      }),
-    );
+  const credential = { user: creator, credentialId: key.id, scopes: key.scopes, accountIds: key.accountIds };
+  const actor = await actorInWorkspace(deps, credential, key.ownerId, found?.owner ?? null);
+  if (actor === null) return invalidApiKey();
+  return checkWorkspaceApiAccess(actor);
 }
 
-/**
- * The user whose plan a workspace uses: the user of a personal workspace (its id), else its first
- * owner (owners come first in `listMembers`, the longest-standing first). Null when none is left.
- */
-export async function planHolderOf(deps: Pick<CoreDeps, 'store'>, workspaceId: string): Promise<User | null> {
-  const personal = await deps.store.users.getUser(workspaceId);
-  if (personal !== null) return personal;
-  const first = (await deps.store.workspaces.listMembers(workspaceId)).find((m) => m.role === 'owner');
-  return first === undefined ? null : deps.store.users.getUser(first.userId);
-}
-
-/** Two account limits at once: null is no limit; two limits leave the accounts both allow. */
-export function intersectAccountLimits(
-  a: readonly string[] | null,
-  b: readonly string[] | null,
-): readonly string[] | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a.filter((id) => b.includes(id));
+/** `api_access_disabled` unless both the person and the workspace's plan holder may use the API. */
+export function checkWorkspaceApiAccess(actor: Actor): Result<Actor, SvcError> {
+  return checkApiAccess(actor.user)
+    .andThen(() => checkApiAccess(actor.planHolder ?? actor.user))
+    .map(() => actor);
 }
 
 /**

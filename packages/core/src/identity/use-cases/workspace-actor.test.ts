@@ -7,8 +7,9 @@ import { anAccount, anApiKey } from '../../testing/builders.js';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
 import { type Actor, actorOwner, actorWorkspaceId, operatorActor } from '../actor.js';
 import { formatApiKey } from '../api-key.js';
-import { authenticateApiKey, intersectAccountLimits } from './authenticate-api-key.js';
+import { authenticateApiKey } from './authenticate-api-key.js';
 import { createUser } from './create-user.js';
+import { intersectAccountLimits } from './workspace-plan-holder.js';
 
 describe('the actor of a workspace', () => {
   let t: TestDeps;

@@ -1,5 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
+import { endSignInsInWorkspace } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type MemberRights, type Role, requireCan, roleSchema } from '../../roles/index.js';
 import { leavesNoOwner } from '../last-owner.js';
@@ -78,7 +79,9 @@ async function change(
 
 /**
  * Removes a member; anyone may leave a workspace themself. `member_not_found` for a non-member,
- * `workspace_needs_owner` for its only owner.
+ * `workspace_needs_owner` for its only owner. Their keys there are revoked, their console
+ * sessions there go back to their personal workspace and their agents' approvals there are
+ * revoked, each after the membership went: authentication refuses all three from that moment.
  */
 export function removeMember(
   deps: Deps,
@@ -101,6 +104,7 @@ export function removeMember(
       if (outcome === 'member_not_found') return err(memberNotFound(input.userId));
       if (outcome === 'last_owner') return err(needsOwner());
       await revokeKeysOf(deps, input.workspaceId, input.userId);
+      await endSignInsInWorkspace(deps.store.oauth, input.workspaceId, input.userId);
       return ok(target);
     })(),
   );
@@ -109,8 +113,7 @@ export function removeMember(
 /**
  * Revokes the keys a removed member made in the workspace. Authentication already refuses a key
  * whose creator is no member (docs/teams.md), so a crash between the two writes leaves no key
- * working; this makes the refusal visible in the key list as a revocation. OAuth grants and
- * console sessions act in the person's personal workspace only for now, so none is left here.
+ * working; this makes the refusal visible in the key list as a revocation.
  */
 async function revokeKeysOf(deps: Deps, workspaceId: string, userId: string): Promise<void> {
   const keys = await deps.store.apiKeys.listApiKeys(workspaceId);

@@ -1,12 +1,12 @@
 import { ResultAsync } from 'neverthrow';
-import type { CoreDeps } from '../../deps/index.js';
+import type { CoreDeps, Store } from '../../deps/index.js';
 import { findUserByEmail } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { Membership } from '../workspace.js';
 
 /** The workspaces a user belongs to, with their role in each (personal first). */
 export function listWorkspaces(
-  deps: Pick<CoreDeps, 'store'>,
+  deps: { readonly store: Pick<Store, 'workspaces'> },
   userId: string,
 ): ResultAsync<Membership[], SvcError> {
   return ResultAsync.fromSafePromise(deps.store.workspaces.listMemberships(userId));
