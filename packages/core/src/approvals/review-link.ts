@@ -70,7 +70,7 @@ export function reviewLinkActor(linkId: string, reviewerName: string | null): st
  * kernel's one token shape): a fixed prefix to recognise them, the link id for lookup, and a
  * 256-bit secret of which only the hash is stored.
  */
-const REVIEW_LINK_TOKEN = secretToken('rev', { pasted: true });
+export const REVIEW_LINK_TOKEN = secretToken('rev', { pasted: true });
 
 /** The token shown once to the creator. */
 export const formatReviewLinkToken = REVIEW_LINK_TOKEN.format;

@@ -77,6 +77,7 @@ export {
   type ChangePasswordInput,
   changePassword,
 } from './use-cases/change-password.js';
+export { checkAccountLimit } from './use-cases/check-account-limit.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
 export {
   authenticateBearer,

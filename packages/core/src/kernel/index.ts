@@ -42,6 +42,7 @@ export {
 } from './post-status.js';
 export type { SecretBox } from './secret-box.js';
 export {
+  type SecretMatcher,
   type SecretToken,
   type SecretTokenKind,
   type SecretTokenParts,

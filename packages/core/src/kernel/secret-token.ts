@@ -14,7 +14,19 @@ export type SecretToken = {
   readonly parse: (token: string) => SecretTokenParts | null;
   /** Finds this kind of token anywhere in a text (secret scanners, log redaction); global. */
   readonly scanPattern: RegExp;
+  /**
+   * The record a token names, when the token is ours and its secret matches the record's stored
+   * hash; null however it fails, so a refusal tells a guesser nothing.
+   */
+  readonly find: <T extends { readonly tokenHash: string }>(
+    token: string,
+    hasher: SecretMatcher,
+    load: (id: string) => Promise<T | null>,
+  ) => Promise<T | null>;
 };
+
+/** Compares a secret with its stored hash (the identity area's KeyHasher is one). */
+export type SecretMatcher = { matches(secret: string, hash: string): boolean };
 
 // A 26-character ulid (Crockford base32) and a 256-bit secret as 43 base64url characters.
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -29,12 +41,20 @@ const SECRET = '[A-Za-z0-9_-]{43}';
  */
 export function secretToken(kind: SecretTokenKind, options: { readonly pasted: boolean }): SecretToken {
   const exact = new RegExp(`^svc_(${kind}_${ULID})\\.(${SECRET})$`);
+  const parse = (token: string): SecretTokenParts | null => {
+    const [, id, secret] = exact.exec(options.pasted ? token.trim() : token) ?? [];
+    return id !== undefined && secret !== undefined ? { id, secret } : null;
+  };
   return {
     format: (id, secret) => `svc_${id}.${secret}`,
-    parse: (token) => {
-      const [, id, secret] = exact.exec(options.pasted ? token.trim() : token) ?? [];
-      return id !== undefined && secret !== undefined ? { id, secret } : null;
-    },
+    parse,
     scanPattern: new RegExp(`svc_${kind}_${ULID}\\.${SECRET}`, 'g'),
+    find: async (token, hasher, load) => {
+      const parts = parse(token);
+      const record = parts === null ? null : await load(parts.id);
+      return record !== null && parts !== null && hasher.matches(parts.secret, record.tokenHash)
+        ? record
+        : null;
+    },
   };
 }

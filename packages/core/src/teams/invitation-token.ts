@@ -5,7 +5,7 @@ import { secretToken } from '../kernel/index.js';
  * shape): a fixed prefix to recognise them, the invitation id for lookup, and a 256-bit secret of
  * which only the hash is stored.
  */
-const INVITATION_TOKEN = secretToken('inv', { pasted: true });
+export const INVITATION_TOKEN = secretToken('inv', { pasted: true });
 
 /** The token shown once to the inviter. */
 export const formatInvitationToken = INVITATION_TOKEN.format;

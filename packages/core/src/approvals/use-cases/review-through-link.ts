@@ -11,7 +11,7 @@ import {
 } from '../../media/index.js';
 import { type CreatePostsDeps, type Post, transition } from '../../posts/index.js';
 import {
-  parseReviewLinkToken,
+  REVIEW_LINK_TOKEN,
   REVIEW_NOTE_MAX_CHARS,
   REVIEWER_NAME_MAX_CHARS,
   type ReviewLink,
@@ -39,6 +39,24 @@ export type ReviewView = {
 
 const notFound = (): SvcError =>
   svcError('review_link_not_found', 'This review link is not known. Ask whoever sent it for a new one.');
+
+/** A link with what was decided through it and where it stands at `now`. */
+type LinkStanding = {
+  readonly link: ReviewLink;
+  readonly decisions: readonly ReviewLinkDecision[];
+  readonly state: ReviewLinkState;
+};
+
+// Where a link found by its token or a review session's id stands; `review_link_not_found` when none.
+async function standing(
+  deps: Pick<CoreDeps, 'store'>,
+  link: ReviewLink | null,
+  now: Date,
+): Promise<Result<LinkStanding, SvcError>> {
+  if (link === null) return err(notFound());
+  const decisions = await deps.store.reviewLinks.reviewDecisions(link.id);
+  return ok({ link, decisions, state: reviewLinkState(link, decisions.length, now) });
+}
 
 /** The refusal of a link that is not open, in words a client understands. */
 function refusalOf(link: ReviewLink, state: Exclude<ReviewLinkState, 'open'>): SvcError {
@@ -74,13 +92,13 @@ export function openReviewLink(
 ): ResultAsync<ReviewLink, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<ReviewLink, SvcError>> => {
-      const parsed = parseReviewLinkToken(token);
-      if (parsed === null) return err(notFound());
-      const link = await deps.store.reviewLinks.getReviewLink(parsed.id);
-      if (link === null || !deps.keyHasher.matches(parsed.secret, link.tokenHash)) return err(notFound());
+      const found = await REVIEW_LINK_TOKEN.find(token, deps.keyHasher, (id) =>
+        deps.store.reviewLinks.getReviewLink(id),
+      );
       const now = deps.clock.now();
-      const decided = await deps.store.reviewLinks.reviewDecisions(link.id);
-      const state = reviewLinkState(link, decided.length, now);
+      const opened = await standing(deps, found, now);
+      if (opened.isErr()) return err(opened.error);
+      const { link, state } = opened.value;
       if (state !== 'open') return err(refusalOf(link, state));
       await deps.store.reviewLinks.recordReviewEvents([
         {
@@ -107,10 +125,13 @@ export function reviewView(
 ): ResultAsync<ReviewView, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<ReviewView, SvcError>> => {
-      const link = await deps.store.reviewLinks.getReviewLink(linkId);
-      if (link === null) return err(notFound());
-      const decisions = await deps.store.reviewLinks.reviewDecisions(link.id);
-      const state = reviewLinkState(link, decisions.length, deps.clock.now());
+      const session = await standing(
+        deps,
+        await deps.store.reviewLinks.getReviewLink(linkId),
+        deps.clock.now(),
+      );
+      if (session.isErr()) return err(session.error);
+      const { link, decisions, state } = session.value;
       if (state === 'revoked' || state === 'expired') return err(refusalOf(link, state));
       const items: ReviewItem[] = [];
       for (const id of link.postIds) {
@@ -163,11 +184,10 @@ export function decideThroughReviewLink(
 ): ResultAsync<ReviewLinkDecision, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<ReviewLinkDecision, SvcError>> => {
-      const link = await deps.store.reviewLinks.getReviewLink(linkId);
-      if (link === null) return err(notFound());
-      const decisions = await deps.store.reviewLinks.reviewDecisions(link.id);
       const now = deps.clock.now();
-      const state = reviewLinkState(link, decisions.length, now);
+      const session = await standing(deps, await deps.store.reviewLinks.getReviewLink(linkId), now);
+      if (session.isErr()) return err(session.error);
+      const { link, decisions, state } = session.value;
       if (state !== 'open') return err(refusalOf(link, state));
       const post = await linkPost(deps, link, input.postId);
       if (post === null)
