@@ -2,7 +2,7 @@
 // tool endpoint, the sandbox pages) shares, the design system's stylesheet and components included.
 
 // The one HTML escaper lives in the core's kernel (notification e-mails use it too).
-export { escapeHtml } from '@svc/core';
+export { escapeHtml } from '@svc/core/kernel';
 export { avatar } from './avatar.js';
 export { clientAddress, isLocalClient } from './client-address.js';
 export { boundCsrfToken, csrfTokensMatch } from './csrf-token.js';
