@@ -66,12 +66,8 @@ export { SCOPE_ACTIONS } from './scope-action.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './scopes.js';
 export { type TrialState, trialStateAt } from './trial-state.js';
 export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
-// actorOfWorkspaceKey stays inside: only identity's own bearer checks turn a stored key into an Actor
-export {
-  authenticateApiKey,
-  intersectAccountLimits,
-  planHolderOf,
-} from './use-cases/authenticate-api-key.js';
+// How a stored key becomes an Actor (actorOfWorkspaceKey, intersectAccountLimits) stays inside identity.
+export { authenticateApiKey, planHolderOf } from './use-cases/authenticate-api-key.js';
 export {
   type ChangePasswordDeps,
   type ChangePasswordInput,

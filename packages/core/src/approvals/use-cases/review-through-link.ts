@@ -18,9 +18,9 @@ import {
   type ReviewLinkDecision,
   type ReviewLinkState,
   reviewLinkActor,
-  reviewLinkState,
 } from '../review-link.js';
 import { decideApproval } from './decide-approval.js';
+import { linkRefusal, linkStanding } from './link-standing.js';
 
 /** One post of a link as its client sees it, with what was decided through the link, if anything. */
 export type ReviewItem = {
@@ -37,50 +37,6 @@ export type ReviewView = {
   readonly items: readonly ReviewItem[];
 };
 
-const notFound = (): SvcError =>
-  svcError('review_link_not_found', 'This review link is not known. Ask whoever sent it for a new one.');
-
-/** A link with what was decided through it and where it stands at `now`. */
-type LinkStanding = {
-  readonly link: ReviewLink;
-  readonly decisions: readonly ReviewLinkDecision[];
-  readonly state: ReviewLinkState;
-};
-
-// Where a link found by its token or a review session's id stands; `review_link_not_found` when none.
-async function standing(
-  deps: Pick<CoreDeps, 'store'>,
-  link: ReviewLink | null,
-  now: Date,
-): Promise<Result<LinkStanding, SvcError>> {
-  if (link === null) return err(notFound());
-  const decisions = await deps.store.reviewLinks.reviewDecisions(link.id);
-  return ok({ link, decisions, state: reviewLinkState(link, decisions.length, now) });
-}
-
-/** The refusal of a link that is not open, in words a client understands. */
-function refusalOf(link: ReviewLink, state: Exclude<ReviewLinkState, 'open'>): SvcError {
-  switch (state) {
-    case 'revoked':
-      return svcError('review_link_revoked', 'This review link was withdrawn by whoever sent it.', {
-        id: link.id,
-      });
-    case 'expired':
-      return svcError(
-        'review_link_expired',
-        'This review link has expired. Ask whoever sent it for a new one.',
-        {
-          id: link.id,
-          expiresAt: link.expiresAt.toISOString(),
-        },
-      );
-    case 'used_up':
-      return svcError('review_link_used_up', 'Every post of this review link has been decided. Thank you.', {
-        id: link.id,
-      });
-  }
-}
-
 /**
  * Opens a review link by its token (the client's first visit): the link when the token matches
  * and the link is open, recorded in the journal (`review_link.opened`); else why not. The edge
@@ -96,10 +52,10 @@ export function openReviewLink(
         deps.store.reviewLinks.getReviewLink(id),
       );
       const now = deps.clock.now();
-      const opened = await standing(deps, found, now);
+      const opened = await linkStanding(deps, found, now);
       if (opened.isErr()) return err(opened.error);
       const { link, state } = opened.value;
-      if (state !== 'open') return err(refusalOf(link, state));
+      if (state !== 'open') return err(linkRefusal(link, state));
       await deps.store.reviewLinks.recordReviewEvents([
         {
           type: 'review_link.opened',
@@ -125,14 +81,14 @@ export function reviewView(
 ): ResultAsync<ReviewView, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<ReviewView, SvcError>> => {
-      const session = await standing(
+      const session = await linkStanding(
         deps,
         await deps.store.reviewLinks.getReviewLink(linkId),
         deps.clock.now(),
       );
       if (session.isErr()) return err(session.error);
       const { link, decisions, state } = session.value;
-      if (state === 'revoked' || state === 'expired') return err(refusalOf(link, state));
+      if (state === 'revoked' || state === 'expired') return err(linkRefusal(link, state));
       const items: ReviewItem[] = [];
       for (const id of link.postIds) {
         const post = await linkPost(deps, link, id);
@@ -185,10 +141,10 @@ export function decideThroughReviewLink(
   return new ResultAsync(
     (async (): Promise<Result<ReviewLinkDecision, SvcError>> => {
       const now = deps.clock.now();
-      const session = await standing(deps, await deps.store.reviewLinks.getReviewLink(linkId), now);
+      const session = await linkStanding(deps, await deps.store.reviewLinks.getReviewLink(linkId), now);
       if (session.isErr()) return err(session.error);
       const { link, decisions, state } = session.value;
-      if (state !== 'open') return err(refusalOf(link, state));
+      if (state !== 'open') return err(linkRefusal(link, state));
       const post = await linkPost(deps, link, input.postId);
       if (post === null)
         return err(svcError('post_not_found', `Post ${input.postId} is not one of this link's.`));
