@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '@svc/core/kernel';
 
 /** A tagged template that escapes every interpolated value unless it is already `Html`. */
 export function html(strings: TemplateStringsArray, ...values: readonly unknown[]): Html {

@@ -1,11 +1,13 @@
 // The public API of @svc/web: what every HTML and HTTP surface (console, OAuth pages, REST, the
 // tool endpoint, the sandbox pages) shares, the design system's stylesheet and components included.
+
+// The one HTML escaper lives in the core's kernel (notification e-mails use it too).
+export { escapeHtml } from '@svc/core/kernel';
 export { avatar } from './avatar.js';
 export { clientAddress, isLocalClient } from './client-address.js';
 export { boundCsrfToken, csrfTokensMatch } from './csrf-token.js';
 export { emptyState, type NextStep } from './empty-state.js';
 export { type ErrorJson, errorJson, jsonRpcError } from './error-bodies.js';
-export { escapeHtml } from './escape-html.js';
 export { Html, html, raw } from './html.js';
 export { platformMark } from './platform-mark.js';
 export { readForm } from './read-form.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretToken } from '../kernel/index.js';
 
 /** How long a review link lasts when its creator does not say: seven days. */
 export const REVIEW_LINK_DEFAULT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -65,21 +66,14 @@ export function reviewLinkActor(linkId: string, reviewerName: string | null): st
 }
 
 /**
- * Review link tokens look like `svc_rev_01JD…Z.<43 base64url chars>`, as invitations' do: a fixed
- * prefix to recognise them, the link id for lookup, and a 256-bit secret of which only the hash
- * is stored.
+ * Review link tokens look like `svc_rev_01JD…Z.<43 base64url chars>`, as invitations' do (the
+ * kernel's one token shape): a fixed prefix to recognise them, the link id for lookup, and a
+ * 256-bit secret of which only the hash is stored.
  */
-const TOKEN_PATTERN = /^svc_(rev_[0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{43})$/;
+export const REVIEW_LINK_TOKEN = secretToken('rev', { pasted: true });
 
 /** The token shown once to the creator. */
-export function formatReviewLinkToken(id: string, secret: string): string {
-  return `svc_${id}.${secret}`;
-}
+export const formatReviewLinkToken = REVIEW_LINK_TOKEN.format;
 
 /** Splits a token into link id and secret; null when it is not shaped like one of ours. */
-export function parseReviewLinkToken(token: string): { id: string; secret: string } | null {
-  const match = TOKEN_PATTERN.exec(token.trim());
-  if (match === null) return null;
-  const [, id, secret] = match;
-  return id !== undefined && secret !== undefined ? { id, secret } : null;
-}
+export const parseReviewLinkToken = REVIEW_LINK_TOKEN.parse;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretToken } from '../kernel/index.js';
 import { scopeSchema } from './scopes.js';
 
 /** Schema of an API key record. The secret itself is never stored, only its hash. */
@@ -29,23 +30,17 @@ export const apiKeySchema = z.object({
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /**
- * Key strings look like `svc_key_01JD…Z.<43 base64url chars>`: a fixed prefix so leaked keys
- * are easy to recognise and scan for, the record id for lookup, and a 256-bit secret.
+ * Key strings look like `svc_key_01JD…Z.<43 base64url chars>` (the kernel's one token shape): a
+ * fixed prefix so leaked keys are easy to recognise and scan for, the record id for lookup, and
+ * a 256-bit secret.
  */
-const KEY_PATTERN = /^svc_(key_[0-9A-HJKMNP-TV-Z]{26})\.([A-Za-z0-9_-]{43})$/;
+const API_KEY_TOKEN = secretToken('key', { pasted: false });
 
 /** Recognises a key string anywhere in a text (for secret scanners and log redaction). */
-export const API_KEY_SCAN_PATTERN = /svc_key_[0-9A-HJKMNP-TV-Z]{26}\.[A-Za-z0-9_-]{43}/g;
+export const API_KEY_SCAN_PATTERN = API_KEY_TOKEN.scanPattern;
 
 /** Formats the key string shown to the user once. */
-export function formatApiKey(id: string, secret: string): string {
-  return `svc_${id}.${secret}`;
-}
+export const formatApiKey = API_KEY_TOKEN.format;
 
 /** Splits a key string into record id and secret; null when it is not shaped like one of ours. */
-export function parseApiKey(token: string): { id: string; secret: string } | null {
-  const match = KEY_PATTERN.exec(token);
-  if (match === null) return null;
-  const [, id, secret] = match;
-  return id !== undefined && secret !== undefined ? { id, secret } : null;
-}
+export const parseApiKey = API_KEY_TOKEN.parse;

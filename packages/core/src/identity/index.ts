@@ -12,36 +12,27 @@ export {
   workspaceOperator,
 } from './actor.js';
 export { API_KEY_SCAN_PATTERN, type ApiKey, apiKeySchema, formatApiKey, parseApiKey } from './api-key.js';
-export { decideLastUse, LAST_USE_EVERY_MS } from './decide-last-use.js';
+export { decideLastUse } from './decide-last-use.js';
 export {
   checkApiAccess,
   checkCanSchedule,
   checkCanUpload,
   checkCanUseTools,
   DEFAULT_PLAN_LIMITS,
-  isEntitled,
   isPlanRefusal,
-  type LapsedAction,
-  lapsedPlanMessage,
   limitsFor,
   type PlanLimits,
   type PlanLimitsTable,
   type PlanState,
-  type PostQuota,
   planStateAt,
   postQuotaOf,
   quotaWindowStart,
 } from './entitlements.js';
-export { decideFirstTimeZone, isZoneName } from './first-time-zone.js';
 export {
-  type ChosenPlan,
-  chosenPlan,
   DEFAULT_NEW_USER_PLAN,
   DEFAULT_PLAN_KINDS,
-  type DefaultPlanKind,
   MAX_TRIAL_DAYS,
   type NewUserPlanSetting,
-  type PlanChoice,
 } from './new-user-plan.js';
 export { newUserPlanNote } from './new-user-plan-note.js';
 export {
@@ -68,30 +59,23 @@ export { type TrialState, trialStateAt } from './trial-state.js';
 export {
   actorInWorkspace,
   type CredentialActor,
-  type SessionActor,
   sessionActor,
 } from './use-cases/actor-in-workspace.js';
 export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
-export {
-  actorOfWorkspaceKey,
-  authenticateApiKey,
-  checkWorkspaceApiAccess,
-} from './use-cases/authenticate-api-key.js';
+// How a stored key becomes an Actor (actorOfWorkspaceKey, intersectAccountLimits) stays inside identity.
+export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
 export {
   type ChangePasswordDeps,
-  type ChangePasswordInput,
   changePassword,
 } from './use-cases/change-password.js';
+export { checkAccountLimit } from './use-cases/check-account-limit.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
 export {
   authenticateBearer,
   exchangeKeyForMcpToken,
   LEGACY_MCP_TOKEN_LIFETIME_MS,
-  type LegacyMcpToken,
 } from './use-cases/legacy-mcp-token.js';
 export {
-  type CreateApiKeyInput,
-  type CreatedApiKey,
   createApiKey,
   listApiKeys,
   revokeApiKey,
@@ -102,20 +86,17 @@ export {
   type ReadablePostIds,
   readablePostIds,
 } from './use-cases/readable-post-ids.js';
-export type { LastUseFault } from './use-cases/record-key-use.js';
 export { revokeOwnApiKey } from './use-cases/revoke-own-api-key.js';
 export { setTimeZone } from './use-cases/set-time-zone.js';
 export { type PlanChange, type SetUserPlanInput, setUserPlan } from './use-cases/set-user-plan.js';
 export {
   entitledUseCase,
-  type ItemLoader,
   itemUseCase,
   type Needs,
   requireRight,
   useCase,
   useCaseOn,
 } from './use-cases/use-case.js';
-export { intersectAccountLimits, planHolderOf } from './use-cases/workspace-plan-holder.js';
 export {
   AGENT_GRANT_KIND,
   boundWorkspaceOf,

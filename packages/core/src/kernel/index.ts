@@ -3,6 +3,7 @@
 export { canonicalJson } from './canonical-json.js';
 export { CAPTION_PREVIEW_LENGTH, captionPreview } from './caption-preview.js';
 export type { Clock } from './clock.js';
+export { escapeHtml } from './escape-html.js';
 export type { IdGenerator, IdPrefix } from './id-generator.js';
 export { parseIsoDateTime } from './iso-date-time.js';
 export type { LeaseClaim } from './lease-claim.js';
@@ -40,6 +41,13 @@ export {
   publicStatus,
 } from './post-status.js';
 export type { SecretBox } from './secret-box.js';
+export {
+  type SecretMatcher,
+  type SecretToken,
+  type SecretTokenKind,
+  type SecretTokenParts,
+  secretToken,
+} from './secret-token.js';
 export {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE,

@@ -1,5 +1,5 @@
 import type { JournalEvent } from '../journal/index.js';
-import { captionPreview } from '../kernel/index.js';
+import { captionPreview, escapeHtml } from '../kernel/index.js';
 import type { NotificationKind } from './notification-kind.js';
 
 /** What a message says, in plain text and in simple HTML. */
@@ -93,14 +93,4 @@ function linesOf(
 
 function oneLine(text: string): string {
   return text.split('\n')[0] ?? '';
-}
-
-/** Escapes text for HTML element content and quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

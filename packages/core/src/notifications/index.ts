@@ -3,7 +3,6 @@
 export {
   type ComposedMessage,
   composeNotification,
-  escapeHtml,
   kindLabel,
   type NotificationFacts,
 } from './compose-notification.js';

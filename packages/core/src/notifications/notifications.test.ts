@@ -53,7 +53,7 @@ describe('notifications', () => {
     expect(message.text).toContain('Your post "Launch day!" could not be published.');
     expect(message.text).toContain('Reason: Refused <video>');
     expect(message.text).toContain('https://svc.example/unsubscribe?token=t');
-    expect(message.html).toContain('Refused &lt;video&gt;');
+    expect(message.html).toContain('Refused &#60;video&#62;');
     expect(message.html).not.toContain('<video>');
   });
 

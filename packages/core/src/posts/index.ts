@@ -37,21 +37,14 @@ export {
   type Post,
   type PublishProgress,
 } from './post.js';
+export type { PostEvent } from './post-event.js';
 export { postEvent } from './post-events.js';
 export { internalStatuses, textFilterPattern } from './post-filters.js';
 export { MAX_MEDIA_ITEMS, parsePostRequest, postPayloadSchema } from './post-request.js';
-export {
-  approvedEvents,
-  can,
-  type PostChange,
-  type PostEvent,
-  RESTORE_WINDOW_MS,
-  scheduledEvents,
-  stateOf,
-  transition,
-} from './post-state-machine.js';
+export { can, type PostChange, RESTORE_WINDOW_MS, stateOf, transition } from './post-state-machine.js';
 export { restoreDaysLeft } from './restore-days-left.js';
 export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
+export { approvedEvents, scheduledEvents } from './transition-events.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';
 export { TIKTOK_URL_NOT_VERIFIED } from './use-cases/check-tiktok-photo-source.js';

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { aPost } from '../testing/builders.js';
 import type { Post } from './post.js';
+import type { PostEvent, PostEventType, PostState } from './post-event.js';
 import {
   can,
   POST_TRANSITIONS,
   type PostAction,
-  type PostEvent,
-  type PostEventType,
-  type PostState,
   RESTORE_WINDOW_MS,
   refusalOf,
   stateOf,

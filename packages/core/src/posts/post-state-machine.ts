@@ -1,101 +1,18 @@
-// The post's life: its events, the transition table, the guards, how each event changes the post,
-// the journal events it records and the refusals' wording. One state machine read top to bottom,
-// so it stays whole: splitting it would scatter its three `switch`es over the same events across files.
+// The post's life: the transition table, the guards and how each event changes the post, read top
+// to bottom. What can happen to a post is post-event.ts, what the journal records of it is
+// transition-events.ts, the refusals' wording is post-state-refusal.ts.
 
 import { err, ok, type Result } from 'neverthrow';
 import type { DomainEvent } from '../journal/index.js';
-import { type Platform, type PostStatus, type SvcError, svcError } from '../kernel/index.js';
-import type { MediaRef } from '../media/index.js';
-import type { EvergreenRule } from '../queue/index.js';
-import type { FirstCommentOutcome, Post, PublishProgress } from './post.js';
-import { postEditedEvents } from './post-edited-event.js';
-import { postEvent } from './post-events.js';
+import { type SvcError, svcError } from '../kernel/index.js';
+import type { Post } from './post.js';
+import type { DraftRevision, PostEdit, PostEvent, PostEventType, PostState } from './post-event.js';
+import { beingPublished, postStateRefusal } from './post-state-refusal.js';
+import { resumesPublish } from './resumes-publish.js';
+import { transitionEvents } from './transition-events.js';
 
 /** How long a soft-deleted post can be restored (spec section 8). */
 export const RESTORE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** The state a transition starts from: the post's status, or `deleted` when soft-deleted. */
-export type PostState = PostStatus | 'deleted';
-
-/** Replacement values of an edit; absent fields stay as they are. */
-export type PostEdit = {
-  readonly caption?: string;
-  /** The new title; null removes it. */
-  readonly title?: string | null;
-  readonly scheduledTime?: Date;
-  readonly targets?: { readonly platforms: readonly Platform[]; readonly profileIds: readonly string[] };
-  readonly media?: readonly MediaRef[];
-  /** The new evergreen rule (docs/queue.md); null removes it. */
-  readonly evergreen?: EvergreenRule | null;
-};
-
-/** Replacement values of a draft's revision: an edit's, and a draft's time may also be removed. */
-export type DraftRevision = Omit<PostEdit, 'scheduledTime'> & {
-  /** When the post goes out once approved; null: at the next publisher run after the approval. */
-  readonly scheduledTime?: Date | null;
-};
-
-/** Something that happens to a post. `at` is when it happens and becomes `updatedAt`. */
-export type PostEvent =
-  | { readonly type: 'request_approval'; readonly at: Date }
-  | { readonly type: 'approve'; readonly at: Date; readonly scheduledTime: Date }
-  | { readonly type: 'reject'; readonly at: Date }
-  | { readonly type: 'edit'; readonly at: Date; readonly changes: PostEdit }
-  | { readonly type: 'revise'; readonly at: Date; readonly changes: DraftRevision }
-  | { readonly type: 'claim'; readonly at: Date; readonly leaseOwner: string; readonly leaseUntil: Date }
-  | {
-      readonly type: 'succeed';
-      readonly at: Date;
-      readonly leaseOwner: string;
-      readonly platformPostId: string;
-      readonly permalink: string | null;
-      /** What the platform did differently from what was asked (the post's `warning`); absent: nothing. */
-      readonly warning?: string | null;
-      /** The platform holds the public id back for now (`PublishStep` `publicIdPending`). */
-      readonly publicIdPending?: boolean;
-      /** What became of the post's first comment; absent: it has none. */
-      readonly firstComment?: FirstCommentOutcome | null;
-    }
-  /**
-   * A posted post's public id arrived after it was recorded posted (TikTok's moderation): its
-   * platform id and link are filled in. Only once: a post that has its link keeps it.
-   */
-  | {
-      readonly type: 'reveal_public_id';
-      readonly at: Date;
-      readonly platformPostId: string;
-      readonly permalink: string | null;
-    }
-  | {
-      readonly type: 'record_progress';
-      readonly at: Date;
-      readonly leaseOwner: string;
-      readonly progress: PublishProgress;
-      readonly leaseUntil: Date;
-      /**
-       * Hands the post back while the platform works: it stays `publishing` with no lease owner,
-       * due again at `leaseUntil`, and whoever claims it then resumes without a new attempt.
-       */
-      readonly release?: boolean;
-    }
-  | { readonly type: 'fail'; readonly at: Date; readonly leaseOwner: string; readonly reason: string }
-  | {
-      readonly type: 'retry_later';
-      readonly at: Date;
-      readonly leaseOwner: string;
-      readonly retryAt: Date;
-      /** False for a deferral that is nobody's fault (a platform quota): the claim is not counted. */
-      readonly countsAsAttempt?: boolean;
-      /** Why, for the journal. */
-      readonly reason?: string;
-    }
-  | { readonly type: 'delete'; readonly at: Date }
-  | { readonly type: 'restore'; readonly at: Date }
-  /** A person asks for a failed post to be published again, at `scheduledTime`. */
-  | { readonly type: 'retry'; readonly at: Date; readonly scheduledTime: Date };
-
-/** The kind of a post event. */
-export type PostEventType = PostEvent['type'];
 
 /** One row of the transition table: `to` of `restore` is the status the post had when deleted. */
 export type PostTransitionRule = {
@@ -176,10 +93,10 @@ export function refusalOf(post: Post, action: PostAction): SvcError | null {
         : from === 'posted'
           ? ' (of a posted post, only its evergreen rule)'
           : '';
-    return refusal(post, from, 'edit', `Only drafts and scheduled posts can be edited${hint}.`);
+    return postStateRefusal(post, from, 'edit', `Only drafts and scheduled posts can be edited${hint}.`);
   }
   const [event] = events as [PostEventType, ...PostEventType[]];
-  return refusal(post, from, event, RULE_TEXT[event]);
+  return postStateRefusal(post, from, event);
 }
 
 // The action as the refusal of a post being published words it ("cannot be …").
@@ -191,15 +108,6 @@ const ACTION_PAST: Readonly<Record<PostAction, string>> = {
   retry: 'retried',
   approve: 'approved',
 };
-
-/** The refusal of an action on a post being published: it settles within minutes, posted or failed. */
-export function beingPublished(post: Post, action: string): SvcError {
-  return svcError(
-    'invalid_post_state',
-    `Post ${post.id} is being published right now and cannot be ${action}. Check its status in a minute: once it is posted or failed it settles.`,
-    { postId: post.id, state: 'publishing' },
-  );
-}
 
 /** A post after a transition, and what the journal records of it (none for progress). */
 export type PostChange = { readonly post: Post; readonly events: readonly DomainEvent[] };
@@ -213,87 +121,12 @@ export function transition(post: Post, event: PostEvent): Result<PostChange, Svc
   const from = stateOf(post);
   const rule = POST_TRANSITIONS.find((r) => r.event === event.type);
   if (rule === undefined || !rule.from.includes(from)) {
-    return err(refusal(post, from, event.type, RULE_TEXT[event.type]));
+    return err(postStateRefusal(post, from, event.type));
   }
   const guard = guardOf(post, event);
   if (guard !== null) return err(guard);
   const next = apply(post, event);
-  return ok({ post: next, events: eventsOf(post, next, event) });
-}
-
-/** The journal's record of a transition, about the post as it now is. */
-function eventsOf(post: Post, next: Post, event: PostEvent): DomainEvent[] {
-  const at = event.at;
-  switch (event.type) {
-    case 'request_approval':
-      return [postEvent('post.approval_requested', next, at)];
-    case 'approve':
-      return approvedEvents(next, at);
-    case 'reject':
-      return [postEvent('post.rejected', next, at)];
-    case 'claim':
-      // Taking up a publish handed back while the platform worked is no new start.
-      return resumesPublish(post) ? [] : [postEvent('post.publishing', next, at, { attempt: next.attempts })];
-    case 'succeed':
-      return [
-        postEvent('post.posted', next, at, {
-          permalink: event.permalink,
-          platformPostId: event.platformPostId,
-          warning: next.warning,
-          ...(event.publicIdPending === true ? { publicIdPending: true } : {}),
-          ...(next.firstComment === null ? {} : { firstCommentStatus: next.firstComment.status }),
-        }),
-      ];
-    case 'reveal_public_id':
-      return [
-        postEvent('post.permalink_ready', next, at, {
-          permalink: event.permalink,
-          platformPostId: event.platformPostId,
-        }),
-      ];
-    case 'fail':
-      return [postEvent('post.failed', next, at, { reason: event.reason })];
-    case 'retry_later':
-      return [
-        postEvent('post.retrying', next, at, {
-          retryAt: event.retryAt.toISOString(),
-          reason: event.reason ?? null,
-        }),
-      ];
-    case 'delete':
-      return [postEvent('post.deleted', next, at)];
-    case 'restore':
-      return [postEvent('post.restored', next, at, { status: next.status })];
-    case 'retry':
-      return [
-        postEvent('post.retry_requested', next, at, { scheduledTime: event.scheduledTime.toISOString() }),
-      ];
-    case 'edit':
-    case 'revise':
-      return postEditedEvents(post, next, at);
-    case 'record_progress':
-      return [];
-  }
-}
-
-/**
- * The journal's record of an approved draft's row: approved, then scheduled at its time. Also
- * called by the approval's transaction when a queued draft's row took its slot there.
- */
-export function approvedEvents(post: Post, at: Date): DomainEvent[] {
-  return [
-    postEvent('post.approved', post, at),
-    postEvent('post.scheduled', post, at, { scheduledTime: post.scheduledTime?.toISOString() ?? null }),
-  ];
-}
-
-/** The journal's record of rows created `scheduled` (a created post, an approved draft's others). */
-export function scheduledEvents(posts: readonly Post[], at: Date): DomainEvent[] {
-  return posts
-    .filter((p) => p.status === 'scheduled')
-    .map((p) =>
-      postEvent('post.scheduled', p, at, { scheduledTime: p.scheduledTime?.toISOString() ?? null }),
-    );
+  return ok({ post: next, events: transitionEvents(post, next, event) });
 }
 
 function guardOf(post: Post, event: PostEvent): SvcError | null {
@@ -302,7 +135,7 @@ function guardOf(post: Post, event: PostEvent): SvcError | null {
     case 'claim':
       if (post.dueAt === null || post.dueAt.getTime() > event.at.getTime()) {
         const why = from === 'publishing' ? 'its publishing lease has not expired' : 'it is not due yet';
-        return refusal(post, from, event.type, `It cannot be claimed: ${why}.`);
+        return postStateRefusal(post, from, event.type, `It cannot be claimed: ${why}.`);
       }
       return null;
     case 'record_progress':
@@ -310,12 +143,17 @@ function guardOf(post: Post, event: PostEvent): SvcError | null {
     case 'fail':
     case 'retry_later':
       if (post.leaseOwner !== event.leaseOwner) {
-        return refusal(post, from, event.type, 'The publisher recording this no longer holds its lease.');
+        return postStateRefusal(
+          post,
+          from,
+          event.type,
+          'The publisher recording this no longer holds its lease.',
+        );
       }
       return null;
     case 'reveal_public_id':
       if (post.permalink !== null) {
-        return refusal(post, from, event.type, 'It already has its public link.');
+        return postStateRefusal(post, from, event.type, 'It already has its public link.');
       }
       return null;
     case 'restore': {
@@ -332,14 +170,6 @@ function guardOf(post: Post, event: PostEvent): SvcError | null {
     default:
       return null;
   }
-}
-
-/**
- * Whether claiming `post` takes up a publish handed back while the platform worked (a
- * `record_progress` with `release`): it is `publishing` with no lease owner.
- */
-export function resumesPublish(post: Post): boolean {
-  return post.status === 'publishing' && post.leaseOwner === null;
 }
 
 function apply(post: Post, event: PostEvent): Post {
@@ -465,28 +295,3 @@ function applyRevision(post: Post, changes: DraftRevision): Post {
     queued: changes.scheduledTime instanceof Date ? false : post.queued,
   };
 }
-
-function refusal(post: Post, from: PostState, event: PostEventType, rule: string): SvcError {
-  return svcError('invalid_post_state', `This post is ${from.replace('_', ' ')}. ${rule}`, {
-    postId: post.id,
-    state: from,
-    event,
-  });
-}
-
-const RULE_TEXT: Readonly<Record<PostEventType, string>> = {
-  request_approval: 'Only drafts can be sent for approval.',
-  approve: 'Only posts awaiting approval can be approved.',
-  reject: 'Only posts awaiting approval can be rejected.',
-  edit: 'Only scheduled posts can be edited.',
-  revise: 'Only drafts can be revised.',
-  claim: 'Only scheduled posts can be claimed for publishing.',
-  record_progress: 'Only a post being published can record publishing progress.',
-  succeed: 'Only a post being published can be marked posted.',
-  reveal_public_id: 'Only a posted post can receive its public id.',
-  fail: 'Only a post being published can be marked failed.',
-  retry_later: 'Only a post being published can be rescheduled for a retry.',
-  delete: 'Published posts and posts being published cannot be deleted.',
-  restore: 'Only deleted posts can be restored.',
-  retry: 'Only failed posts can be retried.',
-};

@@ -27,7 +27,7 @@ export type {
   WorkspaceStore,
 } from './ports/workspace-store.js';
 export { OPERATOR, type TeamActor } from './team-actor.js';
-export { actingMember, checkAccountLimit, workspaceNotFound } from './use-cases/acting-member.js';
+export { actingMember, workspaceNotFound } from './use-cases/acting-member.js';
 export { type AddedMember, type AddMemberInput, addMember, grantableRole } from './use-cases/add-member.js';
 export { type ChangeMemberInput, changeMemberRole, removeMember } from './use-cases/change-member.js';
 export { chooseWorkspace } from './use-cases/choose-workspace.js';

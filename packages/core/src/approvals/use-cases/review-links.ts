@@ -37,6 +37,9 @@ export type CreatedReviewLink = { readonly link: ReviewLink; readonly token: str
 
 type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'keyHasher'>;
 
+// Creating and revoking links is one right: the key's `post:write`, and a role that may manage them.
+const MANAGE_LINKS = { scope: 'post:write', action: 'review-link:manage' } as const;
+
 /**
  * Creates a review link for a client (`post:write`): an expiring token, whose hash alone is
  * stored, that reads and decides the posts it covers and nothing else (docs/teams.md).
@@ -46,38 +49,34 @@ export function createReviewLink(
   actor: Actor,
   input: CreateReviewLinkInput,
 ): ResultAsync<CreatedReviewLink, SvcError> {
-  return useCase(
-    actor,
-    { scope: 'post:write', action: 'review-link:manage' },
-    async (): Promise<Result<CreatedReviewLink, SvcError>> => {
-      const now = deps.clock.now();
-      const expiresAt = input.expiresAt ?? new Date(now.getTime() + REVIEW_LINK_DEFAULT_MS);
-      if (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + REVIEW_LINK_MAX_MS) {
-        return err(
-          svcError('validation_failed', 'expiresAt must be in the future and at most 30 days from now.', {
-            field: 'expiresAt',
-          }),
-        );
-      }
-      const posts = await resolvePosts(deps, actor, input);
-      if (posts.isErr()) return err(posts.error);
-      const id = deps.ids.id('rev');
-      const secret = deps.ids.secret();
-      const link: ReviewLink = {
-        id,
-        ownerId: actorWorkspaceId(actor),
-        postIds: posts.value.map((p) => p.id),
-        label: input.label?.trim() || null,
-        tokenHash: deps.keyHasher.hash(secret),
-        createdBy: actor.credentialId,
-        createdAt: now,
-        expiresAt,
-        revokedAt: null,
-      };
-      await deps.store.reviewLinks.insertReviewLink(link);
-      return ok({ link, token: formatReviewLinkToken(id, secret) });
-    },
-  );
+  return useCase(actor, MANAGE_LINKS, async (): Promise<Result<CreatedReviewLink, SvcError>> => {
+    const now = deps.clock.now();
+    const expiresAt = input.expiresAt ?? new Date(now.getTime() + REVIEW_LINK_DEFAULT_MS);
+    if (expiresAt.getTime() <= now.getTime() || expiresAt.getTime() > now.getTime() + REVIEW_LINK_MAX_MS) {
+      return err(
+        svcError('validation_failed', 'expiresAt must be in the future and at most 30 days from now.', {
+          field: 'expiresAt',
+        }),
+      );
+    }
+    const posts = await resolvePosts(deps, actor, input);
+    if (posts.isErr()) return err(posts.error);
+    const id = deps.ids.id('rev');
+    const secret = deps.ids.secret();
+    const link: ReviewLink = {
+      id,
+      ownerId: actorWorkspaceId(actor),
+      postIds: posts.value.map((p) => p.id),
+      label: input.label?.trim() || null,
+      tokenHash: deps.keyHasher.hash(secret),
+      createdBy: actor.credentialId,
+      createdAt: now,
+      expiresAt,
+      revokedAt: null,
+    };
+    await deps.store.reviewLinks.insertReviewLink(link);
+    return ok({ link, token: formatReviewLinkToken(id, secret) });
+  });
 }
 
 async function resolvePosts(
@@ -163,18 +162,14 @@ export function revokeReviewLink(
   actor: Actor,
   id: string,
 ): ResultAsync<ReviewLink, SvcError> {
-  return useCase(
-    actor,
-    { scope: 'post:write', action: 'review-link:manage' },
-    async (): Promise<Result<ReviewLink, SvcError>> => {
-      const revoked = await deps.store.reviewLinks.revokeReviewLink(
-        actorWorkspaceId(actor),
-        id,
-        deps.clock.now(),
-      );
-      return revoked === null
-        ? err(svcError('review_link_not_found', `No review link ${id}.`, { id }))
-        : ok(revoked);
-    },
-  );
+  return useCase(actor, MANAGE_LINKS, async (): Promise<Result<ReviewLink, SvcError>> => {
+    const revoked = await deps.store.reviewLinks.revokeReviewLink(
+      actorWorkspaceId(actor),
+      id,
+      deps.clock.now(),
+    );
+    return revoked === null
+      ? err(svcError('review_link_not_found', `No review link ${id}.`, { id }))
+      : ok(revoked);
+  });
 }

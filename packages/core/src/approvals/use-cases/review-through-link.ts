@@ -11,16 +11,16 @@ import {
 } from '../../media/index.js';
 import { type CreatePostsDeps, type Post, transition } from '../../posts/index.js';
 import {
-  parseReviewLinkToken,
+  REVIEW_LINK_TOKEN,
   REVIEW_NOTE_MAX_CHARS,
   REVIEWER_NAME_MAX_CHARS,
   type ReviewLink,
   type ReviewLinkDecision,
   type ReviewLinkState,
   reviewLinkActor,
-  reviewLinkState,
 } from '../review-link.js';
 import { decideApproval } from './decide-approval.js';
+import { linkRefusal, linkStanding } from './link-standing.js';
 
 /** One post of a link as its client sees it, with what was decided through the link, if anything. */
 export type ReviewItem = {
@@ -37,32 +37,6 @@ export type ReviewView = {
   readonly items: readonly ReviewItem[];
 };
 
-const notFound = (): SvcError =>
-  svcError('review_link_not_found', 'This review link is not known. Ask whoever sent it for a new one.');
-
-/** The refusal of a link that is not open, in words a client understands. */
-function refusalOf(link: ReviewLink, state: Exclude<ReviewLinkState, 'open'>): SvcError {
-  switch (state) {
-    case 'revoked':
-      return svcError('review_link_revoked', 'This review link was withdrawn by whoever sent it.', {
-        id: link.id,
-      });
-    case 'expired':
-      return svcError(
-        'review_link_expired',
-        'This review link has expired. Ask whoever sent it for a new one.',
-        {
-          id: link.id,
-          expiresAt: link.expiresAt.toISOString(),
-        },
-      );
-    case 'used_up':
-      return svcError('review_link_used_up', 'Every post of this review link has been decided. Thank you.', {
-        id: link.id,
-      });
-  }
-}
-
 /**
  * Opens a review link by its token (the client's first visit): the link when the token matches
  * and the link is open, recorded in the journal (`review_link.opened`); else why not. The edge
@@ -74,14 +48,14 @@ export function openReviewLink(
 ): ResultAsync<ReviewLink, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<ReviewLink, SvcError>> => {
-      const parsed = parseReviewLinkToken(token);
-      if (parsed === null) return err(notFound());
-      const link = await deps.store.reviewLinks.getReviewLink(parsed.id);
-      if (link === null || !deps.keyHasher.matches(parsed.secret, link.tokenHash)) return err(notFound());
+      const found = await REVIEW_LINK_TOKEN.find(token, deps.keyHasher, (id) =>
+        deps.store.reviewLinks.getReviewLink(id),
+      );
       const now = deps.clock.now();
-      const decided = await deps.store.reviewLinks.reviewDecisions(link.id);
-      const state = reviewLinkState(link, decided.length, now);
-      if (state !== 'open') return err(refusalOf(link, state));
+      const opened = await linkStanding(deps, found, now);
+      if (opened.isErr()) return err(opened.error);
+      const { link, state } = opened.value;
+      if (state !== 'open') return err(linkRefusal(link, state));
       await deps.store.reviewLinks.recordReviewEvents([
         {
           type: 'review_link.opened',
@@ -107,11 +81,14 @@ export function reviewView(
 ): ResultAsync<ReviewView, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<ReviewView, SvcError>> => {
-      const link = await deps.store.reviewLinks.getReviewLink(linkId);
-      if (link === null) return err(notFound());
-      const decisions = await deps.store.reviewLinks.reviewDecisions(link.id);
-      const state = reviewLinkState(link, decisions.length, deps.clock.now());
-      if (state === 'revoked' || state === 'expired') return err(refusalOf(link, state));
+      const session = await linkStanding(
+        deps,
+        await deps.store.reviewLinks.getReviewLink(linkId),
+        deps.clock.now(),
+      );
+      if (session.isErr()) return err(session.error);
+      const { link, decisions, state } = session.value;
+      if (state === 'revoked' || state === 'expired') return err(linkRefusal(link, state));
       const items: ReviewItem[] = [];
       for (const id of link.postIds) {
         const post = await linkPost(deps, link, id);
@@ -163,12 +140,11 @@ export function decideThroughReviewLink(
 ): ResultAsync<ReviewLinkDecision, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<ReviewLinkDecision, SvcError>> => {
-      const link = await deps.store.reviewLinks.getReviewLink(linkId);
-      if (link === null) return err(notFound());
-      const decisions = await deps.store.reviewLinks.reviewDecisions(link.id);
       const now = deps.clock.now();
-      const state = reviewLinkState(link, decisions.length, now);
-      if (state !== 'open') return err(refusalOf(link, state));
+      const session = await linkStanding(deps, await deps.store.reviewLinks.getReviewLink(linkId), now);
+      if (session.isErr()) return err(session.error);
+      const { link, decisions, state } = session.value;
+      if (state !== 'open') return err(linkRefusal(link, state));
       const post = await linkPost(deps, link, input.postId);
       if (post === null)
         return err(svcError('post_not_found', `Post ${input.postId} is not one of this link's.`));

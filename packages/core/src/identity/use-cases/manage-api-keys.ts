@@ -3,6 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type ApiKey, formatApiKey } from '../api-key.js';
 import { SCOPES, type Scope, scopeSchema } from '../scopes.js';
+import { checkAccountLimit } from './check-account-limit.js';
 import { findUserByEmail } from './create-user.js';
 
 /** What an operator gives to create a key. */
@@ -52,21 +53,9 @@ async function create(
       }),
     );
   }
-  if (input.accountIds !== null) {
-    const owned = new Set((await deps.store.accounts.listActiveAccounts(ownerId)).map((a) => a.id));
-    const foreign = input.accountIds.filter((id) => !owned.has(id));
-    if (input.accountIds.length === 0 || foreign.length > 0) {
-      return err(
-        svcError(
-          'invalid_profile_ids',
-          foreign.length > 0
-            ? `Not an active account of this user: ${foreign.join(', ')}.`
-            : 'An account limit needs at least one account id.',
-          { field: 'accountIds' },
-        ),
-      );
-    }
-  }
+  // The owner's personal workspace has the owner's id: a key reaches what a member could.
+  const accountIds = await checkAccountLimit(deps, ownerId, input.accountIds);
+  if (accountIds.isErr()) return err(accountIds.error);
   const now = deps.clock.now();
   const id = deps.ids.id('key');
   const secret = deps.ids.secret();
@@ -76,7 +65,7 @@ async function create(
     name: input.name,
     secretHash: deps.keyHasher.hash(secret),
     scopes: [...new Set(input.scopes as Scope[])],
-    accountIds: input.accountIds === null ? null : [...new Set(input.accountIds)],
+    accountIds: accountIds.value,
     createdAt: now,
     expiresAt:
       input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * 86_400_000),

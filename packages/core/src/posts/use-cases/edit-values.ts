@@ -3,7 +3,7 @@ import { parseIsoDateTime, type SvcError, svcError } from '../../kernel/index.js
 import type { PolicyConfig } from '../../policy/index.js';
 import { type EvergreenRule, parseEvergreenRule } from '../../queue/index.js';
 import type { Post } from '../post.js';
-import type { PostEdit } from '../post-state-machine.js';
+import type { PostEdit } from '../post-event.js';
 import { invalidScheduledTime, scheduledTimeInPast } from '../scheduled-time-errors.js';
 
 /** A replacement caption within the service's own ceiling (platforms' ceilings are the policy's). */

@@ -3,8 +3,8 @@ import { idempotencyOutcome, quotaRefusal } from '../batch-decisions.js';
 import { findRepeat, repeatQueryOf } from '../duplicate-content.js';
 import type { PostBatchTx } from '../ports/post-batch-tx.js';
 import type { InsertPostsOutcome, NewPostsBatch } from '../ports/post-store.js';
-import { scheduledEvents } from '../post-state-machine.js';
 import { recycledEvents } from '../recycled-events.js';
+import { scheduledEvents } from '../transition-events.js';
 import { queueSlotsScript } from './queue-slots-script.js';
 
 const tx = scriptSteps<PostBatchTx>();

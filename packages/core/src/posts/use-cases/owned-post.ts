@@ -53,7 +53,7 @@ export function postNotFound(postId: string): SvcError {
 }
 
 // The refusal for a post a publisher is publishing right now is the state machine's wording.
-export { beingPublished } from '../post-state-machine.js';
+export { beingPublished } from '../post-state-refusal.js';
 
 /**
  * The refusal when a post's compare-and-set write finds another version: it changed while

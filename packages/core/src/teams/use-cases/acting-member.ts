@@ -29,27 +29,3 @@ export async function actingMember(
   if (member === null) return err(workspaceNotFound(workspaceId));
   return requireCan(member, action, { workspaceId });
 }
-
-/**
- * Checks an account limit given for a member: null (every account), or at least one id, each an
- * active account of the workspace; `invalid_profile_ids` otherwise, as for account-limited keys.
- */
-export async function checkAccountLimit(
-  deps: Pick<CoreDeps, 'store'>,
-  workspaceId: string,
-  accountIds: readonly string[] | null,
-): Promise<Result<readonly string[] | null, SvcError>> {
-  if (accountIds === null) return ok(null);
-  const owned = new Set((await deps.store.accounts.listActiveAccounts(workspaceId)).map((a) => a.id));
-  const foreign = accountIds.filter((id) => !owned.has(id));
-  if (accountIds.length > 0 && foreign.length === 0) return ok([...new Set(accountIds)]);
-  return err(
-    svcError(
-      'invalid_profile_ids',
-      foreign.length > 0
-        ? `Not an active account of this workspace: ${foreign.join(', ')}.`
-        : 'An account limit needs at least one account id.',
-      { field: 'accountIds' },
-    ),
-  );
-}

@@ -1,10 +1,9 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { createUser, findUserByEmail } from '../../identity/index.js';
+import { checkAccountLimit, createUser, findUserByEmail } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { GRANTABLE_ROLES, type Role } from '../../roles/index.js';
 import type { Member } from '../workspace.js';
-import { checkAccountLimit } from './acting-member.js';
 
 /** What the operator gives to add a member (`svc members add`). */
 export type AddMemberInput = {

@@ -1,12 +1,12 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { endSignInsInWorkspace } from '../../identity/index.js';
+import { checkAccountLimit, endSignInsInWorkspace } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type MemberRights, type Role, requireCan, roleSchema } from '../../roles/index.js';
 import { leavesNoOwner } from '../last-owner.js';
 import type { TeamActor } from '../team-actor.js';
 import type { Member } from '../workspace.js';
-import { actingMember, checkAccountLimit } from './acting-member.js';
+import { actingMember } from './acting-member.js';
 
 /** A change of a member's role (and account limit). */
 export type ChangeMemberInput = {

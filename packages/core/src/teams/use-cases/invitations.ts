@@ -1,11 +1,11 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { emailSchema } from '../../identity/index.js';
+import { checkAccountLimit, emailSchema } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
-import { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from '../invitation-token.js';
+import { formatInvitationToken, INVITATION_LIFETIME_MS, INVITATION_TOKEN } from '../invitation-token.js';
 import type { TeamActor } from '../team-actor.js';
 import type { Invitation, Member } from '../workspace.js';
-import { actingMember, checkAccountLimit } from './acting-member.js';
+import { actingMember } from './acting-member.js';
 import { grantableRole } from './add-member.js';
 
 /** What an inviter gives. */
@@ -89,11 +89,10 @@ export function acceptInvitation(
 ): ResultAsync<Member, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<Member, SvcError>> => {
-      const parsed = parseInvitationToken(token);
-      if (parsed === null) return err(notFound());
-      const invitation = await deps.store.workspaces.getInvitation(parsed.id);
-      if (invitation === null || !deps.keyHasher.matches(parsed.secret, invitation.tokenHash))
-        return err(notFound());
+      const invitation = await INVITATION_TOKEN.find(token, deps.keyHasher, (id) =>
+        deps.store.workspaces.getInvitation(id),
+      );
+      if (invitation === null) return err(notFound());
       const user = await deps.store.users.getUser(userId);
       if (user === null || user.email !== invitation.email) return err(notFound());
       if (invitation.acceptedAt !== null) return err(used());

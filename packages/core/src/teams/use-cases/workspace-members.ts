@@ -1,12 +1,19 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorMember, actorWorkspaceId, findUserByEmail, useCase } from '../../identity/index.js';
+import {
+  type Actor,
+  actorMember,
+  actorWorkspaceId,
+  checkAccountLimit,
+  findUserByEmail,
+  useCase,
+} from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Role } from '../../roles/index.js';
 import { type MemberView, memberView } from '../member-view.js';
 import type { TeamActor } from '../team-actor.js';
 import type { Invitation, Member, Workspace } from '../workspace.js';
-import { checkAccountLimit, workspaceNotFound } from './acting-member.js';
+import { workspaceNotFound } from './acting-member.js';
 import { grantableRole } from './add-member.js';
 import { changeMemberRole, removeMember } from './change-member.js';
 import { type CreatedInvitation, createInvitation, listOpenInvitations } from './invitations.js';

@@ -1,5 +1,6 @@
 // Numeric references, so the same text escapes the same way in element content and in any
-// quoted attribute value.
+// quoted attribute value. This is the one escaper: the console, the OAuth and sandbox pages
+// (through @svc/web) and the notification e-mails all write HTML with it.
 const NUMERIC: Readonly<Record<string, string>> = {
   '&': '&#38;',
   '<': '&#60;',
