@@ -63,7 +63,7 @@ export {
 } from './use-cases/actor-in-workspace.js';
 export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
 // How a stored key becomes an Actor (actorOfWorkspaceKey, intersectAccountLimits) stays inside identity.
-export { authenticateApiKey } from './use-cases/authenticate-api-key.js';
+export { authenticateApiKey, checkWorkspaceApiAccess } from './use-cases/authenticate-api-key.js';
 export {
   type ChangePasswordDeps,
   changePassword,
@@ -104,6 +104,7 @@ export {
   endSignInsInWorkspace,
   revokeAgentGrant,
 } from './use-cases/workspace-sign-ins.js';
+export { planHolderOf } from './use-cases/workspace-plan-holder.js';
 export {
   DEFAULT_TIME_ZONE,
   emailSchema,
