@@ -22,12 +22,9 @@ export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export type { MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
-export {
-  NOTIFICATION_COLUMNS,
-  type NotificationRowOf,
-  notificationToSqlRow,
-  sqlRowToNotification,
-} from './notification-row.js';
+export { migrationsInOrder } from './migrations-in-order.js';
+export type { NotificationPreferenceRowOf } from './notification-preference-row.js';
+export { insertNotificationSql, type NotificationRowOf } from './notification-row.js';
 export {
   OAUTH_UPSERT_COLUMNS,
   type OAuthRowOf,

@@ -17,6 +17,12 @@ import { sqlRowToHeldBlobRemoval } from './blob-removal-row.js';
 import { sqlRowToCollectionJob } from './collection-row.js';
 import { connectionRequestToSqlRow, sqlRowToConnectionRequest } from './connection-request-row.js';
 import { mediaAssetToSqlRow, sqlRowToMediaAsset } from './media-asset-row.js';
+import { sqlRowsToPreferences } from './notification-preference-row.js';
+import {
+  notificationToSqlRow,
+  sqlRowsToClaimedNotifications,
+  sqlRowToNotification,
+} from './notification-row.js';
 import { oauthToSqlRow, sqlRowToOAuthRecord } from './oauth-row.js';
 import { postToSqlRow, sqlRowToPost } from './post-row.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
@@ -88,5 +94,9 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToDelivery: bound(sqlRowToDelivery<T>),
     attemptToRow: bound(attemptToSqlRow<T>),
     rowToAttempt: bound(sqlRowToAttempt<T>),
+    notificationToRow: bound(notificationToSqlRow<T>),
+    rowToNotification: bound(sqlRowToNotification<T>),
+    rowsToClaimedNotifications: bound(sqlRowsToClaimedNotifications<T>),
+    rowsToPreferences: bound(sqlRowsToPreferences<T>),
   };
 }
