@@ -41,6 +41,7 @@ export {
   updatePostSql,
   type WritablePostColumn,
 } from './post-update.js';
+export type { ReviewDecisionRowOf, ReviewLinkRowOf } from './review-link-row.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
 export { assertWellOrdered, type SqlMigration } from './sql-migration.js';
 export { sqlRows } from './sql-rows.js';
@@ -52,12 +53,13 @@ export type {
   SubscriptionRowOf,
 } from './webhook-row.js';
 export {
-  INVITATION_COLUMNS,
   type InvitationRowOf,
+  insertMemberSql,
   listMembershipsSql,
   listMembersSql,
   MEMBER_COLUMNS,
   type MemberRowOf,
+  type MembershipRowOf,
   personalWorkspaceSql,
   type WorkspaceRowOf,
 } from './workspace-row.js';

@@ -25,6 +25,12 @@ import {
 } from './notification-row.js';
 import { oauthToSqlRow, sqlRowToOAuthRecord } from './oauth-row.js';
 import { postToSqlRow, sqlRowToPost } from './post-row.js';
+import {
+  reviewDecisionToSqlRow,
+  reviewLinkToSqlRow,
+  sqlRowToReviewDecision,
+  sqlRowToReviewLink,
+} from './review-link-row.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 import {
   attemptToSqlRow,
@@ -41,6 +47,7 @@ import {
   memberToSqlRow,
   sqlRowToInvitation,
   sqlRowToMember,
+  sqlRowToMembership,
   sqlRowToWorkspace,
   workspaceToSqlRow,
 } from './workspace-row.js';
@@ -62,6 +69,7 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToMember: bound(sqlRowToMember<T>),
     invitationToRow: bound(invitationToSqlRow<T>),
     rowToInvitation: bound(sqlRowToInvitation<T>),
+    rowToMembership: bound(sqlRowToMembership<T>),
     postToRow: bound(postToSqlRow<T>),
     rowToPost: bound(sqlRowToPost<T>),
     accountToRow: bound(accountToSqlRow<T>),
@@ -98,5 +106,9 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToNotification: bound(sqlRowToNotification<T>),
     rowsToClaimedNotifications: bound(sqlRowsToClaimedNotifications<T>),
     rowsToPreferences: bound(sqlRowsToPreferences<T>),
+    reviewLinkToRow: bound(reviewLinkToSqlRow<T>),
+    rowToReviewLink: bound(sqlRowToReviewLink<T>),
+    reviewDecisionToRow: bound(reviewDecisionToSqlRow<T>),
+    rowToReviewDecision: bound(sqlRowToReviewDecision<T>),
   };
 }
