@@ -1,5 +1,6 @@
 import type { FanOutCursor, FanOutLeaseRequest, FanOutTx } from '@svc/core';
 import type { Pool, PoolClient } from 'pg';
+import { oneRow } from './one-row.js';
 import { LEASE_FAN_OUT_SQL, MOVE_FAN_OUT_SQL, START_FAN_OUT_SQL } from './postgres-webhook-queries.js';
 
 /**
@@ -15,17 +16,10 @@ export type PostgresFanOutCursor = {
 
 /** The fan-out cursor calls of a PostgreSQL pool. */
 export function postgresFanOutCursor(pool: Pool): PostgresFanOutCursor {
+  const leased = oneRow(pool, (row: FanOutCursor): FanOutCursor => ({ position: row.position }));
   return {
-    async lease({ consumer, leaseOwner, now, leaseUntil }) {
-      const leased = await pool.query<FanOutCursor>(LEASE_FAN_OUT_SQL, [
-        consumer,
-        leaseOwner,
-        now,
-        leaseUntil,
-      ]);
-      const row = leased.rows[0];
-      return row === undefined ? null : { position: row.position };
-    },
+    lease: ({ consumer, leaseOwner, now, leaseUntil }) =>
+      leased(LEASE_FAN_OUT_SQL, [consumer, leaseOwner, now, leaseUntil]),
     async start(consumer, position) {
       await pool.query(START_FAN_OUT_SQL, [consumer, position]);
     },

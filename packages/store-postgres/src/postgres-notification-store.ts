@@ -5,7 +5,7 @@ import {
   type NotificationRowOf,
 } from '@svc/store-sql';
 import type { Pool } from 'pg';
-import { limitParam, PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
+import { leaseClaimParams, limitParam, PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
 import { postgresFanOutCursor } from './postgres-fan-out-cursor.js';
 import { withTransaction } from './with-transaction.js';
 
@@ -16,13 +16,16 @@ const { notificationToRow, rowToNotification, rowsToClaimedNotifications, rowsTo
 
 const INSERT_SQL = insertNotificationSql(POSITIONAL);
 
-/** Leases the oldest due rows without a live lease; SKIP LOCKED keeps concurrent claims apart. */
+/**
+ * Leases the oldest due rows without a live lease (leaseClaimParams: $1 now, $2 limit, $3 owner,
+ * $4 lease end); SKIP LOCKED keeps concurrent claims apart.
+ */
 const CLAIM_SQL = `UPDATE notifications
-SET lease_owner = $2, lease_until = $3, attempts = attempts + 1, updated_at = $1
+SET lease_owner = $3, lease_until = $4, attempts = attempts + 1, updated_at = $1
 WHERE id IN (
   SELECT id FROM notifications
   WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
-  ORDER BY next_attempt_at, id LIMIT $4
+  ORDER BY next_attempt_at, id LIMIT $2
   FOR UPDATE SKIP LOCKED
 )
 RETURNING *`;
@@ -68,11 +71,9 @@ export function createPostgresNotificationStore(pool: Pool): NotificationStore {
         return true;
       });
     },
-    async claim({ now, leaseOwner, leaseUntil, limit }) {
-      const most = limitParam(limit);
-      if (most === 0) return [];
-      const rows = await pool.query<Row>(CLAIM_SQL, [now, leaseOwner, leaseUntil, most]);
-      return rowsToClaimedNotifications(rows.rows);
+    async claim(request) {
+      if (limitParam(request.limit) === 0) return [];
+      return rowsToClaimedNotifications((await pool.query<Row>(CLAIM_SQL, leaseClaimParams(request))).rows);
     },
     async finishAttempt(end) {
       const done = await pool.query(FINISH_SQL, [

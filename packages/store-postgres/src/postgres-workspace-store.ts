@@ -8,15 +8,7 @@ import { oneRow } from './one-row.js';
 import { PG_ROWS, POSITIONAL } from './pg-values.js';
 import { withTransaction } from './with-transaction.js';
 
-const {
-  workspaceToRow,
-  rowToWorkspace,
-  memberToRow,
-  rowToMember,
-  invitationToRow,
-  rowToInvitation,
-  rowToMembership,
-} = PG_ROWS;
+const { memberToRow, rowToMember } = PG_ROWS;
 
 const INSERT_MEMBER_SQL = insertMemberSql(POSITIONAL);
 const memberParams = (member: Member) => {
@@ -44,18 +36,23 @@ export function createPostgresWorkspaceStore(pool: Pool): WorkspaceStore {
       const members = await lockedMembers(client, workspaceId);
       return members.some((m) => m.userId === userId) ? write(client, members) : 'member_not_found';
     });
-  const workspaces = idTable(pool, 'workspaces', workspaceToRow, rowToWorkspace);
-  const invitations = idTable(pool, 'workspace_invitations', invitationToRow, rowToInvitation);
+  const workspaces = idTable(pool, 'workspaces', PG_ROWS.workspaceToRow, PG_ROWS.rowToWorkspace);
+  const invitations = idTable(
+    pool,
+    'workspace_invitations',
+    PG_ROWS.invitationToRow,
+    PG_ROWS.rowToInvitation,
+  );
   const members = manyRows(pool, rowToMember);
   return {
     async insertWorkspace(workspace, owner) {
       await withTransaction(pool, async (client) => {
-        await insertRow(client, 'workspaces', workspaceToRow(workspace));
+        await insertRow(client, 'workspaces', PG_ROWS.workspaceToRow(workspace));
         await client.query(INSERT_MEMBER_SQL, memberParams(owner));
       });
     },
     getWorkspace: workspaces.get,
-    listMemberships: (userId) => manyRows(pool, rowToMembership)(listMembershipsSql('$1'), [userId]),
+    listMemberships: (userId) => manyRows(pool, PG_ROWS.rowToMembership)(listMembershipsSql('$1'), [userId]),
     listMembers: (workspaceId) => members(listMembersSql('$1'), [workspaceId]),
     getMember: (workspaceId, userId) =>
       oneRow(pool, rowToMember)('SELECT * FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [

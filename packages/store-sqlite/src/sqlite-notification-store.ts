@@ -9,7 +9,13 @@ import {
   type NotificationRowOf,
 } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
+import {
+  type LeaseClaimParams,
+  leaseClaimParams,
+  NAMED,
+  SQLITE_ROWS,
+  type SqliteTypes,
+} from './sql-values.js';
 import { sqliteFanOutCursor } from './sqlite-fan-out-cursor.js';
 
 type Row = NotificationRowOf<SqliteTypes>;
@@ -48,10 +54,7 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
   );
   const cursor = sqliteFanOutCursor(db);
   const insert = db.prepare<[Row]>(INSERT_SQL);
-  const claimDue = db.prepare<
-    [{ now: number; lease_owner: string; lease_until: number; limit: number }],
-    Row
-  >(CLAIM_SQL);
+  const claimDue = db.prepare<[LeaseClaimParams], Row>(CLAIM_SQL);
   const finish =
     db.prepare<
       [
@@ -96,14 +99,9 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
     async commitFanOut(c) {
       return commit(c);
     },
-    async claim({ now, leaseOwner, leaseUntil, limit }) {
-      const rows = claimDue.all({
-        now: now.getTime(),
-        lease_owner: leaseOwner,
-        lease_until: leaseUntil.getTime(),
-        limit: Math.max(0, Math.floor(limit)),
-      });
-      return rowsToClaimedNotifications(rows);
+    async claim(request) {
+      const params = leaseClaimParams(request);
+      return params === null ? [] : rowsToClaimedNotifications(claimDue.all(params));
     },
     async finishAttempt(end) {
       return (

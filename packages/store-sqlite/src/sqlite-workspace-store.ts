@@ -1,27 +1,26 @@
-import { leavesNoOwner, type Member, type WorkspaceStore } from '@svc/core';
-import { insertMemberSql, listMembershipsSql, listMembersSql, type MembershipRowOf } from '@svc/store-sql';
+import { leavesNoOwner, type Member, type Workspace, type WorkspaceStore } from '@svc/core';
+import {
+  type InvitationRowOf,
+  insertMemberSql,
+  listMembershipsSql,
+  listMembersSql,
+  type MemberRowOf,
+  type MembershipRowOf,
+} from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import { idTable } from './id-table.js';
 import { rowInserter } from './row-inserter.js';
 import { dateToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
-type MemberRow = ReturnType<typeof memberToRow>;
-type InvitationRow = ReturnType<typeof invitationToRow>;
+type MemberRow = MemberRowOf<SqliteTypes>;
+type InvitationRow = InvitationRowOf<SqliteTypes>;
 
-const {
-  workspaceToRow,
-  rowToWorkspace,
-  memberToRow,
-  rowToMember,
-  invitationToRow,
-  rowToInvitation,
-  rowToMembership,
-} = SQLITE_ROWS;
+const { memberToRow, rowToMember } = SQLITE_ROWS;
 
 /** The WorkspaceStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStore {
-  const workspaces = idTable(db, 'workspaces', workspaceToRow, rowToWorkspace);
-  const insertWorkspaceRow = rowInserter<ReturnType<typeof workspaceToRow>>(db, 'workspaces');
+  const workspaces = idTable(db, 'workspaces', SQLITE_ROWS.workspaceToRow, SQLITE_ROWS.rowToWorkspace);
+  const insertWorkspaceRow = rowInserter(db, 'workspaces');
   const insertMemberRow = db.prepare<[MemberRow]>(insertMemberSql(NAMED));
   const selectMemberships = db.prepare<[string], MembershipRowOf<SqliteTypes>>(listMembershipsSql('?'));
   const selectMembers = db.prepare<[string], MemberRow>(listMembersSql('?'));
@@ -34,7 +33,12 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
   const deleteMemberRow = db.prepare<[string, string]>(
     'DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?',
   );
-  const invitations = idTable(db, 'workspace_invitations', invitationToRow, rowToInvitation);
+  const invitations = idTable(
+    db,
+    'workspace_invitations',
+    SQLITE_ROWS.invitationToRow,
+    SQLITE_ROWS.rowToInvitation,
+  );
   const selectInvitation = db.prepare<[string], InvitationRow>(
     'SELECT * FROM workspace_invitations WHERE id = ?',
   );
@@ -48,9 +52,9 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
     'UPDATE workspace_invitations SET accepted_at = ?, accepted_by = ? WHERE id = ? AND accepted_at IS NULL',
   );
 
-  const insertWorkspace = db.transaction((row: ReturnType<typeof workspaceToRow>, owner: MemberRow) => {
-    insertWorkspaceRow(row);
-    insertMemberRow.run(owner);
+  const insertWorkspace = db.transaction((workspace: Workspace, owner: Member) => {
+    insertWorkspaceRow(SQLITE_ROWS.workspaceToRow(workspace));
+    insertMemberRow.run(memberToRow(owner));
   });
   // The owner rule is read and the write made under one write lock (BEGIN IMMEDIATE).
   const members = (workspaceId: string) => selectMembers.all(workspaceId).map(rowToMember);
@@ -84,11 +88,11 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
 
   return {
     async insertWorkspace(workspace, owner) {
-      insertWorkspace(workspaceToRow(workspace), memberToRow(owner));
+      insertWorkspace(workspace, owner);
     },
     getWorkspace: workspaces.get,
     async listMemberships(userId) {
-      return selectMemberships.all(userId).map(rowToMembership);
+      return selectMemberships.all(userId).map(SQLITE_ROWS.rowToMembership);
     },
     async listMembers(workspaceId) {
       return members(workspaceId);
@@ -116,7 +120,7 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
     insertInvitation: invitations.insert,
     getInvitation: invitations.get,
     async listOpenInvitations(workspaceId) {
-      return selectOpenInvitations.all(workspaceId).map(rowToInvitation);
+      return selectOpenInvitations.all(workspaceId).map(SQLITE_ROWS.rowToInvitation);
     },
     async deleteInvitation(workspaceId, invitationId) {
       return deleteOpenInvitation.run(workspaceId, invitationId).changes === 1;
