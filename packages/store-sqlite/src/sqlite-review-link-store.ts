@@ -16,9 +16,7 @@ export function createSqliteReviewLinkStore(
   journal: Pick<SqliteJournal, 'append'>,
 ): ReviewLinkStore {
   const links = idTable(db, 'review_links', reviewLinkToRow, rowToReviewLink);
-  const selectOwned = db.prepare<[string], LinkRow>(
-    'SELECT * FROM review_links WHERE owner_id = ? ORDER BY id DESC',
-  );
+  const listOwned = links.list<[string]>('SELECT * FROM review_links WHERE owner_id = ? ORDER BY id DESC');
   const revoke = db.prepare<[number, string, string], LinkRow>(
     'UPDATE review_links SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? AND owner_id = ? RETURNING *',
   );
@@ -43,7 +41,7 @@ export function createSqliteReviewLinkStore(
     insertReviewLink: links.insert,
     getReviewLink: links.get,
     async listReviewLinks(ownerId) {
-      return selectOwned.all(ownerId).map(rowToReviewLink);
+      return listOwned(ownerId);
     },
     async revokeReviewLink(ownerId, id, at) {
       const row = revoke.get(dateToSql(at), id, ownerId);

@@ -1,6 +1,5 @@
 import { leavesNoOwner, type Member, type Workspace, type WorkspaceStore } from '@svc/core';
 import {
-  type InvitationRowOf,
   insertMemberSql,
   listMembershipsSql,
   listMembersSql,
@@ -13,7 +12,6 @@ import { rowInserter } from './row-inserter.js';
 import { dateToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
 type MemberRow = MemberRowOf<SqliteTypes>;
-type InvitationRow = InvitationRowOf<SqliteTypes>;
 
 const { memberToRow, rowToMember } = SQLITE_ROWS;
 
@@ -39,13 +37,13 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
     SQLITE_ROWS.invitationToRow,
     SQLITE_ROWS.rowToInvitation,
   );
-  const selectInvitation = db.prepare<[string], InvitationRow>(
-    'SELECT * FROM workspace_invitations WHERE id = ?',
+  const selectAccepted = db.prepare<[string], { accepted_at: number | null }>(
+    'SELECT accepted_at FROM workspace_invitations WHERE id = ?',
   );
   const deleteOpenInvitation = db.prepare<[string, string]>(
     'DELETE FROM workspace_invitations WHERE workspace_id = ? AND id = ? AND accepted_at IS NULL',
   );
-  const selectOpenInvitations = db.prepare<[string], InvitationRow>(
+  const openInvitations = invitations.list<[string]>(
     'SELECT * FROM workspace_invitations WHERE workspace_id = ? AND accepted_at IS NULL ORDER BY id DESC',
   );
   const markAccepted = db.prepare<[number, string, string]>(
@@ -76,7 +74,7 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
   });
   const accept = db.transaction((invitationId: string, member: MemberRow, at: number) => {
     if (selectMember.get(member.workspace_id, member.user_id) !== undefined) {
-      const open = selectInvitation.get(invitationId);
+      const open = selectAccepted.get(invitationId);
       return open === undefined || open.accepted_at !== null
         ? ('invitation_used' as const)
         : ('already_member' as const);
@@ -120,7 +118,7 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
     insertInvitation: invitations.insert,
     getInvitation: invitations.get,
     async listOpenInvitations(workspaceId) {
-      return selectOpenInvitations.all(workspaceId).map(SQLITE_ROWS.rowToInvitation);
+      return openInvitations(workspaceId);
     },
     async deleteInvitation(workspaceId, invitationId) {
       return deleteOpenInvitation.run(workspaceId, invitationId).changes === 1;
