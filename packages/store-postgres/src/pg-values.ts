@@ -99,7 +99,10 @@ export function limitParam(limit: number): number {
   return Math.max(0, Math.floor(limit));
 }
 
-/** A lease claim's parameters, as the claim statements of collections and comments bind them ($1…$4). */
+/**
+ * A lease claim's parameters, as the claim statements of collections, comments and notifications
+ * bind them ($1…$4).
+ */
 export function leaseClaimParams({ now, limit, leaseOwner, leaseUntil }: LeaseClaim): unknown[] {
   return [now, limitParam(limit), leaseOwner, leaseUntil];
 }

@@ -2,7 +2,6 @@ import type { ApiKeyStore } from '@svc/core';
 import type { ApiKeyRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { idTable } from './id-table.js';
-import { oneRow } from './one-row.js';
 import { PG_ROWS, type PgTypes } from './pg-values.js';
 import { rowToUser, type UserRow } from './user-row.js';
 
@@ -13,7 +12,6 @@ const { rowToApiKey } = PG_ROWS;
 /** The ApiKeyStore of a PostgreSQL database. */
 export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
   const keys = idTable(pool, 'api_keys', PG_ROWS.apiKeyToRow, rowToApiKey);
-  const one = oneRow(pool, rowToApiKey);
   return {
     insertApiKey: keys.insert,
     getApiKey: keys.get,
@@ -29,17 +27,12 @@ export function createPostgresApiKeyStore(pool: Pool): ApiKeyStore {
       if (row === undefined) return null;
       return { key: rowToApiKey(row), owner: row.owner === null ? null : rowToUser(row.owner) };
     },
-    async listApiKeys(ownerId) {
-      const result = await pool.query<ApiKeyRow>(
-        'SELECT * FROM api_keys WHERE owner_id = $1 ORDER BY created_at, id',
-        [ownerId],
-      );
-      return result.rows.map(rowToApiKey);
-    },
+    listApiKeys: (ownerId) =>
+      keys.many('SELECT * FROM api_keys WHERE owner_id = $1 ORDER BY created_at, id', [ownerId]),
     async revokeApiKey(id, at) {
       // One statement, so a concurrent revocation cannot slip between a read and a write;
       // COALESCE keeps the first revocation time.
-      return one('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING *', [
+      return keys.one('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING *', [
         at,
         id,
       ]);

@@ -2,7 +2,6 @@ import type { ApprovalDecision, ApprovalStore } from '@svc/core';
 import type { ApprovalRowOf } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { idTable } from './id-table.js';
-import { oneRow } from './one-row.js';
 import { PG_ROWS, type PgTypes } from './pg-values.js';
 
 /**
@@ -27,17 +26,17 @@ export function decisionParams(id: string, decision: ApprovalDecision): unknown[
 /** The ApprovalStore of a PostgreSQL database. */
 export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
   const approvals = idTable(pool, 'approvals', PG_ROWS.approvalToRow, rowToApproval);
-  const one = oneRow(pool, rowToApproval);
   return {
     insertApproval: approvals.insert,
     getApproval: approvals.get,
     async getLatestForPost(postId) {
-      return one('SELECT * FROM approvals WHERE post_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1', [
-        postId,
-      ]);
+      return approvals.one(
+        'SELECT * FROM approvals WHERE post_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1',
+        [postId],
+      );
     },
     async decideApproval(id, decision) {
-      return one(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
+      return approvals.one(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { DELIVERY_SLOTS_SQL } from '@svc/store-sql';
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS } from './webhook-row.js';
 
 /** Subscription $1 of owner $2. */
@@ -111,10 +112,7 @@ export const CLAIM_DELIVERIES_SQL = `WITH live AS (
   WHERE subscription_id = ANY($1::text[]) AND lease_until > $2
   GROUP BY subscription_id
 ), ranked AS (
-  SELECT d.id, d.next_attempt_at,
-    row_number() OVER (PARTITION BY d.subscription_id ORDER BY d.next_attempt_at, d.id)
-      + coalesce(live.leases, 0) AS slot
-  FROM webhook_deliveries AS d
+  ${DELIVERY_SLOTS_SQL}
   LEFT JOIN live ON live.subscription_id = d.subscription_id
   WHERE d.subscription_id = ANY($1::text[]) AND d.status = 'pending' AND d.next_attempt_at <= $2
     AND (d.lease_until IS NULL OR d.lease_until <= $2)

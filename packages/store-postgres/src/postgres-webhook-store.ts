@@ -16,6 +16,7 @@ import {
 import type { Pool, PoolClient } from 'pg';
 import { insertRow } from './insert-row.js';
 import { numberFromBigint, PG_ROWS } from './pg-values.js';
+import { type PostgresFanOutCursor, postgresFanOutCursor } from './postgres-fan-out-cursor.js';
 import {
   CLAIM_DELIVERIES_SQL,
   DELETE_SUBSCRIPTION_SQL,
@@ -25,17 +26,14 @@ import {
   INSERT_ATTEMPT_SQL,
   INSERT_DELIVERIES_SQL,
   INSERT_MESSAGES_SQL,
-  LEASE_FAN_OUT_SQL,
   LIST_ATTEMPTS_SQL,
   LIST_SUBSCRIPTIONS_SQL,
   LOCK_ATTEMPT_SUBSCRIPTION_SQL,
   LOCK_CLAIMABLE_SUBSCRIPTIONS_SQL,
   LOCK_SUBSCRIPTION_SQL,
-  MOVE_FAN_OUT_SQL,
   PENDING_COUNT_SQL,
   REDELIVER_SQL,
   RELEASE_DELIVERY_SQL,
-  START_FAN_OUT_SQL,
   SUBSCRIPTION_HEALTH_SQL,
   SUBSCRIPTIONS_OF_SQL,
   UPDATE_SUBSCRIPTION_SQL,
@@ -112,10 +110,9 @@ function patchTx(client: PoolClient): AsyncTx<SubscriptionPatchTx> {
 }
 
 /** The small calls of core's commitFanOutScript, on the transaction's client. */
-function fanOutTx(client: PoolClient): AsyncTx<FanOutTx> {
+function fanOutTx(cursor: PostgresFanOutCursor, client: PoolClient): AsyncTx<FanOutTx> {
   return {
-    moveFanOut: async (consumer, leaseOwner, from, to, leaseUntil) =>
-      (await client.query(MOVE_FAN_OUT_SQL, [consumer, leaseOwner, from, to, leaseUntil])).rowCount === 1,
+    moveFanOut: (...move) => cursor.move(client, ...move),
     insertMessages: (messages, deliveries) => insert(client, messages, deliveries),
   };
 }
@@ -166,6 +163,7 @@ function finishTx(client: PoolClient): AsyncTx<FinishAttemptTx> {
  * deliveries, and every multi-row write is one transaction.
  */
 export function createPostgresWebhookStore(pool: Pool): WebhookStore {
+  const cursor = postgresFanOutCursor(pool);
   return {
     async createSubscription(subscription) {
       await insertRow(pool, 'webhook_subscriptions', PG_ROWS.subscriptionToRow(subscription));
@@ -199,24 +197,15 @@ export function createPostgresWebhookStore(pool: Pool): WebhookStore {
       );
     },
 
-    async leaseFanOut({ consumer, leaseOwner, now, leaseUntil }) {
-      const leased = await pool.query<{ position: string | null }>(LEASE_FAN_OUT_SQL, [
-        consumer,
-        leaseOwner,
-        now,
-        leaseUntil,
-      ]);
-      const row = leased.rows[0];
-      return row === undefined ? null : { position: row.position };
-    },
+    leaseFanOut: cursor.lease,
 
     commitFanOut(commit) {
-      return withTransaction(pool, (client) => runScriptAsync(commitFanOutScript(commit), fanOutTx(client)));
+      return withTransaction(pool, (client) =>
+        runScriptAsync(commitFanOutScript(commit), fanOutTx(cursor, client)),
+      );
     },
 
-    async startFanOutAt(consumer, position) {
-      await pool.query(START_FAN_OUT_SQL, [consumer, position]);
-    },
+    startFanOutAt: cursor.start,
 
     enqueue(message, deliveries) {
       return withTransaction(pool, (client) => insert(client, [message], deliveries));

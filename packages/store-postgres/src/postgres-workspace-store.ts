@@ -1,30 +1,20 @@
-import { leavesNoOwner, type MemberChangeOutcome, type WorkspaceStore } from '@svc/core';
-import {
-  INVITATION_COLUMNS,
-  type InvitationRowOf,
-  insertSql,
-  listMembershipsSql,
-  listMembersSql,
-  MEMBER_COLUMNS,
-  type MemberRowOf,
-  type WorkspaceRowOf,
-} from '@svc/store-sql';
+import { leavesNoOwner, type Member, type MemberChangeOutcome, type WorkspaceStore } from '@svc/core';
+import { insertMemberSql, listMembershipsSql, listMembersSql, MEMBER_COLUMNS } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
-import { PG_ROWS, type PgTypes, POSITIONAL } from './pg-values.js';
+import { idTable } from './id-table.js';
+import { insertRow } from './insert-row.js';
+import { manyRows } from './many-rows.js';
+import { oneRow } from './one-row.js';
+import { PG_ROWS, POSITIONAL } from './pg-values.js';
 import { withTransaction } from './with-transaction.js';
 
-type WorkspaceRow = WorkspaceRowOf<PgTypes>;
-type MemberRow = MemberRowOf<PgTypes>;
-type InvitationRow = InvitationRowOf<PgTypes>;
-type MembershipRow = WorkspaceRow & MemberRow & { member_created_at: Date; member_updated_at: Date };
+const { memberToRow, rowToMember } = PG_ROWS;
 
-const { workspaceToRow, rowToWorkspace, memberToRow, rowToMember, invitationToRow, rowToInvitation } =
-  PG_ROWS;
-
-const INSERT_MEMBER_SQL = `${insertSql('workspace_members', MEMBER_COLUMNS, POSITIONAL)}
-ON CONFLICT (workspace_id, user_id) DO NOTHING`;
-const INSERT_INVITATION_SQL = insertSql('workspace_invitations', INVITATION_COLUMNS, POSITIONAL);
-const memberParams = (row: MemberRow) => MEMBER_COLUMNS.map((c) => row[c]);
+const INSERT_MEMBER_SQL = insertMemberSql(POSITIONAL);
+const memberParams = (member: Member) => {
+  const row = memberToRow(member);
+  return MEMBER_COLUMNS.map((c) => row[c]);
+};
 
 /**
  * A workspace's members read under a lock on the workspace row: membership changes of one
@@ -32,7 +22,7 @@ const memberParams = (row: MemberRow) => MEMBER_COLUMNS.map((c) => row[c]);
  */
 async function lockedMembers(client: PoolClient, workspaceId: string) {
   await client.query('SELECT 1 FROM workspaces WHERE id = $1 FOR UPDATE', [workspaceId]);
-  return (await client.query<MemberRow>(listMembersSql('$1'), [workspaceId])).rows.map(rowToMember);
+  return manyRows(client, rowToMember)(listMembersSql('$1'), [workspaceId]);
 }
 
 /** The WorkspaceStore of a PostgreSQL database. */
@@ -40,48 +30,37 @@ export function createPostgresWorkspaceStore(pool: Pool): WorkspaceStore {
   const change = (
     workspaceId: string,
     userId: string,
-    write: (client: PoolClient, members: ReturnType<typeof rowToMember>[]) => Promise<MemberChangeOutcome>,
+    write: (client: PoolClient, members: Member[]) => Promise<MemberChangeOutcome>,
   ) =>
     withTransaction(pool, async (client): Promise<MemberChangeOutcome> => {
       const members = await lockedMembers(client, workspaceId);
       return members.some((m) => m.userId === userId) ? write(client, members) : 'member_not_found';
     });
+  const workspaces = idTable(pool, 'workspaces', PG_ROWS.workspaceToRow, PG_ROWS.rowToWorkspace);
+  const invitations = idTable(
+    pool,
+    'workspace_invitations',
+    PG_ROWS.invitationToRow,
+    PG_ROWS.rowToInvitation,
+  );
+  const members = manyRows(pool, rowToMember);
   return {
     async insertWorkspace(workspace, owner) {
-      const row = workspaceToRow(workspace);
       await withTransaction(pool, async (client) => {
-        await client.query(
-          'INSERT INTO workspaces (id, name, personal, created_at, updated_at) VALUES ($1, $2, $3, $4, $5)',
-          [row.id, row.name, row.personal, row.created_at, row.updated_at],
-        );
-        await client.query(INSERT_MEMBER_SQL, memberParams(memberToRow(owner)));
+        await insertRow(client, 'workspaces', PG_ROWS.workspaceToRow(workspace));
+        await client.query(INSERT_MEMBER_SQL, memberParams(owner));
       });
     },
-    async getWorkspace(id) {
-      const row = (await pool.query<WorkspaceRow>('SELECT * FROM workspaces WHERE id = $1', [id])).rows[0];
-      return row === undefined ? null : rowToWorkspace(row);
-    },
-    async listMemberships(userId) {
-      const rows = (await pool.query<MembershipRow>(listMembershipsSql('$1'), [userId])).rows;
-      return rows.map((row) => ({
-        workspace: rowToWorkspace(row),
-        member: rowToMember({ ...row, created_at: row.member_created_at, updated_at: row.member_updated_at }),
-      }));
-    },
-    async listMembers(workspaceId) {
-      return (await pool.query<MemberRow>(listMembersSql('$1'), [workspaceId])).rows.map(rowToMember);
-    },
-    async getMember(workspaceId, userId) {
-      const row = (
-        await pool.query<MemberRow>(
-          'SELECT * FROM workspace_members WHERE workspace_id = $1 AND user_id = $2',
-          [workspaceId, userId],
-        )
-      ).rows[0];
-      return row === undefined ? null : rowToMember(row);
-    },
+    getWorkspace: workspaces.get,
+    listMemberships: (userId) => manyRows(pool, PG_ROWS.rowToMembership)(listMembershipsSql('$1'), [userId]),
+    listMembers: (workspaceId) => members(listMembersSql('$1'), [workspaceId]),
+    getMember: (workspaceId, userId) =>
+      oneRow(pool, rowToMember)('SELECT * FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [
+        workspaceId,
+        userId,
+      ]),
     async insertMember(member) {
-      const result = await pool.query(INSERT_MEMBER_SQL, memberParams(memberToRow(member)));
+      const result = await pool.query(INSERT_MEMBER_SQL, memberParams(member));
       return result.rowCount === 1 ? 'inserted' : 'already_member';
     },
     async updateMember(workspaceId, userId, next, at) {
@@ -104,25 +83,13 @@ export function createPostgresWorkspaceStore(pool: Pool): WorkspaceStore {
         return 'changed';
       });
     },
-    async insertInvitation(invitation) {
-      const row = invitationToRow(invitation);
-      await pool.query(
-        INSERT_INVITATION_SQL,
-        INVITATION_COLUMNS.map((c) => row[c]),
-      );
-    },
-    async getInvitation(id) {
-      const row = (await pool.query<InvitationRow>('SELECT * FROM workspace_invitations WHERE id = $1', [id]))
-        .rows[0];
-      return row === undefined ? null : rowToInvitation(row);
-    },
-    async listOpenInvitations(workspaceId) {
-      const rows = await pool.query<InvitationRow>(
+    insertInvitation: invitations.insert,
+    getInvitation: invitations.get,
+    listOpenInvitations: (workspaceId) =>
+      invitations.many(
         'SELECT * FROM workspace_invitations WHERE workspace_id = $1 AND accepted_at IS NULL ORDER BY id DESC',
         [workspaceId],
-      );
-      return rows.rows.map(rowToInvitation);
-    },
+      ),
     async deleteInvitation(workspaceId, invitationId) {
       const result = await pool.query(
         'DELETE FROM workspace_invitations WHERE workspace_id = $1 AND id = $2 AND accepted_at IS NULL',
@@ -140,7 +107,7 @@ export function createPostgresWorkspaceStore(pool: Pool): WorkspaceStore {
           )
         ).rows[0];
         if (invitation === undefined || invitation.accepted_at !== null) return 'invitation_used';
-        const inserted = await client.query(INSERT_MEMBER_SQL, memberParams(memberToRow(member)));
+        const inserted = await client.query(INSERT_MEMBER_SQL, memberParams(member));
         if (inserted.rowCount !== 1) return 'already_member';
         await client.query(
           'UPDATE workspace_invitations SET accepted_at = $1, accepted_by = $2 WHERE id = $3',

@@ -20,14 +20,12 @@ export {
 } from './blob-removal-row.js';
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
+export { DELIVERY_SLOTS_SQL } from './delivery-slots-sql.js';
 export type { MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
-export {
-  NOTIFICATION_COLUMNS,
-  type NotificationRowOf,
-  notificationToSqlRow,
-  sqlRowToNotification,
-} from './notification-row.js';
+export { migrationsInOrder } from './migrations-in-order.js';
+export type { NotificationPreferenceRowOf } from './notification-preference-row.js';
+export { insertNotificationSql, type NotificationRowOf } from './notification-row.js';
 export {
   OAUTH_UPSERT_COLUMNS,
   type OAuthRowOf,
@@ -44,6 +42,7 @@ export {
   updatePostSql,
   type WritablePostColumn,
 } from './post-update.js';
+export type { ReviewDecisionRowOf, ReviewLinkRowOf } from './review-link-row.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
 export { assertWellOrdered, type SqlMigration } from './sql-migration.js';
 export { sqlRows } from './sql-rows.js';
@@ -55,12 +54,13 @@ export type {
   SubscriptionRowOf,
 } from './webhook-row.js';
 export {
-  INVITATION_COLUMNS,
   type InvitationRowOf,
+  insertMemberSql,
   listMembershipsSql,
   listMembersSql,
   MEMBER_COLUMNS,
   type MemberRowOf,
+  type MembershipRowOf,
   personalWorkspaceSql,
   type WorkspaceRowOf,
 } from './workspace-row.js';

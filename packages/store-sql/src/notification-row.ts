@@ -1,5 +1,6 @@
 import type { Notification, NotificationKind, NotificationStatus } from '@svc/core';
 import { orNull } from './or-null.js';
+import { insertSql, type Placeholder } from './placeholder.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 
 /** A `notifications` row in a dialect's column types (its lease columns are the store's own). */
@@ -91,3 +92,25 @@ export const NOTIFICATION_COLUMNS = [
   'updated_at',
   'sent_at',
 ] as const;
+
+/** Stores a new notification, unless one with its dedup key is stored: a fan-out may run twice. */
+export function insertNotificationSql(placeholder: Placeholder): string {
+  return `${insertSql('notifications', NOTIFICATION_COLUMNS, placeholder)}
+ON CONFLICT (dedup_key) DO NOTHING`;
+}
+
+/**
+ * The notifications a claim leased, oldest due first and then by id: the order the claim picked
+ * them in, which the rows an UPDATE … RETURNING answers do not keep.
+ */
+export function sqlRowsToClaimedNotifications<T extends SqlTypes>(
+  codec: SqlCodec<T>,
+  rows: readonly NotificationRowOf<T>[],
+): Notification[] {
+  return rows
+    .map((row) => sqlRowToNotification(codec, row))
+    .sort(
+      (a, b) =>
+        (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1),
+    );
+}

@@ -17,8 +17,20 @@ import { sqlRowToHeldBlobRemoval } from './blob-removal-row.js';
 import { sqlRowToCollectionJob } from './collection-row.js';
 import { connectionRequestToSqlRow, sqlRowToConnectionRequest } from './connection-request-row.js';
 import { mediaAssetToSqlRow, sqlRowToMediaAsset } from './media-asset-row.js';
+import { sqlRowsToPreferences } from './notification-preference-row.js';
+import {
+  notificationToSqlRow,
+  sqlRowsToClaimedNotifications,
+  sqlRowToNotification,
+} from './notification-row.js';
 import { oauthToSqlRow, sqlRowToOAuthRecord } from './oauth-row.js';
 import { postToSqlRow, sqlRowToPost } from './post-row.js';
+import {
+  reviewDecisionToSqlRow,
+  reviewLinkToSqlRow,
+  sqlRowToReviewDecision,
+  sqlRowToReviewLink,
+} from './review-link-row.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 import {
   attemptToSqlRow,
@@ -35,6 +47,7 @@ import {
   memberToSqlRow,
   sqlRowToInvitation,
   sqlRowToMember,
+  sqlRowToMembership,
   sqlRowToWorkspace,
   workspaceToSqlRow,
 } from './workspace-row.js';
@@ -56,6 +69,7 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToMember: bound(sqlRowToMember<T>),
     invitationToRow: bound(invitationToSqlRow<T>),
     rowToInvitation: bound(sqlRowToInvitation<T>),
+    rowToMembership: bound(sqlRowToMembership<T>),
     postToRow: bound(postToSqlRow<T>),
     rowToPost: bound(sqlRowToPost<T>),
     accountToRow: bound(accountToSqlRow<T>),
@@ -88,5 +102,13 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToDelivery: bound(sqlRowToDelivery<T>),
     attemptToRow: bound(attemptToSqlRow<T>),
     rowToAttempt: bound(sqlRowToAttempt<T>),
+    notificationToRow: bound(notificationToSqlRow<T>),
+    rowToNotification: bound(sqlRowToNotification<T>),
+    rowsToClaimedNotifications: bound(sqlRowsToClaimedNotifications<T>),
+    rowsToPreferences: bound(sqlRowsToPreferences<T>),
+    reviewLinkToRow: bound(reviewLinkToSqlRow<T>),
+    rowToReviewLink: bound(sqlRowToReviewLink<T>),
+    reviewDecisionToRow: bound(reviewDecisionToSqlRow<T>),
+    rowToReviewDecision: bound(sqlRowToReviewDecision<T>),
   };
 }

@@ -1,5 +1,6 @@
-import type { Invitation, Member, Role, Workspace } from '@svc/core';
+import type { Invitation, Member, Membership, Role, Workspace } from '@svc/core';
 import { orNull } from './or-null.js';
+import { insertSql, type Placeholder } from './placeholder.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 
 /** A `workspaces` row in a dialect's column types. */
@@ -44,21 +45,6 @@ export const MEMBER_COLUMNS = [
   'account_ids',
   'created_at',
   'updated_at',
-] as const;
-
-/** The columns of a `workspace_invitations` row, in the order the shared insert binds them. */
-export const INVITATION_COLUMNS = [
-  'id',
-  'workspace_id',
-  'email',
-  'role',
-  'account_ids',
-  'token_hash',
-  'invited_by',
-  'created_at',
-  'expires_at',
-  'accepted_at',
-  'accepted_by',
 ] as const;
 
 /** The row that stores a workspace. */
@@ -145,6 +131,31 @@ export function sqlRowToInvitation<T extends SqlTypes>(
     acceptedAt: orNull(row.accepted_at, codec.dateFromSql),
     acceptedBy: row.accepted_by,
   };
+}
+
+/** A row of `listMembershipsSql`: a workspace and the user's membership, its dates as `member_*`. */
+export type MembershipRowOf<T extends SqlTypes> = WorkspaceRowOf<T> &
+  MemberRowOf<T> & { member_created_at: T['date']; member_updated_at: T['date'] };
+
+/** The workspace and membership a row of `listMembershipsSql` holds. */
+export function sqlRowToMembership<T extends SqlTypes>(
+  codec: SqlCodec<T>,
+  row: MembershipRowOf<T>,
+): Membership {
+  return {
+    workspace: sqlRowToWorkspace(codec, row),
+    member: sqlRowToMember(codec, {
+      ...row,
+      created_at: row.member_created_at,
+      updated_at: row.member_updated_at,
+    }),
+  };
+}
+
+/** Adds a membership; only an existing one is an expected clash (the primary key), answering no row. */
+export function insertMemberSql(placeholder: Placeholder): string {
+  return `${insertSql('workspace_members', MEMBER_COLUMNS, placeholder)}
+ON CONFLICT (workspace_id, user_id) DO NOTHING`;
 }
 
 /**

@@ -77,7 +77,10 @@ export const SQLITE_ROWS = sqlRows(SQLITE_CODEC);
 /** SQLite's parameters in the statements shared with PostgreSQL: by name, as the rows' keys. */
 export const NAMED: Placeholder = (column) => `@${column}`;
 
-/** A lease claim's named parameters, as the claim statements of collections and comments bind them. */
+/**
+ * A lease claim's named parameters, as the claim statements of collections, comments and
+ * notifications bind them.
+ */
 export type LeaseClaimParams = { now: number; lease_owner: string; lease_until: number; limit: number };
 
 /**

@@ -1,26 +1,29 @@
 import {
-  NOTIFICATION_FAN_OUT_CONSUMER,
+  NOTIFICATION_FAN_OUT_CONSUMER as CONSUMER,
   type NotificationFanOutCommit,
-  type NotificationKind,
   type NotificationStore,
-  type StoredPreferences,
 } from '@svc/core';
 import {
-  NOTIFICATION_COLUMNS,
+  insertNotificationSql,
+  type NotificationPreferenceRowOf,
   type NotificationRowOf,
-  notificationToSqlRow,
-  sqlRowToNotification,
 } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
-import { SQLITE_CODEC, type SqliteTypes } from './sql-values.js';
-import { LEASE_FAN_OUT_SQL, MOVE_FAN_OUT_SQL, START_FAN_OUT_SQL } from './sqlite-webhook-queries.js';
+import {
+  type LeaseClaimParams,
+  leaseClaimParams,
+  NAMED,
+  SQLITE_ROWS,
+  type SqliteTypes,
+} from './sql-values.js';
+import { sqliteFanOutCursor } from './sqlite-fan-out-cursor.js';
 
 type Row = NotificationRowOf<SqliteTypes>;
-type PreferenceRow = { user_id: string; kind: string; enabled: number };
+type PreferenceRow = NotificationPreferenceRowOf<SqliteTypes>;
 
-const INSERT_SQL = `INSERT INTO notifications (${NOTIFICATION_COLUMNS.join(', ')})
-VALUES (${NOTIFICATION_COLUMNS.map((c) => `@${c}`).join(', ')})
-ON CONFLICT (dedup_key) DO NOTHING`;
+const { notificationToRow, rowToNotification, rowsToClaimedNotifications, rowsToPreferences } = SQLITE_ROWS;
+
+const INSERT_SQL = insertNotificationSql(NAMED);
 
 /** Leases the oldest due rows without a live lease and counts their attempt; one writer, so no race. */
 const CLAIM_SQL = `UPDATE notifications
@@ -37,16 +40,6 @@ SET status = @status, next_attempt_at = @next_attempt_at, last_error = @error, u
   sent_at = CASE WHEN @status = 'sent' THEN @at ELSE NULL END, lease_owner = NULL, lease_until = NULL
 WHERE id = @id AND lease_owner = @lease_owner`;
 
-function preferencesFrom(
-  rows: readonly PreferenceRow[],
-): Map<string, Partial<Record<NotificationKind, boolean>>> {
-  const found = new Map<string, Partial<Record<NotificationKind, boolean>>>();
-  for (const row of rows) {
-    found.set(row.user_id, { ...(found.get(row.user_id) ?? {}), [row.kind]: row.enabled !== 0 });
-  }
-  return found;
-}
-
 /** The NotificationStore on SQLite (docs/notifications.md). */
 export function createSqliteNotificationStore(db: Database.Database): NotificationStore {
   const selectPreferences = db.prepare<[string], PreferenceRow>(
@@ -59,21 +52,9 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
     `INSERT INTO notification_preferences (user_id, kind, enabled, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (user_id, kind) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at`,
   );
-  const leaseFanOut = db.prepare<
-    [{ consumer: string; lease_owner: string; lease_until: number; now: number }],
-    { position: string | null }
-  >(LEASE_FAN_OUT_SQL);
-  // A null lease_until leaves the lease as it is: the notifier renews it on its own rounds.
-  const moveFanOut =
-    db.prepare<
-      [{ consumer: string; lease_owner: string; from: string | null; to: string; lease_until: null }]
-    >(MOVE_FAN_OUT_SQL);
-  const startFanOut = db.prepare<[string, string]>(START_FAN_OUT_SQL);
+  const cursor = sqliteFanOutCursor(db);
   const insert = db.prepare<[Row]>(INSERT_SQL);
-  const claimDue = db.prepare<
-    [{ now: number; lease_owner: string; lease_until: number; limit: number }],
-    Row
-  >(CLAIM_SQL);
+  const claimDue = db.prepare<[LeaseClaimParams], Row>(CLAIM_SQL);
   const finish =
     db.prepare<
       [
@@ -93,59 +74,34 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
 
   // The cursor moves with the rows it produced, or nothing is written (docs/webhooks.md, "Delivery").
   const commit = db.transaction((c: NotificationFanOutCommit): boolean => {
-    const moved = moveFanOut.run({
-      consumer: NOTIFICATION_FAN_OUT_CONSUMER,
-      lease_owner: c.leaseOwner,
-      from: c.from,
-      to: c.to,
-      lease_until: null,
-    });
-    if (moved.changes === 0) return false;
-    for (const n of c.notifications) insert.run(notificationToSqlRow(SQLITE_CODEC, n));
+    // A null lease_until leaves the lease as it is: the notifier renews it on its own rounds.
+    if (!cursor.move(CONSUMER, c.leaseOwner, c.from, c.to, null)) return false;
+    for (const n of c.notifications) insert.run(notificationToRow(n));
     return true;
   }).immediate;
 
   return {
     async preferencesOf(userId) {
-      return preferencesFrom(selectPreferences.all(userId)).get(userId) ?? {};
+      return rowsToPreferences(selectPreferences.all(userId)).get(userId) ?? {};
     },
     async setPreference(userId, kind, enabled, at) {
       upsertPreference.run(userId, kind, enabled ? 1 : 0, at.getTime());
     },
     async preferencesOfMany(userIds) {
-      return preferencesFrom(selectManyPreferences.all(JSON.stringify(userIds))) as Map<
-        string,
-        StoredPreferences
-      >;
+      return rowsToPreferences(selectManyPreferences.all(JSON.stringify(userIds)));
     },
-    async leaseFanOut({ leaseOwner, now, leaseUntil }) {
-      const row = leaseFanOut.get({
-        consumer: NOTIFICATION_FAN_OUT_CONSUMER,
-        lease_owner: leaseOwner,
-        lease_until: leaseUntil.getTime(),
-        now: now.getTime(),
-      });
-      return row === undefined ? null : { position: row.position };
+    async leaseFanOut(request) {
+      return cursor.lease({ consumer: CONSUMER, ...request });
     },
     async startFanOutAt(position) {
-      startFanOut.run(NOTIFICATION_FAN_OUT_CONSUMER, position);
+      cursor.start(CONSUMER, position);
     },
     async commitFanOut(c) {
       return commit(c);
     },
-    async claim({ now, leaseOwner, leaseUntil, limit }) {
-      const rows = claimDue.all({
-        now: now.getTime(),
-        lease_owner: leaseOwner,
-        lease_until: leaseUntil.getTime(),
-        limit: Math.max(0, Math.floor(limit)),
-      });
-      return rows
-        .map((r) => sqlRowToNotification(SQLITE_CODEC, r))
-        .sort(
-          (a, b) =>
-            (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1),
-        );
+    async claim(request) {
+      const params = leaseClaimParams(request);
+      return params === null ? [] : rowsToClaimedNotifications(claimDue.all(params));
     },
     async finishAttempt(end) {
       return (
@@ -160,9 +116,7 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
       );
     },
     async listNotifications(userId, limit) {
-      return list
-        .all(userId, Math.max(0, Math.floor(limit)))
-        .map((r) => sqlRowToNotification(SQLITE_CODEC, r));
+      return list.all(userId, Math.max(0, Math.floor(limit))).map(rowToNotification);
     },
   };
 }

@@ -1,5 +1,7 @@
 // The statements of the SQLite WebhookStore. Exported for its query-plan test, too.
 
+import { DELIVERY_SLOTS_SQL } from '@svc/store-sql';
+
 /** Saves a patched subscription; id, owner and creation time are its identity and never change. */
 export const UPDATE_SUBSCRIPTION_SQL = `UPDATE webhook_subscriptions SET url = @url, events = @events,
   description = @description, account_ids = @account_ids, sealed_secret = @sealed_secret,
@@ -71,10 +73,7 @@ export const CLAIM_DELIVERIES_SQL = `WITH live AS (
   WHERE lease_until > @now
   GROUP BY subscription_id
 ), ranked AS (
-  SELECT d.id, d.next_attempt_at,
-    row_number() OVER (PARTITION BY d.subscription_id ORDER BY d.next_attempt_at, d.id)
-      + coalesce(live.leases, 0) AS slot
-  FROM webhook_deliveries AS d
+  ${DELIVERY_SLOTS_SQL}
   JOIN webhook_subscriptions AS s ON s.id = d.subscription_id
   LEFT JOIN live ON live.subscription_id = d.subscription_id
   WHERE d.status = 'pending' AND d.next_attempt_at <= @now

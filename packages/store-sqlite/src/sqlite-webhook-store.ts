@@ -20,6 +20,7 @@ import {
 import type Database from 'better-sqlite3';
 import { rowInserter } from './row-inserter.js';
 import { dateToSql, jsonToSql, nullableDateToSql } from './sql-values.js';
+import { sqliteFanOutCursor } from './sqlite-fan-out-cursor.js';
 import {
   ANY_DELIVERY_DUE_SQL,
   CLAIM_DELIVERIES_SQL,
@@ -27,13 +28,10 @@ import {
   INSERT_ATTEMPT_SQL,
   INSERT_DELIVERY_SQL,
   INSERT_MESSAGE_SQL,
-  LEASE_FAN_OUT_SQL,
   LIST_ATTEMPTS_SQL,
   LIST_SUBSCRIPTIONS_SQL,
-  MOVE_FAN_OUT_SQL,
   REDELIVER_SQL,
   RELEASE_DELIVERY_SQL,
-  START_FAN_OUT_SQL,
   SUBSCRIPTION_HEALTH_SQL,
   SUBSCRIPTIONS_OF_SQL,
   UPDATE_SUBSCRIPTION_SQL,
@@ -104,15 +102,7 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
     'DELETE FROM webhook_subscriptions WHERE id = ? AND owner_id = ?',
   );
   const subscriptionsOf = db.prepare<[string], SubscriptionRow>(SUBSCRIPTIONS_OF_SQL);
-  const leaseFanOut = db.prepare<
-    [{ consumer: string; lease_owner: string; lease_until: number; now: number }],
-    { position: string | null }
-  >(LEASE_FAN_OUT_SQL);
-  const moveFanOut =
-    db.prepare<
-      [{ consumer: string; lease_owner: string; from: string | null; to: string; lease_until: number | null }]
-    >(MOVE_FAN_OUT_SQL);
-  const startFanOut = db.prepare<[string, string]>(START_FAN_OUT_SQL);
+  const cursor = sqliteFanOutCursor(db);
   const insertMessage = db.prepare<[MessageRow]>(INSERT_MESSAGE_SQL);
   const insertDelivery = db.prepare<[DeliveryRow]>(INSERT_DELIVERY_SQL);
   const claimDue = db.prepare<[ClaimParams], DeliveryRow>(CLAIM_DELIVERIES_SQL);
@@ -173,14 +163,7 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
 
   // The small calls of core's commitFanOutScript.
   const fanOutTx: FanOutTx = {
-    moveFanOut: (consumer, leaseOwner, from, to, leaseUntil) =>
-      moveFanOut.run({
-        consumer,
-        lease_owner: leaseOwner,
-        from,
-        to,
-        lease_until: nullableDateToSql(leaseUntil),
-      }).changes > 0,
+    moveFanOut: cursor.move,
     insertMessages: insert,
   };
 
@@ -270,20 +253,14 @@ export function createSqliteWebhookStore(db: Database.Database): WebhookStore {
       return ownerIds.length === 0 ? [] : subscriptionsOf.all(jsonToSql(ownerIds)).map(rowToSubscription);
     },
 
-    async leaseFanOut({ consumer, leaseOwner, now, leaseUntil }) {
-      const row = leaseFanOut.get({
-        consumer,
-        lease_owner: leaseOwner,
-        lease_until: dateToSql(leaseUntil),
-        now: dateToSql(now),
-      });
-      return row === undefined ? null : { position: row.position };
+    async leaseFanOut(request) {
+      return cursor.lease(request);
     },
     async commitFanOut(fanOut) {
       return commit(fanOut);
     },
     async startFanOutAt(consumer, position) {
-      startFanOut.run(consumer, position);
+      cursor.start(consumer, position);
     },
 
     async enqueue(message, deliveries) {

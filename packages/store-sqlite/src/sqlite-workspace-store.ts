@@ -1,36 +1,26 @@
-import { leavesNoOwner, type Member, type WorkspaceStore } from '@svc/core';
+import { leavesNoOwner, type Member, type Workspace, type WorkspaceStore } from '@svc/core';
 import {
-  INVITATION_COLUMNS,
-  type InvitationRowOf,
-  insertSql,
+  insertMemberSql,
   listMembershipsSql,
   listMembersSql,
-  MEMBER_COLUMNS,
   type MemberRowOf,
-  type WorkspaceRowOf,
+  type MembershipRowOf,
 } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
+import { idTable } from './id-table.js';
+import { rowInserter } from './row-inserter.js';
 import { dateToSql, NAMED, SQLITE_ROWS, type SqliteTypes } from './sql-values.js';
 
-type WorkspaceRow = WorkspaceRowOf<SqliteTypes>;
 type MemberRow = MemberRowOf<SqliteTypes>;
-type InvitationRow = InvitationRowOf<SqliteTypes>;
-type MembershipRow = WorkspaceRow & MemberRow & { member_created_at: number; member_updated_at: number };
 
-const { workspaceToRow, rowToWorkspace, memberToRow, rowToMember, invitationToRow, rowToInvitation } =
-  SQLITE_ROWS;
+const { memberToRow, rowToMember } = SQLITE_ROWS;
 
 /** The WorkspaceStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStore {
-  const insertWorkspaceRow = db.prepare<[WorkspaceRow]>(
-    insertSql('workspaces', ['id', 'name', 'personal', 'created_at', 'updated_at'], NAMED),
-  );
-  // Only an existing membership is an expected clash (the primary key); anything else throws.
-  const insertMemberRow = db.prepare<[MemberRow]>(
-    `${insertSql('workspace_members', MEMBER_COLUMNS, NAMED)} ON CONFLICT (workspace_id, user_id) DO NOTHING`,
-  );
-  const selectWorkspace = db.prepare<[string], WorkspaceRow>('SELECT * FROM workspaces WHERE id = ?');
-  const selectMemberships = db.prepare<[string], MembershipRow>(listMembershipsSql('?'));
+  const workspaces = idTable(db, 'workspaces', SQLITE_ROWS.workspaceToRow, SQLITE_ROWS.rowToWorkspace);
+  const insertWorkspaceRow = rowInserter(db, 'workspaces');
+  const insertMemberRow = db.prepare<[MemberRow]>(insertMemberSql(NAMED));
+  const selectMemberships = db.prepare<[string], MembershipRowOf<SqliteTypes>>(listMembershipsSql('?'));
   const selectMembers = db.prepare<[string], MemberRow>(listMembersSql('?'));
   const selectMember = db.prepare<[string, string], MemberRow>(
     'SELECT * FROM workspace_members WHERE workspace_id = ? AND user_id = ?',
@@ -41,25 +31,28 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
   const deleteMemberRow = db.prepare<[string, string]>(
     'DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?',
   );
-  const insertInvitationRow = db.prepare<[InvitationRow]>(
-    insertSql('workspace_invitations', INVITATION_COLUMNS, NAMED),
+  const invitations = idTable(
+    db,
+    'workspace_invitations',
+    SQLITE_ROWS.invitationToRow,
+    SQLITE_ROWS.rowToInvitation,
   );
-  const selectInvitation = db.prepare<[string], InvitationRow>(
-    'SELECT * FROM workspace_invitations WHERE id = ?',
+  const selectAccepted = db.prepare<[string], { accepted_at: number | null }>(
+    'SELECT accepted_at FROM workspace_invitations WHERE id = ?',
   );
   const deleteOpenInvitation = db.prepare<[string, string]>(
     'DELETE FROM workspace_invitations WHERE workspace_id = ? AND id = ? AND accepted_at IS NULL',
   );
-  const selectOpenInvitations = db.prepare<[string], InvitationRow>(
+  const openInvitations = invitations.list<[string]>(
     'SELECT * FROM workspace_invitations WHERE workspace_id = ? AND accepted_at IS NULL ORDER BY id DESC',
   );
   const markAccepted = db.prepare<[number, string, string]>(
     'UPDATE workspace_invitations SET accepted_at = ?, accepted_by = ? WHERE id = ? AND accepted_at IS NULL',
   );
 
-  const insertWorkspace = db.transaction((row: WorkspaceRow, owner: MemberRow) => {
-    insertWorkspaceRow.run(row);
-    insertMemberRow.run(owner);
+  const insertWorkspace = db.transaction((workspace: Workspace, owner: Member) => {
+    insertWorkspaceRow(SQLITE_ROWS.workspaceToRow(workspace));
+    insertMemberRow.run(memberToRow(owner));
   });
   // The owner rule is read and the write made under one write lock (BEGIN IMMEDIATE).
   const members = (workspaceId: string) => selectMembers.all(workspaceId).map(rowToMember);
@@ -81,7 +74,7 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
   });
   const accept = db.transaction((invitationId: string, member: MemberRow, at: number) => {
     if (selectMember.get(member.workspace_id, member.user_id) !== undefined) {
-      const open = selectInvitation.get(invitationId);
+      const open = selectAccepted.get(invitationId);
       return open === undefined || open.accepted_at !== null
         ? ('invitation_used' as const)
         : ('already_member' as const);
@@ -93,17 +86,11 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
 
   return {
     async insertWorkspace(workspace, owner) {
-      insertWorkspace(workspaceToRow(workspace), memberToRow(owner));
+      insertWorkspace(workspace, owner);
     },
-    async getWorkspace(id) {
-      const row = selectWorkspace.get(id);
-      return row === undefined ? null : rowToWorkspace(row);
-    },
+    getWorkspace: workspaces.get,
     async listMemberships(userId) {
-      return selectMemberships.all(userId).map((row) => ({
-        workspace: rowToWorkspace(row),
-        member: rowToMember({ ...row, created_at: row.member_created_at, updated_at: row.member_updated_at }),
-      }));
+      return selectMemberships.all(userId).map(SQLITE_ROWS.rowToMembership);
     },
     async listMembers(workspaceId) {
       return members(workspaceId);
@@ -128,15 +115,10 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
     async removeMember(workspaceId, userId) {
       return remove.immediate(workspaceId, userId);
     },
-    async insertInvitation(invitation) {
-      insertInvitationRow.run(invitationToRow(invitation));
-    },
-    async getInvitation(id) {
-      const row = selectInvitation.get(id);
-      return row === undefined ? null : rowToInvitation(row);
-    },
+    insertInvitation: invitations.insert,
+    getInvitation: invitations.get,
     async listOpenInvitations(workspaceId) {
-      return selectOpenInvitations.all(workspaceId).map(rowToInvitation);
+      return openInvitations(workspaceId);
     },
     async deleteInvitation(workspaceId, invitationId) {
       return deleteOpenInvitation.run(workspaceId, invitationId).changes === 1;

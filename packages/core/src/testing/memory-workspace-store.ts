@@ -7,7 +7,8 @@ import {
   type Workspace,
   type WorkspaceStore,
 } from '../teams/index.js';
-import { copy, copyOrNull } from './memory-copy.js';
+import { copy, copyOrNull, insertCopy } from './memory-copy.js';
+import { memoryTable } from './memory-table.js';
 
 /** The memory WorkspaceStore, and the personal workspace the user store writes with each user. */
 export type MemoryWorkspaceStore = WorkspaceStore & {
@@ -26,14 +27,14 @@ const memberOrder = (a: Member, b: Member) =>
 
 /** The WorkspaceStore of the memory store; `live` throws once the store is closed. */
 export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceStore {
-  const workspaces = new Map<string, Workspace>();
+  const workspaceTable = memoryTable<Workspace>(live, 'Workspace');
+  const invitationTable = memoryTable<Invitation>(live, 'Invitation');
+  const [workspaces, invitations] = [workspaceTable.rows, invitationTable.rows];
   const members = new Map<string, Member>();
-  const invitations = new Map<string, Invitation>();
   const membersOf = (workspaceId: string) =>
     [...members.values()].filter((m) => m.workspaceId === workspaceId);
   const insertWorkspace = (workspace: Workspace, owner: Member) => {
-    if (workspaces.has(workspace.id)) throw new Error(`Workspace ${workspace.id} already exists.`);
-    workspaces.set(workspace.id, copy(workspace));
+    insertCopy(workspaces, 'Workspace', workspace);
     members.set(key(owner.workspaceId, owner.userId), copy(owner));
   };
   return {
@@ -69,10 +70,7 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
       live();
       insertWorkspace(workspace, owner);
     },
-    async getWorkspace(id) {
-      live();
-      return copyOrNull(workspaces.get(id));
-    },
+    getWorkspace: workspaceTable.get,
     async listMemberships(userId) {
       live();
       return [...members.values()]
@@ -117,15 +115,8 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
       members.delete(key(workspaceId, userId));
       return 'changed';
     },
-    async insertInvitation(invitation) {
-      live();
-      if (invitations.has(invitation.id)) throw new Error(`Invitation ${invitation.id} already exists.`);
-      invitations.set(invitation.id, copy(invitation));
-    },
-    async getInvitation(id) {
-      live();
-      return copyOrNull(invitations.get(id));
-    },
+    insertInvitation: invitationTable.insert,
+    getInvitation: invitationTable.get,
     async listOpenInvitations(workspaceId) {
       live();
       return [...invitations.values()]
