@@ -1,6 +1,6 @@
 import { type ApiKey, createApiKey, listApiKeys, revokeApiKey, SCOPES } from '@svc/core';
 import { type CliCommand, printJson } from './cli-command.js';
-import { integer, list, orFail, required, withServices } from './command-support.js';
+import { integer, list, orFail, required, stringOptions, withServices } from './command-support.js';
 
 const keyView = (key: ApiKey) => ({
   id: key.id,
@@ -35,14 +35,7 @@ Options:
   --accounts ID1,ID2     limit the key to these connected accounts (default: all of the workspace's)
   --name NAME            a label for the key
   --expires-in-days N    the key stops working after N days (default: never)`,
-  options: {
-    email: { type: 'string' },
-    workspace: { type: 'string' },
-    scopes: { type: 'string' },
-    accounts: { type: 'string' },
-    name: { type: 'string' },
-    'expires-in-days': { type: 'string' },
-  },
+  options: stringOptions('email', 'workspace', 'scopes', 'accounts', 'name', 'expires-in-days'),
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const created = await withServices(io, ({ core }) =>
@@ -80,7 +73,7 @@ workspace's first, then each workspace they are a member of (only WSP_ID's with 
 oldest first within each. Each key has id, workspaceId (the workspace it acts in), name,
 scopes, accountIds, createdAt, expiresAt, revokedAt and lastUsedAt: when it last
 authenticated a call (to the minute; null when never).`,
-  options: { email: { type: 'string' }, workspace: { type: 'string' } },
+  options: stringOptions('email', 'workspace'),
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const workspaceId = typeof values.workspace === 'string' ? values.workspace : undefined;
