@@ -2,7 +2,7 @@
 // what it needs first (as the owner, over REST), so an allowed call can succeed. `unless` lists
 // the codes an allowed call may still answer, each for a reason that is not the caller's role.
 
-import { draftPost, mediaItem, scheduledPost } from './rest-role-fixtures.js';
+import { draftPost, scheduledPost } from './rest-role-fixtures.js';
 import { FUTURE, IMAGE_URL, type TeamWorld } from './team-world.js';
 
 export type ToolFixture = {
@@ -71,6 +71,3 @@ export const TOOL_FIXTURES: Readonly<Record<string, ToolFixture>> = {
     }),
   },
 };
-
-/** A media id of the workspace, for tools that read one. */
-export { mediaItem };
