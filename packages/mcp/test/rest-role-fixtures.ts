@@ -2,7 +2,7 @@
 // action test: each builds what it needs first (as the owner), so an allowed call can succeed.
 // `unless` lists the codes an allowed call may still answer, each for a reason that is not the
 // caller's role (said beside it); any other failure fails the test. Over 300 lines: it is one
-// table with an entry per operation (60 of them), kept whole so a missing one stands out.
+// table with an entry per operation (65 of them), kept whole so a missing one stands out.
 
 import { anAccount } from '@svc/core/testing';
 import { FUTURE, IMAGE_URL, type RestRequest, type TeamWorld } from './team-world.js';
