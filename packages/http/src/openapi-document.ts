@@ -88,6 +88,10 @@ export function openApiDocument(
       ...(op.deprecated ? { deprecated: true } : {}),
       security:
         typeof op.access === 'object' ? [{ apiKey: op.access.scope === null ? [] : [op.access.scope] }] : [],
+      // The team action the caller's role must allow (docs/teams.md), for clients and the role test.
+      ...(typeof op.access === 'object' && op.access.action !== null
+        ? { 'x-svc-team-action': op.access.action }
+        : {}),
     };
     const parameters = [...pathParameters(op.path), ...queryParameters(op.query)];
     if (parameters.length > 0) entry.parameters = parameters;

@@ -1,4 +1,4 @@
-import type { Actor, ErrorCode, Scope } from '@svc/core';
+import type { Actor, ErrorCode, Scope, TeamAction } from '@svc/core';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { HttpState } from './http-state.js';
@@ -52,10 +52,16 @@ export type BodyOf<B> = B extends { kind: 'json'; schema: infer S extends z.ZodT
     : undefined;
 
 /**
- * Who may call an operation: `{scope}` for an API key holding it (null: any valid key), `public`
- * for no credential, `signed` for a link whose query signature is the credential.
+ * Who may call an operation: `{scope, action}` for an API key holding the scope (null: any valid
+ * key) whose member's role allows the team action (null: any member, for pure analysis), `public`
+ * for no credential, `signed` for a link whose query signature is the credential. The action is
+ * declared here, beside the route, so the role × action test and the OpenAPI document
+ * (`x-svc-team-action`) enumerate it; core's use case checks the same action (docs/teams.md).
  */
-export type Access = { readonly scope: Scope | null } | 'public' | 'signed';
+export type Access =
+  | { readonly scope: Scope | null; readonly action: TeamAction | null }
+  | 'public'
+  | 'signed';
 
 /** What a handler gets: the caller, the path parameters, the parsed query and the parsed body. */
 export type OperationInput<Query, Body> = {

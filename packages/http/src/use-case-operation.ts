@@ -1,4 +1,4 @@
-import type { Actor, Scope, SvcError } from '@svc/core';
+import type { Actor, Scope, SvcError, TeamAction } from '@svc/core';
 import { unwrap } from '@svc/web';
 import type { ResultAsync } from 'neverthrow';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import {
 } from './operation.js';
 
 /**
- * What an operation answered by one use case declares: the scope it takes, its query if any, and
+ * What an operation answered by one use case declares: the scope and team action it takes, its query if any, and
  * its one answer (200 unless `status` says otherwise). It takes no body.
  */
 export type UseCaseOperationSpec<R extends z.ZodType, Q extends z.ZodType | undefined> = Pick<
@@ -20,6 +20,8 @@ export type UseCaseOperationSpec<R extends z.ZodType, Q extends z.ZodType | unde
   'id' | 'method' | 'path' | 'tag' | 'summary' | 'description' | 'errors'
 > & {
   readonly scope: Scope;
+  /** The team action the use case checks (docs/teams.md), declared for the role × action test. */
+  readonly action: TeamAction;
   /** Parsed before the use case runs, which gets it as its options. */
   readonly query?: Q;
   readonly answer: ResponseSpec & { readonly schema: R };
@@ -34,6 +36,7 @@ export type UseCaseOperationSpec<R extends z.ZodType, Q extends z.ZodType | unde
  */
 export function useCaseOperation<R extends z.ZodType, Q extends z.ZodType | undefined = undefined>({
   scope,
+  action,
   answer,
   status = 200,
   ...spec
@@ -51,7 +54,7 @@ export function useCaseOperation<R extends z.ZodType, Q extends z.ZodType | unde
       ? [present?: (value: T) => Body]
       : [present: (value: T) => Body]
   ): AnyOperation =>
-    defineOperation({ ...spec, access: { scope }, responses })(async ({ ctx, params, query }) => ({
+    defineOperation({ ...spec, access: { scope, action }, responses })(async ({ ctx, params, query }) => ({
       status,
       body: present(await unwrap(useCase(deps, actorOf(ctx), params.id ?? '', query as Query))),
     }));

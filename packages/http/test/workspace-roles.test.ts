@@ -1,4 +1,4 @@
-import { addMember, formatApiKey, type Role, type User } from '@svc/core';
+import { addMember, createApiKey, type Role, type User } from '@svc/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readJson, startTestApp, type TestApp } from './test-app.js';
 
@@ -14,25 +14,18 @@ let keys: Record<(typeof ROLES_TRIED)[number], string>;
 let userIds: Record<string, string>;
 let igId: string;
 
-/** A key of the owner's workspace made by `userId` (as a member's key is). */
-const memberKey = async (userId: string) => {
-  const id = app.core.ids.id('key');
-  const secret = app.core.ids.secret();
-  await app.store.apiKeys.insertApiKey({
-    id,
-    ownerId: owner.id,
-    createdBy: userId,
-    name: null,
-    secretHash: app.core.keyHasher.hash(secret),
-    scopes: ['*'],
-    accountIds: null,
-    createdAt: app.clock.now(),
-    expiresAt: null,
-    revokedAt: null,
-    lastUsedAt: null,
-  });
-  return formatApiKey(id, secret);
-};
+/** A full-scope key of the owner's workspace for the member with this email (`svc keys create --workspace`). */
+const memberKey = async (email: string) =>
+  (
+    await createApiKey(app.core, {
+      email,
+      workspaceId: owner.id,
+      scopes: ['*'],
+      accountIds: null,
+      name: null,
+      expiresInDays: null,
+    })
+  )._unsafeUnwrap().key;
 
 beforeEach(async () => {
   app = await startTestApp();
@@ -53,7 +46,7 @@ beforeEach(async () => {
       accountIds: null,
     });
     userIds[role] = added._unsafeUnwrap().member.userId;
-    more[role] = await memberKey(added._unsafeUnwrap().member.userId);
+    more[role] = await memberKey(`${role}@example.com`);
   }
   keys = {
     owner: ownerKey,

@@ -1,4 +1,4 @@
-import type { Actor, Scope } from '@svc/core';
+import type { Actor, Scope, TeamAction } from '@svc/core';
 import type { Result } from 'neverthrow';
 import type { z } from 'zod';
 import type { McpDeps } from './mcp-deps.js';
@@ -31,6 +31,11 @@ export type ToolDefinition<Args> = {
   readonly description: string;
   /** The key scope the tool needs; null for pure analysis any valid key may run. */
   readonly scope: Scope | null;
+  /**
+   * The team action core's use case checks for the caller's role (docs/teams.md); null with a null
+   * scope. Declared here so the role × action test enumerates every tool's.
+   */
+  readonly action: TeamAction | null;
   readonly annotations: ToolAnnotations;
   /** snake_case arguments, validated before `run`. */
   readonly input: z.ZodType<Args>;

@@ -136,6 +136,46 @@ describe('svc members and svc workspaces', () => {
     expect((await svcInProcess(['members', 'list', '--email', 'nobody@example.com'], env)).code).toBe(1);
   });
 
+  it('makes a key in a workspace the person is a member of, acting as them, and lists it with its workspace', async () => {
+    const { env, annId } = await withOwner();
+    const bob = await svcInProcess(
+      [
+        'members',
+        'add',
+        '--owner-email',
+        'ann@example.com',
+        '--email',
+        'bob@example.com',
+        '--role',
+        'viewer',
+      ],
+      env,
+    );
+    const create = (email: string, workspace: string) =>
+      svcInProcess(
+        ['keys', 'create', '--email', email, '--workspace', workspace, '--scopes', 'post:read'],
+        env,
+      );
+    const made = await create('bob@example.com', annId);
+    expect(made.json).toMatchObject({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^svc_key_/),
+      workspaceId: annId,
+      scopes: ['post:read'],
+    });
+    const listed = await svcInProcess(['keys', 'list', '--email', 'bob@example.com'], env);
+    expect(listed.json.keys).toEqual([expect.objectContaining({ id: made.json.id, workspaceId: annId })]);
+    const own = ['keys', 'list', '--email', 'bob@example.com', '--workspace', bob.json.userId];
+    expect((await svcInProcess(own, env)).json.keys).toEqual([]);
+    // Ann's list is the keys she made: Bob's key in her workspace is his.
+    expect((await svcInProcess(['keys', 'list', '--email', 'ann@example.com'], env)).json.keys).toEqual([]);
+    await svcInProcess(['users', 'create', '--email', 'dee@example.com'], env);
+    const stranger = await create('dee@example.com', annId);
+    expect(stranger).toMatchObject({ code: 1, stdout: '' });
+    expect(stranger.stderr).toMatch(/^svc: dee@example\.com is not a member of the workspace [^\n]+\n$/);
+    expect((await svcInProcess(['keys', 'create', '--help'], {})).stdout).toContain('--workspace WSP_ID');
+  });
+
   it('explains each command with --help', async () => {
     for (const command of [
       ['members', 'add'],

@@ -1,4 +1,5 @@
 import {
+  actorWorkspaceId,
   can,
   captionPreview,
   getPost,
@@ -27,7 +28,7 @@ const found = <T>(value: T | undefined, confirm: (value: T) => Confirmation): Co
 /** The confirmation pages of revoking, deleting and disconnecting. */
 export const confirmationRoutes: readonly ConsoleRoute[] = [
   confirmRoute('/app/keys/:id/revoke', '/app/keys', async (c) => {
-    const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email));
+    const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email, actorWorkspaceId(c.actor)));
     return found(
       keys.find((k) => k.id === c.params.id && k.revokedAt === null),
       (k) => ({

@@ -1,4 +1,5 @@
 import {
+  actorWorkspaceId,
   type ConnectedAccount,
   createApiKey,
   listApiKeys,
@@ -40,7 +41,7 @@ async function page(
   c: SignedContext,
   extra: { notice?: string | null; alert?: string | null; created?: string | null },
 ): Promise<string> {
-  const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email));
+  const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email, actorWorkspaceId(c.actor)));
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const handles = new Map(accounts.map((a) => [a.id, `${PLATFORM_NAMES[a.platform]} @${a.handle}`]));
   const rows = [...keys]
@@ -97,6 +98,8 @@ async function create(c: SignedContext): Promise<ConsoleReply> {
   const name = (c.form.get('name') ?? '').trim();
   const created = await createApiKey(c.deps.core, {
     email: c.session.user.email,
+    // The workspace the console acts in: a key made here acts there, with the person's role.
+    workspaceId: actorWorkspaceId(c.actor),
     scopes: c.form.getAll('scope'),
     accountIds: accountIds.length === 0 ? null : accountIds,
     name: name === '' ? null : name,

@@ -65,6 +65,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Accounts',
       summary: 'List connected accounts',
       scope: 'account:read',
+      action: 'account:read',
       answer: {
         description: 'The active accounts the key may see, oldest connection first. Never tokens.',
         schema: countedListSchema('accounts', accountViewSchema),
@@ -77,7 +78,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/connections',
       tag: 'Accounts',
       summary: 'Start connecting an account: answers the link a person opens',
-      access: { scope: 'account:write' },
+      access: { scope: 'account:write', action: 'account:manage' },
       body: {
         kind: 'json',
         schema: z.object({ platform: z.enum(PLATFORMS) }),
@@ -117,6 +118,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
       description:
         'Its tokens are erased at once. Refused with `account_has_scheduled_posts` (listing them) while posts wait to go out to it, unless `force=true`: then those posts fail at their time with the reason that the account was disconnected (reconnecting before then lets them publish). Disconnecting again answers the same.',
       scope: 'account:write',
+      action: 'account:manage',
       query: z.object({ force: queryFlag('true: disconnect even with posts waiting.') }),
       answer: {
         description: 'The account is disconnected.',
@@ -143,6 +145,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Accounts',
       summary: "Read an account's live posting options (TikTok privacy levels and interactions)",
       scope: 'account:read',
+      action: 'account:read',
       answer: { description: 'The options, reused for up to a minute.', schema: postingOptionsSchema },
       errors: [
         'invalid_profile_ids',
@@ -158,6 +161,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Accounts',
       summary: 'The account at a glance: plan, trial, post counts and the next posts',
       scope: 'account:read',
+      action: 'account:read',
       answer: { description: 'The summary. Never tokens or secrets.', schema: accountSummarySchema },
       errors: [],
     })(deps.core, getAccountSummary, accountSummaryJson),
@@ -169,7 +173,7 @@ export function accountOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Views and engagement, trends, best times and top posts',
       description:
         'Read `coverage` first: it says per platform which metrics exist and why some are missing.',
-      access: { scope: 'post:read' },
+      access: { scope: 'post:read', action: 'analytics:read' },
       query: analyticsQuery,
       responses: { 200: { description: 'The analytics of the window.', schema: analyticsAnswerSchema } },
       errors: ['invalid_profile_ids', 'profile_scope_denied'],

@@ -60,6 +60,7 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Automations',
       summary: on ? 'Resume a paused automation' : 'Pause a live automation',
       scope: 'automation:write',
+      action: 'automation:manage',
       answer: { description: 'The automation as it is now.', schema: automationSchema },
       errors: [
         'automation_not_found',
@@ -77,6 +78,7 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Automations',
       summary: 'List comment automations with their counts',
       scope: 'automation:read',
+      action: 'automation:read',
       answer: {
         description: 'Every automation the key may see.',
         schema: countedListSchema('automations', automationSchema),
@@ -91,7 +93,7 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Check a template, or set up an automation from it',
       description:
         'Without profileId nothing is written: the checked template comes back with every problem (200). With profileId the automation is created (201): a draft without postId, live with one.',
-      access: { scope: 'automation:write' },
+      access: { scope: 'automation:write', action: 'automation:manage' },
       body: { kind: 'json', schema: importSchema, example: { template: TEMPLATE_EXAMPLE } },
       responses: {
         200: { description: 'The template was checked; nothing was saved.', schema: importedSchema },
@@ -124,6 +126,7 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Automations',
       summary: 'Export an automation as a template file',
       scope: 'automation:read',
+      action: 'automation:read',
       answer: {
         description: 'The version-1 template: no post, account or handle in it.',
         schema: z.record(z.string(), z.unknown()),
@@ -140,6 +143,7 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Automations',
       summary: 'Delete an automation',
       scope: 'automation:write',
+      action: 'automation:manage',
       answer: {
         description: 'It stops at once.',
         schema: z.object({ id: z.string(), deleted: z.literal(true) }),

@@ -66,7 +66,7 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Save a draft',
       description:
         "A draft is not published until it is sent for approval and approved. Only what is wrong on its own is refused here; whether it could publish is checked when approval is requested. With `queue: true` (not with `scheduledTime`, `validation_failed`) the draft is queued: once approved, each of its posts takes its account's next free posting slot, and asking for approval refuses accounts without slots (`no_posting_slots`).",
-      access: { scope: 'post:draft' },
+      access: { scope: 'post:draft', action: 'post:draft' },
       body: {
         kind: 'json',
         schema: draftSchema,
@@ -103,7 +103,7 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Drafts and approvals',
       summary: 'Send a draft for review',
       description: 'The draft must be able to publish as it stands; the refusal names what is missing.',
-      access: { scope: 'approval:request' },
+      access: { scope: 'approval:request', action: 'approval:request' },
       body: {
         kind: 'json',
         schema: approvalRequestSchema,
@@ -133,6 +133,7 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Drafts and approvals',
       summary: "Read where a post's latest approval stands",
       scope: 'post:read',
+      action: 'post:read',
       answer: { description: 'The latest approval.', schema: approvalStatusSchema },
       errors: ['post_not_found', 'approval_not_found'],
     })(deps.core, getApprovalStatus, approvalStatusJson),

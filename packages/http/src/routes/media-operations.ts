@@ -52,7 +52,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Media',
       summary: 'Upload a media file (multipart)',
       description: `JPEG, PNG, WebP, GIF, MP4, MOV or WebM up to ${maxBytes / (1024 * 1024)} MB; the type is read from the bytes.`,
-      access: { scope: 'media:write' },
+      access: { scope: 'media:write', action: 'media:write' },
       body: { kind: 'multipart', part: 'file', description: 'The file as the part named `file`.' },
       responses: {
         200: {
@@ -96,7 +96,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Import a media file from a public link',
       description:
         'The same link imports to the same asset. Share pages (a Drive or Dropbox page) are refused with the direct link to use.',
-      access: { scope: 'media:write' },
+      access: { scope: 'media:write', action: 'media:write' },
       body: {
         kind: 'json',
         schema: z.object({ url: z.url({ protocol: /^https?$/ }) }),
@@ -116,7 +116,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/media/upload',
       tag: 'Media',
       summary: 'Get a signed link to PUT a large file to',
-      access: { scope: 'media:write' },
+      access: { scope: 'media:write', action: 'media:write' },
       responses: {
         200: {
           description: 'Where to PUT the bytes, until when.',
@@ -182,7 +182,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/media',
       tag: 'Media',
       summary: 'List the media library, newest first, a page at a time',
-      access: { scope: 'post:read' },
+      access: { scope: 'post:read', action: 'media:read' },
       query: z.object({
         limit: z.coerce
           .number()
@@ -213,6 +213,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Media',
       summary: 'Read a media asset: its facts, a fresh link, and the posts that use it',
       scope: 'post:read',
+      action: 'media:read',
       answer: { description: 'The asset.', schema: mediaItemSchema },
       errors: ['media_asset_not_found'],
     })(deps.core, getMediaItem, itemJson),
@@ -225,6 +226,7 @@ export function mediaOperations(deps: HttpDeps): AnyOperation[] {
       description:
         'Refused with `media_in_use` while a draft, a post waiting for approval or a scheduled post uses it. Published and failed posts keep their history; their link to it stops working.',
       scope: 'media:write',
+      action: 'media:write',
       answer: {
         description: 'The asset is gone from the library.',
         schema: z.object({ mediaId: z.string(), deleted: z.literal(true) }),

@@ -1,5 +1,6 @@
 // The REST operations of the caller's workspace (issue 36): the workspace, its members and its
-// invitations. The rules (who may read, who may manage) are core's use cases'.
+// invitations. The rules (who may read, who may manage) are core's use cases'. Just over 300
+// lines: the operations share the member and invitation schemas and examples, kept beside them.
 
 import {
   addWorkspaceMember,
@@ -123,6 +124,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Workspace',
       summary: "The key's workspace and your role in it",
       scope: 'member:read',
+      action: 'member:read',
       answer: {
         description: 'The workspace the key acts in.',
         schema: workspaceSchema,
@@ -151,6 +153,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Workspace',
       summary: 'List the members, owners first',
       scope: 'member:read',
+      action: 'member:read',
       answer: {
         description: "The workspace's members.",
         schema: z.object({ members: z.array(memberSchema) }),
@@ -166,7 +169,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Add an existing user as a member',
       description:
         'Admins and owners. A person without an account is invited instead (`POST /api/v1/invitations`).',
-      access: { scope: 'member:write' },
+      access: { scope: 'member:write', action: 'member:manage' },
       body: { kind: 'json', schema: addSchema, example: { email: 'bob@example.com', role: 'editor' } },
       responses: { 201: { description: 'The new member.', schema: memberSchema, example: MEMBER_EXAMPLE } },
       errors: [
@@ -189,7 +192,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       summary: "Change a member's role or account limit",
       description:
         'Admins and owners; giving or taking ownership needs an owner. A workspace always keeps an owner.',
-      access: { scope: 'member:write' },
+      access: { scope: 'member:write', action: 'member:manage' },
       body: { kind: 'json', schema: changeSchema, example: { role: 'contributor' } },
       responses: {
         200: { description: 'The member as they are now.', schema: memberSchema, example: MEMBER_EXAMPLE },
@@ -214,7 +217,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Remove a member',
       description:
         'Admins and owners; anyone may remove themself (leave). The keys the member made in this workspace are revoked.',
-      access: { scope: 'member:read' },
+      access: { scope: 'member:read', action: 'member:manage' },
       responses: {
         200: {
           description: 'The member is gone.',
@@ -235,7 +238,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Invite a person by email',
       description:
         'Admins and owners. The answer holds the token (`svc_inv_…`) this once: pass it on to the person, who accepts it signed in with the address invited. It expires after seven days and works once.',
-      access: { scope: 'member:write' },
+      access: { scope: 'member:write', action: 'member:manage' },
       body: { kind: 'json', schema: addSchema, example: { email: 'sam@example.com', role: 'contributor' } },
       responses: {
         201: {
@@ -269,6 +272,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'List the invitations not accepted yet, newest first',
       description: 'Admins and owners. Expired ones included (see `expiresAt`). Tokens are never listed.',
       scope: 'member:read',
+      action: 'member:manage',
       answer: {
         description: "The workspace's open invitations.",
         schema: z.object({ invitations: z.array(invitationSchema) }),
@@ -286,6 +290,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Withdraw an invitation',
       description: 'Admins and owners. Its token stops working.',
       scope: 'member:write',
+      action: 'member:manage',
       answer: {
         description: 'The invitation is gone.',
         schema: z.object({ id: z.string(), revoked: z.literal(true) }),

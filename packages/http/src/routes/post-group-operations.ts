@@ -69,7 +69,7 @@ export function postGroupOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Read a group of posts made together (one per account)',
       description:
         'The posts one request, compose or tool call made, each post its own status. A post answer names its group in `groupId`.',
-      access: { scope: 'post:read' },
+      access: { scope: 'post:read', action: 'post:read' },
       responses: { 200: { description: 'The group.', schema: groupSchema } },
       errors: ['post_not_found'],
     })(async ({ ctx, params }) => ({
@@ -83,7 +83,7 @@ export function postGroupOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Posts',
       summary: 'Move or edit every post of a group',
       description: `Replaces the fields sent on every member. ${GROUP_RULE}`,
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'post:schedule' },
       body: {
         kind: 'json',
         schema: updateGroupSchema,
@@ -106,7 +106,7 @@ export function postGroupOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Posts',
       summary: `Delete every post of a group that has not been published (restorable for ${LIMIT_PHRASES.restoreWindow})`,
       description: `${GROUP_RULE} Each deleted post is restored on its own (POST /api/v1/posts/{id}/restore).`,
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'post:delete' },
       responses: { 200: { description: 'The members deleted.', schema: changedSchema } },
       errors: ['post_not_found', 'invalid_post_state'],
     })(async ({ ctx, params }) => ({

@@ -115,7 +115,7 @@ export function postListOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'List posts, newest first, a page at a time',
       description:
         "Deleted posts are left out (see the console's Deleted tab). Follow `nextCursor` until it is null.",
-      access: { scope: 'post:read' },
+      access: { scope: 'post:read', action: 'post:read' },
       query: listQuery,
       responses: {
         200: {
@@ -147,7 +147,7 @@ export function postListOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Try a failed post again',
       description:
         'The same post (same id) goes back to `scheduled`: at `scheduledTime` when given, otherwise at the next publisher run. Its failure reason is cleared and it takes no new quota slot. Refused while what made it fail is still true (an account to reconnect, media gone).',
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'post:schedule' },
       body: {
         kind: 'json',
         schema: z.strictObject({ scheduledTime: dateTime.optional() }),
@@ -180,7 +180,7 @@ export function postListOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Create many posts from a CSV or JSON file',
       description:
         'Each row is one create request with the checks of POST /api/v1/posts; a refused row does not stop the others. With `dryRun=true` every row is checked and nothing is written. Give each row an `externalId` so the import can be run again safely. See docs/bulk.md.',
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'post:schedule' },
       query: bulkQuery,
       body: {
         kind: 'text',
@@ -210,7 +210,7 @@ export function postListOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/posts/export',
       tag: 'Posts',
       summary: 'Export posts as a bulk file (CSV or JSON) that the import reads back',
-      access: { scope: 'post:read' },
+      access: { scope: 'post:read', action: 'post:read' },
       query: exportQuery,
       responses: {
         200: {

@@ -95,7 +95,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       summary,
       description:
         "One post is created per target account. Send `queue: true` instead of `scheduledTime` to give each post its account's next free posting slot (docs/queue.md). Send `externalId` to make retries safe: the same id and payload answer the first result again (`replayed: true`); the same id with another payload is refused with `idempotency_conflict`.",
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'post:schedule' },
       body: { kind: 'json', schema: postPayloadSchema, parsedBy: 'core', example: payloadExample },
       responses: {
         200: {
@@ -149,6 +149,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Posts',
       summary: 'Read a post and its status',
       scope: 'post:read',
+      action: 'post:read',
       answer: { description: 'The post.', schema: postViewSchema },
       errors: ['post_not_found'],
     })(deps.core, getPost, view),
@@ -160,7 +161,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Edit a scheduled post or a draft',
       description:
         'Replaces the fields sent. A scheduled post passes the checks of creation again; a draft is checked as saving a draft checks it (whether it could publish is checked when approval is requested), and `profileIds` becomes its one account and platform. Posts awaiting review, posted and failed posts cannot be edited.',
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'post:schedule' },
       body: {
         kind: 'json',
         schema: updateSchema,
@@ -183,6 +184,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       description:
         "`pullQueue=true`: when the post is in its account's queue, each later queued post moves one slot earlier, in the delete's transaction (docs/queue.md).",
       scope: 'post:write',
+      action: 'post:delete',
       query: z.object({
         pullQueue: queryFlag('true: the later posts of the queue move forward into the freed slot.'),
       }),
@@ -203,6 +205,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       description:
         'The post returns to the status it had. A scheduled post whose time passed while it was deleted goes out at the next publisher run.',
       scope: 'post:write',
+      action: 'post:delete',
       answer: { description: 'The restored post.', schema: postViewSchema },
       errors: ['post_not_found', 'invalid_post_state', 'restore_window_expired'],
     })(deps.core, restoreOwnPost, view),
@@ -215,7 +218,7 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Check a planned post against every platform rule, writing nothing',
       description:
         'The same rules as creation and as `validatePostPolicy` in @svc/core, which runs offline in your own CI. Every error and warning comes at once.',
-      access: { scope: null },
+      access: { scope: null, action: null },
       body: {
         kind: 'json',
         schema: validateSchema,

@@ -74,6 +74,7 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
       description:
         "With no slots set, the answer has none, in the owner's time zone setting (UTC until one is chosen).",
       scope: 'account:read',
+      action: 'account:read',
       answer: { description: 'The slots.', schema: postingScheduleSchema, example: SLOTS_EXAMPLE },
       errors: ['invalid_profile_ids', 'profile_scope_denied'],
     })(deps.core, getPostingSlots, (schedule) => ({ ...schedule, slots: [...schedule.slots] })),
@@ -85,7 +86,7 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
       summary: "Replace an account's weekly posting slots",
       description:
         'Posts already queued keep their times; the new slots apply to the next `queue: true` posts.',
-      access: { scope: 'account:write' },
+      access: { scope: 'account:write', action: 'account:manage' },
       body: { kind: 'json', schema: postingScheduleSchema, parsedBy: 'core', example: SLOTS_EXAMPLE },
       responses: {
         200: { description: 'The slots as stored.', schema: postingScheduleSchema, example: SLOTS_EXAMPLE },
@@ -101,7 +102,7 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
       path: '/api/v1/queue',
       tag: 'Queue',
       summary: "An account's upcoming queued posts, soonest first",
-      access: { scope: 'post:read' },
+      access: { scope: 'post:read', action: 'post:read' },
       query: queueQuery,
       responses: {
         200: {
@@ -123,7 +124,7 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
       summary: "Put an account's queued posts in a new order on the same slots",
       description:
         "The posts keep the queue's set of slot times, soonest to the first named, in one transaction. A list that is not exactly the current queue is refused with `queue_changed` (409), whose `details.postIds` is the current order. A post being published must stay where it is.",
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'post:schedule' },
       body: {
         kind: 'json',
         schema: reorderBody,
@@ -147,7 +148,7 @@ export function queueOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Queue',
       summary: "Put an account's queued posts in a random order on the same slots",
       description: 'As a reorder to a random order; a post being published keeps its slot.',
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'post:schedule' },
       body: { kind: 'json', schema: shuffleBody, example: { profileId: 'acct_01JDQ3Z5T2X8K9M4N6P7R0S1V2' } },
       responses: {
         200: { description: 'The queue in its new order.', schema: queueSchema, example: QUEUE_EXAMPLE },

@@ -104,7 +104,7 @@ export function reviewLinkOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Drafts and approvals',
       summary: 'Create a review link for a client',
       description: `A link a client opens without an account to see the posts' previews and approve or reject each with a note (docs/teams.md). Give postIds, or from and to (and profileIds) for a stretch of the calendar, resolved now; 1 to ${REVIEW_LINK_MAX_POSTS} posts awaiting approval or scheduled. The answer holds the token this once.`,
-      access: { scope: 'post:write' },
+      access: { scope: 'post:write', action: 'review-link:manage' },
       body: {
         kind: 'json',
         schema: createSchema,
@@ -162,7 +162,7 @@ export function reviewLinkOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Drafts and approvals',
       summary: 'List review links, newest first',
       description: 'Expired and revoked links included, with their state. Tokens are never listed.',
-      access: { scope: 'post:read' },
+      access: { scope: 'post:read', action: 'post:read' },
       responses: {
         200: {
           description: "The caller's review links.",
@@ -183,6 +183,7 @@ export function reviewLinkOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Revoke a review link',
       description: 'It stops working at once; decisions already made through it stand.',
       scope: 'post:write',
+      action: 'review-link:manage',
       answer: {
         description: 'The link, revoked.',
         schema: z.object({ id: z.string(), revokedAt: z.string() }),

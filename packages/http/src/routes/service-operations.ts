@@ -36,7 +36,7 @@ export function serviceOperations(deps: HttpDeps): AnyOperation[] {
       summary: `Exchange an API key for a ${LIMIT_PHRASES.legacyTokenHours}-hour tool-endpoint token (deprecated)`,
       description: `Send the API key itself as "Authorization: Bearer <key>" to ${MCP_PATH}; no exchange is needed.`,
       deprecated: true,
-      access: { scope: null },
+      access: { scope: null, action: null },
       responses: {
         200: {
           description: `A token the tool endpoint accepts for ${LIMIT_PHRASES.legacyTokenHours} hours.`,

@@ -59,7 +59,7 @@ export function slotSuggestionOperations(deps: HttpDeps): AnyOperation[] {
       summary: "Suggested posting slots from the account's best weekday × hour figures",
       description:
         "With too few measured posts, `source` is `platform_defaults`: the platform's commonly cited times, general guidance, not measured. Accept with `PUT /api/v1/connections/{id}/slots` or `POST …/slots/suggestions/accept`.",
-      access: { scope: 'account:read' },
+      access: { scope: 'account:read', action: 'account:read' },
       query: suggestionQuery,
       responses: { 200: { description: 'The suggestion.', schema: slotSuggestionSchema, example: EXAMPLE } },
       errors: ['validation_failed', 'invalid_profile_ids', 'profile_scope_denied'],
@@ -80,7 +80,7 @@ export function slotSuggestionOperations(deps: HttpDeps): AnyOperation[] {
       summary: "Make the account's current suggestion its posting slots",
       description:
         'Computes the suggestion as `GET …/slots/suggestions` would and replaces the account’s slots with it in one step (posts already queued keep their times). Answers the suggestion accepted.',
-      access: { scope: 'account:write' },
+      access: { scope: 'account:write', action: 'account:manage' },
       body: { kind: 'json', schema: acceptBody, optional: true, example: { timeZone: 'Europe/Paris' } },
       responses: {
         200: {

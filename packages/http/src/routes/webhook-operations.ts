@@ -134,7 +134,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Webhooks',
       summary: 'Subscribe an endpoint to events',
       description: `The answer holds the signing secret (\`whsec_…\`) this once: store it, it is never shown again (rotate it to get a new one). At most ${WEBHOOKS_PER_OWNER} webhooks per user.`,
-      access: { scope: 'webhook:write' },
+      access: { scope: 'webhook:write', action: 'webhook:manage' },
       body: {
         kind: 'json',
         schema: createSchema,
@@ -171,6 +171,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       description:
         'A key limited to some accounts sees only the webhooks limited to those accounts too. Secrets are never listed.',
       scope: 'webhook:read',
+      action: 'webhook:manage',
       answer: {
         description: 'Every webhook the key may see.',
         schema: z.object({ webhooks: z.array(webhookSchema) }),
@@ -185,6 +186,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Webhooks',
       summary: 'Read a webhook',
       scope: 'webhook:read',
+      action: 'webhook:manage',
       answer: {
         description: 'The webhook, without its secret.',
         schema: webhookSchema,
@@ -199,7 +201,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Webhooks',
       summary: 'Change a webhook, pause it or turn it back on',
       description: `Replaces the fields sent (at least one). \`enabled: true\` re-enables an endpoint the service disabled after ${LIMIT_PHRASES.webhookDisableAfter} of failed deliveries.`,
-      access: { scope: 'webhook:write' },
+      access: { scope: 'webhook:write', action: 'webhook:manage' },
       body: { kind: 'json', schema: changesSchema, example: { events: ['post.published'], enabled: true } },
       responses: {
         200: { description: 'The webhook as it is now.', schema: webhookSchema, example: WEBHOOK_EXAMPLE },
@@ -223,6 +225,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Delete a webhook',
       description: 'Its pending deliveries are dropped and its delivery history goes with it.',
       scope: 'webhook:write',
+      action: 'webhook:manage',
       answer: {
         description: 'The webhook is gone.',
         schema: z.object({ id: z.string(), deleted: z.literal(true) }),
@@ -238,6 +241,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       summary: "Replace a webhook's signing secret",
       description: `The new secret is shown this once. For ${LIMIT_PHRASES.webhookSecretOverlap} the old one keeps signing alongside it (two signatures in \`webhook-signature\`), so the receiver can switch without missing a delivery; \`secretRotatedUntil\` says until when.`,
       scope: 'webhook:write',
+      action: 'webhook:manage',
       answer: {
         description: 'The webhook, and its new signing secret shown this once.',
         schema: webhookWithSecretSchema,
@@ -261,6 +265,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       description:
         'Queues a signed `ping` to the endpoint, even a disabled one; follow it in the deliveries list.',
       scope: 'webhook:write',
+      action: 'webhook:manage',
       answer: {
         description: 'The ping is queued.',
         schema: z.object({
@@ -280,7 +285,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       summary: "A webhook's recent delivery attempts, newest first",
       description:
         'Each attempt with its event, the status code answered, the outcome, how long it took, the start of the answer and the error; retries and redeliveries are attempts of their own.',
-      access: { scope: 'webhook:read' },
+      access: { scope: 'webhook:read', action: 'webhook:manage' },
       query: attemptsQuery,
       responses: {
         200: {
@@ -324,7 +329,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Send a delivery again',
       description:
         'Whatever became of it (delivered, failed, pending), it is sent again now with the same `webhook-id`, in a new round of retries.',
-      access: { scope: 'webhook:write' },
+      access: { scope: 'webhook:write', action: 'webhook:manage' },
       responses: {
         202: {
           description: 'The delivery is queued again.',

@@ -9,6 +9,7 @@ export const addMediaFromUrlTool = defineTool({
   title: 'Add media from URL',
   description: `Downloads a public image or video (direct https link, up to ${LIMIT_PHRASES.maxFile}; ${LIMIT_PHRASES.mediaTypes}) into the media library and returns a media id to reuse across posts. Cloud-storage share links are converted when publicly shared. Importing the same link again returns the same id. Not needed for a single post: media_urls on svc_schedule_post does the same.`,
   scope: 'media:write',
+  action: 'media:write',
   annotations: WRITE_IDEMPOTENT,
   input: z.strictObject({ url: z.string().min(1).describe('Direct https link to the file.') }),
   output: z.object({

@@ -11,6 +11,7 @@ export const deleteScheduledPostTool = defineTool({
   title: 'Delete scheduled post',
   description: `Deletes a post that is not published (draft, pending approval, scheduled or failed) so it never goes out. It is a soft delete: the operator can restore it for ${LIMIT_PHRASES.restoreWindow}. Published posts cannot be deleted. With group_id instead of post_id, every unpublished post of the group (one per account) is deleted at once; published members are left and listed in group.skipped. Confirm with the user before calling.`,
   scope: 'post:write',
+  action: 'post:delete',
   annotations: DESTRUCTIVE,
   input: z.strictObject({
     post_id: z.string().min(1).optional().describe('The post to delete (or give group_id).'),

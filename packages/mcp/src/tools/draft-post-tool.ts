@@ -19,6 +19,7 @@ export const draftPostTool = defineTool({
   description:
     "Saves a draft post and returns its draft id. The caption is written from content_hint (fitted to the tightest caption limit of the platforms) unless caption gives it as written; a draft may also carry title, media (media_urls or media_ids), platform_meta, scheduled_time (or use_queue: true, to take each account's next free posting slot once approved) and the target profile_ids. A draft is not scheduled: send it for review with svc_request_post_approval (post_id = the draft id), which checks that it could publish and names anything missing.",
   scope: 'post:draft',
+  action: 'post:draft',
   annotations: WRITE,
   input: z.strictObject({
     // Optional so a caption written already needs no made-up hint; with neither, core refuses

@@ -10,6 +10,7 @@ export const exportAutomationTemplateTool = defineTool({
   description:
     'Returns one Instagram auto reply as a template (svcTemplate 1) that svc_import_automation_template reads back: its name, trigger, keywords, messages and matching rules, never a post id, profile id or account detail. A draft has nothing to export.',
   scope: 'automation:read',
+  action: 'automation:read',
   annotations: READ_ONLY,
   input: z.strictObject({ automation_id: z.string().min(1).describe('The automation to export.') }),
   output: z.object({ template: z.record(z.string(), z.unknown()) }),

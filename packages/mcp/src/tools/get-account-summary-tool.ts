@@ -10,6 +10,7 @@ export const getAccountSummaryTool = defineTool({
   description:
     'Returns the account at a glance: plan and trial state, connected account count, post counts by status and the next three posts to go out. Never returns tokens or secrets.',
   scope: 'account:read',
+  action: 'account:read',
   annotations: READ_ONLY,
   input: z.strictObject({}),
   output: accountSummarySchema,

@@ -19,6 +19,7 @@ export const getAnalyticsTool = defineTool({
   description:
     'Returns views and engagement of your published posts over the last `days` days: totals overall and per platform, week-on-week, month-on-month and year-on-year change with raw figures and post counts, the best posting hour, weekday and content category (each with `samples`; null with reason too_few_samples when there are too few posts to say), a weekday-by-hour grid of average engagement (bestTimes), and top posts ranked within each platform only. Read `coverage` first: it says per platform which metrics exist, how many posts have them, and why some are missing.',
   scope: 'post:read',
+  action: 'analytics:read',
   annotations: READ_ONLY,
   input: z.strictObject({
     days: z

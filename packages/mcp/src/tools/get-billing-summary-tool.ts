@@ -10,6 +10,7 @@ export const getBillingSummaryTool = defineTool({
   description:
     'Returns the subscription status, billing plan, period end, purchased handles and the last few billing events, next to the service plan that decides access. Never payment method details; the payment-provider customer id is truncated.',
   scope: 'account:read',
+  action: 'billing:read',
   annotations: READ_ONLY,
   input: z.strictObject({}),
   output: z.object({

@@ -10,6 +10,7 @@ export const getPostApprovalStatusTool = defineTool({
   description:
     "Returns the latest approval of a post: awaiting_review, approved or rejected, with the requester's and reviewer's notes and timestamps. An approved post is scheduled (see svc_get_post_status); a rejected one is a draft again.",
   scope: 'post:read',
+  action: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({
     post_id: z.string().min(1).describe('The post sent with svc_request_post_approval.'),

@@ -10,6 +10,7 @@ export const getPostStatusTool = defineTool({
   description:
     'Returns one post in full: status (draft, awaiting review, scheduled, posted or failed; the output schema spells each value), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), firstComment (the outcome of platform_meta.<platform>.firstComment: pending, posted, failed or skipped, with the reason), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance), and groupId: the group of posts one call made, one per account, which svc_update_scheduled_post and svc_delete_scheduled_post take as group_id to act on them all. Poll it after scheduling until the post is posted or failed.',
   scope: 'post:read',
+  action: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({ post_id: z.string().min(1).describe('The post id svc_schedule_post returned.') }),
   // Core's post presenter, REST's too: the tool reads back the media ids the caller gave.

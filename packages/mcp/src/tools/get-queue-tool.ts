@@ -28,6 +28,7 @@ export const getQueueTool = defineTool({
   description:
     "Returns an account's weekly posting slots (in its time zone) and its upcoming queued posts, soonest first. svc_schedule_post with use_queue: true puts a post on the next free slot; with no slots, queueing is refused. With include_suggestions: true (needs account:read) it adds suggested slots from the account's best weekday × hour figures, or, with too few measured posts, the platform's commonly cited times (labelled as not measured); svc_set_posting_slots sets them.",
   scope: 'post:read',
+  action: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({
     profile_id: z.string().min(1).describe('A profile id from svc_list_profiles.'),

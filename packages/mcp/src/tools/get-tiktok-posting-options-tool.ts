@@ -10,6 +10,7 @@ export const getTiktokPostingOptionsTool = defineTool({
   description:
     "Returns a TikTok creator's allowed privacy levels and interaction settings, read live from TikTok (reused for up to a minute). Pick platform_meta.tiktok.privacyLevel for svc_schedule_post from privacyLevels; interactions the creator turned off must stay off.",
   scope: 'account:read',
+  action: 'account:read',
   annotations: { ...READ_ONLY, openWorldHint: true },
   input: z.strictObject({
     profile_id: z.string().min(1).describe('A tiktok profile id from svc_list_profiles.'),

@@ -11,6 +11,7 @@ export const importAutomationTemplateTool = defineTool({
   description:
     'Imports an Instagram auto-reply template: when someone comments on a post (every comment, or one with a keyword), the account sends them a private reply (a direct message) and optionally a public reply under the comment. The template is an object or the text of a template file, with svcTemplate (1), name, trigger ("keyword" or "every_comment"), keyword or keywords, message (the private reply), and optional publicReply, match ("word", "contains", "exact") and excludeKeywords. Without profile_id nothing is written: the checked template is handed back with every problem listed. With profile_id (an Instagram account) the automation is created: without post_id it is saved as a draft that sends nothing; with post_id (a published Instagram post of that account) it goes live.',
   scope: 'automation:write',
+  action: 'automation:manage',
   annotations: WRITE,
   input: z.strictObject({
     template: z

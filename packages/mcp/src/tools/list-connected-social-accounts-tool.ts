@@ -22,6 +22,7 @@ export const listConnectedSocialAccountsTool = defineTool({
   description:
     'Lists every active connected account: platform, handle, follower count and whether it needs reconnecting in the app before posts to it can publish. Never returns tokens.',
   scope: 'account:read',
+  action: 'account:read',
   annotations: READ_ONLY,
   input: z.strictObject({}),
   output: z.object({ accounts: z.array(accountSchema), count: z.number().int() }),

@@ -12,6 +12,7 @@ export const listProfilesTool = defineTool({
   description:
     'Lists the profile ids you can post to, with platform and handle. Call it before svc_schedule_post to choose profile_ids.',
   scope: 'account:read',
+  action: 'account:read',
   annotations: READ_ONLY,
   input: z.strictObject({}),
   output: z.object({ profiles: z.array(profileSchema), count: z.number().int() }),

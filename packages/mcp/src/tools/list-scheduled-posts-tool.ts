@@ -29,6 +29,7 @@ export const listScheduledPostsTool = defineTool({
   description:
     'Lists your posts newest first with caption preview, targets, status, failure reason, warning and groupId (posts made by one call share it), optionally of one status. When nextCursor is not null, call again with it as cursor for the next page.',
   scope: 'post:read',
+  action: 'post:read',
   annotations: READ_ONLY,
   input: z.strictObject({
     status: z.enum(PUBLIC_POST_STATUSES).optional().describe('Only posts in this status.'),

@@ -10,6 +10,7 @@ export const requestPostApprovalTool = defineTool({
   description:
     "Sends a draft (from svc_draft_post) for review: the post waits for review (status pending approval, spelled as in the output schema) and an approval id is returned. Follow the decision with svc_get_post_approval_status; an approved post is scheduled (a draft saved with use_queue on its accounts' next free slots, which they must have: else no_posting_slots), a rejected one returns to draft.",
   scope: 'approval:request',
+  action: 'approval:request',
   annotations: WRITE,
   input: z.strictObject({
     post_id: z.string().min(1).describe('The draft id svc_draft_post returned.'),

@@ -110,6 +110,7 @@ export const schedulePostTool = defineTool<Args>({
     `A repeat of a post of the same account (same caption and media within ${LIMIT_PHRASES.repeatWindow}) is refused. ` +
     'The answer says what will publish on each platform (reel, carousel, photo set, ...) with advisory notes; poll svc_get_post_status for the outcome.',
   scope: 'post:write',
+  action: 'post:schedule',
   annotations: WRITE,
   input,
   output,

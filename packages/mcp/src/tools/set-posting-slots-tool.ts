@@ -12,6 +12,7 @@ export const setPostingSlotsTool = defineTool({
   title: 'Set posting slots',
   description: `Replaces an account's weekly posting slots (the times svc_schedule_post with use_queue: true fills). Either give slots (day mon…sun, time 24-hour HH:MM, at most ${MAX_POSTING_SLOTS}) with time_zone, or use_suggestions: true to take the account's suggested slots (read them first with svc_get_queue and include_suggestions: true): its best weekday × hour figures, or, with too few measured posts, the platform's commonly cited times, which are general guidance, not measured. Posts already queued keep their times. The previous slots are replaced: confirm with the user before calling.`,
   scope: 'account:write',
+  action: 'account:manage',
   annotations: DESTRUCTIVE,
   input: z.strictObject({
     profile_id: z.string().min(1).describe('A profile id from svc_list_profiles.'),

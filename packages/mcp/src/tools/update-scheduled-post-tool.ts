@@ -48,6 +48,7 @@ export const updateScheduledPostTool = defineTool<Args>({
   description:
     'Edits a post in status scheduled: give only what changes (caption, scheduled_time, profile_ids, media_id or media_ids); media_ids replaces every slide. The content policy runs again on the result. Drafts, posts awaiting approval and published or failed posts cannot be edited. With group_id instead of post_id, the new caption or scheduled_time goes to every post of the group (one per account) at once: if one refuses, it is named and nothing changes; published, failed or in-review members are left as they are and listed in group.skipped.',
   scope: 'post:write',
+  action: 'post:schedule',
   annotations: WRITE_IDEMPOTENT,
   input,
   output: postViewSchema.extend({

@@ -14,6 +14,7 @@ export const validatePostPolicyTool = defineTool({
   description:
     'Checks a planned post against every platform rule without writing anything: caption length, media requirements, hashtag ceilings, link clickability, required YouTube titles, and warnings for personal data or prohibited content. Returns every error and warning at once, each saying what to do.',
   scope: null,
+  action: null,
   annotations: READ_ONLY,
   input: z.strictObject({
     caption: z.string(),

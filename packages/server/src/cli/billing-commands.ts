@@ -13,7 +13,7 @@ import {
 } from '@svc/core';
 import type { ResultAsync } from 'neverthrow';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
-import { integer, orFail, required, withServices } from './command-support.js';
+import { integer, orFail, required, stringOptions, withServices } from './command-support.js';
 
 type Values = Readonly<Record<string, string | boolean | undefined>>;
 
@@ -94,15 +94,7 @@ Options:
   --currency CODE        three-letter currency code of the amount, e.g. EUR (default: not recorded)
   --description TEXT     a short note for the user (at most 500 characters)
   --at ISO               when it happened, e.g. 2026-01-31T09:00:00Z (default: now)`,
-  options: {
-    email: { type: 'string' },
-    type: { type: 'string' },
-    kind: { type: 'string' },
-    amount: { type: 'string' },
-    currency: { type: 'string' },
-    description: { type: 'string' },
-    at: { type: 'string' },
-  },
+  options: stringOptions('email', 'type', 'kind', 'amount', 'currency', 'description', 'at'),
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const email = required(values, 'email');

@@ -1,3 +1,4 @@
+import type { ParseArgsOptionsConfig } from 'node:util';
 import type { SvcError } from '@svc/core';
 import type { Result, ResultAsync } from 'neverthrow';
 import { type Config, loadConfig } from '../config.js';
@@ -58,4 +59,12 @@ export function integer(value: string | boolean | undefined, name: string): numb
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n)) throw new CliFailure(`--${name} must be a whole number.`, 2);
   return n;
+}
+
+/**
+ * Options that each take a string value, by name: most commands' options are only these
+ * (`--email E`, `--scopes S1,S2`), and their values are checked by the command, not the parser.
+ */
+export function stringOptions(...names: readonly string[]): ParseArgsOptionsConfig {
+  return Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
 }

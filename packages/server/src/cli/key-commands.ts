@@ -1,9 +1,10 @@
 import { type ApiKey, createApiKey, listApiKeys, revokeApiKey, SCOPES } from '@svc/core';
 import { type CliCommand, printJson } from './cli-command.js';
-import { integer, list, orFail, required, withServices } from './command-support.js';
+import { integer, list, orFail, required, stringOptions, withServices } from './command-support.js';
 
 const keyView = (key: ApiKey) => ({
   id: key.id,
+  workspaceId: key.ownerId,
   name: key.name,
   scopes: key.scopes,
   accountIds: key.accountIds,
@@ -17,30 +18,31 @@ const keyView = (key: ApiKey) => ({
 export const keysCreate: CliCommand = {
   name: 'keys create',
   summary: 'Create an API key (shown once)',
-  help: `Usage: svc keys create --email EMAIL --scopes S1,S2 [--accounts ID1,ID2] [--name NAME] [--expires-in-days N]
+  help: `Usage: svc keys create --email EMAIL --scopes S1,S2 [--workspace WSP_ID] [--accounts ID1,ID2] [--name NAME] [--expires-in-days N]
 
-Creates an API key and prints {"id", "key", "scopes", "accountIds"}. The key is shown only
-here: it is stored as a hash and cannot be shown again.
+Creates an API key and prints {"id", "key", "workspaceId", "scopes", "accountIds", "expiresAt"}.
+The key is shown only here: it is stored as a hash and cannot be shown again.
+
+The key acts as EMAIL in one workspace: their personal one, or with --workspace one they are a
+member of, with their role there (a viewer's key only reads, whatever its scopes) and within
+their account limit. Any member may be given a key; \`svc keys list\` shows each key's workspace.
 
 Options:
-  --email EMAIL          the user the key belongs to
+  --email EMAIL          the person the key acts as
   --scopes S1,S2         comma-separated scopes: ${SCOPES.join(', ')}
-  --accounts ID1,ID2     limit the key to these connected accounts (default: all of the user's)
+  --workspace WSP_ID     the workspace the key acts in (default: EMAIL's personal workspace;
+                         see \`svc workspaces list --email EMAIL\`)
+  --accounts ID1,ID2     limit the key to these connected accounts (default: all of the workspace's)
   --name NAME            a label for the key
   --expires-in-days N    the key stops working after N days (default: never)`,
-  options: {
-    email: { type: 'string' },
-    scopes: { type: 'string' },
-    accounts: { type: 'string' },
-    name: { type: 'string' },
-    'expires-in-days': { type: 'string' },
-  },
+  options: stringOptions('email', 'workspace', 'scopes', 'accounts', 'name', 'expires-in-days'),
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const created = await withServices(io, ({ core }) =>
       orFail(
         createApiKey(core, {
           email: required(values, 'email'),
+          ...(typeof values.workspace === 'string' ? { workspaceId: values.workspace } : {}),
           scopes: list(required(values, 'scopes')),
           accountIds: values.accounts === undefined ? null : list(values.accounts),
           name: typeof values.name === 'string' ? values.name : null,
@@ -51,6 +53,7 @@ Options:
     printJson(io, {
       id: created.record.id,
       key: created.key,
+      workspaceId: created.record.ownerId,
       scopes: created.record.scopes,
       accountIds: created.record.accountIds,
       expiresAt: created.record.expiresAt?.toISOString() ?? null,
@@ -63,15 +66,20 @@ Options:
 export const keysList: CliCommand = {
   name: 'keys list',
   summary: "List a user's API keys (never the secrets)",
-  help: `Usage: svc keys list --email EMAIL
+  help: `Usage: svc keys list --email EMAIL [--workspace WSP_ID]
 
-Prints {"keys": [...]} with every key of the user, revoked ones included, oldest first. Each
-key has id, name, scopes, accountIds, createdAt, expiresAt, revokedAt and lastUsedAt: when it
-last authenticated a call (to the minute; null when never).`,
-  options: { email: { type: 'string' } },
+Prints {"keys": [...]} with every key the user made, revoked ones included: their personal
+workspace's first, then each workspace they are a member of (only WSP_ID's with --workspace),
+oldest first within each. Each key has id, workspaceId (the workspace it acts in), name,
+scopes, accountIds, createdAt, expiresAt, revokedAt and lastUsedAt: when it last
+authenticated a call (to the minute; null when never).`,
+  options: stringOptions('email', 'workspace'),
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
-    const keys = await withServices(io, ({ core }) => orFail(listApiKeys(core, required(values, 'email'))));
+    const workspaceId = typeof values.workspace === 'string' ? values.workspace : undefined;
+    const keys = await withServices(io, ({ core }) =>
+      orFail(listApiKeys(core, required(values, 'email'), workspaceId)),
+    );
     printJson(io, { keys: keys.map(keyView) });
     return 0;
   },

@@ -38,7 +38,7 @@ export function analyticsUseCase<T>(
   input: AnalyticsInput,
   answer: (request: AnalyticsRequest, now: Date) => Promise<T>,
 ): ResultAsync<T, SvcError> {
-  return useCase(actor, 'post:read', async () => {
+  return useCase(actor, { scope: 'post:read', action: 'analytics:read' }, async () => {
     const request = await readAnalyticsInput(deps, actor, input);
     return request.isErr() ? err(request.error) : ok(await answer(request.value, deps.clock.now()));
   });

@@ -46,13 +46,18 @@ export type BillingSummary = {
 type Deps = Pick<CoreDeps, 'store' | 'clock'>;
 
 /**
- * The caller's billing summary (scope `account:read`). Billing belongs to the user, not to a
- * connected account, so a key limited to some accounts sees it too: it holds no account data.
+ * The caller's billing summary (scope `account:read`, team action `billing:read`: admins and
+ * owners, docs/teams.md). Billing belongs to the workspace, not to a connected account, so a key
+ * limited to some accounts sees it too: it holds no account data.
  */
 export function getBillingSummary(deps: Deps, actor: Actor): ResultAsync<BillingSummary, SvcError> {
-  return useCase(actor, 'account:read', async (): Promise<Result<BillingSummary, SvcError>> => {
-    return ok(await billingSummaryOf(deps, actorOwner(actor)));
-  });
+  return useCase(
+    actor,
+    { scope: 'account:read', action: 'billing:read' },
+    async (): Promise<Result<BillingSummary, SvcError>> => {
+      return ok(await billingSummaryOf(deps, actorOwner(actor)));
+    },
+  );
 }
 
 /** The billing summary of a user, without a scope check (the operator's `svc billing show`). */

@@ -5,10 +5,16 @@ import { type ApiKey, formatApiKey } from '../api-key.js';
 import { SCOPES, type Scope, scopeSchema } from '../scopes.js';
 import { checkAccountLimit } from './check-account-limit.js';
 import { findUserByEmail } from './create-user.js';
+import { type KeyHolder, keyHolder } from './key-holder.js';
 
 /** What an operator gives to create a key. */
 export type CreateApiKeyInput = {
   readonly email: string;
+  /**
+   * The workspace the key acts in, one the person is a member of; their personal workspace when
+   * absent. The key acts as the person, with their role and account limit there.
+   */
+  readonly workspaceId?: string;
   readonly scopes: readonly string[];
   /** Limit the key to these connected accounts of the user; null for all of them. */
   readonly accountIds: readonly string[] | null;
@@ -23,17 +29,25 @@ export type CreatedApiKey = { readonly record: ApiKey; readonly key: string };
 type Deps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'keyHasher'>;
 
 /**
- * Creates an API key for a user (`svc keys create`). Scopes must be known; account limits must
- * name active accounts of that user. Only the secret's hash is stored: the key string returned
- * here cannot be shown again.
+ * Creates an API key for a user (`svc keys create`, the console's Keys page) in their personal
+ * workspace or in one they are a member of (`keyHolder`). Scopes must be known; account limits
+ * must name active accounts of that workspace, within the member's own limit. Only the secret's
+ * hash is stored: the key string returned here cannot be shown again.
  */
 export function createApiKey(deps: Deps, input: CreateApiKeyInput): ResultAsync<CreatedApiKey, SvcError> {
-  return findUserByEmail(deps, input.email).andThen((user) => new ResultAsync(create(deps, user.id, input)));
+  return findUserByEmail(deps, input.email).andThen(
+    (user) =>
+      new ResultAsync(
+        keyHolder(deps, user, input.workspaceId).then((holder) =>
+          holder.isErr() ? err(holder.error) : create(deps, holder.value, input),
+        ),
+      ),
+  );
 }
 
 async function create(
   deps: Deps,
-  ownerId: string,
+  { ownerId, createdBy, memberAccountIds }: KeyHolder,
   input: CreateApiKeyInput,
 ): Promise<Result<CreatedApiKey, SvcError>> {
   const unknown = input.scopes.filter((s) => !scopeSchema.safeParse(s).success);
@@ -53,15 +67,24 @@ async function create(
       }),
     );
   }
-  // The owner's personal workspace has the owner's id: a key reaches what a member could.
+  // A key reaches no account the workspace does not have, nor any beyond its member's own limit.
   const accountIds = await checkAccountLimit(deps, ownerId, input.accountIds);
   if (accountIds.isErr()) return err(accountIds.error);
+  const beyond = (accountIds.value ?? []).filter((id) => memberAccountIds !== null && !memberAccountIds.includes(id));
+  if (beyond.length > 0) {
+    return err(
+      svcError('invalid_profile_ids', `Outside the member's account limit: ${beyond.join(', ')}.`, {
+        field: 'accountIds',
+      }),
+    );
+  }
   const now = deps.clock.now();
   const id = deps.ids.id('key');
   const secret = deps.ids.secret();
   const record: ApiKey = {
     id,
     ownerId,
+    ...(createdBy === null ? {} : { createdBy }),
     name: input.name,
     secretHash: deps.keyHasher.hash(secret),
     scopes: [...new Set(input.scopes as Scope[])],
@@ -76,13 +99,28 @@ async function create(
   return ok({ record, key: formatApiKey(id, secret) });
 }
 
-/** Every key of the user with this email, revoked ones included (`svc keys list`). */
+/**
+ * Every key the user with this email made, revoked ones included, in each workspace they are a
+ * member of (or only in `workspaceId`), their personal workspace's first (`svc keys list`, the
+ * console's Keys page). A key's `ownerId` is its workspace.
+ */
 export function listApiKeys(
   deps: Pick<CoreDeps, 'store'>,
   email: string,
+  workspaceId?: string,
 ): ResultAsync<readonly ApiKey[], SvcError> {
   return findUserByEmail(deps, email).andThen((user) =>
-    ResultAsync.fromSafePromise(deps.store.apiKeys.listApiKeys(user.id)),
+    ResultAsync.fromSafePromise(
+      (async () => {
+        const workspaceIds =
+          workspaceId === undefined
+            ? (await deps.store.workspaces.listMemberships(user.id)).map((m) => m.workspace.id)
+            : [workspaceId];
+        const keys = await Promise.all(workspaceIds.map((id) => deps.store.apiKeys.listApiKeys(id)));
+        // A key without a creator is its personal workspace's own user's (keys from before workspaces).
+        return keys.flat().filter((key) => (key.createdBy ?? key.ownerId) === user.id);
+      })(),
+    ),
   );
 }
 
