@@ -31,12 +31,24 @@ export { actingMember, checkAccountLimit, workspaceNotFound } from './use-cases/
 export { type AddedMember, type AddMemberInput, addMember, grantableRole } from './use-cases/add-member.js';
 export { type ChangeMemberInput, changeMemberRole, removeMember } from './use-cases/change-member.js';
 export { createWorkspace, WORKSPACE_NAME_MAX } from './use-cases/create-workspace.js';
+export { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email.js';
+export {
+  type DeliveredInvitation,
+  type InvitationDelivery,
+  invitationUrl,
+  inviteAndDeliver,
+} from './use-cases/deliver-invitation.js';
 export {
   acceptInvitation,
+  acceptInvitationAsNewPerson,
   type CreatedInvitation,
   type CreateInvitationInput,
   createInvitation,
+  type InvitationPreview,
+  type JoinedAsNewPerson,
   listOpenInvitations,
+  type NewPersonDeps,
+  openInvitation,
 } from './use-cases/invitations.js';
 export { listMembers } from './use-cases/list-members.js';
 export { listWorkspaces, listWorkspacesByEmail } from './use-cases/list-workspaces.js';

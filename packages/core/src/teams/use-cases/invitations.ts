@@ -1,6 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { emailSchema } from '../../identity/index.js';
+import { createUser, emailSchema, type PasswordHasher, passwordProblem, type User } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from '../invitation-token.js';
 import type { TeamActor } from '../team-actor.js';
@@ -76,6 +76,73 @@ const alreadyMember = (workspaceId: string, userId: string): SvcError =>
 const notFound = (): SvcError =>
   svcError('invitation_not_found', 'No such invitation for you. Ask whoever invited you for a new link.');
 
+/** An invitation a token names, once its secret matches; null for anything else. */
+async function invitationOf(
+  deps: Pick<CoreDeps, 'store' | 'keyHasher'>,
+  token: string,
+): Promise<Invitation | null> {
+  const parsed = parseInvitationToken(token);
+  if (parsed === null) return null;
+  const invitation = await deps.store.workspaces.getInvitation(parsed.id);
+  return invitation !== null && deps.keyHasher.matches(parsed.secret, invitation.tokenHash)
+    ? invitation
+    : null;
+}
+
+/** `invitation_used` or `invitation_expired` when the invitation can no longer be accepted. */
+function stillOpen(invitation: Invitation, now: Date): Result<Invitation, SvcError> {
+  if (invitation.acceptedAt !== null) return err(used());
+  if (now.getTime() >= invitation.expiresAt.getTime()) {
+    return err(
+      svcError('invitation_expired', 'This invitation has expired. Ask whoever invited you for a new link.', {
+        expiresAt: invitation.expiresAt.toISOString(),
+      }),
+    );
+  }
+  return ok(invitation);
+}
+
+/** What the invitee sees before accepting: the invitation, its workspace, who invited, and whether they have an account. */
+export type InvitationPreview = {
+  readonly invitation: Invitation;
+  readonly workspaceName: string;
+  /** The inviter's address; null when the operator invited or the inviter is gone. */
+  readonly inviterEmail: string | null;
+  /** Whether a user has the invited address (they sign in), or not (they choose a password). */
+  readonly hasAccount: boolean;
+};
+
+/**
+ * Reads an invitation by its token for the person holding it, before they accept: refused as
+ * `invitation_not_found`, `invitation_used` or `invitation_expired` like accepting would be. The
+ * token is the credential here: whoever holds it may learn what it invites to.
+ */
+export function openInvitation(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'keyHasher'>,
+  token: string,
+): ResultAsync<InvitationPreview, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<InvitationPreview, SvcError>> => {
+      const invitation = await invitationOf(deps, token);
+      if (invitation === null) return err(notFound());
+      const open = stillOpen(invitation, deps.clock.now());
+      if (open.isErr()) return err(open.error);
+      const [workspace, inviter, invitee] = await Promise.all([
+        deps.store.workspaces.getWorkspace(invitation.workspaceId),
+        deps.store.users.getUser(invitation.invitedBy),
+        deps.store.users.getUserByEmail(invitation.email),
+      ]);
+      if (workspace === null) return err(notFound());
+      return ok({
+        invitation,
+        workspaceName: workspace.name,
+        inviterEmail: inviter?.email ?? null,
+        hasAccount: invitee !== null,
+      });
+    })(),
+  );
+}
+
 /**
  * Accepts an invitation for the signed-in user, who must have the address it was sent to: they
  * become a member with its role and account limit. `invitation_not_found` for an unknown token
@@ -89,38 +156,73 @@ export function acceptInvitation(
 ): ResultAsync<Member, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<Member, SvcError>> => {
-      const parsed = parseInvitationToken(token);
-      if (parsed === null) return err(notFound());
-      const invitation = await deps.store.workspaces.getInvitation(parsed.id);
-      if (invitation === null || !deps.keyHasher.matches(parsed.secret, invitation.tokenHash))
-        return err(notFound());
+      const invitation = await invitationOf(deps, token);
+      if (invitation === null) return err(notFound());
       const user = await deps.store.users.getUser(userId);
       if (user === null || user.email !== invitation.email) return err(notFound());
-      if (invitation.acceptedAt !== null) return err(used());
       const now = deps.clock.now();
-      if (now.getTime() >= invitation.expiresAt.getTime()) {
-        return err(
-          svcError(
-            'invitation_expired',
-            'This invitation has expired. Ask whoever invited you for a new link.',
-            {
-              expiresAt: invitation.expiresAt.toISOString(),
-            },
-          ),
-        );
-      }
-      const member: Member = {
-        workspaceId: invitation.workspaceId,
-        userId,
-        role: invitation.role,
-        accountIds: invitation.accountIds,
-        createdAt: now,
-        updatedAt: now,
-      };
-      const outcome = await deps.store.workspaces.acceptInvitation(invitation.id, member, now);
-      if (outcome === 'invitation_used') return err(used());
-      if (outcome === 'already_member') return err(alreadyMember(invitation.workspaceId, userId));
-      return ok(member);
+      const open = stillOpen(invitation, now);
+      if (open.isErr()) return err(open.error);
+      return join(deps, invitation, userId, now);
+    })(),
+  );
+}
+
+async function join(
+  deps: Pick<CoreDeps, 'store'>,
+  invitation: Invitation,
+  userId: string,
+  now: Date,
+): Promise<Result<Member, SvcError>> {
+  const member: Member = {
+    workspaceId: invitation.workspaceId,
+    userId,
+    role: invitation.role,
+    accountIds: invitation.accountIds,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const outcome = await deps.store.workspaces.acceptInvitation(invitation.id, member, now);
+  if (outcome === 'invitation_used') return err(used());
+  if (outcome === 'already_member') return err(alreadyMember(invitation.workspaceId, userId));
+  return ok(member);
+}
+
+/** What accepting as a new person needs besides the store: the password hasher. */
+export type NewPersonDeps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'keyHasher' | 'newUserPlan'> & {
+  readonly passwords: Pick<PasswordHasher, 'hash'>;
+};
+
+/** A new person who accepted: their user and their membership. */
+export type JoinedAsNewPerson = { readonly user: User; readonly member: Member };
+
+/**
+ * Accepts an invitation sent to an address no user has: the invitee chooses their password, and
+ * becomes a user (with their personal workspace, as every user) and a member of the inviting
+ * workspace. The token proves they received the invitation at that address, which is what the
+ * operator's `svc users create` would otherwise vouch for. `email_taken` when the address has a
+ * user by now (they sign in and accept instead); `validation_failed` for a password the rules
+ * refuse; refusals of the invitation as `acceptInvitation`. Everything is checked before the
+ * first write; the user and the membership are then written as `addMember` writes them.
+ */
+export function acceptInvitationAsNewPerson(
+  deps: NewPersonDeps,
+  token: string,
+  password: string,
+): ResultAsync<JoinedAsNewPerson, SvcError> {
+  return new ResultAsync(
+    (async (): Promise<Result<JoinedAsNewPerson, SvcError>> => {
+      const invitation = await invitationOf(deps, token);
+      if (invitation === null) return err(notFound());
+      const open = stillOpen(invitation, deps.clock.now());
+      if (open.isErr()) return err(open.error);
+      const problem = passwordProblem(password);
+      if (problem !== null) return err(svcError('validation_failed', problem, { field: 'password' }));
+      const passwordHash = await deps.passwords.hash(password);
+      const created = await createUser(deps, { email: invitation.email, betaTester: false, passwordHash });
+      if (created.isErr()) return err(created.error);
+      const joined = await join(deps, invitation, created.value.id, deps.clock.now());
+      return joined.isErr() ? err(joined.error) : ok({ user: created.value, member: joined.value });
     })(),
   );
 }
