@@ -27,6 +27,7 @@ export const NAV_GROUPS = [
   {
     label: 'Settings',
     sections: [
+      { path: '/app/members', label: 'Members' },
       { path: '/app/connections', label: 'Connections' },
       { path: '/app/automations', label: 'Automations' },
       { path: '/app/keys', label: 'API keys' },

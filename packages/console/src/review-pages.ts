@@ -22,6 +22,7 @@ import type { ConsoleDeps } from './console-deps.js';
 import { barePage } from './console-page.js';
 import { type ConsoleReply, htmlReply } from './console-reply.js';
 import { previewView } from './feed-preview-view.js';
+import { movingOnPage, PRIVATE_HEADERS } from './moving-on-page.js';
 import { previewItem } from './pages/compose-preview.js';
 import {
   createReviewSessions,
@@ -40,7 +41,7 @@ export function isReviewPath(path: string): boolean {
 // The address holding a token is never sent on (no-referrer); the review page itself, whose
 // address holds none, keeps the default same-origin policy, since with no-referrer a browser sends
 // `Origin: null` with the page's forms, which the same-origin check must refuse.
-const PRIVATE = { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' } as const;
+const PRIVATE = PRIVATE_HEADERS;
 const REVIEW = { 'cache-control': 'no-store' } as const;
 
 const FORM_LIMIT_BYTES = 16 * 1024;
@@ -72,17 +73,12 @@ export function createReviewPages(
       Math.min(core.clock.now().getTime() + REVIEW_SESSION_MS, link.expiresAt.getTime()),
     );
     const cookieToken = await sessions.open(link.id, until);
-    // A page that moves on by itself rather than a redirect: a SameSite=Strict cookie set while
-    // arriving from another site (a mail) is not sent on a redirect of that same navigation, but
-    // it is on one this page starts. Either way the token leaves the address bar.
     return {
       status: 200,
-      body: barePage(
+      body: movingOnPage(
         'Opening your review',
         html`<p>Opening the posts to review… <a href="/review">Continue</a> if nothing happens.</p>`,
-      ).replace(
-        '<meta charset="utf-8">',
-        '<meta charset="utf-8">\n<meta http-equiv="refresh" content="0; url=/review">',
+        '/review',
       ),
       headers: {
         ...PRIVATE,

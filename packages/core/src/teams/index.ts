@@ -18,6 +18,7 @@ export {
   type TeamAction,
   type TeamResource,
 } from '../roles/index.js';
+export { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email.js';
 export { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from './invitation-token.js';
 export { leavesNoOwner } from './last-owner.js';
 export { type MemberView, memberView, memberViews } from './member-view.js';
@@ -31,10 +32,10 @@ export { actingMember, checkAccountLimit, workspaceNotFound } from './use-cases/
 export { type AddedMember, type AddMemberInput, addMember, grantableRole } from './use-cases/add-member.js';
 export { type ChangeMemberInput, changeMemberRole, removeMember } from './use-cases/change-member.js';
 export { createWorkspace, WORKSPACE_NAME_MAX } from './use-cases/create-workspace.js';
-export { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email.js';
 export {
   type DeliveredInvitation,
   type InvitationDelivery,
+  invitationDelivery,
   invitationUrl,
   inviteAndDeliver,
 } from './use-cases/deliver-invitation.js';

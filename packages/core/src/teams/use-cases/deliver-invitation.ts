@@ -17,6 +17,11 @@ export type InvitationDelivery = {
   readonly messageIdDomain: string;
 };
 
+/** The delivery of a server at `baseUrl` (`SVC_BASE_URL`), e-mailing through `mailer` when there is one. */
+export function invitationDelivery(baseUrl: string, mailer: Mailer | null | undefined): InvitationDelivery {
+  return { baseUrl, mailer: mailer ?? null, messageIdDomain: new URL(baseUrl).hostname };
+}
+
 /**
  * A new invitation, its token and accept link (this answer only), and whether the link was
  * e-mailed to the invitee. When it was not (no mailer, or the mail server refused), the inviter

@@ -58,7 +58,9 @@ describe('invitation delivery and the invitee', () => {
     expect(mail?.to).toBe('sam@example.com');
     expect(mail?.subject).toBe('You are invited to "ann@example.com"');
     expect(mail?.text).toContain(created.url);
-    expect(mail?.text).toContain('ann@example.com invited you to the workspace "ann@example.com" as a contributor.');
+    expect(mail?.text).toContain(
+      'ann@example.com invited you to the workspace "ann@example.com" as a contributor.',
+    );
     expect(mail?.html).toContain(`href="${created.url}"`);
     expect(mail?.messageId).toBe(`<${created.invitation.id}@svc.example>`);
     // The only secret in it is the link's token; the stored hash never leaves.
@@ -114,7 +116,10 @@ describe('invitation delivery and the invitee', () => {
   it('a new person joins with a password: a user with their own workspace, and a member with the role', async () => {
     const created = (await invite('Sam@Example.com'))._unsafeUnwrap();
     const short = await acceptInvitationAsNewPerson({ ...t.deps, passwords }, created.token, 'short');
-    expect(short._unsafeUnwrapErr()).toMatchObject({ code: 'validation_failed', details: { field: 'password' } });
+    expect(short._unsafeUnwrapErr()).toMatchObject({
+      code: 'validation_failed',
+      details: { field: 'password' },
+    });
     expect(await t.store.users.getUserByEmail('sam@example.com')).toBeNull();
     const joined = (
       await acceptInvitationAsNewPerson({ ...t.deps, passwords }, created.token, 'a long enough secret')
@@ -127,7 +132,11 @@ describe('invitation delivery and the invitee', () => {
       ann.id,
     ]);
     // Single use, whichever way it is accepted.
-    const again = await acceptInvitationAsNewPerson({ ...t.deps, passwords }, created.token, 'another secret!');
+    const again = await acceptInvitationAsNewPerson(
+      { ...t.deps, passwords },
+      created.token,
+      'another secret!',
+    );
     expect(again._unsafeUnwrapErr().code).toBe('invitation_used');
     expect((await acceptInvitation(t.deps, joined.user.id, created.token))._unsafeUnwrapErr().code).toBe(
       'invitation_used',
@@ -137,7 +146,11 @@ describe('invitation delivery and the invitee', () => {
   it('an address that has an account by now signs in instead: email_taken, nothing written', async () => {
     const created = (await invite('sam@example.com'))._unsafeUnwrap();
     const sam = (await createUser(t.deps, { email: 'sam@example.com', betaTester: false }))._unsafeUnwrap();
-    const joined = await acceptInvitationAsNewPerson({ ...t.deps, passwords }, created.token, 'a long enough secret');
+    const joined = await acceptInvitationAsNewPerson(
+      { ...t.deps, passwords },
+      created.token,
+      'a long enough secret',
+    );
     expect(joined._unsafeUnwrapErr().code).toBe('email_taken');
     expect(await t.store.users.getPasswordHash(sam.id)).toBeNull();
     expect((await acceptInvitation(t.deps, sam.id, created.token))._unsafeUnwrap().role).toBe('editor');

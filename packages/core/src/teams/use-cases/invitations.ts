@@ -1,6 +1,12 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { createUser, emailSchema, type PasswordHasher, passwordProblem, type User } from '../../identity/index.js';
+import {
+  createUser,
+  emailSchema,
+  type PasswordHasher,
+  passwordProblem,
+  type User,
+} from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from '../invitation-token.js';
 import type { TeamActor } from '../team-actor.js';
