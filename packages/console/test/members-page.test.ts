@@ -1,6 +1,9 @@
-import { addMember, type User } from '@svc/core';
+import { type Actor, addMember, type Role, type User } from '@svc/core';
 import { hashPassword } from '@svc/core/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SignedContext } from '../src/console-context.js';
+import { memberRoutes } from '../src/pages/members-page.js';
+import { timeFormat } from '../src/time-format.js';
 import { type ConsoleApp, type ConsoleClient, startConsoleApp } from './console-app.js';
 
 // The Members page and the invitation pages over HTTP, as a browser without JavaScript would use
@@ -182,5 +185,54 @@ describe('the Members page and invitations in the console', () => {
     expect(gone.status).toBe(404);
     expect(gone.text).toContain('No such invitation');
     expect((await app.client().get('/invite')).status).toBe(401);
+  });
+
+  it('acts in the console actor’s workspace: a member there sees it read-only unless core lets them manage', async () => {
+    // The console's actor will act in a chosen workspace (the switcher); the page reads it from
+    // the actor through core, whatever it is. Rendered here with such an actor, by role.
+    await memberSignedIn('ed@example.com', 'editor');
+    const show = memberRoutes.find((r) => r.method === 'GET' && r.path === '/app/members');
+    const render = async (email: string, role: Role) => {
+      const user = (await app.t.store.users.getUserByEmail(email)) as User;
+      // Core reads the membership again: the stored role is the actor's.
+      await app.t.store.workspaces.updateMember(
+        owner.id,
+        user.id,
+        { role, accountIds: null },
+        app.t.clock.now(),
+      );
+      const actor: Actor = {
+        user,
+        credentialId: 'console:test',
+        scopes: ['*'],
+        accountIds: null,
+        workspaceId: owner.id,
+        member: { workspaceId: owner.id, role, accountIds: null },
+        planHolder: owner,
+      };
+      const context = {
+        deps: { core: app.t.deps, baseUrl: app.url },
+        url: new URL(`${app.url}/app/members`),
+        params: {},
+        form: new URLSearchParams(),
+        token: null,
+        session: { user, csrf: 'csrf', id: 'session' },
+        actor,
+        time: timeFormat('UTC'),
+      } as unknown as SignedContext;
+      return String((await show?.run(context))?.body);
+    };
+    for (const role of ['viewer', 'contributor', 'editor'] as const) {
+      const page = await render('ed@example.com', role);
+      expect(page).toContain(`Workspace <strong>${owner.email}</strong>`);
+      expect(page).toContain('Only admins and owners invite, change or remove members.');
+      expect(page).not.toContain('action="/app/members/invite"');
+      expect(page).not.toContain('/remove"');
+    }
+    const admin = await render('ed@example.com', 'admin');
+    expect(admin).toContain('action="/app/members/invite"');
+    // An admin is offered no owner role, and no form on the owner's row.
+    expect(admin).not.toContain('<option value="owner"');
+    expect(admin).not.toContain(`action="/app/members/${owner.id}/role"`);
   });
 });
