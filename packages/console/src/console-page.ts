@@ -98,6 +98,18 @@ ${parts.body}
   );
 }
 
+/** What an answer says at the top of a page: a confirmation, or why it was refused (absent: nothing). */
+export type PageMessages = { readonly notice?: string | null; readonly alert?: string | null };
+
+/** A signed-in person's page with the messages an answer gives it (the pages that answer their own forms). */
+export function messagePage(
+  session: ConsoleSession,
+  parts: Omit<PageParts, 'notice' | 'alert'>,
+  messages: PageMessages,
+): string {
+  return consolePage(session, { ...parts, notice: messages.notice ?? null, alert: messages.alert ?? null });
+}
+
 /** A signed-in person's page as the reply of a route, with its status. */
 export function pageReply(
   c: { readonly session: ConsoleSession },

@@ -1,4 +1,4 @@
-import { cookieValue } from './cookie-value.js';
+import { cookieValue, strictCookie } from './cookie-value.js';
 
 /**
  * The invitation cookie: `GET /invite/<token>` moves the token here, so the address bar and
@@ -18,8 +18,5 @@ export function inviteTokenOf(header: string | undefined): string | null {
 
 /** The Set-Cookie value that keeps an invitation token for `maxAgeMs` (or, with null, clears it). */
 export function inviteCookie(token: string | null, maxAgeMs: number, secure: boolean): string {
-  const flags = `Path=/invite; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
-  return token === null
-    ? `${INVITE_COOKIE}=; ${flags}; Max-Age=0`
-    : `${INVITE_COOKIE}=${token}; ${flags}; Max-Age=${Math.max(1, Math.floor(maxAgeMs / 1000))}`;
+  return strictCookie(INVITE_COOKIE, '/invite', token, maxAgeMs, secure);
 }

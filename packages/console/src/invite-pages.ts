@@ -13,7 +13,8 @@ import { barePage } from './console-page.js';
 import type { ConsoleReply } from './console-reply.js';
 import type { ConsoleSession, ConsoleSessions } from './console-session.js';
 import { INVITE_COOKIE_MS, inviteCookie, inviteTokenOf } from './invite-cookie.js';
-import { movingOnPage, PRIVATE_HEADERS } from './moving-on-page.js';
+import { movingOnPage } from './moving-on-page.js';
+import { PRIVATE_HEADERS, privatePage } from './private-page.js';
 import { sessionCookie, sessionTokenOf } from './session-cookie.js';
 
 /** Whether a path is an invitation page. */
@@ -198,39 +199,25 @@ function nextStep(view: InvitationPreview, session: ConsoleSession | null): Html
 function refusal(error: SvcError): ConsoleReply {
   const status =
     error.code === 'invitation_not_found' ? 404 : error.code === 'invitation_expired' ? 410 : 409;
-  return {
-    status,
-    body: barePage('This invitation does not work', html`<p role="alert">${error.message}</p>`),
-    headers: PRIVATE_HEADERS,
-  };
+  return privatePage(status, 'This invitation does not work', html`<p role="alert">${error.message}</p>`);
 }
 
 function noInvitation(): ConsoleReply {
-  return {
-    status: 401,
-    body: barePage(
-      'No invitation open',
-      html`<p role="alert">This browser has no invitation open, or it has ended. Open the link you were sent again.</p>`,
-    ),
-    headers: PRIVATE_HEADERS,
-  };
+  return privatePage(
+    401,
+    'No invitation open',
+    html`<p role="alert">This browser has no invitation open, or it has ended. Open the link you were sent again.</p>`,
+  );
 }
 
 function refused(message: string): ConsoleReply {
-  return {
-    status: 403,
-    body: barePage(
-      'Not done',
-      html`<p role="alert">${message}</p><p><a href="/invite">Back to the invitation</a>.</p>`,
-    ),
-    headers: PRIVATE_HEADERS,
-  };
+  return privatePage(
+    403,
+    'Not done',
+    html`<p role="alert">${message}</p><p><a href="/invite">Back to the invitation</a>.</p>`,
+  );
 }
 
 function notFound(): ConsoleReply {
-  return {
-    status: 404,
-    body: barePage('Not found', html`<p>There is no such page.</p>`),
-    headers: PRIVATE_HEADERS,
-  };
+  return privatePage(404, 'Not found', html`<p>There is no such page.</p>`);
 }

@@ -2,12 +2,6 @@ import type { Html } from '@svc/web';
 import { barePage } from './console-page.js';
 
 /**
- * Headers of an answer to an address that holds a credential (a review or invitation link): it is
- * never sent on as a referrer, and never kept by a cache.
- */
-export const PRIVATE_HEADERS = { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' } as const;
-
-/**
  * A page that moves on to `to` by itself, once its answer has set a cookie. Not a redirect: a
  * SameSite=Strict cookie set while arriving from another site (a mail) is not sent on a redirect
  * of that same navigation, but it is on one this page starts. Either way the link's credential

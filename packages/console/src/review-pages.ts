@@ -20,10 +20,11 @@ import {
 import { clientAddress, csrfTokensMatch, type Html, html, readForm } from '@svc/web';
 import type { ConsoleDeps } from './console-deps.js';
 import { barePage } from './console-page.js';
-import { type ConsoleReply, htmlReply } from './console-reply.js';
+import type { ConsoleReply } from './console-reply.js';
 import { previewView } from './feed-preview-view.js';
-import { movingOnPage, PRIVATE_HEADERS } from './moving-on-page.js';
+import { movingOnPage } from './moving-on-page.js';
 import { previewItem } from './pages/compose-preview.js';
+import { PRIVATE_HEADERS, privatePage } from './private-page.js';
 import {
   createReviewSessions,
   REVIEW_SESSION_MS,
@@ -41,7 +42,6 @@ export function isReviewPath(path: string): boolean {
 // The address holding a token is never sent on (no-referrer); the review page itself, whose
 // address holds none, keeps the default same-origin policy, since with no-referrer a browser sends
 // `Origin: null` with the page's forms, which the same-origin check must refuse.
-const PRIVATE = PRIVATE_HEADERS;
 const REVIEW = { 'cache-control': 'no-store' } as const;
 
 const FORM_LIMIT_BYTES = 16 * 1024;
@@ -81,7 +81,7 @@ export function createReviewPages(
         '/review',
       ),
       headers: {
-        ...PRIVATE,
+        ...PRIVATE_HEADERS,
         'set-cookie': reviewCookie(cookieToken, until.getTime() - core.clock.now().getTime(), secure),
       },
     };
@@ -163,7 +163,7 @@ export function createReviewPages(
       return {
         status: 429,
         body: barePage('Too many requests', html`<p role="alert">${refusedByLimit.message}</p>`),
-        headers: { ...PRIVATE, ...rateLimitHeaders([limited]) },
+        headers: { ...PRIVATE_HEADERS, ...rateLimitHeaders([limited]) },
       };
     }
     const path = url.pathname;
@@ -188,37 +188,27 @@ function decoded(segment: string): string {
 
 function refusal(error: SvcError): ConsoleReply {
   const status = error.code === 'review_link_not_found' ? 404 : 410;
-  return {
-    status,
-    body: barePage('This review link does not work', html`<p role="alert">${error.message}</p>`),
-    headers: PRIVATE,
-  };
+  return privatePage(status, 'This review link does not work', html`<p role="alert">${error.message}</p>`);
 }
 
 function noSession(): ConsoleReply {
-  return {
-    status: 401,
-    body: barePage(
-      'No review open',
-      html`<p role="alert">This browser has no review open, or it has ended. Open the link you were sent again.</p>`,
-    ),
-    headers: PRIVATE,
-  };
+  return privatePage(
+    401,
+    'No review open',
+    html`<p role="alert">This browser has no review open, or it has ended. Open the link you were sent again.</p>`,
+  );
 }
 
 function refused(message: string): ConsoleReply {
-  return {
-    status: 403,
-    body: barePage(
-      'Not done',
-      html`<p role="alert">${message}</p><p><a href="/review">Back to the review</a>.</p>`,
-    ),
-    headers: PRIVATE,
-  };
+  return privatePage(
+    403,
+    'Not done',
+    html`<p role="alert">${message}</p><p><a href="/review">Back to the review</a>.</p>`,
+  );
 }
 
 function notFound(): ConsoleReply {
-  return { ...htmlReply(404, barePage('Not found', html`<p>There is no such page.</p>`)), headers: PRIVATE };
+  return privatePage(404, 'Not found', html`<p>There is no such page.</p>`);
 }
 
 /** The review page: each post with its per-platform preview and, until decided, its form. */

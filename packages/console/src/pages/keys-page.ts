@@ -9,7 +9,7 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
+import { csrfField, messagePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import {
   accountHandles,
@@ -76,13 +76,7 @@ ${
       })
     : html`<div class="table stack"><table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
-  return consolePage(c.session, {
-    title: 'API keys',
-    section: '/app/keys',
-    body,
-    notice: extra.notice ?? null,
-    alert: extra.alert ?? null,
-  });
+  return messagePage(c.session, { title: 'API keys', section: '/app/keys', body }, extra);
 }
 
 async function show(c: SignedContext): Promise<ConsoleReply> {

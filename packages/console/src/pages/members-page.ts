@@ -18,7 +18,7 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage } from '../console-page.js';
+import { messagePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { accountHandles, accountLimitCell, accountLimitOf } from './account-limit-fields.js';
 import { confirmButton, confirmRoute } from './confirm-page.js';
@@ -69,13 +69,7 @@ async function page(c: SignedContext, extra: Extra): Promise<string> {
 <p>Workspace <strong>${own.workspace.name}</strong>${own.workspace.personal ? ' (your personal workspace)' : ''}. Your role: <strong>${own.role}</strong>.${manages ? '' : ' Only admins and owners invite, change or remove members.'}</p>
 <div class="table stack"><table><thead><tr><th scope="col">Member</th><th scope="col">Role</th><th scope="col">Accounts</th><th scope="col">Joined</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>
 ${manages ? html`${inviteForm(c, accounts)}${invitationsSection(c, invitations)}` : ''}`;
-  return consolePage(c.session, {
-    title: 'Members',
-    section: '/app/members',
-    body,
-    notice: extra.notice ?? null,
-    alert: extra.alert ?? null,
-  });
+  return messagePage(c.session, { title: 'Members', section: '/app/members', body }, extra);
 }
 
 function invitedCard(c: SignedContext, invited: DeliveredInvitation): Html {

@@ -41,16 +41,18 @@ export {
 } from './use-cases/deliver-invitation.js';
 export {
   acceptInvitation,
-  acceptInvitationAsNewPerson,
   type CreatedInvitation,
   type CreateInvitationInput,
   createInvitation,
+  listOpenInvitations,
+} from './use-cases/invitations.js';
+export {
+  acceptInvitationAsNewPerson,
   type InvitationPreview,
   type JoinedAsNewPerson,
-  listOpenInvitations,
   type NewPersonDeps,
   openInvitation,
-} from './use-cases/invitations.js';
+} from './use-cases/invitee-invitations.js';
 export { listMembers } from './use-cases/list-members.js';
 export { listWorkspaces, listWorkspacesByEmail } from './use-cases/list-workspaces.js';
 export {

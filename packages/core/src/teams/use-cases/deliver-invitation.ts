@@ -1,4 +1,4 @@
-import { err, ok, type Result, ResultAsync } from 'neverthrow';
+import type { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
@@ -49,13 +49,12 @@ export function inviteAndDeliver(
   actor: Actor,
   input: AddWorkspaceMemberInput,
 ): ResultAsync<DeliveredInvitation, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<DeliveredInvitation, SvcError>> => {
-      const created = await inviteToWorkspace(deps, actor, input);
-      if (created.isErr()) return err(created.error);
-      const emailed = await deliver(deps, delivery, actor, created.value);
-      return ok({ ...created.value, url: invitationUrl(delivery.baseUrl, created.value.token), emailed });
-    })(),
+  return inviteToWorkspace(deps, actor, input).map(
+    async (created): Promise<DeliveredInvitation> => ({
+      ...created,
+      url: invitationUrl(delivery.baseUrl, created.token),
+      emailed: await deliver(deps, delivery, actor, created),
+    }),
   );
 }
 

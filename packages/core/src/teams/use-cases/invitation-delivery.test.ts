@@ -4,7 +4,8 @@ import type { Mailer, MailMessage } from '../../notifications/index.js';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
 import { composeInvitationEmail } from '../invitation-email.js';
 import { type InvitationDelivery, invitationUrl, inviteAndDeliver } from './deliver-invitation.js';
-import { acceptInvitation, acceptInvitationAsNewPerson, openInvitation } from './invitations.js';
+import { acceptInvitation } from './invitations.js';
+import { acceptInvitationAsNewPerson, openInvitation } from './invitee-invitations.js';
 
 // The invitee's side of an invitation (reading it, joining as a new person) and the e-mail that
 // carries it (docs/teams.md, "Invitations").

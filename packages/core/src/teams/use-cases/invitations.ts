@@ -1,17 +1,11 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import {
-  createUser,
-  emailSchema,
-  type PasswordHasher,
-  passwordProblem,
-  type User,
-} from '../../identity/index.js';
+import { emailSchema } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from '../invitation-token.js';
 import type { TeamActor } from '../team-actor.js';
 import type { Invitation, Member } from '../workspace.js';
-import { actingMember, checkAccountLimit } from './acting-member.js';
+import { actingMember, checkAccountLimit, whenMemberMay } from './acting-member.js';
 import { grantableRole } from './add-member.js';
 
 /** What an inviter gives. */
@@ -79,7 +73,7 @@ export function createInvitation(
 const alreadyMember = (workspaceId: string, userId: string): SvcError =>
   svcError('already_a_member', 'That person is already a member of this workspace.', { workspaceId, userId });
 
-const notFound = (): SvcError =>
+export const notFound = (): SvcError =>
   svcError('invitation_not_found', 'No such invitation for you. Ask whoever invited you for a new link.');
 
 /** An invitation a token names, once its secret matches; null for anything else. */
@@ -108,44 +102,13 @@ function stillOpen(invitation: Invitation, now: Date): Result<Invitation, SvcErr
   return ok(invitation);
 }
 
-/** What the invitee sees before accepting: the invitation, its workspace, who invited, and whether they have an account. */
-export type InvitationPreview = {
-  readonly invitation: Invitation;
-  readonly workspaceName: string;
-  /** The inviter's address; null when the operator invited or the inviter is gone. */
-  readonly inviterEmail: string | null;
-  /** Whether a user has the invited address (they sign in), or not (they choose a password). */
-  readonly hasAccount: boolean;
-};
-
-/**
- * Reads an invitation by its token for the person holding it, before they accept: refused as
- * `invitation_not_found`, `invitation_used` or `invitation_expired` like accepting would be. The
- * token is the credential here: whoever holds it may learn what it invites to.
- */
-export function openInvitation(
+/** The invitation a token names while it can still be accepted; its refusal otherwise. */
+export function usableInvitation(
   deps: Pick<CoreDeps, 'store' | 'clock' | 'keyHasher'>,
   token: string,
-): ResultAsync<InvitationPreview, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<InvitationPreview, SvcError>> => {
-      const invitation = await invitationOf(deps, token);
-      if (invitation === null) return err(notFound());
-      const open = stillOpen(invitation, deps.clock.now());
-      if (open.isErr()) return err(open.error);
-      const [workspace, inviter, invitee] = await Promise.all([
-        deps.store.workspaces.getWorkspace(invitation.workspaceId),
-        deps.store.users.getUser(invitation.invitedBy),
-        deps.store.users.getUserByEmail(invitation.email),
-      ]);
-      if (workspace === null) return err(notFound());
-      return ok({
-        invitation,
-        workspaceName: workspace.name,
-        inviterEmail: inviter?.email ?? null,
-        hasAccount: invitee !== null,
-      });
-    })(),
+): ResultAsync<Invitation, SvcError> {
+  return ResultAsync.fromSafePromise(invitationOf(deps, token)).andThen((invitation) =>
+    invitation === null ? err(notFound()) : stillOpen(invitation, deps.clock.now()),
   );
 }
 
@@ -169,12 +132,13 @@ export function acceptInvitation(
       const now = deps.clock.now();
       const open = stillOpen(invitation, now);
       if (open.isErr()) return err(open.error);
-      return join(deps, invitation, userId, now);
+      return joinByInvitation(deps, invitation, userId, now);
     })(),
   );
 }
 
-async function join(
+/** Marks the invitation accepted by `userId` and makes them a member with its role and limit, together. */
+export async function joinByInvitation(
   deps: Pick<CoreDeps, 'store'>,
   invitation: Invitation,
   userId: string,
@@ -194,45 +158,6 @@ async function join(
   return ok(member);
 }
 
-/** What accepting as a new person needs besides the store: the password hasher. */
-export type NewPersonDeps = Pick<CoreDeps, 'store' | 'clock' | 'ids' | 'keyHasher' | 'newUserPlan'> & {
-  readonly passwords: Pick<PasswordHasher, 'hash'>;
-};
-
-/** A new person who accepted: their user and their membership. */
-export type JoinedAsNewPerson = { readonly user: User; readonly member: Member };
-
-/**
- * Accepts an invitation sent to an address no user has: the invitee chooses their password, and
- * becomes a user (with their personal workspace, as every user) and a member of the inviting
- * workspace. The token proves they received the invitation at that address, which is what the
- * operator's `svc users create` would otherwise vouch for. `email_taken` when the address has a
- * user by now (they sign in and accept instead); `validation_failed` for a password the rules
- * refuse; refusals of the invitation as `acceptInvitation`. Everything is checked before the
- * first write; the user and the membership are then written as `addMember` writes them.
- */
-export function acceptInvitationAsNewPerson(
-  deps: NewPersonDeps,
-  token: string,
-  password: string,
-): ResultAsync<JoinedAsNewPerson, SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<JoinedAsNewPerson, SvcError>> => {
-      const invitation = await invitationOf(deps, token);
-      if (invitation === null) return err(notFound());
-      const open = stillOpen(invitation, deps.clock.now());
-      if (open.isErr()) return err(open.error);
-      const problem = passwordProblem(password);
-      if (problem !== null) return err(svcError('validation_failed', problem, { field: 'password' }));
-      const passwordHash = await deps.passwords.hash(password);
-      const created = await createUser(deps, { email: invitation.email, betaTester: false, passwordHash });
-      if (created.isErr()) return err(created.error);
-      const joined = await join(deps, invitation, created.value.id, deps.clock.now());
-      return joined.isErr() ? err(joined.error) : ok({ user: created.value, member: joined.value });
-    })(),
-  );
-}
-
 const used = (): SvcError =>
   svcError(
     'invitation_used',
@@ -245,12 +170,7 @@ export function listOpenInvitations(
   actor: TeamActor,
   workspaceId: string,
 ): ResultAsync<Invitation[], SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<Invitation[], SvcError>> => {
-      const rights = await actingMember(deps, actor, workspaceId, 'member:manage');
-      return rights.isErr()
-        ? err(rights.error)
-        : ok(await deps.store.workspaces.listOpenInvitations(workspaceId));
-    })(),
+  return whenMemberMay(deps, actor, workspaceId, 'member:manage', () =>
+    deps.store.workspaces.listOpenInvitations(workspaceId),
   );
 }
