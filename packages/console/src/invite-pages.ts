@@ -14,7 +14,7 @@ import type { ConsoleReply } from './console-reply.js';
 import type { ConsoleSession, ConsoleSessions } from './console-session.js';
 import { INVITE_COOKIE_MS, inviteCookie, inviteTokenOf } from './invite-cookie.js';
 import { movingOnPage } from './moving-on-page.js';
-import { PRIVATE_HEADERS, privatePage } from './private-page.js';
+import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
 import { sessionCookie, sessionTokenOf } from './session-cookie.js';
 
 /** Whether a path is an invitation page. */
@@ -202,22 +202,14 @@ function refusal(error: SvcError): ConsoleReply {
   return privatePage(status, 'This invitation does not work', html`<p role="alert">${error.message}</p>`);
 }
 
-function noInvitation(): ConsoleReply {
-  return privatePage(
-    401,
-    'No invitation open',
-    html`<p role="alert">This browser has no invitation open, or it has ended. Open the link you were sent again.</p>`,
-  );
-}
-
-function refused(message: string): ConsoleReply {
-  return privatePage(
-    403,
-    'Not done',
-    html`<p role="alert">${message}</p><p><a href="/invite">Back to the invitation</a>.</p>`,
-  );
-}
-
-function notFound(): ConsoleReply {
-  return privatePage(404, 'Not found', html`<p>There is no such page.</p>`);
-}
+const {
+  nothingOpen: noInvitation,
+  refused,
+  notFound,
+} = linkPageRefusals({
+  nothingOpen: {
+    title: 'No invitation open',
+    text: 'This browser has no invitation open, or it has ended. Open the link you were sent again.',
+  },
+  back: { href: '/invite', label: 'Back to the invitation' },
+});

@@ -24,7 +24,7 @@ import type { ConsoleReply } from './console-reply.js';
 import { previewView } from './feed-preview-view.js';
 import { movingOnPage } from './moving-on-page.js';
 import { previewItem } from './pages/compose-preview.js';
-import { PRIVATE_HEADERS, privatePage } from './private-page.js';
+import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
 import {
   createReviewSessions,
   REVIEW_SESSION_MS,
@@ -191,25 +191,17 @@ function refusal(error: SvcError): ConsoleReply {
   return privatePage(status, 'This review link does not work', html`<p role="alert">${error.message}</p>`);
 }
 
-function noSession(): ConsoleReply {
-  return privatePage(
-    401,
-    'No review open',
-    html`<p role="alert">This browser has no review open, or it has ended. Open the link you were sent again.</p>`,
-  );
-}
-
-function refused(message: string): ConsoleReply {
-  return privatePage(
-    403,
-    'Not done',
-    html`<p role="alert">${message}</p><p><a href="/review">Back to the review</a>.</p>`,
-  );
-}
-
-function notFound(): ConsoleReply {
-  return privatePage(404, 'Not found', html`<p>There is no such page.</p>`);
-}
+const {
+  nothingOpen: noSession,
+  refused,
+  notFound,
+} = linkPageRefusals({
+  nothingOpen: {
+    title: 'No review open',
+    text: 'This browser has no review open, or it has ended. Open the link you were sent again.',
+  },
+  back: { href: '/review', label: 'Back to the review' },
+});
 
 /** The review page: each post with its per-platform preview and, until decided, its form. */
 function reviewPage(
