@@ -14,6 +14,7 @@ import type { ConsoleReply } from './console-reply.js';
 import type { ConsoleSession, ConsoleSessions } from './console-session.js';
 import { INVITE_COOKIE_MS, inviteCookie, inviteTokenOf } from './invite-cookie.js';
 import { movingOnPage } from './moving-on-page.js';
+import { decodedSegment } from './path-segment.js';
 import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
 import { sessionCookie, sessionTokenOf } from './session-cookie.js';
 
@@ -148,17 +149,8 @@ export function createInvitePages(
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound();
     if (path === '/invite' || path === '/invite/') return show(req);
     const token = /^\/invite\/([^/]{1,200})$/.exec(path)?.[1];
-    return token === undefined ? notFound() : keep(decoded(token));
+    return token === undefined ? notFound() : keep(decodedSegment(token));
   };
-}
-
-// A malformed escape is no token of ours: it is looked up as it is, and found nowhere.
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /** The invitation, and what the person holding it does next. */

@@ -24,6 +24,7 @@ import type { ConsoleReply } from './console-reply.js';
 import { previewView } from './feed-preview-view.js';
 import { movingOnPage } from './moving-on-page.js';
 import { previewItem } from './pages/compose-preview.js';
+import { decodedSegment } from './path-segment.js';
 import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
 import {
   createReviewSessions,
@@ -171,19 +172,10 @@ export function createReviewPages(
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound();
     if (path === '/review' || path === '/review/') return page(req, url);
     const thumb = /^\/review\/media\/([^/]{1,200})\/thumb\/([a-z0-9]{1,20})$/.exec(path);
-    if (thumb !== null) return thumbnail(req, decoded(thumb[1] ?? ''), thumb[2] ?? '');
+    if (thumb !== null) return thumbnail(req, decodedSegment(thumb[1] ?? ''), thumb[2] ?? '');
     const token = /^\/review\/([^/]{1,200})$/.exec(path)?.[1];
-    return token === undefined ? notFound() : exchange(decoded(token));
+    return token === undefined ? notFound() : exchange(decodedSegment(token));
   };
-}
-
-// A malformed escape is no token or id of ours: it is looked up as it is, and found nowhere.
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 function refusal(error: SvcError): ConsoleReply {
