@@ -1003,7 +1003,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person by email
-         * @description Admins and owners. The answer holds the token (`svc_inv_…`) this once: pass it on to the person, who accepts it signed in with the address invited. It expires after seven days and works once.
+         * @description Admins and owners. The answer holds the token (`svc_inv_…`) and its accept link (`url`) this once. When the server sends e-mail (`SVC_SMTP_URL`) the link is e-mailed to the person (`emailed: true`); otherwise pass it on yourself. The person opens it and accepts signed in with the address invited, or chooses a password when the address has no account. It expires after seven days and works once.
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -2278,6 +2278,10 @@ export interface components {
             invitation: components["schemas"]["Invitation"];
             /** @description The invitation token, shown this once. */
             token: string;
+            /** @description The accept link (`/invite/<token>`), shown this once. */
+            url: string;
+            /** @description Whether the link was e-mailed to the person. */
+            emailed: boolean;
         };
         ListInvitationsResponse: {
             invitations: components["schemas"]["Invitation"][];
@@ -14130,7 +14134,9 @@ export interface operations {
                      *         "createdAt": "2031-12-01T09:00:00.000Z",
                      *         "expiresAt": "2031-12-08T09:00:00.000Z"
                      *       },
-                     *       "token": "svc_inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q.ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE"
+                     *       "token": "svc_inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q.ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE",
+                     *       "url": "https://svc.example/invite/svc_inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q.ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE",
+                     *       "emailed": false
                      *     }
                      */
                     "application/json": components["schemas"]["CreateInvitationResponse"];

@@ -1,4 +1,4 @@
-import type { AgentAccess, PlatformSetup, SignInLimiter, WebhookSender } from '@svc/core';
+import type { AgentAccess, Mailer, PlatformSetup, SignInLimiter, WebhookSender } from '@svc/core';
 import type { SurfaceDeps, SurfaceLogger } from '@svc/web';
 
 /** Where the console reports faults it answers with a generic page. */
@@ -12,6 +12,11 @@ export type ConsoleLogger = SurfaceLogger;
 export type ConsoleDeps = SurfaceDeps<ConsoleLogger> & {
   /** Checks a webhook endpoint's URL (https, a public address) when a person adds one. */
   readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
+  /**
+   * Sends invitation e-mails (`SVC_SMTP_URL`); null or absent: the Members page shows the inviter
+   * the link to pass on (docs/teams.md, "Invitations").
+   */
+  readonly mailer?: Mailer | null;
   /** The agents a person approved through OAuth; absent: the Agents page lists none. */
   readonly agents?: AgentAccess;
   /** Sign-in attempts, shared with the OAuth sign-in page so both count against one allowance. */

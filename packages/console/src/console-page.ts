@@ -27,6 +27,7 @@ export const NAV_GROUPS = [
   {
     label: 'Settings',
     sections: [
+      { path: '/app/members', label: 'Members' },
       { path: '/app/connections', label: 'Connections' },
       { path: '/app/automations', label: 'Automations' },
       { path: '/app/keys', label: 'API keys' },
@@ -113,6 +114,18 @@ function workspaceSwitcher(session: SignedSession): Html | string {
 ${workspaceSelect(session.workspaces, session.workspaceId, 'Workspace')}
 <button class="secondary" type="submit">Switch</button></form>
 `;
+}
+
+/** What an answer says at the top of a page: a confirmation, or why it was refused (absent: nothing). */
+export type PageMessages = { readonly notice?: string | null; readonly alert?: string | null };
+
+/** A signed-in person's page with the messages an answer gives it (the pages that answer their own forms). */
+export function messagePage(
+  session: ConsoleSession,
+  parts: Omit<PageParts, 'notice' | 'alert'>,
+  messages: PageMessages,
+): string {
+  return consolePage(session, { ...parts, notice: messages.notice ?? null, alert: messages.alert ?? null });
 }
 
 /** A signed-in person's page as the reply of a route, with its status. */

@@ -12,6 +12,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from './console-reply.js'
 import { CONSOLE_JS, CONSOLE_JS_PATH } from './console-script.js';
 import { createConsoleSessions, csrfMatches } from './console-session.js';
 import { CONSOLE_CSS, CONSOLE_CSS_PATH } from './console-styles.js';
+import { createInvitePages, isInvitePath } from './invite-pages.js';
 import { isMultipart } from './multipart-request.js';
 import { consoleRoutes } from './pages/console-routes.js';
 import { refusalPage } from './pages/refusal-page.js';
@@ -21,7 +22,7 @@ import { timeFormat } from './time-format.js';
 
 /**
  * The console as a Node handler mounted beside the API: it owns `/app` and everything under it,
- * and a client's review pages under `/review`.
+ * a client's review pages under `/review`, and the invitation pages under `/invite`.
  */
 export type WebConsole = WebSurface & {
   /** The person signed in to the console in the browser that sent `req`; null when nobody is. */
@@ -59,6 +60,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
   const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 200 });
   for (const route of consoleRoutes()) router.on(route.method, route.path, () => undefined, { route });
   const reviewPages = createReviewPages(deps);
+  const invitePages = createInvitePages(deps, sessions);
 
   async function answer(req: IncomingMessage): Promise<ConsoleReply> {
     const url = new URL(req.url ?? '/app', origin);
@@ -66,6 +68,8 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
     if (req.method === 'GET' && file !== undefined) return file;
     // A client's review link: no console session, its own cookie (docs/teams.md, "Review links").
     if (isReviewPath(url.pathname)) return reviewPages(req, url);
+    // An invitation's link: its own cookie, then the console's session (docs/teams.md, "Invitations").
+    if (isInvitePath(url.pathname)) return invitePages(req, url);
     const found = router.find(req.method === 'HEAD' ? 'GET' : (req.method as 'GET'), url.pathname);
     if (found === null)
       return htmlReply(
@@ -123,7 +127,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
   }
 
   return {
-    owns: (path) => path === '/app' || path.startsWith('/app/') || isReviewPath(path),
+    owns: (path) => path === '/app' || path.startsWith('/app/') || isReviewPath(path) || isInvitePath(path),
     async signedInUser(req) {
       const token = sessionTokenOf(req.headers.cookie);
       return token === null ? null : ((await sessions.read(token))?.user ?? null);

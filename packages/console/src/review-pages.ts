@@ -20,9 +20,12 @@ import {
 import { clientAddress, csrfTokensMatch, type Html, html, readForm } from '@svc/web';
 import type { ConsoleDeps } from './console-deps.js';
 import { barePage } from './console-page.js';
-import { type ConsoleReply, htmlReply } from './console-reply.js';
+import type { ConsoleReply } from './console-reply.js';
 import { previewView } from './feed-preview-view.js';
+import { movingOnPage } from './moving-on-page.js';
 import { previewItem } from './pages/compose-preview.js';
+import { decodedSegment } from './path-segment.js';
+import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
 import {
   createReviewSessions,
   REVIEW_SESSION_MS,
@@ -40,7 +43,6 @@ export function isReviewPath(path: string): boolean {
 // The address holding a token is never sent on (no-referrer); the review page itself, whose
 // address holds none, keeps the default same-origin policy, since with no-referrer a browser sends
 // `Origin: null` with the page's forms, which the same-origin check must refuse.
-const PRIVATE = { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' } as const;
 const REVIEW = { 'cache-control': 'no-store' } as const;
 
 const FORM_LIMIT_BYTES = 16 * 1024;
@@ -72,20 +74,15 @@ export function createReviewPages(
       Math.min(core.clock.now().getTime() + REVIEW_SESSION_MS, link.expiresAt.getTime()),
     );
     const cookieToken = await sessions.open(link.id, until);
-    // A page that moves on by itself rather than a redirect: a SameSite=Strict cookie set while
-    // arriving from another site (a mail) is not sent on a redirect of that same navigation, but
-    // it is on one this page starts. Either way the token leaves the address bar.
     return {
       status: 200,
-      body: barePage(
+      body: movingOnPage(
         'Opening your review',
         html`<p>Opening the posts to review… <a href="/review">Continue</a> if nothing happens.</p>`,
-      ).replace(
-        '<meta charset="utf-8">',
-        '<meta charset="utf-8">\n<meta http-equiv="refresh" content="0; url=/review">',
+        '/review',
       ),
       headers: {
-        ...PRIVATE,
+        ...PRIVATE_HEADERS,
         'set-cookie': reviewCookie(cookieToken, until.getTime() - core.clock.now().getTime(), secure),
       },
     };
@@ -167,7 +164,7 @@ export function createReviewPages(
       return {
         status: 429,
         body: barePage('Too many requests', html`<p role="alert">${refusedByLimit.message}</p>`),
-        headers: { ...PRIVATE, ...rateLimitHeaders([limited]) },
+        headers: { ...PRIVATE_HEADERS, ...rateLimitHeaders([limited]) },
       };
     }
     const path = url.pathname;
@@ -175,55 +172,28 @@ export function createReviewPages(
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound();
     if (path === '/review' || path === '/review/') return page(req, url);
     const thumb = /^\/review\/media\/([^/]{1,200})\/thumb\/([a-z0-9]{1,20})$/.exec(path);
-    if (thumb !== null) return thumbnail(req, decoded(thumb[1] ?? ''), thumb[2] ?? '');
+    if (thumb !== null) return thumbnail(req, decodedSegment(thumb[1] ?? ''), thumb[2] ?? '');
     const token = /^\/review\/([^/]{1,200})$/.exec(path)?.[1];
-    return token === undefined ? notFound() : exchange(decoded(token));
+    return token === undefined ? notFound() : exchange(decodedSegment(token));
   };
-}
-
-// A malformed escape is no token or id of ours: it is looked up as it is, and found nowhere.
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 function refusal(error: SvcError): ConsoleReply {
   const status = error.code === 'review_link_not_found' ? 404 : 410;
-  return {
-    status,
-    body: barePage('This review link does not work', html`<p role="alert">${error.message}</p>`),
-    headers: PRIVATE,
-  };
+  return privatePage(status, 'This review link does not work', html`<p role="alert">${error.message}</p>`);
 }
 
-function noSession(): ConsoleReply {
-  return {
-    status: 401,
-    body: barePage(
-      'No review open',
-      html`<p role="alert">This browser has no review open, or it has ended. Open the link you were sent again.</p>`,
-    ),
-    headers: PRIVATE,
-  };
-}
-
-function refused(message: string): ConsoleReply {
-  return {
-    status: 403,
-    body: barePage(
-      'Not done',
-      html`<p role="alert">${message}</p><p><a href="/review">Back to the review</a>.</p>`,
-    ),
-    headers: PRIVATE,
-  };
-}
-
-function notFound(): ConsoleReply {
-  return { ...htmlReply(404, barePage('Not found', html`<p>There is no such page.</p>`)), headers: PRIVATE };
-}
+const {
+  nothingOpen: noSession,
+  refused,
+  notFound,
+} = linkPageRefusals({
+  nothingOpen: {
+    title: 'No review open',
+    text: 'This browser has no review open, or it has ended. Open the link you were sent again.',
+  },
+  back: { href: '/review', label: 'Back to the review' },
+});
 
 /** The review page: each post with its per-platform preview and, until decided, its form. */
 function reviewPage(

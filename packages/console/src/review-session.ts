@@ -1,4 +1,5 @@
 import type { CoreDeps } from '@svc/core';
+import { cookieValue, strictCookie } from './cookie-value.js';
 
 /**
  * The review cookie: the link's token is exchanged for it once, so the token leaves the address
@@ -20,19 +21,12 @@ type Record_ = { accountId: string; csrf: string };
 
 /** The review session token a Cookie header carries, or null. */
 export function reviewTokenOf(header: string | undefined): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === REVIEW_COOKIE) return rest.join('=') || null;
-  }
-  return null;
+  return cookieValue(header, REVIEW_COOKIE);
 }
 
 /** The Set-Cookie value that keeps a review session for `maxAgeMs` (or, with null, ends it). */
 export function reviewCookie(token: string | null, maxAgeMs: number, secure: boolean): string {
-  const flags = `Path=/review; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
-  return token === null
-    ? `${REVIEW_COOKIE}=; ${flags}; Max-Age=0`
-    : `${REVIEW_COOKIE}=${token}; ${flags}; Max-Age=${Math.max(1, Math.floor(maxAgeMs / 1000))}`;
+  return strictCookie(REVIEW_COOKIE, '/review', token, maxAgeMs, secure);
 }
 
 /** Review sessions, stored hashed like the console's. */

@@ -1,3 +1,4 @@
+import { cookieValue } from './cookie-value.js';
 /**
  * The console's session cookie: HttpOnly, SameSite=Lax, Secure on https. Its path is the whole
  * site, so the sandbox's pages can tell who is signed in when the operator exposes them
@@ -7,11 +8,7 @@ export const SESSION_COOKIE = 'svc_console';
 
 /** The session token a Cookie header carries, or null. */
 export function sessionTokenOf(header: string | undefined): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return rest.join('=') || null;
-  }
-  return null;
+  return cookieValue(header, SESSION_COOKIE);
 }
 
 /**

@@ -44,6 +44,7 @@ export type ConsoleClient = {
     headers?: Record<string, string>,
   ): Promise<Page>;
   signIn(email: string, password: string): Promise<Page>;
+  /** The Cookie header this client sends (every cookie it keeps), or null. */
   cookie(): string | null;
 };
 
@@ -83,14 +84,20 @@ export async function startConsoleApp(
       return user;
     },
     client() {
+      // Cookies by name and path (the console's session lives on /, an invitation's on /invite),
+      // each sent everywhere: the browser tests check the paths.
+      const jar = new Map<string, string>();
       let cookie: string | null = null;
       let csrf = '';
       const read = async (res: Response): Promise<Page> => {
-        const setCookie = res.headers.get('set-cookie');
-        if (setCookie !== null) {
-          const value = setCookie.split(';')[0] ?? '';
-          cookie = value.endsWith('=') ? null : value;
+        for (const set of res.headers.getSetCookie()) {
+          const [pair = '', ...attributes] = set.split(';').map((p) => p.trim());
+          const path = attributes.find((a) => a.startsWith('Path='))?.slice(5) ?? '/';
+          const key = `${pair.split('=')[0]};${path}`;
+          if (pair.endsWith('=')) jar.delete(key);
+          else jar.set(key, pair);
         }
+        cookie = jar.size === 0 ? null : [...jar.values()].join('; ');
         const text = await res.text();
         csrf = /name="_csrf" value="([^"]+)"/.exec(text)?.[1] ?? csrf;
         return { status: res.status, headers: res.headers, text };

@@ -1,4 +1,10 @@
-import type { InstagramWebhookSettings, RateLimiter, RateLimitSettings, WebhookSender } from '@svc/core';
+import type {
+  InstagramWebhookSettings,
+  Mailer,
+  RateLimiter,
+  RateLimitSettings,
+  WebhookSender,
+} from '@svc/core';
 import type { SurfaceDeps, WebSurface } from '@svc/web';
 import type { HttpLogger } from './http-logger.js';
 import type { MediaLinks } from './media-links.js';
@@ -20,6 +26,11 @@ export type HttpDeps = SurfaceDeps<HttpLogger> & {
    * the SSRF-safe sender of @svc/outbound in production. Sending is the delivery worker's, not ours.
    */
   readonly webhookSender: Pick<WebhookSender, 'checkUrl'>;
+  /**
+   * Sends invitation e-mails (`SVC_SMTP_URL`); null or absent: e-mail is not configured, and an
+   * invitation's answer carries the link for the inviter to pass on (docs/teams.md).
+   */
+  readonly mailer?: Mailer | null;
   /** The service version, reported by /api/health. */
   readonly version: string;
   /**

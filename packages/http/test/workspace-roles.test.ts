@@ -208,6 +208,9 @@ describe('roles over REST', () => {
     });
     expect(invited.status).toBe(201);
     expect(invited.body.token).toMatch(/^svc_inv_/);
+    // No mailer here: the inviter gets the accept link to pass on.
+    expect(invited.body.url).toBe(`https://svc.test/invite/${invited.body.token}`);
+    expect(invited.body.emailed).toBe(false);
     // Reading invitations is for those who manage members.
     expect((await call(keys.editor, 'GET', '/api/v1/invitations')).status).toBe(403);
     const open = await call(keys.owner, 'GET', '/api/v1/invitations');

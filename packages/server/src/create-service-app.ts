@@ -78,6 +78,7 @@ export function createServiceApp(
     signInLimiter,
     agents: createAgentAccess(services.core.store.oauth, services.core.clock),
     webhookSender: services.webhookSender,
+    mailer: services.mailer,
     platformSetup: platformSetupOf(config),
   });
   // The platform simulators, behind their gate (docs/security.md).
@@ -90,6 +91,7 @@ export function createServiceApp(
     version: SERVICE_VERSION,
     trustProxy: config.trustProxy,
     baseUrl: config.baseUrl,
+    mailer: services.mailer,
     rateLimits: config.rateLimits,
     rateLimiter,
     mounts: [

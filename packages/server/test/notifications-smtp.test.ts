@@ -8,52 +8,12 @@ import { anAccount, aUser, createFakeClock, createSequentialIds } from '@svc/cor
 import { createSmtpMailer } from '@svc/outbound';
 import { createNotificationWorker, DEFAULT_NOTIFICATION_WORKER_OPTIONS } from '@svc/publisher';
 import { openSqliteStore } from '@svc/store-sqlite';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loopbackSmtp } from './loopback-smtp.js';
 import { useDataDirs } from './support.js';
 
 // The notifier end to end on one machine: the SQLite journal, the worker, nodemailer and a real
 // SMTP server on loopback that records every message it accepts (docs/notifications.md).
-
-type Received = { readonly subject: string; readonly headers: string; readonly raw: string };
-
-/** An SMTP server on loopback that keeps what it receives; stopped and started again on its port. */
-function loopbackSmtp() {
-  const received: Received[] = [];
-  let server: SMTPServer | null = null;
-  let port = 0;
-  return {
-    received,
-    get port() {
-      return port;
-    },
-    async start() {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, _session, done) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            const raw = Buffer.concat(chunks).toString('utf8');
-            const headers = (raw.split('\r\n\r\n')[0] ?? '').replace(/\r\n[ \t]+/g, ' ');
-            received.push({ subject: /^Subject: (.*)$/m.exec(headers)?.[1] ?? '', headers, raw });
-            done();
-          });
-        },
-      });
-      const s = server;
-      await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', () => resolve()));
-      port = (s.server.address() as AddressInfo).port;
-    },
-    async stop() {
-      const s = server;
-      server = null;
-      if (s !== null) await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-  };
-}
 
 const SECRET = 'a-master-secret-of-at-least-32-characters!';
 const BASE_URL = 'https://svc.example';

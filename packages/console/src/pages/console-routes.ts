@@ -13,8 +13,10 @@ import { confirmationRoutes } from './confirmations.js';
 import { connectionRoutes } from './connections-page.js';
 import { deletedRoutes } from './deleted-page.js';
 import { failedPostRoutes } from './failed-post-actions.js';
+import { joinedWorkspaceRoutes } from './joined-workspace-page.js';
 import { keyRoutes } from './keys-page.js';
 import { mediaRoutes } from './media-page.js';
+import { memberRoutes } from './members-page.js';
 import { notificationRoutes } from './notifications-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
@@ -42,6 +44,8 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...accountQueueRoutes,
     ...automationRoutes,
     ...analyticsRoutes,
+    ...memberRoutes,
+    ...joinedWorkspaceRoutes,
     ...keyRoutes,
     ...agentRoutes,
     ...webhookRoutes,

@@ -4,15 +4,20 @@ import {
   createApiKey,
   listApiKeys,
   listConnections,
-  PLATFORM_NAMES,
   revokeOwnApiKey,
   SCOPE_WORDS,
   SCOPES,
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
+import { csrfField, messagePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import {
+  accountHandles,
+  accountLimitCell,
+  accountLimitFieldset,
+  accountLimitOf,
+} from './account-limit-fields.js';
 import { confirmButton } from './confirm-page.js';
 
 // Every scope core knows, the ones that grant everything first, so the form never lags the list.
@@ -26,13 +31,7 @@ function createForm(c: SignedContext, accounts: readonly ConnectedAccount[]): Ht
 <fieldset><legend>Scopes</legend>
 ${SCOPE_CHOICES.map((s) => html`<label><input type="checkbox" name="scope" value="${s}"> <code>${s}</code> <span class="muted">${SCOPE_WORDS[s]}</span></label>`)}
 </fieldset>
-${
-  accounts.length === 0
-    ? ''
-    : html`<fieldset><legend>Limit to accounts (none checked: every account)</legend>
-${accounts.map((a) => html`<label><input type="checkbox" name="account" value="${a.id}"> ${PLATFORM_NAMES[a.platform]} @${a.handle}</label>`)}
-</fieldset>`
-}
+${accountLimitFieldset(accounts)}
 <div class="actions"><button type="submit">Create key</button></div>
 </form></section>`;
 }
@@ -43,14 +42,14 @@ async function page(
 ): Promise<string> {
   const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email, actorWorkspaceId(c.actor)));
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
-  const handles = new Map(accounts.map((a) => [a.id, `${PLATFORM_NAMES[a.platform]} @${a.handle}`]));
+  const handles = accountHandles(accounts);
   const rows = [...keys]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .map(
       (k) => html`<tr>
 <td>${k.name ?? html`<span class="muted">unnamed</span>`}<div class="muted"><code>${k.id}</code></div></td>
 <td data-label="Scopes">${k.scopes.map((s) => html`<code>${s}</code> `)}</td>
-<td data-label="Accounts">${k.accountIds === null ? 'every account' : k.accountIds.map((id) => html`<div>${handles.get(id) ?? id}</div>`)}</td>
+<td data-label="Accounts">${accountLimitCell(k.accountIds, handles)}</td>
 <td data-label="Created">${c.time.when(k.createdAt)}</td>
 <td data-label="Last used">${k.lastUsedAt === null ? html`<span class="muted">never</span>` : c.time.when(k.lastUsedAt)}</td>
 <td data-label="State">${k.revokedAt !== null ? html`revoked ${c.time.when(k.revokedAt)}` : k.expiresAt === null ? 'active' : html`expires ${c.time.when(k.expiresAt)}`}</td>
@@ -78,13 +77,7 @@ ${
       })
     : html`<div class="table stack"><table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
-  return consolePage(c.session, {
-    title: 'API keys',
-    section: '/app/keys',
-    body,
-    notice: extra.notice ?? null,
-    alert: extra.alert ?? null,
-  });
+  return messagePage(c.session, { title: 'API keys', section: '/app/keys', body }, extra);
 }
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
@@ -94,14 +87,14 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 }
 
 async function create(c: SignedContext): Promise<ConsoleReply> {
-  const accountIds = c.form.getAll('account');
+  const accountIds = accountLimitOf(c.form);
   const name = (c.form.get('name') ?? '').trim();
   const created = await createApiKey(c.deps.core, {
     email: c.session.user.email,
     // The workspace the console acts in: a key made here acts there, with the person's role.
     workspaceId: actorWorkspaceId(c.actor),
     scopes: c.form.getAll('scope'),
-    accountIds: accountIds.length === 0 ? null : accountIds,
+    accountIds,
     name: name === '' ? null : name,
     expiresInDays: null,
   });

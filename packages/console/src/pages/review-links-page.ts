@@ -9,7 +9,7 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
+import { csrfField, messagePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 
@@ -69,13 +69,7 @@ ${
     ? emptyState('No review link yet.', { href: '/app/calendar/week', label: 'Open this week' })
     : html`<div class="table stack"><table><thead><tr><th scope="col">Link</th><th scope="col">Posts</th><th scope="col">Expires</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
 }`;
-  return consolePage(c.session, {
-    title: 'Review links',
-    section: '/app/approvals',
-    body,
-    notice: extra.notice ?? null,
-    alert: extra.alert ?? null,
-  });
+  return messagePage(c.session, { title: 'Review links', section: '/app/approvals', body }, extra);
 }
 
 async function show(c: SignedContext): Promise<ConsoleReply> {

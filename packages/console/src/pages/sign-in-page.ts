@@ -7,13 +7,15 @@ import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js
 import { sessionCookie } from '../session-cookie.js';
 
 // Only our own pages are places to go back to after signing in, normalised (no `..`, no host):
-// the console's, and the sandbox's, which ask people to sign in when the sandbox is exposed.
+// the console's, the sandbox's, which ask people to sign in when the sandbox is exposed, and the
+// invitation page, where a person invited signs in to accept.
 function safeNext(next: string | null): string {
   if (next === null || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/app';
   const target = new URL(next, 'http://console.invalid');
   const ours =
     target.origin === 'http://console.invalid' &&
     (target.pathname === '/app' ||
+      target.pathname === '/invite' ||
       target.pathname.startsWith('/app/') ||
       target.pathname.startsWith('/sandbox/'));
   return ours ? `${target.pathname}${target.search}` : '/app';

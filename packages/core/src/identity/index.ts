@@ -97,6 +97,7 @@ export {
   useCase,
   useCaseOn,
 } from './use-cases/use-case.js';
+export { planHolderOf } from './use-cases/workspace-plan-holder.js';
 export {
   AGENT_GRANT_KIND,
   boundWorkspaceOf,
@@ -104,7 +105,6 @@ export {
   endSignInsInWorkspace,
   revokeAgentGrant,
 } from './use-cases/workspace-sign-ins.js';
-export { planHolderOf } from './use-cases/workspace-plan-holder.js';
 export {
   DEFAULT_TIME_ZONE,
   emailSchema,

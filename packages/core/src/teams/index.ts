@@ -18,6 +18,7 @@ export {
   type TeamAction,
   type TeamResource,
 } from '../roles/index.js';
+export { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email.js';
 export { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from './invitation-token.js';
 export { leavesNoOwner } from './last-owner.js';
 export { type MemberView, memberView, memberViews } from './member-view.js';
@@ -33,12 +34,26 @@ export { type ChangeMemberInput, changeMemberRole, removeMember } from './use-ca
 export { chooseWorkspace } from './use-cases/choose-workspace.js';
 export { createWorkspace, WORKSPACE_NAME_MAX } from './use-cases/create-workspace.js';
 export {
+  type DeliveredInvitation,
+  type InvitationDelivery,
+  invitationDelivery,
+  invitationUrl,
+  inviteAndDeliver,
+} from './use-cases/deliver-invitation.js';
+export {
   acceptInvitation,
   type CreatedInvitation,
   type CreateInvitationInput,
   createInvitation,
   listOpenInvitations,
 } from './use-cases/invitations.js';
+export {
+  acceptInvitationAsNewPerson,
+  type InvitationPreview,
+  type JoinedAsNewPerson,
+  type NewPersonDeps,
+  openInvitation,
+} from './use-cases/invitee-invitations.js';
 export { listMembers } from './use-cases/list-members.js';
 export { listWorkspaces, listWorkspacesByEmail } from './use-cases/list-workspaces.js';
 export {

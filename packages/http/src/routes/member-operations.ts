@@ -8,7 +8,8 @@ import {
   GRANTABLE_ROLES,
   getOwnWorkspace,
   type Invitation,
-  inviteToWorkspace,
+  invitationDelivery,
+  inviteAndDeliver,
   listWorkspaceInvitations,
   listWorkspaceMembers,
   ROLES,
@@ -237,7 +238,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       tag: 'Workspace',
       summary: 'Invite a person by email',
       description:
-        'Admins and owners. The answer holds the token (`svc_inv_…`) this once: pass it on to the person, who accepts it signed in with the address invited. It expires after seven days and works once.',
+        'Admins and owners. The answer holds the token (`svc_inv_…`) and its accept link (`url`) this once. When the server sends e-mail (`SVC_SMTP_URL`) the link is e-mailed to the person (`emailed: true`); otherwise pass it on yourself. The person opens it and accepts signed in with the address invited, or chooses a password when the address has no account. It expires after seven days and works once.',
       access: { scope: 'member:write', action: 'member:manage' },
       body: { kind: 'json', schema: addSchema, example: { email: 'sam@example.com', role: 'contributor' } },
       responses: {
@@ -246,10 +247,14 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
           schema: z.object({
             invitation: invitationSchema,
             token: z.string().describe('The invitation token, shown this once.'),
+            url: z.string().describe('The accept link (`/invite/<token>`), shown this once.'),
+            emailed: z.boolean().describe('Whether the link was e-mailed to the person.'),
           }),
           example: {
             invitation: INVITATION_EXAMPLE,
             token: `svc_${INVITATION_ID}.ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE`,
+            url: `https://svc.example/invite/svc_${INVITATION_ID}.ZXhhbXBsZS1zZWNyZXQtb2YtMzItYnl0ZXMtbG9uZyE`,
+            emailed: false,
           },
         },
       },
@@ -261,8 +266,10 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
         'validation_failed',
       ],
     })(async ({ ctx, body }) => {
-      const created = await unwrap(inviteToWorkspace(deps.core, actorOf(ctx), defined(body)));
-      return { status: 201, body: { invitation: invitationJson(created.invitation), token: created.token } };
+      const delivery = invitationDelivery(deps.baseUrl, deps.mailer);
+      const created = await unwrap(inviteAndDeliver(deps.core, delivery, actorOf(ctx), defined(body)));
+      const { token, url, emailed } = created;
+      return { status: 201, body: { invitation: invitationJson(created.invitation), token, url, emailed } };
     }),
     useCaseOperation({
       id: 'listInvitations',

@@ -70,7 +70,9 @@ async function create(
   // A key reaches no account the workspace does not have, nor any beyond its member's own limit.
   const accountIds = await checkAccountLimit(deps, ownerId, input.accountIds);
   if (accountIds.isErr()) return err(accountIds.error);
-  const beyond = (accountIds.value ?? []).filter((id) => memberAccountIds !== null && !memberAccountIds.includes(id));
+  const beyond = (accountIds.value ?? []).filter(
+    (id) => memberAccountIds !== null && !memberAccountIds.includes(id),
+  );
   if (beyond.length > 0) {
     return err(
       svcError('invalid_profile_ids', `Outside the member's account limit: ${beyond.join(', ')}.`, {

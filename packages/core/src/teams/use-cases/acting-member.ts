@@ -1,4 +1,4 @@
-import { err, ok, type Result } from 'neverthrow';
+import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type MemberRights, requireCan, type TeamAction } from '../../roles/index.js';
@@ -28,4 +28,15 @@ export async function actingMember(
   const member = await deps.store.workspaces.getMember(workspaceId, actor.userId);
   if (member === null) return err(workspaceNotFound(workspaceId));
   return requireCan(member, action, { workspaceId });
+}
+
+/** What `read` answers, once the actor may do `action` in the workspace (`actingMember`'s refusals otherwise). */
+export function whenMemberMay<T>(
+  deps: Pick<CoreDeps, 'store'>,
+  actor: TeamActor,
+  workspaceId: string,
+  action: TeamAction,
+  read: () => Promise<T>,
+): ResultAsync<T, SvcError> {
+  return new ResultAsync(actingMember(deps, actor, workspaceId, action)).map(() => read());
 }

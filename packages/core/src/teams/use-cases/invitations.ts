@@ -5,7 +5,7 @@ import { type SvcError, svcError } from '../../kernel/index.js';
 import { formatInvitationToken, INVITATION_LIFETIME_MS, INVITATION_TOKEN } from '../invitation-token.js';
 import type { TeamActor } from '../team-actor.js';
 import type { Invitation, Member } from '../workspace.js';
-import { actingMember } from './acting-member.js';
+import { actingMember, whenMemberMay } from './acting-member.js';
 import { grantableRole } from './add-member.js';
 
 /** What an inviter gives. */
@@ -73,8 +73,39 @@ export function createInvitation(
 const alreadyMember = (workspaceId: string, userId: string): SvcError =>
   svcError('already_a_member', 'That person is already a member of this workspace.', { workspaceId, userId });
 
-const notFound = (): SvcError =>
+export const notFound = (): SvcError =>
   svcError('invitation_not_found', 'No such invitation for you. Ask whoever invited you for a new link.');
+
+/** An invitation a token names, once its secret matches; null for anything else. */
+async function invitationOf(
+  deps: Pick<CoreDeps, 'store' | 'keyHasher'>,
+  token: string,
+): Promise<Invitation | null> {
+  return INVITATION_TOKEN.find(token, deps.keyHasher, (id) => deps.store.workspaces.getInvitation(id));
+}
+
+/** `invitation_used` or `invitation_expired` when the invitation can no longer be accepted. */
+function stillOpen(invitation: Invitation, now: Date): Result<Invitation, SvcError> {
+  if (invitation.acceptedAt !== null) return err(used());
+  if (now.getTime() >= invitation.expiresAt.getTime()) {
+    return err(
+      svcError('invitation_expired', 'This invitation has expired. Ask whoever invited you for a new link.', {
+        expiresAt: invitation.expiresAt.toISOString(),
+      }),
+    );
+  }
+  return ok(invitation);
+}
+
+/** The invitation a token names while it can still be accepted; its refusal otherwise. */
+export function usableInvitation(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'keyHasher'>,
+  token: string,
+): ResultAsync<Invitation, SvcError> {
+  return ResultAsync.fromSafePromise(invitationOf(deps, token)).andThen((invitation) =>
+    invitation === null ? err(notFound()) : stillOpen(invitation, deps.clock.now()),
+  );
+}
 
 /**
  * Accepts an invitation for the signed-in user, who must have the address it was sent to: they
@@ -89,39 +120,37 @@ export function acceptInvitation(
 ): ResultAsync<Member, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<Member, SvcError>> => {
-      const invitation = await INVITATION_TOKEN.find(token, deps.keyHasher, (id) =>
-        deps.store.workspaces.getInvitation(id),
-      );
+      const invitation = await invitationOf(deps, token);
       if (invitation === null) return err(notFound());
       const user = await deps.store.users.getUser(userId);
       if (user === null || user.email !== invitation.email) return err(notFound());
-      if (invitation.acceptedAt !== null) return err(used());
       const now = deps.clock.now();
-      if (now.getTime() >= invitation.expiresAt.getTime()) {
-        return err(
-          svcError(
-            'invitation_expired',
-            'This invitation has expired. Ask whoever invited you for a new link.',
-            {
-              expiresAt: invitation.expiresAt.toISOString(),
-            },
-          ),
-        );
-      }
-      const member: Member = {
-        workspaceId: invitation.workspaceId,
-        userId,
-        role: invitation.role,
-        accountIds: invitation.accountIds,
-        createdAt: now,
-        updatedAt: now,
-      };
-      const outcome = await deps.store.workspaces.acceptInvitation(invitation.id, member, now);
-      if (outcome === 'invitation_used') return err(used());
-      if (outcome === 'already_member') return err(alreadyMember(invitation.workspaceId, userId));
-      return ok(member);
+      const open = stillOpen(invitation, now);
+      if (open.isErr()) return err(open.error);
+      return joinByInvitation(deps, invitation, userId, now);
     })(),
   );
+}
+
+/** Marks the invitation accepted by `userId` and makes them a member with its role and limit, together. */
+export async function joinByInvitation(
+  deps: Pick<CoreDeps, 'store'>,
+  invitation: Invitation,
+  userId: string,
+  now: Date,
+): Promise<Result<Member, SvcError>> {
+  const member: Member = {
+    workspaceId: invitation.workspaceId,
+    userId,
+    role: invitation.role,
+    accountIds: invitation.accountIds,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const outcome = await deps.store.workspaces.acceptInvitation(invitation.id, member, now);
+  if (outcome === 'invitation_used') return err(used());
+  if (outcome === 'already_member') return err(alreadyMember(invitation.workspaceId, userId));
+  return ok(member);
 }
 
 const used = (): SvcError =>
@@ -136,12 +165,7 @@ export function listOpenInvitations(
   actor: TeamActor,
   workspaceId: string,
 ): ResultAsync<Invitation[], SvcError> {
-  return new ResultAsync(
-    (async (): Promise<Result<Invitation[], SvcError>> => {
-      const rights = await actingMember(deps, actor, workspaceId, 'member:manage');
-      return rights.isErr()
-        ? err(rights.error)
-        : ok(await deps.store.workspaces.listOpenInvitations(workspaceId));
-    })(),
+  return whenMemberMay(deps, actor, workspaceId, 'member:manage', () =>
+    deps.store.workspaces.listOpenInvitations(workspaceId),
   );
 }

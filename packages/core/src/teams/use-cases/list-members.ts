@@ -1,9 +1,9 @@
-import { err, ok, ResultAsync } from 'neverthrow';
+import type { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import { type MemberView, memberViews } from '../member-view.js';
 import type { TeamActor } from '../team-actor.js';
-import { actingMember } from './acting-member.js';
+import { whenMemberMay } from './acting-member.js';
 
 /** A workspace's members as shown, owners first (`member:read`: any member may read them). */
 export function listMembers(
@@ -11,12 +11,7 @@ export function listMembers(
   actor: TeamActor,
   workspaceId: string,
 ): ResultAsync<MemberView[], SvcError> {
-  return new ResultAsync(
-    (async () => {
-      const rights = await actingMember(deps, actor, workspaceId, 'member:read');
-      return rights.isErr()
-        ? err(rights.error)
-        : ok(await memberViews(deps, await deps.store.workspaces.listMembers(workspaceId)));
-    })(),
+  return whenMemberMay(deps, actor, workspaceId, 'member:read', async () =>
+    memberViews(deps, await deps.store.workspaces.listMembers(workspaceId)),
   );
 }
