@@ -121,7 +121,7 @@ export type PageMessages = { readonly notice?: string | null; readonly alert?: s
 
 /** A signed-in person's page with the messages an answer gives it (the pages that answer their own forms). */
 export function messagePage(
-  session: ConsoleSession,
+  session: SignedSession,
   parts: Omit<PageParts, 'notice' | 'alert'>,
   messages: PageMessages,
 ): string {

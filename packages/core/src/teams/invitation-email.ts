@@ -1,4 +1,5 @@
-import { type ComposedMessage, escapeHtml } from '../notifications/index.js';
+import { escapeHtml } from '../kernel/index.js';
+import type { ComposedMessage } from '../notifications/index.js';
 import type { Role } from '../roles/index.js';
 
 /** What an invitation e-mail says: who invites, to which workspace, with which role, and the link. */
