@@ -1,5 +1,7 @@
 import { leavesNoOwner, type MemberChangeOutcome, type WorkspaceStore } from '@svc/core';
 import {
+  APPROVAL_POLICY_COLUMNS,
+  type ApprovalPolicyRowOf,
   INVITATION_COLUMNS,
   type InvitationRowOf,
   insertSql,
@@ -7,6 +9,7 @@ import {
   listMembersSql,
   MEMBER_COLUMNS,
   type MemberRowOf,
+  saveApprovalPolicySql,
   type WorkspaceRowOf,
 } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
@@ -18,8 +21,21 @@ type MemberRow = MemberRowOf<PgTypes>;
 type InvitationRow = InvitationRowOf<PgTypes>;
 type MembershipRow = WorkspaceRow & MemberRow & { member_created_at: Date; member_updated_at: Date };
 
-const { workspaceToRow, rowToWorkspace, memberToRow, rowToMember, invitationToRow, rowToInvitation } =
-  PG_ROWS;
+const {
+  workspaceToRow,
+  rowToWorkspace,
+  memberToRow,
+  rowToMember,
+  invitationToRow,
+  rowToInvitation,
+  approvalPolicyToRow,
+  rowToApprovalPolicy,
+} = PG_ROWS;
+type ApprovalPolicyRow = ApprovalPolicyRowOf<PgTypes>;
+
+const SAVE_POLICY_SQL = saveApprovalPolicySql(
+  insertSql('approval_policies', APPROVAL_POLICY_COLUMNS, POSITIONAL),
+);
 
 const INSERT_MEMBER_SQL = `${insertSql('workspace_members', MEMBER_COLUMNS, POSITIONAL)}
 ON CONFLICT (workspace_id, user_id) DO NOTHING`;
@@ -47,6 +63,21 @@ export function createPostgresWorkspaceStore(pool: Pool): WorkspaceStore {
       return members.some((m) => m.userId === userId) ? write(client, members) : 'member_not_found';
     });
   return {
+    async getApprovalPolicy(workspaceId) {
+      const row = (
+        await pool.query<ApprovalPolicyRow>('SELECT * FROM approval_policies WHERE workspace_id = $1', [
+          workspaceId,
+        ])
+      ).rows[0];
+      return row === undefined ? null : rowToApprovalPolicy(row);
+    },
+    async setApprovalPolicy(workspaceId, policy, at, by) {
+      const row = approvalPolicyToRow({ workspaceId, policy, at, by });
+      await pool.query(
+        SAVE_POLICY_SQL,
+        APPROVAL_POLICY_COLUMNS.map((c) => row[c]),
+      );
+    },
     async insertWorkspace(workspace, owner) {
       const row = workspaceToRow(workspace);
       await withTransaction(pool, async (client) => {

@@ -1,5 +1,7 @@
 import { leavesNoOwner, type Member, type WorkspaceStore } from '@svc/core';
 import {
+  APPROVAL_POLICY_COLUMNS,
+  type ApprovalPolicyRowOf,
   INVITATION_COLUMNS,
   type InvitationRowOf,
   insertSql,
@@ -7,6 +9,7 @@ import {
   listMembersSql,
   MEMBER_COLUMNS,
   type MemberRowOf,
+  saveApprovalPolicySql,
   type WorkspaceRowOf,
 } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
@@ -17,8 +20,17 @@ type MemberRow = MemberRowOf<SqliteTypes>;
 type InvitationRow = InvitationRowOf<SqliteTypes>;
 type MembershipRow = WorkspaceRow & MemberRow & { member_created_at: number; member_updated_at: number };
 
-const { workspaceToRow, rowToWorkspace, memberToRow, rowToMember, invitationToRow, rowToInvitation } =
-  SQLITE_ROWS;
+const {
+  workspaceToRow,
+  rowToWorkspace,
+  memberToRow,
+  rowToMember,
+  invitationToRow,
+  rowToInvitation,
+  approvalPolicyToRow,
+  rowToApprovalPolicy,
+} = SQLITE_ROWS;
+type ApprovalPolicyRow = ApprovalPolicyRowOf<SqliteTypes>;
 
 /** The WorkspaceStore of a SQLite database. Statements are prepared once, here. */
 export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStore {
@@ -30,6 +42,12 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
     `${insertSql('workspace_members', MEMBER_COLUMNS, NAMED)} ON CONFLICT (workspace_id, user_id) DO NOTHING`,
   );
   const selectWorkspace = db.prepare<[string], WorkspaceRow>('SELECT * FROM workspaces WHERE id = ?');
+  const selectPolicy = db.prepare<[string], ApprovalPolicyRow>(
+    'SELECT * FROM approval_policies WHERE workspace_id = ?',
+  );
+  const savePolicy = db.prepare<[ApprovalPolicyRow]>(
+    saveApprovalPolicySql(insertSql('approval_policies', APPROVAL_POLICY_COLUMNS, NAMED)),
+  );
   const selectMemberships = db.prepare<[string], MembershipRow>(listMembershipsSql('?'));
   const selectMembers = db.prepare<[string], MemberRow>(listMembersSql('?'));
   const selectMember = db.prepare<[string, string], MemberRow>(
@@ -94,6 +112,13 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
   return {
     async insertWorkspace(workspace, owner) {
       insertWorkspace(workspaceToRow(workspace), memberToRow(owner));
+    },
+    async getApprovalPolicy(workspaceId) {
+      const row = selectPolicy.get(workspaceId);
+      return row === undefined ? null : rowToApprovalPolicy(row);
+    },
+    async setApprovalPolicy(workspaceId, policy, at, by) {
+      savePolicy.run(approvalPolicyToRow({ workspaceId, policy, at, by }));
     },
     async getWorkspace(id) {
       const row = selectWorkspace.get(id);

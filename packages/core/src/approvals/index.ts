@@ -1,6 +1,24 @@
 // @svc/core/approvals — Drafts and approvals: an agent's draft, the request for approval and the person's decision.
 // This file is the area's contract: other areas and packages import only what it exports.
-export { APPROVAL_STATUSES, type Approval, type ApprovalStatus, approvalSchema } from './approval.js';
+export {
+  APPROVAL_STATUSES,
+  APPROVAL_STEP_STATUSES,
+  type Approval,
+  type ApprovalStatus,
+  type ApprovalStep,
+  approvalSchema,
+  approvalStepSchema,
+} from './approval.js';
+export {
+  currentStep,
+  isLastStep,
+  openingSteps,
+  openStepNumber,
+  type StepVerdict,
+  stepsAfter,
+  stepsOf,
+} from './approval-steps.js';
+export { advancedApproval, decidedApproval } from './decided-approval.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
 export type { ApproveDraftTx } from './ports/approve-draft-tx.js';
 export type {
@@ -24,7 +42,12 @@ export {
   reviewLinkSchema,
   reviewLinkState,
 } from './review-link.js';
-export { approvalStatusJson, approvalStatusSchema } from './use-cases/approval-status-answer.js';
+export {
+  approvalStatusJson,
+  approvalStatusSchema,
+  approvalStepJson,
+  approvalStepJsonSchema,
+} from './use-cases/approval-status-answer.js';
 export {
   approveDraftScript,
   conflictOnLostApproval,

@@ -1,6 +1,7 @@
 import type { User } from '../identity/index.js';
 import type { MemberRights } from '../roles/index.js';
 import {
+  type ApprovalPolicy,
   type Invitation,
   leavesNoOwner,
   type Member,
@@ -29,6 +30,7 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
   const workspaces = new Map<string, Workspace>();
   const members = new Map<string, Member>();
   const invitations = new Map<string, Invitation>();
+  const policies = new Map<string, ApprovalPolicy>();
   const membersOf = (workspaceId: string) =>
     [...members.values()].filter((m) => m.workspaceId === workspaceId);
   const insertWorkspace = (workspace: Workspace, owner: Member) => {
@@ -37,6 +39,14 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
     members.set(key(owner.workspaceId, owner.userId), copy(owner));
   };
   return {
+    async getApprovalPolicy(workspaceId) {
+      live();
+      return copyOrNull(policies.get(workspaceId));
+    },
+    async setApprovalPolicy(workspaceId, policy) {
+      live();
+      policies.set(workspaceId, copy(policy));
+    },
     addPersonal(user, joining) {
       insertWorkspace(
         {

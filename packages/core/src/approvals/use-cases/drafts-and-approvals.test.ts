@@ -127,6 +127,17 @@ describe('drafts and approvals', () => {
       reviewerNote: null,
       requestedAt: t.clock.now(),
       decidedAt: null,
+      // The default policy's one step (docs/teams.md, "Approval policy").
+      steps: [
+        {
+          step: 1,
+          reviewer: { role: 'editor' },
+          status: 'awaiting_review',
+          decidedBy: null,
+          note: null,
+          decidedAt: null,
+        },
+      ],
     });
     const again = (await requestApproval(t.deps, actor(), { postId: post.id }))._unsafeUnwrapErr();
     expect(again.code).toBe('invalid_post_state');

@@ -3,7 +3,8 @@ import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { useCaseOnLivePost } from '../../posts/index.js';
-import type { ApprovalStatus } from '../approval.js';
+import type { ApprovalStatus, ApprovalStep } from '../approval.js';
+import { stepsOf } from '../approval-steps.js';
 
 /** An approval as `svc_get_post_approval_status` shows it. */
 export type ApprovalStatusView = {
@@ -14,6 +15,8 @@ export type ApprovalStatusView = {
   readonly reviewerNote: string | null;
   readonly requestedAt: Date;
   readonly decidedAt: Date | null;
+  /** The review steps in order, with who decided each, their note and when. */
+  readonly steps: readonly ApprovalStep[];
 };
 
 const SHOWN: Readonly<Record<ApprovalStatus, ApprovalStatusView['status']>> = {
@@ -47,6 +50,7 @@ export function getApprovalStatus(
       reviewerNote: approval.reviewerNote,
       requestedAt: approval.requestedAt,
       decidedAt: approval.decidedAt,
+      steps: stepsOf(approval),
     });
   });
 }
