@@ -42,6 +42,7 @@ export {
   reviewLinkSchema,
   reviewLinkState,
 } from './review-link.js';
+export { reviewerWords, stepsSummary } from './steps-summary.js';
 export {
   approvalStatusJson,
   approvalStatusSchema,
@@ -65,7 +66,11 @@ export {
   draftCaption,
   PROMOTIONAL_CALL_TO_ACTION,
 } from './use-cases/draft-caption.js';
-export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
+export {
+  type ApprovalStatusView,
+  approvalStatusView,
+  getApprovalStatus,
+} from './use-cases/get-approval-status.js';
 export {
   type ApprovalRequested,
   type RequestApprovalInput,

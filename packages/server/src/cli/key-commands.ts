@@ -18,6 +18,7 @@ export const keysCreate: CliCommand = {
   name: 'keys create',
   summary: 'Create an API key (shown once)',
   help: `Usage: svc keys create --email EMAIL --scopes S1,S2 [--accounts ID1,ID2] [--name NAME] [--expires-in-days N]
+                       [--needs-approval]
 
 Creates an API key and prints {"id", "key", "scopes", "accountIds"}. The key is shown only
 here: it is stored as a hash and cannot be shown again.
@@ -27,8 +28,11 @@ Options:
   --scopes S1,S2         comma-separated scopes: ${SCOPES.join(', ')}
   --accounts ID1,ID2     limit the key to these connected accounts (default: all of the user's)
   --name NAME            a label for the key
-  --expires-in-days N    the key stops working after N days (default: never)`,
+  --expires-in-days N    the key stops working after N days (default: never)
+  --needs-approval       mark the key: a workspace whose approval policy is keys_marked makes it
+                         save drafts and ask for approval instead of scheduling (docs/teams.md)`,
   options: {
+    'needs-approval': { type: 'boolean' },
     email: { type: 'string' },
     scopes: { type: 'string' },
     accounts: { type: 'string' },
@@ -45,6 +49,7 @@ Options:
           accountIds: values.accounts === undefined ? null : list(values.accounts),
           name: typeof values.name === 'string' ? values.name : null,
           expiresInDays: integer(values['expires-in-days'], 'expires-in-days'),
+          needsApproval: values['needs-approval'] === true,
         }),
       ),
     );
@@ -54,6 +59,7 @@ Options:
       scopes: created.record.scopes,
       accountIds: created.record.accountIds,
       expiresAt: created.record.expiresAt?.toISOString() ?? null,
+      ...(created.record.needsApproval === true ? { needsApproval: true } : {}),
     });
     return 0;
   },

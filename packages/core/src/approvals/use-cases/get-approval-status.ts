@@ -3,7 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { useCaseOnLivePost } from '../../posts/index.js';
-import type { ApprovalStatus, ApprovalStep } from '../approval.js';
+import type { Approval, ApprovalStatus, ApprovalStep } from '../approval.js';
 import { stepsOf } from '../approval-steps.js';
 
 /** An approval as `svc_get_post_approval_status` shows it. */
@@ -42,15 +42,20 @@ export function getApprovalStatus(
         ),
       );
     }
-    return ok({
-      approvalId: approval.id,
-      postId: approval.postId,
-      status: SHOWN[approval.status],
-      requestNote: approval.requestNote,
-      reviewerNote: approval.reviewerNote,
-      requestedAt: approval.requestedAt,
-      decidedAt: approval.decidedAt,
-      steps: stepsOf(approval),
-    });
+    return ok(approvalStatusView(approval));
   });
+}
+
+/** An approval as the status answers show it (REST, the tools, a decision's answer). */
+export function approvalStatusView(approval: Approval): ApprovalStatusView {
+  return {
+    approvalId: approval.id,
+    postId: approval.postId,
+    status: SHOWN[approval.status],
+    requestNote: approval.requestNote,
+    reviewerNote: approval.reviewerNote,
+    requestedAt: approval.requestedAt,
+    decidedAt: approval.decidedAt,
+    steps: stepsOf(approval),
+  };
 }

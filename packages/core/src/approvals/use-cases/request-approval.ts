@@ -9,7 +9,7 @@ import {
   useCaseOnLivePost,
 } from '../../posts/index.js';
 import { approvalPolicyOf } from '../../teams/index.js';
-import type { Approval } from '../approval.js';
+import type { Approval, ApprovalStep } from '../approval.js';
 import { openingSteps } from '../approval-steps.js';
 import { checkDraftReady } from './check-draft-ready.js';
 
@@ -21,6 +21,8 @@ export type ApprovalRequested = {
   readonly approvalId: string;
   readonly postId: string;
   readonly status: 'pending';
+  /** The review steps it goes through, the first awaiting review. */
+  readonly steps: readonly ApprovalStep[];
 };
 
 type Deps = CreatePostsDeps;
@@ -76,7 +78,7 @@ async function request(
     requesterId: saved ? actor.user.id : null,
   };
   await deps.store.approvals.insertApproval(approval);
-  return ok({ approvalId: approval.id, postId: post.id, status: 'pending' });
+  return ok({ approvalId: approval.id, postId: post.id, status: 'pending', steps: approval.steps ?? [] });
 }
 
 /** A check's refusal, said as what keeps the draft from review. */

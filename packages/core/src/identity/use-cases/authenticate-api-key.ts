@@ -98,6 +98,7 @@ export async function actorOfWorkspaceKey(
         credentialId: key.id,
         scopes: key.scopes,
         accountIds: intersectAccountLimits(key.accountIds, member.accountIds),
+        ...markedKey(key),
       }),
     );
 }
@@ -148,6 +149,7 @@ export function actorOfKey(
     credentialId: key.id,
     scopes: key.scopes,
     accountIds: key.accountIds,
+    ...markedKey(key),
   }));
 }
 
@@ -158,4 +160,9 @@ function invalidApiKey(): Result<never, SvcError> {
       'The API key is invalid, revoked or expired. Create a new key and try again.',
     ),
   );
+}
+
+/** A key marked "needs approval" makes its actor one the approval policy may send to review. */
+function markedKey(key: ApiKey): { needsApproval?: true } {
+  return key.needsApproval === true ? { needsApproval: true } : {};
 }
