@@ -19,6 +19,7 @@ export {
   stepsOf,
 } from './approval-steps.js';
 export { advancedApproval, decidedApproval } from './decided-approval.js';
+export { openStepRefusal } from './open-step-refusal.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
 export type { ApproveDraftTx } from './ports/approve-draft-tx.js';
 export type {

@@ -138,6 +138,7 @@ describe('drafts and approvals', () => {
           decidedAt: null,
         },
       ],
+      requesterId: null,
     });
     const again = (await requestApproval(t.deps, actor(), { postId: post.id }))._unsafeUnwrapErr();
     expect(again.code).toBe('invalid_post_state');

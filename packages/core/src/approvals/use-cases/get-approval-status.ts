@@ -17,6 +17,8 @@ export type ApprovalStatusView = {
   readonly decidedAt: Date | null;
   /** The review steps in order, with who decided each, their note and when. */
   readonly steps: readonly ApprovalStep[];
+  /** The member who asked under a saved policy (never a decider of it); not in the JSON answers. */
+  readonly requesterId: string | null;
 };
 
 const SHOWN: Readonly<Record<ApprovalStatus, ApprovalStatusView['status']>> = {
@@ -57,5 +59,6 @@ export function approvalStatusView(approval: Approval): ApprovalStatusView {
     requestedAt: approval.requestedAt,
     decidedAt: approval.decidedAt,
     steps: stepsOf(approval),
+    requesterId: approval.requesterId ?? null,
   };
 }
