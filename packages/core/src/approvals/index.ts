@@ -18,7 +18,6 @@ export {
   stepsAfter,
   stepsOf,
 } from './approval-steps.js';
-export { advancedApproval, decidedApproval } from './decided-approval.js';
 export { openStepRefusal } from './open-step-refusal.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
 export type { ApproveDraftTx } from './ports/approve-draft-tx.js';
@@ -61,6 +60,7 @@ export {
   type DecideApprovalInput,
   decideApproval,
 } from './use-cases/decide-approval.js';
+export { advancedApproval, decidedApproval } from './use-cases/decided-approval.js';
 export {
   DRAFT_TONES,
   type DraftTone,

@@ -1,6 +1,6 @@
-import type { Approval } from './approval.js';
-import { openStepNumber } from './approval-steps.js';
-import type { ApprovalDecision } from './ports/approval-store.js';
+import type { Approval } from '../approval.js';
+import { openStepNumber } from '../approval-steps.js';
+import type { ApprovalDecision } from '../ports/approval-store.js';
 
 /**
  * The approval a store writes for a decision, or null when the decision is refused: the approval
