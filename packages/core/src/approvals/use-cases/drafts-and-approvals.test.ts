@@ -117,6 +117,7 @@ describe('drafts and approvals', () => {
       approvalId: expect.stringMatching(/^appr_/),
       postId: post.id,
       status: 'pending',
+      steps: [expect.objectContaining({ step: 1, status: 'awaiting_review' })],
     });
     expect((await t.store.posts.getPost(post.id))?.status).toBe('pending_approval');
     expect((await getApprovalStatus(t.deps, actor(), post.id))._unsafeUnwrap()).toEqual({
