@@ -1032,6 +1032,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approval-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the workspace's approval policy
+         * @description Any member. Without a saved policy the default applies: contributors ask, one step by any editor or above.
+         */
+        get: operations["getApprovalPolicy"];
+        /**
+         * Set the workspace's approval policy
+         * @description Admins and owners. Each step must be decidable: a named reviewer must be a member who may decide approvals, a role one that may. Requests already sent keep their steps. Once a policy is saved, a requester never decides a step of their own request.
+         */
+        put: operations["setApprovalPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/approval/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject the open review step
+         * @description Editors and above, named by the open step's rule and not the requester (`reviewer_not_allowed`). Approving a step before the last opens the next; approving the last schedules the post at its time (or into the queue); rejecting at any step returns it to draft with the note.
+         */
+        post: operations["decideApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1319,6 +1363,24 @@ export interface components {
             /** @description Limit the member to these connected accounts; omit or null for every account. */
             accountIds?: string[] | null;
         };
+        SetApprovalPolicyRequest: {
+            /** @enum {string} */
+            requiredFor: "contributors" | "agents" | "keys_marked" | "everyone";
+            steps: ({
+                userId: string;
+            } | {
+                /** @enum {string} */
+                role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            })[];
+        };
+        DecideApprovalRequest: {
+            /** @description True to approve the open step, false to reject the request. */
+            approve: boolean;
+            /** @description What the reviewer says, kept on the step (and on the approval). */
+            note?: string | null;
+            /** @description Approving the last step: each post takes its account's next free posting slot. */
+            queue?: boolean | null;
+        };
         /**
          * @example {
          *       "id": "post_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
@@ -1544,7 +1606,7 @@ export interface components {
              * @description A stable code for programs: see docs/errors.md.
              * @enum {string}
              */
-            code: "missing_api_key" | "invalid_api_key" | "insufficient_scope" | "api_access_disabled" | "missing_content" | "missing_platforms" | "unsupported_platform" | "invalid_scheduled_time" | "scheduled_time_in_past" | "invalid_profile_ids" | "profile_scope_denied" | "media_not_found" | "missing_file" | "file_too_large" | "upload_plan_required" | "storage_quota_exceeded" | "quota_exceeded" | "post_not_found" | "plan_required" | "validation_failed" | "ambiguous_media" | "no_connected_account" | "idempotency_conflict" | "invalid_post_state" | "restore_window_expired" | "approval_not_found" | "duplicate_content" | "mixed_image_sizes" | "upload_incomplete" | "upload_not_pending" | "invalid_upload_link" | "invalid_media_link" | "media_url_blocked" | "media_url_unreachable" | "media_url_not_a_file" | "media_url_too_large" | "media_url_unsupported_type" | "media_url_share_page" | "media_conversion_failed" | "media_asset_not_found" | "media_in_use" | "media_upload_interrupted" | "platform_unavailable" | "connection_request_not_found" | "connection_request_expired" | "connection_request_used" | "connection_refused" | "connection_missing_scopes" | "privacy_level_not_allowed" | "account_needs_reconnect" | "creator_cannot_post" | "tiktok_url_not_verified" | "platform_unreachable" | "account_not_found" | "account_has_scheduled_posts" | "no_posting_slots" | "no_free_slot" | "queue_changed" | "invalid_template" | "automation_not_found" | "automation_is_draft" | "invalid_automation_state" | "invalid_signature" | "invalid_verify_token" | "webhook_not_found" | "webhook_delivery_not_found" | "invalid_webhook_url" | "webhook_limit_reached" | "email_taken" | "user_not_found" | "key_not_found" | "workspace_not_found" | "member_not_found" | "already_a_member" | "workspace_needs_owner" | "role_not_allowed" | "invitation_not_found" | "invitation_expired" | "invitation_used" | "review_link_not_found" | "review_link_expired" | "review_link_revoked" | "review_link_used_up" | "invalid_access_token" | "invalid_metrics_token" | "caption_too_long" | "invalid_caption" | "title_required" | "title_too_long" | "invalid_title" | "media_required" | "too_many_slides" | "mixed_media" | "video_required" | "unsupported_media_type" | "media_too_large" | "video_too_long" | "video_too_short" | "not_a_short" | "aspect_ratio_unsupported" | "too_many_hashtags" | "too_many_mentions" | "too_many_links" | "privacy_level_required" | "invalid_privacy_level" | "commercial_disclosure_incomplete" | "branded_content_private" | "invalid_youtube_option" | "sandbox_local_only" | "sandbox_sign_in_required" | "sandbox_not_requester" | "invalid_sandbox_token" | "invalid_json" | "unsupported_content_type" | "payload_too_large" | "request_timeout" | "method_not_allowed" | "range_not_satisfiable" | "api_key_in_url" | "not_found" | "rate_limited" | "database_unavailable" | "internal_error";
+            code: "missing_api_key" | "invalid_api_key" | "insufficient_scope" | "api_access_disabled" | "missing_content" | "missing_platforms" | "unsupported_platform" | "invalid_scheduled_time" | "scheduled_time_in_past" | "invalid_profile_ids" | "profile_scope_denied" | "media_not_found" | "missing_file" | "file_too_large" | "upload_plan_required" | "storage_quota_exceeded" | "quota_exceeded" | "post_not_found" | "plan_required" | "validation_failed" | "ambiguous_media" | "no_connected_account" | "idempotency_conflict" | "invalid_post_state" | "restore_window_expired" | "approval_not_found" | "duplicate_content" | "mixed_image_sizes" | "upload_incomplete" | "upload_not_pending" | "invalid_upload_link" | "invalid_media_link" | "media_url_blocked" | "media_url_unreachable" | "media_url_not_a_file" | "media_url_too_large" | "media_url_unsupported_type" | "media_url_share_page" | "media_conversion_failed" | "media_asset_not_found" | "media_in_use" | "media_upload_interrupted" | "platform_unavailable" | "connection_request_not_found" | "connection_request_expired" | "connection_request_used" | "connection_refused" | "connection_missing_scopes" | "privacy_level_not_allowed" | "account_needs_reconnect" | "creator_cannot_post" | "tiktok_url_not_verified" | "platform_unreachable" | "account_not_found" | "account_has_scheduled_posts" | "no_posting_slots" | "no_free_slot" | "queue_changed" | "invalid_template" | "automation_not_found" | "automation_is_draft" | "invalid_automation_state" | "invalid_signature" | "invalid_verify_token" | "webhook_not_found" | "webhook_delivery_not_found" | "invalid_webhook_url" | "webhook_limit_reached" | "email_taken" | "user_not_found" | "key_not_found" | "workspace_not_found" | "member_not_found" | "already_a_member" | "workspace_needs_owner" | "role_not_allowed" | "invitation_not_found" | "invitation_expired" | "invitation_used" | "approval_required" | "invalid_approval_policy" | "reviewer_not_allowed" | "review_link_not_found" | "review_link_expired" | "review_link_revoked" | "review_link_used_up" | "invalid_access_token" | "invalid_metrics_token" | "caption_too_long" | "invalid_caption" | "title_required" | "title_too_long" | "invalid_title" | "media_required" | "too_many_slides" | "mixed_media" | "video_required" | "unsupported_media_type" | "media_too_large" | "video_too_long" | "video_too_short" | "not_a_short" | "aspect_ratio_unsupported" | "too_many_hashtags" | "too_many_mentions" | "too_many_links" | "privacy_level_required" | "invalid_privacy_level" | "commercial_disclosure_incomplete" | "branded_content_private" | "invalid_youtube_option" | "sandbox_local_only" | "sandbox_sign_in_required" | "sandbox_not_requester" | "invalid_sandbox_token" | "invalid_json" | "unsupported_content_type" | "payload_too_large" | "request_timeout" | "method_not_allowed" | "range_not_satisfiable" | "api_key_in_url" | "not_found" | "rate_limited" | "database_unavailable" | "internal_error";
             /** @description Facts about the failure, by code. */
             details?: {
                 [key: string]: unknown;
@@ -1608,6 +1670,23 @@ export interface components {
             status: "awaiting_review";
             /** @constant */
             postStatus: "pending_approval";
+            /** @description The review steps, the first awaiting review. */
+            steps: {
+                step: number;
+                /** @description A named member (`userId`), or any member with `role` or above. */
+                reviewer: {
+                    userId: string;
+                } | {
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+                };
+                /** @enum {string} */
+                status: "waiting" | "awaiting_review" | "approved" | "rejected" | "skipped";
+                /** @description The user id of the member who decided, `operator`, or a review link. */
+                decidedBy: string | null;
+                note: string | null;
+                decidedAt: string | null;
+            }[];
         };
         GetApprovalResponse: {
             approvalId: string;
@@ -1618,6 +1697,23 @@ export interface components {
             reviewerNote: string | null;
             requestedAt: string;
             decidedAt: string | null;
+            /** @description The review steps in order: step 2 opens once step 1 approved. */
+            steps: {
+                step: number;
+                /** @description A named member (`userId`), or any member with `role` or above. */
+                reviewer: {
+                    userId: string;
+                } | {
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+                };
+                /** @enum {string} */
+                status: "waiting" | "awaiting_review" | "approved" | "rejected" | "skipped";
+                /** @description The user id of the member who decided, `operator`, or a review link. */
+                decidedBy: string | null;
+                note: string | null;
+                decidedAt: string | null;
+            }[];
         };
         ValidatePostResponse: {
             ok: boolean;
@@ -2291,6 +2387,56 @@ export interface components {
             /** @constant */
             revoked: true;
         };
+        GetApprovalPolicyResponse: {
+            /**
+             * @description Who must draft and ask for approval instead of scheduling: contributors (always), agents (OAuth grants), keys_marked (keys created with --needs-approval) or everyone.
+             * @enum {string}
+             */
+            requiredFor: "contributors" | "agents" | "keys_marked" | "everyone";
+            /** @description One or two review steps, in order; each a named member (`userId`) or any member with `role` or above. */
+            steps: ({
+                userId: string;
+            } | {
+                /** @enum {string} */
+                role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+            })[];
+            /** @description False while the default applies (no policy saved). */
+            saved: boolean;
+        };
+        DecideApprovalResponse: {
+            approvalId: string;
+            postId: string;
+            /** @enum {string} */
+            status: "awaiting_review" | "approved" | "rejected";
+            requestNote: string | null;
+            reviewerNote: string | null;
+            requestedAt: string;
+            decidedAt: string | null;
+            /** @description The review steps in order: step 2 opens once step 1 approved. */
+            steps: {
+                step: number;
+                /** @description A named member (`userId`), or any member with `role` or above. */
+                reviewer: {
+                    userId: string;
+                } | {
+                    /** @enum {string} */
+                    role: "owner" | "admin" | "editor" | "contributor" | "viewer";
+                };
+                /** @enum {string} */
+                status: "waiting" | "awaiting_review" | "approved" | "rejected" | "skipped";
+                /** @description The user id of the member who decided, `operator`, or a review link. */
+                decidedBy: string | null;
+                note: string | null;
+                decidedAt: string | null;
+            }[];
+            /**
+             * @description Awaiting review (next step), scheduled, or a draft again.
+             * @enum {string}
+             */
+            postStatus: "draft" | "pending_approval" | "scheduled" | "posted" | "failed";
+            /** @description The posts the last step scheduled; empty otherwise. */
+            scheduledPostIds: string[];
+        };
         GetOpenApiDocumentResponse: {
             [key: string]: unknown;
         };
@@ -2840,7 +2986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `approval_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3086,7 +3232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `approval_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3332,7 +3478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
+            /** @description Answered with `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `plan_required`, `quota_exceeded`, `approval_required`, `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
             403: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -14481,6 +14627,600 @@ export interface operations {
                      * @example {
                      *       "error": "The database is unavailable. Try again shortly.",
                      *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy in force. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requiredFor": "contributors",
+                     *       "steps": [
+                     *         {
+                     *           "role": "editor"
+                     *         },
+                     *         {
+                     *           "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K"
+                     *         }
+                     *       ],
+                     *       "saved": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetApprovalPolicyResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setApprovalPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requiredFor": "agents",
+                 *       "steps": [
+                 *         {
+                 *           "role": "editor"
+                 *         },
+                 *         {
+                 *           "role": "admin"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetApprovalPolicyRequest"];
+            };
+        };
+        responses: {
+            /** @description The policy as saved. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requiredFor": "contributors",
+                     *       "steps": [
+                     *         {
+                     *           "role": "editor"
+                     *         },
+                     *         {
+                     *           "userId": "user_01JDQ40A7B8C9D0E1F2G3H4J5K"
+                     *         }
+                     *       ],
+                     *       "saved": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetApprovalPolicyResponse"];
+                };
+            };
+            /** @description Answered with `invalid_approval_policy`, `validation_failed`, `api_key_in_url`, `invalid_json`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_approval_policy"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `role_not_allowed`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "role_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "approve": true,
+                 *       "note": "Good to go"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DecideApprovalRequest"];
+            };
+        };
+        responses: {
+            /** @description The approval as the decision left it. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecideApprovalResponse"];
+                };
+            };
+            /** @description Answered with `caption_too_long`, `invalid_caption`, `title_required`, `title_too_long`, `invalid_title`, `media_required`, `too_many_slides`, `mixed_media`, `video_required`, `unsupported_media_type`, `media_too_large`, `video_too_long`, `video_too_short`, `not_a_short`, `aspect_ratio_unsupported`, `too_many_hashtags`, `too_many_mentions`, `too_many_links`, `privacy_level_required`, `invalid_privacy_level`, `commercial_disclosure_incomplete`, `branded_content_private`, `invalid_youtube_option`, `missing_content`, `privacy_level_not_allowed`, `missing_platforms`, `unsupported_platform`, `invalid_scheduled_time`, `scheduled_time_in_past`, `invalid_profile_ids`, `no_connected_account`, `media_not_found`, `ambiguous_media`, `mixed_image_sizes`, `api_key_in_url`, `invalid_json`, `validation_failed`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "caption_too_long"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `reviewer_not_allowed`, `role_not_allowed`, `quota_exceeded`, `storage_quota_exceeded`, `upload_plan_required`, `profile_scope_denied`, `insufficient_scope`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "reviewer_not_allowed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `post_not_found`, `approval_not_found`, `not_found`. */
+            404: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Post post_01J not found.",
+                     *       "code": "post_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `request_timeout`. */
+            408: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body did not arrive within 30 s of its headers.",
+                     *       "code": "request_timeout"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `invalid_post_state`, `no_posting_slots`, `no_free_slot`, `duplicate_content`, `account_needs_reconnect`, `creator_cannot_post`. */
+            409: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "invalid_post_state"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `payload_too_large`. */
+            413: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `unsupported_content_type`. */
+            415: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "unsupported_content_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `tiktok_url_not_verified`, `media_url_blocked`, `media_url_unreachable`, `media_url_not_a_file`, `media_url_too_large`, `media_url_unsupported_type`, `media_url_share_page`, `media_conversion_failed`, `platform_unavailable`. */
+            422: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "tiktok_url_not_verified"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `media_upload_interrupted`, `platform_unreachable`, `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "media_upload_interrupted"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

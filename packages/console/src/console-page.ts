@@ -30,6 +30,7 @@ export const NAV_GROUPS = [
       { path: '/app/members', label: 'Members' },
       { path: '/app/connections', label: 'Connections' },
       { path: '/app/automations', label: 'Automations' },
+      { path: '/app/approval-rules', label: 'Approval rules' },
       { path: '/app/keys', label: 'API keys' },
       { path: '/app/agents', label: 'Agents' },
       { path: '/app/webhooks', label: 'Webhooks' },

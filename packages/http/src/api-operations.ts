@@ -4,6 +4,7 @@ import type { HttpDeps } from './http-deps.js';
 import { API_VERSION, OPENAPI_PATH, openApiDocument } from './openapi-document.js';
 import { type AnyOperation, defineOperation } from './operation.js';
 import { accountOperations } from './routes/account-operations.js';
+import { approvalPolicyOperations } from './routes/approval-policy-operations.js';
 import { automationOperations } from './routes/automation-operations.js';
 import { mediaItemSchema, mediaOperations } from './routes/media-operations.js';
 import { invitationSchema, memberOperations, memberSchema } from './routes/member-operations.js';
@@ -42,7 +43,8 @@ const TAGS: Readonly<Record<string, string>> = {
   Automations: 'Instagram comment automations: private and public replies to comments.',
   Webhooks:
     'Outgoing webhooks: signed events (Standard Webhooks) POSTed to your endpoints, their signing secrets, test pings, delivery attempts and redelivery.',
-  Workspace: "The key's workspace: its members, their roles and account limits, and invitations.",
+  Workspace:
+    "The key's workspace: its members, their roles and account limits, invitations, and the approval policy.",
 };
 
 /**
@@ -63,6 +65,7 @@ export function apiOperations(deps: HttpDeps): AnyOperation[] {
     ...automationOperations(deps),
     ...webhookOperations(deps),
     ...memberOperations(deps),
+    ...approvalPolicyOperations(deps),
   ];
   let document: Record<string, unknown> | undefined;
   const describe = defineOperation({

@@ -54,4 +54,5 @@ export const POST_CREATE_ERRORS: readonly ErrorCode[] = [
   'idempotency_conflict',
   'no_posting_slots',
   'no_free_slot',
+  'approval_required',
 ];

@@ -1,5 +1,6 @@
-import { addMember, createApiKey, type Role, type User } from '@svc/core';
+import { addMember, type Role, type User } from '@svc/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memberKey } from './member-key.js';
 import { readJson, startTestApp, type TestApp } from './test-app.js';
 
 // A workspace with an owner, an editor, a contributor and a viewer, each with their own key in
@@ -13,19 +14,6 @@ let owner: User;
 let keys: Record<(typeof ROLES_TRIED)[number], string>;
 let userIds: Record<string, string>;
 let igId: string;
-
-/** A full-scope key of the owner's workspace for the member with this email (`svc keys create --workspace`). */
-const memberKey = async (email: string) =>
-  (
-    await createApiKey(app.core, {
-      email,
-      workspaceId: owner.id,
-      scopes: ['*'],
-      accountIds: null,
-      name: null,
-      expiresInDays: null,
-    })
-  )._unsafeUnwrap().key;
 
 beforeEach(async () => {
   app = await startTestApp();
@@ -46,7 +34,7 @@ beforeEach(async () => {
       accountIds: null,
     });
     userIds[role] = added._unsafeUnwrap().member.userId;
-    more[role] = await memberKey(`${role}@example.com`);
+    more[role] = await memberKey(app, owner.id, added._unsafeUnwrap().member.userId);
   }
   keys = {
     owner: ownerKey,

@@ -204,6 +204,17 @@ describe('post lifecycle and summary tools over the SDK client', () => {
         postId: draft.draftId,
         status: 'awaiting_review',
         postStatus: 'pending_approval',
+        // The default policy's one step (docs/teams.md, "Approval policy").
+        steps: [
+          {
+            step: 1,
+            reviewer: { role: 'editor' },
+            status: 'awaiting_review',
+            decidedBy: null,
+            note: null,
+            decidedAt: null,
+          },
+        ],
       });
       expect(textOf(requested)).toContain('svc_get_post_approval_status');
 
@@ -216,6 +227,17 @@ describe('post lifecycle and summary tools over the SDK client', () => {
         reviewerNote: null,
         requestedAt: '2026-01-15T12:00:00.000Z',
         decidedAt: null,
+        // The default policy's one step (docs/teams.md, "Approval policy").
+        steps: [
+          {
+            step: 1,
+            reviewer: { role: 'editor' },
+            status: 'awaiting_review',
+            decidedBy: null,
+            note: null,
+            decidedAt: null,
+          },
+        ],
       });
 
       app.doubles.clock.advance(60_000);
@@ -231,6 +253,60 @@ describe('post lifecycle and summary tools over the SDK client', () => {
       expect(textOf(decided)).toContain('approved');
       const status = await answer(client, 'svc_get_post_status', { post_id: draft.draftId });
       expect(status.status).toBe('scheduled');
+    });
+
+    it('both approval tools show the steps of a two-step policy, who decided each and their notes', async () => {
+      await app.core.store.workspaces.setApprovalPolicy(
+        user.id,
+        { requiredFor: 'agents', steps: [{ role: 'editor' }, { userId: user.id }] },
+        app.doubles.clock.now(),
+        user.id,
+      );
+      const client = await app.client(await app.keyFor(user, ['*']));
+      const draft = await answer(client, 'svc_draft_post', {
+        content_hint: 'two steps',
+        profile_ids: [threads.id],
+      });
+      const requested = await call(client, 'svc_request_post_approval', { post_id: draft.draftId });
+      expect((requested.structuredContent as Answer).steps).toEqual([
+        {
+          step: 1,
+          reviewer: { role: 'editor' },
+          status: 'awaiting_review',
+          decidedBy: null,
+          note: null,
+          decidedAt: null,
+        },
+        {
+          step: 2,
+          reviewer: { userId: user.id },
+          status: 'waiting',
+          decidedBy: null,
+          note: null,
+          decidedAt: null,
+        },
+      ]);
+      expect(textOf(requested)).toContain('step 2 of 2 (member');
+      (
+        await decideApproval(app.core, { id: draft.draftId, approve: true, note: 'step one ok' })
+      )._unsafeUnwrap();
+      const midway = await call(client, 'svc_get_post_approval_status', { post_id: draft.draftId });
+      expect(midway.structuredContent).toMatchObject({
+        status: 'awaiting_review',
+        steps: [
+          {
+            step: 1,
+            status: 'approved',
+            decidedBy: 'operator',
+            note: 'step one ok',
+            decidedAt: '2026-01-15T12:00:00.000Z',
+          },
+          { step: 2, status: 'awaiting_review', decidedBy: null },
+        ],
+      });
+      expect(textOf(midway)).toContain(
+        'step 1 of 2 (any editor or above): approved by operator ("step one ok")',
+      );
     });
 
     it('svc_request_post_approval refuses a post that is not a draft; asking twice is refused too', async () => {

@@ -299,6 +299,7 @@ describe('svc CLI', () => {
         '0034_first_comment',
         '0035_workspace_credentials',
         '0036_review_links',
+        '0037_approval_steps',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -1,15 +1,21 @@
 import type { ApprovalDecision, ApprovalStore } from '@svc/core';
-import type { ApprovalRowOf } from '@svc/store-sql';
+import { type ApprovalRowOf, stepsToSql } from '@svc/store-sql';
 import type { Pool } from 'pg';
 import { idTable } from './id-table.js';
-import { PG_ROWS, type PgTypes } from './pg-values.js';
+import { PG_CODEC, PG_ROWS, type PgTypes } from './pg-values.js';
 
 /**
  * Records a decision on a pending approval. The `status = 'pending'` guard makes deciding a
  * compare-and-set: of two racing reviewers, one wins. Approving a draft runs it too.
  */
-export const DECIDE_APPROVAL_SQL = `UPDATE approvals SET status = $2, reviewer_note = $3, decided_at = $4
-WHERE id = $1 AND status = 'pending'
+export const DECIDE_APPROVAL_SQL = `UPDATE approvals SET status = $2, reviewer_note = $3, decided_at = $4,
+  steps = COALESCE($6::jsonb, steps)
+WHERE id = $1 AND status = 'pending' AND current_step = $5
+RETURNING *`;
+
+/** Opens the step after an approved one, under the same guard as a decision. */
+const ADVANCE_APPROVAL_SQL = `UPDATE approvals SET steps = $3::jsonb, current_step = $2 + 1
+WHERE id = $1 AND status = 'pending' AND current_step = $2
 RETURNING *`;
 
 /** An approvals row as pg returns it. */
@@ -20,7 +26,14 @@ export const { rowToApproval } = PG_ROWS;
 
 /** DECIDE_APPROVAL_SQL's parameters for a decision. */
 export function decisionParams(id: string, decision: ApprovalDecision): unknown[] {
-  return [id, decision.status, decision.reviewerNote, decision.decidedAt];
+  return [
+    id,
+    decision.status,
+    decision.reviewerNote,
+    decision.decidedAt,
+    decision.step ?? 1,
+    stepsToSql(PG_CODEC, decision.steps),
+  ];
 }
 
 /** The ApprovalStore of a PostgreSQL database. */
@@ -37,6 +50,9 @@ export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
     },
     async decideApproval(id, decision) {
       return approvals.one(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
+    },
+    async advanceApproval(id, step, steps) {
+      return approvals.one(ADVANCE_APPROVAL_SQL, [id, step, stepsToSql(PG_CODEC, steps)]);
     },
   };
 }

@@ -1,5 +1,13 @@
 import { leavesNoOwner, type Member, type MemberChangeOutcome, type WorkspaceStore } from '@svc/core';
-import { insertMemberSql, listMembershipsSql, listMembersSql, MEMBER_COLUMNS } from '@svc/store-sql';
+import {
+  APPROVAL_POLICY_COLUMNS,
+  insertMemberSql,
+  insertSql,
+  listMembershipsSql,
+  listMembersSql,
+  MEMBER_COLUMNS,
+  saveApprovalPolicySql,
+} from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
 import { idTable } from './id-table.js';
 import { insertRow } from './insert-row.js';
@@ -15,6 +23,9 @@ const memberParams = (member: Member) => {
   const row = memberToRow(member);
   return MEMBER_COLUMNS.map((c) => row[c]);
 };
+const SAVE_POLICY_SQL = saveApprovalPolicySql(
+  insertSql('approval_policies', APPROVAL_POLICY_COLUMNS, POSITIONAL),
+);
 
 /**
  * A workspace's members read under a lock on the workspace row: membership changes of one
@@ -45,6 +56,17 @@ export function createPostgresWorkspaceStore(pool: Pool): WorkspaceStore {
   );
   const members = manyRows(pool, rowToMember);
   return {
+    getApprovalPolicy: (workspaceId) =>
+      oneRow(pool, PG_ROWS.rowToApprovalPolicy)('SELECT * FROM approval_policies WHERE workspace_id = $1', [
+        workspaceId,
+      ]),
+    async setApprovalPolicy(workspaceId, policy, at, by) {
+      const row = PG_ROWS.approvalPolicyToRow({ workspaceId, policy, at, by });
+      await pool.query(
+        SAVE_POLICY_SQL,
+        APPROVAL_POLICY_COLUMNS.map((c) => row[c]),
+      );
+    },
     async insertWorkspace(workspace, owner) {
       await withTransaction(pool, async (client) => {
         await insertRow(client, 'workspaces', PG_ROWS.workspaceToRow(workspace));

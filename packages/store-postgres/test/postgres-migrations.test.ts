@@ -381,6 +381,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0034_first_comment',
         '0035_workspace_credentials',
         '0036_review_links',
+        '0037_approval_steps',
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',

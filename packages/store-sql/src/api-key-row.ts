@@ -15,6 +15,7 @@ export type ApiKeyRowOf<T extends SqlTypes> = {
   expires_at: T['date'] | null;
   revoked_at: T['date'] | null;
   last_used_at: T['date'] | null;
+  needs_approval: T['flag'];
 };
 
 /** The row that stores an API key. */
@@ -31,6 +32,7 @@ export function apiKeyToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, key: ApiK
     expires_at: orNull(key.expiresAt, codec.dateToSql),
     revoked_at: orNull(key.revokedAt, codec.dateToSql),
     last_used_at: orNull(key.lastUsedAt, codec.dateToSql),
+    needs_approval: codec.flagToSql(key.needsApproval === true),
   };
 }
 
@@ -48,5 +50,6 @@ export function sqlRowToApiKey<T extends SqlTypes>(codec: SqlCodec<T>, row: ApiK
     expiresAt: orNull(row.expires_at, codec.dateFromSql),
     revokedAt: orNull(row.revoked_at, codec.dateFromSql),
     lastUsedAt: orNull(row.last_used_at, codec.dateFromSql),
+    ...(codec.flagFromSql(row.needs_approval) ? { needsApproval: true } : {}),
   };
 }

@@ -1,6 +1,11 @@
 export { ACCOUNT_COLUMNS, type AccountRowOf, upsertAccountSql } from './account-row.js';
 export type { ApiKeyRowOf } from './api-key-row.js';
-export type { ApprovalRowOf } from './approval-row.js';
+export {
+  APPROVAL_POLICY_COLUMNS,
+  type ApprovalPolicyRowOf,
+  saveApprovalPolicySql,
+} from './approval-policy-row.js';
+export { type ApprovalRowOf, stepsToSql } from './approval-row.js';
 export type {
   AutomationRowOf,
   AutomationWithCountsRowOf,

@@ -1,5 +1,6 @@
 import { accountToSqlRow, sqlRowToAccount } from './account-row.js';
 import { apiKeyToSqlRow, sqlRowToApiKey } from './api-key-row.js';
+import { approvalPolicyToSqlRow, sqlRowToApprovalPolicy } from './approval-policy-row.js';
 import { approvalToSqlRow, sqlRowToApproval } from './approval-row.js';
 import {
   automationToSqlRow,
@@ -76,6 +77,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToAccount: bound(sqlRowToAccount<T>),
     apiKeyToRow: bound(apiKeyToSqlRow<T>),
     rowToApiKey: bound(sqlRowToApiKey<T>),
+    approvalPolicyToRow: bound(approvalPolicyToSqlRow<T>),
+    rowToApprovalPolicy: bound(sqlRowToApprovalPolicy<T>),
     approvalToRow: bound(approvalToSqlRow<T>),
     rowToApproval: bound(sqlRowToApproval<T>),
     rowToCollectionJob: bound(sqlRowToCollectionJob<T>),

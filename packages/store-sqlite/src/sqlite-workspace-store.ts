@@ -1,10 +1,14 @@
 import { leavesNoOwner, type Member, type Workspace, type WorkspaceStore } from '@svc/core';
 import {
+  APPROVAL_POLICY_COLUMNS,
+  type ApprovalPolicyRowOf,
   insertMemberSql,
+  insertSql,
   listMembershipsSql,
   listMembersSql,
   type MemberRowOf,
   type MembershipRowOf,
+  saveApprovalPolicySql,
 } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import { idTable } from './id-table.js';
@@ -21,6 +25,12 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
   const insertWorkspaceRow = rowInserter(db, 'workspaces');
   const insertMemberRow = db.prepare<[MemberRow]>(insertMemberSql(NAMED));
   const selectMemberships = db.prepare<[string], MembershipRowOf<SqliteTypes>>(listMembershipsSql('?'));
+  const selectPolicy = db.prepare<[string], ApprovalPolicyRowOf<SqliteTypes>>(
+    'SELECT * FROM approval_policies WHERE workspace_id = ?',
+  );
+  const savePolicy = db.prepare<[ApprovalPolicyRowOf<SqliteTypes>]>(
+    saveApprovalPolicySql(insertSql('approval_policies', APPROVAL_POLICY_COLUMNS, NAMED)),
+  );
   const selectMembers = db.prepare<[string], MemberRow>(listMembersSql('?'));
   const selectMember = db.prepare<[string, string], MemberRow>(
     'SELECT * FROM workspace_members WHERE workspace_id = ? AND user_id = ?',
@@ -87,6 +97,13 @@ export function createSqliteWorkspaceStore(db: Database.Database): WorkspaceStor
   return {
     async insertWorkspace(workspace, owner) {
       insertWorkspace(workspace, owner);
+    },
+    async getApprovalPolicy(workspaceId) {
+      const row = selectPolicy.get(workspaceId);
+      return row === undefined ? null : SQLITE_ROWS.rowToApprovalPolicy(row);
+    },
+    async setApprovalPolicy(workspaceId, policy, at, by) {
+      savePolicy.run(SQLITE_ROWS.approvalPolicyToRow({ workspaceId, policy, at, by }));
     },
     getWorkspace: workspaces.get,
     async listMemberships(userId) {

@@ -141,6 +141,7 @@ describe('migrateSqlite', () => {
         '0034_first_comment',
         '0035_workspace_credentials',
         '0036_review_links',
+        '0037_approval_steps',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -211,6 +212,7 @@ describe('migrateSqlite', () => {
       '0034_first_comment',
       '0035_workspace_credentials',
       '0036_review_links',
+      '0037_approval_steps',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

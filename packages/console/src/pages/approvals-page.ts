@@ -1,5 +1,15 @@
-import { getApprovalStatus, listPosts, PLATFORM_NAMES, reviewApproval } from '@svc/core';
-import { emptyState, html, unwrap } from '@svc/web';
+import {
+  type ApprovalStatusView,
+  type ApprovalStep,
+  getApprovalStatus,
+  listPosts,
+  openStepRefusal,
+  PLATFORM_NAMES,
+  type PostListItem,
+  reviewApproval,
+  reviewerWords,
+} from '@svc/core';
+import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
@@ -13,20 +23,14 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
   const items = await Promise.all(
     waiting.posts.map(async (p) => {
       const approval = await getApprovalStatus(c.deps.core, c.actor, p.id);
-      const note = approval.isOk() ? approval.value.requestNote : null;
-      const requested = approval.isOk() ? approval.value.requestedAt : null;
+      const view = approval.isOk() ? approval.value : null;
       return html`<section class="card" aria-labelledby="post-${p.id}">
 <h2 id="post-${p.id}"><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></h2>
 <p>${p.captionPreview}</p>
-<p class="muted">${p.targets.map((t) => `${PLATFORM_NAMES[t.platform]}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · ${p.queued ? 'next free slot when approved' : `scheduled ${c.time.when(p.scheduledTime)}`} · asked ${c.time.when(requested)}</p>
-${note === null ? '' : html`<p>Note from the requester: ${note}</p>`}
-<form method="post" action="/app/approvals/${p.id}">${csrfField(c.session)}
-<label for="note-${p.id}">Note for the author (optional)</label>
-<input id="note-${p.id}" name="note" type="text" maxlength="1000">
-<div class="actions"><button type="submit" name="decision" value="approve">${p.queued ? 'Approve into the queue' : 'Approve'}</button>
-${p.queued ? '' : html`<button type="submit" name="decision" value="queue" class="secondary">Approve into the queue</button>`}
-<button type="submit" name="decision" value="reject" class="secondary">Reject</button></div>
-</form></section>`;
+<p class="muted">${p.targets.map((t) => `${PLATFORM_NAMES[t.platform]}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · ${p.queued ? 'next free slot when approved' : `scheduled ${c.time.when(p.scheduledTime)}`} · asked ${c.time.when(view?.requestedAt ?? null)}</p>
+${view?.requestNote == null ? '' : html`<p>Note from the requester: ${view.requestNote}</p>`}
+${view === null ? '' : stepList(c, view.steps)}
+${view === null ? '' : decision(c, p, view)}</section>`;
     }),
   );
   const body =
@@ -34,6 +38,37 @@ ${p.queued ? '' : html`<button type="submit" name="decision" value="queue" class
       ? emptyState('No post waits for your review.', { href: '/app/posts', label: 'See every post' })
       : html`${items}`;
   return pageReply(c, 200, { title: 'Approvals', section: '/app/approvals', body });
+}
+
+const STEP_WORDS: Readonly<Record<ApprovalStep['status'], string>> = {
+  waiting: 'waits for the step before',
+  awaiting_review: 'awaiting review',
+  approved: 'approved',
+  rejected: 'rejected',
+  skipped: 'not reached',
+};
+
+/** The review steps, each with who decides it and, once decided, who did, when and their note. */
+function stepList(c: SignedContext, steps: readonly ApprovalStep[]): Html {
+  return html`<ol class="steps" aria-label="Review steps">${steps.map(
+    (s) =>
+      html`<li>Step ${s.step} (${reviewerWords(s)}): ${STEP_WORDS[s.status]}${s.decidedBy === null ? '' : ` by ${s.decidedBy}`}${s.decidedAt === null ? '' : `, ${c.time.when(s.decidedAt)}`}${s.note === null ? '' : html` — “${s.note}”`}</li>`,
+  )}</ol>`;
+}
+
+/** The decision form, for the open step's reviewer only; everyone else is told who decides. */
+function decision(c: SignedContext, p: PostListItem, view: ApprovalStatusView): Html {
+  const refusal = openStepRefusal(c.actor, view);
+  if (refusal === 'own_request')
+    return html`<p class="muted">You asked for this approval: someone else decides it.</p>`;
+  if (refusal !== null) return html`<p class="muted">The open step is not yours to decide.</p>`;
+  return html`<form method="post" action="/app/approvals/${p.id}">${csrfField(c.session)}
+<label for="note-${p.id}">Note for the author (optional)</label>
+<input id="note-${p.id}" name="note" type="text" maxlength="1000">
+<div class="actions"><button type="submit" name="decision" value="approve">${p.queued ? 'Approve into the queue' : 'Approve'}</button>
+${p.queued ? '' : html`<button type="submit" name="decision" value="queue" class="secondary">Approve into the queue</button>`}
+<button type="submit" name="decision" value="reject" class="secondary">Reject</button></div>
+</form>`;
 }
 
 async function decide(c: SignedContext): Promise<ConsoleReply> {
@@ -59,7 +94,11 @@ async function decide(c: SignedContext): Promise<ConsoleReply> {
       planNotice: true,
       back: { href: '/app/approvals', label: 'Back to the approvals' },
     },
-    ({ post }) => `/app/posts/${post.id}?done=${decision === 'reject' ? 'rejected' : 'approved'}`,
+    // A step before the last, approved, leaves the request open for the next reviewer.
+    ({ post, approval }) =>
+      approval.status === 'pending'
+        ? '/app/approvals'
+        : `/app/posts/${post.id}?done=${decision === 'reject' ? 'rejected' : 'approved'}`,
   );
 }
 

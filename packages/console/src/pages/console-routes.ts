@@ -3,6 +3,7 @@ import { accountRoutes } from './account-page.js';
 import { accountQueueRoutes } from './account-queue-page.js';
 import { agentRoutes } from './agents-page.js';
 import { analyticsRoutes } from './analytics-page.js';
+import { approvalRulesRoutes } from './approval-rules-page.js';
 import { approvalRoutes } from './approvals-page.js';
 import { automationRoutes } from './automations-page.js';
 import { billingRoutes } from './billing-page.js';
@@ -36,6 +37,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...composeRoutes,
     ...postRoutes,
     ...approvalRoutes,
+    ...approvalRulesRoutes,
     ...reviewLinkRoutes,
     ...deletedRoutes,
     ...mediaRoutes,

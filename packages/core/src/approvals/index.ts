@@ -1,6 +1,24 @@
 // @svc/core/approvals — Drafts and approvals: an agent's draft, the request for approval and the person's decision.
 // This file is the area's contract: other areas and packages import only what it exports.
-export { APPROVAL_STATUSES, type Approval, type ApprovalStatus, approvalSchema } from './approval.js';
+export {
+  APPROVAL_STATUSES,
+  APPROVAL_STEP_STATUSES,
+  type Approval,
+  type ApprovalStatus,
+  type ApprovalStep,
+  approvalSchema,
+  approvalStepSchema,
+} from './approval.js';
+export {
+  currentStep,
+  isLastStep,
+  openingSteps,
+  openStepNumber,
+  type StepVerdict,
+  stepsAfter,
+  stepsOf,
+} from './approval-steps.js';
+export { openStepRefusal } from './open-step-refusal.js';
 export type { ApprovalDecision, ApprovalStore } from './ports/approval-store.js';
 export type { ApproveDraftTx } from './ports/approve-draft-tx.js';
 export type {
@@ -24,7 +42,13 @@ export {
   reviewLinkSchema,
   reviewLinkState,
 } from './review-link.js';
-export { approvalStatusJson, approvalStatusSchema } from './use-cases/approval-status-answer.js';
+export { reviewerWords, stepsSummary } from './steps-summary.js';
+export {
+  approvalStatusJson,
+  approvalStatusSchema,
+  approvalStepJson,
+  approvalStepJsonSchema,
+} from './use-cases/approval-status-answer.js';
 export {
   approveDraftScript,
   conflictOnLostApproval,
@@ -36,13 +60,18 @@ export {
   type DecideApprovalInput,
   decideApproval,
 } from './use-cases/decide-approval.js';
+export { advancedApproval, decidedApproval } from './use-cases/decided-approval.js';
 export {
   DRAFT_TONES,
   type DraftTone,
   draftCaption,
   PROMOTIONAL_CALL_TO_ACTION,
 } from './use-cases/draft-caption.js';
-export { type ApprovalStatusView, getApprovalStatus } from './use-cases/get-approval-status.js';
+export {
+  type ApprovalStatusView,
+  approvalStatusView,
+  getApprovalStatus,
+} from './use-cases/get-approval-status.js';
 export {
   type ApprovalRequested,
   type RequestApprovalInput,

@@ -39,6 +39,11 @@ export type Actor = {
    * missing one in a 403 step-up challenge; a key has none, and its refusals stay tool results.
    */
   readonly oauthScopes?: readonly string[];
+  /**
+   * The API key was created with "needs approval" (`svc keys create --needs-approval`): a
+   * workspace whose policy is `keys_marked` makes it draft and ask instead of scheduling.
+   */
+  readonly needsApproval?: boolean;
 };
 
 /** The workspace the actor acts in: every row it owns or reads has this `owner_id`. */

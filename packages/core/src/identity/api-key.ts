@@ -22,6 +22,11 @@ export const apiKeySchema = z.object({
   createdAt: z.date(),
   expiresAt: z.date().nullable(),
   revokedAt: z.date().nullable(),
+  /**
+   * Created with "needs approval" (`svc keys create --needs-approval`): under a `keys_marked`
+   * approval policy the key drafts and asks instead of scheduling. Absent means false.
+   */
+  needsApproval: z.boolean().optional(),
   /** When the key last authenticated a call, to the minute (see decideLastUse); null: never. */
   lastUsedAt: z.date().nullable(),
 });

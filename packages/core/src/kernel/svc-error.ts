@@ -118,6 +118,10 @@ export const ERROR_CODES = [
   'invitation_not_found',
   'invitation_expired',
   'invitation_used',
+  // ours: the approval policy and its review steps (docs/teams.md, "Approval policy")
+  'approval_required',
+  'invalid_approval_policy',
+  'reviewer_not_allowed',
   // ours: review links for clients (docs/teams.md, "Review links")
   'review_link_not_found',
   'review_link_expired',

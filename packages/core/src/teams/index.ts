@@ -18,10 +18,25 @@ export {
   type TeamAction,
   type TeamResource,
 } from '../roles/index.js';
+
+export {
+  APPROVAL_REQUIRED_FOR,
+  type ApprovalPolicy,
+  type ApprovalRequiredFor,
+  approvalPolicySchema,
+  DEFAULT_APPROVAL_POLICY,
+  MAX_REVIEW_STEPS,
+  type ReviewerRule,
+  reviewerRuleSchema,
+} from './approval-policy.js';
+
 export { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email.js';
+
 export { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from './invitation-token.js';
 export { leavesNoOwner } from './last-owner.js';
+export { ruleNames, type StepDecider, type StepRefusal, stepRefusal } from './may-decide-step.js';
 export { type MemberView, memberView, memberViews } from './member-view.js';
+export { type ApprovalRequester, mustAskForApproval } from './must-ask-for-approval.js';
 export type {
   AcceptInvitationOutcome,
   MemberChangeOutcome,
@@ -30,6 +45,13 @@ export type {
 export { OPERATOR, type TeamActor } from './team-actor.js';
 export { actingMember, workspaceNotFound } from './use-cases/acting-member.js';
 export { type AddedMember, type AddMemberInput, addMember, grantableRole } from './use-cases/add-member.js';
+export {
+  type ApprovalPolicyView,
+  approvalPolicyOf,
+  getApprovalPolicy,
+  setApprovalPolicy,
+} from './use-cases/approval-policy.js';
+export { approvalRequester, approvalRequiredRefusal } from './use-cases/approval-required.js';
 export { type ChangeMemberInput, changeMemberRole, removeMember } from './use-cases/change-member.js';
 export { chooseWorkspace } from './use-cases/choose-workspace.js';
 export { createWorkspace, WORKSPACE_NAME_MAX } from './use-cases/create-workspace.js';

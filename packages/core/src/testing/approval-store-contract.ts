@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Approval } from '../approvals/index.js';
 import type { Store } from '../deps/index.js';
 import { type Post, postEvent, scheduledEvents } from '../posts/index.js';
+import { describeApprovalStepsContract } from './approval-steps-contract.js';
 import { aPost } from './builders.js';
 import { at, OWNER, seed, T0 } from './post-query-contract-support.js';
 
@@ -139,4 +140,5 @@ export function describeApprovalStoreContract(store: () => Store): void {
       });
     });
   });
+  describeApprovalStepsContract(store);
 }

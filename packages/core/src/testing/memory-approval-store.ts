@@ -1,4 +1,4 @@
-import type { Approval, ApprovalStore } from '../approvals/index.js';
+import { type Approval, type ApprovalStore, advancedApproval, decidedApproval } from '../approvals/index.js';
 import { copy } from './memory-copy.js';
 import { memoryTable } from './memory-table.js';
 
@@ -46,10 +46,18 @@ export function createMemoryApprovalStore(live: () => void): MemoryApprovalStore
     async decideApproval(id, decision) {
       live();
       const approval = approvals.get(id);
-      if (approval === undefined || approval.status !== 'pending') return null;
-      const decided: Approval = { ...approval, ...decision };
+      const decided = approval === undefined ? null : decidedApproval(approval, decision);
+      if (decided === null) return null;
       approvals.set(id, decided);
       return copy(decided);
+    },
+    async advanceApproval(id, step, steps) {
+      live();
+      const approval = approvals.get(id);
+      const advanced = approval === undefined ? null : advancedApproval(approval, step, [...steps]);
+      if (advanced === null) return null;
+      approvals.set(id, advanced);
+      return copy(advanced);
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   approveDraftScript,
   conflictOnLostApproval,
   type DraftApprovalStore,
+  decidedApproval,
 } from '../approvals/index.js';
 import type { DomainEvent } from '../journal/index.js';
 import { runScript } from '../kernel/index.js';
@@ -159,8 +160,8 @@ export function createMemoryPostStore(sources: MemoryPostSources): PostStore & D
     ...write,
     decideApproval: (id, decision) => {
       const approval = approvals.peek(id);
-      if (approval?.status !== 'pending') return null;
-      const decided = { ...approval, ...decision };
+      const decided = approval === undefined ? null : decidedApproval(approval, decision);
+      if (approval === undefined || decided === null) return null;
       approvals.put(decided);
       undo.push(() => approvals.put(approval));
       return copy(decided);

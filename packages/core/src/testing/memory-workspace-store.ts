@@ -1,6 +1,7 @@
 import type { User } from '../identity/index.js';
 import type { MemberRights } from '../roles/index.js';
 import {
+  type ApprovalPolicy,
   type Invitation,
   leavesNoOwner,
   type Member,
@@ -31,6 +32,7 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
   const invitationTable = memoryTable<Invitation>(live, 'Invitation');
   const [workspaces, invitations] = [workspaceTable.rows, invitationTable.rows];
   const members = new Map<string, Member>();
+  const policies = new Map<string, ApprovalPolicy>();
   const membersOf = (workspaceId: string) =>
     [...members.values()].filter((m) => m.workspaceId === workspaceId);
   const insertWorkspace = (workspace: Workspace, owner: Member) => {
@@ -38,6 +40,14 @@ export function createMemoryWorkspaceStore(live: () => void): MemoryWorkspaceSto
     members.set(key(owner.workspaceId, owner.userId), copy(owner));
   };
   return {
+    async getApprovalPolicy(workspaceId) {
+      live();
+      return copyOrNull(policies.get(workspaceId));
+    },
+    async setApprovalPolicy(workspaceId, policy) {
+      live();
+      policies.set(workspaceId, copy(policy));
+    },
     addPersonal(user, joining) {
       insertWorkspace(
         {

@@ -187,5 +187,22 @@ export function describeWorkspaceStoreContract(store: () => Store): void {
       expect(await store().workspaces.acceptInvitation(older.id, member, at(22))).toBe('already_member');
       expect((await store().workspaces.getInvitation(older.id))?.acceptedAt).toBeNull();
     });
+
+    it('keeps one approval policy per workspace, replaced when saved again', async () => {
+      const user = aUser();
+      await store().users.insertUser(user);
+      const ws = user.id;
+      expect(await store().workspaces.getApprovalPolicy(ws)).toBeNull();
+      const two = {
+        requiredFor: 'agents' as const,
+        steps: [{ role: 'editor' as const }, { userId: user.id }],
+      };
+      await store().workspaces.setApprovalPolicy(ws, two, at(1), user.id);
+      expect(await store().workspaces.getApprovalPolicy(ws)).toEqual(two);
+      const one = { requiredFor: 'everyone' as const, steps: [{ role: 'admin' as const }] };
+      await store().workspaces.setApprovalPolicy(ws, one, at(2), user.id);
+      expect(await store().workspaces.getApprovalPolicy(ws)).toEqual(one);
+      expect(await store().workspaces.getApprovalPolicy('wsp_other')).toBeNull();
+    });
   });
 }

@@ -1,6 +1,8 @@
 import {
   approvalStatusJson,
   approvalStatusSchema,
+  approvalStepJson,
+  approvalStepJsonSchema,
   createDraft,
   getApprovalStatus,
   postViewSchema,
@@ -53,6 +55,7 @@ const approvalRequestedSchema = z.object({
   postId: z.string(),
   status: z.literal('awaiting_review'),
   postStatus: z.literal('pending_approval'),
+  steps: z.array(approvalStepJsonSchema).describe('The review steps, the first awaiting review.'),
 });
 /** Drafts and approvals: saving a draft, sending it for review and reading where its review stands. */
 export function draftOperations(deps: HttpDeps): AnyOperation[] {
@@ -123,6 +126,7 @@ export function draftOperations(deps: HttpDeps): AnyOperation[] {
           postId: requested.postId,
           status: 'awaiting_review',
           postStatus: 'pending_approval',
+          steps: requested.steps.map(approvalStepJson),
         },
       };
     }),

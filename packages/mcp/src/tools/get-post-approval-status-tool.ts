@@ -1,4 +1,4 @@
-import { approvalStatusJson, approvalStatusSchema, getApprovalStatus } from '@svc/core';
+import { approvalStatusJson, approvalStatusSchema, getApprovalStatus, stepsSummary } from '@svc/core';
 import { z } from 'zod';
 import { defineTool } from '../tool-definition.js';
 import { READ_ONLY } from './annotations.js';
@@ -8,7 +8,7 @@ export const getPostApprovalStatusTool = defineTool({
   name: 'svc_get_post_approval_status',
   title: 'Get post approval status',
   description:
-    "Returns the latest approval of a post: awaiting_review, approved or rejected, with the requester's and reviewer's notes and timestamps. An approved post is scheduled (see svc_get_post_status); a rejected one is a draft again.",
+    "Returns the latest approval of a post: awaiting_review, approved or rejected, with the requester's and reviewer's notes and timestamps, and its review steps (one or two, as the workspace's approval policy says): who may decide each, who did, their note and when. An approved post is scheduled (see svc_get_post_status); a rejected one is a draft again.",
   scope: 'post:read',
   action: 'post:read',
   annotations: READ_ONLY,
@@ -19,10 +19,11 @@ export const getPostApprovalStatusTool = defineTool({
   async run({ deps, actor }, args) {
     return getApprovalStatus(deps.core, actor, args.post_id).map((view) => ({
       structured: approvalStatusJson(view),
-      summary:
+      summary: `${
         view.status === 'awaiting_review'
           ? `Post ${view.postId} is awaiting review since ${view.requestedAt.toISOString()}.`
-          : `Post ${view.postId} was ${view.status} at ${view.decidedAt?.toISOString()}${view.reviewerNote === null ? '' : `: "${view.reviewerNote}"`}.`,
+          : `Post ${view.postId} was ${view.status} at ${view.decidedAt?.toISOString()}${view.reviewerNote === null ? '' : `: "${view.reviewerNote}"`}.`
+      } Steps: ${stepsSummary(view.steps)}.`,
     }));
   },
 });

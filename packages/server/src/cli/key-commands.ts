@@ -19,6 +19,7 @@ export const keysCreate: CliCommand = {
   name: 'keys create',
   summary: 'Create an API key (shown once)',
   help: `Usage: svc keys create --email EMAIL --scopes S1,S2 [--workspace WSP_ID] [--accounts ID1,ID2] [--name NAME] [--expires-in-days N]
+                       [--needs-approval]
 
 Creates an API key and prints {"id", "key", "workspaceId", "scopes", "accountIds", "expiresAt"}.
 The key is shown only here: it is stored as a hash and cannot be shown again.
@@ -34,8 +35,13 @@ Options:
                          see \`svc workspaces list --email EMAIL\`)
   --accounts ID1,ID2     limit the key to these connected accounts (default: all of the workspace's)
   --name NAME            a label for the key
-  --expires-in-days N    the key stops working after N days (default: never)`,
-  options: stringOptions('email', 'workspace', 'scopes', 'accounts', 'name', 'expires-in-days'),
+  --expires-in-days N    the key stops working after N days (default: never)
+  --needs-approval       mark the key: a workspace whose approval policy is keys_marked makes it
+                         save drafts and ask for approval instead of scheduling (docs/teams.md)`,
+  options: {
+    ...stringOptions('email', 'workspace', 'scopes', 'accounts', 'name', 'expires-in-days'),
+    'needs-approval': { type: 'boolean' },
+  },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const created = await withServices(io, ({ core }) =>
@@ -47,6 +53,7 @@ Options:
           accountIds: values.accounts === undefined ? null : list(values.accounts),
           name: typeof values.name === 'string' ? values.name : null,
           expiresInDays: integer(values['expires-in-days'], 'expires-in-days'),
+          needsApproval: values['needs-approval'] === true,
         }),
       ),
     );
@@ -57,6 +64,7 @@ Options:
       scopes: created.record.scopes,
       accountIds: created.record.accountIds,
       expiresAt: created.record.expiresAt?.toISOString() ?? null,
+      ...(created.record.needsApproval === true ? { needsApproval: true } : {}),
     });
     return 0;
   },

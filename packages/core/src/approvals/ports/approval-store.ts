@@ -1,10 +1,17 @@
-import type { Approval } from '../approval.js';
+import type { Approval, ApprovalStep } from '../approval.js';
 
 /** A reviewer's verdict on a pending approval. */
 export type ApprovalDecision = {
   readonly status: 'approved' | 'rejected';
   readonly reviewerNote: string | null;
   readonly decidedAt: Date;
+  /**
+   * The step decided (default 1): the write happens only while the approval is pending at that
+   * step, so two reviewers deciding one step at once cannot both win.
+   */
+  readonly step?: number;
+  /** The approval's steps after the decision, stored with it (see stepsAfter). */
+  readonly steps?: readonly ApprovalStep[];
 };
 
 /** Storage of approval requests. */
@@ -20,4 +27,10 @@ export type ApprovalStore = {
    * or already decided, so two reviewers deciding at once cannot both win.
    */
   decideApproval(id: string, decision: ApprovalDecision): Promise<Approval | null>;
+  /**
+   * Records an approved step before the last: stores `steps` and opens step `step + 1`, if the
+   * approval is still pending at step `step`; the approval, or null when it is absent, decided or
+   * past that step (another reviewer won).
+   */
+  advanceApproval(id: string, step: number, steps: readonly ApprovalStep[]): Promise<Approval | null>;
 };

@@ -12,7 +12,9 @@ import {
   scheduledEvents,
   transition,
 } from '../../posts/index.js';
-import type { Approval } from '../approval.js';
+import { type StepDecider, stepRefusal } from '../../teams/index.js';
+import type { Approval, ApprovalStep } from '../approval.js';
+import { currentStep, isLastStep, stepsAfter, stepsOf } from '../approval-steps.js';
 import type { ApprovalDecision } from '../ports/approval-store.js';
 import { checkDraftReady } from './check-draft-ready.js';
 
@@ -31,6 +33,12 @@ export type DecideApprovalInput = {
    * journal events ("review link rev_… (Ann)").
    */
   readonly decidedBy?: string;
+  /**
+   * The member deciding (the console, REST): they must be named by the open step's reviewer rule
+   * and not be the requester (`reviewer_not_allowed`). Absent for the operator and review links,
+   * which decide the open step as they always decided the approval.
+   */
+  readonly reviewer?: StepDecider;
 };
 
 /** The decided approval and the post as it now stands (the first row, for a multi-target draft). */
@@ -46,7 +54,11 @@ export type ApprovalDecided = {
 type Deps = CreatePostsDeps;
 
 /**
- * Decides a pending approval (operator only, `svc approvals decide`). Approving runs every check
+ * Decides the open review step of a pending approval (docs/teams.md, "Approval policy"). A step
+ * before the last, approved, opens the next one and changes nothing else. The last step, approved,
+ * approves the draft; any step rejected rejects it.
+ *
+ * Approving the draft Approving runs every check
  * of post creation again on the draft as it now stands (see checkDraftReady: plan, targets,
  * content, TikTok creator options, quota, repeats), prepares each platform's media (converted,
  * padded) and then, in one transaction, schedules the draft — at its scheduledTime if that is
@@ -82,9 +94,22 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
   }
   const post = await deps.store.posts.getPost(approval.postId);
   if (post === null) return err(svcError('post_not_found', `Post ${approval.postId} not found.`));
+  const steps = stepsOf(approval);
+  const open = currentStep(steps);
+  if (open === null) return err(raced(post));
+  if (input.reviewer !== undefined) {
+    const refusal = stepRefusal(open.reviewer, input.reviewer, approval.requesterId ?? null);
+    if (refusal !== null) return err(notReviewer(approval, open, refusal));
+  }
   const note = input.note?.trim() || null;
-  const decision = { reviewerNote: note, decidedAt: now };
   const by = input.decidedBy;
+  const after = stepsAfter(steps, open.step, {
+    approve: input.approve,
+    by: by ?? input.reviewer?.userId ?? 'operator',
+    note,
+    at: now,
+  });
+  const decision = { reviewerNote: note, decidedAt: now, step: open.step, steps: after };
   const stamped = (events: readonly DomainEvent[]): DomainEvent[] =>
     by === undefined ? [...events] : events.map((e) => ({ ...e, data: { ...e.data, decidedBy: by } }));
 
@@ -103,6 +128,12 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
     });
     if (decided === null) return err(raced(post));
     return ok({ approval: decided, post: stored, scheduledPostIds: [], scheduledPosts: [] });
+  }
+  if (!isLastStep(steps, open.step)) {
+    // An earlier step: the post stays awaiting review, now for the next step's reviewer.
+    const advanced = await deps.store.approvals.advanceApproval(approval.id, open.step, after);
+    if (advanced === null) return err(raced(post));
+    return ok({ approval: advanced, post, scheduledPostIds: [], scheduledPosts: [] });
   }
   return approve(deps, approval, post, { status: 'approved', ...decision }, input.queue === true, stamped);
 }
@@ -200,6 +231,28 @@ function earliest(posts: readonly Post[], fallback: Date): Date {
 
 async function findApproval(deps: Deps, id: string): Promise<Approval | null> {
   return (await deps.store.approvals.getApproval(id)) ?? deps.store.approvals.getLatestForPost(id);
+}
+
+/** `reviewer_not_allowed`: the member is not the open step's reviewer, or asked for the approval. */
+function notReviewer(
+  approval: Approval,
+  open: ApprovalStep,
+  refusal: 'not_reviewer' | 'own_request',
+): SvcError {
+  const who =
+    'userId' in open.reviewer
+      ? `member ${open.reviewer.userId}`
+      : `a member with the role ${open.reviewer.role} or above`;
+  const message =
+    refusal === 'own_request'
+      ? `You asked for approval ${approval.id}, so someone else must decide it.`
+      : `Step ${open.step} of approval ${approval.id} is for ${who} to decide.`;
+  return svcError('reviewer_not_allowed', message, {
+    approvalId: approval.id,
+    step: open.step,
+    reason: refusal,
+    reviewer: open.reviewer,
+  });
 }
 
 function raced(post: Post): SvcError {

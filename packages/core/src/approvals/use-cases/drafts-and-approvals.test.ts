@@ -117,6 +117,7 @@ describe('drafts and approvals', () => {
       approvalId: expect.stringMatching(/^appr_/),
       postId: post.id,
       status: 'pending',
+      steps: [expect.objectContaining({ step: 1, status: 'awaiting_review' })],
     });
     expect((await t.store.posts.getPost(post.id))?.status).toBe('pending_approval');
     expect((await getApprovalStatus(t.deps, actor(), post.id))._unsafeUnwrap()).toEqual({
@@ -127,6 +128,18 @@ describe('drafts and approvals', () => {
       reviewerNote: null,
       requestedAt: t.clock.now(),
       decidedAt: null,
+      // The default policy's one step (docs/teams.md, "Approval policy").
+      steps: [
+        {
+          step: 1,
+          reviewer: { role: 'editor' },
+          status: 'awaiting_review',
+          decidedBy: null,
+          note: null,
+          decidedAt: null,
+        },
+      ],
+      requesterId: null,
     });
     const again = (await requestApproval(t.deps, actor(), { postId: post.id }))._unsafeUnwrapErr();
     expect(again.code).toBe('invalid_post_state');

@@ -3,7 +3,8 @@ import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { useCaseOnLivePost } from '../../posts/index.js';
-import type { ApprovalStatus } from '../approval.js';
+import type { Approval, ApprovalStatus, ApprovalStep } from '../approval.js';
+import { stepsOf } from '../approval-steps.js';
 
 /** An approval as `svc_get_post_approval_status` shows it. */
 export type ApprovalStatusView = {
@@ -14,6 +15,10 @@ export type ApprovalStatusView = {
   readonly reviewerNote: string | null;
   readonly requestedAt: Date;
   readonly decidedAt: Date | null;
+  /** The review steps in order, with who decided each, their note and when. */
+  readonly steps: readonly ApprovalStep[];
+  /** The member who asked under a saved policy (never a decider of it); not in the JSON answers. */
+  readonly requesterId: string | null;
 };
 
 const SHOWN: Readonly<Record<ApprovalStatus, ApprovalStatusView['status']>> = {
@@ -39,14 +44,21 @@ export function getApprovalStatus(
         ),
       );
     }
-    return ok({
-      approvalId: approval.id,
-      postId: approval.postId,
-      status: SHOWN[approval.status],
-      requestNote: approval.requestNote,
-      reviewerNote: approval.reviewerNote,
-      requestedAt: approval.requestedAt,
-      decidedAt: approval.decidedAt,
-    });
+    return ok(approvalStatusView(approval));
   });
+}
+
+/** An approval as the status answers show it (REST, the tools, a decision's answer). */
+export function approvalStatusView(approval: Approval): ApprovalStatusView {
+  return {
+    approvalId: approval.id,
+    postId: approval.postId,
+    status: SHOWN[approval.status],
+    requestNote: approval.requestNote,
+    reviewerNote: approval.reviewerNote,
+    requestedAt: approval.requestedAt,
+    decidedAt: approval.decidedAt,
+    steps: stepsOf(approval),
+    requesterId: approval.requesterId ?? null,
+  };
 }

@@ -1,5 +1,5 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import type { Actor } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import {
   type CreatePostsDeps,
@@ -8,7 +8,9 @@ import {
   transition,
   useCaseOnLivePost,
 } from '../../posts/index.js';
-import type { Approval } from '../approval.js';
+import { approvalPolicyOf } from '../../teams/index.js';
+import type { Approval, ApprovalStep } from '../approval.js';
+import { openingSteps } from '../approval-steps.js';
 import { checkDraftReady } from './check-draft-ready.js';
 
 /** What `svc_request_post_approval` asks for. */
@@ -19,13 +21,16 @@ export type ApprovalRequested = {
   readonly approvalId: string;
   readonly postId: string;
   readonly status: 'pending';
+  /** The review steps it goes through, the first awaiting review. */
+  readonly steps: readonly ApprovalStep[];
 };
 
 type Deps = CreatePostsDeps;
 
 /**
  * Sends a draft for review (spec 3): the post moves `draft` → `pending_approval` and an approval
- * record is created for an operator to decide (`svc approvals decide`). Only a draft that could
+ * record is created with the review steps of the workspace's approval policy, for its reviewers
+ * (or the operator, `svc approvals decide`) to decide. Only a draft that could
  * publish as it stands is sent (see checkDraftReady); the refusal names what is missing.
  */
 export function requestApproval(
@@ -49,6 +54,9 @@ async function request(
     const ready = await checkDraftReady(deps, actor, post);
     if (ready.isErr()) return err(notReady(ready.error));
   }
+  // The workspace's policy as it stands now gives the request its steps; changing the policy
+  // later leaves requests already sent as they were.
+  const { policy, saved } = await approvalPolicyOf(deps, actorWorkspaceId(actor));
   const moved = transition(post, { type: 'request_approval', at: now });
   if (moved.isErr()) return err(notADraft(moved.error, post.status));
   const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
@@ -66,9 +74,11 @@ async function request(
     requestedAt: now,
     decidedAt: null,
     requestedBy: actor.credentialId,
+    steps: openingSteps(policy),
+    requesterId: saved ? actor.user.id : null,
   };
   await deps.store.approvals.insertApproval(approval);
-  return ok({ approvalId: approval.id, postId: post.id, status: 'pending' });
+  return ok({ approvalId: approval.id, postId: post.id, status: 'pending', steps: approval.steps ?? [] });
 }
 
 /** A check's refusal, said as what keeps the draft from review. */

@@ -1,13 +1,14 @@
 import { err, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, useCase } from '../../identity/index.js';
+import { type Actor, actorMember, useCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import { type CreatePostsDeps, ownedPost } from '../../posts/index.js';
 import { type ApprovalDecided, decideApproval } from './decide-approval.js';
 
 /**
- * A person reviewing an approval request of their own post (the console's Approvals page): the
- * operator's decision, after checking the post is the actor's, so ids of other users' posts
- * reveal nothing.
+ * A member deciding the open review step of a post of their workspace (the console's Approvals
+ * page, REST): after checking the post is the workspace's, so ids of other workspaces' posts
+ * reveal nothing, the decision of `decideApproval` with the member as the step's reviewer (they
+ * must be named by its rule and not have asked for it: `reviewer_not_allowed`).
  */
 export function reviewApproval(
   deps: CreatePostsDeps,
@@ -31,6 +32,7 @@ export function reviewApproval(
         approve: input.approve,
         note: input.note,
         queue: input.queue === true,
+        reviewer: { userId: actor.user.id, role: actorMember(actor).role },
       });
     },
   );

@@ -10,6 +10,7 @@ import {
   dryRunCreate,
   startDryRun,
 } from '../../posts/index.js';
+import { approvalRequiredRefusal } from '../../teams/index.js';
 import type { BulkRow } from '../parse-bulk-posts.js';
 
 /** How to import: `dryRun` checks every row and writes nothing. */
@@ -68,6 +69,9 @@ export function importPosts(
   return useCase(actor, 'post:write', async (): Promise<Result<BulkImportResult, SvcError>> => {
     const plan = checkCanSchedule(actorOwner(actor), deps.clock.now());
     if (plan.isErr()) return err(plan.error);
+    // Refused once for the whole file rather than on every row (each row would say the same).
+    const mustAsk = await approvalRequiredRefusal(deps, actor);
+    if (mustAsk !== null) return err(mustAsk);
     const create: CreatePostsOptions = { requireScheduledTime: options.requireScheduledTime ?? false };
     const dryRun = options.dryRun ? await startDryRun(deps, actor) : null;
     const outcomes: BulkRowOutcome[] = [];

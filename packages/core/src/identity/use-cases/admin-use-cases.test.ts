@@ -173,6 +173,18 @@ describe('operator use cases', () => {
       expect(actor.credentialId).toBe(record.id);
     });
 
+    it('marks a key "needs approval", and its actor carries the mark (docs/teams.md)', async () => {
+      const marked = (await createApiKey(deps, { ...input, needsApproval: true }))._unsafeUnwrap();
+      expect((await store.apiKeys.getApiKey(marked.record.id))?.needsApproval).toBe(true);
+      expect((await authenticateApiKey(deps, `Bearer ${marked.key}`))._unsafeUnwrap().needsApproval).toBe(
+        true,
+      );
+      const plain = (await createApiKey(deps, input))._unsafeUnwrap();
+      expect(
+        (await authenticateApiKey(deps, `Bearer ${plain.key}`))._unsafeUnwrap().needsApproval,
+      ).toBeUndefined();
+    });
+
     it('limits a key to accounts of its user and can make it expire', async () => {
       const owner = await store.users.getUserByEmail('owner@x.io');
       const account = await store.accounts.saveAccount(anAccount(owner?.id ?? ''));

@@ -86,7 +86,7 @@ export async function actorOfWorkspaceKey(
   const credential = { user: creator, credentialId: key.id, scopes: key.scopes, accountIds: key.accountIds };
   const actor = await actorInWorkspace(deps, credential, key.ownerId, found?.owner ?? null);
   if (actor === null) return invalidApiKey();
-  return checkWorkspaceApiAccess(actor);
+  return checkWorkspaceApiAccess({ ...actor, ...markedKey(key) });
 }
 
 /** `api_access_disabled` unless both the person and the workspace's plan holder may use the API. */
@@ -121,6 +121,7 @@ export function actorOfKey(
     credentialId: key.id,
     scopes: key.scopes,
     accountIds: key.accountIds,
+    ...markedKey(key),
   }));
 }
 
@@ -131,4 +132,9 @@ function invalidApiKey(): Result<never, SvcError> {
       'The API key is invalid, revoked or expired. Create a new key and try again.',
     ),
   );
+}
+
+/** A key marked "needs approval" makes its actor one the approval policy may send to review. */
+function markedKey(key: ApiKey): { needsApproval?: true } {
+  return key.needsApproval === true ? { needsApproval: true } : {};
 }

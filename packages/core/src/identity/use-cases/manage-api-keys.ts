@@ -21,6 +21,8 @@ export type CreateApiKeyInput = {
   readonly name: string | null;
   /** Days until the key stops working; null for a key that does not expire. */
   readonly expiresInDays: number | null;
+  /** Mark the key "needs approval" (docs/teams.md, "Approval policy"). */
+  readonly needsApproval?: boolean;
 };
 
 /** A new key: the record, and the key string, which exists only in this answer. */
@@ -96,6 +98,7 @@ async function create(
       input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * 86_400_000),
     revokedAt: null,
     lastUsedAt: null,
+    ...(input.needsApproval === true ? { needsApproval: true } : {}),
   };
   await deps.store.apiKeys.insertApiKey(record);
   return ok({ record, key: formatApiKey(id, secret) });

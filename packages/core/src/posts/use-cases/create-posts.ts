@@ -12,6 +12,7 @@ import {
 import { canonicalJson, type SvcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import type { MixedImageSizes, PolicyIssue } from '../../policy/index.js';
+import { approvalRequiredRefusal } from '../../teams/index.js';
 import { freshPostFields } from '../fresh-post-fields.js';
 import type { Post } from '../post.js';
 import { type PostRequest, parsePostRequest } from '../post-request.js';
@@ -89,7 +90,8 @@ export function createPosts(
 }
 
 /**
- * Creates the rows of a parsed request whose caller's scope and plan were checked: replays or
+ * Creates the rows of a parsed request whose caller's scope and plan were checked: refuses a
+ * caller the workspace's approval policy makes ask for approval (`approval_required`), replays or
  * refuses a reused `externalId`, checks the time, the content (media ownership, policy), the
  * targets and the TikTok creators' live options, prepares each platform's media, and inserts every
  * row in one transaction that refuses repeats of a recent post and keeps the scheduling quota.
@@ -101,6 +103,8 @@ export async function createFromRequest(
   options: CreatePostsOptions,
 ): Promise<Result<CreatePostsResult, SvcError>> {
   const now = deps.clock.now();
+  const mustAsk = await approvalRequiredRefusal(deps, actor);
+  if (mustAsk !== null) return err(mustAsk);
   const earlier = await earlierAnswer(deps, actor, request);
   if (earlier !== null) return earlier;
   const checked = await checkRequest(deps, actor, request, options, now);

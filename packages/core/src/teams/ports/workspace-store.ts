@@ -1,4 +1,5 @@
 import type { Role } from '../../roles/index.js';
+import type { ApprovalPolicy } from '../approval-policy.js';
 import type { Invitation, Member, Membership, Workspace } from '../workspace.js';
 
 /** How a membership change came out. */
@@ -51,4 +52,8 @@ export type WorkspaceStore = {
    * when the user is a member already (the invitation stays open).
    */
   acceptInvitation(invitationId: string, member: Member, at: Date): Promise<AcceptInvitationOutcome>;
+  /** The workspace's saved approval policy; null when it saved none (the default applies). */
+  getApprovalPolicy(workspaceId: string): Promise<ApprovalPolicy | null>;
+  /** Saves the workspace's approval policy, replacing any before it; `by` is the member who set it. */
+  setApprovalPolicy(workspaceId: string, policy: ApprovalPolicy, at: Date, by: string): Promise<void>;
 };
