@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Actor } from '@svc/core';
+import { type Actor, CONSOLE_CREDENTIAL_PREFIX } from '@svc/core';
 import type { ConsoleDeps } from './console-deps.js';
 import type { ConsoleReply } from './console-reply.js';
 import type { ConsoleSession, ConsoleSessions } from './console-session.js';
@@ -56,7 +56,7 @@ export type ConsoleRoute =
 export function personActor(session: ConsoleSession): Actor {
   return {
     user: session.user,
-    credentialId: `console:${session.id.slice(0, 12)}`,
+    credentialId: `${CONSOLE_CREDENTIAL_PREFIX}${session.id.slice(0, 12)}`,
     scopes: ['*'],
     accountIds: null,
   };

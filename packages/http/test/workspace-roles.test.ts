@@ -1,5 +1,6 @@
-import { addMember, formatApiKey, type Role, type User } from '@svc/core';
+import { addMember, type Role, type User } from '@svc/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memberKey } from './member-key.js';
 import { readJson, startTestApp, type TestApp } from './test-app.js';
 
 // A workspace with an owner, an editor, a contributor and a viewer, each with their own key in
@@ -13,26 +14,6 @@ let owner: User;
 let keys: Record<(typeof ROLES_TRIED)[number], string>;
 let userIds: Record<string, string>;
 let igId: string;
-
-/** A key of the owner's workspace made by `userId` (as a member's key is). */
-const memberKey = async (userId: string) => {
-  const id = app.core.ids.id('key');
-  const secret = app.core.ids.secret();
-  await app.store.apiKeys.insertApiKey({
-    id,
-    ownerId: owner.id,
-    createdBy: userId,
-    name: null,
-    secretHash: app.core.keyHasher.hash(secret),
-    scopes: ['*'],
-    accountIds: null,
-    createdAt: app.clock.now(),
-    expiresAt: null,
-    revokedAt: null,
-    lastUsedAt: null,
-  });
-  return formatApiKey(id, secret);
-};
 
 beforeEach(async () => {
   app = await startTestApp();
@@ -53,7 +34,7 @@ beforeEach(async () => {
       accountIds: null,
     });
     userIds[role] = added._unsafeUnwrap().member.userId;
-    more[role] = await memberKey(added._unsafeUnwrap().member.userId);
+    more[role] = await memberKey(app, owner.id, added._unsafeUnwrap().member.userId);
   }
   keys = {
     owner: ownerKey,

@@ -3,6 +3,7 @@ import {
   type Clock,
   checkApiAccess,
   decideLastUse,
+  OAUTH_CREDENTIAL_PREFIX,
   type Store,
   type SvcError,
   scopesForOAuth,
@@ -54,7 +55,7 @@ export function oauthBearerVerifier(
       return access.map(
         (u): Actor => ({
           user: u,
-          credentialId: `oauth:${found.clientId}`,
+          credentialId: `${OAUTH_CREDENTIAL_PREFIX}${found.clientId}`,
           scopes: scopesForOAuth(oauthScopes),
           accountIds: null,
           oauthScopes,

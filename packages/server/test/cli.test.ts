@@ -299,6 +299,7 @@ describe('svc CLI', () => {
         '0034_first_comment',
         '0035_workspace_credentials',
         '0036_review_links',
+        '0038_journal_actor',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

@@ -34,6 +34,7 @@ import { migration0033Notifications } from './migrations/0033-notifications.js';
 import { migration0034FirstComment } from './migrations/0034-first-comment.js';
 import { migration0035WorkspaceCredentials } from './migrations/0035-workspace-credentials.js';
 import { migration0036ReviewLinks } from './migrations/0036-review-links.js';
+import { migration0038JournalActor } from './migrations/0038-journal-actor.js';
 import type { SqliteMigration } from './sqlite-migration.js';
 
 /**
@@ -78,4 +79,5 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   migration0034FirstComment,
   migration0035WorkspaceCredentials,
   migration0036ReviewLinks,
+  migration0038JournalActor,
 ];

@@ -141,6 +141,7 @@ describe('migrateSqlite', () => {
         '0034_first_comment',
         '0035_workspace_credentials',
         '0036_review_links',
+        '0038_journal_actor',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -211,6 +212,7 @@ describe('migrateSqlite', () => {
       '0034_first_comment',
       '0035_workspace_credentials',
       '0036_review_links',
+      '0038_journal_actor',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([
@@ -230,6 +232,30 @@ describe('migrateSqlite', () => {
       // The analytics follower reads on after post_1.
       expect(await store.analytics.followJournal(10)).toBe(2);
       expect(await store.analytics.followJournal(10)).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('0038 keeps the events recorded before it, with actor null ("unknown, before audit")', async () => {
+    const path = tempPath();
+    migrateSqlite(
+      path,
+      SQLITE_MIGRATIONS.filter((m) => m.id < '0038'),
+    );
+    withDatabase(path, (db) =>
+      db
+        .prepare(
+          "INSERT INTO events (type, owner_id, subject_id, at, data) VALUES ('post.deleted', 'ann', 'post_old', 0, '{}')",
+        )
+        .run(),
+    );
+    expect(migrateSqlite(path).applied).toEqual(['0038_journal_actor']);
+    const store = openSqliteStore({ path, migrate: false });
+    try {
+      const [old] = await store.events.listEvents(null, 10);
+      expect(old).toMatchObject({ subjectId: 'post_old', actor: null });
+      expect((await store.events.recentEventsOf('ann', 1))[0]?.actor).toBeNull();
     } finally {
       await store.close();
     }

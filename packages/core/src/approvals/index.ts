@@ -21,6 +21,7 @@ export {
   type ReviewLinkDecision,
   type ReviewLinkState,
   reviewLinkActor,
+  reviewLinkEventActor,
   reviewLinkSchema,
   reviewLinkState,
 } from './review-link.js';

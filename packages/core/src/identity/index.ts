@@ -32,6 +32,13 @@ export {
   postQuotaOf,
   quotaWindowStart,
 } from './entitlements.js';
+export {
+  CONSOLE_CREDENTIAL_PREFIX,
+  eventActorOf,
+  eventsBy,
+  OAUTH_CREDENTIAL_PREFIX,
+  REVIEW_LINK_CREDENTIAL_PREFIX,
+} from './event-actor-of.js';
 export { decideFirstTimeZone, isZoneName } from './first-time-zone.js';
 export {
   type ChosenPlan,

@@ -1,5 +1,5 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import type { Actor } from '../../identity/index.js';
+import { type Actor, eventsBy } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import {
   type CreatePostsDeps,
@@ -51,7 +51,11 @@ async function request(
   }
   const moved = transition(post, { type: 'request_approval', at: now });
   if (moved.isErr()) return err(notADraft(moved.error, post.status));
-  const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+  const stored = await deps.store.posts.updatePost(
+    moved.value.post,
+    post.version,
+    eventsBy(actor, moved.value.events),
+  );
   if (stored === null) {
     return err(postChangedWhile(post.id, 'sending it for approval'));
   }

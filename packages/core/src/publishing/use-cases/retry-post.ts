@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorOwner, checkCanSchedule } from '../../identity/index.js';
+import { type Actor, actorOwner, checkCanSchedule, eventsBy } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { assetIdsOf, assetsById } from '../../media/index.js';
 import {
@@ -77,7 +77,11 @@ async function retry(
   const repeats = await refuseRepeats(deps, [edited.value.post], null);
   if (repeats.isErr()) return err(repeats.error);
 
-  const stored = await deps.store.posts.updatePost(edited.value.post, post.version, edited.value.events);
+  const stored = await deps.store.posts.updatePost(
+    edited.value.post,
+    post.version,
+    eventsBy(actor, edited.value.events),
+  );
   if (stored === null) {
     return err(postChangedWhile(post.id, 'retrying it'));
   }
