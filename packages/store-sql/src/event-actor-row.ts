@@ -1,5 +1,13 @@
 import { type DomainEvent, type EventActor, isEventActorKind, recordedActor } from '@svc/core';
 
+/**
+ * Migration `0038_journal_actor`, the same statement on both dialects: three nullable columns, so
+ * no row is rewritten (on PostgreSQL the table is not either) and older events read as actor null.
+ */
+export const JOURNAL_ACTOR_MIGRATION_SQL = `ALTER TABLE events ADD COLUMN actor_kind TEXT;
+ALTER TABLE events ADD COLUMN actor_id TEXT;
+ALTER TABLE events ADD COLUMN actor_label TEXT;`;
+
 /** The actor columns of an `events` row (migration 0038), as both dialects read them. */
 export type EventActorRow = {
   readonly actor_kind: string | null;

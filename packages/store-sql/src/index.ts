@@ -20,7 +20,12 @@ export {
 } from './blob-removal-row.js';
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
-export { type EventActorRow, eventActorColumns, eventActorOfRow } from './event-actor-row.js';
+export {
+  type EventActorRow,
+  eventActorColumns,
+  eventActorOfRow,
+  JOURNAL_ACTOR_MIGRATION_SQL,
+} from './event-actor-row.js';
 export type { MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
 export {

@@ -1,16 +1,12 @@
+import { JOURNAL_ACTOR_MIGRATION_SQL } from '@svc/store-sql';
 import type { PostgresMigration } from '../postgres-migration.js';
 
 /**
- * The actor of each event, in three nullable columns of `events` (docs/events.md, "Who did it").
- * On PostgreSQL a nullable column without a default is added without rewriting the table or
- * holding its lock for long, so the journal of a large install migrates at once; its old rows
- * read as actor null.
+ * The actor of each event, in three nullable columns of `events` (docs/events.md, "Who did it"):
+ * added without a default, so without rewriting the table or holding its lock for long; a large
+ * journal migrates at once, and its old rows read as actor null.
  */
 export const migration0038JournalActor: PostgresMigration = {
   id: '0038_journal_actor',
-  sql: `
-ALTER TABLE events ADD COLUMN actor_kind TEXT;
-ALTER TABLE events ADD COLUMN actor_id TEXT;
-ALTER TABLE events ADD COLUMN actor_label TEXT;
-`,
+  sql: JOURNAL_ACTOR_MIGRATION_SQL,
 };

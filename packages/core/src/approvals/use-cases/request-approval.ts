@@ -1,5 +1,5 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
-import { type Actor, eventsBy } from '../../identity/index.js';
+import type { Actor } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import {
   type CreatePostsDeps,
@@ -7,6 +7,7 @@ import {
   postChangedWhile,
   transition,
   useCaseOnLivePost,
+  writeChangeBy,
 } from '../../posts/index.js';
 import type { Approval } from '../approval.js';
 import { checkDraftReady } from './check-draft-ready.js';
@@ -51,11 +52,7 @@ async function request(
   }
   const moved = transition(post, { type: 'request_approval', at: now });
   if (moved.isErr()) return err(notADraft(moved.error, post.status));
-  const stored = await deps.store.posts.updatePost(
-    moved.value.post,
-    post.version,
-    eventsBy(actor, moved.value.events),
-  );
+  const stored = await writeChangeBy(deps.store.posts, actor, post, moved.value);
   if (stored === null) {
     return err(postChangedWhile(post.id, 'sending it for approval'));
   }

@@ -1,13 +1,13 @@
 import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorWorkspaceId, eventsBy, itemUseCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, itemUseCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Post } from '../post.js';
 import { type PostChange, RESTORE_WINDOW_MS, transition } from '../post-state-machine.js';
 import { queuedPosts } from './list-queue.js';
 import { beingPublished, ownedPost, postChangedWhile } from './owned-post.js';
 import { slotMoves } from './reorder-queue.js';
-import { writesBy } from './writes-by.js';
+import { writeChangeBy, writesBy } from './writes-by.js';
 
 /** What `svc_delete_scheduled_post` answers; the same however often it is asked. */
 export type PostDeleted = {
@@ -49,11 +49,7 @@ export const deletePost = itemUseCase(
       const pulled = await deleteAndPull(deps, actor, post, moved.value, now);
       if (pulled !== null) return pulled;
     }
-    const stored = await deps.store.posts.updatePost(
-      moved.value.post,
-      post.version,
-      eventsBy(actor, moved.value.events),
-    );
+    const stored = await writeChangeBy(deps.store.posts, actor, post, moved.value);
     if (stored === null) {
       return err(postChangedWhile(post.id, 'deleting it', 'Check its status and try again.'));
     }
