@@ -325,34 +325,6 @@ await describePostgres('PostgreSQL migrations', (db) => {
     }
   });
 
-  it('0038 keeps the events recorded before it, with actor null ("unknown, before audit")', async () => {
-    const pool = await poolOn();
-    try {
-      await migratePostgres(
-        pool,
-        POSTGRES_MIGRATIONS.filter((m) => m.id < '0038'),
-      );
-      await pool.query(
-        "INSERT INTO events (type, owner_id, subject_id, at, data) VALUES ('post.deleted', 'ann', 'post_old', now(), '{}')",
-      );
-      expect((await migratePostgres(pool)).applied).toEqual(['0038_journal_actor']);
-      const store = await openPostgresStore({
-        connectionString: db.url(),
-        migrate: false,
-        pool: { options: pool.options.options },
-      });
-      try {
-        const [old] = await store.events.listEvents(null, 10);
-        expect(old).toMatchObject({ subjectId: 'post_old', actor: null });
-        expect((await store.events.recentEventsOf('ann', 1))[0]?.actor).toBeNull();
-      } finally {
-        await store.close();
-      }
-    } finally {
-      await pool.end();
-    }
-  });
-
   it('0028 numbers the events in their old (tx, seq) order and moves every follower to the same place', async () => {
     const pool = await poolOn();
     const options = pool.options.options;

@@ -237,30 +237,6 @@ describe('migrateSqlite', () => {
     }
   });
 
-  it('0038 keeps the events recorded before it, with actor null ("unknown, before audit")', async () => {
-    const path = tempPath();
-    migrateSqlite(
-      path,
-      SQLITE_MIGRATIONS.filter((m) => m.id < '0038'),
-    );
-    withDatabase(path, (db) =>
-      db
-        .prepare(
-          "INSERT INTO events (type, owner_id, subject_id, at, data) VALUES ('post.deleted', 'ann', 'post_old', 0, '{}')",
-        )
-        .run(),
-    );
-    expect(migrateSqlite(path).applied).toEqual(['0038_journal_actor']);
-    const store = openSqliteStore({ path, migrate: false });
-    try {
-      const [old] = await store.events.listEvents(null, 10);
-      expect(old).toMatchObject({ subjectId: 'post_old', actor: null });
-      expect((await store.events.recentEventsOf('ann', 1))[0]?.actor).toBeNull();
-    } finally {
-      await store.close();
-    }
-  });
-
   it('applies nothing the second time, whether by path or on an open store file', async () => {
     const path = tempPath();
     migrateSqlite(path);
