@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Actor, CredentialActor } from '@svc/core';
+import { type Actor, CONSOLE_CREDENTIAL_PREFIX, type CredentialActor } from '@svc/core';
 import type { ConsoleDeps } from './console-deps.js';
 import type { ConsoleReply } from './console-reply.js';
 import type { ConsoleSession, ConsoleSessions, SignedSession } from './console-session.js';
@@ -57,7 +57,7 @@ export type ConsoleRoute =
 export function consoleCredential(session: ConsoleSession): CredentialActor {
   return {
     user: session.user,
-    credentialId: `console:${session.id.slice(0, 12)}`,
+    credentialId: `${CONSOLE_CREDENTIAL_PREFIX}${session.id.slice(0, 12)}`,
     scopes: ['*'],
     accountIds: null,
   };

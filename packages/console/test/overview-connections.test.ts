@@ -158,12 +158,13 @@ describe('the overview and connections pages', () => {
     expect(
       items.map((item) => item.replace(/<[^>]+>/g, '').replace(/\s+\d{4}-\d\d-\d\d \d\d:\d\d UTC$/, '')),
     ).toEqual([
-      '@ann_shop on Threads needs reconnecting',
-      `${quoted} was published on Threads (see it on Threads)`,
-      `${quoted} started publishing on Threads`,
-      'A photo was added to the library',
-      `${quoted} was scheduled on Threads for 2026-01-15 12:31 UTC`,
-      '@ann_shop on Threads was connected',
+      // Written here without an actor: the service's own, as the publisher's are.
+      '@ann_shop on Threads needs reconnecting by the service',
+      `${quoted} was published on Threads by the service (see it on Threads)`,
+      `${quoted} started publishing on Threads by the service`,
+      'A photo was added to the library by the service',
+      `${quoted} was scheduled on Threads for 2026-01-15 12:31 UTC by the service`,
+      '@ann_shop on Threads was connected by the service',
     ]);
     expect(items[0]).toContain('<a href="/app/connections">@ann_shop on Threads needs reconnecting</a>');
     expect(items[1]).toContain(`<a href="/app/posts/post_hello">${quoted} was published on Threads</a>`);
@@ -193,10 +194,13 @@ describe('the overview and connections pages', () => {
     expect((await browser.get('/app')).text).toContain('Nothing has happened yet.');
     const post = aPost(user.id, 'acct_1', { id: 'post_gone', caption: '' });
     await schedule(post);
-    const deleted = transition(post, { type: 'delete', at: app.t.clock.now() })._unsafeUnwrap();
-    await app.t.store.posts.updatePost(deleted.post, post.version, deleted.events);
+    // Deleted through the console's own form: the journal names the signed-in member.
+    await browser.get('/app/posts/post_gone');
+    await browser.post('/app/posts/post_gone/delete', {});
     const activity = activityOf((await browser.get('/app')).text);
-    expect(activity).toContain('<a href="/app/deleted">A post without a caption was deleted</a>');
+    expect(activity).toContain(
+      `<a href="/app/deleted">A post without a caption was deleted</a> by <span class="actor">${user.email}</span>`,
+    );
     expect(activity).not.toContain('/app/posts/post_gone');
   });
 

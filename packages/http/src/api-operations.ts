@@ -6,6 +6,7 @@ import { type AnyOperation, defineOperation } from './operation.js';
 import { accountOperations } from './routes/account-operations.js';
 import { approvalPolicyOperations } from './routes/approval-policy-operations.js';
 import { automationOperations } from './routes/automation-operations.js';
+import { eventOperations, eventSchema } from './routes/event-operations.js';
 import { mediaItemSchema, mediaOperations } from './routes/media-operations.js';
 import { invitationSchema, memberOperations, memberSchema } from './routes/member-operations.js';
 import { postGroupOperations } from './routes/post-group-operations.js';
@@ -27,6 +28,7 @@ const COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   WebhookAttempt: webhookAttemptSchema,
   Member: memberSchema,
   Invitation: invitationSchema,
+  Event: eventSchema,
 };
 
 /** The document's tags: what each group of operations is for. */
@@ -43,6 +45,7 @@ const TAGS: Readonly<Record<string, string>> = {
   Automations: 'Instagram comment automations: private and public replies to comments.',
   Webhooks:
     'Outgoing webhooks: signed events (Standard Webhooks) POSTed to your endpoints, their signing secrets, test pings, delivery attempts and redelivery.',
+  Events: "The workspace's journal: what happened, when, and who caused it.",
   Workspace:
     "The key's workspace: its members, their roles and account limits, invitations, and the approval policy.",
 };
@@ -66,6 +69,7 @@ export function apiOperations(deps: HttpDeps): AnyOperation[] {
     ...webhookOperations(deps),
     ...memberOperations(deps),
     ...approvalPolicyOperations(deps),
+    ...eventOperations(deps),
   ];
   let document: Record<string, unknown> | undefined;
   const describe = defineOperation({

@@ -6,6 +6,7 @@ import {
   type Clock,
   checkWorkspaceApiAccess,
   decideLastUse,
+  OAUTH_CREDENTIAL_PREFIX,
   type OAuthRecord,
   type Store,
   type SvcError,
@@ -64,7 +65,7 @@ export function oauthBearerVerifier(
       const oauthScopes = (found.scope ?? '').split(' ').filter((s) => s !== '');
       const credential = {
         user,
-        credentialId: `oauth:${found.clientId}`,
+        credentialId: `${OAUTH_CREDENTIAL_PREFIX}${found.clientId}`,
         scopes: scopesForOAuth(oauthScopes),
         accountIds: null,
         oauthScopes,

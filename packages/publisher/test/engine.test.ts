@@ -1,4 +1,4 @@
-import type { PlatformGateway, PublishJob, PublishStep } from '@svc/core';
+import { type PlatformGateway, type PublishJob, type PublishStep, SYSTEM_ACTOR } from '@svc/core';
 import { systemClock } from '@svc/core/node';
 import { createRecordingPlatformGateway } from '@svc/core/testing';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,11 @@ describe('publisher engine', () => {
       attempts: 1,
     });
     expect(gateway.publishCalls[0]?.credentials).toEqual({ accessToken: 'token-1' });
+    // Nobody asked for this publish at that moment: the journal names the service (docs/events.md).
+    const journal = await f.store.events.historyOf(post?.ownerId ?? '', post?.id ?? '', 10);
+    const byType = new Map(journal.map((e) => [e.type, e.actor]));
+    expect(byType.get('post.publishing')).toEqual(SYSTEM_ACTOR);
+    expect(byType.get('post.posted')).toEqual(SYSTEM_ACTOR);
   });
 
   it('saves each step before the next one and hands the saved handles back', async () => {

@@ -300,6 +300,7 @@ describe('svc CLI', () => {
         '0035_workspace_credentials',
         '0036_review_links',
         '0037_approval_steps',
+        '0038_journal_actor',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

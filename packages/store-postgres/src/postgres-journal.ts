@@ -6,22 +6,27 @@ import type {
   JournalEvent,
   MentionedPost,
 } from '@svc/core';
+import { type EventActorRow, eventActorColumns, eventActorOfRow } from '@svc/store-sql';
 import type { Pool, PoolClient } from 'pg';
 import { limitParam } from './pg-values.js';
 import { withTransaction } from './with-transaction.js';
 
-const COLUMNS = '(type, owner_id, subject_id, at, data)';
+const COLUMNS = '(type, owner_id, subject_id, at, data, actor_kind, actor_id, actor_label)';
 const UNNEST = (first: number) =>
-  `unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::timestamptz[], $${first + 4}::jsonb[])`;
+  `unnest($${first}::text[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::timestamptz[], $${first + 4}::jsonb[], $${first + 5}::text[], $${first + 6}::text[], $${first + 7}::text[])`;
 
-/** The five array parameters that carry events into `UNNEST`, in column order. */
+/** The eight array parameters that carry events into `UNNEST`, in column order. */
 export function eventParams(events: readonly DomainEvent[]): unknown[] {
+  const actors = events.map(eventActorColumns);
   return [
     events.map((e) => e.type),
     events.map((e) => e.ownerId),
     events.map((e) => e.subjectId),
     events.map((e) => e.at),
     events.map((e) => JSON.stringify(e.data)),
+    actors.map((a) => a.actor_kind),
+    actors.map((a) => a.actor_id),
+    actors.map((a) => a.actor_label),
   ];
 }
 
@@ -130,11 +135,15 @@ async function numberUnnumbered(pool: Pool): Promise<void> {
   });
 }
 
+/** What a reader reads of an event row. */
+const EVENT_COLUMNS =
+  'seq, position, type, owner_id, subject_id, at, data, actor_kind, actor_id, actor_label';
+
 /**
  * Numbered events after a position, in position order. Positions are given after commit and in
  * turns (see `numberEvents`), so none can appear behind one already read.
  */
-const LIST_EVENTS_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
+const LIST_EVENTS_SQL = `SELECT ${EVENT_COLUMNS} FROM events
 WHERE position > $1
 ORDER BY position
 LIMIT $2`;
@@ -149,7 +158,7 @@ const LEGACY_POSITION_SQL = 'SELECT position FROM events WHERE seq = $1 AND tx =
  * One subject's numbered events, in `seq` order (served by `events_subject`). Only numbered ones:
  * each is listed with its position, and what committed since the numbering is a moment away.
  */
-const HISTORY_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
+const HISTORY_SQL = `SELECT ${EVENT_COLUMNS} FROM events
 WHERE subject_id = $1 AND owner_id = $2 AND position IS NOT NULL
 ORDER BY seq
 LIMIT $3`;
@@ -159,7 +168,7 @@ LIMIT $3`;
  * backwards): a display list may show an event of a transaction that committed late below a newer
  * one, which a resuming reader (by position) could not afford.
  */
-export const RECENT_EVENTS_SQL = `SELECT seq, position, type, owner_id, subject_id, at, data FROM events
+export const RECENT_EVENTS_SQL = `SELECT ${EVENT_COLUMNS} FROM events
 WHERE owner_id = $1 AND position IS NOT NULL
 ORDER BY seq DESC
 LIMIT $2`;
@@ -168,7 +177,7 @@ LIMIT $2`;
 export const POSTS_MENTIONED_SQL = `SELECT id, caption, deleted_at FROM posts
 WHERE id = ANY($1::text[]) AND owner_id = $2`;
 
-type EventRow = {
+type EventRow = EventActorRow & {
   seq: string;
   position: string;
   type: string;
@@ -268,6 +277,7 @@ function rowToEvent(row: EventRow): JournalEvent {
     ownerId: row.owner_id,
     subjectId: row.subject_id,
     data: row.data,
+    actor: eventActorOfRow(row),
     seq: Number(row.seq),
     position: row.position,
   };

@@ -382,6 +382,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0035_workspace_credentials',
         '0036_review_links',
         '0037_approval_steps',
+        '0038_journal_actor',
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',

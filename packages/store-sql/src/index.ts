@@ -26,6 +26,12 @@ export {
 export type { CollectionJobRowOf } from './collection-row.js';
 export type { ConnectionRequestRowOf } from './connection-request-row.js';
 export { DELIVERY_SLOTS_SQL } from './delivery-slots-sql.js';
+export {
+  type EventActorRow,
+  eventActorColumns,
+  eventActorOfRow,
+  JOURNAL_ACTOR_MIGRATION_SQL,
+} from './event-actor-row.js';
 export type { MediaAssetRowOf } from './media-asset-row.js';
 export { MIGRATION_IDS, type MigrationId } from './migration-ids.js';
 export { migrationsInOrder } from './migrations-in-order.js';

@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventType, EventData, EventStore, JournalEvent } from '@svc/core';
+import { type EventActorRow, eventActorColumns, eventActorOfRow } from '@svc/store-sql';
 import type Database from 'better-sqlite3';
 import { dateFromSql, dateToSql, jsonFromSql, jsonToSql, nullableDateFromSql } from './sql-values.js';
 
@@ -9,7 +10,7 @@ export const RECENT_EVENTS_SQL = 'SELECT * FROM events WHERE owner_id = ? ORDER 
 export const POSTS_MENTIONED_SQL = `SELECT id, caption, deleted_at FROM posts
 WHERE id IN (SELECT value FROM json_each(?)) AND owner_id = ?`;
 
-type EventRow = {
+type EventRow = EventActorRow & {
   seq: number;
   type: string;
   owner_id: string;
@@ -30,7 +31,8 @@ export type SqliteJournal = {
 /** Creates the journal of a database. Statements are prepared once, here. */
 export function createSqliteJournal(db: Database.Database): SqliteJournal {
   const insert = db.prepare<[Omit<EventRow, 'seq'>]>(
-    'INSERT INTO events (type, owner_id, subject_id, at, data) VALUES (@type, @owner_id, @subject_id, @at, @data)',
+    `INSERT INTO events (type, owner_id, subject_id, at, data, actor_kind, actor_id, actor_label)
+VALUES (@type, @owner_id, @subject_id, @at, @data, @actor_kind, @actor_id, @actor_label)`,
   );
   // One writer at a time: a committed row's seq is final, and nothing can commit before it.
   const select = db.prepare<[number, number], EventRow>(
@@ -57,6 +59,7 @@ export function createSqliteJournal(db: Database.Database): SqliteJournal {
           subject_id: event.subjectId,
           at: dateToSql(event.at),
           data: jsonToSql(event.data),
+          ...eventActorColumns(event),
         });
       }
     },
@@ -90,6 +93,7 @@ function rowToEvent(row: EventRow): JournalEvent {
     ownerId: row.owner_id,
     subjectId: row.subject_id,
     data: jsonFromSql<EventData>(row.data),
+    actor: eventActorOfRow(row),
     seq: row.seq,
     position: String(row.seq),
   };

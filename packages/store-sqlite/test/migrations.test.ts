@@ -142,6 +142,7 @@ describe('migrateSqlite', () => {
         '0035_workspace_credentials',
         '0036_review_links',
         '0037_approval_steps',
+        '0038_journal_actor',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -213,6 +214,7 @@ describe('migrateSqlite', () => {
       '0035_workspace_credentials',
       '0036_review_links',
       '0037_approval_steps',
+      '0038_journal_actor',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

@@ -1,4 +1,4 @@
-import { type ActivityEntry, type EventData, isPlatform, PLATFORM_NAMES } from '@svc/core';
+import { type ActivityEntry, type EventActor, type EventData, isPlatform, PLATFORM_NAMES } from '@svc/core';
 import type { TimeFormat } from '../time-format.js';
 
 /** One line of the overview's recent activity: what happened, and where to look at it. */
@@ -9,6 +9,8 @@ export type ActivitySentence = {
   readonly href: string;
   /** Where a published post can be seen on its platform, with the platform's name. */
   readonly permalink: { readonly href: string; readonly platform: string } | null;
+  /** Who did it, as the journal names them; null for an event recorded before it kept actors. */
+  readonly by: string | null;
 };
 
 /** How much of a caption a sentence quotes, in characters (code points), ellipsis included. */
@@ -41,6 +43,21 @@ const PLAIN_SENTENCES: ReadonlyMap<string, string> = new Map([
  * happened is the journal's.
  */
 export function activitySentence(entry: ActivityEntry, time: TimeFormat): ActivitySentence {
+  return { ...whatHappened(entry, time), by: actorName(entry.event.actor) };
+}
+
+/**
+ * Who did it, for "… by ann@example.com (key key_…)": the journal's label, which already says
+ * which key, agent or review link acted for whom; the operator and the service by their role.
+ */
+export function actorName(actor: EventActor | null): string | null {
+  if (actor === null) return null;
+  if (actor.kind === 'system') return 'the service';
+  if (actor.kind === 'operator') return 'the operator';
+  return actor.label === '' ? actor.id : actor.label;
+}
+
+function whatHappened(entry: ActivityEntry, time: TimeFormat): Omit<ActivitySentence, 'by'> {
   const { event } = entry;
   const data = event.data;
   const on = platformOf(data);

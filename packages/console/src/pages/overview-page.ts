@@ -50,7 +50,7 @@ async function activity(c: SignedContext): Promise<Html> {
   if (entries.length === 0) return html`<p class="muted">Nothing has happened yet.</p>`;
   return html`<ul class="activity">${entries.map((entry) => {
     const line = activitySentence(entry, c.time);
-    return html`<li><a href="${line.href}">${line.text}</a>${
+    return html`<li><a href="${line.href}">${line.text}</a>${line.by === null ? '' : html` by <span class="actor">${line.by}</span>`}${
       line.permalink === null
         ? ''
         : html` (<a href="${line.permalink.href}">see it on ${line.permalink.platform}</a>)`

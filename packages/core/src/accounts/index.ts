@@ -79,7 +79,12 @@ export {
 export { listConnections } from './use-cases/list-connections.js';
 export { postingOptionsJson, postingOptionsSchema } from './use-cases/posting-options-answer.js';
 export { createPostingOptionsCache, type PostingOptionsCache } from './use-cases/posting-options-cache.js';
-export { type ActivityEntry, recentActivity } from './use-cases/recent-activity.js';
+export {
+  type ActivityEntry,
+  RECENT_ACTIVITY_MAX,
+  RECENT_ACTIVITY_SHOWN,
+  recentActivity,
+} from './use-cases/recent-activity.js';
 export { refreshAccountTokens, tokenExpiresSoon } from './use-cases/refresh-account-tokens.js';
 export { saveConnection } from './use-cases/save-connection.js';
 export { tiktokPrivacyChoices } from './use-cases/tiktok-privacy-choices.js';

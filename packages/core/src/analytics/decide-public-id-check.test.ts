@@ -24,6 +24,7 @@ describe('the schedule of asks for a held-back public id', () => {
       ownerId: 'user_1',
       subjectId: 'post_1',
       data: { platform: 'tiktok', profileId: 'acct_1', platformPostId: 'v_pub_file~1', ...data },
+      actor: null,
       seq: 1,
       position: '1',
     });

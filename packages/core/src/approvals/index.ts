@@ -39,6 +39,7 @@ export {
   type ReviewLinkDecision,
   type ReviewLinkState,
   reviewLinkActor,
+  reviewLinkEventActor,
   reviewLinkSchema,
   reviewLinkState,
 } from './review-link.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EventActor } from '../journal/index.js';
 import { secretToken } from '../kernel/index.js';
 
 /** How long a review link lasts when its creator does not say: seven days. */
@@ -63,6 +64,11 @@ export function reviewLinkState(link: ReviewLink, decidedCount: number, now: Dat
 /** The actor a decision through a link is recorded as: "review link rev_… (Ann)". */
 export function reviewLinkActor(linkId: string, reviewerName: string | null): string {
   return reviewerName === null ? `review link ${linkId}` : `review link ${linkId} (${reviewerName})`;
+}
+
+/** A client acting through a review link, as the journal records every event they cause. */
+export function reviewLinkEventActor(linkId: string, reviewerName: string | null): EventActor {
+  return { kind: 'review_link', id: linkId, label: reviewLinkActor(linkId, reviewerName) };
 }
 
 /**

@@ -21,13 +21,19 @@ export {
   DEFAULT_PLAN_LIMITS,
   isPlanRefusal,
   limitsFor,
-  type PlanLimits,
   type PlanLimitsTable,
   type PlanState,
   planStateAt,
   postQuotaOf,
   quotaWindowStart,
 } from './entitlements.js';
+export {
+  CONSOLE_CREDENTIAL_PREFIX,
+  eventActorOf,
+  eventsBy,
+  OAUTH_CREDENTIAL_PREFIX,
+  REVIEW_LINK_CREDENTIAL_PREFIX,
+} from './event-actor-of.js';
 export {
   DEFAULT_NEW_USER_PLAN,
   DEFAULT_PLAN_KINDS,
@@ -38,8 +44,6 @@ export { newUserPlanNote } from './new-user-plan-note.js';
 export {
   MCP_OAUTH_SCOPES,
   MCP_RESOURCE_SCOPES,
-  type McpOAuthScope,
-  OAUTH_SCOPE_GRANTS,
   oauthScopeFor,
   scopesForOAuth,
 } from './oauth-scopes.js';
@@ -111,7 +115,5 @@ export {
   PLAN_KINDS,
   type Plan,
   type PlanKind,
-  planSchema,
   type User,
-  userSchema,
 } from './user.js';

@@ -49,6 +49,28 @@ export const DOMAIN_EVENT_TYPES = [
 /** The kind of a domain event. */
 export type DomainEventType = (typeof DOMAIN_EVENT_TYPES)[number];
 
+/**
+ * Who can cause a change the journal records: a member signed in to the console, an API key, an
+ * agent (an OAuth grant), a client through a review link, the server operator (the `svc` CLI), or
+ * the service itself (the publisher, the collectors, the sweeps).
+ */
+export const EVENT_ACTOR_KINDS = ['member', 'key', 'agent', 'review_link', 'operator', 'system'] as const;
+
+/** The kind of an event's actor. */
+export type EventActorKind = (typeof EVENT_ACTOR_KINDS)[number];
+
+/**
+ * Who caused an event, as the journal keeps it: small and flat, so a reader can show "who did
+ * what" without looking anything up (the label is what the actor was called at the time).
+ */
+export type EventActor = {
+  readonly kind: EventActorKind;
+  /** The user, key, OAuth client or review link id; `operator` and `system` for those two. */
+  readonly id: string;
+  /** A name to show: the person's address, with the key or client that acted for them. */
+  readonly label: string;
+};
+
 /** A JSON value, as event data is stored. */
 export type EventData = Readonly<Record<string, string | number | boolean | null>>;
 
@@ -62,10 +84,18 @@ export type DomainEvent = {
   readonly subjectId: string;
   /** What a consumer needs besides the subject (platform, permalink, reason, …); flat JSON. */
   readonly data: EventData;
+  /**
+   * Who caused it (docs/events.md, "Who did it"): stamped by the use case from its Actor
+   * (`actedBy`, `eventActorOf`); left out by the service's own paths, which the store records as
+   * `SYSTEM_ACTOR` (`recordedActor`).
+   */
+  readonly actor?: EventActor;
 };
 
 /** An event as the journal holds it: in order, with where a reader goes on from. */
-export type JournalEvent = DomainEvent & {
+export type JournalEvent = Omit<DomainEvent, 'actor'> & {
+  /** Who caused it; null for an event recorded before the journal kept actors (migration 0038). */
+  readonly actor: EventActor | null;
   /** Increasing in the order the store assigned it (unique, with gaps). */
   readonly seq: number;
   /**

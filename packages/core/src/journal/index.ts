@@ -4,7 +4,17 @@ export {
   DOMAIN_EVENT_TYPES,
   type DomainEvent,
   type DomainEventType,
+  EVENT_ACTOR_KINDS,
+  type EventActor,
+  type EventActorKind,
   type EventData,
   type JournalEvent,
 } from './domain-event.js';
+export {
+  actedBy,
+  isEventActorKind,
+  OPERATOR_ACTOR,
+  recordedActor,
+  SYSTEM_ACTOR,
+} from './event-actor.js';
 export type { EventStore, MentionedPost } from './ports/event-store.js';

@@ -13,6 +13,7 @@ const event = (type: JournalEvent['type'], data: JournalEvent['data'] = {}): Jou
   ownerId: 'user_ann',
   subjectId: 'post_1',
   data,
+  actor: null,
   seq: 7,
   position: '7',
 });

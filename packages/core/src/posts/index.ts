@@ -94,4 +94,5 @@ export { type ScheduleOutcome, schedulePost } from './use-cases/schedule-post.js
 export { updatePostsScript } from './use-cases/update-posts-script.js';
 export { type UpdateScheduledPostInput, updateScheduledPost } from './use-cases/update-scheduled-post.js';
 export { validatePolicyPreview } from './use-cases/validate-policy-preview.js';
+export { writeChangeBy, writesBy } from './use-cases/writes-by.js';
 export { validatePostPayload } from './validate-post-payload.js';

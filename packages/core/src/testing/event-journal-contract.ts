@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { accountEvent } from '../accounts/index.js';
 import type { Store } from '../deps/index.js';
-import type { DomainEvent, JournalEvent } from '../journal/index.js';
+import {
+  actedBy,
+  type DomainEvent,
+  type EventActor,
+  type JournalEvent,
+  SYSTEM_ACTOR,
+} from '../journal/index.js';
 import { mediaReadyEvent } from '../media/index.js';
 import { type NewPostsBatch, type Post, postEvent, scheduledEvents, transition } from '../posts/index.js';
 import { aMediaAsset, anAccount, aPost } from './builders.js';
@@ -34,7 +40,8 @@ async function readJournal(store: Store, pageSize = 2): Promise<JournalEvent[]> 
   }
 }
 
-const typesOf = (events: readonly DomainEvent[]) => events.map((e) => `${e.type} ${e.subjectId}`);
+const typesOf = (events: readonly Pick<DomainEvent, 'type' | 'subjectId'>[]) =>
+  events.map((e) => `${e.type} ${e.subjectId}`);
 
 /**
  * The event journal part of the store contract: every write that carries events appends them
@@ -75,6 +82,8 @@ export function describeEventJournalContract(store: () => Store): void {
       ]);
       expect(journal[0]).toEqual({
         ...postEvent('post.scheduled', a, T0, { scheduledTime: a.scheduledTime?.toISOString() ?? null }),
+        // Nobody stamped it: the service's own, as the publisher's and the sweeps' events are.
+        actor: SYSTEM_ACTOR,
         seq: expect.any(Number),
         position: expect.any(String),
       });
@@ -85,6 +94,37 @@ export function describeEventJournalContract(store: () => Store): void {
         'post.scheduled post_jb',
         'account.connected acct_j3',
       ]);
+    });
+
+    it('keeps who caused each event, as every reader reads it back', async () => {
+      const editor: EventActor = {
+        kind: 'key',
+        id: 'key_01JJEDITOR',
+        label: 'ed@example.com (key key_01JJEDITOR)',
+      };
+      const client: EventActor = {
+        kind: 'review_link',
+        id: 'rev_01JJLINK',
+        label: 'Ann (review link rev_01JJLINK)',
+      };
+      const post = aPost(OWNER, 'acct_a1', { id: 'post_aa' });
+      await store().posts.insertPosts(
+        insert([post], { events: actedBy(editor, scheduledEvents([post], T0)) }),
+      );
+      const deleted = transition(post, { type: 'delete', at: at(3) })._unsafeUnwrap();
+      await store().posts.updatePost(deleted.post, post.version, actedBy(client, deleted.events));
+      const account = anAccount(OWNER, { id: 'acct_a1' });
+      await store().accounts.saveAccount(account, [accountEvent('account.connected', account, at(4))]);
+
+      const actors = (events: readonly JournalEvent[]) => events.map((e) => [e.type, e.actor]);
+      const expected = [
+        ['post.scheduled', editor],
+        ['post.deleted', client],
+        ['account.connected', SYSTEM_ACTOR],
+      ];
+      expect(actors(await readJournal(store()))).toEqual(expected);
+      expect(actors(await store().events.historyOf(OWNER, 'post_aa', 10))).toEqual(expected.slice(0, 2));
+      expect(actors(await store().events.recentEventsOf(OWNER, 10))).toEqual([...expected].reverse());
     });
 
     it("reads one subject's history in order, and nothing of another owner's", async () => {

@@ -1,4 +1,4 @@
-import type { DomainEvent, EventStore, JournalEvent } from '../journal/index.js';
+import { type DomainEvent, type EventStore, type JournalEvent, recordedActor } from '../journal/index.js';
 import type { Post } from '../posts/index.js';
 
 /** The memory store's journal: the EventStore, and `append` for its own atomic operations. */
@@ -25,7 +25,7 @@ export function createMemoryJournal(
     append(added) {
       for (const event of added) {
         const seq = events.length + 1;
-        events.push({ ...structuredClone(event), seq, position: String(seq) });
+        events.push({ ...structuredClone(event), actor: recordedActor(event), seq, position: String(seq) });
       }
     },
     after: (after, limit) =>

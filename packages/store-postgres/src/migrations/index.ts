@@ -37,3 +37,4 @@ export { migration0034FirstComment } from './0034-first-comment.js';
 export { migration0035WorkspaceCredentials } from './0035-workspace-credentials.js';
 export { migration0036ReviewLinks } from './0036-review-links.js';
 export { migration0037ApprovalSteps } from './0037-approval-steps.js';
+export { migration0038JournalActor } from './0038-journal-actor.js';

@@ -4,6 +4,7 @@ import {
   type Actor,
   actorCanSeeAccount,
   actorWorkspaceId,
+  eventsBy,
   namedPosts,
   readablePostIds,
   useCase,
@@ -61,7 +62,7 @@ export function disconnectAccount(
       accountId,
       at,
       force: options.force === true,
-      events: [accountEvent('account.disconnected', account, at)],
+      events: eventsBy(actor, [accountEvent('account.disconnected', account, at)]),
     });
     switch (outcome.kind) {
       case 'disconnected':

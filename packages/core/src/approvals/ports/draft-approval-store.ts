@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../journal/index.js';
+import type { DomainEvent, EventActor } from '../../journal/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { Post, QueueRequest } from '../../posts/index.js';
 import type { Approval } from '../approval.js';
@@ -21,6 +21,8 @@ export type ApprovedDraftBatch = {
   readonly quota: { readonly limit: number; readonly windowStart: Date };
   /** The draft's transition events and the new rows' `post.scheduled`, appended with the rows. */
   readonly events: readonly DomainEvent[];
+  /** Who decided: every event appended names them, those a queue placement makes again included. */
+  readonly actor?: EventActor;
   /**
    * Approved into the queue (docs/queue.md, "Queued drafts"): inside the transaction, the draft row
    * and each further row take their account's next free slot (their times until then are

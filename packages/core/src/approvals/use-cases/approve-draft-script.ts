@@ -1,3 +1,4 @@
+import { actedBy } from '../../journal/index.js';
 import { scriptSteps, type TxScript } from '../../kernel/index.js';
 import {
   approvedEvents,
@@ -54,7 +55,7 @@ export function* approveDraftScript(
   if (approval === null) throw new LostApprovalRace(`Approval ${batch.approvalId} was decided meanwhile.`);
   const inserted = siblings.length === 0 ? [] : yield* tx.insertPosts(siblings);
   if (siblings.length > 0) yield* tx.addQuotaUsage(batch.ownerId, windowStart, siblings.length);
-  yield* tx.appendEvents(events);
+  yield* tx.appendEvents(batch.actor === undefined ? events : actedBy(batch.actor, events));
   return { kind: 'approved', post, siblings: inserted, approval };
 }
 

@@ -1,7 +1,7 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import { actorOwner, planHolderOf, postQuotaOf, workspaceOperator } from '../../identity/index.js';
-import type { DomainEvent } from '../../journal/index.js';
+import { actedBy, type DomainEvent, type EventActor, OPERATOR_ACTOR } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
   type CreatePostsDeps,
@@ -39,6 +39,8 @@ export type DecideApprovalInput = {
    * which decide the open step as they always decided the approval.
    */
   readonly reviewer?: StepDecider;
+  /** Who decided, as the journal records it on every event of the decision: the operator when absent. */
+  readonly actor?: EventActor;
 };
 
 /** The decided approval and the post as it now stands (the first row, for a multi-target draft). */
@@ -110,8 +112,12 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
     at: now,
   });
   const decision = { reviewerNote: note, decidedAt: now, step: open.step, steps: after };
+  const decider = input.actor ?? OPERATOR_ACTOR;
   const stamped = (events: readonly DomainEvent[]): DomainEvent[] =>
-    by === undefined ? [...events] : events.map((e) => ({ ...e, data: { ...e.data, decidedBy: by } }));
+    actedBy(
+      decider,
+      by === undefined ? events : events.map((e) => ({ ...e, data: { ...e.data, decidedBy: by } })),
+    );
 
   if (!input.approve) {
     const moved = transition(post, { type: 'reject', at: now });
@@ -135,7 +141,13 @@ async function decide(deps: Deps, input: DecideApprovalInput): Promise<Result<Ap
     if (advanced === null) return err(raced(post));
     return ok({ approval: advanced, post, scheduledPostIds: [], scheduledPosts: [] });
   }
-  return approve(deps, approval, post, { status: 'approved', ...decision }, input.queue === true, stamped);
+  return approve(
+    deps,
+    approval,
+    post,
+    { status: 'approved', ...decision },
+    { intoQueue: input.queue === true, decider, stamped },
+  );
 }
 
 async function approve(
@@ -143,8 +155,15 @@ async function approve(
   approval: Approval,
   post: Post,
   decision: ApprovalDecision,
-  intoQueue: boolean,
-  stamped: (events: readonly DomainEvent[]) => DomainEvent[],
+  {
+    intoQueue,
+    decider,
+    stamped,
+  }: {
+    readonly intoQueue: boolean;
+    readonly decider: EventActor;
+    readonly stamped: (events: readonly DomainEvent[]) => DomainEvent[];
+  },
 ): Promise<Result<ApprovalDecided, SvcError>> {
   if (!can(post, 'approve')) {
     return err(
@@ -195,6 +214,8 @@ async function approve(
     decision,
     quota: postQuotaOf(owner, now, deps.planLimits),
     events: stamped([...moved.value.events, ...scheduledEvents(siblings, now)]),
+    // A queued approval's events are made again in the transaction: they name the decider too.
+    actor: decider,
     ...(queue === null ? {} : { queue }),
   });
   switch (outcome.kind) {

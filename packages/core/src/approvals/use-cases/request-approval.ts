@@ -7,6 +7,7 @@ import {
   postChangedWhile,
   transition,
   useCaseOnLivePost,
+  writeChangeBy,
 } from '../../posts/index.js';
 import { approvalPolicyOf } from '../../teams/index.js';
 import type { Approval, ApprovalStep } from '../approval.js';
@@ -59,7 +60,7 @@ async function request(
   const { policy, saved } = await approvalPolicyOf(deps, actorWorkspaceId(actor));
   const moved = transition(post, { type: 'request_approval', at: now });
   if (moved.isErr()) return err(notADraft(moved.error, post.status));
-  const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+  const stored = await writeChangeBy(deps.store.posts, actor, post, moved.value);
   if (stored === null) {
     return err(postChangedWhile(post.id, 'sending it for approval'));
   }

@@ -131,6 +131,8 @@ describe('review links', () => {
     const a = await pending('2026-01-20T09:00:00Z');
     const { link, token } = (await createReviewLink(t.deps, actor(), { postIds: [a.id] }))._unsafeUnwrap();
     expect((await openReviewLink(t.deps, token))._unsafeUnwrap().id).toBe(link.id);
+    const opened = (await t.store.events.listEvents(null, 500)).find((e) => e.type === 'review_link.opened');
+    expect(opened?.actor).toEqual({ kind: 'review_link', id: link.id, label: `review link ${link.id}` });
     const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
     expect((await openReviewLink(t.deps, forged))._unsafeUnwrapErr().code).toBe('review_link_not_found');
     expect((await openReviewLink(t.deps, 'svc_rev_nonsense'))._unsafeUnwrapErr().code).toBe(
@@ -246,6 +248,16 @@ describe('review links', () => {
     ]);
     const approved = journal.find((e) => e.type === 'post.approved' && e.subjectId === other.id);
     expect(approved?.data.decidedBy).toBe(`review link ${link.id}`);
+    // The link is the actor of every event of its decisions, the post's own and the scheduling.
+    const linkActor = (label: string) => ({ kind: 'review_link', id: link.id, label });
+    expect(approved?.actor).toEqual(linkActor(`review link ${link.id}`));
+    expect(rejectedEvents.map((e) => e.actor)).toEqual([
+      linkActor(`review link ${link.id}`),
+      linkActor(`review link ${link.id} (Cleo)`),
+    ]);
+    const approvedScheduling = journal.find((e) => e.type === 'post.scheduled' && e.subjectId === other.id);
+    expect(approvedScheduling?.actor).toEqual(linkActor(`review link ${link.id}`));
+    expect(decided.every((e) => e.actor?.kind === 'review_link')).toBe(true);
   });
 
   it("never shows a post that left its owner's hands or was deleted", async () => {

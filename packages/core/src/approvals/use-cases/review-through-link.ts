@@ -1,7 +1,7 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { planHolderOf, workspaceOperator } from '../../identity/index.js';
-import type { DomainEvent } from '../../journal/index.js';
+import { planHolderOf, REVIEW_LINK_CREDENTIAL_PREFIX, workspaceOperator } from '../../identity/index.js';
+import { actedBy, type DomainEvent, type EventActor } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
   getThumbnail,
@@ -18,6 +18,8 @@ import {
   type ReviewLinkDecision,
   type ReviewLinkState,
   reviewLinkActor,
+  reviewLinkEventActor,
+  reviewLinkState,
 } from '../review-link.js';
 import { decideApproval } from './decide-approval.js';
 import { linkRefusal, linkStanding } from './link-standing.js';
@@ -63,6 +65,7 @@ export function openReviewLink(
           ownerId: link.ownerId,
           subjectId: link.id,
           data: { linkId: link.id, posts: link.postIds.length },
+          actor: reviewLinkEventActor(link.id, null),
         },
       ]);
       return ok(link);
@@ -158,7 +161,8 @@ export function decideThroughReviewLink(
       const note = input.note?.trim().slice(0, REVIEW_NOTE_MAX_CHARS) || null;
       const reviewerName = input.reviewerName?.trim().slice(0, REVIEWER_NAME_MAX_CHARS) || null;
       const decidedBy = reviewLinkActor(link.id, reviewerName);
-      const applied = await applyDecision(deps, post, input.approve, note, decidedBy, now);
+      const by = reviewLinkEventActor(link.id, reviewerName);
+      const applied = await applyDecision(deps, post, input.approve, note, { decidedBy, by }, now);
       if (applied.isErr()) return err(applied.error);
       const decision: ReviewLinkDecision = {
         linkId: link.id,
@@ -179,6 +183,7 @@ export function decideThroughReviewLink(
           reviewer: reviewerName,
           decidedBy,
         },
+        actor: by,
       };
       const recorded = await deps.store.reviewLinks.recordReviewDecision(decision, [event]);
       if (!recorded) {
@@ -198,11 +203,11 @@ async function applyDecision(
   post: Post,
   approve: boolean,
   note: string | null,
-  decidedBy: string,
+  { decidedBy, by }: { readonly decidedBy: string; readonly by: EventActor },
   now: Date,
 ): Promise<Result<void, SvcError>> {
   if (post.status === 'pending_approval') {
-    const decided = await decideApproval(deps, { id: post.id, approve, note, decidedBy });
+    const decided = await decideApproval(deps, { id: post.id, approve, note, decidedBy, actor: by });
     return decided.isErr() ? err(decided.error) : ok(undefined);
   }
   if (post.status !== 'scheduled') {
@@ -218,7 +223,10 @@ async function applyDecision(
   const moved = transition(post, { type: 'reject', at: now });
   if (moved.isErr()) return err(moved.error);
   // The note stays in the link's record: the journal keeps small flat events, not people's words.
-  const events = moved.value.events.map((e) => ({ ...e, data: { ...e.data, decidedBy } }));
+  const events = actedBy(
+    by,
+    moved.value.events.map((e) => ({ ...e, data: { ...e.data, decidedBy } })),
+  );
   const stored = await deps.store.posts.updatePost(moved.value.post, post.version, events);
   if (stored === null) {
     return err(
@@ -257,9 +265,12 @@ export function reviewThumbnail(
       );
       const holder = shown ? await planHolderOf(deps, view.value.link.ownerId) : null;
       if (holder === null) return err(missing());
-      const reader = workspaceOperator(holder, view.value.link.ownerId, `review link ${linkId}`, [
-        'post:read',
-      ]);
+      const reader = workspaceOperator(
+        holder,
+        view.value.link.ownerId,
+        `${REVIEW_LINK_CREDENTIAL_PREFIX}${linkId}`,
+        ['post:read'],
+      );
       return getThumbnail(deps, reader, mediaId, size, knownTag);
     })(),
   );

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { ConnectedAccount } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, actorWorkspaceId, useCase } from '../../identity/index.js';
+import { type Actor, actorWorkspaceId, eventsBy, useCase } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { liveOwnedPost, type Post } from '../../posts/index.js';
 import { type Automation, automationEvent, zeroCounts } from '../automation.js';
@@ -103,9 +103,10 @@ async function importTemplate(
     updatedAt: now,
     counts: zeroCounts(),
   };
-  await deps.store.automations.createAutomation(automation, [
-    automationEvent('automation.created', automation, now),
-  ]);
+  await deps.store.automations.createAutomation(
+    automation,
+    eventsBy(actor, [automationEvent('automation.created', automation, now)]),
+  );
   return ok({
     saved: true,
     automation: automationView(automation, automationReadiness(deps, account.value)),

@@ -4,6 +4,7 @@ import {
   type Actor,
   actorCanSeeAccount,
   actorWorkspaceId,
+  eventsBy,
   itemUseCase,
   useCase,
 } from '../../identity/index.js';
@@ -60,7 +61,7 @@ export const setAutomationRunning = itemUseCase(
   async (
     automation,
     deps: Deps,
-    _actor,
+    actor,
     automationId,
     running: boolean,
   ): Promise<Result<AutomationView, SvcError>> => {
@@ -99,7 +100,8 @@ export const setAutomationRunning = itemUseCase(
       updatedAt: now,
     };
     const event = automationEvent(running ? 'automation.resumed' : 'automation.paused', changed, now);
-    if (!(await deps.store.automations.updateAutomation(changed, [event]))) return notFound(automationId);
+    if (!(await deps.store.automations.updateAutomation(changed, eventsBy(actor, [event]))))
+      return notFound(automationId);
     return ok(await viewOf(deps, changed));
   },
 );
@@ -111,11 +113,11 @@ export const deleteAutomation = itemUseCase(
   async (
     automation,
     deps: Pick<CoreDeps, 'store' | 'clock'>,
-    _actor,
+    actor,
     automationId,
   ): Promise<Result<{ readonly id: string; readonly deleted: true }, SvcError>> => {
     const event = automationEvent('automation.deleted', automation, deps.clock.now());
-    if (!(await deps.store.automations.deleteAutomation(automationId, [event])))
+    if (!(await deps.store.automations.deleteAutomation(automationId, eventsBy(actor, [event]))))
       return notFound(automationId);
     return ok({ id: automationId, deleted: true as const });
   },

@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import {
   actorWorkspaceId,
+  eventsBy,
   itemUseCase,
   namedPosts,
   type ReadablePostIds,
@@ -33,7 +34,7 @@ export const deleteMedia = itemUseCase(
     const outcome = await deps.store.media.deleteMediaAsset({
       ownerId: actorWorkspaceId(actor),
       id,
-      events: [mediaDeletedEvent(asset, deps.clock.now())],
+      events: eventsBy(actor, [mediaDeletedEvent(asset, deps.clock.now())]),
     });
     switch (outcome.kind) {
       case 'deleted':

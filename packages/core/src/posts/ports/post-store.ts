@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../journal/index.js';
+import type { DomainEvent, EventActor } from '../../journal/index.js';
 import type {
   ListCursor,
   ListPageRequest,
@@ -34,6 +34,11 @@ export type NewPostsBatch = {
   readonly refuseRepeats?: boolean;
   /** What the journal records of the new rows (`scheduledEvents`), appended if they are inserted. */
   readonly events?: readonly DomainEvent[];
+  /**
+   * Who made the change: every event the insert appends names them, those the queue placement
+   * makes again included (docs/events.md, "Who did it"). Absent: the service's own.
+   */
+  readonly actor?: EventActor;
   /**
    * Put the rows in their accounts' queues (docs/queue.md): inside the transaction, each row's
    * `scheduledTime` and `dueAt` become its account's next free slot (core's `nextFreeSlots`), and

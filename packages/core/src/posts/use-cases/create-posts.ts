@@ -7,6 +7,7 @@ import {
   actorWorkspaceId,
   checkCanSchedule,
   entitledUseCase,
+  eventActorOf,
   postQuotaOf,
 } from '../../identity/index.js';
 import { canonicalJson, type SvcError } from '../../kernel/index.js';
@@ -143,6 +144,7 @@ export async function createFromRequest(
     quota: postQuotaOf(actorOwner(actor), now, deps.planLimits),
     refuseRepeats: !request.allowDuplicate,
     events: scheduledEvents(posts, now),
+    actor: eventActorOf(actor),
     ...(queue?.isOk() ? { queue: queue.value } : {}),
   });
   if (outcome.kind === 'inserted') deps.publisher.postsDue(earliestTime(outcome.posts, scheduledTime));

@@ -22,7 +22,7 @@ export function deletePostGroup(
     () => ownedGroup(deps, actor, groupId),
     (group) => {
       const now = deps.clock.now();
-      return actOnGroup(deps, group, 'delete', async (post) => deletionOf(post, now));
+      return actOnGroup(deps, actor, group, 'delete', async (post) => deletionOf(post, now));
     },
   );
 }

@@ -7,6 +7,7 @@ import { type PostChange, RESTORE_WINDOW_MS, transition } from '../post-state-ma
 import { queuedPosts } from './list-queue.js';
 import { beingPublished, ownedPost, postChangedWhile } from './owned-post.js';
 import { slotMoves } from './reorder-queue.js';
+import { writeChangeBy, writesBy } from './writes-by.js';
 
 /** What `svc_delete_scheduled_post` answers; the same however often it is asked. */
 export type PostDeleted = {
@@ -48,7 +49,7 @@ export const deletePost = itemUseCase(
       const pulled = await deleteAndPull(deps, actor, post, moved.value, now);
       if (pulled !== null) return pulled;
     }
-    const stored = await deps.store.posts.updatePost(moved.value.post, post.version, moved.value.events);
+    const stored = await writeChangeBy(deps.store.posts, actor, post, moved.value);
     if (stored === null) {
       return err(postChangedWhile(post.id, 'deleting it', 'Check its status and try again.'));
     }
@@ -95,10 +96,12 @@ async function deleteAndPull(
   const times = [post, ...later].map((p) => p.scheduledTime as Date);
   const moves = slotMoves(later, times, now);
   if (moves.isErr()) return err(moves.error);
-  const outcome = await deps.store.posts.updatePosts([
-    { post: deletion.post, expectedVersion: post.version, events: deletion.events, before: post },
-    ...moves.value,
-  ]);
+  const outcome = await deps.store.posts.updatePosts(
+    writesBy(actor, [
+      { post: deletion.post, expectedVersion: post.version, events: deletion.events, before: post },
+      ...moves.value,
+    ]),
+  );
   if (outcome.kind === 'changed') {
     return err(
       postChangedWhile(

@@ -26,7 +26,7 @@ export function editPostGroup(
     'post:write',
     () => ownedGroup(deps, actor, groupId),
     async (group) => {
-      const changed = await actOnGroup(deps, group, 'edit', (post) =>
+      const changed = await actOnGroup(deps, actor, group, 'edit', (post) =>
         plannedEdit(deps, actor, post, changes),
       );
       if (changed.isErr()) return err(changed.error);

@@ -1,3 +1,4 @@
+import { actedBy } from '../../journal/index.js';
 import { scriptSteps, type TxScript } from '../../kernel/index.js';
 import { idempotencyOutcome, quotaRefusal } from '../batch-decisions.js';
 import { findRepeat, repeatQueryOf } from '../duplicate-content.js';
@@ -42,7 +43,7 @@ export function* insertPostsScript(batch: NewPostsBatch): TxScript<PostBatchTx, 
   if (full !== null) return full;
   const posts = yield* tx.insertPosts(rows);
   yield* tx.addQuotaUsage(batch.ownerId, windowStart, rows.length);
-  yield* tx.appendEvents(events);
+  yield* tx.appendEvents(batch.actor === undefined ? events : actedBy(batch.actor, events));
   if (key !== null)
     yield* tx.recordRequest(
       batch.ownerId,

@@ -5,6 +5,7 @@ import { type Platform, type SvcError, svcError } from '../../kernel/index.js';
 import type { PostWrite } from '../ports/post-store.js';
 import type { Post } from '../post.js';
 import { type GroupAction, leftAsIs, memberName, memberRefusal } from '../post-group-rules.js';
+import { writesBy } from './writes-by.js';
 
 /** A group's live members, oldest first: one post across platforms. */
 export type PostGroup = { readonly groupId: string; readonly posts: readonly Post[] };
@@ -55,6 +56,7 @@ export function getPostGroup(
  */
 export async function actOnGroup(
   deps: Pick<CoreDeps, 'store'>,
+  actor: Actor,
   group: PostGroup,
   action: GroupAction,
   plan: (post: Post) => Promise<Result<Omit<PostWrite, 'expectedVersion'>, SvcError>>,
@@ -78,7 +80,7 @@ export async function actOnGroup(
     });
   }
   if (writes.length === 0 && firstRefusal !== null) return err(firstRefusal);
-  const outcome = await deps.store.posts.updatePosts(writes);
+  const outcome = await deps.store.posts.updatePosts(writesBy(actor, writes));
   if (outcome.kind === 'changed') {
     const changed = group.posts.find((p) => p.id === outcome.postId);
     const name = changed === undefined ? `Post ${outcome.postId}` : memberName(changed);

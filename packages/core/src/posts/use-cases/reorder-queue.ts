@@ -8,6 +8,7 @@ import type { PostWrite } from '../ports/post-store.js';
 import type { Post } from '../post.js';
 import { transition } from '../post-state-machine.js';
 import { type QueueView, queuedPosts } from './list-queue.js';
+import { writesBy } from './writes-by.js';
 
 type Deps = Pick<CoreDeps, 'store' | 'clock'>;
 
@@ -120,7 +121,7 @@ async function writeOrder(
   const writes = slotMoves(order, times, deps.clock.now());
   if (writes.isErr()) return err(writes.error);
   if (writes.value.length > 0) {
-    const outcome = await deps.store.posts.updatePosts(writes.value);
+    const outcome = await deps.store.posts.updatePosts(writesBy(actor, writes.value));
     if (outcome.kind === 'changed') return err(queueChanged((await queuedPosts(deps, actor, account)).posts));
   }
   return ok({

@@ -1,5 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
+import { actedBy, OPERATOR_ACTOR } from '../../journal/index.js';
 import type { SvcError } from '../../kernel/index.js';
 import type { Post } from '../post.js';
 import { transition } from '../post-state-machine.js';
@@ -26,7 +27,9 @@ export function restorePost(
       if (due && (restored.dueAt as Date).getTime() <= at.getTime()) {
         restored = { ...restored, dueAt: deps.publisher.nextRunAt(at) };
       }
-      const stored = await deps.store.posts.updatePost(restored, post.version, moved.value.events);
+      // Only the operator restores (`svc posts restore`).
+      const events = actedBy(OPERATOR_ACTOR, moved.value.events);
+      const stored = await deps.store.posts.updatePost(restored, post.version, events);
       if (stored === null) {
         return err(postChangedWhile(postId, 'restoring it', 'Try again.'));
       }

@@ -1,6 +1,6 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { Actor } from '../../identity/index.js';
-import { actorMember, actorOwner } from '../../identity/index.js';
+import { actorMember, actorOwner, eventsBy } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaRef } from '../../media/index.js';
 import { requireCan } from '../../roles/index.js';
@@ -68,7 +68,10 @@ export function editUseCase<I extends { readonly postId: string }>(
         if (allowed?.isErr()) return err(allowed.error);
         const planned = await plan(deps, actor, post, input);
         if (planned.isErr()) return err(planned.error);
-        return writePlannedEdit(deps, post, planned.value);
+        return writePlannedEdit(deps, post, {
+          ...planned.value,
+          events: eventsBy(actor, planned.value.events),
+        });
       },
     );
 }

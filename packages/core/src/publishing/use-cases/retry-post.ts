@@ -15,6 +15,7 @@ import {
   scheduledTimeInPast,
   transition,
   useCaseOnLivePost,
+  writeChangeBy,
 } from '../../posts/index.js';
 import { type UnpublishableCause, unpublishableCause } from '../unpublishable-reason.js';
 
@@ -77,7 +78,7 @@ async function retry(
   const repeats = await refuseRepeats(deps, [edited.value.post], null);
   if (repeats.isErr()) return err(repeats.error);
 
-  const stored = await deps.store.posts.updatePost(edited.value.post, post.version, edited.value.events);
+  const stored = await writeChangeBy(deps.store.posts, actor, post, edited.value);
   if (stored === null) {
     return err(postChangedWhile(post.id, 'retrying it'));
   }
