@@ -12,6 +12,7 @@ import {
   type ReviewView,
   rateLimitHeaders,
   rateLimitRefusal,
+  reviewSessionUntil,
   reviewThumbnail,
   reviewView,
   type SvcError,
@@ -23,13 +24,7 @@ import { barePage } from './console-page.js';
 import { type ConsoleReply, htmlReply } from './console-reply.js';
 import { previewView } from './feed-preview-view.js';
 import { previewItem } from './pages/compose-preview.js';
-import {
-  createReviewSessions,
-  REVIEW_SESSION_MS,
-  type ReviewSession,
-  reviewCookie,
-  reviewTokenOf,
-} from './review-session.js';
+import { createReviewSessions, type ReviewSession, reviewCookie, reviewTokenOf } from './review-session.js';
 import { type TimeFormat, timeFormat } from './time-format.js';
 
 /** Whether a path is the client's review page or one of its parts. */
@@ -68,9 +63,7 @@ export function createReviewPages(
     const opened = await openReviewLink(core, token);
     if (opened.isErr()) return refusal(opened.error);
     const link = opened.value;
-    const until = new Date(
-      Math.min(core.clock.now().getTime() + REVIEW_SESSION_MS, link.expiresAt.getTime()),
-    );
+    const until = reviewSessionUntil(link, core.clock.now());
     const cookieToken = await sessions.open(link.id, until);
     // A page that moves on by itself rather than a redirect: a SameSite=Strict cookie set while
     // arriving from another site (a mail) is not sent on a redirect of that same navigation, but

@@ -13,6 +13,8 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
+import { shownOnceCard } from './shown-once.js';
+import { stackTable } from './stack-table.js';
 
 // Every scope core knows, the ones that grant everything first, so the form never lags the list.
 const SCOPE_CHOICES = [...SCOPES].sort((a, b) => Number(b.endsWith('*')) - Number(a.endsWith('*')));
@@ -62,10 +64,12 @@ async function page(
   const created =
     extra.created === undefined || extra.created === null
       ? ''
-      : html`<section class="card" aria-labelledby="created-key"><h2 id="created-key">Your new key</h2>
-<p>Copy it now: it is shown this once and stored only as a hash.</p>
-<p class="secret" id="new-key-value">${extra.created}</p>
-<button type="button" class="secondary" data-copy="new-key-value" hidden>Copy</button></section>`;
+      : shownOnceCard(
+          'new-key',
+          'Your new key',
+          html`<p>Copy it now: it is shown this once and stored only as a hash.</p>`,
+          extra.created,
+        );
   const body = html`${created}
 ${createForm(c, accounts)}
 <h2>Your keys</h2>
@@ -75,7 +79,7 @@ ${
         href: '#key-name',
         label: 'Create a key',
       })
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : stackTable(['Key', 'Scopes', 'Accounts', 'Created', 'Last used', 'State'], rows)
 }`;
   return consolePage(c.session, {
     title: 'API keys',

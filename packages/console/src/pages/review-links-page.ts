@@ -1,10 +1,9 @@
 import {
   createReviewLink,
-  listReviewLinks,
   type Post,
   type ReviewLink,
   reviewablePost,
-  reviewLinkState,
+  reviewLinkStandings,
   revokeReviewLink,
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
@@ -12,6 +11,8 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { consolePage, csrfField } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
+import { shownOnceCard } from './shown-once.js';
+import { stackTable } from './stack-table.js';
 
 const STATE_WORDS = {
   open: 'open',
@@ -41,33 +42,30 @@ async function page(
   c: SignedContext,
   extra: { notice?: string | null; alert?: string | null; created?: { link: ReviewLink; url: string } },
 ): Promise<string> {
-  const links = await unwrap(listReviewLinks(c.deps.core, c.actor));
-  const now = c.deps.core.clock.now();
-  const rows = await Promise.all(
-    links.map(async (link) => {
-      const decided = (await c.deps.core.store.reviewLinks.reviewDecisions(link.id)).length;
-      const state = reviewLinkState(link, decided, now);
-      return html`<tr>
+  const standings = await unwrap(reviewLinkStandings(c.deps.core, c.actor));
+  const rows = standings.map(({ link, decided, state }) => {
+    return html`<tr>
 <td>${link.label ?? html`<span class="muted">no label</span>`}<div class="muted"><code>${link.id}</code></div></td>
 <td data-label="Posts">${decided} of ${link.postIds.length} decided</td>
 <td data-label="Expires">${c.time.when(link.expiresAt)}</td>
 <td data-label="State">${STATE_WORDS[state]}</td>
 <td>${state === 'open' ? confirmButton(`/app/review-links/${link.id}/revoke`, 'Revoke', `Revoke ${link.label ?? link.id}`) : ''}</td></tr>`;
-    }),
-  );
+  });
   const created =
     extra.created === undefined
       ? ''
-      : html`<section class="card" aria-labelledby="created-link"><h2 id="created-link">Your new review link</h2>
-<p>Send it to your client privately: it is shown this once, and whoever holds it can approve or reject its ${extra.created.link.postIds.length} post(s) until ${c.time.when(extra.created.link.expiresAt)}.</p>
-<p class="secret" id="new-link-value">${extra.created.url}</p>
-<button type="button" class="secondary" data-copy="new-link-value" hidden>Copy</button></section>`;
+      : shownOnceCard(
+          'new-link',
+          'Your new review link',
+          html`<p>Send it to your client privately: it is shown this once, and whoever holds it can approve or reject its ${extra.created.link.postIds.length} post(s) until ${c.time.when(extra.created.link.expiresAt)}.</p>`,
+          extra.created.url,
+        );
   const body = html`${created}
 <p>A review link lets a client without an account see posts as each platform shows them and approve or reject each with a note. Create one from a post's page or a week of the calendar.</p>
 ${
   rows.length === 0
     ? emptyState('No review link yet.', { href: '/app/calendar/week', label: 'Open this week' })
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Link</th><th scope="col">Posts</th><th scope="col">Expires</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : stackTable(['Link', 'Posts', 'Expires', 'State'], rows)
 }`;
   return consolePage(c.session, {
     title: 'Review links',

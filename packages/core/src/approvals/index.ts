@@ -24,6 +24,7 @@ export {
   reviewLinkSchema,
   reviewLinkState,
 } from './review-link.js';
+export { REVIEW_SESSION_MS, reviewSessionUntil } from './review-session-until.js';
 export { approvalStatusJson, approvalStatusSchema } from './use-cases/approval-status-answer.js';
 export {
   approveDraftScript,
@@ -49,6 +50,7 @@ export {
   requestApproval,
 } from './use-cases/request-approval.js';
 export { reviewApproval } from './use-cases/review-approval.js';
+export { type ReviewLinkStanding, reviewLinkStandings } from './use-cases/review-link-standings.js';
 export {
   type CreatedReviewLink,
   type CreateReviewLinkInput,
