@@ -10,10 +10,10 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { consolePage, csrfField } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField } from '../console-page.js';
 import { confirmButton } from './confirm-page.js';
 import { shownOnceCard } from './shown-once.js';
+import { shownOnceRoutes } from './shown-once-routes.js';
 import { stackTable } from './stack-table.js';
 
 // Every scope core knows, the ones that grant everything first, so the form never lags the list.
@@ -38,10 +38,8 @@ ${accounts.map((a) => html`<label><input type="checkbox" name="account" value="$
 </form></section>`;
 }
 
-async function page(
-  c: SignedContext,
-  extra: { notice?: string | null; alert?: string | null; created?: string | null },
-): Promise<string> {
+/** The keys, and above them the key just created, this once. */
+async function body(c: SignedContext, createdKey: string | null): Promise<Html> {
   const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email));
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const handles = new Map(accounts.map((a) => [a.id, `${PLATFORM_NAMES[a.platform]} @${a.handle}`]));
@@ -62,15 +60,15 @@ async function page(
       }</td></tr>`,
     );
   const created =
-    extra.created === undefined || extra.created === null
+    createdKey === null
       ? ''
       : shownOnceCard(
           'new-key',
           'Your new key',
           html`<p>Copy it now: it is shown this once and stored only as a hash.</p>`,
-          extra.created,
+          createdKey,
         );
-  const body = html`${created}
+  return html`${created}
 ${createForm(c, accounts)}
 <h2>Your keys</h2>
 ${
@@ -81,45 +79,27 @@ ${
       })
     : stackTable(['Key', 'Scopes', 'Accounts', 'Created', 'Last used', 'State'], rows)
 }`;
-  return consolePage(c.session, {
-    title: 'API keys',
-    section: '/app/keys',
-    body,
-    notice: extra.notice ?? null,
-    alert: extra.alert ?? null,
-  });
 }
 
-async function show(c: SignedContext): Promise<ConsoleReply> {
-  const notice =
-    c.url.searchParams.get('done') === 'revoked' ? 'The key was revoked: it no longer works anywhere.' : null;
-  return htmlReply(200, await page(c, { notice }));
-}
-
-async function create(c: SignedContext): Promise<ConsoleReply> {
+function create(c: SignedContext) {
   const accountIds = c.form.getAll('account');
   const name = (c.form.get('name') ?? '').trim();
-  const created = await createApiKey(c.deps.core, {
+  return createApiKey(c.deps.core, {
     email: c.session.user.email,
     scopes: c.form.getAll('scope'),
     accountIds: accountIds.length === 0 ? null : accountIds,
     name: name === '' ? null : name,
     expiresInDays: null,
-  });
-  if (created.isErr()) return htmlReply(400, await page(c, { alert: created.error.message }));
-  // Answered here, not after a redirect: the key must never travel in a URL or be shown twice.
-  return htmlReply(201, await page(c, { created: created.value.key }));
-}
-
-async function revoke(c: SignedContext): Promise<ConsoleReply> {
-  const revoked = await revokeOwnApiKey(c.deps.core, c.actor, c.params.id ?? '');
-  if (revoked.isErr()) return htmlReply(404, await page(c, { alert: revoked.error.message }));
-  return redirectReply('/app/keys?done=revoked');
+  }).map((created) => created.key);
 }
 
 /** API keys: create (shown once), list, revoke. */
-export const keyRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/keys', access: 'signed', run: show },
-  { method: 'POST', path: '/app/keys', access: 'signed', run: create },
-  { method: 'POST', path: '/app/keys/:id/revoke', access: 'signed', run: revoke },
-];
+export const keyRoutes: readonly ConsoleRoute[] = shownOnceRoutes({
+  path: '/app/keys',
+  title: 'API keys',
+  section: '/app/keys',
+  body,
+  create,
+  revoke: (c, id) => revokeOwnApiKey(c.deps.core, c.actor, id),
+  revoked: 'The key was revoked: it no longer works anywhere.',
+});
