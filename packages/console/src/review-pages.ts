@@ -89,14 +89,12 @@ export function createReviewPages(
     if (current === null) return noSession();
     const view = await reviewView(core, current.linkId);
     if (view.isErr()) return refusal(view.error);
-    const owner = await core.store.users.getUser(view.value.link.ownerId);
-    const zone = owner?.timeZone ?? 'UTC';
     const done = url.searchParams.get('done');
     const notice =
       done === 'approved' ? 'Approved. Thank you.' : done === 'rejected' ? 'Rejected, with your note.' : null;
     return {
       status: 200,
-      body: reviewPage(view.value, current, zone, core.policy, { notice }),
+      body: reviewPage(view.value, current, core.policy, { notice }),
       headers: REVIEW,
     };
   }
@@ -122,10 +120,9 @@ export function createReviewPages(
     if (decided.isErr()) {
       const view = await reviewView(core, current.linkId);
       if (view.isErr()) return refusal(view.error);
-      const owner = await core.store.users.getUser(view.value.link.ownerId);
       return {
         status: 409,
-        body: reviewPage(view.value, current, owner?.timeZone ?? 'UTC', core.policy, {
+        body: reviewPage(view.value, current, core.policy, {
           alert: decided.error.message,
         }),
         headers: REVIEW,
@@ -222,16 +219,13 @@ function notFound(): ConsoleReply {
 function reviewPage(
   view: ReviewView,
   session: ReviewSession,
-  zone: string,
   rules: PolicyConfig,
   message: { readonly notice?: string | null; readonly alert?: string | null } = {},
 ): string {
-  const time = timeFormat(zone);
-  const left = view.items.filter((i) => i.decision === null).length;
-  const intro =
-    view.state === 'used_up' || left === 0
-      ? html`<p role="status">Every post here has been decided. Thank you: you can close this page.</p>`
-      : html`<p>Approve or reject each post; a note tells the team what to change. This page works until ${time.when(view.link.expiresAt)}.</p>`;
+  const time = timeFormat(view.timeZone);
+  const intro = view.finished
+    ? html`<p role="status">Every post here has been decided. Thank you: you can close this page.</p>`
+    : html`<p>Approve or reject each post; a note tells the team what to change. This page works until ${time.when(view.link.expiresAt)}.</p>`;
   const { notice = null, alert = null } = message;
   return barePage(
     view.link.label === null ? 'Posts to review' : `Posts to review: ${view.link.label}`,

@@ -7,14 +7,14 @@ import { createDraft } from './create-draft.js';
 import { requestApproval } from './request-approval.js';
 import { reviewLinkStandings } from './review-link-standings.js';
 import { createReviewLink, revokeReviewLink } from './review-links.js';
-import { decideThroughReviewLink } from './review-through-link.js';
+import { decideThroughReviewLink, reviewView } from './review-through-link.js';
 
 const HOUR = 60 * 60 * 1000;
 
 describe('review link standings', () => {
   it('counts the decided posts of each link and says where it stands, for its owner only', async () => {
     const t = createTestDeps();
-    const owner = aUser();
+    const owner = { ...aUser(), timeZone: 'Europe/Paris' };
     await t.store.users.insertUser(owner);
     const account = await t.store.accounts.saveAccount(anAccount(owner.id, { platform: 'threads' }));
     const actor: Actor = {
@@ -44,6 +44,13 @@ describe('review link standings', () => {
     expect(
       (await reviewLinkStandings(t.deps, { ...actor, scopes: ['post:write'] }))._unsafeUnwrapErr().code,
     ).toBe('insufficient_scope');
+    // The client's page reads times in the owner's zone, and is finished once nothing waits.
+    expect((await reviewView(t.deps, open.id))._unsafeUnwrap()).toMatchObject({
+      finished: false,
+      timeZone: 'Europe/Paris',
+    });
+    (await decideThroughReviewLink(t.deps, open.id, { postId: b.id, approve: false }))._unsafeUnwrap();
+    expect((await reviewView(t.deps, open.id))._unsafeUnwrap().finished).toBe(true);
   });
 
   it('ends a review session two hours on, or at its link’s expiry if sooner', () => {
