@@ -12,6 +12,7 @@ import {
   type ReviewView,
   rateLimitHeaders,
   rateLimitRefusal,
+  reviewSessionUntil,
   reviewThumbnail,
   reviewView,
   type SvcError,
@@ -28,7 +29,6 @@ import { decodedSegment } from './path-segment.js';
 import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
 import {
   createReviewSessions,
-  REVIEW_SESSION_MS,
   type ReviewSession,
   reviewCookie,
   reviewTokenOf,
@@ -70,9 +70,7 @@ export function createReviewPages(
     const opened = await openReviewLink(core, token);
     if (opened.isErr()) return refusal(opened.error);
     const link = opened.value;
-    const until = new Date(
-      Math.min(core.clock.now().getTime() + REVIEW_SESSION_MS, link.expiresAt.getTime()),
-    );
+    const until = reviewSessionUntil(link, core.clock.now());
     const cookieToken = await sessions.open(link.id, until);
     return {
       status: 200,
@@ -93,14 +91,12 @@ export function createReviewPages(
     if (current === null) return noSession();
     const view = await reviewView(core, current.linkId);
     if (view.isErr()) return refusal(view.error);
-    const owner = await core.store.users.getUser(view.value.link.ownerId);
-    const zone = owner?.timeZone ?? 'UTC';
     const done = url.searchParams.get('done');
     const notice =
       done === 'approved' ? 'Approved. Thank you.' : done === 'rejected' ? 'Rejected, with your note.' : null;
     return {
       status: 200,
-      body: reviewPage(view.value, current, zone, core.policy, { notice }),
+      body: reviewPage(view.value, current, core.policy, { notice }),
       headers: REVIEW,
     };
   }
@@ -126,10 +122,9 @@ export function createReviewPages(
     if (decided.isErr()) {
       const view = await reviewView(core, current.linkId);
       if (view.isErr()) return refusal(view.error);
-      const owner = await core.store.users.getUser(view.value.link.ownerId);
       return {
         status: 409,
-        body: reviewPage(view.value, current, owner?.timeZone ?? 'UTC', core.policy, {
+        body: reviewPage(view.value, current, core.policy, {
           alert: decided.error.message,
         }),
         headers: REVIEW,
@@ -199,16 +194,13 @@ const {
 function reviewPage(
   view: ReviewView,
   session: ReviewSession,
-  zone: string,
   rules: PolicyConfig,
   message: { readonly notice?: string | null; readonly alert?: string | null } = {},
 ): string {
-  const time = timeFormat(zone);
-  const left = view.items.filter((i) => i.decision === null).length;
-  const intro =
-    view.state === 'used_up' || left === 0
-      ? html`<p role="status">Every post here has been decided. Thank you: you can close this page.</p>`
-      : html`<p>Approve or reject each post; a note tells the team what to change. This page works until ${time.when(view.link.expiresAt)}.</p>`;
+  const time = timeFormat(view.timeZone);
+  const intro = view.finished
+    ? html`<p role="status">Every post here has been decided. Thank you: you can close this page.</p>`
+    : html`<p>Approve or reject each post; a note tells the team what to change. This page works until ${time.when(view.link.expiresAt)}.</p>`;
   const { notice = null, alert = null } = message;
   return barePage(
     view.link.label === null ? 'Posts to review' : `Posts to review: ${view.link.label}`,

@@ -8,9 +8,6 @@ import { cookieValue, strictCookie } from './cookie-value.js';
  */
 export const REVIEW_COOKIE = 'svc_review';
 
-/** How long a review session lasts at most (never past its link's expiry): two hours. */
-export const REVIEW_SESSION_MS = 2 * 60 * 60 * 1000;
-
 /** A client's review session: which link it reads, and the token every form carries back. */
 export type ReviewSession = { readonly linkId: string; readonly csrf: string };
 

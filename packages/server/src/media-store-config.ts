@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { onOff } from './on-off.js';
+import { wholeNumber } from './whole-number.js';
 
 /** Where media bytes are kept (SVC_MEDIA_STORE, docs/configuration.md "Media storage"). */
 export type MediaStoreConfig =
@@ -55,13 +56,11 @@ export const MEDIA_STORE_ENV = {
   AWS_REGION: z.string().trim().min(1).optional(),
   SVC_S3_FORCE_PATH_STYLE: onOff().default(false),
   SVC_MEDIA_CACHE_DIR: z.string().trim().min(1).optional(),
-  SVC_MEDIA_CACHE_MB: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'must be a whole number of megabytes, at least 1')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 1_000_000_000, 'must be a whole number of megabytes, at least 1')
-    .default(DEFAULT_MEDIA_CACHE_MB),
+  SVC_MEDIA_CACHE_MB: wholeNumber(
+    'must be a whole number of megabytes, at least 1',
+    1,
+    1_000_000_000,
+  ).default(DEFAULT_MEDIA_CACHE_MB),
   SVC_MEDIA_REDIRECT: onOff().default(false),
 };
 

@@ -4,6 +4,7 @@ import { pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { confirmButton } from './confirm-page.js';
 import { refusalPage } from './refusal-page.js';
+import { stackTable } from './stack-table.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const agents = c.deps.agents === undefined ? [] : await c.deps.agents.list(c.session.user.id);
@@ -28,7 +29,7 @@ ${
         'No agent is approved. An agent asks for access from its own app; you approve it on a page of this server.',
         { href: '/app/keys', label: 'Or give a script an API key' },
       )
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Agent</th><th scope="col">Workspace</th><th scope="col">Scopes</th><th scope="col">Approved</th><th scope="col">Last used</th><th scope="col">Until</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : stackTable(['Agent', 'Workspace', 'Scopes', 'Approved', 'Last used', 'Until'], rows)
 }`;
   const notice = c.url.searchParams.get('done') === 'revoked' ? 'The agent’s access was revoked.' : null;
   return pageReply(c, 200, { title: 'Agents', section: '/app/agents', body, notice });

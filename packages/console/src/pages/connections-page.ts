@@ -18,6 +18,7 @@ import { connectedNotice, disconnectRoutes } from './connection-actions.js';
 import { platformSetupSection } from './platform-setup-section.js';
 import { platformRulesLine, postingOptionLines } from './posting-rules.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
+import { stackTable } from './stack-table.js';
 import { youtubeAuditSection } from './youtube-audit-section.js';
 
 /** A TikTok account's options as read when the page opened, or why they could not be. */
@@ -93,7 +94,7 @@ ${
         href: '#platform',
         label: 'Choose a platform',
       })
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Account</th><th scope="col">Platform</th><th scope="col">Access</th><th scope="col">Connected</th><th scope="col">Posting</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : stackTable(['Account', 'Platform', 'Access', 'Connected', 'Posting'], rows)
 }
 ${await youtubeAuditSection(c, accounts)}
 ${c.deps.platformSetup === undefined ? '' : platformSetupSection(c.deps.platformSetup, c.deps.core.clock.now())}`;

@@ -12,6 +12,7 @@ import { csrfField, pageReply } from '../console-page.js';
 import type { ConsoleReply } from '../console-reply.js';
 import { statusBadge } from './format.js';
 import { actionReply, type RefusalFrame } from './refusal-page.js';
+import { stackTable } from './stack-table.js';
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const now = c.deps.core.clock.now();
@@ -35,7 +36,7 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
             label: 'See every post',
           },
         )
-      : html`<div class="table stack"><table><thead><tr><th scope="col">Post</th><th scope="col">Status</th><th scope="col">Deleted</th><th scope="col">Restorable for</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      : stackTable(['Post', 'Status', 'Deleted', 'Restorable for'], rows);
   return pageReply(c, 200, { title: 'Deleted', section: '/app/deleted', body });
 }
 

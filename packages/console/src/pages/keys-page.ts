@@ -10,8 +10,7 @@ import {
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { csrfField, messagePage } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField } from '../console-page.js';
 import {
   accountHandles,
   accountLimitCell,
@@ -19,6 +18,9 @@ import {
   accountLimitOf,
 } from './account-limit-fields.js';
 import { confirmButton } from './confirm-page.js';
+import { shownOnceCard } from './shown-once.js';
+import { shownOnceRoutes } from './shown-once-routes.js';
+import { stackTable } from './stack-table.js';
 
 // Every scope core knows, the ones that grant everything first, so the form never lags the list.
 const SCOPE_CHOICES = [...SCOPES].sort((a, b) => Number(b.endsWith('*')) - Number(a.endsWith('*')));
@@ -36,10 +38,8 @@ ${accountLimitFieldset(accounts)}
 </form></section>`;
 }
 
-async function page(
-  c: SignedContext,
-  extra: { notice?: string | null; alert?: string | null; created?: string | null },
-): Promise<string> {
+/** The keys of the workspace the console acts in, and above them the key just created, this once. */
+async function body(c: SignedContext, createdKey: string | null): Promise<Html> {
   const keys = await unwrap(listApiKeys(c.deps.core, c.session.user.email, actorWorkspaceId(c.actor)));
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const handles = accountHandles(accounts);
@@ -60,13 +60,15 @@ async function page(
       }</td></tr>`,
     );
   const created =
-    extra.created === undefined || extra.created === null
+    createdKey === null
       ? ''
-      : html`<section class="card" aria-labelledby="created-key"><h2 id="created-key">Your new key</h2>
-<p>Copy it now: it is shown this once and stored only as a hash.</p>
-<p class="secret" id="new-key-value">${extra.created}</p>
-<button type="button" class="secondary" data-copy="new-key-value" hidden>Copy</button></section>`;
-  const body = html`${created}
+      : shownOnceCard(
+          'new-key',
+          'Your new key',
+          html`<p>Copy it now: it is shown this once and stored only as a hash.</p>`,
+          createdKey,
+        );
+  return html`${created}
 ${createForm(c, accounts)}
 <h2>Your keys</h2>
 ${
@@ -75,21 +77,14 @@ ${
         href: '#key-name',
         label: 'Create a key',
       })
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Accounts</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : stackTable(['Key', 'Scopes', 'Accounts', 'Created', 'Last used', 'State'], rows)
 }`;
-  return messagePage(c.session, { title: 'API keys', section: '/app/keys', body }, extra);
 }
 
-async function show(c: SignedContext): Promise<ConsoleReply> {
-  const notice =
-    c.url.searchParams.get('done') === 'revoked' ? 'The key was revoked: it no longer works anywhere.' : null;
-  return htmlReply(200, await page(c, { notice }));
-}
-
-async function create(c: SignedContext): Promise<ConsoleReply> {
+function create(c: SignedContext) {
   const accountIds = accountLimitOf(c.form);
   const name = (c.form.get('name') ?? '').trim();
-  const created = await createApiKey(c.deps.core, {
+  return createApiKey(c.deps.core, {
     email: c.session.user.email,
     // The workspace the console acts in: a key made here acts there, with the person's role.
     workspaceId: actorWorkspaceId(c.actor),
@@ -97,21 +92,16 @@ async function create(c: SignedContext): Promise<ConsoleReply> {
     accountIds,
     name: name === '' ? null : name,
     expiresInDays: null,
-  });
-  if (created.isErr()) return htmlReply(400, await page(c, { alert: created.error.message }));
-  // Answered here, not after a redirect: the key must never travel in a URL or be shown twice.
-  return htmlReply(201, await page(c, { created: created.value.key }));
-}
-
-async function revoke(c: SignedContext): Promise<ConsoleReply> {
-  const revoked = await revokeOwnApiKey(c.deps.core, c.actor, c.params.id ?? '');
-  if (revoked.isErr()) return htmlReply(404, await page(c, { alert: revoked.error.message }));
-  return redirectReply('/app/keys?done=revoked');
+  }).map((created) => created.key);
 }
 
 /** API keys: create (shown once), list, revoke. */
-export const keyRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/keys', access: 'signed', run: show },
-  { method: 'POST', path: '/app/keys', access: 'signed', run: create },
-  { method: 'POST', path: '/app/keys/:id/revoke', access: 'signed', run: revoke },
-];
+export const keyRoutes: readonly ConsoleRoute[] = shownOnceRoutes({
+  path: '/app/keys',
+  title: 'API keys',
+  section: '/app/keys',
+  body,
+  create,
+  revoke: (c, id) => revokeOwnApiKey(c.deps.core, c.actor, id),
+  revoked: 'The key was revoked: it no longer works anywhere.',
+});

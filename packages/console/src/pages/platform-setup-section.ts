@@ -9,6 +9,7 @@ import {
   purposeEnabled,
 } from '@svc/core';
 import { type Html, html } from '@svc/web';
+import { stackTable } from './stack-table.js';
 
 const PURPOSE_LABELS = {
   publishing: 'publishing',
@@ -55,5 +56,5 @@ export function platformSetupSection(setup: PlatformSetup, now: Date): Html {
   });
   return html`<section class="card"><h2>Platform set-up</h2>
 <p class="muted">What each platform's consent asks for with the features this server has on, and what its settings show. The operator checks the apps live with <code>svc platforms check</code>.</p>
-<div class="table stack"><table><thead><tr><th scope="col">Platform</th><th scope="col">Asks for</th><th scope="col">Set-up</th></tr></thead><tbody>${rows}</tbody></table></div></section>`;
+${stackTable(['Platform', 'Asks for', 'Set-up'], rows, false)}</section>`;
 }

@@ -1,18 +1,16 @@
-// A post's console page with its edit, move and delete forms: it stays whole because the forms and
-// the page they re-render after a refusal share the EditFields they carry.
+// A post's console page with its edit, move and delete forms. The Edit form's fields live in
+// post-edit-form.ts, the history's lines in post-history-line.ts.
 
 import {
   can,
   captionPreview,
   deletePost,
-  type EditPostInput,
   editPost,
   evergreenStanding,
   firstCommentText,
   firstCommentView,
   getPost,
   getPostGroup,
-  type JournalEvent,
   LIMIT_PHRASES,
   type MediaAsset,
   PLATFORM_NAMES,
@@ -20,7 +18,6 @@ import {
   postHistory,
   publicStatus,
   type SlideView,
-  slideViews,
   updateScheduledPost,
 } from '@svc/core';
 import { type Html, html, unwrap } from '@svc/web';
@@ -28,15 +25,15 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { pageRoutes } from '../page-routes.js';
-import type { TimeFormat } from '../time-format.js';
-import { editedPhrase } from './activity-sentence.js';
 import { confirmButton } from './confirm-page.js';
 import { evergreenErrorsOf, evergreenRequest, typedEvergreen } from './evergreen-fields.js';
-import { type EvergreenTyped, evergreenSection, SKIP_REASONS } from './evergreen-section.js';
+import { type EvergreenTyped, evergreenSection } from './evergreen-section.js';
 import { failedPostActions } from './failed-post-actions.js';
 import { formatSize, statusBadge } from './format.js';
 import { mediaPreview } from './media-preview.js';
-import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
+import { changesOf, type EditFields, editFieldsOf, editForm, fieldsOf, slidesOf } from './post-edit-form.js';
+import { historyLine } from './post-history-line.js';
+import { moveSlide, ownSlides, problemsOf } from './post-slides.js';
 import { actionReply, postNotFound, type RefusalFrame } from './refusal-page.js';
 import { reviewLinkOffer } from './review-links-page.js';
 
@@ -55,16 +52,6 @@ export const POST_NOTICES: Readonly<Record<string, string>> = {
   'evergreen-stopped': 'Stopped: no more copies will be made. Copies already made stay.',
 };
 
-/** What the Edit form holds: the post's values, or what the person typed after a refusal or a slide move. */
-type EditFields = {
-  readonly caption: string;
-  readonly title: string;
-  /** The `datetime-local` value, in the person's zone; empty for none. */
-  readonly time: string;
-  /** The slides' own asset ids, in order (null when the slides cannot be changed here). */
-  readonly mediaIds: readonly string[] | null;
-};
-
 /** How the page shows after an edit that did not save. */
 type EditOutcome = {
   readonly status: number;
@@ -76,25 +63,6 @@ type EditOutcome = {
   /** The evergreen rule as typed, kept after its refusal. */
   readonly evergreen?: EvergreenTyped;
 };
-
-/** The slides as every surface presents them (core's post presenter); the console shows no link from it. */
-const slidesOf = (post: Post): SlideView[] => slideViews(post, () => '');
-
-/** The person's own asset each slide stands for (a copy made for a platform stands for its original). */
-function ownIdsOf(post: Post): string[] | null {
-  const ids = slidesOf(post).map((slide) => slide.mediaId);
-  // A link a platform fetches itself has no asset id, so such slides are not reordered here.
-  return ids.every((id) => id !== null) ? (ids as string[]) : null;
-}
-
-function fieldsOf(post: Post, time: TimeFormat): EditFields {
-  return {
-    caption: post.caption,
-    title: post.title ?? '',
-    time: time.input(post.scheduledTime),
-    mediaIds: ownIdsOf(post),
-  };
-}
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
@@ -231,57 +199,6 @@ function slideItem(post: Post, slide: SlideView, i: number, assets: ReadonlyMap<
   return html`<li>${mediaPreview(asset, { box: 96, alt: `Slide ${i + 1}` })}<span class="muted">${asset.contentType}, ${formatSize(asset.sizeBytes)}${asset.width === null ? '' : `, ${asset.width}×${asset.height}`}${asset.durationMs === null ? '' : `, ${Math.round(asset.durationMs / 1000)} s`}</span>${copy}</li>`;
 }
 
-/** The Edit form of a draft or a scheduled post: caption, title, time and the slides' order. */
-async function editForm(c: SignedContext, post: Post, fields: EditFields): Promise<Html> {
-  const slides = fields.mediaIds === null ? null : await ownSlides(c, fields.mediaIds);
-  const draft = post.status === 'draft';
-  return html`<section class="card" aria-labelledby="edit-heading"><h2 id="edit-heading">Edit this ${draft ? 'draft' : 'post'}</h2>
-<form method="post" action="/app/posts/${post.id}/edit">${csrfField(c.session)}
-<label for="edit-caption">Caption</label>
-<textarea id="edit-caption" name="caption" rows="6" maxlength="10000">${fields.caption}</textarea>
-<label for="edit-title">Title (YouTube and TikTok)</label>
-<input id="edit-title" name="title" type="text" maxlength="200" value="${fields.title}">
-<label for="edit-time">When (${c.time.zone} time${draft ? '; empty: right after approval' : ''})</label>
-<input id="edit-time" name="time" type="datetime-local" value="${fields.time}"${draft ? '' : html` required`}>
-${
-  slides === null
-    ? html`<p class="muted">Some slides are links, so their order is changed through the API.</p>`
-    : html`<h3>Slides</h3><input type="hidden" name="media" value="${slides.map((m) => m.id).join(',')}">
-${slideList(slides, 'No media: a text post.')}`
-}
-<div class="actions"><button type="submit">Save changes</button></div>
-</form></section>`;
-}
-
-function editFieldsOf(form: URLSearchParams, post: Post): EditFields {
-  return {
-    caption: form.get('caption') ?? '',
-    title: (form.get('title') ?? '').trim(),
-    time: form.get('time') ?? '',
-    mediaIds: ownIdsOf(post) === null ? null : mediaIdsOf(form.getAll('media')),
-  };
-}
-
-// Browsers send a textarea's line breaks as CRLF: a caption only re-sent is not a change.
-const sameText = (a: string, b: string) => a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
-
-/** What the form changes of the post: only those fields go to the use case, as with REST's PATCH. */
-function changesOf(c: SignedContext, post: Post, fields: EditFields): Omit<EditPostInput, 'postId'> {
-  const was = fieldsOf(post, c.time);
-  const changes: { -readonly [K in keyof EditPostInput]?: EditPostInput[K] } = {};
-  if (!sameText(fields.caption, was.caption)) changes.caption = fields.caption;
-  if (fields.title !== was.title) changes.title = fields.title;
-  if (fields.time !== was.time) {
-    // The field holds the person's wall-clock time; anything else goes as sent, for the use case to refuse.
-    changes.scheduledTime =
-      fields.time === '' ? null : (c.time.instant(fields.time)?.toISOString() ?? fields.time);
-  }
-  if (fields.mediaIds !== null && fields.mediaIds.join(',') !== (was.mediaIds ?? []).join(',')) {
-    changes.mediaIds = [...fields.mediaIds];
-  }
-  return changes;
-}
-
 // Saves the Edit form through the use case REST's PATCH calls; a slide button only redraws the form.
 async function edit(c: SignedContext): Promise<ConsoleReply> {
   const found = await getPost(c.deps.core, c.actor, c.params.id ?? '');
@@ -365,39 +282,6 @@ function refusedOnPost(status: number, title: string, id: string): RefusalFrame 
     section: '/app/posts',
     back: { href: `/app/posts/${id}`, label: 'Back to the post' },
   };
-}
-
-const EVENT_LABELS: Readonly<Record<string, string>> = {
-  'post.scheduled': 'Scheduled',
-  'post.publishing': 'Publishing started',
-  'post.posted': 'Published',
-  'post.permalink_ready': 'Public link arrived',
-  'post.failed': 'Failed',
-  'post.retrying': 'Will be tried again',
-  'post.retry_requested': 'Sent to publish again',
-  'post.deleted': 'Deleted',
-  'post.restored': 'Restored',
-  'post.approval_requested': 'Review requested',
-  'post.approved': 'Approved',
-  'post.rejected': 'Rejected',
-  'post.recycled': 'Queued as a copy of its evergreen original',
-  'post.recycle_skipped': 'Not recycled this period',
-};
-
-// One change of the post, with what it carries that a person wants to read (the failure reason,
-// what an edit changed).
-function historyLine(event: JournalEvent, time: TimeFormat): Html {
-  if (event.type === 'post.edited') {
-    const phrase = editedPhrase(event.data, time);
-    return html`<li>${time.when(event.at)}: ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}</li>`;
-  }
-  const given = typeof event.data.reason === 'string' ? event.data.reason : null;
-  // A skipped period's reason is a code; other events' reasons are already sentences.
-  const reason =
-    event.type === 'post.recycle_skipped' && given !== null
-      ? (SKIP_REASONS[given as keyof typeof SKIP_REASONS] ?? given)
-      : given;
-  return html`<li>${time.when(event.at)}: ${EVENT_LABELS[event.type] ?? event.type}${reason === null ? '' : html`: ${reason}`}</li>`;
 }
 
 /** A post's page and its forms: edit, move, delete, its evergreen rule. */

@@ -1,17 +1,18 @@
 import {
   createReviewLink,
-  listReviewLinks,
   type Post,
   type ReviewLink,
   reviewablePost,
-  reviewLinkState,
+  reviewLinkStandings,
   revokeReviewLink,
 } from '@svc/core';
 import { emptyState, type Html, html, unwrap } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
-import { csrfField, messagePage } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { csrfField } from '../console-page.js';
 import { confirmButton } from './confirm-page.js';
+import { shownOnceCard } from './shown-once.js';
+import { shownOnceRoutes } from './shown-once-routes.js';
+import { stackTable } from './stack-table.js';
 
 const STATE_WORDS = {
   open: 'open',
@@ -37,71 +38,56 @@ export function weekReviewLinkOffer(c: SignedContext, range: { from: Date; to: D
 <button class="secondary" type="submit">Review link for this week</button></form>`;
 }
 
-async function page(
-  c: SignedContext,
-  extra: { notice?: string | null; alert?: string | null; created?: { link: ReviewLink; url: string } },
-): Promise<string> {
-  const links = await unwrap(listReviewLinks(c.deps.core, c.actor));
-  const now = c.deps.core.clock.now();
-  const rows = await Promise.all(
-    links.map(async (link) => {
-      const decided = (await c.deps.core.store.reviewLinks.reviewDecisions(link.id)).length;
-      const state = reviewLinkState(link, decided, now);
-      return html`<tr>
+/** A link just created: shown with its address this once. */
+type CreatedLink = { readonly link: ReviewLink; readonly url: string };
+
+/** The links, and above them the link just created, this once. */
+async function body(c: SignedContext, createdLink: CreatedLink | null): Promise<Html> {
+  const standings = await unwrap(reviewLinkStandings(c.deps.core, c.actor));
+  const rows = standings.map(({ link, decided, state }) => {
+    return html`<tr>
 <td>${link.label ?? html`<span class="muted">no label</span>`}<div class="muted"><code>${link.id}</code></div></td>
 <td data-label="Posts">${decided} of ${link.postIds.length} decided</td>
 <td data-label="Expires">${c.time.when(link.expiresAt)}</td>
 <td data-label="State">${STATE_WORDS[state]}</td>
 <td>${state === 'open' ? confirmButton(`/app/review-links/${link.id}/revoke`, 'Revoke', `Revoke ${link.label ?? link.id}`) : ''}</td></tr>`;
-    }),
-  );
+  });
   const created =
-    extra.created === undefined
+    createdLink === null
       ? ''
-      : html`<section class="card" aria-labelledby="created-link"><h2 id="created-link">Your new review link</h2>
-<p>Send it to your client privately: it is shown this once, and whoever holds it can approve or reject its ${extra.created.link.postIds.length} post(s) until ${c.time.when(extra.created.link.expiresAt)}.</p>
-<p class="secret" id="new-link-value">${extra.created.url}</p>
-<button type="button" class="secondary" data-copy="new-link-value" hidden>Copy</button></section>`;
-  const body = html`${created}
+      : shownOnceCard(
+          'new-link',
+          'Your new review link',
+          html`<p>Send it to your client privately: it is shown this once, and whoever holds it can approve or reject its ${createdLink.link.postIds.length} post(s) until ${c.time.when(createdLink.link.expiresAt)}.</p>`,
+          createdLink.url,
+        );
+  return html`${created}
 <p>A review link lets a client without an account see posts as each platform shows them and approve or reject each with a note. Create one from a post's page or a week of the calendar.</p>
 ${
   rows.length === 0
     ? emptyState('No review link yet.', { href: '/app/calendar/week', label: 'Open this week' })
-    : html`<div class="table stack"><table><thead><tr><th scope="col">Link</th><th scope="col">Posts</th><th scope="col">Expires</th><th scope="col">State</th><th scope="col"><span class="skip">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : stackTable(['Link', 'Posts', 'Expires', 'State'], rows)
 }`;
-  return messagePage(c.session, { title: 'Review links', section: '/app/approvals', body }, extra);
 }
 
-async function show(c: SignedContext): Promise<ConsoleReply> {
-  const notice =
-    c.url.searchParams.get('done') === 'revoked' ? 'The review link was revoked: it no longer works.' : null;
-  return htmlReply(200, await page(c, { notice }));
-}
-
-async function create(c: SignedContext): Promise<ConsoleReply> {
+function create(c: SignedContext) {
   const postId = c.form.get('postId');
   const from = c.form.get('from');
   const to = c.form.get('to');
-  const created = await createReviewLink(c.deps.core, c.actor, {
+  return createReviewLink(c.deps.core, c.actor, {
     postIds: postId === null ? null : [postId],
     range: from === null || to === null ? null : { from: new Date(from), to: new Date(to) },
     label: c.form.get('label'),
-  });
-  if (created.isErr()) return htmlReply(400, await page(c, { alert: created.error.message }));
-  const url = new URL(`/review/${created.value.token}`, c.deps.baseUrl).toString();
-  // Answered here, not after a redirect: the token must never travel in a URL of ours or show twice.
-  return htmlReply(201, await page(c, { created: { link: created.value.link, url } }));
-}
-
-async function revoke(c: SignedContext): Promise<ConsoleReply> {
-  const revoked = await revokeReviewLink(c.deps.core, c.actor, c.params.id ?? '');
-  if (revoked.isErr()) return htmlReply(404, await page(c, { alert: revoked.error.message }));
-  return redirectReply('/app/review-links?done=revoked');
+  }).map(({ link, token }) => ({ link, url: new URL(`/review/${token}`, c.deps.baseUrl).toString() }));
 }
 
 /** Review links for clients: create (shown once), list, revoke (docs/teams.md, "Review links"). */
-export const reviewLinkRoutes: readonly ConsoleRoute[] = [
-  { method: 'GET', path: '/app/review-links', access: 'signed', run: show },
-  { method: 'POST', path: '/app/review-links', access: 'signed', run: create },
-  { method: 'POST', path: '/app/review-links/:id/revoke', access: 'signed', run: revoke },
-];
+export const reviewLinkRoutes: readonly ConsoleRoute[] = shownOnceRoutes({
+  path: '/app/review-links',
+  title: 'Review links',
+  section: '/app/approvals',
+  body,
+  create,
+  revoke: (c, id) => revokeReviewLink(c.deps.core, c.actor, id),
+  revoked: 'The review link was revoked: it no longer works.',
+});

@@ -7,6 +7,7 @@ import {
 } from '@svc/core';
 import { type Html, html } from '@svc/web';
 import type { SignedContext } from '../console-context.js';
+import { shownOnceCard } from './shown-once.js';
 
 // What the webhooks list page and a webhook's page both show: event names, accounts, state, a new secret.
 
@@ -76,9 +77,11 @@ export function webhookFacts(
 
 /** The secret, this once: on the answer of its creation or rotation, never in a URL, never again. */
 export function secretCard(heading: string, secret: string, more: Html | string): Html {
-  return html`<section class="card" aria-labelledby="secret-heading"><h2 id="secret-heading">${heading}</h2>
-<p>Copy it now: it is shown this once. Your receiver checks each message's signature with it.</p>
-${more}
-<p class="secret" id="new-secret-value">${secret}</p>
-<button type="button" class="secondary" data-copy="new-secret-value" hidden>Copy</button></section>`;
+  return shownOnceCard(
+    'new-secret',
+    heading,
+    html`<p>Copy it now: it is shown this once. Your receiver checks each message's signature with it.</p>
+${more}`,
+    secret,
+  );
 }

@@ -43,6 +43,7 @@ export {
   reviewLinkSchema,
   reviewLinkState,
 } from './review-link.js';
+export { REVIEW_SESSION_MS, reviewSessionUntil } from './review-session-until.js';
 export { reviewerWords, stepsSummary } from './steps-summary.js';
 export {
   approvalStatusJson,
@@ -79,6 +80,7 @@ export {
   requestApproval,
 } from './use-cases/request-approval.js';
 export { reviewApproval } from './use-cases/review-approval.js';
+export { type ReviewLinkStanding, reviewLinkStandings } from './use-cases/review-link-standings.js';
 export {
   type CreatedReviewLink,
   type CreateReviewLinkInput,

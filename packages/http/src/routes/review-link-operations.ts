@@ -1,9 +1,8 @@
 import {
   createReviewLink,
-  listReviewLinks,
   REVIEW_LINK_MAX_POSTS,
-  type ReviewLink,
-  reviewLinkState,
+  type ReviewLinkStanding,
+  reviewLinkStandings,
   revokeReviewLink,
 } from '@svc/core';
 import { unwrap } from '@svc/web';
@@ -83,13 +82,12 @@ const LINK_EXAMPLE = {
  */
 export function reviewLinkOperations(deps: HttpDeps): AnyOperation[] {
   const core = deps.core;
-  const present = async (link: ReviewLink) => {
-    const decided = (await core.store.reviewLinks.reviewDecisions(link.id)).length;
+  const present = ({ link, decided, state }: ReviewLinkStanding) => {
     return {
       id: link.id,
       label: link.label,
       postIds: [...link.postIds],
-      state: reviewLinkState(link, decided, core.clock.now()),
+      state,
       decided,
       createdAt: link.createdAt.toISOString(),
       expiresAt: link.expiresAt.toISOString(),
@@ -172,8 +170,8 @@ export function reviewLinkOperations(deps: HttpDeps): AnyOperation[] {
       },
       errors: [],
     })(async ({ ctx }) => {
-      const links = await unwrap(listReviewLinks(core, actorOf(ctx)));
-      return { status: 200, body: { reviewLinks: await Promise.all(links.map(present)) } };
+      const standings = await unwrap(reviewLinkStandings(core, actorOf(ctx)));
+      return { status: 200, body: { reviewLinks: standings.map(present) } };
     }),
     useCaseOperation({
       id: 'revokeReviewLink',

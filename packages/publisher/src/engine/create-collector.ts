@@ -3,10 +3,10 @@ import type { BackgroundWorker } from './background-worker.js';
 import { collectAccountMetrics } from './collect-account-metrics.js';
 import { collectFollowers } from './collect-followers.js';
 import { collectPublicIds } from './collect-public-ids.js';
+import { journalFollower } from './journal-follower.js';
 import { type LeasedRound, leasedWorker } from './leased-worker.js';
 import { type LeasedWorkerOptions, leaseClaimOf } from './leased-worker-options.js';
 import type { PublisherDeps } from './publisher-deps.js';
-import { workerLoop } from './worker-loop.js';
 
 /** How the collector works: its leases, how many collections a round claims, how often it looks. */
 export type CollectorOptions = LeasedWorkerOptions;
@@ -42,15 +42,24 @@ const FOLLOWERS_EVERY_MS = 24 * 3_600_000;
 export function createCollector(deps: PublisherDeps, options: CollectorOptions): Collector {
   const counts = { posts: 0, snapshots: 0 };
 
-  const follow = async (stopping: () => boolean): Promise<void> => {
-    while ((await deps.store.analytics.followJournal(JOURNAL_PAGE)) > 0 && !stopping()) {
-      // Caught up page by page.
-    }
-  };
+  // Events are scheduled into collections as they are appended (`journal` wakes this loop), while
+  // claims wait for the round: reads fall due minutes to days after the event that planned them,
+  // so waking the whole round on every event would only repeat empty claims.
+  const following = journalFollower(
+    deps.store.wakeups,
+    () => deps.store.analytics.followJournal(JOURNAL_PAGE),
+    {
+      intervalMs: options.intervalMs,
+      minGapMs: FOLLOW_GAP_MS,
+      batch: JOURNAL_PAGE,
+      logger: deps.logger,
+      failure: 'journal follow failed',
+    },
+  );
 
   const collect = async (round: LeasedRound): Promise<number> => {
     const { analytics } = deps.store;
-    await follow(round.stopping);
+    await following.runOnce();
     const now = deps.clock.now();
     const jobs = await analytics.claimCollections(leaseClaimOf(options, now));
     // Posts whose public id is still held back are asked for it, never read for metrics under
@@ -103,26 +112,13 @@ export function createCollector(deps: PublisherDeps, options: CollectorOptions):
       return () => ({ posts: counts.posts - before.posts, snapshots: counts.snapshots - before.snapshots });
     },
   );
-  // Events are scheduled into collections as they are appended (`journal` wakes this loop), while
-  // claims wait for the round: reads fall due minutes to days after the event that planned them,
-  // so waking the whole round on every event would only repeat empty claims.
-  const following: ReturnType<typeof workerLoop> = workerLoop(() => follow(following.stopping), {
-    intervalMs: options.intervalMs,
-    minGapMs: FOLLOW_GAP_MS,
-    logger: deps.logger,
-    failure: 'journal follow failed',
-  });
-  let unsubscribe: (() => void) | null = null;
   return {
     ...worker,
     start() {
-      unsubscribe ??= deps.store.wakeups.subscribe('journal', () => following.wake());
       following.start();
       worker.start();
     },
     async stop() {
-      unsubscribe?.();
-      unsubscribe = null;
       await Promise.all([following.stop(), worker.stop()]);
     },
   };

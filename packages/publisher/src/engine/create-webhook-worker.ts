@@ -8,10 +8,9 @@ import {
   type WebhookSender,
   type WebhookSigner,
 } from '@svc/core';
-import type { BackgroundWorker } from './background-worker.js';
+import { type OutboxWorker, outboxWorker } from './outbox-worker.js';
 import type { PublisherDeps } from './publisher-deps.js';
 import { NO_PUBLISHER_OBSERVER, type WebhookDeliveryResult } from './publisher-observer.js';
-import { workerLoop } from './worker-loop.js';
 
 /** What the webhook worker works with, besides the publisher's store, clock, secrets and links. */
 export type WebhookWorkerDeps = Pick<
@@ -75,53 +74,59 @@ export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Omit<WebhookWorkerOptions, 'leaseOw
  * the journal is read) and one claim, and answers what each did; draining works until no event
  * waits and no delivery is due or in flight (tests).
  */
-export type WebhookWorker = BackgroundWorker<{ readonly events: number; readonly claimed: number }, void>;
+export type WebhookWorker = OutboxWorker;
 
 /**
- * Creates the webhook worker (docs/webhooks.md): one loop follows the event journal and turns its
- * events into deliveries, another sends due deliveries, up to `concurrency` at once. Both wake
- * on the store's notifications (`journal`, `deliveries`) and poll only as a safety net. It runs
- * wherever the publisher runs; on PostgreSQL several processes share the work through leases.
- * Nothing is lost to a crash or an outage: the fan-out cursor moves only with what it produced,
- * and a delivery is counted before it is sent and confirmed after, so the worst case is a second
- * delivery with the same `webhook-id`.
+ * Creates the webhook worker (docs/webhooks.md), an outbox worker: one loop follows the event
+ * journal and turns its events into deliveries, another sends due deliveries, up to `concurrency`
+ * at once. Both wake on the store's notifications (`journal`, `deliveries`) and poll only as a
+ * safety net. It runs wherever the publisher runs; on PostgreSQL several processes share the work
+ * through leases. Nothing is lost to a crash or an outage: the fan-out cursor moves only with what
+ * it produced, and a delivery is counted before it is sent and confirmed after, so the worst case
+ * is a second delivery with the same `webhook-id`.
  */
 export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWorkerOptions): WebhookWorker {
-  const inFlight = new Set<Promise<void>>();
   const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
-
-  // Whether another process held the fan-out's cursor at this process's last try. Every process
-  // hears every journal notice, the holder too, so the others leave the notices to it and try
-  // again only at their safety poll: that is where they take over from a holder that died.
-  let heldElsewhere = false;
-
   const fanOutSteps = createFanOut(
     deps,
     { leaseOwner: options.leaseOwner, leaseMs: options.fanOutLeaseMs, batch: options.fanOutBatch },
     { events: options.fanOutSaveEvents, ms: options.fanOutSaveMs },
   );
-  const fanOut = async (): Promise<number> => {
-    let total = 0;
-    for (;;) {
-      const result = await fanOutSteps.step();
-      heldElsewhere = result === null;
-      if (result === null || result.events === 0) break;
-      total += result.events;
-      // New deliveries wait in the store: start them here rather than at the next pause (and
-      // only then: a claim that finds nothing is a transaction for nothing).
-      if (result.deliveries > 0) deliveries.wake();
-      // A short page was everything numbered: what commits later notifies, and wakes this loop.
-      if (result.events < options.fanOutBatch) break;
-    }
-    return total;
-  };
-
-  const send = (claimed: ClaimedDelivery) => {
-    const started = performance.now();
-    const observe = (result: WebhookDeliveryResult) =>
-      observer.webhookDelivered(result, performance.now() - started);
-    const job = deliverWebhook(deps, claimed, options.leaseOwner)
-      .then((result) => {
+  return outboxWorker<ClaimedDelivery>({
+    wakeups: deps.store.wakeups,
+    clock: deps.clock,
+    logger: deps.logger,
+    fanOut: {
+      intervalMs: options.intervalMs,
+      minGapMs: options.fanOutGapMs,
+      batch: options.fanOutBatch,
+      logger: deps.logger,
+      failure: 'webhook fan-out failed',
+      async step(wakeSender) {
+        const result = await fanOutSteps.step();
+        // New deliveries wait in the store: start them here rather than at the next pause (and
+        // only then: a claim that finds nothing is a transaction for nothing).
+        if (result !== null && result.deliveries > 0) wakeSender();
+        return result === null ? null : result.events;
+      },
+    },
+    send: {
+      leaseOwner: options.leaseOwner,
+      leaseMs: options.deliveryLeaseMs,
+      intervalMs: options.intervalMs,
+      concurrency: options.concurrency,
+      failure: 'webhook delivery claim failed',
+      wakeOn: 'deliveries',
+      claim: (lease) =>
+        deps.store.webhooks.claimDeliveries({ ...lease, perSubscription: options.perSubscription }),
+      async work(claimed) {
+        const started = performance.now();
+        const observe = (result: WebhookDeliveryResult) =>
+          observer.webhookDelivered(result, performance.now() - started);
+        const result = await deliverWebhook(deps, claimed, options.leaseOwner).catch((error: unknown) => {
+          observe('error');
+          throw error;
+        });
         observe(deliveryResultOf(result));
         if (result.endpointDisabled) observer.webhookEndpointDisabled();
         if (result.lost) {
@@ -130,91 +135,19 @@ export function createWebhookWorker(deps: WebhookWorkerDeps, options: WebhookWor
             'webhook delivery lease lost before it was recorded',
           );
         }
-      })
-      .catch((error: unknown) => {
-        observe('error');
-        // Its lease runs out and it is sent again: at least once, never lost.
-        deps.logger.error(
-          {
-            deliveryId: claimed.delivery.id,
-            err: error instanceof Error ? error.name : 'unknown',
-            storeAway: isStoreUnavailable(error),
-          },
-          'webhook delivery failed to complete',
-        );
-      })
-      .finally(() => {
-        inFlight.delete(job);
-        deliveries.wake();
-      });
-    inFlight.add(job);
-  };
-
-  const claim = async (): Promise<number> => {
-    const free = options.concurrency - inFlight.size;
-    if (free <= 0 || deliveries.stopping()) return 0;
-    const now = deps.clock.now();
-    const claimed = await deps.store.webhooks.claimDeliveries({
-      now,
-      leaseOwner: options.leaseOwner,
-      leaseUntil: new Date(now.getTime() + options.deliveryLeaseMs),
-      limit: free,
-      perSubscription: options.perSubscription,
-    });
-    for (const c of claimed) send(c);
-    return claimed.length;
-  };
-
-  const fanOutLoop = workerLoop(fanOut, {
-    intervalMs: options.intervalMs,
-    minGapMs: options.fanOutGapMs,
-    logger: deps.logger,
-    failure: 'webhook fan-out failed',
-  });
-  const deliveries = workerLoop(claim, {
-    intervalMs: options.intervalMs,
-    logger: deps.logger,
-    failure: 'webhook delivery claim failed',
-  });
-
-  let unsubscribe: Array<() => void> = [];
-  return {
-    start() {
-      if (unsubscribe.length === 0) {
-        unsubscribe = [
-          deps.store.wakeups.subscribe('journal', () => {
-            if (!heldElsewhere) fanOutLoop.wake();
-          }),
-          deps.store.wakeups.subscribe('deliveries', () => deliveries.wake()),
-        ];
-      }
-      fanOutLoop.start();
-      deliveries.start();
+      },
+      fieldsOf: (claimed) => ({ deliveryId: claimed.delivery.id }),
+      crashed: 'webhook delivery failed to complete',
     },
-    async stop() {
-      for (const end of unsubscribe.splice(0)) end();
-      await Promise.all([fanOutLoop.stop(), deliveries.stop()]);
-      // What was read without making a message is not read again by the next holder.
-      await fanOutSteps.save().catch((error: unknown) => {
+    // What was read without making a message is not read again by the next holder.
+    afterStop: () =>
+      fanOutSteps.save().catch((error: unknown) => {
         deps.logger.warn(
           { err: error instanceof Error ? error.name : 'unknown', storeAway: isStoreUnavailable(error) },
           'webhook fan-out cursor not saved',
         );
-      });
-      await Promise.all(inFlight);
-    },
-    async runOnce() {
-      const events = await fanOut();
-      return { events, claimed: await claim() };
-    },
-    async drain() {
-      for (;;) {
-        const { events, claimed } = await this.runOnce();
-        if (inFlight.size > 0) await Promise.race(inFlight);
-        else if (events === 0 && claimed === 0) return;
-      }
-    },
-  };
+      }),
+  });
 }
 
 // What an attempt counts as in the metrics.

@@ -1,6 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { planHolderOf, REVIEW_LINK_CREDENTIAL_PREFIX, workspaceOperator } from '../../identity/index.js';
+import { DEFAULT_TIME_ZONE, planHolderOf, REVIEW_LINK_CREDENTIAL_PREFIX, workspaceOperator } from '../../identity/index.js';
 import { actedBy, type DomainEvent, type EventActor } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
@@ -37,6 +37,10 @@ export type ReviewView = {
   readonly link: ReviewLink;
   readonly state: ReviewLinkState;
   readonly items: readonly ReviewItem[];
+  /** No post waits for a decision: the link is used up, or each post it still shows is decided. */
+  readonly finished: boolean;
+  /** The link owner's time zone, in which the client reads every time (UTC when they set none). */
+  readonly timeZone: string;
 };
 
 /**
@@ -103,7 +107,14 @@ export function reviewView(
         );
         items.push({ post, slides, decision: decisions.find((d) => d.postId === id) ?? null });
       }
-      return ok({ link, state, items });
+      const owner = await deps.store.users.getUser(link.ownerId);
+      return ok({
+        link,
+        state,
+        items,
+        finished: state === 'used_up' || items.every((item) => item.decision !== null),
+        timeZone: owner?.timeZone ?? DEFAULT_TIME_ZONE,
+      });
     })(),
   );
 }
