@@ -1076,6 +1076,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's recent events, newest first, with who caused each
+         * @description Only the key's workspace's events; a key limited to some accounts sees those accounts' events and the media library's.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -1592,6 +1612,31 @@ export interface components {
             createdAt: string;
             /** @description After this the token no longer works. */
             expiresAt: string;
+        };
+        Event: {
+            /** @enum {string} */
+            type: "post.scheduled" | "post.publishing" | "post.posted" | "post.permalink_ready" | "post.failed" | "post.retrying" | "post.retry_requested" | "post.edited" | "post.deleted" | "post.restored" | "post.recycled" | "post.recycle_skipped" | "post.approval_requested" | "post.approved" | "post.rejected" | "account.connected" | "account.reconnected" | "account.needs_reconnect" | "account.disconnected" | "account.token_expiring" | "media.ready" | "media.deleted" | "automation.created" | "automation.paused" | "automation.resumed" | "automation.deleted" | "review_link.opened" | "review_link.decided";
+            /** @description When it happened. */
+            at: string;
+            /** @description The post, account, media asset, automation or review link it is about. */
+            subjectId: string;
+            data: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description Who caused it: a member (console), an API key, an agent (OAuth), a client through a review link, the operator (CLI) or the service itself (publisher, sweeps). Null for events recorded before the journal kept actors. */
+            actor: {
+                /** @enum {string} */
+                kind: "member" | "key" | "agent" | "review_link" | "operator" | "system";
+                /** @description The user, key, OAuth client or review link id; `operator` or `system` for those. */
+                id: string;
+                /** @description A name to show, as it was when the event was recorded. */
+                label: string;
+            } | null;
+            /** @description The post a post event is about, while it is stored. */
+            post: {
+                captionPreview: string;
+                deleted: boolean;
+            } | null;
         };
         /**
          * @example {
@@ -2436,6 +2481,9 @@ export interface components {
             postStatus: "draft" | "pending_approval" | "scheduled" | "posted" | "failed";
             /** @description The posts the last step scheduled; empty otherwise. */
             scheduledPostIds: string[];
+        };
+        ListEventsResponse: {
+            events: components["schemas"]["Event"][];
         };
         GetOpenApiDocumentResponse: {
             [key: string]: unknown;
@@ -15221,6 +15269,161 @@ export interface operations {
                      * @example {
                      *       "error": "See docs/errors.md for what this code means and what to do.",
                      *       "code": "media_upload_interrupted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description How many, newest first (1 to 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, newest first. */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "type": "post.deleted",
+                     *           "at": "2031-12-01T09:00:00.000Z",
+                     *           "subjectId": "post_01JDQ40A7B8C9D0E1F2G3H4J5K",
+                     *           "data": {
+                     *             "platform": "threads",
+                     *             "profileId": "acct_01JDQ40A6Z7Y8X9W0V1T2S3R4Q"
+                     *           },
+                     *           "actor": {
+                     *             "kind": "member",
+                     *             "id": "user_01JDQ3Z5T2X8K9M4N6P7R0S1V2",
+                     *             "label": "ann@example.com"
+                     *           },
+                     *           "post": {
+                     *             "captionPreview": "Our spring sale starts…",
+                     *             "deleted": true
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListEventsResponse"];
+                };
+            };
+            /** @description Answered with `api_key_in_url`, `validation_failed`. */
+            400: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "See docs/errors.md for what this code means and what to do.",
+                     *       "code": "api_key_in_url"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `missing_api_key`, `invalid_api_key`. */
+            401: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Send your API key as \"Authorization: Bearer <key>\".",
+                     *       "code": "missing_api_key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `insufficient_scope`, `role_not_allowed`, `api_access_disabled`. */
+            403: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This key lacks the post:write scope.",
+                     *       "code": "insufficient_scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests from this key: at most 600 a minute. Try again in 42 s.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `internal_error`. */
+            500: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Something went wrong on our side. Try again; if it persists, report the request id.",
+                     *       "code": "internal_error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Answered with `database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The database is unavailable. Try again shortly.",
+                     *       "code": "database_unavailable"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

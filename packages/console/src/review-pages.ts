@@ -27,12 +27,7 @@ import { movingOnPage } from './moving-on-page.js';
 import { previewItem } from './pages/compose-preview.js';
 import { decodedSegment } from './path-segment.js';
 import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
-import {
-  createReviewSessions,
-  type ReviewSession,
-  reviewCookie,
-  reviewTokenOf,
-} from './review-session.js';
+import { createReviewSessions, type ReviewSession, reviewCookie, reviewTokenOf } from './review-session.js';
 import { type TimeFormat, timeFormat } from './time-format.js';
 
 /** Whether a path is the client's review page or one of its parts. */

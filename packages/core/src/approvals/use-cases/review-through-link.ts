@@ -1,6 +1,11 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { DEFAULT_TIME_ZONE, planHolderOf, REVIEW_LINK_CREDENTIAL_PREFIX, workspaceOperator } from '../../identity/index.js';
+import {
+  DEFAULT_TIME_ZONE,
+  planHolderOf,
+  REVIEW_LINK_CREDENTIAL_PREFIX,
+  workspaceOperator,
+} from '../../identity/index.js';
 import { actedBy, type DomainEvent, type EventActor } from '../../journal/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import {
