@@ -1,5 +1,6 @@
 import type { Clock, FirstCommentAnswer, FirstComments } from '@svc/core';
 import { z } from 'zod';
+import { retryAnswerOf } from '../shared/retry-answer-of.js';
 import { classifyGoogleFailure } from './classify-google-failure.js';
 import type { GoogleClient } from './google-client.js';
 import { GoogleRequestError } from './google-failure.js';
@@ -125,13 +126,8 @@ function answerOf(error: unknown, now: Date): Exclude<FirstCommentAnswer, { kind
   const said = error.failure.message ?? error.failure.reason ?? error.failure.detail;
   switch (verdict.kind) {
     case 'retry':
-      return { kind: 'retry', afterMs: verdict.afterMs, reason: verdict.reason };
     case 'defer':
-      return {
-        kind: 'retry',
-        afterMs: Math.max(0, verdict.until.getTime() - now.getTime()),
-        reason: verdict.reason,
-      };
+      return retryAnswerOf(verdict, now);
     case 'token_expired':
       return { kind: 'retry', afterMs: 0, reason: `YouTube refused the comment for now: ${said}` };
     default:
