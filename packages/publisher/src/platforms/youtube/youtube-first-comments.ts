@@ -5,6 +5,7 @@ import { classifyGoogleFailure } from './classify-google-failure.js';
 import type { GoogleClient } from './google-client.js';
 import { GoogleRequestError } from './google-failure.js';
 import { youtubeCredentialsSchema } from './youtube-credentials.js';
+import { bearer } from './youtube-step-input.js';
 
 /** The scope `commentThreads.insert` needs (YouTube Data API reference). */
 export const COMMENT_SCOPE = 'https://www.googleapis.com/auth/youtube.force-ssl';
@@ -68,7 +69,7 @@ export function createYouTubeFirstComments(ctx: {
           method: 'POST',
           url: `${api}/youtube/v3/commentThreads`,
           searchParams: { part: 'snippet' },
-          headers: { authorization: `Bearer ${credentials.data.accessToken}` },
+          headers: bearer(credentials.data),
           json: {
             snippet: { videoId: job.targetId, topLevelComment: { snippet: { textOriginal: job.text } } },
           },
@@ -93,7 +94,7 @@ export function createYouTubeFirstComments(ctx: {
               maxResults: '100',
               ...(pageToken === undefined ? {} : { pageToken }),
             },
-            headers: { authorization: `Bearer ${credentials.data.accessToken}` },
+            headers: bearer(credentials.data),
           });
           const own = listed.items.find((thread) => {
             const top = thread.snippet?.topLevelComment;
