@@ -159,7 +159,10 @@ export const REST_FIXTURES: Readonly<Record<string, RestFixture>> = {
     // rejection with a note needs no quota or slot, so an allowed decision always succeeds.
     request: async (w) => {
       const draft = { caption: w.caption(), profileIds: [w.threads.id] };
-      const { id } = await w.made({ method: 'POST', path: '/api/v1/drafts', json: draft }, w.keys.contributor);
+      const { id } = await w.made(
+        { method: 'POST', path: '/api/v1/drafts', json: draft },
+        w.keys.contributor,
+      );
       await w.made({ method: 'POST', path: `/api/v1/posts/${id}/approval`, json: {} }, w.keys.contributor);
       return { path: `/api/v1/posts/${id}/approval/decision`, json: { approve: false, note: 'Not yet' } };
     },
