@@ -1,7 +1,7 @@
 import type { ConnectedAccount } from '@svc/core';
-import { type ColumnMap, columnNames, fromSqlRow, toSqlRow } from './column-map.js';
+import { type ColumnMap, columnNames } from './column-map.js';
 import { insertSql, type Placeholder } from './placeholder.js';
-import type { SqlCodec, SqlTypes } from './sql-codec.js';
+import type { SqlTypes } from './sql-codec.js';
 
 /** A `connected_accounts` row in a dialect's column types, as `SELECT *` reads it. */
 export type AccountRowOf<T extends SqlTypes> = {
@@ -22,7 +22,7 @@ export type AccountRowOf<T extends SqlTypes> = {
 };
 
 /** The `connected_accounts` columns by account field, in `AccountRowOf`'s order. */
-const ACCOUNT_MAP: ColumnMap<ConnectedAccount, keyof AccountRowOf<SqlTypes>> = {
+export const ACCOUNT_MAP: ColumnMap<ConnectedAccount, keyof AccountRowOf<SqlTypes>> = {
   id: 'id',
   ownerId: 'owner_id',
   platform: 'platform',
@@ -38,22 +38,6 @@ const ACCOUNT_MAP: ColumnMap<ConnectedAccount, keyof AccountRowOf<SqlTypes>> = {
   connectedAt: ['connected_at', 'date'],
   updatedAt: ['updated_at', 'date'],
 };
-
-/** The row that stores an account. */
-export function accountToSqlRow<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  account: ConnectedAccount,
-): AccountRowOf<T> {
-  return toSqlRow(codec, ACCOUNT_MAP, account);
-}
-
-/** The account a `connected_accounts` row holds. */
-export function sqlRowToAccount<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: AccountRowOf<T>,
-): ConnectedAccount {
-  return fromSqlRow(codec, ACCOUNT_MAP, row);
-}
 
 /** Every column of `connected_accounts` an upsert binds, in the order a positional dialect binds them. */
 export const ACCOUNT_COLUMNS = columnNames(ACCOUNT_MAP);

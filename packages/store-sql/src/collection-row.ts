@@ -1,6 +1,6 @@
 import type { CollectionJob } from '@svc/core';
-import { type ColumnMap, fromSqlRow } from './column-map.js';
-import type { SqlCodec, SqlTypes } from './sql-codec.js';
+import type { ColumnMap } from './column-map.js';
+import type { SqlTypes } from './sql-codec.js';
 
 /** The `post_collections` columns a claim returns, in a dialect's column types. */
 export type CollectionJobRowOf<T extends SqlTypes> = {
@@ -16,7 +16,7 @@ export type CollectionJobRowOf<T extends SqlTypes> = {
 };
 
 /** The claimed columns by collector job field. */
-const COLLECTION_JOB_MAP: ColumnMap<CollectionJob, keyof CollectionJobRowOf<SqlTypes>> = {
+export const COLLECTION_JOB_MAP: ColumnMap<CollectionJob, keyof CollectionJobRowOf<SqlTypes>> = {
   postId: 'post_id',
   ownerId: 'owner_id',
   accountId: 'account_id',
@@ -27,11 +27,3 @@ const COLLECTION_JOB_MAP: ColumnMap<CollectionJob, keyof CollectionJobRowOf<SqlT
   doneSlot: 'done_slot',
   status: 'status',
 };
-
-/** A claimed `post_collections` row as the collector's job. */
-export function sqlRowToCollectionJob<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: CollectionJobRowOf<T>,
-): CollectionJob {
-  return fromSqlRow(codec, COLLECTION_JOB_MAP, row);
-}

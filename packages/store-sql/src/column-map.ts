@@ -37,24 +37,31 @@ function conversion<T extends SqlTypes>(codec: SqlCodec<T>, kind: ColumnKind): C
   }
 }
 
-/** Each field of the map with its column name and the conversion of one direction (none: as is). */
-function* columns<T extends SqlTypes>(
+/**
+ * One direction's copy of a record through the map: from the domain value to its row (keyed by
+ * column) or back (keyed by field), each value converted as its column's kind says.
+ */
+function copy<T extends SqlTypes>(
   codec: SqlCodec<T>,
   map: ColumnMap<unknown, string>,
   direction: keyof Conversion,
-): Generator<[field: string, column: string, convert: (value: unknown) => unknown]> {
+  source: object,
+): Record<string, unknown> {
+  const from = source as Record<string, unknown>;
+  const to: Record<string, unknown> = {};
   for (const [field, column] of Object.entries<Column<string>>(map)) {
-    if (typeof column === 'string') {
-      yield [field, column, (value) => value];
+    const [name, kind] = typeof column === 'string' ? [column, undefined] : column;
+    const [read, write] = direction === 'toSql' ? [field, name] : [name, field];
+    const value = from[read];
+    const nullable = kind?.endsWith('?') ?? false;
+    if (kind === undefined || (nullable && value === null)) {
+      to[write] = value;
       continue;
     }
-    const [name, kind] = column;
-    const nullable = kind.endsWith('?');
-    const convert = conversion(codec, (nullable ? kind.slice(0, -1) : kind) as ColumnKind)[direction] as (
-      value: unknown,
-    ) => unknown;
-    yield [field, name, nullable ? (value) => (value === null ? null : convert(value)) : convert];
+    const convert = conversion(codec, (nullable ? kind.slice(0, -1) : kind) as ColumnKind)[direction];
+    to[write] = (convert as (value: unknown) => unknown)(value);
   }
+  return to;
 }
 
 /** The column names of a map, in its order: the list a shared INSERT binds. */
@@ -62,28 +69,16 @@ export function columnNames<K extends string>(map: ColumnMap<unknown, K>): K[] {
   return Object.values<Column<K>>(map).map((column) => (typeof column === 'string' ? column : column[0]));
 }
 
-/** The row that stores `value`, in the dialect's column types. */
-export function toSqlRow<T extends SqlTypes, D, R>(
+/**
+ * A table's two row mappers bound to a dialect's codec: `toRow` gives the row that stores a value,
+ * `fromRow` the value a row stores (its text columns taken to hold the domain's values).
+ */
+export function columnMapped<T extends SqlTypes, D, R extends object>(
   codec: SqlCodec<T>,
   map: ColumnMap<D, keyof R & string>,
-  value: D,
-): R {
-  const row: Record<string, unknown> = {};
-  for (const [field, column, convert] of columns(codec, map, 'toSql')) {
-    row[column] = convert((value as Record<string, unknown>)[field]);
-  }
-  return row as R;
-}
-
-/** The domain value a row stores; the row's text columns are taken to hold the domain's values. */
-export function fromSqlRow<T extends SqlTypes, D, R>(
-  codec: SqlCodec<T>,
-  map: ColumnMap<D, keyof R & string>,
-  row: R,
-): D {
-  const value: Record<string, unknown> = {};
-  for (const [field, column, convert] of columns(codec, map, 'fromSql')) {
-    value[field] = convert((row as Record<string, unknown>)[column]);
-  }
-  return value as D;
+) {
+  return {
+    toRow: (value: D): R => copy(codec, map, 'toSql', value as object) as R,
+    fromRow: (row: R): D => copy(codec, map, 'fromSql', row) as D,
+  };
 }

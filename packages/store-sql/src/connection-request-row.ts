@@ -1,6 +1,6 @@
 import type { ConnectionRequest } from '@svc/core';
-import { type ColumnMap, fromSqlRow, toSqlRow } from './column-map.js';
-import type { SqlCodec, SqlTypes } from './sql-codec.js';
+import type { ColumnMap } from './column-map.js';
+import type { SqlTypes } from './sql-codec.js';
 
 /** A `connection_requests` row in a dialect's column types. */
 export type ConnectionRequestRowOf<T extends SqlTypes> = {
@@ -16,7 +16,7 @@ export type ConnectionRequestRowOf<T extends SqlTypes> = {
 };
 
 /** The `connection_requests` columns by request field, in `ConnectionRequestRowOf`'s order. */
-const CONNECTION_REQUEST_MAP: ColumnMap<ConnectionRequest, keyof ConnectionRequestRowOf<SqlTypes>> = {
+export const CONNECTION_REQUEST_MAP: ColumnMap<ConnectionRequest, keyof ConnectionRequestRowOf<SqlTypes>> = {
   id: 'id',
   ownerId: 'owner_id',
   platform: 'platform',
@@ -27,19 +27,3 @@ const CONNECTION_REQUEST_MAP: ColumnMap<ConnectionRequest, keyof ConnectionReque
   usedAt: ['used_at', 'date?'],
   accountIds: ['account_ids', 'list'],
 };
-
-/** The row that stores a connection request. */
-export function connectionRequestToSqlRow<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  request: ConnectionRequest,
-): ConnectionRequestRowOf<T> {
-  return toSqlRow(codec, CONNECTION_REQUEST_MAP, request);
-}
-
-/** The connection request a row stores. */
-export function sqlRowToConnectionRequest<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: ConnectionRequestRowOf<T>,
-): ConnectionRequest {
-  return fromSqlRow(codec, CONNECTION_REQUEST_MAP, row);
-}

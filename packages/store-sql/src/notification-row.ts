@@ -1,5 +1,5 @@
 import type { Notification } from '@svc/core';
-import { type ColumnMap, columnNames, fromSqlRow, toSqlRow } from './column-map.js';
+import { type ColumnMap, columnMapped, columnNames } from './column-map.js';
 import { insertSql, type Placeholder } from './placeholder.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 
@@ -24,7 +24,7 @@ export type NotificationRowOf<T extends SqlTypes> = {
 };
 
 /** The `notifications` columns by Notification field, in `NotificationRowOf`'s order. */
-const NOTIFICATION_MAP: ColumnMap<Notification, keyof NotificationRowOf<SqlTypes>> = {
+export const NOTIFICATION_MAP: ColumnMap<Notification, keyof NotificationRowOf<SqlTypes>> = {
   id: 'id',
   dedupKey: 'dedup_key',
   userId: 'user_id',
@@ -43,22 +43,6 @@ const NOTIFICATION_MAP: ColumnMap<Notification, keyof NotificationRowOf<SqlTypes
   sentAt: ['sent_at', 'date?'],
 };
 
-/** The row that stores a new notification. */
-export function notificationToSqlRow<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  n: Notification,
-): NotificationRowOf<T> {
-  return toSqlRow(codec, NOTIFICATION_MAP, n);
-}
-
-/** The notification a row holds. */
-export function sqlRowToNotification<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: NotificationRowOf<T>,
-): Notification {
-  return fromSqlRow(codec, NOTIFICATION_MAP, row);
-}
-
 /** The columns a new notification row is inserted with, in `NotificationRowOf`'s order. */
 export const NOTIFICATION_COLUMNS = columnNames(NOTIFICATION_MAP);
 
@@ -76,8 +60,9 @@ export function sqlRowsToClaimedNotifications<T extends SqlTypes>(
   codec: SqlCodec<T>,
   rows: readonly NotificationRowOf<T>[],
 ): Notification[] {
+  const { fromRow } = columnMapped<T, Notification, NotificationRowOf<T>>(codec, NOTIFICATION_MAP);
   return rows
-    .map((row) => sqlRowToNotification(codec, row))
+    .map(fromRow)
     .sort(
       (a, b) =>
         (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1),

@@ -1,4 +1,5 @@
-import { accountToSqlRow, sqlRowToAccount } from './account-row.js';
+import type { CollectionJob, ConnectedAccount, ConnectionRequest, Notification } from '@svc/core';
+import { ACCOUNT_MAP, type AccountRowOf } from './account-row.js';
 import { apiKeyToSqlRow, sqlRowToApiKey } from './api-key-row.js';
 import { approvalPolicyToSqlRow, sqlRowToApprovalPolicy } from './approval-policy-row.js';
 import { approvalToSqlRow, sqlRowToApproval } from './approval-row.js';
@@ -15,14 +16,15 @@ import {
   sqlRowToBillingSubscription,
 } from './billing-row.js';
 import { sqlRowToHeldBlobRemoval } from './blob-removal-row.js';
-import { sqlRowToCollectionJob } from './collection-row.js';
-import { connectionRequestToSqlRow, sqlRowToConnectionRequest } from './connection-request-row.js';
+import { COLLECTION_JOB_MAP, type CollectionJobRowOf } from './collection-row.js';
+import { columnMapped } from './column-map.js';
+import { CONNECTION_REQUEST_MAP, type ConnectionRequestRowOf } from './connection-request-row.js';
 import { mediaAssetToSqlRow, sqlRowToMediaAsset } from './media-asset-row.js';
 import { sqlRowsToPreferences } from './notification-preference-row.js';
 import {
-  notificationToSqlRow,
+  NOTIFICATION_MAP,
+  type NotificationRowOf,
   sqlRowsToClaimedNotifications,
-  sqlRowToNotification,
 } from './notification-row.js';
 import { oauthToSqlRow, sqlRowToOAuthRecord } from './oauth-row.js';
 import { postToSqlRow, sqlRowToPost } from './post-row.js';
@@ -63,6 +65,14 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     <A, R>(mapper: (codec: SqlCodec<T>, value: A) => R) =>
     (value: A): R =>
       mapper(codec, value);
+  // The tables written as a column map: both mappers come from the map.
+  const account = columnMapped<T, ConnectedAccount, AccountRowOf<T>>(codec, ACCOUNT_MAP);
+  const collectionJob = columnMapped<T, CollectionJob, CollectionJobRowOf<T>>(codec, COLLECTION_JOB_MAP);
+  const connectionRequest = columnMapped<T, ConnectionRequest, ConnectionRequestRowOf<T>>(
+    codec,
+    CONNECTION_REQUEST_MAP,
+  );
+  const notification = columnMapped<T, Notification, NotificationRowOf<T>>(codec, NOTIFICATION_MAP);
   return {
     workspaceToRow: bound(workspaceToSqlRow<T>),
     rowToWorkspace: bound(sqlRowToWorkspace<T>),
@@ -73,15 +83,15 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToMembership: bound(sqlRowToMembership<T>),
     postToRow: bound(postToSqlRow<T>),
     rowToPost: bound(sqlRowToPost<T>),
-    accountToRow: bound(accountToSqlRow<T>),
-    rowToAccount: bound(sqlRowToAccount<T>),
+    accountToRow: account.toRow,
+    rowToAccount: account.fromRow,
     apiKeyToRow: bound(apiKeyToSqlRow<T>),
     rowToApiKey: bound(sqlRowToApiKey<T>),
     approvalPolicyToRow: bound(approvalPolicyToSqlRow<T>),
     rowToApprovalPolicy: bound(sqlRowToApprovalPolicy<T>),
     approvalToRow: bound(approvalToSqlRow<T>),
     rowToApproval: bound(sqlRowToApproval<T>),
-    rowToCollectionJob: bound(sqlRowToCollectionJob<T>),
+    rowToCollectionJob: collectionJob.fromRow,
     rowToHeldBlobRemoval: bound(sqlRowToHeldBlobRemoval<T>),
     mediaAssetToRow: bound(mediaAssetToSqlRow<T>),
     rowToMediaAsset: bound(sqlRowToMediaAsset<T>),
@@ -91,8 +101,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToBillingSubscription: bound(sqlRowToBillingSubscription<T>),
     billingEventToRow: bound(billingEventToSqlRow<T>),
     rowToBillingEvent: bound(sqlRowToBillingEvent<T>),
-    connectionRequestToRow: bound(connectionRequestToSqlRow<T>),
-    rowToConnectionRequest: bound(sqlRowToConnectionRequest<T>),
+    connectionRequestToRow: connectionRequest.toRow,
+    rowToConnectionRequest: connectionRequest.fromRow,
     automationToRow: bound(automationToSqlRow<T>),
     rowToAutomation: bound(sqlRowToAutomation<T>),
     commentToRow: bound(commentToSqlRow<T>),
@@ -105,8 +115,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToDelivery: bound(sqlRowToDelivery<T>),
     attemptToRow: bound(attemptToSqlRow<T>),
     rowToAttempt: bound(sqlRowToAttempt<T>),
-    notificationToRow: bound(notificationToSqlRow<T>),
-    rowToNotification: bound(sqlRowToNotification<T>),
+    notificationToRow: notification.toRow,
+    rowToNotification: notification.fromRow,
     rowsToClaimedNotifications: bound(sqlRowsToClaimedNotifications<T>),
     rowsToPreferences: bound(sqlRowsToPreferences<T>),
     reviewLinkToRow: bound(reviewLinkToSqlRow<T>),
