@@ -1,4 +1,11 @@
-import type { CollectionJob, ConnectedAccount, ConnectionRequest, Notification } from '@svc/core';
+import type {
+  CollectionJob,
+  ConnectedAccount,
+  ConnectionRequest,
+  Notification,
+  WebhookDelivery,
+  WebhookMessage,
+} from '@svc/core';
 import { ACCOUNT_MAP, type AccountRowOf } from './account-row.js';
 import { apiKeyToSqlRow, sqlRowToApiKey } from './api-key-row.js';
 import { approvalPolicyToSqlRow, sqlRowToApprovalPolicy } from './approval-policy-row.js';
@@ -37,11 +44,11 @@ import {
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 import {
   attemptToSqlRow,
-  deliveryToSqlRow,
-  messageToSqlRow,
+  DELIVERY_MAP,
+  type DeliveryRowOf,
+  MESSAGE_MAP,
+  type MessageRowOf,
   sqlRowToAttempt,
-  sqlRowToDelivery,
-  sqlRowToMessage,
   sqlRowToSubscription,
   subscriptionToSqlRow,
 } from './webhook-row.js';
@@ -73,6 +80,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     CONNECTION_REQUEST_MAP,
   );
   const notification = columnMapped<T, Notification, NotificationRowOf<T>>(codec, NOTIFICATION_MAP);
+  const message = columnMapped<T, WebhookMessage, MessageRowOf<T>>(codec, MESSAGE_MAP);
+  const delivery = columnMapped<T, WebhookDelivery, DeliveryRowOf<T>>(codec, DELIVERY_MAP);
   return {
     workspaceToRow: bound(workspaceToSqlRow<T>),
     rowToWorkspace: bound(sqlRowToWorkspace<T>),
@@ -83,15 +92,12 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToMembership: bound(sqlRowToMembership<T>),
     postToRow: bound(postToSqlRow<T>),
     rowToPost: bound(sqlRowToPost<T>),
-    accountToRow: account.toRow,
-    rowToAccount: account.fromRow,
     apiKeyToRow: bound(apiKeyToSqlRow<T>),
     rowToApiKey: bound(sqlRowToApiKey<T>),
     approvalPolicyToRow: bound(approvalPolicyToSqlRow<T>),
     rowToApprovalPolicy: bound(sqlRowToApprovalPolicy<T>),
     approvalToRow: bound(approvalToSqlRow<T>),
     rowToApproval: bound(sqlRowToApproval<T>),
-    rowToCollectionJob: collectionJob.fromRow,
     rowToHeldBlobRemoval: bound(sqlRowToHeldBlobRemoval<T>),
     mediaAssetToRow: bound(mediaAssetToSqlRow<T>),
     rowToMediaAsset: bound(sqlRowToMediaAsset<T>),
@@ -101,27 +107,31 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToBillingSubscription: bound(sqlRowToBillingSubscription<T>),
     billingEventToRow: bound(billingEventToSqlRow<T>),
     rowToBillingEvent: bound(sqlRowToBillingEvent<T>),
-    connectionRequestToRow: connectionRequest.toRow,
-    rowToConnectionRequest: connectionRequest.fromRow,
     automationToRow: bound(automationToSqlRow<T>),
     rowToAutomation: bound(sqlRowToAutomation<T>),
     commentToRow: bound(commentToSqlRow<T>),
     rowToCommentJob: bound(sqlRowToCommentJob<T>),
     subscriptionToRow: bound(subscriptionToSqlRow<T>),
     rowToSubscription: bound(sqlRowToSubscription<T>),
-    messageToRow: bound(messageToSqlRow<T>),
-    rowToMessage: bound(sqlRowToMessage<T>),
-    deliveryToRow: bound(deliveryToSqlRow<T>),
-    rowToDelivery: bound(sqlRowToDelivery<T>),
     attemptToRow: bound(attemptToSqlRow<T>),
     rowToAttempt: bound(sqlRowToAttempt<T>),
-    notificationToRow: notification.toRow,
-    rowToNotification: notification.fromRow,
     rowsToClaimedNotifications: bound(sqlRowsToClaimedNotifications<T>),
     rowsToPreferences: bound(sqlRowsToPreferences<T>),
     reviewLinkToRow: bound(reviewLinkToSqlRow<T>),
     rowToReviewLink: bound(sqlRowToReviewLink<T>),
     reviewDecisionToRow: bound(reviewDecisionToSqlRow<T>),
     rowToReviewDecision: bound(sqlRowToReviewDecision<T>),
+    // From the column maps above.
+    accountToRow: account.toRow,
+    rowToAccount: account.fromRow,
+    rowToCollectionJob: collectionJob.fromRow,
+    connectionRequestToRow: connectionRequest.toRow,
+    rowToConnectionRequest: connectionRequest.fromRow,
+    notificationToRow: notification.toRow,
+    rowToNotification: notification.fromRow,
+    messageToRow: message.toRow,
+    rowToMessage: message.fromRow,
+    deliveryToRow: delivery.toRow,
+    rowToDelivery: delivery.fromRow,
   };
 }
