@@ -6,7 +6,7 @@ import type {
   WebhookMessage,
   WebhookSubscription,
 } from '@svc/core';
-import type { ColumnMap } from './column-map.js';
+import { type ColumnMap, columnNames } from './column-map.js';
 import { orNull } from './or-null.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 
@@ -97,6 +97,9 @@ export const MESSAGE_MAP: ColumnMap<WebhookMessage, keyof MessageRowOf<SqlTypes>
   createdAt: ['created_at', 'date'],
 };
 
+/** The columns of `webhook_messages`, in the order a positional dialect binds them. */
+export const MESSAGE_COLUMNS = columnNames(MESSAGE_MAP);
+
 /** A `webhook_deliveries` row in a dialect's column types. */
 export type DeliveryRowOf<T extends SqlTypes> = {
   id: string;
@@ -128,6 +131,9 @@ export const DELIVERY_MAP: ColumnMap<WebhookDelivery, keyof DeliveryRowOf<SqlTyp
   updatedAt: ['updated_at', 'date'],
   deliveredAt: ['delivered_at', 'date?'],
 };
+
+/** The columns of `webhook_deliveries`, in the order a positional dialect binds them. */
+export const DELIVERY_COLUMNS = columnNames(DELIVERY_MAP);
 
 /** The columns of `webhook_attempts` an attempt binds (its id, owner and keys come from its delivery). */
 export type NewAttemptRowOf<T extends SqlTypes> = {
