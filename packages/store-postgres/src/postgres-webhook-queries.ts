@@ -1,5 +1,4 @@
-import { DELIVERY_SLOTS_SQL } from '@svc/store-sql';
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS } from './webhook-row.js';
+import { DELIVERY_COLUMNS, DELIVERY_SLOTS_SQL, MESSAGE_COLUMNS } from '@svc/store-sql';
 
 /** Subscription $1 of owner $2. */
 export const GET_SUBSCRIPTION_SQL = 'SELECT * FROM webhook_subscriptions WHERE id = $1 AND owner_id = $2';

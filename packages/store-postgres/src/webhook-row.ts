@@ -1,4 +1,11 @@
-import type { AttemptRowOf, DeliveryRowOf, MessageRowOf, SubscriptionRowOf } from '@svc/store-sql';
+import {
+  type AttemptRowOf,
+  DELIVERY_COLUMNS,
+  type DeliveryRowOf,
+  MESSAGE_COLUMNS,
+  type MessageRowOf,
+  type SubscriptionRowOf,
+} from '@svc/store-sql';
 import { arrayParamsIn, PG_ROWS, type PgTypes, paramsIn } from './pg-values.js';
 
 // Rows come as pg reads columns (timestamptz as Date) or, when a query nests them with to_jsonb,
@@ -15,17 +22,7 @@ export const { rowToSubscription } = PG_ROWS;
 /** A `webhook_messages` row. */
 export type MessageRow = MessageRowOf<PgTypes>;
 
-/** The columns of `webhook_messages`, in the order `messageParams` binds them (as arrays). */
-export const MESSAGE_COLUMNS = [
-  'id',
-  'owner_id',
-  'event_type',
-  'source_position',
-  'payload',
-  'created_at',
-] as const;
-
-/** One array parameter per MESSAGE_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
+/** One array parameter per MESSAGE_COLUMNS entry (@svc/store-sql), for an INSERT … SELECT FROM unnest(…). */
 export const messageParams = arrayParamsIn(MESSAGE_COLUMNS, messageToRow);
 
 /** The message a row stores. */
@@ -34,23 +31,7 @@ export const { rowToMessage } = PG_ROWS;
 /** A `webhook_deliveries` row. */
 export type DeliveryRow = DeliveryRowOf<PgTypes>;
 
-/** The columns of `webhook_deliveries`, in the order `deliveryParams` binds them (as arrays). */
-export const DELIVERY_COLUMNS = [
-  'id',
-  'subscription_id',
-  'message_id',
-  'owner_id',
-  'status',
-  'attempts',
-  'next_attempt_at',
-  'lease_owner',
-  'lease_until',
-  'created_at',
-  'updated_at',
-  'delivered_at',
-] as const;
-
-/** One array parameter per DELIVERY_COLUMNS entry, for an INSERT … SELECT FROM unnest(…). */
+/** One array parameter per DELIVERY_COLUMNS entry (@svc/store-sql), for an INSERT … SELECT FROM unnest(…). */
 export const deliveryParams = arrayParamsIn(DELIVERY_COLUMNS, deliveryToRow);
 
 /** The delivery a row stores. */

@@ -1,7 +1,7 @@
-import type { ConnectedAccount, Platform } from '@svc/core';
-import { orNull } from './or-null.js';
+import type { ConnectedAccount } from '@svc/core';
+import { type ColumnMap, columnNames } from './column-map.js';
 import { insertSql, type Placeholder } from './placeholder.js';
-import type { SqlCodec, SqlTypes } from './sql-codec.js';
+import type { SqlTypes } from './sql-codec.js';
 
 /** A `connected_accounts` row in a dialect's column types, as `SELECT *` reads it. */
 export type AccountRowOf<T extends SqlTypes> = {
@@ -21,69 +21,26 @@ export type AccountRowOf<T extends SqlTypes> = {
   updated_at: T['date'];
 };
 
-/** The row that stores an account. */
-export function accountToSqlRow<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  account: ConnectedAccount,
-): AccountRowOf<T> {
-  return {
-    id: account.id,
-    owner_id: account.ownerId,
-    platform: account.platform,
-    platform_account_id: account.platformAccountId,
-    handle: account.handle,
-    profile_url: account.profileUrl,
-    profile_image_url: account.profileImageUrl,
-    follower_count: orNull(account.followerCount, codec.bigintToSql),
-    status: account.status,
-    needs_reconnect: codec.flagToSql(account.needsReconnect),
-    sealed_credentials: account.sealedCredentials,
-    token_expires_at: orNull(account.tokenExpiresAt, codec.dateToSql),
-    connected_at: codec.dateToSql(account.connectedAt),
-    updated_at: codec.dateToSql(account.updatedAt),
-  };
-}
-
-/** The account a `connected_accounts` row holds. */
-export function sqlRowToAccount<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: AccountRowOf<T>,
-): ConnectedAccount {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    platform: row.platform as Platform,
-    platformAccountId: row.platform_account_id,
-    handle: row.handle,
-    profileUrl: row.profile_url,
-    profileImageUrl: row.profile_image_url,
-    followerCount: orNull(row.follower_count, codec.bigintFromSql),
-    status: row.status as ConnectedAccount['status'],
-    needsReconnect: codec.flagFromSql(row.needs_reconnect),
-    sealedCredentials: row.sealed_credentials,
-    tokenExpiresAt: orNull(row.token_expires_at, codec.dateFromSql),
-    connectedAt: codec.dateFromSql(row.connected_at),
-    updatedAt: codec.dateFromSql(row.updated_at),
-  };
-}
+/** The `connected_accounts` columns by account field, in `AccountRowOf`'s order. */
+export const ACCOUNT_MAP: ColumnMap<ConnectedAccount, keyof AccountRowOf<SqlTypes>> = {
+  id: 'id',
+  ownerId: 'owner_id',
+  platform: 'platform',
+  platformAccountId: 'platform_account_id',
+  handle: 'handle',
+  profileUrl: 'profile_url',
+  profileImageUrl: 'profile_image_url',
+  followerCount: ['follower_count', 'bigint?'],
+  status: 'status',
+  needsReconnect: ['needs_reconnect', 'flag'],
+  sealedCredentials: 'sealed_credentials',
+  tokenExpiresAt: ['token_expires_at', 'date?'],
+  connectedAt: ['connected_at', 'date'],
+  updatedAt: ['updated_at', 'date'],
+};
 
 /** Every column of `connected_accounts` an upsert binds, in the order a positional dialect binds them. */
-export const ACCOUNT_COLUMNS = [
-  'id',
-  'owner_id',
-  'platform',
-  'platform_account_id',
-  'handle',
-  'profile_url',
-  'profile_image_url',
-  'follower_count',
-  'status',
-  'needs_reconnect',
-  'sealed_credentials',
-  'token_expires_at',
-  'connected_at',
-  'updated_at',
-] as const satisfies readonly (keyof AccountRowOf<SqlTypes>)[];
+export const ACCOUNT_COLUMNS = columnNames(ACCOUNT_MAP);
 
 /**
  * Saves an account, answering the stored row. A reconnect updates the existing row in place: id

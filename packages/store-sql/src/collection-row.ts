@@ -1,5 +1,6 @@
-import type { CollectionJob, CollectionStatus, Platform } from '@svc/core';
-import type { SqlCodec, SqlTypes } from './sql-codec.js';
+import type { CollectionJob } from '@svc/core';
+import type { ColumnMap } from './column-map.js';
+import type { SqlTypes } from './sql-codec.js';
 
 /** The `post_collections` columns a claim returns, in a dialect's column types. */
 export type CollectionJobRowOf<T extends SqlTypes> = {
@@ -14,20 +15,15 @@ export type CollectionJobRowOf<T extends SqlTypes> = {
   status: string;
 };
 
-/** A claimed `post_collections` row as the collector's job. */
-export function sqlRowToCollectionJob<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: CollectionJobRowOf<T>,
-): CollectionJob {
-  return {
-    postId: row.post_id,
-    ownerId: row.owner_id,
-    accountId: row.account_id,
-    platform: row.platform as Platform,
-    platformPostId: row.platform_post_id,
-    publishedAt: codec.dateFromSql(row.published_at),
-    nextAt: codec.dateFromSql(row.next_at),
-    doneSlot: row.done_slot,
-    status: row.status as CollectionStatus,
-  };
-}
+/** The claimed columns by collector job field. */
+export const COLLECTION_JOB_MAP: ColumnMap<CollectionJob, keyof CollectionJobRowOf<SqlTypes>> = {
+  postId: 'post_id',
+  ownerId: 'owner_id',
+  accountId: 'account_id',
+  platform: 'platform',
+  platformPostId: 'platform_post_id',
+  publishedAt: ['published_at', 'date'],
+  nextAt: ['next_at', 'date'],
+  doneSlot: 'done_slot',
+  status: 'status',
+};

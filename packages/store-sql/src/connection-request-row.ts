@@ -1,6 +1,6 @@
-import type { ConnectionRequest, Platform } from '@svc/core';
-import { orNull } from './or-null.js';
-import type { SqlCodec, SqlTypes } from './sql-codec.js';
+import type { ConnectionRequest } from '@svc/core';
+import type { ColumnMap } from './column-map.js';
+import type { SqlTypes } from './sql-codec.js';
 
 /** A `connection_requests` row in a dialect's column types. */
 export type ConnectionRequestRowOf<T extends SqlTypes> = {
@@ -15,38 +15,15 @@ export type ConnectionRequestRowOf<T extends SqlTypes> = {
   account_ids: T['list'];
 };
 
-/** The row that stores a connection request. */
-export function connectionRequestToSqlRow<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  request: ConnectionRequest,
-): ConnectionRequestRowOf<T> {
-  return {
-    id: request.id,
-    owner_id: request.ownerId,
-    platform: request.platform,
-    nonce: request.nonce,
-    sealed_code_verifier: request.sealedCodeVerifier,
-    created_at: codec.dateToSql(request.createdAt),
-    expires_at: codec.dateToSql(request.expiresAt),
-    used_at: orNull(request.usedAt, codec.dateToSql),
-    account_ids: codec.listToSql(request.accountIds),
-  };
-}
-
-/** The connection request a row stores. */
-export function sqlRowToConnectionRequest<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: ConnectionRequestRowOf<T>,
-): ConnectionRequest {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    platform: row.platform as Platform,
-    nonce: row.nonce,
-    sealedCodeVerifier: row.sealed_code_verifier,
-    createdAt: codec.dateFromSql(row.created_at),
-    expiresAt: codec.dateFromSql(row.expires_at),
-    usedAt: orNull(row.used_at, codec.dateFromSql),
-    accountIds: codec.listFromSql(row.account_ids),
-  };
-}
+/** The `connection_requests` columns by request field, in `ConnectionRequestRowOf`'s order. */
+export const CONNECTION_REQUEST_MAP: ColumnMap<ConnectionRequest, keyof ConnectionRequestRowOf<SqlTypes>> = {
+  id: 'id',
+  ownerId: 'owner_id',
+  platform: 'platform',
+  nonce: 'nonce',
+  sealedCodeVerifier: 'sealed_code_verifier',
+  createdAt: ['created_at', 'date'],
+  expiresAt: ['expires_at', 'date'],
+  usedAt: ['used_at', 'date?'],
+  accountIds: ['account_ids', 'list'],
+};

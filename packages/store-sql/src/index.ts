@@ -57,12 +57,14 @@ export type { ReviewDecisionRowOf, ReviewLinkRowOf } from './review-link-row.js'
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
 export { assertWellOrdered, type SqlMigration } from './sql-migration.js';
 export { sqlRows } from './sql-rows.js';
-export type {
-  AttemptRowOf,
-  DeliveryRowOf,
-  MessageRowOf,
-  NewAttemptRowOf,
-  SubscriptionRowOf,
+export {
+  type AttemptRowOf,
+  DELIVERY_COLUMNS,
+  type DeliveryRowOf,
+  MESSAGE_COLUMNS,
+  type MessageRowOf,
+  type NewAttemptRowOf,
+  type SubscriptionRowOf,
 } from './webhook-row.js';
 export {
   type InvitationRowOf,

@@ -1,4 +1,12 @@
-import { accountToSqlRow, sqlRowToAccount } from './account-row.js';
+import type {
+  CollectionJob,
+  ConnectedAccount,
+  ConnectionRequest,
+  Notification,
+  WebhookDelivery,
+  WebhookMessage,
+} from '@svc/core';
+import { ACCOUNT_MAP, type AccountRowOf } from './account-row.js';
 import { apiKeyToSqlRow, sqlRowToApiKey } from './api-key-row.js';
 import { approvalPolicyToSqlRow, sqlRowToApprovalPolicy } from './approval-policy-row.js';
 import { approvalToSqlRow, sqlRowToApproval } from './approval-row.js';
@@ -15,14 +23,15 @@ import {
   sqlRowToBillingSubscription,
 } from './billing-row.js';
 import { sqlRowToHeldBlobRemoval } from './blob-removal-row.js';
-import { sqlRowToCollectionJob } from './collection-row.js';
-import { connectionRequestToSqlRow, sqlRowToConnectionRequest } from './connection-request-row.js';
+import { COLLECTION_JOB_MAP, type CollectionJobRowOf } from './collection-row.js';
+import { columnMapped } from './column-map.js';
+import { CONNECTION_REQUEST_MAP, type ConnectionRequestRowOf } from './connection-request-row.js';
 import { mediaAssetToSqlRow, sqlRowToMediaAsset } from './media-asset-row.js';
 import { sqlRowsToPreferences } from './notification-preference-row.js';
 import {
-  notificationToSqlRow,
+  NOTIFICATION_MAP,
+  type NotificationRowOf,
   sqlRowsToClaimedNotifications,
-  sqlRowToNotification,
 } from './notification-row.js';
 import { oauthToSqlRow, sqlRowToOAuthRecord } from './oauth-row.js';
 import { postToSqlRow, sqlRowToPost } from './post-row.js';
@@ -35,11 +44,11 @@ import {
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 import {
   attemptToSqlRow,
-  deliveryToSqlRow,
-  messageToSqlRow,
+  DELIVERY_MAP,
+  type DeliveryRowOf,
+  MESSAGE_MAP,
+  type MessageRowOf,
   sqlRowToAttempt,
-  sqlRowToDelivery,
-  sqlRowToMessage,
   sqlRowToSubscription,
   subscriptionToSqlRow,
 } from './webhook-row.js';
@@ -63,6 +72,16 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     <A, R>(mapper: (codec: SqlCodec<T>, value: A) => R) =>
     (value: A): R =>
       mapper(codec, value);
+  // The tables written as a column map: both mappers come from the map.
+  const account = columnMapped<T, ConnectedAccount, AccountRowOf<T>>(codec, ACCOUNT_MAP);
+  const collectionJob = columnMapped<T, CollectionJob, CollectionJobRowOf<T>>(codec, COLLECTION_JOB_MAP);
+  const connectionRequest = columnMapped<T, ConnectionRequest, ConnectionRequestRowOf<T>>(
+    codec,
+    CONNECTION_REQUEST_MAP,
+  );
+  const notification = columnMapped<T, Notification, NotificationRowOf<T>>(codec, NOTIFICATION_MAP);
+  const message = columnMapped<T, WebhookMessage, MessageRowOf<T>>(codec, MESSAGE_MAP);
+  const delivery = columnMapped<T, WebhookDelivery, DeliveryRowOf<T>>(codec, DELIVERY_MAP);
   return {
     workspaceToRow: bound(workspaceToSqlRow<T>),
     rowToWorkspace: bound(sqlRowToWorkspace<T>),
@@ -73,15 +92,12 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToMembership: bound(sqlRowToMembership<T>),
     postToRow: bound(postToSqlRow<T>),
     rowToPost: bound(sqlRowToPost<T>),
-    accountToRow: bound(accountToSqlRow<T>),
-    rowToAccount: bound(sqlRowToAccount<T>),
     apiKeyToRow: bound(apiKeyToSqlRow<T>),
     rowToApiKey: bound(sqlRowToApiKey<T>),
     approvalPolicyToRow: bound(approvalPolicyToSqlRow<T>),
     rowToApprovalPolicy: bound(sqlRowToApprovalPolicy<T>),
     approvalToRow: bound(approvalToSqlRow<T>),
     rowToApproval: bound(sqlRowToApproval<T>),
-    rowToCollectionJob: bound(sqlRowToCollectionJob<T>),
     rowToHeldBlobRemoval: bound(sqlRowToHeldBlobRemoval<T>),
     mediaAssetToRow: bound(mediaAssetToSqlRow<T>),
     rowToMediaAsset: bound(sqlRowToMediaAsset<T>),
@@ -91,27 +107,31 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToBillingSubscription: bound(sqlRowToBillingSubscription<T>),
     billingEventToRow: bound(billingEventToSqlRow<T>),
     rowToBillingEvent: bound(sqlRowToBillingEvent<T>),
-    connectionRequestToRow: bound(connectionRequestToSqlRow<T>),
-    rowToConnectionRequest: bound(sqlRowToConnectionRequest<T>),
     automationToRow: bound(automationToSqlRow<T>),
     rowToAutomation: bound(sqlRowToAutomation<T>),
     commentToRow: bound(commentToSqlRow<T>),
     rowToCommentJob: bound(sqlRowToCommentJob<T>),
     subscriptionToRow: bound(subscriptionToSqlRow<T>),
     rowToSubscription: bound(sqlRowToSubscription<T>),
-    messageToRow: bound(messageToSqlRow<T>),
-    rowToMessage: bound(sqlRowToMessage<T>),
-    deliveryToRow: bound(deliveryToSqlRow<T>),
-    rowToDelivery: bound(sqlRowToDelivery<T>),
     attemptToRow: bound(attemptToSqlRow<T>),
     rowToAttempt: bound(sqlRowToAttempt<T>),
-    notificationToRow: bound(notificationToSqlRow<T>),
-    rowToNotification: bound(sqlRowToNotification<T>),
     rowsToClaimedNotifications: bound(sqlRowsToClaimedNotifications<T>),
     rowsToPreferences: bound(sqlRowsToPreferences<T>),
     reviewLinkToRow: bound(reviewLinkToSqlRow<T>),
     rowToReviewLink: bound(sqlRowToReviewLink<T>),
     reviewDecisionToRow: bound(reviewDecisionToSqlRow<T>),
     rowToReviewDecision: bound(sqlRowToReviewDecision<T>),
+    // From the column maps above.
+    accountToRow: account.toRow,
+    rowToAccount: account.fromRow,
+    rowToCollectionJob: collectionJob.fromRow,
+    connectionRequestToRow: connectionRequest.toRow,
+    rowToConnectionRequest: connectionRequest.fromRow,
+    notificationToRow: notification.toRow,
+    rowToNotification: notification.fromRow,
+    messageToRow: message.toRow,
+    rowToMessage: message.fromRow,
+    deliveryToRow: delivery.toRow,
+    rowToDelivery: delivery.fromRow,
   };
 }

@@ -2,11 +2,11 @@ import type {
   RecordedAttempt,
   WebhookAttempt,
   WebhookDelivery,
-  WebhookDeliveryStatus,
   WebhookEventType,
   WebhookMessage,
   WebhookSubscription,
 } from '@svc/core';
+import { type ColumnMap, columnNames } from './column-map.js';
 import { orNull } from './or-null.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 
@@ -87,32 +87,18 @@ export type MessageRowOf<T extends SqlTypes> = {
   created_at: T['date'];
 };
 
-/** The row that stores a message. */
-export function messageToSqlRow<T extends SqlTypes>(codec: SqlCodec<T>, m: WebhookMessage): MessageRowOf<T> {
-  return {
-    id: m.id,
-    owner_id: m.ownerId,
-    event_type: m.eventType,
-    source_position: m.sourcePosition,
-    payload: m.payload,
-    created_at: codec.dateToSql(m.createdAt),
-  };
-}
+/** The `webhook_messages` columns by message field, in `MessageRowOf`'s order. */
+export const MESSAGE_MAP: ColumnMap<WebhookMessage, keyof MessageRowOf<SqlTypes>> = {
+  id: 'id',
+  ownerId: 'owner_id',
+  eventType: 'event_type',
+  sourcePosition: 'source_position',
+  payload: 'payload',
+  createdAt: ['created_at', 'date'],
+};
 
-/** The message a row stores. */
-export function sqlRowToMessage<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: MessageRowOf<T>,
-): WebhookMessage {
-  return {
-    id: row.id,
-    ownerId: row.owner_id,
-    eventType: row.event_type as WebhookEventType,
-    sourcePosition: row.source_position,
-    payload: row.payload,
-    createdAt: codec.dateFromSql(row.created_at),
-  };
-}
+/** The columns of `webhook_messages`, in the order a positional dialect binds them. */
+export const MESSAGE_COLUMNS = columnNames(MESSAGE_MAP);
 
 /** A `webhook_deliveries` row in a dialect's column types. */
 export type DeliveryRowOf<T extends SqlTypes> = {
@@ -130,47 +116,24 @@ export type DeliveryRowOf<T extends SqlTypes> = {
   delivered_at: T['date'] | null;
 };
 
-/** The row that stores a delivery. */
-export function deliveryToSqlRow<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  d: WebhookDelivery,
-): DeliveryRowOf<T> {
-  return {
-    id: d.id,
-    subscription_id: d.subscriptionId,
-    message_id: d.messageId,
-    owner_id: d.ownerId,
-    status: d.status,
-    attempts: d.attempts,
-    next_attempt_at: orNull(d.nextAttemptAt, codec.dateToSql),
-    lease_owner: d.leaseOwner,
-    lease_until: orNull(d.leaseUntil, codec.dateToSql),
-    created_at: codec.dateToSql(d.createdAt),
-    updated_at: codec.dateToSql(d.updatedAt),
-    delivered_at: orNull(d.deliveredAt, codec.dateToSql),
-  };
-}
+/** The `webhook_deliveries` columns by delivery field, in `DeliveryRowOf`'s order. */
+export const DELIVERY_MAP: ColumnMap<WebhookDelivery, keyof DeliveryRowOf<SqlTypes>> = {
+  id: 'id',
+  subscriptionId: 'subscription_id',
+  messageId: 'message_id',
+  ownerId: 'owner_id',
+  status: 'status',
+  attempts: 'attempts',
+  nextAttemptAt: ['next_attempt_at', 'date?'],
+  leaseOwner: 'lease_owner',
+  leaseUntil: ['lease_until', 'date?'],
+  createdAt: ['created_at', 'date'],
+  updatedAt: ['updated_at', 'date'],
+  deliveredAt: ['delivered_at', 'date?'],
+};
 
-/** The delivery a row stores. */
-export function sqlRowToDelivery<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: DeliveryRowOf<T>,
-): WebhookDelivery {
-  return {
-    id: row.id,
-    subscriptionId: row.subscription_id,
-    messageId: row.message_id,
-    ownerId: row.owner_id,
-    status: row.status as WebhookDeliveryStatus,
-    attempts: row.attempts,
-    nextAttemptAt: orNull(row.next_attempt_at, codec.dateFromSql),
-    leaseOwner: row.lease_owner,
-    leaseUntil: orNull(row.lease_until, codec.dateFromSql),
-    createdAt: codec.dateFromSql(row.created_at),
-    updatedAt: codec.dateFromSql(row.updated_at),
-    deliveredAt: orNull(row.delivered_at, codec.dateFromSql),
-  };
-}
+/** The columns of `webhook_deliveries`, in the order a positional dialect binds them. */
+export const DELIVERY_COLUMNS = columnNames(DELIVERY_MAP);
 
 /** The columns of `webhook_attempts` an attempt binds (its id, owner and keys come from its delivery). */
 export type NewAttemptRowOf<T extends SqlTypes> = {
