@@ -37,7 +37,17 @@ ${view === null ? '' : decision(c, p, view)}</section>`;
     items.length === 0
       ? emptyState('No post waits for your review.', { href: '/app/posts', label: 'See every post' })
       : html`${items}`;
-  return pageReply(c, 200, { title: 'Approvals', section: '/app/approvals', body });
+  // After a step before the last: the request stays open for the next reviewer, and says so.
+  const notice =
+    c.url.searchParams.get('done') === 'step'
+      ? 'Your step is approved: the post now waits for the next review step.'
+      : null;
+  return pageReply(c, 200, {
+    title: 'Approvals',
+    section: '/app/approvals',
+    body,
+    ...(notice === null ? {} : { notice }),
+  });
 }
 
 const STEP_WORDS: Readonly<Record<ApprovalStep['status'], string>> = {
@@ -97,7 +107,7 @@ async function decide(c: SignedContext): Promise<ConsoleReply> {
     // A step before the last, approved, leaves the request open for the next reviewer.
     ({ post, approval }) =>
       approval.status === 'pending'
-        ? '/app/approvals'
+        ? '/app/approvals?done=step'
         : `/app/posts/${post.id}?done=${decision === 'reject' ? 'rejected' : 'approved'}`,
   );
 }
