@@ -161,11 +161,15 @@ describe('a team journey in a browser', () => {
     await contributor.getByLabel('Caption').fill('Sourdough is back on Tuesday, fresh from 7 am.');
     await contributor.getByRole('checkbox', { name: /Threads @bakery/ }).check();
     await contributor.getByLabel(/^When/).fill('2031-05-13T09:30');
+    // A contributor never schedules: the page offers only drafts and approval requests.
+    expect(await contributor.getByRole('button', { name: 'Schedule' }).count()).toBe(0);
     await shot(contributor, 'contributor-composes');
     await contributor.getByRole('button', { name: 'Ask for approval', exact: true }).click();
     await contributor.waitForURL(/\/app\/posts\/[^/]+$/);
     await shot(contributor, 'contributor-asked');
     expect(await contributor.locator('main').textContent()).toContain('Awaiting review');
+    for (const offer of ['Delete this post', 'Create a review link for a client'])
+      expect(await contributor.getByRole('button', { name: offer }).count()).toBe(0);
     const waiting = await server.call('/api/v1/posts?status=pending_approval', ownerKey);
     expect(waiting.body.posts).toHaveLength(1);
     draftId = waiting.body.posts[0].id;

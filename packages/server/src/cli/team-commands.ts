@@ -116,7 +116,9 @@ it in the console and invites members from its Members page (docs/teams.md).`,
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const made = await withServices(io, ({ core }) =>
-      orFail(createWorkspaceByEmail(core, { email: required(values, 'email'), name: required(values, 'name') })),
+      orFail(
+        createWorkspaceByEmail(core, { email: required(values, 'email'), name: required(values, 'name') }),
+      ),
     );
     printJson(io, {
       id: made.workspace.id,
