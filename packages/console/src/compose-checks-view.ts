@@ -7,6 +7,7 @@ import {
   type TextCounter,
 } from '@svc/core/policy';
 import { counterWords } from '@svc/core/vocabulary';
+import { YOUTUBE_FIELD_NAMES } from './youtube-form-meta.js';
 
 // The words of the compose page's checks, shared by the page the server renders and the script
 // that redraws it as the person types (browser/compose-checks.ts), so both say the same thing.
@@ -41,16 +42,8 @@ export function checksSummary(result: PolicyResult, pristine: boolean): string {
   return `${errors === 1 ? '1 problem' : `${errors} problems`} to fix before scheduling.${advice}`;
 }
 
-// The YouTube options' controls on the form (youtube-fieldset.ts), by option name.
-const YOUTUBE_CONTROLS: Readonly<Record<string, string>> = {
-  privacyStatus: 'yt-privacy',
-  madeForKids: 'yt-kids',
-  notifySubscribers: 'yt-notify',
-  categoryId: 'yt-category',
-  tags: 'yt-tags',
-  playlistId: 'yt-playlist',
-  defaultLanguage: 'yt-language',
-};
+// The YouTube options' controls on the form (youtube-fieldset.ts) are the fields' form names, by option name.
+const YOUTUBE_CONTROLS: Readonly<Record<string, string | undefined>> = YOUTUBE_FIELD_NAMES;
 
 /** Where a policy issue's field is on the compose form, to link the issue to it. */
 export function controlOf(issue: PolicyIssue): string | null {

@@ -216,7 +216,14 @@ describe('the Members page and invitations in the console', () => {
         params: {},
         form: new URLSearchParams(),
         token: null,
-        session: { user, csrf: 'csrf', id: 'session' },
+        session: {
+          user,
+          csrf: 'csrf',
+          id: 'session',
+          workspaceId: owner.id,
+          workspaces: [],
+          leftWorkspace: false,
+        },
         actor,
         time: timeFormat('UTC'),
       } as unknown as SignedContext;

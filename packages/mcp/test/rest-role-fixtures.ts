@@ -2,7 +2,7 @@
 // action test: each builds what it needs first (as the owner), so an allowed call can succeed.
 // `unless` lists the codes an allowed call may still answer, each for a reason that is not the
 // caller's role (said beside it); any other failure fails the test. Over 300 lines: it is one
-// table with an entry per operation (65 of them), kept whole so a missing one stands out.
+// table with an entry per operation (69 of them), kept whole so a missing one stands out.
 
 import { anAccount } from '@svc/core/testing';
 import { FUTURE, IMAGE_URL, type RestRequest, type TeamWorld } from './team-world.js';
@@ -154,6 +154,19 @@ export const REST_FIXTURES: Readonly<Record<string, RestFixture>> = {
       return { path: `/api/v1/posts/${id}/approval` };
     },
   },
+  decideApproval: {
+    // The contributor drafts and asks (a saved policy forbids deciding one's own request); a
+    // rejection with a note needs no quota or slot, so an allowed decision always succeeds.
+    request: async (w) => {
+      const draft = { caption: w.caption(), profileIds: [w.threads.id] };
+      const { id } = await w.made(
+        { method: 'POST', path: '/api/v1/drafts', json: draft },
+        w.keys.contributor,
+      );
+      await w.made({ method: 'POST', path: `/api/v1/posts/${id}/approval`, json: {} }, w.keys.contributor);
+      return { path: `/api/v1/posts/${id}/approval/decision`, json: { approve: false, note: 'Not yet' } };
+    },
+  },
   validatePost: {
     request: json('/api/v1/validate', { caption: 'Hello', platforms: ['threads'], mediaUrlsCount: 0 }),
   },
@@ -292,6 +305,12 @@ export const REST_FIXTURES: Readonly<Record<string, RestFixture>> = {
   },
   getWorkspace: { request: json('/api/v1/workspace') },
   listMembers: { request: json('/api/v1/members') },
+  getApprovalPolicy: { request: json('/api/v1/approval-policy') },
+  // The default policy again: the other fixtures keep working whichever role set it.
+  setApprovalPolicy: {
+    request: json('/api/v1/approval-policy', { requiredFor: 'contributors', steps: [{ role: 'editor' }] }),
+  },
+  listEvents: { request: json('/api/v1/events?limit=5') },
   addMember: {
     request: async (w) => ({ path: '/api/v1/members', json: { email: await w.newUser(), role: 'viewer' } }),
   },

@@ -115,5 +115,6 @@ export {
   PLAN_KINDS,
   type Plan,
   type PlanKind,
+  parseEmail,
   type User,
 } from './user.js';

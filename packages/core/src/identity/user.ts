@@ -1,4 +1,6 @@
+import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
+import { type SvcError, svcError } from '../kernel/index.js';
 
 /** A user's plan: a trial with an end date, paid, or expired (spec section 1). */
 export const planSchema = z.discriminatedUnion('kind', [
@@ -22,6 +24,18 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Expected an email address.' }));
+
+/** An email address as `emailSchema` stores it, or `validation_failed` on the `email` field. */
+export function parseEmail(value: string): Result<string, SvcError> {
+  const email = emailSchema.safeParse(value);
+  return email.success
+    ? ok(email.data)
+    : err(
+        svcError('validation_failed', `${JSON.stringify(value)} is not an email address.`, {
+          field: 'email',
+        }),
+      );
+}
 
 /** The time zone of a user who has not chosen one. */
 export const DEFAULT_TIME_ZONE = 'UTC';

@@ -60,6 +60,7 @@ export {
   isSvcError,
   POLICY_ERROR_CODES,
   type SvcError,
+  schemaIssues,
   svcError,
 } from './svc-error.js';
 export {

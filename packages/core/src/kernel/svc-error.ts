@@ -182,3 +182,10 @@ export function isSvcError(value: unknown): value is SvcError {
     typeof (value as { message?: unknown }).message === 'string'
   );
 }
+
+/** A schema's complaints as `validation_failed` details list them: where (a dotted path), and what. */
+export function schemaIssues(error: {
+  readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
+}): { path: string; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}

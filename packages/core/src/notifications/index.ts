@@ -6,6 +6,7 @@ export {
   kindLabel,
   type NotificationFacts,
 } from './compose-notification.js';
+export { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email.js';
 export type { Notification, NotificationStatus } from './notification.js';
 export {
   DEFAULT_NOTIFICATION_KINDS,
@@ -27,6 +28,13 @@ export type {
   NotificationStore,
 } from './ports/notification-store.js';
 export { readUnsubscribeToken, type UnsubscribeSubject, unsubscribeToken } from './unsubscribe-token.js';
+export {
+  type DeliveredInvitation,
+  type InvitationDelivery,
+  invitationDelivery,
+  invitationUrl,
+  inviteAndDeliver,
+} from './use-cases/deliver-invitation.js';
 export {
   fanOutNotifications,
   NOTIFICATION_FAN_OUT_CONSUMER,

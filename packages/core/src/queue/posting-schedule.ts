@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow';
 import { z } from 'zod';
-import { isTimeZone, type SvcError, svcError } from '../kernel/index.js';
+import { isTimeZone, type SvcError, schemaIssues, svcError } from '../kernel/index.js';
 
 /** The days of a posting week, in the order a person reads them (ISO: Monday first). */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -55,7 +55,7 @@ export function parsePostingSchedule(raw: unknown): Result<PostingSchedule, SvcE
   if (!parsed.success)
     return refusal(
       'Send { "timeZone": "Europe/Paris", "slots": [{ "day": "mon", "time": "09:30" }] } with no other fields.',
-      { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+      { issues: schemaIssues(parsed.error) },
     );
   const { timeZone, slots } = parsed.data;
   if (!isTimeZone(timeZone))

@@ -30,8 +30,6 @@ export {
   reviewerRuleSchema,
 } from './approval-policy.js';
 
-export { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email.js';
-
 export { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from './invitation-token.js';
 export { leavesNoOwner } from './last-owner.js';
 export { ruleNames, type StepDecider, type StepRefusal, stepRefusal } from './may-decide-step.js';
@@ -55,13 +53,6 @@ export { approvalRequester, approvalRequiredRefusal } from './use-cases/approval
 export { type ChangeMemberInput, changeMemberRole, removeMember } from './use-cases/change-member.js';
 export { chooseWorkspace } from './use-cases/choose-workspace.js';
 export { createWorkspace, createWorkspaceByEmail, WORKSPACE_NAME_MAX } from './use-cases/create-workspace.js';
-export {
-  type DeliveredInvitation,
-  type InvitationDelivery,
-  invitationDelivery,
-  invitationUrl,
-  inviteAndDeliver,
-} from './use-cases/deliver-invitation.js';
 export {
   acceptInvitation,
   type CreatedInvitation,

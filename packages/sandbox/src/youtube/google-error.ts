@@ -45,3 +45,22 @@ export const GOOGLE_FAILURES: PlatformFailureShapes = {
   unknownPath: (path) =>
     googleError(404, 'notFound', `The requested URL ${path} was not found on this server.`, 'global'),
 };
+
+/** Google's refusal of a call whose token lacks the scope the method needs. */
+export function insufficientScopesError(): SandboxHttpError {
+  return googleError(
+    403,
+    'insufficientPermissions',
+    'Request had insufficient authentication scopes.',
+    'global',
+  );
+}
+
+/** A request body read as JSON, refused the way Google refuses a body that is not JSON. */
+export function googleJsonBody(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw googleError(400, 'parseError', 'Parse Error', 'global');
+  }
+}

@@ -4,7 +4,7 @@ import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
 import { newNumericId } from '../shared/sandbox-state.js';
 import { holdsScope } from '../shared/token-scopes.js';
-import { googleError } from './google-error.js';
+import { googleError, googleJsonBody, insufficientScopesError } from './google-error.js';
 import { authenticateYouTube } from './youtube-authenticate.js';
 import { chargeQuota, checkQuota, YOUTUBE_QUOTA_COSTS } from './youtube-quota.js';
 import { partsOf } from './youtube-read-routes.js';
@@ -59,32 +59,15 @@ function insert(ctx: SandboxContext, r: SandboxRequest): Reply {
   const token = authenticateYouTube(ctx, r);
   partsOf(r, PARTS);
   if (!holdsScope(token, COMMENT_SCOPES)) {
-    throw googleError(
-      403,
-      'insufficientPermissions',
-      'Request had insufficient authentication scopes.',
-      'global',
-    );
+    throw insufficientScopesError();
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(r.body.toString('utf8'));
-  } catch {
-    throw googleError(400, 'parseError', 'Parse Error', 'global');
-  }
-  const body = (parsed ?? {}) as {
+  const body = (googleJsonBody(r.body) ?? {}) as {
     snippet?: { videoId?: unknown; topLevelComment?: { snippet?: { textOriginal?: unknown } } };
   };
   const videoId = body.snippet?.videoId;
   const text = body.snippet?.topLevelComment?.snippet?.textOriginal;
   const video = typeof videoId === 'string' ? ctx.state.youtube.videos.get(videoId) : undefined;
-  if (video === undefined)
-    throw googleError(
-      404,
-      'videoNotFound',
-      'The video identified by the videoId parameter could not be found.',
-      'youtube.commentThread',
-    );
+  if (video === undefined) throw videoNotFoundError();
   if (typeof text !== 'string' || text.trim() === '' || [...text].length > TEXT_MAX) {
     throw googleError(
       400,
@@ -114,12 +97,7 @@ function list(ctx: SandboxContext, r: SandboxRequest): Reply {
   partsOf(r, PARTS);
   const videoId = r.input.get('videoId') ?? '';
   if (!ctx.state.youtube.videos.has(videoId)) {
-    throw googleError(
-      404,
-      'videoNotFound',
-      'The video identified by the videoId parameter could not be found.',
-      'youtube.commentThread',
-    );
+    throw videoNotFoundError();
   }
   checkQuota(ctx, YOUTUBE_QUOTA_COSTS.list);
   chargeQuota(ctx, YOUTUBE_QUOTA_COSTS.list);
@@ -130,4 +108,14 @@ function list(ctx: SandboxContext, r: SandboxRequest): Reply {
     pageInfo: { totalResults: items.length, resultsPerPage: items.length },
     items,
   });
+}
+
+/** The comment thread's refusal of a video id that names no video. */
+function videoNotFoundError() {
+  return googleError(
+    404,
+    'videoNotFound',
+    'The video identified by the videoId parameter could not be found.',
+    'youtube.commentThread',
+  );
 }

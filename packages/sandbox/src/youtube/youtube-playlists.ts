@@ -4,7 +4,7 @@ import { jsonReply, type Reply } from '../shared/http-io.js';
 import { jsonObjectOf } from '../shared/json-object.js';
 import type { SandboxContext } from '../shared/sandbox-context.js';
 import type { RouteSpec, SandboxRequest } from '../shared/sandbox-router.js';
-import { googleError } from './google-error.js';
+import { googleError, googleJsonBody, insufficientScopesError } from './google-error.js';
 import { authenticateYouTube } from './youtube-authenticate.js';
 import { chargeQuota, checkQuota, YOUTUBE_QUOTA_COSTS } from './youtube-quota.js';
 import { partsOf } from './youtube-read-routes.js';
@@ -81,20 +81,9 @@ function insert(ctx: SandboxContext, r: SandboxRequest): Reply {
   const parts = partsOf(r, PARTS);
   const granted = ctx.state.youtube.grantedScopes.get(token.uid);
   if (granted !== undefined && !WRITE_SCOPES.some((scope) => granted.split(' ').includes(scope))) {
-    throw googleError(
-      403,
-      'insufficientPermissions',
-      'Request had insufficient authentication scopes.',
-      'global',
-    );
+    throw insufficientScopesError();
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(r.body.toString('utf8'));
-  } catch {
-    throw googleError(400, 'parseError', 'Parse Error', 'global');
-  }
-  const snippet = jsonObjectOf(jsonObjectOf(body)?.snippet);
+  const snippet = jsonObjectOf(jsonObjectOf(googleJsonBody(r.body))?.snippet);
   const resource = jsonObjectOf(snippet?.resourceId);
   if (typeof snippet?.playlistId !== 'string') {
     throw googleError(

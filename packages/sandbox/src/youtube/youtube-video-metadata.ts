@@ -1,6 +1,6 @@
 import type { SandboxHttpError } from '../shared/graph-error.js';
 import { type JsonObject, jsonObjectOf } from '../shared/json-object.js';
-import { googleError } from './google-error.js';
+import { googleError, googleJsonBody } from './google-error.js';
 import type { YouTubeSnippet, YouTubeVideoSettings } from './youtube-state.js';
 
 // The assignable categories of the US region (videoCategories.list), which is all the sandbox knows.
@@ -41,13 +41,7 @@ export function readVideoMetadata(
   body: Buffer,
   now: number,
 ): { snippet: YouTubeSnippet; settings: YouTubeVideoSettings } {
-  let parsed: unknown;
-  try {
-    parsed = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
-  } catch {
-    throw googleError(400, 'parseError', 'Parse Error', 'global');
-  }
-  const resource = jsonObjectOf(parsed);
+  const resource = jsonObjectOf(body.length === 0 ? {} : googleJsonBody(body));
   if (resource === null) throw googleError(400, 'parseError', 'Parse Error', 'global');
   const snippet = jsonObjectOf(resource.snippet) ?? {};
   const status = jsonObjectOf(resource.status) ?? {};

@@ -5,7 +5,7 @@ import { type Actor, actorWorkspaceId, itemUseCase } from '../../identity/index.
 import { isTimeZone, offsetRanges, type SvcError, svcError } from '../../kernel/index.js';
 import { parsePostingSchedule, scheduleOf } from '../../queue/index.js';
 import { type SlotSuggestion, suggestPostingSlots } from '../suggest-posting-slots.js';
-import { ANALYTICS_DAYS } from './read-analytics-input.js';
+import { checkedDays } from './read-analytics-input.js';
 
 /** The window suggestions read by default: long enough for samples, recent enough to still hold. */
 export const SUGGESTION_DAYS = 90;
@@ -36,13 +36,9 @@ async function suggestionFor(
   account: ConnectedAccount,
   input: SuggestionInput,
 ): Promise<Result<AccountSlotSuggestion, SvcError>> {
-  const days = input.days ?? SUGGESTION_DAYS;
-  if (!Number.isInteger(days) || days < ANALYTICS_DAYS.min || days > ANALYTICS_DAYS.max)
-    return err(
-      svcError('validation_failed', `days must be a whole number from 1 to ${ANALYTICS_DAYS.max}.`, {
-        field: 'days',
-      }),
-    );
+  const daysAsked = checkedDays(input.days ?? SUGGESTION_DAYS);
+  if (daysAsked.isErr()) return err(daysAsked.error);
+  const days = daysAsked.value;
   const timeZone = input.timeZone ?? (await scheduleOf(deps, account, actor.user.timeZone)).timeZone;
   if (!isTimeZone(timeZone))
     return err(

@@ -7,6 +7,17 @@ import { isTimeZone, PLATFORMS, type Platform, type SvcError, svcError } from '.
 /** The window of `svc_get_analytics` in days (spec 8). */
 export const ANALYTICS_DAYS = { default: 30, min: 1, max: 365 } as const;
 
+/** A window of `days` the analytics read (analytics and slot suggestions alike), else `validation_failed`. */
+export function checkedDays(days: number): Result<number, SvcError> {
+  return Number.isInteger(days) && days >= ANALYTICS_DAYS.min && days <= ANALYTICS_DAYS.max
+    ? ok(days)
+    : err(
+        svcError('validation_failed', `days must be a whole number from 1 to ${ANALYTICS_DAYS.max}.`, {
+          field: 'days',
+        }),
+      );
+}
+
 /** What `svc_get_analytics`, `GET /api/v1/analytics` and the series ask for. */
 export type AnalyticsInput = {
   readonly days?: number | null;
@@ -53,14 +64,9 @@ export async function readAnalyticsInput(
   actor: Actor,
   input: AnalyticsInput,
 ): Promise<Result<AnalyticsRequest, SvcError>> {
-  const days = input.days ?? ANALYTICS_DAYS.default;
-  if (!Number.isInteger(days) || days < ANALYTICS_DAYS.min || days > ANALYTICS_DAYS.max) {
-    return err(
-      svcError('validation_failed', `days must be a whole number from 1 to ${ANALYTICS_DAYS.max}.`, {
-        field: 'days',
-      }),
-    );
-  }
+  const daysAsked = checkedDays(input.days ?? ANALYTICS_DAYS.default);
+  if (daysAsked.isErr()) return err(daysAsked.error);
+  const days = daysAsked.value;
   const timezone = input.timezone ?? 'UTC';
   if (!isTimeZone(timezone)) {
     return err(

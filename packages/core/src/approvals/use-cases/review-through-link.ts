@@ -24,7 +24,6 @@ import {
   type ReviewLinkState,
   reviewLinkActor,
   reviewLinkEventActor,
-  reviewLinkState,
 } from '../review-link.js';
 import { decideApproval } from './decide-approval.js';
 import { linkRefusal, linkStanding } from './link-standing.js';
@@ -168,11 +167,7 @@ export function decideThroughReviewLink(
       if (post === null)
         return err(svcError('post_not_found', `Post ${input.postId} is not one of this link's.`));
       if (decisions.some((d) => d.postId === post.id)) {
-        return err(
-          svcError('invalid_post_state', 'This post has been decided through this link already.', {
-            postId: post.id,
-          }),
-        );
+        return err(decidedAlready(post.id));
       }
       const note = input.note?.trim().slice(0, REVIEW_NOTE_MAX_CHARS) || null;
       const reviewerName = input.reviewerName?.trim().slice(0, REVIEWER_NAME_MAX_CHARS) || null;
@@ -203,11 +198,7 @@ export function decideThroughReviewLink(
       };
       const recorded = await deps.store.reviewLinks.recordReviewDecision(decision, [event]);
       if (!recorded) {
-        return err(
-          svcError('invalid_post_state', 'This post has been decided through this link already.', {
-            postId: post.id,
-          }),
-        );
+        return err(decidedAlready(post.id));
       }
       return ok(decision);
     })(),
@@ -291,3 +282,7 @@ export function reviewThumbnail(
     })(),
   );
 }
+
+/** `invalid_post_state`: a link decides each of its posts once. */
+const decidedAlready = (postId: string): SvcError =>
+  svcError('invalid_post_state', 'This post has been decided through this link already.', { postId });

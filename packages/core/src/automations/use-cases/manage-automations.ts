@@ -12,6 +12,7 @@ import { type SvcError, svcError } from '../../kernel/index.js';
 import { type Automation, automationEvent } from '../automation.js';
 import { templateFile } from '../automation-template.js';
 import { automationReadiness, startCommentWatch } from './automation-account.js';
+import { automationNotFound } from './automation-owner.js';
 import { type AutomationView, automationView } from './automation-view.js';
 
 type Deps = Pick<CoreDeps, 'store' | 'clock' | 'secretBox' | 'platforms'>;
@@ -142,7 +143,7 @@ async function ownedAutomation(
 }
 
 function notFound<T>(automationId: string): Result<T, SvcError> {
-  return err(svcError('automation_not_found', `Automation ${automationId} not found.`, { automationId }));
+  return err(automationNotFound(automationId));
 }
 
 async function viewOf(deps: Deps, automation: Automation): Promise<AutomationView> {

@@ -81,7 +81,7 @@ export async function actorOfWorkspaceKey(
   }
   const creator = await deps.store.users.getUser(creatorId);
   if (creator === null) {
-    return err(svcError('api_access_disabled', 'The account this key belongs to no longer exists.'));
+    return ownerGone();
   }
   const credential = { user: creator, credentialId: key.id, scopes: key.scopes, accountIds: key.accountIds };
   const actor = await actorInWorkspace(deps, credential, key.ownerId, found?.owner ?? null);
@@ -114,7 +114,7 @@ export function actorOfKey(
   }
   const user = found?.owner ?? null;
   if (user === null) {
-    return err(svcError('api_access_disabled', 'The account this key belongs to no longer exists.'));
+    return ownerGone();
   }
   return checkApiAccess(user).map((u) => ({
     user: u,
@@ -123,6 +123,11 @@ export function actorOfKey(
     accountIds: key.accountIds,
     ...markedKey(key),
   }));
+}
+
+/** `api_access_disabled`: the key outlived the user it belongs to. */
+function ownerGone(): Result<never, SvcError> {
+  return err(svcError('api_access_disabled', 'The account this key belongs to no longer exists.'));
 }
 
 function invalidApiKey(): Result<never, SvcError> {

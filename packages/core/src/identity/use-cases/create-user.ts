@@ -3,7 +3,7 @@ import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MemberRights } from '../../roles/index.js';
 import { chosenPlan } from '../new-user-plan.js';
-import { DEFAULT_TIME_ZONE, emailSchema, type PlanKind, type User } from '../user.js';
+import { DEFAULT_TIME_ZONE, emailSchema, type PlanKind, parseEmail, type User } from '../user.js';
 
 /** What an operator gives to create a user. */
 export type CreateUserInput = {
@@ -38,20 +38,14 @@ async function create(
   input: CreateUserInput,
   joining: MemberRights | undefined,
 ): Promise<Result<User, SvcError>> {
-  const email = emailSchema.safeParse(input.email);
-  if (!email.success) {
-    return err(
-      svcError('validation_failed', `${JSON.stringify(input.email)} is not an email address.`, {
-        field: 'email',
-      }),
-    );
-  }
+  const email = parseEmail(input.email);
+  if (email.isErr()) return err(email.error);
   const now = deps.clock.now();
   const plan = chosenPlan({ plan: input.plan, trialDays: input.trialDays }, deps.newUserPlan, now);
   if (plan.isErr()) return err(plan.error);
   const user: User = {
     id: deps.ids.id('user'),
-    email: email.data,
+    email: email.value,
     plan: plan.value.plan,
     betaTester: input.betaTester,
     apiAccessDisabled: false,
@@ -64,7 +58,9 @@ async function create(
     await deps.store.users.setPasswordHash(user.id, input.passwordHash, now);
   return outcome === 'inserted'
     ? ok(user)
-    : err(svcError('email_taken', `A user with the email ${email.data} already exists.`, { field: 'email' }));
+    : err(
+        svcError('email_taken', `A user with the email ${email.value} already exists.`, { field: 'email' }),
+      );
 }
 
 /** The user with this email, or `user_not_found` (operator actions address users by email). */

@@ -65,17 +65,26 @@ async function add(deps: Deps, input: AddMemberInput): Promise<Result<AddedMembe
       userCreated: true,
     });
   }
-  const userId = existing.value.id;
-  const userCreated = false;
   const now = deps.clock.now();
-  const member: Member = { ...rights, userId, createdAt: now, updatedAt: now };
-  const outcome = await deps.store.workspaces.insertMember(member);
-  return outcome === 'inserted'
-    ? ok({ member, userCreated })
+  const member = { ...rights, userId: existing.value.id, createdAt: now, updatedAt: now };
+  return (await insertNewMember(deps, member, input.email)).map((m) => ({ member: m, userCreated: false }));
+}
+
+/**
+ * Writes the membership of an existing user (`addMember`, and an admin adding someone to their
+ * workspace); `already_a_member`, naming them by `email`, when they are one (the owner included).
+ */
+export async function insertNewMember(
+  deps: Pick<CoreDeps, 'store'>,
+  member: Member,
+  email: string,
+): Promise<Result<Member, SvcError>> {
+  return (await deps.store.workspaces.insertMember(member)) === 'inserted'
+    ? ok(member)
     : err(
-        svcError('already_a_member', `${input.email} is already a member of this workspace.`, {
-          workspaceId,
-          userId,
+        svcError('already_a_member', `${email} is already a member of this workspace.`, {
+          workspaceId: member.workspaceId,
+          userId: member.userId,
         }),
       );
 }

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, actorWorkspaceId, useCase } from '../../identity/index.js';
-import { type SvcError, svcError } from '../../kernel/index.js';
+import { type SvcError, schemaIssues, svcError } from '../../kernel/index.js';
 import { memberCan } from '../../roles/index.js';
 import {
   type ApprovalPolicy,
@@ -49,7 +49,7 @@ export function setApprovalPolicy(
       if (!parsed.success) {
         return err(
           svcError('validation_failed', `Not an approval policy: ${parsed.error.issues[0]?.message ?? ''}`, {
-            issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+            issues: schemaIssues(parsed.error),
           }),
         );
       }

@@ -1,6 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { checkAccountLimit, emailSchema } from '../../identity/index.js';
+import { checkAccountLimit, parseEmail } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { formatInvitationToken, INVITATION_LIFETIME_MS, INVITATION_TOKEN } from '../invitation-token.js';
 import type { TeamActor } from '../team-actor.js';
@@ -31,21 +31,15 @@ export function createInvitation(
 ): ResultAsync<CreatedInvitation, SvcError> {
   return new ResultAsync(
     (async (): Promise<Result<CreatedInvitation, SvcError>> => {
-      const email = emailSchema.safeParse(input.email);
-      if (!email.success) {
-        return err(
-          svcError('validation_failed', `${JSON.stringify(input.email)} is not an email address.`, {
-            field: 'email',
-          }),
-        );
-      }
+      const email = parseEmail(input.email);
+      if (email.isErr()) return err(email.error);
       const role = grantableRole(input.role);
       if (role.isErr()) return err(role.error);
       const rights = await actingMember(deps, actor, input.workspaceId, 'member:manage');
       if (rights.isErr()) return err(rights.error);
       const limit = await checkAccountLimit(deps, input.workspaceId, input.accountIds);
       if (limit.isErr()) return err(limit.error);
-      const invitee = await deps.store.users.getUserByEmail(email.data);
+      const invitee = await deps.store.users.getUserByEmail(email.value);
       if (invitee !== null && (await deps.store.workspaces.getMember(input.workspaceId, invitee.id)) !== null)
         return err(alreadyMember(input.workspaceId, invitee.id));
       const now = deps.clock.now();
@@ -54,7 +48,7 @@ export function createInvitation(
       const invitation: Invitation = {
         id,
         workspaceId: input.workspaceId,
-        email: email.data,
+        email: email.value,
         role: role.value,
         accountIds: limit.value,
         tokenHash: deps.keyHasher.hash(secret),

@@ -12,9 +12,9 @@ import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Role } from '../../roles/index.js';
 import { type MemberView, memberView } from '../member-view.js';
 import type { TeamActor } from '../team-actor.js';
-import type { Invitation, Member, Workspace } from '../workspace.js';
+import type { Invitation, Workspace } from '../workspace.js';
 import { workspaceNotFound } from './acting-member.js';
-import { grantableRole } from './add-member.js';
+import { grantableRole, insertNewMember } from './add-member.js';
 import { changeMemberRole, removeMember } from './change-member.js';
 import { type CreatedInvitation, createInvitation, listOpenInvitations } from './invitations.js';
 import { listMembers } from './list-members.js';
@@ -82,22 +82,19 @@ export function addWorkspaceMember(
     const user = await findUserByEmail(deps, input.email);
     if (user.isErr()) return err(user.error);
     const now = deps.clock.now();
-    const member: Member = {
-      workspaceId,
-      userId: user.value.id,
-      role: role.value,
-      accountIds: limit.value,
-      createdAt: now,
-      updatedAt: now,
-    };
-    return (await deps.store.workspaces.insertMember(member)) === 'inserted'
-      ? ok(await memberView(deps, member))
-      : err(
-          svcError('already_a_member', `${user.value.email} is already a member of this workspace.`, {
-            workspaceId,
-            userId: member.userId,
-          }),
-        );
+    const member = await insertNewMember(
+      deps,
+      {
+        workspaceId,
+        userId: user.value.id,
+        role: role.value,
+        accountIds: limit.value,
+        createdAt: now,
+        updatedAt: now,
+      },
+      user.value.email,
+    );
+    return member.isErr() ? err(member.error) : ok(await memberView(deps, member.value));
   });
 }
 

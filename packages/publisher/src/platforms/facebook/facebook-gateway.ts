@@ -1,4 +1,5 @@
 import { DEFAULT_PLATFORM_FEATURES, type PlatformGateway, scopesFor } from '@svc/core';
+import { credentialsCommenter } from '../meta/credentials-commenter.js';
 import { createFreshMarks } from '../meta/fresh-marks.js';
 import { createGraphClient } from '../meta/graph-client.js';
 import { createGraphFirstComments } from '../meta/graph-first-comments.js';
@@ -94,15 +95,11 @@ export function createFacebookGateway(config: FacebookGatewayConfig): PlatformGa
     clock,
     platformName: 'Facebook',
     textField: 'message',
-    commenter: (job) => {
-      const credentials = facebookCredentialsSchema.safeParse(job.credentials);
-      if (!credentials.success) return null;
-      return {
-        accessToken: credentials.data.pageAccessToken,
-        ownIds: [credentials.data.pageId],
-        handle: null,
-      };
-    },
+    commenter: credentialsCommenter(facebookCredentialsSchema, (credentials) => ({
+      accessToken: credentials.pageAccessToken,
+      ownIds: [credentials.pageId],
+      handle: null,
+    })),
   });
   return { ...gateway, firstComments };
 }

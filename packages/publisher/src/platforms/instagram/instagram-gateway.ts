@@ -1,5 +1,6 @@
 import { DEFAULT_PLATFORM_FEATURES, type PlatformGateway } from '@svc/core';
 import { createContainerGateway } from '../meta/container-gateway.js';
+import { credentialsCommenter } from '../meta/credentials-commenter.js';
 import { createGraphFirstComments } from '../meta/graph-first-comments.js';
 import type { ContainerGatewayOptions } from '../meta/meta-gateway-options.js';
 import { userTokenCredentialsSchema } from '../meta/user-token-credentials.js';
@@ -36,15 +37,11 @@ export function createInstagramGateway(config: InstagramGatewayConfig): Platform
         clock,
         platformName: 'Instagram',
         textField: 'text',
-        commenter: (job) => {
-          const credentials = userTokenCredentialsSchema.safeParse(job.credentials);
-          if (!credentials.success) return null;
-          return {
-            accessToken: credentials.data.accessToken,
-            ownIds: [credentials.data.userId, job.account.platformAccountId],
-            handle: job.account.handle,
-          };
-        },
+        commenter: credentialsCommenter(userTokenCredentialsSchema, (credentials, job) => ({
+          accessToken: credentials.accessToken,
+          ownIds: [credentials.userId, job.account.platformAccountId],
+          handle: job.account.handle,
+        })),
       }),
   });
 }

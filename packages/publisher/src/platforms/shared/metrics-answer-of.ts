@@ -1,4 +1,5 @@
 import type { MetricsAnswer, PublishStep } from '@svc/core';
+import { retryAnswerOf } from './retry-answer-of.js';
 
 /**
  * A metrics read's answer from the verdict a platform's publish classifier gives the same
@@ -16,13 +17,8 @@ export function metricsAnswerOf(
     case 'needs_reconnect':
       return { kind: 'needs_reconnect', reason: verdict.reason };
     case 'retry':
-      return { kind: 'retry', afterMs: verdict.afterMs, reason: verdict.reason };
     case 'defer':
-      return {
-        kind: 'retry',
-        afterMs: Math.max(0, verdict.until.getTime() - now.getTime()),
-        reason: verdict.reason,
-      };
+      return retryAnswerOf(verdict, now);
     case 'failed':
       return { kind: 'retry', afterMs: 60 * 60_000, reason: verdict.reason };
   }

@@ -1,4 +1,5 @@
 import type { Clock, FirstComments } from '@svc/core';
+import { credentialsCommenter } from '../meta/credentials-commenter.js';
 import { createdSchema } from '../meta/graph-api.js';
 import type { GraphClient } from '../meta/graph-client.js';
 import { createGraphFirstComments } from '../meta/graph-first-comments.js';
@@ -21,15 +22,11 @@ export function createThreadsFirstComments(ctx: {
     platformName: 'Threads',
     textField: 'text',
     listEdge: 'replies',
-    commenter: (job) => {
-      const credentials = userTokenCredentialsSchema.safeParse(job.credentials);
-      if (!credentials.success) return null;
-      return {
-        accessToken: credentials.data.accessToken,
-        ownIds: [credentials.data.userId],
-        handle: job.account.handle,
-      };
-    },
+    commenter: credentialsCommenter(userTokenCredentialsSchema, (credentials, job) => ({
+      accessToken: credentials.accessToken,
+      ownIds: [credentials.userId],
+      handle: job.account.handle,
+    })),
     async send(commenter, job) {
       const userId = commenter.ownIds[0] ?? 'me';
       const container = await graph.post(createdSchema, `${base}/${userId}/threads`, {

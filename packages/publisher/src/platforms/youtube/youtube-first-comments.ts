@@ -1,9 +1,11 @@
 import type { Clock, FirstCommentAnswer, FirstComments } from '@svc/core';
 import { z } from 'zod';
+import { retryAnswerOf } from '../shared/retry-answer-of.js';
 import { classifyGoogleFailure } from './classify-google-failure.js';
 import type { GoogleClient } from './google-client.js';
 import { GoogleRequestError } from './google-failure.js';
 import { youtubeCredentialsSchema } from './youtube-credentials.js';
+import { bearer } from './youtube-step-input.js';
 
 /** The scope `commentThreads.insert` needs (YouTube Data API reference). */
 export const COMMENT_SCOPE = 'https://www.googleapis.com/auth/youtube.force-ssl';
@@ -67,7 +69,7 @@ export function createYouTubeFirstComments(ctx: {
           method: 'POST',
           url: `${api}/youtube/v3/commentThreads`,
           searchParams: { part: 'snippet' },
-          headers: { authorization: `Bearer ${credentials.data.accessToken}` },
+          headers: bearer(credentials.data),
           json: {
             snippet: { videoId: job.targetId, topLevelComment: { snippet: { textOriginal: job.text } } },
           },
@@ -92,7 +94,7 @@ export function createYouTubeFirstComments(ctx: {
               maxResults: '100',
               ...(pageToken === undefined ? {} : { pageToken }),
             },
-            headers: { authorization: `Bearer ${credentials.data.accessToken}` },
+            headers: bearer(credentials.data),
           });
           const own = listed.items.find((thread) => {
             const top = thread.snippet?.topLevelComment;
@@ -125,13 +127,8 @@ function answerOf(error: unknown, now: Date): Exclude<FirstCommentAnswer, { kind
   const said = error.failure.message ?? error.failure.reason ?? error.failure.detail;
   switch (verdict.kind) {
     case 'retry':
-      return { kind: 'retry', afterMs: verdict.afterMs, reason: verdict.reason };
     case 'defer':
-      return {
-        kind: 'retry',
-        afterMs: Math.max(0, verdict.until.getTime() - now.getTime()),
-        reason: verdict.reason,
-      };
+      return retryAnswerOf(verdict, now);
     case 'token_expired':
       return { kind: 'retry', afterMs: 0, reason: `YouTube refused the comment for now: ${said}` };
     default:

@@ -6,6 +6,7 @@ import type { GoogleClient } from './google-client.js';
 import { GoogleRequestError } from './google-failure.js';
 import { channelListSchema, videoStatisticsListSchema } from './youtube-api.js';
 import type { YouTubeCredentials } from './youtube-credentials.js';
+import { bearer } from './youtube-step-input.js';
 
 /** What the channel reads (metrics, subscribers) call the YouTube Data API with. */
 export type YouTubeReadContext = {
@@ -32,7 +33,7 @@ export async function readYouTubeMetrics(
       method: 'GET',
       url: `${ctx.api}/youtube/v3/videos`,
       searchParams: { part: 'statistics', id: targets.map((target) => target.platformPostId).join(',') },
-      headers: { authorization: `Bearer ${credentials.accessToken}` },
+      headers: bearer(credentials),
     });
     const byVideo = new Map(answer.items.map((item) => [item.id, item.statistics ?? {}]));
     return readingsById(targets, byVideo, (statistics) => ({
@@ -55,7 +56,7 @@ export async function readYouTubeFollowers(
       method: 'GET',
       url: `${ctx.api}/youtube/v3/channels`,
       searchParams: { part: 'statistics', mine: 'true' },
-      headers: { authorization: `Bearer ${credentials.accessToken}` },
+      headers: bearer(credentials),
     });
     const statistics = listed.items?.[0]?.statistics;
     const count = Number(statistics?.subscriberCount);

@@ -20,7 +20,7 @@ export type YouTubeStepInput = {
   readonly now: Date;
 };
 
-/** The bearer header of the account's access token. */
-export function bearer(input: YouTubeStepInput): Record<string, string> {
+/** The bearer header of the account's access token (a step's input, or the stored credentials). */
+export function bearer(input: { readonly accessToken: string }): Record<string, string> {
   return { authorization: `Bearer ${input.accessToken}` };
 }

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createUser, operatorActor, type User } from '../../identity/index.js';
-import type { Mailer, MailMessage } from '../../notifications/index.js';
+import { acceptInvitation, acceptInvitationAsNewPerson, openInvitation } from '../../teams/index.js';
 import { createTestDeps, type TestDeps } from '../../testing/test-deps.js';
 import { composeInvitationEmail } from '../invitation-email.js';
+import type { Mailer, MailMessage } from '../ports/mailer.js';
 import { type InvitationDelivery, invitationUrl, inviteAndDeliver } from './deliver-invitation.js';
-import { acceptInvitation } from './invitations.js';
-import { acceptInvitationAsNewPerson, openInvitation } from './invitee-invitations.js';
 
 // The invitee's side of an invitation (reading it, joining as a new person) and the e-mail that
 // carries it (docs/teams.md, "Invitations").
@@ -91,7 +90,7 @@ describe('invitation delivery and the invitee', () => {
       url: 'https://svc.example/invite/x',
       expiresAt: new Date('2031-01-08T09:00:00Z'),
     });
-    expect(mail.html).toContain('&lt;b&gt;Bakery&lt;/b&gt;');
+    expect(mail.html).toContain('&#60;b&#62;Bakery&#60;/b&#62;');
     expect(mail.html).not.toContain('<b>Bakery');
     expect(mail.text).toContain('The operator invited you to the workspace "<b>Bakery</b>" as an admin.');
     expect(mail.text).toContain('until 2031-01-08 09:00 UTC');

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../kernel/index.js';
-import type { ComposedMessage } from '../notifications/index.js';
 import type { Role } from '../roles/index.js';
+import type { ComposedMessage } from './compose-notification.js';
 
 /** What an invitation e-mail says: who invites, to which workspace, with which role, and the link. */
 export type InvitationEmailFacts = {

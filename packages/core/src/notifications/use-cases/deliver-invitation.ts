@@ -2,11 +2,14 @@ import type { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import type { Actor } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
-import type { Mailer } from '../../notifications/index.js';
+import {
+  type AddWorkspaceMemberInput,
+  type CreatedInvitation,
+  type Invitation,
+  inviteToWorkspace,
+} from '../../teams/index.js';
 import { composeInvitationEmail } from '../invitation-email.js';
-import type { Invitation } from '../workspace.js';
-import type { CreatedInvitation } from './invitations.js';
-import { type AddWorkspaceMemberInput, inviteToWorkspace } from './workspace-members.js';
+import type { Mailer } from '../ports/mailer.js';
 
 /** Where invitation links point, and the mailer that sends them (null: e-mail is not configured). */
 export type InvitationDelivery = {
