@@ -242,6 +242,7 @@ describe('a team journey in a browser', () => {
     expect((await post(menuId)).status).toBe('draft');
     await owner.goto(`${server.url}/app/posts/${menuId}`);
     expect(await owner.locator('main').textContent()).toContain('Draft');
+    expect(await owner.locator('main').textContent()).toContain('Rejected by Cleo through a review link');
     await shot(owner, 'post-back-to-draft');
     expect(violations).toEqual([]);
   }, 60_000);
