@@ -7,7 +7,7 @@ import { WEB_CSS } from '@svc/web';
  * content (cached for good). Pages carry no inline style: the Content-Security-Policy forbids it.
  */
 export const CONSOLE_CSS = `${WEB_CSS}
-.switcher{margin:0 0 1rem;padding-bottom:.75rem;border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:.4rem;align-items:end;font-size:.9rem}.switcher label{flex-basis:100%;color:var(--muted)}.switcher select{flex:1 1 8rem;min-width:0}
+.switcher{margin:0 0 1rem;padding-bottom:.75rem;border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:.4rem;align-items:end;font-size:.9rem}.switcher label{flex-basis:100%;color:var(--muted)}.switcher select{flex:1 1 8rem;min-width:0;font-size:.82rem;padding-inline:.4rem}
 @media (min-width:48rem){td.scopes code{white-space:nowrap}}
 .plan-notice{border-left:4px solid var(--warn)}.plan-notice-lapsed{border-left-color:var(--bad)}
 .plan-notice p{margin:.4rem 0}

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   acceptInvitation,
   acceptInvitationAsNewPerson,
+  chooseWorkspace,
   type InvitationPreview,
   openInvitation,
   type SvcError,
@@ -106,6 +107,7 @@ export function createInvitePages(
       return refused('This form has expired. Go back, reload the page and try again.');
     const accepted = await acceptInvitation(core, session.user.id, got.token);
     if (accepted.isErr()) return refusal(accepted.error);
+    await actIn(session.user.id, session.id, accepted.value.workspaceId);
     return joined(accepted.value.workspaceId, []);
   }
 
@@ -127,7 +129,17 @@ export function createInvitePages(
     }
     // Signed in as the new person at once: they just proved the address and chose the password.
     const token = await sessions.open(joinedAs.value.user, sessionTokenOf(req.headers.cookie));
+    const opened = await sessions.read(token);
+    if (opened !== null) await actIn(opened.user.id, opened.id, joinedAs.value.member.workspaceId);
     return joined(joinedAs.value.member.workspaceId, sessionCookie(token, secure));
+  }
+
+  // The console then acts in the workspace just joined, as the switcher would have it: core
+  // checks the membership again (chooseWorkspace), and a session that cannot be bound stays
+  // where it was, which the switcher can change later.
+  async function actIn(userId: string, sessionId: string, workspaceId: string): Promise<void> {
+    const chosen = await chooseWorkspace(core, userId, workspaceId);
+    if (chosen.isOk()) await sessions.bind(sessionId, chosen.value.workspace.id);
   }
 
   function joined(workspaceId: string, cookies: readonly string[]): ConsoleReply {

@@ -226,7 +226,7 @@ ${
 <label for="${id}-note">Note (what to change, if you reject)</label>
 <textarea id="${id}-note" name="note" rows="3" maxlength="2000"></textarea>
 <label for="${id}-name">Your name (optional)</label>
-<input id="${id}-name" name="reviewerName" maxlength="100" autocomplete="name">
+<input id="${id}-name" name="reviewerName" type="text" maxlength="100" autocomplete="name">
 <p class="actions"><button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="reject" class="danger">Reject</button></p>
 </form>`

@@ -73,10 +73,11 @@ describe('approval rules in the console', () => {
       decision: 'approve',
       note: 'step one fine',
     });
-    expect(first.headers.get('location')).toBe('/app/approvals');
+    expect(first.headers.get('location')).toBe('/app/approvals?done=step');
     expect((await app.t.store.posts.getPost(postId))?.status).toBe('pending_approval');
-    const midway = (await browser.get('/app/approvals')).text;
-    expect(midway).toContain(`approved by ${owner.id}`);
+    const midway = (await browser.get('/app/approvals?done=step')).text;
+    expect(midway).toContain('Your step is approved: the post now waits for the next review step.');
+    expect(midway).toContain(`approved by ${owner.email}`);
     expect(midway).toContain('step one fine');
     const second = await browser.post(`/app/approvals/${postId}`, { decision: 'approve' });
     expect(second.headers.get('location')).toBe(`/app/posts/${postId}?done=approved`);

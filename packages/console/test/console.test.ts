@@ -350,7 +350,7 @@ describe('the console', () => {
     await browser.signIn(other.email, PASSWORD);
     await browser.get('/app/approvals');
     const refused = await browser.post(`/app/approvals/${draft.id}`, { decision: 'approve' });
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(404);
     expect(refused.text).toContain(`Post ${draft.id} not found.`);
     expect((await app.t.store.posts.getPost(draft.id))?.status).toBe('pending_approval');
     expect((await browser.get(`/app/posts/${draft.id}`)).status).toBe(404);
@@ -439,7 +439,7 @@ describe('the console', () => {
     const intruder = app.client();
     await intruder.signIn(other.email, PASSWORD);
     expect((await intruder.get('/app/deleted')).text).not.toContain('Bring me back');
-    expect((await intruder.post(`/app/deleted/${draft.id}/restore`, {})).status).toBe(409);
+    expect((await intruder.post(`/app/deleted/${draft.id}/restore`, {})).status).toBe(404);
     const restored = await browser.post(`/app/deleted/${draft.id}/restore`, {});
     expect(restored.headers.get('location')).toBe(`/app/posts/${draft.id}?done=restored`);
     expect((await app.t.store.posts.getPost(draft.id))?.deletedAt).toBeNull();

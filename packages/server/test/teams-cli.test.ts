@@ -188,4 +188,32 @@ describe('svc members and svc workspaces', () => {
     }
     expect((await svcInProcess(['members', '--help'], {})).stdout).toContain('members add');
   });
+  it('creates a team workspace owned by a person, listed after their personal one; refuses a bad name', async () => {
+    const { env, annId } = await withOwner();
+    const made = await svcInProcess(
+      ['workspaces', 'create', '--email', 'ann@example.com', '--name', '  Bakery team '],
+      env,
+    );
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    expect(made.json).toEqual({
+      id: expect.stringMatching(/^wsp_/),
+      name: 'Bakery team',
+      personal: false,
+      role: 'owner',
+    });
+    const listed = await svcInProcess(['workspaces', 'list', '--email', 'ann@example.com'], env);
+    expect(listed.json.workspaces.map((w: { id: string }) => w.id)).toEqual([annId, made.json.id]);
+    const blank = await svcInProcess(
+      ['workspaces', 'create', '--email', 'ann@example.com', '--name', 'x'.repeat(101)],
+      env,
+    );
+    expect(blank.code).not.toBe(0);
+    expect(blank.stderr).toMatch(/^svc: A workspace name has 1 to 100 characters\.\n$/);
+    const nobody = await svcInProcess(
+      ['workspaces', 'create', '--email', 'no@example.com', '--name', 'X'],
+      env,
+    );
+    expect(nobody.code).not.toBe(0);
+    expect(nobody.stderr).toMatch(/^svc: [^\n]+\n$/);
+  });
 });

@@ -3,6 +3,7 @@ import {
   type ApprovalStep,
   getApprovalStatus,
   listPosts,
+  listWorkspaceMembers,
   openStepRefusal,
   PLATFORM_NAMES,
   type PostListItem,
@@ -20,6 +21,9 @@ const SHOWN = 50;
 
 async function list(c: SignedContext): Promise<ConsoleReply> {
   const waiting = await unwrap(listPosts(c.deps.core, c.actor, { status: 'pending_approval', limit: SHOWN }));
+  // A step's decider is stored as a user id; the page names the members by their address.
+  const members = await unwrap(listWorkspaceMembers(c.deps.core, c.actor));
+  const names = new Map(members.map((m) => [m.userId, m.email ?? m.userId]));
   const items = await Promise.all(
     waiting.posts.map(async (p) => {
       const approval = await getApprovalStatus(c.deps.core, c.actor, p.id);
@@ -27,9 +31,9 @@ async function list(c: SignedContext): Promise<ConsoleReply> {
       return html`<section class="card" aria-labelledby="post-${p.id}">
 <h2 id="post-${p.id}"><a href="/app/posts/${p.id}">${p.name ?? (p.captionPreview || '(no caption)')}</a></h2>
 <p>${p.captionPreview}</p>
-<p class="muted">${p.targets.map((t) => `${PLATFORM_NAMES[t.platform]}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · ${p.queued ? 'next free slot when approved' : `scheduled ${c.time.when(p.scheduledTime)}`} · asked ${c.time.when(view?.requestedAt ?? null)}</p>
+<p class="muted">${p.targets.map((t) => `${PLATFORM_NAMES[t.platform]}${t.handle === null ? '' : ` @${t.handle}`}`).join(', ') || 'no account chosen yet'} · ${p.queued ? 'next free slot when approved' : html`scheduled ${c.time.when(p.scheduledTime)}`} · asked ${c.time.when(view?.requestedAt ?? null)}</p>
 ${view?.requestNote == null ? '' : html`<p>Note from the requester: ${view.requestNote}</p>`}
-${view === null ? '' : stepList(c, view.steps)}
+${view === null ? '' : stepList(c, view.steps, names)}
 ${view === null ? '' : decision(c, p, view)}</section>`;
     }),
   );
@@ -37,7 +41,17 @@ ${view === null ? '' : decision(c, p, view)}</section>`;
     items.length === 0
       ? emptyState('No post waits for your review.', { href: '/app/posts', label: 'See every post' })
       : html`${items}`;
-  return pageReply(c, 200, { title: 'Approvals', section: '/app/approvals', body });
+  // After a step before the last: the request stays open for the next reviewer, and says so.
+  const notice =
+    c.url.searchParams.get('done') === 'step'
+      ? 'Your step is approved: the post now waits for the next review step.'
+      : null;
+  return pageReply(c, 200, {
+    title: 'Approvals',
+    section: '/app/approvals',
+    body,
+    ...(notice === null ? {} : { notice }),
+  });
 }
 
 const STEP_WORDS: Readonly<Record<ApprovalStep['status'], string>> = {
@@ -49,10 +63,14 @@ const STEP_WORDS: Readonly<Record<ApprovalStep['status'], string>> = {
 };
 
 /** The review steps, each with who decides it and, once decided, who did, when and their note. */
-function stepList(c: SignedContext, steps: readonly ApprovalStep[]): Html {
+function stepList(
+  c: SignedContext,
+  steps: readonly ApprovalStep[],
+  names: ReadonlyMap<string, string>,
+): Html {
   return html`<ol class="steps" aria-label="Review steps">${steps.map(
     (s) =>
-      html`<li>Step ${s.step} (${reviewerWords(s)}): ${STEP_WORDS[s.status]}${s.decidedBy === null ? '' : ` by ${s.decidedBy}`}${s.decidedAt === null ? '' : `, ${c.time.when(s.decidedAt)}`}${s.note === null ? '' : html` — “${s.note}”`}</li>`,
+      html`<li>Step ${s.step} (${reviewerWords(s)}): ${STEP_WORDS[s.status]}${s.decidedBy === null ? '' : ` by ${names.get(s.decidedBy) ?? s.decidedBy}`}${s.decidedAt === null ? '' : html`, ${c.time.when(s.decidedAt)}`}${s.note === null ? '' : html` — “${s.note}”`}</li>`,
   )}</ol>`;
 }
 
@@ -97,7 +115,7 @@ async function decide(c: SignedContext): Promise<ConsoleReply> {
     // A step before the last, approved, leaves the request open for the next reviewer.
     ({ post, approval }) =>
       approval.status === 'pending'
-        ? '/app/approvals'
+        ? '/app/approvals?done=step'
         : `/app/posts/${post.id}?done=${decision === 'reject' ? 'rejected' : 'approved'}`,
   );
 }

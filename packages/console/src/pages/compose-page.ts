@@ -1,4 +1,5 @@
 import {
+  actorMember,
   type ConnectedAccount,
   checkContentPolicy,
   createDraft,
@@ -7,6 +8,7 @@ import {
   type ErrorCode,
   listConnections,
   type MediaAsset,
+  memberCan,
   PLATFORM_NAMES,
   type Platform,
   type PolicyConfig,
@@ -166,6 +168,7 @@ async function form(
   const accounts = await unwrap(listConnections(c.deps.core, c.actor));
   const media = await ownSlides(c, draft.mediaIds);
   const privacy = await privacyChoices(c, accounts);
+  const schedules = memberCan(actorMember(c.actor), 'post:schedule'); // contributors only ask
   const input: PolicyInput = {
     caption: draft.caption,
     title: draft.title,
@@ -225,10 +228,9 @@ ${checks(c, input, media)}
 ${composePreview(input, platformsOf(accounts, draft.profileIds), media, c.deps.core.policy)}
 <p id="upload-wait" class="muted" role="status" hidden>Waiting for the upload to finish before anything can be sent.</p>
 <div class="actions">
-<button type="submit" name="action" value="schedule" data-send>Schedule</button>
-<button type="submit" name="action" value="queue" class="secondary" data-send>Add to queue (next free slot)</button>
+${schedules ? html`<button type="submit" name="action" value="schedule" data-send>Schedule</button><button type="submit" name="action" value="queue" class="secondary" data-send>Add to queue (next free slot)</button>` : ''}
 <button type="submit" name="action" value="draft" class="secondary" data-send>Save as draft</button>
-<button type="submit" name="action" value="approval" class="secondary" data-send>Ask for approval</button>
+<button type="submit" name="action" value="approval"${schedules ? html` class="secondary"` : ''} data-send>Ask for approval</button>
 <button type="submit" name="action" value="approval-queue" class="secondary" data-send>Ask for approval into the queue</button>
 </div></form>
 ${wayBack(draft, status)}`;

@@ -45,12 +45,19 @@ function accountAttention(c: SignedContext, accounts: readonly ConnectedAccount[
   ];
 }
 
+// A key's or a review link's id in an actor's name is a copyable secondary id, so it is set as
+// code, like every other id the console shows; the person's address stays the words.
+const actorHtml = (by: string): Html[] =>
+  by
+    .split(/\b((?:key|rev)_[A-Za-z0-9]+)/)
+    .map((part, i) => (i % 2 === 1 ? html`<code>${part}</code>` : html`${part}`));
+
 async function activity(c: SignedContext): Promise<Html> {
   const entries = await unwrap(recentActivity(c.deps.core, c.actor));
   if (entries.length === 0) return html`<p class="muted">Nothing has happened yet.</p>`;
   return html`<ul class="activity">${entries.map((entry) => {
     const line = activitySentence(entry, c.time);
-    return html`<li><a href="${line.href}">${line.text}</a>${line.by === null ? '' : html` by <span class="actor">${line.by}</span>`}${
+    return html`<li><a href="${line.href}">${line.text}</a>${line.by === null ? '' : html` by <span class="actor">${actorHtml(line.by)}</span>`}${
       line.permalink === null
         ? ''
         : html` (<a href="${line.permalink.href}">see it on ${line.permalink.platform}</a>)`

@@ -28,6 +28,12 @@ export function historyLine(event: JournalEvent, time: TimeFormat): Html {
     const phrase = editedPhrase(event.data, time);
     return html`<li>${time.when(event.at)}: ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}</li>`;
   }
+  if (event.type === 'review_link.decided') {
+    // The client's own words for themself, when they gave a name; the note stays with the link.
+    const who = typeof event.data.reviewer === 'string' ? event.data.reviewer : 'the client';
+    const what = event.data.decision === 'approved' ? 'Approved' : 'Rejected';
+    return html`<li>${time.when(event.at)}: ${what} by ${who} through a review link</li>`;
+  }
   const given = typeof event.data.reason === 'string' ? event.data.reason : null;
   // A skipped period's reason is a code; other events' reasons are already sentences.
   const reason =

@@ -2,6 +2,7 @@
 // post-edit-form.ts, the history's lines in post-history-line.ts.
 
 import {
+  actorMember,
   can,
   captionPreview,
   deletePost,
@@ -13,6 +14,7 @@ import {
   getPostGroup,
   LIMIT_PHRASES,
   type MediaAsset,
+  memberCan,
   PLATFORM_NAMES,
   type Post,
   postHistory,
@@ -114,7 +116,7 @@ ${evergreenFirst ? '' : evergreen}
 ${failedPostActions(c, post)}
 ${reviewLinkOffer(c, post)}
 ${
-  can(post, 'delete')
+  can(post, 'delete') && memberCan(actorMember(c.actor), 'post:delete')
     ? confirmButton(`/app/posts/${post.id}/delete`, 'Delete this post', 'Delete this post')
     : ''
 }

@@ -46,7 +46,11 @@ export function actionReply<T>(
   if (outcome.isOk()) return redirectReply(done(outcome.value));
   const { planNotice, ...rest } = frame;
   const code = planNotice === true ? { code: outcome.error.code } : {};
-  return refusalPage(c, { ...rest, message: outcome.error.message, ...code });
+  // An id that is not the person's (another workspace's, or none) is the 404 page and a role that
+  // may not act the 403 page, as REST answers them.
+  const error = outcome.error.code;
+  const status = error.endsWith('_not_found') ? 404 : error === 'role_not_allowed' ? 403 : rest.status;
+  return refusalPage(c, { ...rest, status, message: outcome.error.message, ...code });
 }
 
 /** The page of an id that is not one of the person's: nothing about it, and the way back. */

@@ -1,5 +1,7 @@
 import {
+  actorMember,
   createReviewLink,
+  memberCan,
   type Post,
   type ReviewLink,
   reviewablePost,
@@ -23,7 +25,8 @@ const STATE_WORDS = {
 
 /** The post page's offer: a review link for this one post, while a client can still decide it. */
 export function reviewLinkOffer(c: SignedContext, post: Post): Html {
-  if (!reviewablePost(post)) return html``;
+  // Offered to those core lets create one (admins and owners), like the Members page's forms.
+  if (!reviewablePost(post) || !memberCan(actorMember(c.actor), 'review-link:manage')) return html``;
   return html`<form class="inline" method="post" action="/app/review-links">${csrfField(c.session)}
 <input type="hidden" name="postId" value="${post.id}">
 <button class="secondary" type="submit">Create a review link for a client</button></form>`;

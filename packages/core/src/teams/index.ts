@@ -52,7 +52,7 @@ export {
 export { approvalRequester, approvalRequiredRefusal } from './use-cases/approval-required.js';
 export { type ChangeMemberInput, changeMemberRole, removeMember } from './use-cases/change-member.js';
 export { chooseWorkspace } from './use-cases/choose-workspace.js';
-export { createWorkspace, WORKSPACE_NAME_MAX } from './use-cases/create-workspace.js';
+export { createWorkspace, createWorkspaceByEmail, WORKSPACE_NAME_MAX } from './use-cases/create-workspace.js';
 export {
   acceptInvitation,
   type CreatedInvitation,

@@ -12,7 +12,7 @@ import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { platformsCheck } from './platform-commands.js';
 import { postsRestore } from './post-commands.js';
 import { sweep } from './sweep-commands.js';
-import { membersAdd, membersList, workspacesList } from './team-commands.js';
+import { membersAdd, membersList, workspacesCreate, workspacesList } from './team-commands.js';
 import { usersCreate, usersSetPassword, usersSetPlan } from './user-commands.js';
 
 /** Every command, in the order `svc --help` lists them. */
@@ -28,6 +28,7 @@ export const COMMANDS: readonly CliCommand[] = [
   membersAdd,
   membersList,
   workspacesList,
+  workspacesCreate,
   keysCreate,
   keysList,
   keysRevoke,

@@ -1,5 +1,6 @@
 import {
   addMember,
+  createWorkspaceByEmail,
   findUserByEmail,
   GRANTABLE_ROLES,
   listMembers,
@@ -97,6 +98,33 @@ there) and accountIds (E's account limit there; null: every account).`,
         role: member.role,
         accountIds: member.accountIds,
       })),
+    });
+    return 0;
+  },
+};
+
+/** `svc workspaces create`. */
+export const workspacesCreate: CliCommand = {
+  name: 'workspaces create',
+  summary: 'Create a team workspace owned by a person',
+  help: `Usage: svc workspaces create --email E --name N
+
+Creates a team workspace named N (1 to 100 characters) with E as its owner and prints
+{"id", "name", "personal": false, "role": "owner"}. Its id starts with wsp_. E then switches to
+it in the console and invites members from its Members page (docs/teams.md).`,
+  options: { email: { type: 'string' }, name: { type: 'string' } },
+  positionals: { min: 0, max: 0 },
+  async run({ values }, io) {
+    const made = await withServices(io, ({ core }) =>
+      orFail(
+        createWorkspaceByEmail(core, { email: required(values, 'email'), name: required(values, 'name') }),
+      ),
+    );
+    printJson(io, {
+      id: made.workspace.id,
+      name: made.workspace.name,
+      personal: made.workspace.personal,
+      role: made.member.role,
     });
     return 0;
   },

@@ -1,5 +1,6 @@
 import { err, ok, type Result, ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
+import { findUserByEmail } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { Member, Membership, Workspace } from '../workspace.js';
 
@@ -15,6 +16,16 @@ export function createWorkspace(
   input: { readonly ownerUserId: string; readonly name: string },
 ): ResultAsync<Membership, SvcError> {
   return new ResultAsync(create(deps, input));
+}
+
+/** The same for the user with this email (operator action, `svc workspaces create`). */
+export function createWorkspaceByEmail(
+  deps: Pick<CoreDeps, 'store' | 'clock' | 'ids'>,
+  input: { readonly email: string; readonly name: string },
+): ResultAsync<Membership, SvcError> {
+  return findUserByEmail(deps, input.email).andThen((user) =>
+    createWorkspace(deps, { ownerUserId: user.id, name: input.name }),
+  );
 }
 
 async function create(
