@@ -91,7 +91,7 @@ async function insertCredentials(pool: pg.Pool): Promise<void> {
        NULL, $4, $4)`,
     [w.accountId, w.userId, preWorkspaceSealedCredentials(), CREATED],
   );
-  for (const r of preWorkspaceOAuthRecords(CREATED)) {
+  for (const r of preWorkspaceOAuthRecords()) {
     await pool.query(
       `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, expires_at, consumed_at, account_id)
        VALUES ($1, $2, $3, $4, NULL, NULL, $5, NULL, $6)`,

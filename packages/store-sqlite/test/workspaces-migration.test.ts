@@ -94,7 +94,7 @@ function insertCredentials(db: Database.Database): void {
     `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, expires_at, consumed_at, account_id)
      VALUES (?, ?, ?, ?, NULL, NULL, ?, NULL, ?)`,
   );
-  for (const r of preWorkspaceOAuthRecords(new Date(CREATED))) {
+  for (const r of preWorkspaceOAuthRecords()) {
     record.run(r.kind, r.id, JSON.stringify(r.payload), r.grantId, r.expiresAt.getTime(), r.accountId);
   }
 }

@@ -54,20 +54,27 @@ export function preWorkspaceSealedCredentials(): string {
 /**
  * The agent grant and access token rows as oidc-provider's adapter (packages/oauth,
  * store-adapter.ts) wrote them before workspaces: the grant under its own id with no
- * `workspaceId`, the token under the SHA-256 of its id with the `jti` dropped. `expiresAt` is
- * far ahead of the test clock, as a live token's is.
+ * `workspaceId`, the token under the SHA-256 of its id with the `jti` dropped. The token was
+ * issued half an hour before the test deps' clock (so it is live when the checks run) and lives
+ * an hour, its grant two weeks. The OAuth package's test gives its own time, user and resource, to
+ * run the same records through the real oidc-provider verifier.
  */
-export function preWorkspaceOAuthRecords(now: Date) {
-  const iat = Math.floor(now.getTime() / 1000);
-  const exp = Math.floor(Date.parse('2026-01-16T12:00:00.000Z') / 1000);
-  const w = PRE_WORKSPACE;
+export function preWorkspaceOAuthRecords({
+  issuedAt = new Date('2026-01-15T11:30:00.000Z'),
+  userId = PRE_WORKSPACE.userId as string,
+  resource = PRE_WORKSPACE.resource as string,
+} = {}) {
+  const iat = Math.floor(issuedAt.getTime() / 1000);
+  const exp = iat + 3600;
+  const grantExp = iat + 14 * 86_400;
+  const w = { ...PRE_WORKSPACE, userId, resource };
   return [
     {
       kind: AGENT_GRANT_KIND,
       id: w.grantId,
       payload: {
         iat,
-        exp: exp + 86_400 * 13,
+        exp: grantExp,
         accountId: w.userId,
         clientId: w.clientId,
         kind: 'Grant',
@@ -77,7 +84,7 @@ export function preWorkspaceOAuthRecords(now: Date) {
       },
       grantId: null,
       accountId: w.userId,
-      expiresAt: new Date((exp + 86_400 * 13) * 1000),
+      expiresAt: new Date(grantExp * 1000),
     },
     {
       kind: 'AccessToken',
