@@ -1,3 +1,10 @@
+import {
+  expectPreWorkspaceCredentialsWork,
+  PRE_WORKSPACE,
+  preWorkspaceKeyHash,
+  preWorkspaceOAuthRecords,
+  preWorkspaceSealedCredentials,
+} from '@svc/core/testing';
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { migrateSqlite, openSqliteStore, SQLITE_MIGRATIONS } from '../src/index.js';
@@ -6,7 +13,7 @@ import { useTempDirectory } from './temp-directory.js';
 const tempPath = useTempDirectory();
 const CREATED = Date.parse('2026-01-10T08:00:00.000Z');
 
-it('0032 gives every user a personal workspace with the same id, owned by them, and keeps keys and posts working', async () => {
+it('0032 gives every user a personal workspace with the same id, owned by them, and keeps keys, accounts, agent grants and posts working', async () => {
   const path = tempPath();
   migrateSqlite(
     path,
@@ -28,6 +35,7 @@ it('0032 gives every user a personal workspace with the same id, owned by them, 
       `INSERT INTO posts (id, owner_id, status, caption, platforms, profile_ids, media, created_at, updated_at, attempts, version)
        VALUES ('post_ann', 'user_ann', 'draft', 'hello', '[]', '[]', '[]', ?, ?, 0, 0)`,
     ).run(CREATED, CREATED);
+    insertCredentials(db);
   } finally {
     db.close();
   }
@@ -63,7 +71,30 @@ it('0032 gives every user a personal workspace with the same id, owned by them, 
     expect(
       await store.workspaces.getWorkspace((await store.posts.getPost('post_ann'))?.ownerId ?? ''),
     ).not.toBeNull();
+    await expectPreWorkspaceCredentialsWork(store);
   } finally {
     await store.close();
   }
 });
+
+/** A key, a connected account and an agent's grant and token, as the stores of 0031 wrote them. */
+function insertCredentials(db: Database.Database): void {
+  const w = PRE_WORKSPACE;
+  db.prepare(
+    `INSERT INTO api_keys (id, owner_id, name, secret_hash, scopes, account_ids, created_at)
+     VALUES (?, ?, 'agent key', ?, ?, NULL, ?)`,
+  ).run(w.keyId, w.userId, preWorkspaceKeyHash(), JSON.stringify(w.keyScopes), CREATED);
+  db.prepare(
+    `INSERT INTO connected_accounts (id, owner_id, platform, platform_account_id, handle, profile_url,
+       profile_image_url, follower_count, status, needs_reconnect, sealed_credentials, token_expires_at,
+       connected_at, updated_at)
+     VALUES (?, ?, 'tiktok', 'tt_1', 'ann.tok', 'https://www.tiktok.com/@ann.tok', NULL, 12, 'active', 0, ?, NULL, ?, ?)`,
+  ).run(w.accountId, w.userId, preWorkspaceSealedCredentials(), CREATED, CREATED);
+  const record = db.prepare(
+    `INSERT INTO oauth_records (kind, id, payload, grant_id, uid, user_code, expires_at, consumed_at, account_id)
+     VALUES (?, ?, ?, ?, NULL, NULL, ?, NULL, ?)`,
+  );
+  for (const r of preWorkspaceOAuthRecords()) {
+    record.run(r.kind, r.id, JSON.stringify(r.payload), r.grantId, r.expiresAt.getTime(), r.accountId);
+  }
+}

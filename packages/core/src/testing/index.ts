@@ -14,6 +14,13 @@ export {
 export { createFakeClock, type FakeClock } from './fake-clock.js';
 export { blobKeyOf, createMemoryBlobStore, type MemoryBlobStore } from './memory-blob-store.js';
 export { createMemoryStore } from './memory-store.js';
+export {
+  expectPreWorkspaceCredentialsWork,
+  PRE_WORKSPACE,
+  preWorkspaceKeyHash,
+  preWorkspaceOAuthRecords,
+  preWorkspaceSealedCredentials,
+} from './pre-workspace-credentials-contract.js';
 export { describeRateLimitStoreContract } from './rate-limit-contract.js';
 export { createRecordingImageProcessor, type RecordingImageProcessor } from './recording-image-processor.js';
 export {
