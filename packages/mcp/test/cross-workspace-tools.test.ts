@@ -167,4 +167,23 @@ describe("a member of one workspace and another's things, through the tools", ()
       }
     }
   });
+
+  it("svc_list_members shows every role A's members with their roles, and nobody of B", async () => {
+    const bOwner = (await w.made({ method: 'GET', path: '/api/v1/workspace' }, bKey)).id as string;
+    for (const role of ROLES) {
+      const client = await w.app.client(w.keys[role]);
+      const result = await client.callTool({ name: 'svc_list_members', arguments: {} });
+      const { members, count } = result.structuredContent as {
+        members: { userId: string; role: string; email: string | null }[];
+        count: number;
+      };
+      expect(count).toBe(ROLES.length);
+      expect(Object.fromEntries(members.map((m) => [m.userId, m.role]))).toEqual(
+        Object.fromEntries(ROLES.map((r) => [w.userIds[r], r])),
+      );
+      expect(members[0]?.role).toBe('owner');
+      expect(members.every((m) => m.email !== null)).toBe(true);
+      expect(JSON.stringify(result)).not.toContain(bOwner);
+    }
+  });
 });

@@ -55,9 +55,9 @@ describe('post lifecycle and summary tools over the SDK client', () => {
     );
   };
 
-  it('tools/list lists the 18 tools of the spec, svc_get_queue and svc_set_posting_slots, with the annotations of their flags', async () => {
+  it('tools/list lists the 18 tools of the spec, svc_get_queue, svc_set_posting_slots and svc_list_members, with the annotations of their flags', async () => {
     const { tools } = await (await app.client()).listTools();
-    expect(tools).toHaveLength(20);
+    expect(tools).toHaveLength(21);
     const flags = Object.fromEntries(
       tools.map((t) => [
         t.name,
@@ -84,6 +84,7 @@ describe('post lifecycle and summary tools over the SDK client', () => {
       svc_export_automation_template: readOnly,
       svc_get_queue: readOnly,
       svc_set_posting_slots: [false, true, true, 'object'],
+      svc_list_members: readOnly,
     });
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     // A caption given as written needs no hint: nothing is required up front (core refuses neither).

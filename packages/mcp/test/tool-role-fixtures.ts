@@ -59,6 +59,7 @@ export const TOOL_FIXTURES: Readonly<Record<string, ToolFixture>> = {
       return { automation_id: made.automation.id };
     },
   },
+  svc_list_members: { args: async () => ({}) },
   svc_get_queue: { args: async (w) => ({ profile_id: w.threads.id }) },
   svc_set_posting_slots: {
     args: async (w) => ({

@@ -11,7 +11,7 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<SupportedScope, string>> = {
   openid: 'Confirm that it is you who signed in.',
   profile: 'See the email address of your account.',
   'mcp:read':
-    'Read your posts and their status, your connected accounts and profiles, posting options, approvals and your billing summary.',
+    'Read your posts and their status, your connected accounts and profiles, posting options, approvals, your billing summary and who is in your workspace.',
   'mcp:write':
     'Everything reading allows, and draft, schedule, change and delete posts, add media, and ask for approval of posts, on your behalf.',
   offline_access:

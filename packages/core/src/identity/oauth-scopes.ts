@@ -19,7 +19,7 @@ export type McpOAuthScope = (typeof MCP_OAUTH_SCOPES)[number];
  * as on top of reading: an agent that may schedule a post may also poll its status, so `mcp:write`
  * alone includes what `mcp:read` grants.
  */
-const READ: readonly Scope[] = ['post:read', 'account:read', 'automation:read'];
+const READ: readonly Scope[] = ['post:read', 'account:read', 'automation:read', 'member:read'];
 export const OAUTH_SCOPE_GRANTS: Readonly<Record<McpOAuthScope, readonly Scope[]>> = {
   'mcp:read': READ,
   'mcp:write': [...READ, 'post:write', 'post:draft', 'approval:request', 'media:write', 'automation:write'],

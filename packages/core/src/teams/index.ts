@@ -33,7 +33,13 @@ export {
 export { formatInvitationToken, INVITATION_LIFETIME_MS, parseInvitationToken } from './invitation-token.js';
 export { leavesNoOwner } from './last-owner.js';
 export { ruleNames, type StepDecider, type StepRefusal, stepRefusal } from './may-decide-step.js';
-export { type MemberView, memberView, memberViews } from './member-view.js';
+export {
+  type MemberView,
+  memberAccountIdsSchema,
+  memberView,
+  memberViewSchema,
+  memberViews,
+} from './member-view.js';
 export { type ApprovalRequester, mustAskForApproval } from './must-ask-for-approval.js';
 export type {
   AcceptInvitationOutcome,

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { CoreDeps } from '../deps/index.js';
-import type { Role } from '../roles/index.js';
+import { ROLES, type Role } from '../roles/index.js';
 import type { Member } from './workspace.js';
 
 /** A member as every surface shows one (REST, the CLI): who, with their address, and their role. */
@@ -35,3 +36,19 @@ export async function memberView(deps: Pick<CoreDeps, 'store'>, member: Member):
   const [view] = await memberViews(deps, [member]);
   return view as MemberView;
 }
+
+/** A member's account limit as the surfaces describe it. */
+export const memberAccountIdsSchema = z
+  .array(z.string())
+  .nullable()
+  .describe('The connected accounts the member is limited to; null for every account of the workspace.');
+
+/** A `MemberView` as REST and the agent tools answer it: one schema, so the two cannot differ. */
+export const memberViewSchema = z.object({
+  userId: z.string(),
+  email: z.string().nullable().describe("The member's e-mail address."),
+  role: z.enum(ROLES),
+  accountIds: memberAccountIdsSchema,
+  createdAt: z.string().describe('When they joined.'),
+  updatedAt: z.string(),
+});

@@ -12,6 +12,8 @@ import {
   inviteAndDeliver,
   listWorkspaceInvitations,
   listWorkspaceMembers,
+  memberAccountIdsSchema,
+  memberViewSchema,
   ROLES,
   removeWorkspaceMember,
   revokeInvitation,
@@ -27,20 +29,10 @@ const WORKSPACE_ID = 'user_01JDQ3Z5T2X8K9M4N6P7R0S1V2';
 const USER_ID = 'user_01JDQ40A7B8C9D0E1F2G3H4J5K';
 const INVITATION_ID = 'inv_01JDQ40A6Z7Y8X9W0V1T2S3R4Q';
 
-const accountIdsSchema = z
-  .array(z.string())
-  .nullable()
-  .describe('The connected accounts the member is limited to; null for every account of the workspace.');
+const accountIdsSchema = memberAccountIdsSchema;
 
-/** A workspace member as the API shows one. */
-export const memberSchema = z.object({
-  userId: z.string(),
-  email: z.string().nullable().describe("The member's e-mail address."),
-  role: z.enum(ROLES),
-  accountIds: accountIdsSchema,
-  createdAt: z.string().describe('When they joined.'),
-  updatedAt: z.string(),
-});
+/** A workspace member as the API shows one (core's, shared with the agent tool). */
+export const memberSchema = memberViewSchema;
 
 const MEMBER_EXAMPLE = {
   userId: USER_ID,

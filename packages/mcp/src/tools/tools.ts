@@ -12,6 +12,7 @@ import { getQueueTool } from './get-queue-tool.js';
 import { getTiktokPostingOptionsTool } from './get-tiktok-posting-options-tool.js';
 import { importAutomationTemplateTool } from './import-automation-template-tool.js';
 import { listConnectedSocialAccountsTool } from './list-connected-social-accounts-tool.js';
+import { listMembersTool } from './list-members-tool.js';
 import { listProfilesTool } from './list-profiles-tool.js';
 import { listScheduledPostsTool } from './list-scheduled-posts-tool.js';
 import { requestPostApprovalTool } from './request-post-approval-tool.js';
@@ -23,7 +24,7 @@ import { validatePostPolicyTool } from './validate-post-policy-tool.js';
 /**
  * The tools served today, in listing order: discovery and scheduling, then the post lifecycle
  * (drafts, approvals, listing, editing, deleting), the account and billing summaries, analytics,
- * and the Instagram automation templates: the 18 tools of spec 4.2, then the queue and its slots (docs/queue.md).
+ * and the Instagram automation templates: the 18 tools of spec 4.2, then the queue and its slots (docs/queue.md), then the workspace's members (docs/teams.md).
  */
 export const TOOLS: readonly AnyTool[] = [
   listProfilesTool,
@@ -46,4 +47,5 @@ export const TOOLS: readonly AnyTool[] = [
   exportAutomationTemplateTool,
   getQueueTool,
   setPostingSlotsTool,
+  listMembersTool,
 ];
