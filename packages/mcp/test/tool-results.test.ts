@@ -113,6 +113,7 @@ describe('tool results', () => {
       ],
       ['svc_get_queue', () => ({ profile_id: threads.id, include_suggestions: true })],
       ['svc_set_posting_slots', () => ({ profile_id: threads.id, use_suggestions: true })],
+      ['svc_list_members', () => ({})],
       ['svc_delete_scheduled_post', (answers) => ({ post_id: postId(answers) })],
     ];
 
