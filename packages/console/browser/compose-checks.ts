@@ -63,12 +63,12 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
       }),
     );
     const level = privacy?.value ?? '';
-    const valueOf = (name: string) =>
+    const fieldValue = (name: string) =>
       form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)?.value ?? null;
     const meta = withPlatformSettings(
       level === '' ? null : { tiktok: { privacyLevel: level } },
-      youtubeFormFields(valueOf),
-      instagramFormFields(valueOf),
+      youtubeFormFields(fieldValue),
+      instagramFormFields(fieldValue),
     );
     return {
       caption: caption?.value ?? '',
