@@ -1,6 +1,8 @@
 // Compose's Instagram fields turned into `platformMeta.instagram`, shared by the server's form
 // handling and the browser's live checks so both judge the same settings. Pure: no DOM, no server.
 
+import { readFormFields } from './read-form-fields.js';
+
 /** The Instagram fields of Compose as typed, every one a string (empty: not set). */
 export type InstagramFormFields = {
   /** Usernames separated by commas or spaces, with or without @. */
@@ -37,15 +39,7 @@ export const INSTAGRAM_FIELD_NAMES: Readonly<Record<keyof InstagramFormFields, s
 
 /** The fields read with `get` (a form's value by name; null when absent). */
 export function instagramFormFields(get: (name: string) => string | null): InstagramFormFields {
-  const read = (key: keyof InstagramFormFields) => (get(INSTAGRAM_FIELD_NAMES[key]) ?? '').trim();
-  return {
-    collaborators: read('collaborators'),
-    userTags: read('userTags'),
-    locationId: read('locationId'),
-    shareToFeed: read('shareToFeed'),
-    coverSecond: read('coverSecond'),
-    coverUrl: read('coverUrl'),
-  };
+  return readFormFields(INSTAGRAM_FIELD_NAMES, get);
 }
 
 // A typed number when it reads as one; otherwise the text as typed, for the policy to refuse by name.
