@@ -1,51 +1,28 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInToConsole } from './console-browser.js';
-import { launchChromium } from './launch-chromium.js';
-import { JPEG, type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
-import { svcInProcess } from './support.js';
+import { CONSOLE_ARTIFACTS, type ConsoleSandbox, startConsoleSandbox } from './console-sandbox.js';
+import { JPEG, settled } from './sandbox-server.js';
 
 // Issue 37 in a real browser: Compose shows the Instagram settings under Instagram, its live
 // checks name a refused setting next to its field, and the carousel goes out with collaborators,
 // a location and people tagged per image, read back from the Instagram simulator. The screenshots
 // are left in test-artifacts/console.
-const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'a console password';
-
 describe('Instagram settings in Compose, in a browser', () => {
-  let server: SandboxServer;
-  let browser: Browser;
-  let page: Page;
-  let key: string;
+  let s: ConsoleSandbox;
   let slides: string[];
 
   beforeAll(async () => {
     vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
-    mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
-    server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
-    ({ key } = await seedUser(server, ['instagram']));
-    const set = await svcInProcess(
-      ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
-      server.env,
-      PASSWORD,
-    );
-    expect(set.code, set.stderr).toBe(0);
-    slides = [await server.upload(key, JPEG, 'one.jpg'), await server.upload(key, JPEG, 'two.jpg')];
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1024, height: 800 } })).newPage();
-    await signInToConsole(page, server.url, EMAIL, PASSWORD);
+    s = await startConsoleSandbox(['instagram']);
+    slides = [await s.server.upload(s.key, JPEG, 'one.jpg'), await s.server.upload(s.key, JPEG, 'two.jpg')];
   }, 60_000);
   afterAll(async () => {
     vi.resetConfig();
-    await browser?.close();
-    await server?.close();
+    await s?.close();
   });
 
   it('sets collaborators, tags and a location on a carousel, and the simulator receives them', async () => {
+    const { page, server, key } = s;
     await page.goto(`${server.url}/app/compose?${slides.map((id) => `media=${id}`).join('&')}`);
     await page.getByRole('checkbox', { name: /Instagram @ann_instagram/ }).check();
     await page.getByLabel('Caption', { exact: true }).fill('Spring market, with friends');
@@ -53,14 +30,14 @@ describe('Instagram settings in Compose, in a browser', () => {
     const issues = page.locator('#issues');
     await expect.poll(() => issues.textContent()).toContain('at most 3 collaborators');
     await page.locator('#instagram-options').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(ARTIFACTS, 'instagram-compose-refused.png'), fullPage: true });
+    await page.screenshot({ path: join(CONSOLE_ARTIFACTS, 'instagram-compose-refused.png'), fullPage: true });
     await page.getByLabel('Instagram: collaborators').fill('@ana.b, studio_9');
     await page.getByLabel('Instagram: people tagged on the images').fill('ana.b 0.5 0.25\nbo 0.1 0.9 2');
     await page.getByLabel('Instagram: location').fill('110843418940484');
     await expect.poll(() => issues.textContent()).not.toContain('collaborators');
     expect(await page.locator('#issues .error').count()).toBe(0);
     await page.locator('#instagram-options').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(ARTIFACTS, 'instagram-compose.png'), fullPage: true });
+    await page.screenshot({ path: join(CONSOLE_ARTIFACTS, 'instagram-compose.png'), fullPage: true });
     await page.getByRole('button', { name: 'Schedule' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Scheduled');
     const postId = new URL(page.url()).pathname.split('/').pop() ?? '';
