@@ -27,15 +27,20 @@ export const INSTAGRAM_FORM_EMPTY: InstagramFormFields = {
   coverUrl: '',
 };
 
-/** The form names of the fields (`ig-` keeps them apart from the post's own). */
-export const INSTAGRAM_FIELD_NAMES: Readonly<Record<keyof InstagramFormFields, string>> = {
-  collaborators: 'ig-collaborators',
-  userTags: 'ig-tags',
-  locationId: 'ig-location',
-  shareToFeed: 'ig-share',
-  coverSecond: 'ig-cover-second',
-  coverUrl: 'ig-cover-url',
-};
+// Each field's form name (`ig-` keeps them apart from the post's own), by field.
+const NAMES: readonly (readonly [keyof InstagramFormFields, string])[] = [
+  ['collaborators', 'ig-collaborators'],
+  ['userTags', 'ig-tags'],
+  ['locationId', 'ig-location'],
+  ['shareToFeed', 'ig-share'],
+  ['coverSecond', 'ig-cover-second'],
+  ['coverUrl', 'ig-cover-url'],
+];
+
+/** The form names of the fields, by field. */
+export const INSTAGRAM_FIELD_NAMES = Object.fromEntries(NAMES) as Readonly<
+  Record<keyof InstagramFormFields, string>
+>;
 
 /** The fields read with `get` (a form's value by name; null when absent). */
 export function instagramFormFields(get: (name: string) => string | null): InstagramFormFields {
