@@ -34,11 +34,7 @@ import {
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
-import {
-  INSTAGRAM_FORM_EMPTY,
-  type InstagramFormFields,
-  instagramFormFields,
-} from '../instagram-form-meta.js';
+import { INSTAGRAM_FORM_EMPTY, instagramFormFields } from '../instagram-form-meta.js';
 import { withPlatformSettings } from '../platform-settings-meta.js';
 import { YOUTUBE_FORM_EMPTY, type YouTubeFormFields, youtubeFormFields } from '../youtube-form-meta.js';
 import { composeFromPost } from './compose-from-post.js';
@@ -73,10 +69,9 @@ type Draft = {
   readonly privacyLevel: string;
   /** The first comment per platform (platformMeta.<platform>.firstComment). */
   readonly firstComments: FirstCommentFields;
-  /** The YouTube settings, shown when a YouTube channel is connected. */
+  /** The YouTube and Instagram settings, each shown when an account of the platform is connected. */
   readonly youtube: YouTubeFormFields;
-  /** The Instagram settings, shown when an Instagram account is connected. */
-  readonly instagram: InstagramFormFields;
+  readonly instagram: typeof INSTAGRAM_FORM_EMPTY;
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
