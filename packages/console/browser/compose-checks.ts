@@ -28,7 +28,9 @@ import {
   issueScope,
 } from '../src/compose-checks-view.js';
 import { type PreviewView, previewView } from '../src/feed-preview-view.js';
-import { youtubeFormFields, youtubeMetaOf } from '../src/youtube-form-meta.js';
+import { instagramFormFields } from '../src/instagram-form-meta.js';
+import { withPlatformSettings } from '../src/platform-settings-meta.js';
+import { youtubeFormFields } from '../src/youtube-form-meta.js';
 import { enableUpload, slideItem } from './compose-upload.js';
 
 const form = document.querySelector<HTMLFormElement>('form[data-compose]');
@@ -61,19 +63,19 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
       }),
     );
     const level = privacy?.value ?? '';
-    const youtube = youtubeMetaOf(
-      youtubeFormFields((name) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? null),
+    const fieldValue = (name: string) =>
+      form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)?.value ?? null;
+    const meta = withPlatformSettings(
+      level === '' ? null : { tiktok: { privacyLevel: level } },
+      youtubeFormFields(fieldValue),
+      instagramFormFields(fieldValue),
     );
-    const meta = {
-      ...(level === '' ? {} : { tiktok: { privacyLevel: level } }),
-      ...(youtube === null ? {} : { youtube }),
-    };
     return {
       caption: caption?.value ?? '',
       title: title?.value ?? '',
       platforms: [...new Set(platforms)],
       media,
-      platformMeta: Object.keys(meta).length === 0 ? null : meta,
+      platformMeta: meta,
     };
   }
 

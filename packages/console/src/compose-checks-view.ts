@@ -7,6 +7,7 @@ import {
   type TextCounter,
 } from '@svc/core/policy';
 import { counterWords } from '@svc/core/vocabulary';
+import { INSTAGRAM_FIELD_NAMES } from './instagram-form-meta.js';
 import { YOUTUBE_FIELD_NAMES } from './youtube-form-meta.js';
 
 // The words of the compose page's checks, shared by the page the server renders and the script
@@ -42,18 +43,20 @@ export function checksSummary(result: PolicyResult, pristine: boolean): string {
   return `${errors === 1 ? '1 problem' : `${errors} problems`} to fix before scheduling.${advice}`;
 }
 
-// The YouTube options' controls on the form (youtube-fieldset.ts) are the fields' form names, by option name.
-const YOUTUBE_CONTROLS: Readonly<Record<string, string | undefined>> = YOUTUBE_FIELD_NAMES;
+// The platform options' controls on the form (youtube-fieldset.ts, instagram-fieldset.ts), by
+// platform and option name: the fields' form names (Instagram's cover frame is typed in seconds).
+const OPTION_CONTROLS: Readonly<Record<string, Readonly<Record<string, string | undefined>>>> = {
+  youtube: YOUTUBE_FIELD_NAMES,
+  instagram: { ...INSTAGRAM_FIELD_NAMES, thumbOffset: INSTAGRAM_FIELD_NAMES.coverSecond },
+};
 
 /** Where a policy issue's field is on the compose form, to link the issue to it. */
 export function controlOf(issue: PolicyIssue): string | null {
   if (issue.field === 'caption' || issue.field === 'hashtags') return 'caption';
   if (issue.field === 'title') return 'title';
   if (issue.field.startsWith('platformMeta.tiktok')) return 'privacy';
-  if (issue.field.startsWith('platformMeta.youtube.')) {
-    const option = issue.field.slice('platformMeta.youtube.'.length).replace(/\[\d+\]$/, '');
-    return YOUTUBE_CONTROLS[option] ?? null;
-  }
+  const option = /^platformMeta\.(youtube|instagram)\.(\w+)/.exec(issue.field);
+  if (option !== null) return OPTION_CONTROLS[option[1] ?? '']?.[option[2] ?? ''] ?? null;
   if (issue.field.startsWith('media')) return 'file';
   if (issue.field.startsWith('platforms')) return 'accounts';
   return null;

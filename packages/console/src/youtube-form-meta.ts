@@ -1,6 +1,8 @@
 // Compose's YouTube fields turned into `platformMeta.youtube`, shared by the server's form
 // handling and the browser's live checks so both judge the same settings. Pure: no DOM, no server.
 
+import { readFormFields } from './read-form-fields.js';
+
 /** The YouTube fields of Compose as typed, every one a string (empty: not set). */
 export type YouTubeFormFields = {
   readonly privacyStatus: string;
@@ -36,16 +38,7 @@ export const YOUTUBE_FIELD_NAMES: Readonly<Record<keyof YouTubeFormFields, strin
 
 /** The fields read with `get` (a form's value by name; null when absent). */
 export function youtubeFormFields(get: (name: string) => string | null): YouTubeFormFields {
-  const read = (key: keyof YouTubeFormFields) => (get(YOUTUBE_FIELD_NAMES[key]) ?? '').trim();
-  return {
-    privacyStatus: read('privacyStatus'),
-    madeForKids: read('madeForKids'),
-    notifySubscribers: read('notifySubscribers'),
-    categoryId: read('categoryId'),
-    tags: read('tags'),
-    playlistId: read('playlistId'),
-    defaultLanguage: read('defaultLanguage'),
-  };
+  return readFormFields(YOUTUBE_FIELD_NAMES, get);
 }
 
 /**

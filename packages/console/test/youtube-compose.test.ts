@@ -1,60 +1,32 @@
-import type { ConnectedAccount, User } from '@svc/core';
-import { aMediaAsset, anAccount, seedMediaAsset } from '@svc/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { youtubeFormFields, youtubeMetaOf } from '../src/youtube-form-meta.js';
-import { type ConsoleApp, type ConsoleClient, startConsoleApp } from './console-app.js';
-
-const PASSWORD = 'correct horse battery';
+import { composeWithoutPlatform, type PlatformCompose, startPlatformCompose } from './platform-compose.js';
 
 // Issue 37: Compose shows the YouTube settings under YouTube, sends them as platformMeta.youtube,
 // and says a refusal next to its field; the audience has no default choice.
 describe('YouTube settings in Compose', () => {
-  let app: ConsoleApp;
-  let user: User;
-  let browser: ConsoleClient;
-  let channel: ConnectedAccount;
+  let c: PlatformCompose;
   let video: string;
 
   beforeEach(async () => {
-    app = await startConsoleApp();
-    user = await app.user(undefined, PASSWORD);
-    channel = await app.t.store.accounts.saveAccount(
-      anAccount(user.id, { platform: 'youtube', handle: 'maker' }),
-    );
-    const asset = aMediaAsset(user.id, {
-      contentType: 'video/mp4',
-      width: 1080,
-      height: 1920,
-      durationMs: 20_000,
-    });
-    video = (await seedMediaAsset(app.t.store.media, asset)).id;
-    browser = app.client();
-    await browser.signIn(user.email, PASSWORD);
+    c = await startPlatformCompose('youtube', 'maker');
+    video = await c.media();
   });
-  afterEach(() => app.close());
+  afterEach(() => c.app.close());
 
   it('shows the fields only when a YouTube channel is connected, the audience undecided', async () => {
-    const page = await browser.get('/app/compose');
+    const page = await c.browser.get('/app/compose');
     expect(page.text).toContain('<fieldset id="youtube-options"><legend>YouTube</legend>');
     expect(page.text).toMatch(
       /<select id="yt-kids" name="yt-kids"><option value="" selected>Choose…<\/option>/,
     );
-    const other = await startConsoleApp();
-    try {
-      const ann = await other.user(undefined, PASSWORD);
-      await other.t.store.accounts.saveAccount(anAccount(ann.id, { platform: 'threads' }));
-      const client = other.client();
-      await client.signIn(ann.email, PASSWORD);
-      expect((await client.get('/app/compose')).text).not.toContain('youtube-options');
-    } finally {
-      await other.close();
-    }
+    expect(await composeWithoutPlatform()).not.toContain('youtube-options');
   });
 
   it('sends the settings as platformMeta.youtube', async () => {
-    await browser.get('/app/compose');
-    const sent = await browser.post('/app/compose', {
-      account: channel.id,
+    await c.browser.get('/app/compose');
+    const sent = await c.browser.post('/app/compose', {
+      account: c.account.id,
       title: 'A Short',
       caption: 'Made in Compose',
       media: video,
@@ -68,8 +40,8 @@ describe('YouTube settings in Compose', () => {
       action: 'draft',
     });
     expect(sent.status, sent.text).toBe(303);
-    const postId = /\/app\/posts\/(post_\w+)/.exec(sent.headers.get('location') ?? '')?.[1] ?? '';
-    expect((await app.t.store.posts.getPost(postId))?.platformMeta).toEqual({
+    const post = await c.sentPost(sent);
+    expect(post?.platformMeta).toEqual({
       youtube: {
         privacyStatus: 'unlisted',
         madeForKids: false,
@@ -81,15 +53,15 @@ describe('YouTube settings in Compose', () => {
       },
     });
     // A copy opens with the same settings.
-    const copy = await browser.get(`/app/compose?from=${postId}`);
+    const copy = await c.browser.get(`/app/compose?from=${post?.id}`);
     expect(copy.text).toContain('<option value="unlisted" selected>');
     expect(copy.text).toContain('value="music, live set"');
   });
 
   it('keeps the form and says why when a setting is refused', async () => {
-    await browser.get('/app/compose');
-    const refused = await browser.post('/app/compose', {
-      account: channel.id,
+    await c.browser.get('/app/compose');
+    const refused = await c.browser.post('/app/compose', {
+      account: c.account.id,
       title: 'A Short',
       caption: 'Made in Compose',
       media: video,

@@ -139,7 +139,8 @@ export async function seedUser(
   return { key, accounts };
 }
 
-const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
+/** A small JPEG the platforms take (64×48). */
+export const JPEG = readFileSync(join(import.meta.dirname, '../../media/test/fixtures/image.jpg'));
 
 /** Uploads a JPEG and asks for it to be published on the Instagram account at once; the post id. */
 export async function publishInstagramPhoto(

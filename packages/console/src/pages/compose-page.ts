@@ -34,12 +34,9 @@ import {
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
-import {
-  YOUTUBE_FORM_EMPTY,
-  type YouTubeFormFields,
-  youtubeFormFields,
-  youtubeMetaOf,
-} from '../youtube-form-meta.js';
+import { INSTAGRAM_FORM_EMPTY, instagramFormFields } from '../instagram-form-meta.js';
+import { withPlatformSettings } from '../platform-settings-meta.js';
+import { YOUTUBE_FORM_EMPTY, type YouTubeFormFields, youtubeFormFields } from '../youtube-form-meta.js';
 import { composeFromPost } from './compose-from-post.js';
 import { composePreview } from './compose-preview.js';
 import { type ComposeForm, readComposeForm, uploadJson, wantsJson } from './compose-upload.js';
@@ -58,6 +55,7 @@ import {
   firstCommentFieldset,
   firstCommentFieldsOf,
 } from './first-comment-fields.js';
+import { instagramFieldset } from './instagram-fieldset.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 import { youtubeFieldset } from './youtube-fieldset.js';
@@ -71,8 +69,9 @@ type Draft = {
   readonly privacyLevel: string;
   /** The first comment per platform (platformMeta.<platform>.firstComment). */
   readonly firstComments: FirstCommentFields;
-  /** The YouTube settings, shown when a YouTube channel is connected. */
+  /** The YouTube and Instagram settings, each shown when an account of the platform is connected. */
   readonly youtube: YouTubeFormFields;
+  readonly instagram: typeof INSTAGRAM_FORM_EMPTY;
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
@@ -87,6 +86,7 @@ const EMPTY: Draft = {
   privacyLevel: '',
   firstComments: {},
   youtube: YOUTUBE_FORM_EMPTY,
+  instagram: INSTAGRAM_FORM_EMPTY,
   mediaIds: [],
   from: '',
   evergreen: EVERGREEN_OFF,
@@ -107,15 +107,13 @@ async function privacyChoices(
   return choices.levels;
 }
 
-/** `platformMeta` of the form: TikTok's privacy, the first comments and the YouTube settings, each when set. */
-function platformMetaOf(draft: Draft): Record<string, Record<string, unknown>> | null {
-  const meta: Record<string, Record<string, unknown>> = {
-    ...composePlatformMeta(draft.privacyLevel, draft.firstComments),
-  };
-  const youtube = youtubeMetaOf(draft.youtube);
-  if (youtube !== null) meta.youtube = { ...meta.youtube, ...youtube };
-  return Object.keys(meta).length === 0 ? null : meta;
-}
+/** `platformMeta` of the form: TikTok's privacy, the first comments, the YouTube and Instagram settings, each when set. */
+const platformMetaOf = (draft: Draft) =>
+  withPlatformSettings(
+    composePlatformMeta(draft.privacyLevel, draft.firstComments),
+    draft.youtube,
+    draft.instagram,
+  );
 
 // The platforms of the chosen accounts: a person picks accounts, not platforms.
 const platformsOf = (accounts: readonly ConnectedAccount[], profileIds: readonly string[]): Platform[] => [
@@ -220,6 +218,7 @@ ${firstCommentFieldset(
   draft.firstComments,
 )}
 ${accounts.some((a) => a.platform === 'youtube') ? youtubeFieldset(draft.youtube) : ''}
+${accounts.some((a) => a.platform === 'instagram') ? instagramFieldset(draft.instagram) : ''}
 <label for="time">When (${zoneName(c.time.zone)} time; empty: right away)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 ${evergreenFieldset(draft.evergreen, evergreenErrors, { idPrefix: 'evergreen', withSwitch: true, legend: 'Evergreen' })}
@@ -268,6 +267,7 @@ function draftOf(fields: URLSearchParams): Draft {
     privacyLevel: fields.get('privacyLevel') ?? '',
     firstComments: firstCommentFieldsOf(fields),
     youtube: youtubeFormFields((name) => fields.get(name)),
+    instagram: instagramFormFields((name) => fields.get(name)),
     mediaIds: mediaIdsOf(fields.getAll('media')),
     from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
     evergreen: typedEvergreen(fields),

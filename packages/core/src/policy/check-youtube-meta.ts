@@ -1,3 +1,4 @@
+import { describeValue as describe } from './describe-value.js';
 import { policyError, policyWarning } from './policy-issue.js';
 import type { PolicyIssue } from './policy-types.js';
 import { YOUTUBE_TAGS_MAX, youtubeTagsLength } from './youtube-tags-length.js';
@@ -101,10 +102,4 @@ function checkTags(tags: unknown): PolicyIssue[] {
     );
   }
   return [];
-}
-
-function describe(value: unknown): string {
-  if (typeof value !== 'string') return `a value of type ${value === null ? 'null' : typeof value}`;
-  const chars = [...value];
-  return JSON.stringify(chars.length > 40 ? `${chars.slice(0, 39).join('')}…` : value);
 }

@@ -3,6 +3,7 @@
 export { isPlatform, PLATFORM_INITIALS, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
 export { FIRST_COMMENT_LIMITS, type FirstCommentLimits } from './check-first-comment.js';
+export { INSTAGRAM_COLLABORATORS_MAX, INSTAGRAM_USER_TAGS_MAX } from './check-instagram-meta.js';
 export { YOUTUBE_PRIVACY_STATUSES } from './check-youtube-meta.js';
 export { describePublication, type Publication } from './describe-publication.js';
 export {
@@ -24,6 +25,9 @@ export {
   type PublicationFormats,
 } from './platform-limits.js';
 export {
+  type InstagramMeta,
+  type InstagramUserTag,
+  instagramMetaSchema,
   type PlatformMeta,
   platformMetaSchema,
   type TiktokMeta,

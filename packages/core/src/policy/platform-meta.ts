@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTAGRAM_OPTIONS } from './instagram-meta.js';
 
 export { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 
@@ -14,6 +15,9 @@ const firstComment = z
   );
 
 const coverSchema = z.looseObject({ coverUrl: z.url().optional(), firstComment });
+
+/** `platformMeta.instagram`: the reel cover (`coverUrl`, which wins over `thumbOffset`), the first comment and the options of issue 37. */
+export const instagramMetaSchema = coverSchema.extend(INSTAGRAM_OPTIONS);
 
 /** `platformMeta.tiktok` (spec 2.3). `privacyLevel` is required for TikTok posts by the policy, not here. */
 export const tiktokMetaSchema = z.looseObject({
@@ -76,7 +80,7 @@ export const youtubeMetaSchema = z.looseObject({
  * the spec's machine-readable schema, and are kept as given.
  */
 export const platformMetaSchema = z.looseObject({
-  instagram: coverSchema.optional(),
+  instagram: instagramMetaSchema.optional(),
   facebook: coverSchema.optional(),
   threads: z.looseObject({ firstComment }).optional(),
   youtube: youtubeMetaSchema.optional(),
@@ -88,6 +92,12 @@ export type PlatformMeta = z.infer<typeof platformMetaSchema>;
 
 /** TikTok settings of a post. */
 export type TiktokMeta = z.infer<typeof tiktokMetaSchema>;
+
+/** Instagram settings of a post. */
+export type InstagramMeta = z.infer<typeof instagramMetaSchema>;
+
+/** One person tagged on an Instagram image. */
+export type InstagramUserTag = NonNullable<InstagramMeta['userTags']>[number];
 
 /** YouTube settings of a post. */
 export type YouTubeMeta = z.infer<typeof youtubeMetaSchema>;

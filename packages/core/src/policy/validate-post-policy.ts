@@ -1,6 +1,7 @@
 import { PLATFORMS } from '../kernel/index.js';
 import { checkContent } from './check-content.js';
 import { checkFirstComment } from './check-first-comment.js';
+import { checkInstagramMeta } from './check-instagram-meta.js';
 import { checkPlatformMedia } from './check-platform-media.js';
 import { checkServiceMedia } from './check-service-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';
@@ -39,12 +40,21 @@ export function validatePostPolicy(
       platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta) : [],
       checkFirstComment(platform, post.platformMeta),
       platform === 'youtube' ? checkYouTubeMeta(post.youtubeMeta) : [],
+      platform === 'instagram' ? checkInstagramMeta(instagramMetaOf(post), post.media) : [],
     );
   }
   issues = issues.concat(checkContent(post, config));
   const errors = issues.filter((i) => i.severity === 'error');
   const warnings = issues.filter((i) => i.severity === 'warning');
   return { ok: errors.length === 0, errors, warnings };
+}
+
+// `platformMeta.instagram` when it is an object (the check reads it defensively).
+function instagramMetaOf(post: NormalizedPost): Readonly<Record<string, unknown>> | null {
+  const entry = post.platformMeta?.instagram;
+  return entry !== null && typeof entry === 'object' && !Array.isArray(entry)
+    ? (entry as Readonly<Record<string, unknown>>)
+    : null;
 }
 
 function checkPlatforms(post: NormalizedPost): PolicyIssue[] {

@@ -17,7 +17,7 @@ const platformMetaField = z
   .record(z.string(), z.unknown())
   .optional()
   .describe(
-    'Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok. platform_meta.<instagram|facebook|threads|youtube>.firstComment (text): a comment posted under the post once it is live (a reply on Threads), the usual place for hashtags and links; svc_get_post_status reports its outcome in firstComment. platform_meta.youtube takes privacyStatus (public, unlisted, private), notifySubscribers and madeForKids (booleans; without madeForKids the video is declared not made for kids, with a warning), categoryId ("22"), tags (500 characters in all), playlistId and defaultLanguage ("en").',
+    'Keyed by platform; platform_meta.tiktok.privacyLevel is required for tiktok. platform_meta.<instagram|facebook|threads|youtube>.firstComment (text): a comment posted under the post once it is live (a reply on Threads), the usual place for hashtags and links; svc_get_post_status reports its outcome in firstComment. platform_meta.youtube takes privacyStatus (public, unlisted, private), notifySubscribers and madeForKids (booleans; without madeForKids the video is declared not made for kids, with a warning), categoryId ("22"), tags (500 characters in all), playlistId and defaultLanguage ("en"). platform_meta.instagram takes collaborators (up to 3 usernames without @), userTags ([{username, x, y, mediaIndex?}], x and y from 0 to 1 on an image; mediaIndex picks a carousel slide, 0-based), locationId (a Facebook Page id with a location) and, on a reel (one video), coverUrl or thumbOffset (cover frame in ms) and shareToFeed (boolean, default true).',
   );
 
 /** `platforms`: one or more platforms; what they are for is the tool's to say. */

@@ -11,6 +11,7 @@ import type { TokenPayload } from '../shared/signed-token.js';
 import { simulatedFollowerCount } from '../shared/simulated-followers.js';
 import { simulatedMetric } from '../shared/simulated-metrics.js';
 import { commentNode, instagramCommentRoutes } from './instagram-comment-routes.js';
+import { type ContainerShape, readInstagramOptions } from './instagram-container-options.js';
 import { instagramInsightsRoute } from './instagram-insights.js';
 import { instagramPrivateReplyRoute } from './instagram-private-replies.js';
 
@@ -148,7 +149,17 @@ function readContainer(ctx: SandboxContext, r: SandboxRequest, token: TokenPaylo
   } else {
     throw invalidParameter(`The media type ${mediaType} is unknown.`, 2207023);
   }
-  return { mediaType, carouselItem, caption, media, children };
+  const shape: ContainerShape = carouselItem
+    ? mediaType === 'VIDEO'
+      ? 'video-item'
+      : 'image-item'
+    : mediaType === 'REELS'
+      ? 'reel'
+      : mediaType === 'CAROUSEL'
+        ? 'carousel'
+        : 'image';
+  const instagram = readInstagramOptions(r, shape);
+  return { mediaType, carouselItem, caption, media, children, instagram };
 }
 
 const mediaNotFound = (creationId: string) =>

@@ -3,6 +3,7 @@ import { graphError, invalidParameter, type SandboxHttpError } from '../shared/g
 import { takeContainerError } from '../shared/graph-injections.js';
 import { jsonReply, type Reply } from '../shared/http-io.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
+import type { InstagramContainerOptions } from '../shared/sandbox-publication.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import {
   type ContainerFailure,
@@ -62,6 +63,8 @@ export type RequestedContainer = {
   readonly children: readonly string[];
   /** Threads' `reply_to_id`: the post the new one replies to. */
   readonly replyTo?: string;
+  /** Instagram's options (collaborators, user tags, location, reel settings), once checked. */
+  readonly instagram?: InstagramContainerOptions;
 };
 
 /**
@@ -92,6 +95,7 @@ export async function createRequestedContainer(
     mediaUrls: request.media.map((m) => m.url),
     children: [...request.children],
     ...(request.replyTo === undefined ? {} : { replyTo: request.replyTo }),
+    ...(request.instagram === undefined ? {} : { instagram: request.instagram }),
     failure,
   });
   return jsonReply(200, { id: container.id });

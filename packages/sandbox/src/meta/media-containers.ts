@@ -163,6 +163,7 @@ export function publishContainer(ctx: SandboxContext, container: MediaContainer)
       permalink,
       containerId: container.id,
       ...(container.replyTo === undefined ? {} : { replyTo: container.replyTo }),
+      ...instagramOptionsOf(container, children),
       at: new Date(nowOf(ctx)),
     },
     handle: container.handle,
@@ -184,4 +185,16 @@ export function findPost(
   // The one published first, as a search of the list from its start would find.
   if (byRecord === undefined || byPost === undefined || byRecord === byPost) return byRecord ?? byPost;
   return ctx.state.posts.indexOf(byRecord) < ctx.state.posts.indexOf(byPost) ? byRecord : byPost;
+}
+
+// The Instagram options of a post and its children, when any was sent (tests read them back).
+function instagramOptionsOf(
+  container: MediaContainer,
+  children: readonly MediaContainer[],
+): Pick<PublishedPost['record'], 'instagram'> {
+  const sent = [container, ...children].some((c) => Object.keys(c.instagram ?? {}).length > 0);
+  if (!sent) return {};
+  return {
+    instagram: { options: container.instagram ?? {}, children: children.map((c) => c.instagram ?? {}) },
+  };
 }

@@ -16,6 +16,19 @@ export type SandboxPublicationKind =
   | 'photo'
   | 'reel';
 
+/** One person tagged on Instagram media (`user_tags`); reels may tag without a position. */
+export type InstagramUserTagSent = { readonly username: string; readonly x?: number; readonly y?: number };
+
+/** The Instagram container parameters of issue 37 one container was created with, as sent. */
+export type InstagramContainerOptions = {
+  readonly collaborators?: readonly string[];
+  readonly userTags?: readonly InstagramUserTagSent[];
+  readonly locationId?: string;
+  readonly coverUrl?: string;
+  readonly thumbOffset?: number;
+  readonly shareToFeed?: boolean;
+};
+
 /** One post the sandbox published; tests count these to prove a post went out exactly once. */
 export type SandboxPublication = {
   readonly platform: SandboxPlatform;
@@ -41,5 +54,10 @@ export type SandboxPublication = {
   readonly thumbnailSha256?: string;
   /** Threads: the media id of the post this one replies to; absent on a top-level post. */
   readonly replyTo?: string;
+  /** Instagram: the published container's options and each carousel child's, in slide order. */
+  readonly instagram?: {
+    readonly options: InstagramContainerOptions;
+    readonly children: readonly InstagramContainerOptions[];
+  };
   readonly at: Date;
 };

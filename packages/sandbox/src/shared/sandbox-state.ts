@@ -10,7 +10,11 @@ import {
   type PublishedPostIndex,
 } from './published-post-index.js';
 import type { SandboxInterceptor } from './sandbox-call.js';
-import type { SandboxPlatform, SandboxPublicationKind } from './sandbox-publication.js';
+import type {
+  InstagramContainerOptions,
+  SandboxPlatform,
+  SandboxPublicationKind,
+} from './sandbox-publication.js';
 
 /** What an Instagram or Threads container holds. */
 export type ContainerMediaType = 'IMAGE' | 'VIDEO' | 'REELS' | 'CAROUSEL' | 'TEXT';
@@ -38,6 +42,8 @@ export type MediaContainer = {
   readonly failure: ContainerFailure | null;
   /** Threads: the post this container replies to (`reply_to_id`); absent on a top-level post. */
   readonly replyTo?: string;
+  /** Instagram: the options (collaborators, user tags, location, reel settings) it was created with. */
+  readonly instagram?: InstagramContainerOptions;
   /** The media id once published; a container is published at most once. */
   publishedAs: string | null;
 };

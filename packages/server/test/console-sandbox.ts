@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { signInToConsole } from './console-browser.js';
+import { launchChromium } from './launch-chromium.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
+import { svcInProcess } from './support.js';
+
+/** Where the console journeys leave their screenshots. */
+export const CONSOLE_ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
+
+/** A sandbox server, its person (with an API key and one account per platform) signed in to the console in Chromium. */
+export type ConsoleSandbox = {
+  readonly server: SandboxServer;
+  readonly key: string;
+  readonly accounts: Record<string, string>;
+  readonly browser: Browser;
+  readonly page: Page;
+  close(): Promise<void>;
+};
+
+/**
+ * Starts a sandbox server whose containers are ready at once, seeds a person with `platforms`
+ * accounts and a console password, and signs them in in a 1024×800 Chromium page.
+ */
+export async function startConsoleSandbox(platforms: readonly string[]): Promise<ConsoleSandbox> {
+  const email = 'ann@example.com';
+  const password = 'a console password';
+  mkdirSync(CONSOLE_ARTIFACTS, { recursive: true });
+  const server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
+  server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
+  const { key, accounts } = await seedUser(server, platforms);
+  const set = await svcInProcess(
+    ['users', 'set-password', '--email', email, '--password-stdin'],
+    server.env,
+    password,
+  );
+  expect(set.code, set.stderr).toBe(0);
+  const browser = await launchChromium();
+  const page = await (await browser.newContext({ viewport: { width: 1024, height: 800 } })).newPage();
+  await signInToConsole(page, server.url, email, password);
+  return {
+    server,
+    key,
+    accounts,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
