@@ -23,6 +23,7 @@ export {
   parseLocalDateTime,
 } from './local-time.js';
 export { createLocalWakeups, type LocalWakeups } from './local-wakeups.js';
+export { isLoopbackHost } from './loopback-host.js';
 export { ALLOWED_MEDIA_TYPES, type AllowedMediaType, isImageType, isVideoType } from './media-types.js';
 export {
   isPlatform,
