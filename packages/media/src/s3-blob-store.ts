@@ -40,6 +40,11 @@ export type S3BlobStore = BlobStore &
       key: string,
       options: { readonly contentType: string; readonly expiresInSeconds: number },
     ): Promise<string>;
+    /**
+     * Lists at most one object under the prefix: resolves when the bucket exists and the
+     * credentials may list it, rejects with S3's error (its `name` is S3's code) otherwise.
+     */
+    probe(): Promise<void>;
     /** Closes the client's connections. */
     close(): void;
   };
@@ -313,6 +318,11 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     return presigner.getSignedUrl(client, command, { expiresIn: expiresInSeconds });
   }
 
+  async function probe(): Promise<void> {
+    const { s3, client } = await sdk();
+    await client.send(new s3.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: 1 }));
+  }
+
   return {
     put,
     read,
@@ -324,6 +334,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     readDerived,
     putDerived,
     presignedUrl,
+    probe,
     close() {
       void loaded?.then(
         ({ client }) => client.destroy(),

@@ -100,6 +100,13 @@ describe('s3 blob store', () => {
     );
   });
 
+  it("probes the bucket: resolves when it can be listed, rejects with S3's code when it is missing", async () => {
+    const { store } = await s3Store(await moto().createBucket());
+    await expect(store.probe()).resolves.toBeUndefined();
+    const { store: missing } = await s3Store('svc-test-no-such-bucket');
+    await expect(missing.probe()).rejects.toMatchObject({ name: 'NoSuchBucket' });
+  });
+
   it('names objects prefix/ab/cd/<sha256> and lists only those', async () => {
     const bucket = await moto().createBucket();
     const { store } = await s3Store(bucket, 1_000_000, 'tenant/media/');

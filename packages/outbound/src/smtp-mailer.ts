@@ -17,7 +17,14 @@ export type SmtpMailerOptions = {
 };
 
 /** The Mailer, closed at shutdown. */
-export type SmtpMailer = Mailer & { close(): void };
+export type SmtpMailer = Mailer & {
+  /**
+   * Connects, reads the greeting, says EHLO (and STARTTLS and AUTH when the URL calls for them) and
+   * quits, sending nothing: null when all of it worked, else what failed, without the credentials.
+   */
+  verify(): Promise<string | null>;
+  close(): void;
+};
 
 /**
  * Sends through one SMTP server with nodemailer. A 5xx reply (the server
@@ -53,6 +60,14 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
         const code = (error as { responseCode?: unknown }).responseCode;
         const permanent = typeof code === 'number' && code >= 500 && code < 600;
         return { kind: 'failed', permanent, error: describe(error) };
+      }
+    },
+    async verify() {
+      try {
+        await transport.verify();
+        return null;
+      } catch (error) {
+        return describe(error);
       }
     },
     close() {

@@ -21,7 +21,7 @@ describe('the SMTP mailer', () => {
     for (const s of servers.splice(0)) await new Promise<void>((resolve) => s.close(() => resolve()));
   });
 
-  async function smtp(options: { refuse?: number; auth?: boolean }) {
+  async function smtp(options: { refuse?: number; auth?: boolean; password?: string }) {
     const received: { raw: string; user: string | null }[] = [];
     const server = new SMTPServer({
       authOptional: options.auth !== true,
@@ -29,6 +29,9 @@ describe('the SMTP mailer', () => {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onAuth(auth, _session, done) {
+        if (options.password !== undefined && auth.password !== options.password) {
+          return done(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+        }
         done(null, { user: auth.username });
       },
       onRcptTo(_address, _session, done) {
@@ -82,6 +85,19 @@ describe('the SMTP mailer', () => {
     );
     expect(down).toMatchObject({ kind: 'failed', permanent: false });
     expect(JSON.stringify([refused, busy, down])).not.toContain('hunter2');
+  });
+
+  it('verifies the server and the login without sending anything, never quoting the password', async () => {
+    const { received, port } = await smtp({ auth: true, password: 'right-pass' });
+    const at = (password: string, p = port) =>
+      createSmtpMailer({ url: `smtp://svc:${password}@127.0.0.1:${p}`, from: 'a@b.c', timeoutMs: 5000 });
+    expect(await at('right-pass').verify()).toBeNull();
+    const refused = await at('wrong-pass').verify();
+    expect(refused).toMatch(/EAUTH: .*535/);
+    const down = await at('right-pass', 1).verify();
+    expect(down).toMatch(/ECONNREFUSED/);
+    expect(JSON.stringify([refused, down])).not.toMatch(/right-pass|wrong-pass/);
+    expect(received).toEqual([]);
   });
 
   it('defaults the From address to svc@ the host of the base URL', () => {

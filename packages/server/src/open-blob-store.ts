@@ -4,6 +4,7 @@ import {
   createS3BlobStore,
   type DerivedBlobFiles,
   type LocalBlobFiles,
+  type S3BlobStore,
 } from '@svc/media';
 import type { MediaStoreConfig } from './media-store-config.js';
 
@@ -28,7 +29,20 @@ export function openBlobStore(config: MediaStoreConfig, mediaDir: string): Opene
   if (config.kind === 'disk') {
     return { blobs: createDiskBlobStore({ dir: mediaDir }), mediaRedirect: null, close: () => {} };
   }
-  const store = createS3BlobStore({
+  const store = openS3BlobStore(config);
+  return {
+    blobs: store,
+    mediaRedirect: config.redirect
+      ? (blobKey, contentType) =>
+          store.presignedUrl(blobKey, { contentType, expiresInSeconds: MEDIA_REDIRECT_LIFETIME_SECONDS })
+      : null,
+    close: () => store.close(),
+  };
+}
+
+/** The S3 store of an `s3` media configuration (the server's, and `svc doctor`'s probe of it). */
+export function openS3BlobStore(config: Extract<MediaStoreConfig, { kind: 's3' }>): S3BlobStore {
+  return createS3BlobStore({
     bucket: config.bucket,
     prefix: config.prefix,
     connection: {
@@ -38,12 +52,4 @@ export function openBlobStore(config: MediaStoreConfig, mediaDir: string): Opene
     },
     cache: { dir: config.cacheDir, maxBytes: config.cacheBytes },
   });
-  return {
-    blobs: store,
-    mediaRedirect: config.redirect
-      ? (blobKey, contentType) =>
-          store.presignedUrl(blobKey, { contentType, expiresInSeconds: MEDIA_REDIRECT_LIFETIME_SECONDS })
-      : null,
-    close: () => store.close(),
-  };
 }

@@ -1,4 +1,6 @@
 // The public API of @svc/store-postgres: every storage port of @svc/core on one PostgreSQL database.
+
+export { inspectPostgresDatabase, type PostgresInspection } from './inspect-postgres-database.js';
 export {
   migratePostgres,
   type PostgresMigrationReport,

@@ -2,6 +2,7 @@
 export { CREDENTIAL_RECHECK_MS } from './credential-cache.js';
 export { migrateSqlite, pendingSqliteMigrations, type SqliteMigrationReport } from './migrate-sqlite.js';
 export { openSqliteStore, type SqliteStoreOptions } from './open-sqlite-store.js';
+export { pendingSqliteMigrationsAt } from './pending-sqlite-migrations-at.js';
 export {
   adoptSqliteBackup,
   backupSqlite,

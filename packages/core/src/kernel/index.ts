@@ -2,6 +2,7 @@
 // This file is the area's contract: other areas and packages import only what it exports.
 export { canonicalJson } from './canonical-json.js';
 export { CAPTION_PREVIEW_LENGTH, captionPreview } from './caption-preview.js';
+export { type CheckFinding, type CheckLevel, checkFinding } from './check-finding.js';
 export type { Clock } from './clock.js';
 export { escapeHtml } from './escape-html.js';
 export type { IdGenerator, IdPrefix } from './id-generator.js';
@@ -23,6 +24,7 @@ export {
   parseLocalDateTime,
 } from './local-time.js';
 export { createLocalWakeups, type LocalWakeups } from './local-wakeups.js';
+export { isLoopbackHost } from './loopback-host.js';
 export { ALLOWED_MEDIA_TYPES, type AllowedMediaType, isImageType, isVideoType } from './media-types.js';
 export {
   isPlatform,

@@ -8,6 +8,7 @@ import { automationsList, automationsPause, automationsResume } from './automati
 import { backup, restore } from './backup-commands.js';
 import { billingEvent, billingSet, billingShow } from './billing-commands.js';
 import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
+import { doctor } from './doctor-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { platformsCheck } from './platform-commands.js';
 import { postsRestore } from './post-commands.js';
@@ -41,6 +42,7 @@ export const COMMANDS: readonly CliCommand[] = [
   analyticsCollect,
   sweep,
   platformsCheck,
+  doctor,
   automationsList,
   automationsPause,
   automationsResume,

@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES, type Platform } from '../../kernel/index.js';
+import { isLoopbackHost, PLATFORM_NAMES, type Platform } from '../../kernel/index.js';
 import { GRAPH_VERSION_RETIREMENTS, GRAPH_VERSION_WARNING_MS, isGraphVersion } from './graph-versions.js';
 import { type PlatformCheck, type PlatformMode, platformCheck } from './platform-check.js';
 import { PLATFORM_SCOPES, purposeEnabled } from './platform-scopes.js';
@@ -60,18 +60,13 @@ export function offlinePlatformChecks(platform: Platform, setup: PlatformSetup, 
   ];
 }
 
-function isLoopback(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\./.test(host) || host.endsWith('.localhost');
-}
-
 function redirectCheck(platform: Platform, setup: PlatformSetup): PlatformCheck {
   const uri = `${setup.baseUrl}${CONNECT_CALLBACK_PATH}`;
   const url = new URL(uri);
   const where = `register exactly ${uri} in ${REDIRECT_SETTING[platform]}`;
   if (url.protocol === 'https:')
     return platformCheck('redirect_uri', 'pass', `The redirect URI is ${uri}: ${where}.`);
-  if (isLoopback(url)) {
+  if (isLoopbackHost(url.hostname)) {
     return platformCheck(
       'redirect_uri',
       'warn',
@@ -155,7 +150,7 @@ export function graphVersionCheck(setup: PlatformSetup, now: Date): PlatformChec
 function mediaLinksCheck(platform: Platform, setup: PlatformSetup): PlatformCheck {
   const url = new URL(setup.mediaUrlPrefix);
   const name = PLATFORM_NAMES[platform];
-  if (isLoopback(url)) {
+  if (isLoopbackHost(url.hostname)) {
     return platformCheck(
       'media_links',
       'warn',

@@ -1,18 +1,13 @@
-import type { Platform } from '../../kernel/index.js';
+import { type CheckFinding, type CheckLevel, checkFinding, type Platform } from '../../kernel/index.js';
 
 /** How a platform is served: its real API, the built-in simulator, or not at all. */
 export type PlatformMode = 'live' | 'sandbox' | 'not_configured';
 
 /** How a check came out; `skipped` when it could not be made (the platform was unreachable). */
-export type PlatformCheckLevel = 'pass' | 'warn' | 'fail' | 'skipped';
+export type PlatformCheckLevel = CheckLevel;
 
 /** One finding of `svc platforms check`; `ok` is false only for `fail`. */
-export type PlatformCheck = {
-  readonly name: string;
-  readonly ok: boolean;
-  readonly level: PlatformCheckLevel;
-  readonly message: string;
-};
+export type PlatformCheck = CheckFinding;
 
 /** Every finding about one platform. */
 export type PlatformReport = {
@@ -22,9 +17,7 @@ export type PlatformReport = {
 };
 
 /** A finding at a level. */
-export function platformCheck(name: string, level: PlatformCheckLevel, message: string): PlatformCheck {
-  return { name, ok: level !== 'fail', level, message };
-}
+export const platformCheck = checkFinding;
 
 /** Whether every report passes (warnings and skipped checks included); the command's exit code. */
 export function platformReportsOk(reports: readonly PlatformReport[]): boolean {
