@@ -17,8 +17,11 @@ type Manifest = {
 
 /** The surfaces a person or an agent reaches over HTTP: they share the web edge, `@svc/web`. */
 const WEB_EDGES = ['console', 'http', 'mcp', 'oauth', 'sandbox'];
-/** What the web edge may build on besides core: multipart parsing and the Result type. */
-const WEB_LIBRARIES = ['@types/busboy', 'busboy', 'neverthrow'];
+/**
+ * What the web edge may build on besides core: multipart parsing, the Result type, and the OpenID
+ * Connect client that the console's and the agents' sign-in pages share (single sign-on).
+ */
+const WEB_LIBRARIES = ['@types/busboy', 'busboy', 'neverthrow', 'openid-client'];
 
 const manifest = (pkg: string): Manifest =>
   JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8'));

@@ -1,5 +1,12 @@
-import type { AgentAccess, Mailer, PlatformSetup, SignInLimiter, WebhookSender } from '@svc/core';
-import type { SurfaceDeps, SurfaceLogger } from '@svc/web';
+import type {
+  AgentAccess,
+  Mailer,
+  PlatformSetup,
+  SignInLimiter,
+  SingleSignOnRules,
+  WebhookSender,
+} from '@svc/core';
+import type { OidcSignOn, SurfaceDeps, SurfaceLogger } from '@svc/web';
 
 /** Where the console reports faults it answers with a generic page. */
 export type ConsoleLogger = SurfaceLogger;
@@ -29,4 +36,9 @@ export type ConsoleDeps = SurfaceDeps<ConsoleLogger> & {
    * probes stay with `svc platforms check`); absent: the page shows none.
    */
   readonly platformSetup?: PlatformSetup;
+  /**
+   * Single sign-on through an OpenID Connect provider (`SVC_OIDC_*`) and the operator's rules for
+   * it; absent: the sign-in page has no "Sign in with" button (docs/security.md, "Single sign-on").
+   */
+  readonly singleSignOn?: { readonly signOn: OidcSignOn; readonly rules: SingleSignOnRules };
 };

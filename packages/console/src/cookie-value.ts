@@ -1,11 +1,5 @@
-/** The value of the cookie `name` in a Cookie header, or null when it is absent or empty. */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=') || null;
-  }
-  return null;
-}
+// The Cookie header is read the same way by every surface (the single sign-on cookie too).
+export { cookieValue } from '@svc/web';
 
 /**
  * The Set-Cookie value of a credential cookie scoped to `path`: HttpOnly, SameSite=Strict, Secure

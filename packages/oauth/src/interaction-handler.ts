@@ -12,6 +12,7 @@ import type { OAuthSecrets } from './oauth-secrets.js';
 import { renderConsentPage } from './pages/consent-page.js';
 import { renderErrorPage } from './pages/error-page.js';
 import { renderSignInPage } from './pages/sign-in-page.js';
+import { runSignOnStep, SIGN_ON_STEPS } from './single-sign-on-steps.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -43,7 +44,9 @@ export function createInteractionHandler(
     const client = await provider.Client.find(clientId);
     const clientName = client?.clientName ?? clientId;
     if (interaction.prompt.name === 'login') {
-      return renderSignInPage({ action, csrf, clientName, email, error });
+      const sso = deps.singleSignOn;
+      const button = sso === undefined ? undefined : { href: `${action}/sso`, name: sso.name };
+      return renderSignInPage({ action, csrf, clientName, email, error, sso: button });
     }
     const accountId = interaction.session?.accountId ?? '';
     const user = await deps.store.users.getUser(accountId);
@@ -149,7 +152,18 @@ export function createInteractionHandler(
       );
       return sendHtml(res, 400, page);
     }
-    if (requestPath(req) !== `${INTERACTION_PREFIX}${interaction.uid}`) {
+    const path = requestPath(req);
+    const step = SIGN_ON_STEPS.find((s) => path === `${INTERACTION_PREFIX}${interaction.uid}${s}`);
+    if (
+      step !== undefined &&
+      deps.singleSignOn !== undefined &&
+      interaction.prompt.name === 'login' &&
+      req.method === 'GET'
+    )
+      return runSignOnStep(step, deps.singleSignOn, provider, interaction.uid, req, res, (status, page) =>
+        sendHtml(res, status, page),
+      );
+    if (path !== `${INTERACTION_PREFIX}${interaction.uid}`) {
       return sendHtml(res, 400, renderErrorPage('invalid_request', 'This page belongs to another sign-in.'));
     }
     if (req.method === 'GET' || req.method === 'HEAD')
@@ -166,9 +180,10 @@ export function createInteractionHandler(
       );
       return sendHtml(res, 403, page);
     }
-    const step = form.get('step');
-    if (step === 'sign-in' && interaction.prompt.name === 'login') return signIn(req, res, interaction, form);
-    if (step === 'consent' && interaction.prompt.name === 'consent')
+    const formStep = form.get('step');
+    if (formStep === 'sign-in' && interaction.prompt.name === 'login')
+      return signIn(req, res, interaction, form);
+    if (formStep === 'consent' && interaction.prompt.name === 'consent')
       return consent(req, res, interaction, form);
     // The form is of an earlier step (a second tab, the back button): show the current one.
     return sendHtml(res, 409, await pageFor(interaction, null));

@@ -6,6 +6,7 @@ import {
   type SignInLimiter,
   type Store,
 } from '@svc/core';
+import type { OidcSignOn } from '@svc/web';
 
 /** Where the authorization server reports faults it answers with a generic page. */
 export type OAuthLogger = {
@@ -44,6 +45,11 @@ export type OAuthDeps = {
    * (embedding, tests).
    */
   readonly rateLimits?: RateLimitSettings;
+  /**
+   * Single sign-on through an OpenID Connect provider (`SVC_OIDC_*`): the sign-in page offers it,
+   * and the console's callback hands the person back (docs/agents.md); absent: password only.
+   */
+  readonly singleSignOn?: OidcSignOn;
 };
 
 /** The base URL without trailing slashes: the issuer identifier. */

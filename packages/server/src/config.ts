@@ -31,6 +31,7 @@ import {
   type PlatformSettings,
   platformSettings,
 } from './platform-settings-config.js';
+import { SIGN_ON_ENV, type SingleSignOnConfig, singleSignOnConfig } from './single-sign-on-config.js';
 import { wholeNumber } from './whole-number.js';
 
 /** The server's configuration, read once from the environment (docs/configuration.md). */
@@ -51,6 +52,8 @@ export type Config = {
    * (SVC_MAIL_FROM, else `svc@` the host of the base URL); null without SVC_SMTP_URL: no e-mail.
    */
   readonly mail: MailConfig | null;
+  /** Single sign-on through an OpenID Connect provider (SVC_OIDC_*); null without SVC_OIDC_ISSUER. */
+  readonly singleSignOn: SingleSignOnConfig | null;
   /**
    * Whether opening the database applies pending migrations (SVC_MIGRATE_ON_START); off, a
    * process refuses to start on a database `svc migrate` has not brought up to date.
@@ -152,6 +155,7 @@ const env = z.object({
   ...MEDIA_STORE_ENV,
   ...PLATFORM_SETTINGS_ENV,
   ...MAIL_ENV,
+  ...SIGN_ON_ENV,
   ...HTTP_LIMITS_ENV,
   PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).default(3000),
   HOST: z.string().trim().min(1).optional(),
@@ -260,6 +264,8 @@ export function loadConfig(
   if (!mediaStore.ok) return mediaStore;
   const http = httpLimitsConfig(e);
   if (!http.ok) return http;
+  const signOn = singleSignOnConfig(e);
+  if (!signOn.ok) return signOn;
   return {
     ok: true,
     config: {
@@ -270,6 +276,7 @@ export function loadConfig(
       mediaStore: mediaStore.value,
       databaseUrl: e.DATABASE_URL ?? null,
       mail: mailConfig(e, e.SVC_BASE_URL ?? `http://localhost:${e.PORT}`),
+      singleSignOn: signOn.value,
       migrateOnStart: e.SVC_MIGRATE_ON_START,
       databasePoolMax: e.SVC_DATABASE_POOL_MAX,
       secret: e.SVC_SECRET ?? null,

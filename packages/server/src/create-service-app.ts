@@ -4,6 +4,7 @@ import { createHttpApp } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
 import { createAgentAccess, createOAuthServer, type OAuthServer } from '@svc/oauth';
 import type { Sandbox } from '@svc/sandbox';
+import { createOidcSignOn } from '@svc/web';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { labelledMount } from './metrics/labelled-mount.js';
@@ -44,6 +45,13 @@ export function createServiceApp(
     store: services.core.store.rateLimits,
     clock: services.core.clock,
   });
+  // Single sign-on through the operator's OpenID Connect provider, for the console and the agents'
+  // sign-in page alike (docs/security.md, "Single sign-on").
+  const sso = config.singleSignOn;
+  const signOn =
+    sso === null
+      ? undefined
+      : createOidcSignOn(sso.settings, { ...services.core.store, ...services.core, baseUrl: config.baseUrl });
   // The OAuth authorization server (/oauth/*, its metadata) is a Koa app of its own, with OAuth's
   // error format.
   const oauth = createOAuthServer({
@@ -56,6 +64,7 @@ export function createServiceApp(
     logger,
     fetcher: services.core.fetcher,
     rateLimits: config.rateLimits,
+    ...(signOn === undefined ? {} : { singleSignOn: signOn }),
   });
   // The agent-tool endpoint (/api/mcp) and its OAuth resource metadata.
   const mcp = createMcpEndpoint({
@@ -80,6 +89,7 @@ export function createServiceApp(
     webhookSender: services.webhookSender,
     mailer: services.mailer,
     platformSetup: platformSetupOf(config),
+    ...(signOn === undefined || sso === null ? {} : { singleSignOn: { signOn, rules: sso.rules } }),
   });
   // The platform simulators, behind their gate (docs/security.md).
   const sandbox = createServerSandbox(config, services, (req) => webConsole.signedInUser(req));

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
         mediaStore: { kind: 'disk' },
         databaseUrl: null,
         mail: null,
+        singleSignOn: null,
         migrateOnStart: true,
         databasePoolMax: 10,
         secret: null,

@@ -5,6 +5,7 @@
 export { escapeHtml } from '@svc/core/kernel';
 export { avatar } from './avatar.js';
 export { clientAddress, isLocalClient } from './client-address.js';
+export { cookieValue } from './cookie-value.js';
 export { boundCsrfToken, csrfTokensMatch } from './csrf-token.js';
 export { emptyState, type NextStep } from './empty-state.js';
 export { type ErrorJson, errorJson, jsonRpcError } from './error-bodies.js';
@@ -15,6 +16,10 @@ export { readMultipartFile } from './read-multipart-file.js';
 export { readUpload, type UploadForm } from './read-upload.js';
 export { applySecurityHeaders, pageSecurityHeaders } from './security-headers.js';
 export { type SignInFormView, signInForm } from './sign-in-form.js';
+export type { OidcSettings, OidcSignOn } from './single-sign-on/oidc-sign-on.js';
+export { createOidcSignOn, isLoopbackUrl, SIGN_ON_CALLBACK_PATH } from './single-sign-on/oidc-sign-on.js';
+export type { SignOnFailure, SignOnPurpose, SignOnResult } from './single-sign-on/sign-on-result.js';
+export { singleSignOnButton } from './single-sign-on/single-sign-on-button.js';
 export type { SurfaceDeps } from './surface-deps.js';
 export type { SurfaceLogger } from './surface-logger.js';
 export { SvcFailure, unwrap } from './svc-failure.js';

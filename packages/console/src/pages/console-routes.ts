@@ -23,6 +23,7 @@ import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
 import { reviewLinkRoutes } from './review-links-page.js';
 import { signInRoutes } from './sign-in-page.js';
+import { singleSignOnRoutes } from './single-sign-on-routes.js';
 import { thumbnailRoutes } from './thumbnail-route.js';
 import { webhookRoutes } from './webhooks-page.js';
 import { workspaceSwitchRoutes } from './workspace-switch.js';
@@ -31,6 +32,7 @@ import { workspaceSwitchRoutes } from './workspace-switch.js';
 export function consoleRoutes(): readonly ConsoleRoute[] {
   return [
     ...signInRoutes,
+    ...singleSignOnRoutes,
     ...overviewRoutes,
     ...calendarRoutes,
     ...calendarMoveRoutes,

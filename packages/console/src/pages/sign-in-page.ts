@@ -5,11 +5,12 @@ import type { ConsoleContext, ConsoleRoute, SignedContext } from '../console-con
 import { barePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
 import { sessionCookie } from '../session-cookie.js';
+import { consoleSignOnButton } from './single-sign-on-button.js';
 
 // Only our own pages are places to go back to after signing in, normalised (no `..`, no host):
 // the console's, the sandbox's, which ask people to sign in when the sandbox is exposed, and the
 // invitation page, where a person invited signs in to accept.
-function safeNext(next: string | null): string {
+export function safeNext(next: string | null): string {
   if (next === null || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/app';
   const target = new URL(next, 'http://console.invalid');
   const ours =
@@ -21,10 +22,10 @@ function safeNext(next: string | null): string {
   return ours ? `${target.pathname}${target.search}` : '/app';
 }
 
-function signInPage(next: string, email: string, alert: string | null): string {
+function signInPage(c: ConsoleContext, next: string, email: string, alert: string | null): string {
   return barePage(
     'Sign in',
-    signInForm({
+    html`${signInForm({
       action: '/app/sign-in',
       // Filled by the console's script with the browser's zone; empty without it.
       hidden: { next, timeZone: '' },
@@ -32,7 +33,7 @@ function signInPage(next: string, email: string, alert: string | null): string {
       alert,
       note: html`
 <p class="muted">The operator sets your password with <code>svc users set-password</code>.</p>`,
-    }),
+    })}${consoleSignOnButton(c, next)}`,
   );
 }
 
@@ -40,7 +41,7 @@ async function show(c: ConsoleContext): Promise<ConsoleReply> {
   const session = c.token === null ? null : await c.sessions.read(c.token);
   const next = safeNext(c.url.searchParams.get('next'));
   if (session !== null) return redirectReply(next);
-  return htmlReply(200, signInPage(next, '', null));
+  return htmlReply(200, signInPage(c, next, '', null));
 }
 
 async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
@@ -58,13 +59,13 @@ async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
     return {
       ...htmlReply(
         429,
-        signInPage(next, check.email, `Too many sign-in attempts. Try again in ${minutes} minute(s).`),
+        signInPage(c, next, check.email, `Too many sign-in attempts. Try again in ${minutes} minute(s).`),
       ),
       headers: { 'retry-after': String(check.retryAfterSeconds) },
     };
   }
   if (check.kind === 'refused')
-    return htmlReply(401, signInPage(next, check.email, 'The email or password is not right.'));
+    return htmlReply(401, signInPage(c, next, check.email, 'The email or password is not right.'));
   const token = await c.sessions.open(check.user, c.token);
   // A person who never chose a zone gets the browser's (core decides), and is told where it shows.
   const adopted = await adoptBrowserTimeZone(c.deps.core, check.user, c.form.get('timeZone') ?? '');

@@ -46,6 +46,13 @@ export type {
   MemberChangeOutcome,
   WorkspaceStore,
 } from './ports/workspace-store.js';
+export {
+  type ProviderIdentity,
+  providerIdentityRefusal,
+  providerUsedSecondFactor,
+  type SingleSignOnRefusal,
+  type SingleSignOnRules,
+} from './single-sign-on-rules.js';
 export { OPERATOR, type TeamActor } from './team-actor.js';
 export { actingMember, workspaceNotFound } from './use-cases/acting-member.js';
 export { type AddedMember, type AddMemberInput, addMember, grantableRole } from './use-cases/add-member.js';
@@ -75,6 +82,7 @@ export {
 } from './use-cases/invitee-invitations.js';
 export { listMembers } from './use-cases/list-members.js';
 export { listWorkspaces, listWorkspacesByEmail } from './use-cases/list-workspaces.js';
+export { type ProviderSignIn, signInWithProvider } from './use-cases/sign-in-with-provider.js';
 export {
   type AddWorkspaceMemberInput,
   addWorkspaceMember,

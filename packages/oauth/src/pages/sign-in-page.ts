@@ -1,4 +1,4 @@
-import { html, signInForm } from '@svc/web';
+import { html, signInForm, singleSignOnButton } from '@svc/web';
 import { htmlPage } from './html-page.js';
 
 /** What the sign-in page shows. */
@@ -10,19 +10,21 @@ export type SignInView = {
   readonly email: string;
   /** Why the last attempt failed; null on first display. */
   readonly error: string | null;
+  /** The "Sign in with <provider>" button's link and name; absent without single sign-on. */
+  readonly sso?: { readonly href: string; readonly name: string } | undefined;
 };
 
 /** The sign-in form of an authorization request: email and password, posted back to the interaction. */
 export function renderSignInPage(view: SignInView): string {
   return htmlPage(
     'Sign in',
-    signInForm({
+    html`${signInForm({
       action: view.action,
       hidden: { csrf: view.csrf, step: 'sign-in' },
       email: view.email,
       alert: view.error,
       intro: html`<p>Sign in to let <strong>${view.clientName}</strong> use your svc account.</p>
 `,
-    }),
+    })}${view.sso === undefined ? '' : singleSignOnButton(view.sso)}`,
   );
 }
