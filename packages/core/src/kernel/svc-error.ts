@@ -23,6 +23,7 @@ export const POLICY_ERROR_CODES = [
   'commercial_disclosure_incomplete',
   'branded_content_private',
   'invalid_youtube_option',
+  'invalid_threads_option',
 ] as const;
 
 /**

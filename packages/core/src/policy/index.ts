@@ -3,6 +3,7 @@
 export { isPlatform, PLATFORM_INITIALS, PLATFORM_NAMES, PLATFORMS, type Platform } from '../kernel/index.js';
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
 export { FIRST_COMMENT_LIMITS, type FirstCommentLimits } from './check-first-comment.js';
+export { THREAD_PARTS_MAX } from './check-threads-meta.js';
 export { YOUTUBE_PRIVACY_STATUSES } from './check-youtube-meta.js';
 export { describePublication, type Publication } from './describe-publication.js';
 export {
@@ -26,7 +27,10 @@ export {
 export {
   type PlatformMeta,
   platformMetaSchema,
+  THREADS_REPLY_CONTROLS,
+  type ThreadsMeta,
   type TiktokMeta,
+  threadsMetaSchema,
   tiktokMetaSchema,
   type YouTubeMeta,
   youtubeMetaSchema,

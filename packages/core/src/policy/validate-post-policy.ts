@@ -4,6 +4,7 @@ import { checkFirstComment } from './check-first-comment.js';
 import { checkPlatformMedia } from './check-platform-media.js';
 import { checkServiceMedia } from './check-service-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';
+import { checkThreadsMeta } from './check-threads-meta.js';
 import { checkTiktokMeta } from './check-tiktok-meta.js';
 import { checkYouTubeMeta } from './check-youtube-meta.js';
 import { isPhotoPost, type NormalizedPost, normalizePolicyInput } from './normalize-policy-input.js';
@@ -39,6 +40,7 @@ export function validatePostPolicy(
       platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta) : [],
       checkFirstComment(platform, post.platformMeta),
       platform === 'youtube' ? checkYouTubeMeta(post.youtubeMeta) : [],
+      platform === 'threads' ? checkThreadsMeta(post.threadsMeta) : [],
     );
   }
   issues = issues.concat(checkContent(post, config));

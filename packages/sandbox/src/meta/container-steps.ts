@@ -62,6 +62,8 @@ export type RequestedContainer = {
   readonly children: readonly string[];
   /** Threads' `reply_to_id`: the post the new one replies to. */
   readonly replyTo?: string;
+  /** Threads' `reply_control`: who may reply to the new post. */
+  readonly replyControl?: string;
 };
 
 /**
@@ -92,6 +94,7 @@ export async function createRequestedContainer(
     mediaUrls: request.media.map((m) => m.url),
     children: [...request.children],
     ...(request.replyTo === undefined ? {} : { replyTo: request.replyTo }),
+    ...(request.replyControl === undefined ? {} : { replyControl: request.replyControl }),
     failure,
   });
   return jsonReply(200, { id: container.id });

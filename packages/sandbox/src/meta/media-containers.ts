@@ -163,6 +163,7 @@ export function publishContainer(ctx: SandboxContext, container: MediaContainer)
       permalink,
       containerId: container.id,
       ...(container.replyTo === undefined ? {} : { replyTo: container.replyTo }),
+      ...(container.replyControl === undefined ? {} : { replyControl: container.replyControl }),
       at: new Date(nowOf(ctx)),
     },
     handle: container.handle,

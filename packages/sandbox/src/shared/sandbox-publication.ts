@@ -41,5 +41,7 @@ export type SandboxPublication = {
   readonly thumbnailSha256?: string;
   /** Threads: the media id of the post this one replies to; absent on a top-level post. */
   readonly replyTo?: string;
+  /** Threads: who may reply to it (`reply_control`), when the publish said. */
+  readonly replyControl?: string;
   readonly at: Date;
 };

@@ -38,6 +38,8 @@ export type MediaContainer = {
   readonly failure: ContainerFailure | null;
   /** Threads: the post this container replies to (`reply_to_id`); absent on a top-level post. */
   readonly replyTo?: string;
+  /** Threads: who may reply (`reply_control`); absent when not given (everyone). */
+  readonly replyControl?: string;
   /** The media id once published; a container is published at most once. */
   publishedAs: string | null;
 };
