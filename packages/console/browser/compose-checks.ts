@@ -30,6 +30,7 @@ import {
 import { type PreviewView, previewView } from '../src/feed-preview-view.js';
 import { youtubeFormFields, youtubeMetaOf } from '../src/youtube-form-meta.js';
 import { enableUpload, slideItem } from './compose-upload.js';
+import { enableThreadParts, threadsMetaOfForm } from './thread-parts.js';
 
 const form = document.querySelector<HTMLFormElement>('form[data-compose]');
 const configText = document.getElementById('policy-config')?.textContent;
@@ -64,9 +65,11 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
     const youtube = youtubeMetaOf(
       youtubeFormFields((name) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? null),
     );
+    const threads = threadsMetaOfForm(form);
     const meta = {
       ...(level === '' ? {} : { tiktok: { privacyLevel: level } }),
       ...(youtube === null ? {} : { youtube }),
+      ...(threads === null ? {} : { threads }),
     };
     return {
       caption: caption?.value ?? '',
@@ -195,6 +198,7 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
     renumber();
     redraw();
   });
+  enableThreadParts(form, redraw);
   form.addEventListener('input', redraw);
   form.addEventListener('change', redraw);
   redraw();

@@ -1,9 +1,10 @@
 import { getPost, slideViews } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
+import { type ThreadsFormFields, threadsFormFieldsOf } from '../threads-form-meta.js';
 import { type YouTubeFormFields, youtubeFormFieldsOf } from '../youtube-form-meta.js';
 import { type FirstCommentFields, firstCommentFieldsOfMeta } from './first-comment-fields.js';
 
-/** What Compose opens with when duplicating a post: its accounts, words, TikTok privacy, YouTube settings and files. */
+/** What Compose opens with when duplicating a post: its accounts, words, TikTok privacy, YouTube and Threads settings and files. */
 export type ComposeCopy = {
   readonly caption: string;
   readonly title: string;
@@ -11,6 +12,7 @@ export type ComposeCopy = {
   readonly privacyLevel: string;
   readonly firstComments: FirstCommentFields;
   readonly youtube: YouTubeFormFields;
+  readonly threads: ThreadsFormFields;
   readonly mediaIds: readonly string[];
 };
 
@@ -30,6 +32,7 @@ export async function composeFromPost(c: SignedContext, postId: string): Promise
     privacyLevel: post.platformMeta?.tiktok?.privacyLevel ?? '',
     firstComments: firstCommentFieldsOfMeta(post.platformMeta),
     youtube: youtubeFormFieldsOf(post.platformMeta?.youtube),
+    threads: threadsFormFieldsOf(post.platformMeta?.threads),
     mediaIds: slideViews(post, () => '').flatMap((s) => (s.mediaId === null ? [] : [s.mediaId])),
   };
 }

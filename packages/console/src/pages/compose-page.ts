@@ -17,7 +17,6 @@ import {
   privacyLevelName,
   requestApproval,
   textCounters,
-  tiktokPrivacyChoices,
   zoneName,
 } from '@svc/core';
 import { type Html, html, raw, unwrap } from '@svc/web';
@@ -35,6 +34,12 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import {
+  THREADS_FORM_EMPTY,
+  type ThreadsFormFields,
+  threadsFormFields,
+  threadsMetaOf,
+} from '../threads-form-meta.js';
+import {
   YOUTUBE_FORM_EMPTY,
   type YouTubeFormFields,
   youtubeFormFields,
@@ -42,6 +47,7 @@ import {
 } from '../youtube-form-meta.js';
 import { composeFromPost } from './compose-from-post.js';
 import { composePreview } from './compose-preview.js';
+import { privacyChoices } from './compose-privacy.js';
 import { type ComposeForm, readComposeForm, uploadJson, wantsJson } from './compose-upload.js';
 import {
   EVERGREEN_OFF,
@@ -60,6 +66,7 @@ import {
 } from './first-comment-fields.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
+import { threadsOptions } from './threads-fieldset.js';
 import { youtubeFieldset } from './youtube-fieldset.js';
 
 /** What the compose form holds, to show it again after an upload, a slide move or a refusal. */
@@ -73,6 +80,7 @@ type Draft = {
   readonly firstComments: FirstCommentFields;
   /** The YouTube settings, shown when a YouTube channel is connected. */
   readonly youtube: YouTubeFormFields;
+  readonly threads: ThreadsFormFields;
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
@@ -87,35 +95,18 @@ const EMPTY: Draft = {
   privacyLevel: '',
   firstComments: {},
   youtube: YOUTUBE_FORM_EMPTY,
+  threads: THREADS_FORM_EMPTY,
   mediaIds: [],
   from: '',
   evergreen: EVERGREEN_OFF,
 };
 
-async function privacyChoices(
-  c: SignedContext,
-  accounts: readonly ConnectedAccount[],
-): Promise<readonly string[]> {
-  const choices = await tiktokPrivacyChoices(c.deps.core, c.actor, accounts);
-  if (choices.fault !== null) {
-    const { accountId, error } = choices.fault;
-    c.deps.logger.warn(
-      { accountId, err: error instanceof Error ? error.name : 'unknown' },
-      'TikTok posting options could not be read',
-    );
-  }
-  return choices.levels;
-}
-
-/** `platformMeta` of the form: TikTok's privacy, the first comments and the YouTube settings, each when set. */
-function platformMetaOf(draft: Draft): Record<string, Record<string, unknown>> | null {
-  const meta: Record<string, Record<string, unknown>> = {
-    ...composePlatformMeta(draft.privacyLevel, draft.firstComments),
-  };
-  const youtube = youtubeMetaOf(draft.youtube);
-  if (youtube !== null) meta.youtube = { ...meta.youtube, ...youtube };
-  return Object.keys(meta).length === 0 ? null : meta;
-}
+/** `platformMeta` of the form: TikTok's privacy, the first comments, the YouTube and Threads settings, each when set. */
+const platformMetaOf = (draft: Draft) =>
+  composePlatformMeta(draft.privacyLevel, draft.firstComments, {
+    youtube: youtubeMetaOf(draft.youtube),
+    threads: threadsMetaOf(draft.threads),
+  });
 
 // The platforms of the chosen accounts: a person picks accounts, not platforms.
 const platformsOf = (accounts: readonly ConnectedAccount[], profileIds: readonly string[]): Platform[] => [
@@ -220,6 +211,7 @@ ${firstCommentFieldset(
   draft.firstComments,
 )}
 ${accounts.some((a) => a.platform === 'youtube') ? youtubeFieldset(draft.youtube) : ''}
+${await threadsOptions(c, accounts, draft.threads)}
 <label for="time">When (${zoneName(c.time.zone)} time; empty: right away)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 ${evergreenFieldset(draft.evergreen, evergreenErrors, { idPrefix: 'evergreen', withSwitch: true, legend: 'Evergreen' })}
@@ -268,6 +260,7 @@ function draftOf(fields: URLSearchParams): Draft {
     privacyLevel: fields.get('privacyLevel') ?? '',
     firstComments: firstCommentFieldsOf(fields),
     youtube: youtubeFormFields((name) => fields.get(name)),
+    threads: threadsFormFields((name) => fields.getAll(name)),
     mediaIds: mediaIdsOf(fields.getAll('media')),
     from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
     evergreen: typedEvergreen(fields),

@@ -32,14 +32,22 @@ export function firstCommentFieldsOfMeta(meta: PlatformMeta | null): FirstCommen
   );
 }
 
-/** `platformMeta` of the form: the TikTok privacy choice and each platform's first comment. */
+/**
+ * `platformMeta` of the form: the TikTok privacy choice, each platform's first comment and the
+ * other platforms' settings (`more`: YouTube's, Threads'), each merged with the comment; null
+ * when nothing is set.
+ */
 export function composePlatformMeta(
   privacyLevel: string,
   comments: FirstCommentFields,
+  more: Readonly<Record<string, Record<string, unknown> | null>> = {},
 ): Record<string, Record<string, unknown>> | null {
   const meta: Record<string, Record<string, unknown>> = {};
   if (privacyLevel !== '') meta.tiktok = { privacyLevel };
   for (const [platform, text] of Object.entries(comments)) meta[platform] = { firstComment: text };
+  for (const [platform, settings] of Object.entries(more)) {
+    if (settings !== null) meta[platform] = { ...meta[platform], ...settings };
+  }
   return Object.keys(meta).length === 0 ? null : meta;
 }
 
