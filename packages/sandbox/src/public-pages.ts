@@ -59,10 +59,11 @@ export function publicPageRoutes(ctx: SandboxContext): RouteSpec[] {
         replies.map((p) => ({ author: p.handle, text: p.record.caption })),
         'Replies',
       );
-      // A chain (contract.md): every part in order, each the author's reply to the one before.
+      // A chain (contract.md): every part in order, each the author's reply to the one before. A
+      // lone reply of the author's (a first comment, or a chain of one) is among the replies.
       const chain = post === undefined ? [] : threadsChainOf(ctx, post.record.id);
       const thread =
-        chain.length === 0
+        chain.length < 2
           ? ''
           : commentsSection(
               chain.map((p) => ({ author: p.handle, text: p.record.caption })),

@@ -1,7 +1,7 @@
-import { THREADS_REPLY_CONTROLS } from './platform-meta.js';
 import { policyError } from './policy-issue.js';
 import type { PolicyIssue } from './policy-types.js';
 import { countThreadsCharacters, extractLinks } from './text-metrics.js';
+import { THREADS_REPLY_CONTROLS } from './threads-reply-controls.js';
 
 const META = 'platformMeta.threads';
 /**

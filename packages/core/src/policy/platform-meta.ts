@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+export { THREADS_REPLY_CONTROLS } from './threads-reply-controls.js';
 export { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 
 /**
@@ -70,15 +71,6 @@ export const youtubeMetaSchema = z.looseObject({
     .optional()
     .describe('The language of the title and description, a BCP-47 tag such as "en" or "pt-BR".'),
 });
-
-/** Who may reply to a Threads post (the Threads API's `reply_control`, docs/posts.md). */
-export const THREADS_REPLY_CONTROLS = [
-  'everyone',
-  'accounts_you_follow',
-  'mentioned_only',
-  'parent_post_author_only',
-  'followers_only',
-] as const;
 
 /**
  * `platformMeta.threads`: the first comment, a reply chain (`thread`, contract.md) and who may

@@ -2,8 +2,8 @@ import { err, ok, type Result } from 'neverthrow';
 import type { User } from '../../identity/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import type { MediaStore } from '../../media/index.js';
+import type { PostRequest } from '../post-request.js';
 import { threadPartsIn } from '../thread-parts.js';
-import type { PostContent } from './check-post-content.js';
 import { resolveMedia } from './resolve-media.js';
 
 /**
@@ -13,7 +13,7 @@ import { resolveMedia } from './resolve-media.js';
 export async function resolveThreadMedia(
   media: MediaStore,
   owner: User,
-  content: Pick<PostContent, 'platforms' | 'platformMeta'>,
+  content: Pick<PostRequest, 'platforms' | 'platformMeta'>,
 ): Promise<Result<void, SvcError>> {
   if (!(content.platforms ?? []).includes('threads')) return ok(undefined);
   for (const [index, part] of threadPartsIn(content.platformMeta).entries()) {
