@@ -1511,10 +1511,10 @@ export interface components {
                 status: "pending" | "posted" | "failed" | "skipped";
                 /** @description The platform's id of the part, once posted. */
                 id: string | null;
-                /** @description The part's public link, once posted. */
-                permalink: string | null;
                 /** @description Why it failed or was skipped, in words; null otherwise. */
                 error: string | null;
+                /** @description The part's public link, once posted. */
+                permalink: string | null;
             }[] | null;
             platformMeta: {
                 [key: string]: unknown;

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { firstCommentViewSchema } from './first-comment-view.js';
 import type { Post, PublishProgress } from './post.js';
 import { threadPartsOf } from './thread-parts.js';
 
-/** What the post's answer says of one part of its Threads reply chain (docs/posts.md). */
-export const threadPartViewSchema = z.object({
-  status: z
-    .enum(['pending', 'posted', 'failed', 'skipped'])
-    .describe(
-      '`pending` until the part is published; then `posted`, `failed` (the post stays published) or `skipped` (not attempted: an earlier part failed, or the post itself did).',
-    ),
+/**
+ * What the post's answer says of one part of its Threads reply chain (docs/posts.md): a first
+ * comment's outcome, with the part's link.
+ */
+export const threadPartViewSchema = firstCommentViewSchema.extend({
+  status: firstCommentViewSchema.shape.status.describe(
+    '`pending` until the part is published; then `posted`, `failed` (the post stays published) or `skipped` (not attempted: an earlier part failed, or the post itself did).',
+  ),
   id: z.string().nullable().describe("The platform's id of the part, once posted."),
   permalink: z.string().nullable().describe("The part's public link, once posted."),
-  error: z.string().nullable().describe('Why it failed or was skipped, in words; null otherwise.'),
 });
 
 /** One part of a chain as the post's answer shows it. */

@@ -1,9 +1,5 @@
-import {
-  type PublishProgress,
-  THREAD_PROGRESS_KEY,
-  type ThreadPartState,
-  threadStatesOf,
-} from '../posts/index.js';
+import type { PublishProgress, ThreadPartState } from '../posts/index.js';
+import { THREAD_PROGRESS_KEY, threadStatesOf } from '../posts/index.js';
 import type { PublishStep } from './publish-step.js';
 
 /**
