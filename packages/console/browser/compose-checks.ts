@@ -28,10 +28,11 @@ import {
   issueScope,
 } from '../src/compose-checks-view.js';
 import { type PreviewView, previewView } from '../src/feed-preview-view.js';
-import { instagramFormFields } from '../src/instagram-form-meta.js';
+import { instagramFormFields, instagramMetaOf } from '../src/instagram-form-meta.js';
 import { withPlatformSettings } from '../src/platform-settings-meta.js';
-import { youtubeFormFields } from '../src/youtube-form-meta.js';
+import { youtubeFormFields, youtubeMetaOf } from '../src/youtube-form-meta.js';
 import { enableUpload, slideItem } from './compose-upload.js';
+import { enableThreadParts, threadsMetaOfForm } from './thread-parts.js';
 
 const form = document.querySelector<HTMLFormElement>('form[data-compose]');
 const configText = document.getElementById('policy-config')?.textContent;
@@ -65,11 +66,11 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
     const level = privacy?.value ?? '';
     const fieldValue = (name: string) =>
       form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)?.value ?? null;
-    const meta = withPlatformSettings(
-      level === '' ? null : { tiktok: { privacyLevel: level } },
-      youtubeFormFields(fieldValue),
-      instagramFormFields(fieldValue),
-    );
+    const meta = withPlatformSettings(level === '' ? null : { tiktok: { privacyLevel: level } }, {
+      youtube: youtubeMetaOf(youtubeFormFields(fieldValue)),
+      instagram: instagramMetaOf(instagramFormFields(fieldValue)),
+      threads: threadsMetaOfForm(form),
+    });
     return {
       caption: caption?.value ?? '',
       title: title?.value ?? '',
@@ -197,6 +198,7 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
     renumber();
     redraw();
   });
+  enableThreadParts(form, redraw);
   form.addEventListener('input', redraw);
   form.addEventListener('change', redraw);
   redraw();

@@ -118,6 +118,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   branded_content_private: 400,
   invalid_youtube_option: 400,
   invalid_instagram_option: 400,
+  invalid_threads_option: 400,
   sandbox_local_only: 403,
   sandbox_sign_in_required: 401,
   sandbox_not_requester: 403,

@@ -243,6 +243,7 @@ describe('GET /api/v1/posts/{id}', () => {
       permalink: null,
       warning: null,
       firstComment: null,
+      thread: null,
       platformMeta: null,
       category: 'launch',
       evergreen: null,
@@ -271,6 +272,47 @@ describe('GET /api/v1/posts/{id}', () => {
     );
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('platformMeta.instagram.firstComment');
+  });
+
+  it('reports a Threads chain as pending per part until the post is published', async () => {
+    const threadsId = (
+      await app.account(user, { platform: 'threads', handle: 'brand', sealedCredentials: 'SEALED' })
+    ).id;
+    const own = aMediaAsset(user.id);
+    await seedMediaAsset(app.store.media, own);
+    const threads = {
+      replyControl: 'mentioned_only',
+      thread: [{ caption: 'Part 1' }, { caption: 'Part 2', mediaIds: [own.id] }],
+    };
+    const created = await post('/api/v1/posts', {
+      platforms: ['threads'],
+      profileIds: [threadsId],
+      caption: 'Root',
+      scheduledTime: FUTURE,
+      platformMeta: { threads },
+    });
+    expect(created.status).toBe(200);
+    const body = await readJson(await app.fetch(`/api/v1/posts/${created.body.postIds[0]}`, { key }));
+    const pending = { status: 'pending', id: null, permalink: null, error: null };
+    expect(body.thread).toEqual([pending, pending]);
+    expect(body.platformMeta).toEqual({ threads });
+  });
+
+  it("refuses a Threads chain part with another user's media, naming the part", async () => {
+    const foreign = aMediaAsset('user_someone_else');
+    await seedMediaAsset(app.store.media, foreign);
+    const refused = await post('/api/v1/posts', {
+      platforms: ['threads'],
+      caption: 'Root',
+      platformMeta: {
+        threads: { thread: [{ caption: 'ok' }, { caption: 'theirs', mediaIds: [foreign.id] }] },
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'media_not_found',
+      details: { field: 'platformMeta.threads.thread[1].mediaIds' },
+    });
   });
 
   it('links stored media through the media URL builder', async () => {

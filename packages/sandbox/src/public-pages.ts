@@ -7,7 +7,7 @@ import { commentsSection, postPage, profilePage } from './shared/sandbox-pages.j
 import type { SandboxPlatform } from './shared/sandbox-publication.js';
 import type { RouteSpec, SandboxRequest } from './shared/sandbox-router.js';
 import type { PublishedPost } from './shared/sandbox-state.js';
-import { threadsRepliesTo } from './threads/threads-routes.js';
+import { threadsChainOf, threadsRepliesTo } from './threads/threads-routes.js';
 
 /**
  * The permalink and profile pages the simulators' links point to: plain HTML, 200 (an Instagram
@@ -59,7 +59,18 @@ export function publicPageRoutes(ctx: SandboxContext): RouteSpec[] {
         replies.map((p) => ({ author: p.handle, text: p.record.caption })),
         'Replies',
       );
-      return postPage('threads', post, post === undefined ? '' : section);
+      // A chain (contract.md): every part in order, each the author's reply to the one before. A
+      // lone reply of the author's (a first comment, or a chain of one) is among the replies.
+      const chain = post === undefined ? [] : threadsChainOf(ctx, post.record.id);
+      const thread =
+        chain.length < 2
+          ? ''
+          : commentsSection(
+              chain.map((p) => ({ author: p.handle, text: p.record.caption })),
+              'Thread',
+              'thread',
+            );
+      return postPage('threads', post, post === undefined ? '' : `${thread}\n${section}`);
     }),
     page('/sandbox/facebook/reel/:videoId', (r) => {
       const post = find('facebook', (p) => p.record.kind === 'reel' && p.record.id === r.params.videoId);

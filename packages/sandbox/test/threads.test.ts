@@ -41,6 +41,39 @@ describe('Threads publishing', () => {
     ]);
   });
 
+  // developers.facebook.com/docs/threads/reply-management: `reply_control` takes five values, a
+  // reply is a container with `reply_to_id`, and `GET /{user-id}/replies` lists the user's own.
+  it('keeps reply_control and reply_to_id, refuses other controls, and lists the chain and own replies', async () => {
+    const th = await profile();
+    const refused = await th.create({ media_type: 'TEXT', text: 'x', reply_control: 'friends_only' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('reply_control');
+    const publish = async (params: Record<string, string>) =>
+      (await th.publish((await th.create({ media_type: 'TEXT', ...params })).body.id)).body.id as string;
+    const root = await publish({ text: 'Root', reply_control: 'mentioned_only' });
+    const one = await publish({ text: 'One', reply_to_id: root, reply_control: 'mentioned_only' });
+    const two = await publish({ text: 'Two', reply_to_id: one, reply_control: 'mentioned_only' });
+    expect(h.sandbox.control.published('threads').map((p) => [p.caption, p.replyTo, p.replyControl])).toEqual(
+      [
+        ['Root', undefined, 'mentioned_only'],
+        ['One', root, 'mentioned_only'],
+        ['Two', one, 'mentioned_only'],
+      ],
+    );
+    const own = await h.get(`${h.hosts.threads.graph}/v1.0/${th.userId}/replies`, {
+      fields: 'id,text,is_reply',
+      access_token: th.token,
+    });
+    expect(own.body.data).toEqual([
+      { id: two, text: 'Two', is_reply: true },
+      { id: one, text: 'One', is_reply: true },
+    ]);
+    const page = (await h.get((await th.read(root)).body.permalink)).text;
+    const thread = page.slice(page.indexOf('id="thread"'));
+    expect(thread.indexOf('One')).toBeGreaterThan(0);
+    expect(thread.indexOf('Two')).toBeGreaterThan(thread.indexOf('One'));
+  });
+
   it('takes multipart bodies and Bearer tokens too', async () => {
     const th = await profile();
     const form = new FormData();

@@ -19,7 +19,7 @@ type CrashPoint = {
   readonly phase: 'before' | 'after';
   readonly occurrence?: number;
 };
-type CrashPlatform = 'instagram' | 'facebook' | 'tiktok' | 'youtube';
+type CrashPlatform = 'instagram' | 'facebook' | 'tiktok' | 'youtube' | 'threads';
 
 const INSTAGRAM_STEPS = [
   'instagram.publishing_limit',
@@ -62,7 +62,7 @@ describe('a publisher killed mid-publish', () => {
     // A crash right after a session was created makes a second session: more than the default
     // 10,000 units (six uploads) a day.
     server.sandbox.control.setQuota('youtube', 1_000_000);
-    ({ key, accounts } = await seedUser(server, ['instagram', 'facebook', 'tiktok', 'youtube']));
+    ({ key, accounts } = await seedUser(server, ['instagram', 'facebook', 'tiktok', 'youtube', 'threads']));
   }, 30_000);
   afterAll(async () => {
     publisher?.child.kill('SIGKILL');
@@ -73,7 +73,7 @@ describe('a publisher killed mid-publish', () => {
 
   async function crashAndRecover(
     platform: CrashPlatform,
-    mediaId: string,
+    mediaId: string | undefined,
     point: CrashPoint,
     extra: (caption: string) => Record<string, unknown> = () => ({}),
   ) {
@@ -92,7 +92,13 @@ describe('a publisher killed mid-publish', () => {
     });
     const created = await server.call('/api/v1/publish', key, {
       method: 'POST',
-      json: { platforms: [platform], profileIds: [accounts[platform]], caption, mediaId, ...extra(caption) },
+      json: {
+        platforms: [platform],
+        profileIds: [accounts[platform]],
+        caption,
+        ...(mediaId === undefined ? {} : { mediaId }),
+        ...extra(caption),
+      },
     });
     expect(created.status).toBe(200);
     const postId = created.body.postIds[0] as string;
@@ -201,6 +207,72 @@ describe('a publisher killed mid-publish', () => {
       }
     }, 240_000);
   }
+
+  // A Threads reply chain of three parts (the second with a photo) after a text post. Part k's
+  // calls are the (k+1)-th of each single-call step (two status reads each: before the publish is
+  // recorded and before it is sent). Killed at every step of the middle part, around the live
+  // post's save and around the first and last parts' publishes, the restarted publisher must
+  // leave each part once, in order, each replying to the one before.
+  const part = (k: number, operation: string, phase: 'before' | 'after'): CrashPoint => ({
+    operation: `threads.${operation}`,
+    phase,
+    occurrence: k + 1,
+  });
+  const THREAD_CRASHES: readonly CrashPoint[] = [
+    { operation: 'threads.media', phase: 'after' },
+    part(1, 'publish', 'after'),
+    ...['publishing_limit', 'create_container', 'publish', 'media'].flatMap((operation) =>
+      (['before', 'after'] as const).map((phase) => part(2, operation, phase)),
+    ),
+    { operation: 'threads.container_status', phase: 'after', occurrence: 5 },
+    { operation: 'threads.container_status', phase: 'after', occurrence: 6 },
+    part(3, 'publish', 'after'),
+    part(3, 'media', 'after'),
+  ];
+
+  it('publishes a Threads reply chain, each part exactly once and in order, whatever step it dies at', async () => {
+    const photo = await upload(JPEG, 'photo.jpg');
+    for (const point of THREAD_CRASHES) {
+      const label = `${point.operation} #${point.occurrence ?? 1} ${point.phase}`;
+      const extra = (caption: string) => ({
+        platformMeta: {
+          threads: {
+            replyControl: 'mentioned_only',
+            thread: [
+              { caption: `${caption} part 1` },
+              { caption: `${caption} part 2`, mediaIds: [photo] },
+              { caption: `${caption} part 3` },
+            ],
+          },
+        },
+      });
+      const { post, onPlatform, killed } = await crashAndRecover('threads', undefined, point, extra);
+      expect(killed, label).toBe(true);
+      expect(post.status, `${label}: ${post.failedReason}`).toBe('posted');
+      expect(onPlatform, label).toHaveLength(4);
+      const root = onPlatform.find((p) => p.replyTo === undefined);
+      expect(root?.permalink, label).toBe(post.permalink);
+      // Walk the chain from the post: each part replies to the one before.
+      const chain = [];
+      for (let at = root?.id; ; ) {
+        const next = onPlatform.find((p) => p.replyTo === at);
+        if (next === undefined) break;
+        chain.push(next);
+        at = next.id;
+      }
+      expect(
+        chain.map((p) => p.caption.replace(/.* part /, 'part ')),
+        label,
+      ).toEqual(['part 1', 'part 2', 'part 3']);
+      expect(
+        onPlatform.map((p) => p.replyControl),
+        label,
+      ).toEqual(Array(4).fill('mentioned_only'));
+      expect(post.thread, label).toEqual(
+        chain.map((p) => ({ status: 'posted', id: p.id, permalink: p.permalink, error: null })),
+      );
+    }
+  }, 480_000);
 
   for (const platform of ['tiktok', 'youtube'] as const) {
     it(`uploads a ${platform} video exactly once whatever chunk it dies at`, async () => {

@@ -1,10 +1,11 @@
 import { getPost, slideViews } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
 import { type InstagramFormFields, instagramFormFieldsOf } from '../instagram-form-meta.js';
+import { type ThreadsFormFields, threadsFormFieldsOf } from '../threads-form-meta.js';
 import { type YouTubeFormFields, youtubeFormFieldsOf } from '../youtube-form-meta.js';
 import { type FirstCommentFields, firstCommentFieldsOfMeta } from './first-comment-fields.js';
 
-/** What Compose opens with when duplicating a post: its accounts, words, TikTok privacy, YouTube settings and files. */
+/** What Compose opens with when duplicating a post: its accounts, words, TikTok privacy, YouTube and Threads settings and files. */
 export type ComposeCopy = {
   readonly caption: string;
   readonly title: string;
@@ -13,6 +14,7 @@ export type ComposeCopy = {
   readonly firstComments: FirstCommentFields;
   readonly youtube: YouTubeFormFields;
   readonly instagram: InstagramFormFields;
+  readonly threads: ThreadsFormFields;
   readonly mediaIds: readonly string[];
 };
 
@@ -33,6 +35,7 @@ export async function composeFromPost(c: SignedContext, postId: string): Promise
     firstComments: firstCommentFieldsOfMeta(post.platformMeta),
     youtube: youtubeFormFieldsOf(post.platformMeta?.youtube),
     instagram: instagramFormFieldsOf(post.platformMeta?.instagram),
+    threads: threadsFormFieldsOf(post.platformMeta?.threads),
     mediaIds: slideViews(post, () => '').flatMap((s) => (s.mediaId === null ? [] : [s.mediaId])),
   };
 }

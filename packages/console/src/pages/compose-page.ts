@@ -17,7 +17,6 @@ import {
   privacyLevelName,
   requestApproval,
   textCounters,
-  tiktokPrivacyChoices,
   zoneName,
 } from '@svc/core';
 import { type Html, html, raw, unwrap } from '@svc/web';
@@ -34,11 +33,23 @@ import {
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
-import { INSTAGRAM_FORM_EMPTY, instagramFormFields } from '../instagram-form-meta.js';
+import { INSTAGRAM_FORM_EMPTY, instagramFormFields, instagramMetaOf } from '../instagram-form-meta.js';
 import { withPlatformSettings } from '../platform-settings-meta.js';
-import { YOUTUBE_FORM_EMPTY, type YouTubeFormFields, youtubeFormFields } from '../youtube-form-meta.js';
+import {
+  THREADS_FORM_EMPTY,
+  type ThreadsFormFields,
+  threadsFormFields,
+  threadsMetaOf,
+} from '../threads-form-meta.js';
+import {
+  YOUTUBE_FORM_EMPTY,
+  type YouTubeFormFields,
+  youtubeFormFields,
+  youtubeMetaOf,
+} from '../youtube-form-meta.js';
 import { composeFromPost } from './compose-from-post.js';
 import { composePreview } from './compose-preview.js';
+import { privacyChoices } from './compose-privacy.js';
 import { type ComposeForm, readComposeForm, uploadJson, wantsJson } from './compose-upload.js';
 import {
   EVERGREEN_OFF,
@@ -58,6 +69,7 @@ import {
 import { instagramFieldset } from './instagram-fieldset.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
+import { threadsOptions } from './threads-fieldset.js';
 import { youtubeFieldset } from './youtube-fieldset.js';
 
 /** What the compose form holds, to show it again after an upload, a slide move or a refusal. */
@@ -72,6 +84,7 @@ type Draft = {
   /** The YouTube and Instagram settings, each shown when an account of the platform is connected. */
   readonly youtube: YouTubeFormFields;
   readonly instagram: typeof INSTAGRAM_FORM_EMPTY;
+  readonly threads: ThreadsFormFields;
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
@@ -87,33 +100,19 @@ const EMPTY: Draft = {
   firstComments: {},
   youtube: YOUTUBE_FORM_EMPTY,
   instagram: INSTAGRAM_FORM_EMPTY,
+  threads: THREADS_FORM_EMPTY,
   mediaIds: [],
   from: '',
   evergreen: EVERGREEN_OFF,
 };
 
-async function privacyChoices(
-  c: SignedContext,
-  accounts: readonly ConnectedAccount[],
-): Promise<readonly string[]> {
-  const choices = await tiktokPrivacyChoices(c.deps.core, c.actor, accounts);
-  if (choices.fault !== null) {
-    const { accountId, error } = choices.fault;
-    c.deps.logger.warn(
-      { accountId, err: error instanceof Error ? error.name : 'unknown' },
-      'TikTok posting options could not be read',
-    );
-  }
-  return choices.levels;
-}
-
-/** `platformMeta` of the form: TikTok's privacy, the first comments, the YouTube and Instagram settings, each when set. */
+/** `platformMeta` of the form: TikTok's privacy, the first comments, the YouTube, Instagram and Threads settings, each when set. */
 const platformMetaOf = (draft: Draft) =>
-  withPlatformSettings(
-    composePlatformMeta(draft.privacyLevel, draft.firstComments),
-    draft.youtube,
-    draft.instagram,
-  );
+  withPlatformSettings(composePlatformMeta(draft.privacyLevel, draft.firstComments), {
+    youtube: youtubeMetaOf(draft.youtube),
+    instagram: instagramMetaOf(draft.instagram),
+    threads: threadsMetaOf(draft.threads),
+  });
 
 // The platforms of the chosen accounts: a person picks accounts, not platforms.
 const platformsOf = (accounts: readonly ConnectedAccount[], profileIds: readonly string[]): Platform[] => [
@@ -219,6 +218,7 @@ ${firstCommentFieldset(
 )}
 ${accounts.some((a) => a.platform === 'youtube') ? youtubeFieldset(draft.youtube) : ''}
 ${accounts.some((a) => a.platform === 'instagram') ? instagramFieldset(draft.instagram) : ''}
+${await threadsOptions(c, accounts, draft.threads)}
 <label for="time">When (${zoneName(c.time.zone)} time; empty: right away)</label>
 <input id="time" name="time" type="datetime-local" value="${draft.time}">
 ${evergreenFieldset(draft.evergreen, evergreenErrors, { idPrefix: 'evergreen', withSwitch: true, legend: 'Evergreen' })}
@@ -268,6 +268,7 @@ function draftOf(fields: URLSearchParams): Draft {
     firstComments: firstCommentFieldsOf(fields),
     youtube: youtubeFormFields((name) => fields.get(name)),
     instagram: instagramFormFields((name) => fields.get(name)),
+    threads: threadsFormFields((name) => fields.getAll(name)),
     mediaIds: mediaIdsOf(fields.getAll('media')),
     from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
     evergreen: typedEvergreen(fields),

@@ -38,6 +38,7 @@ import { historyLine } from './post-history-line.js';
 import { moveSlide, ownSlides, problemsOf } from './post-slides.js';
 import { actionReply, postNotFound, type RefusalFrame } from './refusal-page.js';
 import { reviewLinkOffer } from './review-links-page.js';
+import { OUTCOME_WORDS, threadPartsLine } from './thread-parts-line.js';
 
 /** Confirmations a post's page and the list show after an action (`?done=`). */
 export const POST_NOTICES: Readonly<Record<string, string>> = {
@@ -97,6 +98,7 @@ ${post.title === null ? '' : html`<dt>Title</dt><dd>${post.title}</dd>`}
 <dt>Published</dt><dd>${c.time.when(post.publishedAt)}</dd>
 ${post.permalink === null ? '' : html`<dt>On the platform</dt><dd><a href="${post.permalink}">${post.permalink}</a></dd>`}
 ${firstCommentLine(post)}
+${threadPartsLine(post)}
 <dt>Created</dt><dd>${c.time.when(post.createdAt)}</dd>
 ${others.length === 0 ? '' : html`<dt>Made with</dt><dd><a href="/app/groups/${post.groupId}">the same post on ${others.flatMap((o) => o.platforms.map((p) => PLATFORM_NAMES[p])).join(', ')}</a></dd>`}
 </dl></div>
@@ -133,19 +135,12 @@ ${history.length === 0 ? html`<p class="muted">No recorded change.</p>` : html`<
   });
 }
 
-// The post's first comment and what became of it; a failed comment never fails its post.
-const FIRST_COMMENT_STATUS = {
-  pending: 'waits for the post to go out',
-  posted: 'posted',
-  failed: 'not posted',
-  skipped: 'skipped',
-} as const;
-
+// The post's first comment and what became of it.
 function firstCommentLine(post: Post): Html | '' {
   const view = firstCommentView(post);
   const text = firstCommentText(post);
   if (view === null || text === null) return '';
-  return html`<dt>First comment</dt><dd>${text}<div class="muted" id="first-comment-status">${FIRST_COMMENT_STATUS[view.status]}${view.error === null ? '' : `: ${view.error}`}</div></dd>`;
+  return html`<dt>First comment</dt><dd>${text}<div class="muted" id="first-comment-status">${OUTCOME_WORDS[view.status]}${view.error === null ? '' : `: ${view.error}`}</div></dd>`;
 }
 
 /**

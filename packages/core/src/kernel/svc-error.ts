@@ -24,6 +24,7 @@ export const POLICY_ERROR_CODES = [
   'branded_content_private',
   'invalid_youtube_option',
   'invalid_instagram_option',
+  'invalid_threads_option',
 ] as const;
 
 /**

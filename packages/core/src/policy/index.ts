@@ -4,6 +4,7 @@ export { isPlatform, PLATFORM_INITIALS, PLATFORM_NAMES, PLATFORMS, type Platform
 export { checkContentPolicy, type MixedImageSizes, publishesPhotoSets } from './check-content-policy.js';
 export { FIRST_COMMENT_LIMITS, type FirstCommentLimits } from './check-first-comment.js';
 export { INSTAGRAM_COLLABORATORS_MAX, INSTAGRAM_USER_TAGS_MAX } from './check-instagram-meta.js';
+export { THREAD_PARTS_MAX } from './check-threads-meta.js';
 export { YOUTUBE_PRIVACY_STATUSES } from './check-youtube-meta.js';
 export { describePublication, type Publication } from './describe-publication.js';
 export {
@@ -30,7 +31,10 @@ export {
   instagramMetaSchema,
   type PlatformMeta,
   platformMetaSchema,
+  THREADS_REPLY_CONTROLS,
+  type ThreadsMeta,
   type TiktokMeta,
+  threadsMetaSchema,
   tiktokMetaSchema,
   type YouTubeMeta,
   youtubeMetaSchema,

@@ -33,6 +33,8 @@ export type NormalizedPost = {
   readonly platformMeta: Readonly<Record<string, unknown>> | null;
   /** `platformMeta.youtube` when it is an object. */
   readonly youtubeMeta: Readonly<Record<string, unknown>> | null;
+  /** `platformMeta.threads` when it is an object. */
+  readonly threadsMeta: Readonly<Record<string, unknown>> | null;
 };
 
 type Loose = Readonly<Record<string, unknown>>;
@@ -61,6 +63,7 @@ export function normalizePolicyInput(input: PolicyInput): NormalizedPost {
     tiktokMeta: asRecord(asRecord(raw.platformMeta)?.tiktok),
     platformMeta: asRecord(raw.platformMeta),
     youtubeMeta: asRecord(asRecord(raw.platformMeta)?.youtube),
+    threadsMeta: asRecord(asRecord(raw.platformMeta)?.threads),
   };
 }
 

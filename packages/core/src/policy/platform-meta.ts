@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INSTAGRAM_OPTIONS } from './instagram-meta.js';
 
+export { THREADS_REPLY_CONTROLS } from './threads-reply-controls.js';
 export { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 
 /**
@@ -76,13 +77,42 @@ export const youtubeMetaSchema = z.looseObject({
 });
 
 /**
+ * `platformMeta.threads`: the first comment, a reply chain (`thread`, contract.md) and who may
+ * reply. Types are checked here; values (lengths, links, media, the control's name) by the policy
+ * (check-threads-meta.ts), which names the part it refuses.
+ */
+export const threadsMetaSchema = z.looseObject({
+  firstComment,
+  thread: z
+    .array(
+      z.looseObject({
+        caption: z.string().describe('The text of this part: 500 characters at most, 5 links at most.'),
+        mediaIds: z
+          .array(z.string())
+          .optional()
+          .describe('Library media of this part, yours: none, one photo or video, or a carousel of 2–20.'),
+      }),
+    )
+    .optional()
+    .describe(
+      "Further parts published in order as a reply chain under the post (each replying to the one before), at most 20; the post's `thread` reports each part's outcome. A failed part never fails the post.",
+    ),
+  replyControl: z
+    .string()
+    .optional()
+    .describe(
+      'Who may reply, on the post and every part of its chain: `everyone` (the default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`.',
+    ),
+});
+
+/**
  * Platform-specific settings (spec 2.3). Additional properties are allowed at both levels, as in
  * the spec's machine-readable schema, and are kept as given.
  */
 export const platformMetaSchema = z.looseObject({
   instagram: instagramMetaSchema.optional(),
   facebook: coverSchema.optional(),
-  threads: z.looseObject({ firstComment }).optional(),
+  threads: threadsMetaSchema.optional(),
   youtube: youtubeMetaSchema.optional(),
   tiktok: tiktokMetaSchema.optional(),
 });
@@ -101,3 +131,6 @@ export type InstagramUserTag = NonNullable<InstagramMeta['userTags']>[number];
 
 /** YouTube settings of a post. */
 export type YouTubeMeta = z.infer<typeof youtubeMetaSchema>;
+
+/** Threads settings of a post. */
+export type ThreadsMeta = z.infer<typeof threadsMetaSchema>;

@@ -5,6 +5,7 @@ import { checkInstagramMeta } from './check-instagram-meta.js';
 import { checkPlatformMedia } from './check-platform-media.js';
 import { checkServiceMedia } from './check-service-media.js';
 import { checkPlatformText, checkServiceText, type TextFacts } from './check-text.js';
+import { checkThreadsMeta } from './check-threads-meta.js';
 import { checkTiktokMeta } from './check-tiktok-meta.js';
 import { checkYouTubeMeta } from './check-youtube-meta.js';
 import { isPhotoPost, type NormalizedPost, normalizePolicyInput } from './normalize-policy-input.js';
@@ -41,6 +42,7 @@ export function validatePostPolicy(
       checkFirstComment(platform, post.platformMeta),
       platform === 'youtube' ? checkYouTubeMeta(post.youtubeMeta) : [],
       platform === 'instagram' ? checkInstagramMeta(instagramMetaOf(post), post.media) : [],
+      platform === 'threads' ? checkThreadsMeta(post.threadsMeta) : [],
     );
   }
   issues = issues.concat(checkContent(post, config));

@@ -44,6 +44,15 @@ export { MAX_MEDIA_ITEMS, parsePostRequest, postPayloadSchema } from './post-req
 export { can, type PostChange, RESTORE_WINDOW_MS, stateOf, transition } from './post-state-machine.js';
 export { restoreDaysLeft } from './restore-days-left.js';
 export { invalidScheduledTime, scheduledTimeInPast } from './scheduled-time-errors.js';
+export { type ThreadPart, threadPartsIn, threadPartsOf, threadsReplyControl } from './thread-parts.js';
+export {
+  THREAD_PROGRESS_KEY,
+  type ThreadPartState,
+  type ThreadPartView,
+  threadStatesOf,
+  threadView,
+  threadViewSchema,
+} from './thread-view.js';
 export { approvedEvents, scheduledEvents } from './transition-events.js';
 export { checkCreatorOptions } from './use-cases/check-creator-options.js';
 export { type CheckedContent, checkPostContent, prepareForTargets } from './use-cases/check-post-content.js';

@@ -41,7 +41,7 @@ export type FirstComments = {
 };
 
 // The publish's result, saved in `publishProgress` once the post is live, so that a resumed
-// publish goes on with the comment and never takes a publish step again.
+// publish goes on with its chain and comment and never takes a publish step again.
 const publishedSchema = z.object({
   platformPostId: z.string().min(1),
   permalink: z.string().nullable(),
@@ -88,14 +88,14 @@ export function markFirstComment(progress: PublishProgress | null, now: Date): P
   return { kind: 'progress', progress: { ...(progress ?? {}), [MARK]: now.toISOString() } };
 }
 
-/** The post is done: published, with the comment's outcome. */
-export function publishedWith(saved: SavedPublish, outcome: FirstCommentOutcome): PublishStep {
+/** The post is done: published, with the comment's outcome when it had one. */
+export function publishedWith(saved: SavedPublish, outcome?: FirstCommentOutcome): PublishStep {
   return {
     kind: 'published',
     platformPostId: saved.platformPostId,
     permalink: saved.permalink,
     ...(saved.warning === null ? {} : { warning: saved.warning }),
-    firstComment: outcome,
+    ...(outcome === undefined ? {} : { firstComment: outcome }),
   };
 }
 

@@ -28,5 +28,11 @@ export type { PublisherSignal } from './ports/publisher-signal.js';
 export { type PublishFailureCode, publishFailure } from './publish-failures.js';
 export type { PublishJob, PublishMedia, PublishStep } from './publish-step.js';
 export { retryDelayMs } from './retry-delay.js';
+export {
+  afterThreadPartStep,
+  type NextThreadPart,
+  nextThreadPart,
+  THREAD_PART_MAX_TRIES,
+} from './thread-chain.js';
 export { type UnpublishableCause, unpublishableCause, unpublishableReason } from './unpublishable-reason.js';
 export { type RetryPostDeps, type RetryPostInput, retryPost } from './use-cases/retry-post.js';

@@ -22,6 +22,12 @@ export type PublishJob = {
   /** Decrypted platform tokens, as the adapter stored them at connection time. */
   readonly credentials: Readonly<Record<string, unknown>>;
   readonly media: readonly PublishMedia[];
+  /**
+   * Set for a part of a reply chain (Threads' `platformMeta.threads.thread`): the platform id of
+   * the post or part it replies to. `post.caption` and `media` are then the part's, and
+   * `post.publishProgress` its own handles. Only gateways with `replyChains` are given one.
+   */
+  readonly replyToId?: string;
 };
 
 /**

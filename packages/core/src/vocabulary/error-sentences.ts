@@ -118,6 +118,8 @@ export const ERROR_SENTENCES: Readonly<Record<ErrorCode, string>> = {
   branded_content_private: 'Branded content cannot be private on TikTok.',
   invalid_youtube_option: 'One of the YouTube settings is not one YouTube takes.',
   invalid_instagram_option: 'One of the Instagram settings is not one Instagram takes.',
+  invalid_threads_option:
+    'One of the Threads settings (the reply chain or who may reply) is not one Threads takes.',
   sandbox_local_only: 'The sandbox only answers this computer.',
   sandbox_sign_in_required: 'Sign in to use the sandbox.',
   sandbox_not_requester: 'Only the person who started connecting can finish it.',

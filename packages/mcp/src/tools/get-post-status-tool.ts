@@ -8,7 +8,7 @@ export const getPostStatusTool = defineTool({
   name: 'svc_get_post_status',
   title: 'Get post status',
   description:
-    'Returns one post in full: status (draft, awaiting review, scheduled, posted or failed; the output schema spells each value), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), firstComment (the outcome of platform_meta.<platform>.firstComment: pending, posted, failed or skipped, with the reason), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance), and groupId: the group of posts one call made, one per account, which svc_update_scheduled_post and svc_delete_scheduled_post take as group_id to act on them all. Poll it after scheduling until the post is posted or failed.',
+    'Returns one post in full: status (draft, awaiting review, scheduled, posted or failed; the output schema spells each value), targets, scheduled and published times, permalink, failure reason, warning (what the platform did differently from what was asked, such as a YouTube upload locked to private), firstComment (the outcome of platform_meta.<platform>.firstComment: pending, posted, failed or skipped, with the reason), thread (on a Threads post with a reply chain, the outcome of each part in order: pending, posted with its id and permalink, failed or skipped, with the reason), and media as the media ids you gave, in slide order (media[].platformMediaId is the copy a platform gets when one was made, a JPEG of a PNG for instance), and groupId: the group of posts one call made, one per account, which svc_update_scheduled_post and svc_delete_scheduled_post take as group_id to act on them all. Poll it after scheduling until the post is posted or failed.',
   scope: 'post:read',
   action: 'post:read',
   annotations: READ_ONLY,
@@ -32,7 +32,7 @@ function statusSentence(post: PostView): string {
   const where = post.platforms.join(', ');
   switch (post.status) {
     case 'posted':
-      return `Post ${post.id} was published to ${where} at ${post.publishedAt}${post.permalink === null ? '' : `: ${post.permalink}`}.${post.warning === null ? '' : ` Warning: ${post.warning}`}${firstCommentSentence(post)}`;
+      return `Post ${post.id} was published to ${where} at ${post.publishedAt}${post.permalink === null ? '' : `: ${post.permalink}`}.${post.warning === null ? '' : ` Warning: ${post.warning}`}${firstCommentSentence(post)}${threadSentence(post)}`;
     case 'failed':
       return `Post ${post.id} to ${where} failed: ${post.failedReason ?? 'no reason recorded'}.`;
     case 'scheduled':
@@ -49,4 +49,16 @@ function firstCommentSentence(post: PostView): string {
   if (comment.status === 'posted') return ' Its first comment was posted.';
   if (comment.status === 'pending') return ' Its first comment is pending.';
   return ` Its first comment was ${comment.status}: ${comment.error ?? 'no reason recorded'}.`;
+}
+
+// The reply chain's fate, when the post has one: parts posted, and the first that was not.
+function threadSentence(post: PostView): string {
+  const parts = post.thread;
+  if (parts === null) return '';
+  const posted = parts.filter((part) => part.status === 'posted').length;
+  const stopped = parts.find((part) => part.status === 'failed');
+  const sentence = ` ${posted} of the ${parts.length} parts of its Threads chain were posted`;
+  if (stopped !== undefined)
+    return `${sentence}; part ${parts.indexOf(stopped) + 1} failed: ${stopped.error ?? 'no reason recorded'}.`;
+  return parts.some((part) => part.status === 'pending') ? `${sentence} so far.` : `${sentence}.`;
 }

@@ -1,5 +1,7 @@
 import {
   type ConnectedAccount,
+  type MediaAsset,
+  type MediaRef,
   type Post,
   type PublishMedia,
   type SecretBox,
@@ -39,27 +41,38 @@ export async function loadPublishJob(
     return { kind: 'unpublishable', reason: reason ?? '' };
   }
   const credentials = JSON.parse(deps.secretBox.open(account.sealedCredentials)) as Record<string, unknown>;
-  const media = post.media.map((ref): PublishMedia => {
-    const asset = ref.kind === 'asset' ? assets.get(ref.mediaId) : undefined;
-    return asset === undefined
-      ? {
-          contentType: null,
-          url: ref.kind === 'link' ? ref.url : '',
-          blobKey: null,
-          sizeBytes: null,
-          width: null,
-          height: null,
-          durationMs: null,
-        }
-      : {
-          contentType: asset.contentType,
-          url: deps.mediaUrl(asset.id),
-          blobKey: asset.blobKey,
-          sizeBytes: asset.sizeBytes,
-          width: asset.width,
-          height: asset.height,
-          durationMs: asset.durationMs,
-        };
-  });
+  const media = post.media.map((ref) =>
+    toPublishMedia(ref.kind === 'asset' ? assets.get(ref.mediaId) : undefined, ref, deps.mediaUrl),
+  );
   return { kind: 'ready', account, credentials, media };
+}
+
+/**
+ * A slide as the platform gets it: our signed link and what we read of a stored asset, or the
+ * caller's own link as given.
+ */
+export function toPublishMedia(
+  asset: MediaAsset | undefined,
+  ref: MediaRef,
+  mediaUrl: (mediaId: string) => string,
+): PublishMedia {
+  return asset === undefined
+    ? {
+        contentType: null,
+        url: ref.kind === 'link' ? ref.url : '',
+        blobKey: null,
+        sizeBytes: null,
+        width: null,
+        height: null,
+        durationMs: null,
+      }
+    : {
+        contentType: asset.contentType,
+        url: mediaUrl(asset.id),
+        blobKey: asset.blobKey,
+        sizeBytes: asset.sizeBytes,
+        width: asset.width,
+        height: asset.height,
+        durationMs: asset.durationMs,
+      };
 }

@@ -3,18 +3,22 @@ import {
   decidePublishStep,
   firstCommentText,
   markedNeedsReconnect,
+  nextThreadPart,
   PLATFORM_NAMES,
   type Platform,
   type PlatformGateway,
   type Post,
   type PostEvent,
   type PublishDecision,
+  type PublishJob,
   type PublishStep,
+  publishedWith,
   publishFailure,
   refreshAccountTokens,
   releaseOnStop,
   type StepContext,
   savedPublishOf,
+  threadPartsOf,
   tokenExpiresSoon,
   transition,
   withPublished,
@@ -25,6 +29,7 @@ import { NO_PUBLISHER_OBSERVER, type PublishResult } from './publisher-observer.
 import type { PublisherOptions } from './publisher-options.js';
 import { retryWhileStoreAway } from './retry-while-store-away.js';
 import { type FreshCommentMark, takeFirstCommentStep } from './take-first-comment-step.js';
+import { takeThreadPartStep } from './take-thread-part-step.js';
 
 /** Tells a running publish to let go of its post at the next step boundary. */
 export type StopSignal = { readonly stopping: boolean };
@@ -168,20 +173,34 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     return;
   }
 
-  // The publish's steps, then, for a post with a first comment on a platform that takes one, the
-  // comment's: the live post is saved first, so a resumed publish only ever goes on with the comment.
+  // The publish's steps; then, for a post with a reply chain or a first comment on a platform
+  // that takes them, the chain's parts in order and the comment: the live post is saved first, so
+  // a resumed publish only ever goes on with what follows it.
   async function nextStep(
     gateway: PlatformGateway,
     job: Parameters<PlatformGateway['publishStep']>[0],
   ): Promise<PublishStep> {
     const text = firstCommentText(job.post);
-    const comments = gateway.firstComments;
-    if (text === null || comments === undefined) return takeStep(gateway, job);
+    const comments = text === null ? undefined : gateway.firstComments;
+    const parts = gateway.replyChains === true ? threadPartsOf(job.post) : [];
+    if (comments === undefined && parts.length === 0) return takeStep(gateway, job);
     const saved = savedPublishOf(job.post.publishProgress);
     if (saved === null) {
       const step = await takeStep(gateway, job);
       return step.kind === 'published' ? withPublished(job.post.publishProgress, step) : step;
     }
+    const part = nextThreadPart(job.post.publishProgress, parts.length, saved.platformPostId);
+    if (part !== null) {
+      const now = deps.clock.now();
+      const partContext = {
+        store: deps.store,
+        mediaUrl: deps.mediaUrl,
+        now,
+        takeStep: (partJob: PublishJob) => takeStep(gateway, partJob),
+      };
+      return takeThreadPartStep(partContext, job, parts, part);
+    }
+    if (comments === undefined || text === null) return publishedWith(saved);
     return takeFirstCommentStep(comments, job, text, saved, freshCommentMark, deps.clock.now());
   }
 

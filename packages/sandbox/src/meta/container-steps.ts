@@ -65,6 +65,8 @@ export type RequestedContainer = {
   readonly replyTo?: string;
   /** Instagram's options (collaborators, user tags, location, reel settings), once checked. */
   readonly instagram?: InstagramContainerOptions;
+  /** Threads' `reply_control`: who may reply to the new post. */
+  readonly replyControl?: string;
 };
 
 /**
@@ -96,6 +98,7 @@ export async function createRequestedContainer(
     children: [...request.children],
     ...(request.replyTo === undefined ? {} : { replyTo: request.replyTo }),
     ...(request.instagram === undefined ? {} : { instagram: request.instagram }),
+    ...(request.replyControl === undefined ? {} : { replyControl: request.replyControl }),
     failure,
   });
   return jsonReply(200, { id: container.id });

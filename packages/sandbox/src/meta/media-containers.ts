@@ -164,6 +164,7 @@ export function publishContainer(ctx: SandboxContext, container: MediaContainer)
       containerId: container.id,
       ...(container.replyTo === undefined ? {} : { replyTo: container.replyTo }),
       ...instagramOptionsOf(container, children),
+      ...(container.replyControl === undefined ? {} : { replyControl: container.replyControl }),
       at: new Date(nowOf(ctx)),
     },
     handle: container.handle,

@@ -91,12 +91,13 @@ export function placeholderImage(seed: string, label: string, size = { width: 16
 export function commentsSection(
   comments: readonly { readonly author: string; readonly text: string }[],
   heading = 'Comments',
+  id = 'comments',
 ): string {
   const items = comments.map(
     (c) => `<li><strong>${escapeHtml(c.author)}</strong> ${escapeHtml(c.text).replaceAll('\n', '<br>')}</li>`,
   );
   return [
-    '<section id="comments">',
+    `<section id="${id}">`,
     `<h2>${escapeHtml(heading)}</h2>`,
     items.length === 0 ? '<p>No comments yet.</p>' : `<ul class="comments">${items.join('')}</ul>`,
     '</section>',

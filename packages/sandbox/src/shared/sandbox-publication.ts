@@ -59,5 +59,7 @@ export type SandboxPublication = {
     readonly options: InstagramContainerOptions;
     readonly children: readonly InstagramContainerOptions[];
   };
+  /** Threads: who may reply to it (`reply_control`), when the publish said. */
+  readonly replyControl?: string;
   readonly at: Date;
 };

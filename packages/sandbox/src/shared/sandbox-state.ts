@@ -44,6 +44,8 @@ export type MediaContainer = {
   readonly replyTo?: string;
   /** Instagram: the options (collaborators, user tags, location, reel settings) it was created with. */
   readonly instagram?: InstagramContainerOptions;
+  /** Threads: who may reply (`reply_control`); absent when not given (everyone). */
+  readonly replyControl?: string;
   /** The media id once published; a container is published at most once. */
   publishedAs: string | null;
 };

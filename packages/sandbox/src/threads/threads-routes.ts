@@ -17,6 +17,14 @@ const BASE = '/sandbox/threads/graph/:version';
 const TEXT_MAX = 500;
 const CAROUSEL_MIN = 2;
 const CAROUSEL_MAX = 20;
+/** `reply_control`'s documented values (developers.facebook.com/docs/threads/reply-management). */
+const REPLY_CONTROLS = [
+  'everyone',
+  'accounts_you_follow',
+  'mentioned_only',
+  'parent_post_author_only',
+  'followers_only',
+];
 
 /** The Threads API publishing and insights endpoints, platforms.md 4.2 and 4.4. */
 export function threadsRoutes(ctx: SandboxContext): RouteSpec[] {
@@ -54,12 +62,42 @@ export function threadsRepliesTo(ctx: SandboxContext, mediaId: string): Publishe
   return ctx.state.posts.filter((p) => p.record.platform === 'threads' && p.record.replyTo === mediaId);
 }
 
-/** `GET /{threads-media-id}/replies?fields=id,text,username,timestamp`: its top-level replies. */
+/**
+ * A Threads post's chain as its author published it: from the post, each time the author's
+ * earliest own reply to the one before (a chain is published before any first comment).
+ */
+export function threadsChainOf(ctx: SandboxContext, mediaId: string): PublishedPost[] {
+  const root = findPost(ctx, 'threads', mediaId);
+  const chain: PublishedPost[] = [];
+  let at = root;
+  while (at !== undefined) {
+    const author = at.record.accountId;
+    at = threadsRepliesTo(ctx, at.record.id).find((p) => p.record.accountId === author);
+    if (at !== undefined) chain.push(at);
+  }
+  return chain;
+}
+
+/**
+ * `GET /{threads-media-id}/replies`: its top-level replies, oldest first; `GET
+ * /{threads-user-id}/replies` (or `me`): the user's own replies, newest first, as the API lists them.
+ */
 function listReplies(ctx: SandboxContext, r: SandboxRequest): Reply {
-  authenticate(ctx, r, 'threads');
+  const token = authenticate(ctx, r, 'threads');
   const id = r.params.id ?? '';
-  if (findPost(ctx, 'threads', id) === undefined) throw mediaNotFound(id);
-  const items = threadsRepliesTo(ctx, id).map((p) => selectFields(threadObject(p), r.input.get('fields')));
+  const own = id === token.uid || id === 'me';
+  if (!own && findPost(ctx, 'threads', id) === undefined) throw mediaNotFound(id);
+  const replies = own
+    ? ctx.state.posts
+        .filter(
+          (p) =>
+            p.record.platform === 'threads' &&
+            p.record.accountId === token.uid &&
+            p.record.replyTo !== undefined,
+        )
+        .reverse()
+    : threadsRepliesTo(ctx, id);
+  const items = replies.map((p) => selectFields(threadObject(p), r.input.get('fields')));
   return jsonReply(
     200,
     pageOf(items, (item) => String(item.id), r, ctx.baseUrl),
@@ -82,6 +120,7 @@ function threadObject(post: PublishedPost): Record<string, unknown> {
     username: post.handle,
     owner: { id: record.accountId },
     is_quote_post: false,
+    is_reply: record.replyTo !== undefined,
   };
 }
 
@@ -119,6 +158,13 @@ function readContainer(ctx: SandboxContext, r: SandboxRequest, token: TokenPaylo
   // A reply (`reply_to_id`) answers a published post: a first comment on Threads.
   const replyTo = r.input.get('reply_to_id');
   if (replyTo !== undefined && findPost(ctx, 'threads', replyTo) === undefined) throw mediaNotFound(replyTo);
+  const replyControl = r.input.get('reply_control');
+  if (replyControl !== undefined && !REPLY_CONTROLS.includes(replyControl)) {
+    throw invalidParameter(`Param reply_control must be one of {${REPLY_CONTROLS.join(', ')}}`);
+  }
+  if (replyControl !== undefined && carouselItem) {
+    throw invalidParameter('Param reply_control is not allowed on carousel items');
+  }
   return {
     mediaType,
     carouselItem,
@@ -126,6 +172,7 @@ function readContainer(ctx: SandboxContext, r: SandboxRequest, token: TokenPaylo
     media,
     children,
     ...(replyTo === undefined ? {} : { replyTo }),
+    ...(replyControl === undefined ? {} : { replyControl }),
   };
 }
 

@@ -16,6 +16,7 @@ import type { ImageConversion } from './convert-images.js';
 import { policyError } from './policy-error.js';
 import { type PrepareMediaDeps, preparePostMedia } from './prepare-post-media.js';
 import { resolveMedia } from './resolve-media.js';
+import { resolveThreadMedia } from './resolve-thread-media.js';
 
 /** What a post says and shows, whichever surface it came from. */
 export type PostContent = Pick<PostRequest, 'platforms' | 'caption' | 'title' | 'media' | 'platformMeta'>;
@@ -41,6 +42,8 @@ export async function checkPostContent(
 ): Promise<Result<CheckedContent, SvcError>> {
   const media = await resolveMedia(deps.store.media, owner, content.media);
   if (media.isErr()) return err(media.error);
+  const parts = await resolveThreadMedia(deps.store.media, owner, content);
+  if (parts.isErr()) return err(parts.error);
   const policy = checkContentPolicy({ ...content, media: media.value }, deps.policy, mixedImageSizes);
   if (!policy.ok) return err(policyError(policy.errors, policy.warnings));
   return ok({ media: media.value, warnings: policy.warnings });

@@ -4,6 +4,7 @@ import { originalIdOf } from '../../media/index.js';
 import { evergreenRuleSchema } from '../../queue/index.js';
 import { firstCommentView, firstCommentViewSchema } from '../first-comment-view.js';
 import type { Post } from '../post.js';
+import { threadView, threadViewSchema } from '../thread-view.js';
 
 /**
  * One slide of a post: the caller's own asset and link, and the copy the service made of it for
@@ -68,6 +69,7 @@ export const postViewSchema = z
         'What the platform did differently from what was asked, on a post it published anyway: a YouTube upload locked to private because the Google Cloud project has not passed the YouTube API audit, for instance. Null when it did as asked.',
       ),
     firstComment: firstCommentViewSchema.nullable(),
+    thread: threadViewSchema.nullable(),
     platformMeta: z.record(z.string(), z.unknown()).nullable(),
     category: z.string().nullable(),
     evergreen: evergreenRuleSchema
@@ -160,6 +162,7 @@ export function toPostView(post: Post, mediaUrlFor: (mediaId: string) => string)
     permalink: post.permalink,
     warning: post.warning,
     firstComment: firstCommentView(post),
+    thread: threadView(post),
     platformMeta: post.platformMeta,
     category: post.category,
     evergreen: post.evergreen === null ? null : { ...post.evergreen },

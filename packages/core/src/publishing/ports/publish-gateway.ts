@@ -20,4 +20,9 @@ export type PublishGateway = {
    * Absent where the platform takes none: a post's first comment is then never attempted.
    */
   readonly firstComments?: FirstComments;
+  /**
+   * Whether `publishStep` publishes a job with `replyToId` as a reply to it (Threads): such a
+   * gateway publishes a post's reply chain after the post. Absent elsewhere.
+   */
+  readonly replyChains?: boolean;
 };

@@ -22,6 +22,11 @@ export type ContainerDialect = {
   readonly quotaEdge: string;
   /** `/{user-id}/<edge>` listing the latest published media. */
   readonly listEdge: string;
+  /**
+   * `/{user-id}/<edge>` listing the account's own replies (Threads' `replies`), where a reply of
+   * a chain whose publish answer was lost is looked for; absent on platforms without chains.
+   */
+  readonly replyListEdge?: string;
   /** The caption's name in requests and listings. */
   readonly textField: 'caption' | 'text';
   /** `fields=` of a container status read. */

@@ -110,13 +110,16 @@ export function createContainerGateway<Hosts>(
     ...(spec.firstComments === undefined
       ? {}
       : { firstComments: spec.firstComments({ graph, base, clock }) }),
+    ...(dialect.replyListEdge === undefined ? {} : { replyChains: true }),
   };
 
   function containerInput(
     call: StepCall<UserTokenCredentials, ContainerProgress, ContainerPlan>,
   ): ContainerStepInput {
+    // A part of a reply chain is looked for among the account's replies, not its posts.
+    const replying = call.job.replyToId !== undefined && dialect.replyListEdge !== undefined;
     return {
-      dialect,
+      dialect: replying ? { ...dialect, listEdge: dialect.replyListEdge as string } : dialect,
       graph,
       base,
       userId: call.credentials.userId,

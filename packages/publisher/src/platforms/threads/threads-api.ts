@@ -33,6 +33,7 @@ export const THREADS_DIALECT: ContainerDialect = {
   publishEdge: 'threads_publish',
   quotaEdge: 'threads_publishing_limit',
   listEdge: 'threads',
+  replyListEdge: 'replies',
   textField: 'text',
   statusFields: 'status,error_message',
   statusSchema: threadsContainerStatusSchema,

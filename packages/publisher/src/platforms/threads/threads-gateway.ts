@@ -26,7 +26,7 @@ export function createThreadsGateway(config: ThreadsGatewayConfig): PlatformGate
     defaultVersion: 'v1.0',
     defaultProfileUrl: (handle) => `https://www.threads.net/@${handle}`,
     oauth: threadsOAuth(config.hosts, config.features ?? DEFAULT_PLATFORM_FEATURES),
-    toRequest: (job) => toThreadsRequest(job.post, job.media, multiSlide),
+    toRequest: (job) => toThreadsRequest(job.post, job.media, multiSlide, job.replyToId),
     firstComments: createThreadsFirstComments,
   });
 }

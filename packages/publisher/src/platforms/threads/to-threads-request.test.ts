@@ -52,4 +52,37 @@ describe('toThreadsRequest', () => {
       reason: expect.stringContaining('20'),
     });
   });
+
+  // The documented request shape (developers.facebook.com/docs/threads/reply-management and
+  // /docs/threads/retrieve-and-manage-replies/create-replies): a reply is a container with
+  // `reply_to_id`, and `reply_control` is one of the five documented values on the container.
+  it('sends reply_control on the post and reply_to_id on a part of a chain', () => {
+    const controlled = aPost('user_1', 'acct_1', {
+      caption: 'Part two',
+      platforms: ['threads'],
+      platformMeta: { threads: { replyControl: 'mentioned_only' } },
+    });
+    expect(planOf(controlled, [], 'first_slide').container).toEqual({
+      media_type: 'TEXT',
+      text: 'Part two',
+      reply_control: 'mentioned_only',
+    });
+    expect(planOf(controlled, [anImage()], 'first_slide', '17890001').container).toEqual({
+      media_type: 'IMAGE',
+      image_url: 'https://media.example/a.jpg',
+      text: 'Part two',
+      reply_control: 'mentioned_only',
+      reply_to_id: '17890001',
+    });
+  });
+
+  it('puts reply_to_id on the carousel, not on its items', () => {
+    const plan = planOf(post, [anImage(), aVideo()], 'carousel', '17890002');
+    expect(plan.container).toEqual({
+      media_type: 'CAROUSEL',
+      text: 'Hello Threads',
+      reply_to_id: '17890002',
+    });
+    expect(plan.children.every((child) => child.reply_to_id === undefined)).toBe(true);
+  });
 });

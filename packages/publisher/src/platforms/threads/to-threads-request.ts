@@ -1,4 +1,4 @@
-import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia } from '@svc/core';
+import { DEFAULT_POLICY_CONFIG, type Post, type PublishMedia, threadsReplyControl } from '@svc/core';
 import type { ContainerPlan } from '../meta/container-plan.js';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
@@ -13,23 +13,34 @@ const MAX_SLIDES = DEFAULT_POLICY_CONFIG.platforms.threads.optInCarouselMaxSlide
 /**
  * The Threads containers for a post (platforms.md §4.2): a text post, one image or video, or, when
  * `multiSlide` is 'carousel', a carousel of 2–20. By default only the first slide is published,
- * as the service's spec says for Threads.
+ * as the service's spec says for Threads. `reply_control` (who may reply) goes on the post and on
+ * every part of its chain; a part also names the post it answers (`reply_to_id`). Both belong on
+ * the container a person sees (the single one, or the carousel), never on a carousel's items.
  */
 export function toThreadsRequest(
   post: Post,
   media: readonly PublishMedia[],
   multiSlide: ThreadsMultiSlide,
+  replyToId?: string,
 ): RequestOutcome<ContainerPlan> {
+  const control = threadsReplyControl(post);
   const text = post.caption;
+  const extra: GraphParams = {
+    ...(control === null ? {} : { reply_control: control }),
+    ...(replyToId === undefined ? {} : { reply_to_id: replyToId }),
+  };
   const [first] = media;
   if (first === undefined) {
     return {
       ok: true,
-      request: { children: [], container: { media_type: 'TEXT', text }, text },
+      request: { children: [], container: { media_type: 'TEXT', text, ...extra }, text },
     };
   }
   if (multiSlide === 'first_slide' || media.length === 1) {
-    return { ok: true, request: { children: [], container: { ...slideParams(first), text }, text } };
+    return {
+      ok: true,
+      request: { children: [], container: { ...slideParams(first), text, ...extra }, text },
+    };
   }
   if (media.length > MAX_SLIDES) {
     return {
@@ -41,7 +52,7 @@ export function toThreadsRequest(
     ok: true,
     request: {
       children: media.map((slide) => ({ ...slideParams(slide), is_carousel_item: 'true' })),
-      container: { media_type: 'CAROUSEL', text },
+      container: { media_type: 'CAROUSEL', text, ...extra },
       text,
     },
   };
