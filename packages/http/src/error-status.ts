@@ -117,6 +117,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   commercial_disclosure_incomplete: 400,
   branded_content_private: 400,
   invalid_youtube_option: 400,
+  invalid_tiktok_option: 400,
+  invalid_facebook_option: 400,
   sandbox_local_only: 403,
   sandbox_sign_in_required: 401,
   sandbox_not_requester: 403,

@@ -23,6 +23,8 @@ export const POLICY_ERROR_CODES = [
   'commercial_disclosure_incomplete',
   'branded_content_private',
   'invalid_youtube_option',
+  'invalid_tiktok_option',
+  'invalid_facebook_option',
 ] as const;
 
 /**

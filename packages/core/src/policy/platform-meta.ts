@@ -25,6 +25,28 @@ export const tiktokMetaSchema = z.looseObject({
   brandOrganicOptIn: z.boolean().optional(),
   brandContentOptIn: z.boolean().optional(),
   videoCoverTimestampMs: z.number().int().nonnegative().optional(),
+  isAigc: z
+    .boolean()
+    .optional()
+    .describe(
+      "Labels the video as AI-generated content (TikTok's post_info.is_aigc). Videos only: TikTok's photo posts have no such field.",
+    ),
+});
+
+/**
+ * `platformMeta.facebook`: the first comment, and `link`, the link whose preview card a text post
+ * shows (Graph `POST /{page-id}/feed` `link`). Its rules (http(s), text posts only) are the
+ * policy's (check-facebook-meta.ts).
+ */
+export const facebookMetaSchema = z.looseObject({
+  firstComment,
+  coverUrl: z.url().optional(),
+  link: z
+    .string()
+    .optional()
+    .describe(
+      'An http(s) URL Facebook shows as a link preview card under a text post (no media). Not shortened or changed.',
+    ),
 });
 
 /**
@@ -77,7 +99,7 @@ export const youtubeMetaSchema = z.looseObject({
  */
 export const platformMetaSchema = z.looseObject({
   instagram: coverSchema.optional(),
-  facebook: coverSchema.optional(),
+  facebook: facebookMetaSchema.optional(),
   threads: z.looseObject({ firstComment }).optional(),
   youtube: youtubeMetaSchema.optional(),
   tiktok: tiktokMetaSchema.optional(),
@@ -88,6 +110,9 @@ export type PlatformMeta = z.infer<typeof platformMetaSchema>;
 
 /** TikTok settings of a post. */
 export type TiktokMeta = z.infer<typeof tiktokMetaSchema>;
+
+/** Facebook settings of a post. */
+export type FacebookMeta = z.infer<typeof facebookMetaSchema>;
 
 /** YouTube settings of a post. */
 export type YouTubeMeta = z.infer<typeof youtubeMetaSchema>;

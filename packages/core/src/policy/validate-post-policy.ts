@@ -1,5 +1,6 @@
 import { PLATFORMS } from '../kernel/index.js';
 import { checkContent } from './check-content.js';
+import { checkFacebookMeta } from './check-facebook-meta.js';
 import { checkFirstComment } from './check-first-comment.js';
 import { checkPlatformMedia } from './check-platform-media.js';
 import { checkServiceMedia } from './check-service-media.js';
@@ -36,7 +37,8 @@ export function validatePostPolicy(
     issues = issues.concat(
       checkPlatformText(platform, rules, post, facts, config),
       checkPlatformMedia(platform, rules, post.media, config),
-      platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta) : [],
+      platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta, post.media) : [],
+      platform === 'facebook' ? checkFacebookMeta(post.platformMeta, post.media.length) : [],
       checkFirstComment(platform, post.platformMeta),
       platform === 'youtube' ? checkYouTubeMeta(post.youtubeMeta) : [],
     );

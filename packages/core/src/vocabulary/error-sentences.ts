@@ -117,6 +117,8 @@ export const ERROR_SENTENCES: Readonly<Record<ErrorCode, string>> = {
   commercial_disclosure_incomplete: 'Say whose brand the post promotes.',
   branded_content_private: 'Branded content cannot be private on TikTok.',
   invalid_youtube_option: 'One of the YouTube settings is not one YouTube takes.',
+  invalid_tiktok_option: 'One of the TikTok settings does not fit this post.',
+  invalid_facebook_option: 'One of the Facebook settings does not fit this post.',
   sandbox_local_only: 'The sandbox only answers this computer.',
   sandbox_sign_in_required: 'Sign in to use the sandbox.',
   sandbox_not_requester: 'Only the person who started connecting can finish it.',

@@ -22,6 +22,33 @@ describe('toFacebookRequest', () => {
     });
   });
 
+  it('sends platformMeta.facebook.link as the feed link, as Graph documents it for link posts', () => {
+    // developers.facebook.com/docs/pages/publishing: POST /{page-id}/feed ?message=…&link=https://…
+    const linked = aPost('user_1', 'acct_1', {
+      caption: 'Smart video calling to fit every family',
+      platforms: ['facebook'],
+      platformMeta: { facebook: { link: 'https://portal.facebook.com/products/' } },
+    });
+    expect(requestFor(linked, [])).toEqual({
+      kind: 'post',
+      edge: 'feed',
+      params: { message: 'Smart video calling to fit every family', link: 'https://portal.facebook.com/products/' },
+      text: 'Smart video calling to fit every family',
+    });
+  });
+
+  it('refuses a link with media rather than dropping it', () => {
+    const linked = aPost('user_1', 'acct_1', {
+      caption: 'Open today',
+      platforms: ['facebook'],
+      platformMeta: { facebook: { link: 'https://example.com/' } },
+    });
+    expect(toFacebookRequest(linked, [anImage()])).toEqual({
+      ok: false,
+      reason: expect.stringContaining('text posts only'),
+    });
+  });
+
   it('maps a first image slide to a photo post with the caption; later slides are left out', () => {
     expect(requestFor(post, [anImage(), aVideo()])).toEqual({
       kind: 'post',
