@@ -28,6 +28,11 @@ import {
   issueScope,
 } from '../src/compose-checks-view.js';
 import { type PreviewView, previewView } from '../src/feed-preview-view.js';
+import {
+  mergePlatformMeta,
+  platformOptionsFields,
+  platformOptionsMeta,
+} from '../src/platform-options-form.js';
 import { youtubeFormFields, youtubeMetaOf } from '../src/youtube-form-meta.js';
 import { enableUpload, slideItem } from './compose-upload.js';
 
@@ -47,6 +52,13 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
   const numberOf = (value: string | undefined) =>
     value === undefined || value === '' ? null : Number(value);
 
+  // A field's value by name as the form would send it: an unticked box sends nothing.
+  function valueOf(name: string): string | null {
+    const found = form.querySelector<HTMLInputElement>(`[name="${name}"]`);
+    if (found === null || (found.type === 'checkbox' && !found.checked)) return null;
+    return found.value;
+  }
+
   function input(): PolicyInput {
     const platforms = Array.from(form.querySelectorAll<HTMLInputElement>('input[name=account]:checked'))
       .map((box) => box.dataset.platform ?? '')
@@ -61,13 +73,14 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
       }),
     );
     const level = privacy?.value ?? '';
-    const youtube = youtubeMetaOf(
-      youtubeFormFields((name) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? null),
+    const youtube = youtubeMetaOf(youtubeFormFields(valueOf));
+    const meta = mergePlatformMeta(
+      {
+        ...(level === '' ? {} : { tiktok: { privacyLevel: level } }),
+        ...(youtube === null ? {} : { youtube }),
+      },
+      platformOptionsMeta(platformOptionsFields(valueOf)),
     );
-    const meta = {
-      ...(level === '' ? {} : { tiktok: { privacyLevel: level } }),
-      ...(youtube === null ? {} : { youtube }),
-    };
     return {
       caption: caption?.value ?? '',
       title: title?.value ?? '',

@@ -7,8 +7,8 @@ import type { SandboxContext } from './shared/sandbox-context.js';
 import type { SandboxPlatform, SandboxPublication } from './shared/sandbox-publication.js';
 import type { TikTokAppSettings } from './shared/sandbox-state.js';
 import { resetSandboxState } from './shared/sandbox-state.js';
-import { settleTikTokPublishes } from './tiktok/tiktok-publishes.js';
 import { createTikTokControl, type TikTokControl } from './tiktok/tiktok-control.js';
+import { settleTikTokPublishes } from './tiktok/tiktok-publishes.js';
 import type { TikTokCreatorSettings } from './tiktok/tiktok-state.js';
 import { createYouTubeControl, type YouTubeControl } from './youtube/youtube-control.js';
 

@@ -1,5 +1,6 @@
 import { getPost, slideViews } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
+import { type PlatformOptionsFields, platformOptionsFieldsOf } from '../platform-options-form.js';
 import { type YouTubeFormFields, youtubeFormFieldsOf } from '../youtube-form-meta.js';
 import { type FirstCommentFields, firstCommentFieldsOfMeta } from './first-comment-fields.js';
 
@@ -11,6 +12,7 @@ export type ComposeCopy = {
   readonly privacyLevel: string;
   readonly firstComments: FirstCommentFields;
   readonly youtube: YouTubeFormFields;
+  readonly options: PlatformOptionsFields;
   readonly mediaIds: readonly string[];
 };
 
@@ -30,6 +32,7 @@ export async function composeFromPost(c: SignedContext, postId: string): Promise
     privacyLevel: post.platformMeta?.tiktok?.privacyLevel ?? '',
     firstComments: firstCommentFieldsOfMeta(post.platformMeta),
     youtube: youtubeFormFieldsOf(post.platformMeta?.youtube),
+    options: platformOptionsFieldsOf(post.platformMeta ?? null),
     mediaIds: slideViews(post, () => '').flatMap((s) => (s.mediaId === null ? [] : [s.mediaId])),
   };
 }

@@ -14,7 +14,6 @@ import {
   type PolicyConfig,
   type PolicyInput,
   policyConfigToJson,
-  privacyLevelName,
   requestApproval,
   textCounters,
   tiktokPrivacyChoices,
@@ -34,6 +33,7 @@ import {
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
+import * as options from '../platform-options-form.js';
 import {
   YOUTUBE_FORM_EMPTY,
   type YouTubeFormFields,
@@ -60,6 +60,7 @@ import {
 } from './first-comment-fields.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
+import { facebookLinkField, tiktokFieldset } from './tiktok-fieldset.js';
 import { youtubeFieldset } from './youtube-fieldset.js';
 
 /** What the compose form holds, to show it again after an upload, a slide move or a refusal. */
@@ -73,6 +74,8 @@ type Draft = {
   readonly firstComments: FirstCommentFields;
   /** The YouTube settings, shown when a YouTube channel is connected. */
   readonly youtube: YouTubeFormFields;
+  /** TikTok's switches and Facebook's link preview. */
+  readonly options: options.PlatformOptionsFields;
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
@@ -87,15 +90,13 @@ const EMPTY: Draft = {
   privacyLevel: '',
   firstComments: {},
   youtube: YOUTUBE_FORM_EMPTY,
+  options: options.PLATFORM_OPTIONS_EMPTY,
   mediaIds: [],
   from: '',
   evergreen: EVERGREEN_OFF,
 };
 
-async function privacyChoices(
-  c: SignedContext,
-  accounts: readonly ConnectedAccount[],
-): Promise<readonly string[]> {
+async function privacyChoices(c: SignedContext, accounts: readonly ConnectedAccount[]) {
   const choices = await tiktokPrivacyChoices(c.deps.core, c.actor, accounts);
   if (choices.fault !== null) {
     const { accountId, error } = choices.fault;
@@ -104,14 +105,15 @@ async function privacyChoices(
       'TikTok posting options could not be read',
     );
   }
-  return choices.levels;
+  return choices;
 }
 
-/** `platformMeta` of the form: TikTok's privacy, the first comments and the YouTube settings, each when set. */
+/** `platformMeta` of the form: TikTok's settings, the first comments, Facebook's link and YouTube's settings. */
 function platformMetaOf(draft: Draft): Record<string, Record<string, unknown>> | null {
-  const meta: Record<string, Record<string, unknown>> = {
-    ...composePlatformMeta(draft.privacyLevel, draft.firstComments),
-  };
+  const meta = options.withPlatformOptions(
+    composePlatformMeta(draft.privacyLevel, draft.firstComments),
+    draft.options,
+  );
   const youtube = youtubeMetaOf(draft.youtube);
   if (youtube !== null) meta.youtube = { ...meta.youtube, ...youtube };
   return Object.keys(meta).length === 0 ? null : meta;
@@ -209,12 +211,8 @@ ${slideList(media, 'No media yet: a text post (Threads and Facebook take those).
 <div class="card">
 <label for="title">Title (YouTube and TikTok)</label>
 <input id="title" name="title" type="text" maxlength="200" value="${draft.title}">
-${
-  privacy.length === 0
-    ? ''
-    : html`<label for="privacy">TikTok: who can see it (the creator's own choices)</label>
-<select id="privacy" name="privacyLevel"><option value="">Choose…</option>${privacy.map((p) => html`<option value="${p}"${p === draft.privacyLevel ? html` selected` : ''}>${privacyLevelName(p)}</option>`)}</select>`
-}
+${tiktokFieldset(privacy, draft.privacyLevel, draft.options, media)}
+${accounts.some((a) => a.platform === 'facebook') ? facebookLinkField(draft.options) : ''}
 ${firstCommentFieldset(
   accounts.map((a) => a.platform),
   draft.firstComments,
@@ -268,6 +266,7 @@ function draftOf(fields: URLSearchParams): Draft {
     privacyLevel: fields.get('privacyLevel') ?? '',
     firstComments: firstCommentFieldsOf(fields),
     youtube: youtubeFormFields((name) => fields.get(name)),
+    options: options.platformOptionsFields((name) => fields.get(name)),
     mediaIds: mediaIdsOf(fields.getAll('media')),
     from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
     evergreen: typedEvergreen(fields),

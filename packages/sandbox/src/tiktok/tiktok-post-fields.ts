@@ -3,9 +3,9 @@ import { type JsonObject, parseJsonObject } from '../shared/json-object.js';
 import { nowOf, type SandboxContext } from '../shared/sandbox-context.js';
 import type { SandboxRequest } from '../shared/sandbox-router.js';
 import type { TikTokCreator } from './tiktok-creators.js';
-import type { TikTokPostLabels } from './tiktok-state.js';
 import { tiktokError } from './tiktok-error.js';
 import { postsCountedToday } from './tiktok-publishes.js';
+import type { TikTokPostLabels } from './tiktok-state.js';
 
 const invalid = (message: string) => tiktokError(400, 'invalid_params', message);
 

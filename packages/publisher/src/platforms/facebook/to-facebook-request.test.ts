@@ -32,7 +32,10 @@ describe('toFacebookRequest', () => {
     expect(requestFor(linked, [])).toEqual({
       kind: 'post',
       edge: 'feed',
-      params: { message: 'Smart video calling to fit every family', link: 'https://portal.facebook.com/products/' },
+      params: {
+        message: 'Smart video calling to fit every family',
+        link: 'https://portal.facebook.com/products/',
+      },
       text: 'Smart video calling to fit every family',
     });
   });

@@ -87,7 +87,9 @@ export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): Req
   }
   if (settings.aigc) {
     // Photo posts have no is_aigc field: the policy refuses the label there, and so does this.
-    return refusedRequest('TikTok labels AI-generated content on videos only: remove isAigc or post a video.');
+    return refusedRequest(
+      'TikTok labels AI-generated content on videos only: remove isAigc or post a video.',
+    );
   }
   if (media.length > MAX_PHOTOS) {
     return refusedRequest(`A TikTok photo post holds at most ${MAX_PHOTOS} photos (got ${media.length}).`);
