@@ -147,12 +147,14 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
       brandContentOptIn: true,
       isAigc: true,
     });
-    expect(server.sandbox.control.tiktokPublish(String(post.permalink).split('/').pop() ?? '')).toMatchObject({
-      privacyLevel: 'FOLLOWER_OF_CREATOR',
-      brandContentToggle: true,
-      brandOrganicToggle: true,
-      isAigc: true,
-    });
+    expect(server.sandbox.control.tiktokPublish(String(post.permalink).split('/').pop() ?? '')).toMatchObject(
+      {
+        privacyLevel: 'FOLLOWER_OF_CREATOR',
+        brandContentToggle: true,
+        brandOrganicToggle: true,
+        isAigc: true,
+      },
+    );
   }, 120_000);
 
   it('sends a Facebook text post with its link preview, refusing a link that is no web address', async () => {
