@@ -53,7 +53,7 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
     value === undefined || value === '' ? null : Number(value);
 
   // A field's value by name as the form would send it: an unticked box sends nothing.
-  function valueOf(name: string): string | null {
+  function sentValue(name: string): string | null {
     const found = form.querySelector<HTMLInputElement>(`[name="${name}"]`);
     if (found === null || (found.type === 'checkbox' && !found.checked)) return null;
     return found.value;
@@ -73,13 +73,13 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
       }),
     );
     const level = privacy?.value ?? '';
-    const youtube = youtubeMetaOf(youtubeFormFields(valueOf));
+    const youtube = youtubeMetaOf(youtubeFormFields(sentValue));
     const meta = mergePlatformMeta(
       {
         ...(level === '' ? {} : { tiktok: { privacyLevel: level } }),
         ...(youtube === null ? {} : { youtube }),
       },
-      platformOptionsMeta(platformOptionsFields(valueOf)),
+      platformOptionsMeta(platformOptionsFields(sentValue)),
     );
     return {
       caption: caption?.value ?? '',

@@ -89,7 +89,7 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
     const privacy = page.getByLabel("TikTok: who can see it (the creator's own choices)");
     expect(await privacy.inputValue()).toBe('');
     expect(
-      await privacy.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+      await privacy.locator('option').evaluateAll((os) => os.map((o) => o.getAttribute('value'))),
     ).toEqual(['', 'PUBLIC_TO_EVERYONE', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY']);
     expect(await fieldset().textContent()).toContain('Videos up to 60 seconds');
 
