@@ -33,11 +33,9 @@ export type TikTokUpload = {
 };
 
 /** post_info's labels: `brand_content_toggle` (paid partnership), `brand_organic_toggle`, `is_aigc` (videos). */
-export type TikTokPostLabels = {
-  readonly brandContentToggle: boolean;
-  readonly brandOrganicToggle: boolean;
-  readonly isAigc: boolean;
-};
+export type TikTokPostLabels = Readonly<
+  Record<'brandContentToggle' | 'brandOrganicToggle' | 'isAigc', boolean>
+>;
 
 /** One publish: a `video/init` or `content/init` call and what became of it. */
 export type TikTokPublish = {
