@@ -1,13 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mintSandboxAccount } from '@svc/sandbox';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInToConsole } from './console-browser.js';
-import { launchChromium } from './launch-chromium.js';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
-import { svcInProcess } from './support.js';
-import { verticalVideo } from './vertical-video.js';
+import { type SandboxServer, settled } from './sandbox-server.js';
+import { type SignedInConsole, signedInConsole } from './signed-in-console.js';
 
 // Issue 37's TikTok audit rules in a real browser, one per step: the posting-limit message, no
 // default privacy level (the creator's live choices only), interactions off until ticked and
@@ -15,23 +12,18 @@ import { verticalVideo } from './vertical-video.js';
 // content never private, the AI label, and what reaches the TikTok simulator. Then Facebook's link
 // preview. Screenshots are left in test-artifacts/console.
 const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'a console password';
 
 describe('TikTok audit rules and the Facebook link in Compose, in a browser', () => {
-  let server: SandboxServer;
-  let browser: Browser;
+  let world: SignedInConsole;
   let page: Page;
-  let key: string;
-  let video: string;
+  let server: SandboxServer;
   let openId: string;
 
   beforeAll(async () => {
     vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
     mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
-    server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
-    ({ key } = await seedUser(server, ['tiktok', 'facebook']));
+    world = await signedInConsole(['tiktok', 'facebook'], { width: 1024, height: 900 });
+    ({ page, server } = world);
     openId = mintSandboxAccount({
       platform: 'tiktok',
       handle: 'ann_tiktok',
@@ -39,33 +31,29 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
       baseUrl: server.url,
       now: new Date(),
     }).platformAccountId;
-    const set = await svcInProcess(
-      ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
-      server.env,
-      PASSWORD,
-    );
-    expect(set.code, set.stderr).toBe(0);
-    video = await server.upload(
-      key,
-      verticalVideo({ durationMs: 10_000, totalBytes: 300 * 1024 }),
-      'clip.mp4',
-    );
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1024, height: 900 } })).newPage();
-    await signInToConsole(page, server.url, EMAIL, PASSWORD);
   }, 60_000);
   afterAll(async () => {
     vi.resetConfig();
-    await browser?.close();
-    await server?.close();
+    await world?.browser.close();
+    await world?.server.close();
   });
+
+  /** Schedules what Compose holds and waits for it to be published; the post as REST answers it. */
+  async function scheduleAndPublish() {
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Scheduled');
+    const postId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const post = await settled(server, world.key, postId, 60_000);
+    expect(post.status, post.failedReason).toBe('posted');
+    return post;
+  }
 
   const fieldset = () => page.locator('#tiktok-options');
   const visible = (text: string) => fieldset().getByText(text, { exact: true }).isVisible();
 
   it('says TikTok’s posting-limit message while the creator cannot post', async () => {
     server.sandbox.control.setTikTokCreator(openId, { cannotPost: 'spam_risk_too_many_posts' });
-    await page.goto(`${server.url}/app/compose?media=${video}`);
+    await page.goto(`${server.url}/app/compose?media=${world.video}`);
     const limit = fieldset().getByRole('alert');
     await expect.poll(() => limit.textContent()).toContain('Try again later');
     await fieldset().scrollIntoViewIfNeeded();
@@ -79,7 +67,7 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
       commentDisabled: true,
       maxVideoPostDurationSec: 60,
     });
-    await page.goto(`${server.url}/app/compose?media=${video}`);
+    await page.goto(`${server.url}/app/compose?media=${world.video}`);
     expect(await fieldset().getByRole('alert').count()).toBe(0);
     await page.getByRole('checkbox', { name: /TikTok @ann_tiktok/ }).check();
     await page.getByLabel('Caption', { exact: true }).fill('How the loaf rises');
@@ -132,11 +120,7 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
     await fieldset().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, 'tiktok-compose-disclosure.png'), fullPage: true });
 
-    await page.getByRole('button', { name: 'Schedule' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Scheduled');
-    const postId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const post = await settled(server, key, postId, 60_000);
-    expect(post.status, post.failedReason).toBe('posted');
+    const post = await scheduleAndPublish();
     expect(post.platformMeta.tiktok).toMatchObject({
       privacyLevel: 'FOLLOWER_OF_CREATOR',
       disableComment: true,
@@ -168,11 +152,7 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
     await link.fill('https://bea.example/blog/sourdough');
     await expect.poll(() => page.locator('#issues .error').count()).toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, 'facebook-compose-link.png'), fullPage: true });
-    await page.getByRole('button', { name: 'Schedule' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Scheduled');
-    const postId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const post = await settled(server, key, postId, 60_000);
-    expect(post.status, post.failedReason).toBe('posted');
+    const post = await scheduleAndPublish();
     expect(server.sandbox.control.published('facebook')).toEqual([
       expect.objectContaining({ permalink: post.permalink, link: 'https://bea.example/blog/sourdough' }),
     ]);

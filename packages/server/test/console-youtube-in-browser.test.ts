@@ -1,23 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInToConsole } from './console-browser.js';
-import { launchChromium } from './launch-chromium.js';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
-import { svcInProcess } from './support.js';
-import { verticalVideo } from './vertical-video.js';
+import { type SandboxServer, settled } from './sandbox-server.js';
+import { type SignedInConsole, signedInConsole } from './signed-in-console.js';
 
 // Issue 37 in a real browser: Compose shows the YouTube settings under YouTube, its live checks
 // warn until the audience is declared, and the Short goes out with every setting, read back from
 // the YouTube simulator. The screenshot is left in test-artifacts/console.
 const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'a console password';
 
 describe('YouTube settings in Compose, in a browser', () => {
+  let world: SignedInConsole;
   let server: SandboxServer;
-  let browser: Browser;
   let page: Page;
   let key: string;
   let video: string;
@@ -25,28 +20,13 @@ describe('YouTube settings in Compose, in a browser', () => {
   beforeAll(async () => {
     vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
     mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
-    server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
-    ({ key } = await seedUser(server, ['youtube']));
-    const set = await svcInProcess(
-      ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
-      server.env,
-      PASSWORD,
-    );
-    expect(set.code, set.stderr).toBe(0);
-    video = await server.upload(
-      key,
-      verticalVideo({ durationMs: 10_000, totalBytes: 300 * 1024 }),
-      'short.mp4',
-    );
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1024, height: 800 } })).newPage();
-    await signInToConsole(page, server.url, EMAIL, PASSWORD);
+    world = await signedInConsole(['youtube']);
+    ({ server, page, key, video } = world);
   }, 60_000);
   afterAll(async () => {
     vi.resetConfig();
-    await browser?.close();
-    await server?.close();
+    await world?.browser.close();
+    await world?.server.close();
   });
 
   it('declares the audience, sets the options, and the simulator receives them', async () => {
