@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mintSandboxAccount } from '@svc/sandbox';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SandboxServer, settled } from './sandbox-server.js';
+import { settled } from './sandbox-server.js';
 import { type SignedInConsole, signedInConsole } from './signed-in-console.js';
 
 // Issue 37's TikTok audit rules in a real browser, one per step: the posting-limit message, no
@@ -15,20 +14,17 @@ const ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
 
 describe('TikTok audit rules and the Facebook link in Compose, in a browser', () => {
   let world: SignedInConsole;
-  let page: Page;
-  let server: SandboxServer;
   let openId: string;
 
   beforeAll(async () => {
     vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
     mkdirSync(ARTIFACTS, { recursive: true });
     world = await signedInConsole(['tiktok', 'facebook'], { width: 1024, height: 900 });
-    ({ page, server } = world);
     openId = mintSandboxAccount({
       platform: 'tiktok',
       handle: 'ann_tiktok',
       secret: 'any',
-      baseUrl: server.url,
+      baseUrl: world.server.url,
       now: new Date(),
     }).platformAccountId;
   }, 60_000);
@@ -40,6 +36,7 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
 
   /** Schedules what Compose holds and waits for it to be published; the post as REST answers it. */
   async function scheduleAndPublish() {
+    const { page, server } = world;
     await page.getByRole('button', { name: 'Schedule' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Scheduled');
     const postId = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -48,10 +45,11 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
     return post;
   }
 
-  const fieldset = () => page.locator('#tiktok-options');
+  const fieldset = () => world.page.locator('#tiktok-options');
   const visible = (text: string) => fieldset().getByText(text, { exact: true }).isVisible();
 
   it('says TikTok’s posting-limit message while the creator cannot post', async () => {
+    const { page, server } = world;
     server.sandbox.control.setTikTokCreator(openId, { cannotPost: 'spam_risk_too_many_posts' });
     await page.goto(`${server.url}/app/compose?media=${world.video}`);
     const limit = fieldset().getByRole('alert');
@@ -62,6 +60,7 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
   });
 
   it('follows the creator’s options and the disclosure rules, and the simulator gets the labels', async () => {
+    const { page, server } = world;
     server.sandbox.control.setTikTokCreator(openId, {
       privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
       commentDisabled: true,
@@ -142,6 +141,7 @@ describe('TikTok audit rules and the Facebook link in Compose, in a browser', ()
   }, 120_000);
 
   it('sends a Facebook text post with its link preview, refusing a link that is no web address', async () => {
+    const { page, server } = world;
     await page.goto(`${server.url}/app/compose`);
     await page.getByRole('checkbox', { name: /Facebook @ann_facebook/ }).check();
     await page.getByLabel('Caption', { exact: true }).fill('Our sourdough guide');
