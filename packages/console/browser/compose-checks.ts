@@ -29,6 +29,7 @@ import {
 } from '../src/compose-checks-view.js';
 import { type PreviewView, previewView } from '../src/feed-preview-view.js';
 import { instagramFormFields, instagramMetaOf } from '../src/instagram-form-meta.js';
+import { platformOptionsFields, platformOptionsMeta } from '../src/platform-options-form.js';
 import { withPlatformSettings } from '../src/platform-settings-meta.js';
 import { youtubeFormFields, youtubeMetaOf } from '../src/youtube-form-meta.js';
 import { enableUpload, slideItem } from './compose-upload.js';
@@ -50,6 +51,13 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
   const numberOf = (value: string | undefined) =>
     value === undefined || value === '' ? null : Number(value);
 
+  // A field's value by name as the form would send it: an unticked box sends nothing.
+  function sentValue(name: string): string | null {
+    const found = form.querySelector<HTMLInputElement>(`[name="${name}"]`);
+    if (found === null || (found.type === 'checkbox' && !found.checked)) return null;
+    return found.value;
+  }
+
   function input(): PolicyInput {
     const platforms = Array.from(form.querySelectorAll<HTMLInputElement>('input[name=account]:checked'))
       .map((box) => box.dataset.platform ?? '')
@@ -64,12 +72,11 @@ function start(form: HTMLFormElement, config: PolicyConfig): void {
       }),
     );
     const level = privacy?.value ?? '';
-    const fieldValue = (name: string) =>
-      form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)?.value ?? null;
     const meta = withPlatformSettings(level === '' ? null : { tiktok: { privacyLevel: level } }, {
-      youtube: youtubeMetaOf(youtubeFormFields(fieldValue)),
-      instagram: instagramMetaOf(instagramFormFields(fieldValue)),
+      youtube: youtubeMetaOf(youtubeFormFields(sentValue)),
+      instagram: instagramMetaOf(instagramFormFields(sentValue)),
       threads: threadsMetaOfForm(form),
+      ...platformOptionsMeta(platformOptionsFields(sentValue)),
     });
     return {
       caption: caption?.value ?? '',

@@ -97,6 +97,19 @@ table.slots input[type=time]{width:auto}
 .queue-actions{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;margin-left:auto}
 .inline-check{display:inline-flex;align-items:center;gap:.3rem;margin:0;font-weight:400}
 .inline-check input{width:auto}
+/* Compose's TikTok settings: one switch a line; the disclosure's sentences follow the boxes ticked
+   (TikTok's Content Sharing Guidelines), without the script. */
+#tiktok-options .inline-check{display:flex;margin:.35rem 0}
+.inline-check.greyed{color:var(--muted)}
+.tiktok-limit{color:var(--bad);font-weight:600}
+.tiktok-label{font-weight:600;margin:.35rem 0}
+#tiktok-options [data-when]{display:none}
+#tiktok-options:has(#tt-disclose:checked) [data-when=disclosed]{display:block;padding-left:1.5rem}
+#tiktok-options:has(#tt-disclose:checked):not(:has(#tt-your-brand:checked)):not(:has(#tt-branded:checked)) [data-when=choose]{display:block;color:var(--bad)}
+#tiktok-options:has(#tt-disclose:checked):has(#tt-your-brand:checked):not(:has(#tt-branded:checked)) [data-when=promotional]{display:block}
+#tiktok-options:has(#tt-disclose:checked):has(#tt-branded:checked) [data-when=branded]{display:block}
+#tiktok-options:not(:has(#tt-disclose:checked)) [data-when=plain],#tiktok-options:has(#tt-disclose:checked):not(:has(#tt-branded:checked)) [data-when=plain]{display:block}
+#tiktok-options:has(#tt-disclose:checked):has(#tt-branded:checked) option[value=SELF_ONLY]{display:none}
 /* On a phone the grid's eight columns fit without scrolling sideways. */
 @media (max-width:40rem){table.slots th,table.slots td{padding:.35rem .1rem}table.slots input[type=time]{padding:.3rem .2rem;font-size:.8rem}.queue{padding-left:1.1rem}}
 /* A free slot on the calendar: quiet, labelled, not a post. */

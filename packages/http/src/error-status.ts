@@ -119,6 +119,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_youtube_option: 400,
   invalid_instagram_option: 400,
   invalid_threads_option: 400,
+  invalid_tiktok_option: 400,
+  invalid_facebook_option: 400,
   sandbox_local_only: 403,
   sandbox_sign_in_required: 401,
   sandbox_not_requester: 403,

@@ -145,6 +145,10 @@ describe('tools over the SDK client', () => {
       platform: 'tiktok',
       fetchedAt: app.core.clock.now().toISOString(),
     });
+    // TikTok's consent sentences travel with the options, for the agent to tell the person.
+    const summary = (result as { content: { text: string }[] }).content[1]?.text ?? '';
+    expect(summary).toContain("By posting, you agree to TikTok's Music Usage Confirmation.");
+    expect(summary).toContain("TikTok's Branded Content Policy and Music Usage Confirmation.");
     expect(
       refusalOf(await call(client, 'svc_get_tiktok_posting_options', { profile_id: insta.id })).code,
     ).toBe('invalid_profile_ids');

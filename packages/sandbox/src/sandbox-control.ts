@@ -7,6 +7,7 @@ import type { SandboxContext } from './shared/sandbox-context.js';
 import type { SandboxPlatform, SandboxPublication } from './shared/sandbox-publication.js';
 import type { TikTokAppSettings } from './shared/sandbox-state.js';
 import { resetSandboxState } from './shared/sandbox-state.js';
+import { createTikTokControl, type TikTokControl } from './tiktok/tiktok-control.js';
 import { settleTikTokPublishes } from './tiktok/tiktok-publishes.js';
 import type { TikTokCreatorSettings } from './tiktok/tiktok-state.js';
 import { createYouTubeControl, type YouTubeControl } from './youtube/youtube-control.js';
@@ -26,7 +27,7 @@ export type SandboxQuotaName =
   | 'youtubeInserts';
 
 // The controls kept next to their simulators.
-type SimulatorControls = YouTubeControl & MetricsControl & GraphControl;
+type SimulatorControls = YouTubeControl & TikTokControl & MetricsControl & GraphControl;
 
 /** In-process control of a sandbox, for tests. */
 export type SandboxControl = SimulatorControls & {
@@ -128,6 +129,7 @@ export function createSandboxControl(ctx: SandboxContext): SandboxControl {
       resetSandboxState(state, ctx.defaults, PLATFORM_SLICES);
     },
     ...createYouTubeControl(ctx),
+    ...createTikTokControl(ctx),
     ...createMetricsControl(ctx),
     ...createGraphControl(ctx),
   };

@@ -41,7 +41,26 @@ describe('Facebook Page posts', () => {
         accountId: fb.pageId,
         kind: 'feed',
         caption: 'Fresh bread',
+        link: 'https://example.com',
       }),
+    ]);
+    expect((await fb.read(posted.body.id, 'status_type')).body.status_type).toBe('shared_story');
+  });
+
+  it('link posts: keeps the link as given, with or without a scheme; refuses what is no address', async () => {
+    const fb = await page();
+    const bare = await fb.post('feed', { message: 'For all Math geniuses', link: 'www.projecteuler.net' });
+    expect(bare.status).toBe(200);
+    for (const link of ['not a link', 'ftp://example.com/file', 'https://localhost']) {
+      const refused = await fb.post('feed', { message: 'x', link });
+      expect(refused.status, link).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 100, message: '(#100) link must be a valid URL' });
+    }
+    const text = await fb.post('feed', { message: 'No link' });
+    expect((await fb.read(text.body.id, 'status_type')).body.status_type).toBe('mobile_status_update');
+    expect(h.sandbox.control.published('facebook').map((p) => p.link)).toEqual([
+      'www.projecteuler.net',
+      undefined,
     ]);
   });
 

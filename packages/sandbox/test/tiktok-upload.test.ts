@@ -81,6 +81,30 @@ describe('TikTok video init: chunk rules', () => {
     });
     expect(branded.body.error.message).toContain('Branded content');
     h.clock.advance(60_000);
+    const labelled = await tt.initVideo(1000, 1000, 1, {
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_duet: true,
+      brand_content_toggle: true,
+      brand_organic_toggle: true,
+      is_aigc: true,
+    });
+    expect(labelled.status).toBe(200);
+    expect(h.sandbox.control.tiktokPublish(labelled.body.data.publish_id)).toEqual({
+      publishId: labelled.body.data.publish_id,
+      postId: null,
+      kind: 'VIDEO',
+      privacyLevel: 'FOLLOWER_OF_CREATOR',
+      brandContentToggle: true,
+      brandOrganicToggle: true,
+      isAigc: true,
+    });
+    const notBoolean = await tt.initVideo(1000, 1000, 1, {
+      privacy_level: 'SELF_ONLY',
+      disable_duet: true,
+      is_aigc: 'yes',
+    });
+    expect(notBoolean.body.error.message).toContain('is_aigc must be a boolean');
+    h.clock.advance(60_000);
     const long = await tt.initVideo(1000, 1000, 1, { title: 'x'.repeat(2201), privacy_level: 'SELF_ONLY' });
     expect(long.body.error.message).toContain('2201 UTF-16 code units');
     const noInfo = await tt.call('/v2/post/publish/video/init/', { source_info: { source: 'FILE_UPLOAD' } });

@@ -22,9 +22,12 @@ export type ConsoleSandbox = {
 
 /**
  * Starts a sandbox server whose containers are ready at once, seeds a person with `platforms`
- * accounts and a console password, and signs them in in a 1024×800 Chromium page.
+ * accounts and a console password, and signs them in in a Chromium page of `viewport`.
  */
-export async function startConsoleSandbox(platforms: readonly string[]): Promise<ConsoleSandbox> {
+export async function startConsoleSandbox(
+  platforms: readonly string[],
+  viewport = { width: 1024, height: 800 },
+): Promise<ConsoleSandbox> {
   const email = 'ann@example.com';
   const password = 'a console password';
   mkdirSync(CONSOLE_ARTIFACTS, { recursive: true });
@@ -38,7 +41,7 @@ export async function startConsoleSandbox(platforms: readonly string[]): Promise
   );
   expect(set.code, set.stderr).toBe(0);
   const browser = await launchChromium();
-  const page = await (await browser.newContext({ viewport: { width: 1024, height: 800 } })).newPage();
+  const page = await (await browser.newContext({ viewport })).newPage();
   await signInToConsole(page, server.url, email, password);
   return {
     server,

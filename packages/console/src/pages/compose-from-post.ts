@@ -2,6 +2,7 @@ import { getPost, slideViews } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
 import { type InstagramFormFields, instagramFormFieldsOf } from '../instagram-form-meta.js';
 import { type ThreadsFormFields, threadsFormFieldsOf } from '../threads-form-meta.js';
+import { type PlatformOptionsFields, platformOptionsFieldsOf } from '../platform-options-form.js';
 import { type YouTubeFormFields, youtubeFormFieldsOf } from '../youtube-form-meta.js';
 import { type FirstCommentFields, firstCommentFieldsOfMeta } from './first-comment-fields.js';
 
@@ -15,6 +16,7 @@ export type ComposeCopy = {
   readonly youtube: YouTubeFormFields;
   readonly instagram: InstagramFormFields;
   readonly threads: ThreadsFormFields;
+  readonly options: PlatformOptionsFields;
   readonly mediaIds: readonly string[];
 };
 
@@ -36,6 +38,7 @@ export async function composeFromPost(c: SignedContext, postId: string): Promise
     youtube: youtubeFormFieldsOf(post.platformMeta?.youtube),
     instagram: instagramFormFieldsOf(post.platformMeta?.instagram),
     threads: threadsFormFieldsOf(post.platformMeta?.threads),
+    options: platformOptionsFieldsOf(post.platformMeta ?? null),
     mediaIds: slideViews(post, () => '').flatMap((s) => (s.mediaId === null ? [] : [s.mediaId])),
   };
 }

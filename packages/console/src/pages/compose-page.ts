@@ -14,7 +14,6 @@ import {
   type PolicyConfig,
   type PolicyInput,
   policyConfigToJson,
-  privacyLevelName,
   requestApproval,
   textCounters,
   zoneName,
@@ -41,6 +40,7 @@ import {
   threadsFormFields,
   threadsMetaOf,
 } from '../threads-form-meta.js';
+import * as options from '../platform-options-form.js';
 import {
   YOUTUBE_FORM_EMPTY,
   type YouTubeFormFields,
@@ -70,6 +70,7 @@ import { instagramFieldset } from './instagram-fieldset.js';
 import { planNoticeView } from './plan-notice-view.js';
 import { mediaIdsOf, moveSlide, ownSlides, problemsOf, slideList } from './post-slides.js';
 import { threadsOptions } from './threads-fieldset.js';
+import { facebookLinkField, tiktokFieldset } from './tiktok-fieldset.js';
 import { youtubeFieldset } from './youtube-fieldset.js';
 
 /** What the compose form holds, to show it again after an upload, a slide move or a refusal. */
@@ -85,6 +86,8 @@ type Draft = {
   readonly youtube: YouTubeFormFields;
   readonly instagram: typeof INSTAGRAM_FORM_EMPTY;
   readonly threads: ThreadsFormFields;
+  /** TikTok's switches and Facebook's link preview. */
+  readonly options: options.PlatformOptionsFields;
   readonly mediaIds: readonly string[];
   /** The post this one was duplicated from (`?from=`), for the way back. */
   readonly from: string;
@@ -101,17 +104,19 @@ const EMPTY: Draft = {
   youtube: YOUTUBE_FORM_EMPTY,
   instagram: INSTAGRAM_FORM_EMPTY,
   threads: THREADS_FORM_EMPTY,
+  options: options.PLATFORM_OPTIONS_EMPTY,
   mediaIds: [],
   from: '',
   evergreen: EVERGREEN_OFF,
 };
 
-/** `platformMeta` of the form: TikTok's privacy, the first comments, the YouTube, Instagram and Threads settings, each when set. */
+/** `platformMeta` of the form: TikTok's privacy and switches, the first comments and the other platforms' settings, each when set. */
 const platformMetaOf = (draft: Draft) =>
   withPlatformSettings(composePlatformMeta(draft.privacyLevel, draft.firstComments), {
     youtube: youtubeMetaOf(draft.youtube),
     instagram: instagramMetaOf(draft.instagram),
     threads: threadsMetaOf(draft.threads),
+    ...options.platformOptionsMeta(draft.options),
   });
 
 // The platforms of the chosen accounts: a person picks accounts, not platforms.
@@ -206,12 +211,8 @@ ${slideList(media, 'No media yet: a text post (Threads and Facebook take those).
 <div class="card">
 <label for="title">Title (YouTube and TikTok)</label>
 <input id="title" name="title" type="text" maxlength="200" value="${draft.title}">
-${
-  privacy.length === 0
-    ? ''
-    : html`<label for="privacy">TikTok: who can see it (the creator's own choices)</label>
-<select id="privacy" name="privacyLevel"><option value="">Choose…</option>${privacy.map((p) => html`<option value="${p}"${p === draft.privacyLevel ? html` selected` : ''}>${privacyLevelName(p)}</option>`)}</select>`
-}
+${tiktokFieldset(privacy, draft.privacyLevel, draft.options, media)}
+${accounts.some((a) => a.platform === 'facebook') ? facebookLinkField(draft.options) : ''}
 ${firstCommentFieldset(
   accounts.map((a) => a.platform),
   draft.firstComments,
@@ -269,6 +270,7 @@ function draftOf(fields: URLSearchParams): Draft {
     youtube: youtubeFormFields((name) => fields.get(name)),
     instagram: instagramFormFields((name) => fields.get(name)),
     threads: threadsFormFields((name) => fields.getAll(name)),
+    options: options.platformOptionsFields((name) => fields.get(name)),
     mediaIds: mediaIdsOf(fields.getAll('media')),
     from: POST_ID.test(fields.get('from') ?? '') ? (fields.get('from') ?? '') : '',
     evergreen: typedEvergreen(fields),

@@ -1,4 +1,4 @@
-import { type ConnectedAccount, tiktokPrivacyChoices } from '@svc/core';
+import { type ConnectedAccount, type TikTokPrivacyChoices, tiktokPrivacyChoices } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
 
 /**
@@ -9,7 +9,7 @@ import type { SignedContext } from '../console-context.js';
 export async function privacyChoices(
   c: SignedContext,
   accounts: readonly ConnectedAccount[],
-): Promise<readonly string[]> {
+): Promise<TikTokPrivacyChoices> {
   const choices = await tiktokPrivacyChoices(c.deps.core, c.actor, accounts);
   if (choices.fault !== null) {
     const { accountId, error } = choices.fault;
@@ -18,5 +18,5 @@ export async function privacyChoices(
       'TikTok posting options could not be read',
     );
   }
-  return choices.levels;
+  return choices;
 }

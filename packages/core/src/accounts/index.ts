@@ -87,5 +87,9 @@ export {
 } from './use-cases/recent-activity.js';
 export { refreshAccountTokens, tokenExpiresSoon } from './use-cases/refresh-account-tokens.js';
 export { saveConnection } from './use-cases/save-connection.js';
-export { tiktokPrivacyChoices } from './use-cases/tiktok-privacy-choices.js';
+export {
+  postingLimitMessage,
+  type TikTokPrivacyChoices,
+  tiktokPrivacyChoices,
+} from './use-cases/tiktok-privacy-choices.js';
 export { tokenLapsesSoon, warnExpiringTokens } from './use-cases/warn-expiring-tokens.js';

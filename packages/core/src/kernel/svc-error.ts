@@ -25,6 +25,8 @@ export const POLICY_ERROR_CODES = [
   'invalid_youtube_option',
   'invalid_instagram_option',
   'invalid_threads_option',
+  'invalid_tiktok_option',
+  'invalid_facebook_option',
 ] as const;
 
 /**

@@ -97,6 +97,32 @@ describe('TikTok settings', () => {
     ).toBe(true);
   });
 
+  it('takes the AI-generated label (isAigc) on a video, true or false', () => {
+    expect(withMeta({ privacyLevel: 'PUBLIC_TO_EVERYONE', isAigc: true }).ok).toBe(true);
+    expect(withMeta({ privacyLevel: 'PUBLIC_TO_EVERYONE', isAigc: false }).ok).toBe(true);
+  });
+
+  it('refuses isAigc on a photo post, where TikTok has no such field, and a non-boolean', () => {
+    const photo = validatePostPolicy({
+      caption: 'Hi',
+      title: 'T',
+      platforms: ['tiktok'],
+      media: [{ contentType: 'image/jpeg', width: 1080, height: 1920 }],
+      platformMeta: { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE', isAigc: true } },
+    });
+    const [refusal, ...others] = photo.errors;
+    expect([refusal?.code, refusal?.field, others.length]).toEqual([
+      'invalid_tiktok_option',
+      'platformMeta.tiktok.isAigc',
+      0,
+    ]);
+    expect(refusal?.message).toContain('on videos only');
+    const notBoolean = withMeta({ privacyLevel: 'PUBLIC_TO_EVERYONE', isAigc: 'yes' });
+    expect(notBoolean.errors.map((e) => [e.code, e.message])).toEqual([
+      ['invalid_tiktok_option', 'isAigc must be true or false.'],
+    ]);
+  });
+
   it('ignores TikTok settings when TikTok is not a target', () => {
     expect(withMeta({ privacyLevel: 'nope' }, ['threads']).ok).toBe(true);
   });

@@ -1,3 +1,4 @@
+import { isPhotoPost, type PolicySlide } from './normalize-policy-input.js';
 import { policyError } from './policy-issue.js';
 import type { PolicyIssue } from './policy-types.js';
 import { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
@@ -5,8 +6,14 @@ import { TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 const META = 'platformMeta.tiktok';
 const LEVELS = TIKTOK_PRIVACY_LEVELS.join(', ');
 
-/** TikTok settings of spec 2.3: a known privacy level, complete commercial disclosure, public branded content. */
-export function checkTiktokMeta(meta: Readonly<Record<string, unknown>> | null): PolicyIssue[] {
+/**
+ * TikTok settings of spec 2.3 and issue 37: a known privacy level, complete commercial disclosure,
+ * public branded content, and the AI-generated label on videos only.
+ */
+export function checkTiktokMeta(
+  meta: Readonly<Record<string, unknown>> | null,
+  media: readonly PolicySlide[] = [],
+): PolicyIssue[] {
   const issues: PolicyIssue[] = [];
   const level = meta?.privacyLevel;
   if (level === undefined || level === null || (typeof level === 'string' && level.trim() === '')) {
@@ -56,7 +63,34 @@ export function checkTiktokMeta(meta: Readonly<Record<string, unknown>> | null):
       ),
     );
   }
+  issues.push(...checkAigc(meta, media));
   return issues;
+}
+
+// `is_aigc` exists in video/init's post_info only (TikTok's photo content/init has no such
+// field): the label is refused on a photo post rather than dropped without a word.
+function checkAigc(
+  meta: Readonly<Record<string, unknown>> | null,
+  media: readonly PolicySlide[],
+): PolicyIssue[] {
+  const value = meta?.isAigc;
+  if (value === undefined || value === null) return [];
+  if (typeof value !== 'boolean') {
+    return [
+      policyError('invalid_tiktok_option', 'tiktok', `${META}.isAigc`, 'isAigc must be true or false.'),
+    ];
+  }
+  if (value && isPhotoPost(media)) {
+    return [
+      policyError(
+        'invalid_tiktok_option',
+        'tiktok',
+        `${META}.isAigc`,
+        'TikTok labels AI-generated content on videos only: its photo posts take no such label through the API. Post a video, or remove isAigc.',
+      ),
+    ];
+  }
+  return [];
 }
 
 function describe(value: unknown): string {

@@ -29,6 +29,8 @@ export {
   type InstagramMeta,
   type InstagramUserTag,
   instagramMetaSchema,
+  type FacebookMeta,
+  facebookMetaSchema,
   type PlatformMeta,
   platformMetaSchema,
   THREADS_REPLY_CONTROLS,
@@ -53,6 +55,11 @@ export {
 export { DEFAULT_PROHIBITED_CONTENT, type ProhibitedContentRule } from './prohibited-content.js';
 export { type TextCounter, textCounters } from './text-counters.js';
 export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './text-metrics.js';
+export {
+  TIKTOK_DISCLOSURE_WORDING,
+  type TikTokContentKind,
+  tiktokDisclosureSentences,
+} from './tiktok-disclosure.js';
 export { TIKTOK_FALLBACK_PRIVACY_LEVELS, TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';
 export { validatePostPolicy } from './validate-post-policy.js';
 export { YOUTUBE_TAGS_MAX, youtubeTagsLength } from './youtube-tags-length.js';

@@ -30,6 +30,28 @@ export const tiktokMetaSchema = z.looseObject({
   brandOrganicOptIn: z.boolean().optional(),
   brandContentOptIn: z.boolean().optional(),
   videoCoverTimestampMs: z.number().int().nonnegative().optional(),
+  isAigc: z
+    .boolean()
+    .optional()
+    .describe(
+      "Labels the video as AI-generated content (TikTok's post_info.is_aigc). Videos only: TikTok's photo posts have no such field.",
+    ),
+});
+
+/**
+ * `platformMeta.facebook`: the first comment, and `link`, the link whose preview card a text post
+ * shows (Graph `POST /{page-id}/feed` `link`). Its rules (http(s), text posts only) are the
+ * policy's (check-facebook-meta.ts).
+ */
+export const facebookMetaSchema = z.looseObject({
+  firstComment,
+  coverUrl: z.url().optional(),
+  link: z
+    .string()
+    .optional()
+    .describe(
+      'An http(s) URL Facebook shows as a link preview card under a text post (no media). Not shortened or changed.',
+    ),
 });
 
 /**
@@ -111,7 +133,7 @@ export const threadsMetaSchema = z.looseObject({
  */
 export const platformMetaSchema = z.looseObject({
   instagram: instagramMetaSchema.optional(),
-  facebook: coverSchema.optional(),
+  facebook: facebookMetaSchema.optional(),
   threads: threadsMetaSchema.optional(),
   youtube: youtubeMetaSchema.optional(),
   tiktok: tiktokMetaSchema.optional(),
@@ -128,6 +150,8 @@ export type InstagramMeta = z.infer<typeof instagramMetaSchema>;
 
 /** One person tagged on an Instagram image. */
 export type InstagramUserTag = NonNullable<InstagramMeta['userTags']>[number];
+/** Facebook settings of a post. */
+export type FacebookMeta = z.infer<typeof facebookMetaSchema>;
 
 /** YouTube settings of a post. */
 export type YouTubeMeta = z.infer<typeof youtubeMetaSchema>;

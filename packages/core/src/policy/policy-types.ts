@@ -63,6 +63,7 @@ export const POLICY_WARNING_CODES = [
   // Added by post creation, which knows the target accounts; validatePostPolicy never emits these.
   'account_needs_reconnect',
   'posting_options_unchecked',
+  'posting_limit_reached',
   'media_link_unchecked',
   'interaction_disabled',
   'made_for_kids_undeclared',

@@ -1,5 +1,6 @@
 import { PLATFORMS } from '../kernel/index.js';
 import { checkContent } from './check-content.js';
+import { checkFacebookMeta } from './check-facebook-meta.js';
 import { checkFirstComment } from './check-first-comment.js';
 import { checkInstagramMeta } from './check-instagram-meta.js';
 import { checkPlatformMedia } from './check-platform-media.js';
@@ -38,7 +39,8 @@ export function validatePostPolicy(
     issues = issues.concat(
       checkPlatformText(platform, rules, post, facts, config),
       checkPlatformMedia(platform, rules, post.media, config),
-      platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta) : [],
+      platform === 'tiktok' ? checkTiktokMeta(post.tiktokMeta, post.media) : [],
+      platform === 'facebook' ? checkFacebookMeta(post.platformMeta, post.media.length) : [],
       checkFirstComment(platform, post.platformMeta),
       platform === 'youtube' ? checkYouTubeMeta(post.youtubeMeta) : [],
       platform === 'instagram' ? checkInstagramMeta(instagramMetaOf(post), post.media) : [],

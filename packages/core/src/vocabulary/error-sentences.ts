@@ -120,6 +120,8 @@ export const ERROR_SENTENCES: Readonly<Record<ErrorCode, string>> = {
   invalid_instagram_option: 'One of the Instagram settings is not one Instagram takes.',
   invalid_threads_option:
     'One of the Threads settings (the reply chain or who may reply) is not one Threads takes.',
+  invalid_tiktok_option: 'One of the TikTok settings does not fit this post.',
+  invalid_facebook_option: 'One of the Facebook settings does not fit this post.',
   sandbox_local_only: 'The sandbox only answers this computer.',
   sandbox_sign_in_required: 'Sign in to use the sandbox.',
   sandbox_not_requester: 'Only the person who started connecting can finish it.',

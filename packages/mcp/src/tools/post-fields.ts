@@ -24,6 +24,8 @@ const platformMetaField = z
       `platform_meta.instagram takes collaborators (up to ${INSTAGRAM_COLLABORATORS_MAX} usernames without @), userTags ([{username, x, y, mediaIndex?}], x and y from 0 to 1 on an image; mediaIndex picks a carousel slide, 0-based), locationId (a Facebook Page id with a location) and, on a reel (one video), coverUrl or thumbOffset (cover frame in ms) and shareToFeed (boolean, default true).`,
       `platform_meta.threads.thread is a reply chain published under the post once it is live: a list of at most ${THREAD_PARTS_MAX} parts [{ caption, mediaIds? }] (each part within Threads' own caption and link limits; mediaIds from your library: none, one, or a carousel), each replying to the one before; svc_get_post_status reports each part in thread.`,
       'platform_meta.threads.replyControl says who may reply to the post and its parts: everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only.',
+      "platform_meta.tiktok also takes disableComment, disableDuet, disableStitch, commercialContentDisclosure with brandOrganicOptIn (labelled 'Promotional content') and/or brandContentOptIn (a paid partnership, labelled 'Paid partnership', never SELF_ONLY), and isAigc (videos only: labelled AI-generated).",
+      "platform_meta.facebook.link (http(s) URL, text posts only) shows that link's preview card.",
     ].join(' '),
   );
 

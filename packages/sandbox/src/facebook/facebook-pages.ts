@@ -49,6 +49,8 @@ export function publishFacebookPost(
     readonly children: number;
     /** The photo id (photo posts) or the video id (reels). */
     readonly objectId?: string;
+    /** A feed post's `link` (its preview card). */
+    readonly link?: string;
   },
 ): PublishedPost {
   const postPart = newNumericId(ctx.state, '1', 15);
@@ -67,6 +69,7 @@ export function publishFacebookPost(
         ? `${ctx.sandboxUrl}/facebook/reel/${input.objectId}`
         : `${ctx.sandboxUrl}/facebook/${input.pageId}/posts/${postPart}`,
       ...(input.kind === 'photo' && input.objectId !== undefined ? { containerId: input.objectId } : {}),
+      ...(input.link === undefined ? {} : { link: input.link }),
       at: new Date(nowOf(ctx)),
     },
     handle: input.handle,

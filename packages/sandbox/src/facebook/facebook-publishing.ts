@@ -26,7 +26,9 @@ export function postObject(post: PublishedPost): Record<string, unknown> {
         ? 'added_photos'
         : record.kind === 'reel'
           ? 'added_video'
-          : 'mobile_status_update',
+          : record.link === undefined
+            ? 'mobile_status_update'
+            : 'shared_story',
   };
 }
 
@@ -59,12 +61,29 @@ function attachedPhotos(ctx: SandboxContext, r: SandboxRequest, pageId: string):
   });
 }
 
+/**
+ * The feed's `link` parameter as given, once it names a web address. Graph takes it with or
+ * without a scheme (its own example sends `www.projecteuler.net`) and refuses what is no address.
+ */
+function linkOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `http://${value}`;
+  try {
+    const url = new URL(candidate);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.')) return value;
+  } catch {
+    // Refused below.
+  }
+  throw invalidParameter('link must be a valid URL');
+}
+
 /** `POST /{page-id}/feed`: a text or link post, or one with `attached_media` photos uploaded unpublished. */
 export function publishFeedPost(ctx: SandboxContext, r: SandboxRequest): Reply {
   const { token, pageId } = authorizePage(ctx, r, r.params.id ?? '', 'write');
   const message = r.input.get('message') ?? '';
   const photos = attachedPhotos(ctx, r, pageId);
-  if (message.trim() === '' && r.input.get('link') === undefined && photos.length === 0) {
+  const link = linkOf(r.input.get('link'));
+  if (message.trim() === '' && link === undefined && photos.length === 0) {
     throw invalidParameter('Missing message or attachment');
   }
   const injected = injectedFailure(ctx.state, 'facebook', pageId, message);
@@ -76,6 +95,7 @@ export function publishFeedPost(ctx: SandboxContext, r: SandboxRequest): Reply {
     caption: message,
     mediaUrls: photos.map((p) => p.url),
     children: photos.length,
+    ...(link === undefined ? {} : { link }),
   });
   for (const photo of photos) photo.postId = post.postId;
   return jsonReply(200, selectFields(postObject(post), r.input.get('fields')));

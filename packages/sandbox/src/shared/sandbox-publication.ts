@@ -52,6 +52,8 @@ export type SandboxPublication = {
   readonly upload?: { readonly sizeBytes: number; readonly sha256: string };
   /** YouTube: SHA-256 (hex) of the custom thumbnail set with thumbnails.set, if any. */
   readonly thumbnailSha256?: string;
+  /** Facebook feed posts: the `link` parameter, whose preview card the post shows. */
+  readonly link?: string;
   /** Threads: the media id of the post this one replies to; absent on a top-level post. */
   readonly replyTo?: string;
   /** Instagram: the published container's options and each carousel child's, in slide order. */

@@ -11,6 +11,7 @@ import {
   countProp,
   linkValue,
   objectField,
+  postLabelsOf,
   postPrivacyOf,
   textProp,
 } from './tiktok-post-fields.js';
@@ -63,6 +64,7 @@ export async function contentInit(ctx: SandboxContext, r: SandboxRequest): Promi
     title,
     description,
     privacyLevel,
+    labels: postLabelsOf(postInfo, false),
     mediaUrls: images,
     upload: null,
     mediaReadyAt: nowOf(ctx),

@@ -5,6 +5,7 @@ import type { SandboxRequest } from '../shared/sandbox-router.js';
 import type { TikTokCreator } from './tiktok-creators.js';
 import { tiktokError } from './tiktok-error.js';
 import { postsCountedToday } from './tiktok-publishes.js';
+import type { TikTokPostLabels } from './tiktok-state.js';
 
 const invalid = (message: string) => tiktokError(400, 'invalid_params', message);
 
@@ -176,6 +177,15 @@ export function postPrivacyOf(
   for (const name of spec.counts) countProp(postInfo, name, 0);
   checkBrandedContent(postInfo, privacyLevel, spec.inbox);
   return privacyLevel;
+}
+
+/** The labels of a `post_info` that passed `postPrivacyOf`; `is_aigc` exists on videos only. */
+export function postLabelsOf(postInfo: JsonObject | undefined, video: boolean): TikTokPostLabels {
+  return {
+    brandContentToggle: flagProp(postInfo, 'brand_content_toggle'),
+    brandOrganicToggle: flagProp(postInfo, 'brand_organic_toggle'),
+    isAigc: video && flagProp(postInfo, 'is_aigc'),
+  };
 }
 
 /**

@@ -13,6 +13,7 @@ export type TikTokPublishRequest = Pick<
   | 'title'
   | 'description'
   | 'privacyLevel'
+  | 'labels'
   | 'mediaUrls'
   | 'upload'
   | 'mediaReadyAt'
@@ -36,6 +37,7 @@ export function newTikTokPublish(
     title: request.title,
     description: request.description,
     privacyLevel: request.privacyLevel,
+    labels: request.labels,
     mediaUrls: request.mediaUrls,
     createdAt: nowOf(ctx),
     upload: request.upload,

@@ -32,6 +32,11 @@ export type TikTokUpload = {
   sha256: string | null;
 };
 
+/** post_info's labels: `brand_content_toggle` (paid partnership), `brand_organic_toggle`, `is_aigc` (videos). */
+export type TikTokPostLabels = Readonly<
+  Record<'brandContentToggle' | 'brandOrganicToggle' | 'isAigc', boolean>
+>;
+
 /** One publish: a `video/init` or `content/init` call and what became of it. */
 export type TikTokPublish = {
   /** `publish_id`, e.g. `v_pub_file~v2-…`. */
@@ -46,6 +51,8 @@ export type TikTokPublish = {
   /** Photo posts' description; empty for videos. */
   readonly description: string;
   readonly privacyLevel: string;
+  /** The disclosure and AI labels post_info asked for. */
+  readonly labels: TikTokPostLabels;
   readonly mediaUrls: readonly string[];
   readonly createdAt: number;
   readonly upload: TikTokUpload | null;

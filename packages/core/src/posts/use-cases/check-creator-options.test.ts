@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectedAccount } from '../../accounts/index.js';
+import { tiktokPrivacyChoices } from '../../accounts/index.js';
 import type { Actor, Scope } from '../../identity/index.js';
 import { aMediaAsset, anAccount, aUser, seedMediaAsset } from '../../testing/builders.js';
 import {
@@ -90,6 +91,35 @@ describe('createPosts with TikTok creator options', () => {
     expect(created.warnings.filter((w) => w.code === 'interaction_disabled').map((w) => w.field)).toEqual([
       'platformMeta.tiktok.disableComment',
     ]);
+  });
+
+  it("accepts a scheduled post with TikTok's posting-limit message when the creator cannot post now", async () => {
+    gateway.scriptPostingOptions({ kind: 'cannot_post', reason: 'the daily limit of posts is reached' });
+    const created = (await create(payload({ privacyLevel: 'PUBLIC_TO_EVERYONE' })))._unsafeUnwrap();
+    const warning = created.warnings.find((w) => w.code === 'posting_limit_reached');
+    expect(warning).toMatchObject({ severity: 'warning', platform: 'tiktok', field: 'platformMeta.tiktok' });
+    expect(warning?.message).toContain('@creator post right now: the daily limit of posts is reached');
+    expect(warning?.message).toContain('Try again later');
+  });
+
+  it('tells Compose the creator options, or the posting-limit message, with the levels to offer', async () => {
+    gateway.scriptPostingOptions({
+      kind: 'options',
+      options: { ...TEST_POSTING_OPTIONS, privacyLevels: ['SELF_ONLY'], commentDisabled: true },
+    });
+    const reader: Actor = { ...actor, scopes: ['account:read'] };
+    const open = await tiktokPrivacyChoices(t.deps, reader, [creator]);
+    expect(open).toMatchObject({
+      levels: ['SELF_ONLY'],
+      postingLimit: null,
+      options: { commentDisabled: true },
+    });
+    t.deps.postingOptionsCache.forget(creator.id);
+    gateway.scriptPostingOptions({ kind: 'cannot_post', reason: 'banned from posting for a while' });
+    const limited = await tiktokPrivacyChoices(t.deps, reader, [creator]);
+    expect(limited).toMatchObject({ levels: ['SELF_ONLY'], options: null });
+    expect(limited.postingLimit).toContain('banned from posting for a while');
+    expect(limited.postingLimit).toContain('Try again later');
   });
 
   it('accepts the post with a warning when TikTok cannot be asked now', async () => {

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow';
-import { type ConnectedAccount, readPostingOptions } from '../../accounts/index.js';
+import { type ConnectedAccount, postingLimitMessage, readPostingOptions } from '../../accounts/index.js';
 import type { CoreDeps } from '../../deps/index.js';
 import { type SvcError, svcError } from '../../kernel/index.js';
 import { type PolicyIssue, type PolicyMedia, policyWarning } from '../../policy/index.js';
@@ -40,6 +40,12 @@ export async function checkCreatorOptions(
   for (const account of targets) {
     if (account.platform !== 'tiktok' || account.needsReconnect) continue;
     const read = await readPostingOptions(deps, account);
+    if (read.isErr() && read.error.code === 'creator_cannot_post') {
+      warnings.push(
+        policyWarning('posting_limit_reached', 'tiktok', FIELD, postingLimitMessage(read.error.message)),
+      );
+      continue;
+    }
     if (read.isErr()) {
       warnings.push(
         policyWarning(

@@ -22,6 +22,34 @@ describe('toFacebookRequest', () => {
     });
   });
 
+  it('sends platformMeta.facebook.link as the feed link, as Graph documents it for link posts', () => {
+    // developers.facebook.com/docs/pages/publishing: POST /{page-id}/feed ?message=…&link=https://…
+    const caption = 'Smart video calling to fit every family';
+    const link = 'https://portal.facebook.com/products/';
+    const linked = aPost('user_1', 'acct_1', {
+      caption,
+      platforms: ['facebook'],
+      platformMeta: { facebook: { link } },
+    });
+    const request = requestFor(linked, []);
+    expect(request.kind === 'post' ? [request.edge, request.params] : request.kind).toEqual([
+      'feed',
+      { message: caption, link },
+    ]);
+  });
+
+  it('refuses a link with media rather than dropping it', () => {
+    const linked = aPost('user_1', 'acct_1', {
+      caption: 'Open today',
+      platforms: ['facebook'],
+      platformMeta: { facebook: { link: 'https://example.com/' } },
+    });
+    expect(toFacebookRequest(linked, [anImage()])).toEqual({
+      ok: false,
+      reason: expect.stringContaining('text posts only'),
+    });
+  });
+
   it('maps a first image slide to a photo post with the caption; later slides are left out', () => {
     expect(requestFor(post, [anImage(), aVideo()])).toEqual({
       kind: 'post',

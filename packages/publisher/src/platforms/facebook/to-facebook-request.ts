@@ -1,7 +1,7 @@
 import type { Post, PublishMedia } from '@svc/core';
 import type { GraphParams } from '../meta/graph-client.js';
 import { isVideo } from '../shared/is-video.js';
-import { type RequestOutcome, requestOf } from '../shared/request-outcome.js';
+import { type RequestOutcome, refusedRequest, requestOf } from '../shared/request-outcome.js';
 
 /** A feed or photo post: one call on a Page edge. */
 export type FacebookPostRequest = {
@@ -26,17 +26,30 @@ export type FacebookReelRequest = {
  */
 export type FacebookRequest = FacebookPostRequest | FacebookReelRequest;
 
-/** The Facebook request for a post (platforms.md §5.2). */
+/**
+ * The Facebook request for a post (platforms.md §5.2). `platformMeta.facebook.link` goes with a
+ * text post as the feed's `link` parameter, which makes Facebook show the link's preview card.
+ */
 export function toFacebookRequest(
   post: Post,
   media: readonly PublishMedia[],
 ): RequestOutcome<FacebookRequest> {
-  return requestOf(facebookRequest(post.caption, media[0]));
+  const link = post.platformMeta?.facebook?.link;
+  if (link !== undefined && media.length > 0) {
+    // The policy refuses this at creation; a stored post is never published without its link.
+    return refusedRequest(
+      'Facebook shows a link preview on text posts only: remove the media or platformMeta.facebook.link.',
+    );
+  }
+  return requestOf(facebookRequest(post.caption, media[0], link));
 }
 
-// Every post fits Facebook: the content policy already refused what a Page cannot take.
-function facebookRequest(text: string, first: PublishMedia | undefined): FacebookRequest {
-  if (first === undefined) return { kind: 'post', edge: 'feed', params: { message: text }, text };
+// Every other post fits Facebook: the content policy already refused what a Page cannot take.
+function facebookRequest(text: string, first: PublishMedia | undefined, link?: string): FacebookRequest {
+  if (first === undefined) {
+    const params = link === undefined ? { message: text } : { message: text, link };
+    return { kind: 'post', edge: 'feed', params, text };
+  }
   if (isVideo(first)) return { kind: 'reel', videoUrl: first.url, description: text };
   return { kind: 'post', edge: 'photos', params: { url: first.url, caption: text }, text };
 }

@@ -33,6 +33,7 @@ describe('toTikTokRequest', () => {
           disableStitch: false,
           brandContent: false,
           brandOrganic: false,
+          aigc: false,
           coverTimestampMs: null,
         },
       },
@@ -67,6 +68,12 @@ describe('toTikTokRequest', () => {
     ['a video with an image', post(), [aVideo(), anImage()], /exactly one video/],
     ['a video given as an outside link', post(), [aLink('https://cdn.example/clip.mp4')], /outside link/],
     ['36 photos', post(), Array.from({ length: 36 }, () => anImage()), /at most 35 photos \(got 36\)/],
+    [
+      'photos labelled AI-generated',
+      post({ platformMeta: { tiktok: { privacyLevel: 'SELF_ONLY', isAigc: true } } }),
+      [anImage()],
+      /videos only/,
+    ],
   ])('refuses %s with what to change', (_what, p, media, reason) => {
     expect(toTikTokRequest(p, media)).toEqual({ ok: false, reason: expect.stringMatching(reason) });
   });
@@ -90,6 +97,43 @@ describe('toTikTokRequest', () => {
     if (photos.kind !== 'photos') throw new Error('expected photos');
     expect(photoPostInfo(photos, ['comment'])).toMatchObject({ disable_comment: true, auto_add_music: true });
     expect(photoPostInfo(photos, ['comment'])).not.toHaveProperty('disable_duet');
+  });
+});
+
+describe('TikTok disclosure and AI labels', () => {
+  it('sends branded content, your brand and the AI label as video/init post_info documents them', () => {
+    // developers.tiktok.com/doc/content-posting-api-reference-direct-post: post_info.brand_content_toggle
+    // (paid partnership), brand_organic_toggle (promoting one's own business), is_aigc (AI-generated).
+    const meta = {
+      tiktok: {
+        privacyLevel: 'FOLLOWER_OF_CREATOR',
+        commercialContentDisclosure: true,
+        brandContentOptIn: true,
+        brandOrganicOptIn: true,
+        isAigc: true,
+      },
+    };
+    const request = requestOf(toTikTokRequest(post({ platformMeta: meta }), [aVideo()]));
+    if (request.kind !== 'video') throw new Error('expected a video');
+    expect(videoPostInfo(request, [])).toEqual({
+      title: 'Behind the scenes',
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_comment: false,
+      disable_duet: false,
+      disable_stitch: false,
+      brand_content_toggle: true,
+      brand_organic_toggle: true,
+      is_aigc: true,
+    });
+  });
+
+  it('sends the brand toggles on photo posts, which have no is_aigc field', () => {
+    const meta = { tiktok: { privacyLevel: 'PUBLIC_TO_EVERYONE', brandOrganicOptIn: true } };
+    const photos = requestOf(toTikTokRequest(post({ platformMeta: meta }), [anImage()]));
+    if (photos.kind !== 'photos') throw new Error('expected photos');
+    const info = photoPostInfo(photos, []);
+    expect(info).toMatchObject({ brand_content_toggle: false, brand_organic_toggle: true });
+    expect(info).not.toHaveProperty('is_aigc');
   });
 });
 

@@ -12,6 +12,8 @@ export type TikTokPostSettings = {
   readonly brandContent: boolean;
   /** `brandOrganicOptIn`: the creator's own brand. */
   readonly brandOrganic: boolean;
+  /** `isAigc`: labelled as AI-generated content (videos only). */
+  readonly aigc: boolean;
   readonly coverTimestampMs: number | null;
 };
 
@@ -63,6 +65,7 @@ export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): Req
     disableStitch: meta?.disableStitch === true,
     brandContent: meta?.brandContentOptIn === true,
     brandOrganic: meta?.brandOrganicOptIn === true,
+    aigc: meta?.isAigc === true,
     coverTimestampMs: meta?.videoCoverTimestampMs ?? null,
   };
   const videos = media.filter(isVideo);
@@ -81,6 +84,12 @@ export function toTikTokRequest(post: Post, media: readonly PublishMedia[]): Req
     }
     const title = post.caption.trim() === '' ? (post.title ?? '') : post.caption;
     return requestOf({ kind: 'video', video: { ...video, blobKey: video.blobKey }, title, settings });
+  }
+  if (settings.aigc) {
+    // Photo posts have no is_aigc field: the policy refuses the label there, and so does this.
+    return refusedRequest(
+      'TikTok labels AI-generated content on videos only: remove isAigc or post a video.',
+    );
   }
   if (media.length > MAX_PHOTOS) {
     return refusedRequest(`A TikTok photo post holds at most ${MAX_PHOTOS} photos (got ${media.length}).`);
@@ -124,7 +133,7 @@ export function videoPostInfo(
     disable_duet: settings.disableDuet || forceOff.includes('duet'),
     disable_stitch: settings.disableStitch || forceOff.includes('stitch'),
     ...(settings.coverTimestampMs === null ? {} : { video_cover_timestamp_ms: settings.coverTimestampMs }),
-    is_aigc: false,
+    is_aigc: settings.aigc,
   };
 }
 
