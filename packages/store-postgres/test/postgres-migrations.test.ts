@@ -383,6 +383,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0036_review_links',
         '0037_approval_steps',
         '0038_journal_actor',
+        '0039_second_factors',
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',
