@@ -22,6 +22,8 @@ import { notificationRoutes } from './notifications-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
 import { reviewLinkRoutes } from './review-links-page.js';
+import { secondFactorStepRoutes } from './second-factor-step-page.js';
+import { securityRoutes } from './security-page.js';
 import { signInRoutes } from './sign-in-page.js';
 import { thumbnailRoutes } from './thumbnail-route.js';
 import { webhookRoutes } from './webhooks-page.js';
@@ -31,6 +33,7 @@ import { workspaceSwitchRoutes } from './workspace-switch.js';
 export function consoleRoutes(): readonly ConsoleRoute[] {
   return [
     ...signInRoutes,
+    ...secondFactorStepRoutes,
     ...overviewRoutes,
     ...calendarRoutes,
     ...calendarMoveRoutes,
@@ -53,6 +56,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...webhookRoutes,
     ...billingRoutes,
     ...accountRoutes,
+    ...securityRoutes,
     ...notificationRoutes,
     ...confirmationRoutes,
     ...failedPostRoutes,

@@ -13,6 +13,7 @@ import { platformsCheck } from './platform-commands.js';
 import { postsRestore } from './post-commands.js';
 import { sweep } from './sweep-commands.js';
 import { membersAdd, membersList, workspacesCreate, workspacesList } from './team-commands.js';
+import { usersResetSecondFactor } from './second-factor-commands.js';
 import { usersCreate, usersSetPassword, usersSetPlan } from './user-commands.js';
 
 /** Every command, in the order `svc --help` lists them. */
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CliCommand[] = [
   restore,
   usersCreate,
   usersSetPassword,
+  usersResetSecondFactor,
   usersSetPlan,
   membersAdd,
   membersList,
