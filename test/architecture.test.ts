@@ -18,7 +18,9 @@ type Manifest = {
 /** The surfaces a person or an agent reaches over HTTP: they share the web edge, `@svc/web`. */
 const WEB_EDGES = ['console', 'http', 'mcp', 'oauth', 'sandbox'];
 /** What the web edge may build on besides core: multipart parsing and the Result type. */
-const WEB_LIBRARIES = ['@types/busboy', 'busboy', 'neverthrow'];
+// Besides forms and uploads: the WebAuthn ceremonies and the set-up QR code of the second-factor
+// pages the console and the OAuth sign-in share.
+const WEB_LIBRARIES = ['@simplewebauthn/server', '@types/busboy', 'busboy', 'neverthrow', 'qrcode'];
 
 const manifest = (pkg: string): Manifest =>
   JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8'));

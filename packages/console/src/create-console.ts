@@ -10,15 +10,15 @@ import type { ConsoleDeps } from './console-deps.js';
 import { barePage } from './console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from './console-reply.js';
 import { CONSOLE_JS, CONSOLE_JS_PATH } from './console-script.js';
-import { PASSKEY_JS, PASSKEY_JS_PATH } from './passkey-script.js';
 import { createConsoleSessions, csrfMatches } from './console-session.js';
 import { CONSOLE_CSS, CONSOLE_CSS_PATH } from './console-styles.js';
 import { createInvitePages, isInvitePath } from './invite-pages.js';
 import { isMultipart } from './multipart-request.js';
 import { consoleRoutes } from './pages/console-routes.js';
 import { refusalPage } from './pages/refusal-page.js';
-import { secondFactorSetUp } from './second-factor-gate.js';
+import { PASSKEY_JS, PASSKEY_JS_PATH } from './passkey-script.js';
 import { createReviewPages, isReviewPath } from './review-pages.js';
+import { secondFactorSetUp } from './second-factor-gate.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { timeFormat } from './time-format.js';
 

@@ -5,7 +5,8 @@ import { SECURITY_PATH } from './pages/security-page.js';
 
 // Where a person without a required second factor may still go: the Security page and its
 // forms, and signing out.
-const OPEN = (path: string) => path === SECURITY_PATH || path.startsWith(`${SECURITY_PATH}/`) || path === '/app/sign-out';
+const OPEN = (path: string) =>
+  path === SECURITY_PATH || path.startsWith(`${SECURITY_PATH}/`) || path === '/app/sign-out';
 
 /**
  * When the operator requires a second factor (`SVC_REQUIRE_SECOND_FACTOR`) and the person has

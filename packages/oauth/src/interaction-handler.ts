@@ -38,7 +38,12 @@ export function createInteractionHandler(
   secrets: OAuthSecrets,
   limiter: SignInLimiter,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const factors = oauthSecondFactors(deps.secondFactors, deps.requireSecondFactor === true, limiter, deps.trustProxy);
+  const factors = oauthSecondFactors(
+    deps.secondFactors,
+    deps.requireSecondFactor === true,
+    limiter,
+    deps.trustProxy,
+  );
   const pageFor = async (interaction: Interaction, error: string | null, email = '', chosen?: string) => {
     const action = `${INTERACTION_PREFIX}${interaction.uid}`;
     const csrf = secrets.csrfTokenFor(interaction.uid);
@@ -116,7 +121,12 @@ export function createInteractionHandler(
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
   };
 
-  const secondFactorPage = async (interaction: Interaction, token: string, totp: boolean, error: string | null) => {
+  const secondFactorPage = async (
+    interaction: Interaction,
+    token: string,
+    totp: boolean,
+    error: string | null,
+  ) => {
     const clientId = String(interaction.params.client_id);
     const client = await provider.Client.find(clientId);
     return renderSecondFactorPage({

@@ -40,7 +40,10 @@ export function oauthSecondFactors(
       const step = await secondFactorStep(deps, token);
       return { kind: 'second_factor', token, totp: step?.factors.totp ?? false };
     },
-    async answer(req: IncomingMessage, form: URLSearchParams): Promise<SecondFactorAnswer & { totp?: boolean }> {
+    async answer(
+      req: IncomingMessage,
+      form: URLSearchParams,
+    ): Promise<SecondFactorAnswer & { totp?: boolean }> {
       if (deps === undefined) return { kind: 'expired' };
       const token = form.get('factor') ?? '';
       const step = await secondFactorStep(deps, token);

@@ -25,7 +25,11 @@ describe('second factors in a browser', () => {
     server = await startSandboxServer({ SVC_PUBLISHER: 'off' }, { hostName: 'localhost' });
     for (const email of ['pat@example.com', 'tom@example.com']) {
       expect((await server.cli(['users', 'create', '--email', email, '--plan', 'paid'])).code).toBe(0);
-      const set = await svcInProcess(['users', 'set-password', '--email', email, '--password-stdin'], server.env, PASSWORD);
+      const set = await svcInProcess(
+        ['users', 'set-password', '--email', email, '--password-stdin'],
+        server.env,
+        PASSWORD,
+      );
       expect(set.code, set.stderr).toBe(0);
     }
     browser = await launchChromium();

@@ -233,8 +233,11 @@ await describePostgres('PostgreSQL migrations', (db) => {
          ORDER BY child, parent`,
       );
       expect(cascades.rows).toEqual([
+        { child: 'passkeys', parent: 'users' },
         { child: 'posting_slots', parent: 'connected_accounts' },
+        { child: 'recovery_codes', parent: 'users' },
         { child: 'review_link_decisions', parent: 'review_links' },
+        { child: 'totp_secrets', parent: 'users' },
         { child: 'webhook_attempts', parent: 'webhook_subscriptions' },
         { child: 'webhook_deliveries', parent: 'webhook_subscriptions' },
         { child: 'workspace_invitations', parent: 'workspaces' },

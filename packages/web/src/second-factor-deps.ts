@@ -11,5 +11,9 @@ export const SECOND_FACTOR_ISSUER = 'svc';
  * and the WebAuthn ceremonies for the surface's base URL (its host is the passkeys' rp id).
  */
 export function secondFactorDeps(surface: Pick<SurfaceDeps, 'core' | 'baseUrl'>): SecondFactorDeps {
-  return { ...surface.core, hmacSha1, passkeys: createPasskeyCeremonies(surface.baseUrl, SECOND_FACTOR_ISSUER) };
+  return {
+    ...surface.core,
+    hmacSha1,
+    passkeys: createPasskeyCeremonies(surface.baseUrl, SECOND_FACTOR_ISSUER),
+  };
 }

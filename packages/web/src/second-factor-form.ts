@@ -18,8 +18,10 @@ export type SecondFactorFormView = {
 };
 
 const hiddenFields = (hidden: Readonly<Record<string, string>>): Html[] =>
-  Object.entries(hidden).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">
-`);
+  Object.entries(hidden).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">
+`,
+  );
 
 /**
  * The second step of signing in: a code from the authenticator app or a recovery code, and a
@@ -28,8 +30,10 @@ const hiddenFields = (hidden: Readonly<Record<string, string>>): Html[] =>
 export function secondFactorForm(view: SecondFactorFormView): Html {
   const failed = view.alert !== null;
   const described = failed ? html` aria-describedby="second-factor-error"` : '';
-  const alert = failed ? html`<p role="alert" id="second-factor-error">${view.alert}</p>
-` : '';
+  const alert = failed
+    ? html`<p role="alert" id="second-factor-error">${view.alert}</p>
+`
+    : '';
   const passkey =
     view.passkeyOptions === null
       ? ''

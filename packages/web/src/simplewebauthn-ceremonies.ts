@@ -1,4 +1,3 @@
-import type { PasskeyCeremonies, StoredPasskey } from '@svc/core';
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransportFuture,
@@ -8,6 +7,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import type { PasskeyCeremonies, StoredPasskey } from '@svc/core';
 
 const transportsOf = (passkey: StoredPasskey) => passkey.transports as AuthenticatorTransportFuture[];
 

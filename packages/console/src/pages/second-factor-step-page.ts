@@ -16,7 +16,12 @@ import { finishSignIn, safeNext } from './sign-in-page.js';
 const tokenOf = (c: ConsoleContext) => secondFactorTokenOf(c.req.headers.cookie) ?? '';
 const secure = (c: ConsoleContext) => c.deps.baseUrl.startsWith('https:');
 
-async function page(c: ConsoleContext, next: string, status: number, alert: string | null): Promise<ConsoleReply> {
+async function page(
+  c: ConsoleContext,
+  next: string,
+  status: number,
+  alert: string | null,
+): Promise<ConsoleReply> {
   const step = await secondFactorStep(c.deps.core, tokenOf(c));
   if (step === null) return startOver(c, next);
   const passkeys = step.factors.passkeys > 0;

@@ -2,13 +2,13 @@ import {
   beginTotpSetup,
   confirmTotpSetup,
   listPasskeys,
-  passkeyRegistrationOptions,
   PASSKEY_NAME_LENGTH,
+  passkeyRegistrationOptions,
   pendingTotpSetup,
   registerPasskey,
   removePasskey,
-  type TotpSetup,
   secondFactorsOf,
+  type TotpSetup,
 } from '@svc/core';
 import { html, qrCodeSvg, SECOND_FACTOR_ISSUER, secondFactorDeps } from '@svc/web';
 import type { ConsoleRoute, SignedContext } from '../console-context.js';
@@ -39,7 +39,9 @@ async function page(c: SignedContext, status: number, messages: Pick<PageParts, 
 <form method="post" action="${SECURITY_PATH}/totp">${csrfField(c.session)}
 <div class="actions"><button type="submit">Set up an authenticator app</button></div></form>`;
   const rows = passkeys.map(
-    (p) => html`<li><strong>${p.name}</strong> <span class="muted">added ${c.time.when(p.createdAt)}${p.lastUsedAt === null ? '' : html`, last used ${c.time.when(p.lastUsedAt)}`}</span>
+    (
+      p,
+    ) => html`<li><strong>${p.name}</strong> <span class="muted">added ${c.time.when(p.createdAt)}${p.lastUsedAt === null ? '' : html`, last used ${c.time.when(p.lastUsedAt)}`}</span>
 <form method="post" action="${SECURITY_PATH}/passkeys/remove" class="inline">${csrfField(c.session)}<input type="hidden" name="id" value="${p.id}">
 <button type="submit" class="secondary" aria-label="Remove the passkey ${p.name}">Remove</button></form></li>`,
   );
@@ -50,11 +52,17 @@ ${passkeys.length === 0 ? html`<p>No passkeys yet. A passkey is kept by your dev
 <form method="post" action="${SECURITY_PATH}/passkeys" data-passkey="register" data-options="${SECURITY_PATH}/passkey-options">${csrfField(c.session)}
 <input type="hidden" name="passkey" value="">
 <label for="passkey-name">Name of the new passkey</label>
-<input id="passkey-name" name="name" maxlength="${String(PASSKEY_NAME_LENGTH)}" placeholder="Laptop">
+<input type="text" id="passkey-name" name="name" maxlength="${String(PASSKEY_NAME_LENGTH)}" placeholder="Laptop">
 <p class="muted" data-passkey-status role="status"></p>
 <div class="actions"><button type="button" data-passkey-start hidden>Add a passkey</button></div>
 <noscript><p class="muted">Adding a passkey needs JavaScript.</p></noscript></form></section>`;
-  return pageReply(c, status, { title: 'Security', section: '/app/account', body, scripts: [PASSKEY_JS_PATH], ...messages });
+  return pageReply(c, status, {
+    title: 'Security',
+    section: '/app/account',
+    body,
+    scripts: [PASSKEY_JS_PATH],
+    ...messages,
+  });
 }
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
@@ -65,12 +73,12 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 async function setupPage(c: SignedContext, setup: TotpSetup, status: number, alert: string | null) {
   const qr = await qrCodeSvg(setup.uri, 'QR code of the authenticator app set-up key');
   const body = html`<section class="card" aria-labelledby="setup-heading"><h2 id="setup-heading">Scan this code with your authenticator app</h2>
-<div class="qr">${qr}</div>
+${qr}
 <p>Cannot scan? Type this key instead:</p><p class="secret" id="totp-secret">${setup.secret}</p>
 <details><summary>The set-up link</summary><p class="secret" id="totp-uri">${setup.uri}</p></details>
 <form method="post" action="${SECURITY_PATH}/totp/confirm">${csrfField(c.session)}
 <label for="code">The six-digit code the app shows now</label>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" required>
+<input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" required>
 <div class="actions"><button type="submit">Turn on</button></div></form></section>`;
   return pageReply(c, status, { title: 'Set up an authenticator app', section: '/app/account', body, alert });
 }
@@ -82,12 +90,21 @@ async function beginTotp(c: SignedContext): Promise<ConsoleReply> {
 }
 
 async function confirmTotp(c: SignedContext): Promise<ConsoleReply> {
-  const confirmed = await confirmTotpSetup(secondFactorDeps(c.deps), c.session.user, c.form.get('code') ?? '');
+  const confirmed = await confirmTotpSetup(
+    secondFactorDeps(c.deps),
+    c.session.user,
+    c.form.get('code') ?? '',
+  );
   if (confirmed.kind === 'no_setup') return redirectReply(SECURITY_PATH);
   if (confirmed.kind === 'wrong_code') {
     const setup = await pendingTotpSetup(c.deps.core, c.session.user, SECOND_FACTOR_ISSUER);
     if (setup === null) return redirectReply(SECURITY_PATH);
-    return setupPage(c, setup, 400, 'That code is not right. Check the app shows this account and try the newest code.');
+    return setupPage(
+      c,
+      setup,
+      400,
+      'That code is not right. Check the app shows this account and try the newest code.',
+    );
   }
   const codes = shownOnceCard(
     'recovery',
@@ -105,7 +122,8 @@ async function confirmTotp(c: SignedContext): Promise<ConsoleReply> {
 
 async function passkeyOptions(c: SignedContext): Promise<ConsoleReply> {
   const options = await passkeyRegistrationOptions(secondFactorDeps(c.deps), c.session.user);
-  if (options === null) return htmlReply(404, barePage('No passkeys', html`<p role="alert">Passkeys are not offered.</p>`));
+  if (options === null)
+    return htmlReply(404, barePage('No passkeys', html`<p role="alert">Passkeys are not offered.</p>`));
   return { status: 200, body: JSON.stringify(options), contentType: 'application/json' };
 }
 
@@ -116,9 +134,16 @@ async function addPasskey(c: SignedContext): Promise<ConsoleReply> {
   } catch {
     // Not JSON: refused below like any answer that does not verify.
   }
-  const registered = await registerPasskey(secondFactorDeps(c.deps), c.session.user, response, c.form.get('name') ?? '');
+  const registered = await registerPasskey(
+    secondFactorDeps(c.deps),
+    c.session.user,
+    response,
+    c.form.get('name') ?? '',
+  );
   if (registered.kind === 'refused')
-    return page(c, 400, { alert: 'The passkey could not be added: the answer did not verify or came too late. Try again.' });
+    return page(c, 400, {
+      alert: 'The passkey could not be added: the answer did not verify or came too late. Try again.',
+    });
   return redirectReply(`${SECURITY_PATH}?done=passkey`);
 }
 

@@ -11,9 +11,9 @@ import { type CliCommand, CliFailure, type CliIo } from './cli-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { platformsCheck } from './platform-commands.js';
 import { postsRestore } from './post-commands.js';
+import { usersResetSecondFactor } from './second-factor-commands.js';
 import { sweep } from './sweep-commands.js';
 import { membersAdd, membersList, workspacesCreate, workspacesList } from './team-commands.js';
-import { usersResetSecondFactor } from './second-factor-commands.js';
 import { usersCreate, usersSetPassword, usersSetPlan } from './user-commands.js';
 
 /** Every command, in the order `svc --help` lists them. */
