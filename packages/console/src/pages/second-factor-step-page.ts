@@ -8,7 +8,7 @@ import {
 import { clientAddress, html, secondFactorDeps, secondFactorForm } from '@svc/web';
 import type { ConsoleContext, ConsoleRoute } from '../console-context.js';
 import { barePage, consoleDocument } from '../console-page.js';
-import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { type ConsoleReply, htmlReply } from '../console-reply.js';
 import { PASSKEY_JS_PATH } from '../passkey-script.js';
 import { SECOND_FACTOR_PATH, secondFactorCookie, secondFactorTokenOf } from '../second-factor-cookie.js';
 import { finishSignIn, safeNext } from './sign-in-page.js';
