@@ -20,6 +20,13 @@ const transportsOf = (passkey: StoredPasskey) => passkey.transports as Authentic
 export function createPasskeyCeremonies(baseUrl: string, rpName: string): PasskeyCeremonies {
   const origin = new URL(baseUrl).origin;
   const rpID = new URL(baseUrl).hostname;
+  // What every answer is checked against: its challenge, this origin and rp id.
+  const expected = (challenge: string) => ({
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: false,
+  });
   return {
     async registrationOptions(user, existing) {
       const options = await generateRegistrationOptions({
@@ -37,10 +44,7 @@ export function createPasskeyCeremonies(baseUrl: string, rpName: string): Passke
       try {
         const verified = await verifyRegistrationResponse({
           response: response as RegistrationResponseJSON,
-          expectedChallenge: challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
-          requireUserVerification: false,
+          ...expected(challenge),
         });
         if (!verified.verified) return null;
         const { credential } = verified.registrationInfo;
@@ -71,16 +75,13 @@ export function createPasskeyCeremonies(baseUrl: string, rpName: string): Passke
       try {
         const verified = await verifyAuthenticationResponse({
           response: response as AuthenticationResponseJSON,
-          expectedChallenge: challenge,
-          expectedOrigin: origin,
-          expectedRPID: rpID,
+          ...expected(challenge),
           credential: {
             id: passkey.id,
             publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
             counter: passkey.counter,
             transports: transportsOf(passkey),
           },
-          requireUserVerification: false,
         });
         return verified.verified ? verified.authenticationInfo.newCounter : null;
       } catch {

@@ -8,18 +8,18 @@ import type { PostgresMigration } from '../postgres-migration.js';
 export const migration0039SecondFactors: PostgresMigration = {
   id: '0039_second_factors',
   sql: `
-CREATE TABLE totp_secrets (
-  user_id text COLLATE "C" PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
-  sealed_secret text NOT NULL,
-  confirmed_at timestamptz,
-  last_step bigint NOT NULL
-);
-
 CREATE TABLE recovery_codes (
   user_id text COLLATE "C" NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   code_hash text COLLATE "C" NOT NULL,
   used_at timestamptz,
   PRIMARY KEY (user_id, code_hash)
+);
+
+CREATE TABLE totp_secrets (
+  user_id text COLLATE "C" PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  sealed_secret text NOT NULL,
+  confirmed_at timestamptz,
+  last_step bigint NOT NULL
 );
 
 CREATE TABLE passkeys (

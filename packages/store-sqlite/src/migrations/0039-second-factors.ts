@@ -8,18 +8,18 @@ import type { SqliteMigration } from '../sqlite-migration.js';
 export const migration0039SecondFactors: SqliteMigration = {
   id: '0039_second_factors',
   sql: `
-CREATE TABLE totp_secrets (
-  user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
-  sealed_secret TEXT NOT NULL,
-  confirmed_at INTEGER,
-  last_step INTEGER NOT NULL
-) STRICT;
-
 CREATE TABLE recovery_codes (
   user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   code_hash TEXT NOT NULL,
   used_at INTEGER,
   PRIMARY KEY (user_id, code_hash)
+) STRICT;
+
+CREATE TABLE totp_secrets (
+  user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  sealed_secret TEXT NOT NULL,
+  confirmed_at INTEGER,
+  last_step INTEGER NOT NULL
 ) STRICT;
 
 CREATE TABLE passkeys (

@@ -1,26 +1,28 @@
-/** A person's authenticator app secret as stored. */
+/**
+ * A person's authenticator app secret as stored: the base32 secret sealed with the service's
+ * secret box (never in the clear); when a first code confirmed it (null while set-up is
+ * unfinished); the last time step a code was accepted for (a code of this step or an earlier one
+ * is refused).
+ */
 export type StoredTotp = {
   readonly userId: string;
-  /** The base32 secret, sealed with the service's secret box (never stored in the clear). */
   readonly sealedSecret: string;
-  /** When the person confirmed it with a first code; null while set-up is unfinished. */
   readonly confirmedAt: Date | null;
-  /** The last time step a code was accepted for; a code of this step or an earlier one is refused. */
   readonly lastStep: number;
 };
 
-/** A registered passkey (a WebAuthn credential) as stored. */
+/**
+ * A registered passkey (a WebAuthn credential) as stored: its credential id and COSE public key
+ * (base64url, as the authenticator made them), the signature counter at the last use (0 for
+ * authenticators that keep none), how the browser may reach it (`internal`, `usb`, `hybrid` …) and
+ * the name the person sees in the list.
+ */
 export type StoredPasskey = {
-  /** The credential id, base64url, as the authenticator made it. */
   readonly id: string;
   readonly userId: string;
-  /** The COSE public key, base64url. */
   readonly publicKey: string;
-  /** The authenticator's signature counter at the last use (0 for authenticators that keep none). */
   readonly counter: number;
-  /** How the browser may reach the authenticator (`internal`, `usb`, `hybrid` …). */
   readonly transports: readonly string[];
-  /** The name the person sees in the list. */
   readonly name: string;
   readonly createdAt: Date;
   readonly lastUsedAt: Date | null;
