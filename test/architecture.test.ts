@@ -18,10 +18,18 @@ type Manifest = {
 /** The surfaces a person or an agent reaches over HTTP: they share the web edge, `@svc/web`. */
 const WEB_EDGES = ['console', 'http', 'mcp', 'oauth', 'sandbox'];
 /**
- * What the web edge may build on besides core: multipart parsing, the Result type, and the OpenID
- * Connect client that the console's and the agents' sign-in pages share (single sign-on).
+ * What the web edge may build on besides core: multipart parsing, the Result type, the OpenID
+ * Connect client that the console's and the agents' sign-in pages share (single sign-on), and the
+ * WebAuthn ceremonies and set-up QR code of the second-factor pages they share.
  */
-const WEB_LIBRARIES = ['@types/busboy', 'busboy', 'neverthrow', 'openid-client'];
+const WEB_LIBRARIES = [
+  '@simplewebauthn/server',
+  '@types/busboy',
+  'busboy',
+  'neverthrow',
+  'openid-client',
+  'qrcode',
+];
 
 const manifest = (pkg: string): Manifest =>
   JSON.parse(readFileSync(join(ROOT, 'packages', pkg, 'package.json'), 'utf8'));

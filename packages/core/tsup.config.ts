@@ -24,6 +24,7 @@ export default packageBuild(
     'queue/index': 'src/queue/index.ts',
     'roles/index': 'src/roles/index.ts',
     'surfaces/index': 'src/surfaces/index.ts',
+    'second-factor/index': 'src/second-factor/index.ts',
     'teams/index': 'src/teams/index.ts',
     'vocabulary/index': 'src/vocabulary/index.ts',
     'webhooks/index': 'src/webhooks/index.ts',

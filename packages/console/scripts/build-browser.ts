@@ -1,6 +1,7 @@
 // Builds the console's browser scripts into assets/: compose-checks.js from
 // browser/compose-checks.ts and the content policy it imports from @svc/core/policy, and
-// calendar-move.js from browser/calendar-move.ts (esbuild, one minified file each). The results
+// calendar-move.js from browser/calendar-move.ts, passkey.js from browser/passkey.ts and
+// @simplewebauthn/browser (esbuild, one minified file each). The results
 // are committed, so serving the console needs no build step and no bundler; a test fails when one
 // drifts from its sources. Run: pnpm --filter @svc/console build:browser
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ const PACKAGE_DIR = join(import.meta.dirname, '..');
 export const BROWSER_SCRIPTS = [
   { file: 'assets/compose-checks.js', entry: 'browser/compose-checks.ts' },
   { file: 'assets/calendar-move.js', entry: 'browser/calendar-move.ts' },
+  { file: 'assets/passkey.js', entry: 'browser/passkey.ts' },
 ] as const;
 
 /** The committed compose script, relative to the package. */

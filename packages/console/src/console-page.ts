@@ -140,7 +140,12 @@ export function pageReply(
 
 /** A page without the signed-in header (sign in, errors before a session). */
 export function barePage(title: string, body: Html): string {
-  return document(title, [], standaloneBody(html`<h1>${title}</h1>${body}`));
+  return consoleDocument(title, [], body);
+}
+
+/** A page without the shell, with scripts of its own besides the console's (sign-in steps). */
+export function consoleDocument(title: string, scripts: readonly string[], body: Html): string {
+  return document(title, scripts, standaloneBody(html`<h1>${title}</h1>${body}`));
 }
 
 /** The hidden anti-forgery field every form of a signed-in page carries. */

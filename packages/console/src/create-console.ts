@@ -16,7 +16,9 @@ import { createInvitePages, isInvitePath } from './invite-pages.js';
 import { isMultipart } from './multipart-request.js';
 import { consoleRoutes } from './pages/console-routes.js';
 import { refusalPage } from './pages/refusal-page.js';
+import { PASSKEY_JS, PASSKEY_JS_PATH } from './passkey-script.js';
 import { createReviewPages, isReviewPath } from './review-pages.js';
+import { secondFactorSetUp } from './second-factor-gate.js';
 import { sessionTokenOf } from './session-cookie.js';
 import { timeFormat } from './time-format.js';
 
@@ -48,6 +50,7 @@ const ASSETS = new Map<string, ConsoleReply>([
   [CONSOLE_JS_PATH, asset(CONSOLE_JS, 'text/javascript; charset=utf-8')],
   [COMPOSE_CHECKS_JS_PATH, asset(COMPOSE_CHECKS_JS, 'text/javascript; charset=utf-8')],
   [CALENDAR_MOVE_JS_PATH, asset(CALENDAR_MOVE_JS, 'text/javascript; charset=utf-8')],
+  [PASSKEY_JS_PATH, asset(PASSKEY_JS, 'text/javascript; charset=utf-8')],
 ]);
 
 /** Creates the console (docs/console.md). */
@@ -117,6 +120,8 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
     if (route.method === 'POST' && !upload && !csrfMatches(session, form.get('_csrf') ?? undefined)) {
       return refused('This form has expired. Go back, reload the page and try again.');
     }
+    const setUp = await secondFactorSetUp(deps, session.user, url.pathname);
+    if (setUp !== null) return setUp;
     // The workspace is read at every request, like a key's: a person removed from it acts in
     // their personal workspace again from their next request (docs/console.md).
     const { actor, left } = await sessionActor(deps.core, consoleCredential(session), session.workspaceId);

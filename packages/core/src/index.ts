@@ -20,6 +20,7 @@ export * from './policy/index.js';
 export * from './posts/index.js';
 export * from './publishing/index.js';
 export * from './queue/index.js';
+export * from './second-factor/index.js';
 export * from './surfaces/index.js';
 export * from './teams/index.js';
 export * from './vocabulary/index.js';

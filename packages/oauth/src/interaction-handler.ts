@@ -11,7 +11,9 @@ import { INTERACTION_PREFIX } from './oauth-routes.js';
 import type { OAuthSecrets } from './oauth-secrets.js';
 import { renderConsentPage } from './pages/consent-page.js';
 import { renderErrorPage } from './pages/error-page.js';
+import { renderSecondFactorPage } from './pages/second-factor-page.js';
 import { renderSignInPage } from './pages/sign-in-page.js';
+import { oauthSecondFactors } from './second-factor-sign-in.js';
 import { runSignOnStep, SIGN_ON_STEPS } from './single-sign-on-steps.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -37,6 +39,12 @@ export function createInteractionHandler(
   secrets: OAuthSecrets,
   limiter: SignInLimiter,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const factors = oauthSecondFactors(
+    deps.secondFactors,
+    deps.requireSecondFactor === true,
+    limiter,
+    deps.trustProxy,
+  );
   const pageFor = async (interaction: Interaction, error: string | null, email = '', chosen?: string) => {
     const action = `${INTERACTION_PREFIX}${interaction.uid}`;
     const csrf = secrets.csrfTokenFor(interaction.uid);
@@ -97,8 +105,61 @@ export function createInteractionHandler(
         await pageFor(interaction, 'The email or password is not right.', check.email),
       );
     }
-    const result: InteractionResults = { login: { accountId: check.user.id } };
+    // The same second step as the console's sign-in, before the interaction learns who it is.
+    const next = await factors.afterPassword(check.user);
+    if (next.kind === 'set_up_first') {
+      const message =
+        'This server requires a second factor. Sign in to the console, set one up under Account, Security, then connect again.';
+      return sendHtml(res, 403, await pageFor(interaction, message, check.user.email));
+    }
+    if (next.kind === 'second_factor') {
+      const page = await secondFactorPage(interaction, next.token, next.totp, null);
+      return sendHtml(res, 200, page);
+    }
+    await finishLogin(req, res, check.user.id);
+  };
+
+  const finishLogin = async (req: IncomingMessage, res: ServerResponse, accountId: string) => {
+    const result: InteractionResults = { login: { accountId } };
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+  };
+
+  const secondFactorPage = async (
+    interaction: Interaction,
+    token: string,
+    totp: boolean,
+    error: string | null,
+  ) => {
+    const clientId = String(interaction.params.client_id);
+    const client = await provider.Client.find(clientId);
+    return renderSecondFactorPage({
+      action: `${INTERACTION_PREFIX}${interaction.uid}`,
+      csrf: secrets.csrfTokenFor(interaction.uid),
+      clientName: client?.clientName ?? clientId,
+      stepToken: token,
+      totp,
+      error,
+    });
+  };
+
+  const secondFactor = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: Interaction,
+    form: URLSearchParams,
+  ) => {
+    const outcome = await factors.answer(req, form);
+    const token = form.get('factor') ?? '';
+    if (outcome.kind === 'passed') return finishLogin(req, res, outcome.user.id);
+    if (outcome.kind === 'expired')
+      return sendHtml(res, 401, await pageFor(interaction, 'That sign-in ended. Sign in again.'));
+    if (outcome.kind === 'wait') {
+      const error = `Too many sign-in attempts. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} minute(s).`;
+      const page = await secondFactorPage(interaction, token, outcome.totp ?? false, error);
+      return sendHtml(res, 429, page, { 'Retry-After': String(outcome.retryAfterSeconds) });
+    }
+    const error = `That was not right, or was used already. ${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left.`;
+    return sendHtml(res, 401, await secondFactorPage(interaction, token, outcome.totp ?? false, error));
   };
 
   const consent = async (
@@ -183,6 +244,8 @@ export function createInteractionHandler(
     const formStep = form.get('step');
     if (formStep === 'sign-in' && interaction.prompt.name === 'login')
       return signIn(req, res, interaction, form);
+    if (formStep === 'second-factor' && interaction.prompt.name === 'login')
+      return secondFactor(req, res, interaction, form);
     if (formStep === 'consent' && interaction.prompt.name === 'consent')
       return consent(req, res, interaction, form);
     // The form is of an earlier step (a second tab, the back button): show the current one.

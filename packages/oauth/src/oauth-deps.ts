@@ -3,6 +3,7 @@ import {
   MCP_PATH,
   type MediaFetcher,
   type RateLimitSettings,
+  type SecondFactorDeps,
   type SignInLimiter,
   type Store,
 } from '@svc/core';
@@ -50,6 +51,13 @@ export type OAuthDeps = {
    * and the console's callback hands the person back (docs/agents.md); absent: password only.
    */
   readonly singleSignOn?: OidcSignOn;
+  /**
+   * The second-factor use cases, so the sign-in asks for a code after the password as the console
+   * does; absent: the password is enough (an authorization server embedded on its own).
+   */
+  readonly secondFactors?: SecondFactorDeps;
+  /** Everyone must pass a second factor (`SVC_REQUIRE_SECOND_FACTOR`): people without one are refused. */
+  readonly requireSecondFactor?: boolean;
 };
 
 /** The base URL without trailing slashes: the issuer identifier. */

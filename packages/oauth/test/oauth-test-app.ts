@@ -18,6 +18,7 @@ import { createHttpApp, createMediaLinks } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
 import { createSafeFetcher } from '@svc/outbound';
 import { openSqliteStore } from '@svc/store-sqlite';
+import { secondFactorDeps } from '@svc/web';
 import { createOAuthServer, hashPassword, type OAuthServer } from '../src/index.js';
 
 /** The secret the test servers derive their OAuth secrets from (the same across restarts). */
@@ -63,6 +64,8 @@ export async function startOAuthTestApp(
     rateLimits?: RateLimitSettings;
     /** The authorization server's clock (its records' expiry and the sweep); the real one by default. */
     clock?: Clock;
+    /** Everyone must pass a second factor (`SVC_REQUIRE_SECOND_FACTOR`). */
+    requireSecondFactor?: boolean;
   } = {},
 ): Promise<OAuthTestApp> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'svc-oauth-'));
@@ -91,6 +94,8 @@ export async function startOAuthTestApp(
     baseUrl,
     secret: SECRET,
     trustProxy: options.trustProxy ?? false,
+    secondFactors: secondFactorDeps({ core, baseUrl }),
+    requireSecondFactor: options.requireSecondFactor ?? false,
     logger,
     // Documents given: answered from memory. None: the service's SSRF-safe fetcher, for real.
     fetcher:

@@ -105,6 +105,8 @@ export type Config = {
   readonly rateLimits: RateLimitSettings;
   /** Trust `X-Forwarded-*` headers from a reverse proxy. */
   readonly trustProxy: boolean;
+  /** SVC_REQUIRE_SECOND_FACTOR: everyone signing in must pass a second factor (docs/security.md). */
+  readonly requireSecondFactor: boolean;
   /** Timeouts of each part of a request and the connection cap (docs/operations.md). */
   readonly http: HttpLimits;
   /** Prometheus metrics (docs/operations.md, "Metrics"). */
@@ -211,6 +213,7 @@ const env = z.object({
   INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   INSTAGRAM_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   SVC_TRUST_PROXY: onOff().default(false),
+  SVC_REQUIRE_SECOND_FACTOR: onOff().default(false),
   SVC_METRICS_TOKEN: z.string().trim().min(1).optional(),
   SVC_METRICS_PORT: wholeNumber('must be a port number from 0 to 65535', 0, 65535).optional(),
   SVC_DEFAULT_PLAN: z
@@ -299,6 +302,7 @@ export function loadConfig(
       platforms: platformSettings(e),
       logLevel: e.LOG_LEVEL,
       trustProxy: e.SVC_TRUST_PROXY,
+      requireSecondFactor: e.SVC_REQUIRE_SECOND_FACTOR,
       http: http.value,
       metrics: { token: e.SVC_METRICS_TOKEN ?? null, port: e.SVC_METRICS_PORT ?? null },
       rateLimits: {

@@ -4,7 +4,7 @@ import { createHttpApp } from '@svc/http';
 import { apiKeyBearerVerifier, apiKeyOrOAuthVerifier, createMcpEndpoint } from '@svc/mcp';
 import { createAgentAccess, createOAuthServer, type OAuthServer } from '@svc/oauth';
 import type { Sandbox } from '@svc/sandbox';
-import { createOidcSignOn } from '@svc/web';
+import { createOidcSignOn, secondFactorDeps } from '@svc/web';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { labelledMount } from './metrics/labelled-mount.js';
@@ -61,6 +61,8 @@ export function createServiceApp(
     baseUrl: config.baseUrl,
     secret: services.oauthSecret,
     trustProxy: config.trustProxy,
+    requireSecondFactor: config.requireSecondFactor,
+    secondFactors: secondFactorDeps({ core: services.core, baseUrl: config.baseUrl }),
     logger,
     fetcher: services.core.fetcher,
     rateLimits: config.rateLimits,
@@ -83,6 +85,7 @@ export function createServiceApp(
     core: services.core,
     baseUrl: config.baseUrl,
     trustProxy: config.trustProxy,
+    requireSecondFactor: config.requireSecondFactor,
     logger,
     signInLimiter,
     agents: createAgentAccess(services.core.store.oauth, services.core.clock),

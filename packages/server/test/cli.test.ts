@@ -301,6 +301,7 @@ describe('svc CLI', () => {
         '0036_review_links',
         '0037_approval_steps',
         '0038_journal_actor',
+        '0039_second_factors',
       ],
     });
     expect((await svcInProcess(['migrate'], env)).json).toEqual({ applied: [] });

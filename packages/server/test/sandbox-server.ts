@@ -38,13 +38,17 @@ export const SANDBOX_SERVER_SECRET = 'sandbox-server-test-secret-of-40-character
  * Starts `startServer` with the sandbox on and SVC_BASE_URL pointing at itself, so the adapters
  * reach the simulators over real HTTP, and platforms fetch our signed media links from it.
  */
-export async function startSandboxServer(extra: Record<string, string> = {}): Promise<SandboxServer> {
+export async function startSandboxServer(
+  extra: Record<string, string> = {},
+  // `localhost` for WebAuthn, whose relying-party id must be a domain name, never an address.
+  options: { readonly hostName?: string } = {},
+): Promise<SandboxServer> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-sandbox-'));
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
-    SVC_BASE_URL: `http://127.0.0.1:${port}`,
+    SVC_BASE_URL: `http://${options.hostName ?? '127.0.0.1'}:${port}`,
     SVC_DATA_DIR: dir,
     SVC_SECRET: SANDBOX_SERVER_SECRET,
     SVC_SANDBOX: 'on',

@@ -17,6 +17,7 @@ import { createPostgresPostStore } from './postgres-post-store.js';
 import { createPostgresPostingSlotStore } from './postgres-posting-slot-store.js';
 import { createPostgresRateLimitStore } from './postgres-rate-limit-store.js';
 import { createPostgresReviewLinkStore } from './postgres-review-link-store.js';
+import { createPostgresSecondFactorStore } from './postgres-second-factor-store.js';
 import { createPostgresUserStore } from './postgres-user-store.js';
 import { createPostgresWakeupChannel } from './postgres-wakeup-channel.js';
 import { createPostgresWakeups } from './postgres-wakeups.js';
@@ -103,6 +104,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     webhooks: createPostgresWebhookStore(stores),
     notifications: createPostgresNotificationStore(stores),
     rateLimits: createPostgresRateLimitStore(stores),
+    secondFactors: createPostgresSecondFactorStore(stores),
     wakeups: { notify: wakeups.notify, subscribe: wakeups.subscribe, listening: wakeups.listening },
     async ping() {
       await pool.query('SELECT 1');

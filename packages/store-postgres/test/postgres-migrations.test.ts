@@ -233,8 +233,11 @@ await describePostgres('PostgreSQL migrations', (db) => {
          ORDER BY child, parent`,
       );
       expect(cascades.rows).toEqual([
+        { child: 'passkeys', parent: 'users' },
         { child: 'posting_slots', parent: 'connected_accounts' },
+        { child: 'recovery_codes', parent: 'users' },
         { child: 'review_link_decisions', parent: 'review_links' },
+        { child: 'totp_secrets', parent: 'users' },
         { child: 'webhook_attempts', parent: 'webhook_subscriptions' },
         { child: 'webhook_deliveries', parent: 'webhook_subscriptions' },
         { child: 'workspace_invitations', parent: 'workspaces' },
@@ -383,6 +386,7 @@ await describePostgres('PostgreSQL migrations', (db) => {
         '0036_review_links',
         '0037_approval_steps',
         '0038_journal_actor',
+        '0039_second_factors',
       ]);
       const numbered = await pool.query<{ subject_id: string; position: string }>(
         'SELECT subject_id, position FROM events ORDER BY position',

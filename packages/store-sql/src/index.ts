@@ -54,6 +54,7 @@ export {
   type WritablePostColumn,
 } from './post-update.js';
 export type { ReviewDecisionRowOf, ReviewLinkRowOf } from './review-link-row.js';
+export type { PasskeyRowOf, TotpRowOf } from './second-factor-row.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
 export { assertWellOrdered, type SqlMigration } from './sql-migration.js';
 export { sqlRows } from './sql-rows.js';

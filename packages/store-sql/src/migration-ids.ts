@@ -43,6 +43,7 @@ export const MIGRATION_IDS = [
   '0036_review_links',
   '0037_approval_steps',
   '0038_journal_actor',
+  '0039_second_factors',
 ] as const;
 
 /** The id of one change of the schema, as both dialects record it in `schema_migrations`. */

@@ -3,6 +3,8 @@ import type {
   ConnectedAccount,
   ConnectionRequest,
   Notification,
+  StoredPasskey,
+  StoredTotp,
   WebhookDelivery,
   WebhookMessage,
 } from '@svc/core';
@@ -41,6 +43,7 @@ import {
   sqlRowToReviewDecision,
   sqlRowToReviewLink,
 } from './review-link-row.js';
+import { PASSKEY_MAP, type PasskeyRowOf, TOTP_MAP, type TotpRowOf } from './second-factor-row.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
 import {
   attemptToSqlRow,
@@ -82,6 +85,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
   const notification = columnMapped<T, Notification, NotificationRowOf<T>>(codec, NOTIFICATION_MAP);
   const message = columnMapped<T, WebhookMessage, MessageRowOf<T>>(codec, MESSAGE_MAP);
   const delivery = columnMapped<T, WebhookDelivery, DeliveryRowOf<T>>(codec, DELIVERY_MAP);
+  const totp = columnMapped<T, StoredTotp, TotpRowOf<T>>(codec, TOTP_MAP);
+  const passkey = columnMapped<T, StoredPasskey, PasskeyRowOf<T>>(codec, PASSKEY_MAP);
   return {
     workspaceToRow: bound(workspaceToSqlRow<T>),
     rowToWorkspace: bound(sqlRowToWorkspace<T>),
@@ -133,5 +138,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToMessage: message.fromRow,
     deliveryToRow: delivery.toRow,
     rowToDelivery: delivery.fromRow,
+    rowToTotp: totp.fromRow,
+    passkeyToRow: passkey.toRow,
+    rowToPasskey: passkey.fromRow,
   };
 }

@@ -19,6 +19,7 @@ import { createSqlitePostingSlotStore } from './sqlite-posting-slot-store.js';
 import { createSqliteRateLimitStore } from './sqlite-rate-limit-store.js';
 import { createSqliteReadCache } from './sqlite-read-cache.js';
 import { createSqliteReviewLinkStore } from './sqlite-review-link-store.js';
+import { createSqliteSecondFactorStore } from './sqlite-second-factor-store.js';
 import { createSqliteUserStore } from './sqlite-user-store.js';
 import { createSqliteWakeups, DEFAULT_SQLITE_WATCH_MS } from './sqlite-wakeups.js';
 import { createSqliteWebhookStore } from './sqlite-webhook-store.js';
@@ -98,6 +99,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       webhooks: createSqliteWebhookStore(db),
       notifications: createSqliteNotificationStore(db),
       rateLimits: createSqliteRateLimitStore(db),
+      secondFactors: createSqliteSecondFactorStore(db),
       wakeups: { notify: wakeups.notify, subscribe: wakeups.subscribe, listening: wakeups.listening },
       async ping() {
         ping.get();

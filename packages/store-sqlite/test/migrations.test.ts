@@ -143,6 +143,7 @@ describe('migrateSqlite', () => {
         '0036_review_links',
         '0037_approval_steps',
         '0038_journal_actor',
+        '0039_second_factors',
       ],
     });
     const usage = withDatabase(path, (db) =>
@@ -215,6 +216,7 @@ describe('migrateSqlite', () => {
       '0036_review_links',
       '0037_approval_steps',
       '0038_journal_actor',
+      '0039_second_factors',
     ]);
     const rows = withDatabase(path, (db) => db.prepare('SELECT * FROM journal_cursors ORDER BY name').all());
     expect(rows).toEqual([

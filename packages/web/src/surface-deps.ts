@@ -12,4 +12,9 @@ export type SurfaceDeps<Logger extends SurfaceLogger = SurfaceLogger> = {
   /** Trust `X-Forwarded-*` headers (set when running behind a reverse proxy that terminates TLS). */
   readonly trustProxy: boolean;
   readonly logger: Logger;
+  /**
+   * Everyone must pass a second factor (`SVC_REQUIRE_SECOND_FACTOR`): people without one set one
+   * up before using the console, and the OAuth sign-in refuses them until they have.
+   */
+  readonly requireSecondFactor?: boolean;
 };

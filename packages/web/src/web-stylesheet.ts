@@ -87,6 +87,8 @@ fieldset label{display:inline-flex;flex-wrap:wrap;align-items:baseline;gap:.35re
 /* Messages. */
 [role=alert]{background:var(--bad-soft);border:1px solid var(--bad);padding:.6rem 1rem;border-radius:8px;margin:0 0 1rem;overflow-wrap:anywhere}
 [role=status]{background:var(--good-soft);border:1px solid var(--good);padding:.6rem 1rem;border-radius:8px;margin:0 0 1rem}
+[role=status]:empty{display:none}
+.qr-code{display:block;width:12rem;height:12rem;margin:0 0 1rem}
 details{margin:0 0 1rem}summary{cursor:pointer;color:var(--accent)}
 
 /* Badges: the text says it, the colour only repeats it. */

@@ -24,6 +24,8 @@ function page(
 <div class="actions"><button type="submit">Change password</button></div>
 </form></section>
 ${timeZoneSection(c)}
+<section class="card" aria-labelledby="security-link"><h2 id="security-link">Security</h2>
+<p>Ask for a second factor after your password: an authenticator app with recovery codes, or a passkey. <a href="/app/account/security">Security settings</a></p></section>
 <section class="card" aria-labelledby="notifications-link"><h2 id="notifications-link">Notifications</h2>
 <p>Choose which e-mails you get: failed posts, accounts to reconnect, reviews. <a href="/app/account/notifications">Notification settings</a></p></section>`;
   return pageReply(c, status, {

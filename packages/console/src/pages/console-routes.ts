@@ -22,6 +22,8 @@ import { notificationRoutes } from './notifications-page.js';
 import { overviewRoutes } from './overview-page.js';
 import { postRoutes } from './posts-page.js';
 import { reviewLinkRoutes } from './review-links-page.js';
+import { secondFactorStepRoutes } from './second-factor-step-page.js';
+import { securityRoutes } from './security-page.js';
 import { signInRoutes } from './sign-in-page.js';
 import { singleSignOnRoutes } from './single-sign-on-routes.js';
 import { thumbnailRoutes } from './thumbnail-route.js';
@@ -33,6 +35,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
   return [
     ...signInRoutes,
     ...singleSignOnRoutes,
+    ...secondFactorStepRoutes,
     ...overviewRoutes,
     ...calendarRoutes,
     ...calendarMoveRoutes,
@@ -55,6 +58,7 @@ export function consoleRoutes(): readonly ConsoleRoute[] {
     ...webhookRoutes,
     ...billingRoutes,
     ...accountRoutes,
+    ...securityRoutes,
     ...notificationRoutes,
     ...confirmationRoutes,
     ...failedPostRoutes,

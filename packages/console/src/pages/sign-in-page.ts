@@ -1,9 +1,10 @@
-import { adoptBrowserTimeZone, checkSignIn } from '@svc/core';
+import { adoptBrowserTimeZone, checkSignIn, startSecondFactorStep, type User } from '@svc/core';
 import { scryptPasswordHasher } from '@svc/core/node';
 import { clientAddress, html, signInForm } from '@svc/web';
 import type { ConsoleContext, ConsoleRoute, SignedContext } from '../console-context.js';
 import { barePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
+import { SECOND_FACTOR_PATH, secondFactorCookie } from '../second-factor-cookie.js';
 import { sessionCookie } from '../session-cookie.js';
 import { consoleSignOnButton } from './single-sign-on-button.js';
 
@@ -66,11 +67,30 @@ async function signIn(c: ConsoleContext): Promise<ConsoleReply> {
   }
   if (check.kind === 'refused')
     return htmlReply(401, signInPage(c, next, check.email, 'The email or password is not right.'));
-  const token = await c.sessions.open(check.user, c.token);
+  // A person with a second factor passes it before any session exists (docs/security.md).
+  const step = await startSecondFactorStep(c.deps.core, check.user);
+  if (step !== null)
+    return redirectReply(`${SECOND_FACTOR_PATH}?next=${encodeURIComponent(next)}`, {
+      'set-cookie': secondFactorCookie(step, c.deps.baseUrl.startsWith('https:')),
+    });
+  return finishSignIn(c, check.user, next);
+}
+
+/**
+ * Opens the session of a person who passed every step of signing in, and sends them on; the extra
+ * cookies (ending a second-factor step) go with the session's.
+ */
+export async function finishSignIn(
+  c: ConsoleContext,
+  user: User,
+  next: string,
+  extraCookies: readonly string[] = [],
+): Promise<ConsoleReply> {
+  const token = await c.sessions.open(user, c.token);
   // A person who never chose a zone gets the browser's (core decides), and is told where it shows.
-  const adopted = await adoptBrowserTimeZone(c.deps.core, check.user, c.form.get('timeZone') ?? '');
+  const adopted = await adoptBrowserTimeZone(c.deps.core, user, c.form.get('timeZone') ?? '');
   return redirectReply(adopted !== null && next === '/app' ? '/app?zone=browser' : next, {
-    'set-cookie': sessionCookie(token, c.deps.baseUrl.startsWith('https:')),
+    'set-cookie': [...sessionCookie(token, c.deps.baseUrl.startsWith('https:')), ...extraCookies],
   });
 }
 

@@ -1,14 +1,21 @@
-import { type SingleSignOnRefusal, signInWithProvider } from '@svc/core';
+import {
+  hasSecondFactor,
+  type SingleSignOnRefusal,
+  secondFactorsOf,
+  signInWithProvider,
+  startSecondFactorStep,
+} from '@svc/core';
 import { html, type SignOnFailure } from '@svc/web';
 import type { ConsoleContext, ConsoleRoute } from '../console-context.js';
 import { barePage } from '../console-page.js';
 import { type ConsoleReply, htmlReply, redirectReply } from '../console-reply.js';
-import { sessionCookie } from '../session-cookie.js';
-import { safeNext } from './sign-in-page.js';
+import { SECOND_FACTOR_PATH, secondFactorCookie } from '../second-factor-cookie.js';
+import { finishSignIn, safeNext } from './sign-in-page.js';
 
 // What the person reads when the provider's answer is not taken: what happened and what to do,
 // never the provider's error text or a token.
-const FAILURES: Record<SignOnFailure | SingleSignOnRefusal, string> = {
+type Refusal = SignOnFailure | SingleSignOnRefusal | 'second_factor_needed';
+const FAILURES: Record<Refusal, string> = {
   expired: 'This sign-in link was already used or has expired. Start again from the sign-in page.',
   state_mismatch: 'This answer belongs to another sign-in. Start again from the sign-in page.',
   provider_error: 'The identity provider did not sign you in.',
@@ -23,10 +30,12 @@ const FAILURES: Record<SignOnFailure | SingleSignOnRefusal, string> = {
   access_disabled: 'Your access to this service is disabled. Ask the operator.',
   workspace_missing:
     'Single sign-on is set up to add people to a workspace that does not exist. Tell the operator.',
+  second_factor_needed:
+    'Your account asks for a second factor, which the identity provider did not report. Connect the agent by signing in with your password and second factor instead.',
 };
 
 /** The refusal page of single sign-on, shared with the agents' sign-in (it is reached through our callback). */
-function refusal(c: ConsoleContext, reason: SignOnFailure | SingleSignOnRefusal): ConsoleReply {
+function refusal(c: ConsoleContext, reason: Refusal): ConsoleReply {
   const status =
     reason === 'expired' || reason === 'state_mismatch' ? 400 : reason === 'provider_unreachable' ? 502 : 403;
   const page = barePage(
@@ -56,15 +65,26 @@ async function callback(c: ConsoleContext): Promise<ConsoleReply> {
   const signed = await signInWithProvider(c.deps.core, answer.identity, sso.rules);
   if (signed.kind === 'refused') return refusal(c, signed.reason);
   const { purpose } = answer;
+  const secure = c.deps.baseUrl.startsWith('https:');
+  // The provider's sign-in counts as two factors only when it says so (`amr` with `mfa`); otherwise
+  // a person with a second factor, or everyone when one is required, passes the service's own.
+  const factorDue =
+    !signed.secondFactor &&
+    (c.deps.requireSecondFactor === true ||
+      hasSecondFactor(await secondFactorsOf(c.deps.core, signed.user.id)));
   if (purpose.kind === 'agent') {
+    // The agents' page takes a code only after its own password form, so it is not offered here.
+    if (factorDue) return refusal(c, 'second_factor_needed');
     // The agents' sign-in page finishes its interaction with its own cookie (docs/agents.md).
     await sso.signOn.handOff(c.req.headers.cookie, purpose.interaction, signed.user.id);
     return redirectReply(`/oauth/interaction/${encodeURIComponent(purpose.interaction)}/sso/done`);
   }
-  const token = await c.sessions.open(signed.user, c.token);
-  return redirectReply(purpose.next, {
-    'set-cookie': [...sessionCookie(token, c.deps.baseUrl.startsWith('https:')), sso.signOn.clearCookie],
-  });
+  const step = factorDue ? await startSecondFactorStep(c.deps.core, signed.user) : null;
+  if (step !== null)
+    return redirectReply(`${SECOND_FACTOR_PATH}?next=${encodeURIComponent(purpose.next)}`, {
+      'set-cookie': [secondFactorCookie(step, secure), sso.signOn.clearCookie],
+    });
+  return finishSignIn(c, signed.user, purpose.next, [sso.signOn.clearCookie]);
 }
 
 /** Single sign-on through the identity provider (docs/security.md, "Single sign-on"). */

@@ -11,6 +11,7 @@ import type { MediaStore } from '../media/index.js';
 import type { NotificationStore } from '../notifications/index.js';
 import type { PostStore } from '../posts/index.js';
 import type { PostingSlotStore } from '../queue/index.js';
+import type { SecondFactorStore } from '../second-factor/index.js';
 import type { WorkspaceStore } from '../teams/index.js';
 import type { WebhookStore } from '../webhooks/index.js';
 
@@ -46,6 +47,8 @@ export type Store = {
   readonly notifications: NotificationStore;
   /** Shared rate-limit counters (API keys, client addresses, sign-in attempts). */
   readonly rateLimits: RateLimitStore;
+  /** Second factors: authenticator app secrets (sealed), recovery code hashes and passkeys. */
+  readonly secondFactors: SecondFactorStore;
   /**
    * Wakes workers when work appears (docs/webhooks.md#wake-ups): the store notifies `journal` once
    * an append committed; use cases notify the other topics after their writes.

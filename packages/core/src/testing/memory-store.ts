@@ -20,6 +20,7 @@ import { createMemoryPostStore } from './memory-post-store.js';
 import { createMemoryPostingSlotStore } from './memory-posting-slot-store.js';
 import { createMemoryRateLimitStore } from './memory-rate-limit-store.js';
 import { createMemoryReviewLinkStore } from './memory-review-link-store.js';
+import { createMemorySecondFactorStore } from './memory-second-factor-store.js';
 import { createMemoryUserStore } from './memory-user-store.js';
 import { createMemoryWebhookStore } from './memory-webhook-store.js';
 import { createMemoryWorkspaceStore } from './memory-workspace-store.js';
@@ -90,6 +91,7 @@ export function createMemoryStore(): Store {
     webhooks: createMemoryWebhookStore(live),
     notifications: createMemoryNotificationStore(live),
     rateLimits: createMemoryRateLimitStore(live),
+    secondFactors: createMemorySecondFactorStore(live),
     wakeups,
     async ping() {
       live();

@@ -24,6 +24,7 @@ import { describePostQueryContract } from './post-query-contract.js';
 import { describePostWriteContract } from './post-write-contract.js';
 import { describeQueueContract } from './queue-contract.js';
 import { describeReviewLinkStoreContract } from './review-link-store-contract.js';
+import { describeSecondFactorStoreContract } from './second-factor-store-contract.js';
 import { describeUserStoreContract } from './user-store-contract.js';
 import { describeWakeupContract } from './wakeup-contract.js';
 import { describeWorkspaceStoreContract } from './workspace-store-contract.js';
@@ -46,6 +47,7 @@ export function describeStoreContract(name: string, openStore: () => Promise<Sto
     describeUserStoreContract(() => store);
     describeWorkspaceStoreContract(() => store);
     describeReviewLinkStoreContract(() => store);
+    describeSecondFactorStoreContract(() => store);
     describeApiKeyStoreContract(() => store);
     describeAccountStoreContract(() => store);
     describeConnectionRequestContract(() => store);

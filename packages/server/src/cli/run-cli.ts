@@ -12,6 +12,7 @@ import { doctor } from './doctor-command.js';
 import { keysCreate, keysList, keysRevoke } from './key-commands.js';
 import { platformsCheck } from './platform-commands.js';
 import { postsRestore } from './post-commands.js';
+import { usersResetSecondFactor } from './second-factor-commands.js';
 import { sweep } from './sweep-commands.js';
 import { membersAdd, membersList, workspacesCreate, workspacesList } from './team-commands.js';
 import { usersCreate, usersSetPassword, usersSetPlan } from './user-commands.js';
@@ -25,6 +26,7 @@ export const COMMANDS: readonly CliCommand[] = [
   restore,
   usersCreate,
   usersSetPassword,
+  usersResetSecondFactor,
   usersSetPlan,
   membersAdd,
   membersList,

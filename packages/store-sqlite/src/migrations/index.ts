@@ -38,3 +38,4 @@ export { migration0035WorkspaceCredentials } from './0035-workspace-credentials.
 export { migration0036ReviewLinks } from './0036-review-links.js';
 export { migration0037ApprovalSteps } from './0037-approval-steps.js';
 export { migration0038JournalActor } from './0038-journal-actor.js';
+export { migration0039SecondFactors } from './0039-second-factors.js';
