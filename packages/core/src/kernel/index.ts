@@ -67,6 +67,7 @@ export {
   isTimeZone,
   localDateOf,
   localDayOf,
+  localTimeOn,
   localWeekdayHour,
   type OffsetRange,
   offsetMinutesAt,
