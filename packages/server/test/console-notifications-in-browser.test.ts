@@ -63,12 +63,7 @@ describe('notification settings in a browser', () => {
     await page.waitForURL(/done=saved/);
     expect(await page.getByRole('status').first().textContent()).toContain('saved');
     expect(await page.getByRole('checkbox', { name: /A draft awaits review/ }).isChecked()).toBe(true);
-    await expectNoOverflow(page);
-    await page.locator('main').screenshot({ path: join(ARTIFACTS, 'notifier-settings.png') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectNoOverflow(page);
-    await page.locator('main').screenshot({ path: join(ARTIFACTS, 'notifier-settings-390.png') });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshotsOf(page, 'notifier-settings');
 
     // The link of a message, opened in a browser signed out: a confirm page, then the form.
     const box = createAesGcmSecretBox(server.env.SVC_SECRET ?? '');
@@ -98,12 +93,7 @@ describe('notification settings in a browser', () => {
     await page.getByRole('button', { name: 'Save notifications' }).click();
     await page.waitForURL(/done=saved/);
     expect(await page.getByRole('checkbox', { name: /A daily digest/ }).isChecked()).toBe(true);
-    await expectNoOverflow(page);
-    await page.locator('main').screenshot({ path: join(ARTIFACTS, 'notifier-digest.png') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectNoOverflow(page);
-    await page.locator('main').screenshot({ path: join(ARTIFACTS, 'notifier-digest-390.png') });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshotsOf(page, 'notifier-digest');
 
     const box = createAesGcmSecretBox(server.env.SVC_SECRET ?? '');
     const owner = await ownerIdOf(server);
@@ -126,4 +116,14 @@ async function ownerIdOf(server: SandboxServer): Promise<string> {
   } finally {
     await store.close();
   }
+}
+
+/** The page's main part at 1280 and 390 pixels wide, checked for overflow at both. */
+async function screenshotsOf(page: Page, name: string): Promise<void> {
+  await expectNoOverflow(page);
+  await page.locator('main').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await page.locator('main').screenshot({ path: join(ARTIFACTS, `${name}-390.png`) });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
