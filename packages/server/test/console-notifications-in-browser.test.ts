@@ -63,12 +63,7 @@ describe('notification settings in a browser', () => {
     await page.waitForURL(/done=saved/);
     expect(await page.getByRole('status').first().textContent()).toContain('saved');
     expect(await page.getByRole('checkbox', { name: /A draft awaits review/ }).isChecked()).toBe(true);
-    await expectNoOverflow(page);
-    await page.locator('main').screenshot({ path: join(ARTIFACTS, 'notifier-settings.png') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expectNoOverflow(page);
-    await page.locator('main').screenshot({ path: join(ARTIFACTS, 'notifier-settings-390.png') });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshotsOf(page, 'notifier-settings');
 
     // The link of a message, opened in a browser signed out: a confirm page, then the form.
     const box = createAesGcmSecretBox(server.env.SVC_SECRET ?? '');
@@ -86,6 +81,32 @@ describe('notification settings in a browser', () => {
     expect(await page.getByRole('checkbox', { name: /A post failed/ }).isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: /A draft awaits review/ }).isChecked()).toBe(true);
   }, 60_000);
+
+  it('offers the daily digest, off until chosen, at 08:00 in the person’s zone, with its own unsubscribe', async () => {
+    await page.goto(`${server.url}/app/account/notifications`);
+    const digest = page.getByRole('checkbox', { name: /A daily digest/ });
+    expect(await digest.isChecked()).toBe(false);
+    const label = page.locator('label', { has: digest });
+    expect(await label.textContent()).toContain('Sent after 08:00 UTC.');
+    expect(await label.textContent()).toContain('Nothing on a day with nothing to say.');
+    await digest.check();
+    await page.getByRole('button', { name: 'Save notifications' }).click();
+    await page.waitForURL(/done=saved/);
+    expect(await page.getByRole('checkbox', { name: /A daily digest/ }).isChecked()).toBe(true);
+    await screenshotsOf(page, 'notifier-digest');
+
+    const box = createAesGcmSecretBox(server.env.SVC_SECRET ?? '');
+    const owner = await ownerIdOf(server);
+    const link = `${server.url}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(box, { userId: owner, kind: 'daily_digest' }))}`;
+    const outsider = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await outsider.goto(link);
+    await outsider.getByRole('button', { name: 'Unsubscribe' }).click();
+    expect(await outsider.getByRole('status').textContent()).toContain(
+      'no longer get e-mails for “A daily digest”',
+    );
+    await page.reload();
+    expect(await page.getByRole('checkbox', { name: /A daily digest/ }).isChecked()).toBe(false);
+  }, 60_000);
 });
 
 async function ownerIdOf(server: SandboxServer): Promise<string> {
@@ -95,4 +116,14 @@ async function ownerIdOf(server: SandboxServer): Promise<string> {
   } finally {
     await store.close();
   }
+}
+
+/** The page's main part at 1280 and 390 pixels wide, checked for overflow at both. */
+async function screenshotsOf(page: Page, name: string): Promise<void> {
+  await expectNoOverflow(page);
+  await page.locator('main').screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await page.locator('main').screenshot({ path: join(ARTIFACTS, `${name}-390.png`) });
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -86,6 +86,27 @@ export function createPostgresNotificationStore(pool: Pool): NotificationStore {
       ]);
       return done.rowCount === 1;
     },
+    async peopleWhoChose(kind, afterUserId, limit) {
+      const rows = await pool.query<{ user_id: string }>(
+        `SELECT user_id FROM notification_preferences WHERE kind = $1 AND enabled AND user_id COLLATE "C" > $2
+         ORDER BY user_id COLLATE "C" LIMIT $3`,
+        [kind, afterUserId ?? '', limitParam(limit)],
+      );
+      return rows.rows.map((r) => r.user_id);
+    },
+    async takenKeys(dedupKeys) {
+      const rows = await pool.query<{ dedup_key: string }>(
+        'SELECT dedup_key FROM notifications WHERE dedup_key = ANY($1::text[])',
+        [dedupKeys],
+      );
+      return new Set(rows.rows.map((r) => r.dedup_key));
+    },
+    async enqueue(notifications) {
+      if (notifications.length === 0) return;
+      await withTransaction(pool, async (client) => {
+        for (const n of notifications) await client.query(INSERT_SQL, Object.values(notificationToRow(n)));
+      });
+    },
     async listNotifications(userId, limit) {
       const rows = await pool.query<Row>(
         'SELECT * FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2',

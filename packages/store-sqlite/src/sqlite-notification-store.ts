@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_FAN_OUT_CONSUMER as CONSUMER,
+  type Notification,
   type NotificationFanOutCommit,
   type NotificationStore,
 } from '@svc/core';
@@ -68,6 +69,16 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
         },
       ]
     >(FINISH_SQL);
+  const chose = db.prepare<[string, string, number], { user_id: string }>(
+    `SELECT user_id FROM notification_preferences WHERE kind = ? AND enabled = 1 AND user_id > ?
+     ORDER BY user_id LIMIT ?`,
+  );
+  const taken = db.prepare<[string], { dedup_key: string }>(
+    'SELECT dedup_key FROM notifications WHERE dedup_key IN (SELECT value FROM json_each(?))',
+  );
+  const enqueue = db.transaction((notifications: readonly Notification[]) => {
+    for (const n of notifications) insert.run(notificationToRow(n));
+  });
   const list = db.prepare<[string, number], Row>(
     'SELECT * FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?',
   );
@@ -114,6 +125,16 @@ export function createSqliteNotificationStore(db: Database.Database): Notificati
           at: end.at.getTime(),
         }).changes > 0
       );
+    },
+    async peopleWhoChose(kind, afterUserId, limit) {
+      // '' sorts before every id: the first page.
+      return chose.all(kind, afterUserId ?? '', Math.max(0, Math.floor(limit))).map((r) => r.user_id);
+    },
+    async takenKeys(dedupKeys) {
+      return new Set(taken.all(JSON.stringify(dedupKeys)).map((r) => r.dedup_key));
+    },
+    async enqueue(notifications) {
+      enqueue(notifications);
     },
     async listNotifications(userId, limit) {
       return list.all(userId, Math.max(0, Math.floor(limit))).map(rowToNotification);

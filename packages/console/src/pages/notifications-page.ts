@@ -1,4 +1,5 @@
 import {
+  DIGEST_LOCAL_HOUR,
   getNotificationPreferences,
   kindLabel,
   NOTIFICATION_KINDS,
@@ -18,7 +19,15 @@ const HINTS: Readonly<Record<NotificationKind, string>> = {
   account_reconnect: 'A platform refused our access to an account, or its access lapses within 7 days.',
   review_requested: 'A draft was sent for review.',
   review_decided: 'A draft was approved or sent back.',
+  daily_digest:
+    'Every morning, for each workspace: what was posted and what failed, what is scheduled for the next 24 hours, drafts awaiting your review and accounts to reconnect. Nothing on a day with nothing to say.',
 };
+
+/** A kind's hint; the digest's names its hour in the person's own time zone (Account settings). */
+function hintOf(kind: NotificationKind, timeZone: string): string {
+  if (kind !== 'daily_digest') return HINTS[kind];
+  return `${HINTS[kind]} Sent after ${String(DIGEST_LOCAL_HOUR).padStart(2, '0')}:00 ${timeZone}.`;
+}
 
 async function show(c: SignedContext): Promise<ConsoleReply> {
   const chosen = await getNotificationPreferences(c.deps.core, c.session.user.id);
@@ -28,7 +37,7 @@ async function show(c: SignedContext): Promise<ConsoleReply> {
 <fieldset><legend>E-mail me when</legend>
 ${NOTIFICATION_KINDS.map(
   (kind) =>
-    html`<label><input type="checkbox" name="kind" value="${kind}"${chosen[kind] ? html` checked` : ''}> ${kindLabel(kind)} <span class="muted">${HINTS[kind]}</span></label>`,
+    html`<label><input type="checkbox" name="kind" value="${kind}"${chosen[kind] ? html` checked` : ''}> ${kindLabel(kind)} <span class="muted">${hintOf(kind, c.session.user.timeZone)}</span></label>`,
 )}
 </fieldset>
 <div class="actions"><button type="submit">Save notifications</button></div>

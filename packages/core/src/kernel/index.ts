@@ -69,6 +69,7 @@ export {
   isTimeZone,
   localDateOf,
   localDayOf,
+  localTimeOn,
   localWeekdayHour,
   type OffsetRange,
   offsetMinutesAt,

@@ -101,9 +101,17 @@ export function localDayOf(timezone: string, instant: Date): number {
  * twice: once near midnight, then at the instant found, since a transition may fall in between.
  */
 export function startOfLocalDay(timezone: string, day: number): Date {
-  const midnight = day * DAY_MS;
-  const guess = midnight - offsetMinutesAt(timezone, new Date(midnight)) * 60_000;
-  return new Date(midnight - offsetMinutesAt(timezone, new Date(guess)) * 60_000);
+  return localTimeOn(timezone, day, 0);
+}
+
+/**
+ * The instant it is `minutes` past local midnight of day `day` in `timezone` (a local time a
+ * transition skips comes out an hour off, as a wall clock would show it).
+ */
+export function localTimeOn(timezone: string, day: number, minutes: number): Date {
+  const local = day * DAY_MS + minutes * 60_000;
+  const guess = local - offsetMinutesAt(timezone, new Date(local)) * 60_000;
+  return new Date(local - offsetMinutesAt(timezone, new Date(guess)) * 60_000);
 }
 
 /** A local day (days since 1970-01-01) as `YYYY-MM-DD`. */

@@ -33,13 +33,24 @@ export function composeNotification(
   const post =
     facts.caption === undefined ? 'Your post' : `Your post "${captionPreview(oneLine(facts.caption))}"`;
   const lines = linesOf(kind, event, { account, post });
-  const subject = lines[0] ?? 'Notification';
-  const body = lines.slice(1);
+  return messageOf(kind, lines[0] ?? 'Notification', lines.slice(1), facts);
+}
+
+/**
+ * A message of a kind: its subject, its body's lines, the console link and the kind's footer with
+ * the unsubscribe link, in plain text and in HTML with every line escaped.
+ */
+export function messageOf(
+  kind: NotificationKind,
+  subject: string,
+  body: readonly string[],
+  facts: Pick<NotificationFacts, 'link' | 'unsubscribeUrl'>,
+): ComposedMessage {
   const footer = `You get these e-mails because "${kindLabel(kind)}" is on in your notification settings.`;
   const text = [...body, '', facts.link, '', '--', footer, `Unsubscribe: ${facts.unsubscribeUrl}`].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
-    ...body.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...body.map((l) => (l === '' ? '' : `<p>${escapeHtml(l)}</p>`)),
     `<p><a href="${escapeHtml(facts.link)}">Open it in the console</a></p>`,
     `<hr><p style="color:#666;font-size:small">${escapeHtml(footer)} <a href="${escapeHtml(facts.unsubscribeUrl)}">Unsubscribe</a></p>`,
     '</body></html>',
@@ -54,6 +65,7 @@ export function kindLabel(kind: NotificationKind): string {
     account_reconnect: 'An account needs reconnecting',
     review_requested: 'A draft awaits review',
     review_decided: 'A review was decided',
+    daily_digest: 'A daily digest',
   }[kind];
 }
 
@@ -88,9 +100,13 @@ function linesOf(
       return event.type === 'post.approved'
         ? ['Your draft was approved', `${names.post} was approved and is scheduled.`]
         : ['Your draft was sent back', `${names.post} was rejected and is a draft again.`];
+    case 'daily_digest':
+      // Made by the day (composeDailyDigest), never by an event.
+      return [];
   }
 }
 
-function oneLine(text: string): string {
+/** A text's first line. */
+export function oneLine(text: string): string {
   return text.split('\n')[0] ?? '';
 }

@@ -6,6 +6,16 @@ export {
   kindLabel,
   type NotificationFacts,
 } from './compose-notification.js';
+export {
+  composeDailyDigest,
+  DIGEST_ITEMS_SHOWN,
+  type DigestAccount,
+  type DigestFacts,
+  type DigestPost,
+  hasNews,
+  type WorkspaceDigest,
+} from './daily-digest.js';
+export { DIGEST_LOCAL_HOUR, type DigestDay, digestDayAt, digestDedupKey } from './daily-digest-time.js';
 export { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email.js';
 export type { Notification, NotificationStatus } from './notification.js';
 export {
@@ -41,6 +51,11 @@ export {
   NOTIFICATION_MAX_AGE_MS,
   type NotificationFanOutDeps,
 } from './use-cases/fan-out-notifications.js';
+export {
+  type DigestWindow,
+  gatherWorkspaceDigest,
+} from './use-cases/gather-workspace-digest.js';
+export { type DailyDigestDeps, makeDailyDigests } from './use-cases/make-daily-digests.js';
 export {
   getNotificationPreferences,
   setNotificationPreferences,

@@ -6,6 +6,8 @@ export const NOTIFICATION_KINDS = [
   'account_reconnect',
   'review_requested',
   'review_decided',
+  /** Once a day, a summary of each workspace the person belongs to (docs/notifications.md, "Daily digest"). */
+  'daily_digest',
 ] as const;
 
 /** One kind of notification. */
@@ -13,7 +15,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * The kinds a person gets until they choose: what needs them to act, and what they lose if nobody
- * says (a failed post, an account that will fail), as the operating contract promises.
+ * says (a failed post, an account that will fail), as the operating contract promises. The daily
+ * digest is optional: a person asks for it.
  */
 export const DEFAULT_NOTIFICATION_KINDS: readonly NotificationKind[] = ['post_failed', 'account_reconnect'];
 

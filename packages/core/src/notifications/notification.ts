@@ -1,12 +1,15 @@
 import type { NotificationKind } from './notification-kind.js';
 
-/** Where a notification is in its sending. */
-export type NotificationStatus = 'pending' | 'sent' | 'failed';
+/**
+ * Where a notification is in its sending. `skipped`: never sent, a daily digest with nothing to
+ * say, kept so that its person and day are decided once (docs/notifications.md, "Daily digest").
+ */
+export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
-/** One e-mail to one person, made from one journal event, waiting in the outbox or sent. */
+/** One e-mail to one person, made from one journal event (or a day's digest), waiting in the outbox or sent. */
 export type Notification = {
   readonly id: string;
-  /** Event × person × kind (`notificationDedupKey`): at most one notification per key. */
+  /** Event × person × kind (`notificationDedupKey`), or person × day (`digestDedupKey`): at most one notification per key. */
   readonly dedupKey: string;
   readonly userId: string;
   readonly kind: NotificationKind;

@@ -25,6 +25,7 @@ describe('notifications', () => {
       account_reconnect: true,
       review_requested: false,
       review_decided: false,
+      daily_digest: false,
     });
     expect(preferencesOf({ post_failed: false, review_decided: true })).toMatchObject({
       post_failed: false,

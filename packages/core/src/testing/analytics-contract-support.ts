@@ -1,7 +1,8 @@
 import type { Store } from '../deps/index.js';
 import type { Platform } from '../kernel/index.js';
-import { type Post, scheduledEvents, transition } from '../posts/index.js';
+import { type Post, transition } from '../posts/index.js';
 import { aPost } from './builders.js';
+import { seedClaimedPost } from './seed-published-posts.js';
 
 // What the analytics parts of the store contract share.
 
@@ -26,23 +27,12 @@ export async function publish(
   publishedAt: Date,
   publicIdPending = false,
 ): Promise<Post> {
-  const scheduled = { ...post, scheduledTime: publishedAt, dueAt: publishedAt };
-  await store.posts.insertPosts({
-    ownerId: post.ownerId,
-    at: new Date(publishedAt.getTime() - HOUR),
-    posts: [scheduled],
-    idempotency: null,
-    quota: { limit: 1_000_000, windowStart: T0 },
-    events: scheduledEvents([scheduled], publishedAt),
-  });
-  const claimed = await store.posts.claimDuePosts({
-    now: publishedAt,
-    limit: 1,
+  const mine = await seedClaimedPost(store, post, publishedAt, {
+    insertedAt: new Date(publishedAt.getTime() - HOUR),
+    windowStart: T0,
+    journal: true,
     leaseOwner: 'publisher',
-    leaseUntil: new Date(publishedAt.getTime() + 60_000),
   });
-  const mine = claimed.find((p) => p.id === post.id);
-  if (mine === undefined) throw new Error(`post ${post.id} was not claimed`);
   const done = transition(mine, {
     type: 'succeed',
     at: publishedAt,

@@ -20,6 +20,15 @@ export function createMemoryNotificationStore(live: () => void): NotificationSto
     made: boolean;
   } = { position: null, leaseOwner: null, leaseUntil: null, made: false };
 
+  /** Stores new notifications, skipping a dedup key stored already (the SQL stores' ON CONFLICT). */
+  const store = (notifications: readonly Notification[]) => {
+    for (const n of notifications) {
+      if (keys.has(n.dedupKey)) continue;
+      keys.add(n.dedupKey);
+      rows.set(n.id, { notification: copy(n), leaseOwner: null, leaseUntil: null });
+    }
+  };
+
   return {
     async preferencesOf(userId) {
       live();
@@ -61,13 +70,25 @@ export function createMemoryNotificationStore(live: () => void): NotificationSto
       live();
       if (!cursor.made || cursor.leaseOwner !== commit.leaseOwner || cursor.position !== commit.from)
         return false;
-      for (const n of commit.notifications) {
-        if (keys.has(n.dedupKey)) continue;
-        keys.add(n.dedupKey);
-        rows.set(n.id, { notification: copy(n), leaseOwner: null, leaseUntil: null });
-      }
+      store(commit.notifications);
       cursor.position = commit.to;
       return true;
+    },
+    async peopleWhoChose(kind, afterUserId, limit) {
+      live();
+      return [...preferences]
+        .filter(([id, chosen]) => chosen[kind] === true && (afterUserId === null || id > afterUserId))
+        .map(([id]) => id)
+        .sort()
+        .slice(0, Math.max(0, Math.floor(limit)));
+    },
+    async takenKeys(dedupKeys) {
+      live();
+      return new Set(dedupKeys.filter((k) => keys.has(k)));
+    },
+    async enqueue(notifications) {
+      live();
+      store(notifications);
     },
     async claim({ now, leaseOwner, leaseUntil, limit }) {
       live();

@@ -67,6 +67,40 @@ export function describeNotificationStoreContract(store: () => Store): void {
       });
     });
 
+    it('lists who chose a kind, in id order and by pages, and stores a digest once whoever enqueues it', async () => {
+      const s = store().notifications;
+      await s.setPreference('usr_cat', 'daily_digest', true, T0);
+      await s.setPreference('usr_ann', 'daily_digest', true, T0);
+      await s.setPreference('usr_bob', 'daily_digest', false, T0);
+      await s.setPreference('usr_dan', 'post_failed', true, T0);
+      expect(await s.peopleWhoChose('daily_digest', null, 10)).toEqual(['usr_ann', 'usr_cat']);
+      expect(await s.peopleWhoChose('daily_digest', null, 1)).toEqual(['usr_ann']);
+      expect(await s.peopleWhoChose('daily_digest', 'usr_ann', 10)).toEqual(['usr_cat']);
+      const key = 'digest:usr_ann:2026-11-30';
+      expect([...(await s.takenKeys([key]))]).toEqual([]);
+      await s.enqueue([aNotification('ntf_d1', { dedupKey: key, kind: 'daily_digest' })]);
+      // A second process made the same digest under another id: nothing more is stored.
+      await s.enqueue([
+        aNotification('ntf_d2', { dedupKey: key, kind: 'daily_digest' }),
+        aNotification('ntf_d3', {
+          dedupKey: 'digest:usr_ann:2026-11-29',
+          status: 'skipped',
+          nextAttemptAt: null,
+        }),
+      ]);
+      const taken = await s.takenKeys([key, 'digest:usr_ann:2026-11-29', 'digest:usr_ann:2026-12-01']);
+      expect([...taken].sort()).toEqual(['digest:usr_ann:2026-11-29', key]);
+      expect((await s.takenKeys(['digest:usr_ann:2026-12-01'])).size).toBe(0);
+      const listed = await s.listNotifications('usr_ann', 10);
+      expect(listed.map((n) => [n.id, n.status]).sort()).toEqual([
+        ['ntf_d1', 'pending'],
+        ['ntf_d3', 'skipped'],
+      ]);
+      // A skipped digest is never claimed for sending.
+      const claimed = await s.claim({ now: at(1), leaseOwner: 'a', leaseUntil: at(60_000), limit: 10 });
+      expect(claimed.map((n) => n.id)).toEqual(['ntf_d1']);
+    });
+
     it('starts a new cursor at a position, but never moves one that exists', async () => {
       const s = store().notifications;
       await s.startFanOutAt('5');

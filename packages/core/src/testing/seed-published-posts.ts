@@ -1,6 +1,6 @@
 import type { PostMetrics } from '../analytics/index.js';
 import type { Store } from '../deps/index.js';
-import { type Post, transition } from '../posts/index.js';
+import { type Post, scheduledEvents, transition } from '../posts/index.js';
 
 /** A post to publish at `publishedAt`, with the figures its first read found (null: not read). */
 export type PublishedSeed = {
@@ -20,22 +20,7 @@ export async function seedPublishedPosts(
   seeds: readonly PublishedSeed[],
 ): Promise<void> {
   for (const { post, publishedAt } of seeds) {
-    const due = { ...post, scheduledTime: publishedAt, dueAt: publishedAt };
-    await store.posts.insertPosts({
-      ownerId: post.ownerId,
-      at: publishedAt,
-      posts: [due],
-      idempotency: null,
-      quota: { limit: 1_000_000, windowStart: publishedAt },
-    });
-    const claimed = await store.posts.claimDuePosts({
-      now: publishedAt,
-      limit: 100,
-      leaseOwner: 'seed',
-      leaseUntil: new Date(publishedAt.getTime() + 60_000),
-    });
-    const mine = claimed.find((p) => p.id === post.id);
-    if (mine === undefined) throw new Error(`post ${post.id} was not claimed`);
+    const mine = await seedClaimedPost(store, post, publishedAt);
     const done = transition(mine, {
       type: 'succeed',
       at: publishedAt,
@@ -62,4 +47,43 @@ export async function seedPublishedPosts(
       nextAt: null,
     });
   }
+}
+
+/** How `seedClaimedPost` stores the post before claiming it. */
+export type SeedClaimOptions = {
+  /** When the post was stored (default: `at`). */
+  readonly insertedAt?: Date;
+  /** The quota window it counts in (default: the one starting `at`). */
+  readonly windowStart?: Date;
+  /** Whether the journal gets its `post.scheduled` event. */
+  readonly journal?: boolean;
+  readonly leaseOwner?: string;
+};
+
+/**
+ * Stores `post` due at `at` and claims it as the publisher would: the post in `publishing`, ready
+ * for the outcome a test gives it (`succeed`, `fail`).
+ */
+export async function seedClaimedPost(
+  store: Store,
+  post: Post,
+  at: Date,
+  options: SeedClaimOptions = {},
+): Promise<Post> {
+  const due = { ...post, scheduledTime: at, dueAt: at };
+  await store.posts.insertPosts({
+    ownerId: post.ownerId,
+    at: options.insertedAt ?? at,
+    posts: [due],
+    idempotency: null,
+    quota: { limit: 1_000_000, windowStart: options.windowStart ?? at },
+    ...(options.journal === true ? { events: scheduledEvents([due], at) } : {}),
+  });
+  const leaseOwner = options.leaseOwner ?? 'seed';
+  const leaseUntil = new Date(at.getTime() + 60_000);
+  const mine = (await store.posts.claimDuePosts({ now: at, limit: 100, leaseOwner, leaseUntil })).find(
+    (p) => p.id === post.id,
+  );
+  if (mine === undefined) throw new Error(`post ${post.id} was not claimed`);
+  return mine;
 }

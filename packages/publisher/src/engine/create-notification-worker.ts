@@ -2,6 +2,7 @@ import {
   fanOutNotifications,
   type IdGenerator,
   type Mailer,
+  makeDailyDigests,
   type Notification,
   sendNotification,
 } from '@svc/core';
@@ -20,7 +21,10 @@ export type NotificationWorkerDeps = Pick<PublisherDeps, 'store' | 'clock' | 'se
 export type NotificationWorkerOptions = {
   /** Identifies this process's leases. */
   readonly leaseOwner: string;
-  /** The safety poll of both loops (journal notices wake the fan-out; retries fall due with time). */
+  /**
+   * The safety poll of both loops (journal notices wake the fan-out; retries fall due with time),
+   * and the least time between two daily digest passes.
+   */
   readonly intervalMs: number;
   readonly fanOutLeaseMs: number;
   readonly fanOutBatch: number;
@@ -44,8 +48,8 @@ export type NotificationWorker = OutboxWorker;
 
 /**
  * Creates the notification worker (docs/notifications.md), an outbox worker like the webhook
- * worker: one loop follows the journal into the outbox, another sends due messages through the
- * mailer. It runs wherever the publisher runs, and only with SVC_SMTP_URL set. A crash or a
+ * worker: one loop follows the journal into the outbox (and makes the daily digests that are due),
+ * another sends due messages through the mailer. It runs wherever the publisher runs, and only with SVC_SMTP_URL set. A crash or a
  * database outage loses nothing: the cursor moves only with the rows it produced, and an attempt
  * is counted before it is sent, so the worst case is a message sent twice after a crash mid-send.
  */
@@ -60,6 +64,14 @@ export function createNotificationWorker(
     leaseMs: options.fanOutLeaseMs,
     batch: options.fanOutBatch,
   };
+  // The digest pass runs with the fan-out, at most once per poll interval: journal notices wake
+  // the fan-out far more often. Timed on the monotonic clock, so a wall clock set back cannot stop it.
+  let nextDigestPass = 0;
+  const digests = async (): Promise<number> => {
+    if (performance.now() < nextDigestPass) return 0;
+    nextDigestPass = performance.now() + options.intervalMs;
+    return makeDailyDigests({ ...deps, baseUrl });
+  };
   return outboxWorker<Notification>({
     wakeups: deps.store.wakeups,
     clock: deps.clock,
@@ -73,6 +85,7 @@ export function createNotificationWorker(
       async step(wakeSender) {
         const read = await fanOutNotifications({ ...deps, baseUrl }, lease);
         if (read !== null && read > 0) wakeSender();
+        if ((await digests()) > 0) wakeSender();
         return read;
       },
     },

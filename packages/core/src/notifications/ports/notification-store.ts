@@ -63,6 +63,22 @@ export type NotificationStore = {
   }): Promise<readonly Notification[]>;
   /** Records an attempt's end and releases the lease; false (nothing written) when the lease was lost. */
   finishAttempt(end: NotificationAttemptEnd): Promise<boolean>;
+  /**
+   * Up to `limit` people who switched `kind` on themselves (a stored choice, not a default), in id
+   * order after `afterUserId` (null: from the first): whom the daily digest pass reads.
+   */
+  peopleWhoChose(
+    kind: NotificationKind,
+    afterUserId: string | null,
+    limit: number,
+  ): Promise<readonly string[]>;
+  /** Which of these dedup keys are stored already (any status). */
+  takenKeys(dedupKeys: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * Stores notifications made outside the journal's fan-out (the daily digest), skipping any whose
+   * dedup key is stored already, so two processes making the same one store it once.
+   */
+  enqueue(notifications: readonly Notification[]): Promise<void>;
   /** The person's notifications, newest first (tests and the console). */
   listNotifications(userId: string, limit: number): Promise<readonly Notification[]>;
 };
