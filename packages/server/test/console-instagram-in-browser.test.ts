@@ -21,7 +21,7 @@ describe('Instagram settings in Compose, in a browser', () => {
     await s?.close();
   });
 
-  it('sets collaborators, tags and a location on a carousel, and the simulator receives them', async () => {
+  it('sets collaborators, tags, a location and a first comment on a carousel, and the simulator receives them', async () => {
     const { page, server, key } = s;
     await page.goto(`${server.url}/app/compose?${slides.map((id) => `media=${id}`).join('&')}`);
     await page.getByRole('checkbox', { name: /Instagram @ann_instagram/ }).check();
@@ -34,6 +34,9 @@ describe('Instagram settings in Compose, in a browser', () => {
     await page.getByLabel('Instagram: collaborators').fill('@ana.b, studio_9');
     await page.getByLabel('Instagram: people tagged on the images').fill('ana.b 0.5 0.25\nbo 0.1 0.9 2');
     await page.getByLabel('Instagram: location').fill('110843418940484');
+    await page
+      .getByLabel(/^Instagram \(at most 2,200 characters\)/)
+      .fill('Stall map at the link in bio #springmarket');
     await expect.poll(() => issues.textContent()).not.toContain('collaborators');
     expect(await page.locator('#issues .error').count()).toBe(0);
     await page.locator('#instagram-options').scrollIntoViewIfNeeded();
@@ -43,6 +46,9 @@ describe('Instagram settings in Compose, in a browser', () => {
     const postId = new URL(page.url()).pathname.split('/').pop() ?? '';
     const post = await settled(server, key, postId, 60_000);
     expect(post.status, post.failedReason).toBe('posted');
+    expect(post.firstComment).toEqual({ status: 'posted', id: expect.any(String), error: null });
+    await page.goto(post.permalink);
+    expect(await page.locator('#comments').textContent()).toContain('Stall map at the link in bio');
     const sent = server.sandbox.control
       .published('instagram')
       .find((p) => p.caption.startsWith('Spring market'));

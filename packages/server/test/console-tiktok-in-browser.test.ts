@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import { mintSandboxAccount } from '@svc/sandbox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONSOLE_ARTIFACTS as ARTIFACTS, type ConsoleSandbox, startConsoleSandbox } from './console-sandbox.js';
+import {
+  CONSOLE_ARTIFACTS as ARTIFACTS,
+  type ConsoleSandbox,
+  startConsoleSandbox,
+} from './console-sandbox.js';
 import { settled } from './sandbox-server.js';
 import { verticalVideo } from './vertical-video.js';
 

@@ -19,11 +19,11 @@ export { SECOND_FACTOR_ISSUER, secondFactorDeps } from './second-factor-deps.js'
 export { type SecondFactorFormView, secondFactorForm } from './second-factor-form.js';
 export { applySecurityHeaders, pageSecurityHeaders } from './security-headers.js';
 export { type SignInFormView, signInForm } from './sign-in-form.js';
+export { createPasskeyCeremonies } from './simplewebauthn-ceremonies.js';
 export type { OidcSettings, OidcSignOn } from './single-sign-on/oidc-sign-on.js';
 export { createOidcSignOn, isLoopbackUrl, SIGN_ON_CALLBACK_PATH } from './single-sign-on/oidc-sign-on.js';
 export type { SignOnFailure, SignOnPurpose, SignOnResult } from './single-sign-on/sign-on-result.js';
 export { singleSignOnButton } from './single-sign-on/single-sign-on-button.js';
-export { createPasskeyCeremonies } from './simplewebauthn-ceremonies.js';
 export type { SurfaceDeps } from './surface-deps.js';
 export type { SurfaceLogger } from './surface-logger.js';
 export { SvcFailure, unwrap } from './svc-failure.js';

@@ -1,8 +1,8 @@
 import { getPost, slideViews } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
 import { type InstagramFormFields, instagramFormFieldsOf } from '../instagram-form-meta.js';
-import { type ThreadsFormFields, threadsFormFieldsOf } from '../threads-form-meta.js';
 import { type PlatformOptionsFields, platformOptionsFieldsOf } from '../platform-options-form.js';
+import { type ThreadsFormFields, threadsFormFieldsOf } from '../threads-form-meta.js';
 import { type YouTubeFormFields, youtubeFormFieldsOf } from '../youtube-form-meta.js';
 import { type FirstCommentFields, firstCommentFieldsOfMeta } from './first-comment-fields.js';
 

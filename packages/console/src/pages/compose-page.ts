@@ -33,6 +33,7 @@ import type { ConsoleRoute, SignedContext } from '../console-context.js';
 import { csrfField, pageReply } from '../console-page.js';
 import { type ConsoleReply, redirectReply } from '../console-reply.js';
 import { INSTAGRAM_FORM_EMPTY, instagramFormFields, instagramMetaOf } from '../instagram-form-meta.js';
+import * as options from '../platform-options-form.js';
 import { withPlatformSettings } from '../platform-settings-meta.js';
 import {
   THREADS_FORM_EMPTY,
@@ -40,7 +41,6 @@ import {
   threadsFormFields,
   threadsMetaOf,
 } from '../threads-form-meta.js';
-import * as options from '../platform-options-form.js';
 import {
   YOUTUBE_FORM_EMPTY,
   type YouTubeFormFields,

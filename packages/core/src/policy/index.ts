@@ -26,11 +26,11 @@ export {
   type PublicationFormats,
 } from './platform-limits.js';
 export {
+  type FacebookMeta,
+  facebookMetaSchema,
   type InstagramMeta,
   type InstagramUserTag,
   instagramMetaSchema,
-  type FacebookMeta,
-  facebookMetaSchema,
   type PlatformMeta,
   platformMetaSchema,
   THREADS_REPLY_CONTROLS,
