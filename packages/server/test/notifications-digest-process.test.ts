@@ -107,7 +107,7 @@ describe('the daily digest through real processes', () => {
     startPublisher();
 
     // D 07:00: the first post fails; no digest before 08:00.
-    const firstDone = await settled(server, key, first, 30_000).catch((error: Error) => {
+    const firstDone = await settled(server, key, first, 90_000).catch((error: Error) => {
       const log = readFileSync(join(server.env.SVC_DATA_DIR as string, 'publishers.log'), 'utf8');
       throw new Error(`${error.message}; the publishers logged:\n${log.slice(-3000)}`);
     });
@@ -136,7 +136,7 @@ describe('the daily digest through real processes', () => {
 
     // D 09:00: the second post fails, for D+1's digest.
     clockAt(d8 + HOUR + 1_000);
-    expect((await settled(server, key, second, 30_000)).status).toBe('failed');
+    expect((await settled(server, key, second, 60_000)).status).toBe('failed');
 
     // D+1 08:00 with the mail server down: the digest waits in the outbox, retried, not lost.
     await smtp.stop();
@@ -175,7 +175,7 @@ describe('the daily digest through real processes', () => {
       `digest:${ann.id}:${new Date(d8).toISOString().slice(0, 10)}`,
       `digest:${ann.id}:${new Date(d8 + DAY).toISOString().slice(0, 10)}`,
     ]);
-  }, 180_000);
+  }, 420_000);
 });
 
 function sleep(ms: number): Promise<void> {
@@ -185,7 +185,7 @@ function sleep(ms: number): Promise<void> {
 async function waitFor(
   done: () => boolean | Promise<boolean>,
   what: string,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 ): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await done())) {

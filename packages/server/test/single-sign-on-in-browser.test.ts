@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { base32Decode, hotp, totpStep } from '@svc/core';
+import { hmacSha1 } from '@svc/core/node';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
@@ -165,6 +167,29 @@ describe('single sign-on in a browser', () => {
     await other.getByRole('button', { name: 'Sign in' }).click();
     await other.waitForURL(`${server.url}/app`);
   });
+
+  it('asks a person with a second factor for it after the provider, which reported none', async () => {
+    const page = await viaConsole('ann');
+    await page.waitForURL(`${server.url}/app`);
+    await page.goto(`${server.url}/app/account/security`);
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const key = base32Decode(((await page.locator('#totp-secret').textContent()) ?? '').trim());
+    const step = totpStep(new Date());
+    await page.getByLabel('The six-digit code the app shows now').fill(hotp(hmacSha1, key, step));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    expect(await page.locator('#recovery-value').isVisible()).toBe(true);
+
+    const again = await viaConsole('ann');
+    await again.waitForURL(/\/app\/sign-in\/second-factor/);
+    await again.goto(`${server.url}/app`);
+    expect(new URL(again.url()).pathname).toBe('/app/sign-in');
+    const back = await viaConsole('ann');
+    await back.waitForURL(/\/app\/sign-in\/second-factor/);
+    await back.getByLabel(/Code from your authenticator app/).fill(hotp(hmacSha1, key, step + 1));
+    await back.getByRole('button', { name: 'Continue' }).click();
+    await back.waitForURL(`${server.url}/app`);
+    expect(await back.locator('body').textContent()).toContain('ann@corp.example');
+  }, 90_000);
 
   it('says so when the provider cannot be reached, and the password form stays', async () => {
     const gone = await startTestIdentityProvider({});
