@@ -83,7 +83,7 @@ describe('svc doctor', () => {
     const text = await svcProcess(['doctor', '--text'], env);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^ok {4}master_secret {5}SVC_SECRET is set and strong/m);
-    expect(text.stdout).toContain('All checks passed.');
+    expect(text.stdout).toMatch(/^All checks passed\. \d+ warning\(s\) to read above\.$/m);
   }, 120_000);
 
   it('fails a broken deployment with exit code 1, naming each failure and its fix, never a secret', async () => {

@@ -54,6 +54,8 @@ const MARKS = { pass: 'ok  ', warn: 'warn', fail: 'FAIL', skipped: 'skip' } as c
 function printText(io: CliIo, report: DoctorReport): void {
   const lines = report.checks.map((c) => `${MARKS[c.level]}  ${c.name.padEnd(18)}${c.message}`);
   const failed = report.checks.filter((c) => !c.ok).length;
-  lines.push('', report.ok ? 'All checks passed.' : `${failed} check(s) failed.`);
+  const warned = report.checks.filter((c) => c.level === 'warn').length;
+  const warnings = warned === 0 ? '' : ` ${warned} warning(s) to read above.`;
+  lines.push('', report.ok ? `All checks passed.${warnings}` : `${failed} check(s) failed.${warnings}`);
   io.stdout(`${lines.join('\n')}\n`);
 }
