@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         migrateOnStart: true,
         databasePoolMax: 10,
         secret: null,
+        requireSecondFactor: false,
         sandbox: true,
         sandboxAccess: { exposed: false, token: null },
         publisher: {

@@ -6,6 +6,7 @@ import {
   type ThreadsFormFields,
   type ThreadsFormPart,
 } from '../threads-form-meta.js';
+import { formatSize } from './format.js';
 
 // Who may reply, as the Threads app words the choices (`reply_control`, docs/posts.md).
 const REPLY_CONTROLS: readonly (readonly [string, string])[] = [
@@ -19,9 +20,10 @@ const REPLY_CONTROLS: readonly (readonly [string, string])[] = [
 const option = (value: string, label: string, chosen: boolean) =>
   html`<option value="${value}"${chosen ? html` selected` : ''}>${label}</option>`;
 
-// A library item as a choice: its kind, size and when it was added, and its id.
+// A library item as a choice: its kind, dimensions, size and the minute it was added (ids are not
+// for people to read; the minute tells two similar files apart).
 const mediaLabel = (item: MediaItem) =>
-  `${mediaTypeName(item.contentType)}${item.width === null ? '' : `, ${item.width}×${item.height ?? '?'}`}, added ${item.createdAt.toISOString().slice(0, 10)} (${item.id})`;
+  `${mediaTypeName(item.contentType)}${item.width === null ? '' : `, ${item.width}×${item.height ?? '?'}`}, ${formatSize(item.sizeBytes)}, added ${item.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 // One part: its text (a Threads post: 500 characters) and its media from the library. `index`
 // null makes the template the browser copies when the person adds a part.
