@@ -1,11 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './launch-chromium.js';
+import { type ConsoleSandbox, startConsoleSandbox } from './console-sandbox.js';
 import { expectNoOverflow } from './page-layout-checks.js';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
-import { svcInProcess } from './support.js';
+import { type SandboxServer, settled } from './sandbox-server.js';
 
 // Issue 37's Threads reply chain in a real Chromium: Compose adds parts (one with a photo from the
 // library), removes one, checks a part live and picks who may reply; the in-process publisher
@@ -13,39 +12,22 @@ import { svcInProcess } from './support.js';
 // chain in order. Screenshots go to test-artifacts/threads-chain (and to SVC_SCREENS_DIR when set).
 const ARTIFACTS = process.env.SVC_SCREENS_DIR ?? join(import.meta.dirname, '../test-artifacts/threads-chain');
 const JPEG = join(import.meta.dirname, '../../media/test/fixtures/image.jpg');
-const EMAIL = 'ann@example.com';
-const PASSWORD = 'a console password';
 
 describe('Threads reply chain in a browser', () => {
+  let s: ConsoleSandbox;
   let server: SandboxServer;
-  let browser: Browser;
   let page: Page;
   let key: string;
   let photo: string;
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    server = await startSandboxServer({});
-    server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
-    ({ key } = await seedUser(server, ['threads']));
+    s = await startConsoleSandbox(['threads'], { width: 1280, height: 1000 });
+    ({ server, page, key } = s);
     photo = await server.upload(key, readFileSync(JPEG), 'menu.jpg');
-    const set = await svcInProcess(
-      ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
-      server.env,
-      PASSWORD,
-    );
-    expect(set.code, set.stderr).toBe(0);
-    browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
-    await page.goto(`${server.url}/app/sign-in`);
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/app`);
   }, 90_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await s?.close();
   });
 
   it('composes a chain of three parts with reply control and sees each part posted, in order', async () => {
