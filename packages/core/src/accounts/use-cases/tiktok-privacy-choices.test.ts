@@ -27,9 +27,21 @@ describe('tiktokPrivacyChoices', () => {
     );
     expect(await tiktokPrivacyChoices(t.deps, actor, [account])).toEqual({
       levels: TEST_POSTING_OPTIONS.privacyLevels,
+      // The creator's live switches come along, for Compose to grey what the creator turned off.
+      options: expect.objectContaining({
+        privacyLevels: TEST_POSTING_OPTIONS.privacyLevels,
+        commentDisabled: TEST_POSTING_OPTIONS.commentDisabled,
+        maxVideoDurationSec: TEST_POSTING_OPTIONS.maxVideoDurationSec,
+      }),
+      postingLimit: null,
       fault: null,
     });
-    expect(await tiktokPrivacyChoices(t.deps, actor, [])).toEqual({ levels: [], fault: null });
+    expect(await tiktokPrivacyChoices(t.deps, actor, [])).toEqual({
+      levels: [],
+      options: null,
+      postingLimit: null,
+      fault: null,
+    });
   });
 
   it('falls back to SELF_ONLY when the options cannot be read, naming a fault that was thrown', async () => {
