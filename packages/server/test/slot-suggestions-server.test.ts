@@ -17,7 +17,8 @@ function lastWeekdays(weekday: number, hour: number, minute: number, count: numb
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour, minute);
   const back = (((now.getUTCDay() + 6) % 7) - weekday + 7) % 7;
   let at = today - back * DAY_MS;
-  if (at >= now.getTime()) at -= 7 * DAY_MS;
+  // At least a day old: a post published hours ago has no settled figures yet.
+  if (at > now.getTime() - DAY_MS) at -= 7 * DAY_MS;
   return Array.from({ length: count }, (_, i) => new Date(at - i * 7 * DAY_MS));
 }
 
