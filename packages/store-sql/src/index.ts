@@ -55,6 +55,7 @@ export {
 } from './post-update.js';
 export type { ReviewDecisionRowOf, ReviewLinkRowOf } from './review-link-row.js';
 export type { PasskeyRowOf, TotpRowOf } from './second-factor-row.js';
+export { SHARED_MIGRATION_SQL } from './shared-migration-sql.js';
 export type { SqlCodec, SqlTypes } from './sql-codec.js';
 export { assertWellOrdered, type SqlMigration } from './sql-migration.js';
 export { sqlRows } from './sql-rows.js';

@@ -1,3 +1,4 @@
+import { SHARED_MIGRATION_SQL } from '@svc/store-sql';
 import type { PostgresMigration } from '../postgres-migration.js';
 
 /**
@@ -10,7 +11,6 @@ export const migration0009PostContentHash: PostgresMigration = {
   sql: `
 ALTER TABLE posts ADD COLUMN content_hash text;
 
-CREATE INDEX posts_owner_content ON posts (owner_id, content_hash, scheduled_time)
-  WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL;
+${SHARED_MIGRATION_SQL.postsOwnerContentIndex}
 `,
 };

@@ -1,3 +1,4 @@
+import { SHARED_MIGRATION_SQL } from '@svc/store-sql';
 import type { PostgresMigration } from '../postgres-migration.js';
 
 /**
@@ -12,11 +13,7 @@ import type { PostgresMigration } from '../postgres-migration.js';
 export const migration0025Sweeps: PostgresMigration = {
   id: '0025_sweeps',
   sql: `
-CREATE INDEX posts_deleted ON posts (deleted_at, id) WHERE deleted_at IS NOT NULL;
-CREATE INDEX posts_owner_deleted ON posts (owner_id, deleted_at) WHERE deleted_at IS NOT NULL;
-CREATE INDEX webhook_messages_created ON webhook_messages (created_at, id);
-CREATE INDEX webhook_deliveries_message ON webhook_deliveries (message_id);
-CREATE INDEX webhook_attempts_message ON webhook_attempts (message_id);
+${SHARED_MIGRATION_SQL.sweepIndexes}
 ALTER TABLE connected_accounts ADD COLUMN token_refresh_until timestamptz;
 `,
 };

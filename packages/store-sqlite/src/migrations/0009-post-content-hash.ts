@@ -1,3 +1,4 @@
+import { SHARED_MIGRATION_SQL } from '@svc/store-sql';
 import type { SqliteMigration } from '../sqlite-migration.js';
 
 /**
@@ -11,7 +12,6 @@ export const migration0009PostContentHash: SqliteMigration = {
   sql: `
 ALTER TABLE posts ADD COLUMN content_hash TEXT;
 
-CREATE INDEX posts_owner_content ON posts (owner_id, content_hash, scheduled_time)
-  WHERE status IN ('scheduled', 'publishing', 'posted') AND deleted_at IS NULL;
+${SHARED_MIGRATION_SQL.postsOwnerContentIndex}
 `,
 };

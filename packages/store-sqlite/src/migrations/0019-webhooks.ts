@@ -1,3 +1,4 @@
+import { SHARED_MIGRATION_SQL } from '@svc/store-sql';
 import type { SqliteMigration } from '../sqlite-migration.js';
 
 /**
@@ -9,6 +10,8 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  * Deliveries and attempts go with their subscription (ON DELETE CASCADE); attempts have no key to
  * their delivery, which only ever goes with its subscription too. `journal_consumers` keeps a
  * journal follower's position with the lease of the process following it (the webhook fan-out).
+ * The indexes are PostgreSQL's text too, so they come from @svc/store-sql, after the tables (the
+ * order within the migration's transaction changes nothing it creates).
  */
 export const migration0019Webhooks: SqliteMigration = {
   id: '0019_webhooks',
@@ -30,9 +33,6 @@ CREATE TABLE webhook_subscriptions (
   created_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 ) STRICT;
-
--- An owner's subscriptions, newest first; the fan-out's lookup of several owners' too.
-CREATE INDEX webhook_subscriptions_owner ON webhook_subscriptions (owner_id, created_at, id);
 
 CREATE TABLE webhook_messages (
   id TEXT PRIMARY KEY,
@@ -59,14 +59,6 @@ CREATE TABLE webhook_deliveries (
   UNIQUE (subscription_id, message_id)
 ) STRICT;
 
--- The delivery workers' queue in claim order; delivered and failed deliveries stay out.
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at, id) WHERE status = 'pending';
-
--- The leases held per subscription (the claim's per-subscription bound): only deliveries being
--- attempted, or whose worker died, have one.
-CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (subscription_id, lease_until)
-  WHERE lease_until IS NOT NULL;
-
 CREATE TABLE webhook_attempts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   delivery_id TEXT NOT NULL,
@@ -83,14 +75,13 @@ CREATE TABLE webhook_attempts (
   response_excerpt TEXT
 ) STRICT;
 
--- A subscription's attempts, newest first (and the cascade when it is deleted).
-CREATE INDEX webhook_attempts_subscription ON webhook_attempts (subscription_id, id);
-
 CREATE TABLE journal_consumers (
   consumer TEXT PRIMARY KEY,
   position TEXT,
   lease_owner TEXT,
   lease_until INTEGER
 ) STRICT;
+
+${SHARED_MIGRATION_SQL.webhookIndexes}
 `,
 };

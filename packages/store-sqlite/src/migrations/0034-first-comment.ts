@@ -1,3 +1,4 @@
+import { SHARED_MIGRATION_SQL } from '@svc/store-sql';
 import type { SqliteMigration } from '../sqlite-migration.js';
 
 /**
@@ -7,9 +8,5 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  */
 export const migration0034FirstComment: SqliteMigration = {
   id: '0034_first_comment',
-  sql: `
-ALTER TABLE posts ADD COLUMN first_comment_status TEXT;
-ALTER TABLE posts ADD COLUMN first_comment_id TEXT;
-ALTER TABLE posts ADD COLUMN first_comment_error TEXT;
-`,
+  sql: SHARED_MIGRATION_SQL.firstComment,
 };
