@@ -1,27 +1,35 @@
 import type { FollowersAnswer, MetricsAnswer, MetricsTarget } from '@svc/core';
-import { metricsAnswerOf } from '../shared/metrics-answer-of.js';
+import { type ReadRefusals, readOrRefusal } from '../shared/read-or-refusal.js';
 import { readingsById } from '../shared/readings-by-id.js';
 import { classifyTikTokFailure } from './classify-tiktok-failure.js';
 import { TIKTOK_PATHS, tiktokUserInfoSchema, tiktokVideoQuerySchema } from './tiktok-api.js';
 import type { TikTokReadContext } from './tiktok-client.js';
 import type { TikTokCredentials } from './tiktok-credentials.js';
-import { TikTokRequestError } from './tiktok-failure.js';
+import { type TikTokFailure, TikTokRequestError } from './tiktok-failure.js';
 
 /** `video/query` takes at most 20 video ids (platforms.md 2.5). */
 export const TIKTOK_METRICS_BATCH = 20;
 const FIELDS = 'id,view_count,like_count,comment_count,share_count';
+
+// TikTok's refusals as a read's answer; a missing scope marks the account's coverage.
+const REFUSALS: ReadRefusals<TikTokFailure> = {
+  failureOf: (error) => (error instanceof TikTokRequestError ? error.failure : undefined),
+  scopeMissing: ({ code }) => code === 'scope_not_authorized' || code === 'scope_permission_missed',
+  classify: classifyTikTokFailure,
+  account: 'The TikTok account',
+};
 
 /**
  * Views, likes, comments and shares of up to 20 of the creator's videos in one call. Videos
  * TikTok leaves out (not public, removed, or a post whose public id was never given) are not
  * available; a token without `video.list` marks the account's coverage.
  */
-export async function readTikTokMetrics(
+export function readTikTokMetrics(
   ctx: TikTokReadContext,
   credentials: TikTokCredentials,
   targets: readonly MetricsTarget[],
 ): Promise<MetricsAnswer> {
-  try {
+  return readOrRefusal(ctx, REFUSALS, 'video.list', async () => {
     const answer = await ctx.client.api(tiktokVideoQuerySchema, {
       method: 'POST',
       url: `${ctx.api}${TIKTOK_PATHS.videoQuery}?fields=${FIELDS}`,
@@ -35,17 +43,15 @@ export async function readTikTokMetrics(
       comments: video.comment_count,
       shares: video.share_count,
     }));
-  } catch (error) {
-    return refusalOf(error, ctx.now(), 'video.list');
-  }
+  });
 }
 
 /** The creator's follower count (`user.info.stats`; without it, the account's coverage says so). */
-export async function readTikTokFollowers(
+export function readTikTokFollowers(
   ctx: TikTokReadContext,
   credentials: TikTokCredentials,
 ): Promise<FollowersAnswer> {
-  try {
+  return readOrRefusal(ctx, REFUSALS, 'user.info.stats', async () => {
     const { user } = await ctx.client.api(tiktokUserInfoSchema, {
       method: 'GET',
       url: `${ctx.api}${TIKTOK_PATHS.userInfo}`,
@@ -53,24 +59,5 @@ export async function readTikTokFollowers(
       query: { fields: 'open_id,follower_count' },
     });
     return { kind: 'followers', count: user.follower_count ?? null };
-  } catch (error) {
-    return refusalOf(error, ctx.now(), 'user.info.stats');
-  }
-}
-
-// A TikTok refusal as a read's answer (a missing `scope` marks the account's coverage); anything
-// that is not TikTok's refusal is rethrown.
-function refusalOf(
-  error: unknown,
-  now: Date,
-  scope: string,
-): Exclude<MetricsAnswer, { readonly kind: 'read' }> {
-  if (!(error instanceof TikTokRequestError)) throw error;
-  if (error.failure.code === 'scope_not_authorized' || error.failure.code === 'scope_permission_missed') {
-    return {
-      kind: 'scope_missing',
-      reason: `The TikTok account did not grant ${scope}; reconnect it to read metrics.`,
-    };
-  }
-  return metricsAnswerOf(classifyTikTokFailure(error.failure, now), now);
+  });
 }

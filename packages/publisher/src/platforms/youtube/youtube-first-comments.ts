@@ -5,7 +5,7 @@ import { classifyGoogleFailure } from './classify-google-failure.js';
 import type { GoogleClient } from './google-client.js';
 import { GoogleRequestError } from './google-failure.js';
 import { youtubeCredentialsSchema } from './youtube-credentials.js';
-import { bearer } from './youtube-step-input.js';
+import { youtubeData } from './youtube-data.js';
 
 /** The scope `commentThreads.insert` needs (YouTube Data API reference). */
 export const COMMENT_SCOPE = 'https://www.googleapis.com/auth/youtube.force-ssl';
@@ -56,7 +56,6 @@ export function createYouTubeFirstComments(ctx: {
   readonly api: string;
   readonly clock: Clock;
 }): FirstComments {
-  const { google, api } = ctx;
   return {
     async post(job) {
       const credentials = youtubeCredentialsSchema.safeParse(job.credentials);
@@ -65,11 +64,10 @@ export function createYouTubeFirstComments(ctx: {
       const granted = credentials.data.scope;
       if (typeof granted === 'string' && !granted.split(' ').includes(COMMENT_SCOPE)) return SKIPPED;
       try {
-        const created = await google.json(threadSchema, {
+        const created = await youtubeData(ctx, credentials.data.accessToken, threadSchema, {
           method: 'POST',
-          url: `${api}/youtube/v3/commentThreads`,
+          resource: 'commentThreads',
           searchParams: { part: 'snippet' },
-          headers: bearer(credentials.data),
           json: {
             snippet: { videoId: job.targetId, topLevelComment: { snippet: { textOriginal: job.text } } },
           },
@@ -85,16 +83,15 @@ export function createYouTubeFirstComments(ctx: {
       try {
         let pageToken: string | undefined;
         for (let page = 0; page < MAX_PAGES; page++) {
-          const listed = await google.json(threadListSchema, {
+          const listed = await youtubeData(ctx, credentials.data.accessToken, threadListSchema, {
             method: 'GET',
-            url: `${api}/youtube/v3/commentThreads`,
+            resource: 'commentThreads',
             searchParams: {
               part: 'snippet',
               videoId: job.targetId,
               maxResults: '100',
               ...(pageToken === undefined ? {} : { pageToken }),
             },
-            headers: bearer(credentials.data),
           });
           const own = listed.items.find((thread) => {
             const top = thread.snippet?.topLevelComment;

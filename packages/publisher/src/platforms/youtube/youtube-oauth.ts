@@ -12,6 +12,7 @@ import type { GoogleClient } from './google-client.js';
 import { type GoogleFailure, GoogleRequestError } from './google-failure.js';
 import { channelListSchema, googleTokenSchema, type YouTubeChannel } from './youtube-api.js';
 import type { YouTubeCredentials } from './youtube-credentials.js';
+import { youtubeData } from './youtube-data.js';
 
 /** What the OAuth calls need. */
 export type YouTubeOAuthConfig = {
@@ -78,11 +79,11 @@ async function exchangeYouTubeCode(config: YouTubeOAuthConfig, input: CodeCallba
           'Google gave no refresh token. Remove the app at myaccount.google.com/permissions, then connect again.',
       };
     }
-    const listed = await config.google.json(channelListSchema, {
+    const host = { google: config.google, api: config.hosts.api };
+    const listed = await youtubeData(host, tokens.access_token, channelListSchema, {
       method: 'GET',
-      url: `${config.hosts.api}/youtube/v3/channels`,
+      resource: 'channels',
       searchParams: { part: 'snippet,statistics', mine: 'true' },
-      headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     const channel = listed.items?.[0];
     if (channel === undefined) {

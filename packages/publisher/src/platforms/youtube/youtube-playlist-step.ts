@@ -3,7 +3,8 @@ import { progressStep } from '../shared/progress-step.js';
 import { classifyGoogleFailure } from './classify-google-failure.js';
 import { GoogleRequestError } from './google-failure.js';
 import { playlistItemListSchema, playlistItemSchema } from './youtube-api.js';
-import { bearer, type YouTubeStepInput } from './youtube-step-input.js';
+import { youtubeData } from './youtube-data.js';
+import type { YouTubeStepInput } from './youtube-step-input.js';
 
 const MAX_TRIES = 3;
 const TRY_AGAIN_MS = 5_000;
@@ -31,18 +32,16 @@ export async function addToPlaylist(
   playlistId: string,
 ): Promise<PublishStep> {
   try {
-    const found = await input.google.json(playlistItemListSchema, {
+    const found = await youtubeData(input, input.accessToken, playlistItemListSchema, {
       method: 'GET',
-      url: `${input.api}/youtube/v3/playlistItems`,
+      resource: 'playlistItems',
       searchParams: { part: 'id', playlistId, videoId },
-      headers: bearer(input),
     });
     if ((found.items ?? []).length === 0) {
-      await input.google.json(playlistItemSchema, {
+      await youtubeData(input, input.accessToken, playlistItemSchema, {
         method: 'POST',
-        url: `${input.api}/youtube/v3/playlistItems`,
+        resource: 'playlistItems',
         searchParams: { part: 'snippet' },
-        headers: bearer(input),
         json: { snippet: { playlistId, resourceId: { kind: 'youtube#video', videoId } } },
       });
     }

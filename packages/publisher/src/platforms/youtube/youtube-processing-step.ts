@@ -3,7 +3,8 @@ import { progressStep } from '../shared/progress-step.js';
 import { privacyWarning } from './privacy-warning.js';
 import { processingPollDelay } from './processing-poll-delay.js';
 import { videoListSchema, type YouTubeVideo } from './youtube-api.js';
-import { bearer, type YouTubeStepInput } from './youtube-step-input.js';
+import { youtubeData } from './youtube-data.js';
+import type { YouTubeStepInput } from './youtube-step-input.js';
 
 // `status.failureReason` and `status.rejectionReason` (videos resource) in words.
 const FAILURES: Readonly<Record<string, string>> = {
@@ -35,11 +36,10 @@ const REJECTIONS: Readonly<Record<string, string>> = {
  * (`processingPollDelay`) and read again.
  */
 export async function awaitProcessing(input: YouTubeStepInput, videoId: string): Promise<PublishStep> {
-  const list = await input.google.json(videoListSchema, {
+  const list = await youtubeData(input, input.accessToken, videoListSchema, {
     method: 'GET',
-    url: `${input.api}/youtube/v3/videos`,
+    resource: 'videos',
     searchParams: { part: 'status,processingDetails', id: videoId },
-    headers: bearer(input),
   });
   const video = list.items?.find((item) => item.id === videoId);
   const problem = video === undefined ? null : problemOf(video);
