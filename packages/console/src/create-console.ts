@@ -12,6 +12,7 @@ import { type ConsoleReply, htmlReply, redirectReply } from './console-reply.js'
 import { CONSOLE_JS, CONSOLE_JS_PATH } from './console-script.js';
 import { createConsoleSessions, csrfMatches } from './console-session.js';
 import { CONSOLE_CSS, CONSOLE_CSS_PATH } from './console-styles.js';
+import { cookieSession } from './cookie-session.js';
 import { createInvitePages, isInvitePath } from './invite-pages.js';
 import { isMultipart } from './multipart-request.js';
 import { consoleRoutes } from './pages/console-routes.js';
@@ -134,8 +135,7 @@ export function createConsole(deps: ConsoleDeps): WebConsole {
   return {
     owns: (path) => path === '/app' || path.startsWith('/app/') || isReviewPath(path) || isInvitePath(path),
     async signedInUser(req) {
-      const token = sessionTokenOf(req.headers.cookie);
-      return token === null ? null : ((await sessions.read(token))?.user ?? null);
+      return (await cookieSession(req, sessionTokenOf, sessions))?.user ?? null;
     },
     handle(req, res) {
       void answer(req)

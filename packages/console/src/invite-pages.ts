@@ -5,26 +5,24 @@ import {
   chooseWorkspace,
   type InvitationPreview,
   openInvitation,
-  type SvcError,
 } from '@svc/core';
 import { scryptPasswordHasher } from '@svc/core/node';
-import { csrfTokensMatch, type Html, html, readForm } from '@svc/web';
+import { csrfTokensMatch, type Html, html } from '@svc/web';
 import type { ConsoleDeps } from './console-deps.js';
 import { barePage } from './console-page.js';
 import type { ConsoleReply } from './console-reply.js';
 import type { ConsoleSession, ConsoleSessions } from './console-session.js';
+import { cookieSession } from './cookie-session.js';
 import { INVITE_COOKIE_MS, inviteCookie, inviteTokenOf } from './invite-cookie.js';
 import { movingOnPage } from './moving-on-page.js';
 import { decodedSegment } from './path-segment.js';
-import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
+import { linkPageRefusals, PRIVATE_HEADERS } from './private-page.js';
 import { sessionCookie, sessionTokenOf } from './session-cookie.js';
 
 /** Whether a path is an invitation page. */
 export function isInvitePath(path: string): boolean {
   return path === '/invite' || path.startsWith('/invite/');
 }
-
-const FORM_LIMIT_BYTES = 16 * 1024;
 
 /** Where a person lands once they joined: the joined workspace's members. */
 export const joinedPath = (workspaceId: string): string =>
@@ -42,13 +40,9 @@ export function createInvitePages(
   sessions: ConsoleSessions,
 ): (req: IncomingMessage, url: URL) => Promise<ConsoleReply> {
   const core = deps.core;
-  const origin = new URL(deps.baseUrl).origin;
   const secure = deps.baseUrl.startsWith('https:');
 
-  async function signedIn(req: IncomingMessage): Promise<ConsoleSession | null> {
-    const token = sessionTokenOf(req.headers.cookie);
-    return token === null ? null : sessions.read(token);
-  }
+  const signedIn = (req: IncomingMessage) => cookieSession(req, sessionTokenOf, sessions);
 
   async function keep(token: string): Promise<ConsoleReply> {
     const opened = await openInvitation(core, token);
@@ -88,12 +82,9 @@ export function createInvitePages(
   async function posted(
     req: IncomingMessage,
   ): Promise<{ form: URLSearchParams; token: string } | ConsoleReply> {
-    // Browsers send Origin with every form post; another site's form never carries ours, nor the
-    // SameSite=Strict invitation cookie.
-    const from = req.headers.origin;
-    if (from !== undefined && from !== origin) return refused('This form came from another site.');
-    const form = await readForm(req, FORM_LIMIT_BYTES);
-    if (form === null) return refused('The form could not be read.');
+    // Another site's form carries neither our Origin nor the SameSite=Strict invitation cookie.
+    const form = await postedForm(req, deps.baseUrl);
+    if (!(form instanceof URLSearchParams)) return form;
     const token = inviteTokenOf(req.headers.cookie);
     return token === null ? noInvitation() : { form, token };
   }
@@ -200,20 +191,15 @@ function nextStep(view: InvitationPreview, session: ConsoleSession | null): Html
 <div class="actions"><button type="submit">Create my account and join</button></div></form>`;
 }
 
-function refusal(error: SvcError): ConsoleReply {
-  const status =
-    error.code === 'invitation_not_found' ? 404 : error.code === 'invitation_expired' ? 410 : 409;
-  return privatePage(status, 'This invitation does not work', html`<p role="alert">${error.message}</p>`);
-}
-
 const {
   nothingOpen: noInvitation,
+  broken: refusal,
   refused,
   notFound,
+  postedForm,
 } = linkPageRefusals({
-  nothingOpen: {
-    title: 'No invitation open',
-    text: 'This browser has no invitation open, or it has ended. Open the link you were sent again.',
-  },
-  back: { href: '/invite', label: 'Back to the invitation' },
+  opens: 'invitation',
+  link: 'invitation',
+  page: '/invite',
+  status: (code) => (code === 'invitation_not_found' ? 404 : code === 'invitation_expired' ? 410 : 409),
 });

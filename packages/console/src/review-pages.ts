@@ -15,18 +15,18 @@ import {
   reviewSessionUntil,
   reviewThumbnail,
   reviewView,
-  type SvcError,
   thumbnailSizeOf,
 } from '@svc/core';
-import { clientAddress, csrfTokensMatch, type Html, html, readForm } from '@svc/web';
+import { clientAddress, csrfTokensMatch, type Html, html } from '@svc/web';
 import type { ConsoleDeps } from './console-deps.js';
 import { barePage } from './console-page.js';
 import type { ConsoleReply } from './console-reply.js';
+import { cookieSession } from './cookie-session.js';
 import { previewView } from './feed-preview-view.js';
 import { movingOnPage } from './moving-on-page.js';
 import { previewItem } from './pages/compose-preview.js';
 import { decodedSegment } from './path-segment.js';
-import { linkPageRefusals, PRIVATE_HEADERS, privatePage } from './private-page.js';
+import { linkPageRefusals, PRIVATE_HEADERS } from './private-page.js';
 import { createReviewSessions, type ReviewSession, reviewCookie, reviewTokenOf } from './review-session.js';
 import { type TimeFormat, timeFormat } from './time-format.js';
 
@@ -40,8 +40,6 @@ export function isReviewPath(path: string): boolean {
 // `Origin: null` with the page's forms, which the same-origin check must refuse.
 const REVIEW = { 'cache-control': 'no-store' } as const;
 
-const FORM_LIMIT_BYTES = 16 * 1024;
-
 /**
  * The client's side of a review link (docs/teams.md, "Review links"), without an account:
  * `GET /review/<token>` exchanges the token for a review cookie and moves on to `/review`, which
@@ -53,13 +51,9 @@ export function createReviewPages(
 ): (req: IncomingMessage, url: URL) => Promise<ConsoleReply> {
   const core = deps.core;
   const sessions = createReviewSessions(core);
-  const origin = new URL(deps.baseUrl).origin;
   const secure = deps.baseUrl.startsWith('https:');
 
-  async function session(req: IncomingMessage): Promise<ReviewSession | null> {
-    const token = reviewTokenOf(req.headers.cookie);
-    return token === null ? null : sessions.read(token);
-  }
+  const session = (req: IncomingMessage) => cookieSession(req, reviewTokenOf, sessions);
 
   async function exchange(token: string): Promise<ConsoleReply> {
     const opened = await openReviewLink(core, token);
@@ -97,11 +91,8 @@ export function createReviewPages(
   }
 
   async function decide(req: IncomingMessage): Promise<ConsoleReply> {
-    // Browsers send Origin with every form post; another site's form never carries ours.
-    const from = req.headers.origin;
-    if (from !== undefined && from !== origin) return refused('This form came from another site.');
-    const form = await readForm(req, FORM_LIMIT_BYTES);
-    if (form === null) return refused('The form could not be read.');
+    const form = await postedForm(req, deps.baseUrl);
+    if (!(form instanceof URLSearchParams)) return form;
     const current = await session(req);
     if (current === null) return noSession();
     if (!csrfTokensMatch(current.csrf, form.get('_csrf') ?? undefined))
@@ -168,21 +159,17 @@ export function createReviewPages(
   };
 }
 
-function refusal(error: SvcError): ConsoleReply {
-  const status = error.code === 'review_link_not_found' ? 404 : 410;
-  return privatePage(status, 'This review link does not work', html`<p role="alert">${error.message}</p>`);
-}
-
 const {
   nothingOpen: noSession,
+  broken: refusal,
   refused,
   notFound,
+  postedForm,
 } = linkPageRefusals({
-  nothingOpen: {
-    title: 'No review open',
-    text: 'This browser has no review open, or it has ended. Open the link you were sent again.',
-  },
-  back: { href: '/review', label: 'Back to the review' },
+  opens: 'review',
+  link: 'review link',
+  page: '/review',
+  status: (code) => (code === 'review_link_not_found' ? 404 : 410),
 });
 
 /** The review page: each post with its per-platform preview and, until decided, its form. */
