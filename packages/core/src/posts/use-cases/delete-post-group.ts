@@ -2,7 +2,7 @@ import type { ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, useCaseOn } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
-import { deletionOf } from './delete-post.js';
+import { DELETE_POSTS, deletionOf } from './delete-post.js';
 import { actOnGroup, ownedGroup, type PostGroupChanged } from './post-group.js';
 
 /**
@@ -18,7 +18,7 @@ export function deletePostGroup(
 ): ResultAsync<PostGroupChanged, SvcError> {
   return useCaseOn(
     actor,
-    { scope: 'post:write', action: 'post:delete' },
+    DELETE_POSTS,
     () => ownedGroup(deps, actor, groupId),
     (group) => {
       const now = deps.clock.now();
