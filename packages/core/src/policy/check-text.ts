@@ -1,8 +1,8 @@
-import { PLATFORM_NAMES, type Platform } from '../kernel/index.js';
+import { type ErrorCode, PLATFORM_NAMES, type Platform } from '../kernel/index.js';
 import type { NormalizedPost } from './normalize-policy-input.js';
 import type { PlatformRules, PolicyConfig } from './platform-limits.js';
 import { policyError, policyWarning } from './policy-issue.js';
-import type { PolicyIssue } from './policy-types.js';
+import type { PolicyIssue, PolicyWarningCode } from './policy-types.js';
 import { countCodePoints, measureText, TEXT_COUNTING_UNITS } from './text-metrics.js';
 
 /** What the text rules need to know about a post, worked out once for every platform. */
@@ -143,62 +143,56 @@ function checkTitle({ platform, name, rules, post, facts }: TextCheck): PolicyIs
 }
 
 function checkTagsAndLinks({ platform, name, rules, post, facts }: TextCheck): PolicyIssue[] {
-  const issues: PolicyIssue[] = [];
   const tags = facts.hashtags.length;
+  const mentions = facts.mentions.length;
+  const links = facts.links.length;
   // Blame the list the caller controls separately when there is one; otherwise the caption.
   const tagField = post.hashtags.length > 0 ? 'hashtags' : 'caption';
-  if (rules.hashtagsMax !== null && tags > rules.hashtagsMax) {
-    issues.push(
-      policyError(
-        'too_many_hashtags',
-        platform,
-        tagField,
-        `The post has ${fmt(tags)} distinct hashtags (caption and hashtags together); ${name} takes at most ${fmt(rules.hashtagsMax)}. Remove ${fmt(tags - rules.hashtagsMax)}.`,
-      ),
-    );
-  }
-  if (rules.hashtagsIgnoredAbove !== null && tags > rules.hashtagsIgnoredAbove) {
-    issues.push(
-      policyWarning(
-        'hashtags_ignored',
-        platform,
-        tagField,
-        `The post has ${fmt(tags)} hashtags; ${name} ignores every hashtag of a video that has more than ${fmt(rules.hashtagsIgnoredAbove)}. Keep at most ${fmt(rules.hashtagsIgnoredAbove)}.`,
-      ),
-    );
-  }
-  if (rules.topicTagsMax !== null && tags > rules.topicTagsMax) {
-    issues.push(
-      policyWarning(
-        'single_topic_tag',
-        platform,
-        tagField,
-        `${name} uses only ${rules.topicTagsMax === 1 ? 'one tag' : `${rules.topicTagsMax} tags`} per post as a topic; ${tags - rules.topicTagsMax === 1 ? 'the other hashtag stays' : `the other ${fmt(tags - rules.topicTagsMax)} hashtags stay`} plain text. Keep the hashtag that matters most.`,
-      ),
-    );
-  }
-  const mentions = facts.mentions.length;
-  if (rules.mentionsMax !== null && mentions > rules.mentionsMax) {
-    issues.push(
-      policyError(
-        'too_many_mentions',
-        platform,
-        'caption',
-        `The caption mentions ${fmt(mentions)} distinct accounts; ${name} allows at most ${fmt(rules.mentionsMax)} @-mentions. Remove ${fmt(mentions - rules.mentionsMax)}.`,
-      ),
-    );
-  }
-  const links = facts.links.length;
-  if (rules.linksMax !== null && links > rules.linksMax) {
-    issues.push(
-      policyError(
-        'too_many_links',
-        platform,
-        'caption',
-        `The caption has ${fmt(links)} distinct links; ${name} takes at most ${fmt(rules.linksMax)} per post. Remove ${fmt(links - rules.linksMax)}.`,
-      ),
-    );
-  }
+  const error = (code: ErrorCode, field: string) => (message: string) =>
+    policyError(code, platform, field, message);
+  const warning = (code: PolicyWarningCode) => (message: string) =>
+    policyWarning(code, platform, tagField, message);
+  // Each count the platform caps (a null cap: none), and the finding once the count passes it.
+  const ceilings: readonly Ceiling[] = [
+    [
+      tags,
+      rules.hashtagsMax,
+      error('too_many_hashtags', tagField),
+      (max) =>
+        `The post has ${fmt(tags)} distinct hashtags (caption and hashtags together); ${name} takes at most ${fmt(max)}. Remove ${fmt(tags - max)}.`,
+    ],
+    [
+      tags,
+      rules.hashtagsIgnoredAbove,
+      warning('hashtags_ignored'),
+      (max) =>
+        `The post has ${fmt(tags)} hashtags; ${name} ignores every hashtag of a video that has more than ${fmt(max)}. Keep at most ${fmt(max)}.`,
+    ],
+    [
+      tags,
+      rules.topicTagsMax,
+      warning('single_topic_tag'),
+      (max) =>
+        `${name} uses only ${max === 1 ? 'one tag' : `${max} tags`} per post as a topic; ${tags - max === 1 ? 'the other hashtag stays' : `the other ${fmt(tags - max)} hashtags stay`} plain text. Keep the hashtag that matters most.`,
+    ],
+    [
+      mentions,
+      rules.mentionsMax,
+      error('too_many_mentions', 'caption'),
+      (max) =>
+        `The caption mentions ${fmt(mentions)} distinct accounts; ${name} allows at most ${fmt(max)} @-mentions. Remove ${fmt(mentions - max)}.`,
+    ],
+    [
+      links,
+      rules.linksMax,
+      error('too_many_links', 'caption'),
+      (max) =>
+        `The caption has ${fmt(links)} distinct links; ${name} takes at most ${fmt(max)} per post. Remove ${fmt(links - max)}.`,
+    ],
+  ];
+  const issues = ceilings.flatMap(([count, max, issue, message]) =>
+    max !== null && count > max ? [issue(message(max))] : [],
+  );
   if (!rules.linksClickable && links > 0) {
     issues.push(
       policyWarning(
@@ -211,6 +205,14 @@ function checkTagsAndLinks({ platform, name, rules, post, facts }: TextCheck): P
   }
   return issues;
 }
+
+/** A count, the platform's cap on it (null: none), the finding, and its words for the cap passed. */
+type Ceiling = readonly [
+  count: number,
+  max: number | null,
+  issue: (message: string) => PolicyIssue,
+  message: (max: number) => string,
+];
 
 /** The error for the characters of `chars` that `text` (the caption or the title) holds, if any. */
 function forbiddenChars(

@@ -59,7 +59,7 @@ export { type CheckedContent, checkPostContent, prepareForTargets } from './use-
 export { TIKTOK_URL_NOT_VERIFIED } from './use-cases/check-tiktok-photo-source.js';
 export { claimDuePostsScript } from './use-cases/claim-due-posts-script.js';
 export { type CreatePostsDeps, type CreatePostsOptions, createPosts } from './use-cases/create-posts.js';
-export { deletedView, deletePost } from './use-cases/delete-post.js';
+export { DELETE_POSTS, deletedView, deletePost } from './use-cases/delete-post.js';
 export { deletePostGroup } from './use-cases/delete-post-group.js';
 export { type DryRunPlan, dryRunCreate, startDryRun } from './use-cases/dry-run-create.js';
 export { type EditPostInput, editPost } from './use-cases/edit-post.js';

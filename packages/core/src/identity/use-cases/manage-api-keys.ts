@@ -137,7 +137,11 @@ export function revokeApiKey(
   return new ResultAsync(
     (async (): Promise<Result<ApiKey, SvcError>> => {
       const key = await deps.store.apiKeys.revokeApiKey(keyId, deps.clock.now());
-      return key === null ? err(svcError('key_not_found', `No API key with the id ${keyId}.`)) : ok(key);
+      return key === null ? err(keyNotFound(keyId)) : ok(key);
     })(),
   );
 }
+
+/** `key_not_found`: no key with that id, or, for a member revoking their own, none of theirs. */
+export const keyNotFound = (keyId: string): SvcError =>
+  svcError('key_not_found', `No API key with the id ${keyId}.`);

@@ -2,7 +2,7 @@ import { err, ok, type Result, type ResultAsync } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
 import { type Actor, actorCanSeeAccount, actorWorkspaceId, useCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
-import { ownedPost, type Post, RESTORE_WINDOW_MS, restorePost } from '../../posts/index.js';
+import { DELETE_POSTS, ownedPost, type Post, RESTORE_WINDOW_MS, restorePost } from '../../posts/index.js';
 
 /** A deleted post that can still be restored, and until when. */
 export type DeletedPost = { readonly post: Post; readonly restorableUntil: Date };
@@ -42,13 +42,9 @@ export function restoreOwnPost(
   actor: Actor,
   postId: string,
 ): ResultAsync<Post, SvcError> {
-  return useCase(
-    actor,
-    { scope: 'post:write', action: 'post:delete' },
-    async (): Promise<Result<Post, SvcError>> => {
-      const post = await ownedPost(deps.store.posts, actor, postId);
-      if (post.isErr()) return err(post.error);
-      return restorePost(deps, postId, deps.clock.now());
-    },
-  );
+  return useCase(actor, DELETE_POSTS, async (): Promise<Result<Post, SvcError>> => {
+    const post = await ownedPost(deps.store.posts, actor, postId);
+    if (post.isErr()) return err(post.error);
+    return restorePost(deps, postId, deps.clock.now());
+  });
 }

@@ -1,8 +1,8 @@
-import type { ResultAsync } from 'neverthrow';
+import type { Result } from 'neverthrow';
 import type { CoreDeps } from '../../deps/index.js';
-import { type Actor, useCaseOn } from '../../identity/index.js';
+import { itemUseCase } from '../../identity/index.js';
 import type { SvcError } from '../../kernel/index.js';
-import { deletionOf } from './delete-post.js';
+import { DELETE_POSTS, deletionOf } from './delete-post.js';
 import { actOnGroup, ownedGroup, type PostGroupChanged } from './post-group.js';
 
 /**
@@ -11,18 +11,15 @@ import { actOnGroup, ownedGroup, type PostGroupChanged } from './post-group.js';
  * one being published are left as they are and reported (see `actOnGroup`). Each is restorable
  * for 30 days, as a post deleted alone.
  */
-export function deletePostGroup(
-  deps: Pick<CoreDeps, 'store' | 'clock'>,
-  actor: Actor,
-  groupId: string,
-): ResultAsync<PostGroupChanged, SvcError> {
-  return useCaseOn(
+export const deletePostGroup = itemUseCase(
+  DELETE_POSTS,
+  ownedGroup,
+  async (
+    group,
+    deps: Pick<CoreDeps, 'store' | 'clock'>,
     actor,
-    { scope: 'post:write', action: 'post:delete' },
-    () => ownedGroup(deps, actor, groupId),
-    (group) => {
-      const now = deps.clock.now();
-      return actOnGroup(deps, actor, group, 'delete', async (post) => deletionOf(post, now));
-    },
-  );
-}
+  ): Promise<Result<PostGroupChanged, SvcError>> => {
+    const now = deps.clock.now();
+    return actOnGroup(deps, actor, group, 'delete', async (post) => deletionOf(post, now));
+  },
+);

@@ -24,6 +24,10 @@ export type DeleteOptions = {
   readonly pullQueue?: boolean;
 };
 
+// Deleting posts, alone or as a group, and restoring them is one right: the key's `post:write`,
+// and a role that may delete posts.
+export const DELETE_POSTS = { scope: 'post:write', action: 'post:delete' } as const;
+
 /**
  * Soft-deletes a post that has not been published (draft, pending approval, scheduled, failed):
  * the publisher never claims it again and reads leave it out, but it can be restored for 30
@@ -32,7 +36,7 @@ export type DeleteOptions = {
  * and the later queued posts move forward into it (docs/queue.md).
  */
 export const deletePost = itemUseCase(
-  { scope: 'post:write', action: 'post:delete' },
+  DELETE_POSTS,
   (deps: Pick<CoreDeps, 'store' | 'clock'>, actor, postId) => ownedPost(deps.store.posts, actor, postId),
   async (
     post,

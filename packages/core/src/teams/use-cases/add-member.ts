@@ -5,15 +5,21 @@ import { type SvcError, svcError } from '../../kernel/index.js';
 import { GRANTABLE_ROLES, type Role } from '../../roles/index.js';
 import type { Member } from '../workspace.js';
 
-/** What the operator gives to add a member (`svc members add`). */
-export type AddMemberInput = {
-  /** The person whose personal workspace gains the member. */
-  readonly ownerEmail: string;
-  /** The person added; created (with the install's plan for new users) when unknown. */
+/** Whom a membership is for, with which role and accounts: what adding and inviting both give. */
+export type MemberGrant = {
   readonly email: string;
   readonly role: string;
   /** Limit the member to these accounts of the workspace; null for all of them. */
   readonly accountIds: readonly string[] | null;
+};
+
+/**
+ * What the operator gives to add a member (`svc members add`); the person added is created (with
+ * the install's plan for new users) when unknown.
+ */
+export type AddMemberInput = MemberGrant & {
+  /** The person whose personal workspace gains the member. */
+  readonly ownerEmail: string;
 };
 
 /** The new membership, and whether the person was created for it. */

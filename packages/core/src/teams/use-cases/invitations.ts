@@ -6,15 +6,10 @@ import { formatInvitationToken, INVITATION_LIFETIME_MS, INVITATION_TOKEN } from 
 import type { TeamActor } from '../team-actor.js';
 import type { Invitation, Member } from '../workspace.js';
 import { actingMember, whenMemberMay } from './acting-member.js';
-import { grantableRole } from './add-member.js';
+import { grantableRole, type MemberGrant } from './add-member.js';
 
-/** What an inviter gives. */
-export type CreateInvitationInput = {
-  readonly workspaceId: string;
-  readonly email: string;
-  readonly role: string;
-  readonly accountIds: readonly string[] | null;
-};
+/** What an inviter gives: the workspace, and whom they invite with which role and accounts. */
+export type CreateInvitationInput = MemberGrant & { readonly workspaceId: string };
 
 /** A new invitation: the record, and its token, which exists only in this answer. */
 export type CreatedInvitation = { readonly invitation: Invitation; readonly token: string };
