@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, POLICY_ERROR_CODES } from '@svc/core';
+import { ERROR_CODES, type ErrorCode, POLICY_ERROR_CODES, TARGET_ERROR_CODES } from '@svc/core';
 
 /** The content policy's codes (docs/policy.md), which creating or editing a post can answer with. */
 export const POLICY_ERRORS: readonly ErrorCode[] = [
@@ -29,12 +29,7 @@ export const MEDIA_IMPORT_ERRORS: readonly ErrorCode[] = [
 export const POST_CONTENT_ERRORS: readonly ErrorCode[] = [
   ...POLICY_ERRORS,
   ...MEDIA_IMPORT_ERRORS,
-  'missing_platforms',
-  'unsupported_platform',
-  'invalid_scheduled_time',
-  'scheduled_time_in_past',
-  'invalid_profile_ids',
-  'profile_scope_denied',
+  ...TARGET_ERROR_CODES,
   'no_connected_account',
   'media_not_found',
   'ambiguous_media',
@@ -44,6 +39,13 @@ export const POST_CONTENT_ERRORS: readonly ErrorCode[] = [
   'creator_cannot_post',
   'platform_unavailable',
   'platform_unreachable',
+];
+
+/** What editing posts can answer, one post or a group's: the content checks, on posts still editable. */
+export const POST_EDIT_ERRORS: readonly ErrorCode[] = [
+  'post_not_found',
+  'invalid_post_state',
+  ...POST_CONTENT_ERRORS,
 ];
 
 /** What creating posts can answer beyond their content: plan, quota and idempotency. */

@@ -64,6 +64,7 @@ export {
   type SvcError,
   schemaIssues,
   svcError,
+  TARGET_ERROR_CODES,
 } from './svc-error.js';
 export {
   isTimeZone,

@@ -30,6 +30,19 @@ export const POLICY_ERROR_CODES = [
 ] as const;
 
 /**
+ * Spec section 7's refusals of a post's targets and time: every operation that checks them (creating,
+ * editing, importing posts) can answer each of these.
+ */
+export const TARGET_ERROR_CODES = [
+  'missing_platforms',
+  'unsupported_platform',
+  'invalid_scheduled_time',
+  'scheduled_time_in_past',
+  'invalid_profile_ids',
+  'profile_scope_denied',
+] as const;
+
+/**
  * Every error code the service can answer with. The first group is the closed list of spec
  * section 7; the rest are ours and are documented with their HTTP status in docs/errors.md.
  */
@@ -40,12 +53,7 @@ export const ERROR_CODES = [
   'insufficient_scope',
   'api_access_disabled',
   'missing_content',
-  'missing_platforms',
-  'unsupported_platform',
-  'invalid_scheduled_time',
-  'scheduled_time_in_past',
-  'invalid_profile_ids',
-  'profile_scope_denied',
+  ...TARGET_ERROR_CODES,
   'media_not_found',
   'missing_file',
   'file_too_large',

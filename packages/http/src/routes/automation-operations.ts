@@ -13,6 +13,7 @@ import { countedList, countedListSchema } from '../counted-list.js';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defineOperation } from '../operation.js';
+import { removedAnswer } from '../removed-answer.js';
 import { useCaseOperation } from '../use-case-operation.js';
 
 const TEMPLATE_EXAMPLE = {
@@ -144,10 +145,7 @@ export function automationOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Delete an automation',
       scope: 'automation:write',
       action: 'automation:manage',
-      answer: {
-        description: 'It stops at once.',
-        schema: z.object({ id: z.string(), deleted: z.literal(true) }),
-      },
+      answer: removedAnswer('deleted', 'It stops at once.'),
       errors: ['automation_not_found'],
     })(deps.core, deleteAutomation),
   ];

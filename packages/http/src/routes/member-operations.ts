@@ -22,7 +22,9 @@ import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
+import { listAnswer } from '../list-answer.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
+import { removedAnswer } from '../removed-answer.js';
 import { useCaseOperation } from '../use-case-operation.js';
 
 const WORKSPACE_ID = 'user_01JDQ3Z5T2X8K9M4N6P7R0S1V2';
@@ -147,11 +149,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'List the members, owners first',
       scope: 'member:read',
       action: 'member:read',
-      answer: {
-        description: "The workspace's members.",
-        schema: z.object({ members: z.array(memberSchema) }),
-        example: { members: [MEMBER_EXAMPLE] },
-      },
+      answer: listAnswer('members', memberSchema, "The workspace's members.", MEMBER_EXAMPLE),
       errors: ['role_not_allowed', 'workspace_not_found'],
     })(deps.core, listWorkspaceMembers, (members) => ({ members })),
     defineOperation({
@@ -272,11 +270,12 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       description: 'Admins and owners. Expired ones included (see `expiresAt`). Tokens are never listed.',
       scope: 'member:read',
       action: 'member:manage',
-      answer: {
-        description: "The workspace's open invitations.",
-        schema: z.object({ invitations: z.array(invitationSchema) }),
-        example: { invitations: [INVITATION_EXAMPLE] },
-      },
+      answer: listAnswer(
+        'invitations',
+        invitationSchema,
+        "The workspace's open invitations.",
+        INVITATION_EXAMPLE,
+      ),
       errors: ['role_not_allowed', 'workspace_not_found'],
     })(deps.core, listWorkspaceInvitations, (invitations) => ({
       invitations: invitations.map(invitationJson),
@@ -290,11 +289,7 @@ export function memberOperations(deps: HttpDeps): AnyOperation[] {
       description: 'Admins and owners. Its token stops working.',
       scope: 'member:write',
       action: 'member:manage',
-      answer: {
-        description: 'The invitation is gone.',
-        schema: z.object({ id: z.string(), revoked: z.literal(true) }),
-        example: { id: INVITATION_ID, revoked: true },
-      },
+      answer: removedAnswer('revoked', 'The invitation is gone.', INVITATION_ID),
       errors: ['role_not_allowed', 'invitation_not_found'],
     })(deps.core, revokeInvitation, ({ id }) => ({ id, revoked: true as const })),
   ];

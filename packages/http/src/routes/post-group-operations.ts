@@ -12,10 +12,9 @@ import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
-import { POST_CONTENT_ERRORS } from '../operation-errors.js';
+import { POST_EDIT_ERRORS } from '../operation-errors.js';
+import { POST_EDIT_EXAMPLE } from './post-edit-example.js';
 import { postViewOf } from './post-view-of.js';
-
-const FUTURE = '2031-12-01T09:30:00Z';
 
 const groupSchema = z.object({
   groupId: z.string(),
@@ -84,13 +83,9 @@ export function postGroupOperations(deps: HttpDeps): AnyOperation[] {
       summary: 'Move or edit every post of a group',
       description: `Replaces the fields sent on every member. ${GROUP_RULE}`,
       access: { scope: 'post:write', action: 'post:schedule' },
-      body: {
-        kind: 'json',
-        schema: updateGroupSchema,
-        example: { caption: 'Launch day, take two', scheduledTime: FUTURE },
-      },
+      body: { kind: 'json', schema: updateGroupSchema, example: POST_EDIT_EXAMPLE },
       responses: { 200: { description: 'The members as edited.', schema: changedSchema } },
-      errors: ['post_not_found', 'invalid_post_state', ...POST_CONTENT_ERRORS],
+      errors: POST_EDIT_ERRORS,
     })(async ({ ctx, params, body }) => ({
       status: 200,
       body: changedView(

@@ -17,10 +17,11 @@ import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
-import { POST_CONTENT_ERRORS, POST_CREATE_ERRORS } from '../operation-errors.js';
+import { POST_CREATE_ERRORS, POST_EDIT_ERRORS } from '../operation-errors.js';
 import { queryFlag } from '../query-flag.js';
 import { useCaseOperation } from '../use-case-operation.js';
 import { draftOperations } from './draft-operations.js';
+import { POST_EDIT_EXAMPLE } from './post-edit-example.js';
 import { postViewOf } from './post-view-of.js';
 
 const FUTURE = '2031-12-01T09:30:00Z';
@@ -162,13 +163,9 @@ export function postOperations(deps: HttpDeps): AnyOperation[] {
       description:
         'Replaces the fields sent. A scheduled post passes the checks of creation again; a draft is checked as saving a draft checks it (whether it could publish is checked when approval is requested), and `profileIds` becomes its one account and platform. Posts awaiting review, posted and failed posts cannot be edited.',
       access: { scope: 'post:write', action: 'post:schedule' },
-      body: {
-        kind: 'json',
-        schema: updateSchema,
-        example: { caption: 'Launch day, take two', scheduledTime: FUTURE },
-      },
+      body: { kind: 'json', schema: updateSchema, example: POST_EDIT_EXAMPLE },
       responses: { 200: { description: 'The post as edited.', schema: postViewSchema } },
-      errors: ['post_not_found', 'invalid_post_state', ...POST_CONTENT_ERRORS],
+      errors: POST_EDIT_ERRORS,
     })(async ({ ctx, params, body }) => {
       const post = await unwrap(
         editPost(deps.core, actorOf(ctx), { postId: params.id ?? '', ...defined(body) }),

@@ -9,6 +9,7 @@ import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
+import { listAnswer } from '../list-answer.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
 import { useCaseOperation } from '../use-case-operation.js';
 
@@ -162,11 +163,7 @@ export function reviewLinkOperations(deps: HttpDeps): AnyOperation[] {
       description: 'Expired and revoked links included, with their state. Tokens are never listed.',
       access: { scope: 'post:read', action: 'post:read' },
       responses: {
-        200: {
-          description: "The caller's review links.",
-          schema: z.object({ reviewLinks: z.array(reviewLinkSchema) }),
-          example: { reviewLinks: [LINK_EXAMPLE] },
-        },
+        200: listAnswer('reviewLinks', reviewLinkSchema, "The caller's review links.", LINK_EXAMPLE),
       },
       errors: [],
     })(async ({ ctx }) => {

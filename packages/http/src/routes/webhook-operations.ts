@@ -21,7 +21,9 @@ import { unwrap } from '@svc/web';
 import { z } from 'zod';
 import type { HttpDeps } from '../http-deps.js';
 import { actorOf } from '../http-state.js';
+import { listAnswer } from '../list-answer.js';
 import { type AnyOperation, defined, defineOperation } from '../operation.js';
+import { removedAnswer } from '../removed-answer.js';
 import { useCaseOperation } from '../use-case-operation.js';
 
 const WEBHOOK_ID = 'whk_01JDQ3Z5T2X8K9M4N6P7R0S1V2';
@@ -172,11 +174,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
         'A key limited to some accounts sees only the webhooks limited to those accounts too. Secrets are never listed.',
       scope: 'webhook:read',
       action: 'webhook:manage',
-      answer: {
-        description: 'Every webhook the key may see.',
-        schema: z.object({ webhooks: z.array(webhookSchema) }),
-        example: { webhooks: [WEBHOOK_EXAMPLE] },
-      },
+      answer: listAnswer('webhooks', webhookSchema, 'Every webhook the key may see.', WEBHOOK_EXAMPLE),
       errors: [],
     })(webhookDeps, listWebhooks, (webhooks) => ({ webhooks })),
     useCaseOperation({
@@ -226,11 +224,7 @@ export function webhookOperations(deps: HttpDeps): AnyOperation[] {
       description: 'Its pending deliveries are dropped and its delivery history goes with it.',
       scope: 'webhook:write',
       action: 'webhook:manage',
-      answer: {
-        description: 'The webhook is gone.',
-        schema: z.object({ id: z.string(), deleted: z.literal(true) }),
-        example: { id: WEBHOOK_ID, deleted: true },
-      },
+      answer: removedAnswer('deleted', 'The webhook is gone.', WEBHOOK_ID),
       errors: ['webhook_not_found'],
     })(webhookDeps, deleteWebhook, ({ id }) => ({ id, deleted: true as const })),
     useCaseOperation({

@@ -1,7 +1,6 @@
 import { listConnections, PLATFORMS } from '@svc/core';
 import { z } from 'zod';
-import { defineTool } from '../tool-definition.js';
-import { READ_ONLY } from './annotations.js';
+import { defineListTool } from './define-list-tool.js';
 
 const accountSchema = z.object({
   id: z.string(),
@@ -16,19 +15,18 @@ const accountSchema = z.object({
 });
 
 /** `svc_list_connected_social_accounts`: every active account the key can see, without tokens. */
-export const listConnectedSocialAccountsTool = defineTool({
+export const listConnectedSocialAccountsTool = defineListTool({
   name: 'svc_list_connected_social_accounts',
   title: 'List connected social accounts',
   description:
     'Lists every active connected account: platform, handle, follower count and whether it needs reconnecting in the app before posts to it can publish. Never returns tokens.',
   scope: 'account:read',
   action: 'account:read',
-  annotations: READ_ONLY,
-  input: z.strictObject({}),
-  output: z.object({ accounts: z.array(accountSchema), count: z.number().int() }),
-  async run({ deps, actor }) {
-    return listConnections(deps.core, actor).map((found) => {
-      const accounts = found.map((a) => ({
+  key: 'accounts',
+  row: accountSchema,
+  rows: ({ deps, actor }) =>
+    listConnections(deps.core, actor).map((found) =>
+      found.map((a) => ({
         id: a.id,
         platform: a.platform,
         handle: a.handle,
@@ -38,12 +36,10 @@ export const listConnectedSocialAccountsTool = defineTool({
         needsReconnect: a.needsReconnect,
         tokenExpiresAt: a.tokenExpiresAt?.toISOString() ?? null,
         connectedAt: a.connectedAt.toISOString(),
-      }));
-      const reconnect = accounts.filter((a) => a.needsReconnect);
-      return {
-        structured: { accounts, count: accounts.length },
-        summary: `${accounts.length} connected account(s)${reconnect.length === 0 ? '' : `; needs reconnecting: ${reconnect.map((a) => `${a.platform} @${a.handle}`).join(', ')}`}.`,
-      };
-    });
+      })),
+    ),
+  summary: (accounts) => {
+    const reconnect = accounts.filter((a) => a.needsReconnect);
+    return `${accounts.length} connected account(s)${reconnect.length === 0 ? '' : `; needs reconnecting: ${reconnect.map((a) => `${a.platform} @${a.handle}`).join(', ')}`}.`;
   },
 });

@@ -1,6 +1,6 @@
 import { decideApproval } from '@svc/core';
 import { type CliCommand, CliFailure, printJson } from './cli-command.js';
-import { orFail, withServices } from './command-support.js';
+import { runUseCase } from './command-support.js';
 
 /** `svc approvals decide`. */
 export const approvalsDecide: CliCommand = {
@@ -37,15 +37,13 @@ Options:
       throw new CliFailure('--queue goes with --approve.', 2);
     }
     const note = typeof values.note === 'string' ? values.note : null;
-    const decided = await withServices(io, ({ core }) =>
-      orFail(
-        decideApproval(core, {
-          id: positionals[0] ?? '',
-          approve: values.approve === true,
-          note,
-          queue: values.queue === true,
-        }),
-      ),
+    const decided = await runUseCase(io, (core) =>
+      decideApproval(core, {
+        id: positionals[0] ?? '',
+        approve: values.approve === true,
+        note,
+        queue: values.queue === true,
+      }),
     );
     printJson(io, {
       approvalId: decided.approval.id,

@@ -33,6 +33,14 @@ export async function orFail<T>(result: ResultAsync<T, SvcError> | Result<T, Svc
   return settled.value;
 }
 
+/** Runs one use case on the core with the services open: its value, or a CliFailure carrying its message. */
+export function runUseCase<T>(
+  io: CliIo,
+  useCase: (core: Services['core']) => ResultAsync<T, SvcError> | Result<T, SvcError>,
+): Promise<T> {
+  return withServices(io, ({ core }) => orFail(useCase(core)));
+}
+
 /** A required string option, or a CliFailure saying which is missing. */
 export function required(
   values: Readonly<Record<string, string | boolean | undefined>>,

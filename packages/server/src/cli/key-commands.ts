@@ -1,6 +1,6 @@
 import { type ApiKey, createApiKey, listApiKeys, revokeApiKey, SCOPES } from '@svc/core';
 import { type CliCommand, printJson } from './cli-command.js';
-import { integer, list, orFail, required, stringOptions, withServices } from './command-support.js';
+import { integer, list, required, runUseCase, stringOptions } from './command-support.js';
 
 const keyView = (key: ApiKey) => ({
   id: key.id,
@@ -44,18 +44,16 @@ Options:
   },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
-    const created = await withServices(io, ({ core }) =>
-      orFail(
-        createApiKey(core, {
-          email: required(values, 'email'),
-          ...(typeof values.workspace === 'string' ? { workspaceId: values.workspace } : {}),
-          scopes: list(required(values, 'scopes')),
-          accountIds: values.accounts === undefined ? null : list(values.accounts),
-          name: typeof values.name === 'string' ? values.name : null,
-          expiresInDays: integer(values['expires-in-days'], 'expires-in-days'),
-          needsApproval: values['needs-approval'] === true,
-        }),
-      ),
+    const created = await runUseCase(io, (core) =>
+      createApiKey(core, {
+        email: required(values, 'email'),
+        ...(typeof values.workspace === 'string' ? { workspaceId: values.workspace } : {}),
+        scopes: list(required(values, 'scopes')),
+        accountIds: values.accounts === undefined ? null : list(values.accounts),
+        name: typeof values.name === 'string' ? values.name : null,
+        expiresInDays: integer(values['expires-in-days'], 'expires-in-days'),
+        needsApproval: values['needs-approval'] === true,
+      }),
     );
     printJson(io, {
       id: created.record.id,
@@ -85,9 +83,7 @@ authenticated a call (to the minute; null when never).`,
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
     const workspaceId = typeof values.workspace === 'string' ? values.workspace : undefined;
-    const keys = await withServices(io, ({ core }) =>
-      orFail(listApiKeys(core, required(values, 'email'), workspaceId)),
-    );
+    const keys = await runUseCase(io, (core) => listApiKeys(core, required(values, 'email'), workspaceId));
     printJson(io, { keys: keys.map(keyView) });
     return 0;
   },
@@ -104,7 +100,7 @@ revocation time.`,
   options: {},
   positionals: { min: 1, max: 1 },
   async run({ positionals }, io) {
-    const key = await withServices(io, ({ core }) => orFail(revokeApiKey(core, positionals[0] ?? '')));
+    const key = await runUseCase(io, (core) => revokeApiKey(core, positionals[0] ?? ''));
     printJson(io, { id: key.id, revokedAt: key.revokedAt?.toISOString() ?? null });
     return 0;
   },

@@ -1,6 +1,6 @@
 import { LIMIT_PHRASES, restorePost } from '@svc/core';
 import { type CliCommand, printJson } from './cli-command.js';
-import { orFail, withServices } from './command-support.js';
+import { runUseCase } from './command-support.js';
 
 /** `svc posts restore`. */
 export const postsRestore: CliCommand = {
@@ -14,9 +14,7 @@ deleted goes out at the next publisher run. Prints {"id", "status", "scheduledTi
   options: {},
   positionals: { min: 1, max: 1 },
   async run({ positionals }, io) {
-    const post = await withServices(io, ({ core }) =>
-      orFail(restorePost(core, positionals[0] ?? '', core.clock.now())),
-    );
+    const post = await runUseCase(io, (core) => restorePost(core, positionals[0] ?? '', core.clock.now()));
     printJson(io, {
       id: post.id,
       status: post.status,

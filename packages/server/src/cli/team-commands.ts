@@ -8,7 +8,7 @@ import {
   OPERATOR,
 } from '@svc/core';
 import { type CliCommand, printJson } from './cli-command.js';
-import { list, orFail, required, withServices } from './command-support.js';
+import { list, orFail, required, runUseCase, withServices } from './command-support.js';
 
 /** `svc members add`. */
 export const membersAdd: CliCommand = {
@@ -35,15 +35,13 @@ Options:
   },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
-    const added = await withServices(io, ({ core }) =>
-      orFail(
-        addMember(core, {
-          ownerEmail: required(values, 'owner-email'),
-          email: required(values, 'email'),
-          role: required(values, 'role'),
-          accountIds: values.accounts === undefined ? null : list(values.accounts),
-        }),
-      ),
+    const added = await runUseCase(io, (core) =>
+      addMember(core, {
+        ownerEmail: required(values, 'owner-email'),
+        email: required(values, 'email'),
+        role: required(values, 'role'),
+        accountIds: values.accounts === undefined ? null : list(values.accounts),
+      }),
     );
     printJson(io, {
       workspaceId: added.member.workspaceId,
@@ -87,8 +85,8 @@ there) and accountIds (E's account limit there; null: every account).`,
   options: { email: { type: 'string' } },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
-    const memberships = await withServices(io, ({ core }) =>
-      orFail(listWorkspacesByEmail(core, required(values, 'email'))),
+    const memberships = await runUseCase(io, (core) =>
+      listWorkspacesByEmail(core, required(values, 'email')),
     );
     printJson(io, {
       workspaces: memberships.map(({ workspace, member }) => ({
@@ -115,10 +113,8 @@ it in the console and invites members from its Members page (docs/teams.md).`,
   options: { email: { type: 'string' }, name: { type: 'string' } },
   positionals: { min: 0, max: 0 },
   async run({ values }, io) {
-    const made = await withServices(io, ({ core }) =>
-      orFail(
-        createWorkspaceByEmail(core, { email: required(values, 'email'), name: required(values, 'name') }),
-      ),
+    const made = await runUseCase(io, (core) =>
+      createWorkspaceByEmail(core, { email: required(values, 'email'), name: required(values, 'name') }),
     );
     printJson(io, {
       id: made.workspace.id,

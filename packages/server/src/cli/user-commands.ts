@@ -15,7 +15,7 @@ import {
 import { hashPassword, scryptPasswordHasher } from '@svc/core/node';
 import { serverSignInSessions } from '../sign-in-sessions.js';
 import { type CliCommand, CliFailure, type CliIo, printJson } from './cli-command.js';
-import { integer, orFail, required, withServices } from './command-support.js';
+import { integer, orFail, required, runUseCase, withServices } from './command-support.js';
 
 /** `svc users create`. */
 export const usersCreate: CliCommand = {
@@ -100,9 +100,7 @@ Options:
     const plan = planOption(required(values, 'plan'));
     if (plan === undefined) throw new CliFailure('--plan is required.', 2);
     const trialDays = integer(values['trial-days'], 'trial-days') ?? undefined;
-    const change = await withServices(io, ({ core }) =>
-      orFail(setUserPlan(core, { email, plan, trialDays })),
-    );
+    const change = await runUseCase(io, (core) => setUserPlan(core, { email, plan, trialDays }));
     printJson(io, { ...planView(change.user), previousPlan: change.previous.kind });
     return 0;
   },
