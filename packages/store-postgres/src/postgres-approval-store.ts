@@ -42,17 +42,13 @@ export function createPostgresApprovalStore(pool: Pool): ApprovalStore {
   return {
     insertApproval: approvals.insert,
     getApproval: approvals.get,
-    async getLatestForPost(postId) {
-      return approvals.one(
+    getLatestForPost: (postId) =>
+      approvals.one(
         'SELECT * FROM approvals WHERE post_id = $1 ORDER BY requested_at DESC, id DESC LIMIT 1',
         [postId],
-      );
-    },
-    async decideApproval(id, decision) {
-      return approvals.one(DECIDE_APPROVAL_SQL, decisionParams(id, decision));
-    },
-    async advanceApproval(id, step, steps) {
-      return approvals.one(ADVANCE_APPROVAL_SQL, [id, step, stepsToSql(PG_CODEC, steps)]);
-    },
+      ),
+    decideApproval: (id, decision) => approvals.one(DECIDE_APPROVAL_SQL, decisionParams(id, decision)),
+    advanceApproval: (id, step, steps) =>
+      approvals.one(ADVANCE_APPROVAL_SQL, [id, step, stepsToSql(PG_CODEC, steps)]),
   };
 }

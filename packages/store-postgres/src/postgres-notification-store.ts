@@ -10,7 +10,6 @@ import { postgresFanOutCursor } from './postgres-fan-out-cursor.js';
 import { withTransaction } from './with-transaction.js';
 
 type Row = NotificationRowOf<PgTypes>;
-type PreferenceRow = NotificationPreferenceRowOf<PgTypes>;
 
 const { notificationToRow, rowToNotification, rowsToClaimedNotifications, rowsToPreferences } = PG_ROWS;
 
@@ -38,14 +37,15 @@ WHERE id = $1 AND lease_owner = $2`;
 /** The NotificationStore on PostgreSQL (docs/notifications.md). */
 export function createPostgresNotificationStore(pool: Pool): NotificationStore {
   const cursor = postgresFanOutCursor(pool);
+  const preferencesOfMany = async (userIds: readonly string[]) => {
+    const rows = await pool.query<NotificationPreferenceRowOf<PgTypes>>(
+      'SELECT user_id, kind, enabled FROM notification_preferences WHERE user_id = ANY($1::text[])',
+      [userIds],
+    );
+    return rowsToPreferences(rows.rows);
+  };
   return {
-    async preferencesOf(userId) {
-      const rows = await pool.query<PreferenceRow>(
-        'SELECT user_id, kind, enabled FROM notification_preferences WHERE user_id = $1',
-        [userId],
-      );
-      return rowsToPreferences(rows.rows).get(userId) ?? {};
-    },
+    preferencesOf: async (userId) => (await preferencesOfMany([userId])).get(userId) ?? {},
     async setPreference(userId, kind, enabled, at) {
       await pool.query(
         `INSERT INTO notification_preferences (user_id, kind, enabled, updated_at) VALUES ($1, $2, $3, $4)
@@ -53,13 +53,7 @@ export function createPostgresNotificationStore(pool: Pool): NotificationStore {
         [userId, kind, enabled, at],
       );
     },
-    async preferencesOfMany(userIds) {
-      const rows = await pool.query<PreferenceRow>(
-        'SELECT user_id, kind, enabled FROM notification_preferences WHERE user_id = ANY($1::text[])',
-        [userIds],
-      );
-      return rowsToPreferences(rows.rows);
-    },
+    preferencesOfMany,
     leaseFanOut: (request) => cursor.lease({ consumer: CONSUMER, ...request }),
     startFanOutAt: (position) => cursor.start(CONSUMER, position),
     commitFanOut(c) {

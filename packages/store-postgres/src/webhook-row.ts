@@ -1,3 +1,4 @@
+import type { WebhookAttempt } from '@svc/core';
 import {
   type AttemptRowOf,
   DELIVERY_COLUMNS,
@@ -6,7 +7,7 @@ import {
   type MessageRowOf,
   type SubscriptionRowOf,
 } from '@svc/store-sql';
-import { arrayParamsIn, PG_ROWS, type PgTypes, paramsIn } from './pg-values.js';
+import { arrayParamsIn, PG_ROWS, type PgTypes } from './pg-values.js';
 
 // Rows come as pg reads columns (timestamptz as Date) or, when a query nests them with to_jsonb,
 // as JSON (timestamps as text); PG_CODEC reads both.
@@ -40,20 +41,11 @@ export const { rowToDelivery } = PG_ROWS;
 /** A `webhook_attempts` row; its bigint id reads as a string, which is the page cursor. */
 export type AttemptRow = AttemptRowOf<PgTypes, string>;
 
-/** An attempt's own columns, in the order INSERT_ATTEMPT_SQL binds them ($5…$12). */
-const ATTEMPT_COLUMNS = [
-  'event_type',
-  'attempt_number',
-  'started_at',
-  'duration_ms',
-  'status_code',
-  'outcome',
-  'error',
-  'response_excerpt',
-] as const;
-
-/** The parameters of an attempt's own columns, in the order INSERT_ATTEMPT_SQL binds them ($5…$12). */
-export const attemptParams = paramsIn(ATTEMPT_COLUMNS, attemptToRow);
+/**
+ * The parameters of an attempt's own columns, in the order INSERT_ATTEMPT_SQL binds them ($5…$12):
+ * the order of `NewAttemptRowOf`, which its row lists them in.
+ */
+export const attemptParams = (attempt: WebhookAttempt): unknown[] => Object.values(attemptToRow(attempt));
 
 /** The attempt a row records. */
 export const { rowToAttempt } = PG_ROWS;

@@ -1,4 +1,5 @@
-import type { BillingEvent, Subscription, SubscriptionStatus } from '@svc/core';
+import type { BillingEvent, Subscription } from '@svc/core';
+import { type ColumnMap, columnNames } from './column-map.js';
 import { orNull } from './or-null.js';
 import { insertSql, type Placeholder } from './placeholder.js';
 import type { SqlCodec, SqlTypes } from './sql-codec.js';
@@ -25,22 +26,6 @@ export type BillingEventRowOf<T extends SqlTypes> = {
   description: string | null;
 };
 
-/** The subscription a row stores. */
-export function sqlRowToBillingSubscription<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  row: BillingSubscriptionRowOf<T>,
-): Subscription {
-  return {
-    userId: row.user_id,
-    status: row.status as SubscriptionStatus,
-    plan: row.plan,
-    currentPeriodEnd: orNull(row.current_period_end, codec.dateFromSql),
-    purchasedHandles: row.purchased_handles,
-    providerCustomerId: row.provider_customer_id,
-    updatedAt: codec.dateFromSql(row.updated_at),
-  };
-}
-
 /** The billing event a row stores. */
 export function sqlRowToBillingEvent<T extends SqlTypes>(
   codec: SqlCodec<T>,
@@ -57,16 +42,19 @@ export function sqlRowToBillingEvent<T extends SqlTypes>(
   };
 }
 
+/** The `subscriptions` columns by subscription field, in `BillingSubscriptionRowOf`'s order. */
+export const SUBSCRIPTION_MAP: ColumnMap<Subscription, keyof BillingSubscriptionRowOf<SqlTypes>> = {
+  userId: 'user_id',
+  status: 'status',
+  plan: 'plan',
+  currentPeriodEnd: ['current_period_end', 'date?'],
+  purchasedHandles: 'purchased_handles',
+  providerCustomerId: 'provider_customer_id',
+  updatedAt: ['updated_at', 'date'],
+};
+
 /** The columns of `subscriptions`, in the order a positional dialect binds them. */
-export const SUBSCRIPTION_COLUMNS = [
-  'user_id',
-  'status',
-  'plan',
-  'current_period_end',
-  'purchased_handles',
-  'provider_customer_id',
-  'updated_at',
-] as const satisfies readonly (keyof BillingSubscriptionRowOf<SqlTypes>)[];
+export const SUBSCRIPTION_COLUMNS = columnNames(SUBSCRIPTION_MAP);
 
 /** Saves a user's subscription: the row is replaced whole, under the same user id. */
 export function saveSubscriptionSql(placeholder: Placeholder): string {
@@ -78,22 +66,6 @@ ON CONFLICT (user_id) DO UPDATE SET
   purchased_handles = excluded.purchased_handles,
   provider_customer_id = excluded.provider_customer_id,
   updated_at = excluded.updated_at`;
-}
-
-/** The row that stores a subscription. */
-export function billingSubscriptionToSqlRow<T extends SqlTypes>(
-  codec: SqlCodec<T>,
-  subscription: Subscription,
-): BillingSubscriptionRowOf<T> {
-  return {
-    user_id: subscription.userId,
-    status: subscription.status,
-    plan: subscription.plan,
-    current_period_end: orNull(subscription.currentPeriodEnd, codec.dateToSql),
-    purchased_handles: subscription.purchasedHandles,
-    provider_customer_id: subscription.providerCustomerId,
-    updated_at: codec.dateToSql(subscription.updatedAt),
-  };
 }
 
 /** The row that stores a billing event. */

@@ -5,6 +5,7 @@ import type {
   Notification,
   StoredPasskey,
   StoredTotp,
+  Subscription,
   WebhookDelivery,
   WebhookMessage,
 } from '@svc/core';
@@ -19,10 +20,10 @@ import {
   sqlRowToCommentJob,
 } from './automation-row.js';
 import {
+  type BillingSubscriptionRowOf,
   billingEventToSqlRow,
-  billingSubscriptionToSqlRow,
+  SUBSCRIPTION_MAP,
   sqlRowToBillingEvent,
-  sqlRowToBillingSubscription,
 } from './billing-row.js';
 import { sqlRowToHeldBlobRemoval } from './blob-removal-row.js';
 import { COLLECTION_JOB_MAP, type CollectionJobRowOf } from './collection-row.js';
@@ -77,6 +78,10 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
       mapper(codec, value);
   // The tables written as a column map: both mappers come from the map.
   const account = columnMapped<T, ConnectedAccount, AccountRowOf<T>>(codec, ACCOUNT_MAP);
+  const billingSubscription = columnMapped<T, Subscription, BillingSubscriptionRowOf<T>>(
+    codec,
+    SUBSCRIPTION_MAP,
+  );
   const collectionJob = columnMapped<T, CollectionJob, CollectionJobRowOf<T>>(codec, COLLECTION_JOB_MAP);
   const connectionRequest = columnMapped<T, ConnectionRequest, ConnectionRequestRowOf<T>>(
     codec,
@@ -108,8 +113,6 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     rowToMediaAsset: bound(sqlRowToMediaAsset<T>),
     oauthToRow: bound(oauthToSqlRow<T>),
     rowToOAuthRecord: bound(sqlRowToOAuthRecord<T>),
-    billingSubscriptionToRow: bound(billingSubscriptionToSqlRow<T>),
-    rowToBillingSubscription: bound(sqlRowToBillingSubscription<T>),
     billingEventToRow: bound(billingEventToSqlRow<T>),
     rowToBillingEvent: bound(sqlRowToBillingEvent<T>),
     automationToRow: bound(automationToSqlRow<T>),
@@ -129,6 +132,8 @@ export function sqlRows<T extends SqlTypes>(codec: SqlCodec<T>) {
     // From the column maps above.
     accountToRow: account.toRow,
     rowToAccount: account.fromRow,
+    billingSubscriptionToRow: billingSubscription.toRow,
+    rowToBillingSubscription: billingSubscription.fromRow,
     rowToCollectionJob: collectionJob.fromRow,
     connectionRequestToRow: connectionRequest.toRow,
     rowToConnectionRequest: connectionRequest.fromRow,
