@@ -1,3 +1,7 @@
+// The SQLite PostStore: it stays whole (over 300 lines) because every statement is prepared once
+// in one closure and the transaction scripts' small calls share those statements and the group
+// commit; the post queries and lifecycle writes already live in files of their own.
+
 import {
   type ApproveDraftTx,
   type ApprovedDraftBatch,

@@ -1,3 +1,7 @@
+// The PostStore in memory: it stays whole (over 300 lines) because the idempotency map, the quota
+// usage and the posts are private state that each script's small calls read and change together,
+// without awaiting in between; the queries already live in memory-post-queries.ts.
+
 import {
   type ApproveDraftTx,
   approveDraftScript,
