@@ -1,6 +1,11 @@
 // What the compose form holds between requests: read from the form sent, turned into platformMeta.
 
-import { INSTAGRAM_FORM_EMPTY, instagramFormFields, instagramMetaOf } from '../instagram-form-meta.js';
+import {
+  INSTAGRAM_FORM_EMPTY,
+  type InstagramFormFields,
+  instagramFormFields,
+  instagramMetaOf,
+} from '../instagram-form-meta.js';
 import * as options from '../platform-options-form.js';
 import { withPlatformSettings } from '../platform-settings-meta.js';
 import {
@@ -34,7 +39,7 @@ export type Draft = {
   readonly firstComments: FirstCommentFields;
   /** The YouTube and Instagram settings, each shown when an account of the platform is connected. */
   readonly youtube: YouTubeFormFields;
-  readonly instagram: typeof INSTAGRAM_FORM_EMPTY;
+  readonly instagram: InstagramFormFields;
   readonly threads: ThreadsFormFields;
   /** TikTok's switches and Facebook's link preview. */
   readonly options: options.PlatformOptionsFields;

@@ -1,24 +1,17 @@
 import { getPost, slideViews } from '@svc/core';
 import type { SignedContext } from '../console-context.js';
-import { type InstagramFormFields, instagramFormFieldsOf } from '../instagram-form-meta.js';
-import { type PlatformOptionsFields, platformOptionsFieldsOf } from '../platform-options-form.js';
-import { type ThreadsFormFields, threadsFormFieldsOf } from '../threads-form-meta.js';
-import { type YouTubeFormFields, youtubeFormFieldsOf } from '../youtube-form-meta.js';
-import { type FirstCommentFields, firstCommentFieldsOfMeta } from './first-comment-fields.js';
+import { instagramFormFieldsOf } from '../instagram-form-meta.js';
+import { platformOptionsFieldsOf } from '../platform-options-form.js';
+import { threadsFormFieldsOf } from '../threads-form-meta.js';
+import { youtubeFormFieldsOf } from '../youtube-form-meta.js';
+import type { Draft } from './compose-draft.js';
+import { firstCommentFieldsOfMeta } from './first-comment-fields.js';
 
-/** What Compose opens with when duplicating a post: its accounts, words, TikTok privacy, YouTube and Threads settings and files. */
-export type ComposeCopy = {
-  readonly caption: string;
-  readonly title: string;
-  readonly profileIds: readonly string[];
-  readonly privacyLevel: string;
-  readonly firstComments: FirstCommentFields;
-  readonly youtube: YouTubeFormFields;
-  readonly instagram: InstagramFormFields;
-  readonly threads: ThreadsFormFields;
-  readonly options: PlatformOptionsFields;
-  readonly mediaIds: readonly string[];
-};
+/**
+ * What Compose opens with when duplicating a post: the draft without a time, an origin or an
+ * evergreen rule (the person picks a new time; the copy is a post of its own).
+ */
+export type ComposeCopy = Omit<Draft, 'time' | 'from' | 'evergreen'>;
 
 /**
  * A post of the person's as Compose's starting point (`?from=post_…`); null when it is not theirs.

@@ -60,11 +60,18 @@ export type { UserStore } from './ports/user-store.js';
 export { SCOPE_ACTIONS } from './scope-action.js';
 export { hasScope, REST_SCOPES, SCOPES, type Scope, scopeSchema, TOOL_SCOPES } from './scopes.js';
 export { type TrialState, trialStateAt } from './trial-state.js';
-export { actorInWorkspace, type CredentialActor, sessionActor } from './use-cases/actor-in-workspace.js';
+export {
+  actorInWorkspace,
+  type CredentialActor,
+  sessionActor,
+} from './use-cases/actor-in-workspace.js';
 export { adoptBrowserTimeZone } from './use-cases/adopt-browser-time-zone.js';
 // How a stored key becomes an Actor (actorOfWorkspaceKey, intersectAccountLimits) stays inside identity.
 export { authenticateApiKey, checkWorkspaceApiAccess } from './use-cases/authenticate-api-key.js';
-export { type ChangePasswordDeps, changePassword } from './use-cases/change-password.js';
+export {
+  type ChangePasswordDeps,
+  changePassword,
+} from './use-cases/change-password.js';
 export { checkAccountLimit } from './use-cases/check-account-limit.js';
 export { type CreateUserInput, createUser, findUserByEmail } from './use-cases/create-user.js';
 export {
