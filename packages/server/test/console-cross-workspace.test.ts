@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
-import { svcInProcess } from './support.js';
+import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
 
 // Across workspaces through the console and review links (docs/teams.md, "Credentials and
 // rules"), against a real server on SQLite: a member of workspace A, with every role, signed in and
@@ -54,12 +53,7 @@ describe('a member of one workspace reaches nothing of another through the conso
   let bMedia = '';
 
   const setPassword = async (email: string) => {
-    const set = await svcInProcess(
-      ['users', 'set-password', '--email', email, '--password-stdin'],
-      server.env,
-      PASSWORD,
-    );
-    expect(set.code, set.stderr).toBe(0);
+    await setConsolePassword(server, email, PASSWORD);
   };
   const draftAwaitingReview = async (key: string, profileId: string, caption: string, mediaId: string) => {
     const made = await server.call('/api/v1/drafts', key, {

@@ -3,8 +3,13 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, launchChromium, signInToConsole } from './console-browser.js';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
-import { svcInProcess } from './support.js';
+import {
+  type SandboxServer,
+  seedUser,
+  setConsolePassword,
+  settled,
+  startSandboxServer,
+} from './sandbox-server.js';
 
 // Nothing typed is lost and nothing ends in a dead end, in a real browser against a real server on
 // the sandbox: a chosen file kept through a refusal (with and without JavaScript), a failed post
@@ -32,12 +37,7 @@ describe('recovering in the console, in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer();
     ({ key, accounts } = await seedUser(server, ['threads', 'instagram']));
-    const set = await svcInProcess(
-      ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
-      server.env,
-      PASSWORD,
-    );
-    expect(set.code, set.stderr).toBe(0);
+    await setConsolePassword(server, EMAIL, PASSWORD);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

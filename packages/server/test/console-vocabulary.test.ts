@@ -2,8 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, PLATFORMS, POST_STATUSES, TIKTOK_PRIVACY_LEVELS } from '@svc/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
-import { svcInProcess } from './support.js';
+import {
+  type SandboxServer,
+  seedUser,
+  setConsolePassword,
+  settled,
+  startSandboxServer,
+} from './sandbox-server.js';
 
 // Human words everywhere: every console page, over a sandbox server holding posts of every status,
 // media, analytics and TikTok's options, and every tool description, read as a person reads them.
@@ -83,12 +88,7 @@ describe('human words on every console page and in every tool description', () =
   beforeAll(async () => {
     server = await startSandboxServer();
     ({ key, accounts } = await seedUser(server, ['threads', 'instagram', 'tiktok', 'youtube']));
-    const set = await svcInProcess(
-      ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
-      server.env,
-      PASSWORD,
-    );
-    expect(set.code, set.stderr).toBe(0);
+    await setConsolePassword(server, EMAIL, PASSWORD);
     await get('/app/sign-in');
     const signed = await post('/app/sign-in', {
       email: EMAIL,

@@ -7,10 +7,10 @@ import {
   publishInstagramPhoto,
   type SandboxServer,
   seedUser,
+  setConsolePassword,
   settled,
   startSandboxServer,
 } from './sandbox-server.js';
-import { svcInProcess } from './support.js';
 
 // A person in New York signs in for the first time in a real browser: the console takes their
 // zone from the browser and says so, and Compose and Analytics speak in people's words, at a
@@ -31,12 +31,7 @@ describe('human words in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer();
     const { key, accounts } = await seedUser(server, ['threads', 'instagram', 'tiktok']);
-    const set = await svcInProcess(
-      ['users', 'set-password', '--email', EMAIL, '--password-stdin'],
-      server.env,
-      PASSWORD,
-    );
-    expect(set.code, set.stderr).toBe(0);
+    await setConsolePassword(server, EMAIL, PASSWORD);
     const posted = await publishInstagramPhoto(server, key, accounts.instagram ?? '', 'A sunny harbour');
     expect((await settled(server, key, posted, 30_000)).status).toBe('posted');
     browser = await launchChromium();

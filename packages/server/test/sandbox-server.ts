@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sandbox } from '@svc/sandbox';
+import { expect } from 'vitest';
 import { createLogger, loadConfig, type RunningServer, startServer } from '../src/index.js';
 import { type CliOutcome, freePort, svcInProcess, TEST_RATE_LIMITS } from './support.js';
 
@@ -141,6 +142,20 @@ export async function seedUser(
   }
   const key = (await server.cli(['keys', 'create', '--email', 'ann@example.com', '--scopes', '*'])).json.key;
   return { key, accounts };
+}
+
+/** Gives a user a console password the way an operator does: `svc users set-password`, typed on stdin. */
+export async function setConsolePassword(
+  server: Pick<SandboxServer, 'env'>,
+  email: string,
+  password: string,
+): Promise<void> {
+  const set = await svcInProcess(
+    ['users', 'set-password', '--email', email, '--password-stdin'],
+    server.env,
+    password,
+  );
+  expect(set.code, set.stderr).toBe(0);
 }
 
 /** A small JPEG the platforms take (64×48). */
