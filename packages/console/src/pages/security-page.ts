@@ -2,6 +2,7 @@ import {
   beginTotpSetup,
   confirmTotpSetup,
   listPasskeys,
+  mustSetUpSecondFactor,
   PASSKEY_NAME_LENGTH,
   passkeyRegistrationOptions,
   pendingTotpSetup,
@@ -29,10 +30,9 @@ async function page(c: SignedContext, status: number, messages: Pick<PageParts, 
   const user = c.session.user;
   const factors = await secondFactorsOf(c.deps.core, user.id);
   const passkeys = await listPasskeys(c.deps.core, user);
-  const required =
-    c.deps.requireSecondFactor === true && !factors.totp && factors.passkeys === 0
-      ? html`<p role="alert">This server requires a second factor: set up an authenticator app or a passkey to go on.</p>`
-      : '';
+  const required = mustSetUpSecondFactor(c.deps.requireSecondFactor === true, factors)
+    ? html`<p role="alert">This server requires a second factor: set up an authenticator app or a passkey to go on.</p>`
+    : '';
   const app = factors.totp
     ? html`<p>On. ${String(factors.recoveryCodes)} unused recovery code(s) left.</p>`
     : html`<p>Off. An authenticator app (Google Authenticator, 1Password, Aegis …) gives a new six-digit code every 30 seconds.</p>
