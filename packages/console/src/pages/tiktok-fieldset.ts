@@ -1,8 +1,8 @@
 import {
   type MediaAsset,
   privacyLevelName,
-  type TikTokContentKind,
   type TikTokPrivacyChoices,
+  tiktokContentKind,
   TIKTOK_DISCLOSURE_WORDING as W,
 } from '@svc/core';
 import { type Html, html } from '@svc/web';
@@ -38,9 +38,8 @@ export function tiktokFieldset(
   media: readonly MediaAsset[],
 ): Html | '' {
   if (choices.levels.length === 0) return '';
-  // TikTok's sentences name what is posted: photos when every slide is an image.
-  const photos = media.length > 0 && media.every((m) => m.contentType.startsWith('image/'));
-  const kind: TikTokContentKind = photos ? 'photo' : 'video';
+  // TikTok's sentences name what is posted: photos for a photo post.
+  const kind = tiktokContentKind(media.map((m) => m.contentType));
   const o = choices.options;
   const handle = o?.creator.username ?? 'creator';
   const max = o?.maxVideoDurationSec;

@@ -58,6 +58,7 @@ export { measureText, TEXT_COUNTING_UNITS, type TextCounting } from './text-metr
 export {
   TIKTOK_DISCLOSURE_WORDING,
   type TikTokContentKind,
+  tiktokContentKind,
   tiktokDisclosureSentences,
 } from './tiktok-disclosure.js';
 export { TIKTOK_FALLBACK_PRIVACY_LEVELS, TIKTOK_PRIVACY_LEVELS } from './tiktok-privacy-levels.js';

@@ -39,8 +39,15 @@ export type NormalizedPost = {
 
 type Loose = Readonly<Record<string, unknown>>;
 
+/** What a slide of this (normalized) content type is; null or unusual types are `unknown`. */
+export function slideKindOf(contentType: string | null): SlideKind {
+  if (contentType === null) return 'unknown';
+  if (isImageType(contentType)) return 'image';
+  return isVideoType(contentType) ? 'video' : 'unknown';
+}
+
 /** Media present and every slide a known image: TikTok then publishes a photo post. */
-export function isPhotoPost(media: readonly PolicySlide[]): boolean {
+export function isPhotoPost(media: readonly Pick<PolicySlide, 'kind'>[]): boolean {
   return media.length > 0 && media.every((s) => s.kind === 'image');
 }
 
@@ -70,18 +77,10 @@ export function normalizePolicyInput(input: PolicyInput): NormalizedPost {
 function toSlide(value: unknown, index: number): PolicySlide {
   const raw = asRecord(value) ?? {};
   const contentType = normalizeContentType(raw.contentType);
-  const kind: SlideKind =
-    contentType === null
-      ? 'unknown'
-      : isImageType(contentType)
-        ? 'image'
-        : isVideoType(contentType)
-          ? 'video'
-          : 'unknown';
   return {
     index,
     contentType,
-    kind,
+    kind: slideKindOf(contentType),
     sizeBytes: nonNegative(raw.sizeBytes),
     width: positive(raw.width),
     height: positive(raw.height),
@@ -89,7 +88,8 @@ function toSlide(value: unknown, index: number): PolicySlide {
   };
 }
 
-function normalizeContentType(value: unknown): string | null {
+/** A content type lower-cased without parameters (`image/jpg` read as `image/jpeg`); null when there is none. */
+export function normalizeContentType(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const type = (value.split(';')[0] ?? '').trim().toLowerCase();
   if (type === '') return null;

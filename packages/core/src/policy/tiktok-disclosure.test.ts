@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tiktokDisclosureSentences } from './tiktok-disclosure.js';
+import { tiktokContentKind, tiktokDisclosureSentences } from './tiktok-disclosure.js';
 
 // TikTok's Content Sharing Guidelines: the label a disclosed post carries and the consent sentence.
 describe('tiktokDisclosureSentences', () => {
@@ -32,5 +32,14 @@ describe('tiktokDisclosureSentences', () => {
     expect(tiktokDisclosureSentences({ commercialContentDisclosure: true }, 'video').label).toBe(
       'You need to indicate if your content promotes yourself, a third party, or both.',
     );
+  });
+});
+
+describe('tiktokContentKind', () => {
+  it('calls a post of images only a photo, and anything else (a video, a mix, nothing yet) a video', () => {
+    expect(tiktokContentKind(['image/jpeg', 'IMAGE/PNG'])).toBe('photo');
+    expect(tiktokContentKind(['image/jpeg', 'video/mp4'])).toBe('video');
+    expect(tiktokContentKind(['video/mp4'])).toBe('video');
+    expect(tiktokContentKind([])).toBe('video');
   });
 });

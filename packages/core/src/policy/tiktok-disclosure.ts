@@ -1,3 +1,5 @@
+import { isPhotoPost, normalizeContentType, slideKindOf } from './normalize-policy-input.js';
+
 // Free of zod on purpose: Compose's browser script shows these sentences as the person ticks.
 
 /**
@@ -20,6 +22,13 @@ export const TIKTOK_DISCLOSURE_WORDING = {
 
 /** What TikTok's sentences call the post. */
 export type TikTokContentKind = 'video' | 'photo';
+
+/** What TikTok's sentences call a post of files of these content types: photos for a photo post. */
+export function tiktokContentKind(contentTypes: readonly string[]): TikTokContentKind {
+  return isPhotoPost(contentTypes.map((type) => ({ kind: slideKindOf(normalizeContentType(type)) })))
+    ? 'photo'
+    : 'video';
+}
 
 /** The disclosure settings of `platformMeta.tiktok` the sentences depend on. */
 export type TikTokDisclosureChoice = {
