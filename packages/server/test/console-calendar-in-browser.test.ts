@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { expectNoOverflow, expectNoOverlap } from './page-layout-checks.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // A person plans in the console's calendar in a real Chromium, against a real server on its
 // SQLite file: posts show slide 1's thumbnail, each platform's mark and status and their time;
@@ -53,7 +53,7 @@ describe('the calendar in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer();
     ({ key, accounts } = await seedUser(server, ['threads', 'instagram', 'facebook', 'tiktok']));
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     const square = await server.upload(key, await photo(1080, 1080, 'bread 1:1', '#b02a73'), 'bread.jpg');
     tallPhoto = await server.upload(key, await photo(1080, 1920, 'menu 9:16', '#1461c9'), 'menu.jpg');
     // One post to Threads and Instagram at once, with a photo: one entry, two platform marks.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // Across workspaces through the console and review links (docs/teams.md, "Credentials and
 // rules"), against a real server on SQLite: a member of workspace A, with every role, signed in and
@@ -53,7 +53,7 @@ describe('a member of one workspace reaches nothing of another through the conso
   let bMedia = '';
 
   const setPassword = async (email: string) => {
-    await setConsolePassword(server, email, PASSWORD);
+    await server.setPassword(email, PASSWORD);
   };
   const draftAwaitingReview = async (key: string, profileId: string, caption: string, mediaId: string) => {
     const made = await server.call('/api/v1/drafts', key, {

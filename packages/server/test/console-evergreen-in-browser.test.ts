@@ -6,13 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium, signInToConsole } from './console-browser.js';
 import { expectNoOverflow, expectNoOverlap } from './page-layout-checks.js';
-import {
-  type SandboxServer,
-  seedUser,
-  setConsolePassword,
-  settled,
-  startSandboxServer,
-} from './sandbox-server.js';
+import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 
 // Issue 35's "recycle" journey in a real Chromium against a real server on its SQLite file: a
 // person composes an evergreen post (every day, at most twice) on a sandbox Threads account with
@@ -54,7 +48,7 @@ describe('evergreen recycling in a browser', () => {
       },
     });
     expect(slots.status, JSON.stringify(slots.body)).toBe(200);
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

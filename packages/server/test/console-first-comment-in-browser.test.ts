@@ -4,13 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { expectNoOverflow } from './page-layout-checks.js';
-import {
-  type SandboxServer,
-  seedUser,
-  setConsolePassword,
-  settled,
-  startSandboxServer,
-} from './sandbox-server.js';
+import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 
 // Issue 37 item 1 in a real Chromium: Compose's first comment for an Instagram image and a
 // Threads text post, published by the in-process publisher, the outcome on each post's page and
@@ -32,7 +26,7 @@ describe('first comment in a browser', () => {
     server = await startSandboxServer({});
     server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
     ({ key } = await seedUser(server, ['instagram', 'threads']));
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     await page.goto(`${server.url}/app/sign-in`);

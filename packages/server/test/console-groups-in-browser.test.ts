@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // A person composes one post to Threads, Facebook and Instagram in a real browser and finds it as
 // one thing: one entry on the calendar and in Posts, moved all at once, with Threads given a
@@ -45,7 +45,7 @@ describe('a post across platforms in the console', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer();
     ({ key } = await seedUser(server, PLATFORMS));
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { parsePrometheusText, sampleSum } from './prometheus-text.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // Issue 33, "Light pages": 20 posts, each with its own ~19 MB photo, and every console page that
 // shows media loads at most 200 KB of images in Chromium, because previews are thumbnails made once
@@ -113,7 +113,7 @@ describe('console pages with 20 MB originals stay light', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer();
     const { key, accounts } = await seedUser(server, ['tiktok']);
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     const photos = await bigPhotos(POSTS);
     photoBytes = photos[0]?.byteLength ?? 0;
     // Four uploads at a time: each is streamed, hashed and inspected by the server.

@@ -7,13 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { expectNoOverflow, expectNoOverlap } from './page-layout-checks.js';
-import {
-  type SandboxServer,
-  seedUser,
-  setConsolePassword,
-  settled,
-  startSandboxServer,
-} from './sandbox-server.js';
+import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
 // A person uses the web console in a real browser (Debian's Chromium through playwright-core)
@@ -48,7 +42,7 @@ describe('the console in a browser', () => {
     // Webhooks go to a receiver on loopback over http: allowed by the tests-only flag.
     server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
     ({ key, accounts } = await seedUser(server, ['threads']));
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
     page = await context.newPage();

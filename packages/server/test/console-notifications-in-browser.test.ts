@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { expectNoOverflow } from './page-layout-checks.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // The Notifications settings (docs/notifications.md) and the unsubscribe page in a real Chromium.
 // Screenshots go to test-artifacts/notifications (and to SVC_SCREENS_DIR when set).
@@ -24,7 +24,7 @@ describe('notification settings in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer({ SVC_PUBLISHER: 'off' });
     await seedUser(server, ['instagram']);
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${server.url}/app/sign-in`);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { expectNoOverflow } from './page-layout-checks.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // Issue 35 in a real Chromium against a real server on its SQLite file: a person sets an
 // account's posting slots in the console, three posts join the queue, the calendar shows them on
@@ -31,7 +31,7 @@ describe('the queue in a browser', () => {
     const seeded = await seedUser(server, ['threads']);
     key = seeded.key;
     threads = seeded.accounts.threads ?? '';
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.on('console', (message) => {

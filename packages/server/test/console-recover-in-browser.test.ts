@@ -3,13 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, launchChromium, signInToConsole } from './console-browser.js';
-import {
-  type SandboxServer,
-  seedUser,
-  setConsolePassword,
-  settled,
-  startSandboxServer,
-} from './sandbox-server.js';
+import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 
 // Nothing typed is lost and nothing ends in a dead end, in a real browser against a real server on
 // the sandbox: a chosen file kept through a refusal (with and without JavaScript), a failed post
@@ -37,7 +31,7 @@ describe('recovering in the console, in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer();
     ({ key, accounts } = await seedUser(server, ['threads', 'instagram']));
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

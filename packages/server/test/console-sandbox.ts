@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signInToConsole } from './console-browser.js';
 import { launchChromium } from './launch-chromium.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 /** Where the console journeys leave their screenshots. */
 export const CONSOLE_ARTIFACTS = join(import.meta.dirname, '../test-artifacts/console');
@@ -32,7 +32,7 @@ export async function startConsoleSandbox(
   const server = await startSandboxServer({ SVC_UNSAFE_ALLOW_PRIVATE_FETCH: '1' });
   server.sandbox.control.setContainerReadyAfter({ image: 0, video: 0 });
   const { key, accounts } = await seedUser(server, platforms);
-  await setConsolePassword(server, email, password);
+  await server.setPassword(email, password);
   const browser = await launchChromium();
   const page = await (await browser.newContext({ viewport })).newPage();
   await signInToConsole(page, server.url, email, password);

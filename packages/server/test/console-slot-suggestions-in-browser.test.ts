@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { expectNoOverflow } from './page-layout-checks.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // Issue 35 item 4 in a real Chromium: the analytics page's "Suggested posting slots", measured
 // for an account with figures and platform defaults for one without, and "Use these slots".
@@ -27,7 +27,7 @@ describe('suggested posting slots in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer({ SVC_PUBLISHER: 'off' });
     ({ key, accounts } = await seedUser(server, ['instagram', 'tiktok']));
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     // Twelve Instagram posts over the last weeks, at three UTC hours (the person's zone is UTC).
     const store = await openSqliteStore({ path: join(server.env.SVC_DATA_DIR as string, 'svc.db') });
     try {

@@ -2,13 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, PLATFORMS, POST_STATUSES, TIKTOK_PRIVACY_LEVELS } from '@svc/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type SandboxServer,
-  seedUser,
-  setConsolePassword,
-  settled,
-  startSandboxServer,
-} from './sandbox-server.js';
+import { type SandboxServer, seedUser, settled, startSandboxServer } from './sandbox-server.js';
 
 // Human words everywhere: every console page, over a sandbox server holding posts of every status,
 // media, analytics and TikTok's options, and every tool description, read as a person reads them.
@@ -88,7 +82,7 @@ describe('human words on every console page and in every tool description', () =
   beforeAll(async () => {
     server = await startSandboxServer();
     ({ key, accounts } = await seedUser(server, ['threads', 'instagram', 'tiktok', 'youtube']));
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     await get('/app/sign-in');
     const signed = await post('/app/sign-in', {
       email: EMAIL,

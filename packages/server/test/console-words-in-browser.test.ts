@@ -7,7 +7,6 @@ import {
   publishInstagramPhoto,
   type SandboxServer,
   seedUser,
-  setConsolePassword,
   settled,
   startSandboxServer,
 } from './sandbox-server.js';
@@ -31,7 +30,7 @@ describe('human words in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer();
     const { key, accounts } = await seedUser(server, ['threads', 'instagram', 'tiktok']);
-    await setConsolePassword(server, EMAIL, PASSWORD);
+    await server.setPassword(EMAIL, PASSWORD);
     const posted = await publishInstagramPhoto(server, key, accounts.instagram ?? '', 'A sunny harbour');
     expect((await settled(server, key, posted, 30_000)).status).toBe('posted');
     browser = await launchChromium();

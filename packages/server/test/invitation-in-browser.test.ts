@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // An invitation in a real Chromium against a real server on its SQLite file (docs/teams.md,
 // "Invitations"): the owner invites from the Members page (no SMTP here, so the link is shown
@@ -32,7 +32,7 @@ describe('an invitation in a browser', () => {
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: join(ARTIFACTS, `invite-${name}.png`), fullPage: true });
   const setPassword = async (email: string) => {
-    await setConsolePassword(server, email, PASSWORD);
+    await server.setPassword(email, PASSWORD);
   };
   const signIn = async (page: Page, email: string) => {
     await page.getByLabel('Email').fill(email);

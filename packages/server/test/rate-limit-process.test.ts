@@ -1,7 +1,6 @@
 import { leaseSizes } from '@svc/core';
 import { describePostgres } from '@svc/store-postgres/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setConsolePassword } from './sandbox-server.js';
 import { type ServerProcess, startServerProcess, svcInProcess, useDataDirs } from './support.js';
 
 // The defaults these tests check, over the generous limits other process tests run with.
@@ -191,7 +190,12 @@ await describePostgres('rate limits across two API servers on PostgreSQL', (db) 
     const env = { SVC_DATA_DIR: dataDir(), DATABASE_URL: db.url() };
     // The same database as the test above: other users, and no migrations left to apply.
     const { servers, ann } = await twoServers(env, 'sign-in');
-    await setConsolePassword({ env }, ann, 'correct horse battery');
+    const set = await svcInProcess(
+      ['users', 'set-password', '--email', ann, '--password-stdin'],
+      env,
+      'correct horse battery',
+    );
+    expect(set.code, set.stderr).toBe(0);
     const signIn = (server: number, password: string) =>
       fetch(`${servers[server]?.url}/app/sign-in`, {
         method: 'POST',

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // A client opens a review link in a real Chromium, without an account, against a real server on
 // its SQLite file: the token leaves the address bar for a /review cookie, each post shows its
@@ -128,7 +128,7 @@ describe('a review link in a browser', () => {
   }, 60_000);
 
   it("shows the owner's links in the console, and offers one for the calendar's week", async () => {
-    await setConsolePassword(server, 'ann@example.com', 'a console password');
+    await server.setPassword('ann@example.com', 'a console password');
     const owner = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await owner.goto(`${server.url}/app/sign-in`);
     await owner.getByLabel('Email').fill('ann@example.com');

@@ -15,6 +15,8 @@ export type SandboxServer = {
   readonly running: RunningServer;
   /** Runs `svc` in this process on the same data. */
   cli(args: string[]): Promise<CliOutcome>;
+  /** Gives a user a console password the way an operator does: `svc users set-password`, typed on stdin. */
+  setPassword(email: string, password: string): Promise<void>;
   /** Calls the REST API with the given key. */
   call(
     path: string,
@@ -68,6 +70,14 @@ export async function startSandboxServer(
     sandbox: running.sandbox,
     running,
     cli: (args) => svcInProcess(args, env),
+    async setPassword(email, password) {
+      const set = await svcInProcess(
+        ['users', 'set-password', '--email', email, '--password-stdin'],
+        env,
+        password,
+      );
+      expect(set.code, set.stderr).toBe(0);
+    },
     async call(path, key, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -142,20 +152,6 @@ export async function seedUser(
   }
   const key = (await server.cli(['keys', 'create', '--email', 'ann@example.com', '--scopes', '*'])).json.key;
   return { key, accounts };
-}
-
-/** Gives a user a console password the way an operator does: `svc users set-password`, typed on stdin. */
-export async function setConsolePassword(
-  server: Pick<SandboxServer, 'env'>,
-  email: string,
-  password: string,
-): Promise<void> {
-  const set = await svcInProcess(
-    ['users', 'set-password', '--email', email, '--password-stdin'],
-    server.env,
-    password,
-  );
-  expect(set.code, set.stderr).toBe(0);
 }
 
 /** A small JPEG the platforms take (64×48). */

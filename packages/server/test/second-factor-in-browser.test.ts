@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { expectNoOverflow } from './page-layout-checks.js';
-import { type SandboxServer, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, startSandboxServer } from './sandbox-server.js';
 
 // Second factors in a real Chromium (docs/security.md, "Second factors"): a passkey registered and
 // used through a virtual authenticator of the DevTools protocol, and an authenticator app whose
@@ -24,7 +24,7 @@ describe('second factors in a browser', () => {
     server = await startSandboxServer({ SVC_PUBLISHER: 'off' }, { hostName: 'localhost' });
     for (const email of ['pat@example.com', 'tom@example.com']) {
       expect((await server.cli(['users', 'create', '--email', email, '--plan', 'paid'])).code).toBe(0);
-      await setConsolePassword(server, email, PASSWORD);
+      await server.setPassword(email, PASSWORD);
     }
     browser = await launchChromium();
   }, 90_000);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
-import { type SandboxServer, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, startSandboxServer } from './sandbox-server.js';
 
 // Issue 36's journey in a real Chromium against a real server on its SQLite file: the owner of a
 // team workspace (made with `svc workspaces create`: no other surface makes one) sets two review
@@ -80,7 +80,7 @@ describe('a team journey in a browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await startSandboxServer();
     expect((await server.cli(['users', 'create', '--email', OWNER, '--plan', 'paid'])).code).toBe(0);
-    await setConsolePassword(server, OWNER, PASSWORD);
+    await server.setPassword(OWNER, PASSWORD);
     const made = await server.cli(['workspaces', 'create', '--email', OWNER, '--name', TEAM]);
     expect(made.code, made.stderr).toBe(0);
     expect(made.json).toMatchObject({ name: TEAM, personal: false, role: 'owner' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
-import { type SandboxServer, seedUser, setConsolePassword, startSandboxServer } from './sandbox-server.js';
+import { type SandboxServer, seedUser, startSandboxServer } from './sandbox-server.js';
 
 // A member of a team workspace, in a real Chromium against a real server: the console's switcher
 // shows the team's posts instead of their own, the consent page binds an agent to the team
@@ -65,7 +65,7 @@ describe('switching workspaces in a browser', () => {
     ]);
     expect(added.code, added.stderr).toBe(0);
     bobId = added.json.userId;
-    await setConsolePassword(server, BOB, PASSWORD);
+    await server.setPassword(BOB, PASSWORD);
     const own = await server.cli([
       'accounts',
       'connect-sandbox',
