@@ -61,6 +61,8 @@ export type Config = {
   readonly migrateOnStart: boolean;
   /** Most PostgreSQL connections one process's pool opens (SVC_DATABASE_POOL_MAX). */
   readonly databasePoolMax: number;
+  /** Run PostgreSQL statements as named prepared statements (SVC_DATABASE_PREPARED_STATEMENTS). */
+  readonly databasePreparedStatements: boolean;
   /** The master secret from SVC_SECRET; null means the one generated into the data directory. */
   readonly secret: string | null;
   readonly sandbox: boolean;
@@ -170,6 +172,7 @@ const env = z.object({
     .optional(),
   SVC_MIGRATE_ON_START: onOff().default(true),
   SVC_DATABASE_POOL_MAX: wholeNumber('must be a whole number from 1 to 1000', 1, 1000).default(10),
+  SVC_DATABASE_PREPARED_STATEMENTS: onOff().default(true),
   SVC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SVC_SANDBOX: onOff().optional(),
   SVC_SANDBOX_EXPOSE: onOff().default(false),
@@ -282,6 +285,7 @@ export function loadConfig(
       singleSignOn: signOn.value,
       migrateOnStart: e.SVC_MIGRATE_ON_START,
       databasePoolMax: e.SVC_DATABASE_POOL_MAX,
+      databasePreparedStatements: e.SVC_DATABASE_PREPARED_STATEMENTS,
       secret: e.SVC_SECRET ?? null,
       sandbox: e.SVC_SANDBOX ?? Object.keys(credentials.value).length === 0,
       sandboxAccess: { exposed: e.SVC_SANDBOX_EXPOSE, token: e.SVC_SANDBOX_TOKEN ?? null },

@@ -75,6 +75,7 @@ export async function openServices(config: Config, options: { migrate?: boolean 
           connectionString: config.databaseUrl,
           migrate,
           pool: { max: config.databasePoolMax },
+          preparedStatements: config.databasePreparedStatements,
         });
   // Publishers hear of new due posts through the store's wake-ups: at once in this process, and on
   // PostgreSQL in every process on the database (LISTEN/NOTIFY).

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
         singleSignOn: null,
         migrateOnStart: true,
         databasePoolMax: 10,
+        databasePreparedStatements: true,
         secret: null,
         requireSecondFactor: false,
         sandbox: true,
@@ -152,6 +153,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://svc@db.internal:5432/svc',
       SVC_MIGRATE_ON_START: 'off',
       SVC_DATABASE_POOL_MAX: '25',
+      SVC_DATABASE_PREPARED_STATEMENTS: 'off',
       SVC_SECRET: 'x'.repeat(40),
       SVC_SANDBOX: 'off',
       SVC_PUBLISHER: 'off',
@@ -177,6 +179,7 @@ describe('loadConfig', () => {
         databaseUrl: 'postgres://svc@db.internal:5432/svc',
         migrateOnStart: false,
         databasePoolMax: 25,
+        databasePreparedStatements: false,
         secret: 'x'.repeat(40),
         sandbox: false,
         publisher: {

@@ -23,6 +23,7 @@ import { createPostgresWakeupChannel } from './postgres-wakeup-channel.js';
 import { createPostgresWakeups } from './postgres-wakeups.js';
 import { createPostgresWebhookStore } from './postgres-webhook-store.js';
 import { createPostgresWorkspaceStore } from './postgres-workspace-store.js';
+import { preparingClient } from './preparing-client.js';
 import { unavailableAwarePool } from './unavailable-errors.js';
 
 /** How long a query waits for a pooled connection before the database counts as unreachable. */
@@ -42,6 +43,12 @@ export type PostgresStoreOptions = {
   readonly migrate?: boolean;
   /** Pool size, timeouts, TLS, `options` (such as a search_path) and the rest of pg's settings. */
   readonly pool?: PostgresPoolOptions;
+  /**
+   * Run parameterised statements as named prepared statements (default true): each connection
+   * parses and plans a statement once. Turn off behind a pooler that cannot keep them (PgBouncer
+   * in transaction mode before 1.21, or without `max_prepared_statements`).
+   */
+  readonly preparedStatements?: boolean;
 };
 
 /**
@@ -56,6 +63,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     // with one, it gets database_unavailable and the client can retry.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...options.pool,
+    ...((options.preparedStatements ?? true) ? { Client: preparingClient() } : {}),
     connectionString: options.connectionString,
   });
   // An idle pooled connection that breaks (a server restart) must not crash the process; the next
