@@ -18,7 +18,7 @@ type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 /**
  * A pg Client that runs every parameterised statement as a named prepared statement, so each
  * connection parses and plans a statement once instead of on every call (issue 34: PostgreSQL's
- * CPU per published post fell by about a quarter in `bench:scale-out`, since a publish is a dozen
+ * CPU per published post fell by about a third in `bench:scale-out`, since a publish is a dozen
  * short statements whose parse and plan cost more than running them). pg sends the Parse only the
  * first time a connection meets a name. Statements without parameters (BEGIN, COMMIT, migrations'
  * scripts) keep the simple protocol.
@@ -71,11 +71,11 @@ export function preparingClient(): typeof pg.Client {
   return PreparingClient;
 }
 
-// PostgreSQL's feature_not_supported with this message: the statement's result columns changed.
+// PostgreSQL's feature_not_supported ("cached plan must not change result type") raised where it
+// revalidates a cached plan: the statement's result columns changed. Told by the routine, not the
+// message, which the server's lc_messages may translate.
 function isStalePlan(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error as { code?: unknown }).code === '0A000' &&
-    /cached plan must not change result type/.test(error.message)
-  );
+  if (!(error instanceof Error)) return false;
+  const { code, routine } = error as { code?: unknown; routine?: unknown };
+  return code === '0A000' && routine === 'RevalidateCachedQuery';
 }
