@@ -3,7 +3,10 @@
 // best round, so a neighbour that is busy for a while skews no single figure. GET and POST run on
 // two servers, one with rate limits counted (never reached) and one without, so what the limits
 // cost is a ratio of the same run too; then four servers on one SQLite file share one key's
-// quota, and what they admit is set against the design's bound (docs/rate-limits.md).
+// quota, and what they admit is set against the design's bound (docs/rate-limits.md). A ladder of
+// bare Koa servers answering the GET's own body and headers after a busy wait of 0 to 80 µs
+// tells what a ratio allows: how much work per request, beyond sending the same bytes, the target
+// leaves on this machine and which rung the GET scores like (BENCH_CALIBRATION=off skips it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +23,22 @@ import { measureLimitSharing, type SharingResult } from './limit-sharing.js';
 // BENCH_SVC_ROOT runs the servers of another checkout (the commit before a change) with this harness.
 const ROOT = process.env.BENCH_SVC_ROOT ?? join(import.meta.dirname, '..');
 const SVC_BIN = join(ROOT, 'packages/server/bin/svc.js');
+const BARE_SERVER = join(import.meta.dirname, 'bare-koa-server.ts');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // The ratios to bare Koa that issue 34 asks of a GET and a create with rate limits on; every verdict
 // below reads them from here.
 const TARGETS = { get: 0.5, post: 0.15 };
+// The busy waits of the calibration ladder, in microseconds per request.
+const LADDER_US = process.env.BENCH_CALIBRATION === 'off' ? [] : [0, 10, 20, 40, 80];
+// The headers of the GET's answer that the ladder repeats; Koa sets the others itself.
+const ANSWER_HEADERS = [
+  'x-request-id',
+  'cache-control',
+  'x-content-type-options',
+  'ratelimit-policy',
+  'ratelimit',
+];
 const SHARING = {
   processes: 4,
   quota: Number(process.env.BENCH_SHARING_QUOTA ?? 600),
@@ -57,6 +71,12 @@ async function benchServer(env: Record<string, string>) {
   const postId = ((await created.json()) as { postIds: string[] }).postIds[0];
   return {
     env: full,
+    /** The GET's answer, body and headers, for the calibration ladder to repeat. */
+    async answer() {
+      const response = await fetch(`${base}/api/v1/posts/${postId}`, { headers });
+      const kept = ANSWER_HEADERS.map((name) => [name, response.headers.get(name) ?? '']);
+      return { headers: Object.fromEntries(kept), body: await response.json() };
+    },
     get: () => load(`${base}/api/v1/posts/${postId}`, { headers, seconds: SECONDS }),
     post: () => load(`${base}/api/v1/posts`, { method: 'POST', headers, bodyOf: postBody, seconds: SECONDS }),
     async stop() {
@@ -69,13 +89,23 @@ async function benchServer(env: Record<string, string>) {
 async function main(): Promise<void> {
   const started: { stop(): Promise<void> }[] = [];
   try {
-    const bare = await startChild([join(import.meta.dirname, 'bare-koa-server.ts')], {});
+    const bare = await startChild([BARE_SERVER], {});
     started.push({ stop: () => stopChild(bare.child) });
     // Rate limits counted on every request but never reached; and the same without counting.
     const on = await benchServer(benchRateLimits());
     started.push(on);
     const off = await benchServer({ SVC_PAID_RATE_LIMIT: 'off', SVC_ADDRESS_RATE_LIMIT: 'off' });
     started.push(off);
+    const answer = JSON.stringify(await on.answer());
+    const ladder: Scenario[] = [];
+    for (const us of LADDER_US) {
+      const rung = await startChild([BARE_SERVER], { BENCH_ANSWER: answer, BENCH_WORK_US: String(us) });
+      started.push({ stop: () => stopChild(rung.child) });
+      ladder.push({
+        name: `(k) GET's answer, +${us} µs`,
+        run: () => load(`http://127.0.0.1:${rung.port}/`, { seconds: SECONDS }),
+      });
+    }
     const scenarios: Scenario[] = [
       {
         name: '(a) bare Koa, small JSON',
@@ -85,6 +115,7 @@ async function main(): Promise<void> {
       { name: '(b) GET, limits off', run: off.get },
       { name: '(c) POST /api/v1/posts', run: on.post },
       { name: '(c) POST, limits off', run: off.post },
+      ...ladder,
     ];
     const best = new Map<string, LoadResult>();
     for (let round = 1; round <= ROUNDS; round++) {
@@ -136,6 +167,14 @@ function report(results: [string, LoadResult][], sharing: readonly SharingResult
   console.log(`c/a = ${verdict(c / a, TARGETS.post)}`);
   console.log(`limits off: b/a = ${(bOff / a).toFixed(2)}, c/a = ${(cOff / a).toFixed(2)}`);
   console.log(`limits on against off: GET ${(b / bOff).toFixed(2)}, POST ${(c / cOff).toFixed(2)}`);
+  const rungs = results
+    .slice(5)
+    .map(([, r], i) => ({ us: LADDER_US[i] as number, ratio: r.requestsPerSecond / a }));
+  if (rungs.length > 0) {
+    console.log(`\nCalibration: Koa answering the GET's body and headers after a busy wait, against (a):`);
+    for (const rung of rungs) console.log(`  +${rung.us} µs: ${rung.ratio.toFixed(2)}`);
+    console.log(`  the GET (b) scores like the same answer after ${workLike(rungs, b / a)}`);
+  }
   if (sharing.length > 0) {
     console.log(
       `\nOne key's quota shared by ${SHARING.processes} servers on one SQLite file, ${SHARING.clients} clients:`,
@@ -157,6 +196,23 @@ function report(results: [string, LoadResult][], sharing: readonly SharingResult
     console.log(`\nAdmitted over the bound: ${overBound.map((r) => r.name).join(', ')}`);
     process.exitCode = 1;
   }
+}
+
+/** The busy wait whose ratio `ratio` matches, read off the ladder by linear interpolation. */
+function workLike(rungs: readonly { us: number; ratio: number }[], ratio: number): string {
+  const first = rungs[0];
+  const last = rungs.at(-1);
+  if (first === undefined || last === undefined) return 'no calibration';
+  if (ratio >= first.ratio) return `less than ${first.us} µs of work`;
+  if (ratio <= last.ratio) return `more than ${last.us} µs of work`;
+  for (let i = 1; i < rungs.length; i++) {
+    const [lo, hi] = [rungs[i - 1] as (typeof rungs)[number], rungs[i] as (typeof rungs)[number]];
+    if (ratio <= lo.ratio && ratio >= hi.ratio) {
+      const us = lo.us + ((lo.ratio - ratio) / (lo.ratio - hi.ratio)) * (hi.us - lo.us);
+      return `about ${us.toFixed(0)} µs of work`;
+    }
+  }
+  return 'no calibration';
 }
 
 await main();
