@@ -282,6 +282,49 @@ describe('publisher engine', () => {
     expect(gateway.publishCalls).toHaveLength(4);
   });
 
+  it('claims a quarter of its slots ahead, and claims again only once those have started', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    // Each publish waits until the test lets one finish, or until the gate opens for good.
+    const finishers: Array<() => void> = [];
+    let open = false;
+    const gated: PlatformGateway = {
+      ...gateway,
+      async publishStep(job: PublishJob) {
+        if (!open) await new Promise<void>((resolve) => finishers.push(resolve));
+        return gateway.publishStep(job);
+      },
+    };
+    const f = await engineFixture(gated, { concurrency: { global: 8, perPlatform: 8, perAccount: 1 } });
+    for (let i = 0; i < 20; i++) await f.schedule(1, { profileIds: [await f.addAccount()] });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const finish = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        finishers.shift()?.();
+        await settle();
+      }
+    };
+    // Eight slots, and two posts held ahead of them.
+    expect(await f.publisher.runOnce()).toBe(10);
+    await settle();
+    expect(finishers).toHaveLength(8);
+    // A freed slot starts a held post at once, and nothing is claimed while one is still held.
+    await finish(1);
+    expect(finishers).toHaveLength(8);
+    expect(await f.publisher.runOnce()).toBe(0);
+    await finish(1);
+    expect(finishers).toHaveLength(8);
+    expect(await f.publisher.runOnce()).toBe(2);
+    // Three finished with no round between: a slot sits idle, and the round takes all the room.
+    await finish(3);
+    expect(finishers).toHaveLength(7);
+    expect(await f.publisher.runOnce()).toBe(3);
+    open = true;
+    await finish(finishers.length);
+    await f.publisher.drain();
+    expect(gateway.publishCalls).toHaveLength(20);
+    expect(new Set(gateway.publishCalls.map((call) => call.post.id)).size).toBe(20);
+  });
+
   it('resumes a post another publisher left behind once its lease expires, from the saved step', async () => {
     const gateway = createRecordingPlatformGateway('instagram');
     const f = await engineFixture(gateway, { leaseMs: 60_000 });

@@ -25,9 +25,10 @@ export type Publisher = {
 };
 
 /**
- * Creates the publisher. Claims are bounded by the global limit; claimed posts that would pass a
- * platform or account limit wait in memory (leased) until a slot frees, which keeps the claim
- * query simple and still lets other accounts' posts run.
+ * Creates the publisher. Claimed posts that would pass a platform or account limit wait in memory
+ * (leased) until a slot frees, which keeps the claim query simple and still lets other accounts'
+ * posts run. A busy publisher also claims a few posts ahead of its slots (`claimAheadOf`), so a
+ * freed slot starts the next post at once and a claim round takes several posts, not one.
  */
 export function createPublisher(deps: PublisherDeps, options: PublisherOptions): Publisher {
   const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
@@ -40,6 +41,13 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
   let timer: { wakeAt: number; resolve: () => void; handle: NodeJS.Timeout } | null = null;
 
   const inFlight = () => running.size + waiting.length;
+  const { global } = options.concurrency;
+  const ahead = claimAheadOf(global);
+  // Room for claims: the slots and the posts held ahead of them, less what is running or waiting.
+  const room = () => global + ahead - inFlight();
+  // A round is worth its statements once the posts held ahead have all started (the room is then
+  // at least `ahead`); until then a freed slot takes a waiting post and claims nothing.
+  const wantsClaim = () => inFlight() <= global;
   const settleIdle = () => {
     if (inFlight() > 0) return;
     const waiters = idleWaiters;
@@ -76,8 +84,8 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
   };
 
   const runOnce = async (): Promise<number> => {
-    const free = options.concurrency.global - inFlight();
-    if (free <= 0 || stop.stopping) return 0;
+    const free = room();
+    if (free <= 0 || !wantsClaim() || stop.stopping) return 0;
     const now = deps.clock.now();
     // Accounts already at their limit here are passed over: their posts stay queued for another
     // publisher instead of holding a slot of ours while they wait.
@@ -127,7 +135,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
   const run = async () => {
     while (!stop.stopping) {
       try {
-        const free = options.concurrency.global - inFlight();
+        const free = room();
         const claimed = await runOnce();
         if (storeAway) {
           storeAway = false;
@@ -139,9 +147,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
         // At capacity, or with posts due that the claim passed over (their accounts are busy here),
         // a finishing publish wakes us; otherwise the next due time does, at the latest after the
         // interval. A floor keeps a post we cannot claim yet from spinning the loop. At capacity
-        // the next due time changes nothing, so it is not asked for: a busy publisher claims once
-        // per finished publish, and that query would cost each post one more database round trip.
-        const atCapacity = options.concurrency.global - inFlight() <= 0;
+        // the next due time changes nothing, so it is not asked for: a busy publisher claims every
+        // few finished publishes, and that query would cost each round one more round trip.
+        const atCapacity = !wantsClaim();
         const nextDue = atCapacity
           ? Number.POSITIVE_INFINITY
           : ((await deps.store.posts.nextDueAt())?.getTime() ?? Number.POSITIVE_INFINITY);
@@ -214,6 +222,20 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
       }
     },
   };
+}
+
+/**
+ * How many posts a publisher with `global` slots claims ahead of them: a quarter, at least one.
+ * Each claim round costs a transaction (begin, the SKIP LOCKED select, commit) besides its
+ * per-post writes; with slots freeing one at a time a busy publisher ran a round per post or so,
+ * and with four processes on one database those rounds were a fifth of its statements (issue 34,
+ * docs/benchmarks.md). A post held ahead is leased like any claimed post and, like one waiting for
+ * an account's slot, starts with a compare-and-set: if its lease ran out and another publisher
+ * took it meanwhile, this one loses the write and leaves it. Kept small, so a held post waits at
+ * most a few publishes' time and other publishers still find work.
+ */
+function claimAheadOf(global: number): number {
+  return Math.max(1, Math.ceil(global / 4));
 }
 
 function unlessStoreAway(error: unknown): null {
