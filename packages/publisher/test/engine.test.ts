@@ -325,6 +325,45 @@ describe('publisher engine', () => {
     expect(new Set(gateway.publishCalls.map((call) => call.post.id)).size).toBe(20);
   });
 
+  it('asks for idle slots only, for a second, after a round found fewer due posts than it asked for', async () => {
+    const gateway = createRecordingPlatformGateway('instagram');
+    const finishers: Array<() => void> = [];
+    let open = false;
+    const gated: PlatformGateway = {
+      ...gateway,
+      async publishStep(job: PublishJob) {
+        if (!open) await new Promise<void>((resolve) => finishers.push(resolve));
+        return gateway.publishStep(job);
+      },
+    };
+    const f = await engineFixture(gated, { concurrency: { global: 4, perPlatform: 4, perAccount: 1 } });
+    await f.schedule(5);
+    await f.schedule(5, { profileIds: [await f.addAccount()] });
+    // The limit each round asks the store for.
+    const asked: number[] = [];
+    const claim = f.store.posts.claimDuePosts.bind(f.store.posts);
+    f.store.posts.claimDuePosts = (request) => {
+      asked.push(request.limit);
+      return claim(request);
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    // Four slots and one ahead, but two accounts at one publish each: the round comes back short.
+    expect(await f.publisher.runOnce()).toBe(2);
+    await settle();
+    finishers.shift()?.();
+    await settle();
+    // Its account free again: the idle slots only (3), not the slots and one ahead (4).
+    expect(await f.publisher.runOnce()).toBe(1);
+    f.clock.advance(1_000);
+    // A second later, the slots and one ahead again (4 + 1 - 2 in flight).
+    expect(await f.publisher.runOnce()).toBe(0);
+    expect(asked).toEqual([5, 3, 3]);
+    open = true;
+    for (const finish of finishers.splice(0)) finish();
+    await f.publisher.drain();
+    expect(gateway.publishCalls).toHaveLength(10);
+  });
+
   it('resumes a post another publisher left behind once its lease expires, from the saved step', async () => {
     const gateway = createRecordingPlatformGateway('instagram');
     const f = await engineFixture(gateway, { leaseMs: 60_000 });
