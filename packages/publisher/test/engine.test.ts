@@ -283,17 +283,7 @@ describe('publisher engine', () => {
   });
 
   it('claims a quarter of its slots ahead, and claims again only once those have started', async () => {
-    const gateway = createRecordingPlatformGateway('instagram');
-    // Each publish waits until the test lets one finish, or until the gate opens for good.
-    const finishers: Array<() => void> = [];
-    let open = false;
-    const gated: PlatformGateway = {
-      ...gateway,
-      async publishStep(job: PublishJob) {
-        if (!open) await new Promise<void>((resolve) => finishers.push(resolve));
-        return gateway.publishStep(job);
-      },
-    };
+    const { gateway, gated, finishers, open } = gatedGateway();
     const f = await engineFixture(gated, { concurrency: { global: 8, perPlatform: 8, perAccount: 1 } });
     for (let i = 0; i < 20; i++) await f.schedule(1, { profileIds: [await f.addAccount()] });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -318,24 +308,14 @@ describe('publisher engine', () => {
     await finish(3);
     expect(finishers).toHaveLength(7);
     expect(await f.publisher.runOnce()).toBe(3);
-    open = true;
-    await finish(finishers.length);
+    open();
     await f.publisher.drain();
     expect(gateway.publishCalls).toHaveLength(20);
     expect(new Set(gateway.publishCalls.map((call) => call.post.id)).size).toBe(20);
   });
 
   it('asks for idle slots only, for a second, after a round found fewer due posts than it asked for', async () => {
-    const gateway = createRecordingPlatformGateway('instagram');
-    const finishers: Array<() => void> = [];
-    let open = false;
-    const gated: PlatformGateway = {
-      ...gateway,
-      async publishStep(job: PublishJob) {
-        if (!open) await new Promise<void>((resolve) => finishers.push(resolve));
-        return gateway.publishStep(job);
-      },
-    };
+    const { gateway, gated, finishers, open } = gatedGateway();
     const f = await engineFixture(gated, { concurrency: { global: 4, perPlatform: 4, perAccount: 1 } });
     await f.schedule(5);
     await f.schedule(5, { profileIds: [await f.addAccount()] });
@@ -358,8 +338,7 @@ describe('publisher engine', () => {
     // A second later, the slots and one ahead again (4 + 1 - 2 in flight).
     expect(await f.publisher.runOnce()).toBe(0);
     expect(asked).toEqual([5, 3, 3]);
-    open = true;
-    for (const finish of finishers.splice(0)) finish();
+    open();
     await f.publisher.drain();
     expect(gateway.publishCalls).toHaveLength(10);
   });
@@ -415,3 +394,25 @@ describe('publisher engine', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
+
+/**
+ * An Instagram gateway whose publishes each wait until the test calls one of `finishers` (oldest
+ * first), or until `open()` lets every waiting and later publish through.
+ */
+function gatedGateway() {
+  const gateway = createRecordingPlatformGateway('instagram');
+  const finishers: Array<() => void> = [];
+  let opened = false;
+  const gated: PlatformGateway = {
+    ...gateway,
+    async publishStep(job: PublishJob) {
+      if (!opened) await new Promise<void>((resolve) => finishers.push(resolve));
+      return gateway.publishStep(job);
+    },
+  };
+  const open = () => {
+    opened = true;
+    for (const finish of finishers.splice(0)) finish();
+  };
+  return { gateway, gated, finishers, open };
+}
