@@ -34,18 +34,22 @@ export type RouteAdmission = (ctx: Context & { state: HttpState }) => Promise<vo
 export function routeTable(routes: readonly Route[], admit?: RouteAdmission): Middleware {
   // find-my-way wants a Node-style handler; the composed Koa chain travels in the route's store.
   const router = routerOf(routes, (route) => ({ chain: compose([...route.handlers]), path: route.path }));
+  // find-my-way lets a parameter match an empty segment (`DELETE /api/v1/posts/` as the post ""),
+  // which reached the use cases as an id and came back "Post  not found.": no route has that path.
+  const find = (method: HTTPMethod, path: string) => {
+    const found = router.find(method, path);
+    return found === null || Object.values(found.params).includes('') ? null : found;
+  };
   const dispatch = (ctx: Context & { state: HttpState }, next: Next, chain: Middleware | undefined) => {
     if (chain !== undefined) return chain(ctx, next);
-    const allowed = METHODS.filter(
-      (method) => method !== ctx.method && router.find(method, ctx.path) !== null,
-    );
+    const allowed = METHODS.filter((method) => method !== ctx.method && find(method, ctx.path) !== null);
     if (allowed.length === 0) return next();
     ctx.status = 405;
     ctx.set('Allow', allowed.join(', '));
     return undefined;
   };
   return (ctx: Context & { state: HttpState }, next: Next) => {
-    const found = router.find(ctx.method as HTTPMethod, ctx.path);
+    const found = find(ctx.method as HTTPMethod, ctx.path);
     let chain: Middleware | undefined;
     if (found !== null) {
       const store = found.store as { chain: Middleware; path: string };

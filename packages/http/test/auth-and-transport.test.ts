@@ -143,6 +143,28 @@ describe('transport', () => {
     expect(await bodyOf(res)).toMatchObject({ status: 405, body: { code: 'method_not_allowed' } });
   });
 
+  it('matches no route with an empty path parameter: a trailing slash names no post or webhook', async () => {
+    const { key } = await app.userWithKey();
+    for (const [method, path] of [
+      ['GET', '/api/v1/posts/'],
+      ['DELETE', '/api/v1/posts/'],
+      ['DELETE', '/api/v1/webhooks/'],
+      ['POST', '/api/v1/webhooks//rotate-secret'],
+    ] as const) {
+      const res = await app.fetch(path, { method, key });
+      expect(res.headers.get('allow')).toBeNull();
+      expect(await bodyOf(res)).toEqual({
+        status: 404,
+        body: { error: `No endpoint ${method} ${path}.`, code: 'not_found' },
+      });
+    }
+    // The same paths with an id still reach their routes.
+    expect(await bodyOf(await app.fetch('/api/v1/posts/post_missing', { key }))).toMatchObject({
+      status: 404,
+      body: { code: 'post_not_found' },
+    });
+  });
+
   it('turns an unexpected fault into a bare internal_error (500), logged with the request id', async () => {
     const store = createMemoryStore();
     const faulty: Store = {
