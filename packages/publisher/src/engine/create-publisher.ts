@@ -89,8 +89,8 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
   };
 
   const runOnce = async (): Promise<number> => {
+    if (!wantsClaim() || stop.stopping) return 0;
     const free = room();
-    if (free <= 0 || !wantsClaim() || stop.stopping) return 0;
     const now = deps.clock.now();
     // Accounts already at their limit here are passed over: their posts stay queued for another
     // publisher instead of holding a slot of ours while they wait.
