@@ -343,6 +343,40 @@ describe('publisher engine', () => {
     expect(gateway.publishCalls).toHaveLength(10);
   });
 
+  it("reads a claim round's accounts at once, and a held post's again once that read is a second old", async () => {
+    const { gateway, gated, finishers, open } = gatedGateway();
+    const f = await engineFixture(gated, { concurrency: { global: 4, perPlatform: 4, perAccount: 1 } });
+    for (let i = 0; i < 5; i++) await f.schedule(1, { profileIds: [await f.addAccount()] });
+    const reads = { one: 0, many: [] as number[] };
+    const { accounts } = f.store;
+    const readOne = accounts.getAccount.bind(accounts);
+    const readMany = accounts.getAccounts.bind(accounts);
+    accounts.getAccount = (id) => {
+      reads.one += 1;
+      return readOne(id);
+    };
+    accounts.getAccounts = (ids) => {
+      reads.many.push(ids.length);
+      return readMany(ids);
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    // Four slots and one held ahead: five posts, their accounts read in one call.
+    expect(await f.publisher.runOnce()).toBe(5);
+    await settle();
+    expect(finishers).toHaveLength(4);
+    expect(reads).toEqual({ one: 0, many: [5] });
+    // The held post starts after its round's read went stale: it reads its account itself.
+    f.clock.advance(1_001);
+    finishers.shift()?.();
+    await settle();
+    expect(finishers).toHaveLength(4);
+    expect(reads).toEqual({ one: 1, many: [5] });
+    open();
+    await f.publisher.drain();
+    expect(gateway.publishCalls).toHaveLength(5);
+    expect(gateway.publishCalls.every((call) => call.credentials.accessToken === 'token-1')).toBe(true);
+  });
+
   it('resumes a post another publisher left behind once its lease expires, from the saved step', async () => {
     const gateway = createRecordingPlatformGateway('instagram');
     const f = await engineFixture(gateway, { leaseMs: 60_000 });

@@ -109,6 +109,10 @@ export function createPostgresAccountStore(pool: Pool): AccountStore {
       const [found] = await many('SELECT * FROM connected_accounts WHERE id = $1', [id]);
       return found ?? null;
     },
+    async getAccounts(ids) {
+      if (ids.length === 0) return [];
+      return many('SELECT * FROM connected_accounts WHERE id = ANY ($1::text[])', [[...new Set(ids)]]);
+    },
     async disconnectAccount(request) {
       return withTransaction(pool, (client) => disconnect(client, request));
     },

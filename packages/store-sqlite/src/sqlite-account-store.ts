@@ -43,6 +43,10 @@ LIMIT @limit`;
 export function createSqliteAccountStore(db: Database.Database, journal: SqliteJournal): AccountStore {
   const upsertAccount = db.prepare<[AccountRow], AccountRow>(upsertAccountSql(NAMED));
   const selectAccount = db.prepare<[string], AccountRow>('SELECT * FROM connected_accounts WHERE id = ?');
+  // A claim round's accounts in one statement; ids arrive as one JSON array.
+  const selectAccounts = db.prepare<[string], AccountRow>(
+    'SELECT * FROM connected_accounts WHERE id IN (SELECT value FROM json_each(?))',
+  );
   const selectByPlatformAccount = db.prepare<[string, string, string], AccountRow>(
     'SELECT * FROM connected_accounts WHERE owner_id = ? AND platform = ? AND platform_account_id = ?',
   );
@@ -162,6 +166,10 @@ export function createSqliteAccountStore(db: Database.Database, journal: SqliteJ
     async getAccount(id) {
       const row = selectAccount.get(id);
       return row === undefined ? null : rowToAccount(row);
+    },
+    async getAccounts(ids) {
+      if (ids.length === 0) return [];
+      return selectAccounts.all(JSON.stringify([...new Set(ids)])).map(rowToAccount);
     },
     async listActiveAccounts(ownerId) {
       return selectActive.all(ownerId).map(rowToAccount);

@@ -17,6 +17,18 @@ export function describeAccountStoreContract(store: () => Store): void {
       expect(await store().accounts.getAccount('acct_missing')).toBeNull();
     });
 
+    it('reads several accounts at once, each once, leaving out the missing', async () => {
+      const owner = aUser().id;
+      const first = await store().accounts.saveAccount(anAccount(owner, { platformAccountId: 'a-1' }));
+      const second = await store().accounts.saveAccount(anAccount(owner, { platformAccountId: 'a-2' }));
+      await store().accounts.saveAccount(anAccount(owner, { platformAccountId: 'a-3' }));
+      const read = await store().accounts.getAccounts([second.id, 'acct_missing', first.id, second.id]);
+      expect([...read].sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+        [first, second].sort((x, y) => x.id.localeCompare(y.id)),
+      );
+      expect(await store().accounts.getAccounts([])).toEqual([]);
+    });
+
     it('updates on reconnect, keeping id, connectedAt and stored credentials when none are given', async () => {
       const owner = aUser().id;
       const first = await store().accounts.saveAccount(

@@ -62,6 +62,13 @@ export function createMemoryAccountStore(sources: MemoryAccountSources): Account
       live();
       return copyOrNull(accounts.get(id));
     },
+    async getAccounts(ids) {
+      live();
+      return [...new Set(ids)].flatMap((id) => {
+        const found = copyOrNull(accounts.get(id));
+        return found === null ? [] : [found];
+      });
+    },
     async listActiveAccounts(ownerId) {
       live();
       return [...accounts.values()]

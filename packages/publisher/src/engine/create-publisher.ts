@@ -1,4 +1,4 @@
-import { isStoreUnavailable, type Platform, type Post, transition } from '@svc/core';
+import { type ConnectedAccount, isStoreUnavailable, type Platform, type Post, transition } from '@svc/core';
 import { createConcurrencySlots } from './concurrency-slots.js';
 import { publishPost } from './publish-post.js';
 import type { PublisherDeps } from './publisher-deps.js';
@@ -34,6 +34,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
   const observer = deps.observer ?? NO_PUBLISHER_OBSERVER;
   const slots = createConcurrencySlots(options.concurrency);
   const waiting: Post[] = [];
+  // The accounts each claim round read for its posts, and when: a post starting soon after uses
+  // its account as read there instead of reading it again (one read a round, not one a post).
+  const accountsRead = new WeakMap<Post, { readonly account: ConnectedAccount; readonly at: number }>();
   const running = new Set<Promise<void>>();
   const stop = { stopping: false };
   let idleWaiters: Array<() => void> = [];
@@ -69,7 +72,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
       }
       waiting.splice(i, 1);
       slots.take(post);
-      const run = publishPost({ deps, options, stop }, post)
+      const read = accountsRead.get(post);
+      const fresh = read !== undefined && deps.clock.now().getTime() - read.at <= ACCOUNT_READ_FRESH_MS;
+      const run = publishPost({ deps, options, stop }, post, fresh ? read.account : undefined)
         .catch((error: unknown) => {
           deps.logger.error(
             { postId: post.id, err: error instanceof Error ? error.name : 'unknown' },
@@ -110,10 +115,26 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
     });
     observer.claimed(performance.now() - started, claimed.length);
     if (claimed.length < free) scarceUntil = now.getTime() + SCARCE_MS;
+    await readAccountsOf(claimed);
     waiting.push(...claimed);
     pump();
     return claimed.length;
   };
+
+  async function readAccountsOf(claimed: readonly Post[]): Promise<void> {
+    if (claimed.length === 0) return;
+    const at = deps.clock.now().getTime();
+    // Without this read each post reads its own account as it starts, so a failed one costs
+    // nothing but those reads; the claimed posts must reach `waiting` either way.
+    const accounts = await deps.store.accounts
+      .getAccounts(claimed.flatMap((post) => post.profileIds.slice(0, 1)))
+      .catch(() => []);
+    const byId = new Map(accounts.map((account) => [account.id, account]));
+    for (const post of claimed) {
+      const account = byId.get(post.profileIds[0] ?? '');
+      if (account !== undefined) accountsRead.set(post, { account, at });
+    }
+  }
 
   function interruptSleep(): void {
     const current = timer;
@@ -229,6 +250,16 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions):
     },
   };
 }
+
+/**
+ * How old a claim round's read of an account may be when its post starts. An older read misses
+ * only what happened to the account meanwhile: a refresh refused because another process rotated
+ * the tokens adopts the newer ones (core's `refreshAccountTokens`), and an account is disconnected
+ * with posts publishing only by force. So a forced disconnect lets through what it always did (a
+ * publish already under way) and at most this much more: posts claimed just before it. A busy
+ * publisher starts its held posts within a few publishes' time, well inside the bound.
+ */
+const ACCOUNT_READ_FRESH_MS = 1_000;
 
 /** How long rounds claim no posts ahead after one came back short. */
 const SCARCE_MS = 1_000;

@@ -20,9 +20,10 @@ export type LoadedJob =
   | { readonly kind: 'unpublishable'; readonly reason: string };
 
 /**
- * Reads the post's target account and assets (core's `unpublishableReason` decides whether they
- * still allow publishing), opens the sealed tokens and turns the slides into links the platform
- * can fetch: our signed links for stored assets, the caller's own for outside links.
+ * Reads the post's target account (unless its claim round already did: `account`) and assets
+ * (core's `unpublishableReason` decides whether they still allow publishing), opens the sealed
+ * tokens and turns the slides into links the platform can fetch: our signed links for stored
+ * assets, the caller's own for outside links.
  */
 export async function loadPublishJob(
   deps: {
@@ -31,9 +32,11 @@ export async function loadPublishJob(
     readonly mediaUrl: (mediaId: string) => string;
   },
   post: Post,
+  known?: ConnectedAccount,
 ): Promise<LoadedJob> {
   const accountId = post.profileIds[0];
-  const account = accountId === undefined ? null : await deps.store.accounts.getAccount(accountId);
+  const account =
+    accountId === undefined ? null : (known ?? (await deps.store.accounts.getAccount(accountId)));
   const assetIds = post.media.flatMap((m) => (m.kind === 'asset' ? [m.mediaId] : []));
   const assets = new Map((await deps.store.media.getMediaAssets(assetIds)).map((a) => [a.id, a]));
   const reason = unpublishableReason(post, account, assets);

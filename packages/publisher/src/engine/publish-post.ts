@@ -1,4 +1,5 @@
 import {
+  type ConnectedAccount,
   decideAfterRefresh,
   decidePublishStep,
   firstCommentText,
@@ -45,9 +46,10 @@ type Context = {
  * for a retry, or released because the publisher is stopping. Only I/O lives here: loading the
  * job, calling the platform, recording what core's `decidePublishStep` decides (each step's
  * handles saved, renewing the lease, before the next step, so whoever holds the post next resumes
- * there), sleeping. Returns when this publisher no longer holds the post.
+ * there), sleeping. Returns when this publisher no longer holds the post. `known` is the post's
+ * account as its claim round read it, when that read is recent enough to stand in for a new one.
  */
-export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
+export async function publishPost(ctx: Context, claimed: Post, known?: ConnectedAccount): Promise<void> {
   const { deps, options } = ctx;
   const platform = claimed.platforms[0] as Platform;
   const gateway = deps.gateways[platform];
@@ -107,7 +109,7 @@ export async function publishPost(ctx: Context, claimed: Post): Promise<void> {
     await fail(publishFailure('platform_not_configured', { platform: PLATFORM_NAMES[platform] }));
     return;
   }
-  const loaded = await durably(() => loadPublishJob(deps, post));
+  const loaded = await durably(() => loadPublishJob(deps, post, known));
   if (loaded.kind === 'unpublishable') {
     await fail(loaded.reason);
     return;

@@ -19,6 +19,11 @@ export type AccountStore = {
   ): Promise<ConnectedAccount | null>;
   /** An account by id; null when absent. */
   getAccount(id: string): Promise<ConnectedAccount | null>;
+  /**
+   * The accounts with these ids that exist, in no particular order, read at once: what a
+   * publisher's claim round reads for the posts it took, instead of a read per post.
+   */
+  getAccounts(ids: readonly string[]): Promise<readonly ConnectedAccount[]>;
   /** The owner's active accounts, oldest connection first. */
   listActiveAccounts(ownerId: string): Promise<readonly ConnectedAccount[]>;
   /**
