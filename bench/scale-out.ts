@@ -16,7 +16,10 @@ import { createScratchDatabase, startPublisherFleet } from '../packages/server/t
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const PAGES = 100;
-const LATENCY_MS = 100;
+// The target is stated at 100 ms. One process is bound by that latency (16 publishes in flight),
+// four by the machine's CPU once it is slow enough; a longer latency (BENCH_LATENCY_MS=400) keeps
+// four latency-bound too, so the ratio then shows what coordination alone costs on such a machine.
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
 const ADMIN_URL = process.env.SVC_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type RunResult = {
