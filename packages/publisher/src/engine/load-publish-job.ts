@@ -20,7 +20,7 @@ export type LoadedJob =
   | { readonly kind: 'unpublishable'; readonly reason: string };
 
 /**
- * Reads the post's target account (unless its claim round already did: `account`) and assets
+ * Reads the post's target account (unless its claim round already did: `known`) and assets
  * (core's `unpublishableReason` decides whether they still allow publishing), opens the sealed
  * tokens and turns the slides into links the platform can fetch: our signed links for stored
  * assets, the caller's own for outside links.
